@@ -1,0 +1,119 @@
+// Error types of the API core. Each says what a person can act on; none ever carries a credential.
+// `UserFacingError` marks errors whose message is the whole story (no stack trace is shown for them);
+// anything else reaching the top is a bug.
+
+export abstract class UserFacingError extends Error {
+  override name = 'UserFacingError';
+}
+
+/** A bad argument caught before anything was sent. `value` is left out for secrets. */
+export class ValidationError extends UserFacingError {
+  override name = 'ValidationError';
+  readonly argument: string;
+  readonly allowed: string;
+  readonly value: string | undefined;
+  constructor(argument: string, allowed: string, value?: string, detail?: string) {
+    const what = detail ?? (value === undefined ? 'invalid value' : `invalid value ${JSON.stringify(value)}`);
+    super(`${argument}: ${what}; ${allowed}`);
+    this.argument = argument;
+    this.allowed = allowed;
+    this.value = value;
+  }
+}
+
+function afterAttempts(attempts: number): string {
+  return attempts > 1 ? ` (after ${attempts} attempts)` : '';
+}
+
+/** The server answered with a status that is not success (after any retries). */
+export class ApiError extends UserFacingError {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly method: string;
+  /** Path relative to the base address, query included, never a credential. */
+  readonly path: string;
+  /** The server's own message, from JSON, JSON-in-JSON, HTML, text, or '' for an empty body. */
+  readonly serverMessage: string;
+  readonly attempts: number;
+  constructor(status: number, method: string, path: string, serverMessage: string, attempts = 1) {
+    super(
+      `${method} ${path} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ''}${afterAttempts(attempts)}`,
+    );
+    this.status = status;
+    this.method = method;
+    this.path = path;
+    this.serverMessage = serverMessage;
+    this.attempts = attempts;
+  }
+}
+
+/** The request could not be completed at the network level (refused, reset, DNS, TLS). */
+export class NetworkError extends UserFacingError {
+  override name = 'NetworkError';
+  readonly method: string;
+  readonly path: string;
+  /** System error code, e.g. ECONNREFUSED, ECONNRESET, ENOTFOUND. */
+  readonly code: string;
+  /** True when the request provably never reached the server (connection refused, DNS failure). */
+  readonly notSent: boolean;
+  readonly attempts: number;
+  constructor(method: string, path: string, code: string, notSent: boolean, attempts = 1) {
+    super(`${method} ${path} failed: network error ${code}${afterAttempts(attempts)}`);
+    this.method = method;
+    this.path = path;
+    this.code = code;
+    this.notSent = notSent;
+    this.attempts = attempts;
+  }
+}
+
+export type TimeoutPhase = 'connect' | 'headers' | 'body';
+
+const PHASE_TEXT: Record<TimeoutPhase, string> = {
+  connect: 'no connection',
+  headers: 'no response headers',
+  body: 'the response body stalled',
+};
+
+/** A request timed out: no connection, no headers, or the body stalled. */
+export class TimeoutError extends UserFacingError {
+  override name = 'TimeoutError';
+  readonly method: string;
+  readonly path: string;
+  readonly phase: TimeoutPhase;
+  readonly timeoutMs: number;
+  readonly attempts: number;
+  constructor(method: string, path: string, phase: TimeoutPhase, timeoutMs: number, attempts = 1) {
+    super(`${method} ${path} timed out: ${PHASE_TEXT[phase]} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`);
+    this.method = method;
+    this.path = path;
+    this.phase = phase;
+    this.timeoutMs = timeoutMs;
+    this.attempts = attempts;
+  }
+}
+
+/** The next retry (or the server's Retry-After) would run past the operation's deadline. */
+export class DeadlineError extends UserFacingError {
+  override name = 'DeadlineError';
+}
+
+/** The operation was aborted (the runner cancelled the step). */
+export class AbortedError extends UserFacingError {
+  override name = 'AbortedError';
+  constructor(message = 'the operation was cancelled') {
+    super(message);
+  }
+}
+
+/** The answer had a success status but a body we cannot use (not JSON, wrong shape). */
+export class BadResponseError extends UserFacingError {
+  override name = 'BadResponseError';
+  readonly method: string;
+  readonly path: string;
+  constructor(method: string, path: string, detail: string) {
+    super(`${method} ${path} returned an unusable answer: ${detail}`);
+    this.method = method;
+    this.path = path;
+  }
+}

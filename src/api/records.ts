@@ -1,0 +1,193 @@
+// Records of the v1.1 API, typed after real answers. The service adds fields over time and leaves many
+// null, so every field but the identifying ones is optional and nullable, unknown fields are kept (index
+// signature), and enums are open: a value we do not know is carried through, never rejected.
+
+/** An open enum: the known values for editors, any other string still accepted. */
+export type Open<T extends string> = T | (string & {});
+
+export const VCS_TYPES = ['primary-host', 'secondary-host'] as const;
+export type VcsType = (typeof VCS_TYPES)[number];
+
+/** Status filter of the build list (spec, Errors table). */
+export const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'] as const;
+export type BuildStatusFilter = (typeof BUILD_STATUS_FILTERS)[number];
+
+/** Status filter of the latest-artifacts endpoint (spec, Errors table): no `running`. */
+export const ARTIFACT_STATUS_FILTERS = ['completed', 'successful', 'failed'] as const;
+export type ArtifactStatusFilter = (typeof ARTIFACT_STATUS_FILTERS)[number];
+
+export const CHECKOUT_KEY_TYPES = ['deploy-key', 'primary-host-user-key'] as const;
+export type CheckoutKeyType = (typeof CHECKOUT_KEY_TYPES)[number];
+
+export const HTTP_VERBS = ['GET', 'POST', 'DELETE'] as const;
+export type HttpVerb = (typeof HTTP_VERBS)[number];
+
+export type BuildStatus = Open<
+  | 'queued'
+  | 'scheduled'
+  | 'not_running'
+  | 'running'
+  | 'success'
+  | 'fixed'
+  | 'failed'
+  | 'canceled'
+  | 'infrastructure_fail'
+  | 'timedout'
+  | 'not_run'
+  | 'no_tests'
+  | 'retried'
+>;
+export type BuildLifecycle = Open<'queued' | 'scheduled' | 'not_run' | 'not_running' | 'running' | 'finished'>;
+export type BuildOutcome = Open<'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'>;
+
+type Nullable<T> = T | null | undefined;
+
+export interface BuildRef {
+  build_num: number;
+  status?: Nullable<BuildStatus>;
+  build_time_millis?: Nullable<number>;
+  [key: string]: unknown;
+}
+
+/** A build summary (lists) or full build (details). Only `build_num` is always present. */
+export interface Build {
+  build_num: number;
+  build_url?: Nullable<string>;
+  branch?: Nullable<string>;
+  vcs_revision?: Nullable<string>;
+  vcs_tag?: Nullable<string>;
+  vcs_url?: Nullable<string>;
+  vcs_type?: Nullable<string>;
+  username?: Nullable<string>;
+  reponame?: Nullable<string>;
+  status?: Nullable<BuildStatus>;
+  lifecycle?: Nullable<BuildLifecycle>;
+  outcome?: Nullable<BuildOutcome>;
+  why?: Nullable<string>;
+  subject?: Nullable<string>;
+  body?: Nullable<string>;
+  committer_name?: Nullable<string>;
+  queued_at?: Nullable<string>;
+  usage_queued_at?: Nullable<string>;
+  start_time?: Nullable<string>;
+  stop_time?: Nullable<string>;
+  build_time_millis?: Nullable<number>;
+  parallel?: Nullable<number>;
+  build_parameters?: Nullable<Record<string, unknown>>;
+  retry_of?: Nullable<number>;
+  previous?: Nullable<BuildRef>;
+  previous_successful_build?: Nullable<BuildRef>;
+  platform?: Nullable<Open<'1.0' | '2.0'>>;
+  workflows?: Nullable<Record<string, unknown>>;
+  has_artifacts?: Nullable<boolean>;
+  ssh_users?: Nullable<unknown[]>;
+  no_dependency_cache?: Nullable<boolean>;
+  canceled?: Nullable<boolean>;
+  failed?: Nullable<boolean>;
+  infrastructure_fail?: Nullable<boolean>;
+  timedout?: Nullable<boolean>;
+  steps?: Nullable<unknown[]>;
+  [key: string]: unknown;
+}
+
+export interface Artifact {
+  path: string;
+  pretty_path?: Nullable<string>;
+  node_index?: Nullable<number>;
+  url: string;
+  [key: string]: unknown;
+}
+
+export type TestResult = Open<'success' | 'failure' | 'skipped' | 'error'>;
+
+export interface TestCase {
+  classname?: Nullable<string>;
+  file?: Nullable<string>;
+  name?: Nullable<string>;
+  result?: Nullable<TestResult>;
+  run_time?: Nullable<number>;
+  message?: Nullable<string>;
+  source?: Nullable<string>;
+  source_type?: Nullable<string>;
+  [key: string]: unknown;
+}
+
+export interface TestMetadata {
+  tests: TestCase[];
+  exceptions?: Nullable<unknown[]>;
+  [key: string]: unknown;
+}
+
+export interface EnvVar {
+  name: string;
+  value?: Nullable<string>;
+  [key: string]: unknown;
+}
+
+export interface CheckoutKey {
+  public_key?: Nullable<string>;
+  type?: Nullable<Open<CheckoutKeyType>>;
+  fingerprint: string;
+  login?: Nullable<string>;
+  preferred?: Nullable<boolean>;
+  time?: Nullable<string>;
+  [key: string]: unknown;
+}
+
+export interface User {
+  login?: Nullable<string>;
+  name?: Nullable<string>;
+  selected_email?: Nullable<string>;
+  admin?: Nullable<boolean>;
+  created_at?: Nullable<string>;
+  num_projects_followed?: Nullable<number>;
+  platform_api_key?: Nullable<string>;
+  [key: string]: unknown;
+}
+
+export interface Project {
+  vcs_url?: Nullable<string>;
+  vcs_type?: Nullable<string>;
+  username?: Nullable<string>;
+  reponame?: Nullable<string>;
+  following?: Nullable<boolean>;
+  default_branch?: Nullable<string>;
+  branches?: Nullable<Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface FollowResult {
+  following?: Nullable<boolean>;
+  first_build?: Nullable<Build>;
+  [key: string]: unknown;
+}
+
+/** `{"message": "ok"}` of the DELETEs, or `{"status": ...}` of the cache clear. */
+export interface MessageResult {
+  message?: Nullable<string>;
+  status?: Nullable<string>;
+  [key: string]: unknown;
+}
+
+/** Lifecycle values after which a build no longer changes. */
+export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'>): boolean {
+  if (build.lifecycle === 'finished' || build.lifecycle === 'not_run') return true;
+  if (build.outcome !== null && build.outcome !== undefined && build.outcome !== '') return true;
+  return false;
+}
+
+/** What the build-list status filter selects (wire.md), shared by the emulator and tests. */
+export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | undefined): boolean {
+  switch (filter) {
+    case undefined:
+      return true;
+    case 'running':
+      return build.lifecycle === 'running';
+    case 'completed':
+      return build.lifecycle === 'finished';
+    case 'successful':
+      return build.outcome === 'success';
+    case 'failed':
+      return build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout';
+  }
+}
