@@ -1,0 +1,150 @@
+// Typed reading of an action's inputs. Every check throws a ValidationError that names the input, shows the
+// bad value unless it is secret, and says what is allowed; nothing is sent before all inputs are read.
+import { ValidationError } from '../api/errors.ts';
+import { checkInteger, checkParams, type BuildParams } from '../api/validate.ts';
+import type { Io } from './io.ts';
+
+export class Inputs {
+  readonly #io: Io;
+  readonly #declared: ReadonlySet<string>;
+  readonly #secrets: string[];
+
+  constructor(io: Io, declared: readonly string[], secrets: string[]) {
+    this.#io = io;
+    this.#declared = new Set(declared);
+    this.#secrets = secrets;
+  }
+
+  /** The input as given, trimmed; '' when not set. Reading an undeclared input is a bug in the action. */
+  raw(name: string): string {
+    if (!this.#declared.has(name))
+      throw new Error(`bug: input '${name}' is read but not declared in action.yml`);
+    return this.#io.getInput(name);
+  }
+
+  optional(name: string): string | undefined {
+    const value = this.raw(name);
+    return value === '' ? undefined : value;
+  }
+
+  required(name: string, hint = ''): string {
+    const value = this.raw(name);
+    if (value === '')
+      throw new ValidationError(name, `a value is required${hint ? `: ${hint}` : ''}`, undefined, 'missing');
+    return value;
+  }
+
+  /** A secret: masked before anything else can print it, each line on its own too. */
+  secret(name: string, options: { required: true; hint?: string }): string;
+  secret(name: string, options?: { required?: false }): string | undefined;
+  secret(name: string, options: { required?: boolean; hint?: string } = {}): string | undefined {
+    const value = this.raw(name);
+    this.mask(value);
+    if (value === '') {
+      if (options.required) {
+        throw new ValidationError(
+          name,
+          `a value is required${options.hint ? `: ${options.hint}` : ''}`,
+          undefined,
+          'missing',
+        );
+      }
+      return undefined;
+    }
+    return value;
+  }
+
+  /** Masks a value (and each of its lines) in everything the runner prints from now on. */
+  mask(value: string): void {
+    for (const part of [value, ...value.split(/\r?\n/)]) {
+      const trimmed = part.trim();
+      if (trimmed.length >= 4 && !this.#secrets.includes(trimmed)) {
+        this.#secrets.push(trimmed);
+        this.#io.setSecret(trimmed);
+      }
+    }
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === '') return fallback;
+    if (/^true$/i.test(value)) return true;
+    if (/^false$/i.test(value)) return false;
+    throw new ValidationError(name, "allowed: 'true' or 'false'", value);
+  }
+
+  integer(name: string, min: number, max: number, fallback: number): number;
+  integer(name: string, min: number, max: number): number | undefined;
+  integer(name: string, min: number, max: number, fallback?: number): number | undefined {
+    const value = this.raw(name);
+    if (value === '') return fallback;
+    return checkInteger(name, value, min, max);
+  }
+
+  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === '') return fallback;
+    if ((values as readonly string[]).includes(value)) return value as T;
+    throw new ValidationError(name, `allowed: ${values.map((v) => `'${v}'`).join(', ')}`, value);
+  }
+
+  /** Non-empty lines, trimmed; lines starting with `#` are comments. */
+  lines(name: string): string[] {
+    return this.raw(name)
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
+  }
+
+  /** `NAME=value` lines: the value is everything after the first `=`, kept as written. */
+  assignments(name: string, options: { secret?: boolean } = {}): Map<string, string> {
+    const out = new Map<string, string>();
+    const raw = this.raw(name);
+    if (options.secret) {
+      // Mask values before a mistake below can print a line that holds one.
+      for (const line of raw.split(/\r?\n/)) {
+        const eq = line.indexOf('=');
+        if (eq > 0) this.mask(line.slice(eq + 1));
+      }
+    }
+    raw.split(/\r?\n/).forEach((line, index) => {
+      if (line.trim() === '' || line.trim().startsWith('#')) return;
+      const eq = line.indexOf('=');
+      const key = eq < 0 ? '' : line.slice(0, eq).trim();
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+        throw new ValidationError(
+          name,
+          'allowed: NAME=value lines, NAME matching [A-Za-z_][A-Za-z0-9_]*',
+          options.secret ? undefined : line.trim(),
+          options.secret ? `line ${index + 1} is not NAME=value` : undefined,
+        );
+      }
+      if (out.has(key)) {
+        throw new ValidationError(name, 'each name once', undefined, `${JSON.stringify(key)} is given twice`);
+      }
+      out.set(key, line.slice(eq + 1));
+    });
+    return out;
+  }
+
+  /** Build parameters: a JSON object, or `NAME=value` lines. */
+  params(name: string): BuildParams | undefined {
+    const raw = this.raw(name);
+    if (raw === '') return undefined;
+    if (raw.startsWith('{')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch (error) {
+        throw new ValidationError(
+          name,
+          'allowed: a JSON object, or NAME=value lines',
+          undefined,
+          `not valid JSON (${(error as Error).message})`,
+        );
+      }
+      return checkParams(name, parsed);
+    }
+    return Object.fromEntries(this.assignments(name));
+  }
+}

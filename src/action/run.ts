@@ -1,0 +1,197 @@
+// Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
+// logged, the runner's SIGINT/SIGTERM turned into an abort, outputs through core.setOutput, and every failure
+// turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
+import { Client, type ProjectRef } from '../api/client.ts';
+import { abortReason, systemClock, type Clock } from '../api/clock.ts';
+import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
+import { Transport } from '../api/transport.ts';
+import { checkBaseUrl, checkName, checkVcsType } from '../api/validate.ts';
+import { Inputs } from './inputs.ts';
+import { coreIo, type Io } from './io.ts';
+import { logSafe } from './text.ts';
+
+/** The address of the hosted service; self-hosted installations pass their own `base-url`. */
+export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
+
+export const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'] as const;
+
+export interface ActionSpec {
+  name: string;
+  /** Inputs beyond the common ones, exactly as action.yml declares them. */
+  inputs: readonly string[];
+  outputs: readonly string[];
+}
+
+export interface Connection {
+  client: Client;
+  transport: Transport;
+  project: ProjectRef;
+  baseUrl: string;
+}
+
+export interface ActionContext {
+  spec: ActionSpec;
+  io: Io;
+  inputs: Inputs;
+  env: NodeJS.ProcessEnv;
+  clock: Clock;
+  /** Aborted when the runner cancels the step (SIGINT, then SIGTERM). */
+  signal: AbortSignal;
+  /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
+  connect(options?: { needsProject?: boolean }): Connection;
+  setOutput(name: string, value: string | number | boolean | unknown[]): void;
+  /** Work to run when the action ends, in reverse order of registration, whatever happened. */
+  onCleanup(fn: () => unknown): void;
+  /** Prints server text so that it cannot issue workflow commands. */
+  info(message: string): void;
+}
+
+export interface RunOptions {
+  io?: Io;
+  env?: NodeJS.ProcessEnv;
+  clock?: Clock;
+}
+
+export async function runAction(
+  spec: ActionSpec,
+  main: (ctx: ActionContext) => Promise<void>,
+  options: RunOptions = {},
+): Promise<void> {
+  const io = options.io ?? coreIo;
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? systemClock;
+  const secrets: string[] = [];
+  const controller = new AbortController();
+  const cleanups: (() => unknown)[] = [];
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (!controller.signal.aborted) controller.abort(new AbortedError(`the step was cancelled (${signal})`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
+  const declaredOutputs = new Set(spec.outputs);
+
+  const ctx: ActionContext = {
+    spec,
+    io,
+    inputs,
+    env,
+    clock,
+    signal: controller.signal,
+    connect: (connectOptions = {}) => {
+      const connection = connect(
+        inputs,
+        env,
+        clock,
+        controller.signal,
+        io,
+        connectOptions.needsProject ?? true,
+      );
+      cleanups.push(() => connection.transport.close());
+      return connection;
+    },
+    setOutput: (name, value) => {
+      if (!declaredOutputs.has(name))
+        throw new Error(`bug: output '${name}' is set but not declared in action.yml`);
+      io.setOutput(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    },
+    onCleanup: (fn) => cleanups.push(fn),
+    info: (message) => io.info(logSafe(message)),
+  };
+
+  try {
+    // The token is masked before anything else can be printed.
+    inputs.secret('token');
+    await main(ctx);
+    if (controller.signal.aborted) throw abortReason(controller.signal);
+  } catch (error) {
+    fail(io, error, secrets);
+  } finally {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        io.debug(`cleanup failed: ${redact(String(error), secrets)}`);
+      }
+    }
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function connect(
+  inputs: Inputs,
+  env: NodeJS.ProcessEnv,
+  clock: Clock,
+  signal: AbortSignal,
+  io: Io,
+  needsProject: boolean,
+): Connection {
+  const token = inputs.secret('token', {
+    required: true,
+    hint: 'pass the personal API token from a secret, e.g. token: ${{ secrets.CI_TOKEN }}',
+  });
+  // The Basic credential is masked as well, in case a debug trace ever shows a header.
+  inputs.mask(Buffer.from(`${token}:`).toString('base64'));
+  const baseUrl = checkBaseUrl('base-url', inputs.optional('base-url') ?? HOSTED_BASE_URL);
+  const vcsType = checkVcsType('vcs-type', inputs.optional('vcs-type') ?? 'primary-host');
+  const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+  const username = inputs.optional('username') ?? repoOwner;
+  const project = inputs.optional('project') ?? repoName;
+  if (needsProject) {
+    if (!username)
+      throw new ValidationError(
+        'username',
+        'a value is required when GITHUB_REPOSITORY is not set',
+        undefined,
+        'missing',
+      );
+    if (!project)
+      throw new ValidationError(
+        'project',
+        'a value is required when GITHUB_REPOSITORY is not set',
+        undefined,
+        'missing',
+      );
+    checkName('username', username);
+    checkName('project', project);
+  }
+  const transport = new Transport({
+    baseUrl,
+    token,
+    clock,
+    signal,
+    log: (level, message) => {
+      if (level === 'debug') io.debug(logSafe(message));
+      else if (level === 'warning') io.warning(logSafe(message));
+      else io.info(logSafe(message));
+    },
+  });
+  return {
+    client: new Client(transport),
+    transport,
+    project: { vcsType, username: username ?? '', project: project ?? '' },
+    baseUrl,
+  };
+}
+
+function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('***');
+  return out;
+}
+
+/** One `::error::` line; a stack trace only for bugs, only at debug level. */
+function fail(io: Io, error: unknown, secrets: readonly string[]): void {
+  if (error instanceof UserFacingError) {
+    io.setFailed(redact(error.message, secrets));
+    return;
+  }
+  if (error instanceof Error) {
+    io.debug(redact(error.stack ?? String(error), secrets));
+    io.setFailed(`unexpected error: ${redact(error.message, secrets)}`);
+    return;
+  }
+  io.setFailed(`unexpected error: ${redact(String(error), secrets)}`);
+}

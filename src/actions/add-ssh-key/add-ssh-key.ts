@@ -1,0 +1,34 @@
+import { checkSegment } from '../../api/validate.ts';
+import { checkSshKey } from '../../api/ssh.ts';
+import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { mdSafe } from '../../action/text.ts';
+
+export const spec = {
+  name: 'add-ssh-key',
+  inputs: ['ssh-key', 'hostname'],
+  outputs: ['fingerprint', 'hostname'],
+} as const satisfies ActionSpec;
+
+/** Adds an SSH key to the project, for all hosts or for one. */
+export async function addSshKey(ctx: ActionContext): Promise<void> {
+  const raw = ctx.inputs.secret('ssh-key', {
+    required: true,
+    hint: 'an unencrypted RSA private key, e.g. ssh-key: ${{ secrets.DEPLOY_KEY }}',
+  });
+  const key = checkSshKey('ssh-key', raw);
+  const host = ctx.inputs.optional('hostname');
+  if (host !== undefined) checkSegment('hostname', host, 'a host name');
+
+  const { client, project } = ctx.connect();
+  await client.addSshKey(project, key.privateKey, host);
+  ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
+  ctx.setOutput('fingerprint', key.fingerprint);
+  ctx.setOutput('hostname', host ?? '');
+  await ctx.io.summary
+    .addRaw(
+      `Added the SSH key \`${key.fingerprint}\` to **${mdSafe(`${project.username}/${project.project}`)}**` +
+        (host ? ` for \`${mdSafe(host)}\`` : ' for all hosts'),
+      true,
+    )
+    .write();
+}

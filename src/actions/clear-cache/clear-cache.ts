@@ -1,0 +1,21 @@
+import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { mdSafe } from '../../action/text.ts';
+
+export const spec = {
+  name: 'clear-cache',
+  inputs: [],
+  outputs: ['message'],
+} as const satisfies ActionSpec;
+
+/** Clears the project's build cache. */
+export async function clearCache(ctx: ActionContext): Promise<void> {
+  const { client, project } = ctx.connect();
+  const answer = await client.clearCache(project);
+  const message = answer.status ?? answer.message ?? JSON.stringify(answer);
+  const name = `${project.username}/${project.project}`;
+  ctx.info(`Cleared the build cache of ${name}: ${message}`);
+  ctx.setOutput('message', message);
+  await ctx.io.summary
+    .addRaw(`Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`, true)
+    .write();
+}

@@ -1,0 +1,249 @@
+// The general action: any endpoint of the spec, named by `command`. Each command is data: the inputs it
+// takes, which of them it needs, and the call it makes.
+import type { Client, ProjectRef } from '../../api/client.ts';
+import { ValidationError } from '../../api/errors.ts';
+import {
+  ARTIFACT_STATUS_FILTERS,
+  BUILD_STATUS_FILTERS,
+  CHECKOUT_KEY_TYPES,
+  type ArtifactStatusFilter,
+  type BuildStatusFilter,
+  type CheckoutKeyType,
+} from '../../api/records.ts';
+import { checkSshKey } from '../../api/ssh.ts';
+import { checkEnvName, checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
+import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { workflowBranch } from '../../action/workflow.ts';
+
+const PARAMETERS = [
+  'build-num',
+  'branch',
+  'limit',
+  'offset',
+  'status-filter',
+  'revision',
+  'tag',
+  'parallel',
+  'params',
+  'ssh',
+  'name',
+  'value',
+  'key-type',
+  'fingerprint',
+  'ssh-key',
+  'hostname',
+  'apikey',
+  'all-pages',
+] as const;
+type Parameter = (typeof PARAMETERS)[number];
+
+export const spec = {
+  name: 'general',
+  inputs: ['command', ...PARAMETERS],
+  outputs: ['result'],
+} as const satisfies ActionSpec;
+
+/** The checked values of a command's inputs. */
+interface Args {
+  buildNum: number;
+  branch: string | undefined;
+  limit: number | undefined;
+  offset: number | undefined;
+  revision: string | undefined;
+  tag: string | undefined;
+  parallel: number | undefined;
+  params: BuildParams | undefined;
+  ssh: boolean;
+  name: string;
+  value: string;
+  fingerprint: string;
+  sshKey: string;
+  hostname: string | undefined;
+  apikey: string;
+  allPages: boolean;
+  /** Checked against the command's own list (builds and latest artifacts differ). */
+  statusFilter: string | undefined;
+  keyType: CheckoutKeyType;
+  env: NodeJS.ProcessEnv;
+}
+
+interface Command {
+  /** The inputs it takes beyond the common ones; any other one given is pointed out. */
+  takes: readonly Parameter[];
+  /** False for the user-level calls that address no project. */
+  project?: false;
+  /** Pages with limit/offset, so `all-pages` applies. */
+  paged?: true;
+  warning?: string;
+  call(client: Client, p: ProjectRef, a: Args): Promise<unknown>;
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+const page = (a: Args): { limit?: number; offset?: number } => ({
+  ...(a.limit === undefined ? {} : { limit: a.limit }),
+  ...(a.offset === undefined ? {} : { offset: a.offset }),
+});
+
+export const COMMANDS: Record<string, Command> = {
+  me: { takes: [], project: false, call: (c) => c.me() },
+  projects: { takes: [], project: false, call: (c) => c.projects() },
+  'recent-builds': {
+    takes: ['limit', 'offset', 'all-pages'],
+    project: false,
+    paged: true,
+    call: (c, _p, a) => (a.allPages ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
+  },
+  'add-platform-key': { takes: ['apikey'], project: false, call: (c, _p, a) => c.addPlatformKey(a.apikey) },
+  follow: { takes: [], call: (c, p) => c.follow(p) },
+  builds: {
+    takes: ['limit', 'offset', 'status-filter', 'branch', 'all-pages'],
+    paged: true,
+    call: (c, p, a) => {
+      const query = {
+        ...page(a),
+        ...(a.branch === undefined ? {} : { branch: a.branch }),
+        ...(a.statusFilter === undefined ? {} : { statusFilter: a.statusFilter as BuildStatusFilter }),
+      };
+      return a.allPages ? collect(c.allBuilds(p, query)) : c.builds(p, query);
+    },
+  },
+  trigger: {
+    takes: ['branch', 'revision', 'tag', 'parallel', 'params'],
+    call: async (c, p, a) =>
+      (
+        await c.trigger(p, {
+          branch: a.branch ?? workflowBranch(a.env),
+          ...(a.revision === undefined ? {} : { revision: a.revision }),
+          ...(a.tag === undefined ? {} : { tag: a.tag }),
+          ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
+          ...(a.params === undefined ? {} : { params: a.params }),
+        })
+      ).build,
+  },
+  build: { takes: ['build-num'], call: (c, p, a) => c.build(p, a.buildNum) },
+  retry: { takes: ['build-num', 'ssh'], call: (c, p, a) => c.retry(p, a.buildNum, { ssh: a.ssh }) },
+  'retry-no-cache': {
+    takes: ['build-num'],
+    warning:
+      'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
+    call: (c, p, a) => c.retryNoCache(p, a.buildNum),
+  },
+  cancel: { takes: ['build-num'], call: (c, p, a) => c.cancel(p, a.buildNum) },
+  'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
+  artifacts: { takes: ['build-num'], call: (c, p, a) => c.artifacts(p, a.buildNum) },
+  'latest-artifacts': {
+    takes: ['branch', 'status-filter'],
+    call: async (c, p, a) => {
+      const latest = await c.latestArtifacts(p, {
+        statusFilter: (a.statusFilter ?? 'completed') as ArtifactStatusFilter,
+        ...(a.branch === undefined ? {} : { branch: a.branch }),
+      });
+      // Spec rule 3: the service's 404 for "no artifacts" is an empty list here.
+      return latest.found ? latest.artifacts : [];
+    },
+  },
+  tests: { takes: ['build-num'], call: (c, p, a) => c.tests(p, a.buildNum) },
+  'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
+  'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p) },
+  'get-envvar': { takes: ['name'], call: (c, p, a) => c.getEnvVar(p, a.name) },
+  'add-envvar': { takes: ['name', 'value'], call: (c, p, a) => c.addEnvVar(p, a.name, a.value) },
+  'delete-envvar': { takes: ['name'], call: (c, p, a) => c.deleteEnvVar(p, a.name) },
+  'list-checkout-keys': { takes: [], call: (c, p) => c.listCheckoutKeys(p) },
+  'get-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.getCheckoutKey(p, a.fingerprint) },
+  'create-checkout-key': {
+    takes: ['key-type'],
+    call: (c, p, a) => c.createCheckoutKey(p, a.keyType),
+  },
+  'delete-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.deleteCheckoutKey(p, a.fingerprint) },
+  'add-ssh-key': { takes: ['ssh-key', 'hostname'], call: (c, p, a) => c.addSshKey(p, a.sshKey, a.hostname) },
+};
+
+/** Reads the inputs a command takes, checking each; inputs it does not take must be empty. */
+function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter[]): Args {
+  const { inputs } = ctx;
+  const wants = (p: Parameter): boolean => takes.includes(p);
+  // Secrets are masked before anything else is read.
+  const value = wants('value') ? (inputs.secret('value', { required: true }) ?? '') : '';
+  const apikey = wants('apikey') ? inputs.secret('apikey', { required: true }) : '';
+  const sshKey = wants('ssh-key')
+    ? checkSshKey('ssh-key', inputs.secret('ssh-key', { required: true })).privateKey
+    : '';
+
+  for (const p of PARAMETERS) {
+    if (!wants(p) && p !== 'all-pages' && inputs.raw(p) !== '') {
+      const allowed = takes.length
+        ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
+        : 'it takes no parameters';
+      throw new ValidationError(
+        p,
+        `leave it out for command '${command}': ${allowed}`,
+        undefined,
+        `not used by '${command}'`,
+      );
+    }
+  }
+  const optional = (p: Parameter): string | undefined => (wants(p) ? inputs.optional(p) : undefined);
+  const args: Args = {
+    buildNum: wants('build-num')
+      ? (inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) ?? missing('build-num', command))
+      : 0,
+    branch: optional('branch'),
+    limit: wants('limit') ? inputs.integer('limit', 1, 100) : undefined,
+    offset: wants('offset') ? inputs.integer('offset', 0, Number.MAX_SAFE_INTEGER) : undefined,
+    revision: optional('revision'),
+    tag: optional('tag'),
+    parallel: wants('parallel') ? inputs.integer('parallel', 1, Number.MAX_SAFE_INTEGER) : undefined,
+    params: wants('params') ? inputs.params('params') : undefined,
+    ssh: wants('ssh') ? inputs.boolean('ssh', false) : false,
+    name: wants('name') ? checkEnvName('name', inputs.required('name')) : '',
+    value,
+    fingerprint: wants('fingerprint') ? checkSegment('fingerprint', inputs.required('fingerprint')) : '',
+    sshKey,
+    hostname: optional('hostname'),
+    apikey: apikey ?? '',
+    allPages: inputs.boolean('all-pages', false),
+    statusFilter: wants('status-filter')
+      ? inputs.oneOf<string>(
+          'status-filter',
+          command === 'latest-artifacts' ? ARTIFACT_STATUS_FILTERS : BUILD_STATUS_FILTERS,
+          '',
+        )
+      : undefined,
+    keyType: wants('key-type') ? inputs.oneOf('key-type', CHECKOUT_KEY_TYPES, 'deploy-key') : 'deploy-key',
+    env: ctx.env,
+  };
+  if (args.statusFilter === '') args.statusFilter = undefined;
+  if (args.branch !== undefined) checkSegment('branch', args.branch);
+  if (args.hostname !== undefined) checkSegment('hostname', args.hostname, 'a host name');
+  checkRevisionOrTag('revision', args.revision, 'tag', args.tag);
+  return args;
+}
+
+function missing(input: string, command: string): never {
+  throw new ValidationError(input, `command '${command}' needs it`, undefined, 'missing');
+}
+
+export async function general(ctx: ActionContext): Promise<void> {
+  const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
+  }
+  const args = readArgs(ctx, name, command.takes);
+  if (args.allPages && !command.paged) {
+    ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
+  }
+  if (command.warning) ctx.io.warning(command.warning);
+  const { client, project } = ctx.connect({ needsProject: command.project !== false });
+  const result = await command.call(client, project, args);
+  const text = JSON.stringify(result ?? null);
+  ctx.setOutput('result', text);
+  const what = Array.isArray(result) ? `${result.length} item${result.length === 1 ? '' : 's'}` : 'done';
+  ctx.info(`${name}: ${what}`);
+  await ctx.io.summary.addRaw(`\`${name}\`: ${what}`, true).write();
+}

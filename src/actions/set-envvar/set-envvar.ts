@@ -1,0 +1,103 @@
+import { ApiError, ValidationError } from '../../api/errors.ts';
+import { checkEnvName } from '../../api/validate.ts';
+import type { ActionContext, ActionSpec } from '../../action/run.ts';
+
+export const spec = {
+  name: 'set-envvar',
+  inputs: ['name', 'value', 'variables', 'delete'],
+  outputs: ['set', 'deleted'],
+} as const satisfies ActionSpec;
+
+/** Sets one or many environment variables of the project, and deletes others, in one step. */
+export async function setEnvvar(ctx: ActionContext): Promise<void> {
+  const { inputs } = ctx;
+  // Values are masked first, before any check below can print a line that holds one.
+  const value = inputs.secret('value');
+  const variables = inputs.assignments('variables', { secret: true });
+  const name = inputs.optional('name');
+  const toDelete = inputs.lines('delete');
+
+  if (name === undefined && value !== undefined) {
+    throw new ValidationError(
+      'name',
+      "give the variable's name with value (or use variables: NAME=value lines)",
+      undefined,
+      'missing',
+    );
+  }
+  const toSet = new Map<string, string>();
+  if (name !== undefined) {
+    checkEnvName('name', name);
+    if (value === undefined)
+      throw new ValidationError('value', `a value is required with name '${name}'`, undefined, 'missing');
+    toSet.set(name, value);
+  }
+  for (const [key, v] of variables) {
+    if (toSet.has(key))
+      throw new ValidationError('variables', 'each name once', undefined, `'${key}' is also given as name`);
+    toSet.set(key, v);
+  }
+  for (const key of toDelete) {
+    checkEnvName('delete', key);
+    if (toSet.has(key))
+      throw new ValidationError(
+        'delete',
+        'a name is either set or deleted',
+        undefined,
+        `'${key}' is both set and deleted`,
+      );
+  }
+  if (toSet.size === 0 && toDelete.length === 0) {
+    throw new ValidationError(
+      'name',
+      'give at least one of name (with value), variables or delete',
+      undefined,
+      'nothing to do',
+    );
+  }
+
+  const { client, project } = ctx.connect();
+  const set: string[] = [];
+  const deleted: string[] = [];
+  const absent: string[] = [];
+  try {
+    for (const [key, v] of toSet) {
+      await client.addEnvVar(project, key, v);
+      set.push(key);
+      ctx.info(`Set ${key}`);
+    }
+    for (const key of toDelete) {
+      try {
+        await client.deleteEnvVar(project, key);
+        deleted.push(key);
+        ctx.info(`Deleted ${key}`);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage)))
+          throw error;
+        absent.push(key);
+        ctx.io.warning(`${key} was not deleted: the project has no such variable`);
+      }
+    }
+  } finally {
+    // What was done is reported even when a later call fails.
+    ctx.setOutput('set', set);
+    ctx.setOutput('deleted', deleted);
+    const rows = [
+      ...set.map((k) => [k, 'set']),
+      ...deleted.map((k) => [k, 'deleted']),
+      ...absent.map((k) => [k, 'not found, nothing deleted']),
+    ];
+    if (rows.length > 0) {
+      await ctx.io.summary
+        .addRaw(`Environment variables of **${project.username}/${project.project}**`, true)
+        .addTable([
+          [
+            { data: 'Name', header: true },
+            { data: 'Change', header: true },
+          ],
+          ...rows.map(([k, c]) => [`\`${k}\``, c ?? '']),
+        ])
+        .write();
+    }
+  }
+}

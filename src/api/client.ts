@@ -1,0 +1,377 @@
+// Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
+import { ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
+import { paginate } from './paginate.ts';
+import type {
+  Artifact,
+  ArtifactStatusFilter,
+  Build,
+  BuildStatusFilter,
+  CheckoutKey,
+  CheckoutKeyType,
+  EnvVar,
+  FollowResult,
+  MessageResult,
+  Project,
+  TestMetadata,
+  User,
+  VcsType,
+} from './records.ts';
+import { checkSshKey } from './ssh.ts';
+import type { ApiRequest, RetryMode, Transport } from './transport.ts';
+import {
+  checkArtifactStatusFilter,
+  checkBuildNum,
+  checkBuildStatusFilter,
+  checkEnvName,
+  checkKeyType,
+  checkLimit,
+  checkName,
+  checkOffset,
+  checkParallel,
+  checkParams,
+  checkRevisionOrTag,
+  checkSecret,
+  checkSegment,
+  checkVcsType,
+  checkVerb,
+  MAX_PAGE_SIZE,
+  type BuildParams,
+} from './validate.ts';
+
+export interface ProjectRef {
+  vcsType: VcsType;
+  username: string;
+  project: string;
+}
+
+export interface PageQuery {
+  limit?: number;
+  offset?: number;
+}
+
+export interface BuildListQuery extends PageQuery {
+  statusFilter?: BuildStatusFilter;
+  /** Narrows the list to one branch. */
+  branch?: string;
+}
+
+export interface TriggerOptions {
+  branch: string;
+  revision?: string;
+  tag?: string;
+  /** Containers; ignored by the second-generation build system (spec rule 2). */
+  parallel?: number;
+  params?: BuildParams;
+}
+
+export interface TriggerResult {
+  build: Build;
+  /** Set when the trigger's answer was lost and the build was found by looking for it (promise 2). */
+  recoveredAfter?: string;
+}
+
+export type LatestArtifacts = { found: true; artifacts: Artifact[] } | { found: false; message: string };
+
+/** A trigger failed in a way that does not tell whether a build started, and none could be found. */
+export class AmbiguousTriggerError extends UserFacingError {
+  override name = 'AmbiguousTriggerError';
+}
+
+const seg = encodeURIComponent;
+
+export class Client {
+  readonly transport: Transport;
+
+  constructor(transport: Transport) {
+    this.transport = transport;
+  }
+
+  // --- user and project lists
+
+  me(): Promise<User> {
+    return this.get('/me');
+  }
+
+  projects(): Promise<Project[]> {
+    return this.get('/projects');
+  }
+
+  recentBuilds(query: PageQuery = {}): Promise<Build[]> {
+    return this.get('/recent-builds', pageQuery(query));
+  }
+
+  /** Every recent build, following `offset` page by page. */
+  allRecentBuilds(query: PageQuery = {}): AsyncGenerator<Build> {
+    return paginate((limit, offset) => this.recentBuilds({ limit, offset }), query);
+  }
+
+  addPlatformKey(apikey: string): Promise<unknown> {
+    checkSecret('apikey', apikey);
+    return this.send({ method: 'POST', path: '/user/platform-key', body: { apikey }, retry: 'idempotent' });
+  }
+
+  // --- project and builds
+
+  follow(p: ProjectRef): Promise<FollowResult> {
+    return this.send({ method: 'POST', path: `${projectPath(p)}/follow`, retry: 'idempotent' });
+  }
+
+  builds(p: ProjectRef, query: BuildListQuery = {}): Promise<Build[]> {
+    const base = projectPath(p);
+    const path =
+      query.branch === undefined ? base : `${base}/tree/${seg(checkSegment('branch', query.branch))}`;
+    const filter =
+      query.statusFilter === undefined
+        ? undefined
+        : checkBuildStatusFilter('status_filter', query.statusFilter);
+    return this.get(path, { ...pageQuery(query), filter });
+  }
+
+  /** Every build matching the query, newest first, following `offset` page by page. */
+  allBuilds(p: ProjectRef, query: BuildListQuery = {}): AsyncGenerator<Build> {
+    return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), query);
+  }
+
+  /**
+   * Triggers a build, never two (promise 2). The POST is retried only where it provably did not arrive; after an
+   * ambiguous failure the build it may have made is looked for before giving up.
+   */
+  async trigger(p: ProjectRef, options: TriggerOptions): Promise<TriggerResult> {
+    const path = `${projectPath(p)}/tree/${seg(checkSegment('branch', options.branch))}`;
+    checkRevisionOrTag('revision', options.revision, 'tag', options.tag);
+    const body = {
+      revision: options.revision,
+      tag: options.tag,
+      parallel: options.parallel === undefined ? undefined : checkParallel('parallel', options.parallel),
+      build_parameters: options.params === undefined ? undefined : checkParams('params', options.params),
+    };
+    const before = await this.newestBuildNum(p);
+    try {
+      const build = await this.send<Build>({
+        method: 'POST',
+        path,
+        body: withoutUndefined(body),
+        retry: 'once',
+      });
+      return { build };
+    } catch (error) {
+      if (!isAmbiguous(error)) throw error;
+      const found = await this.findTriggeredBuild(p, options, before).catch(() => undefined);
+      if (found) return { build: found, recoveredAfter: error.message };
+      throw new AmbiguousTriggerError(
+        `${error.message}; a build may have started on branch '${options.branch}' but none newer than ` +
+          `#${before} could be found: check the project's builds before triggering again`,
+      );
+    }
+  }
+
+  build(p: ProjectRef, buildNum: number): Promise<Build> {
+    return this.get(buildPath(p, buildNum));
+  }
+
+  retry(p: ProjectRef, buildNum: number, options: { ssh?: boolean } = {}): Promise<Build> {
+    const body = options.ssh ? { ssh: true } : {};
+    return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/retry`, body, retry: 'once' });
+  }
+
+  /**
+   * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
+   * (spec, Unsupported endpoint). Callers should say so to the user.
+   */
+  retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
+    return this.send({
+      method: 'POST',
+      path: `${buildPath(p, buildNum)}/retry`,
+      body: { 'no-cache': true },
+      retry: 'once',
+    });
+  }
+
+  cancel(p: ProjectRef, buildNum: number): Promise<Build> {
+    return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/cancel`, retry: 'idempotent' });
+  }
+
+  addSshUser(p: ProjectRef, buildNum: number): Promise<Build> {
+    return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/ssh-users`, retry: 'idempotent' });
+  }
+
+  async artifacts(p: ProjectRef, buildNum: number): Promise<Artifact[]> {
+    return this.trusted(await this.get<Artifact[]>(`${buildPath(p, buildNum)}/artifacts`));
+  }
+
+  /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
+  async latestArtifacts(
+    p: ProjectRef,
+    query: { branch?: string; statusFilter?: ArtifactStatusFilter } = {},
+  ): Promise<LatestArtifacts> {
+    const filter = checkArtifactStatusFilter('status_filter', query.statusFilter ?? 'completed');
+    const branch = query.branch === undefined ? undefined : checkSegment('branch', query.branch);
+    try {
+      const artifacts = await this.get<Artifact[]>(`${projectPath(p)}/latest/artifacts`, { branch, filter });
+      return { found: true, artifacts: this.trusted(artifacts) };
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        error.status === 404 &&
+        !/project not found/i.test(error.serverMessage)
+      ) {
+        return { found: false, message: error.serverMessage || 'no artifacts' };
+      }
+      throw error;
+    }
+  }
+
+  tests(p: ProjectRef, buildNum: number): Promise<TestMetadata> {
+    return this.get(`${buildPath(p, buildNum)}/tests`);
+  }
+
+  clearCache(p: ProjectRef): Promise<MessageResult> {
+    return this.send({ method: 'DELETE', path: `${projectPath(p)}/build-cache`, retry: 'idempotent' });
+  }
+
+  // --- environment variables
+
+  listEnvVars(p: ProjectRef): Promise<EnvVar[]> {
+    return this.get(`${projectPath(p)}/envvar`);
+  }
+
+  addEnvVar(p: ProjectRef, name: string, value: string): Promise<EnvVar> {
+    checkEnvName('name', name);
+    return this.send({
+      method: 'POST',
+      path: `${projectPath(p)}/envvar`,
+      body: { name, value },
+      retry: 'idempotent',
+    });
+  }
+
+  getEnvVar(p: ProjectRef, name: string): Promise<EnvVar> {
+    return this.get(`${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`);
+  }
+
+  deleteEnvVar(p: ProjectRef, name: string): Promise<MessageResult> {
+    return this.deleteOnce(`${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`);
+  }
+
+  // --- keys
+
+  listCheckoutKeys(p: ProjectRef): Promise<CheckoutKey[]> {
+    return this.get(`${projectPath(p)}/checkout-key`);
+  }
+
+  createCheckoutKey(p: ProjectRef, keyType: CheckoutKeyType): Promise<CheckoutKey> {
+    const type = checkKeyType('key_type', keyType);
+    return this.send({
+      method: 'POST',
+      path: `${projectPath(p)}/checkout-key`,
+      body: { type },
+      retry: 'once',
+    });
+  }
+
+  getCheckoutKey(p: ProjectRef, fingerprint: string): Promise<CheckoutKey> {
+    return this.get(`${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`);
+  }
+
+  deleteCheckoutKey(p: ProjectRef, fingerprint: string): Promise<MessageResult> {
+    return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`);
+  }
+
+  /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
+  addSshKey(p: ProjectRef, sshKey: string, hostname?: string): Promise<unknown> {
+    const { privateKey } = checkSshKey('ssh_key', sshKey);
+    const host = hostname === undefined ? undefined : checkSegment('hostname', hostname, 'a host name');
+    return this.send({
+      method: 'POST',
+      path: `${projectPath(p)}/ssh-key`,
+      body: withoutUndefined({ private_key: privateKey, hostname: host }),
+      retry: 'once',
+    });
+  }
+
+  // --- plumbing
+
+  private get<T>(path: string, query?: ApiRequest['query']): Promise<T> {
+    return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
+  }
+
+  private async send<T>(request: ApiRequest): Promise<T> {
+    checkVerb('method', request.method);
+    return (await this.transport.request<T>(request)).data;
+  }
+
+  /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
+  private async deleteOnce(path: string): Promise<MessageResult> {
+    try {
+      return await this.send<MessageResult>({ method: 'DELETE', path, retry: 'idempotent' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404 && error.attempts > 1) return { message: 'ok' };
+      throw error;
+    }
+  }
+
+  /** The artifact URLs the API itself listed may receive the credential (promise 14). */
+  private trusted(artifacts: Artifact[]): Artifact[] {
+    if (!Array.isArray(artifacts)) return artifacts;
+    for (const a of artifacts) if (typeof a?.url === 'string') this.transport.trust(a.url);
+    return artifacts;
+  }
+
+  private async newestBuildNum(p: ProjectRef): Promise<number> {
+    try {
+      const [newest] = await this.builds(p, { limit: 1 });
+      return newest?.build_num ?? 0;
+    } catch (error) {
+      // A project not followed yet has no builds; the trigger itself will say if the project is unknown.
+      if (error instanceof ApiError && error.status === 404) return 0;
+      throw error;
+    }
+  }
+
+  private async findTriggeredBuild(
+    p: ProjectRef,
+    o: TriggerOptions,
+    before: number,
+  ): Promise<Build | undefined> {
+    const candidates = await this.builds(p, { branch: o.branch, limit: MAX_PAGE_SIZE });
+    const matches = candidates.filter(
+      (b) =>
+        b.build_num > before &&
+        b.why === 'api' &&
+        (b.branch == null || b.branch === o.branch) &&
+        (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
+        (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag),
+    );
+    // The oldest match is ours: a later one was triggered by someone else after our call.
+    return matches.sort((a, b) => a.build_num - b.build_num)[0];
+  }
+}
+
+export function projectPath(p: ProjectRef): string {
+  const vcs = checkVcsType('vcs_type', p.vcsType);
+  return `/project/${seg(vcs)}/${seg(checkName('username', p.username))}/${seg(checkName('project', p.project))}`;
+}
+
+function buildPath(p: ProjectRef, buildNum: number): string {
+  return `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
+}
+
+function pageQuery(q: PageQuery): { limit?: number; offset?: number } {
+  return {
+    ...(q.limit === undefined ? {} : { limit: checkLimit('limit', q.limit) }),
+    ...(q.offset === undefined ? {} : { offset: checkOffset('offset', q.offset) }),
+  };
+}
+
+function withoutUndefined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Failures after which the trigger may or may not have reached the service. */
+function isAmbiguous(error: unknown): error is Error {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
+  if (error instanceof NetworkError) return !error.notSent;
+  return error instanceof TimeoutError;
+}
+
+export type { RetryMode };

@@ -1,0 +1,172 @@
+// Checks made before anything is sent (spec, Errors table, and the limits of the API). Each takes the name
+// the caller knows the value by (an action names its input, the core names its argument), so the message
+// always points at what the person wrote.
+import { ValidationError } from './errors.ts';
+import {
+  ARTIFACT_STATUS_FILTERS,
+  BUILD_STATUS_FILTERS,
+  CHECKOUT_KEY_TYPES,
+  HTTP_VERBS,
+  VCS_TYPES,
+  type ArtifactStatusFilter,
+  type BuildStatusFilter,
+  type CheckoutKeyType,
+  type HttpVerb,
+  type VcsType,
+} from './records.ts';
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 30;
+
+function oneOfText(values: readonly string[]): string {
+  return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
+}
+
+function oneOf<T extends string>(name: string, value: string, values: readonly T[]): T {
+  if ((values as readonly string[]).includes(value)) return value as T;
+  throw new ValidationError(name, oneOfText(values), value);
+}
+
+export const checkVerb = (name: string, value: string): HttpVerb => oneOf(name, value, HTTP_VERBS);
+export const checkVcsType = (name: string, value: string): VcsType => oneOf(name, value, VCS_TYPES);
+export const checkKeyType = (name: string, value: string): CheckoutKeyType =>
+  oneOf(name, value, CHECKOUT_KEY_TYPES);
+export const checkBuildStatusFilter = (name: string, value: string): BuildStatusFilter =>
+  oneOf(name, value, BUILD_STATUS_FILTERS);
+export const checkArtifactStatusFilter = (name: string, value: string): ArtifactStatusFilter =>
+  oneOf(name, value, ARTIFACT_STATUS_FILTERS);
+
+/** A whole number in [min, max], given as a number or as decimal text. */
+export function checkInteger(
+  name: string,
+  value: number | string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const text = String(value).trim();
+  const n = typeof value === 'number' ? value : /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    const range =
+      max === Number.MAX_SAFE_INTEGER ? `a whole number ≥ ${min}` : `a whole number from ${min} to ${max}`;
+    throw new ValidationError(name, `allowed: ${range}`, text);
+  }
+  return n;
+}
+
+export const checkBuildNum = (name: string, value: number | string): number => checkInteger(name, value, 1);
+export const checkLimit = (name: string, value: number | string): number =>
+  checkInteger(name, value, 1, MAX_PAGE_SIZE);
+export const checkOffset = (name: string, value: number | string): number => checkInteger(name, value, 0);
+export const checkParallel = (name: string, value: number | string): number => checkInteger(name, value, 1);
+
+/** A path segment we will URL-encode: not empty, no control characters. */
+export function checkSegment(name: string, value: string, what = 'a non-empty name'): string {
+  if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
+    throw new ValidationError(
+      name,
+      `allowed: ${what} without leading/trailing spaces or control characters`,
+      value,
+    );
+  }
+  return value;
+}
+
+/** A user, organization or repository name: one path segment. */
+export function checkName(name: string, value: string): string {
+  checkSegment(name, value);
+  if (value.includes('/') || value === '.' || value === '..') {
+    throw new ValidationError(name, 'allowed: a single name without "/"', value);
+  }
+  return value;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function checkEnvName(name: string, value: string): string {
+  if (!ENV_NAME.test(value)) {
+    throw new ValidationError(name, 'allowed: a name matching [A-Za-z_][A-Za-z0-9_]*', value);
+  }
+  return value;
+}
+
+/** Build parameters travel as `build_parameters`: names to strings, numbers or booleans. */
+export type BuildParams = Record<string, string | number | boolean>;
+
+export function checkParams(name: string, value: unknown): BuildParams {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ValidationError(name, 'allowed: an object of names to strings, numbers or booleans');
+  }
+  const out: BuildParams = {};
+  for (const [key, v] of Object.entries(value)) {
+    checkEnvName(`${name} name`, key);
+    if (typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) {
+      throw new ValidationError(
+        name,
+        'allowed: values that are strings, numbers or booleans',
+        undefined,
+        `the value of ${JSON.stringify(key)} is ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v}`,
+      );
+    }
+    out[key] = v;
+  }
+  return out;
+}
+
+/** Spec rule 1: a trigger names a revision or a tag, not both. */
+export function checkRevisionOrTag(
+  revisionName: string,
+  revision: string | undefined,
+  tagName: string,
+  tag: string | undefined,
+): void {
+  if (revision !== undefined && tag !== undefined) {
+    throw new ValidationError(
+      `${revisionName}/${tagName}`,
+      `give ${revisionName} or ${tagName}, not both`,
+      undefined,
+      'both are set',
+    );
+  }
+}
+
+/** A secret must be present; its value is never shown. */
+export function checkSecret(name: string, value: string): string {
+  if (value.length === 0) throw new ValidationError(name, 'a value is required', undefined, 'missing');
+  if (/[\r\n]/.test(value)) {
+    throw new ValidationError(name, 'allowed: a single line', undefined, 'it contains a line break');
+  }
+  return value;
+}
+
+/** The API's address: http(s), ending in /api/v1.1 (a trailing slash tolerated). Returns it without the slash. */
+export function checkBaseUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ValidationError(
+      name,
+      'allowed: an http(s) address ending in /api/v1.1',
+      value,
+      `not a URL: ${JSON.stringify(value)}`,
+    );
+  }
+  const trimmed = value.replace(/\/+$/, '');
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    !/\/api\/v1\.1$/.test(trimmed)
+  ) {
+    // A URL with credentials in it is refused without echoing it.
+    const shown = url.username !== '' || url.password !== '' ? undefined : value;
+    throw new ValidationError(
+      name,
+      'allowed: an http(s) address ending in /api/v1.1, without credentials, query or fragment',
+      shown,
+    );
+  }
+  return trimmed;
+}
