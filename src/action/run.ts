@@ -4,7 +4,7 @@
 import { Client, type ProjectRef } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
-import { Transport } from '../api/transport.ts';
+import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
 import { checkBaseUrl, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io } from './io.ts';
@@ -29,6 +29,19 @@ export interface Connection {
   baseUrl: string;
 }
 
+export interface ConnectOptions {
+  needsProject?: boolean;
+  /**
+   * Replaces the step's signal, for work that must still be done after the step was cancelled (cancelling the
+   * build it triggered): give it a short budget of its own.
+   */
+  signal?: AbortSignal;
+  /** No retry wait of this connection may run past this time (clock.now() scale). */
+  deadline?: number;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryOptions>;
+}
+
 export interface ActionContext {
   spec: ActionSpec;
   io: Io;
@@ -38,7 +51,7 @@ export interface ActionContext {
   /** Aborted when the runner cancels the step (SIGINT, then SIGTERM). */
   signal: AbortSignal;
   /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
-  connect(options?: { needsProject?: boolean }): Connection;
+  connect(options?: ConnectOptions): Connection;
   setOutput(name: string, value: string | number | boolean | unknown[]): void;
   /** Work to run when the action ends, in reverse order of registration, whatever happened. */
   onCleanup(fn: () => unknown): void;
@@ -50,6 +63,8 @@ export interface RunOptions {
   io?: Io;
   env?: NodeJS.ProcessEnv;
   clock?: Clock;
+  /** Tests shrink the transport's timeouts and retries; a connection's own options still win. */
+  transport?: { timeouts?: Partial<Timeouts>; retry?: Partial<RetryOptions> };
 }
 
 export async function runAction(
@@ -80,14 +95,11 @@ export async function runAction(
     clock,
     signal: controller.signal,
     connect: (connectOptions = {}) => {
-      const connection = connect(
-        inputs,
-        env,
-        clock,
-        controller.signal,
-        io,
-        connectOptions.needsProject ?? true,
-      );
+      const connection = connect(inputs, env, clock, controller.signal, io, {
+        ...connectOptions,
+        timeouts: { ...options.transport?.timeouts, ...connectOptions.timeouts },
+        retry: { ...options.transport?.retry, ...connectOptions.retry },
+      });
       cleanups.push(() => connection.transport.close());
       return connection;
     },
@@ -126,8 +138,9 @@ function connect(
   clock: Clock,
   signal: AbortSignal,
   io: Io,
-  needsProject: boolean,
+  options: ConnectOptions,
 ): Connection {
+  const needsProject = options.needsProject ?? true;
   const token = inputs.secret('token', {
     required: true,
     hint: 'pass the personal API token from a secret, e.g. token: ${{ secrets.CI_TOKEN }}',
@@ -161,7 +174,10 @@ function connect(
     baseUrl,
     token,
     clock,
-    signal,
+    signal: options.signal ?? signal,
+    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
     log: (level, message) => {
       if (level === 'debug') io.debug(logSafe(message));
       else if (level === 'warning') io.warning(logSafe(message));

@@ -88,15 +88,15 @@ export class Client {
 
   // --- user and project lists
 
-  me(): Promise<User> {
+  async me(): Promise<User> {
     return this.get('/me');
   }
 
-  projects(): Promise<Project[]> {
+  async projects(): Promise<Project[]> {
     return this.get('/projects');
   }
 
-  recentBuilds(query: PageQuery = {}): Promise<Build[]> {
+  async recentBuilds(query: PageQuery = {}): Promise<Build[]> {
     return this.get('/recent-builds', pageQuery(query));
   }
 
@@ -105,18 +105,18 @@ export class Client {
     return paginate((limit, offset) => this.recentBuilds({ limit, offset }), query);
   }
 
-  addPlatformKey(apikey: string): Promise<unknown> {
+  async addPlatformKey(apikey: string): Promise<unknown> {
     checkSecret('apikey', apikey);
     return this.send({ method: 'POST', path: '/user/platform-key', body: { apikey }, retry: 'idempotent' });
   }
 
   // --- project and builds
 
-  follow(p: ProjectRef): Promise<FollowResult> {
+  async follow(p: ProjectRef): Promise<FollowResult> {
     return this.send({ method: 'POST', path: `${projectPath(p)}/follow`, retry: 'idempotent' });
   }
 
-  builds(p: ProjectRef, query: BuildListQuery = {}): Promise<Build[]> {
+  async builds(p: ProjectRef, query: BuildListQuery = {}): Promise<Build[]> {
     const base = projectPath(p);
     const path =
       query.branch === undefined ? base : `${base}/tree/${seg(checkSegment('branch', query.branch))}`;
@@ -165,11 +165,11 @@ export class Client {
     }
   }
 
-  build(p: ProjectRef, buildNum: number): Promise<Build> {
+  async build(p: ProjectRef, buildNum: number): Promise<Build> {
     return this.get(buildPath(p, buildNum));
   }
 
-  retry(p: ProjectRef, buildNum: number, options: { ssh?: boolean } = {}): Promise<Build> {
+  async retry(p: ProjectRef, buildNum: number, options: { ssh?: boolean } = {}): Promise<Build> {
     const body = options.ssh ? { ssh: true } : {};
     return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/retry`, body, retry: 'once' });
   }
@@ -178,7 +178,7 @@ export class Client {
    * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
    * (spec, Unsupported endpoint). Callers should say so to the user.
    */
-  retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
+  async retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
     return this.send({
       method: 'POST',
       path: `${buildPath(p, buildNum)}/retry`,
@@ -187,11 +187,11 @@ export class Client {
     });
   }
 
-  cancel(p: ProjectRef, buildNum: number): Promise<Build> {
+  async cancel(p: ProjectRef, buildNum: number): Promise<Build> {
     return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/cancel`, retry: 'idempotent' });
   }
 
-  addSshUser(p: ProjectRef, buildNum: number): Promise<Build> {
+  async addSshUser(p: ProjectRef, buildNum: number): Promise<Build> {
     return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/ssh-users`, retry: 'idempotent' });
   }
 
@@ -221,21 +221,21 @@ export class Client {
     }
   }
 
-  tests(p: ProjectRef, buildNum: number): Promise<TestMetadata> {
+  async tests(p: ProjectRef, buildNum: number): Promise<TestMetadata> {
     return this.get(`${buildPath(p, buildNum)}/tests`);
   }
 
-  clearCache(p: ProjectRef): Promise<MessageResult> {
+  async clearCache(p: ProjectRef): Promise<MessageResult> {
     return this.send({ method: 'DELETE', path: `${projectPath(p)}/build-cache`, retry: 'idempotent' });
   }
 
   // --- environment variables
 
-  listEnvVars(p: ProjectRef): Promise<EnvVar[]> {
+  async listEnvVars(p: ProjectRef): Promise<EnvVar[]> {
     return this.get(`${projectPath(p)}/envvar`);
   }
 
-  addEnvVar(p: ProjectRef, name: string, value: string): Promise<EnvVar> {
+  async addEnvVar(p: ProjectRef, name: string, value: string): Promise<EnvVar> {
     checkEnvName('name', name);
     return this.send({
       method: 'POST',
@@ -245,21 +245,21 @@ export class Client {
     });
   }
 
-  getEnvVar(p: ProjectRef, name: string): Promise<EnvVar> {
+  async getEnvVar(p: ProjectRef, name: string): Promise<EnvVar> {
     return this.get(`${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`);
   }
 
-  deleteEnvVar(p: ProjectRef, name: string): Promise<MessageResult> {
+  async deleteEnvVar(p: ProjectRef, name: string): Promise<MessageResult> {
     return this.deleteOnce(`${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`);
   }
 
   // --- keys
 
-  listCheckoutKeys(p: ProjectRef): Promise<CheckoutKey[]> {
+  async listCheckoutKeys(p: ProjectRef): Promise<CheckoutKey[]> {
     return this.get(`${projectPath(p)}/checkout-key`);
   }
 
-  createCheckoutKey(p: ProjectRef, keyType: CheckoutKeyType): Promise<CheckoutKey> {
+  async createCheckoutKey(p: ProjectRef, keyType: CheckoutKeyType): Promise<CheckoutKey> {
     const type = checkKeyType('key_type', keyType);
     return this.send({
       method: 'POST',
@@ -269,16 +269,16 @@ export class Client {
     });
   }
 
-  getCheckoutKey(p: ProjectRef, fingerprint: string): Promise<CheckoutKey> {
+  async getCheckoutKey(p: ProjectRef, fingerprint: string): Promise<CheckoutKey> {
     return this.get(`${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`);
   }
 
-  deleteCheckoutKey(p: ProjectRef, fingerprint: string): Promise<MessageResult> {
+  async deleteCheckoutKey(p: ProjectRef, fingerprint: string): Promise<MessageResult> {
     return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`);
   }
 
   /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
-  addSshKey(p: ProjectRef, sshKey: string, hostname?: string): Promise<unknown> {
+  async addSshKey(p: ProjectRef, sshKey: string, hostname?: string): Promise<unknown> {
     const { privateKey } = checkSshKey('ssh_key', sshKey);
     const host = hostname === undefined ? undefined : checkSegment('hostname', hostname, 'a host name');
     return this.send({
@@ -291,7 +291,7 @@ export class Client {
 
   // --- plumbing
 
-  private get<T>(path: string, query?: ApiRequest['query']): Promise<T> {
+  private async get<T>(path: string, query?: ApiRequest['query']): Promise<T> {
     return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
   }
 
@@ -319,8 +319,8 @@ export class Client {
 
   private async newestBuildNum(p: ProjectRef): Promise<number> {
     try {
-      const [newest] = await this.builds(p, { limit: 1 });
-      return newest?.build_num ?? 0;
+      const newest = await this.builds(p, { limit: 1 });
+      return (Array.isArray(newest) ? newest[0]?.build_num : undefined) ?? 0;
     } catch (error) {
       // A project not followed yet has no builds; the trigger itself will say if the project is unknown.
       if (error instanceof ApiError && error.status === 404) return 0;
@@ -334,6 +334,7 @@ export class Client {
     before: number,
   ): Promise<Build | undefined> {
     const candidates = await this.builds(p, { branch: o.branch, limit: MAX_PAGE_SIZE });
+    if (!Array.isArray(candidates)) return undefined;
     const matches = candidates.filter(
       (b) =>
         b.build_num > before &&

@@ -1,4 +1,4 @@
-import { AbortedError } from './errors.ts';
+import { AbortedError, UserFacingError } from './errors.ts';
 
 /** Time and chance, injected so that tests of waiting, backoff and jitter run instantly and repeatably. */
 export interface Clock {
@@ -40,9 +40,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** The error an abort rejects with: the signal's reason when it is one of ours, else an AbortedError. */
 export function abortReason(signal: AbortSignal | undefined): Error {
   const reason: unknown = signal?.reason;
-  return reason instanceof Error ? reason : new AbortedError();
+  return reason instanceof UserFacingError ? reason : new AbortedError();
 }
 
 export const systemClock: Clock = {

@@ -190,7 +190,7 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
   const optional = (p: Parameter): string | undefined => (wants(p) ? inputs.optional(p) : undefined);
   const args: Args = {
     buildNum: wants('build-num')
-      ? (inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) ?? missing('build-num', command))
+      ? (inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) ?? missingBuildNum('build-num', command))
       : 0,
     branch: optional('branch'),
     limit: wants('limit') ? inputs.integer('limit', 1, 100) : undefined,
@@ -224,8 +224,13 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
   return args;
 }
 
-function missing(input: string, command: string): never {
-  throw new ValidationError(input, `command '${command}' needs it`, undefined, 'missing');
+function missingBuildNum(input: string, command: string): never {
+  throw new ValidationError(
+    input,
+    `a value is required by command '${command}': a build number, 1 or more`,
+    undefined,
+    'missing',
+  );
 }
 
 export async function general(ctx: ActionContext): Promise<void> {

@@ -1,0 +1,105 @@
+// The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
+// itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (wire.md, Answers).
+
+/** Longest message kept: enough for any real server message, short enough for one log line. */
+export const MAX_MESSAGE_CHARS = 300;
+
+/** How deep a `message` that is itself JSON is unwrapped; real servers nest once. */
+const MAX_JSON_DEPTH = 4;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
+ *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
+ *  line, cut to ~300 chars. */
+export function serverMessage(body: string, contentType: string | undefined): string {
+  const text = body.replace(/^\uFEFF/, '').trim();
+  if (text === '') return '';
+  const type = (contentType ?? '').toLowerCase();
+  const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text, 0) : undefined;
+  if (fromJson !== undefined) return oneLine(fromJson);
+  if (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text))
+    return oneLine(htmlMessage(text));
+  return oneLine(text);
+}
+
+/** The message inside JSON text, or undefined when the text is not JSON. */
+function jsonMessage(text: string, depth: number): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value === 'string') return innerMessage(value, depth);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    for (const key of ['message', 'error', 'error_description', 'detail']) {
+      const field = record[key];
+      if (typeof field === 'string') return innerMessage(field, depth);
+    }
+  }
+  if (value === null || (typeof value === 'object' && Object.keys(value).length === 0)) return '';
+  // JSON without a message field: its text is still the best account of what went wrong.
+  return text;
+}
+
+function innerMessage(message: string, depth: number): string {
+  const trimmed = message.trim();
+  if (depth < MAX_JSON_DEPTH && /^[{"]/.test(trimmed)) {
+    const inner = jsonMessage(trimmed, depth + 1);
+    if (inner !== undefined) return inner;
+  }
+  return message;
+}
+
+function htmlMessage(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  if (title !== undefined) {
+    const text = decodeEntities(stripTags(title)).trim();
+    if (text !== '') return text;
+  }
+  const withoutHidden = html
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!doctype[^>]*>/gi, ' ');
+  // Block-level tags separate texts; the first non-empty one is usually the page's heading.
+  const blocks = withoutHidden.split(/<\/?(?:h[1-6]|p|div|br|li|tr|td|th|pre|body|html|center|hr)\b[^>]*>/i);
+  for (const block of blocks) {
+    const text = decodeEntities(stripTags(block)).trim();
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ');
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity.startsWith('#')) {
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+  });
+}
+
+/** One line without control characters, cut to MAX_MESSAGE_CHARS. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+  if (flat.length <= MAX_MESSAGE_CHARS) return flat;
+  return `${Array.from(flat)
+    .slice(0, MAX_MESSAGE_CHARS - 1)
+    .join('')}…`;
+}

@@ -1,0 +1,86 @@
+// Retry policy of the API core (promises 1–4): what may be repeated, and how long to wait before doing so.
+
+import { ApiError, NetworkError, TimeoutError } from './errors.ts';
+
+export interface RetryOptions {
+  /** Attempts in total, the first one included. */
+  maxAttempts: number;
+  /** Cap of the first backoff wait; each further wait doubles it. */
+  baseDelayMs: number;
+  /** Cap of any backoff wait (a server's Retry-After is never capped). */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+/** `idempotent`: safe to repeat. `once`: repeated only when the server provably did not act on it (the trigger). */
+export type RetryMode = 'idempotent' | 'once';
+
+/** Codes of a connection that was never made: the request cannot have reached the server. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_NODATA',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
+/** True when a network error happened before the request could be written (DNS lookup or TCP connect). */
+export function provablyNotSent(code: string, syscall: string | undefined): boolean {
+  return syscall === 'getaddrinfo' || syscall === 'connect' || NOT_SENT_CODES.has(code);
+}
+
+/** A certificate or TLS setup the server will present again: repeating cannot help. */
+function permanentNetworkError(code: string): boolean {
+  return /^ERR_TLS_|CERT|SELF_SIGNED|^ERR_SSL_/.test(code);
+}
+
+/** Statuses an idempotent request is repeated on. */
+export function retriableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * Whether a failed attempt may be repeated. `retryAfterMs` is the server's Retry-After, when it sent one.
+ * A `once` request is repeated only when it provably did not arrive (refused, DNS, no connection within the
+ * connect timeout) or the server asked for it (429, or 503 with Retry-After): after anything else the server may
+ * have acted on it.
+ */
+export function shouldRetry(mode: RetryMode, error: Error, retryAfterMs: number | undefined): boolean {
+  if (error instanceof NetworkError) {
+    if (permanentNetworkError(error.code)) return false;
+    return mode === 'idempotent' || error.notSent;
+  }
+  if (error instanceof TimeoutError) return mode === 'idempotent' || error.phase === 'connect';
+  if (error instanceof ApiError) {
+    if (mode === 'idempotent') return retriableStatus(error.status);
+    return error.status === 429 || (error.status === 503 && retryAfterMs !== undefined);
+  }
+  return false;
+}
+
+/**
+ * The wait before attempt `attempt + 1` after `attempt` failed ones: "equal jitter", half of the exponential step
+ * fixed and half random, so waits grow steadily yet clients that failed together do not retry together.
+ */
+export function backoffDelay(attempt: number, options: RetryOptions, random: () => number): number {
+  const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(step / 2 + (step / 2) * random());
+}
+
+/** Parses Retry-After (delta seconds or an HTTP date) to ms from now, or undefined. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  // Only the HTTP-date form is a date: a bare number with a sign or a unit is malformed, not a year.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const when = Date.parse(text);
+  if (Number.isNaN(when)) return undefined;
+  return Math.max(0, when - now);
+}
