@@ -84,7 +84,9 @@ export class TimeoutError extends UserFacingError {
   readonly timeoutMs: number;
   readonly attempts: number;
   constructor(method: string, path: string, phase: TimeoutPhase, timeoutMs: number, attempts = 1) {
-    super(`${method} ${path} timed out: ${PHASE_TEXT[phase]} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`);
+    super(
+      `${method} ${path} timed out: ${PHASE_TEXT[phase]} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`,
+    );
     this.method = method;
     this.path = path;
     this.phase = phase;

@@ -37,8 +37,12 @@ export type BuildStatus = Open<
   | 'no_tests'
   | 'retried'
 >;
-export type BuildLifecycle = Open<'queued' | 'scheduled' | 'not_run' | 'not_running' | 'running' | 'finished'>;
-export type BuildOutcome = Open<'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'>;
+export type BuildLifecycle = Open<
+  'queued' | 'scheduled' | 'not_run' | 'not_running' | 'running' | 'finished'
+>;
+export type BuildOutcome = Open<
+  'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'
+>;
 
 type Nullable<T> = T | null | undefined;
 
@@ -188,6 +192,8 @@ export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | un
     case 'successful':
       return build.outcome === 'success';
     case 'failed':
-      return build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout';
+      return (
+        build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout'
+      );
   }
 }
