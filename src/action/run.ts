@@ -5,7 +5,7 @@ import { Client, type ProjectRef } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
-import { checkBaseUrl, checkName, checkVcsType } from '../api/validate.ts';
+import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io } from './io.ts';
 import { logSafe } from './text.ts';
@@ -95,10 +95,12 @@ export async function runAction(
     clock,
     signal: controller.signal,
     connect: (connectOptions = {}) => {
+      // Layered: the environment's tuning, then the test's, then what this connection asks for.
+      const tuned = transportTuning(env);
       const connection = connect(inputs, env, clock, controller.signal, io, {
         ...connectOptions,
-        timeouts: { ...options.transport?.timeouts, ...connectOptions.timeouts },
-        retry: { ...options.transport?.retry, ...connectOptions.retry },
+        timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
+        retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
       });
       cleanups.push(() => connection.transport.close());
       return connection;
@@ -189,6 +191,44 @@ function connect(
     transport,
     project: { vcsType, username: username ?? '', project: project ?? '' },
     baseUrl,
+  };
+}
+
+/**
+ * Timing of the HTTP layer, from the environment rather than inputs: a slow self-hosted installation may need
+ * longer timeouts (`env:` of the step), and tests make retries and stalls take seconds instead of minutes.
+ */
+export const TUNING_VARIABLES = {
+  timeoutSeconds: 'CI_ACTIONS_TIMEOUT_SECONDS',
+  maxAttempts: 'CI_ACTIONS_MAX_ATTEMPTS',
+  retryBaseMs: 'CI_ACTIONS_RETRY_BASE_MS',
+} as const;
+
+function transportTuning(env: NodeJS.ProcessEnv): {
+  timeouts?: Partial<Timeouts>;
+  retry: Partial<RetryOptions>;
+} {
+  const read = (name: string, min: number, max: number): number | undefined => {
+    const value = env[name];
+    return value === undefined || value === '' ? undefined : checkInteger(name, value, min, max);
+  };
+  const timeoutSeconds = read(TUNING_VARIABLES.timeoutSeconds, 1, 3600);
+  const maxAttempts = read(TUNING_VARIABLES.maxAttempts, 1, 20);
+  const retryBaseMs = read(TUNING_VARIABLES.retryBaseMs, 1, 60_000);
+  return {
+    ...(timeoutSeconds === undefined
+      ? {}
+      : {
+          timeouts: {
+            connectMs: Math.min(timeoutSeconds, 10) * 1000,
+            headersMs: timeoutSeconds * 1000,
+            bodyIdleMs: timeoutSeconds * 1000,
+          },
+        }),
+    retry: {
+      ...(maxAttempts === undefined ? {} : { maxAttempts }),
+      ...(retryBaseMs === undefined ? {} : { baseDelayMs: retryBaseMs }),
+    },
   };
 }
 
