@@ -70,19 +70,20 @@ describe('general action', () => {
     expect(noCache.stdout).toMatch(/::warning::retry-no-cache uses an undocumented, unsupported/);
     expect(emu.requests.at(-1)?.body).toEqual({ 'no-cache': true });
 
-    expect(
-      (
-        await call({
-          command: 'cancel',
-          'build-num': String((noCache.result as { build_num: number }).build_num),
-        })
-      ).result,
-    ).toMatchObject({
+    // A build held running, so the cancel cannot race the build's own end.
+    const running = emu.state.addBuild(SLUG, { branch: 'main', hold: true });
+    const canceled = await call({ command: 'cancel', 'build-num': String(running.build_num) });
+    expect(canceled.result).toMatchObject({
+      build_num: running.build_num,
       outcome: 'canceled',
+      lifecycle: 'finished',
     });
     expect((await call({ command: 'add-ssh-user', 'build-num': num })).code).toBe(0);
 
-    await new Promise((r) => setTimeout(r, 300)); // the build finishes on the emulator's clock
+    // The build finishes on the emulator's clock; wait for it rather than for a fixed time.
+    for (let i = 0; i < 200 && emu.state.getBuild(SLUG, build.build_num)?.lifecycle !== 'finished'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const artifacts = await call({ command: 'artifacts', 'build-num': num });
     expect((artifacts.result as unknown[]).length).toBeGreaterThan(0);
     const latest = await call({

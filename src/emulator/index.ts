@@ -1,0 +1,515 @@
+// An emulator of the CI service's REST API v1.1: a real HTTP server on 127.0.0.1 for tests, the demo and
+// benchmarks. A second server on another port plays the storage that signed artifact URLs point at.
+
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { systemClock, type Clock } from '../api/clock.ts';
+import { Faults, type FaultKind } from './faults.ts';
+import {
+  faultReply,
+  htmlPage,
+  messageReply,
+  notFoundPage,
+  resetConnection,
+  sendReply,
+  textReply,
+  Timers,
+  type Reply,
+} from './http.ts';
+import type { ProjectConfig } from './model.ts';
+import { buildUrl } from './render.ts';
+import { findApiRoute } from './routes.ts';
+import { EmulatorState, type ArtifactFile } from './state.ts';
+
+export { ArmedFault, Faults } from './faults.ts';
+export type { FaultKind, FaultRule, FaultScope } from './faults.ts';
+export { encodeOpenSshPrivateKey, md5Fingerprint, sshPublicKeyBlob } from './keys.ts';
+export { DEFAULT_ARTIFACTS, EmulatedProject, FINAL_OUTCOMES } from './model.ts';
+export type {
+  ArtifactSpec,
+  BuildBehaviour,
+  EmulatedUser,
+  FinalOutcome,
+  ProjectConfig,
+  StoredCheckoutKey,
+  StoredSshKey,
+} from './model.ts';
+export { applySeed, parseSeed, seedExample } from './seed.ts';
+export type { SeedFile, SeedProject } from './seed.ts';
+export { EmulatorState } from './state.ts';
+export type { ArtifactFile, BuildListOptions, BuildSeed, ProjectRef, TriggerRequest } from './state.ts';
+
+export const API_PREFIX = '/api/v1.1';
+const HOST = '127.0.0.1';
+/** Bodies larger than this are refused (the API takes small JSON documents). */
+const MAX_REQUEST_BODY = 10 * 1024 * 1024;
+/** Lifetime of a signed artifact URL. */
+const SIGNED_URL_SECONDS = 600;
+
+export interface EmulatorOptions {
+  /** Port of the API server; 0 (default) picks a free one. */
+  port?: number;
+  /** The only valid credential (default `emulator-token`). */
+  token?: string;
+  /**
+   * Drives build lifecycles, request times and signed-URL expiry (default: the system clock). Network pacing
+   * (the `slow-body` fault) runs on real time.
+   */
+  clock?: Clock;
+  /** Configuration every new project starts from. */
+  defaults?: ProjectConfig;
+  /** Artifact URLs of every project answer with a redirect to the second origin. */
+  artifactRedirect?: boolean;
+}
+
+/** A request as the emulator received it. */
+export interface RecordedRequest {
+  method: string;
+  /** As received, still URL-encoded, without the query: below `/api/v1.1` for API requests, whole otherwise. */
+  path: string;
+  /** The request target exactly as received (path and query). */
+  url: string;
+  /** Query parameters (the last of repeated ones). */
+  query: Record<string, string>;
+  /** Headers, names lowercased. */
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON, raw text when not JSON, undefined when empty. */
+  body: unknown;
+  origin: 'api' | 'second';
+  /** Clock time of arrival, ms. */
+  time: number;
+  /** The fault applied to it, if any. */
+  fault?: FaultKind;
+}
+
+/** Picks requests: a path prefix (as in RecordedRequest.path), a pattern, or a predicate. */
+export type RequestMatcher = string | RegExp | ((request: RecordedRequest) => boolean);
+
+export interface Emulator {
+  /** `http://127.0.0.1:<port>/api/v1.1` */
+  readonly baseUrl: string;
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  /** Origin of the second server (signed artifact URLs, no authentication). */
+  readonly secondOrigin: string;
+  readonly token: string;
+  /** Value of a valid Authorization header. */
+  readonly authorization: string;
+  readonly state: EmulatorState;
+  /** Every request received by both servers, oldest first. */
+  readonly requests: RecordedRequest[];
+  readonly faults: Faults;
+  /** Empties `requests` (in place) and the concurrency record. */
+  resetRequests(): void;
+  /** Most requests matching at the same moment since the last reset (download concurrency). */
+  maxInFlight(match?: RequestMatcher): number;
+  /** Requests matching that are being answered right now. */
+  inFlight(match?: RequestMatcher): number;
+  /** Closes both servers, cuts open connections and clears all timers. */
+  close(): Promise<void>;
+}
+
+interface Interval {
+  start: number;
+  end: number | undefined;
+}
+
+function matcher(match: RequestMatcher | undefined): (request: RecordedRequest) => boolean {
+  if (match === undefined) return () => true;
+  if (typeof match === 'string') return (request) => request.path.startsWith(match);
+  if (match instanceof RegExp) {
+    return (request) => {
+      match.lastIndex = 0;
+      return match.test(request.path);
+    };
+  }
+  return match;
+}
+
+async function readBody(req: IncomingMessage): Promise<{ data: Buffer; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BODY) tooLarge = true;
+    else chunks.push(chunk);
+  }
+  return { data: Buffer.concat(chunks), tooLarge };
+}
+
+function parseBody(data: Buffer): { body: unknown; notJson: boolean } {
+  if (data.length === 0) return { body: undefined, notJson: false };
+  const text = data.toString('utf8');
+  try {
+    return { body: JSON.parse(text) as unknown, notJson: false };
+  } catch {
+    return { body: text, notJson: true };
+  }
+}
+
+function storageError(status: number, code: string, message: string): Reply {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+  return textReply(status, xml, 'application/xml');
+}
+
+/** 200 with the whole artifact, or 206 with one range (`bytes=N-`, `bytes=N-M`, `bytes=-N`), or 416. */
+function artifactReply(file: ArtifactFile, headers: IncomingHttpHeaders): Reply {
+  const etag = `"${file.seed.toString(16)}-${file.size.toString(16)}"`;
+  const base = { 'Content-Type': 'application/octet-stream', 'Accept-Ranges': 'bytes', ETag: etag };
+  const range = headers.range;
+  const ifRange = headers['if-range'];
+  const match = range === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  // A range for another version of the file (If-Range) or one we do not serve (several) gets the whole file.
+  if (match !== null && (ifRange === undefined || ifRange === etag) && (match[1] !== '' || match[2] !== '')) {
+    const [, first = '', last = ''] = match;
+    let start: number;
+    let end: number;
+    if (first === '') {
+      start = Math.max(0, file.size - Number(last));
+      end = file.size - 1;
+    } else {
+      start = Number(first);
+      end = last === '' ? file.size - 1 : Math.min(Number(last), file.size - 1);
+    }
+    if (start >= file.size || (first === '' && Number(last) === 0)) {
+      return {
+        status: 416,
+        headers: { ...base, 'Content-Range': `bytes */${file.size}` },
+        body: Buffer.alloc(0),
+      };
+    }
+    if (end >= start) {
+      return {
+        status: 206,
+        headers: { ...base, 'Content-Range': `bytes ${start}-${end}/${file.size}` },
+        body: { seed: file.seed, start, length: end - start + 1 },
+      };
+    }
+  }
+  return { status: 200, headers: base, body: { seed: file.seed, start: 0, length: file.size } };
+}
+
+class RunningEmulator implements Emulator {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readonly secondOrigin: string;
+  readonly token: string;
+  readonly authorization: string;
+  readonly state: EmulatorState;
+  readonly requests: RecordedRequest[] = [];
+  readonly faults = new Faults();
+  private readonly clock: Clock;
+  private readonly servers: Server[];
+  private readonly sockets: Set<Socket>;
+  private readonly timers: Timers;
+  private readonly intervals = new WeakMap<RecordedRequest, Interval>();
+  private readonly signingKey = randomBytes(32);
+  private sequence = 0;
+  private closing: Promise<void> | undefined;
+
+  constructor(init: {
+    origin: string;
+    secondOrigin: string;
+    token: string;
+    clock: Clock;
+    state: EmulatorState;
+    servers: Server[];
+    sockets: Set<Socket>;
+    timers: Timers;
+  }) {
+    this.origin = init.origin;
+    this.secondOrigin = init.secondOrigin;
+    this.baseUrl = `${init.origin}${API_PREFIX}`;
+    this.token = init.token;
+    this.authorization = `Basic ${Buffer.from(`${init.token}:`).toString('base64')}`;
+    this.clock = init.clock;
+    this.state = init.state;
+    this.servers = init.servers;
+    this.sockets = init.sockets;
+    this.timers = init.timers;
+  }
+
+  resetRequests(): void {
+    this.requests.length = 0;
+  }
+
+  maxInFlight(match?: RequestMatcher): number {
+    const events: [number, number][] = [];
+    for (const request of this.requests.filter(matcher(match))) {
+      const interval = this.intervals.get(request);
+      if (interval === undefined) continue;
+      events.push([interval.start, 1], [interval.end ?? Infinity, -1]);
+    }
+    events.sort((a, b) => a[0] - b[0]);
+    let current = 0;
+    let max = 0;
+    for (const [, delta] of events) {
+      current += delta;
+      max = Math.max(max, current);
+    }
+    return max;
+  }
+
+  inFlight(match?: RequestMatcher): number {
+    return this.requests
+      .filter(matcher(match))
+      .filter((request) => this.intervals.get(request)?.end === undefined).length;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.timers.clearAll();
+      for (const socket of this.sockets) socket.destroy();
+      await Promise.all(
+        this.servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+    })();
+    return this.closing;
+  }
+
+  private authenticated(headers: IncomingHttpHeaders): boolean {
+    const match = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(headers.authorization ?? '');
+    if (match?.[1] === undefined) return false;
+    const given = Buffer.from(match[1], 'base64');
+    const expected = Buffer.from(`${this.token}:`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private signature(path: string, expires: string): string {
+    return createHmac('sha256', this.signingKey).update(`${path}\n${expires}`).digest('hex');
+  }
+
+  private signedUrl(path: string): string {
+    const expires = String(Math.floor(this.clock.now() / 1000) + SIGNED_URL_SECONDS);
+    return `${this.secondOrigin}${path}?Expires=${expires}&Signature=${this.signature(path, expires)}`;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, origin: 'api' | 'second'): Promise<void> {
+    const interval: Interval = { start: ++this.sequence, end: undefined };
+    res.once('close', () => (interval.end = ++this.sequence));
+    res.on('error', () => undefined);
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const rawPath = queryStart >= 0 ? url.slice(0, queryStart) : url;
+    const query = Object.fromEntries(new URLSearchParams(queryStart >= 0 ? url.slice(queryStart + 1) : ''));
+    const isApi = origin === 'api' && (rawPath === API_PREFIX || rawPath.startsWith(`${API_PREFIX}/`));
+    const path = isApi ? rawPath.slice(API_PREFIX.length) : rawPath;
+    const method = req.method ?? 'GET';
+    let raw: { data: Buffer; tooLarge: boolean };
+    try {
+      raw = await readBody(req);
+    } catch {
+      return;
+    }
+    const { body, notJson } = parseBody(raw.data);
+    const record: RecordedRequest = {
+      method,
+      path,
+      url,
+      query,
+      headers: { ...req.headers },
+      body,
+      origin,
+      time: this.clock.now(),
+    };
+    this.requests.push(record);
+    this.intervals.set(record, interval);
+
+    const fault = this.faults.take({ method, path, origin });
+    if (fault !== undefined) record.fault = fault.kind;
+    const beforeEffect =
+      fault !== undefined &&
+      (fault.kind === 'status' || fault.kind === 'reset' || fault.kind === 'stall-headers') &&
+      fault.afterEffect !== true;
+    let reply: Reply | undefined;
+    if (!beforeEffect) {
+      const context = { method, path, isApi, query, headers: req.headers, raw, body, notJson };
+      reply = origin === 'api' ? await this.routeApiOrigin(context) : this.routeSecondOrigin(context);
+    }
+    if (fault?.kind === 'status') reply = faultReply(fault);
+    else if (fault?.kind === 'reset') return resetConnection(req.socket);
+    // Stalled: no answer at all; the socket stays open until the client gives up or the emulator closes.
+    else if (fault?.kind === 'stall-headers') return;
+    if (reply === undefined) throw new Error('no reply');
+    await sendReply(res, reply, { head: method === 'HEAD', timers: this.timers, fault });
+  }
+
+  private async routeApiOrigin(request: {
+    method: string;
+    path: string;
+    isApi: boolean;
+    query: Record<string, string>;
+    headers: IncomingHttpHeaders;
+    raw: { data: Buffer; tooLarge: boolean };
+    body: unknown;
+    notJson: boolean;
+  }): Promise<Reply> {
+    const { method, path, headers } = request;
+    if (request.raw.tooLarge)
+      return htmlPage(413, 'Request Entity Too Large', 'The request body is too large.');
+    // Front ends refuse a GET or DELETE that carries a body before the application sees it.
+    if ((method === 'GET' || method === 'DELETE' || method === 'HEAD') && request.raw.data.length > 0) {
+      return htmlPage(
+        403,
+        'Forbidden',
+        'The request could not be satisfied: a GET or DELETE request has a body.',
+      );
+    }
+    if (request.isApi) {
+      let segments: string[];
+      try {
+        segments = path.split('/').slice(1).map(decodeURIComponent);
+      } catch {
+        return notFoundPage();
+      }
+      const route = segments.includes('') ? undefined : findApiRoute(method, segments);
+      if (route === undefined) return notFoundPage();
+      if (!this.authenticated(headers)) return messageReply(401, 'You must log in first.');
+      return route(this.state, {
+        method,
+        segments,
+        query: request.query,
+        body: request.body,
+        bodyNotJson: request.notJson,
+      });
+    }
+    if (path.startsWith('/artifacts/') && (method === 'GET' || method === 'HEAD')) {
+      if (!this.authenticated(headers)) return messageReply(401, 'You must log in first.');
+      const file = this.state.findArtifact(path);
+      if (file === undefined) return notFoundPage();
+      if (file.redirect) return textReply(302, '', 'text/plain', { Location: this.signedUrl(path) });
+      return artifactReply(file, headers);
+    }
+    const page = /^\/([^/]+)\/([^/]+)\/([^/]+)\/(\d+)$/.exec(path);
+    if (page !== null && method === 'GET') {
+      const [, vcs = '', user = '', repo = '', num = ''] = page;
+      let project;
+      try {
+        project = this.state.findProject(
+          decodeURIComponent(vcs),
+          decodeURIComponent(user),
+          decodeURIComponent(repo),
+        );
+      } catch {
+        return notFoundPage();
+      }
+      const build = project === undefined ? undefined : this.state.getBuild(project, Number(num));
+      if (project !== undefined && build !== undefined) {
+        return htmlPage(
+          200,
+          `${project.slug} #${build.build_num}`,
+          `Build ${buildUrl(project, this.origin, build.build_num)} on ${build.branch ?? '(no branch)'}: ${String(build.status)}`,
+        );
+      }
+    }
+    return notFoundPage();
+  }
+
+  private routeSecondOrigin(request: {
+    method: string;
+    path: string;
+    query: Record<string, string>;
+    headers: IncomingHttpHeaders;
+  }): Reply {
+    const { method, path, query, headers } = request;
+    if (!path.startsWith('/artifacts/'))
+      return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
+    if (method !== 'GET' && method !== 'HEAD') {
+      return storageError(
+        405,
+        'MethodNotAllowed',
+        'The specified method is not allowed against this resource.',
+      );
+    }
+    // Like signed storage URLs: a second way of authenticating is refused, so a leaked token shows up.
+    if (headers.authorization !== undefined) {
+      return storageError(400, 'InvalidArgument', 'Only one auth mechanism allowed.');
+    }
+    const expires = query['Expires'] ?? '';
+    const signature = query['Signature'] ?? '';
+    if (signature !== this.signature(path, expires)) {
+      return storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
+    }
+    if (Number(expires) * 1000 < this.clock.now())
+      return storageError(403, 'AccessDenied', 'Request has expired');
+    const file = this.state.findArtifact(path);
+    if (file === undefined) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
+    return artifactReply(file, headers);
+  }
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Starts the emulator: the API server and the second (storage) server, both on 127.0.0.1. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const sockets = new Set<Socket>();
+  let emulator: RunningEmulator | undefined;
+  const makeServer = (origin: 'api' | 'second'): Server => {
+    const server = createServer((req, res) => {
+      if (emulator === undefined) {
+        res.writeHead(503).end();
+        return;
+      }
+      emulator.handle(req, res, origin).catch((error: unknown) => {
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+      });
+    });
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    return server;
+  };
+  const apiServer = makeServer('api');
+  const secondServer = makeServer('second');
+  try {
+    const apiPort = await listen(apiServer, options.port ?? 0);
+    const secondPort = await listen(secondServer, 0);
+    const origin = `http://${HOST}:${apiPort}`;
+    const clock = options.clock ?? systemClock;
+    const state = new EmulatorState({
+      clock,
+      origin,
+      ...(options.defaults !== undefined && { defaults: options.defaults }),
+      ...(options.artifactRedirect !== undefined && { artifactRedirect: options.artifactRedirect }),
+    });
+    emulator = new RunningEmulator({
+      origin,
+      secondOrigin: `http://${HOST}:${secondPort}`,
+      token: options.token ?? 'emulator-token',
+      clock,
+      state,
+      servers: [apiServer, secondServer],
+      sockets,
+      timers: new Timers(),
+    });
+    return emulator;
+  } catch (error) {
+    apiServer.close();
+    secondServer.close();
+    throw error;
+  }
+}

@@ -1,0 +1,307 @@
+// The emulator's data: project configuration, stored builds and the stores of a project. Records in wire
+// form are made from these by render.ts at read time.
+
+import { createHash } from 'node:crypto';
+import type { TestCase, VcsType } from '../api/records.ts';
+
+/** How a build ends when nobody cancels or finishes it by hand. */
+export type FinalOutcome = 'success' | 'failed' | 'infrastructure_fail' | 'timedout' | 'no_tests';
+export const FINAL_OUTCOMES: readonly FinalOutcome[] = [
+  'success',
+  'failed',
+  'infrastructure_fail',
+  'timedout',
+  'no_tests',
+];
+
+/** An artifact a build produces. */
+export interface ArtifactSpec {
+  /** Relative to the build's working directory (`/home/build/project/`), or absolute. */
+  path: string;
+  /** Size in bytes; the content is generated, so any size costs no memory. */
+  size: number;
+  /** The container that made it; without it, every container of a parallel build makes its own copy. */
+  nodeIndex?: number;
+  /** Defaults to `$CI_ARTIFACTS/<path>`. */
+  prettyPath?: string;
+}
+
+/** How builds of a project (or of one branch) behave. Every field is optional; see BUILT_IN_BEHAVIOUR. */
+export interface BuildBehaviour {
+  /** Time a new build stays queued. */
+  queuedMs?: number;
+  /** Time a build runs once started. */
+  runMs?: number;
+  outcome?: FinalOutcome;
+  /** Generation of the build system; a trigger's `parallel` counts only on `1.0` (spec rule 2). */
+  platform?: '1.0' | '2.0';
+  /** Containers per build. */
+  parallel?: number;
+  artifacts?: ArtifactSpec[];
+  /** Test results reported once the build finishes; the default depends on the outcome. */
+  tests?: TestCase[];
+  /** The build stays running until `state.finishBuild` (or a cancel). */
+  hold?: boolean;
+  /** Artifact URLs answer with a redirect to the second origin (a signed storage URL). */
+  artifactRedirect?: boolean;
+}
+
+/** Configuration of a project: build behaviour, overridable per branch. */
+export interface ProjectConfig extends BuildBehaviour {
+  /** Default `master`, as in the service. */
+  defaultBranch?: string;
+  branches?: Record<string, BuildBehaviour>;
+}
+
+export interface ResolvedBehaviour {
+  queuedMs: number;
+  runMs: number;
+  outcome: FinalOutcome;
+  platform: '1.0' | '2.0';
+  parallel: number;
+  artifacts: ArtifactSpec[];
+  tests: TestCase[] | undefined;
+  hold: boolean;
+  artifactRedirect: boolean;
+}
+
+export const DEFAULT_ARTIFACTS: readonly ArtifactSpec[] = [
+  { path: 'dist/app.tar.gz', size: 4096 },
+  { path: 'reports/junit.xml', size: 1536 },
+];
+
+const BUILT_IN_BEHAVIOUR: ResolvedBehaviour = {
+  queuedMs: 500,
+  runMs: 2000,
+  outcome: 'success',
+  platform: '2.0',
+  parallel: 1,
+  artifacts: [...DEFAULT_ARTIFACTS],
+  tests: undefined,
+  hold: false,
+  artifactRedirect: false,
+};
+
+/** The behaviour fields of anything that has them (a config, a branch part, a build seed). */
+export function pickBehaviour(from: BuildBehaviour | undefined): BuildBehaviour {
+  if (from === undefined) return {};
+  const picked: BuildBehaviour = {};
+  for (const key of Object.keys(from) as (keyof BuildBehaviour)[]) {
+    if (key in BUILT_IN_BEHAVIOUR && from[key] !== undefined) Object.assign(picked, { [key]: from[key] });
+  }
+  return picked;
+}
+
+/** Layers the built-in behaviour, the emulator's defaults and the project's config, each with its branch part. */
+export function resolveBehaviour(
+  defaults: ProjectConfig,
+  config: ProjectConfig,
+  branch: string | null,
+): ResolvedBehaviour {
+  const layers = [defaults, config].flatMap((layer) => [
+    pickBehaviour(layer),
+    pickBehaviour(branch === null ? undefined : layer.branches?.[branch]),
+  ]);
+  return Object.assign({ ...BUILT_IN_BEHAVIOUR }, ...layers) as ResolvedBehaviour;
+}
+
+function testCase(classname: string, name: string, runTime: number): TestCase {
+  const file = `test/${classname.split('.').slice(1).join('/')}.test.ts`;
+  return {
+    classname,
+    file,
+    name,
+    result: 'success',
+    run_time: runTime,
+    message: null,
+    source: 'junit',
+    source_type: 'junit',
+  };
+}
+
+const PASSING_TESTS: readonly TestCase[] = [
+  testCase('test.unit.parser', 'parser reads an empty document', 0.012),
+  testCase('test.unit.parser', 'parser keeps unknown fields', 0.004),
+  testCase('test.unit.client', 'client retries on 503', 0.231),
+];
+
+/** The test results a build reports by default, after its outcome. */
+export function defaultTests(outcome: string): TestCase[] {
+  switch (outcome) {
+    case 'success':
+      return [...PASSING_TESTS];
+    case 'failed':
+      return [
+        ...PASSING_TESTS,
+        {
+          ...testCase('test.unit.client', 'client gives up after the deadline', 0.104),
+          result: 'failure',
+          message: 'AssertionError: expected 3 to equal 2\n    at test/unit/client.test.ts:42:17',
+        },
+      ];
+    case 'timedout':
+      return [
+        ...PASSING_TESTS.slice(0, 2),
+        {
+          ...testCase('test.integration.download', 'download resumes after a reset', 600),
+          result: 'error',
+          message: 'Error: test timed out after 600000 ms',
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The signed-in user, the one every valid token belongs to. */
+export interface EmulatedUser {
+  login: string;
+  name: string;
+  id: number;
+}
+
+export interface CommitInfo {
+  subject: string;
+  body: string;
+  committerName: string;
+  committerEmail: string;
+  authorName: string;
+  authorEmail: string;
+  date: number;
+}
+
+/** A build as stored; its state at any moment is computed by render.ts from these and the clock. */
+export interface StoredBuild {
+  num: number;
+  branch: string | null;
+  revision: string;
+  tag: string | null;
+  why: string;
+  commit: CommitInfo;
+  /** Builds triggered by API learn their commit when they check out: until they start, commit fields are null. */
+  commitKnownWhileQueued: boolean;
+  user: Record<string, unknown>;
+  buildParameters: Record<string, unknown> | null;
+  parallel: number;
+  platform: '1.0' | '2.0';
+  queuedAt: number;
+  queuedMs: number;
+  runMs: number;
+  plannedOutcome: FinalOutcome;
+  hold: boolean;
+  /** A state given by hand (addBuild) that the clock does not move: queued, running, not_run, ... */
+  pin: { lifecycle: string; status: string } | undefined;
+  /** A status given by hand for a finished build (e.g. `retried`). */
+  statusOverride: string | undefined;
+  /** Start time given by hand or set by finishBuild on a build that had not started. */
+  startAt: number | null | undefined;
+  /** How and when the build ended, when ended by hand (cancel, finishBuild) or seeded finished. */
+  end: { at: number; outcome: string } | undefined;
+  canceler: Record<string, unknown> | null;
+  retryOf: number | null;
+  retries: number[];
+  sshUsers: Record<string, unknown>[];
+  noDependencyCache: boolean;
+  /** Expanded: one entry per container that made it. */
+  artifacts: (ArtifactSpec & { nodeIndex: number })[];
+  tests: TestCase[] | undefined;
+  artifactRedirect: boolean;
+  workflows: Record<string, unknown> | undefined;
+  /** Any further fields given by hand, merged into the records. */
+  extra: Record<string, unknown>;
+}
+
+export interface StoredCheckoutKey {
+  type: string;
+  fingerprint: string;
+  publicKey: string;
+  privateKeyPem: string;
+  login: string | null;
+  time: number;
+}
+
+export interface StoredSshKey {
+  hostname: string | null;
+  fingerprint: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+/** A project of the emulator. Create one with `state.project(...)`; read it through the state's methods. */
+export class EmulatedProject {
+  readonly vcsType: VcsType;
+  readonly username: string;
+  readonly reponame: string;
+  /** `vcs/user/repo`, also accepted wherever a project is expected. */
+  readonly slug: string;
+  config: ProjectConfig;
+  readonly createdAt: number;
+  /** Newest last. */
+  readonly storedBuilds: StoredBuild[] = [];
+  nextBuildNum = 1;
+  readonly envvars = new Map<string, string>();
+  readonly checkoutKeys: StoredCheckoutKey[] = [];
+  readonly sshKeys: StoredSshKey[] = [];
+  cacheClears = 0;
+
+  constructor(
+    vcsType: VcsType,
+    username: string,
+    reponame: string,
+    config: ProjectConfig,
+    createdAt: number,
+  ) {
+    this.vcsType = vcsType;
+    this.username = username;
+    this.reponame = reponame;
+    this.slug = `${vcsType}/${username}/${reponame}`;
+    this.config = config;
+    this.createdAt = createdAt;
+  }
+
+  /** Web address of the repository on its code host. */
+  get vcsUrl(): string {
+    return `https://${this.vcsType}.example.com/${this.username}/${this.reponame}`;
+  }
+
+  findBuild(num: number): StoredBuild | undefined {
+    return this.storedBuilds.find((build) => build.num === num);
+  }
+}
+
+/** Stable 40-hex commit id for anything (a branch head, a seeded build). */
+export function fakeRevision(key: string): string {
+  return createHash('sha1').update(key).digest('hex');
+}
+
+/** Stable UUID-shaped id for anything. */
+export function fakeUuid(key: string): string {
+  const hex = createHash('md5').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const SUBJECTS = [
+  'Fix the retry budget of the download step',
+  'Update dependencies',
+  'Add a test for resumed downloads',
+  'Describe the outputs in the README',
+  'Handle an empty test report',
+];
+
+/** Made-up but stable commit details of a build. */
+export function fakeCommit(key: string, index: number, date: number): CommitInfo {
+  const subject = SUBJECTS[index % SUBJECTS.length] ?? 'Update';
+  return {
+    subject,
+    body: '',
+    committerName: 'Octo Committer',
+    committerEmail: 'person@example.com',
+    authorName: 'Octo Author',
+    authorEmail: 'person@example.com',
+    date: date - 60_000 - (contentIndex(key) % 3_600_000),
+  };
+}
+
+function contentIndex(key: string): number {
+  return createHash('md5').update(key).digest().readUInt32LE(0);
+}
