@@ -14,7 +14,8 @@ const all = (await readdir(join(root, 'src/actions'), { withFileTypes: true }))
   .sort();
 const asked = process.argv.slice(2);
 for (const name of asked) {
-  if (!all.includes(name)) throw new Error(`no action '${name}' in src/actions (there are: ${all.join(', ')})`);
+  if (!all.includes(name))
+    throw new Error(`no action '${name}' in src/actions (there are: ${all.join(', ')})`);
 }
 const names = asked.length > 0 ? asked : all;
 if (asked.length === 0) await rm(join(root, 'dist'), { recursive: true, force: true });

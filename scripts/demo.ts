@@ -1,0 +1,418 @@
+// `npm start`: a release-gating pipeline on the embedded emulator of the service, run with the committed bundles
+// exactly as the GitHub runner runs them (INPUT_* variables, output and summary files, one workspace for the
+// job). It sets up the project, sees a build fail, then pass after a fix, waits for an older build, fetches the
+// good build's reports and reads its tests. It exits 0 when every step behaved as expected, 1 otherwise.
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { startEmulator, type EmulatedProject, type Emulator } from '../src/emulator/index.ts';
+import { bundlePath, ROOT, runStep, type StepResult } from './runner-env.ts';
+
+const ACTIONS = [
+  'set-envvar',
+  'add-ssh-key',
+  'clear-cache',
+  'trigger-build',
+  'wait-for-serial',
+  'fetch-artifacts',
+  'general',
+];
+const TOKEN = 'demo-token';
+const OWNER = 'octo-org';
+const REPO = 'octo-repo';
+const BRANCH = 'main';
+/** A secret the demo shows never reaches the log unmasked. */
+const RELEASE_TOKEN = 'rel-7f3a9c2e-demo-secret';
+/** The other build of main: long enough to still run when wait-for-serial starts. */
+const OLDER_BUILD_RUN_MS = 8000;
+
+interface Step {
+  title: string;
+  action: string;
+  inputs: Record<string, string>;
+  /** Inputs shown as `***` in the demo's own printout. */
+  secret?: string[];
+  expectedCode: 0 | 1;
+  /** Why a failure is the expected behaviour. */
+  expectedBecause?: string;
+  /** Problems with the result; empty when the step did what it should. */
+  check?: (result: StepResult) => string[] | Promise<string[]>;
+}
+
+interface Ran {
+  number: number;
+  title: string;
+  action: string;
+  code: number | null;
+  ok: boolean;
+  result: StepResult;
+}
+
+const INDENT = '    ';
+const print = (line = ''): void => console.log(line);
+
+/** Turns the runner's workflow commands into what the runner's log shows; masks and debug lines vanish. */
+function logLine(line: string): string | undefined {
+  const unescape = (text: string): string =>
+    text.replace(/%0D/g, '').replace(/%0A/g, `\n${INDENT}  `).replace(/%25/g, '%');
+  if (line.startsWith('::add-mask::') || line.startsWith('::debug::') || line === '::endgroup::')
+    return undefined;
+  const command = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line);
+  if (command) {
+    const [, kind = '', properties = '', message = ''] = command;
+    const property = (name: string): string | undefined =>
+      new RegExp(`(?:^|,)${name}=([^,]*)`).exec(properties)?.[1];
+    const file = property('file');
+    const at = property('line');
+    const where = file === undefined ? '' : ` (${unescape(file)}${at === undefined ? '' : `:${at}`})`;
+    return `${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${unescape(message)}${where}`;
+  }
+  const group = /^::group::(.*)$/.exec(line);
+  if (group) return `▸ ${unescape(group[1] ?? '')}`;
+  return line;
+}
+
+function cut(text: string, max = 160): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function shownInputs(step: Step): string {
+  return Object.entries(step.inputs)
+    .filter(([name]) => name !== 'token' && name !== 'base-url')
+    .map(([name, value]) => {
+      if (step.secret?.includes(name)) return `${name}: ***`;
+      if (name === 'variables')
+        return `${name}: ${value
+          .split('\n')
+          .map((l) => l.replace(/=.*/, '=***'))
+          .join(' ')}`;
+      return `${name}: ${value.includes('\n') ? value.split('\n').join(' ') : value}`;
+    })
+    .join(', ');
+}
+
+async function main(): Promise<number> {
+  const missing = ACTIONS.filter((action) => !existsSync(bundlePath(action)));
+  if (missing.length > 0) {
+    console.error(`The bundles of ${missing.join(', ')} are not built: run 'npm run build' first.`);
+    return 1;
+  }
+
+  const dir = await mkdtemp(join(tmpdir(), 'ci-actions-demo-'));
+  const workspace = join(dir, 'workspace');
+  const summaries = join(dir, 'summaries');
+  await mkdir(summaries, { recursive: true });
+
+  const emulator = await startEmulator({ token: TOKEN });
+  const stopOnSignal = (): void => {
+    void emulator.close().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stopOnSignal);
+  try {
+    return await pipeline(emulator, workspace, summaries, dir);
+  } finally {
+    process.off('SIGINT', stopOnSignal);
+    await emulator.close();
+  }
+}
+
+async function pipeline(
+  emulator: Emulator,
+  workspace: string,
+  summaries: string,
+  dir: string,
+): Promise<number> {
+  const { state } = emulator;
+  // Short builds and reports to fetch; the first build fails on a test until the fix is pushed.
+  const project: EmulatedProject = state.project('primary-host', OWNER, REPO, {
+    defaultBranch: BRANCH,
+    queuedMs: 1000,
+    runMs: 1000,
+    outcome: 'failed',
+    artifacts: [
+      { path: 'dist/app.tar.gz', size: 64 * 1024 },
+      { path: 'reports/junit.xml', size: 3 * 1024 },
+      { path: 'reports/coverage/index.html', size: 20 * 1024 },
+      { path: 'reports/coverage/lcov.info', size: 8 * 1024 },
+    ],
+  });
+  state.setEnvvar(project, 'LEGACY_API_KEY', 'old-key');
+
+  const common = { token: TOKEN, 'base-url': emulator.baseUrl };
+  const env = {
+    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+    GITHUB_REPOSITORY_OWNER: OWNER,
+    GITHUB_REF: `refs/heads/${BRANCH}`,
+    GITHUB_REF_NAME: BRANCH,
+    GITHUB_REF_TYPE: 'branch',
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_WORKFLOW: 'Release',
+    GITHUB_JOB: 'release',
+  };
+
+  print('Demo: a release-gating pipeline, run with the committed actions against the emulated CI service');
+  print(`  service:   ${emulator.baseUrl} (emulated; token "${TOKEN}")`);
+  print(`  project:   ${project.slug}, branch ${BRANCH}; builds queue for ~1 s and run for ~1 s`);
+  print(`  workspace: ${workspace}`);
+
+  const ran: Ran[] = [];
+  const run = async (step: Step): Promise<Ran> => {
+    const number = ran.length + 1;
+    const id = `${String(number).padStart(2, '0')}-${step.action}`;
+    print();
+    print(`[${number}] ${step.title}`);
+    print(`  uses: ${step.action === 'general' ? './' : `./actions/${step.action}`}`);
+    const shown = shownInputs(step);
+    if (shown) print(`  with: ${shown}`);
+    print('  log:');
+    const result = await runStep({
+      action: step.action,
+      inputs: { ...common, ...step.inputs },
+      workspace,
+      stepDir: join(dir, 'steps', id),
+      env,
+      timeoutMs: 90_000,
+      onLine: (line) => {
+        const shownLine = logLine(line);
+        if (shownLine !== undefined) print(`${INDENT}${shownLine}`);
+      },
+    });
+    const expected =
+      result.code === 1 && step.expectedCode === 1
+        ? ` (expected: ${step.expectedBecause ?? 'the step fails'})`
+        : '';
+    print(`  exit code: ${String(result.code ?? result.signal)}${expected}`);
+    print('  outputs:');
+    const outputs = Object.entries(result.outputs);
+    if (outputs.length === 0) print(`${INDENT}(none)`);
+    for (const [name, value] of outputs) print(`${INDENT}${name}: ${cut(value.replace(/\n/g, ' '))}`);
+    const problems: string[] = [];
+    if (result.code !== step.expectedCode) {
+      problems.push(`exit code ${String(result.code ?? result.signal)}, expected ${step.expectedCode}`);
+    }
+    problems.push(...((await step.check?.(result)) ?? []));
+    const ok = problems.length === 0;
+    const summaryFile = join(summaries, `${id}.md`);
+    await writeFile(summaryFile, result.summary === '' ? '_This step wrote no summary._\n' : result.summary);
+    print(`  summary: ${summaryFile}`);
+    print(ok ? '  ✓ as expected' : `  ✗ NOT as expected: ${problems.join('; ')}`);
+    const entry = { number, title: step.title, action: step.action, code: result.code, ok, result };
+    ran.push(entry);
+    return entry;
+  };
+
+  // 1. The project's variables: one from a secret, two plain, and an old one removed.
+  await run({
+    title: "Set the project's environment variables",
+    action: 'set-envvar',
+    inputs: {
+      name: 'RELEASE_TOKEN',
+      value: RELEASE_TOKEN,
+      variables: 'DEPLOY_ENV=production\nAPI_URL=https://api.example.com',
+      delete: 'LEGACY_API_KEY',
+    },
+    secret: ['value'],
+    expectedCode: 0,
+    check: (r) => {
+      const problems: string[] = [];
+      const vars = state.envvars(project);
+      if (vars['RELEASE_TOKEN'] !== RELEASE_TOKEN || vars['DEPLOY_ENV'] !== 'production')
+        problems.push('the variables were not set on the service');
+      if ('LEGACY_API_KEY' in vars) problems.push('LEGACY_API_KEY was not deleted');
+      if (r.outputs['deleted'] !== '["LEGACY_API_KEY"]') problems.push('output deleted is wrong');
+      const leaked = `${r.stdout}\n${r.stderr}`
+        .split('\n')
+        .some((line) => line.includes(RELEASE_TOKEN) && !line.startsWith('::add-mask::'));
+      if (leaked) problems.push('the secret value was printed unmasked');
+      return problems;
+    },
+  });
+
+  // 2. An SSH key for the deploy host, made here as a secret would hold it.
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  await run({
+    title: 'Add the deploy host’s SSH key',
+    action: 'add-ssh-key',
+    inputs: { 'ssh-key': privateKey, hostname: 'deploy.example.com' },
+    secret: ['ssh-key'],
+    expectedCode: 0,
+    check: (r) => {
+      const stored = state.sshKeys(project).at(-1);
+      if (stored === undefined) return ['the service has no SSH key'];
+      if (r.outputs['fingerprint'] !== stored.fingerprint)
+        return [`fingerprint ${r.outputs['fingerprint'] ?? ''} is not the service's ${stored.fingerprint}`];
+      return r.outputs['hostname'] === 'deploy.example.com' ? [] : ['output hostname is wrong'];
+    },
+  });
+
+  // 3. A release build starts from a clean cache.
+  const clearsBefore = state.cacheClears(project);
+  await run({
+    title: 'Clear the build cache',
+    action: 'clear-cache',
+    inputs: {},
+    expectedCode: 0,
+    check: (r) =>
+      state.cacheClears(project) === clearsBefore + 1 && r.outputs['message']
+        ? []
+        : ['the cache was not cleared'],
+  });
+
+  // 4. The gated build of the first push: a test fails, so the step fails and nothing is deployed.
+  const gate = {
+    branch: BRANCH,
+    wait: 'true',
+    'poll-interval-seconds': '1',
+    'wait-timeout-minutes': '2',
+  };
+  const red = await run({
+    title: 'Build the push and wait (a test fails)',
+    action: 'trigger-build',
+    inputs: gate,
+    expectedCode: 1,
+    expectedBecause: 'the build failed, so the step fails and the deploy after it would not run',
+    check: (r) => {
+      const problems: string[] = [];
+      if (r.outputs['outcome'] !== 'failed')
+        problems.push(`outcome '${r.outputs['outcome'] ?? ''}', expected 'failed'`);
+      if (!/^\d+$/.test(r.outputs['build-num'] ?? '')) problems.push('no build-num output');
+      if (!r.stdout.split('\n').some((line) => line.startsWith('::error'))) problems.push('no error line');
+      return problems;
+    },
+  });
+
+  // The fix lands; meanwhile a teammate's push to main started a longer build on the service itself.
+  state.project('primary-host', OWNER, REPO, { outcome: 'success' });
+  const older = state.addBuild(project, {
+    branch: BRANCH,
+    why: 'primary-host',
+    subject: 'Update dependencies',
+    queuedMs: 0,
+    runMs: OLDER_BUILD_RUN_MS,
+    finalOutcome: 'success',
+  });
+  print();
+  print(
+    `— A fix for the failing test is pushed. Meanwhile build #${older.build_num} of ${BRANCH} (another push,`,
+  );
+  print(`  started on the service itself) is running and takes ~${OLDER_BUILD_RUN_MS / 1000} s.`);
+
+  // 5. The gated build of the fix passes.
+  const green = await run({
+    title: 'Build the fix and wait (it passes)',
+    action: 'trigger-build',
+    inputs: gate,
+    expectedCode: 0,
+    check: (r) =>
+      r.outputs['outcome'] === 'success'
+        ? []
+        : [`outcome '${r.outputs['outcome'] ?? ''}', expected 'success'`],
+  });
+  const greenNum = green.result.outputs['build-num'] ?? '';
+
+  // 6. Deploys go in build order: wait for the older build of main still running.
+  const olderRunning = state.getBuild(project, older.build_num)?.lifecycle !== 'finished';
+  await run({
+    title: `Wait until older builds of ${BRANCH} have finished`,
+    action: 'wait-for-serial',
+    inputs: { branch: BRANCH, 'build-num': greenNum, 'poll-interval-seconds': '1', 'timeout-minutes': '2' },
+    expectedCode: 0,
+    check: (r) => {
+      let waitedFor: unknown;
+      try {
+        waitedFor = JSON.parse(r.outputs['waited-for'] ?? '');
+      } catch {
+        return ['output waited-for is not JSON'];
+      }
+      if (!Array.isArray(waitedFor)) return ['output waited-for is not an array'];
+      if (olderRunning && !waitedFor.includes(older.build_num))
+        return [`it did not wait for build #${older.build_num}`];
+      return waitedFor.includes(Number(greenNum)) ? ['it waited for its own build'] : [];
+    },
+  });
+  print();
+  print(`— (The deploy step of the workflow runs here, with build #${greenNum}.)`);
+
+  // 7. The good build's reports, without the package.
+  await run({
+    title: `Fetch the reports of build #${greenNum}`,
+    action: 'fetch-artifacts',
+    inputs: { 'build-num': greenNum, pattern: 'reports/**', path: 'ci-reports', 'if-no-artifacts': 'error' },
+    expectedCode: 0,
+    check: async (r) => {
+      const problems: string[] = [];
+      let files: string[];
+      try {
+        files = JSON.parse(r.outputs['files'] ?? '[]') as string[];
+      } catch {
+        return ['output files is not JSON'];
+      }
+      if (r.outputs['count'] !== '3' || files.length !== 3)
+        problems.push(`count ${r.outputs['count'] ?? ''}, expected 3`);
+      for (const file of files) {
+        const path = relative(join(workspace, 'ci-reports'), file).split('\\').join('/');
+        const expected = state.artifactBytes(project, Number(greenNum), path);
+        if (!(await readFile(file)).equals(expected)) problems.push(`${path} differs from the artifact`);
+      }
+      return problems;
+    },
+  });
+
+  // 8. Any other call through the general action: the good build's test results.
+  await run({
+    title: `Read the test results of build #${greenNum} (the general action)`,
+    action: 'general',
+    inputs: { command: 'tests', 'build-num': greenNum },
+    expectedCode: 0,
+    check: (r) => {
+      try {
+        const tests =
+          (JSON.parse(r.outputs['result'] ?? '') as { tests?: { result?: string }[] }).tests ?? [];
+        const counts = new Map<string, number>();
+        for (const t of tests) counts.set(t.result ?? '?', (counts.get(t.result ?? '?') ?? 0) + 1);
+        print(`  tests: ${tests.length}, ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+        return tests.length > 0 && tests.every((t) => t.result === 'success')
+          ? []
+          : ['the tests did not all pass'];
+      } catch {
+        return ['output result is not JSON'];
+      }
+    },
+  });
+
+  print();
+  print('Recap');
+  for (const step of ran) {
+    print(
+      `  ${step.ok ? '✓' : '✗'} [${step.number}] ${step.action.padEnd(16)} exit ${String(step.code)}  ${step.title}`,
+    );
+  }
+  print(`  builds: #${red.result.outputs['build-num'] ?? '?'} failed, #${greenNum} passed`);
+  print(`  job summaries of every step: ${summaries}`);
+  print(`  files the steps left in the workspace: ${workspace}`);
+  const failed = ran.filter((step) => !step.ok);
+  if (failed.length > 0) {
+    print(`The demo FAILED: ${failed.length} step(s) did not behave as expected.`);
+    return 1;
+  }
+  print('Every step behaved as expected.');
+  return 0;
+}
+
+// Run from the repository root or anywhere else alike.
+process.chdir(ROOT);
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exitCode = 1;
+  },
+);
