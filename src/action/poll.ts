@@ -1,0 +1,140 @@
+// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
+// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
+// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
+// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+import { abortReason, type Clock } from '../api/clock.ts';
+import {
+  AbortedError,
+  ApiError,
+  BadResponseError,
+  DeadlineError,
+  NetworkError,
+  TimeoutError,
+  UserFacingError,
+} from '../api/errors.ts';
+
+/** What one look found: done (with what it found), or not yet. */
+export type Look<T> =
+  | { done: true; value: T }
+  | {
+      done: false;
+      /** The look printed a line itself: the heartbeat starts over. */
+      logged?: boolean;
+      /** Look again sooner (or later) than the interval, e.g. to confirm an answer after a short pause. */
+      nextInMs?: number;
+    };
+
+export interface PollOptions {
+  clock: Clock;
+  signal: AbortSignal;
+  /** From the end of one look to the start of the next. */
+  intervalMs: number;
+  /** Absolute time on clock.now()'s scale: the last look happens at it, none after. */
+  deadline: number;
+  /** Fraction of each wait added or taken at random, so that many waiting jobs do not look in step. */
+  jitter?: number;
+  /** A heartbeat line at most this often while nothing else was printed. */
+  heartbeatMs?: number;
+  /** Failed looks in a row (each after the transport's own retries) tolerated before the wait fails. */
+  maxFailures?: number;
+  /** Cap of the wait after failed looks, which doubles from the interval. */
+  maxFailureWaitMs?: number;
+  onHeartbeat?: (state: PollState) => void;
+  /** A look failed in a way that may pass; the loop goes on. */
+  onFailure?: (error: Error, state: PollState & { failures: number; nextInMs: number }) => void;
+}
+
+export interface PollState {
+  looks: number;
+  elapsedMs: number;
+}
+
+export type PollResult<T> =
+  | ({ done: true; value: T } & PollState)
+  | ({
+      done: false;
+      /** Set when the deadline came during the transport's wait (a Retry-After longer than the time left). */
+      error?: Error;
+    } & PollState);
+
+export const DEFAULT_JITTER = 0.1;
+export const DEFAULT_HEARTBEAT_MS = 60_000;
+export const DEFAULT_MAX_FAILURES = 5;
+export const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
+
+/** Several looks in a row failed: the last failure says why. */
+export class PollFailedError extends UserFacingError {
+  override name = 'PollFailedError';
+}
+
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+export class WaitError extends UserFacingError {
+  override name = 'WaitError';
+}
+
+/**
+ * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+ * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+ */
+export async function poll<T>(
+  options: PollOptions,
+  look: (n: number) => Promise<Look<T>>,
+): Promise<PollResult<T>> {
+  const { clock, signal, intervalMs, deadline } = options;
+  const jitter = options.jitter ?? DEFAULT_JITTER;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+  const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
+  const start = clock.now();
+  let lastLine = start;
+  let looks = 0;
+  let failures = 0;
+  const state = (): PollState => ({ looks, elapsedMs: clock.now() - start });
+
+  for (;;) {
+    if (signal.aborted) throw abortReason(signal);
+    looks++;
+    let waitMs = intervalMs;
+    try {
+      const found = await look(looks);
+      failures = 0;
+      if (found.done) return { done: true, value: found.value, ...state() };
+      if (found.logged) lastLine = clock.now();
+      if (found.nextInMs !== undefined) waitMs = found.nextInMs;
+    } catch (error) {
+      if (signal.aborted) throw abortReason(signal);
+      // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
+      if (error instanceof DeadlineError) return { done: false, error, ...state() };
+      if (!transient(error)) throw error;
+      failures++;
+      if (failures > maxFailures) {
+        throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+          cause: error,
+        });
+      }
+      waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+      options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+      lastLine = clock.now();
+    }
+
+    const now = clock.now();
+    if (now >= deadline) return { done: false, ...state() };
+    if (now - lastLine >= heartbeatMs) {
+      options.onHeartbeat?.(state());
+      lastLine = now;
+    }
+    const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
+    // The last look happens at the deadline itself, not one interval after it.
+    await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
+  }
+}
+
+/** A failure of one look that may pass by the next one: the network, a timeout, 408/429/5xx, a garbled answer. */
+export function transient(error: unknown): error is Error {
+  if (error instanceof AbortedError) return false;
+  // A certificate the server will present again is not worth another look.
+  if (error instanceof NetworkError) return !/CERT|TLS|SSL/.test(error.code);
+  if (error instanceof TimeoutError || error instanceof BadResponseError) return true;
+  if (error instanceof ApiError) return error.status === 408 || error.status === 429 || error.status >= 500;
+  return false;
+}

@@ -1,0 +1,139 @@
+// Markdown pieces of the job summaries about builds: a linked heading, the build's facts, its tests by result and
+// its failed tests. Everything that came from the server goes through mdSafe (promise 15), links only to http(s).
+import type { Build, TestCase } from '../api/records.ts';
+import { formatDuration, mdSafe } from './text.ts';
+
+/** Failed tests listed in the summary; the rest are counted. */
+export const MAX_LISTED_FAILURES = 50;
+
+/** The address as a Markdown link target, or undefined when it is not an http(s) URL. */
+export function linkTarget(url: string | null | undefined): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  // Parentheses and spaces would end the link early; URL.href already encoded spaces, quotes and angle brackets.
+  return parsed.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
+}
+
+/** `[text](url)`, or the text alone without a usable address. `text` must be Markdown-safe already. */
+export function mdLink(text: string, url: string | null | undefined): string {
+  const target = linkTarget(url);
+  return target === undefined ? text : `[${text}](${target})`;
+}
+
+/** A build's number, linked to its page when the address is known. */
+export function buildLink(build: Pick<Build, 'build_num' | 'build_url'>): string {
+  return mdLink(`#${build.build_num}`, build.build_url);
+}
+
+/** `### [Build #12 · main · 1a2b3c4](url)` */
+export function buildHeading(build: Build, level = 3): string {
+  const parts = [`Build #${build.build_num}`];
+  if (build.branch) parts.push(mdSafe(build.branch, 100));
+  if (build.vcs_tag) parts.push(`tag ${mdSafe(build.vcs_tag, 100)}`);
+  if (build.vcs_revision) parts.push(mdSafe(build.vcs_revision.slice(0, 7)));
+  return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
+}
+
+/** How long the build ran, from its own record; undefined when it does not say. */
+export function buildDurationMs(build: Build): number | undefined {
+  if (typeof build.build_time_millis === 'number' && build.build_time_millis > 0)
+    return build.build_time_millis;
+  const start = build.start_time ? Date.parse(build.start_time) : NaN;
+  const stop = build.stop_time ? Date.parse(build.stop_time) : NaN;
+  return Number.isFinite(start) && Number.isFinite(stop) && stop >= start ? stop - start : undefined;
+}
+
+/** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
+export function buildFacts(build: Build, extra: Record<string, string> = {}): string {
+  const facts: [string, string][] = [['Status', build.status ? mdSafe(build.status, 50) : 'unknown']];
+  if (build.outcome) facts.push(['Outcome', mdSafe(build.outcome, 50)]);
+  const duration = buildDurationMs(build);
+  if (duration !== undefined) facts.push(['Duration', formatDuration(duration)]);
+  if (build.subject) facts.push(['Subject', mdSafe(build.subject, 120)]);
+  for (const [name, value] of Object.entries(extra)) facts.push([name, value]);
+  return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
+}
+
+export type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
+
+/** Results are an open set (wire.md): what is neither passed, failed, skipped nor an error counts as other. */
+export function resultKind(result: string | null | undefined): ResultKind {
+  switch ((result ?? '').toLowerCase()) {
+    case 'success':
+    case 'passed':
+    case 'pass':
+      return 'passed';
+    case 'failure':
+    case 'failed':
+    case 'fail':
+      return 'failed';
+    case 'skipped':
+    case 'skip':
+      return 'skipped';
+    case 'error':
+      return 'errors';
+    default:
+      return 'other';
+  }
+}
+
+/** Tests that did not pass and were not skipped, in the order the server listed them. */
+export function failedTests(tests: readonly TestCase[]): TestCase[] {
+  return tests.filter((t) => {
+    const kind = resultKind(t.result);
+    return kind === 'failed' || kind === 'errors';
+  });
+}
+
+/** The table of tests by result, with their total run time. */
+export function testsTable(tests: readonly TestCase[]): string {
+  const counts: Record<ResultKind, number> = { passed: 0, failed: 0, skipped: 0, errors: 0, other: 0 };
+  let seconds = 0;
+  for (const t of tests) {
+    counts[resultKind(t.result)]++;
+    if (typeof t.run_time === 'number' && Number.isFinite(t.run_time) && t.run_time > 0)
+      seconds += t.run_time;
+  }
+  const head = ['Passed', 'Failed', 'Skipped', 'Errors'];
+  const row = [counts.passed, counts.failed, counts.skipped, counts.errors].map(String);
+  if (counts.other > 0) {
+    head.push('Other');
+    row.push(String(counts.other));
+  }
+  head.push('Total', 'Time');
+  row.push(String(tests.length), formatTestTime(seconds));
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---:').join('|')}|`, `| ${row.join(' | ')} |`].join(
+    '\n',
+  );
+}
+
+/** The failed tests as a table (class, name, file, message), `max` at most, the rest counted. */
+export function failedTestsTable(failed: readonly TestCase[], max = MAX_LISTED_FAILURES): string {
+  if (failed.length === 0) return '';
+  const lines = ['| Class | Name | File | Message |', '|---|---|---|---|'];
+  for (const t of failed.slice(0, max)) {
+    const cells = [
+      mdSafe(t.classname ?? '', 120),
+      mdSafe(t.name ?? '(unnamed)', 200),
+      mdSafe(t.file ?? '', 120),
+      mdSafe(t.message ?? '', 300),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  const rest = failed.length - max;
+  if (rest > 0) lines.push('', `…and ${rest} more failed test${rest === 1 ? '' : 's'}, not listed.`);
+  return lines.join('\n');
+}
+
+/** Test time in the unit that reads best: `0.42 s`, `12.3 s`, `2 min 5 s`. */
+export function formatTestTime(seconds: number): string {
+  if (seconds < 10) return `${Math.round(seconds * 100) / 100} s`;
+  if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
+  return formatDuration(seconds * 1000);
+}

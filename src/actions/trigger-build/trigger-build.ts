@@ -1,0 +1,372 @@
+import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
+import type { ActionContext, ActionSpec, Connection } from '../../action/run.ts';
+import {
+  buildFacts,
+  buildHeading,
+  failedTests,
+  failedTestsTable,
+  MAX_LISTED_FAILURES,
+  testsTable,
+} from '../../action/summary.ts';
+import { cut, formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { workflowBranch } from '../../action/workflow.ts';
+import { abortReason } from '../../api/clock.ts';
+import { AbortedError } from '../../api/errors.ts';
+import { isFinished, type Build, type TestCase, type TestMetadata } from '../../api/records.ts';
+import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
+
+export const spec = {
+  name: 'trigger-build',
+  inputs: [
+    'branch',
+    'revision',
+    'tag',
+    'parallel',
+    'params',
+    'wait',
+    'wait-timeout-minutes',
+    'poll-interval-seconds',
+    'cancel-on-abort',
+  ],
+  outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome'],
+} as const satisfies ActionSpec;
+
+/** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
+export const LIMITS = {
+  pollSeconds: { min: 1, max: 3600 },
+  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+  parallel: { min: 1, max: 1000 },
+} as const;
+
+/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
+export const MAX_ANNOTATIONS = 10;
+
+/**
+ * The runner sends SIGTERM 7.5 s after SIGINT and then kills the step: the cancel of the triggered build gets
+ * this much (real) time, so the step still exits within 5 s.
+ */
+export const CANCEL_BUDGET_MS = 4000;
+const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
+const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
+
+export interface TriggerInputs {
+  branch: string;
+  revision?: string;
+  tag?: string;
+  parallel?: number;
+  params?: BuildParams;
+  wait: boolean;
+  timeoutMs: number;
+  intervalMs: number;
+  cancelOnAbort: boolean;
+}
+
+/** Reads and checks every input of the action's own before anything is sent. */
+export function readInputs(ctx: ActionContext): TriggerInputs {
+  const { inputs } = ctx;
+  const branch = checkSegment('branch', inputs.optional('branch') ?? workflowBranch(ctx.env));
+  const revision = inputs.optional('revision');
+  const tag = inputs.optional('tag');
+  checkRevisionOrTag('revision', revision, 'tag', tag);
+  if (tag !== undefined) checkSegment('tag', tag, 'a tag name');
+  if (revision !== undefined) checkSegment('revision', revision, 'a commit');
+  const parallel = inputs.integer('parallel', LIMITS.parallel.min, LIMITS.parallel.max);
+  const params = inputs.params('params');
+  const wait = inputs.boolean('wait', false);
+  const timeoutMinutes = inputs.integer(
+    'wait-timeout-minutes',
+    LIMITS.timeoutMinutes.min,
+    LIMITS.timeoutMinutes.max,
+    60,
+  );
+  const pollSeconds = inputs.integer(
+    'poll-interval-seconds',
+    LIMITS.pollSeconds.min,
+    LIMITS.pollSeconds.max,
+    15,
+  );
+  const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
+  return {
+    branch,
+    ...(revision === undefined ? {} : { revision }),
+    ...(tag === undefined ? {} : { tag }),
+    ...(parallel === undefined ? {} : { parallel }),
+    ...(params === undefined ? {} : { params }),
+    wait,
+    timeoutMs: timeoutMinutes * 60_000,
+    intervalMs: pollSeconds * 1000,
+    cancelOnAbort,
+  };
+}
+
+/** How the step ended, for the summary. */
+type Ending =
+  | { kind: 'not-waited' }
+  | { kind: 'finished'; tests: TestCase[] | undefined; testsError?: string }
+  | { kind: 'timed-out' }
+  | { kind: 'cancelled'; what: string }
+  | { kind: 'gave-up'; why: string };
+
+/** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
+export async function triggerBuild(ctx: ActionContext): Promise<void> {
+  const input = readInputs(ctx);
+  const started = ctx.clock.now();
+  const deadline = started + input.timeoutMs;
+  // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
+  const connection = ctx.connect(input.wait ? { deadline } : {});
+  const { client, project } = connection;
+
+  const { build: triggered, recoveredAfter } = await client.trigger(project, {
+    branch: input.branch,
+    ...(input.revision === undefined ? {} : { revision: input.revision }),
+    ...(input.tag === undefined ? {} : { tag: input.tag }),
+    ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
+    ...(input.params === undefined ? {} : { params: input.params }),
+  });
+  const num = triggered.build_num;
+  const url = triggered.build_url ?? '';
+  const where = url ? `: ${url}` : '';
+  if (recoveredAfter !== undefined) {
+    ctx.io.warning(
+      logSafe(
+        `The trigger's answer was lost (${recoveredAfter}); found build #${num}, which it started${where}`,
+      ),
+    );
+  }
+  ctx.info(
+    `Triggered build #${num} of ${project.username}/${project.project} on branch ${input.branch}${where}`,
+  );
+
+  let last: Build = triggered;
+  let ending: Ending = { kind: 'not-waited' };
+  try {
+    if (!input.wait) return;
+    ctx.info(
+      `Waiting for build #${num} to finish: a look every ${formatDuration(input.intervalMs)}, ` +
+        `for at most ${formatDuration(input.timeoutMs)}`,
+    );
+    try {
+      const result = await follow(ctx, connection, last, input, deadline, (b) => (last = b));
+      if (!result.done) {
+        ending = { kind: 'timed-out' };
+        const why = result.error ? ` (${result.error.message})` : '';
+        throw new WaitError(
+          `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}${why}; it was left ` +
+            `${describe(last)}${where}`,
+        );
+      }
+    } catch (error) {
+      if (ctx.signal.aborted) {
+        const what = await cancelOnAbort(ctx, input, last);
+        ending = { kind: 'cancelled', what };
+        throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+      }
+      if (error instanceof PollFailedError) {
+        ending = { kind: 'gave-up', why: error.message };
+        throw new WaitError(
+          `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`,
+          {
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+
+    ending = await finishedEnding(ctx, connection, last);
+    if (last.outcome !== 'success') {
+      const how = last.outcome
+        ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
+        : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
+      throw new WaitError(logSafe(`Build #${num} ${how}${where}`));
+    }
+    ctx.info(`Build #${num} succeeded${where}`);
+  } finally {
+    ctx.setOutput('build-num', num);
+    ctx.setOutput('build-url', url);
+    ctx.setOutput('status', last.status ?? '');
+    ctx.setOutput('lifecycle', last.lifecycle ?? '');
+    ctx.setOutput('outcome', input.wait && isFinished(last) ? (last.outcome ?? '') : '');
+    await writeSummary(ctx, last, ending, ctx.clock.now() - started);
+  }
+}
+
+/** Looks at the build until it finishes, the deadline passes or the step is cancelled. */
+async function follow(
+  ctx: ActionContext,
+  { client, project }: Connection,
+  first: Build,
+  input: TriggerInputs,
+  deadline: number,
+  seen: (build: Build) => void,
+): Promise<{ done: boolean; error?: Error }> {
+  const num = first.build_num;
+  let previous = first;
+  if (isFinished(first)) return { done: true };
+  const look = async (): Promise<Look<Build>> => {
+    const build = await client.build(project, num);
+    seen(build);
+    const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+    previous = build;
+    if (isFinished(build)) return { done: true, value: build };
+    if (!changed) return { done: false };
+    ctx.info(`Build #${num} is ${describe(build)}`);
+    return { done: false, logged: true };
+  };
+  const result = await poll(
+    {
+      clock: ctx.clock,
+      signal: ctx.signal,
+      intervalMs: input.intervalMs,
+      deadline,
+      onHeartbeat: ({ looks, elapsedMs }) =>
+        ctx.info(
+          `Build #${num} is still ${describe(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
+        ),
+      onFailure: (error, { failures, nextInMs }) =>
+        ctx.info(
+          `Could not look at build #${num} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
+            `(failure ${failures} in a row)`,
+        ),
+    },
+    look,
+  );
+  if (result.done || result.error === undefined) return { done: result.done };
+  return { done: false, error: result.error };
+}
+
+/** `running (status running)`, or just `queued` when both say the same. */
+function describe(build: Build): string {
+  const lifecycle = build.lifecycle ?? 'in an unknown state';
+  return build.status && build.status !== build.lifecycle
+    ? `${lifecycle} (status ${build.status})`
+    : lifecycle;
+}
+
+/**
+ * Cancels the triggered build after the step was cancelled, once, on a connection of its own (the step's is
+ * aborted) with a short budget. Returns what became of the build, for the error and the summary.
+ */
+async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Build): Promise<string> {
+  const num = last.build_num;
+  const where = last.build_url ? `: ${last.build_url}` : '';
+  if (isFinished(last)) return `build #${num} had already finished`;
+  if (!input.cancelOnAbort) {
+    ctx.info(`The step was cancelled; build #${num} was left running (cancel-on-abort: false)${where}`);
+    return `build #${num} was left running (cancel-on-abort: false)`;
+  }
+  const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
+  const { client, project } = ctx.connect({ signal: budget, timeouts: CANCEL_TIMEOUTS, retry: CANCEL_RETRY });
+  ctx.info(`The step was cancelled; cancelling build #${num}`);
+  try {
+    const cancelled = await client.cancel(project, num);
+    ctx.info(`Cancelled build #${num} (now ${describe(cancelled)})${where}`);
+    return `build #${num} was cancelled`;
+  } catch (error) {
+    const why = budget.aborted
+      ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}`
+      : (error as Error).message;
+    ctx.io.warning(logSafe(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
+    return `build #${num} could not be cancelled (${why}) and may still be running`;
+  }
+}
+
+/** Fetches the finished build's tests; a failure to do so costs the table, never the step's verdict. */
+async function finishedEnding(
+  { io }: ActionContext,
+  { client, project }: Connection,
+  build: Build,
+): Promise<Ending> {
+  try {
+    const metadata: TestMetadata = await client.tests(project, build.build_num);
+    return { kind: 'finished', tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+    const why = (error as Error).message;
+    io.warning(logSafe(`Could not read the test results of build #${build.build_num}: ${why}`));
+    return { kind: 'finished', tests: undefined, testsError: why };
+  }
+}
+
+/** The test's location for an annotation: its file, and the line when its message points into that file. */
+function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
+  const file = test.file?.trim().replace(/^\.\//, '');
+  if (!file) return undefined;
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
+  return line === undefined ? { file } : { file, startLine: Number(line) };
+}
+
+/** Logs the failed tests and annotates up to MAX_ANNOTATIONS of them on their files; returns how many. */
+function reportFailures(ctx: ActionContext, failed: readonly TestCase[]): number {
+  let annotated = 0;
+  for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
+    const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+    ctx.info(`✗ ${cut(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+  }
+  for (const test of failed) {
+    if (annotated >= MAX_ANNOTATIONS) break;
+    const where = annotationOf(test);
+    if (where === undefined) continue;
+    const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+    // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+    ctx.io.error(cut(message, 2000), { ...where, title: cut(test.name || 'failed test', 200) });
+    annotated++;
+  }
+  return annotated;
+}
+
+async function writeSummary(
+  ctx: ActionContext,
+  build: Build,
+  ending: Ending,
+  elapsedMs: number,
+): Promise<void> {
+  const parts = [buildHeading(build)];
+  const extra: Record<string, string> = {};
+  if (ending.kind !== 'not-waited') extra['Waited'] = formatDuration(elapsedMs);
+  parts.push(buildFacts(build, extra));
+  switch (ending.kind) {
+    case 'not-waited':
+      parts.push('Triggered; the step did not wait for the build to finish.');
+      break;
+    case 'timed-out':
+      parts.push(`The build did not finish within the wait; the step stopped waiting and left it running.`);
+      break;
+    case 'cancelled':
+      parts.push(`The step was cancelled: ${mdSafe(ending.what)}.`);
+      break;
+    case 'gave-up':
+      parts.push(`The step gave up waiting: ${mdSafe(ending.why)}`);
+      break;
+    case 'finished':
+      parts.push(...testsSection(ctx, ending));
+      break;
+  }
+  try {
+    await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
+  } catch (error) {
+    // A summary that cannot be written must not turn a build's verdict into another one.
+    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
+  }
+}
+
+function testsSection(ctx: ActionContext, ending: Extract<Ending, { kind: 'finished' }>): string[] {
+  if (ending.tests === undefined)
+    return [`Test results could not be read: ${mdSafe(ending.testsError ?? '')}`];
+  if (ending.tests.length === 0) return ['No test results were reported.'];
+  const parts = ['#### Tests', testsTable(ending.tests)];
+  const failed = failedTests(ending.tests);
+  if (failed.length > 0) {
+    const annotated = reportFailures(ctx, failed);
+    const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
+    parts.push('#### Failed tests', failedTestsTable(failed));
+    if (withFile > annotated) {
+      parts.push(
+        `${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
+          `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`,
+      );
+    }
+  }
+  return parts;
+}

@@ -1,0 +1,242 @@
+import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
+import type { ActionContext, ActionSpec, Connection } from '../../action/run.ts';
+import { buildLink } from '../../action/summary.ts';
+import { formatDuration, mdSafe } from '../../action/text.ts';
+import { isFinished, type Build } from '../../api/records.ts';
+import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
+
+export const spec = {
+  name: 'wait-for-serial',
+  inputs: ['branch', 'build-num', 'poll-interval-seconds', 'timeout-minutes'],
+  outputs: ['waited-seconds', 'polls', 'waited-for'],
+} as const satisfies ActionSpec;
+
+/** Input ranges, as trigger-build's: a poll interval of up to an hour, a wait of up to 35 days. */
+export const LIMITS = {
+  pollSeconds: { min: 1, max: 3600 },
+  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+} as const;
+
+/**
+ * An empty look is confirmed by another one this long after it (or one interval, when shorter): a build between
+ * two states (queued → running) is in no running list for a moment, and one empty answer is not "clear".
+ */
+export const CONFIRM_PAUSE_MS = 5000;
+
+/** Pages of running builds read per look (100 each): a guard against a server that always answers a full page. */
+const MAX_PAGES = 10;
+
+export interface SerialInputs {
+  branch?: string;
+  buildNum?: number;
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export function readInputs(ctx: ActionContext): SerialInputs {
+  const { inputs } = ctx;
+  const branch = inputs.optional('branch');
+  if (branch !== undefined) checkSegment('branch', branch);
+  const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
+  const pollSeconds = inputs.integer(
+    'poll-interval-seconds',
+    LIMITS.pollSeconds.min,
+    LIMITS.pollSeconds.max,
+    15,
+  );
+  const timeoutMinutes = inputs.integer(
+    'timeout-minutes',
+    LIMITS.timeoutMinutes.min,
+    LIMITS.timeoutMinutes.max,
+    60,
+  );
+  return {
+    ...(branch === undefined ? {} : { branch }),
+    ...(buildNum === undefined ? {} : { buildNum }),
+    intervalMs: pollSeconds * 1000,
+    timeoutMs: timeoutMinutes * 60_000,
+  };
+}
+
+/**
+ * Waits while other builds of the project (or branch) run: with `build-num`, only older builds than that one
+ * count, so two builds never wait for each other. "Clear" takes two empty looks a short pause apart, and a build
+ * that left the running list is checked by number before it counts as finished.
+ */
+export async function waitForSerial(ctx: ActionContext): Promise<void> {
+  const input = readInputs(ctx);
+  const started = ctx.clock.now();
+  const deadline = started + input.timeoutMs;
+  const connection = ctx.connect({ deadline });
+  const { project } = connection;
+  const scope = `${project.username}/${project.project}${input.branch === undefined ? '' : ` (branch ${input.branch})`}`;
+  const own = input.buildNum;
+  if (own === undefined) {
+    // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
+    ctx.info(
+      `No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
+        `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`,
+    );
+  } else {
+    ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
+  }
+
+  const waitedFor = new Map<number, Build>();
+  let pending = new Map<number, Build>();
+  let looks = 0;
+  let ending: 'clear' | 'timed-out' | 'failed' = 'failed';
+  try {
+    let emptyLooks = 0;
+    const look = async (): Promise<Look<true>> => {
+      const now = await pendingBuilds(connection, input, pending);
+      const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
+      const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
+      for (const b of now.values()) waitedFor.set(b.build_num, b);
+      for (const b of appeared) ctx.info(`Waiting for build #${b.build_num} (${what(b)})`);
+      for (const b of ended) ctx.info(`Build #${b.build_num} is no longer running`);
+      pending = now;
+      if (now.size > 0) {
+        emptyLooks = 0;
+        return { done: false, logged: appeared.length + ended.length > 0 };
+      }
+      emptyLooks++;
+      if (emptyLooks >= 2) return { done: true, value: true };
+      return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
+    };
+    const result = await poll(
+      {
+        clock: ctx.clock,
+        signal: ctx.signal,
+        intervalMs: input.intervalMs,
+        deadline,
+        onHeartbeat: ({ elapsedMs }) =>
+          ctx.info(`Still waiting for ${numbers(pending)} after ${formatDuration(elapsedMs)}`),
+        onFailure: (error, { failures, nextInMs }) =>
+          ctx.info(
+            `Could not list the running builds (${error.message}); looking again in ` +
+              `${formatDuration(nextInMs)} (failure ${failures} in a row)`,
+          ),
+      },
+      async (n) => {
+        looks = n;
+        return look();
+      },
+    );
+    if (!result.done) {
+      ending = 'timed-out';
+      const still = [...pending.values()].map(
+        (b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`,
+      );
+      const why = result.error ? ` (${result.error.message})` : '';
+      throw new WaitError(
+        `Timed out after ${formatDuration(input.timeoutMs)}${why} waiting for builds of ${scope}; still running: ` +
+          `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`,
+      );
+    }
+    ending = 'clear';
+    const elapsed = ctx.clock.now() - started;
+    ctx.info(
+      waitedFor.size === 0
+        ? `No other build of ${scope} is running: going on`
+        : `Waited ${formatDuration(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`,
+    );
+  } catch (error) {
+    if (error instanceof PollFailedError)
+      throw new WaitError(`Gave up waiting: ${error.message}`, { cause: error });
+    throw error;
+  } finally {
+    const elapsed = ctx.clock.now() - started;
+    const list = [...waitedFor.keys()].sort((a, b) => a - b);
+    ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
+    ctx.setOutput('polls', looks);
+    ctx.setOutput('waited-for', list);
+    await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending);
+  }
+}
+
+/**
+ * The builds to wait for now: the running ones that count (not our own, older than ours), those that left the
+ * running list but have not finished (checked by number), and with our number, older builds still queued (they
+ * are not "running" to the filter, yet would run, and deploy, after us).
+ */
+async function pendingBuilds(
+  { client, project }: Connection,
+  input: SerialInputs,
+  previous: ReadonlyMap<number, Build>,
+): Promise<Map<number, Build>> {
+  const own = input.buildNum;
+  const counts = (b: Build): boolean => own === undefined || b.build_num < own;
+  const branch = input.branch === undefined ? {} : { branch: input.branch };
+  const pending = new Map<number, Build>();
+  for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+    const builds = await client.builds(project, {
+      ...branch,
+      statusFilter: 'running',
+      limit: MAX_PAGE_SIZE,
+      offset,
+    });
+    for (const b of builds) if (counts(b) && !isFinished(b)) pending.set(b.build_num, b);
+    if (builds.length < MAX_PAGE_SIZE) break;
+    offset += builds.length;
+  }
+  for (const b of previous.values()) {
+    if (pending.has(b.build_num)) continue;
+    const now = await client.build(project, b.build_num);
+    if (!isFinished(now)) pending.set(b.build_num, now);
+  }
+  if (own !== undefined && pending.size === 0) {
+    for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+      const builds = await client.builds(project, { ...branch, limit: MAX_PAGE_SIZE, offset });
+      for (const b of builds) if (counts(b) && !isFinished(b)) pending.set(b.build_num, b);
+      // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
+      const oldest = builds[builds.length - 1];
+      if (builds.length < MAX_PAGE_SIZE || oldest === undefined || oldest.build_num < own) break;
+      offset += builds.length;
+    }
+  }
+  return pending;
+}
+
+function what(build: Build): string {
+  const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
+  if (build.branch) parts.push(`branch ${build.branch}`);
+  if (build.build_url) parts.push(build.build_url);
+  return parts.join(', ');
+}
+
+function numbers(builds: ReadonlyMap<number, Build>): string {
+  const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
+  return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
+}
+
+async function writeSummary(
+  ctx: ActionContext,
+  scope: string,
+  waitedFor: ReadonlyMap<number, Build>,
+  pending: ReadonlyMap<number, Build>,
+  elapsedMs: number,
+  ending: 'clear' | 'timed-out' | 'failed',
+): Promise<void> {
+  const links = (builds: ReadonlyMap<number, Build>): string =>
+    [...builds.values()]
+      .sort((a, b) => a.build_num - b.build_num)
+      .map((b) => buildLink(b))
+      .join(', ');
+  const lines = [`### Wait for serial: ${mdSafe(scope)}`];
+  if (waitedFor.size === 0 && ending === 'clear')
+    lines.push('No other build was running: the step went on at once.');
+  else if (waitedFor.size > 0) lines.push(`Waited ${formatDuration(elapsedMs)} for ${links(waitedFor)}.`);
+  if (ending === 'timed-out') {
+    lines.push(
+      `**Timed out** after ${formatDuration(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`,
+    );
+  } else if (ending === 'failed') {
+    const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
+    lines.push(`${how} after ${formatDuration(elapsedMs)}.`);
+  }
+  try {
+    await ctx.io.summary.addRaw(lines.join('\n\n'), true).write();
+  } catch (error) {
+    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
+  }
+}

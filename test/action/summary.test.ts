@@ -1,0 +1,90 @@
+// The Markdown pieces of the build summaries: server text is escaped, links go only to http(s).
+import { describe, expect, it } from 'vitest';
+import {
+  buildFacts,
+  buildHeading,
+  buildLink,
+  failedTests,
+  failedTestsTable,
+  linkTarget,
+  resultKind,
+  testsTable,
+} from '../../src/action/summary.ts';
+import type { Build, TestCase } from '../../src/api/records.ts';
+
+const build: Build = {
+  build_num: 42,
+  build_url: 'https://ci.example.com/primary-host/org/repo/42',
+  branch: 'feature/x',
+  vcs_revision: '0123456789abcdef0123456789abcdef01234567',
+  status: 'failed',
+  outcome: 'failed',
+  build_time_millis: 125_000,
+};
+
+describe('summary pieces', () => {
+  it('links the heading to the build and shortens the revision', () => {
+    expect(buildHeading(build)).toBe(
+      '### [Build #42 · feature/x · 0123456](https://ci.example.com/primary-host/org/repo/42)',
+    );
+    expect(buildHeading({ ...build, build_url: null, vcs_revision: null, vcs_tag: 'v1.2' }, 2)).toBe(
+      '## Build #42 · feature/x · tag v1.2',
+    );
+  });
+
+  it('escapes server text in headings and facts', () => {
+    const evil = { ...build, branch: 'x](javascript:alert(1)) <img src=x>', subject: '| **bold** |' };
+    const heading = buildHeading(evil);
+    expect(heading).toContain('x\\](javascript:alert(1)) &lt;img src=x&gt;');
+    expect(heading).toMatch(/\]\(https:\/\/ci\.example\.com\/primary-host\/org\/repo\/42\)$/);
+    expect(buildFacts(evil, { Waited: '3 s' })).toBe(
+      '**Status:** failed · **Outcome:** failed · **Duration:** 2 min 5 s · **Subject:** \\| \\*\\*bold\\*\\* \\| · **Waited:** 3 s',
+    );
+  });
+
+  it('links only to http(s), with parentheses encoded', () => {
+    expect(linkTarget('javascript:alert(1)')).toBeUndefined();
+    expect(linkTarget('not a url')).toBeUndefined();
+    expect(linkTarget('https://h/a (b)')).toBe('https://h/a%20%28b%29');
+    expect(buildLink({ build_num: 7, build_url: 'data:text/html,x' })).toBe('#7');
+  });
+
+  it('counts tests by result, unknown results apart, with their time', () => {
+    const tests: TestCase[] = [
+      { result: 'success', run_time: 1.5 },
+      { result: 'success', run_time: null },
+      { result: 'failure', run_time: 2 },
+      { result: 'skipped' },
+      { result: 'error', run_time: 0.25 },
+      { result: 'flaky' },
+    ];
+    expect(testsTable(tests)).toBe(
+      [
+        '| Passed | Failed | Skipped | Errors | Other | Total | Time |',
+        '|---:|---:|---:|---:|---:|---:|---:|',
+        '| 2 | 1 | 1 | 1 | 1 | 6 | 3.75 s |',
+      ].join('\n'),
+    );
+    expect(testsTable([{ result: 'success', run_time: 125 }])).toContain('| 1 | 0 | 0 | 0 | 1 | 2 min 5 s |');
+    expect(resultKind(null)).toBe('other');
+    expect(failedTests(tests).map((t) => t.result)).toEqual(['failure', 'error']);
+  });
+
+  it('lists failed tests escaped and cut, capped with a count of the rest', () => {
+    const long = 'y'.repeat(1000);
+    const table = failedTestsTable(
+      [
+        { classname: 'a|b', name: '<script>', file: null, message: `line one\n${long}` },
+        { name: 'second' },
+        { name: 'third' },
+      ],
+      2,
+    );
+    const lines = table.split('\n');
+    expect(lines[2]).toMatch(/^\| a\\\|b \| &lt;script&gt; \| {2}\| line one yyy+…/);
+    expect(lines[2]?.length).toBeLessThan(400);
+    expect(lines[3]).toBe('|  | second |  |  |');
+    expect(table).toContain('…and 1 more failed test, not listed.');
+    expect(failedTestsTable([])).toBe('');
+  });
+});

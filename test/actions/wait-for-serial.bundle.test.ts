@@ -1,0 +1,74 @@
+// The committed wait-for-serial bundle run as the runner runs it, against the emulator on the real clock.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { runAction, startAction, type RunResult } from '../harness/runner.ts';
+import { PROJECT, SLUG } from './gating-helpers.ts';
+
+let emulator: Emulator;
+
+beforeEach(async () => {
+  emulator = await startEmulator();
+  emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo);
+});
+afterEach(async () => {
+  await emulator.close();
+});
+
+const common = (): Record<string, string> => ({ token: emulator.token, 'base-url': emulator.baseUrl });
+const serial = (inputs: Record<string, string> = {}): Promise<RunResult> =>
+  runAction('wait-for-serial', { inputs: { ...common(), ...inputs } });
+
+describe('wait-for-serial bundle', () => {
+  it('waits for an older running build, not for its own or newer ones', async () => {
+    const older = emulator.state.addBuild(SLUG, { branch: 'main', queuedMs: 0, runMs: 1500 }).build_num;
+    const own = emulator.state.addBuild(SLUG, { branch: 'main', lifecycle: 'running' }).build_num;
+    emulator.state.addBuild(SLUG, { branch: 'main', lifecycle: 'running' });
+    const result = await serial({ 'build-num': String(own), 'poll-interval-seconds': '1' });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['waited-for']).toBe(`[${older}]`);
+    expect(Number(result.outputs['waited-seconds'])).toBeGreaterThanOrEqual(1);
+    expect(Number(result.outputs['polls'])).toBeGreaterThanOrEqual(3);
+    const url = emulator.state.getBuild(SLUG, older)?.build_url;
+    expect(result.summary).toContain(`for [#${older}](${url}).`);
+  });
+
+  it('stops at once when cancelled, reporting what it waited for and changing nothing', async () => {
+    const held = emulator.state.addBuild(SLUG, { branch: 'main', lifecycle: 'running' });
+    const started = await startAction('wait-for-serial', {
+      inputs: { ...common(), 'timeout-minutes': '1', 'poll-interval-seconds': '1' },
+    });
+    await started.waitFor(/Waiting for build #1/);
+    const sentAt = performance.now();
+    started.child.kill('SIGTERM');
+    const result = await started.done;
+    expect(performance.now() - sentAt).toBeLessThan(5000);
+    expect(result.code).toBe(1);
+    expect(result.errors).toEqual(['::error::the step was cancelled (SIGTERM)']);
+    expect(result.outputs['waited-for']).toBe(`[${held.build_num}]`);
+    expect(emulator.state.getBuild(SLUG, 1)?.lifecycle).toBe('running');
+    expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it.each([
+    [{ 'build-num': 'latest' }, 'build-num: invalid value "latest"; allowed: a whole number ≥ 1'],
+    [{ 'build-num': '0' }, 'build-num: invalid value "0"'],
+    [
+      { 'poll-interval-seconds': '3601' },
+      'poll-interval-seconds: invalid value "3601"; allowed: a whole number from 1 to 3600',
+    ],
+    [
+      { 'timeout-minutes': '0' },
+      'timeout-minutes: invalid value "0"; allowed: a whole number from 1 to 50400',
+    ],
+    [{ 'timeout-minutes': 'soon' }, 'timeout-minutes: invalid value "soon"'],
+    [{ branch: 'a\tb' }, 'branch: invalid value "a\\tb"'],
+    [{ token: '' }, 'token: missing; a value is required'],
+  ])('refuses %j before sending anything', async (inputs, message) => {
+    const result = await serial(inputs);
+    expect(result.code).toBe(1);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toContain(message);
+    expect(emulator.requests).toHaveLength(0);
+  });
+});
