@@ -103,7 +103,7 @@ export async function seedExample(state: EmulatorState): Promise<void> {
       {
         username: 'octo-org',
         reponame: 'octo-repo',
-        config: { queuedMs: 2000, runMs: 15_000 },
+        config: { queuedMs: 1000, runMs: 5000 },
         builds: [
           { branch: 'master', outcome: 'success', why: 'primary-host', ...finished(5) },
           {

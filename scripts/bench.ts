@@ -1,0 +1,461 @@
+// Benchmark of fetch-artifacts against curl (promise 9 and the issue "fetch-artifacts at the speed of the wire"):
+// files served by a real nginx on 127.0.0.1, the artifact listing by a tiny API server of this script whose URLs
+// point at nginx, and the committed bundle (dist/fetch-artifacts/index.js) run as a child process with INPUT_*
+// variables as the runner does. Runs alternate between the contenders; each figure is the median of --runs.
+//
+//   npm run build -- fetch-artifacts && npm run bench [-- --runs 5]
+//
+// Needs nginx and curl (Debian: apt-get install -y nginx curl); without them those comparisons are skipped.
+// Everything lives in a temporary folder that is removed at the end (about 1.4 GiB while it runs).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { parse } from 'yaml';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const GiB = 1024 * MiB;
+const ROOT = join(import.meta.dirname, '..');
+const BUNDLE = join(ROOT, 'dist/fetch-artifacts/index.js');
+const SMALL_COUNT = 800;
+const SMALL_SIZE = 256 * KiB;
+const TOKEN = 'bench-token';
+
+const runs = Math.max(3, Number(argument('--runs') ?? 5));
+
+interface Timed {
+  ms: number;
+  /** Peak resident memory of the action's process, bytes (action runs only). */
+  peakRss?: number;
+}
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
+}
+
+function which(command: string, extra: string[] = []): string | undefined {
+  const dirs = [...(process.env['PATH'] ?? '').split(delimiter), ...extra];
+  for (const dir of dirs) {
+    const candidate = join(dir, command);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Writes `size` bytes of incompressible data in large pieces (a 1 GiB file without holding it in memory). */
+async function makeFile(path: string, size: number, piece: Buffer): Promise<void> {
+  const handle = await open(path, 'w', 0o644);
+  try {
+    for (let written = 0; written < size;) {
+      const n = Math.min(piece.length, size - written);
+      await handle.write(piece, 0, n, written);
+      written += n;
+    }
+  } finally {
+    await handle.close();
+  }
+  await chmod(path, 0o644);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// nginx with a config of its own, on a free port, serving `data` (readable by all: its workers drop privileges).
+
+interface Nginx {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+async function startNginx(binary: string, dir: string, data: string): Promise<Nginx> {
+  const port = await freePort();
+  const prefix = join(dir, 'nginx');
+  await mkdir(prefix, { recursive: true });
+  const conf = join(prefix, 'nginx.conf');
+  const temp = (name: string): string => `${name}_temp_path ${join(prefix, name)};`;
+  await writeFile(
+    conf,
+    `worker_processes 2;
+daemon off;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  default_type application/octet-stream;
+  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}
+  server {
+    listen 127.0.0.1:${port};
+    root ${data};
+    location / { }
+  }
+}
+`,
+  );
+  const child = spawn(binary, ['-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx did not start: ${stderr.trim()}`);
+    const ok = await fetch(`${origin}/small/0.bin`, { method: 'HEAD' }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 100) {
+      child.kill('SIGKILL');
+      const log = await readFile(join(prefix, 'error.log'), 'utf8').catch(() => '');
+      throw new Error(`nginx did not answer on ${origin}: ${stderr}${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    origin,
+    stop: async () => {
+      child.kill('SIGQUIT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API: build 1 lists the 800 small files, build 2 the 1 GiB file, build 3 the 64 MiB one, all on nginx.
+
+async function startApi(
+  builds: Record<string, { path: string; url: string }[]>,
+): Promise<{ base: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const match = /^\/api\/v1\.1\/project\/primary-host\/bench\/bench\/(\d+)\/artifacts$/u.exec(
+      req.url ?? '',
+    );
+    const list = match ? builds[match[1] ?? ''] : undefined;
+    if (!list) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
+      return;
+    }
+    const body = JSON.stringify(
+      list.map((a) => ({ path: a.path, pretty_path: a.path, node_index: 0, url: a.url })),
+    );
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}/api/v1.1`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contenders.
+
+const metadata = parse(await readFile(join(ROOT, 'actions/fetch-artifacts/action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>;
+};
+
+/** Runs the bundle as the runner does; the peak RSS is read by a preload from the process's own rusage at exit. */
+async function runAction(
+  dir: string,
+  benchDir: string,
+  apiBase: string,
+  buildNum: number,
+  inputs: Record<string, string>,
+  expect: { count: number; bytes: number },
+): Promise<Timed> {
+  const work = await mkdtemp(join(dir, 'run-'));
+  const dest = join(work, 'out');
+  const files = { output: join(work, 'output'), summary: join(work, 'summary'), rss: join(work, 'rss') };
+  await writeFile(files.output, '');
+  await writeFile(files.summary, '');
+  const given: Record<string, string> = {
+    token: TOKEN,
+    'base-url': apiBase,
+    username: 'bench',
+    project: 'bench',
+    'build-num': String(buildNum),
+    path: dest,
+    ...inputs,
+  };
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '',
+    HOME: work,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: work,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    BENCH_RSS_FILE: files.rss,
+  };
+  for (const [name, input] of Object.entries(metadata.inputs)) {
+    env[`INPUT_${name.toUpperCase()}`] = given[name] ?? input.default ?? '';
+  }
+  const probe = join(benchDir, 'rss-probe.mjs');
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', probe, BUNDLE], {
+    cwd: work,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  const ms = performance.now() - started;
+  const outputs = await readFile(files.output, 'utf8');
+  const count = /count<<.*\n(\d+)\n/u.exec(outputs)?.[1];
+  const bytes = /bytes<<.*\n(\d+)\n/u.exec(outputs)?.[1];
+  if (code !== 0 || Number(count) !== expect.count || Number(bytes) !== expect.bytes) {
+    throw new Error(`the action failed (exit ${code}, count ${count}, bytes ${bytes}):\n${out.slice(-3000)}`);
+  }
+  const peakRss = Number(await readFile(files.rss, 'utf8')) * KiB;
+  await rm(work, { recursive: true, force: true });
+  return { ms, peakRss };
+}
+
+async function runCurl(curl: string, dir: string, urls: string[], parallel: number): Promise<Timed> {
+  const work = await mkdtemp(join(dir, 'curl-'));
+  const config = join(work, 'curl.cfg');
+  await writeFile(
+    config,
+    urls.map((u, i) => `url = "${u}"\noutput = "${join(work, `${i}.bin`)}"\n`).join(''),
+  );
+  const args = ['--silent', '--show-error', '--fail', '--config', config];
+  if (parallel > 1) args.unshift('--parallel', '--parallel-max', String(parallel));
+  const started = performance.now();
+  const child = spawn(curl, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`curl failed (exit ${code}): ${err}`);
+  await rm(work, { recursive: true, force: true });
+  return { ms };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const mib = (bytes: number): string => `${(bytes / MiB).toFixed(1)} MiB`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
+  const line = (r: string[]): string => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head ?? []), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join(
+    '\n',
+  );
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(BUNDLE)) {
+    console.error(`${BUNDLE} is missing: run npm run build -- fetch-artifacts first`);
+    return 1;
+  }
+  const nginxBinary = which('nginx', ['/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin']);
+  const curl = which('curl');
+  if (!nginxBinary) {
+    console.error(
+      'nginx is not installed: the benchmark needs a real static server (Debian: apt-get install -y nginx). Skipped.',
+    );
+    return 0;
+  }
+  if (!curl)
+    console.log('curl is not installed (Debian: apt-get install -y curl): the curl comparisons are skipped.');
+
+  const dir = await mkdtemp(join(tmpdir(), 'fetch-bench-'));
+  // Downloads go to a folder apart from the served files: a fresh tree, as a job's workspace would be.
+  const outDir = await mkdtemp(join(tmpdir(), 'fetch-bench-out-'));
+  // nginx's workers read as an unprivileged user: the whole tree must be readable by all.
+  await chmod(dir, 0o755);
+  let nginx: Nginx | undefined;
+  let api: Awaited<ReturnType<typeof startApi>> | undefined;
+  const stopAll = async (): Promise<void> => {
+    await api?.close();
+    await nginx?.stop();
+    await rm(dir, { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+  };
+  const onSignal = (): void => {
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await writeFile(
+      join(dir, 'rss-probe.mjs'),
+      "import { writeFileSync } from 'node:fs';\n" +
+        "process.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+    );
+    const data = join(dir, 'data');
+    await mkdir(join(data, 'small'), { recursive: true, mode: 0o755 });
+    await chmod(data, 0o755);
+    await chmod(join(data, 'small'), 0o755);
+    console.log(`Preparing ${SMALL_COUNT} × 256 KiB, 1 GiB and 64 MiB files in ${dir} ...`);
+    const piece = randomBytes(8 * MiB);
+    for (let i = 0; i < SMALL_COUNT; i++) {
+      await makeFile(join(data, 'small', `${i}.bin`), SMALL_SIZE, randomBytes(SMALL_SIZE));
+    }
+    await makeFile(join(data, 'big.bin'), GiB, piece);
+    await makeFile(join(data, 'mid.bin'), 64 * MiB, piece);
+
+    nginx = await startNginx(nginxBinary, dir, data);
+    const smallUrls = Array.from({ length: SMALL_COUNT }, (_, i) => `${nginx?.origin}/small/${i}.bin`);
+    const bigUrl = `${nginx.origin}/big.bin`;
+    const midUrl = `${nginx.origin}/mid.bin`;
+    api = await startApi({
+      1: smallUrls.map((url, i) => ({ path: `/home/build/project/reports/part-${i}.bin`, url })),
+      2: [{ path: '/home/build/project/dist/big.bin', url: bigUrl }],
+      3: [{ path: '/home/build/project/dist/mid.bin', url: midUrl }],
+    });
+    const apiBase = api.base;
+
+    const small = { count: SMALL_COUNT, bytes: SMALL_COUNT * SMALL_SIZE };
+    const cases: { name: string; run: () => Promise<Timed> }[] = [
+      { name: 'action small c8', run: () => runAction(outDir, dir, apiBase, 1, { concurrency: '8' }, small) },
+      { name: 'action small c1', run: () => runAction(outDir, dir, apiBase, 1, { concurrency: '1' }, small) },
+      { name: 'action 1 GiB', run: () => runAction(outDir, dir, apiBase, 2, {}, { count: 1, bytes: GiB }) },
+      {
+        name: 'action 64 MiB',
+        run: () => runAction(outDir, dir, apiBase, 3, {}, { count: 1, bytes: 64 * MiB }),
+      },
+    ];
+    if (curl) {
+      cases.splice(1, 0, { name: 'curl small p8', run: () => runCurl(curl, outDir, smallUrls, 8) });
+      cases.splice(4, 0, { name: 'curl 1 GiB', run: () => runCurl(curl, outDir, [bigUrl], 1) });
+    }
+    const results = new Map<string, Timed[]>(cases.map((c) => [c.name, []]));
+    console.log(`Warming up (page cache, nginx), then ${runs} alternating rounds ...`);
+    for (const c of cases) await c.run();
+    for (let round = 1; round <= runs; round++) {
+      // Each round in another order, so no contender always follows the same one.
+      const order = round % 2 ? cases : [...cases].reverse();
+      for (const c of order) results.get(c.name)?.push(await c.run());
+      console.log(
+        `round ${round}: ${cases.map((c) => `${c.name} ${seconds(results.get(c.name)?.at(-1)?.ms ?? 0)}`).join(', ')}`,
+      );
+    }
+
+    /**
+     * The ratio of two contenders, round by round (their runs are next to each other), then the median: the
+     * machine's state drifts between rounds (other work, the file system), and a pair shares its round's state.
+     */
+    const pairedRatio = (a: string, b: string): number => {
+      const as = results.get(a) ?? [];
+      const bs = results.get(b) ?? [];
+      return median(as.map((t, i) => t.ms / (bs[i]?.ms ?? Number.NaN)));
+    };
+    const time = (name: string): number | undefined => {
+      const list = results.get(name);
+      return list && list.length > 0 ? median(list.map((t) => t.ms)) : undefined;
+    };
+    const rss = (name: string): number => median((results.get(name) ?? []).map((t) => t.peakRss ?? 0));
+    const maxRss = (name: string): number =>
+      Math.max(...(results.get(name) ?? []).map((t) => t.peakRss ?? 0));
+    const rows: string[][] = [['case', 'action', 'compared with', 'ratio', 'target', 'met']];
+    let allMet = true;
+    const verdict = (ok: boolean): string => {
+      allMet &&= ok;
+      return ok ? 'yes' : 'NO';
+    };
+    const actionSmall = time('action small c8') ?? 0;
+    const curlSmall = time('curl small p8');
+    if (curlSmall !== undefined) {
+      const ratio = pairedRatio('action small c8', 'curl small p8');
+      rows.push([
+        '800 × 256 KiB, concurrency 8',
+        seconds(actionSmall),
+        `curl --parallel-max 8: ${seconds(curlSmall)}`,
+        `${ratio.toFixed(2)}×`,
+        '≤ 1.5×',
+        verdict(ratio <= 1.5),
+      ]);
+    } else
+      rows.push([
+        '800 × 256 KiB, concurrency 8',
+        seconds(actionSmall),
+        'curl missing: skipped',
+        '-',
+        '≤ 1.5×',
+        '-',
+      ]);
+    const actionBig = time('action 1 GiB') ?? 0;
+    const curlBig = time('curl 1 GiB');
+    if (curlBig !== undefined) {
+      const ratio = pairedRatio('action 1 GiB', 'curl 1 GiB');
+      rows.push([
+        'one artifact of 1 GiB',
+        seconds(actionBig),
+        `curl: ${seconds(curlBig)}`,
+        `${ratio.toFixed(2)}×`,
+        '≤ 1.25×',
+        verdict(ratio <= 1.25),
+      ]);
+    } else
+      rows.push(['one artifact of 1 GiB', seconds(actionBig), 'curl missing: skipped', '-', '≤ 1.25×', '-']);
+    const big = rss('action 1 GiB');
+    const mid = rss('action 64 MiB');
+    rows.push([
+      'peak RSS, 1 GiB artifact',
+      `${mib(big)} (max ${mib(maxRss('action 1 GiB'))})`,
+      `64 MiB artifact: ${mib(mid)}`,
+      `${(big / mid).toFixed(2)}×`,
+      '≤ 128 MiB and ≤ 1.10×',
+      verdict(big <= 128 * MiB && big <= mid * 1.1),
+    ]);
+    const serial = time('action small c1') ?? 0;
+    rows.push([
+      '800 × 256 KiB, one at a time',
+      seconds(serial),
+      `concurrency 8: ${seconds(actionSmall)}`,
+      `${pairedRatio('action small c1', 'action small c8').toFixed(2)}× slower`,
+      'reported',
+      '-',
+    ]);
+    console.log(
+      `\nfetch-artifacts benchmark: median of ${runs} runs each, whole processes (start included); ` +
+        'a ratio is the median of the ratios within each round\n',
+    );
+    console.log(table(rows));
+    console.log(allMet ? '\nEvery target is met.' : '\nSome target is NOT met.');
+    return allMet ? 0 : 1;
+  } finally {
+    await stopAll();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,303 @@
+// Where each artifact is saved. Artifact records come from the server and are untrusted: every path is turned into
+// plain relative segments (or refused) before it is joined to the destination, and the directories below the
+// destination are created one by one, refusing any that is a symbolic link, so nothing lands outside it.
+//
+// The rule: an artifact's relative path is its `pretty_path` with a leading `$VAR/` (or `~/`) removed when the
+// record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
+// a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
+// is not used: the file keeps its own name, the last segment of its `path`.
+import { lstat, mkdir } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { selects, type Glob } from './glob.ts';
+import { UserFacingError } from './errors.ts';
+
+/** A segment the file system would reject as too long (most allow 255 bytes). */
+const MAX_SEGMENT_BYTES = 255;
+
+export type RelativePath =
+  { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
+
+/** The relative path of an artifact (see the rule above); `contained` says what was changed to keep it inside. */
+export function artifactRelativePath(path: string, prettyPath?: string | null): RelativePath {
+  const own = relativeSegments(path);
+  if (!own.ok) return own;
+  if (typeof prettyPath === 'string' && prettyPath !== '') {
+    const pretty = relativeSegments(
+      prettyPath.replace(/^(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|~)(?=[/\\]|$)/u, ''),
+    );
+    if (pretty.ok && pretty.segments.at(-1) === own.segments.at(-1)) {
+      return { ok: true, segments: pretty.segments, contained: pretty.contained };
+    }
+    // A pretty path that cannot be used safely is not a reason to refuse: the path itself is fine.
+  }
+  return own;
+}
+
+function relativeSegments(text: string): RelativePath {
+  const contained: string[] = [];
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/u.test(text)) {
+    return {
+      ok: false,
+      reason: text.includes('\u0000') ? 'it holds a NUL byte' : 'it holds a control character',
+    };
+  }
+  if (text.includes('\\')) contained.push('backslashes read as separators');
+  const parts = text.split(/[/\\]+/u);
+  if (/^[A-Za-z]:$/u.test(parts[0] ?? '')) {
+    contained.push(`drive letter ${parts[0] ?? ''} dropped`);
+    parts.shift();
+  } else if (/^[A-Za-z]:./u.test(parts[0] ?? '')) {
+    // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
+    contained.push(`drive letter ${parts[0]?.slice(0, 2) ?? ''} dropped`);
+    parts[0] = parts[0]?.slice(2) ?? '';
+  }
+  const segments: string[] = [];
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') return { ok: false, reason: "it climbs out of its folder with '..'" };
+    const decoded = percentDecoded(part);
+    if (decoded !== part) {
+      if (decoded.split(/[/\\]/u).some((p) => p === '..' || p === '.') || decoded.includes('\u0000')) {
+        return {
+          ok: false,
+          reason: `its segment ${JSON.stringify(part)} is a percent-encoded '..', '.' or NUL`,
+        };
+      }
+    }
+    if (Buffer.byteLength(part) > MAX_SEGMENT_BYTES) {
+      return { ok: false, reason: `a segment is longer than ${MAX_SEGMENT_BYTES} bytes` };
+    }
+    segments.push(part);
+  }
+  if (segments.length === 0) return { ok: false, reason: 'it has no file name' };
+  return { ok: true, segments, contained };
+}
+
+/** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
+function percentDecoded(text: string): string {
+  let out = text;
+  for (let i = 0; i < 4 && /%[0-9A-Fa-f]{2}/u.test(out); i++) {
+    out = out.replace(/%([0-9A-Fa-f]{2})/gu, (_m, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface ArtifactLike {
+  path?: unknown;
+  pretty_path?: unknown;
+  node_index?: unknown;
+  url?: unknown;
+}
+
+export interface PlannedFile {
+  url: string;
+  /** The artifact's relative path as patterns see it, `/`-separated. */
+  source: string;
+  /** Segments below the destination where it is saved. */
+  segments: string[];
+  nodeIndex: number | undefined;
+}
+
+export interface PlanOptions {
+  globs: readonly Glob[];
+  flatten: boolean;
+  /** Save the single artifact under this name. */
+  fileName?: string | undefined;
+  /** Case-insensitive file systems (macOS, Windows) see `A.txt` and `a.txt` as one file. */
+  caseInsensitive?: boolean;
+}
+
+export interface Plan {
+  files: PlannedFile[];
+  /** Artifacts not fetched because their record or path is unsafe or unusable, with the reason. */
+  refused: { what: string; reason: string }[];
+  /** Artifacts whose path was changed to keep it inside the destination. */
+  contained: { source: string; changes: string[] }[];
+  /** Artifacts the patterns left out. */
+  excluded: number;
+  /** Artifacts listed twice (same URL, same path): fetched once. */
+  duplicates: number;
+  /** Paths of all usable artifacts, for a hint when the patterns matched none. */
+  available: string[];
+}
+
+/** Two artifacts would be saved at one path, or a path is both a file and a folder: nothing is fetched. */
+export class ClashError extends UserFacingError {
+  override name = 'ClashError';
+}
+
+/** Decides where every artifact goes, before anything is downloaded; throws ClashError rather than overwrite. */
+export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanOptions): Plan {
+  const plan: Plan = { files: [], refused: [], contained: [], excluded: 0, duplicates: 0, available: [] };
+  const seen = new Set<string>();
+  for (const artifact of artifacts) {
+    const { path, url } = artifact ?? {};
+    if (typeof path !== 'string' || path === '' || typeof url !== 'string' || url === '') {
+      plan.refused.push({ what: describe(artifact), reason: 'the record has no path or no URL' });
+      continue;
+    }
+    const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
+    const relative = artifactRelativePath(path, pretty);
+    if (!relative.ok) {
+      plan.refused.push({ what: JSON.stringify(path), reason: relative.reason });
+      continue;
+    }
+    const source = relative.segments.join('/');
+    plan.available.push(source);
+    if (!selects(options.globs, source)) {
+      plan.excluded++;
+      continue;
+    }
+    const key = `${url}\n${source}`;
+    if (seen.has(key)) {
+      plan.duplicates++;
+      continue;
+    }
+    seen.add(key);
+    if (relative.contained.length > 0) plan.contained.push({ source, changes: relative.contained });
+    const nodeIndex =
+      typeof artifact.node_index === 'number' &&
+      Number.isSafeInteger(artifact.node_index) &&
+      artifact.node_index >= 0
+        ? artifact.node_index
+        : undefined;
+    plan.files.push({ url, source, segments: relative.segments, nodeIndex });
+  }
+
+  if (options.fileName !== undefined) {
+    if (plan.files.length > 1) {
+      throw new ClashError(
+        `file-name is given, but ${plan.files.length} artifacts match (${sample(plan.files.map((f) => f.source))}); ` +
+          'narrow them to one with pattern, or leave file-name out',
+      );
+    }
+    for (const file of plan.files) file.segments = [options.fileName];
+    return plan;
+  }
+  if (options.flatten) {
+    for (const file of plan.files) file.segments = [file.segments.at(-1) ?? ''];
+  }
+
+  const fold = (text: string): string => (options.caseInsensitive ? text.toLowerCase() : text);
+  const groups = groupBy(plan.files, (f) => fold(f.segments.join('/')));
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const indexes = new Set(group.map((f) => f.nodeIndex));
+    const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
+    if (!apart) throw clash(group, options.flatten);
+    // Only the artifacts that share a path move under their container's folder; the rest stay where they are.
+    for (const file of group) file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
+  }
+
+  // After the container folders: no two files at one path, and no path that is a file for one artifact and a
+  // folder for another.
+  const files = new Map<string, PlannedFile>();
+  for (const file of plan.files) {
+    const key = fold(file.segments.join('/'));
+    const other = files.get(key);
+    if (other) throw clash([other, file], options.flatten);
+    files.set(key, file);
+  }
+  for (const file of plan.files) {
+    for (let n = 1; n < file.segments.length; n++) {
+      const other = files.get(fold(file.segments.slice(0, n).join('/')));
+      if (other) {
+        throw new ClashError(
+          `artifact ${JSON.stringify(other.source)} would be saved as a file where artifact ` +
+            `${JSON.stringify(file.source)} needs a folder; leave one out with pattern`,
+        );
+      }
+    }
+  }
+  return plan;
+}
+
+function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
+  const where = group[0]?.segments.join('/') ?? '';
+  const what = group.map((f) => JSON.stringify(f.source)).join(', ');
+  const hint = flatten
+    ? 'flatten keeps only file names: leave it out, or narrow the artifacts with pattern'
+    : 'their containers do not tell them apart; narrow the artifacts with pattern';
+  return new ClashError(`artifacts ${what} would all be saved at ${JSON.stringify(where)}; ${hint}`);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+export function sample(items: readonly string[], max = 5): string {
+  const shown = items.slice(0, max).map((s) => JSON.stringify(s));
+  return items.length > max ? `${shown.join(', ')} and ${items.length - max} more` : shown.join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A path below the destination cannot be used: a folder on the way is a symbolic link or not a folder. */
+export class RefusedPathError extends UserFacingError {
+  override name = 'RefusedPathError';
+}
+
+/**
+ * The destination folder and the folders below it. Each folder is created once, one level at a time with lstat,
+ * so a symbolic link planted inside the destination (to a folder outside it) is found and refused, never followed.
+ */
+export class Destination {
+  /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
+  readonly root: string;
+  readonly #folders = new Map<string, Promise<void>>();
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  /** Creates the folders of `segments` (all but the last) and returns the file's absolute path. */
+  async prepare(segments: readonly string[]): Promise<string> {
+    let folder = this.root;
+    for (let n = 1; n < segments.length; n++) {
+      const relative = segments.slice(0, n).join(sep);
+      let ready = this.#folders.get(relative);
+      if (!ready) {
+        ready = ensureFolder(join(this.root, relative), relative);
+        this.#folders.set(relative, ready);
+      }
+      await ready;
+      folder = join(this.root, relative);
+    }
+    return join(folder, segments.at(-1) ?? '');
+  }
+}
+
+async function ensureFolder(absolute: string, relative: string): Promise<void> {
+  try {
+    await mkdir(absolute);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stat = await lstat(absolute);
+  if (stat.isSymbolicLink()) {
+    throw new RefusedPathError(
+      `the folder ${JSON.stringify(relative)} in the destination is a symbolic link`,
+    );
+  }
+  if (!stat.isDirectory()) {
+    throw new RefusedPathError(`${JSON.stringify(relative)} in the destination is a file, not a folder`);
+  }
+}

@@ -1,0 +1,148 @@
+// A small HTTP server on 127.0.0.1 for download tests: records every request with its headers, counts requests in
+// flight, and serves bytes with Content-Length and Range the way a storage server does, or misbehaves on purpose.
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+export type Handler = (req: http.IncomingMessage, res: http.ServerResponse, index: number) => void;
+
+export interface TestServer {
+  origin: string;
+  seen: Seen[];
+  /** The most requests this server had in flight at once. */
+  readonly maxInFlight: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(handler: Handler): Promise<TestServer> {
+  const seen: Seen[] = [];
+  const sockets = new Set<Socket>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server = http.createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let done = false;
+    const end = (): void => {
+      if (!done) inFlight--;
+      done = true;
+    };
+    res.on('close', end);
+    req.resume();
+    handler(req, res, seen.length - 1);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    seen,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Deterministic bytes: a test can tell a right file from a wrong one, and a resumed one from a restarted one. */
+export function content(size: number, seed = 1): Buffer {
+  const out = Buffer.alloc(size);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+export function sha256(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export interface SendOptions {
+  /** Answer `Range` with 206 (default true). */
+  ranges?: boolean;
+  etag?: string;
+  /** Send this many bytes of the answer, then misbehave. */
+  cutAfter?: number;
+  /** What to do after `cutAfter` bytes: drop the connection, close it cleanly, or go silent. */
+  cut?: 'reset' | 'clean' | 'stall';
+  /** Pause between chunks of the body. */
+  delayMs?: number;
+  chunkSize?: number;
+}
+
+/** Serves `data` as a storage server would (Content-Length, ETag, Range), optionally cutting the body short. */
+export function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  data: Buffer,
+  options: SendOptions = {},
+): void {
+  const etag = options.etag ?? `"${sha256(data).slice(0, 16)}"`;
+  let body = data;
+  let status = 200;
+  const headers: http.OutgoingHttpHeaders = {
+    'content-type': 'application/octet-stream',
+    etag,
+    'accept-ranges': options.ranges === false ? 'none' : 'bytes',
+  };
+  const range = /^bytes=(\d+)-$/u.exec(req.headers.range ?? '');
+  const ifRange = req.headers['if-range'];
+  if (options.ranges !== false && range && (ifRange === undefined || ifRange === etag)) {
+    const start = Number(range[1]);
+    if (start >= data.length) {
+      res.writeHead(416, { 'content-range': `bytes */${data.length}` }).end();
+      return;
+    }
+    body = data.subarray(start);
+    status = 206;
+    headers['content-range'] = `bytes ${start}-${data.length - 1}/${data.length}`;
+  }
+  headers['content-length'] = String(body.length);
+  res.writeHead(status, headers);
+  const cutAfter = options.cutAfter ?? body.length;
+  const chunk = options.chunkSize ?? 16 * 1024;
+  let sent = 0;
+  const next = (): void => {
+    if (res.destroyed) return;
+    if (sent >= cutAfter) {
+      if (sent >= body.length) res.end();
+      else if (options.cut === 'stall') return;
+      // A moment first, so the client has read what was sent (a reset makes the peer drop unread data).
+      else setTimeout(() => (options.cut === 'clean' ? res.socket?.end() : res.socket?.destroy()), 30);
+      return;
+    }
+    const piece = body.subarray(sent, Math.min(cutAfter, sent + chunk));
+    sent += piece.length;
+    if (sent >= body.length) {
+      // The last piece ends the answer at once: a client that has every byte may already ask for the next file.
+      res.end(piece);
+      return;
+    }
+    const more = res.write(piece);
+    const go = (): void => {
+      if (options.delayMs) setTimeout(next, options.delayMs);
+      else setImmediate(next);
+    };
+    if (more) go();
+    else res.once('drain', go);
+  };
+  next();
+}

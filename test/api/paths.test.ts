@@ -1,0 +1,301 @@
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/api/errors.ts';
+import { compileGlob, selects } from '../../src/api/glob.ts';
+import { Limiter, forEachLimited } from '../../src/api/limiter.ts';
+import {
+  artifactRelativePath,
+  ClashError,
+  Destination,
+  planDownloads,
+  RefusedPathError,
+  type ArtifactLike,
+} from '../../src/api/paths.ts';
+
+describe('artifactRelativePath', () => {
+  it.each([
+    // [path, pretty_path, relative path, what was contained]
+    [
+      '/tmp/circle-junit.vCFLHp7/rspec/junit.xml',
+      '$CIRCLE_TEST_REPORTS/rspec/junit.xml',
+      'rspec/junit.xml',
+      [],
+    ],
+    ['/home/build/project/out/app.tar.gz', null, 'home/build/project/out/app.tar.gz', []],
+    ['/home/build/project/out/app.tar.gz', '${CI_ARTIFACTS}/out/app.tar.gz', 'out/app.tar.gz', []],
+    ['/home/build/project/out/app.tar.gz', '~/project/out/app.tar.gz', 'project/out/app.tar.gz', []],
+    ['out/./app.tar.gz', undefined, 'out/app.tar.gz', []],
+    ['//server//share/x.txt', undefined, 'server/share/x.txt', []],
+    ['/a/b/report.html', '$VAR/other-name.html', 'a/b/report.html', []],
+    [
+      'C:\\build\\out\\app.exe',
+      undefined,
+      'build/out/app.exe',
+      ['backslashes read as separators', 'drive letter C: dropped'],
+    ],
+    ['C:app.exe', undefined, 'app.exe', ['drive letter C: dropped']],
+    ['\\\\host\\share\\f.txt', undefined, 'host/share/f.txt', ['backslashes read as separators']],
+    ['/a/50%25 off.txt', undefined, 'a/50%25 off.txt', []],
+    ['/a/%252e%252e-is-a-name', undefined, 'a/%252e%252e-is-a-name', []],
+  ])('%s (pretty %s) → %s', (path, pretty, expected, contained) => {
+    const result = artifactRelativePath(path, pretty);
+    expect(result).toEqual({ ok: true, segments: expected.split('/'), contained });
+  });
+
+  it.each([
+    ['../../etc/passwd', "climbs out of its folder with '..'"],
+    ['/tmp/a/../../../etc/cron.d/x', "climbs out of its folder with '..'"],
+    ['..\\..\\windows\\x.dll', "climbs out of its folder with '..'"],
+    ['/tmp/%2e%2e/%2E%2E/etc/passwd', 'percent-encoded'],
+    ['/tmp/%2e%2e%2fetc/passwd', 'percent-encoded'],
+    ['/tmp/%252e%252e/x', 'percent-encoded'],
+    ['/tmp/a\u0000.txt', 'NUL byte'],
+    ['/tmp/a\nb.txt', 'control character'],
+    ['/', 'no file name'],
+    ['', 'no file name'],
+    [`/tmp/${'x'.repeat(256)}`, 'longer than 255 bytes'],
+  ])('refuses %j', (path, reason) => {
+    const result = artifactRelativePath(path);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.reason).toContain(reason);
+  });
+
+  it('does not let a pretty path bring back what the path itself would refuse, nor climb out', () => {
+    expect(artifactRelativePath('/tmp/x/../../etc/passwd', '$V/passwd').ok).toBe(false);
+    // A hostile pretty path is ignored in favour of the (safe) path.
+    expect(artifactRelativePath('/tmp/out/passwd', '$V/../../etc/passwd')).toEqual({
+      ok: true,
+      segments: ['tmp', 'out', 'passwd'],
+      contained: [],
+    });
+  });
+});
+
+describe('glob', () => {
+  const match = (pattern: string, path: string): boolean => compileGlob('pattern', pattern).regex.test(path);
+
+  it.each([
+    ['*.xml', 'junit.xml', true],
+    ['*.xml', 'rspec/junit.xml', false],
+    ['**/*.xml', 'rspec/junit.xml', true],
+    ['**/*.xml', 'junit.xml', true],
+    ['**/*.xml', 'a/b/c/junit.xml', true],
+    ['rspec/**', 'rspec/a/b.xml', true],
+    ['rspec/**', 'rspecx/a.xml', false],
+    ['a/**/b.txt', 'a/b.txt', true],
+    ['a/**/b.txt', 'a/x/y/b.txt', true],
+    ['a/**/b.txt', 'ab.txt', false],
+    ['**', 'anything/at/all', true],
+    ['file?.log', 'file1.log', true],
+    ['file?.log', 'file/.log', false],
+    ['file[0-9].log', 'file7.log', true],
+    ['file[!0-9].log', 'file7.log', false],
+    ['file[!0-9].log', 'fileA.log', true],
+    ['file[^0-9].log', 'file/.log', false],
+    ['[]]x', ']x', true],
+    ['a\\*b', 'a*b', true],
+    ['a\\*b', 'axb', false],
+    ['a.b', 'axb', false],
+    ['(x)+{y}|$^', '(x)+{y}|$^', true],
+    ['a**b', 'axxb', true],
+    ['a**b', 'ax/xb', false],
+    ['[a-', '[a-', true],
+    ['Coverage/*.html', 'coverage/index.html', false],
+  ])('%s against %s: %s', (pattern, path, expected) => {
+    expect(match(pattern, path)).toBe(expected);
+  });
+
+  it('the last matching pattern decides; only exclusions mean "all but"', () => {
+    const globs = (lines: string[]) => lines.map((l) => compileGlob('pattern', l));
+    expect(selects([], 'x')).toBe(true);
+    expect(selects(globs(['!**/*.log']), 'a/b.log')).toBe(false);
+    expect(selects(globs(['!**/*.log']), 'a/b.txt')).toBe(true);
+    expect(selects(globs(['**/*.xml', '!tmp/**']), 'tmp/a.xml')).toBe(false);
+    expect(selects(globs(['**/*.xml', '!tmp/**']), 'a.xml')).toBe(true);
+    expect(selects(globs(['**/*.xml', '!tmp/**']), 'a.txt')).toBe(false);
+    expect(selects(globs(['!tmp/**', 'tmp/keep.xml']), 'tmp/keep.xml')).toBe(true);
+  });
+
+  it.each(['', '!', '/tmp/*.xml', 'a\u0001b'])('refuses the pattern %j naming the input', (pattern) => {
+    expect(() => compileGlob('pattern', pattern)).toThrow(ValidationError);
+    expect(() => compileGlob('pattern', pattern)).toThrow(/^pattern: /u);
+  });
+});
+
+describe('planDownloads', () => {
+  const art = (path: string, node = 0, extra: Partial<ArtifactLike> = {}): ArtifactLike => ({
+    path,
+    pretty_path: null,
+    node_index: node,
+    url: `http://h/${node}${path}`,
+    ...extra,
+  });
+  const base = { globs: [], flatten: false };
+
+  it('keeps apart two containers sharing a path, and only those', () => {
+    const plan = planDownloads(
+      [art('/o/report.xml', 0), art('/o/report.xml', 1), art('/o/only.txt', 1)],
+      base,
+    );
+    expect(plan.files.map((f) => f.segments.join('/'))).toEqual([
+      'node-0/o/report.xml',
+      'node-1/o/report.xml',
+      'o/only.txt',
+    ]);
+  });
+
+  it('refuses two artifacts at one path that containers cannot tell apart, before anything is fetched', () => {
+    expect(() =>
+      planDownloads([art('/o/r.xml', 0), { ...art('/o/r.xml', 0), url: 'http://h/other' }], base),
+    ).toThrow(ClashError);
+    expect(() =>
+      planDownloads([art('/o/r.xml', 0), art('/o/r.xml', 0, { node_index: null, url: 'http://h/x' })], base),
+    ).toThrow(ClashError);
+  });
+
+  it('fetches an artifact listed twice once', () => {
+    const plan = planDownloads([art('/o/r.xml'), art('/o/r.xml')], base);
+    expect(plan.files).toHaveLength(1);
+    expect(plan.duplicates).toBe(1);
+  });
+
+  it('refuses a node folder that collides with a real artifact path, and a file that is also a folder', () => {
+    expect(() => planDownloads([art('/x', 0), art('/x', 1), art('/node-1/x', 2)], base)).toThrow(ClashError);
+    expect(() => planDownloads([art('/a/b'), art('/a/b/c')], base)).toThrow(/needs a folder/u);
+  });
+
+  it('flatten saves file names alone and refuses a clash, even across containers', () => {
+    const plan = planDownloads([art('/a/x.txt'), art('/b/y.txt')], { ...base, flatten: true });
+    expect(plan.files.map((f) => f.segments)).toEqual([['x.txt'], ['y.txt']]);
+    expect(() => planDownloads([art('/a/x.txt', 0), art('/b/x.txt', 1)], { ...base, flatten: true })).toThrow(
+      /flatten/u,
+    );
+  });
+
+  it('file-name takes exactly one artifact, after the patterns', () => {
+    const globs = [compileGlob('pattern', '**/*.xml')];
+    const plan = planDownloads([art('/a/r.xml'), art('/a/r.txt')], {
+      ...base,
+      globs,
+      fileName: 'report.xml',
+    });
+    expect(plan.files.map((f) => f.segments)).toEqual([['report.xml']]);
+    expect(() => planDownloads([art('/a/r.xml'), art('/a/r.txt')], { ...base, fileName: 'x' })).toThrow(
+      /file-name is given, but 2 artifacts match/u,
+    );
+  });
+
+  it('folds case on case-insensitive file systems', () => {
+    expect(() =>
+      planDownloads([art('/a/R.xml'), art('/a/r.xml')], { ...base, caseInsensitive: true }),
+    ).toThrow(ClashError);
+    expect(planDownloads([art('/a/R.xml'), art('/a/r.xml')], base).files).toHaveLength(2);
+  });
+
+  it('refuses unusable records and unsafe paths, with reasons, and fetches the rest', () => {
+    const plan = planDownloads(
+      [
+        art('/ok.txt'),
+        { path: '/no-url' },
+        { url: 'http://h/no-path' },
+        null as unknown as ArtifactLike,
+        art('/../escape'),
+      ],
+      base,
+    );
+    expect(plan.files.map((f) => f.source)).toEqual(['ok.txt']);
+    expect(plan.refused.map((r) => r.reason)).toEqual([
+      'the record has no path or no URL',
+      'the record has no path or no URL',
+      'the record has no path or no URL',
+      "it climbs out of its folder with '..'",
+    ]);
+  });
+});
+
+describe('Destination', () => {
+  const temps: string[] = [];
+  afterEach(async () => {
+    await Promise.all(temps.splice(0).map((t) => rm(t, { recursive: true, force: true })));
+  });
+
+  it('creates folders one level at a time and refuses a planted symbolic link, writing nothing outside', async () => {
+    const temp = await mkdtemp(join(tmpdir(), 'dest-'));
+    temps.push(temp);
+    const root = join(temp, 'dest');
+    const outside = join(temp, 'outside');
+    await mkdir(root);
+    await mkdir(outside);
+    await symlink(outside, join(root, 'linked'));
+    await writeFile(join(root, 'file'), 'x');
+    const destination = new Destination(root);
+
+    expect(await destination.prepare(['a', 'b', 'c.txt'])).toBe(join(root, 'a', 'b', 'c.txt'));
+    expect(await readdir(join(root, 'a'))).toEqual(['b']);
+    await expect(destination.prepare(['linked', 'x.txt'])).rejects.toThrow(RefusedPathError);
+    await expect(destination.prepare(['linked', 'deeper', 'x.txt'])).rejects.toThrow(/symbolic link/u);
+    await expect(destination.prepare(['file', 'x.txt'])).rejects.toThrow(/is a file, not a folder/u);
+    expect(await readdir(outside)).toEqual([]);
+  });
+});
+
+describe('Limiter', () => {
+  it('starts a queued function only when a slot is free', async () => {
+    const limiter = new Limiter(2);
+    const started: number[] = [];
+    const releases: (() => void)[] = [];
+    const calls = [0, 1, 2, 3].map((i) =>
+      limiter.run(() => {
+        started.push(i);
+        return new Promise<number>((resolve) => releases.push(() => resolve(i)));
+      }),
+    );
+    expect(started).toEqual([0, 1]);
+    expect(limiter.pending).toBe(2);
+    releases[0]?.();
+    await calls[0];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    for (const release of releases.slice(1)) release();
+    releases.length = 0;
+    await new Promise((r) => setTimeout(r, 0));
+    for (const release of releases) release();
+    expect(await Promise.all(calls)).toEqual([0, 1, 2, 3]);
+    expect(limiter.active).toBe(0);
+  });
+
+  it('a function that throws synchronously rejects its call and frees its slot', async () => {
+    const limiter = new Limiter(1);
+    await expect(
+      limiter.run(() => {
+        throw new Error('sync');
+      }),
+    ).rejects.toThrow('sync');
+    expect(await limiter.run(() => Promise.resolve(7))).toBe(7);
+  });
+
+  it('forEachLimited stops starting work after the first failure, aborts the rest and waits for them', async () => {
+    const started: number[] = [];
+    let settled = 0;
+    const aborted = new AbortController();
+    const run = forEachLimited(
+      [0, 1, 2, 3, 4, 5],
+      2,
+      async (i) => {
+        started.push(i);
+        if (i === 1) throw new Error('boom');
+        await new Promise<void>((resolve) => {
+          if (aborted.signal.aborted) resolve();
+          else aborted.signal.addEventListener('abort', () => resolve());
+        });
+        settled++;
+      },
+      () => aborted.abort(),
+    );
+    await expect(run).rejects.toThrow('boom');
+    expect(started).toEqual([0, 1]);
+    expect(settled).toBe(1);
+  });
+});
