@@ -24,6 +24,12 @@ export interface FakeClock extends Clock {
  * Time that moves only when slept: `sleep` resolves at once (after letting I/O run) and advances `now()`.
  * `random` is 0.5 by default, so jitter is zero and waits are exact.
  */
+/** A repeatable random source (Park–Miller), so jitter varies as it would for real and every run is the same. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => ((state = (state * 16807) % 2147483647) - 1) / 2147483646;
+}
+
 export function fakeClock(
   start = Date.parse('2026-03-02T09:00:00Z'),
   random: () => number = () => 0.5,

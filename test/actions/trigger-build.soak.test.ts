@@ -9,6 +9,7 @@ import {
   injectFaults,
   PROJECT,
   runLogic,
+  seededRandom,
   type FakeClock,
   type SoakFault,
 } from './gating-helpers.ts';
@@ -17,9 +18,7 @@ let emulator: Emulator;
 let clock: FakeClock;
 
 beforeEach(async () => {
-  let seed = 7;
-  // A repeatable random source, so the jitter varies as it would for real.
-  clock = fakeClock(undefined, () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646);
+  clock = fakeClock(undefined, seededRandom(7));
   emulator = await startEmulator({ clock });
 });
 afterEach(async () => {

@@ -10,6 +10,7 @@ import {
   PROJECT,
   PROJECT_PATH,
   runLogic,
+  seededRandom,
   SLUG,
   type FakeClock,
   type SoakFault,
@@ -19,8 +20,7 @@ let emulator: Emulator;
 let clock: FakeClock;
 
 beforeEach(async () => {
-  let seed = 11;
-  clock = fakeClock(undefined, () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646);
+  clock = fakeClock(undefined, seededRandom(11));
   emulator = await startEmulator({ clock });
   emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo);
 });
