@@ -43580,7 +43580,7 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 8084:
+/***/ 2382:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43623,10 +43623,6 @@ function workspace(env) {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./src/api/clock.ts
@@ -43639,8 +43635,6 @@ var retry = __nccwpck_require__(7018);
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
-
-
 
 
 
@@ -43715,12 +43709,12 @@ class Downloader {
         }
     }
     async download(request) {
-        const signals = [request.signal, this.#signal].filter((s) => s !== undefined);
-        const signal = signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals);
+        const signal = eitherSignal(request.signal, this.#signal);
         if (signal.aborted)
             throw (0,clock/* abortReason */.Js)(signal);
         // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
-        const part = `${request.dest}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.part`;
+        // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
+        const part = `${request.dest}.${(0,external_node_crypto_.randomUUID)().replace('-', '').slice(0, 12)}.part`;
         const fd = await openFile(part, 'wx', 0o666);
         this.#parts.add(part);
         let closed = false;
@@ -43777,7 +43771,7 @@ class Downloader {
                         headers['if-range'] = validator;
                 }
                 const response = await this.#opener.open(url, { headers, signal });
-                // pipeline reports the body's errors; one arriving after it settled (a late reset) must not crash.
+                // The loop below reports the body's errors; one arriving after it ended (a late reset) must not crash.
                 response.body.on('error', () => { });
                 let start = 0;
                 if (response.status === 206) {
@@ -43807,19 +43801,10 @@ class Downloader {
                     total = contentLength(response.headers);
                     validator ??= strongValidator(response.headers);
                 }
-                const out = new FileWriter(fd, start);
-                const piped = (0,external_node_stream_promises_namespaceObject.pipeline)(response.body, out, { signal });
-                // Attached once the pipe is set up: a counter, not a second consumer.
-                if (request.onBytes)
-                    response.body.on('data', (chunk) => report(chunk.length));
                 try {
-                    await piped;
+                    offset = start + (await writeBody(response.body, fd, start, signal, report));
                 }
                 finally {
-                    // A failed pipeline may call back before the writer has written what it gathered: wait for it.
-                    if (!out.closed)
-                        await new Promise((resolve) => out.once('close', resolve));
-                    offset = start + out.bytesWritten;
                     response.body.destroy();
                 }
                 if (total !== undefined && offset !== total) {
@@ -43920,73 +43905,82 @@ function displayUrl(url) {
         return (0,external_node_path_.basename)(url);
     }
 }
+/** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
+function eitherSignal(a, b) {
+    if (a === undefined)
+        return b ?? new AbortController().signal;
+    return b === undefined ? a : AbortSignal.any([a, b]);
+}
 /**
- * Writes a stream at a position of a file it does not own: unlike fs.WriteStream, destroying it (as pipeline does
- * on any failure) leaves the descriptor open, so a failed attempt can be resumed in the same part file. Chunks are
- * gathered up to WRITE_BATCH_BYTES and written with one writev, since every write is a trip to the thread pool: a
- * small file takes one write, a large one a write per MiB. Writes happen one after the other, and what was gathered
- * when the stream is destroyed is still written, so the file's size is always what was received.
+ * Writes a body into a part file it does not own (the descriptor stays open, so a failed attempt can be resumed in
+ * the same file) from `position` on; returns the bytes written. Chunks are gathered up to WRITE_BATCH_BYTES and
+ * written with one writev, since every write is a trip to the thread pool: a small file takes one write, a large one
+ * a write per MiB, the next batch being gathered while the last one is written (two batches in memory at most).
+ * When the body fails, what was gathered is still written before the error is thrown, so the file's size is always
+ * what was received. A plain loop rather than stream.pipeline into a Writable: with files of a few hundred KiB that
+ * machinery (an AbortController aborted with a DOMException per pipeline, a listener per chunk) cost more of the main
+ * thread than the writes themselves.
  */
-class FileWriter extends external_node_stream_.Writable {
-    #fd;
-    #position;
-    #pending = [];
-    #pendingBytes = 0;
-    #writing = Promise.resolve();
-    bytesWritten = 0;
-    constructor(fd, position) {
-        super({ highWaterMark: WRITE_BATCH_BYTES });
-        this.#fd = fd;
-        this.#position = position;
-    }
-    _write(chunk, _encoding, callback) {
-        this.#gather(chunk);
-        if (this.#pendingBytes >= WRITE_BATCH_BYTES)
-            this.#flush(callback);
-        else
-            callback();
-    }
-    _writev(chunks, callback) {
-        for (const { chunk } of chunks)
-            this.#gather(chunk);
-        if (this.#pendingBytes >= WRITE_BATCH_BYTES)
-            this.#flush(callback);
-        else
-            callback();
-    }
-    _final(callback) {
-        this.#flush(callback);
-    }
-    _destroy(error, callback) {
-        this.#flush((flushError) => callback(error ?? flushError ?? null));
-    }
-    #gather(chunk) {
-        this.#pending.push(chunk);
-        this.#pendingBytes += chunk.length;
-    }
-    /** Writes what was gathered after any write still on its way; calls back once both are done. */
-    #flush(callback) {
-        if (this.#pendingBytes > 0) {
-            const buffers = this.#pending;
-            const size = this.#pendingBytes;
-            this.#pending = [];
-            this.#pendingBytes = 0;
-            this.#writing = this.#writing.then(() => this.#writeAll(buffers, size));
+async function writeBody(body, fd, position, signal, onBytes) {
+    let pending = [];
+    let pendingBytes = 0;
+    let written = 0;
+    /** The write on its way, if any: writes happen one after the other. */
+    let writing = Promise.resolve();
+    const flush = () => {
+        const buffers = pending;
+        const at = position;
+        position += pendingBytes;
+        pending = [];
+        pendingBytes = 0;
+        writing = writing.then(() => writeAll(fd, buffers, at, (n) => (written += n)));
+        // Its failure is seen where it is awaited: before the next write, or at the end.
+        writing.catch(() => { });
+    };
+    const stop = () => {
+        body.destroy((0,clock/* abortReason */.Js)(signal));
+    };
+    if (signal.aborted)
+        throw (0,clock/* abortReason */.Js)(signal);
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+        for await (const chunk of body) {
+            pending.push(chunk);
+            pendingBytes += chunk.length;
+            onBytes(chunk.length);
+            if (pendingBytes >= WRITE_BATCH_BYTES) {
+                await writing;
+                flush();
+            }
         }
-        this.#writing.then(() => callback(), (error) => callback(error));
+        if (pendingBytes > 0)
+            flush();
+        await writing;
+        return written;
     }
-    /** A short write is rare on regular files but possible: the rest is written before anything else. */
-    async #writeAll(buffers, size) {
-        let rest = buffers;
-        let left = size;
-        while (left > 0) {
-            const { bytesWritten: written } = await writevFile(this.#fd, rest, this.#position);
-            this.#position += written;
-            this.bytesWritten += written;
-            left -= written;
-            if (left > 0)
-                rest = [Buffer.concat(rest).subarray(written)];
-        }
+    catch (error) {
+        if (pendingBytes > 0)
+            flush();
+        // The body's failure is the one reported; a failed write has already left the file at what it holds.
+        await writing.catch(() => { });
+        throw error;
+    }
+    finally {
+        signal.removeEventListener('abort', stop);
+    }
+}
+/** A short write is rare on regular files but possible: the rest is written before anything else. */
+async function writeAll(fd, buffers, position, onWritten) {
+    let rest = buffers;
+    let left = rest.reduce((sum, b) => sum + b.length, 0);
+    let at = position;
+    while (left > 0) {
+        const { bytesWritten } = await writevFile(fd, rest, at);
+        onWritten(bytesWritten);
+        at += bytesWritten;
+        left -= bytesWritten;
+        if (left > 0)
+            rest = [Buffer.concat(rest).subarray(bytesWritten)];
     }
 }
 
@@ -44709,12 +44703,14 @@ async function downloadAll(ctx, transport, options, plan, root) {
     const downloader = new Downloader({
         opener: transport,
         clock: ctx.clock,
-        signal: ctx.signal,
         log: (level, message) => (level === 'debug' ? ctx.io.debug((0,action_text/* logSafe */.sN)(message)) : ctx.info(message)),
     });
     // Whatever ends the run, no part file is left behind.
     ctx.onCleanup(() => downloader.removeParts());
+    // The first failure stops the other downloads; so does the run's own signal. One signal made once for every
+    // download, rather than each download combining the two (a composite signal costs bookkeeping per download).
     const stop = new AbortController();
+    const stopped = AbortSignal.any([ctx.signal, stop.signal]);
     const progress = new Progress(plan.files.length, () => ctx.clock.now());
     const reclaim = bufferReclaimer();
     const debug = ctx.io.isDebug();
@@ -44742,7 +44738,7 @@ async function downloadAll(ctx, transport, options, plan, root) {
                 url: file.url,
                 dest,
                 name: file.source,
-                signal: stop.signal,
+                signal: stopped,
                 onBytes: (n) => {
                     progress.received(n);
                     reclaim(n);
@@ -44819,7 +44815,7 @@ async function writeSummary(ctx, saved, root, from) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3273);
-/* harmony import */ var _fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8084);
+/* harmony import */ var _fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2382);
 
 
 await (0,_action_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(_fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__/* .spec */ .IC, _fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__/* .fetchArtifacts */ .af);

@@ -1,11 +1,10 @@
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { close, fstat, ftruncate, open, rename, unlinkSync, writev } from 'node:fs';
 import { basename } from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
@@ -121,11 +120,11 @@ export class Downloader {
   }
 
   async download(request: DownloadRequest): Promise<DownloadResult> {
-    const signals = [request.signal, this.#signal].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals);
+    const signal = eitherSignal(request.signal, this.#signal);
     if (signal.aborted) throw abortReason(signal);
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
-    const part = `${request.dest}.${randomBytes(6).toString('hex')}.part`;
+    // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
+    const part = `${request.dest}.${randomUUID().replace('-', '').slice(0, 12)}.part`;
     const fd = await openFile(part, 'wx', 0o666);
     this.#parts.add(part);
     let closed = false;
@@ -178,7 +177,7 @@ export class Downloader {
           if (validator !== undefined) headers['if-range'] = validator;
         }
         const response = await this.#opener.open(url, { headers, signal });
-        // pipeline reports the body's errors; one arriving after it settled (a late reset) must not crash.
+        // The loop below reports the body's errors; one arriving after it ended (a late reset) must not crash.
         response.body.on('error', () => {});
         let start = 0;
         if (response.status === 206) {
@@ -210,16 +209,9 @@ export class Downloader {
           total = contentLength(response.headers);
           validator ??= strongValidator(response.headers);
         }
-        const out = new FileWriter(fd, start);
-        const piped = pipeline(response.body, out, { signal });
-        // Attached once the pipe is set up: a counter, not a second consumer.
-        if (request.onBytes) response.body.on('data', (chunk: Buffer) => report(chunk.length));
         try {
-          await piped;
+          offset = start + (await writeBody(response.body, fd, start, signal, report));
         } finally {
-          // A failed pipeline may call back before the writer has written what it gathered: wait for it.
-          if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
-          offset = start + out.bytesWritten;
           response.body.destroy();
         }
         if (total !== undefined && offset !== total) {
@@ -322,77 +314,87 @@ function displayUrl(url: string): string {
   }
 }
 
+/** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
+function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal {
+  if (a === undefined) return b ?? new AbortController().signal;
+  return b === undefined ? a : AbortSignal.any([a, b]);
+}
+
 /**
- * Writes a stream at a position of a file it does not own: unlike fs.WriteStream, destroying it (as pipeline does
- * on any failure) leaves the descriptor open, so a failed attempt can be resumed in the same part file. Chunks are
- * gathered up to WRITE_BATCH_BYTES and written with one writev, since every write is a trip to the thread pool: a
- * small file takes one write, a large one a write per MiB. Writes happen one after the other, and what was gathered
- * when the stream is destroyed is still written, so the file's size is always what was received.
+ * Writes a body into a part file it does not own (the descriptor stays open, so a failed attempt can be resumed in
+ * the same file) from `position` on; returns the bytes written. Chunks are gathered up to WRITE_BATCH_BYTES and
+ * written with one writev, since every write is a trip to the thread pool: a small file takes one write, a large one
+ * a write per MiB, the next batch being gathered while the last one is written (two batches in memory at most).
+ * When the body fails, what was gathered is still written before the error is thrown, so the file's size is always
+ * what was received. A plain loop rather than stream.pipeline into a Writable: with files of a few hundred KiB that
+ * machinery (an AbortController aborted with a DOMException per pipeline, a listener per chunk) cost more of the main
+ * thread than the writes themselves.
  */
-class FileWriter extends Writable {
-  readonly #fd: number;
-  #position: number;
-  #pending: Buffer[] = [];
-  #pendingBytes = 0;
-  #writing: Promise<void> = Promise.resolve();
-  bytesWritten = 0;
-
-  constructor(fd: number, position: number) {
-    super({ highWaterMark: WRITE_BATCH_BYTES });
-    this.#fd = fd;
-    this.#position = position;
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.#gather(chunk);
-    if (this.#pendingBytes >= WRITE_BATCH_BYTES) this.#flush(callback);
-    else callback();
-  }
-
-  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
-    for (const { chunk } of chunks) this.#gather(chunk);
-    if (this.#pendingBytes >= WRITE_BATCH_BYTES) this.#flush(callback);
-    else callback();
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    this.#flush(callback);
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.#flush((flushError) => callback(error ?? flushError ?? null));
-  }
-
-  #gather(chunk: Buffer): void {
-    this.#pending.push(chunk);
-    this.#pendingBytes += chunk.length;
-  }
-
-  /** Writes what was gathered after any write still on its way; calls back once both are done. */
-  #flush(callback: (error?: Error | null) => void): void {
-    if (this.#pendingBytes > 0) {
-      const buffers = this.#pending;
-      const size = this.#pendingBytes;
-      this.#pending = [];
-      this.#pendingBytes = 0;
-      this.#writing = this.#writing.then(() => this.#writeAll(buffers, size));
+async function writeBody(
+  body: Readable,
+  fd: number,
+  position: number,
+  signal: AbortSignal,
+  onBytes: (bytes: number) => void,
+): Promise<number> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let written = 0;
+  /** The write on its way, if any: writes happen one after the other. */
+  let writing: Promise<void> = Promise.resolve();
+  const flush = (): void => {
+    const buffers = pending;
+    const at = position;
+    position += pendingBytes;
+    pending = [];
+    pendingBytes = 0;
+    writing = writing.then(() => writeAll(fd, buffers, at, (n) => (written += n)));
+    // Its failure is seen where it is awaited: before the next write, or at the end.
+    writing.catch(() => {});
+  };
+  const stop = (): void => {
+    body.destroy(abortReason(signal));
+  };
+  if (signal.aborted) throw abortReason(signal);
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      onBytes(chunk.length);
+      if (pendingBytes >= WRITE_BATCH_BYTES) {
+        await writing;
+        flush();
+      }
     }
-    this.#writing.then(
-      () => callback(),
-      (error: unknown) => callback(error as Error),
-    );
+    if (pendingBytes > 0) flush();
+    await writing;
+    return written;
+  } catch (error) {
+    if (pendingBytes > 0) flush();
+    // The body's failure is the one reported; a failed write has already left the file at what it holds.
+    await writing.catch(() => {});
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
+}
 
-  /** A short write is rare on regular files but possible: the rest is written before anything else. */
-  async #writeAll(buffers: Buffer[], size: number): Promise<void> {
-    let rest = buffers;
-    let left = size;
-    while (left > 0) {
-      const { bytesWritten: written } = await writevFile(this.#fd, rest, this.#position);
-      this.#position += written;
-      this.bytesWritten += written;
-      left -= written;
-      if (left > 0) rest = [Buffer.concat(rest).subarray(written)];
-    }
+/** A short write is rare on regular files but possible: the rest is written before anything else. */
+async function writeAll(
+  fd: number,
+  buffers: Buffer[],
+  position: number,
+  onWritten: (bytes: number) => void,
+): Promise<void> {
+  let rest = buffers;
+  let left = rest.reduce((sum, b) => sum + b.length, 0);
+  let at = position;
+  while (left > 0) {
+    const { bytesWritten } = await writevFile(fd, rest, at);
+    onWritten(bytesWritten);
+    at += bytesWritten;
+    left -= bytesWritten;
+    if (left > 0) rest = [Buffer.concat(rest).subarray(bytesWritten)];
   }
 }

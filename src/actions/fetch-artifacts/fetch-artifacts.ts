@@ -229,12 +229,14 @@ async function downloadAll(
   const downloader = new Downloader({
     opener: transport,
     clock: ctx.clock,
-    signal: ctx.signal,
     log: (level, message) => (level === 'debug' ? ctx.io.debug(logSafe(message)) : ctx.info(message)),
   });
   // Whatever ends the run, no part file is left behind.
   ctx.onCleanup(() => downloader.removeParts());
+  // The first failure stops the other downloads; so does the run's own signal. One signal made once for every
+  // download, rather than each download combining the two (a composite signal costs bookkeeping per download).
   const stop = new AbortController();
+  const stopped = AbortSignal.any([ctx.signal, stop.signal]);
   const progress = new Progress(plan.files.length, () => ctx.clock.now());
   const reclaim = bufferReclaimer();
   const debug = ctx.io.isDebug();
@@ -265,7 +267,7 @@ async function downloadAll(
             url: file.url,
             dest,
             name: file.source,
-            signal: stop.signal,
+            signal: stopped,
             onBytes: (n) => {
               progress.received(n);
               reclaim(n);
