@@ -1,14 +1,13 @@
 // fetch-artifacts end to end: the committed bundle run as the runner runs it, against a service of the test's own
 // (an API listing and artifact URLs, hostile where the case calls for it) and against the emulator.
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Progress } from '../../src/actions/fetch-artifacts/progress.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunOptions, type RunResult } from '../harness/runner.ts';
-import { content, send, sha256, startServer, type Handler, type TestServer } from '../api/download-server.ts';
+import { content, scratch, send, sha256, type Handler, type TestServer } from '../api/download-server.ts';
 
 const TOKEN = 'fetch-Secret-Token-9931';
 const BASIC = `Basic ${Buffer.from(`${TOKEN}:`).toString('base64')}`;
@@ -21,22 +20,7 @@ interface Listed {
   url: unknown;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-
-async function server(handler: Handler): Promise<TestServer> {
-  const s = await startServer(handler);
-  cleanups.push(() => s.close());
-  return s;
-}
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'fetch-e2e-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { server, tempDir, later } = scratch('fetch-e2e-');
 
 /**
  * The service: lists `artifacts(origin)` for build 140 and for `latest` (404 when `latest` is null), and serves
@@ -477,7 +461,7 @@ describe('fetch-artifacts', () => {
 
   it('fetches from the emulator, through its redirect to signed storage URLs, across containers', async () => {
     const emu = await startEmulator({ token: TOKEN, artifactRedirect: true });
-    cleanups.push(() => emu.close());
+    later(() => emu.close());
     const project = emu.state.project('primary-host', 'octo-org', 'octo-repo');
     emu.state.addBuild(project, {
       outcome: 'success',

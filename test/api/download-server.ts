@@ -1,5 +1,9 @@
 // A small HTTP server on 127.0.0.1 for download tests: records every request with its headers, counts requests in
 // flight, and serves bytes with Content-Length and Range the way a storage server does, or misbehaves on purpose.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -145,4 +149,34 @@ export function send(
     else res.once('drain', go);
   };
   next();
+}
+
+/**
+ * Servers and temporary folders for the tests of one file, closed and removed after each test; `later` adds any
+ * other clean-up. Call it at the top level of a test file.
+ */
+export function scratch(prefix: string): {
+  server(handler: Handler): Promise<TestServer>;
+  tempDir(): Promise<string>;
+  later(cleanup: () => Promise<void>): void;
+} {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(cleanups.splice(0).map((c) => c()));
+  });
+  return {
+    async server(handler) {
+      const s = await startServer(handler);
+      cleanups.push(() => s.close());
+      return s;
+    },
+    async tempDir() {
+      const dir = await mkdtemp(join(tmpdir(), prefix));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    later(cleanup) {
+      cleanups.push(cleanup);
+    },
+  };
 }

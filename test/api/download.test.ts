@@ -1,13 +1,12 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sleep, type Clock } from '../../src/api/clock.ts';
 import { AbortedError } from '../../src/api/errors.ts';
 import { DownloadError, Downloader, parseContentRange } from '../../src/api/download.ts';
 import { forEachLimited } from '../../src/api/limiter.ts';
 import { Transport } from '../../src/api/transport.ts';
-import { content, send, sha256, startServer, type Handler, type TestServer } from './download-server.ts';
+import { content, scratch, send, sha256, type TestServer } from './download-server.ts';
 
 const TOKEN = 'download-test-token';
 const BASIC = `Basic ${Buffer.from(`${TOKEN}:`).toString('base64')}`;
@@ -19,22 +18,7 @@ const fastClock: Clock = {
   sleep: (ms, signal) => sleep(Math.min(ms, 5), signal),
 };
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-
-async function server(handler: Handler): Promise<TestServer> {
-  const s = await startServer(handler);
-  cleanups.push(() => s.close());
-  return s;
-}
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'download-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { server, tempDir, later } = scratch('download-');
 
 function transport(api: TestServer | string, bodyIdleMs = 5_000): Transport {
   const origin = typeof api === 'string' ? api : api.origin;
@@ -44,7 +28,7 @@ function transport(api: TestServer | string, bodyIdleMs = 5_000): Transport {
     clock: fastClock,
     timeouts: { connectMs: 2_000, headersMs: 2_000, bodyIdleMs },
   });
-  cleanups.push(() => t.close());
+  later(() => t.close());
   return t;
 }
 
