@@ -223,6 +223,15 @@ describe('failing answers: one clear error naming the call and status, the token
     expect(visible(r)).not.toContain(emu.token);
   });
 
+  it('a bad timing variable is a clear error and nothing is sent', async () => {
+    const r = await call({ command: 'me' }, { CI_ACTIONS_TIMEOUT_SECONDS: 'soon' });
+    expect(r.code).toBe(1);
+    expect(r.errors).toEqual([
+      '::error::CI_ACTIONS_TIMEOUT_SECONDS: invalid value "soon"; allowed: a whole number from 1 to 3600',
+    ]);
+    expect(r.sent).toEqual([]);
+  });
+
   it('server text cannot issue workflow commands', async () => {
     emu.faults.add({
       path: '/me',
