@@ -39300,7 +39300,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6786:
+/***/ 4330:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39311,409 +39311,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES
 
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
-// EXTERNAL MODULE: ./src/api/validate.ts
-var validate = __nccwpck_require__(3020);
-;// CONCATENATED MODULE: ./src/api/paginate.ts
-
-/**
- * Walks a `limit`/`offset` list to its end: page after page until one comes back shorter than asked.
- * `limit` here is the page size (default the largest the API allows); `offset` where to start.
- */
-async function* paginate(fetchPage, options = {}) {
-    const limit = (0,validate/* checkLimit */.ab)('limit', options.limit ?? validate/* MAX_PAGE_SIZE */.H4);
-    let offset = (0,validate/* checkOffset */.g9)('offset', options.offset ?? 0);
-    for (;;) {
-        const page = await fetchPage(limit, offset);
-        yield* page;
-        if (page.length < limit)
-            return;
-        offset += page.length;
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/api/ssh.ts
-// The service takes only unencrypted RSA private keys. We check that before sending (so a passphrase-protected
-// or non-RSA key is a clear error, not a 400 from the server) and compute the fingerprint the service shows:
-// colon-separated MD5 of the public key in SSH wire form.
-
-
-const ALLOWED = 'allowed: an unencrypted RSA private key in PEM (BEGIN RSA PRIVATE KEY / BEGIN PRIVATE KEY) or OpenSSH form';
-/** Validates the key and computes its fingerprint. The key's content never appears in an error. */
-function checkSshKey(name, raw) {
-    const text = raw.replace(/\r\n?/g, '\n').trim() + '\n';
-    const invalid = (detail) => new errors/* ValidationError */.yI(name, ALLOWED, undefined, detail);
-    const begin = /^-----BEGIN ([A-Z0-9 ]+)-----\n/.exec(text);
-    if (!begin)
-        throw invalid('not a private key (no -----BEGIN ... PRIVATE KEY----- line)');
-    const label = begin[1];
-    if (!text.includes(`-----END ${label}-----`))
-        throw invalid(`the -----END ${label}----- line is missing`);
-    if (label === 'OPENSSH PRIVATE KEY') {
-        const blob = openSshPublicBlob(text, invalid);
-        return {
-            privateKey: text,
-            fingerprint: md5Fingerprint(blob),
-            publicKey: `ssh-rsa ${blob.toString('base64')}`,
-        };
-    }
-    if (label === 'ENCRYPTED PRIVATE KEY' || /^Proc-Type:\s*4,ENCRYPTED/m.test(text)) {
-        throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
-    }
-    if (label !== 'RSA PRIVATE KEY' && label !== 'PRIVATE KEY') {
-        throw invalid(`a ${label} is not an RSA private key`);
-    }
-    let key;
-    try {
-        key = (0,external_node_crypto_.createPrivateKey)({ key: text, format: 'pem' });
-    }
-    catch {
-        throw invalid('the key could not be read (damaged or incomplete)');
-    }
-    if (key.asymmetricKeyType !== 'rsa') {
-        throw invalid(`the key is ${key.asymmetricKeyType ?? 'of an unknown type'}, not RSA`);
-    }
-    const jwk = (0,external_node_crypto_.createPublicKey)(key).export({ format: 'jwk' });
-    if (typeof jwk.n !== 'string' || typeof jwk.e !== 'string')
-        throw invalid('the key has no RSA public half');
-    const blob = Buffer.concat([
-        sshString(Buffer.from('ssh-rsa')),
-        sshString(mpint(Buffer.from(jwk.e, 'base64url'))),
-        sshString(mpint(Buffer.from(jwk.n, 'base64url'))),
-    ]);
-    return {
-        privateKey: text,
-        fingerprint: md5Fingerprint(blob),
-        publicKey: `ssh-rsa ${blob.toString('base64')}`,
-    };
-}
-function md5Fingerprint(publicBlob) {
-    return (0,external_node_crypto_.createHash)('md5')
-        .update(publicBlob)
-        .digest('hex')
-        .replace(/(..)(?!$)/g, '$1:');
-}
-function sshString(data) {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    return Buffer.concat([len, data]);
-}
-/** SSH mpint: big-endian, no leading zeros, a zero byte prepended when the top bit is set. */
-function mpint(data) {
-    let start = 0;
-    while (start < data.length - 1 && data[start] === 0)
-        start++;
-    const trimmed = data.subarray(start);
-    return (trimmed[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed;
-}
-/** Reads the openssh-key-v1 container far enough to know it is one unencrypted RSA key; returns the public blob. */
-function openSshPublicBlob(text, invalid) {
-    const body = text.replace(/-----(BEGIN|END) OPENSSH PRIVATE KEY-----/g, '').replace(/\s+/g, '');
-    const data = Buffer.from(body, 'base64');
-    const magic = Buffer.from('openssh-key-v1\0');
-    if (data.length < magic.length || !data.subarray(0, magic.length).equals(magic)) {
-        throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-    }
-    let pos = magic.length;
-    const readString = () => {
-        if (pos + 4 > data.length)
-            throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-        const len = data.readUInt32BE(pos);
-        pos += 4;
-        if (pos + len > data.length)
-            throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-        const out = data.subarray(pos, pos + len);
-        pos += len;
-        return out;
-    };
-    const cipher = readString().toString();
-    const kdf = readString().toString();
-    readString(); // kdf options
-    if (cipher !== 'none' || kdf !== 'none') {
-        throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
-    }
-    if (pos + 4 > data.length || data.readUInt32BE(pos) !== 1)
-        throw invalid('the file must hold exactly one key');
-    pos += 4;
-    const publicBlob = readString();
-    const type = publicBlob
-        .subarray(4, 4 + (publicBlob.length >= 4 ? publicBlob.readUInt32BE(0) : 0))
-        .toString();
-    if (type !== 'ssh-rsa')
-        throw invalid(`the key is ${type || 'of an unknown type'}, not RSA`);
-    const priv = readString();
-    if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4)) {
-        throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-    }
-    return publicBlob;
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-// Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
-
-
-
-
-/** A trigger failed in a way that does not tell whether a build started, and none could be found. */
-class AmbiguousTriggerError extends errors/* UserFacingError */.Ui {
-    name = 'AmbiguousTriggerError';
-}
-const seg = encodeURIComponent;
-class Client {
-    transport;
-    constructor(transport) {
-        this.transport = transport;
-    }
-    // --- user and project lists
-    async me() {
-        return this.get('/me');
-    }
-    async projects() {
-        return this.get('/projects');
-    }
-    async recentBuilds(query = {}) {
-        return this.get('/recent-builds', pageQuery(query));
-    }
-    /** Every recent build, following `offset` page by page. */
-    allRecentBuilds(query = {}) {
-        return paginate((limit, offset) => this.recentBuilds({ limit, offset }), query);
-    }
-    async addPlatformKey(apikey) {
-        (0,validate/* checkSecret */.zg)('apikey', apikey);
-        return this.send({ method: 'POST', path: '/user/platform-key', body: { apikey }, retry: 'idempotent' });
-    }
-    // --- project and builds
-    async follow(p) {
-        return this.send({ method: 'POST', path: `${projectPath(p)}/follow`, retry: 'idempotent' });
-    }
-    async builds(p, query = {}) {
-        const base = projectPath(p);
-        const path = query.branch === undefined ? base : `${base}/tree/${seg((0,validate/* checkSegment */.cr)('branch', query.branch))}`;
-        const filter = query.statusFilter === undefined
-            ? undefined
-            : (0,validate/* checkBuildStatusFilter */.zx)('status_filter', query.statusFilter);
-        return this.get(path, { ...pageQuery(query), filter });
-    }
-    /** Every build matching the query, newest first, following `offset` page by page. */
-    allBuilds(p, query = {}) {
-        return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), query);
-    }
-    /**
-     * Triggers a build, never two (promise 2). The POST is retried only where it provably did not arrive; after an
-     * ambiguous failure the build it may have made is looked for before giving up.
-     */
-    async trigger(p, options) {
-        const path = `${projectPath(p)}/tree/${seg((0,validate/* checkSegment */.cr)('branch', options.branch))}`;
-        (0,validate/* checkRevisionOrTag */.TD)('revision', options.revision, 'tag', options.tag);
-        const body = {
-            revision: options.revision,
-            tag: options.tag,
-            parallel: options.parallel === undefined ? undefined : (0,validate/* checkParallel */.EZ)('parallel', options.parallel),
-            build_parameters: options.params === undefined ? undefined : (0,validate/* checkParams */.N8)('params', options.params),
-        };
-        const before = await this.newestBuildNum(p);
-        try {
-            const build = await this.send({
-                method: 'POST',
-                path,
-                body: withoutUndefined(body),
-                retry: 'once',
-            });
-            return { build };
-        }
-        catch (error) {
-            if (!isAmbiguous(error))
-                throw error;
-            const found = await this.findTriggeredBuild(p, options, before).catch(() => undefined);
-            if (found)
-                return { build: found, recoveredAfter: error.message };
-            throw new AmbiguousTriggerError(`${error.message}; a build may have started on branch '${options.branch}' but none newer than ` +
-                `#${before} could be found: check the project's builds before triggering again`);
-        }
-    }
-    async build(p, buildNum) {
-        return this.get(buildPath(p, buildNum));
-    }
-    async retry(p, buildNum, options = {}) {
-        const body = options.ssh ? { ssh: true } : {};
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/retry`, body, retry: 'once' });
-    }
-    /**
-     * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
-     * (spec, Unsupported endpoint). Callers should say so to the user.
-     */
-    async retryNoCache(p, buildNum) {
-        return this.send({
-            method: 'POST',
-            path: `${buildPath(p, buildNum)}/retry`,
-            body: { 'no-cache': true },
-            retry: 'once',
-        });
-    }
-    async cancel(p, buildNum) {
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/cancel`, retry: 'idempotent' });
-    }
-    async addSshUser(p, buildNum) {
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/ssh-users`, retry: 'idempotent' });
-    }
-    async artifacts(p, buildNum) {
-        return this.trusted(await this.get(`${buildPath(p, buildNum)}/artifacts`));
-    }
-    /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
-    async latestArtifacts(p, query = {}) {
-        const filter = (0,validate/* checkArtifactStatusFilter */.Pb)('status_filter', query.statusFilter ?? 'completed');
-        const branch = query.branch === undefined ? undefined : (0,validate/* checkSegment */.cr)('branch', query.branch);
-        try {
-            const artifacts = await this.get(`${projectPath(p)}/latest/artifacts`, { branch, filter });
-            return { found: true, artifacts: this.trusted(artifacts) };
-        }
-        catch (error) {
-            if (error instanceof errors/* ApiError */.hD &&
-                error.status === 404 &&
-                !/project not found/i.test(error.serverMessage)) {
-                return { found: false, message: error.serverMessage || 'no artifacts' };
-            }
-            throw error;
-        }
-    }
-    async tests(p, buildNum) {
-        return this.get(`${buildPath(p, buildNum)}/tests`);
-    }
-    async clearCache(p) {
-        return this.send({ method: 'DELETE', path: `${projectPath(p)}/build-cache`, retry: 'idempotent' });
-    }
-    // --- environment variables
-    async listEnvVars(p) {
-        return this.get(`${projectPath(p)}/envvar`);
-    }
-    async addEnvVar(p, name, value) {
-        (0,validate/* checkEnvName */.$n)('name', name);
-        return this.send({
-            method: 'POST',
-            path: `${projectPath(p)}/envvar`,
-            body: { name, value },
-            retry: 'idempotent',
-        });
-    }
-    async getEnvVar(p, name) {
-        return this.get(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
-    }
-    async deleteEnvVar(p, name) {
-        return this.deleteOnce(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
-    }
-    // --- keys
-    async listCheckoutKeys(p) {
-        return this.get(`${projectPath(p)}/checkout-key`);
-    }
-    async createCheckoutKey(p, keyType) {
-        const type = (0,validate/* checkKeyType */.y7)('key_type', keyType);
-        return this.send({
-            method: 'POST',
-            path: `${projectPath(p)}/checkout-key`,
-            body: { type },
-            retry: 'once',
-        });
-    }
-    async getCheckoutKey(p, fingerprint) {
-        return this.get(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
-    }
-    async deleteCheckoutKey(p, fingerprint) {
-        return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
-    }
-    /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
-    async addSshKey(p, sshKey, hostname) {
-        const { privateKey } = checkSshKey('ssh_key', sshKey);
-        const host = hostname === undefined ? undefined : (0,validate/* checkSegment */.cr)('hostname', hostname, 'a host name');
-        return this.send({
-            method: 'POST',
-            path: `${projectPath(p)}/ssh-key`,
-            body: withoutUndefined({ private_key: privateKey, hostname: host }),
-            retry: 'once',
-        });
-    }
-    // --- plumbing
-    async get(path, query) {
-        return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
-    }
-    async send(request) {
-        (0,validate/* checkVerb */.W7)('method', request.method);
-        return (await this.transport.request(request)).data;
-    }
-    /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
-    async deleteOnce(path) {
-        try {
-            return await this.send({ method: 'DELETE', path, retry: 'idempotent' });
-        }
-        catch (error) {
-            if (error instanceof errors/* ApiError */.hD && error.status === 404 && error.attempts > 1)
-                return { message: 'ok' };
-            throw error;
-        }
-    }
-    /** The artifact URLs the API itself listed may receive the credential (promise 14). */
-    trusted(artifacts) {
-        if (!Array.isArray(artifacts))
-            return artifacts;
-        for (const a of artifacts)
-            if (typeof a?.url === 'string')
-                this.transport.trust(a.url);
-        return artifacts;
-    }
-    async newestBuildNum(p) {
-        try {
-            const newest = await this.builds(p, { limit: 1 });
-            return (Array.isArray(newest) ? newest[0]?.build_num : undefined) ?? 0;
-        }
-        catch (error) {
-            // A project not followed yet has no builds; the trigger itself will say if the project is unknown.
-            if (error instanceof errors/* ApiError */.hD && error.status === 404)
-                return 0;
-            throw error;
-        }
-    }
-    async findTriggeredBuild(p, o, before) {
-        const candidates = await this.builds(p, { branch: o.branch, limit: validate/* MAX_PAGE_SIZE */.H4 });
-        if (!Array.isArray(candidates))
-            return undefined;
-        const matches = candidates.filter((b) => b.build_num > before &&
-            b.why === 'api' &&
-            (b.branch == null || b.branch === o.branch) &&
-            (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
-            (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag));
-        // The oldest match is ours: a later one was triggered by someone else after our call.
-        return matches.sort((a, b) => a.build_num - b.build_num)[0];
-    }
-}
-function projectPath(p) {
-    const vcs = (0,validate/* checkVcsType */.dG)('vcs_type', p.vcsType);
-    return `/project/${seg(vcs)}/${seg((0,validate/* checkName */.I3)('username', p.username))}/${seg((0,validate/* checkName */.I3)('project', p.project))}`;
-}
-function buildPath(p, buildNum) {
-    return `${projectPath(p)}/${(0,validate/* checkBuildNum */.ZL)('build_num', buildNum)}`;
-}
-function pageQuery(q) {
-    return {
-        ...(q.limit === undefined ? {} : { limit: (0,validate/* checkLimit */.ab)('limit', q.limit) }),
-        ...(q.offset === undefined ? {} : { offset: (0,validate/* checkOffset */.g9)('offset', q.offset) }),
-    };
-}
-function withoutUndefined(o) {
-    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-}
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error) {
-    if (error instanceof errors/* ApiError */.hD)
-        return error.status >= 500 || error.status === 408;
-    if (error instanceof errors/* NetworkError */.Dr)
-        return !error.notSent;
-    return error instanceof errors/* TimeoutError */.MU;
-}
-
+// EXTERNAL MODULE: ./src/api/client.ts + 2 modules
+var client = __nccwpck_require__(2042);
 // EXTERNAL MODULE: ./src/api/clock.ts
 var api_clock = __nccwpck_require__(6982);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -40328,6 +39931,8 @@ function seconds(ms) {
     return `${Math.round(ms / 100) / 10} s`;
 }
 
+// EXTERNAL MODULE: ./src/api/validate.ts
+var validate = __nccwpck_require__(3020);
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
 // Typed reading of an action's inputs. Every check throws a ValidationError that names the input, shows the
 // bad value unless it is secret, and says what is allowed; nothing is sent before all inputs are read.
@@ -43538,7 +43143,7 @@ function connect(inputs, env, clock, signal, io, options) {
         },
     });
     return {
-        client: new Client(transport),
+        client: new client/* Client */.Kj(transport),
         transport,
         project: { vcsType, username: username ?? '', project: project ?? '' },
         baseUrl,
@@ -43657,7 +43262,7 @@ function formatDuration(ms) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6786);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4330);
 /* harmony import */ var _trigger_build_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1258);
 
 
@@ -43936,11 +43541,14 @@ function workspace(env) {
     return env['GITHUB_WORKSPACE'] || process.cwd();
 }
 
+// EXTERNAL MODULE: ./src/api/client.ts + 2 modules
+var api_client = __nccwpck_require__(2042);
 // EXTERNAL MODULE: ./src/api/records.ts
 var records = __nccwpck_require__(9762);
 // EXTERNAL MODULE: ./src/api/validate.ts
 var validate = __nccwpck_require__(3020);
 ;// CONCATENATED MODULE: ./src/actions/trigger-build/trigger-build.ts
+
 
 
 
@@ -44016,13 +43624,26 @@ async function triggerBuild(ctx) {
     // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
     const connection = ctx.connect(input.wait ? { deadline } : {});
     const { client, project } = connection;
-    const { build: triggered, recoveredAfter } = await client.trigger(project, {
+    const request = {
         branch: input.branch,
         ...(input.revision === undefined ? {} : { revision: input.revision }),
         ...(input.tag === undefined ? {} : { tag: input.tag }),
         ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
         ...(input.params === undefined ? {} : { params: input.params }),
-    });
+    };
+    let result;
+    try {
+        result = await client.trigger(project, request);
+    }
+    catch (error) {
+        // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
+        if (error instanceof api_client/* TriggerAbortedError */.W0) {
+            const what = await cancelLostBuild(ctx, input, request, error.before);
+            throw new errors/* AbortedError */.oM(`${(0,api_clock/* abortReason */.Js)(ctx.signal).message}; ${what}`);
+        }
+        throw error;
+    }
+    const { build: triggered, recoveredAfter } = result;
     const num = triggered.build_num;
     const url = triggered.build_url ?? '';
     const where = url ? `: ${url}` : '';
@@ -44129,20 +43750,49 @@ async function cancelOnAbort(ctx, input, last) {
         ctx.info(`The step was cancelled; build #${num} was left running (cancel-on-abort: false)${where}`);
         return `build #${num} was left running (cancel-on-abort: false)`;
     }
-    const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-    const { client, project } = ctx.connect({ signal: budget, timeouts: CANCEL_TIMEOUTS, retry: CANCEL_RETRY });
     ctx.info(`The step was cancelled; cancelling build #${num}`);
-    try {
+    return afterAbort(ctx, async ({ client, project }) => {
         const cancelled = await client.cancel(project, num);
         ctx.info(`Cancelled build #${num} (now ${describe(cancelled)})${where}`);
         return `build #${num} was cancelled`;
-    }
-    catch (error) {
-        const why = budget.aborted
-            ? `no answer within ${(0,action_text/* formatDuration */.a3)(CANCEL_BUDGET_MS)}`
-            : error.message;
+    }, (why) => {
         ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
         return `build #${num} could not be cancelled (${why}) and may still be running`;
+    });
+}
+/** The step was cancelled during the trigger: finds the build it may have started, and cancels it. */
+async function cancelLostBuild(ctx, input, request, before) {
+    const branch = `branch '${input.branch}'`;
+    if (!input.cancelOnAbort) {
+        ctx.info(`The step was cancelled during the trigger; a build may have started on ${branch} (cancel-on-abort: false)`);
+        return `a build may have started on ${branch} (cancel-on-abort: false)`;
+    }
+    ctx.info(`The step was cancelled during the trigger; looking for the build it may have started`);
+    return afterAbort(ctx, async ({ client, project }) => {
+        const found = await client.findTriggeredBuild(project, request, before);
+        if (found === undefined)
+            return `no build had started on ${branch}`;
+        const num = found.build_num;
+        const cancelled = (0,records/* isFinished */.$g)(found) ? found : await client.cancel(project, num);
+        ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${describe(cancelled)})`);
+        return `build #${num}, started as the step was cancelled, was cancelled`;
+    }, (why) => {
+        ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not check for a build started on ${branch} (${why}); look for it by hand`));
+        return `a build may have started on ${branch} and could not be cancelled (${why})`;
+    });
+}
+/**
+ * Work that must still be done after the step was cancelled: on a connection of its own, with a short real-time
+ * budget, so the step still ends well before the runner kills it.
+ */
+async function afterAbort(ctx, work, failed) {
+    const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
+    const connection = ctx.connect({ signal: budget, timeouts: CANCEL_TIMEOUTS, retry: CANCEL_RETRY });
+    try {
+        return await work(connection);
+    }
+    catch (error) {
+        return failed(budget.aborted ? `no answer within ${(0,action_text/* formatDuration */.a3)(CANCEL_BUDGET_MS)}` : error.message);
     }
 }
 /** Fetches the finished build's tests; a failure to do so costs the table, never the step's verdict. */
@@ -44236,6 +43886,440 @@ function testsSection(ctx, ending) {
         }
     }
     return parts;
+}
+
+
+/***/ }),
+
+/***/ 2042:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Kj: () => (/* binding */ Client),
+  W0: () => (/* binding */ TriggerAbortedError)
+});
+
+// UNUSED EXPORTS: AmbiguousTriggerError, projectPath
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./src/api/validate.ts
+var validate = __nccwpck_require__(3020);
+;// CONCATENATED MODULE: ./src/api/paginate.ts
+
+/**
+ * Walks a `limit`/`offset` list to its end: page after page until one comes back shorter than asked.
+ * `limit` here is the page size (default the largest the API allows); `offset` where to start.
+ */
+async function* paginate(fetchPage, options = {}) {
+    const limit = (0,validate/* checkLimit */.ab)('limit', options.limit ?? validate/* MAX_PAGE_SIZE */.H4);
+    let offset = (0,validate/* checkOffset */.g9)('offset', options.offset ?? 0);
+    for (;;) {
+        const page = await fetchPage(limit, offset);
+        yield* page;
+        if (page.length < limit)
+            return;
+        offset += page.length;
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/api/ssh.ts
+// The service takes only unencrypted RSA private keys. We check that before sending (so a passphrase-protected
+// or non-RSA key is a clear error, not a 400 from the server) and compute the fingerprint the service shows:
+// colon-separated MD5 of the public key in SSH wire form.
+
+
+const ALLOWED = 'allowed: an unencrypted RSA private key in PEM (BEGIN RSA PRIVATE KEY / BEGIN PRIVATE KEY) or OpenSSH form';
+/** Validates the key and computes its fingerprint. The key's content never appears in an error. */
+function checkSshKey(name, raw) {
+    const text = raw.replace(/\r\n?/g, '\n').trim() + '\n';
+    const invalid = (detail) => new errors/* ValidationError */.yI(name, ALLOWED, undefined, detail);
+    const begin = /^-----BEGIN ([A-Z0-9 ]+)-----\n/.exec(text);
+    if (!begin)
+        throw invalid('not a private key (no -----BEGIN ... PRIVATE KEY----- line)');
+    const label = begin[1];
+    if (!text.includes(`-----END ${label}-----`))
+        throw invalid(`the -----END ${label}----- line is missing`);
+    if (label === 'OPENSSH PRIVATE KEY') {
+        const blob = openSshPublicBlob(text, invalid);
+        return {
+            privateKey: text,
+            fingerprint: md5Fingerprint(blob),
+            publicKey: `ssh-rsa ${blob.toString('base64')}`,
+        };
+    }
+    if (label === 'ENCRYPTED PRIVATE KEY' || /^Proc-Type:\s*4,ENCRYPTED/m.test(text)) {
+        throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
+    }
+    if (label !== 'RSA PRIVATE KEY' && label !== 'PRIVATE KEY') {
+        throw invalid(`a ${label} is not an RSA private key`);
+    }
+    let key;
+    try {
+        key = (0,external_node_crypto_.createPrivateKey)({ key: text, format: 'pem' });
+    }
+    catch {
+        throw invalid('the key could not be read (damaged or incomplete)');
+    }
+    if (key.asymmetricKeyType !== 'rsa') {
+        throw invalid(`the key is ${key.asymmetricKeyType ?? 'of an unknown type'}, not RSA`);
+    }
+    const jwk = (0,external_node_crypto_.createPublicKey)(key).export({ format: 'jwk' });
+    if (typeof jwk.n !== 'string' || typeof jwk.e !== 'string')
+        throw invalid('the key has no RSA public half');
+    const blob = Buffer.concat([
+        sshString(Buffer.from('ssh-rsa')),
+        sshString(mpint(Buffer.from(jwk.e, 'base64url'))),
+        sshString(mpint(Buffer.from(jwk.n, 'base64url'))),
+    ]);
+    return {
+        privateKey: text,
+        fingerprint: md5Fingerprint(blob),
+        publicKey: `ssh-rsa ${blob.toString('base64')}`,
+    };
+}
+function md5Fingerprint(publicBlob) {
+    return (0,external_node_crypto_.createHash)('md5')
+        .update(publicBlob)
+        .digest('hex')
+        .replace(/(..)(?!$)/g, '$1:');
+}
+function sshString(data) {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    return Buffer.concat([len, data]);
+}
+/** SSH mpint: big-endian, no leading zeros, a zero byte prepended when the top bit is set. */
+function mpint(data) {
+    let start = 0;
+    while (start < data.length - 1 && data[start] === 0)
+        start++;
+    const trimmed = data.subarray(start);
+    return (trimmed[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed;
+}
+/** Reads the openssh-key-v1 container far enough to know it is one unencrypted RSA key; returns the public blob. */
+function openSshPublicBlob(text, invalid) {
+    const body = text.replace(/-----(BEGIN|END) OPENSSH PRIVATE KEY-----/g, '').replace(/\s+/g, '');
+    const data = Buffer.from(body, 'base64');
+    const magic = Buffer.from('openssh-key-v1\0');
+    if (data.length < magic.length || !data.subarray(0, magic.length).equals(magic)) {
+        throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+    }
+    let pos = magic.length;
+    const readString = () => {
+        if (pos + 4 > data.length)
+            throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+        const len = data.readUInt32BE(pos);
+        pos += 4;
+        if (pos + len > data.length)
+            throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+        const out = data.subarray(pos, pos + len);
+        pos += len;
+        return out;
+    };
+    const cipher = readString().toString();
+    const kdf = readString().toString();
+    readString(); // kdf options
+    if (cipher !== 'none' || kdf !== 'none') {
+        throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
+    }
+    if (pos + 4 > data.length || data.readUInt32BE(pos) !== 1)
+        throw invalid('the file must hold exactly one key');
+    pos += 4;
+    const publicBlob = readString();
+    const type = publicBlob
+        .subarray(4, 4 + (publicBlob.length >= 4 ? publicBlob.readUInt32BE(0) : 0))
+        .toString();
+    if (type !== 'ssh-rsa')
+        throw invalid(`the key is ${type || 'of an unknown type'}, not RSA`);
+    const priv = readString();
+    if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4)) {
+        throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+    }
+    return publicBlob;
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+// Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
+
+
+
+
+/** A trigger failed in a way that does not tell whether a build started, and none could be found. */
+class AmbiguousTriggerError extends errors/* UserFacingError */.Ui {
+    name = 'AmbiguousTriggerError';
+}
+/**
+ * The caller aborted while the trigger was on its way: a build may have started. `before` is the newest build
+ * number before the call, for `findTriggeredBuild`.
+ */
+class TriggerAbortedError extends errors/* AbortedError */.oM {
+    name = 'TriggerAbortedError';
+    before;
+    constructor(message, before) {
+        super(message);
+        this.before = before;
+    }
+}
+const seg = encodeURIComponent;
+class Client {
+    transport;
+    constructor(transport) {
+        this.transport = transport;
+    }
+    // --- user and project lists
+    async me() {
+        return this.get('/me');
+    }
+    async projects() {
+        return this.get('/projects');
+    }
+    async recentBuilds(query = {}) {
+        return this.get('/recent-builds', pageQuery(query));
+    }
+    /** Every recent build, following `offset` page by page. */
+    allRecentBuilds(query = {}) {
+        return paginate((limit, offset) => this.recentBuilds({ limit, offset }), query);
+    }
+    async addPlatformKey(apikey) {
+        (0,validate/* checkSecret */.zg)('apikey', apikey);
+        return this.send({ method: 'POST', path: '/user/platform-key', body: { apikey }, retry: 'idempotent' });
+    }
+    // --- project and builds
+    async follow(p) {
+        return this.send({ method: 'POST', path: `${projectPath(p)}/follow`, retry: 'idempotent' });
+    }
+    async builds(p, query = {}) {
+        const base = projectPath(p);
+        const path = query.branch === undefined ? base : `${base}/tree/${seg((0,validate/* checkSegment */.cr)('branch', query.branch))}`;
+        const filter = query.statusFilter === undefined
+            ? undefined
+            : (0,validate/* checkBuildStatusFilter */.zx)('status_filter', query.statusFilter);
+        return this.get(path, { ...pageQuery(query), filter });
+    }
+    /** Every build matching the query, newest first, following `offset` page by page. */
+    allBuilds(p, query = {}) {
+        return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), query);
+    }
+    /**
+     * Triggers a build, never two (promise 2). The POST is retried only where it provably did not arrive; after an
+     * ambiguous failure the build it may have made is looked for before giving up.
+     */
+    async trigger(p, options) {
+        const path = `${projectPath(p)}/tree/${seg((0,validate/* checkSegment */.cr)('branch', options.branch))}`;
+        (0,validate/* checkRevisionOrTag */.TD)('revision', options.revision, 'tag', options.tag);
+        const body = {
+            revision: options.revision,
+            tag: options.tag,
+            parallel: options.parallel === undefined ? undefined : (0,validate/* checkParallel */.EZ)('parallel', options.parallel),
+            build_parameters: options.params === undefined ? undefined : (0,validate/* checkParams */.N8)('params', options.params),
+        };
+        const before = await this.newestBuildNum(p);
+        try {
+            const build = await this.send({
+                method: 'POST',
+                path,
+                body: withoutUndefined(body),
+                retry: 'once',
+            });
+            return { build };
+        }
+        catch (error) {
+            if (error instanceof errors/* AbortedError */.oM)
+                throw new TriggerAbortedError(error.message, before);
+            if (!isAmbiguous(error))
+                throw error;
+            const found = await this.findTriggeredBuild(p, options, before).catch(() => undefined);
+            if (found)
+                return { build: found, recoveredAfter: error.message };
+            throw new AmbiguousTriggerError(`${error.message}; a build may have started on branch '${options.branch}' but none newer than ` +
+                `#${before} could be found: check the project's builds before triggering again`);
+        }
+    }
+    async build(p, buildNum) {
+        return this.get(buildPath(p, buildNum));
+    }
+    async retry(p, buildNum, options = {}) {
+        const body = options.ssh ? { ssh: true } : {};
+        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/retry`, body, retry: 'once' });
+    }
+    /**
+     * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
+     * (spec, Unsupported endpoint). Callers should say so to the user.
+     */
+    async retryNoCache(p, buildNum) {
+        return this.send({
+            method: 'POST',
+            path: `${buildPath(p, buildNum)}/retry`,
+            body: { 'no-cache': true },
+            retry: 'once',
+        });
+    }
+    async cancel(p, buildNum) {
+        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/cancel`, retry: 'idempotent' });
+    }
+    async addSshUser(p, buildNum) {
+        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/ssh-users`, retry: 'idempotent' });
+    }
+    async artifacts(p, buildNum) {
+        return this.trusted(await this.get(`${buildPath(p, buildNum)}/artifacts`));
+    }
+    /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
+    async latestArtifacts(p, query = {}) {
+        const filter = (0,validate/* checkArtifactStatusFilter */.Pb)('status_filter', query.statusFilter ?? 'completed');
+        const branch = query.branch === undefined ? undefined : (0,validate/* checkSegment */.cr)('branch', query.branch);
+        try {
+            const artifacts = await this.get(`${projectPath(p)}/latest/artifacts`, { branch, filter });
+            return { found: true, artifacts: this.trusted(artifacts) };
+        }
+        catch (error) {
+            if (error instanceof errors/* ApiError */.hD &&
+                error.status === 404 &&
+                !/project not found/i.test(error.serverMessage)) {
+                return { found: false, message: error.serverMessage || 'no artifacts' };
+            }
+            throw error;
+        }
+    }
+    async tests(p, buildNum) {
+        return this.get(`${buildPath(p, buildNum)}/tests`);
+    }
+    async clearCache(p) {
+        return this.send({ method: 'DELETE', path: `${projectPath(p)}/build-cache`, retry: 'idempotent' });
+    }
+    // --- environment variables
+    async listEnvVars(p) {
+        return this.get(`${projectPath(p)}/envvar`);
+    }
+    async addEnvVar(p, name, value) {
+        (0,validate/* checkEnvName */.$n)('name', name);
+        return this.send({
+            method: 'POST',
+            path: `${projectPath(p)}/envvar`,
+            body: { name, value },
+            retry: 'idempotent',
+        });
+    }
+    async getEnvVar(p, name) {
+        return this.get(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
+    }
+    async deleteEnvVar(p, name) {
+        return this.deleteOnce(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
+    }
+    // --- keys
+    async listCheckoutKeys(p) {
+        return this.get(`${projectPath(p)}/checkout-key`);
+    }
+    async createCheckoutKey(p, keyType) {
+        const type = (0,validate/* checkKeyType */.y7)('key_type', keyType);
+        return this.send({
+            method: 'POST',
+            path: `${projectPath(p)}/checkout-key`,
+            body: { type },
+            retry: 'once',
+        });
+    }
+    async getCheckoutKey(p, fingerprint) {
+        return this.get(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
+    }
+    async deleteCheckoutKey(p, fingerprint) {
+        return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
+    }
+    /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
+    async addSshKey(p, sshKey, hostname) {
+        const { privateKey } = checkSshKey('ssh_key', sshKey);
+        const host = hostname === undefined ? undefined : (0,validate/* checkSegment */.cr)('hostname', hostname, 'a host name');
+        return this.send({
+            method: 'POST',
+            path: `${projectPath(p)}/ssh-key`,
+            body: withoutUndefined({ private_key: privateKey, hostname: host }),
+            retry: 'once',
+        });
+    }
+    // --- plumbing
+    async get(path, query) {
+        return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
+    }
+    async send(request) {
+        (0,validate/* checkVerb */.W7)('method', request.method);
+        return (await this.transport.request(request)).data;
+    }
+    /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
+    async deleteOnce(path) {
+        try {
+            return await this.send({ method: 'DELETE', path, retry: 'idempotent' });
+        }
+        catch (error) {
+            if (error instanceof errors/* ApiError */.hD && error.status === 404 && error.attempts > 1)
+                return { message: 'ok' };
+            throw error;
+        }
+    }
+    /** The artifact URLs the API itself listed may receive the credential (promise 14). */
+    trusted(artifacts) {
+        if (!Array.isArray(artifacts))
+            return artifacts;
+        for (const a of artifacts)
+            if (typeof a?.url === 'string')
+                this.transport.trust(a.url);
+        return artifacts;
+    }
+    async newestBuildNum(p) {
+        try {
+            const newest = await this.builds(p, { limit: 1 });
+            return (Array.isArray(newest) ? newest[0]?.build_num : undefined) ?? 0;
+        }
+        catch (error) {
+            // A project not followed yet has no builds; the trigger itself will say if the project is unknown.
+            if (error instanceof errors/* ApiError */.hD && error.status === 404)
+                return 0;
+            throw error;
+        }
+    }
+    /**
+     * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
+     * build number before the call), matching its revision or tag. The oldest match is ours.
+     */
+    async findTriggeredBuild(p, o, before) {
+        const candidates = await this.builds(p, { branch: o.branch, limit: validate/* MAX_PAGE_SIZE */.H4 });
+        if (!Array.isArray(candidates))
+            return undefined;
+        const matches = candidates.filter((b) => b.build_num > before &&
+            b.why === 'api' &&
+            (b.branch == null || b.branch === o.branch) &&
+            (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
+            (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag));
+        // The oldest match is ours: a later one was triggered by someone else after our call.
+        return matches.sort((a, b) => a.build_num - b.build_num)[0];
+    }
+}
+function projectPath(p) {
+    const vcs = (0,validate/* checkVcsType */.dG)('vcs_type', p.vcsType);
+    return `/project/${seg(vcs)}/${seg((0,validate/* checkName */.I3)('username', p.username))}/${seg((0,validate/* checkName */.I3)('project', p.project))}`;
+}
+function buildPath(p, buildNum) {
+    return `${projectPath(p)}/${(0,validate/* checkBuildNum */.ZL)('build_num', buildNum)}`;
+}
+function pageQuery(q) {
+    return {
+        ...(q.limit === undefined ? {} : { limit: (0,validate/* checkLimit */.ab)('limit', q.limit) }),
+        ...(q.offset === undefined ? {} : { offset: (0,validate/* checkOffset */.g9)('offset', q.offset) }),
+    };
+}
+function withoutUndefined(o) {
+    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+/** Failures after which the trigger may or may not have reached the service. */
+function isAmbiguous(error) {
+    if (error instanceof errors/* ApiError */.hD)
+        return error.status >= 500 || error.status === 408;
+    if (error instanceof errors/* NetworkError */.Dr)
+        return !error.notSent;
+    return error instanceof errors/* TimeoutError */.MU;
 }
 
 

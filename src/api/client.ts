@@ -1,5 +1,5 @@
 // Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
-import { ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
+import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
 import { paginate } from './paginate.ts';
 import type {
   Artifact,
@@ -75,6 +75,19 @@ export type LatestArtifacts = { found: true; artifacts: Artifact[] } | { found: 
 /** A trigger failed in a way that does not tell whether a build started, and none could be found. */
 export class AmbiguousTriggerError extends UserFacingError {
   override name = 'AmbiguousTriggerError';
+}
+
+/**
+ * The caller aborted while the trigger was on its way: a build may have started. `before` is the newest build
+ * number before the call, for `findTriggeredBuild`.
+ */
+export class TriggerAbortedError extends AbortedError {
+  override name = 'TriggerAbortedError';
+  readonly before: number;
+  constructor(message: string, before: number) {
+    super(message);
+    this.before = before;
+  }
 }
 
 const seg = encodeURIComponent;
@@ -155,6 +168,7 @@ export class Client {
       });
       return { build };
     } catch (error) {
+      if (error instanceof AbortedError) throw new TriggerAbortedError(error.message, before);
       if (!isAmbiguous(error)) throw error;
       const found = await this.findTriggeredBuild(p, options, before).catch(() => undefined);
       if (found) return { build: found, recoveredAfter: error.message };
@@ -328,7 +342,11 @@ export class Client {
     }
   }
 
-  private async findTriggeredBuild(
+  /**
+   * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
+   * build number before the call), matching its revision or tag. The oldest match is ours.
+   */
+  async findTriggeredBuild(
     p: ProjectRef,
     o: TriggerOptions,
     before: number,

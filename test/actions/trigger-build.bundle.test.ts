@@ -198,4 +198,40 @@ describe('trigger-build bundle cancelled by the runner', () => {
     expect(result.errors[0]).toMatch(/build #1 could not be cancelled \(no answer within 4 s\)/);
     expect(result.stdout).toMatch(/::warning::Could not cancel build #1 .*cancel it by hand: http/);
   });
+
+  // The service made the build but its answer never came: the step is cancelled with the POST in flight.
+  async function cancelDuringTrigger(
+    inputs: Record<string, string> = {},
+  ): Promise<{ result: RunResult; exitMs: number }> {
+    project({ hold: true });
+    emulator.faults.add({ kind: 'stall-headers', method: 'POST', path: /\/tree\//, afterEffect: true });
+    const started = await startAction('trigger-build', { inputs: { ...common(), wait: 'true', ...inputs } });
+    while (requestsTo(emulator, 'POST', /\/tree\//).length === 0) await new Promise((r) => setTimeout(r, 20));
+    const sentAt = performance.now();
+    started.child.kill('SIGINT');
+    const result = await started.done;
+    return { result, exitMs: performance.now() - sentAt };
+  }
+
+  it('SIGINT while the trigger is on its way: the build it started is found and cancelled', async () => {
+    const { result, exitMs } = await cancelDuringTrigger();
+    expect(requestsTo(emulator, 'POST', /\/tree\//)).toHaveLength(1);
+    const cancels = requestsTo(emulator, 'POST', /\/cancel$/);
+    expect(cancels.map((c) => c.path)).toEqual(['/project/primary-host/octo-org/octo-repo/1/cancel']);
+    expect(emulator.state.getBuild(SLUG, 1)?.outcome).toBe('canceled');
+    expect(result.code).toBe(1);
+    expect(exitMs).toBeLessThan(5000);
+    expect(result.errors).toEqual([
+      '::error::the step was cancelled (SIGINT); build #1, started as the step was cancelled, was cancelled',
+    ]);
+  });
+
+  it('SIGINT while the trigger is on its way, with cancel-on-abort false: nothing is cancelled', async () => {
+    const { result, exitMs } = await cancelDuringTrigger({ 'cancel-on-abort': 'false' });
+    expect(requestsTo(emulator, 'POST', /\/cancel$/)).toHaveLength(0);
+    expect(emulator.state.getBuild(SLUG, 1)?.outcome).toBeNull();
+    expect(result.code).toBe(1);
+    expect(exitMs).toBeLessThan(5000);
+    expect(result.errors[0]).toContain("a build may have started on branch 'main' (cancel-on-abort: false)");
+  });
 });

@@ -11,6 +11,7 @@ import {
 import { cut, formatDuration, logSafe, mdSafe } from '../../action/text.ts';
 import { workflowBranch } from '../../action/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
+import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
 import { AbortedError } from '../../api/errors.ts';
 import { isFinished, type Build, type TestCase, type TestMetadata } from '../../api/records.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
@@ -116,13 +117,25 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const connection = ctx.connect(input.wait ? { deadline } : {});
   const { client, project } = connection;
 
-  const { build: triggered, recoveredAfter } = await client.trigger(project, {
+  const request: TriggerOptions = {
     branch: input.branch,
     ...(input.revision === undefined ? {} : { revision: input.revision }),
     ...(input.tag === undefined ? {} : { tag: input.tag }),
     ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
     ...(input.params === undefined ? {} : { params: input.params }),
-  });
+  };
+  let result: TriggerResult;
+  try {
+    result = await client.trigger(project, request);
+  } catch (error) {
+    // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
+    if (error instanceof TriggerAbortedError) {
+      const what = await cancelLostBuild(ctx, input, request, error.before);
+      throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+    }
+    throw error;
+  }
+  const { build: triggered, recoveredAfter } = result;
   const num = triggered.build_num;
   const url = triggered.build_url ?? '';
   const where = url ? `: ${url}` : '';
@@ -255,19 +268,72 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
     ctx.info(`The step was cancelled; build #${num} was left running (cancel-on-abort: false)${where}`);
     return `build #${num} was left running (cancel-on-abort: false)`;
   }
-  const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-  const { client, project } = ctx.connect({ signal: budget, timeouts: CANCEL_TIMEOUTS, retry: CANCEL_RETRY });
   ctx.info(`The step was cancelled; cancelling build #${num}`);
+  return afterAbort(
+    ctx,
+    async ({ client, project }) => {
+      const cancelled = await client.cancel(project, num);
+      ctx.info(`Cancelled build #${num} (now ${describe(cancelled)})${where}`);
+      return `build #${num} was cancelled`;
+    },
+    (why) => {
+      ctx.io.warning(logSafe(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
+      return `build #${num} could not be cancelled (${why}) and may still be running`;
+    },
+  );
+}
+
+/** The step was cancelled during the trigger: finds the build it may have started, and cancels it. */
+async function cancelLostBuild(
+  ctx: ActionContext,
+  input: TriggerInputs,
+  request: TriggerOptions,
+  before: number,
+): Promise<string> {
+  const branch = `branch '${input.branch}'`;
+  if (!input.cancelOnAbort) {
+    ctx.info(
+      `The step was cancelled during the trigger; a build may have started on ${branch} (cancel-on-abort: false)`,
+    );
+    return `a build may have started on ${branch} (cancel-on-abort: false)`;
+  }
+  ctx.info(`The step was cancelled during the trigger; looking for the build it may have started`);
+  return afterAbort(
+    ctx,
+    async ({ client, project }) => {
+      const found = await client.findTriggeredBuild(project, request, before);
+      if (found === undefined) return `no build had started on ${branch}`;
+      const num = found.build_num;
+      const cancelled = isFinished(found) ? found : await client.cancel(project, num);
+      ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${describe(cancelled)})`);
+      return `build #${num}, started as the step was cancelled, was cancelled`;
+    },
+    (why) => {
+      ctx.io.warning(
+        logSafe(`Could not check for a build started on ${branch} (${why}); look for it by hand`),
+      );
+      return `a build may have started on ${branch} and could not be cancelled (${why})`;
+    },
+  );
+}
+
+/**
+ * Work that must still be done after the step was cancelled: on a connection of its own, with a short real-time
+ * budget, so the step still ends well before the runner kills it.
+ */
+async function afterAbort(
+  ctx: ActionContext,
+  work: (connection: Connection) => Promise<string>,
+  failed: (why: string) => string,
+): Promise<string> {
+  const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
+  const connection = ctx.connect({ signal: budget, timeouts: CANCEL_TIMEOUTS, retry: CANCEL_RETRY });
   try {
-    const cancelled = await client.cancel(project, num);
-    ctx.info(`Cancelled build #${num} (now ${describe(cancelled)})${where}`);
-    return `build #${num} was cancelled`;
+    return await work(connection);
   } catch (error) {
-    const why = budget.aborted
-      ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}`
-      : (error as Error).message;
-    ctx.io.warning(logSafe(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
-    return `build #${num} could not be cancelled (${why}) and may still be running`;
+    return failed(
+      budget.aborted ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}` : (error as Error).message,
+    );
   }
 }
 
