@@ -346,11 +346,7 @@ export class Client {
    * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
    * build number before the call), matching its revision or tag. The oldest match is ours.
    */
-  async findTriggeredBuild(
-    p: ProjectRef,
-    o: TriggerOptions,
-    before: number,
-  ): Promise<Build | undefined> {
+  async findTriggeredBuild(p: ProjectRef, o: TriggerOptions, before: number): Promise<Build | undefined> {
     const candidates = await this.builds(p, { branch: o.branch, limit: MAX_PAGE_SIZE });
     if (!Array.isArray(candidates)) return undefined;
     const matches = candidates.filter(
