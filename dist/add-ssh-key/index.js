@@ -39345,6 +39345,18 @@ var ssh = __nccwpck_require__(6482);
 class AmbiguousTriggerError extends errors/* UserFacingError */.Ui {
     name = 'AmbiguousTriggerError';
 }
+/**
+ * The caller aborted while the trigger was on its way: a build may have started. `before` is the newest build
+ * number before the call, for `findTriggeredBuild`.
+ */
+class TriggerAbortedError extends errors/* AbortedError */.oM {
+    name = 'TriggerAbortedError';
+    before;
+    constructor(message, before) {
+        super(message);
+        this.before = before;
+    }
+}
 const seg = encodeURIComponent;
 class Client {
     transport;
@@ -39409,6 +39421,8 @@ class Client {
             return { build };
         }
         catch (error) {
+            if (error instanceof errors/* AbortedError */.oM)
+                throw new TriggerAbortedError(error.message, before);
             if (!isAmbiguous(error))
                 throw error;
             const found = await this.findTriggeredBuild(p, options, before).catch(() => undefined);
@@ -39558,6 +39572,10 @@ class Client {
             throw error;
         }
     }
+    /**
+     * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
+     * build number before the call), matching its revision or tag. The oldest match is ours.
+     */
     async findTriggeredBuild(p, o, before) {
         const candidates = await this.builds(p, { branch: o.branch, limit: validate/* MAX_PAGE_SIZE */.H4 });
         if (!Array.isArray(candidates))
@@ -40206,12 +40224,21 @@ function guardBody(source, mapError) {
             callback(err);
         },
     });
+    let ended = false;
     source.on('data', (chunk) => {
         if (!guarded.push(chunk))
             source.pause();
     });
-    source.once('end', () => guarded.push(null));
-    source.on('error', (err) => guarded.destroy(mapError(err)));
+    source.once('end', () => {
+        ended = true;
+        guarded.push(null);
+    });
+    // An error after the whole body arrived (a late reset), or after the reader let go, concerns no one: passing it
+    // on would be an 'error' event nobody listens for, and that ends the process.
+    source.on('error', (err) => {
+        if (!ended && !guarded.destroyed)
+            guarded.destroy(mapError(err));
+    });
     return guarded;
 }
 function queryString(query) {

@@ -39461,6 +39461,18 @@ function openSshPublicBlob(text, invalid) {
 class AmbiguousTriggerError extends errors/* UserFacingError */.Ui {
     name = 'AmbiguousTriggerError';
 }
+/**
+ * The caller aborted while the trigger was on its way: a build may have started. `before` is the newest build
+ * number before the call, for `findTriggeredBuild`.
+ */
+class TriggerAbortedError extends errors/* AbortedError */.oM {
+    name = 'TriggerAbortedError';
+    before;
+    constructor(message, before) {
+        super(message);
+        this.before = before;
+    }
+}
 const seg = encodeURIComponent;
 class Client {
     transport;
@@ -39525,6 +39537,8 @@ class Client {
             return { build };
         }
         catch (error) {
+            if (error instanceof errors/* AbortedError */.oM)
+                throw new TriggerAbortedError(error.message, before);
             if (!isAmbiguous(error))
                 throw error;
             const found = await this.findTriggeredBuild(p, options, before).catch(() => undefined);
@@ -39674,6 +39688,10 @@ class Client {
             throw error;
         }
     }
+    /**
+     * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
+     * build number before the call), matching its revision or tag. The oldest match is ours.
+     */
     async findTriggeredBuild(p, o, before) {
         const candidates = await this.builds(p, { branch: o.branch, limit: validate/* MAX_PAGE_SIZE */.H4 });
         if (!Array.isArray(candidates))
@@ -40209,12 +40227,21 @@ function guardBody(source, mapError) {
             callback(err);
         },
     });
+    let ended = false;
     source.on('data', (chunk) => {
         if (!guarded.push(chunk))
             source.pause();
     });
-    source.once('end', () => guarded.push(null));
-    source.on('error', (err) => guarded.destroy(mapError(err)));
+    source.once('end', () => {
+        ended = true;
+        guarded.push(null);
+    });
+    // An error after the whole body arrived (a late reset), or after the reader let go, concerns no one: passing it
+    // on would be an 'error' event nobody listens for, and that ends the process.
+    source.on('error', (err) => {
+        if (!ended && !guarded.destroyed)
+            guarded.destroy(mapError(err));
+    });
     return guarded;
 }
 function queryString(query) {
@@ -43771,37 +43798,35 @@ class Downloader {
                         headers['if-range'] = validator;
                 }
                 const response = await this.#opener.open(url, { headers, signal });
-                // The loop below reports the body's errors; one arriving after it ended (a late reset) must not crash.
-                response.body.on('error', () => { });
-                let start = 0;
-                if (response.status === 206) {
-                    const range = parseContentRange(header(response.headers, 'content-range'));
-                    const fits = resuming &&
-                        range !== undefined &&
-                        range.start === offset &&
-                        (total === undefined || range.total === undefined || range.total === total);
-                    if (!fits) {
-                        response.body.destroy();
-                        throw new StartOverError(resuming
-                            ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}`
-                            : 'the server sent part of the file (206) when the whole file was asked for');
-                    }
-                    start = offset;
-                    total ??= range.total;
-                    resumed++;
-                    this.#log('debug', `${name}: resuming at byte ${offset}`);
-                }
-                else {
-                    if (offset > 0) {
-                        // The server sent the whole file again (no Range support, or the file changed): start over.
-                        report(-reported);
-                        offset = 0;
-                        await truncateFile(fd, 0);
-                    }
-                    total = contentLength(response.headers);
-                    validator ??= strongValidator(response.headers);
-                }
+                // Whatever happens below, the body is consumed or destroyed, so its connection is freed.
                 try {
+                    let start = 0;
+                    if (response.status === 206) {
+                        const range = parseContentRange(header(response.headers, 'content-range'));
+                        const fits = resuming &&
+                            range !== undefined &&
+                            range.start === offset &&
+                            (total === undefined || range.total === undefined || range.total === total);
+                        if (!fits) {
+                            throw new StartOverError(resuming
+                                ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}`
+                                : 'the server sent part of the file (206) when the whole file was asked for');
+                        }
+                        start = offset;
+                        total ??= range.total;
+                        resumed++;
+                        this.#log('debug', `${name}: resuming at byte ${offset}`);
+                    }
+                    else {
+                        if (offset > 0) {
+                            // The server sent the whole file again (no Range support, or the file changed): start over.
+                            report(-reported);
+                            offset = 0;
+                            await truncateFile(fd, 0);
+                        }
+                        total = contentLength(response.headers);
+                        validator ??= strongValidator(response.headers);
+                    }
                     offset = start + (await writeBody(response.body, fd, start, signal, report));
                 }
                 finally {

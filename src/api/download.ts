@@ -177,39 +177,37 @@ export class Downloader {
           if (validator !== undefined) headers['if-range'] = validator;
         }
         const response = await this.#opener.open(url, { headers, signal });
-        // The loop below reports the body's errors; one arriving after it ended (a late reset) must not crash.
-        response.body.on('error', () => {});
-        let start = 0;
-        if (response.status === 206) {
-          const range = parseContentRange(header(response.headers, 'content-range'));
-          const fits =
-            resuming &&
-            range !== undefined &&
-            range.start === offset &&
-            (total === undefined || range.total === undefined || range.total === total);
-          if (!fits) {
-            response.body.destroy();
-            throw new StartOverError(
-              resuming
-                ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}`
-                : 'the server sent part of the file (206) when the whole file was asked for',
-            );
-          }
-          start = offset;
-          total ??= range.total;
-          resumed++;
-          this.#log('debug', `${name}: resuming at byte ${offset}`);
-        } else {
-          if (offset > 0) {
-            // The server sent the whole file again (no Range support, or the file changed): start over.
-            report(-reported);
-            offset = 0;
-            await truncateFile(fd, 0);
-          }
-          total = contentLength(response.headers);
-          validator ??= strongValidator(response.headers);
-        }
+        // Whatever happens below, the body is consumed or destroyed, so its connection is freed.
         try {
+          let start = 0;
+          if (response.status === 206) {
+            const range = parseContentRange(header(response.headers, 'content-range'));
+            const fits =
+              resuming &&
+              range !== undefined &&
+              range.start === offset &&
+              (total === undefined || range.total === undefined || range.total === total);
+            if (!fits) {
+              throw new StartOverError(
+                resuming
+                  ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}`
+                  : 'the server sent part of the file (206) when the whole file was asked for',
+              );
+            }
+            start = offset;
+            total ??= range.total;
+            resumed++;
+            this.#log('debug', `${name}: resuming at byte ${offset}`);
+          } else {
+            if (offset > 0) {
+              // The server sent the whole file again (no Range support, or the file changed): start over.
+              report(-reported);
+              offset = 0;
+              await truncateFile(fd, 0);
+            }
+            total = contentLength(response.headers);
+            validator ??= strongValidator(response.headers);
+          }
           offset = start + (await writeBody(response.body, fd, start, signal, report));
         } finally {
           response.body.destroy();

@@ -494,11 +494,19 @@ function guardBody(source: Dispatcher.ResponseData['body'], mapError: (err: unkn
       callback(err);
     },
   });
+  let ended = false;
   source.on('data', (chunk: Buffer) => {
     if (!guarded.push(chunk)) source.pause();
   });
-  source.once('end', () => guarded.push(null));
-  source.on('error', (err) => guarded.destroy(mapError(err)));
+  source.once('end', () => {
+    ended = true;
+    guarded.push(null);
+  });
+  // An error after the whole body arrived (a late reset), or after the reader let go, concerns no one: passing it
+  // on would be an 'error' event nobody listens for, and that ends the process.
+  source.on('error', (err) => {
+    if (!ended && !guarded.destroyed) guarded.destroy(mapError(err));
+  });
   return guarded;
 }
 
