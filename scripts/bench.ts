@@ -3,12 +3,16 @@
 // point at nginx, and the committed bundle (dist/fetch-artifacts/index.js) run as a child process with INPUT_*
 // variables as the runner does. Runs alternate between the contenders; each figure is the median of --runs.
 //
-//   npm run build -- fetch-artifacts && npm run bench [-- --runs 5] [--only small]
+//   npm run build -- fetch-artifacts && npm run bench [-- --runs 5] [--only small|large] [--bundle PATH]
 //
-// `--only small` runs only the 800 small files at concurrency 8 against curl (quicker, while iterating on it).
+// `--only small` runs only the 800 small files at concurrency 8 against curl, `--only large` only the 1 GiB and
+// 64 MiB cases (quicker, while iterating on one). `--bundle` measures another build of the action, e.g. one of an
+// older commit (`git show REV:dist/fetch-artifacts/index.js > old/index.js`, beside a `{"type":"module"}`
+// package.json), to tell a change's effect from the machine's drift.
 //
 // Needs nginx and curl (Debian: apt-get install -y nginx curl); without them those comparisons are skipped.
-// Everything lives in a temporary folder that is removed at the end (about 1.4 GiB while it runs).
+// Everything lives in temporary folders that are removed at the end. Downloads are kept until then (about 14 GiB
+// at 5 runs): deleting a large file makes the file system discard its blocks while the next contender is timed.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -16,23 +20,24 @@ import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/pr
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve as resolvePath } from 'node:path';
 import { parse } from 'yaml';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
 const ROOT = join(import.meta.dirname, '..');
-const BUNDLE = join(ROOT, 'dist/fetch-artifacts/index.js');
+const BUNDLE = resolvePath(argument('--bundle') ?? join(ROOT, 'dist/fetch-artifacts/index.js'));
 const SMALL_COUNT = 800;
 const SMALL_SIZE = 256 * KiB;
 const TOKEN = 'bench-token';
 
 const runs = Math.max(3, Number(argument('--runs') ?? 5));
 const only = argument('--only');
-if (only !== undefined && only !== 'small')
-  throw new Error(`--only: 'small' is the one choice, not '${only}'`);
+if (only !== undefined && only !== 'small' && only !== 'large')
+  throw new Error(`--only: 'small' or 'large', not '${only}'`);
 const onlySmall = only === 'small';
+const onlyLarge = only === 'large';
 
 interface Timed {
   ms: number;
@@ -52,6 +57,15 @@ function which(command: string, extra: string[] = []): string | undefined {
     if (dir && existsSync(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** Writes dirty pages out (sync(1)), so that one run's writes are not flushed during the next one's time. */
+function flushDisk(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    spawn('sync', { stdio: 'ignore' })
+      .once('error', reject)
+      .once('close', () => resolve());
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -125,7 +139,7 @@ http {
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx did not start: ${stderr.trim()}`);
-    const ok = await fetch(`${origin}/small/0.bin`, { method: 'HEAD' }).then(
+    const ok = await fetch(`${origin}/ready.txt`, { method: 'HEAD' }).then(
       (r) => r.status === 200,
       () => false,
     );
@@ -241,7 +255,6 @@ async function runAction(
     throw new Error(`the action failed (exit ${code}, count ${count}, bytes ${bytes}):\n${out.slice(-3000)}`);
   }
   const peakRss = Number(await readFile(files.rss, 'utf8')) * KiB;
-  await rm(work, { recursive: true, force: true });
   return { ms, peakRss };
 }
 
@@ -261,7 +274,6 @@ async function runCurl(curl: string, dir: string, urls: string[], parallel: numb
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   const ms = performance.now() - started;
   if (code !== 0) throw new Error(`curl failed (exit ${code}): ${err}`);
-  await rm(work, { recursive: true, force: true });
   return { ms };
 }
 
@@ -330,10 +342,12 @@ async function main(): Promise<number> {
     await chmod(data, 0o755);
     await chmod(join(data, 'small'), 0o755);
     console.log(
-      `Preparing ${SMALL_COUNT} × 256 KiB${onlySmall ? '' : ', 1 GiB and 64 MiB'} files in ${dir} ...`,
+      `Preparing ${onlyLarge ? '' : `${SMALL_COUNT} × 256 KiB`}${onlySmall ? '' : `${onlyLarge ? '' : ', '}1 GiB and 64 MiB`} files in ${dir} ...`,
     );
+    // What nginx's readiness probe asks for, whichever files this run prepares.
+    await writeFile(join(data, 'ready.txt'), 'ready\n', { mode: 0o644 });
     const piece = randomBytes(8 * MiB);
-    for (let i = 0; i < SMALL_COUNT; i++) {
+    for (let i = 0; i < (onlyLarge ? 0 : SMALL_COUNT); i++) {
       await makeFile(join(data, 'small', `${i}.bin`), SMALL_SIZE, randomBytes(SMALL_SIZE));
     }
     if (!onlySmall) {
@@ -368,13 +382,18 @@ async function main(): Promise<number> {
     }
     if (onlySmall)
       cases.splice(0, cases.length, ...cases.filter((c) => / small c8$| small p8$/u.test(c.name)));
+    if (onlyLarge) cases.splice(0, cases.length, ...cases.filter((c) => / (1 GiB|64 MiB)$/u.test(c.name)));
     const results = new Map<string, Timed[]>(cases.map((c) => [c.name, []]));
     console.log(`Warming up (page cache, nginx), then ${runs} alternating rounds ...`);
     for (const c of cases) await c.run();
     for (let round = 1; round <= runs; round++) {
       // Each round in another order, so no contender always follows the same one.
       const order = round % 2 ? cases : [...cases].reverse();
-      for (const c of order) results.get(c.name)?.push(await c.run());
+      for (const c of order) {
+        // Every contender starts from a flushed disk: the previous one's dirty pages are not its cost.
+        await flushDisk();
+        results.get(c.name)?.push(await c.run());
+      }
       console.log(
         `round ${round}: ${cases.map((c) => `${c.name} ${seconds(results.get(c.name)?.at(-1)?.ms ?? 0)}`).join(', ')}`,
       );
@@ -403,26 +422,28 @@ async function main(): Promise<number> {
       return ok ? 'yes' : 'NO';
     };
     const actionSmall = time('action small c8') ?? 0;
-    const curlSmall = time('curl small p8');
-    if (curlSmall !== undefined) {
-      const ratio = pairedRatio('action small c8', 'curl small p8');
-      rows.push([
-        '800 × 256 KiB, concurrency 8',
-        seconds(actionSmall),
-        `curl --parallel-max 8: ${seconds(curlSmall)}`,
-        `${ratio.toFixed(2)}×`,
-        '≤ 1.5×',
-        verdict(ratio <= 1.5),
-      ]);
-    } else
-      rows.push([
-        '800 × 256 KiB, concurrency 8',
-        seconds(actionSmall),
-        'curl missing: skipped',
-        '-',
-        '≤ 1.5×',
-        '-',
-      ]);
+    if (!onlyLarge) {
+      const curlSmall = time('curl small p8');
+      if (curlSmall !== undefined) {
+        const ratio = pairedRatio('action small c8', 'curl small p8');
+        rows.push([
+          '800 × 256 KiB, concurrency 8',
+          seconds(actionSmall),
+          `curl --parallel-max 8: ${seconds(curlSmall)}`,
+          `${ratio.toFixed(2)}×`,
+          '≤ 1.5×',
+          verdict(ratio <= 1.5),
+        ]);
+      } else
+        rows.push([
+          '800 × 256 KiB, concurrency 8',
+          seconds(actionSmall),
+          'curl missing: skipped',
+          '-',
+          '≤ 1.5×',
+          '-',
+        ]);
+    }
     if (onlySmall) {
       console.log(`\n800 × 256 KiB at concurrency 8 only: median of ${runs} runs each\n`);
       console.log(table(rows));
@@ -452,15 +473,16 @@ async function main(): Promise<number> {
       '≤ 128 MiB and ≤ 1.10×',
       verdict(big <= 128 * MiB && big <= mid * 1.1),
     ]);
-    const serial = time('action small c1') ?? 0;
-    rows.push([
-      '800 × 256 KiB, one at a time',
-      seconds(serial),
-      `concurrency 8: ${seconds(actionSmall)}`,
-      `${pairedRatio('action small c1', 'action small c8').toFixed(2)}× slower`,
-      'reported',
-      '-',
-    ]);
+    if (!onlyLarge) {
+      rows.push([
+        '800 × 256 KiB, one at a time',
+        seconds(time('action small c1') ?? 0),
+        `concurrency 8: ${seconds(actionSmall)}`,
+        `${pairedRatio('action small c1', 'action small c8').toFixed(2)}× slower`,
+        'reported',
+        '-',
+      ]);
+    }
     console.log(
       `\nfetch-artifacts benchmark: median of ${runs} runs each, whole processes (start included); ` +
         'a ratio is the median of the ratios within each round\n',
