@@ -145,7 +145,11 @@ http {
     );
     if (ok) break;
     if (i > 100) {
-      child.kill('SIGKILL');
+      // SIGTERM, nginx's fast shutdown, takes its workers down too; a SIGKILL would leave them orphaned.
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
       const log = await readFile(join(prefix, 'error.log'), 'utf8').catch(() => '');
       throw new Error(`nginx did not answer on ${origin}: ${stderr}${log}`);
     }
