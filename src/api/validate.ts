@@ -16,7 +16,6 @@ import {
 } from './records.ts';
 
 export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 30;
 
 function oneOfText(values: readonly string[]): string {
   return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
