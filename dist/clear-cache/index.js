@@ -39460,7 +39460,6 @@ function matchesStatusFilter(build, filter) {
 
 
 const MAX_PAGE_SIZE = 100;
-const DEFAULT_PAGE_SIZE = 30;
 function oneOfText(values) {
     return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
 }

@@ -43967,8 +43967,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   W7: () => (/* binding */ checkVerb)
 });
 
-// UNUSED EXPORTS: DEFAULT_PAGE_SIZE
-
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
 ;// CONCATENATED MODULE: ./src/api/records.ts
@@ -44013,7 +44011,6 @@ function matchesStatusFilter(build, filter) {
 
 
 const MAX_PAGE_SIZE = 100;
-const DEFAULT_PAGE_SIZE = 30;
 function oneOfText(values) {
     return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
 }

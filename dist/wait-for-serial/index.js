@@ -44402,7 +44402,6 @@ function matchesStatusFilter(build, filter) {
 /* harmony export */   zg: () => (/* binding */ checkSecret),
 /* harmony export */   zx: () => (/* binding */ checkBuildStatusFilter)
 /* harmony export */ });
-/* unused harmony export DEFAULT_PAGE_SIZE */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9762);
 // Checks made before anything is sent (spec, Errors table, and the limits of the API). Each takes the name
@@ -44411,7 +44410,6 @@ function matchesStatusFilter(build, filter) {
 
 
 const MAX_PAGE_SIZE = 100;
-const DEFAULT_PAGE_SIZE = 30;
 function oneOfText(values) {
     return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
 }
