@@ -39300,7 +39300,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6684:
+/***/ 954:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39309,7 +39309,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Cs: () => (/* binding */ runAction)
 });
 
-// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES
+// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES, redact
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
@@ -40436,11 +40436,14 @@ class Inputs {
         }
         return value;
     }
-    /** Masks a value (and each of its lines) in everything the runner prints from now on. */
+    /**
+     * Masks a value (and each of its lines) in everything the runner prints from now on, whatever its length: the
+     * runner masks a one-character secret too (every occurrence of it), and so does our own redaction.
+     */
     mask(value) {
         for (const part of [value, ...value.split(/\r?\n/)]) {
             const trimmed = part.trim();
-            if (trimmed.length >= 4 && !this.#secrets.includes(trimmed)) {
+            if (trimmed.length > 0 && !this.#secrets.includes(trimmed)) {
                 this.#secrets.push(trimmed);
                 this.#io.setSecret(trimmed);
             }
@@ -40517,9 +40520,16 @@ class Inputs {
             catch (error) {
                 throw new errors/* ValidationError */.yI(name, 'allowed: a JSON object, or NAME=value lines', undefined, `not valid JSON (${error.message})`);
             }
+            const seen = new Set();
+            for (const key of (0,validate/* jsonObjectKeys */._y)(raw)) {
+                if (seen.has(key)) {
+                    throw new errors/* ValidationError */.yI(name, 'each name once', undefined, `${JSON.stringify(key)} is given twice`);
+                }
+                seen.add(key);
+            }
             return (0,validate/* checkParams */.N8)(name, parsed);
         }
-        return Object.fromEntries(this.assignments(name));
+        return (0,validate/* checkParams */.N8)(name, Object.fromEntries(this.assignments(name)));
     }
 }
 
@@ -43485,47 +43495,8 @@ const coreIo = {
     summary: summary,
 };
 
-;// CONCATENATED MODULE: ./src/action/text.ts
-// Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
-// issue workflow commands (promise 15) nor break the job summary's Markdown.
-/** The runner reads `::cmd::` and the older `##[cmd]` at the start of a line (after spaces) as a command. */
-const COMMAND_START = /^(\s*)(::|##\[)/gm;
-/** Makes text safe to print in the log: a line that would start a workflow command is defused. */
-function logSafe(text) {
-    // A zero-width space keeps the text readable while the runner no longer sees a command.
-    return text.replace(COMMAND_START, (_m, space, cmd) => `${space}${cmd[0]}\u200b${cmd.slice(1)}`);
-}
-/** Makes text safe inside a Markdown table cell or line: no HTML, no table breaks, one line. */
-function mdSafe(text, max = 300) {
-    const oneLine = cut(text.replace(/\r?\n/g, ' ').replace(/\s+/g, ' ').trim(), max);
-    return oneLine.replace(/[\\`*_[\]<>|&#]/g, (c) => c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`);
-}
-/** Cuts text to `max` characters, saying so with an ellipsis. */
-function cut(text, max) {
-    return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
-}
-/** Human-readable byte size. */
-function formatBytes(bytes) {
-    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit++;
-    }
-    return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
-}
-/** Human-readable duration from milliseconds: `4 s`, `2 min 5 s`, `1 h 3 min`. */
-function formatDuration(ms) {
-    const s = Math.round(ms / 1000);
-    if (s < 60)
-        return `${s} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min${s % 60 ? ` ${s % 60} s` : ''}`;
-    return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
-}
-
+// EXTERNAL MODULE: ./src/action/text.ts
+var action_text = __nccwpck_require__(1599);
 ;// CONCATENATED MODULE: ./src/action/run.ts
 // Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
 // logged, the runner's SIGINT/SIGTERM turned into an abort, outputs through core.setOutput, and every failure
@@ -43542,10 +43513,11 @@ function formatDuration(ms) {
 const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
 async function runAction(spec, main, options = {}) {
-    const io = options.io ?? coreIo;
     const env = options.env ?? process.env;
     const clock = options.clock ?? systemClock;
     const secrets = [];
+    // Every line, output and summary of the action passes through the guard, so no path can forget it.
+    const io = guardedIo(options.io ?? coreIo, secrets);
     const controller = new AbortController();
     const cleanups = [];
     const onSignal = (signal) => {
@@ -43580,7 +43552,7 @@ async function runAction(spec, main, options = {}) {
             io.setOutput(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
         },
         onCleanup: (fn) => cleanups.push(fn),
-        info: (message) => io.info(logSafe(message)),
+        info: (message) => io.info(message),
     };
     try {
         // The token is masked before anything else can be printed.
@@ -43636,11 +43608,11 @@ function connect(inputs, env, clock, signal, io, options) {
         ...(options.retry === undefined ? {} : { retry: options.retry }),
         log: (level, message) => {
             if (level === 'debug')
-                io.debug(logSafe(message));
+                io.debug(message);
             else if (level === 'warning')
-                io.warning(logSafe(message));
+                io.warning(message);
             else
-                io.info(logSafe(message));
+                io.info(message);
         },
     });
     return {
@@ -43683,11 +43655,70 @@ function transportTuning(env) {
         },
     };
 }
+/** Every known secret, of any length, replaced; the longest first, so a secret inside another goes with it. */
 function redact(text, secrets) {
     let out = text;
-    for (const secret of secrets)
-        out = out.split(secret).join('***');
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+        if (secret !== '')
+            out = out.replaceAll(secret, '***');
+    }
     return out;
+}
+/**
+ * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
+ * from an output (promise 13); JSON stays JSON: only its strings are redacted.
+ */
+function redactOutput(value, secrets) {
+    if (!secrets.some((secret) => secret !== '' && value.includes(secret)))
+        return value;
+    let parsed;
+    try {
+        parsed = JSON.parse(value);
+    }
+    catch {
+        return redact(value, secrets);
+    }
+    if (typeof parsed !== 'object' || parsed === null)
+        return redact(value, secrets);
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return redact(v, secrets);
+        if (Array.isArray(v))
+            return v.map(walk);
+        if (typeof v === 'object' && v !== null) {
+            return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x)]));
+        }
+        return v;
+    };
+    return JSON.stringify(walk(parsed));
+}
+/**
+ * The Io an action sees: secrets are redacted from every message, output and summary before the runner gets it,
+ * log lines cannot issue workflow commands, and terminal escapes are removed from annotations. The runner's own
+ * masking only hides whole values as printed; a secret cut, reflowed or written to an output or the summary would
+ * slip past it.
+ */
+function guardedIo(io, secrets) {
+    const clean = (text) => redact((0,action_text/* stripTerminalEscapes */.fS)(text), secrets);
+    // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
+    const summary = Object.create(io.summary);
+    summary.addRaw = function (text, addEOL) {
+        return io.summary.addRaw.call(this, redact(text, secrets), addEOL);
+    };
+    return {
+        getInput: (name) => io.getInput(name),
+        setOutput: (name, value) => io.setOutput(name, redactOutput(value, secrets)),
+        setSecret: (value) => io.setSecret(value),
+        debug: (message) => io.debug((0,action_text/* logSafe */.sN)(clean(message))),
+        info: (message) => io.info((0,action_text/* logSafe */.sN)(redact(message, secrets))),
+        warning: (message, properties) => io.warning(clean(message), properties),
+        error: (message, properties) => io.error(clean(message), properties),
+        setFailed: (message) => io.setFailed(clean(message)),
+        startGroup: (name) => io.startGroup(clean(name)),
+        endGroup: () => io.endGroup(),
+        isDebug: () => io.isDebug(),
+        summary,
+    };
 }
 /** One `::error::` line; a stack trace only for bugs, only at debug level. */
 function fail(io, error, secrets) {
@@ -43706,11 +43737,99 @@ function fail(io, error, secrets) {
 
 /***/ }),
 
+/***/ 1599:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   br: () => (/* binding */ htmlSafe),
+/* harmony export */   fS: () => (/* binding */ stripTerminalEscapes),
+/* harmony export */   sN: () => (/* binding */ logSafe)
+/* harmony export */ });
+/* unused harmony exports mdSafe, cut, formatBytes, formatDuration */
+// Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
+// issue workflow commands (promise 15) nor break the job summary's Markdown.
+/**
+ * What the runner takes for a workflow command. It reads its output line by line (a line ends at `\n` or `\r`),
+ * trims white space in .NET's sense from the start (U+0085 and the Unicode spaces included, which JavaScript's
+ * `\s` partly misses) and obeys a line that then starts with `::`; the older form `##[cmd]` it obeys anywhere in a
+ * line. Lines are split here the way the runner splits them (`m` makes `^` match after `\r` too).
+ */
+const COMMAND_START = /^([\s\u0085\u180e]*)::/gm;
+const OLD_COMMAND = /##\[/g;
+/** Terminal escapes: CSI (colours, cursor moves), OSC (titles, links) and any other ESC sequence. */
+const TERMINAL_ESCAPE = 
+// eslint-disable-next-line no-control-regex
+/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u009b[0-?]*[ -/]*[@-~]|\u001b[@-_]?/g;
+/** Removes terminal colour and cursor escapes, which the log would show as noise or interpret. */
+function stripTerminalEscapes(text) {
+    return text.replace(TERMINAL_ESCAPE, '');
+}
+/**
+ * Makes text safe to print in the log (promise 15): no line of it can start a workflow command, the older
+ * `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the text
+ * readable while the runner no longer sees a command.
+ */
+function logSafe(text) {
+    return stripTerminalEscapes(text)
+        .replace(COMMAND_START, (_m, space) => `${space}:\u200b:`)
+        .replace(OLD_COMMAND, '#\u200b#[');
+}
+/** Makes text safe inside a Markdown table cell or line: no HTML, no table breaks, one line. */
+function mdSafe(text, max = 300) {
+    return oneLine(text, max).replace(/[\\`*_[\]<>|&#]/g, (c) => c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`);
+}
+/**
+ * Makes text safe inside HTML (the cells of `summary.addTable`): GitHub shows Markdown there as written, so a
+ * Markdown escape would show its backslash; only HTML's own characters are escaped.
+ */
+function htmlSafe(text, max = 300) {
+    return oneLine(text, max).replace(/[<>&"']/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+const HTML_ENTITIES = {
+    '<': '&lt;',
+    '>': '&gt;',
+    '&': '&amp;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** One line of at most `max` characters, without terminal escapes or runs of white space. */
+function oneLine(text, max) {
+    return cut(stripTerminalEscapes(text).replace(/\s+/g, ' ').trim(), max);
+}
+/** Cuts text to `max` characters, saying so with an ellipsis. */
+function cut(text, max) {
+    return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+/** Human-readable byte size. */
+function formatBytes(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+}
+/** Human-readable duration from milliseconds: `4 s`, `2 min 5 s`, `1 h 3 min`. */
+function formatDuration(ms) {
+    const s = Math.round(ms / 1000);
+    if (s < 60)
+        return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min${s % 60 ? ` ${s % 60} s` : ''}`;
+    return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}
+
+
+/***/ }),
+
 /***/ 5251:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6684);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(954);
 /* harmony import */ var _set_envvar_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(800);
 
 
@@ -43730,6 +43849,8 @@ __webpack_async_result__();
 /* harmony export */ });
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6427);
+/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1599);
+
 
 
 const spec = {
@@ -43809,7 +43930,7 @@ async function setEnvvar(ctx) {
                     { data: 'Name', header: true },
                     { data: 'Change', header: true },
                 ],
-                ...rows.map(([k, c]) => [`\`${k}\``, c ?? '']),
+                ...rows.map(([k, c]) => [`<code>${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_2__/* .htmlSafe */ .br)(k ?? '')}</code>`, c ?? '']),
             ])
                 .write();
         }
@@ -43964,7 +44085,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   zg: () => (/* binding */ checkSecret),
   cr: () => (/* binding */ checkSegment),
   dG: () => (/* binding */ checkVcsType),
-  W7: () => (/* binding */ checkVerb)
+  W7: () => (/* binding */ checkVerb),
+  _y: () => (/* binding */ jsonObjectKeys)
 });
 
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -44038,10 +44160,17 @@ const checkBuildNum = (name, value) => checkInteger(name, value, 1);
 const checkLimit = (name, value) => checkInteger(name, value, 1, MAX_PAGE_SIZE);
 const checkOffset = (name, value) => checkInteger(name, value, 0);
 const checkParallel = (name, value) => checkInteger(name, value, 1);
-/** A path segment we will URL-encode: not empty, no control characters. */
+/**
+ * A path segment we will URL-encode: not empty, no control characters, and not `.` or `..`: URL rules resolve
+ * those (encoded or not) into the folder above, so `branch: ..` would reach another endpoint (git forbids both names
+ * for a branch or tag anyway).
+ */
 function checkSegment(name, value, what = 'a non-empty name') {
     if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
         throw new errors/* ValidationError */.yI(name, `allowed: ${what} without leading/trailing spaces or control characters`, value);
+    }
+    if (value === '.' || value === '..') {
+        throw new errors/* ValidationError */.yI(name, `allowed: ${what} other than '.' or '..'`, value);
     }
     return value;
 }
@@ -44064,15 +44193,45 @@ function checkParams(name, value) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw new errors/* ValidationError */.yI(name, 'allowed: an object of names to strings, numbers or booleans');
     }
-    const out = {};
+    // No prototype: a parameter named `__proto__` is a parameter like any other, not a way to replace one.
+    const out = Object.create(null);
     for (const [key, v] of Object.entries(value)) {
         checkEnvName(`${name} name`, key);
+        if (key === '__proto__') {
+            throw new errors/* ValidationError */.yI(name, 'allowed: names other than __proto__, which JSON readers take for an object’s prototype', undefined, 'a parameter is named __proto__');
+        }
         if (typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) {
             throw new errors/* ValidationError */.yI(name, 'allowed: values that are strings, numbers or booleans', undefined, `the value of ${JSON.stringify(key)} is ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v}`);
         }
         out[key] = v;
     }
     return out;
+}
+/**
+ * The names of a JSON object's own members, in order, duplicates included (JSON.parse keeps only the last of a
+ * name given twice, without a word). Expects text JSON.parse accepted.
+ */
+function jsonObjectKeys(text) {
+    const keys = [];
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '{' || c === '[')
+            depth++;
+        else if (c === '}' || c === ']')
+            depth--;
+        else if (c === '"') {
+            let end = i + 1;
+            while (end < text.length && text[end] !== '"')
+                end += text[end] === '\\' ? 2 : 1;
+            const token = text.slice(i, end + 1);
+            // A string is a member's name when a colon follows it, at the object's own level.
+            if (depth === 1 && /^\s*:/.test(text.slice(end + 1, end + 64)))
+                keys.push(JSON.parse(token));
+            i = end;
+        }
+    }
+    return keys;
 }
 /** Spec rule 1: a trigger names a revision or a tag, not both. */
 function checkRevisionOrTag(revisionName, revision, tagName, tag) {

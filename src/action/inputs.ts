@@ -1,7 +1,7 @@
 // Typed reading of an action's inputs. Every check throws a ValidationError that names the input, shows the
 // bad value unless it is secret, and says what is allowed; nothing is sent before all inputs are read.
 import { ValidationError } from '../api/errors.ts';
-import { checkInteger, checkParams, type BuildParams } from '../api/validate.ts';
+import { checkInteger, checkParams, jsonObjectKeys, type BuildParams } from '../api/validate.ts';
 import type { Io } from './io.ts';
 
 export class Inputs {
@@ -54,11 +54,14 @@ export class Inputs {
     return value;
   }
 
-  /** Masks a value (and each of its lines) in everything the runner prints from now on. */
+  /**
+   * Masks a value (and each of its lines) in everything the runner prints from now on, whatever its length: the
+   * runner masks a one-character secret too (every occurrence of it), and so does our own redaction.
+   */
   mask(value: string): void {
     for (const part of [value, ...value.split(/\r?\n/)]) {
       const trimmed = part.trim();
-      if (trimmed.length >= 4 && !this.#secrets.includes(trimmed)) {
+      if (trimmed.length > 0 && !this.#secrets.includes(trimmed)) {
         this.#secrets.push(trimmed);
         this.#io.setSecret(trimmed);
       }
@@ -143,8 +146,20 @@ export class Inputs {
           `not valid JSON (${(error as Error).message})`,
         );
       }
+      const seen = new Set<string>();
+      for (const key of jsonObjectKeys(raw)) {
+        if (seen.has(key)) {
+          throw new ValidationError(
+            name,
+            'each name once',
+            undefined,
+            `${JSON.stringify(key)} is given twice`,
+          );
+        }
+        seen.add(key);
+      }
       return checkParams(name, parsed);
     }
-    return Object.fromEntries(this.assignments(name));
+    return checkParams(name, Object.fromEntries(this.assignments(name)));
   }
 }

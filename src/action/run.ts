@@ -7,8 +7,8 @@ import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts
 import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
-import { coreIo, type Io } from './io.ts';
-import { logSafe } from './text.ts';
+import { coreIo, type Io, type Summary } from './io.ts';
+import { logSafe, stripTerminalEscapes } from './text.ts';
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
@@ -72,10 +72,11 @@ export async function runAction(
   main: (ctx: ActionContext) => Promise<void>,
   options: RunOptions = {},
 ): Promise<void> {
-  const io = options.io ?? coreIo;
   const env = options.env ?? process.env;
   const clock = options.clock ?? systemClock;
   const secrets: string[] = [];
+  // Every line, output and summary of the action passes through the guard, so no path can forget it.
+  const io = guardedIo(options.io ?? coreIo, secrets);
   const controller = new AbortController();
   const cleanups: (() => unknown)[] = [];
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -111,7 +112,7 @@ export async function runAction(
       io.setOutput(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
     },
     onCleanup: (fn) => cleanups.push(fn),
-    info: (message) => io.info(logSafe(message)),
+    info: (message) => io.info(message),
   };
 
   try {
@@ -181,9 +182,9 @@ function connect(
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     log: (level, message) => {
-      if (level === 'debug') io.debug(logSafe(message));
-      else if (level === 'warning') io.warning(logSafe(message));
-      else io.info(logSafe(message));
+      if (level === 'debug') io.debug(message);
+      else if (level === 'warning') io.warning(message);
+      else io.info(message);
     },
   });
   return {
@@ -232,10 +233,66 @@ function transportTuning(env: NodeJS.ProcessEnv): {
   };
 }
 
-function redact(text: string, secrets: readonly string[]): string {
+/** Every known secret, of any length, replaced; the longest first, so a secret inside another goes with it. */
+export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) out = out.split(secret).join('***');
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret !== '') out = out.replaceAll(secret, '***');
+  }
   return out;
+}
+
+/**
+ * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
+ * from an output (promise 13); JSON stays JSON: only its strings are redacted.
+ */
+function redactOutput(value: string, secrets: readonly string[]): string {
+  if (!secrets.some((secret) => secret !== '' && value.includes(secret))) return value;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return redact(value, secrets);
+  }
+  if (typeof parsed !== 'object' || parsed === null) return redact(value, secrets);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact(v, secrets);
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'object' && v !== null) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x)]));
+    }
+    return v;
+  };
+  return JSON.stringify(walk(parsed));
+}
+
+/**
+ * The Io an action sees: secrets are redacted from every message, output and summary before the runner gets it,
+ * log lines cannot issue workflow commands, and terminal escapes are removed from annotations. The runner's own
+ * masking only hides whole values as printed; a secret cut, reflowed or written to an output or the summary would
+ * slip past it.
+ */
+function guardedIo(io: Io, secrets: readonly string[]): Io {
+  const clean = (text: string): string => redact(stripTerminalEscapes(text), secrets);
+  // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
+  const summary = Object.create(io.summary) as Summary;
+  summary.addRaw = function (this: Summary, text: string, addEOL?: boolean) {
+    return io.summary.addRaw.call(this, redact(text, secrets), addEOL);
+  };
+  return {
+    getInput: (name) => io.getInput(name),
+    setOutput: (name, value) => io.setOutput(name, redactOutput(value, secrets)),
+    setSecret: (value) => io.setSecret(value),
+    debug: (message) => io.debug(logSafe(clean(message))),
+    info: (message) => io.info(logSafe(redact(message, secrets))),
+    warning: (message, properties) => io.warning(clean(message), properties),
+    error: (message, properties) => io.error(clean(message), properties),
+    setFailed: (message) => io.setFailed(clean(message)),
+    startGroup: (name) => io.startGroup(clean(name)),
+    endGroup: () => io.endGroup(),
+    isDebug: () => io.isDebug(),
+    summary,
+  };
 }
 
 /** One `::error::` line; a stack trace only for bugs, only at debug level. */

@@ -6,6 +6,9 @@ import { formatDuration, mdSafe } from './text.ts';
 /** Failed tests listed in the summary; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;
 
+/** Longer addresses are not linked. */
+export const MAX_LINK_LENGTH = 2048;
+
 /** The address as a Markdown link target, or undefined when it is not an http(s) URL. */
 export function linkTarget(url: string | null | undefined): string | undefined {
   if (typeof url !== 'string') return undefined;
@@ -16,6 +19,8 @@ export function linkTarget(url: string | null | undefined): string | undefined {
     return undefined;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  // A build page's address is short; a longer one is not a link worth a summary's room.
+  if (parsed.href.length > MAX_LINK_LENGTH) return undefined;
   // Parentheses and spaces would end the link early; URL.href already encoded spaces, quotes and angle brackets.
   return parsed.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
 }

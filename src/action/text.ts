@@ -1,24 +1,61 @@
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
 // issue workflow commands (promise 15) nor break the job summary's Markdown.
 
-/** The runner reads `::cmd::` and the older `##[cmd]` at the start of a line (after spaces) as a command. */
-const COMMAND_START = /^(\s*)(::|##\[)/gm;
+/**
+ * What the runner takes for a workflow command. It reads its output line by line (a line ends at `\n` or `\r`),
+ * trims white space in .NET's sense from the start (U+0085 and the Unicode spaces included, which JavaScript's
+ * `\s` partly misses) and obeys a line that then starts with `::`; the older form `##[cmd]` it obeys anywhere in a
+ * line. Lines are split here the way the runner splits them (`m` makes `^` match after `\r` too).
+ */
+const COMMAND_START = /^([\s\u0085\u180e]*)::/gm;
+const OLD_COMMAND = /##\[/g;
+/** Terminal escapes: CSI (colours, cursor moves), OSC (titles, links) and any other ESC sequence. */
+const TERMINAL_ESCAPE =
+  // eslint-disable-next-line no-control-regex
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u009b[0-?]*[ -/]*[@-~]|\u001b[@-_]?/g;
 
-/** Makes text safe to print in the log: a line that would start a workflow command is defused. */
+/** Removes terminal colour and cursor escapes, which the log would show as noise or interpret. */
+export function stripTerminalEscapes(text: string): string {
+  return text.replace(TERMINAL_ESCAPE, '');
+}
+
+/**
+ * Makes text safe to print in the log (promise 15): no line of it can start a workflow command, the older
+ * `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the text
+ * readable while the runner no longer sees a command.
+ */
 export function logSafe(text: string): string {
-  // A zero-width space keeps the text readable while the runner no longer sees a command.
-  return text.replace(
-    COMMAND_START,
-    (_m, space: string, cmd: string) => `${space}${cmd[0]}\u200b${cmd.slice(1)}`,
-  );
+  return stripTerminalEscapes(text)
+    .replace(COMMAND_START, (_m, space: string) => `${space}:\u200b:`)
+    .replace(OLD_COMMAND, '#\u200b#[');
 }
 
 /** Makes text safe inside a Markdown table cell or line: no HTML, no table breaks, one line. */
 export function mdSafe(text: string, max = 300): string {
-  const oneLine = cut(text.replace(/\r?\n/g, ' ').replace(/\s+/g, ' ').trim(), max);
-  return oneLine.replace(/[\\`*_[\]<>|&#]/g, (c) =>
+  return oneLine(text, max).replace(/[\\`*_[\]<>|&#]/g, (c) =>
     c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`,
   );
+}
+
+/**
+ * Makes text safe inside HTML (the cells of `summary.addTable`): GitHub shows Markdown there as written, so a
+ * Markdown escape would show its backslash; only HTML's own characters are escaped.
+ */
+export function htmlSafe(text: string, max = 300): string {
+  return oneLine(text, max).replace(/[<>&"']/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+
+const HTML_ENTITIES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** One line of at most `max` characters, without terminal escapes or runs of white space. */
+function oneLine(text: string, max: number): string {
+  return cut(stripTerminalEscapes(text).replace(/\s+/g, ' ').trim(), max);
 }
 
 /** Cuts text to `max` characters, saying so with an ellipsis. */

@@ -58,7 +58,11 @@ export const checkLimit = (name: string, value: number | string): number =>
 export const checkOffset = (name: string, value: number | string): number => checkInteger(name, value, 0);
 export const checkParallel = (name: string, value: number | string): number => checkInteger(name, value, 1);
 
-/** A path segment we will URL-encode: not empty, no control characters. */
+/**
+ * A path segment we will URL-encode: not empty, no control characters, and not `.` or `..`: URL rules resolve
+ * those (encoded or not) into the folder above, so `branch: ..` would reach another endpoint (git forbids both names
+ * for a branch or tag anyway).
+ */
 export function checkSegment(name: string, value: string, what = 'a non-empty name'): string {
   if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
     throw new ValidationError(
@@ -66,6 +70,9 @@ export function checkSegment(name: string, value: string, what = 'a non-empty na
       `allowed: ${what} without leading/trailing spaces or control characters`,
       value,
     );
+  }
+  if (value === '.' || value === '..') {
+    throw new ValidationError(name, `allowed: ${what} other than '.' or '..'`, value);
   }
   return value;
 }
@@ -95,9 +102,18 @@ export function checkParams(name: string, value: unknown): BuildParams {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ValidationError(name, 'allowed: an object of names to strings, numbers or booleans');
   }
-  const out: BuildParams = {};
+  // No prototype: a parameter named `__proto__` is a parameter like any other, not a way to replace one.
+  const out = Object.create(null) as BuildParams;
   for (const [key, v] of Object.entries(value)) {
     checkEnvName(`${name} name`, key);
+    if (key === '__proto__') {
+      throw new ValidationError(
+        name,
+        'allowed: names other than __proto__, which JSON readers take for an object’s prototype',
+        undefined,
+        'a parameter is named __proto__',
+      );
+    }
     if (typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) {
       throw new ValidationError(
         name,
@@ -109,6 +125,29 @@ export function checkParams(name: string, value: unknown): BuildParams {
     out[key] = v;
   }
   return out;
+}
+
+/**
+ * The names of a JSON object's own members, in order, duplicates included (JSON.parse keeps only the last of a
+ * name given twice, without a word). Expects text JSON.parse accepted.
+ */
+export function jsonObjectKeys(text: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const token = text.slice(i, end + 1);
+      // A string is a member's name when a colon follows it, at the object's own level.
+      if (depth === 1 && /^\s*:/.test(text.slice(end + 1, end + 64))) keys.push(JSON.parse(token) as string);
+      i = end;
+    }
+  }
+  return keys;
 }
 
 /** Spec rule 1: a trigger names a revision or a tag, not both. */

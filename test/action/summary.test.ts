@@ -46,6 +46,10 @@ describe('summary pieces', () => {
     expect(linkTarget('javascript:alert(1)')).toBeUndefined();
     expect(linkTarget('not a url')).toBeUndefined();
     expect(linkTarget('https://h/a (b)')).toBe('https://h/a%20%28b%29');
+    // A build address of 5,000 characters is no link: the heading stays short.
+    const long = `https://h/${'a'.repeat(5000)}`;
+    expect(linkTarget(long)).toBeUndefined();
+    expect(buildHeading({ build_num: 7, build_url: long, branch: 'main' }).length).toBeLessThan(40);
     expect(buildLink({ build_num: 7, build_url: 'data:text/html,x' })).toBe('#7');
   });
 

@@ -77,6 +77,21 @@ const rows: Row[] = [
   ['fetch-artifacts', { concurrency: '0' }, 'concurrency'],
   ['fetch-artifacts', { 'if-no-artifacts': 'panic' }, 'if-no-artifacts'],
   ['fetch-artifacts', { flatten: 'yes' }, 'flatten'],
+  // `.` and `..` would be resolved away in the URL and reach another endpoint
+  ['trigger-build', { branch: '..' }, 'branch'],
+  ['trigger-build', { branch: '.' }, 'branch'],
+  ['trigger-build', { tag: '..' }, 'tag'],
+  ['wait-for-serial', { branch: '..' }, 'branch'],
+  ['fetch-artifacts', { branch: '..' }, 'branch'],
+  ['general', { command: 'delete-checkout-key', fingerprint: '..' }, 'fingerprint'],
+  ['general', { command: 'get-checkout-key', fingerprint: '.' }, 'fingerprint'],
+  ['general', { command: 'builds', branch: '..' }, 'branch'],
+  // build parameters: no name twice, and no __proto__, in either form
+  ['trigger-build', { params: '{"A": 1, "A": 2}' }, 'params'],
+  ['trigger-build', { params: '{"__proto__": "x"}' }, 'params'],
+  ['trigger-build', { params: '__proto__=2' }, 'params'],
+  ['trigger-build', { params: 'A=1\nA=2' }, 'params'],
+  ['general', { command: 'trigger', params: '{"B": "x", "B": "y"}' }, 'params'],
 ];
 
 describe('bad input: one clear error, exit 1, nothing sent, no secret visible', () => {

@@ -80,7 +80,7 @@ describe('set-envvar', () => {
     const seen = visible(r);
     expect(seen).not.toContain('one-Secret-Value');
     expect(seen).not.toContain('postgres://');
-    expect(r.summary).toContain('`API_TOKEN`');
+    expect(r.summary).toContain('<code>API_TOKEN</code>');
     expect(r.summary).toContain('not found, nothing deleted');
   });
 

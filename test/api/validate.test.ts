@@ -13,8 +13,10 @@ import {
   checkParallel,
   checkParams,
   checkRevisionOrTag,
+  checkSegment,
   checkVcsType,
   checkVerb,
+  jsonObjectKeys,
 } from '../../src/api/validate.ts';
 
 function errorOf(fn: () => unknown): ValidationError {
@@ -52,7 +54,9 @@ describe('checks from the spec’s Errors table and the API limits', () => {
     ['env name with dash', () => checkEnvName('name', 'MY-VAR'), '[A-Za-z_][A-Za-z0-9_]*'],
     ['env name starting with digit', () => checkEnvName('name', '1VAR'), '[A-Za-z_][A-Za-z0-9_]*'],
     ['user name with slash', () => checkName('username', 'a/b'), 'without "/"'],
-    ['project name dot-dot', () => checkName('project', '..'), 'without "/"'],
+    ['project name dot-dot', () => checkName('project', '..'), "other than '.' or '..'"],
+    ['branch dot-dot', () => checkSegment('branch', '..'), "other than '.' or '..'"],
+    ['fingerprint dot', () => checkSegment('fingerprint', '.'), "other than '.' or '..'"],
   ])('%s: names the argument, shows the value, says what is allowed', (_what, fn, allowed) => {
     const error = errorOf(fn);
     expect(error.message).toContain(error.argument);
@@ -110,5 +114,23 @@ describe('checks from the spec’s Errors table and the API limits', () => {
       expect(error.message).not.toContain('s3cret');
       expect(error.value).toBeUndefined();
     });
+  });
+});
+
+describe('build parameters', () => {
+  it('reads every member name of a JSON object in order, duplicates and escapes included', () => {
+    expect(jsonObjectKeys('{"A": 1, "b\\"c": {"x": [1, "y"]}, "A": "s: {", "d":true}')).toEqual([
+      'A',
+      'b"c',
+      'A',
+      'd',
+    ]);
+  });
+
+  it('refuses __proto__, which an object would take for its prototype, and keeps other names', () => {
+    expect(() => checkParams('params', JSON.parse('{"__proto__": "x"}'))).toThrow(/__proto__/);
+    expect(JSON.stringify(checkParams('params', { A: 1, B: 'two', C: false }))).toBe(
+      '{"A":1,"B":"two","C":false}',
+    );
   });
 });

@@ -13,7 +13,9 @@ import {
 import { checkSshKey } from '../../api/ssh.ts';
 import { checkEnvName, checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
 import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { mdSafe } from '../../action/text.ts';
 import { workflowBranch } from '../../action/workflow.ts';
+import { describeResult } from './report.ts';
 
 const PARAMETERS = [
   'build-num',
@@ -248,7 +250,7 @@ export async function general(ctx: ActionContext): Promise<void> {
   const result = await command.call(client, project, args);
   const text = JSON.stringify(result ?? null);
   ctx.setOutput('result', text);
-  const what = Array.isArray(result) ? `${result.length} item${result.length === 1 ? '' : 's'}` : 'done';
+  const what = describeResult(name, result);
   ctx.info(`${name}: ${what}`);
-  await ctx.io.summary.addRaw(`\`${name}\`: ${what}`, true).write();
+  await ctx.io.summary.addRaw(`\`${name}\`: ${mdSafe(what, 1000)}`, true).write();
 }

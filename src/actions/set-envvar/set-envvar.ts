@@ -1,6 +1,7 @@
 import { ApiError, ValidationError } from '../../api/errors.ts';
 import { checkEnvName } from '../../api/validate.ts';
 import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { htmlSafe } from '../../action/text.ts';
 
 export const spec = {
   name: 'set-envvar',
@@ -95,7 +96,7 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
             { data: 'Name', header: true },
             { data: 'Change', header: true },
           ],
-          ...rows.map(([k, c]) => [`\`${k}\``, c ?? '']),
+          ...rows.map(([k, c]) => [`<code>${htmlSafe(k ?? '')}</code>`, c ?? '']),
         ])
         .write();
     }
