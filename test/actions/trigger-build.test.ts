@@ -245,6 +245,36 @@ describe('trigger-build with wait', () => {
   });
 });
 
+describe('trigger-build outcome policy', () => {
+  it("lets a failed build pass with allowed-outcomes '*', so a later step can branch on outcome", async () => {
+    project({ queuedMs: 0, runMs: 30_000, outcome: 'failed' });
+    const io = await run({ wait: 'true', 'allowed-outcomes': '*' });
+    expect(io.failed).toBeUndefined();
+    expect(io.outputs).toMatchObject({ status: 'failed', outcome: 'failed' });
+    expect(io.lines.join('\n')).toMatch(
+      /Build #1 finished with outcome 'failed' .*allowed-outcomes lets pass/,
+    );
+  });
+
+  it('passes the outcomes listed, one a line or comma-separated, and fails the others naming them', async () => {
+    project({ queuedMs: 0, runMs: 30_000, outcome: 'no_tests' });
+    let io = await run({ wait: 'true', 'allowed-outcomes': 'success,\nno_tests' });
+    expect(io.failed).toBeUndefined();
+    expect(io.outputs['outcome']).toBe('no_tests');
+    io = await run({ wait: 'true', 'allowed-outcomes': 'success, infrastructure_fail' });
+    expect(io.failed).toMatch(
+      /^Build #2 finished with outcome 'no_tests' \(status no_tests\); allowed: success, infrastructure_fail: http/,
+    );
+  });
+
+  it('refuses an unknown outcome before triggering anything', async () => {
+    project();
+    const io = await run({ wait: 'true', 'allowed-outcomes': 'success, passed' });
+    expect(io.failed).toMatch(/^allowed-outcomes: unknown outcome "passed"; allowed: '\*' or outcomes among/);
+    expect(emulator.requests).toHaveLength(0);
+  });
+});
+
 describe('trigger-build triggers exactly once', () => {
   it('finds and reports the build after a 500 that came after the build was made', async () => {
     project({ queuedMs: 0, runMs: 10_000 });
