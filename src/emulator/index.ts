@@ -11,6 +11,7 @@ import {
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { systemClock, type Clock } from '../api/clock.ts';
+import { CONTROL_PREFIX, findControlRoute } from './control.ts';
 import { Faults, type FaultKind } from './faults.ts';
 import {
   faultReply,
@@ -36,13 +37,18 @@ export type {
   ArtifactSpec,
   BuildBehaviour,
   EmulatedUser,
+  FailureSpec,
   FinalOutcome,
+  JobSpec,
   ProjectConfig,
+  WorkflowSpec,
   StoredCheckoutKey,
   StoredSshKey,
 } from './model.ts';
 export { applySeed, parseSeed, seedExample } from './seed.ts';
 export type { SeedFile, SeedProject } from './seed.ts';
+export { CONTROL_PREFIX } from './control.ts';
+export type { PushRequest, PushResult } from './pushes.ts';
 export { EmulatorState } from './state.ts';
 export type { ArtifactFile, BuildListOptions, BuildSeed, ProjectRef, TriggerRequest } from './state.ts';
 
@@ -386,6 +392,12 @@ class RunningEmulator implements Emulator {
         body: request.body,
         bodyNotJson: request.notJson,
       });
+    }
+    if (path.startsWith(`${CONTROL_PREFIX}/`)) {
+      const control = findControlRoute(method, path);
+      if (control === undefined) return notFoundPage();
+      if (!this.authenticated(headers)) return messageReply(401, 'You must log in first.');
+      return control(this.state, { body: request.body, bodyNotJson: request.notJson });
     }
     if (path.startsWith('/artifacts/') && (method === 'GET' || method === 'HEAD')) {
       if (!this.authenticated(headers)) return messageReply(401, 'You must log in first.');
