@@ -18,7 +18,7 @@ afterEach(async () => {
   await emulator.close();
 });
 
-function job(name: string, seed: BuildSeed = {}): number {
+function job(name: string, seed: BuildSeed & { workflow?: string } = {}): number {
   return emulator.state.addBuild(SLUG, workflowJob(SHA, name, { queuedMs: 200, runMs: 800, ...seed }))
     .build_num;
 }

@@ -324,3 +324,83 @@ describe('wait-for-build polls politely', () => {
     expect(emulator.state.getBuild(SLUG, num)?.lifecycle).toBe('running');
   });
 });
+
+describe('wait-for-build on pushes the service builds by itself', () => {
+  /** build → test → deploy, a minute each; test fails on the branch `broken`. */
+  function workflow(): void {
+    const jobs = (failing: boolean) => [
+      { name: 'build', runMs: MIN },
+      { name: 'test', requires: ['build'], runMs: MIN, ...(failing && { outcome: 'failed' as const }) },
+      { name: 'deploy', requires: ['test'], runMs: MIN },
+    ];
+    project({
+      queuedMs: 1000,
+      workflows: [{ name: 'build-test-deploy', jobs: jobs(false) }],
+      branches: { broken: { workflows: [{ name: 'build-test-deploy', jobs: jobs(true) }] } },
+    });
+  }
+
+  it('waits for each job of the workflow as it appears, and passes when all three pass', async () => {
+    workflow();
+    emulator.state.push(SLUG, { branch: 'main', revision: SHA, delayMs: 20_000 });
+    const io = await run({ branch: 'main' });
+    expect(io.failed).toBeUndefined();
+    expect(buildsOut(io).map((b) => [b.job, b.outcome])).toEqual([
+      ['build', 'success'],
+      ['test', 'success'],
+      ['deploy', 'success'],
+    ]);
+    expect(io.outputs['build-num']).toBe(String(buildsOut(io)[2]?.build_num));
+  });
+
+  it('fails on the failing job of a push, and a job named after it never appears', async () => {
+    workflow();
+    emulator.state.push(SLUG, { branch: 'broken', revision: SHA });
+    let io = await run({});
+    expect(io.failed).toMatch(
+      /^Build #2 \(job test\) of 2 builds of commit c0ffee123456 ended with outcome 'failed'/,
+    );
+    io = await run({ job: 'deploy', 'appear-timeout-minutes': '1' });
+    expect(io.failed).toMatch(/^Job 'deploy' of commit c0ffee123456, job deploy did not appear within 1 min/);
+  });
+
+  it('waits for a named downstream job while its upstream jobs run, longer than appear-timeout-minutes', async () => {
+    workflow();
+    emulator.state.push(SLUG, { branch: 'main', revision: SHA });
+    const io = await run({ job: 'deploy', 'appear-timeout-minutes': '1' });
+    expect(io.failed).toBeUndefined();
+    expect(buildsOut(io).map((b) => b.job)).toEqual(['deploy']);
+    expect(io.outputs['build-num']).toBe('3');
+    expect(clock.now() - t0).toBeGreaterThan(3 * MIN);
+  });
+
+  it('counts the retry of the failed job, and the downstream job it lets appear', async () => {
+    workflow();
+    emulator.state.push(SLUG, { branch: 'broken', revision: SHA });
+    emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+      branches: {
+        broken: {
+          workflows: [
+            {
+              name: 'build-test-deploy',
+              jobs: [
+                { name: 'build', runMs: MIN },
+                { name: 'test', requires: ['build'], runMs: MIN },
+                { name: 'deploy', requires: ['test'], runMs: MIN },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    // The failed test job is retried once it has failed (at about 2 min), and passes this time.
+    atTimes(clock, [{ at: t0 + 2 * MIN + 5000, run: () => emulator.state.retryBuild(SLUG, 2) }]);
+    const io = await run({ 'settle-seconds': '30' });
+    expect(io.failed).toBeUndefined();
+    expect(buildsOut(io).map((b) => [b.build_num, b.job, b.outcome])).toEqual([
+      [1, 'build', 'success'],
+      [3, 'test', 'success'],
+      [4, 'deploy', 'success'],
+    ]);
+  });
+});

@@ -356,19 +356,21 @@ async function waitForCommit(
   const { clock } = ctx;
   const started = clock.now();
   const scope = scopeOf(input);
-  const commit = new CommitBuilds(client, project, input.query, { now: started });
+  const commit = new CommitBuilds(client, project, { ...input.query, jobs: [] }, { now: started });
   ctx.info(
     `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
       `${formatDuration(input.timeoutMs)}; a build must appear within ${formatDuration(input.appearMs)}`,
   );
   let current: Build[] = [];
+  /** Every build of the commit the last look saw, counted or not. */
+  let everything = new Map<number, Build>();
   /** The last time a build appeared or ended: the appear and settle times count from it. */
   let lastChange = started;
   let warnedTruncated = false;
   let failure: WaitEnding | undefined;
 
   const look = async (): Promise<Look<Build[]>> => {
-    const { builds, truncated } = await commit.look();
+    const { builds: all, truncated } = await commit.look();
     const now = clock.now();
     if (truncated && !warnedTruncated) {
       warnedTruncated = true;
@@ -378,16 +380,19 @@ async function waitForCommit(
         ),
       );
     }
-    const before = new Map(current.map((b) => [b.build_num, b]));
+    // With `job`, every build of the commit is still followed: while any runs, a named job may yet appear.
+    const counted =
+      input.jobs.length === 0 ? all : all.filter((b) => input.jobs.includes(jobOf(b).job ?? ''));
     let logged = false;
-    for (const build of builds) {
-      const old = before.get(build.build_num);
+    for (const build of all) {
+      const old = everything.get(build.build_num);
       const { job, workflow } = jobOf(build);
+      const aside = counted.includes(build) ? '' : ' (not counted: only the named jobs count)';
       if (old === undefined) {
         const what =
           job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
         const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
-        ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}`);
+        ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}${aside}`);
         lastChange = now;
         logged = true;
       } else if (isFinished(build) && !isFinished(old)) {
@@ -399,11 +404,12 @@ async function waitForCommit(
         logged = true;
       }
     }
-    current = builds;
-    seen(builds);
+    everything = new Map(all.map((b) => [b.build_num, b]));
+    current = counted;
+    seen(counted);
+    const builds = counted;
 
-    const appearLeft = lastChange + input.appearMs - now;
-    if (builds.length === 0) {
+    if (all.length === 0 && input.jobs.length === 0) {
       if (now - started >= input.appearMs) {
         failure = {
           kind: 'not-found',
@@ -416,14 +422,19 @@ async function waitForCommit(
     if (!builds.every(isFinished)) return { done: false, logged };
     const missing = input.jobs.filter((name) => !builds.some((b) => jobOf(b).job === name));
     if (missing.length > 0) {
+      if (!all.every(isFinished)) return { done: false, logged };
+      const appearLeft = lastChange + input.appearMs - now;
       if (appearLeft <= 0) {
         const names = missing.map((m) => `'${m}'`).join(', ');
+        const seenText =
+          all.length === 0
+            ? ''
+            : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${b.outcome || describeState(b)}`).join(', ')})`;
         failure = {
           kind: 'not-found',
           why:
             `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
-            `${formatDuration(input.appearMs)} after the other builds ended (seen: ` +
-            `${builds.map((b) => `${label(b)} ${b.outcome || describeState(b)}`).join(', ')})`,
+            `${formatDuration(input.appearMs)}${seenText}`,
         };
         return { done: true, value: builds };
       }
