@@ -14,6 +14,8 @@ import { cut, formatBytes, formatDuration, logSafe, mdSafe } from './text.ts';
 export const SHOWN_LINE_LENGTH = 500;
 /** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
 export const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+export const SUMMARY_BUILD_LIMIT = 64 * 1024;
 /** Lines of a step's command shown. */
 export const COMMAND_LINES = 20;
 
@@ -45,6 +47,7 @@ export function reportFailedSteps(
   const redact = redactor(options.secrets ?? []);
   const num = build.build_num;
   const sections: string[] = [];
+  let summaryLeft = SUMMARY_BUILD_LIMIT;
 
   for (const step of steps.slice(0, MAX_STEPS_READ)) {
     const name = plain(redact(step.name), 200);
@@ -80,7 +83,10 @@ export function reportFailedSteps(
         ),
       );
     }
-    sections.push(summarySection(step, name, fenced));
+    const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+    const section = summarySection(step, name, fenced, blockLimit);
+    summaryLeft -= section.length;
+    sections.push(section);
   }
 
   const rest = steps.slice(MAX_STEPS_READ);
@@ -138,9 +144,11 @@ function tailNote(step: FailedStep, shown: number): string {
   return `${which} of output (${size})${cutByService}:`;
 }
 
-function summarySection(step: FailedStep, name: string, fenced: readonly string[]): string {
+function summarySection(step: FailedStep, name: string, fenced: readonly string[], limit: number): string {
   const parts = [`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`];
-  if (fenced.length > 0) parts.push(codeBlock(fenced, SUMMARY_BLOCK_LIMIT));
+  // Past the build's share of the summary, the output is in the log only.
+  if (fenced.length > 0 && limit >= 1024) parts.push(codeBlock(fenced, limit));
+  else if (fenced.length > 0) parts.push('_Its output is in the log._');
   if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
   if (step.outputError !== undefined)
     parts.push(`_Its output could not be shown: ${mdSafe(step.outputError, 400)}_`);

@@ -133,7 +133,8 @@ export interface CollectOptions {
  * quietly (the caller knows it was cancelled).
  */
 export async function collectFailedSteps(options: CollectOptions): Promise<FailedStep[]> {
-  const { transport, lines } = options;
+  const { transport } = options;
+  const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
   const log = options.log ?? (() => {});
   const steps: FailedStep[] = findFailedSteps(options.build);
   if (lines <= 0 || steps.length === 0) return steps;

@@ -5,7 +5,12 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { codeBlock, reportFailedSteps, type FailureReport } from '../../src/action/failure-log.ts';
+import {
+  codeBlock,
+  reportFailedSteps,
+  SUMMARY_BUILD_LIMIT,
+  type FailureReport,
+} from '../../src/action/failure-log.ts';
 import { coreIo } from '../../src/action/io.ts';
 import type { Build } from '../../src/api/records.ts';
 import { collectFailedSteps, type FailedStep } from '../../src/api/step-output.ts';
@@ -337,6 +342,32 @@ describe('reportFailedSteps', () => {
       expect(text).toContain('token=***');
       expect(text).toContain('deploy --token ***');
     }
+  });
+
+  it('keeps the summary of a build within its share, the rest of the output in the log only', () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `${'x'.repeat(90)} ${i}`);
+    const steps: FailedStep[] = Array.from({ length: 12 }, (_, index) => ({
+      name: 'test',
+      step: 3,
+      index,
+      parallel: true,
+      command: 'make test',
+      status: 'failed',
+      exitCode: 1,
+      durationMs: 1000,
+      truncated: false,
+      outputUrl: undefined,
+      output: { lines, totalLines: 5000, bytes: 500_000 },
+    }));
+    const out = report({ build_num: 9 }, steps);
+    expect(out.summary.length).toBeLessThan(SUMMARY_BUILD_LIMIT + 4096);
+    expect(markdownCodeBlocks(out.summary).length).toBeGreaterThanOrEqual(4);
+    expect(out.summary).toContain('_Its output is in the log._');
+    expect(out.summary).toContain('…and 2 more failed steps, not shown.');
+    // The log has every read step's tail in full.
+    expect(fencedBlocks(out.stdout)).toHaveLength(10);
+    expect(fencedBlocks(out.stdout).every((block) => block.length === 1002)).toBe(true);
+    expect(out.stdout).toContain("…and 2 more failed steps of build #9: 'test'");
   });
 
   it('reports nothing for a build without a failed step', () => {
