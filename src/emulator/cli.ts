@@ -19,6 +19,8 @@
 //         "config": {                             // how new builds behave (ProjectConfig in model.ts)
 //           "queuedMs": 500, "runMs": 2000, "outcome": "success", "platform": "2.0", "parallel": 1,
 //           "hold": false, "artifactRedirect": false, "defaultBranch": "master",
+//           "outputBytes": 50000000,              // a step output of tens of MB, generated
+//           "failure": { "step": "Run tests", "command": "npm test", "output": ["..."], "exitCode": 1 },
 //           "artifacts": [{ "path": "dist/app.tar.gz", "size": 4096 }],
 //           "tests": [{ "name": "works", "result": "success", "run_time": 0.1 }],
 //           "branches": { "flaky": { "outcome": "failed" } },

@@ -4,6 +4,11 @@
 import { createHash } from 'node:crypto';
 import type { TestCase, VcsType } from '../api/records.ts';
 
+/** The absolute path of an artifact in the build container, as real records give it. */
+export function artifactAbsolutePath(spec: ArtifactSpec): string {
+  return spec.path.startsWith('/') ? spec.path : `/home/build/project/${spec.path}`;
+}
+
 /** How a build ends when nobody cancels or finishes it by hand. */
 export type FinalOutcome = 'success' | 'failed' | 'infrastructure_fail' | 'timedout' | 'no_tests';
 export const FINAL_OUTCOMES: readonly FinalOutcome[] = [
@@ -79,7 +84,10 @@ export interface BuildBehaviour {
   workflows?: WorkflowSpec[];
   /** How a failing build fails (its failing step and output). */
   failure?: FailureSpec;
-  /** Size in bytes of the output of the main step (`Run tests`), generated while it is sent. */
+  /**
+   * Bytes of generated test lines (at least this many) in the output of the failing step, or else of `Run
+   * tests`: tens of megabytes cost no memory, they are made while they are sent.
+   */
   outputBytes?: number;
 }
 

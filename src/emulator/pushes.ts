@@ -4,7 +4,7 @@
 // downstream jobs from ever appearing, unless a retry of it succeeds. Nothing runs on timers: pending jobs are
 // scheduled when the state is next read, at the time they were due.
 
-import { phaseAt } from './render.ts';
+import { phaseAt } from './phase.ts';
 import type { EmulatedProject, PendingJob, WorkflowSpec } from './model.ts';
 
 /** What a push asks for (`state.push`, `POST /_emulator/push`). */

@@ -18,6 +18,7 @@ import {
 import { contentBytes, contentSha256 } from './content.ts';
 import { acceptPrivateKey, generateCheckoutKey } from './keys.ts';
 import {
+  artifactAbsolutePath,
   EmulatedProject,
   fakeCommit,
   fakeRevision,
@@ -36,17 +37,19 @@ import {
   type StoredSshKey,
 } from './model.ts';
 import {
-  artifactAbsolutePath,
   artifactContentSeed,
   artifactUrlPath,
   buildArtifacts,
   buildDetails,
   buildSummary,
   buildTests,
-  phaseAt,
   projectRecord,
   type RenderContext,
 } from './render.ts';
+import type { OutputPlan } from './output.ts';
+import { phaseAt } from './phase.ts';
+import { UrlSigner } from './signing.ts';
+import { outputPlan, stepRuns } from './steps.ts';
 import { checkWorkflows, settlePushes, type PushRequest, type PushResult } from './pushes.ts';
 
 /** A project handle, or its slug `vcs/user/repo`. */
@@ -124,6 +127,8 @@ export interface ArtifactFile {
 export interface StateOptions {
   clock: Clock;
   origin: string;
+  /** Origin of the storage server that signed URLs (redirected artifacts, step output) point at. */
+  storageOrigin?: string;
   defaults?: ProjectConfig;
   user?: EmulatedUser;
   /** Answer artifact downloads with a redirect for every project. */
@@ -162,6 +167,8 @@ export class EmulatorState {
   readonly origin: string;
   /** The signed-in user (every valid token is theirs). */
   readonly user: EmulatedUser;
+  /** Signs and checks storage URLs. */
+  readonly signer: UrlSigner;
   private readonly defaults: ProjectConfig;
   private readonly artifactRedirectAll: boolean;
   private readonly projectsBySlug = new Map<string, EmulatedProject>();
@@ -171,12 +178,18 @@ export class EmulatorState {
     this.clock = options.clock;
     this.origin = options.origin;
     this.defaults = options.defaults ?? {};
+    this.signer = new UrlSigner(options.storageOrigin ?? options.origin, options.clock);
     this.user = options.user ?? { login: 'octo-user', name: 'Octo User', id: 1001 };
     this.artifactRedirectAll = options.artifactRedirect ?? false;
   }
 
   private context(): RenderContext {
-    return { origin: this.origin, user: this.user, now: this.clock.now() };
+    return {
+      origin: this.origin,
+      user: this.user,
+      now: this.clock.now(),
+      sign: (path) => this.signer.sign(path),
+    };
   }
 
   // ---- projects
@@ -670,6 +683,25 @@ export class EmulatorState {
       seed: artifactContentSeed(project, build.num, nodeIndex, spec),
       redirect: build.artifactRedirect,
     };
+  }
+
+  /** What the action a step output path (`/output/...`, still encoded) points at has printed so far. */
+  findStepOutput(urlPath: string): OutputPlan | undefined {
+    const match = /^\/output\/([^/]+)\/([^/]+)\/([^/]+)\/(\d+)\/(\d+)\/(\d+)$/.exec(urlPath);
+    if (match === null) return undefined;
+    const [, vcs = '', user = '', repo = '', num = '', step = '', index = ''] = match;
+    let project: EmulatedProject | undefined;
+    try {
+      project = this.findProject(decodeURIComponent(vcs), decodeURIComponent(user), decodeURIComponent(repo));
+    } catch {
+      return undefined;
+    }
+    const build = project?.findBuild(Number(num));
+    if (project === undefined || build === undefined || Number(index) >= build.parallel) return undefined;
+    const now = this.clock.now();
+    const phase = phaseAt(build, now);
+    const run = stepRuns(build, phase, now).find((candidate) => candidate.step === Number(step));
+    return run === undefined ? undefined : outputPlan(project, build, phase, run, Number(index), now);
   }
 
   private artifactFile(ref: ProjectRef, buildNum: number, path: string, nodeIndex: number): ArtifactFile {
