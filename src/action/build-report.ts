@@ -1,8 +1,10 @@
-// What the gating actions report about a finished build: its tests read once, the failed ones listed in the log
-// and the summary, and annotated on their files (GitHub shows at most 10 error annotations per step, so one
-// budget is shared by every build a step reports on).
+// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
+// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
+// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
 import { AbortedError } from '../api/errors.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
+import { collectFailedSteps } from '../api/step-output.ts';
+import { reportFailedSteps } from './failure-log.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
 import { cut, logSafe, mdSafe } from './text.ts';
@@ -94,4 +96,53 @@ export function testsSection(
     }
   }
   return parts;
+}
+
+/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
+export const MAX_FAILURE_REPORTS = 5;
+
+/** What was shown of a build's failed steps. */
+export interface FailureShown {
+  /** The first failed step's name, for the `failed-step` output. */
+  failedStep: string | undefined;
+  /** Markdown for the job summary, '' when none is known. */
+  summary: string;
+}
+
+const NOTHING_SHOWN: FailureShown = { failedStep: undefined, summary: '' };
+
+/**
+ * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
+ * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
+ * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
+ */
+export async function showFailedSteps(
+  ctx: ActionContext,
+  { client, project, transport }: Connection,
+  build: Build,
+  lines: number,
+  budget: AnnotationBudget,
+): Promise<FailureShown> {
+  const num = build.build_num;
+  try {
+    const full = Array.isArray(build.steps) ? build : await client.build(project, num);
+    const steps = await collectFailedSteps({
+      transport,
+      build: full,
+      lines,
+      refresh: () => client.build(project, num),
+      signal: ctx.signal,
+      log: (level, message) => (level === 'debug' ? ctx.io.debug(logSafe(message)) : ctx.info(message)),
+    });
+    if (ctx.signal.aborted) return NOTHING_SHOWN;
+    // The runner masks the token only where it appears whole; a line cut through it must not show a part.
+    const secrets = [ctx.inputs.raw('token')];
+    const shown = reportFailedSteps(ctx.io, full, steps, { secrets });
+    if (shown.failedStep !== undefined) budget.remaining--;
+    return shown;
+  } catch (error) {
+    if (error instanceof AbortedError || ctx.signal.aborted) return NOTHING_SHOWN;
+    ctx.io.warning(logSafe(`Could not read the steps of build #${num}: ${(error as Error).message}`));
+    return NOTHING_SHOWN;
+  }
 }

@@ -242,3 +242,26 @@ export function atTimes(clock: FakeClock, plan: { at: number; run: () => void }[
     while (pending.length > 0 && (pending[0]?.at ?? Infinity) <= clock.now()) pending.shift()?.run();
   };
 }
+
+/**
+ * The lines of a step's stdout that the runner obeys as workflow commands (`::cmd::` or `##[cmd]` after any white
+ * space), as it applies them: between `::stop-commands::<token>` and `::<token>::` it obeys none.
+ */
+export function obeyedCommands(stdout: string): string[] {
+  const obeyed: string[] = [];
+  let stopToken: string | undefined;
+  for (const line of stdout.split(/\r?\n/)) {
+    const trimmed = line.replace(/^[\s\u0085]+/u, '');
+    if (stopToken !== undefined) {
+      if (trimmed === `::${stopToken}::`) stopToken = undefined;
+      continue;
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(trimmed);
+    if (stop) {
+      stopToken = stop[1];
+      continue;
+    }
+    if (/^(::[a-z-]+( [^:]*)?::|##\[)/i.test(trimmed) || /##\[/.test(trimmed)) obeyed.push(line);
+  }
+  return obeyed;
+}

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type BuildSeed, type Emulator } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
-import { PROJECT, requestsTo, SLUG, workflowJob } from './gating-helpers.ts';
+import { obeyedCommands, PROJECT, requestsTo, SLUG, workflowJob } from './gating-helpers.ts';
 
 const SHA = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 
@@ -75,14 +75,51 @@ describe('wait-for-build bundle', () => {
     const result = await wait();
     const url = emulator.state.getBuild(SLUG, failing)?.build_url ?? '';
     expect(result.code).toBe(1);
-    expect(result.errors.filter((l) => l.startsWith('::error::'))).toEqual([
+    expect(obeyedCommands(result.stdout).filter((l) => l.startsWith('::error::'))).toEqual([
       `::error::Build #${failing} (job test) of 2 builds of commit 5eed5eed5eed ended with outcome 'failed' (status failed): ${url}`,
     ]);
-    const annotations = result.errors.filter((l) => !l.startsWith('::error::'));
+    const annotations = result.errors.filter((l) => /^::error [^:]*file=/.test(l));
     expect(annotations).toHaveLength(1);
+    expect(result.errors).toContainEqual(
+      expect.stringMatching(new RegExp(`^::error title=Build #${failing} failed at step 'Run tests'`)),
+    );
     expect(annotations[0]).toMatch(/^::error [^:]*file=test\/unit\/client\.test\.ts[,:]/);
     expect(result.outputs['outcome']).toBe('failed');
     expect(result.summary).toContain(`#### [Build #${failing} · test](${url}): failed`);
+  });
+
+  it("shows the failing job's failed step and the end of its output in the log, fenced from the runner", async () => {
+    job('build');
+    job('test', {
+      finalOutcome: 'failed',
+      failure: {
+        step: 'Type check',
+        command: 'tsc --noEmit',
+        output: ['::error::pwned', "src/login.ts(42,7): error TS2322: Type 'string' is not assignable."],
+        exitCode: 2,
+      },
+    });
+    const result = await wait();
+    expect(result.code).toBe(1);
+    expect(result.outputs['failed-step']).toBe('Type check');
+    const lines = result.stdout.split('\n');
+    const group = lines.findIndex((l) =>
+      l.startsWith("::group::✗ Build #2: step 'Type check' failed (exit code 2"),
+    );
+    expect(group).toBeGreaterThanOrEqual(0);
+    const fence = lines.findIndex((l, i) => i > group && l.startsWith('::stop-commands::'));
+    const token = lines[fence]?.slice('::stop-commands::'.length) ?? 'none';
+    const end = lines.indexOf(`::${token}::`);
+    const fenced = lines.slice(fence + 1, end);
+    expect(fenced).toContain("src/login.ts(42,7): error TS2322: Type 'string' is not assignable.");
+    expect(fenced).toContain('::error::pwned');
+    expect(result.errors).toContain(
+      "::error title=Build #2 failed at step 'Type check' (exit code 2)::src/login.ts(42,7): error TS2322: Type 'string' is not assignable.",
+    );
+    expect(obeyedCommands(result.stdout).filter((l) => l.startsWith('::error::'))).toEqual([
+      expect.stringMatching(/^::error::Build #2 \(job test\) of 2 builds/),
+    ]);
+    expect(result.summary).toContain('**Failed step:** Type check');
   });
 
   it('keeps job and workflow names from the server from issuing workflow commands', async () => {
@@ -90,10 +127,10 @@ describe('wait-for-build bundle', () => {
     const result = await wait({ 'allowed-outcomes': '*' });
     expect(result.code).toBe(0);
     expect(result.outputs['outcome']).toBe('failed');
-    const commands = result.stdout
-      .split('\n')
-      .filter((l) => /^\s*(::|##\[)/.test(l) && !l.startsWith('::add-mask::'))
-      .filter((l) => !/^::error [^:]*file=test\/unit\/client\.test\.ts/.test(l));
+    const commands = obeyedCommands(result.stdout)
+      .filter((l) => !l.startsWith('::add-mask::') && !/^::(group|endgroup)::/.test(l))
+      .filter((l) => !/^::error [^:]*file=test\/unit\/client\.test\.ts/.test(l))
+      .filter((l) => !l.startsWith("::error title=Build #1 failed at step 'Run tests'"));
     expect(commands).toEqual([]);
     expect(result.stdout).not.toMatch(/^::add-mask::main/m);
     expect(result.summary).not.toMatch(/^::/m);

@@ -236,7 +236,7 @@ describe('wait-for-build outcome policy', () => {
       `Build #${failing} (job test) of 2 builds of commit c0ffee123456 ended with outcome 'failed' (status failed): ${url}`,
     );
     expect(io.outputs['outcome']).toBe('failed');
-    expect(io.outputs['failed-step']).toBe('');
+    expect(io.outputs['failed-step']).toBe('Run tests');
     const summary = await io.summaryText();
     expect(summary).toContain('| Build | Job | Workflow | Status | Outcome | Duration |');
     expect(summary).toMatch(
@@ -372,6 +372,40 @@ describe('wait-for-build on pushes the service builds by itself', () => {
     expect(buildsOut(io).map((b) => b.job)).toEqual(['deploy']);
     expect(io.outputs['build-num']).toBe('3');
     expect(clock.now() - t0).toBeGreaterThan(3 * MIN);
+  });
+
+  it("shows why the push's failing job failed: its failed step and the end of its output", async () => {
+    workflow();
+    emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+      failure: {
+        step: 'Type check',
+        command: 'tsc --noEmit',
+        output: ['checking 120 files', "src/login.ts(42,7): error TS2322: Type 'string' is not assignable."],
+        exitCode: 2,
+      },
+    });
+    emulator.state.push(SLUG, { branch: 'broken', revision: SHA });
+    const io = await run({ 'failure-log-lines': '10' });
+    expect(io.failed).toMatch(/\(job test\)/);
+    expect(io.outputs['failed-step']).toBe('Type check');
+    const fence = io.lines.findIndex((l) => l.startsWith('::stop-commands::'));
+    const token = io.lines[fence]?.slice('::stop-commands::'.length);
+    const shown = io.lines.slice(fence + 1, io.lines.indexOf(`::${token}::`));
+    expect(shown[0]).toBe('$ tsc --noEmit');
+    expect(shown.slice(-4)).toEqual([
+      'checking 120 files',
+      "src/login.ts(42,7): error TS2322: Type 'string' is not assignable.",
+      '',
+      'Exited with code exit status 2',
+    ]);
+    expect(io.errors[0]).toMatchObject({
+      message: "src/login.ts(42,7): error TS2322: Type 'string' is not assignable.",
+      properties: { title: "Build #2 failed at step 'Type check' (exit code 2)" },
+    });
+    const summary = await io.summaryText();
+    expect(summary).toContain('**Failed step:** Type check');
+    // One read of the failed build's full record for its steps: the look itself never reads builds one by one.
+    expect(lookups().map((r) => r.path)).toEqual([`${PROJECT_PATH}/2`]);
   });
 
   it('counts the retry of the failed job, and the downstream job it lets appear', async () => {

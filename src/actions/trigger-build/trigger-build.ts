@@ -1,4 +1,11 @@
-import { AnnotationBudget, readTests, testsSection, type TestsRead } from '../../action/build-report.ts';
+import {
+  AnnotationBudget,
+  readTests,
+  showFailedSteps,
+  testsSection,
+  type FailureShown,
+  type TestsRead,
+} from '../../action/build-report.ts';
 import { describeState, followBuild } from '../../action/follow.ts';
 import { describePolicy, passes, readOutcomePolicy, type OutcomePolicy } from '../../action/outcomes.ts';
 import { PollFailedError, WaitError } from '../../action/poll.ts';
@@ -10,6 +17,7 @@ import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
 import { AbortedError } from '../../api/errors.ts';
 import { isFinished, type Build } from '../../api/records.ts';
+import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
 
 export const spec = {
@@ -25,8 +33,9 @@ export const spec = {
     'poll-interval-seconds',
     'cancel-on-abort',
     'allowed-outcomes',
+    'failure-log-lines',
   ],
-  outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome'],
+  outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome', 'failed-step'],
 } as const satisfies ActionSpec;
 
 /** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
@@ -55,6 +64,7 @@ export interface TriggerInputs {
   intervalMs: number;
   cancelOnAbort: boolean;
   policy: OutcomePolicy;
+  failureLogLines: number;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -83,6 +93,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   );
   const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
   const policy = readOutcomePolicy(inputs);
+  const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   return {
     branch,
     ...(revision === undefined ? {} : { revision }),
@@ -94,13 +105,14 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
     intervalMs: pollSeconds * 1000,
     cancelOnAbort,
     policy,
+    failureLogLines,
   };
 }
 
 /** How the step ended, for the summary. */
 type Ending =
   | { kind: 'not-waited' }
-  | { kind: 'finished'; tests: TestsRead }
+  | { kind: 'finished'; tests: TestsRead; failure: FailureShown }
   | { kind: 'timed-out' }
   | { kind: 'cancelled'; what: string }
   | { kind: 'gave-up'; why: string };
@@ -149,6 +161,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
 
   let last: Build = triggered;
   let ending: Ending = { kind: 'not-waited' };
+  let failedStep = '';
+  // One budget of error annotations for the failed steps and the failed tests.
+  const budget = new AnnotationBudget();
   try {
     if (!input.wait) return;
     ctx.info(
@@ -189,7 +204,12 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       throw error;
     }
 
-    ending = { kind: 'finished', tests: await readTests(ctx, connection, last) };
+    const failure =
+      last.outcome === 'success'
+        ? { failedStep: undefined, summary: '' }
+        : await showFailedSteps(ctx, connection, last, input.failureLogLines, budget);
+    failedStep = failure.failedStep ?? '';
+    ending = { kind: 'finished', tests: await readTests(ctx, connection, last), failure };
     const how = last.outcome
       ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
       : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
@@ -205,7 +225,8 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ctx.setOutput('status', last.status ?? '');
     ctx.setOutput('lifecycle', last.lifecycle ?? '');
     ctx.setOutput('outcome', input.wait && isFinished(last) ? (last.outcome ?? '') : '');
-    await writeSummary(ctx, last, ending, ctx.clock.now() - started);
+    ctx.setOutput('failed-step', failedStep);
+    await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
   }
 }
 
@@ -297,6 +318,7 @@ async function writeSummary(
   build: Build,
   ending: Ending,
   elapsedMs: number,
+  budget: AnnotationBudget,
 ): Promise<void> {
   const parts = [buildHeading(build)];
   const extra: Record<string, string> = {};
@@ -316,7 +338,8 @@ async function writeSummary(
       parts.push(`The step gave up waiting: ${mdSafe(ending.why)}`);
       break;
     case 'finished':
-      parts.push(...testsSection(ctx, ending.tests, new AnnotationBudget()));
+      if (ending.failure.summary) parts.push('#### Why it failed', ending.failure.summary);
+      parts.push(...testsSection(ctx, ending.tests, budget));
       break;
   }
   try {

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { AnnotationBudget, readTests, testsSection, type TestsRead } from '../../action/build-report.ts';
+import {
+  AnnotationBudget,
+  MAX_FAILURE_REPORTS,
+  readTests,
+  showFailedSteps,
+  testsSection,
+  type FailureShown,
+  type TestsRead,
+} from '../../action/build-report.ts';
 import { describeState, followBuild } from '../../action/follow.ts';
 import {
   describePolicy,
@@ -15,6 +23,7 @@ import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';
 import { AbortedError, ValidationError } from '../../api/errors.ts';
 import { isFinished, type Build } from '../../api/records.ts';
+import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkInteger, checkSegment } from '../../api/validate.ts';
 
 export const spec = {
@@ -30,6 +39,7 @@ export const spec = {
     'timeout-minutes',
     'poll-interval-seconds',
     'allowed-outcomes',
+    'failure-log-lines',
   ],
   outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
 } as const satisfies ActionSpec;
@@ -58,6 +68,7 @@ export interface WaitInputs {
   timeoutMs: number;
   intervalMs: number;
   policy: OutcomePolicy;
+  failureLogLines: number;
 }
 
 /** The workflow's commit: the pull request's head commit on pull request events, else GITHUB_SHA. */
@@ -131,6 +142,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
     15,
   );
   const policy = readOutcomePolicy(inputs);
+  const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
 
   let revision = '';
   if (buildNum === undefined) {
@@ -175,6 +187,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
     timeoutMs: timeoutMinutes * 60_000,
     intervalMs: pollSeconds * 1000,
     policy,
+    failureLogLines,
   };
 }
 
@@ -215,6 +228,9 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   let builds: Build[] = [];
   let ending: Ending = { kind: 'cancelled' };
   const tests = new Map<number, TestsRead>();
+  const failures = new Map<number, FailureShown>();
+  // One budget of error annotations for the failed steps and the failed tests of every build.
+  const budget = new AnnotationBudget();
   try {
     try {
       ending =
@@ -238,9 +254,14 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
     const waited: Ending = ending;
     if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
 
-    for (const build of builds) {
-      if (build.outcome !== 'success') tests.set(build.build_num, await readTests(ctx, connection, build));
+    const unsuccessful = builds.filter((b) => b.outcome !== 'success');
+    for (const build of unsuccessful.slice(0, MAX_FAILURE_REPORTS)) {
+      failures.set(
+        build.build_num,
+        await showFailedSteps(ctx, connection, build, input.failureLogLines, budget),
+      );
     }
+    for (const build of unsuccessful) tests.set(build.build_num, await readTests(ctx, connection, build));
     const failing = builds.filter((b) => !passes(input.policy, b.outcome));
     if (failing.length > 0) throw new WaitError(logSafe(failureMessage(input, builds, failing)));
     const worst = worstOutcome(builds.map((b) => b.outcome));
@@ -255,8 +276,8 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
       );
     }
   } finally {
-    setOutputs(ctx, input, builds);
-    await writeSummary(ctx, input, builds, ending, tests, ctx.clock.now() - started);
+    setOutputs(ctx, input, builds, failures);
+    await writeSummary(ctx, input, builds, ending, { tests, failures, budget }, ctx.clock.now() - started);
   }
 }
 
@@ -280,7 +301,12 @@ function failureMessage(input: WaitInputs, builds: readonly Build[], failing: re
   return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
 }
 
-function setOutputs(ctx: ActionContext, input: WaitInputs, builds: readonly Build[]): void {
+function setOutputs(
+  ctx: ActionContext,
+  input: WaitInputs,
+  builds: readonly Build[],
+  failures: ReadonlyMap<number, FailureShown>,
+): void {
   const [onlyJob] = input.jobs;
   const ofJob = input.jobs.length === 1 ? builds.filter((b) => jobOf(b).job === onlyJob) : [...builds];
   const main = ofJob.reduce<Build | undefined>(
@@ -307,7 +333,8 @@ function setOutputs(ctx: ActionContext, input: WaitInputs, builds: readonly Buil
       };
     }),
   );
-  ctx.setOutput('failed-step', '');
+  const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
+  ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
 }
 
 /** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
@@ -496,7 +523,11 @@ async function writeSummary(
   input: WaitInputs,
   builds: readonly Build[],
   ending: Ending,
-  tests: ReadonlyMap<number, TestsRead>,
+  reports: {
+    tests: ReadonlyMap<number, TestsRead>;
+    failures: ReadonlyMap<number, FailureShown>;
+    budget: AnnotationBudget;
+  },
   elapsedMs: number,
 ): Promise<void> {
   const title =
@@ -523,9 +554,8 @@ async function writeSummary(
       parts.push(mdSafe(ending.why, 1000));
       break;
   }
-  const budget = new AnnotationBudget();
   for (const build of builds) {
-    const read = tests.get(build.build_num);
+    const read = reports.tests.get(build.build_num);
     if (read === undefined) continue;
     const { job } = jobOf(build);
     const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${mdSafe(job, 100)}`}`;
@@ -534,7 +564,9 @@ async function writeSummary(
       name,
     );
     parts.push(`#### ${heading}: ${mdSafe(build.outcome || describeState(build), 50)}`);
-    parts.push(...testsSection(ctx, read, budget, 5));
+    const failure = reports.failures.get(build.build_num)?.summary;
+    if (failure) parts.push(failure);
+    parts.push(...testsSection(ctx, read, reports.budget, 5));
   }
   try {
     await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
