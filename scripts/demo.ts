@@ -175,6 +175,7 @@ async function pipeline(
     const shown = shownInputs(step);
     if (shown) print(`  with: ${shown}`);
     print('  log:');
+    let stopToken: string | undefined;
     const result = await runStep({
       action: step.action,
       inputs: { ...common, ...step.inputs },
@@ -183,6 +184,17 @@ async function pipeline(
       env,
       timeoutMs: 90_000,
       onLine: (line) => {
+        // Between `::stop-commands::<token>` and `::<token>::` the runner shows every line as it is.
+        if (stopToken !== undefined) {
+          if (line === `::${stopToken}::`) stopToken = undefined;
+          else print(`${INDENT}  ${line}`);
+          return;
+        }
+        const stop = /^::stop-commands::(.+)$/.exec(line);
+        if (stop) {
+          stopToken = stop[1];
+          return;
+        }
         const shownLine = logLine(line);
         if (shownLine !== undefined) print(`${INDENT}${shownLine}`);
       },
@@ -490,7 +502,7 @@ async function pipeline(
 
   // 11. The broken push: its test job fails, so the gate fails and says which job and why.
   await run({
-    title: `Wait for the builds of ${broken.revision.slice(0, 7)} (the test job fails)`,
+    title: `Wait for the builds of ${broken.revision.slice(0, 7)} (the test job fails, and the log says why)`,
     action: 'wait-for-build',
     inputs: { ...gateInputs, revision: broken.revision },
     expectedCode: 1,
@@ -501,6 +513,10 @@ async function pipeline(
         problems.push(`outcome '${r.outputs['outcome'] ?? ''}', expected 'failed'`);
       const error = r.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
       if (!error.includes('(job test)')) problems.push('the error does not name the failing job');
+      if (r.outputs['failed-step'] !== 'Run tests')
+        problems.push(`failed-step '${r.outputs['failed-step'] ?? ''}', expected 'Run tests'`);
+      if (!r.stdout.includes('src/login.ts(42,7): error TS2322'))
+        problems.push("the log does not show the failed step's output");
       return problems;
     },
   });
