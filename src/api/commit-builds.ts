@@ -4,6 +4,7 @@
 // (or a bounded look-back when it found none), and every later look reads only down to the oldest build that
 // can still change: the oldest unfinished build of the commit, or the newest build the previous look saw.
 import type { Client, ProjectRef } from './client.ts';
+import { BadResponseError } from './errors.ts';
 import { isFinished, type Build } from './records.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
@@ -102,7 +103,7 @@ export function latestAttempts(builds: readonly Build[]): Build[] {
 
 /** Follows the builds of one commit, look after look. */
 export class CommitBuilds {
-  readonly #client: Client;
+  readonly #client: Pick<Client, 'builds'>;
   readonly #project: ProjectRef;
   readonly #query: CommitQuery;
   readonly #options: Required<ScanOptions>;
@@ -112,7 +113,7 @@ export class CommitBuilds {
   #newestSeen: number | undefined;
   #looks = 0;
 
-  constructor(client: Client, project: ProjectRef, query: CommitQuery, options: ScanOptions) {
+  constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: CommitQuery, options: ScanOptions) {
     this.#client = client;
     this.#project = project;
     this.#query = query;
@@ -138,10 +139,14 @@ export class CommitBuilds {
         offset,
       });
       requests++;
-      const builds = Array.isArray(page) ? page : [];
+      if (!Array.isArray(page))
+        throw new BadResponseError('GET', 'builds', 'the build list is not a JSON array');
+      const builds: Build[] = page;
+      let fresh = 0;
       for (const build of builds) {
         if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num)) continue;
         seenThisLook.add(build.build_num);
+        fresh++;
         newest = Math.max(newest ?? 0, build.build_num);
         if (matchesQuery(build, this.#query)) {
           this.#known.set(build.build_num, build);
@@ -150,8 +155,8 @@ export class CommitBuilds {
           pastOldest++;
         }
       }
-      // A page shorter than asked is the end of the list.
-      if (builds.length < pageSize) break;
+      // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+      if (builds.length < pageSize || fresh === 0) break;
       const last = builds[builds.length - 1];
       if (last === undefined) break;
       if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest)) break;
