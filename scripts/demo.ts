@@ -1,13 +1,20 @@
 // `npm start`: a release-gating pipeline on the embedded emulator of the service, run with the committed bundles
 // exactly as the GitHub runner runs them (INPUT_* variables, output and summary files, one workspace for the
 // job). It sets up the project, sees a build fail, then pass after a fix, waits for an older build, fetches the
-// good build's reports and reads its tests. It exits 0 when every step behaved as expected, 1 otherwise.
+// good build's reports and reads its tests. Then the service builds pushes by itself: the gate waits for every
+// job of a good push and fetches what its build job made, and the gate of a broken push fails naming its failing
+// job. It exits 0 when every step behaved as expected, 1 otherwise.
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { startEmulator, type EmulatedProject, type Emulator } from '../src/emulator/index.ts';
+import {
+  startEmulator,
+  type EmulatedProject,
+  type Emulator,
+  type WorkflowSpec,
+} from '../src/emulator/index.ts';
 import { bundlePath, ROOT, runStep, type StepResult } from './runner-env.ts';
 
 const ACTIONS = [
@@ -15,6 +22,7 @@ const ACTIONS = [
   'add-ssh-key',
   'clear-cache',
   'trigger-build',
+  'wait-for-build',
   'wait-for-serial',
   'fetch-artifacts',
   'general',
@@ -167,6 +175,7 @@ async function pipeline(
     const shown = shownInputs(step);
     if (shown) print(`  with: ${shown}`);
     print('  log:');
+    let stopToken: string | undefined;
     const result = await runStep({
       action: step.action,
       inputs: { ...common, ...step.inputs },
@@ -175,6 +184,17 @@ async function pipeline(
       env,
       timeoutMs: 90_000,
       onLine: (line) => {
+        // Between `::stop-commands::<token>` and `::<token>::` the runner shows every line as it is.
+        if (stopToken !== undefined) {
+          if (line === `::${stopToken}::`) stopToken = undefined;
+          else print(`${INDENT}  ${line}`);
+          return;
+        }
+        const stop = /^::stop-commands::(.+)$/.exec(line);
+        if (stop) {
+          stopToken = stop[1];
+          return;
+        }
         const shownLine = logLine(line);
         if (shownLine !== undefined) print(`${INDENT}${shownLine}`);
       },
@@ -386,6 +406,121 @@ async function pipeline(
     },
   });
 
+  // The service builds every push by itself (build → test → deploy); the gate waits for the commit's jobs.
+  const workflow = (broken: boolean): WorkflowSpec[] => [
+    {
+      name: 'build-test-deploy',
+      jobs: [
+        {
+          name: 'build',
+          queuedMs: 200,
+          runMs: 800,
+          artifacts: [
+            { path: 'dist/app.tar.gz', size: 64 * 1024 },
+            { path: 'dist/checksums.txt', size: 256 },
+          ],
+        },
+        {
+          name: 'test',
+          requires: ['build'],
+          queuedMs: 200,
+          runMs: 800,
+          ...(broken && {
+            outcome: 'failed' as const,
+            failure: {
+              step: 'Run tests',
+              command: 'npm test',
+              output: [
+                '> octo-repo@1.0.0 test',
+                '> tsc --noEmit && vitest run',
+                '',
+                "src/login.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+                '',
+                'Found 1 error in src/login.ts:42',
+              ],
+              exitCode: 2,
+            },
+          }),
+        },
+        { name: 'deploy', requires: ['test'], queuedMs: 200, runMs: 400, artifacts: [] },
+      ],
+    },
+  ];
+  state.project('primary-host', OWNER, REPO, {
+    branches: {
+      [BRANCH]: { workflows: workflow(false) },
+      'feature/broken': { workflows: workflow(true) },
+    },
+  });
+  const good = state.push(project, { branch: BRANCH, subject: 'Add the login page' });
+  const broken = state.push(project, { branch: 'feature/broken', subject: 'Count logins' });
+  print();
+  print(`— Two pushes the service builds by itself, each with the workflow build → test → deploy:`);
+  print(
+    `  ${good.revision.slice(0, 12)} to ${BRANCH}, and ${broken.revision.slice(0, 12)} to feature/broken.`,
+  );
+  const gateInputs = { 'poll-interval-seconds': '1', 'settle-seconds': '1', 'timeout-minutes': '2' };
+
+  // 9. Gate the release on every job of the good push.
+  const passed = await run({
+    title: `Wait for the builds of ${good.revision.slice(0, 7)} (every job passes)`,
+    action: 'wait-for-build',
+    inputs: { ...gateInputs, revision: good.revision, branch: BRANCH },
+    expectedCode: 0,
+    check: (r) => {
+      const jobs = parseBuilds(r.outputs['builds']).map((b) => `${b.job}:${b.outcome}`);
+      const want = ['build:success', 'test:success', 'deploy:success'];
+      return jobs.join() === want.join() ? [] : [`builds ${jobs.join(', ')}, expected ${want.join(', ')}`];
+    },
+  });
+  const buildJob = parseBuilds(passed.result.outputs['builds']).find((b) => b.job === 'build');
+  const buildJobNum = String(buildJob?.build_num ?? '');
+
+  // 10. What exactly that commit's build job made, for the deploy.
+  await run({
+    title: `Fetch what the build job of ${good.revision.slice(0, 7)} made (build #${buildJobNum})`,
+    action: 'fetch-artifacts',
+    inputs: { 'build-num': buildJobNum, pattern: 'dist/**', path: 'release', 'if-no-artifacts': 'error' },
+    expectedCode: 0,
+    check: async (r) => {
+      let files: string[];
+      try {
+        files = JSON.parse(r.outputs['files'] ?? '[]') as string[];
+      } catch {
+        return ['output files is not JSON'];
+      }
+      if (files.length !== 2) return [`${files.length} files, expected 2`];
+      const problems: string[] = [];
+      for (const file of files) {
+        const path = relative(join(workspace, 'release'), file).split('\\').join('/');
+        const expected = state.artifactBytes(project, Number(buildJobNum), path);
+        if (!(await readFile(file)).equals(expected)) problems.push(`${path} differs from the artifact`);
+      }
+      return problems;
+    },
+  });
+
+  // 11. The broken push: its test job fails, so the gate fails and says which job and why.
+  await run({
+    title: `Wait for the builds of ${broken.revision.slice(0, 7)} (the test job fails, and the log says why)`,
+    action: 'wait-for-build',
+    inputs: { ...gateInputs, revision: broken.revision },
+    expectedCode: 1,
+    expectedBecause: 'a job of the commit failed, so the gate fails and nothing would be deployed',
+    check: (r) => {
+      const problems: string[] = [];
+      if (r.outputs['outcome'] !== 'failed')
+        problems.push(`outcome '${r.outputs['outcome'] ?? ''}', expected 'failed'`);
+      const error = r.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
+      if (!error.includes('(job test)')) problems.push('the error does not name the failing job');
+      if (r.outputs['failed-step'] !== 'Run tests')
+        problems.push(`failed-step '${r.outputs['failed-step'] ?? ''}', expected 'Run tests'`);
+      if (!r.stdout.includes('src/login.ts(42,7): error TS2322'))
+        problems.push("the log does not show the failed step's output");
+      return problems;
+    },
+  });
+
   print();
   print('Recap');
   for (const step of ran) {
@@ -394,6 +529,7 @@ async function pipeline(
     );
   }
   print(`  builds: #${red.result.outputs['build-num'] ?? '?'} failed, #${greenNum} passed`);
+  print(`  pushes: ${good.revision.slice(0, 7)} passed its gate, ${broken.revision.slice(0, 7)} failed it`);
   print(`  job summaries of every step: ${summaries}`);
   print(`  files the steps left in the workspace: ${workspace}`);
   const failed = ran.filter((step) => !step.ok);
@@ -403,6 +539,18 @@ async function pipeline(
   }
   print('Every step behaved as expected.');
   return 0;
+}
+
+/** wait-for-build's `builds` output. */
+function parseBuilds(
+  text: string | undefined,
+): { build_num: number; job: string | null; outcome: string | null }[] {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '');
+    return Array.isArray(parsed) ? (parsed as ReturnType<typeof parseBuilds>) : [];
+  } catch {
+    return [];
+  }
 }
 
 // Run from the repository root or anywhere else alike.

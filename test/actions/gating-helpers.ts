@@ -1,4 +1,4 @@
-// Shared by the tests of trigger-build and wait-for-serial: a fake clock that a real HTTP server (the emulator)
+// Shared by the tests of trigger-build, wait-for-build and wait-for-serial: a fake clock that a real HTTP server (the emulator)
 // shares, a recording Io, and a way to run an action's logic in-process as runAction runs it.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { coreIo, type AnnotationProperties, type Io, type Summary } from '../../src/action/io.ts';
 import { runAction, type ActionContext, type ActionSpec, type RunOptions } from '../../src/action/run.ts';
 import { abortReason, type Clock } from '../../src/api/clock.ts';
-import type { Emulator } from '../../src/emulator/index.ts';
+import type { BuildSeed, Emulator } from '../../src/emulator/index.ts';
 import { readMetadata } from '../harness/runner.ts';
 
 export const PROJECT = { vcs: 'primary-host', user: 'octo-org', repo: 'octo-repo' } as const;
@@ -203,4 +203,65 @@ export function handles(): { sockets: number; timers: number } {
     sockets: info.filter((r) => r === 'TCPSocketWrap').length,
     timers: info.filter((r) => r === 'Timeout').length,
   };
+}
+
+/** A job of a second-generation workflow for one commit, as the service starts it after a push (wire.md). */
+export function workflowJob(
+  revision: string,
+  job: string,
+  seed: BuildSeed & { workflow?: string } = {},
+): BuildSeed {
+  const { workflow = 'build-test-deploy', ...rest } = seed;
+  return {
+    branch: 'main',
+    why: 'primary-host',
+    vcs_revision: revision,
+    platform: '2.0',
+    workflows: {
+      job_name: job,
+      job_id: `job-${job}-${revision.slice(0, 7)}`,
+      workflow_name: workflow,
+      workflow_id: `wf-${workflow}-${revision.slice(0, 7)}`,
+      workspace_id: `wf-${workflow}-${revision.slice(0, 7)}`,
+      upstream_job_ids: [],
+      upstream_concurrency_map: {},
+    },
+    ...rest,
+  };
+}
+
+/**
+ * Runs each piece of work once the fake clock has reached its time (checked on every sleep, so the work lands
+ * between two looks), the way the service starts builds while a step waits.
+ */
+export function atTimes(clock: FakeClock, plan: { at: number; run: () => void }[]): void {
+  const pending = [...plan].sort((a, b) => a.at - b.at);
+  const previous = clock.onSleep;
+  clock.onSleep = (ms) => {
+    previous?.(ms);
+    while (pending.length > 0 && (pending[0]?.at ?? Infinity) <= clock.now()) pending.shift()?.run();
+  };
+}
+
+/**
+ * The lines of a step's stdout that the runner obeys as workflow commands (`::cmd::` or `##[cmd]` after any white
+ * space), as it applies them: between `::stop-commands::<token>` and `::<token>::` it obeys none.
+ */
+export function obeyedCommands(stdout: string): string[] {
+  const obeyed: string[] = [];
+  let stopToken: string | undefined;
+  for (const line of stdout.split(/\r?\n/)) {
+    const trimmed = line.replace(/^[\s\u0085]+/u, '');
+    if (stopToken !== undefined) {
+      if (trimmed === `::${stopToken}::`) stopToken = undefined;
+      continue;
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(trimmed);
+    if (stop) {
+      stopToken = stop[1];
+      continue;
+    }
+    if (/^(::[a-z-]+( [^:]*)?::|##\[)/i.test(trimmed) || /##\[/.test(trimmed)) obeyed.push(line);
+  }
+  return obeyed;
 }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type ProjectConfig } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
-import { PROJECT, requestsTo, SLUG } from './gating-helpers.ts';
+import { obeyedCommands, PROJECT, requestsTo, SLUG } from './gating-helpers.ts';
 
 let emulator: Emulator;
 
@@ -36,6 +36,7 @@ describe('trigger-build bundle', () => {
       status: 'queued',
       lifecycle: 'queued',
       outcome: '',
+      'failed-step': '',
     });
     expect(result.summary).toContain(`### [Build #1 · main`);
     expect(result.summary).toContain('did not wait');
@@ -62,19 +63,59 @@ describe('trigger-build bundle', () => {
     const url = emulator.state.getBuild(SLUG, 1)?.build_url ?? '';
     expect(result.code).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'failed', lifecycle: 'finished', outcome: 'failed' });
-    const failure = result.errors.filter((l) => l.startsWith('::error::'));
+    const failure = obeyedCommands(result.stdout).filter((l) => l.startsWith('::error::'));
     expect(failure).toEqual([`::error::Build #1 finished with outcome 'failed' (status failed): ${url}`]);
     expect(result.summary).toContain(`### [Build #1 · main`);
     expect(result.summary).toContain(`](${url})`);
     expect(result.summary).toContain('| Passed | Failed | Skipped | Errors | Total | Time |');
     expect(result.summary).toContain('| 3 | 1 | 0 | 0 | 4 |');
     expect(result.summary).toContain('client gives up after the deadline');
-    const annotations = result.errors.filter((l) => !l.startsWith('::error::'));
+    // One annotation says why the build failed (its failed step), one is on the failed test's file.
+    const stepAnnotation = result.errors.filter((l) => l.startsWith('::error title=Build #1 failed at step'));
+    expect(stepAnnotation).toEqual([
+      expect.stringMatching(/^::error title=Build #1 failed at step 'Run tests'/),
+    ]);
+    const annotations = result.errors.filter((l) => /^::error [^:]*file=/.test(l));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toMatch(/^::error [^:]*file=test\/unit\/client\.test\.ts[,:]/);
     expect(annotations[0]).toMatch(/^::error [^:]*line=42[,:]/);
     expect(annotations[0]).toMatch(/^::error [^:]*title=client gives up after the deadline[,:]/);
     expect(annotations[0]).toMatch(/::test\.unit\.client: AssertionError: expected 3 to equal 2%0A/);
+  });
+
+  it("shows the failed step's command and the end of its output in the log, fenced from the runner", async () => {
+    project({
+      queuedMs: 0,
+      runMs: 600,
+      outcome: 'failed',
+      failure: {
+        step: 'Compile',
+        command: 'tsc -p .',
+        output: ['::add-mask::main', "src/a.ts(3,9): error TS2322: Type 'string' is not assignable."],
+        exitCode: 2,
+      },
+    });
+    const result = await trigger({ wait: 'true', 'poll-interval-seconds': '1' });
+    expect(result.code).toBe(1);
+    expect(result.outputs['failed-step']).toBe('Compile');
+    const lines = result.stdout.split('\n');
+    const group = lines.findIndex((l) =>
+      l.startsWith("::group::✗ Build #1: step 'Compile' failed (exit code 2"),
+    );
+    expect(group).toBeGreaterThanOrEqual(0);
+    const fence = lines.findIndex((l, i) => i > group && l.startsWith('::stop-commands::'));
+    const token = lines[fence]?.slice('::stop-commands::'.length) ?? 'none';
+    const end = lines.indexOf(`::${token}::`);
+    expect(lines.slice(fence + 1, end)).toContain(
+      "src/a.ts(3,9): error TS2322: Type 'string' is not assignable.",
+    );
+    expect(lines.slice(fence + 1, end)).toContain('::add-mask::main');
+    expect(lines.indexOf('::add-mask::main')).toBeGreaterThan(fence);
+    expect(lines.indexOf('::add-mask::main')).toBeLessThan(end);
+    expect(result.errors).toContain(
+      "::error title=Build #1 failed at step 'Compile' (exit code 2)::src/a.ts(3,9): error TS2322: Type 'string' is not assignable.",
+    );
+    expect(result.summary).toContain('**Failed step:** Compile');
   });
 
   it('keeps server text from issuing workflow commands', async () => {
@@ -94,17 +135,19 @@ describe('trigger-build bundle', () => {
     });
     const result = await trigger({ wait: 'true', 'poll-interval-seconds': '1' });
     expect(result.code).toBe(1);
-    // One annotation for the test and the step's failure (beside the step's own masks): nothing else is a command.
-    const commands = result.stdout
-      .split('\n')
-      .filter((l) => /^\s*(::|##\[)/.test(l) && !l.startsWith(`::add-mask::${emulator.token}`))
-      .filter((l) => !l.startsWith('::add-mask::ZW11bGF0b3ItdG9rZW46'));
-    expect(commands).toHaveLength(2);
-    expect(commands[0]).toMatch(/^::error [^:]*file=src\/a\.ts[,:]/);
-    expect(commands[0]).toMatch(
+    // What the runner obeys (beside the step's own masks and the failed step's log group): the test's annotation,
+    // the failed step's annotation and the step's failure. The failed step's output is fenced.
+    const commands = obeyedCommands(result.stdout)
+      .filter((l) => !l.startsWith(`::add-mask::${emulator.token}`))
+      .filter((l) => !l.startsWith('::add-mask::ZW11bGF0b3ItdG9rZW46'))
+      .filter((l) => !/^::(group|endgroup)::/.test(l));
+    expect(commands).toHaveLength(3);
+    expect(commands[0]).toMatch(/^::error title=Build #1 failed at step 'Run tests'/);
+    expect(commands[1]).toMatch(/^::error [^:]*file=src\/a\.ts[,:]/);
+    expect(commands[1]).toMatch(
       /::::warning::cls: first line%0A::error::pwned%0A::add-mask::main%0A##\[error\]old style$/,
     );
-    expect(commands[1]).toMatch(/^::error::Build #1 finished/);
+    expect(commands[2]).toMatch(/^::error::Build #1 finished/);
     expect(result.stdout).not.toMatch(/^::add-mask::main/m);
     expect(result.stdout).not.toMatch(/^::warning::/m);
     expect(result.summary).not.toMatch(/<b>|^::/m);

@@ -48,6 +48,7 @@ describe('trigger-build without wait', () => {
       status: 'queued',
       lifecycle: 'queued',
       outcome: '',
+      'failed-step': '',
     });
     expect(requestsTo(emulator, 'POST', /\/tree\//)).toHaveLength(1);
     expect(looks()).toBe(0);
@@ -245,6 +246,89 @@ describe('trigger-build with wait', () => {
   });
 });
 
+describe('trigger-build outcome policy', () => {
+  it("lets a failed build pass with allowed-outcomes '*', so a later step can branch on outcome", async () => {
+    project({ queuedMs: 0, runMs: 30_000, outcome: 'failed' });
+    const io = await run({ wait: 'true', 'allowed-outcomes': '*' });
+    expect(io.failed).toBeUndefined();
+    expect(io.outputs).toMatchObject({ status: 'failed', outcome: 'failed' });
+    expect(io.lines.join('\n')).toMatch(
+      /Build #1 finished with outcome 'failed' .*allowed-outcomes lets pass/,
+    );
+  });
+
+  it('passes the outcomes listed, one a line or comma-separated, and fails the others naming them', async () => {
+    project({ queuedMs: 0, runMs: 30_000, outcome: 'no_tests' });
+    let io = await run({ wait: 'true', 'allowed-outcomes': 'success,\nno_tests' });
+    expect(io.failed).toBeUndefined();
+    expect(io.outputs['outcome']).toBe('no_tests');
+    io = await run({ wait: 'true', 'allowed-outcomes': 'success, infrastructure_fail' });
+    expect(io.failed).toMatch(
+      /^Build #2 finished with outcome 'no_tests' \(status no_tests\); allowed: success, infrastructure_fail: http/,
+    );
+  });
+
+  it('refuses an unknown outcome before triggering anything', async () => {
+    project();
+    const io = await run({ wait: 'true', 'allowed-outcomes': 'success, passed' });
+    expect(io.failed).toMatch(/^allowed-outcomes: unknown outcome "passed"; allowed: '\*' or outcomes among/);
+    expect(emulator.requests).toHaveLength(0);
+  });
+});
+
+describe('trigger-build says why a build failed', () => {
+  const output = [
+    ...Array.from({ length: 60 }, (_, i) => `compiling module ${i}`),
+    'src/a.ts(3,9): error TS2322: nope',
+  ];
+  // What the service prints after the step's own output.
+  const tail = [...output.slice(-2), '', 'Exited with code exit status 2'];
+  const failing = {
+    queuedMs: 0,
+    runMs: 30_000,
+    outcome: 'failed' as const,
+    failure: { step: 'Compile', command: 'tsc -p .', output, exitCode: 2 },
+  };
+
+  it('shows the failed step, its command and the last failure-log-lines lines of its output', async () => {
+    project(failing);
+    const io = await run({ wait: 'true', 'failure-log-lines': '4' });
+    expect(io.failed).toMatch(/^Build #1 finished with outcome 'failed'/);
+    expect(io.outputs['failed-step']).toBe('Compile');
+    const fence = io.lines.findIndex((l) => l.startsWith('::stop-commands::'));
+    expect(fence).toBeGreaterThan(0);
+    const token = io.lines[fence]?.slice('::stop-commands::'.length);
+    const end = io.lines.indexOf(`::${token}::`);
+    expect(io.lines.slice(fence + 1, end)).toEqual(['$ tsc -p .', '', ...tail]);
+    expect(io.errors[0]?.message).toBe('src/a.ts(3,9): error TS2322: nope');
+    const summary = await io.summaryText();
+    expect(summary).toContain('#### Why it failed');
+    expect(summary).toContain('**Failed step:** Compile');
+    expect(summary).toContain(['$ tsc -p .', '', ...tail].join('\n'));
+    // The output came from the storage origin, without the credential.
+    const reads = emulator.requests.filter((r) => r.origin === 'second');
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('with failure-log-lines 0 names the failed step and reads no output', async () => {
+    project(failing);
+    const io = await run({ wait: 'true', 'failure-log-lines': '0' });
+    expect(io.outputs['failed-step']).toBe('Compile');
+    expect(emulator.requests.filter((r) => r.origin === 'second')).toHaveLength(0);
+    expect(io.lines.some((l) => l.startsWith('::stop-commands::'))).toBe(false);
+  });
+
+  it('keeps the verdict when the output cannot be read, with a warning', async () => {
+    project(failing);
+    emulator.faults.add({ kind: 'status', status: 500, origin: 'second', times: Infinity });
+    const io = await run({ wait: 'true' });
+    expect(io.failed).toMatch(/^Build #1 finished with outcome 'failed'/);
+    expect(io.outputs['failed-step']).toBe('Compile');
+    expect(io.warnings.join('\n')).toMatch(/Could not show the output of step 'Compile' of build #1/);
+  });
+});
+
 describe('trigger-build triggers exactly once', () => {
   it('finds and reports the build after a 500 that came after the build was made', async () => {
     project({ queuedMs: 0, runMs: 10_000 });
@@ -372,9 +456,11 @@ describe('trigger-build summary and annotations', () => {
     expect(summary).toContain(
       '| test.unit.widget | widget case 0 | test/widget0.test.ts | expected 1 \\| 2 &lt;b&gt;bold&lt;/b&gt; at',
     );
-    expect(summary).toMatch(/10 failed tests are annotated on their files; 2 more with a file/);
+    // One annotation says why the build failed (its failed step); the other nine are failed tests.
+    expect(summary).toMatch(/9 failed tests are annotated on their files; 3 more with a file/);
     expect(io.errors).toHaveLength(10);
-    expect(io.errors[0]).toEqual({
+    expect(io.errors[0]?.properties?.title).toBe("Build #1 failed at step 'Run tests' (exit code 1)");
+    expect(io.errors[1]).toEqual({
       message: 'test.unit.widget: expected 1 | 2 <b>bold</b>\nat test/widget0.test.ts:10:3',
       properties: { file: 'test/widget0.test.ts', startLine: 10, title: 'widget case 0' },
     });
@@ -387,7 +473,10 @@ describe('trigger-build summary and annotations', () => {
     const summary = await io.summaryText();
     expect(summary.match(/\| widget case \d+ \|/g)).toHaveLength(50);
     expect(summary).toContain('…and 23 more failed tests, not listed.');
-    expect(io.errors).toHaveLength(0);
+    // The failed step's annotation only: the tests have no file to annotate.
+    expect(io.errors.map((e) => e.properties?.title)).toEqual([
+      "Build #1 failed at step 'Run tests' (exit code 1)",
+    ]);
   });
 
   it('keeps a build that cannot report its tests a failed build, not a crash', async () => {

@@ -1,19 +1,23 @@
-import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
-import type { ActionContext, ActionSpec, Connection } from '../../action/run.ts';
 import {
-  buildFacts,
-  buildHeading,
-  failedTests,
-  failedTestsTable,
-  MAX_LISTED_FAILURES,
-  testsTable,
-} from '../../action/summary.ts';
-import { cut, formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+  AnnotationBudget,
+  readTests,
+  showFailedSteps,
+  testsSection,
+  type FailureShown,
+  type TestsRead,
+} from '../../action/build-report.ts';
+import { describeState, followBuild } from '../../action/follow.ts';
+import { describePolicy, passes, readOutcomePolicy, type OutcomePolicy } from '../../action/outcomes.ts';
+import { PollFailedError, WaitError } from '../../action/poll.ts';
+import type { ActionContext, ActionSpec, Connection } from '../../action/run.ts';
+import { buildFacts, buildHeading } from '../../action/summary.ts';
+import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
 import { workflowBranch } from '../../action/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
 import { AbortedError } from '../../api/errors.ts';
-import { isFinished, type Build, type TestCase, type TestMetadata } from '../../api/records.ts';
+import { isFinished, type Build } from '../../api/records.ts';
+import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
 
 export const spec = {
@@ -28,8 +32,10 @@ export const spec = {
     'wait-timeout-minutes',
     'poll-interval-seconds',
     'cancel-on-abort',
+    'allowed-outcomes',
+    'failure-log-lines',
   ],
-  outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome'],
+  outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome', 'failed-step'],
 } as const satisfies ActionSpec;
 
 /** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
@@ -38,9 +44,6 @@ export const LIMITS = {
   timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
   parallel: { min: 1, max: 1000 },
 } as const;
-
-/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
-export const MAX_ANNOTATIONS = 10;
 
 /**
  * The runner sends SIGTERM 7.5 s after SIGINT and then kills the step: the cancel of the triggered build gets
@@ -60,6 +63,8 @@ export interface TriggerInputs {
   timeoutMs: number;
   intervalMs: number;
   cancelOnAbort: boolean;
+  policy: OutcomePolicy;
+  failureLogLines: number;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -87,6 +92,8 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
     15,
   );
   const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
+  const policy = readOutcomePolicy(inputs);
+  const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   return {
     branch,
     ...(revision === undefined ? {} : { revision }),
@@ -97,13 +104,15 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
     timeoutMs: timeoutMinutes * 60_000,
     intervalMs: pollSeconds * 1000,
     cancelOnAbort,
+    policy,
+    failureLogLines,
   };
 }
 
 /** How the step ended, for the summary. */
 type Ending =
   | { kind: 'not-waited' }
-  | { kind: 'finished'; tests: TestCase[] | undefined; testsError?: string }
+  | { kind: 'finished'; tests: TestsRead; failure: FailureShown }
   | { kind: 'timed-out' }
   | { kind: 'cancelled'; what: string }
   | { kind: 'gave-up'; why: string };
@@ -152,6 +161,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
 
   let last: Build = triggered;
   let ending: Ending = { kind: 'not-waited' };
+  let failedStep = '';
+  // One budget of error annotations for the failed steps and the failed tests.
+  const budget = new AnnotationBudget();
   try {
     if (!input.wait) return;
     ctx.info(
@@ -159,13 +171,19 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         `for at most ${formatDuration(input.timeoutMs)}`,
     );
     try {
-      const result = await follow(ctx, connection, last, input, deadline, (b) => (last = b));
+      const result = await followBuild(
+        ctx,
+        connection,
+        last,
+        { intervalMs: input.intervalMs, deadline },
+        (b) => (last = b),
+      );
       if (!result.done) {
         ending = { kind: 'timed-out' };
         const why = result.error ? ` (${result.error.message})` : '';
         throw new WaitError(
           `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}${why}; it was left ` +
-            `${describe(last)}${where}`,
+            `${describeState(last)}${where}`,
         );
       }
     } catch (error) {
@@ -186,74 +204,30 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       throw error;
     }
 
-    ending = await finishedEnding(ctx, connection, last);
-    if (last.outcome !== 'success') {
-      const how = last.outcome
-        ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
-        : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
-      throw new WaitError(logSafe(`Build #${num} ${how}${where}`));
+    const failure =
+      last.outcome === 'success'
+        ? { failedStep: undefined, summary: '' }
+        : await showFailedSteps(ctx, connection, last, input.failureLogLines, budget);
+    failedStep = failure.failedStep ?? '';
+    ending = { kind: 'finished', tests: await readTests(ctx, connection, last), failure };
+    const how = last.outcome
+      ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
+      : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
+    if (!passes(input.policy, last.outcome)) {
+      const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
+      throw new WaitError(logSafe(`Build #${num} ${how}${allowed}${where}`));
     }
-    ctx.info(`Build #${num} succeeded${where}`);
+    if (last.outcome === 'success') ctx.info(`Build #${num} succeeded${where}`);
+    else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
   } finally {
     ctx.setOutput('build-num', num);
     ctx.setOutput('build-url', url);
     ctx.setOutput('status', last.status ?? '');
     ctx.setOutput('lifecycle', last.lifecycle ?? '');
     ctx.setOutput('outcome', input.wait && isFinished(last) ? (last.outcome ?? '') : '');
-    await writeSummary(ctx, last, ending, ctx.clock.now() - started);
+    ctx.setOutput('failed-step', failedStep);
+    await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
   }
-}
-
-/** Looks at the build until it finishes, the deadline passes or the step is cancelled. */
-async function follow(
-  ctx: ActionContext,
-  { client, project }: Connection,
-  first: Build,
-  input: TriggerInputs,
-  deadline: number,
-  seen: (build: Build) => void,
-): Promise<{ done: boolean; error?: Error }> {
-  const num = first.build_num;
-  let previous = first;
-  if (isFinished(first)) return { done: true };
-  const look = async (): Promise<Look<Build>> => {
-    const build = await client.build(project, num);
-    seen(build);
-    const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
-    previous = build;
-    if (isFinished(build)) return { done: true, value: build };
-    if (!changed) return { done: false };
-    ctx.info(`Build #${num} is ${describe(build)}`);
-    return { done: false, logged: true };
-  };
-  const result = await poll(
-    {
-      clock: ctx.clock,
-      signal: ctx.signal,
-      intervalMs: input.intervalMs,
-      deadline,
-      onHeartbeat: ({ looks, elapsedMs }) =>
-        ctx.info(
-          `Build #${num} is still ${describe(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
-        ),
-      onFailure: (error, { failures, nextInMs }) =>
-        ctx.info(
-          `Could not look at build #${num} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
-            `(failure ${failures} in a row)`,
-        ),
-    },
-    look,
-  );
-  if (result.done || result.error === undefined) return { done: result.done };
-  return { done: false, error: result.error };
-}
-
-/** `running (status running)`, or just `queued` when both say the same. */
-function describe(build: Build): string {
-  const lifecycle = build.lifecycle ?? 'in an unknown state';
-  return build.status && build.status !== build.lifecycle
-    ? `${lifecycle} (status ${build.status})`
-    : lifecycle;
 }
 
 /**
@@ -273,7 +247,7 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
     ctx,
     async ({ client, project }) => {
       const cancelled = await client.cancel(project, num);
-      ctx.info(`Cancelled build #${num} (now ${describe(cancelled)})${where}`);
+      ctx.info(`Cancelled build #${num} (now ${describeState(cancelled)})${where}`);
       return `build #${num} was cancelled`;
     },
     (why) => {
@@ -305,7 +279,9 @@ async function cancelLostBuild(
       if (found === undefined) return `no build had started on ${branch}`;
       const num = found.build_num;
       const cancelled = isFinished(found) ? found : await client.cancel(project, num);
-      ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${describe(cancelled)})`);
+      ctx.info(
+        `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
+      );
       return `build #${num}, started as the step was cancelled, was cancelled`;
     },
     (why) => {
@@ -337,56 +313,12 @@ async function afterAbort(
   }
 }
 
-/** Fetches the finished build's tests; a failure to do so costs the table, never the step's verdict. */
-async function finishedEnding(
-  { io }: ActionContext,
-  { client, project }: Connection,
-  build: Build,
-): Promise<Ending> {
-  try {
-    const metadata: TestMetadata = await client.tests(project, build.build_num);
-    return { kind: 'finished', tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
-  } catch (error) {
-    if (error instanceof AbortedError) throw error;
-    const why = (error as Error).message;
-    io.warning(logSafe(`Could not read the test results of build #${build.build_num}: ${why}`));
-    return { kind: 'finished', tests: undefined, testsError: why };
-  }
-}
-
-/** The test's location for an annotation: its file, and the line when its message points into that file. */
-function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
-  const file = test.file?.trim().replace(/^\.\//, '');
-  if (!file) return undefined;
-  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
-  return line === undefined ? { file } : { file, startLine: Number(line) };
-}
-
-/** Logs the failed tests and annotates up to MAX_ANNOTATIONS of them on their files; returns how many. */
-function reportFailures(ctx: ActionContext, failed: readonly TestCase[]): number {
-  let annotated = 0;
-  for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
-    const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-    ctx.info(`✗ ${cut(name, 300)}${test.file ? ` (${test.file})` : ''}`);
-  }
-  for (const test of failed) {
-    if (annotated >= MAX_ANNOTATIONS) break;
-    const where = annotationOf(test);
-    if (where === undefined) continue;
-    const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
-    // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-    ctx.io.error(cut(message, 2000), { ...where, title: cut(test.name || 'failed test', 200) });
-    annotated++;
-  }
-  return annotated;
-}
-
 async function writeSummary(
   ctx: ActionContext,
   build: Build,
   ending: Ending,
   elapsedMs: number,
+  budget: AnnotationBudget,
 ): Promise<void> {
   const parts = [buildHeading(build)];
   const extra: Record<string, string> = {};
@@ -406,7 +338,8 @@ async function writeSummary(
       parts.push(`The step gave up waiting: ${mdSafe(ending.why)}`);
       break;
     case 'finished':
-      parts.push(...testsSection(ctx, ending));
+      if (ending.failure.summary) parts.push('#### Why it failed', ending.failure.summary);
+      parts.push(...testsSection(ctx, ending.tests, budget));
       break;
   }
   try {
@@ -415,24 +348,4 @@ async function writeSummary(
     // A summary that cannot be written must not turn a build's verdict into another one.
     ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
   }
-}
-
-function testsSection(ctx: ActionContext, ending: Extract<Ending, { kind: 'finished' }>): string[] {
-  if (ending.tests === undefined)
-    return [`Test results could not be read: ${mdSafe(ending.testsError ?? '')}`];
-  if (ending.tests.length === 0) return ['No test results were reported.'];
-  const parts = ['#### Tests', testsTable(ending.tests)];
-  const failed = failedTests(ending.tests);
-  if (failed.length > 0) {
-    const annotated = reportFailures(ctx, failed);
-    const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
-    parts.push('#### Failed tests', failedTestsTable(failed));
-    if (withFile > annotated) {
-      parts.push(
-        `${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
-          `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`,
-      );
-    }
-  }
-  return parts;
 }

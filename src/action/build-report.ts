@@ -1,0 +1,148 @@
+// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
+// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
+// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+import { AbortedError } from '../api/errors.ts';
+import type { Build, TestCase, TestMetadata } from '../api/records.ts';
+import { collectFailedSteps } from '../api/step-output.ts';
+import { reportFailedSteps } from './failure-log.ts';
+import type { ActionContext, Connection } from './run.ts';
+import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
+import { cut, logSafe, mdSafe } from './text.ts';
+
+/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
+export const MAX_ANNOTATIONS = 10;
+
+/** The tests of a finished build, or why they could not be read. */
+export interface TestsRead {
+  tests: TestCase[] | undefined;
+  error?: string;
+}
+
+/** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
+export async function readTests(
+  { io }: ActionContext,
+  { client, project }: Connection,
+  build: Build,
+): Promise<TestsRead> {
+  try {
+    const metadata: TestMetadata = await client.tests(project, build.build_num);
+    return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+    const why = (error as Error).message;
+    io.warning(logSafe(`Could not read the test results of build #${build.build_num}: ${why}`));
+    return { tests: undefined, error: why };
+  }
+}
+
+/** The error annotations a step may still make. */
+export class AnnotationBudget {
+  remaining = MAX_ANNOTATIONS;
+}
+
+/** The test's location for an annotation: its file, and the line when its message points into that file. */
+export function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
+  const file = test.file?.trim().replace(/^\.\//, '');
+  if (!file) return undefined;
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
+  return line === undefined ? { file } : { file, startLine: Number(line) };
+}
+
+/** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
+function reportFailures(ctx: ActionContext, failed: readonly TestCase[], budget: AnnotationBudget): number {
+  let annotated = 0;
+  for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
+    const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+    ctx.info(`✗ ${cut(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+  }
+  for (const test of failed) {
+    if (budget.remaining <= 0) break;
+    const where = annotationOf(test);
+    if (where === undefined) continue;
+    const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+    // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+    ctx.io.error(cut(message, 2000), { ...where, title: cut(test.name || 'failed test', 200) });
+    budget.remaining--;
+    annotated++;
+  }
+  return annotated;
+}
+
+/**
+ * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
+ * annotated too). `heading` is the Markdown level of its headings.
+ */
+export function testsSection(
+  ctx: ActionContext,
+  read: TestsRead,
+  budget: AnnotationBudget,
+  heading = 4,
+): string[] {
+  const h = '#'.repeat(heading);
+  if (read.tests === undefined) return [`Test results could not be read: ${mdSafe(read.error ?? '')}`];
+  if (read.tests.length === 0) return ['No test results were reported.'];
+  const parts = [`${h} Tests`, testsTable(read.tests)];
+  const failed = failedTests(read.tests);
+  if (failed.length > 0) {
+    const annotated = reportFailures(ctx, failed, budget);
+    const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
+    parts.push(`${h} Failed tests`, failedTestsTable(failed));
+    if (withFile > annotated) {
+      parts.push(
+        `${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
+          `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`,
+      );
+    }
+  }
+  return parts;
+}
+
+/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
+export const MAX_FAILURE_REPORTS = 5;
+
+/** What was shown of a build's failed steps. */
+export interface FailureShown {
+  /** The first failed step's name, for the `failed-step` output. */
+  failedStep: string | undefined;
+  /** Markdown for the job summary, '' when none is known. */
+  summary: string;
+}
+
+const NOTHING_SHOWN: FailureShown = { failedStep: undefined, summary: '' };
+
+/**
+ * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
+ * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
+ * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
+ */
+export async function showFailedSteps(
+  ctx: ActionContext,
+  { client, project, transport }: Connection,
+  build: Build,
+  lines: number,
+  budget: AnnotationBudget,
+): Promise<FailureShown> {
+  const num = build.build_num;
+  try {
+    const full = Array.isArray(build.steps) ? build : await client.build(project, num);
+    const steps = await collectFailedSteps({
+      transport,
+      build: full,
+      lines,
+      refresh: () => client.build(project, num),
+      signal: ctx.signal,
+      log: (level, message) => (level === 'debug' ? ctx.io.debug(logSafe(message)) : ctx.info(message)),
+    });
+    if (ctx.signal.aborted) return NOTHING_SHOWN;
+    // The runner masks the token only where it appears whole; a line cut through it must not show a part.
+    const secrets = [ctx.inputs.raw('token')];
+    const shown = reportFailedSteps(ctx.io, full, steps, { secrets });
+    if (shown.failedStep !== undefined) budget.remaining--;
+    return shown;
+  } catch (error) {
+    if (error instanceof AbortedError || ctx.signal.aborted) return NOTHING_SHOWN;
+    ctx.io.warning(logSafe(`Could not read the steps of build #${num}: ${(error as Error).message}`));
+    return NOTHING_SHOWN;
+  }
+}

@@ -1,0 +1,211 @@
+// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
+// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
+// line of the output that says what went wrong. The output is untrusted terminal text (promise 15): in the log it
+// sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside it, and in
+// the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are removed
+// before any line is cut (promise 13).
+import { randomBytes } from 'node:crypto';
+import type { Build } from '../api/records.ts';
+import { lastMeaningfulLine, MAX_STEPS_READ, TerminalTail, type FailedStep } from '../api/step-output.ts';
+import type { Io } from './io.ts';
+import { cut, formatBytes, formatDuration, logSafe, mdSafe } from './text.ts';
+
+/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
+export const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
+export const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+export const SUMMARY_BUILD_LIMIT = 64 * 1024;
+/** Lines of a step's command shown. */
+export const COMMAND_LINES = 20;
+
+export interface ReportOptions {
+  /** Values to remove from everything shown (the token and the like); the runner masks only whole values. */
+  secrets?: readonly string[];
+}
+
+export interface FailureReport {
+  /** The name of the first failed step, for the `failed-step` output (secrets removed). */
+  failedStep: string | undefined;
+  /** Markdown for the job summary, '' when no step failed. */
+  summary: string;
+}
+
+/**
+ * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
+ * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
+ * summary is the caller's, with the rest of its own.
+ */
+export function reportFailedSteps(
+  io: Io,
+  build: Pick<Build, 'build_num'>,
+  steps: readonly FailedStep[],
+  options: ReportOptions = {},
+): FailureReport {
+  const first = steps[0];
+  if (first === undefined) return { failedStep: undefined, summary: '' };
+  const redact = redactor(options.secrets ?? []);
+  const num = build.build_num;
+  const sections: string[] = [];
+  let summaryLeft = SUMMARY_BUILD_LIMIT;
+
+  for (const step of steps.slice(0, MAX_STEPS_READ)) {
+    const name = plain(redact(step.name), 200);
+    if (step.output === undefined && step.outputError === undefined) {
+      // Not read (failure-log-lines: 0): the step is named, nothing more.
+      io.info(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+      sections.push(`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`);
+      continue;
+    }
+    io.startGroup(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+    io.info(logLine(`Step: ${name}`));
+    const command = step.command === undefined ? [] : commandLines(redact(step.command));
+    const output = (step.output?.lines ?? []).map((line) => cut(redact(line), SHOWN_LINE_LENGTH));
+    if (step.output !== undefined) io.info(logLine(tailNote(step, output.length)));
+    else io.info(logLine(`Its output could not be shown: ${plain(step.outputError ?? '', 400)}`));
+    const fenced = [
+      ...command.map((line) => `$ ${line}`),
+      ...(command.length && output.length ? [''] : []),
+      ...output,
+    ];
+    if (fenced.length > 0) {
+      // A fresh token per block: the output cannot know it, so it cannot end the fence early.
+      const token = randomBytes(16).toString('hex');
+      io.info(`::stop-commands::${token}`);
+      for (const line of fenced) io.info(line);
+      io.info(`::${token}::`);
+    }
+    io.endGroup();
+    if (step.outputError !== undefined) {
+      io.warning(
+        logLine(
+          `Could not show the output of step '${name}' of build #${num}: ${plain(step.outputError, 400)}`,
+        ),
+      );
+    }
+    const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+    const section = summarySection(step, name, fenced, blockLimit);
+    summaryLeft -= section.length;
+    sections.push(section);
+  }
+
+  const rest = steps.slice(MAX_STEPS_READ);
+  if (rest.length > 0) {
+    const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
+    const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
+    io.info(logLine(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+    sections.push(`…and ${rest.length} more failed steps, not shown.`);
+  }
+
+  annotate(io, num, first, redact);
+  return { failedStep: redact(first.name), summary: sections.join('\n\n') };
+}
+
+/** One error annotation per build: the build and the step in the title, what went wrong as the message. */
+function annotate(io: Io, num: number, step: FailedStep, redact: (text: string) => string): void {
+  const name = plain(redact(step.name), 120);
+  const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
+  const reason = step.output === undefined ? undefined : lastMeaningfulLine(step.output.lines);
+  const message =
+    reason === undefined
+      ? `Step '${name}' failed${exit}`
+      : plain(cut(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+  // @actions/core escapes the message and the title, so neither can leave its command line.
+  io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
+}
+
+/** ` (container 2, exit code 1, 12 s)` */
+function facts(step: FailedStep): string {
+  const parts: string[] = [];
+  if (step.parallel) parts.push(`container ${step.index}`);
+  if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
+  else if (step.status !== undefined && step.status !== 'failed') parts.push(plain(step.status, 40));
+  if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+function mdFacts(step: FailedStep): string {
+  const parts: string[] = [];
+  if (step.parallel) parts.push(`container ${step.index}`);
+  if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
+  else if (step.status !== undefined && step.status !== 'failed') parts.push(mdSafe(step.status, 40));
+  if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
+  return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
+}
+
+function tailNote(step: FailedStep, shown: number): string {
+  const output = step.output;
+  if (output === undefined) return '';
+  const size = formatBytes(output.bytes);
+  const cutByService = step.truncated ? '; the service cut this output short' : '';
+  if (shown === 0) return `Its output has no lines to show (${size})${cutByService}`;
+  const which =
+    shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
+  return `${which} of output (${size})${cutByService}:`;
+}
+
+function summarySection(step: FailedStep, name: string, fenced: readonly string[], limit: number): string {
+  const parts = [`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`];
+  // Past the build's share of the summary, the output is in the log only.
+  if (fenced.length > 0 && limit >= 1024) parts.push(codeBlock(fenced, limit));
+  else if (fenced.length > 0) parts.push('_Its output is in the log._');
+  if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
+  if (step.outputError !== undefined)
+    parts.push(`_Its output could not be shown: ${mdSafe(step.outputError, 400)}_`);
+  return parts.join('\n\n');
+}
+
+/**
+ * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
+ * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
+ */
+export function codeBlock(lines: readonly string[], limit = SUMMARY_BLOCK_LIMIT): string {
+  const kept: string[] = [];
+  let size = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] ?? '';
+    if (size + line.length + 1 > limit) break;
+    kept.unshift(line);
+    size += line.length + 1;
+  }
+  if (kept.length < lines.length)
+    kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
+  const body = kept.join('\n');
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${body}\n${fence}`;
+}
+
+/** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
+function commandLines(command: string): string[] {
+  const terminal = new TerminalTail(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
+  terminal.write(command);
+  terminal.end();
+  const lines = terminal.lines();
+  if (lines.length <= COMMAND_LINES) return lines;
+  return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
+}
+
+/** Server text as one plain line: control characters (U+0085 included) and line breaks become spaces. */
+function plain(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  return cut(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), max);
+}
+
+/**
+ * A log line outside the fence. Besides logSafe (a line that starts like a command), the runner also obeys the
+ * older `##[cmd]` form anywhere in a line, so that is broken up too.
+ */
+function logLine(text: string): string {
+  return logSafe(text.replace(/##\[/g, '#\u200b#[')).replace(/##\[/g, '#\u200b#[');
+}
+
+function redactor(secrets: readonly string[]): (text: string) => string {
+  // Longest first, so a secret that contains another is removed whole.
+  const sorted = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text;
+    for (const secret of sorted) out = out.replaceAll(secret, '***');
+    return out;
+  };
+}

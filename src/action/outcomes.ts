@@ -1,0 +1,89 @@
+// The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
+// step pass, and which of several outcomes is the worst.
+import { ValidationError } from '../api/errors.ts';
+import type { Inputs } from './inputs.ts';
+
+/** The outcomes a finished build can have (wire.md). */
+export const KNOWN_OUTCOMES = [
+  'success',
+  'failed',
+  'canceled',
+  'infrastructure_fail',
+  'timedout',
+  'no_tests',
+] as const;
+
+export interface OutcomePolicy {
+  /** `*`: every outcome passes, so a later step can branch on the `outcome` output. */
+  any: boolean;
+  allowed: ReadonlySet<string>;
+}
+
+export const DEFAULT_POLICY: OutcomePolicy = { any: false, allowed: new Set(['success']) };
+
+/** Reads `allowed-outcomes`: one a line or comma-separated, `*` for any; an unknown name is an input error. */
+export function readOutcomePolicy(inputs: Inputs, name = 'allowed-outcomes'): OutcomePolicy {
+  const words = inputs
+    .lines(name)
+    .flatMap((line) => line.split(','))
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
+  if (words.length === 0) return DEFAULT_POLICY;
+  const allowedText = `allowed: '*' or outcomes among ${KNOWN_OUTCOMES.map((o) => `'${o}'`).join(', ')}, one a line or comma-separated`;
+  if (words.includes('*')) {
+    if (words.length > 1)
+      throw new ValidationError(name, allowedText, undefined, `'*' allows every outcome: give it alone`);
+    return { any: true, allowed: new Set(KNOWN_OUTCOMES) };
+  }
+  for (const word of words) {
+    if (!(KNOWN_OUTCOMES as readonly string[]).includes(word)) {
+      throw new ValidationError(name, allowedText, undefined, `unknown outcome ${JSON.stringify(word)}`);
+    }
+  }
+  return { any: false, allowed: new Set(words) };
+}
+
+/** Whether a build that ended with `outcome` (null or '' when it ended without one) lets the step pass. */
+export function passes(policy: OutcomePolicy, outcome: string | null | undefined): boolean {
+  if (policy.any) return true;
+  return typeof outcome === 'string' && outcome !== '' && policy.allowed.has(outcome);
+}
+
+/** `success`, or `success, no_tests`, for messages. */
+export function describePolicy(policy: OutcomePolicy): string {
+  return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
+}
+
+/**
+ * From least to most severe: a real failure of the code is the worst, an outcome we do not know counts just
+ * below it, and a build that ended without any outcome just below that.
+ */
+const SEVERITY: Record<string, number> = {
+  success: 0,
+  no_tests: 1,
+  canceled: 2,
+  infrastructure_fail: 3,
+  timedout: 4,
+  failed: 7,
+};
+const UNKNOWN_SEVERITY = 6;
+const NO_OUTCOME_SEVERITY = 5;
+
+function severity(outcome: string | null | undefined): number {
+  if (outcome === null || outcome === undefined || outcome === '') return NO_OUTCOME_SEVERITY;
+  return SEVERITY[outcome] ?? UNKNOWN_SEVERITY;
+}
+
+/** The worst of several outcomes ('' for none given, or when the worst build ended without an outcome). */
+export function worstOutcome(outcomes: readonly (string | null | undefined)[]): string {
+  let worst: string | null | undefined;
+  let worstSeverity = -1;
+  for (const outcome of outcomes) {
+    const s = severity(outcome);
+    if (s > worstSeverity) {
+      worst = outcome;
+      worstSeverity = s;
+    }
+  }
+  return worst ?? '';
+}

@@ -1,0 +1,208 @@
+// The builds of one commit, found in the project's build list (newest first) and followed look after look at
+// the cost of one list request per look in the usual case. A busy project has a long history, so the list is
+// never read to its end: the first look reads back to a margin past the oldest build of the commit it found
+// (or a bounded look-back when it found none), and every later look reads only down to the oldest build that
+// can still change: the oldest unfinished build of the commit, or the newest build the previous look saw.
+import type { Client, ProjectRef } from './client.ts';
+import { BadResponseError } from './errors.ts';
+import { isFinished, type Build } from './records.ts';
+import { MAX_PAGE_SIZE } from './validate.ts';
+
+export interface CommitQuery {
+  /** A commit, or a prefix of one (lower-case hex). */
+  revision: string;
+  branch?: string;
+  /** Workflow name (second-generation builds). */
+  workflow?: string;
+  /** Job names; empty for any. */
+  jobs?: readonly string[];
+}
+
+export interface ScanOptions {
+  /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
+  now: number;
+  /**
+   * How far past the oldest build of the commit found so far the first look reads. Downstream jobs are queued
+   * only once their upstream jobs ended, so two jobs of one push lie at most about one job's run apart.
+   */
+  marginMs?: number;
+  /** The same margin in builds, for records without a queue time. */
+  marginBuilds?: number;
+  /** How far back a first look that finds nothing reads. */
+  lookBackMs?: number;
+  /** Pages one look reads at most. */
+  maxPages?: number;
+}
+
+export const SCAN_DEFAULTS = {
+  marginMs: 2 * 3_600_000,
+  marginBuilds: 200,
+  lookBackMs: 24 * 3_600_000,
+  maxPages: 10,
+} as const;
+
+/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+const MIN_LATER_PAGE = 20;
+const NEW_BUILDS_ROOM = 10;
+
+export interface ScanResult {
+  /** The builds of the commit that count now (a retried build replaced by its retry), oldest first. */
+  builds: Build[];
+  /** List requests this look made. */
+  requests: number;
+  /** The look stopped at maxPages before it reached where it wanted to. */
+  truncated: boolean;
+}
+
+/** The job and workflow a build belongs to (second-generation builds), when it says. */
+export function jobOf(build: Build): { job?: string; workflow?: string } {
+  const workflows = build.workflows;
+  const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
+  const workflow = workflows?.['workflow_name'];
+  return {
+    ...(typeof job === 'string' && job !== '' ? { job } : {}),
+    ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+  };
+}
+
+/** Whether a build belongs to the commit and passes the query's narrowing. */
+export function matchesQuery(build: Build, query: CommitQuery): boolean {
+  const revision = typeof build.vcs_revision === 'string' ? build.vcs_revision.toLowerCase() : '';
+  if (!revision.startsWith(query.revision)) return false;
+  if (query.branch !== undefined && build.branch != null && build.branch !== query.branch) return false;
+  const { job, workflow } = jobOf(build);
+  if (query.workflow !== undefined && workflow !== query.workflow) return false;
+  if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
+    return false;
+  return true;
+}
+
+/**
+ * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
+ * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ */
+export function latestAttempts(builds: readonly Build[]): Build[] {
+  const retried = new Set<number>();
+  const newestOfJob = new Map<string, number>();
+  for (const build of builds) {
+    if (typeof build.retry_of === 'number') retried.add(build.retry_of);
+    const { job, workflow } = jobOf(build);
+    if (job === undefined) continue;
+    const key = `${workflow ?? ''}\u0000${job}`;
+    newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
+  }
+  return builds
+    .filter((build) => {
+      if (retried.has(build.build_num)) return false;
+      const { job, workflow } = jobOf(build);
+      if (job === undefined) return true;
+      return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
+    })
+    .sort((a, b) => a.build_num - b.build_num);
+}
+
+/** Follows the builds of one commit, look after look. */
+export class CommitBuilds {
+  readonly #client: Pick<Client, 'builds'>;
+  readonly #project: ProjectRef;
+  readonly #query: CommitQuery;
+  readonly #options: Required<ScanOptions>;
+  /** Every build of the commit seen, by number, as last read. */
+  readonly #known = new Map<number, Build>();
+  /** The newest build number a look has seen: every newer build is new to the next look. */
+  #newestSeen: number | undefined;
+  #looks = 0;
+
+  constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: CommitQuery, options: ScanOptions) {
+    this.#client = client;
+    this.#project = project;
+    this.#query = query;
+    this.#options = { ...SCAN_DEFAULTS, ...options };
+  }
+
+  /** Reads the list as far as this look needs, and returns the builds that count now. */
+  async look(): Promise<ScanResult> {
+    const first = this.#looks++ === 0;
+    const floor = first ? undefined : this.#floor();
+    const pageSize = floor === undefined ? MAX_PAGE_SIZE : this.#laterPageSize(floor);
+    const seenThisLook = new Set<number>();
+    let requests = 0;
+    let truncated = false;
+    let offset = 0;
+    let newest = this.#newestSeen;
+    /** Builds read past the oldest match, for records without queue times. */
+    let pastOldest = 0;
+    for (;;) {
+      const page = await this.#client.builds(this.#project, {
+        ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+        limit: pageSize,
+        offset,
+      });
+      requests++;
+      if (!Array.isArray(page))
+        throw new BadResponseError('GET', 'builds', 'the build list is not a JSON array');
+      const builds: Build[] = page;
+      let fresh = 0;
+      for (const build of builds) {
+        if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num)) continue;
+        seenThisLook.add(build.build_num);
+        fresh++;
+        newest = Math.max(newest ?? 0, build.build_num);
+        if (matchesQuery(build, this.#query)) {
+          this.#known.set(build.build_num, build);
+          pastOldest = 0;
+        } else {
+          pastOldest++;
+        }
+      }
+      // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+      if (builds.length < pageSize || fresh === 0) break;
+      const last = builds[builds.length - 1];
+      if (last === undefined) break;
+      if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest)) break;
+      if (requests >= this.#options.maxPages) {
+        truncated = true;
+        break;
+      }
+      // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
+      offset += builds.length;
+    }
+    if (newest !== undefined) this.#newestSeen = newest;
+    return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+  }
+
+  /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
+  #floor(): number {
+    let floor = this.#newestSeen ?? 0;
+    for (const build of this.#known.values())
+      if (!isFinished(build)) floor = Math.min(floor, build.build_num);
+    return floor;
+  }
+
+  #laterPageSize(floor: number): number {
+    const span = (this.#newestSeen ?? floor) - floor;
+    return Math.min(MAX_PAGE_SIZE, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+  }
+
+  /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
+  #firstLookDone(last: Build, pastOldest: number): boolean {
+    const lastQueued = queuedAt(last);
+    if (this.#known.size === 0) {
+      return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+    }
+    let oldest: number | undefined;
+    for (const build of this.#known.values()) {
+      const at = queuedAt(build);
+      if (at !== undefined) oldest = Math.min(oldest ?? at, at);
+    }
+    if (oldest !== undefined && lastQueued !== undefined) return lastQueued < oldest - this.#options.marginMs;
+    return pastOldest >= this.#options.marginBuilds;
+  }
+}
+
+function queuedAt(build: Build): number | undefined {
+  const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
+  if (typeof text !== 'string') return undefined;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : undefined;
+}

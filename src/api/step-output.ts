@@ -1,0 +1,802 @@
+// The failed steps of a build and the end of their output (wire.md, "Steps"). A step's output lives on a storage
+// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
+// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
+// terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { ApiError, UserFacingError } from './errors.ts';
+import type { Build } from './records.ts';
+import type { LogFn, OpenOptions, OpenedBody } from './transport.ts';
+
+/** What reading a step's output needs of the transport: `open()` sends the credential only to trusted origins. */
+export interface Opener {
+  open(url: string, options?: OpenOptions): Promise<OpenedBody>;
+}
+
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+export const MAX_OUTPUT_LINES = 1000;
+/** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
+export const MAX_LINE_LENGTH = 1024;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+export const MAX_STEPS_READ = 10;
+/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
+export const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+/** Time spent reading the outputs of one build, all steps together, on top of each request's own timeouts. */
+export const OUTPUT_TIMEOUT_MS = 120_000;
+
+/** One container's run of a step that failed, from the build record (server text, raw). */
+export interface FailedAction {
+  /** The step's name (e.g. `npm test`). */
+  name: string;
+  /** The step's position in the build. */
+  step: number | undefined;
+  /** The container, for parallel builds. */
+  index: number;
+  /** Whether the build ran on more than one container (then the container is worth naming). */
+  parallel: boolean;
+  command: string | undefined;
+  status: string | undefined;
+  exitCode: number | undefined;
+  durationMs: number | undefined;
+  /** The service cut this step's output itself. */
+  truncated: boolean;
+  /** Pre-signed; never logged (the signature is a credential). */
+  outputUrl: string | undefined;
+}
+
+export interface StepOutput {
+  /** The last lines, oldest first, as a terminal would show them (no colour, `\r` resolved). */
+  lines: string[];
+  /** Lines the output had in all (the ones before the tail were read and dropped). */
+  totalLines: number;
+  /** Decoded bytes read. */
+  bytes: number;
+}
+
+export interface FailedStep extends FailedAction {
+  /** The end of the output, when it was read. */
+  output?: StepOutput;
+  /** Why the output could not be shown (one line, no credential, server text not yet made log-safe). */
+  outputError?: string;
+}
+
+/** A status or flag of an action that means it failed (a cancelled step did not fail: the build was stopped). */
+const FAILED_STATUSES = new Set(['failed', 'timedout', 'infrastructure_fail']);
+
+/**
+ * The steps that failed, in the order the build ran them, each container of a parallel step on its own.
+ * Steps marked `insignificant` are left out: their failure does not fail the build.
+ */
+export function findFailedSteps(build: Build): FailedAction[] {
+  const found: FailedAction[] = [];
+  const steps = Array.isArray(build.steps) ? build.steps : [];
+  const parallel = typeof build.parallel === 'number' && build.parallel > 1;
+  for (const step of steps) {
+    if (!isObject(step) || !Array.isArray(step['actions'])) continue;
+    for (const action of step['actions']) {
+      if (!isObject(action) || !actionFailed(action) || action['insignificant'] === true) continue;
+      const name = text(action['name']) ?? text(step['name']) ?? '(unnamed step)';
+      const index = integer(action['index']) ?? 0;
+      found.push({
+        name,
+        step: integer(action['step']),
+        index,
+        parallel: parallel || index > 0,
+        command: text(action['bash_command']),
+        status: text(action['status']),
+        exitCode: integer(action['exit_code']),
+        durationMs: durationOf(action),
+        truncated: action['truncated'] === true,
+        outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
+      });
+    }
+  }
+  return found;
+}
+
+function actionFailed(action: Record<string, unknown>): boolean {
+  if (action['failed'] === true || action['timedout'] === true || action['infrastructure_fail'] === true)
+    return true;
+  const status = text(action['status']);
+  return status !== undefined && FAILED_STATUSES.has(status);
+}
+
+function durationOf(action: Record<string, unknown>): number | undefined {
+  const millis = action['run_time_millis'];
+  if (typeof millis === 'number' && Number.isFinite(millis) && millis >= 0) return millis;
+  const start = Date.parse(text(action['start_time']) ?? '');
+  const end = Date.parse(text(action['end_time']) ?? '');
+  return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
+}
+
+export interface CollectOptions {
+  /** The connection's transport. The storage origin is never made trusted: no credential goes there. */
+  transport: Opener;
+  build: Build;
+  /** Lines kept of each output; 0 reads nothing. */
+  lines: number;
+  /** Reads the build again, for fresh output addresses when a signature expired (403); called at most once. */
+  refresh?: () => Promise<Build>;
+  /** Cancels the reading; collected steps are still returned, without the output not yet read. */
+  signal?: AbortSignal;
+  maxSteps?: number;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxLineLength?: number;
+  /** Debug lines (a refresh, a step left unread). */
+  log?: LogFn;
+}
+
+/**
+ * The failed steps of a finished build with the end of each one's output. Never throws for the output: a failure
+ * to read it is the step's `outputError`, and the build's verdict stays the caller's. A cancelled read ends
+ * quietly (the caller knows it was cancelled).
+ */
+export async function collectFailedSteps(options: CollectOptions): Promise<FailedStep[]> {
+  const { transport } = options;
+  const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+  const log = options.log ?? (() => {});
+  const steps: FailedStep[] = findFailedSteps(options.build);
+  if (lines <= 0 || steps.length === 0) return steps;
+  const maxSteps = options.maxSteps ?? MAX_STEPS_READ;
+  const maxLineLength = options.maxLineLength ?? MAX_LINE_LENGTH;
+  const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
+  const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
+  const budget: ByteBudget = { limit, bytesLeft: limit };
+  const timer = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal === undefined ? timer : AbortSignal.any([options.signal, timer]);
+  let refreshed: Build | undefined;
+
+  for (const [position, step] of steps.entries()) {
+    if (options.signal?.aborted) break;
+    if (position >= maxSteps) {
+      log('debug', `the output of ${steps.length - maxSteps} more failed steps was not read`);
+      break;
+    }
+    if (timer.aborted) {
+      step.outputError = `not read: reading the build's outputs took over ${seconds(timeoutMs)}`;
+      continue;
+    }
+    if (budget.bytesLeft <= 0) {
+      step.outputError = `not read: the build's outputs passed the ${megabytes(limit)} read per build`;
+      continue;
+    }
+    // Once the build was read again, every step takes its fresh address.
+    let url = refreshed === undefined ? step.outputUrl : freshUrl(refreshed, step);
+    if (url === undefined) {
+      step.outputError = 'the service kept no output for this step';
+      continue;
+    }
+    const read = (from: string): Promise<StepOutput> =>
+      readStepOutput(transport, from, { lines, maxLineLength, signal, budget });
+    try {
+      try {
+        step.output = await read(url);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 403) || options.refresh === undefined)
+          throw error;
+        if (refreshed !== undefined) throw error;
+        log('debug', `the output address of step '${step.name}' expired (HTTP 403); reading the build again`);
+        try {
+          refreshed = await options.refresh();
+        } catch (refreshError) {
+          throw new OutputError(
+            `its address expired (HTTP 403) and reading the build again failed: ${messageOf(refreshError)}`,
+          );
+        }
+        url = freshUrl(refreshed, step);
+        if (url === undefined)
+          throw new OutputError('its address expired (HTTP 403) and the build lists no new one');
+        step.output = await read(url);
+      }
+    } catch (error) {
+      if (options.signal?.aborted) break;
+      step.outputError = timer.aborted
+        ? `no complete output within ${seconds(timeoutMs)}`
+        : error instanceof OutputError || error instanceof UserFacingError
+          ? error.message
+          : `unexpected error: ${messageOf(error)}`;
+    }
+  }
+  return steps;
+}
+
+/** The same step and container in a build read again. */
+function freshUrl(build: Build, step: FailedAction): string | undefined {
+  const match = findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index);
+  return match?.outputUrl;
+}
+
+class OutputError extends UserFacingError {
+  override name = 'OutputError';
+}
+
+/** Decoded bytes that may still be read for one build. */
+export interface ByteBudget {
+  limit: number;
+  bytesLeft: number;
+}
+
+export interface ReadOptions {
+  lines: number;
+  maxLineLength?: number;
+  signal?: AbortSignal;
+  /** Shared by the steps of one build; reading stops with an error when it runs out. */
+  budget?: ByteBudget;
+}
+
+/**
+ * Streams one output and keeps its tail. Asks for gzip, and decodes what is still encoded (a transport that
+ * decodes removes the header). Errors: the transport's (ApiError, TimeoutError, NetworkError, AbortedError), or
+ * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
+ */
+export async function readStepOutput(opener: Opener, url: string, options: ReadOptions): Promise<StepOutput> {
+  const tail = new TerminalTail(options.lines, options.maxLineLength ?? MAX_LINE_LENGTH);
+  const parser = new ChunkParser((piece) => tail.write(piece));
+  const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
+  const opened = await opener.open(url, {
+    headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  let unzip: NodeJS.ReadWriteStream | undefined;
+  try {
+    unzip = decoderFor(opened.headers['content-encoding']);
+  } catch (error) {
+    opened.body.destroy();
+    throw error;
+  }
+  const decoder = new TextDecoder('utf-8');
+  let bytes = 0;
+  const consume = async (source: AsyncIterable<Buffer | string>): Promise<void> => {
+    for await (const piece of source) {
+      const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+      bytes += chunk.length;
+      budget.bytesLeft -= chunk.length;
+      if (budget.bytesLeft < 0) {
+        throw new OutputError(`not shown: reading it passed the ${megabytes(budget.limit)} read per build`);
+      }
+      parser.write(decoder.decode(chunk, { stream: true }));
+    }
+  };
+  try {
+    if (unzip === undefined) await pipeline(opened.body, consume);
+    else await pipeline(opened.body, unzip, consume);
+  } catch (error) {
+    if (error instanceof UserFacingError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('Z_')) {
+      throw new OutputError(`its body could not be decoded (${(error as Error).message})`);
+    }
+    throw error;
+  }
+  parser.write(decoder.decode());
+  parser.end();
+  tail.end();
+  return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
+}
+
+/** The decoder for a Content-Encoding still on the body; storage never stacks codings, nor do we. */
+function decoderFor(header: string | string[] | undefined): NodeJS.ReadWriteStream | undefined {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const codings = value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length > 1) throw new OutputError(`it came in stacked encodings (${cut(codings.join(', '))})`);
+  switch (codings[0]) {
+    case undefined:
+      return undefined;
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      throw new OutputError(`it came in an encoding this client cannot read (${cut(codings[0])})`);
+  }
+}
+
+function cut(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+// --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
+
+/**
+ * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
+ * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
+ * can be megabytes; any other value is skipped without being kept.
+ */
+export class ChunkParser {
+  readonly #emit: (text: string) => void;
+  /** Open containers: 'a' array, 'o' object. */
+  readonly #stack: ('a' | 'o')[] = [];
+  #state: ParserState = 'value';
+  /** What the string being read is: a key (kept, short), the message (emitted) or anything else (skipped). */
+  #stringRole: 'key' | 'message' | 'skip' = 'skip';
+  #key = '';
+  #lastKey = '';
+  #unicode = '';
+  #pending = '';
+  #done = false;
+  #offset = 0;
+
+  constructor(emit: (text: string) => void) {
+    this.#emit = emit;
+  }
+
+  write(text: string): void {
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      const state = this.#state;
+      if (state === 'string') {
+        // The common case: a run of plain characters up to the next quote or backslash, handed on at once.
+        let j = i;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === 0x22 || c === 0x5c) break;
+          j++;
+        }
+        if (j > i) this.#stringText(text.slice(i, j));
+        if (j === n) break;
+        if (text.charCodeAt(j) === 0x22) this.#endString();
+        else this.#state = 'escape';
+        i = j + 1;
+        continue;
+      }
+      const ch = text[i] as string;
+      i++;
+      if (state === 'escape') {
+        if (ch === 'u') {
+          const hex = text.slice(i, i + 4);
+          if (hex.length === 4 && HEX4.test(hex)) {
+            this.#stringText(String.fromCharCode(Number.parseInt(hex, 16)));
+            this.#state = 'string';
+            i += 4;
+          } else {
+            this.#unicode = '';
+            this.#state = 'unicode';
+          }
+          continue;
+        }
+        const unescaped = ESCAPES[ch];
+        if (unescaped === undefined) this.#fail(`a bad escape \\${ch}`);
+        this.#stringText(unescaped);
+        this.#state = 'string';
+        continue;
+      }
+      if (state === 'unicode') {
+        if (!HEX4.test(ch.repeat(4))) this.#fail('a bad \\u escape');
+        this.#unicode += ch;
+        if (this.#unicode.length === 4) {
+          this.#stringText(String.fromCharCode(Number.parseInt(this.#unicode, 16)));
+          this.#state = 'string';
+        }
+        continue;
+      }
+      if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') {
+        if (state === 'literal') this.#endLiteral();
+        continue;
+      }
+      switch (this.#state) {
+        case 'literal':
+          if (/[0-9a-zA-Z.+-]/.test(ch)) continue;
+          this.#endLiteral();
+          i--; // the delimiter is read again in the state after the value
+          continue;
+        case 'value':
+          this.#value(ch);
+          continue;
+        case 'first-key':
+          if (ch === '}') this.#close('o');
+          else if (ch === '"') this.#startString('key');
+          else this.#fail('a key');
+          continue;
+        case 'key':
+          if (ch !== '"') this.#fail('a key');
+          this.#startString('key');
+          continue;
+        case 'colon':
+          if (ch !== ':') this.#fail("':'");
+          this.#state = 'value';
+          continue;
+        case 'first-value':
+          if (ch === ']') this.#close('a');
+          else this.#value(ch);
+          continue;
+        case 'after-value': {
+          const top = this.#stack.at(-1);
+          if (ch === ',') this.#state = top === 'o' ? 'key' : 'value';
+          else if (ch === '}' && top === 'o') this.#close('o');
+          else if (ch === ']' && top === 'a') this.#close('a');
+          else this.#fail("',' or the end of a list or object");
+          continue;
+        }
+        case 'done':
+          this.#fail('the end of the body');
+      }
+    }
+    this.#offset += n;
+    this.#flush();
+  }
+
+  /** Message text goes on once per write, not once per escape. */
+  #flush(): void {
+    if (this.#pending === '') return;
+    const text = this.#pending;
+    this.#pending = '';
+    this.#emit(text);
+  }
+
+  /** The body ended: it must have been one whole array. */
+  end(): void {
+    if (this.#state === 'literal') this.#endLiteral();
+    if (!this.#done) throw new OutputError('its body ended before the end of the JSON array');
+  }
+
+  #value(ch: string): void {
+    if (this.#stack.length === 0 && ch !== '[') this.#fail('a JSON array of output chunks');
+    if (ch === '[') {
+      this.#stack.push('a');
+      this.#state = 'first-value';
+    } else if (ch === '{') {
+      this.#stack.push('o');
+      this.#state = 'first-key';
+    } else if (ch === '"') {
+      const isMessage =
+        this.#lastKey === 'message' &&
+        this.#stack.length === 2 &&
+        this.#stack[0] === 'a' &&
+        this.#stack[1] === 'o';
+      this.#startString(isMessage ? 'message' : 'skip');
+    } else if (/[-0-9tfn]/.test(ch)) {
+      this.#state = 'literal';
+    } else {
+      this.#fail('a value');
+    }
+  }
+
+  #close(kind: 'a' | 'o'): void {
+    this.#stack.pop();
+    if (kind === 'o') this.#lastKey = '';
+    if (this.#stack.length === 0) {
+      this.#state = 'done';
+      this.#done = true;
+    } else {
+      this.#state = 'after-value';
+    }
+  }
+
+  #startString(role: 'key' | 'message' | 'skip'): void {
+    this.#stringRole = role;
+    this.#key = '';
+    this.#state = 'string';
+  }
+
+  #stringText(piece: string): void {
+    if (this.#stringRole === 'key') {
+      // Only short keys matter; a long one is kept short enough to be no key we know.
+      if (this.#key.length < 32) this.#key += piece.slice(0, 32);
+    } else if (this.#stringRole === 'message') {
+      this.#pending += piece;
+    }
+  }
+
+  #endString(): void {
+    if (this.#stringRole === 'key') {
+      this.#lastKey = this.#key;
+      this.#state = 'colon';
+    } else {
+      this.#state = 'after-value';
+    }
+  }
+
+  #endLiteral(): void {
+    this.#state = 'after-value';
+  }
+
+  #fail(expected: string): never {
+    throw new OutputError(
+      `its body is not the expected JSON (expected ${expected} near character ${this.#offset})`,
+    );
+  }
+}
+
+type ParserState =
+  | 'value'
+  | 'first-value'
+  | 'first-key'
+  | 'key'
+  | 'colon'
+  | 'after-value'
+  | 'string'
+  | 'escape'
+  | 'unicode'
+  | 'literal'
+  | 'done';
+
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
+const ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+// --- What a terminal would show, last lines only ---------------------------------------------------------------
+
+/**
+ * Raw terminal output in, the last lines a terminal would show out: `\r` returns to the start of the line and
+ * what follows overwrites it, backspace steps back, `ESC[K` erases, other escape sequences (colours, cursor
+ * movement, titles) and control characters are dropped. Memory stays within `maxLines` × `maxLineLength`.
+ */
+export class TerminalTail {
+  readonly #maxLines: number;
+  readonly #maxLineLength: number;
+  readonly #lines: string[] = [];
+  /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
+  #pendingBlank = 0;
+  #line = '';
+  #cursor = 0;
+  #cut = false;
+  #escape: EscapeState = 'none';
+  #csi = '';
+  totalLines = 0;
+
+  constructor(maxLines: number, maxLineLength = MAX_LINE_LENGTH) {
+    this.#maxLines = Math.max(0, Math.floor(maxLines));
+    this.#maxLineLength = Math.max(1, Math.floor(maxLineLength));
+  }
+
+  write(text: string): void {
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      if (this.#escape !== 'none') {
+        i = this.#inEscape(text, i);
+        continue;
+      }
+      // A run of printable characters is written at once.
+      let j = i;
+      while (j < n && isPrintable(text.charCodeAt(j))) j++;
+      if (j > i) this.#put(text.slice(i, j));
+      if (j === n) break;
+      this.#control(text.charCodeAt(j));
+      i = j + 1;
+    }
+  }
+
+  /** The output ended: a last line without a newline counts, blank lines at the end do not. */
+  end(): void {
+    this.#escape = 'none';
+    if (this.#line.trim() !== '') this.#newline();
+    this.#line = '';
+    this.#cursor = 0;
+    this.#pendingBlank = 0;
+  }
+
+  lines(): string[] {
+    return [...this.#lines];
+  }
+
+  #put(run: string): void {
+    const room = this.#maxLineLength - this.#cursor;
+    if (room <= 0) {
+      this.#cut = true;
+      this.#cursor += run.length;
+      return;
+    }
+    const piece = run.length > room ? run.slice(0, room) : run;
+    if (piece.length < run.length) this.#cut = true;
+    if (this.#cursor >= this.#line.length) {
+      this.#line = this.#line.padEnd(this.#cursor) + piece;
+    } else {
+      this.#line = this.#line.slice(0, this.#cursor) + piece + this.#line.slice(this.#cursor + piece.length);
+    }
+    this.#cursor += run.length;
+  }
+
+  #control(code: number): void {
+    switch (code) {
+      case 0x0a: // \n
+        this.#newline();
+        return;
+      case 0x0d: // \r
+        this.#cursor = 0;
+        return;
+      case 0x08: // backspace
+        this.#cursor = Math.max(0, Math.min(this.#cursor, this.#maxLineLength) - 1);
+        return;
+      case 0x09: // tab: kept as it is
+        this.#put('\t');
+        return;
+      case 0x1b:
+        this.#escape = 'esc';
+        return;
+      case 0x9b: // a one-character CSI
+        this.#escape = 'csi';
+        this.#csi = '';
+        return;
+      case 0x90: // DCS
+      case 0x9d: // OSC
+      case 0x98: // SOS
+      case 0x9e: // PM
+      case 0x9f: // APC
+        this.#escape = 'string';
+        return;
+      default:
+      // Any other control character is dropped.
+    }
+  }
+
+  /** Consumes escape sequence characters from `text` at `i`; returns where normal text resumes. */
+  #inEscape(text: string, i: number): number {
+    const code = text.charCodeAt(i);
+    switch (this.#escape) {
+      case 'esc':
+        if (code < 0x20) {
+          this.#escape = 'none'; // a control character cancels the sequence and still acts
+          return i;
+        }
+        if (code === 0x5b) {
+          this.#escape = 'csi';
+          this.#csi = '';
+        } else if (code === 0x5d || code === 0x50 || code === 0x58 || code === 0x5e || code === 0x5f) {
+          this.#escape = 'string'; // OSC, DCS, SOS, PM, APC: up to BEL or ESC \
+        } else if (code >= 0x20 && code <= 0x2f) {
+          this.#escape = 'esc-intermediate'; // e.g. ESC ( B
+        } else {
+          this.#escape = 'none'; // a two-character sequence
+        }
+        return i + 1;
+      case 'esc-intermediate':
+        if (code < 0x20) {
+          this.#escape = 'none';
+          return i;
+        }
+        if (code > 0x2f) this.#escape = 'none';
+        return i + 1;
+      case 'csi': {
+        // Parameters and intermediates up to the final character, read in one go.
+        let j = i;
+        while (j < text.length) {
+          const c = text.charCodeAt(j);
+          if (c >= 0x40 && c <= 0x7e) {
+            this.#escape = 'none';
+            this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+            if (c === 0x4b) this.#eraseInLine(this.#csi); // K
+            return j + 1;
+          }
+          if (c < 0x20 || c > 0x3f) {
+            this.#escape = 'none'; // a broken sequence: the character is read as text again
+            return j;
+          }
+          j++;
+        }
+        this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+        return j;
+      }
+      case 'string': {
+        // The terminator is BEL or ESC \ (the backslash is then taken by the 'esc' state as a 2-char sequence).
+        let j = i;
+        while (j < text.length) {
+          const c = text.charCodeAt(j);
+          if (c === 0x07 || c === 0x9c) {
+            this.#escape = 'none';
+            return j + 1;
+          }
+          if (c === 0x1b) {
+            this.#escape = 'esc';
+            return j + 1;
+          }
+          j++;
+        }
+        return j;
+      }
+      default:
+        return i;
+    }
+  }
+
+  #eraseInLine(params: string): void {
+    const mode = params === '' ? 0 : Number(params);
+    const cursor = Math.min(this.#cursor, this.#maxLineLength);
+    if (mode === 0) this.#line = this.#line.slice(0, cursor);
+    else if (mode === 1) this.#line = ' '.repeat(cursor) + this.#line.slice(cursor);
+    else if (mode === 2) this.#line = '';
+  }
+
+  #newline(): void {
+    this.totalLines++;
+    let line = this.#line.trimEnd();
+    if (this.#cut) line += '…';
+    this.#line = '';
+    this.#cursor = 0;
+    this.#cut = false;
+    if (this.#maxLines === 0) return;
+    if (line === '') {
+      this.#pendingBlank++;
+      return;
+    }
+    for (const blank of Array(Math.min(this.#pendingBlank, this.#maxLines)).fill('')) this.#keep(blank);
+    this.#pendingBlank = 0;
+    this.#keep(line);
+  }
+
+  #keep(line: string): void {
+    this.#lines.push(line);
+    if (this.#lines.length > this.#maxLines) this.#lines.shift();
+  }
+}
+
+type EscapeState = 'none' | 'esc' | 'esc-intermediate' | 'csi' | 'string';
+
+/** Printable: not a C0 control, not DEL, not a C1 control (U+0085 included). */
+function isPrintable(code: number): boolean {
+  return code >= 0x20 && code !== 0x7f && (code < 0x80 || code > 0x9f);
+}
+
+// --- The line that says what went wrong ---------------------------------------------------------------------------
+
+/** Lines that only say that something exited, which the step's exit code says already. */
+const NOISE = [
+  /^exit(ed)?\b.*\b(code|status)\b/i,
+  /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+  /command failed with exit code/i,
+  /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+  /^make(\[\d+\])?: \*\*\*/,
+  /^error: process completed with exit code/i,
+  /^too long with no output/i,
+];
+
+const ERRORISH =
+  /\b(error|fatal|failed|failure|exception|panic|cannot|could not|not found|denied|undefined)\b/i;
+
+/**
+ * The line of the output that best says why the step failed, for an annotation: the last line that reads like an
+ * error and is not just an exit notice; else the last line that is not an exit notice; else undefined.
+ */
+export function lastMeaningfulLine(lines: readonly string[]): string | undefined {
+  let fallback: string | undefined;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = (lines[i] ?? '').trim();
+    if (line === '' || NOISE.some((re) => re.test(line))) continue;
+    if (ERRORISH.test(line)) return line;
+    fallback ??= line;
+  }
+  return fallback;
+}
+
+// --- Small helpers --------------------------------------------------------------------------------------------------
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function integer(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000)} s`;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}

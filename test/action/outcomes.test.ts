@@ -1,0 +1,65 @@
+// The outcome policy shared by trigger-build and wait-for-build: reading `allowed-outcomes` and the worst of
+// several outcomes. The actions' use of it runs against the emulator in test/actions.
+import { describe, expect, it } from 'vitest';
+import { Inputs } from '../../src/action/inputs.ts';
+import type { Io } from '../../src/action/io.ts';
+import { passes, readOutcomePolicy, worstOutcome } from '../../src/action/outcomes.ts';
+import { ValidationError } from '../../src/api/errors.ts';
+
+function policyOf(text: string) {
+  const io = { getInput: () => text } as unknown as Io;
+  return readOutcomePolicy(new Inputs(io, ['allowed-outcomes'], []));
+}
+
+describe('allowed-outcomes', () => {
+  it.each([
+    ['', ['success']],
+    ['success', ['success']],
+    ['success, no_tests', ['success', 'no_tests']],
+    ['success\nno_tests\n# a comment\n', ['success', 'no_tests']],
+    ['failed,canceled,,', ['failed', 'canceled']],
+  ])('%j allows %j', (text, allowed) => {
+    const policy = policyOf(text);
+    expect(policy.any).toBe(false);
+    expect([...policy.allowed]).toEqual(allowed);
+  });
+
+  it("lets any outcome pass with '*', a build that ended without one included", () => {
+    const policy = policyOf('*');
+    expect(passes(policy, 'failed')).toBe(true);
+    expect(passes(policy, null)).toBe(true);
+    expect(passes(policy, 'something-new')).toBe(true);
+  });
+
+  it('passes only what it lists; no outcome passes nothing but *', () => {
+    const policy = policyOf('success, no_tests');
+    expect(passes(policy, 'no_tests')).toBe(true);
+    expect(passes(policy, 'failed')).toBe(false);
+    expect(passes(policy, '')).toBe(false);
+    expect(passes(policy, undefined)).toBe(false);
+  });
+
+  it.each([
+    ['passed', /unknown outcome "passed"; allowed: '\*' or outcomes among 'success', 'failed'/],
+    ['Success', /unknown outcome "Success"/],
+    ['*, failed', /'\*' allows every outcome: give it alone/],
+  ])('refuses %j, naming the input', (text, message) => {
+    expect(() => policyOf(text)).toThrow(ValidationError);
+    expect(() => policyOf(text)).toThrow(/^allowed-outcomes: /);
+    expect(() => policyOf(text)).toThrow(message);
+  });
+});
+
+describe('the worst outcome', () => {
+  it('ranks a failure worst, then a timeout, an infrastructure failure, a cancel, no tests, success', () => {
+    expect(worstOutcome(['success', 'success'])).toBe('success');
+    expect(worstOutcome(['success', 'no_tests'])).toBe('no_tests');
+    expect(worstOutcome(['canceled', 'no_tests', 'success'])).toBe('canceled');
+    expect(worstOutcome(['infrastructure_fail', 'canceled'])).toBe('infrastructure_fail');
+    expect(worstOutcome(['timedout', 'infrastructure_fail'])).toBe('timedout');
+    expect(worstOutcome(['failed', 'timedout', 'success'])).toBe('failed');
+    expect(worstOutcome(['success', 'brand_new', 'timedout'])).toBe('brand_new');
+    expect(worstOutcome(['success', null])).toBe('');
+    expect(worstOutcome([])).toBe('');
+  });
+});

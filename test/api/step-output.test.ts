@@ -1,0 +1,500 @@
+// The end of a failed step's output, read from its pre-signed storage address: a streaming parse of the JSON
+// chunks, a bounded tail as a terminal shows it, gzip, an expired signature refreshed once, no credential sent to
+// storage, and every way the output can be unavailable. The storage servers are plain node:http on 127.0.0.1.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Build } from '../../src/api/records.ts';
+import {
+  ChunkParser,
+  collectFailedSteps,
+  findFailedSteps,
+  lastMeaningfulLine,
+  readStepOutput,
+  TerminalTail,
+} from '../../src/api/step-output.ts';
+import { Transport } from '../../src/api/transport.ts';
+
+const TOKEN = 'step-output-test-token';
+
+interface Seen {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+interface Storage {
+  origin: string;
+  seen: Seen[];
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+});
+
+async function storage(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, seen: Seen) => void,
+): Promise<Storage> {
+  const seen: Seen[] = [];
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    const entry = { url: req.url ?? '', headers: req.headers };
+    seen.push(entry);
+    req.resume();
+    handler(req, res, entry);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+/** A transport whose API is elsewhere (never reached here): the storage origin is not trusted. */
+function transport(bodyIdleMs = 5_000): Transport {
+  const t = new Transport({
+    baseUrl: 'http://127.0.0.1:9/api/v1.1',
+    token: TOKEN,
+    timeouts: { connectMs: 2_000, headersMs: 2_000, bodyIdleMs },
+  });
+  cleanups.push(() => t.close());
+  return t;
+}
+
+/** The body storage serves: the output as `{message, time, type}` chunks. */
+function chunks(...messages: string[]): string {
+  return JSON.stringify(messages.map((message) => ({ message, time: '2026-01-01T00:00:00Z', type: 'out' })));
+}
+
+function numbered(count: number, from = 1): string {
+  let out = '';
+  for (let i = from; i < from + count; i++) out += `line ${i}\r\n`;
+  return out;
+}
+
+/** A build whose step `compile` failed on the given containers, each with its own output address. */
+function failedBuild(outputUrl: (index: number) => string | undefined, containers = [0]): Build {
+  return {
+    build_num: 7,
+    parallel: containers.length,
+    steps: [
+      {
+        name: 'checkout',
+        actions: containers.map((index) => ({
+          index,
+          step: 0,
+          name: 'checkout',
+          status: 'success',
+          exit_code: 0,
+        })),
+      },
+      {
+        name: 'compile',
+        actions: containers.map((index) => {
+          const url = outputUrl(index);
+          return {
+            index,
+            step: 1,
+            name: 'compile',
+            status: 'failed',
+            failed: true,
+            exit_code: 2,
+            bash_command: 'npm run build',
+            run_time_millis: 12_000,
+            has_output: url !== undefined,
+            ...(url === undefined ? {} : { output_url: url }),
+          };
+        }),
+      },
+    ],
+  };
+}
+
+function tailOf(text: string, lines: number, maxLineLength?: number): string[] {
+  const tail = new TerminalTail(lines, maxLineLength);
+  tail.write(text);
+  tail.end();
+  return tail.lines();
+}
+
+describe('TerminalTail', () => {
+  it('keeps exactly the last lines and counts them all', () => {
+    const tail = new TerminalTail(3);
+    tail.write(numbered(10));
+    tail.end();
+    expect(tail.lines()).toEqual(['line 8', 'line 9', 'line 10']);
+    expect(tail.totalLines).toBe(10);
+  });
+
+  it('shows what a terminal shows last: \\r overwrites, colours and other escapes are gone', () => {
+    const progress = 'Downloading  10%\rDownloading  55%\rDownloading 100%\n';
+    const coloured = '\u001b[31;1merror\u001b[0m: \u001b]0;title\u0007broken\u001b(B\n';
+    const erased = 'Working...\r\u001b[2KDone\n';
+    const overwritten = 'abcdef\rXY\n';
+    const backspaced = 'ab\bc\n';
+    expect(tailOf(progress + coloured + erased + overwritten + backspaced, 10)).toEqual([
+      'Downloading 100%',
+      'error: broken',
+      'Done',
+      'XYcdef',
+      'ac',
+    ]);
+  });
+
+  it('drops control characters, the one-character CSI and U+0085, and cuts long lines', () => {
+    expect(tailOf('a\u0000b\u0085c\u009b31md\u0007\n', 5)).toEqual(['abcd']);
+    expect(tailOf('a\u001b\nb\u001b(\nc\u001b[1\nd\n', 5)).toEqual(['a', 'b', 'c', 'd']);
+    expect(tailOf(`${'x'.repeat(50)}\nshort\n`, 5, 10)).toEqual([`${'x'.repeat(10)}…`, 'short']);
+  });
+
+  it('gives blank lines at the end no room, and keeps blank lines between others', () => {
+    expect(tailOf('a\n\nb\n\n\n\n', 3)).toEqual(['a', '', 'b']);
+  });
+
+  it('is the same whatever the pieces the text arrives in', () => {
+    const text = 'one\r\ntwo \u001b[1;32mgreen\u001b[0m\rTWO\nthree\u001b]8;;http://x\u001b\\link\n';
+    const whole = tailOf(text, 10);
+    for (let size = 1; size < 8; size++) {
+      const tail = new TerminalTail(10);
+      for (let i = 0; i < text.length; i += size) tail.write(text.slice(i, i + size));
+      tail.end();
+      expect(tail.lines()).toEqual(whole);
+    }
+    expect(whole).toEqual(['one', 'TWO green', 'threelink']);
+  });
+});
+
+describe('ChunkParser', () => {
+  it('hands on only the messages, escapes decoded, however the body is split', () => {
+    const body = JSON.stringify([
+      { message: 'a "quoted"\\ \u001b[1m\t', time: 't', type: 'out' },
+      { type: 'err', message: 'é 😀 \u2028', extra: { message: 'not this' }, list: ['nor this'] },
+      { time: null, n: -1.5e3, ok: true, message: 'end\n' },
+    ]);
+    const expected = 'a "quoted"\\ \u001b[1m\té 😀 \u2028end\n';
+    for (const size of [1, 2, 3, 7, body.length]) {
+      let got = '';
+      const parser = new ChunkParser((piece) => (got += piece));
+      for (let i = 0; i < body.length; i += size) parser.write(body.slice(i, i + size));
+      parser.end();
+      expect(got).toBe(expected);
+    }
+  });
+
+  it('refuses what is not one JSON array of chunks', () => {
+    const parse = (body: string): void => {
+      const parser = new ChunkParser(() => {});
+      parser.write(body);
+      parser.end();
+    };
+    expect(() => parse('<html>Access Denied</html>')).toThrow(/not the expected JSON/);
+    expect(() => parse('{"message":"x"}')).toThrow(/not the expected JSON/);
+    expect(() => parse('[{"message":"x"}')).toThrow(/ended before the end/);
+    expect(() => parse('[{"message":"x\\q"}]')).toThrow(/bad escape/);
+    expect(() => parse('[] []')).toThrow(/not the expected JSON/);
+    expect(() => parse(' [ ] ')).not.toThrow();
+  });
+});
+
+describe('findFailedSteps', () => {
+  it('finds none in a real passed build', () => {
+    const real = JSON.parse(
+      readFileSync(new URL('../../../shared/fixtures/real-v1.1/build_get_140.json', import.meta.url), 'utf8'),
+    ) as Build;
+    expect(Array.isArray(real.steps) && real.steps.length > 10).toBe(true);
+    expect(findFailedSteps(real)).toEqual([]);
+  });
+
+  it('lists each failed container of a parallel step in order, with its facts', () => {
+    const build = failedBuild((i) => `https://storage.example/out-${i}?X-Sig=s`, [0, 1, 2]);
+    const compile = (build.steps?.[1] as { actions: Record<string, unknown>[] }).actions;
+    compile[1] = { ...compile[1], status: 'success', failed: null, exit_code: 0 };
+    compile[2] = { ...compile[2], status: 'timedout', failed: null, timedout: true, exit_code: null };
+    const found = findFailedSteps(build);
+    expect(found.map((s) => [s.name, s.index, s.exitCode, s.status])).toEqual([
+      ['compile', 0, 2, 'failed'],
+      ['compile', 2, undefined, 'timedout'],
+    ]);
+    expect(found[0]).toMatchObject({
+      step: 1,
+      parallel: true,
+      command: 'npm run build',
+      durationMs: 12_000,
+      outputUrl: 'https://storage.example/out-0?X-Sig=s',
+    });
+  });
+
+  it('leaves out insignificant and cancelled steps', () => {
+    const build: Build = {
+      build_num: 1,
+      steps: [
+        { name: 'lint', actions: [{ index: 0, name: 'lint', status: 'failed', insignificant: true }] },
+        { name: 'test', actions: [{ index: 0, name: 'test', status: 'canceled', canceled: true }] },
+      ],
+    };
+    expect(findFailedSteps(build)).toEqual([]);
+  });
+});
+
+describe('lastMeaningfulLine', () => {
+  it('picks the compiler error, not the exit notices after it', () => {
+    const lines = [
+      '> tsc -p .',
+      "src/index.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+      'npm ERR! code ELIFECYCLE',
+      'npm ERR! errno 2',
+      '',
+      'Exited with code 2',
+    ];
+    expect(lastMeaningfulLine(lines)).toBe(lines[1]);
+    expect(lastMeaningfulLine(['make: *** [all] Error 1', 'Killed', 'exit status 137'])).toBe('Killed');
+    expect(lastMeaningfulLine(['Exited with code 1'])).toBeUndefined();
+  });
+});
+
+describe('readStepOutput', () => {
+  it('shows exactly the last lines of the output, read without the credential', async () => {
+    const body = chunks(numbered(120), numbered(80, 121));
+    const s = await storage((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body),
+    );
+    const output = await readStepOutput(transport(), `${s.origin}/out?X-Amz-Signature=abc`, { lines: 50 });
+    expect(output.lines).toEqual(Array.from({ length: 50 }, (_, i) => `line ${151 + i}`));
+    expect(output.totalLines).toBe(200);
+    expect(output.bytes).toBe(Buffer.byteLength(body));
+    expect(s.seen).toHaveLength(1);
+    expect(s.seen[0]?.url).toBe('/out?X-Amz-Signature=abc');
+    expect(s.seen[0]?.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(s.seen[0]?.headers)).not.toContain(Buffer.from(`${TOKEN}:`).toString('base64'));
+  });
+
+  it('decodes gzip when the body is still encoded, and asks for it', async () => {
+    const body = chunks(numbered(30), '\u001b[31mError: boom\u001b[0m\n');
+    const s = await storage((_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.from(body))),
+    );
+    const output = await readStepOutput(transport(), `${s.origin}/out.gz`, { lines: 2 });
+    expect(output.lines).toEqual(['line 30', 'Error: boom']);
+    expect(output.bytes).toBe(Buffer.byteLength(body));
+    expect(s.seen[0]?.headers['accept-encoding']).toBe('gzip');
+  });
+
+  it('calls a broken gzip body an error, not an output', async () => {
+    const zipped = gzipSync(Buffer.from(chunks(numbered(5000))));
+    const s = await storage((_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(zipped.subarray(0, zipped.length >> 1)),
+    );
+    await expect(readStepOutput(transport(), `${s.origin}/x`, { lines: 5 })).rejects.toThrow(
+      /could not be decoded|ended before/,
+    );
+  });
+
+  it('stops at the byte budget of the build', async () => {
+    const s = await storage((_req, res) => res.writeHead(200).end(chunks(numbered(100_000))));
+    const budget = { limit: 64 * 1024, bytesLeft: 64 * 1024 };
+    await expect(readStepOutput(transport(), `${s.origin}/x`, { lines: 5, budget })).rejects.toThrow(
+      /passed the 0 MiB read per build/,
+    );
+  });
+});
+
+describe('collectFailedSteps', () => {
+  it('reads nothing with lines: 0, and still names the failed step', async () => {
+    const s = await storage((_req, res) => res.writeHead(200).end(chunks('x\n')));
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild(() => `${s.origin}/out`),
+      lines: 0,
+    });
+    expect(steps.map((x) => x.name)).toEqual(['compile']);
+    expect(steps[0]?.output).toBeUndefined();
+    expect(steps[0]?.outputError).toBeUndefined();
+    expect(s.seen).toHaveLength(0);
+  });
+
+  it('reads the output of every failed container', async () => {
+    const s = await storage((req, res) =>
+      res.writeHead(200).end(chunks(`container ${req.url}\n`, 'error: x\n')),
+    );
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild((i) => `${s.origin}/${i}`, [0, 1]),
+      lines: 5,
+    });
+    expect(steps.map((x) => x.output?.lines)).toEqual([
+      ['container /0', 'error: x'],
+      ['container /1', 'error: x'],
+    ]);
+  });
+
+  it('reads the build again once when a signature expired, and uses the fresh addresses', async () => {
+    const s = await storage((req, res) => {
+      if (req.url?.includes('sig=old'))
+        res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error/>');
+      else res.writeHead(200).end(chunks(`fresh ${req.url}\n`));
+    });
+    let refreshes = 0;
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild((i) => `${s.origin}/${i}?sig=old`, [0, 1]),
+      lines: 5,
+      refresh: async () => {
+        refreshes++;
+        return failedBuild((i) => `${s.origin}/${i}?sig=new`, [0, 1]);
+      },
+    });
+    expect(refreshes).toBe(1);
+    expect(steps.map((x) => x.output?.lines)).toEqual([['fresh /0?sig=new'], ['fresh /1?sig=new']]);
+    expect(s.seen.map((x) => x.url)).toEqual(['/0?sig=old', '/0?sig=new', '/1?sig=new']);
+  });
+
+  it('gives up after one refresh when the fresh address is refused too', async () => {
+    const s = await storage((_req, res) => res.writeHead(403).end('{"message":"Request has expired"}'));
+    let refreshes = 0;
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild((i) => `${s.origin}/${i}?sig=old`),
+      lines: 5,
+      refresh: async () => {
+        refreshes++;
+        return failedBuild((i) => `${s.origin}/${i}?sig=new`);
+      },
+    });
+    expect(refreshes).toBe(1);
+    expect(s.seen).toHaveLength(2);
+    expect(steps[0]?.output).toBeUndefined();
+    expect(steps[0]?.outputError).toMatch(/HTTP 403/);
+    expect(steps[0]?.outputError).not.toContain('sig=');
+  });
+
+  it.each([
+    ['404', (res: http.ServerResponse) => res.writeHead(404).end('Not Found'), /HTTP 404/],
+    [
+      'a reset mid-body',
+      (res: http.ServerResponse) => {
+        res.writeHead(200);
+        res.write(chunks(numbered(10)).slice(0, 40));
+        setTimeout(() => res.socket?.destroy(), 20);
+      },
+      /network error|ECONNRESET|ended before/,
+    ],
+    [
+      'a stall mid-body',
+      (res: http.ServerResponse) => {
+        res.writeHead(200);
+        res.write('[{"message":"line 1\\n"}');
+      },
+      /timed out/,
+    ],
+    [
+      'HTML',
+      (res: http.ServerResponse) => res.writeHead(200).end('<html>oops</html>'),
+      /not the expected JSON/,
+    ],
+  ])('turns %s into the step’s outputError, and the rest still holds', async (_what, answer, expected) => {
+    const s = await storage((_req, res) => answer(res));
+    const steps = await collectFailedSteps({
+      transport: transport(300),
+      build: failedBuild(() => `${s.origin}/out?X-Amz-Signature=secretsig`),
+      lines: 5,
+    });
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ name: 'compile', exitCode: 2 });
+    expect(steps[0]?.output).toBeUndefined();
+    expect(steps[0]?.outputError).toMatch(expected);
+    expect(steps[0]?.outputError).not.toContain('secretsig');
+    expect(steps[0]?.outputError).not.toContain(TOKEN);
+  });
+
+  it('stops reading when the time for the build runs out, even while bytes keep coming', async () => {
+    const s = await storage((_req, res) => {
+      res.writeHead(200);
+      res.write('[');
+      const timer = setInterval(() => res.write('{"message":"tick\\n"},'), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = Date.now();
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild(() => `${s.origin}/drip`),
+      lines: 5,
+      timeoutMs: 500,
+    });
+    expect(steps[0]?.outputError).toMatch(/no complete output within/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('returns quietly when cancelled', async () => {
+    const s = await storage((_req, res) => {
+      res.writeHead(200);
+      res.write('[');
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild(() => `${s.origin}/hang`),
+      lines: 5,
+      signal: controller.signal,
+    });
+    expect(steps[0]).toMatchObject({ name: 'compile' });
+    expect(steps[0]?.output).toBeUndefined();
+    expect(steps[0]?.outputError).toBeUndefined();
+  });
+
+  it('keeps memory flat while a 50 MB output streams through', async () => {
+    const total = 50 * 1024 * 1024;
+    const line = `${'progress '.repeat(10)}\u001b[32mok\u001b[0m\r\n`;
+    const piece = `{"message":${JSON.stringify(line.repeat(200))},"time":"t","type":"out"},`;
+    const s = await storage((_req, res) => {
+      // Generated as it is sent, never held: the server's memory does not count against the reader's.
+      let sent = 0;
+      res.writeHead(200);
+      res.write('[');
+      const pump = (): void => {
+        while (sent < total) {
+          sent += piece.length;
+          if (!res.write(piece)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        res.end('{"message":"error: the last line\\n","time":"t","type":"err"}]');
+      };
+      pump();
+    });
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10);
+    try {
+      const steps = await collectFailedSteps({
+        transport: transport(),
+        build: failedBuild(() => `${s.origin}/huge`),
+        lines: 50,
+      });
+      const output = steps[0]?.output;
+      expect(steps[0]?.outputError).toBeUndefined();
+      expect(output?.bytes).toBeGreaterThan(total);
+      expect(output?.lines).toHaveLength(50);
+      expect(output?.lines.at(-1)).toBe('error: the last line');
+      expect(output?.lines.at(-2)).toBe(`${'progress '.repeat(10)}ok`.trimEnd());
+    } finally {
+      clearInterval(sampler);
+    }
+    // Holding the body would take 50 MiB as bytes and twice that as a string; the tail is 50 lines. The margin is
+    // for garbage not yet collected (the young generation) and the test's own sampling.
+    const growth = peak - before;
+    expect(growth).toBeLessThan(32 * 1024 * 1024);
+  }, 60_000);
+});
