@@ -43763,6 +43763,7 @@ function getIDToken(aud) {
 // The one module that talks to the runner (through @actions/core). Everything else receives an `Io`, so the
 // logic can be driven by a recording Io in tests and never reaches for globals.
 
+
 const coreIo = {
     getInput: (name) => getInput(name),
     setOutput: (name, value) => setOutput(name, value),
@@ -43772,11 +43773,22 @@ const coreIo = {
     warning: (message, properties) => warning(message, properties),
     error: (message, properties) => error(message, properties),
     setFailed: (message) => setFailed(message),
+    untrusted: (lines) => printFenced((line) => info(line), lines),
     startGroup: (name) => startGroup(name),
     endGroup: () => endGroup(),
     isDebug: () => isDebug(),
     summary: summary,
 };
+/** The stop-commands fence around `lines`, printed through `info`. */
+function printFenced(info, lines) {
+    if (lines.length === 0)
+        return;
+    const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+    info(`::stop-commands::${token}`);
+    for (const line of lines)
+        info(line);
+    info(`::${token}::`);
+}
 
 // EXTERNAL MODULE: ./src/action/text.ts
 var action_text = __nccwpck_require__(1599);
@@ -43997,6 +44009,8 @@ function guardedIo(io, secrets) {
         warning: (message, properties) => io.warning(clean(message), properties),
         error: (message, properties) => io.error(clean(message), properties),
         setFailed: (message) => io.setFailed(clean(message)),
+        // Inside the fence the runner obeys nothing: the text is shown as it came, less secrets and escapes.
+        untrusted: (lines) => io.untrusted(lines.map(clean)),
         startGroup: (name) => io.startGroup(clean(name)),
         endGroup: () => io.endGroup(),
         isDebug: () => io.isDebug(),

@@ -40080,6 +40080,8 @@ class Inputs {
     }
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -43027,6 +43029,7 @@ function getIDToken(aud) {
 // The one module that talks to the runner (through @actions/core). Everything else receives an `Io`, so the
 // logic can be driven by a recording Io in tests and never reaches for globals.
 
+
 const coreIo = {
     getInput: (name) => getInput(name),
     setOutput: (name, value) => setOutput(name, value),
@@ -43036,11 +43039,22 @@ const coreIo = {
     warning: (message, properties) => warning(message, properties),
     error: (message, properties) => error(message, properties),
     setFailed: (message) => setFailed(message),
+    untrusted: (lines) => printFenced((line) => info(line), lines),
     startGroup: (name) => startGroup(name),
     endGroup: () => endGroup(),
     isDebug: () => isDebug(),
     summary: summary,
 };
+/** The stop-commands fence around `lines`, printed through `info`. */
+function printFenced(info, lines) {
+    if (lines.length === 0)
+        return;
+    const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+    info(`::stop-commands::${token}`);
+    for (const line of lines)
+        info(line);
+    info(`::${token}::`);
+}
 
 // EXTERNAL MODULE: ./src/action/text.ts
 var action_text = __nccwpck_require__(1599);
@@ -43261,6 +43275,8 @@ function guardedIo(io, secrets) {
         warning: (message, properties) => io.warning(clean(message), properties),
         error: (message, properties) => io.error(clean(message), properties),
         setFailed: (message) => io.setFailed(clean(message)),
+        // Inside the fence the runner obeys nothing: the text is shown as it came, less secrets and escapes.
+        untrusted: (lines) => io.untrusted(lines.map(clean)),
         startGroup: (name) => io.startGroup(clean(name)),
         endGroup: () => io.endGroup(),
         isDebug: () => io.isDebug(),
@@ -43292,9 +43308,10 @@ function fail(io, error, secrets) {
 /* harmony export */   Jj: () => (/* binding */ cut),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   fS: () => (/* binding */ stripTerminalEscapes),
-/* harmony export */   sN: () => (/* binding */ logSafe)
+/* harmony export */   sN: () => (/* binding */ logSafe),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
-/* unused harmony exports htmlSafe, formatBytes */
+/* unused harmony export htmlSafe */
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
 // issue workflow commands (promise 15) nor break the job summary's Markdown.
 /**
@@ -43379,7 +43396,7 @@ function formatDuration(ms) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4330);
-/* harmony import */ var _trigger_build_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1258);
+/* harmony import */ var _trigger_build_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1941);
 
 
 await (0,_action_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(_trigger_build_js__WEBPACK_IMPORTED_MODULE_1__/* .spec */ .IC, _trigger_build_js__WEBPACK_IMPORTED_MODULE_1__/* .triggerBuild */ .zt);
@@ -43389,7 +43406,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1258:
+/***/ 1941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43399,107 +43416,921 @@ __nccwpck_require__.d(__webpack_exports__, {
   zt: () => (/* binding */ triggerBuild)
 });
 
-// UNUSED EXPORTS: CANCEL_BUDGET_MS, LIMITS, MAX_ANNOTATIONS, readInputs
+// UNUSED EXPORTS: CANCEL_BUDGET_MS, LIMITS, readInputs
 
-// EXTERNAL MODULE: ./src/api/clock.ts
-var api_clock = __nccwpck_require__(6982);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
-;// CONCATENATED MODULE: ./src/action/poll.ts
-// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
-// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
-// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
-// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/step-output.ts
+// The failed steps of a build and the end of their output (wire.md, "Steps"). A step's output lives on a storage
+// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
+// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
+// terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
 
 
-const DEFAULT_JITTER = 0.1;
-const DEFAULT_HEARTBEAT_MS = 60_000;
-const DEFAULT_MAX_FAILURES = 5;
-const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
-/** Several looks in a row failed: the last failure says why. */
-class PollFailedError extends errors/* UserFacingError */.Ui {
-    name = 'PollFailedError';
+
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+const MAX_OUTPUT_LINES = 1000;
+/** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
+const MAX_LINE_LENGTH = 1024;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+const MAX_STEPS_READ = 10;
+/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+/** Time spent reading the outputs of one build, all steps together, on top of each request's own timeouts. */
+const OUTPUT_TIMEOUT_MS = 120_000;
+/** A status or flag of an action that means it failed (a cancelled step did not fail: the build was stopped). */
+const FAILED_STATUSES = new Set(['failed', 'timedout', 'infrastructure_fail']);
+/**
+ * The steps that failed, in the order the build ran them, each container of a parallel step on its own.
+ * Steps marked `insignificant` are left out: their failure does not fail the build.
+ */
+function findFailedSteps(build) {
+    const found = [];
+    const steps = Array.isArray(build.steps) ? build.steps : [];
+    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
+    for (const step of steps) {
+        if (!isObject(step) || !Array.isArray(step['actions']))
+            continue;
+        for (const action of step['actions']) {
+            if (!isObject(action) || !actionFailed(action) || action['insignificant'] === true)
+                continue;
+            const name = step_output_text(action['name']) ?? step_output_text(step['name']) ?? '(unnamed step)';
+            const index = integer(action['index']) ?? 0;
+            found.push({
+                name,
+                step: integer(action['step']),
+                index,
+                parallel: parallel || index > 0,
+                command: step_output_text(action['bash_command']),
+                status: step_output_text(action['status']),
+                exitCode: integer(action['exit_code']),
+                durationMs: durationOf(action),
+                truncated: action['truncated'] === true,
+                outputUrl: action['has_output'] === false ? undefined : step_output_text(action['output_url']),
+            });
+        }
+    }
+    return found;
 }
-/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
-class WaitError extends errors/* UserFacingError */.Ui {
-    name = 'WaitError';
+function actionFailed(action) {
+    if (action['failed'] === true || action['timedout'] === true || action['infrastructure_fail'] === true)
+        return true;
+    const status = step_output_text(action['status']);
+    return status !== undefined && FAILED_STATUSES.has(status);
+}
+function durationOf(action) {
+    const millis = action['run_time_millis'];
+    if (typeof millis === 'number' && Number.isFinite(millis) && millis >= 0)
+        return millis;
+    const start = Date.parse(step_output_text(action['start_time']) ?? '');
+    const end = Date.parse(step_output_text(action['end_time']) ?? '');
+    return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
 }
 /**
- * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
- * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+ * The failed steps of a finished build with the end of each one's output. Never throws for the output: a failure
+ * to read it is the step's `outputError`, and the build's verdict stays the caller's. A cancelled read ends
+ * quietly (the caller knows it was cancelled).
  */
-async function poll(options, look) {
-    const { clock, signal, intervalMs, deadline } = options;
-    const jitter = options.jitter ?? DEFAULT_JITTER;
-    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
-    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
-    const start = clock.now();
-    let lastLine = start;
-    let looks = 0;
-    let failures = 0;
-    const state = () => ({ looks, elapsedMs: clock.now() - start });
-    for (;;) {
-        if (signal.aborted)
-            throw (0,api_clock/* abortReason */.Js)(signal);
-        looks++;
-        let waitMs = intervalMs;
+async function collectFailedSteps(options) {
+    const { transport } = options;
+    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+    const log = options.log ?? (() => { });
+    const steps = findFailedSteps(options.build);
+    if (lines <= 0 || steps.length === 0)
+        return steps;
+    const maxSteps = options.maxSteps ?? MAX_STEPS_READ;
+    const maxLineLength = options.maxLineLength ?? MAX_LINE_LENGTH;
+    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
+    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
+    const budget = { limit, bytesLeft: limit };
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal === undefined ? timer : AbortSignal.any([options.signal, timer]);
+    let refreshed;
+    for (const [position, step] of steps.entries()) {
+        if (options.signal?.aborted)
+            break;
+        if (position >= maxSteps) {
+            log('debug', `the output of ${steps.length - maxSteps} more failed steps was not read`);
+            break;
+        }
+        if (timer.aborted) {
+            step.outputError = `not read: reading the build's outputs took over ${seconds(timeoutMs)}`;
+            continue;
+        }
+        if (budget.bytesLeft <= 0) {
+            step.outputError = `not read: the build's outputs passed the ${megabytes(limit)} read per build`;
+            continue;
+        }
+        // Once the build was read again, every step takes its fresh address.
+        let url = refreshed === undefined ? step.outputUrl : freshUrl(refreshed, step);
+        if (url === undefined) {
+            step.outputError = 'the service kept no output for this step';
+            continue;
+        }
+        const read = (from) => readStepOutput(transport, from, { lines, maxLineLength, signal, budget });
         try {
-            const found = await look(looks);
-            failures = 0;
-            if (found.done)
-                return { done: true, value: found.value, ...state() };
-            if (found.logged)
-                lastLine = clock.now();
-            if (found.nextInMs !== undefined)
-                waitMs = found.nextInMs;
+            try {
+                step.output = await read(url);
+            }
+            catch (error) {
+                if (!(error instanceof errors/* ApiError */.hD && error.status === 403) || options.refresh === undefined)
+                    throw error;
+                if (refreshed !== undefined)
+                    throw error;
+                log('debug', `the output address of step '${step.name}' expired (HTTP 403); reading the build again`);
+                try {
+                    refreshed = await options.refresh();
+                }
+                catch (refreshError) {
+                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${messageOf(refreshError)}`);
+                }
+                url = freshUrl(refreshed, step);
+                if (url === undefined)
+                    throw new OutputError('its address expired (HTTP 403) and the build lists no new one');
+                step.output = await read(url);
+            }
         }
         catch (error) {
-            if (signal.aborted)
-                throw (0,api_clock/* abortReason */.Js)(signal);
-            // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
-            if (error instanceof errors/* DeadlineError */.j3)
-                return { done: false, error, ...state() };
-            if (!poll_transient(error))
-                throw error;
-            failures++;
-            if (failures > maxFailures) {
-                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
-                    cause: error,
-                });
+            if (options.signal?.aborted)
+                break;
+            step.outputError = timer.aborted
+                ? `no complete output within ${seconds(timeoutMs)}`
+                : error instanceof OutputError || error instanceof errors/* UserFacingError */.Ui
+                    ? error.message
+                    : `unexpected error: ${messageOf(error)}`;
+        }
+    }
+    return steps;
+}
+/** The same step and container in a build read again. */
+function freshUrl(build, step) {
+    const match = findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index);
+    return match?.outputUrl;
+}
+class OutputError extends errors/* UserFacingError */.Ui {
+    name = 'OutputError';
+}
+/**
+ * Streams one output and keeps its tail. Asks for gzip, and decodes what is still encoded (a transport that
+ * decodes removes the header). Errors: the transport's (ApiError, TimeoutError, NetworkError, AbortedError), or
+ * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
+ */
+async function readStepOutput(opener, url, options) {
+    const tail = new TerminalTail(options.lines, options.maxLineLength ?? MAX_LINE_LENGTH);
+    const parser = new ChunkParser((piece) => tail.write(piece));
+    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
+    const opened = await opener.open(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    let unzip;
+    try {
+        unzip = decoderFor(opened.headers['content-encoding']);
+    }
+    catch (error) {
+        opened.body.destroy();
+        throw error;
+    }
+    const decoder = new TextDecoder('utf-8');
+    let bytes = 0;
+    const consume = async (source) => {
+        for await (const piece of source) {
+            const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+            bytes += chunk.length;
+            budget.bytesLeft -= chunk.length;
+            if (budget.bytesLeft < 0) {
+                throw new OutputError(`not shown: reading it passed the ${megabytes(budget.limit)} read per build`);
             }
-            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
-            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
-            lastLine = clock.now();
+            parser.write(decoder.decode(chunk, { stream: true }));
         }
-        const now = clock.now();
-        if (now >= deadline)
-            return { done: false, ...state() };
-        if (now - lastLine >= heartbeatMs) {
-            options.onHeartbeat?.(state());
-            lastLine = now;
+    };
+    try {
+        if (unzip === undefined)
+            await (0,promises_namespaceObject.pipeline)(opened.body, consume);
+        else
+            await (0,promises_namespaceObject.pipeline)(opened.body, unzip, consume);
+    }
+    catch (error) {
+        if (error instanceof errors/* UserFacingError */.Ui)
+            throw error;
+        const code = error.code;
+        if (typeof code === 'string' && code.startsWith('Z_')) {
+            throw new OutputError(`its body could not be decoded (${error.message})`);
         }
-        const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
-        // The last look happens at the deadline itself, not one interval after it.
-        await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
+        throw error;
+    }
+    parser.write(decoder.decode());
+    parser.end();
+    tail.end();
+    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
+}
+/** The decoder for a Content-Encoding still on the body; storage never stacks codings, nor do we. */
+function decoderFor(header) {
+    const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1)
+        throw new OutputError(`it came in stacked encodings (${cut(codings.join(', '))})`);
+    switch (codings[0]) {
+        case undefined:
+            return undefined;
+        case 'gzip':
+        case 'x-gzip':
+            return (0,external_node_zlib_.createGunzip)();
+        case 'deflate':
+            return (0,external_node_zlib_.createInflate)();
+        case 'br':
+            return (0,external_node_zlib_.createBrotliDecompress)();
+        default:
+            throw new OutputError(`it came in an encoding this client cannot read (${cut(codings[0])})`);
     }
 }
-/** A failure of one look that may pass by the next one: the network, a timeout, 408/429/5xx, a garbled answer. */
-function poll_transient(error) {
-    if (error instanceof errors/* AbortedError */.oM)
-        return false;
-    // A certificate the server will present again is not worth another look.
-    if (error instanceof errors/* NetworkError */.Dr)
-        return !/CERT|TLS|SSL/.test(error.code);
-    if (error instanceof errors/* TimeoutError */.MU || error instanceof errors/* BadResponseError */.nS)
-        return true;
-    if (error instanceof errors/* ApiError */.hD)
-        return error.status === 408 || error.status === 429 || error.status >= 500;
-    return false;
+function cut(text) {
+    return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+// --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
+/**
+ * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
+ * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
+ * can be megabytes; any other value is skipped without being kept.
+ */
+class ChunkParser {
+    #emit;
+    /** Open containers: 'a' array, 'o' object. */
+    #stack = [];
+    #state = 'value';
+    /** What the string being read is: a key (kept, short), the message (emitted) or anything else (skipped). */
+    #stringRole = 'skip';
+    #key = '';
+    #lastKey = '';
+    #unicode = '';
+    #pending = '';
+    #done = false;
+    #offset = 0;
+    constructor(emit) {
+        this.#emit = emit;
+    }
+    write(text) {
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+            const state = this.#state;
+            if (state === 'string') {
+                // The common case: a run of plain characters up to the next quote or backslash, handed on at once.
+                let j = i;
+                while (j < n) {
+                    const c = text.charCodeAt(j);
+                    if (c === 0x22 || c === 0x5c)
+                        break;
+                    j++;
+                }
+                if (j > i)
+                    this.#stringText(text.slice(i, j));
+                if (j === n)
+                    break;
+                if (text.charCodeAt(j) === 0x22)
+                    this.#endString();
+                else
+                    this.#state = 'escape';
+                i = j + 1;
+                continue;
+            }
+            const ch = text[i];
+            i++;
+            if (state === 'escape') {
+                if (ch === 'u') {
+                    const hex = text.slice(i, i + 4);
+                    if (hex.length === 4 && HEX4.test(hex)) {
+                        this.#stringText(String.fromCharCode(Number.parseInt(hex, 16)));
+                        this.#state = 'string';
+                        i += 4;
+                    }
+                    else {
+                        this.#unicode = '';
+                        this.#state = 'unicode';
+                    }
+                    continue;
+                }
+                const unescaped = ESCAPES[ch];
+                if (unescaped === undefined)
+                    this.#fail(`a bad escape \\${ch}`);
+                this.#stringText(unescaped);
+                this.#state = 'string';
+                continue;
+            }
+            if (state === 'unicode') {
+                if (!HEX4.test(ch.repeat(4)))
+                    this.#fail('a bad \\u escape');
+                this.#unicode += ch;
+                if (this.#unicode.length === 4) {
+                    this.#stringText(String.fromCharCode(Number.parseInt(this.#unicode, 16)));
+                    this.#state = 'string';
+                }
+                continue;
+            }
+            if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') {
+                if (state === 'literal')
+                    this.#endLiteral();
+                continue;
+            }
+            switch (this.#state) {
+                case 'literal':
+                    if (/[0-9a-zA-Z.+-]/.test(ch))
+                        continue;
+                    this.#endLiteral();
+                    i--; // the delimiter is read again in the state after the value
+                    continue;
+                case 'value':
+                    this.#value(ch);
+                    continue;
+                case 'first-key':
+                    if (ch === '}')
+                        this.#close('o');
+                    else if (ch === '"')
+                        this.#startString('key');
+                    else
+                        this.#fail('a key');
+                    continue;
+                case 'key':
+                    if (ch !== '"')
+                        this.#fail('a key');
+                    this.#startString('key');
+                    continue;
+                case 'colon':
+                    if (ch !== ':')
+                        this.#fail("':'");
+                    this.#state = 'value';
+                    continue;
+                case 'first-value':
+                    if (ch === ']')
+                        this.#close('a');
+                    else
+                        this.#value(ch);
+                    continue;
+                case 'after-value': {
+                    const top = this.#stack.at(-1);
+                    if (ch === ',')
+                        this.#state = top === 'o' ? 'key' : 'value';
+                    else if (ch === '}' && top === 'o')
+                        this.#close('o');
+                    else if (ch === ']' && top === 'a')
+                        this.#close('a');
+                    else
+                        this.#fail("',' or the end of a list or object");
+                    continue;
+                }
+                case 'done':
+                    this.#fail('the end of the body');
+            }
+        }
+        this.#offset += n;
+        this.#flush();
+    }
+    /** Message text goes on once per write, not once per escape. */
+    #flush() {
+        if (this.#pending === '')
+            return;
+        const text = this.#pending;
+        this.#pending = '';
+        this.#emit(text);
+    }
+    /** The body ended: it must have been one whole array. */
+    end() {
+        if (this.#state === 'literal')
+            this.#endLiteral();
+        if (!this.#done)
+            throw new OutputError('its body ended before the end of the JSON array');
+    }
+    #value(ch) {
+        if (this.#stack.length === 0 && ch !== '[')
+            this.#fail('a JSON array of output chunks');
+        if (ch === '[') {
+            this.#stack.push('a');
+            this.#state = 'first-value';
+        }
+        else if (ch === '{') {
+            this.#stack.push('o');
+            this.#state = 'first-key';
+        }
+        else if (ch === '"') {
+            const isMessage = this.#lastKey === 'message' &&
+                this.#stack.length === 2 &&
+                this.#stack[0] === 'a' &&
+                this.#stack[1] === 'o';
+            this.#startString(isMessage ? 'message' : 'skip');
+        }
+        else if (/[-0-9tfn]/.test(ch)) {
+            this.#state = 'literal';
+        }
+        else {
+            this.#fail('a value');
+        }
+    }
+    #close(kind) {
+        this.#stack.pop();
+        if (kind === 'o')
+            this.#lastKey = '';
+        if (this.#stack.length === 0) {
+            this.#state = 'done';
+            this.#done = true;
+        }
+        else {
+            this.#state = 'after-value';
+        }
+    }
+    #startString(role) {
+        this.#stringRole = role;
+        this.#key = '';
+        this.#state = 'string';
+    }
+    #stringText(piece) {
+        if (this.#stringRole === 'key') {
+            // Only short keys matter; a long one is kept short enough to be no key we know.
+            if (this.#key.length < 32)
+                this.#key += piece.slice(0, 32);
+        }
+        else if (this.#stringRole === 'message') {
+            this.#pending += piece;
+        }
+    }
+    #endString() {
+        if (this.#stringRole === 'key') {
+            this.#lastKey = this.#key;
+            this.#state = 'colon';
+        }
+        else {
+            this.#state = 'after-value';
+        }
+    }
+    #endLiteral() {
+        this.#state = 'after-value';
+    }
+    #fail(expected) {
+        throw new OutputError(`its body is not the expected JSON (expected ${expected} near character ${this.#offset})`);
+    }
+}
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const ESCAPES = {
+    '"': '"',
+    '\\': '\\',
+    '/': '/',
+    b: '\b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+};
+// --- What a terminal would show, last lines only ---------------------------------------------------------------
+/**
+ * Raw terminal output in, the last lines a terminal would show out: `\r` returns to the start of the line and
+ * what follows overwrites it, backspace steps back, `ESC[K` erases, other escape sequences (colours, cursor
+ * movement, titles) and control characters are dropped. Memory stays within `maxLines` × `maxLineLength`.
+ */
+class TerminalTail {
+    #maxLines;
+    #maxLineLength;
+    #lines = [];
+    /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
+    #pendingBlank = 0;
+    #line = '';
+    #cursor = 0;
+    #cut = false;
+    #escape = 'none';
+    #csi = '';
+    totalLines = 0;
+    constructor(maxLines, maxLineLength = MAX_LINE_LENGTH) {
+        this.#maxLines = Math.max(0, Math.floor(maxLines));
+        this.#maxLineLength = Math.max(1, Math.floor(maxLineLength));
+    }
+    write(text) {
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+            if (this.#escape !== 'none') {
+                i = this.#inEscape(text, i);
+                continue;
+            }
+            // A run of printable characters is written at once.
+            let j = i;
+            while (j < n && isPrintable(text.charCodeAt(j)))
+                j++;
+            if (j > i)
+                this.#put(text.slice(i, j));
+            if (j === n)
+                break;
+            this.#control(text.charCodeAt(j));
+            i = j + 1;
+        }
+    }
+    /** The output ended: a last line without a newline counts, blank lines at the end do not. */
+    end() {
+        this.#escape = 'none';
+        if (this.#line.trim() !== '')
+            this.#newline();
+        this.#line = '';
+        this.#cursor = 0;
+        this.#pendingBlank = 0;
+    }
+    lines() {
+        return [...this.#lines];
+    }
+    #put(run) {
+        const room = this.#maxLineLength - this.#cursor;
+        if (room <= 0) {
+            this.#cut = true;
+            this.#cursor += run.length;
+            return;
+        }
+        const piece = run.length > room ? run.slice(0, room) : run;
+        if (piece.length < run.length)
+            this.#cut = true;
+        if (this.#cursor >= this.#line.length) {
+            this.#line = this.#line.padEnd(this.#cursor) + piece;
+        }
+        else {
+            this.#line = this.#line.slice(0, this.#cursor) + piece + this.#line.slice(this.#cursor + piece.length);
+        }
+        this.#cursor += run.length;
+    }
+    #control(code) {
+        switch (code) {
+            case 0x0a: // \n
+                this.#newline();
+                return;
+            case 0x0d: // \r
+                this.#cursor = 0;
+                return;
+            case 0x08: // backspace
+                this.#cursor = Math.max(0, Math.min(this.#cursor, this.#maxLineLength) - 1);
+                return;
+            case 0x09: // tab: kept as it is
+                this.#put('\t');
+                return;
+            case 0x1b:
+                this.#escape = 'esc';
+                return;
+            case 0x9b: // a one-character CSI
+                this.#escape = 'csi';
+                this.#csi = '';
+                return;
+            case 0x90: // DCS
+            case 0x9d: // OSC
+            case 0x98: // SOS
+            case 0x9e: // PM
+            case 0x9f: // APC
+                this.#escape = 'string';
+                return;
+            default:
+            // Any other control character is dropped.
+        }
+    }
+    /** Consumes escape sequence characters from `text` at `i`; returns where normal text resumes. */
+    #inEscape(text, i) {
+        const code = text.charCodeAt(i);
+        switch (this.#escape) {
+            case 'esc':
+                if (code < 0x20) {
+                    this.#escape = 'none'; // a control character cancels the sequence and still acts
+                    return i;
+                }
+                if (code === 0x5b) {
+                    this.#escape = 'csi';
+                    this.#csi = '';
+                }
+                else if (code === 0x5d || code === 0x50 || code === 0x58 || code === 0x5e || code === 0x5f) {
+                    this.#escape = 'string'; // OSC, DCS, SOS, PM, APC: up to BEL or ESC \
+                }
+                else if (code >= 0x20 && code <= 0x2f) {
+                    this.#escape = 'esc-intermediate'; // e.g. ESC ( B
+                }
+                else {
+                    this.#escape = 'none'; // a two-character sequence
+                }
+                return i + 1;
+            case 'esc-intermediate':
+                if (code < 0x20) {
+                    this.#escape = 'none';
+                    return i;
+                }
+                if (code > 0x2f)
+                    this.#escape = 'none';
+                return i + 1;
+            case 'csi': {
+                // Parameters and intermediates up to the final character, read in one go.
+                let j = i;
+                while (j < text.length) {
+                    const c = text.charCodeAt(j);
+                    if (c >= 0x40 && c <= 0x7e) {
+                        this.#escape = 'none';
+                        this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+                        if (c === 0x4b)
+                            this.#eraseInLine(this.#csi); // K
+                        return j + 1;
+                    }
+                    if (c < 0x20 || c > 0x3f) {
+                        this.#escape = 'none'; // a broken sequence: the character is read as text again
+                        return j;
+                    }
+                    j++;
+                }
+                this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+                return j;
+            }
+            case 'string': {
+                // The terminator is BEL or ESC \ (the backslash is then taken by the 'esc' state as a 2-char sequence).
+                let j = i;
+                while (j < text.length) {
+                    const c = text.charCodeAt(j);
+                    if (c === 0x07 || c === 0x9c) {
+                        this.#escape = 'none';
+                        return j + 1;
+                    }
+                    if (c === 0x1b) {
+                        this.#escape = 'esc';
+                        return j + 1;
+                    }
+                    j++;
+                }
+                return j;
+            }
+            default:
+                return i;
+        }
+    }
+    #eraseInLine(params) {
+        const mode = params === '' ? 0 : Number(params);
+        const cursor = Math.min(this.#cursor, this.#maxLineLength);
+        if (mode === 0)
+            this.#line = this.#line.slice(0, cursor);
+        else if (mode === 1)
+            this.#line = ' '.repeat(cursor) + this.#line.slice(cursor);
+        else if (mode === 2)
+            this.#line = '';
+    }
+    #newline() {
+        this.totalLines++;
+        let line = this.#line.trimEnd();
+        if (this.#cut)
+            line += '…';
+        this.#line = '';
+        this.#cursor = 0;
+        this.#cut = false;
+        if (this.#maxLines === 0)
+            return;
+        if (line === '') {
+            this.#pendingBlank++;
+            return;
+        }
+        for (const blank of Array(Math.min(this.#pendingBlank, this.#maxLines)).fill(''))
+            this.#keep(blank);
+        this.#pendingBlank = 0;
+        this.#keep(line);
+    }
+    #keep(line) {
+        this.#lines.push(line);
+        if (this.#lines.length > this.#maxLines)
+            this.#lines.shift();
+    }
+}
+/** Printable: not a C0 control, not DEL, not a C1 control (U+0085 included). */
+function isPrintable(code) {
+    return code >= 0x20 && code !== 0x7f && (code < 0x80 || code > 0x9f);
+}
+// --- The line that says what went wrong ---------------------------------------------------------------------------
+/** Lines that only say that something exited, which the step's exit code says already. */
+const NOISE = [
+    /^exit(ed)?\b.*\b(code|status)\b/i,
+    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+    /command failed with exit code/i,
+    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+    /^make(\[\d+\])?: \*\*\*/,
+    /^error: process completed with exit code/i,
+    /^too long with no output/i,
+];
+const ERRORISH = /\b(error|fatal|failed|failure|exception|panic|cannot|could not|not found|denied|undefined)\b/i;
+/**
+ * The line of the output that best says why the step failed, for an annotation: the last line that reads like an
+ * error and is not just an exit notice; else the last line that is not an exit notice; else undefined.
+ */
+function lastMeaningfulLine(lines) {
+    let fallback;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = (lines[i] ?? '').trim();
+        if (line === '' || NOISE.some((re) => re.test(line)))
+            continue;
+        if (ERRORISH.test(line))
+            return line;
+        fallback ??= line;
+    }
+    return fallback;
+}
+// --- Small helpers --------------------------------------------------------------------------------------------------
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function step_output_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function integer(value) {
+    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+function seconds(ms) {
+    return `${Math.round(ms / 1000)} s`;
+}
+function megabytes(bytes) {
+    return `${Math.round(bytes / (1024 * 1024))} MiB`;
 }
 
 // EXTERNAL MODULE: ./src/action/text.ts
 var action_text = __nccwpck_require__(1599);
+;// CONCATENATED MODULE: ./src/action/failure-log.ts
+
+
+/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
+const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+const SUMMARY_BUILD_LIMIT = 64 * 1024;
+/** Lines of a step's command shown. */
+const COMMAND_LINES = 20;
+/**
+ * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
+ * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
+ * summary is the caller's, with the rest of its own.
+ */
+function reportFailedSteps(io, build, steps, options = {}) {
+    const first = steps[0];
+    if (first === undefined)
+        return { failedStep: undefined, summary: '' };
+    const redact = redactor(options.secrets ?? []);
+    const num = build.build_num;
+    const sections = [];
+    let summaryLeft = SUMMARY_BUILD_LIMIT;
+    for (const step of steps.slice(0, MAX_STEPS_READ)) {
+        const name = plain(redact(step.name), 200);
+        if (step.output === undefined && step.outputError === undefined) {
+            // Not read (failure-log-lines: 0): the step is named, nothing more.
+            io.info(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+            sections.push(`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`);
+            continue;
+        }
+        io.startGroup(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+        io.info(logLine(`Step: ${name}`));
+        const command = step.command === undefined ? [] : commandLines(redact(step.command));
+        const output = (step.output?.lines ?? []).map((line) => (0,action_text/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
+        if (step.output !== undefined)
+            io.info(logLine(tailNote(step, output.length)));
+        else
+            io.info(logLine(`Its output could not be shown: ${plain(step.outputError ?? '', 400)}`));
+        const fenced = [
+            ...command.map((line) => `$ ${line}`),
+            ...(command.length && output.length ? [''] : []),
+            ...output,
+        ];
+        io.untrusted(fenced);
+        io.endGroup();
+        if (step.outputError !== undefined) {
+            io.warning(logLine(`Could not show the output of step '${name}' of build #${num}: ${plain(step.outputError, 400)}`));
+        }
+        const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+        const section = summarySection(step, name, fenced, blockLimit);
+        summaryLeft -= section.length;
+        sections.push(section);
+    }
+    const rest = steps.slice(MAX_STEPS_READ);
+    if (rest.length > 0) {
+        const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
+        const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
+        io.info(logLine(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+        sections.push(`…and ${rest.length} more failed steps, not shown.`);
+    }
+    annotate(io, num, first, redact);
+    return { failedStep: redact(first.name), summary: sections.join('\n\n') };
+}
+/** One error annotation per build: the build and the step in the title, what went wrong as the message. */
+function annotate(io, num, step, redact) {
+    const name = plain(redact(step.name), 120);
+    const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
+    const reason = step.output === undefined ? undefined : lastMeaningfulLine(step.output.lines);
+    const message = reason === undefined
+        ? `Step '${name}' failed${exit}`
+        : plain((0,action_text/* cut */.Jj)(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+    // @actions/core escapes the message and the title, so neither can leave its command line.
+    io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
+}
+/** ` (container 2, exit code 1, 12 s)` */
+function facts(step) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push(plain(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,action_text/* formatDuration */.a3)(step.durationMs));
+    return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+function mdFacts(step) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push((0,action_text/* mdSafe */.$v)(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,action_text/* formatDuration */.a3)(step.durationMs));
+    return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
+}
+function tailNote(step, shown) {
+    const output = step.output;
+    if (output === undefined)
+        return '';
+    const size = (0,action_text/* formatBytes */.z3)(output.bytes);
+    const cutByService = step.truncated ? '; the service cut this output short' : '';
+    if (shown === 0)
+        return `Its output has no lines to show (${size})${cutByService}`;
+    const which = shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
+    return `${which} of output (${size})${cutByService}:`;
+}
+function summarySection(step, name, fenced, limit) {
+    const parts = [`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`];
+    // Past the build's share of the summary, the output is in the log only.
+    if (fenced.length > 0 && limit >= 1024)
+        parts.push(codeBlock(fenced, limit));
+    else if (fenced.length > 0)
+        parts.push('_Its output is in the log._');
+    if (step.output !== undefined)
+        parts.push(`_${(0,action_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
+    if (step.outputError !== undefined)
+        parts.push(`_Its output could not be shown: ${(0,action_text/* mdSafe */.$v)(step.outputError, 400)}_`);
+    return parts.join('\n\n');
+}
+/**
+ * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
+ * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
+ */
+function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
+    const kept = [];
+    let size = 0;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i] ?? '';
+        if (size + line.length + 1 > limit)
+            break;
+        kept.unshift(line);
+        size += line.length + 1;
+    }
+    if (kept.length < lines.length)
+        kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
+    const body = kept.join('\n');
+    const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${body}\n${fence}`;
+}
+/** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
+function commandLines(command) {
+    const terminal = new TerminalTail(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
+    terminal.write(command);
+    terminal.end();
+    const lines = terminal.lines();
+    if (lines.length <= COMMAND_LINES)
+        return lines;
+    return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
+}
+/** Server text as one plain line: control characters (U+0085 included) and line breaks become spaces. */
+function plain(text, max) {
+    // eslint-disable-next-line no-control-regex
+    return (0,action_text/* cut */.Jj)(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), max);
+}
+/**
+ * A log line outside the fence. Besides logSafe (a line that starts like a command), the runner also obeys the
+ * older `##[cmd]` form anywhere in a line, so that is broken up too.
+ */
+function logLine(text) {
+    return (0,action_text/* logSafe */.sN)(text.replace(/##\[/g, '#\u200b#[')).replace(/##\[/g, '#\u200b#[');
+}
+function redactor(secrets) {
+    // Longest first, so a secret that contains another is removed whole.
+    const sorted = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+    return (text) => {
+        let out = text;
+        for (const secret of sorted)
+            out = out.replaceAll(secret, '***');
+        return out;
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
 /** Failed tests listed in the summary; the rest are counted. */
@@ -43641,6 +44472,347 @@ function formatTestTime(seconds) {
     return (0,action_text/* formatDuration */.a3)(seconds * 1000);
 }
 
+;// CONCATENATED MODULE: ./src/action/build-report.ts
+// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
+// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
+// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+
+
+
+
+
+/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
+const MAX_ANNOTATIONS = 10;
+/** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
+async function readTests({ io }, { client, project }, build) {
+    try {
+        const metadata = await client.tests(project, build.build_num);
+        return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM)
+            throw error;
+        const why = error.message;
+        io.warning((0,action_text/* logSafe */.sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
+        return { tests: undefined, error: why };
+    }
+}
+/** The error annotations a step may still make. */
+class AnnotationBudget {
+    remaining = MAX_ANNOTATIONS;
+}
+/** The test's location for an annotation: its file, and the line when its message points into that file. */
+function annotationOf(test) {
+    const file = test.file?.trim().replace(/^\.\//, '');
+    if (!file)
+        return undefined;
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
+    return line === undefined ? { file } : { file, startLine: Number(line) };
+}
+/** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
+function reportFailures(ctx, failed, budget) {
+    let annotated = 0;
+    for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
+        const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+        ctx.info(`✗ ${(0,action_text/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+    }
+    for (const test of failed) {
+        if (budget.remaining <= 0)
+            break;
+        const where = annotationOf(test);
+        if (where === undefined)
+            continue;
+        const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+        // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+        ctx.io.error((0,action_text/* cut */.Jj)(message, 2000), { ...where, title: (0,action_text/* cut */.Jj)(test.name || 'failed test', 200) });
+        budget.remaining--;
+        annotated++;
+    }
+    return annotated;
+}
+/**
+ * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
+ * annotated too). `heading` is the Markdown level of its headings.
+ */
+function testsSection(ctx, read, budget, heading = 4) {
+    const h = '#'.repeat(heading);
+    if (read.tests === undefined)
+        return [`Test results could not be read: ${(0,action_text/* mdSafe */.$v)(read.error ?? '')}`];
+    if (read.tests.length === 0)
+        return ['No test results were reported.'];
+    const parts = [`${h} Tests`, testsTable(read.tests)];
+    const failed = failedTests(read.tests);
+    if (failed.length > 0) {
+        const annotated = reportFailures(ctx, failed, budget);
+        const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
+        parts.push(`${h} Failed tests`, failedTestsTable(failed));
+        if (withFile > annotated) {
+            parts.push(`${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
+                `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
+        }
+    }
+    return parts;
+}
+/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
+const MAX_FAILURE_REPORTS = 5;
+const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
+/**
+ * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
+ * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
+ * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
+ */
+async function showFailedSteps(ctx, { client, project, transport }, build, lines, budget) {
+    const num = build.build_num;
+    try {
+        const full = Array.isArray(build.steps) ? build : await client.build(project, num);
+        const steps = await collectFailedSteps({
+            transport,
+            build: full,
+            lines,
+            refresh: () => client.build(project, num),
+            signal: ctx.signal,
+            log: (level, message) => (level === 'debug' ? ctx.io.debug((0,action_text/* logSafe */.sN)(message)) : ctx.info(message)),
+        });
+        if (ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        // The runner masks the token only where it appears whole; a line cut through it must not show a part.
+        const secrets = [ctx.inputs.raw('token')];
+        const shown = reportFailedSteps(ctx.io, full, steps, { secrets });
+        if (shown.failedStep !== undefined)
+            budget.remaining--;
+        return shown;
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM || ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not read the steps of build #${num}: ${error.message}`));
+        return NOTHING_SHOWN;
+    }
+}
+
+// EXTERNAL MODULE: ./src/api/records.ts
+var records = __nccwpck_require__(9762);
+// EXTERNAL MODULE: ./src/api/clock.ts
+var api_clock = __nccwpck_require__(6982);
+;// CONCATENATED MODULE: ./src/action/poll.ts
+// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
+// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
+// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
+// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+
+
+const DEFAULT_JITTER = 0.1;
+const DEFAULT_HEARTBEAT_MS = 60_000;
+const DEFAULT_MAX_FAILURES = 5;
+const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends errors/* UserFacingError */.Ui {
+    name = 'PollFailedError';
+}
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends errors/* UserFacingError */.Ui {
+    name = 'WaitError';
+}
+/**
+ * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+ * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+ */
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline } = options;
+    const jitter = options.jitter ?? DEFAULT_JITTER;
+    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,api_clock/* abortReason */.Js)(signal);
+        looks++;
+        let waitMs = intervalMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            if (found.nextInMs !== undefined)
+                waitMs = found.nextInMs;
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw (0,api_clock/* abortReason */.Js)(signal);
+            // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
+            if (error instanceof errors/* DeadlineError */.j3)
+                return { done: false, error, ...state() };
+            if (!poll_transient(error))
+                throw error;
+            failures++;
+            if (failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= heartbeatMs) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
+    }
+}
+/** A failure of one look that may pass by the next one: the network, a timeout, 408/429/5xx, a garbled answer. */
+function poll_transient(error) {
+    if (error instanceof errors/* AbortedError */.oM)
+        return false;
+    // A certificate the server will present again is not worth another look.
+    if (error instanceof errors/* NetworkError */.Dr)
+        return !/CERT|TLS|SSL/.test(error.code);
+    if (error instanceof errors/* TimeoutError */.MU || error instanceof errors/* BadResponseError */.nS)
+        return true;
+    if (error instanceof errors/* ApiError */.hD)
+        return error.status === 408 || error.status === 429 || error.status >= 500;
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/action/follow.ts
+
+
+
+/**
+ * Looks at the build until it finishes, the deadline passes or the step is cancelled (then it rejects with the
+ * abort reason). `seen` receives every record read, so the caller always knows the last state.
+ */
+async function followBuild(ctx, { client, project }, first, options, seen) {
+    const num = first.build_num;
+    let previous = first;
+    if ((0,records/* isFinished */.$g)(first))
+        return { done: true };
+    const look = async () => {
+        const build = await client.build(project, num);
+        seen(build);
+        const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+        previous = build;
+        if ((0,records/* isFinished */.$g)(build))
+            return { done: true, value: build };
+        if (!changed)
+            return { done: false };
+        ctx.info(`Build #${num} is ${describeState(build)}`);
+        return { done: false, logged: true };
+    };
+    const result = await poll({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        intervalMs: options.intervalMs,
+        deadline: options.deadline,
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,action_text/* formatDuration */.a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,action_text/* formatDuration */.a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`),
+    }, look);
+    if (result.done || result.error === undefined)
+        return { done: result.done };
+    return { done: false, error: result.error };
+}
+/** `running (status running)`, or just `queued` when both say the same. */
+function describeState(build) {
+    const lifecycle = build.lifecycle ?? 'in an unknown state';
+    return build.status && build.status !== build.lifecycle
+        ? `${lifecycle} (status ${build.status})`
+        : lifecycle;
+}
+
+;// CONCATENATED MODULE: ./src/action/outcomes.ts
+// The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
+// step pass, and which of several outcomes is the worst.
+
+/** The outcomes a finished build can have (wire.md). */
+const KNOWN_OUTCOMES = [
+    'success',
+    'failed',
+    'canceled',
+    'infrastructure_fail',
+    'timedout',
+    'no_tests',
+];
+const DEFAULT_POLICY = { any: false, allowed: new Set(['success']) };
+/** Reads `allowed-outcomes`: one a line or comma-separated, `*` for any; an unknown name is an input error. */
+function readOutcomePolicy(inputs, name = 'allowed-outcomes') {
+    const words = inputs
+        .lines(name)
+        .flatMap((line) => line.split(','))
+        .map((word) => word.trim())
+        .filter((word) => word !== '');
+    if (words.length === 0)
+        return DEFAULT_POLICY;
+    const allowedText = `allowed: '*' or outcomes among ${KNOWN_OUTCOMES.map((o) => `'${o}'`).join(', ')}, one a line or comma-separated`;
+    if (words.includes('*')) {
+        if (words.length > 1)
+            throw new errors/* ValidationError */.yI(name, allowedText, undefined, `'*' allows every outcome: give it alone`);
+        return { any: true, allowed: new Set(KNOWN_OUTCOMES) };
+    }
+    for (const word of words) {
+        if (!KNOWN_OUTCOMES.includes(word)) {
+            throw new errors/* ValidationError */.yI(name, allowedText, undefined, `unknown outcome ${JSON.stringify(word)}`);
+        }
+    }
+    return { any: false, allowed: new Set(words) };
+}
+/** Whether a build that ended with `outcome` (null or '' when it ended without one) lets the step pass. */
+function passes(policy, outcome) {
+    if (policy.any)
+        return true;
+    return typeof outcome === 'string' && outcome !== '' && policy.allowed.has(outcome);
+}
+/** `success`, or `success, no_tests`, for messages. */
+function describePolicy(policy) {
+    return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
+}
+/**
+ * From least to most severe: a real failure of the code is the worst, an outcome we do not know counts just
+ * below it, and a build that ended without any outcome just below that.
+ */
+const SEVERITY = {
+    success: 0,
+    no_tests: 1,
+    canceled: 2,
+    infrastructure_fail: 3,
+    timedout: 4,
+    failed: 7,
+};
+const UNKNOWN_SEVERITY = 6;
+const NO_OUTCOME_SEVERITY = 5;
+function severity(outcome) {
+    if (outcome === null || outcome === undefined || outcome === '')
+        return NO_OUTCOME_SEVERITY;
+    return SEVERITY[outcome] ?? UNKNOWN_SEVERITY;
+}
+/** The worst of several outcomes ('' for none given, or when the worst build ended without an outcome). */
+function worstOutcome(outcomes) {
+    let worst;
+    let worstSeverity = -1;
+    for (const outcome of outcomes) {
+        const s = severity(outcome);
+        if (s > worstSeverity) {
+            worst = outcome;
+            worstSeverity = s;
+        }
+    }
+    return worst ?? '';
+}
+
 ;// CONCATENATED MODULE: ./src/action/workflow.ts
 // Defaults that come from the workflow run (the runner's GITHUB_* variables).
 /**
@@ -43664,11 +44836,13 @@ function workspace(env) {
 
 // EXTERNAL MODULE: ./src/api/client.ts + 2 modules
 var api_client = __nccwpck_require__(2042);
-// EXTERNAL MODULE: ./src/api/records.ts
-var records = __nccwpck_require__(9762);
 // EXTERNAL MODULE: ./src/api/validate.ts
 var validate = __nccwpck_require__(3020);
 ;// CONCATENATED MODULE: ./src/actions/trigger-build/trigger-build.ts
+
+
+
+
 
 
 
@@ -43690,8 +44864,10 @@ const spec = {
         'wait-timeout-minutes',
         'poll-interval-seconds',
         'cancel-on-abort',
+        'allowed-outcomes',
+        'failure-log-lines',
     ],
-    outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome'],
+    outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome', 'failed-step'],
 };
 /** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
 const LIMITS = {
@@ -43699,8 +44875,6 @@ const LIMITS = {
     timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
     parallel: { min: 1, max: 1000 },
 };
-/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
-const MAX_ANNOTATIONS = 10;
 /**
  * The runner sends SIGTERM 7.5 s after SIGINT and then kills the step: the cancel of the triggered build gets
  * this much (real) time, so the step still exits within 5 s.
@@ -43725,6 +44899,8 @@ function readInputs(ctx) {
     const timeoutMinutes = inputs.integer('wait-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
     const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
+    const policy = readOutcomePolicy(inputs);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
     return {
         branch,
         ...(revision === undefined ? {} : { revision }),
@@ -43735,6 +44911,8 @@ function readInputs(ctx) {
         timeoutMs: timeoutMinutes * 60_000,
         intervalMs: pollSeconds * 1000,
         cancelOnAbort,
+        policy,
+        failureLogLines,
     };
 }
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
@@ -43774,18 +44952,21 @@ async function triggerBuild(ctx) {
     ctx.info(`Triggered build #${num} of ${project.username}/${project.project} on branch ${input.branch}${where}`);
     let last = triggered;
     let ending = { kind: 'not-waited' };
+    let failedStep = '';
+    // One budget of error annotations for the failed steps and the failed tests.
+    const budget = new AnnotationBudget();
     try {
         if (!input.wait)
             return;
         ctx.info(`Waiting for build #${num} to finish: a look every ${(0,action_text/* formatDuration */.a3)(input.intervalMs)}, ` +
             `for at most ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}`);
         try {
-            const result = await follow(ctx, connection, last, input, deadline, (b) => (last = b));
+            const result = await followBuild(ctx, connection, last, { intervalMs: input.intervalMs, deadline }, (b) => (last = b));
             if (!result.done) {
                 ending = { kind: 'timed-out' };
                 const why = result.error ? ` (${result.error.message})` : '';
                 throw new WaitError(`Build #${num} did not finish within ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}${why}; it was left ` +
-                    `${describe(last)}${where}`);
+                    `${describeState(last)}${where}`);
             }
         }
         catch (error) {
@@ -43802,14 +44983,22 @@ async function triggerBuild(ctx) {
             }
             throw error;
         }
-        ending = await finishedEnding(ctx, connection, last);
-        if (last.outcome !== 'success') {
-            const how = last.outcome
-                ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
-                : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
-            throw new WaitError((0,action_text/* logSafe */.sN)(`Build #${num} ${how}${where}`));
+        const failure = last.outcome === 'success'
+            ? { failedStep: undefined, summary: '' }
+            : await showFailedSteps(ctx, connection, last, input.failureLogLines, budget);
+        failedStep = failure.failedStep ?? '';
+        ending = { kind: 'finished', tests: await readTests(ctx, connection, last), failure };
+        const how = last.outcome
+            ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
+            : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
+        if (!passes(input.policy, last.outcome)) {
+            const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
+            throw new WaitError((0,action_text/* logSafe */.sN)(`Build #${num} ${how}${allowed}${where}`));
         }
-        ctx.info(`Build #${num} succeeded${where}`);
+        if (last.outcome === 'success')
+            ctx.info(`Build #${num} succeeded${where}`);
+        else
+            ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
     }
     finally {
         ctx.setOutput('build-num', num);
@@ -43817,46 +45006,9 @@ async function triggerBuild(ctx) {
         ctx.setOutput('status', last.status ?? '');
         ctx.setOutput('lifecycle', last.lifecycle ?? '');
         ctx.setOutput('outcome', input.wait && (0,records/* isFinished */.$g)(last) ? (last.outcome ?? '') : '');
-        await writeSummary(ctx, last, ending, ctx.clock.now() - started);
+        ctx.setOutput('failed-step', failedStep);
+        await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
     }
-}
-/** Looks at the build until it finishes, the deadline passes or the step is cancelled. */
-async function follow(ctx, { client, project }, first, input, deadline, seen) {
-    const num = first.build_num;
-    let previous = first;
-    if ((0,records/* isFinished */.$g)(first))
-        return { done: true };
-    const look = async () => {
-        const build = await client.build(project, num);
-        seen(build);
-        const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
-        previous = build;
-        if ((0,records/* isFinished */.$g)(build))
-            return { done: true, value: build };
-        if (!changed)
-            return { done: false };
-        ctx.info(`Build #${num} is ${describe(build)}`);
-        return { done: false, logged: true };
-    };
-    const result = await poll({
-        clock: ctx.clock,
-        signal: ctx.signal,
-        intervalMs: input.intervalMs,
-        deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describe(previous)} after ${(0,action_text/* formatDuration */.a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,action_text/* formatDuration */.a3)(nextInMs)} ` +
-            `(failure ${failures} in a row)`),
-    }, look);
-    if (result.done || result.error === undefined)
-        return { done: result.done };
-    return { done: false, error: result.error };
-}
-/** `running (status running)`, or just `queued` when both say the same. */
-function describe(build) {
-    const lifecycle = build.lifecycle ?? 'in an unknown state';
-    return build.status && build.status !== build.lifecycle
-        ? `${lifecycle} (status ${build.status})`
-        : lifecycle;
 }
 /**
  * Cancels the triggered build after the step was cancelled, once, on a connection of its own (the step's is
@@ -43874,7 +45026,7 @@ async function cancelOnAbort(ctx, input, last) {
     ctx.info(`The step was cancelled; cancelling build #${num}`);
     return afterAbort(ctx, async ({ client, project }) => {
         const cancelled = await client.cancel(project, num);
-        ctx.info(`Cancelled build #${num} (now ${describe(cancelled)})${where}`);
+        ctx.info(`Cancelled build #${num} (now ${describeState(cancelled)})${where}`);
         return `build #${num} was cancelled`;
     }, (why) => {
         ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
@@ -43895,7 +45047,7 @@ async function cancelLostBuild(ctx, input, request, before) {
             return `no build had started on ${branch}`;
         const num = found.build_num;
         const cancelled = (0,records/* isFinished */.$g)(found) ? found : await client.cancel(project, num);
-        ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${describe(cancelled)})`);
+        ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`);
         return `build #${num}, started as the step was cancelled, was cancelled`;
     }, (why) => {
         ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not check for a build started on ${branch} (${why}); look for it by hand`));
@@ -43916,50 +45068,7 @@ async function afterAbort(ctx, work, failed) {
         return failed(budget.aborted ? `no answer within ${(0,action_text/* formatDuration */.a3)(CANCEL_BUDGET_MS)}` : error.message);
     }
 }
-/** Fetches the finished build's tests; a failure to do so costs the table, never the step's verdict. */
-async function finishedEnding({ io }, { client, project }, build) {
-    try {
-        const metadata = await client.tests(project, build.build_num);
-        return { kind: 'finished', tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
-    }
-    catch (error) {
-        if (error instanceof errors/* AbortedError */.oM)
-            throw error;
-        const why = error.message;
-        io.warning((0,action_text/* logSafe */.sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
-        return { kind: 'finished', tests: undefined, testsError: why };
-    }
-}
-/** The test's location for an annotation: its file, and the line when its message points into that file. */
-function annotationOf(test) {
-    const file = test.file?.trim().replace(/^\.\//, '');
-    if (!file)
-        return undefined;
-    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
-    return line === undefined ? { file } : { file, startLine: Number(line) };
-}
-/** Logs the failed tests and annotates up to MAX_ANNOTATIONS of them on their files; returns how many. */
-function reportFailures(ctx, failed) {
-    let annotated = 0;
-    for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
-        const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-        ctx.info(`✗ ${(0,action_text/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
-    }
-    for (const test of failed) {
-        if (annotated >= MAX_ANNOTATIONS)
-            break;
-        const where = annotationOf(test);
-        if (where === undefined)
-            continue;
-        const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
-        // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-        ctx.io.error((0,action_text/* cut */.Jj)(message, 2000), { ...where, title: (0,action_text/* cut */.Jj)(test.name || 'failed test', 200) });
-        annotated++;
-    }
-    return annotated;
-}
-async function writeSummary(ctx, build, ending, elapsedMs) {
+async function writeSummary(ctx, build, ending, elapsedMs, budget) {
     const parts = [buildHeading(build)];
     const extra = {};
     if (ending.kind !== 'not-waited')
@@ -43979,7 +45088,9 @@ async function writeSummary(ctx, build, ending, elapsedMs) {
             parts.push(`The step gave up waiting: ${(0,action_text/* mdSafe */.$v)(ending.why)}`);
             break;
         case 'finished':
-            parts.push(...testsSection(ctx, ending));
+            if (ending.failure.summary)
+                parts.push('#### Why it failed', ending.failure.summary);
+            parts.push(...testsSection(ctx, ending.tests, budget));
             break;
     }
     try {
@@ -43989,24 +45100,6 @@ async function writeSummary(ctx, build, ending, elapsedMs) {
         // A summary that cannot be written must not turn a build's verdict into another one.
         ctx.io.warning(`Could not write the job summary: ${error.message}`);
     }
-}
-function testsSection(ctx, ending) {
-    if (ending.tests === undefined)
-        return [`Test results could not be read: ${(0,action_text/* mdSafe */.$v)(ending.testsError ?? '')}`];
-    if (ending.tests.length === 0)
-        return ['No test results were reported.'];
-    const parts = ['#### Tests', testsTable(ending.tests)];
-    const failed = failedTests(ending.tests);
-    if (failed.length > 0) {
-        const annotated = reportFailures(ctx, failed);
-        const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
-        parts.push('#### Failed tests', failedTestsTable(failed));
-        if (withFile > annotated) {
-            parts.push(`${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
-                `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
-        }
-    }
-    return parts;
 }
 
 

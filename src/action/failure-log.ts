@@ -4,7 +4,6 @@
 // sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside it, and in
 // the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are removed
 // before any line is cut (promise 13).
-import { randomBytes } from 'node:crypto';
 import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, TerminalTail, type FailedStep } from '../api/step-output.ts';
 import type { Io } from './io.ts';
@@ -68,13 +67,7 @@ export function reportFailedSteps(
       ...(command.length && output.length ? [''] : []),
       ...output,
     ];
-    if (fenced.length > 0) {
-      // A fresh token per block: the output cannot know it, so it cannot end the fence early.
-      const token = randomBytes(16).toString('hex');
-      io.info(`::stop-commands::${token}`);
-      for (const line of fenced) io.info(line);
-      io.info(`::${token}::`);
-    }
+    io.untrusted(fenced);
     io.endGroup();
     if (step.outputError !== undefined) {
       io.warning(

@@ -1,5 +1,6 @@
 // The one module that talks to the runner (through @actions/core). Everything else receives an `Io`, so the
 // logic can be driven by a recording Io in tests and never reaches for globals.
+import { randomBytes } from 'node:crypto';
 import * as core from '@actions/core';
 
 export type Summary = typeof core.summary;
@@ -16,6 +17,11 @@ export interface Io {
   error(message: string, properties?: AnnotationProperties): void;
   /** Writes the one `::error::` line and sets the exit code to 1. */
   setFailed(message: string): void;
+  /**
+   * Prints lines of untrusted text (a build step's output) between `::stop-commands::<token>` and `::<token>::`, a
+   * fresh random token each time, so the runner obeys no command inside and the text cannot end the fence early.
+   */
+  untrusted(lines: readonly string[]): void;
   startGroup(name: string): void;
   endGroup(): void;
   isDebug(): boolean;
@@ -32,8 +38,18 @@ export const coreIo: Io = {
   warning: (message, properties) => core.warning(message, properties),
   error: (message, properties) => core.error(message, properties),
   setFailed: (message) => core.setFailed(message),
+  untrusted: (lines) => printFenced((line) => core.info(line), lines),
   startGroup: (name) => core.startGroup(name),
   endGroup: () => core.endGroup(),
   isDebug: () => core.isDebug(),
   summary: core.summary,
 };
+
+/** The stop-commands fence around `lines`, printed through `info`. */
+export function printFenced(info: (line: string) => void, lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  const token = randomBytes(16).toString('hex');
+  info(`::stop-commands::${token}`);
+  for (const line of lines) info(line);
+  info(`::${token}::`);
+}

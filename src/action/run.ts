@@ -288,6 +288,8 @@ function guardedIo(io: Io, secrets: readonly string[]): Io {
     warning: (message, properties) => io.warning(clean(message), properties),
     error: (message, properties) => io.error(clean(message), properties),
     setFailed: (message) => io.setFailed(clean(message)),
+    // Inside the fence the runner obeys nothing: the text is shown as it came, less secrets and escapes.
+    untrusted: (lines) => io.untrusted(lines.map(clean)),
     startGroup: (name) => io.startGroup(clean(name)),
     endGroup: () => io.endGroup(),
     isDebug: () => io.isDebug(),

@@ -3,7 +3,13 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { coreIo, type AnnotationProperties, type Io, type Summary } from '../../src/action/io.ts';
+import {
+  coreIo,
+  printFenced,
+  type AnnotationProperties,
+  type Io,
+  type Summary,
+} from '../../src/action/io.ts';
 import { runAction, type ActionContext, type ActionSpec, type RunOptions } from '../../src/action/run.ts';
 import { abortReason, type Clock } from '../../src/api/clock.ts';
 import type { BuildSeed, Emulator } from '../../src/emulator/index.ts';
@@ -98,6 +104,7 @@ export async function recordingIo(action: string, given: Record<string, string>)
     info: (message) => {
       io.lines.push(message);
     },
+    untrusted: (lines) => printFenced(io.info, lines),
     warning: (message) => {
       io.warnings.push(message);
       io.lines.push(`warning: ${message}`);
