@@ -541,7 +541,9 @@ const ESCAPES: Record<string, string> = {
 export class TerminalTail {
   readonly #maxLines: number;
   readonly #maxLineLength: number;
+  /** A ring: the oldest kept line is at #first. */
   readonly #lines: string[] = [];
+  #first = 0;
   /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
   #pendingBlank = 0;
   #line = '';
@@ -584,7 +586,7 @@ export class TerminalTail {
   }
 
   lines(): string[] {
-    return [...this.#lines];
+    return [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
   }
 
   #put(run: string): void {
@@ -732,8 +734,12 @@ export class TerminalTail {
   }
 
   #keep(line: string): void {
-    this.#lines.push(line);
-    if (this.#lines.length > this.#maxLines) this.#lines.shift();
+    if (this.#lines.length < this.#maxLines) {
+      this.#lines.push(line);
+    } else {
+      this.#lines[this.#first] = line;
+      this.#first = (this.#first + 1) % this.#maxLines;
+    }
   }
 }
 
