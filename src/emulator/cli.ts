@@ -19,16 +19,24 @@
 //         "config": {                             // how new builds behave (ProjectConfig in model.ts)
 //           "queuedMs": 500, "runMs": 2000, "outcome": "success", "platform": "2.0", "parallel": 1,
 //           "hold": false, "artifactRedirect": false, "defaultBranch": "master",
+//           "outputBytes": 50000000,              // a step output of tens of MB, generated
+//           "failure": { "step": "Run tests", "command": "npm test", "output": ["..."], "exitCode": 1 },
 //           "artifacts": [{ "path": "dist/app.tar.gz", "size": 4096 }],
 //           "tests": [{ "name": "works", "result": "success", "run_time": 0.1 }],
-//           "branches": { "flaky": { "outcome": "failed" } }
+//           "branches": { "flaky": { "outcome": "failed" } },
+//           "workflows": [{ "name": "ci", "jobs": [   // what a push starts: one build per job
+//             { "name": "build" },
+//             { "name": "deploy", "requires": ["build"], "outcome": "failed",
+//               "failure": { "step": "Deploy", "command": "./deploy.sh", "output": ["permission denied"], "exitCode": 1 } }
+//           ] }]
 //         },
 //         "builds": [                             // inserted in order (BuildSeed in state.ts)
 //           { "branch": "master", "outcome": "success", "queued_at": "2024-05-01T10:00:00Z" },
 //           { "branch": "master", "status": "running" }
 //         ],
 //         "envvars": { "DEPLOY_ENV": "staging" },
-//         "checkoutKeys": ["deploy-key"]          // generated
+//         "checkoutKeys": ["deploy-key"],         // generated
+//         "pushes": [{ "branch": "master", "subject": "Fix", "delayMs": 2000 }]   // after the builds
 //       }
 //     ]
 //   }

@@ -13,11 +13,24 @@ export interface GeneratedBody {
   length: number;
 }
 
+/**
+ * A body of unknown length, made while it is sent (e.g. compressed on the fly); sent chunked. A piece it yields
+ * may be reused once the source has been resumed twice more; the writer waits for the write of each piece
+ * before asking for the one after next.
+ */
+export interface StreamedBody {
+  open: () => AsyncIterable<Buffer> | Iterable<Buffer>;
+}
+
 /** An answer, before it is sent (so that a fault can replace or spoil it). */
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: Buffer | GeneratedBody;
+  body: Buffer | GeneratedBody | StreamedBody;
+}
+
+function isStreamed(body: Reply['body']): body is StreamedBody {
+  return !Buffer.isBuffer(body) && 'open' in body;
 }
 
 /** An error answer of the API: `{"message": ...}`. */
@@ -125,14 +138,51 @@ const CHUNK_SIZE = 64 * 1024;
 /** Pace of a slow body: this many writes per second. */
 const SLOW_TICKS_PER_SECOND = 10;
 
-/** Writes a part of a body, two chunks in flight at most, so memory stays fixed whatever the size. */
-async function writeBody(
+/** Writes up to `count` bytes of a streamed body, waiting for the socket to drain, so memory stays bounded. */
+async function writeStreamed(
   res: ServerResponse,
-  body: Buffer | GeneratedBody,
+  body: StreamedBody,
   count: number,
   timers: Timers,
   bytesPerSecond: number | undefined,
 ): Promise<boolean> {
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  const chunkLimit =
+    bytesPerSecond === undefined
+      ? CHUNK_SIZE
+      : Math.max(1, Math.min(CHUNK_SIZE, Math.floor(bytesPerSecond / SLOW_TICKS_PER_SECOND)));
+  let sent = 0;
+  // One write in flight at most: when the next piece is asked for, only the last write of this one may be pending.
+  let previous: Promise<void> = Promise.resolve();
+  // Leaving the loop early ends the source (a generator returns).
+  for await (const piece of body.open()) {
+    for (let offset = 0; offset < piece.length && sent < count;) {
+      if (res.destroyed) return false;
+      const n = Math.min(chunkLimit, piece.length - offset, count - sent);
+      const written = new Promise<void>((resolve) =>
+        res.write(piece.subarray(offset, offset + n), () => resolve()),
+      );
+      offset += n;
+      sent += n;
+      await Promise.race([previous, closed]);
+      previous = written;
+      if (bytesPerSecond !== undefined) await timers.delay((n / bytesPerSecond) * 1000);
+    }
+    if (sent >= count || res.destroyed) break;
+  }
+  await Promise.race([previous, closed]);
+  return !res.destroyed;
+}
+
+/** Writes a part of a body, two chunks in flight at most, so memory stays fixed whatever the size. */
+async function writeBody(
+  res: ServerResponse,
+  body: Buffer | GeneratedBody | StreamedBody,
+  count: number,
+  timers: Timers,
+  bytesPerSecond: number | undefined,
+): Promise<boolean> {
+  if (isStreamed(body)) return writeStreamed(res, body, count, timers, bytesPerSecond);
   const closed = new Promise<void>((resolve) => res.once('close', resolve));
   const scratches = [new ContentScratch(CHUNK_SIZE), new ContentScratch(CHUNK_SIZE)] as const;
   const inFlight: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
@@ -162,6 +212,9 @@ function isTruncation(fault: FaultRule): fault is TruncationFault {
   return fault.kind === 'reset-mid-body' || fault.kind === 'stall-body' || fault.kind === 'short-body';
 }
 
+/** Where a truncation fault cuts a streamed body (its length is not known in advance) by default. */
+const STREAMED_CUT_DEFAULT = 64 * 1024;
+
 /** Time given to bytes already written to reach the client before a reset discards the connection. */
 const FLUSH_BEFORE_RESET_MS = 50;
 
@@ -174,8 +227,10 @@ export async function sendReply(
   reply: Reply,
   options: { head: boolean; timers: Timers; fault?: FaultRule | undefined },
 ): Promise<void> {
-  const length = reply.body.length;
-  const headers: Record<string, string> = { ...reply.headers, 'Content-Length': String(length) };
+  const streamed = isStreamed(reply.body);
+  const length = isStreamed(reply.body) ? Infinity : reply.body.length;
+  const headers: Record<string, string> = { ...reply.headers };
+  if (!streamed) headers['Content-Length'] = String(length);
   const fault = options.fault;
   if (options.head) {
     res.writeHead(reply.status, headers);
@@ -192,7 +247,8 @@ export async function sendReply(
     if (await writeBody(res, reply.body, length, options.timers, undefined)) res.end();
     return;
   }
-  const partial = Math.min(length, Math.max(0, fault.afterBytes ?? Math.floor(length / 2)));
+  const cut = fault.afterBytes ?? (streamed ? STREAMED_CUT_DEFAULT : Math.floor(length / 2));
+  const partial = Math.min(length, Math.max(0, cut));
   // A short body ends the connection after the response, so the client sees the missing bytes as an early close.
   if (fault.kind === 'short-body') headers['Connection'] = 'close';
   res.writeHead(reply.status, headers);
@@ -201,7 +257,9 @@ export async function sendReply(
   if (!completed) return;
   switch (fault.kind) {
     case 'short-body':
-      res.end();
+      // A chunked body ends early only when the connection closes before its last chunk.
+      if (streamed) res.socket?.end();
+      else res.end();
       return;
     case 'reset-mid-body':
       await options.timers.delay(FLUSH_BEFORE_RESET_MS);

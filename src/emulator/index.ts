@@ -1,7 +1,7 @@
 // An emulator of the CI service's REST API v1.1: a real HTTP server on 127.0.0.1 for tests, the demo and
 // benchmarks. A second server on another port plays the storage that signed artifact URLs point at.
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -10,7 +10,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { systemClock, type Clock } from '../api/clock.ts';
+import { CONTROL_PREFIX, findControlRoute } from './control.ts';
 import { Faults, type FaultKind } from './faults.ts';
 import {
   faultReply,
@@ -24,6 +26,7 @@ import {
   type Reply,
 } from './http.ts';
 import type { ProjectConfig } from './model.ts';
+import { gzipOutputJson, isLargeOutput, outputJson, outputText, type OutputPlan } from './output.ts';
 import { buildUrl } from './render.ts';
 import { findApiRoute } from './routes.ts';
 import { EmulatorState, type ArtifactFile } from './state.ts';
@@ -36,13 +39,20 @@ export type {
   ArtifactSpec,
   BuildBehaviour,
   EmulatedUser,
+  FailureSpec,
   FinalOutcome,
+  JobSpec,
   ProjectConfig,
+  WorkflowSpec,
   StoredCheckoutKey,
   StoredSshKey,
 } from './model.ts';
 export { applySeed, parseSeed, seedExample } from './seed.ts';
 export type { SeedFile, SeedProject } from './seed.ts';
+export { CONTROL_PREFIX } from './control.ts';
+export type { PushRequest, PushResult } from './pushes.ts';
+export type { OutputChunk } from './output.ts';
+export { SIGNED_URL_SECONDS } from './signing.ts';
 export { EmulatorState } from './state.ts';
 export type { ArtifactFile, BuildListOptions, BuildSeed, ProjectRef, TriggerRequest } from './state.ts';
 
@@ -50,8 +60,6 @@ export const API_PREFIX = '/api/v1.1';
 const HOST = '127.0.0.1';
 /** Bodies larger than this are refused (the API takes small JSON documents). */
 const MAX_REQUEST_BODY = 10 * 1024 * 1024;
-/** Lifetime of a signed artifact URL. */
-const SIGNED_URL_SECONDS = 600;
 
 export interface EmulatorOptions {
   /** Port of the API server; 0 (default) picks a free one. */
@@ -197,6 +205,38 @@ function artifactReply(file: ArtifactFile, headers: IncomingHttpHeaders): Reply 
   return { status: 200, headers: base, body: { seed: file.seed, start: 0, length: file.size } };
 }
 
+/** Whether an `Accept-Encoding` header lets the answer be gzip (`gzip;q=0` refuses it). */
+function acceptsGzip(header: string | undefined): boolean {
+  for (const part of (header ?? '').split(',')) {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') continue;
+    const q = params
+      .map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1])
+      .find((value) => value !== undefined);
+    return q === undefined || Number(q) > 0;
+  }
+  return false;
+}
+
+/** A step's output: the JSON array of chunks, gzip when the client accepts it, generated while sent when large. */
+function outputReply(plan: OutputPlan, headers: IncomingHttpHeaders): Reply {
+  const gzip = acceptsGzip(headers['accept-encoding']);
+  const base = {
+    'Content-Type': 'application/json',
+    Vary: 'Accept-Encoding',
+    ...(gzip && { 'Content-Encoding': 'gzip' }),
+  };
+  if (!isLargeOutput(plan)) {
+    const json = outputText(plan);
+    return { status: 200, headers: base, body: gzip ? gzipSync(json) : json };
+  }
+  return {
+    status: 200,
+    headers: base,
+    body: { open: () => (gzip ? gzipOutputJson(plan) : outputJson(plan)) },
+  };
+}
+
 class RunningEmulator implements Emulator {
   readonly baseUrl: string;
   readonly origin: string;
@@ -211,7 +251,6 @@ class RunningEmulator implements Emulator {
   private readonly sockets: Set<Socket>;
   private readonly timers: Timers;
   private readonly intervals = new WeakMap<RecordedRequest, Interval>();
-  private readonly signingKey = randomBytes(32);
   private sequence = 0;
   private closing: Promise<void> | undefined;
 
@@ -287,15 +326,6 @@ class RunningEmulator implements Emulator {
     const given = Buffer.from(match[1], 'base64');
     const expected = Buffer.from(`${this.token}:`);
     return given.length === expected.length && timingSafeEqual(given, expected);
-  }
-
-  private signature(path: string, expires: string): string {
-    return createHmac('sha256', this.signingKey).update(`${path}\n${expires}`).digest('hex');
-  }
-
-  private signedUrl(path: string): string {
-    const expires = String(Math.floor(this.clock.now() / 1000) + SIGNED_URL_SECONDS);
-    return `${this.secondOrigin}${path}?Expires=${expires}&Signature=${this.signature(path, expires)}`;
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, origin: 'api' | 'second'): Promise<void> {
@@ -387,11 +417,17 @@ class RunningEmulator implements Emulator {
         bodyNotJson: request.notJson,
       });
     }
+    if (path.startsWith(`${CONTROL_PREFIX}/`)) {
+      const control = findControlRoute(method, path);
+      if (control === undefined) return notFoundPage();
+      if (!this.authenticated(headers)) return messageReply(401, 'You must log in first.');
+      return control(this.state, { body: request.body, bodyNotJson: request.notJson });
+    }
     if (path.startsWith('/artifacts/') && (method === 'GET' || method === 'HEAD')) {
       if (!this.authenticated(headers)) return messageReply(401, 'You must log in first.');
       const file = this.state.findArtifact(path);
       if (file === undefined) return notFoundPage();
-      if (file.redirect) return textReply(302, '', 'text/plain', { Location: this.signedUrl(path) });
+      if (file.redirect) return textReply(302, '', 'text/plain', { Location: this.state.signer.sign(path) });
       return artifactReply(file, headers);
     }
     const page = /^\/([^/]+)\/([^/]+)\/([^/]+)\/(\d+)$/.exec(path);
@@ -426,7 +462,7 @@ class RunningEmulator implements Emulator {
     headers: IncomingHttpHeaders;
   }): Reply {
     const { method, path, query, headers } = request;
-    if (!path.startsWith('/artifacts/'))
+    if (!path.startsWith('/artifacts/') && !path.startsWith('/output/'))
       return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
     if (method !== 'GET' && method !== 'HEAD') {
       return storageError(
@@ -439,13 +475,15 @@ class RunningEmulator implements Emulator {
     if (headers.authorization !== undefined) {
       return storageError(400, 'InvalidArgument', 'Only one auth mechanism allowed.');
     }
-    const expires = query['Expires'] ?? '';
-    const signature = query['Signature'] ?? '';
-    if (signature !== this.signature(path, expires)) {
+    const signature = this.state.signer.check(path, query);
+    if (signature === 'mismatch')
       return storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
+    if (signature === 'expired') return storageError(403, 'AccessDenied', 'Request has expired');
+    if (path.startsWith('/output/')) {
+      const output = this.state.findStepOutput(path);
+      if (output === undefined) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
+      return outputReply(output, headers);
     }
-    if (Number(expires) * 1000 < this.clock.now())
-      return storageError(403, 'AccessDenied', 'Request has expired');
     const file = this.state.findArtifact(path);
     if (file === undefined) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
     return artifactReply(file, headers);
@@ -490,15 +528,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const secondPort = await listen(secondServer, 0);
     const origin = `http://${HOST}:${apiPort}`;
     const clock = options.clock ?? systemClock;
+    const secondOrigin = `http://${HOST}:${secondPort}`;
     const state = new EmulatorState({
       clock,
       origin,
+      storageOrigin: secondOrigin,
       ...(options.defaults !== undefined && { defaults: options.defaults }),
       ...(options.artifactRedirect !== undefined && { artifactRedirect: options.artifactRedirect }),
     });
     emulator = new RunningEmulator({
       origin,
-      secondOrigin: `http://${HOST}:${secondPort}`,
+      secondOrigin,
       token: options.token ?? 'emulator-token',
       clock,
       state,

@@ -4,6 +4,11 @@
 import { createHash } from 'node:crypto';
 import type { TestCase, VcsType } from '../api/records.ts';
 
+/** The absolute path of an artifact in the build container, as real records give it. */
+export function artifactAbsolutePath(spec: ArtifactSpec): string {
+  return spec.path.startsWith('/') ? spec.path : `/home/build/project/${spec.path}`;
+}
+
 /** How a build ends when nobody cancels or finishes it by hand. */
 export type FinalOutcome = 'success' | 'failed' | 'infrastructure_fail' | 'timedout' | 'no_tests';
 export const FINAL_OUTCOMES: readonly FinalOutcome[] = [
@@ -26,6 +31,37 @@ export interface ArtifactSpec {
   prettyPath?: string;
 }
 
+/**
+ * How a failing build fails: the step that fails, its command, the last lines it prints and its exit code.
+ * Every field is optional; the defaults are a compiler error in the test step.
+ */
+export interface FailureSpec {
+  /** Name of the failing step (default `Run tests`); a name not in the plan is added before the uploads. */
+  step?: string;
+  command?: string;
+  /** Lines the step prints before it exits (the last meaningful one is the reason). */
+  output?: string[];
+  exitCode?: number;
+}
+
+/** A job of a workflow: one build per push. Fields left out come from the project's (or branch's) config. */
+export interface JobSpec {
+  name: string;
+  /** Jobs that must have finished successfully before this one is scheduled (appears in the lists). */
+  requires?: string[];
+  outcome?: FinalOutcome;
+  runMs?: number;
+  queuedMs?: number;
+  artifacts?: ArtifactSpec[];
+  failure?: FailureSpec;
+}
+
+/** A workflow the service runs on every push: each job is its own build (second generation). */
+export interface WorkflowSpec {
+  name: string;
+  jobs: JobSpec[];
+}
+
 /** How builds of a project (or of one branch) behave. Every field is optional; see BUILT_IN_BEHAVIOUR. */
 export interface BuildBehaviour {
   /** Time a new build stays queued. */
@@ -44,6 +80,15 @@ export interface BuildBehaviour {
   hold?: boolean;
   /** Artifact URLs answer with a redirect to the second origin (a signed storage URL). */
   artifactRedirect?: boolean;
+  /** The workflows a push starts; without any, a push starts one build. Triggers are not affected. */
+  workflows?: WorkflowSpec[];
+  /** How a failing build fails (its failing step and output). */
+  failure?: FailureSpec;
+  /**
+   * Bytes of generated test lines (at least this many) in the output of the failing step, or else of `Run
+   * tests`: tens of megabytes cost no memory, they are made while they are sent.
+   */
+  outputBytes?: number;
 }
 
 /** Configuration of a project: build behaviour, overridable per branch. */
@@ -63,6 +108,9 @@ export interface ResolvedBehaviour {
   tests: TestCase[] | undefined;
   hold: boolean;
   artifactRedirect: boolean;
+  workflows: WorkflowSpec[];
+  failure: FailureSpec | undefined;
+  outputBytes: number | undefined;
 }
 
 export const DEFAULT_ARTIFACTS: readonly ArtifactSpec[] = [
@@ -80,6 +128,9 @@ const BUILT_IN_BEHAVIOUR: ResolvedBehaviour = {
   tests: undefined,
   hold: false,
   artifactRedirect: false,
+  workflows: [],
+  failure: undefined,
+  outputBytes: undefined,
 };
 
 /** The behaviour fields of anything that has them (a config, a branch part, a build seed). */
@@ -207,8 +258,40 @@ export interface StoredBuild {
   tests: TestCase[] | undefined;
   artifactRedirect: boolean;
   workflows: Record<string, unknown> | undefined;
+  /** The workflow job this build runs, when a push started it (or retried such a build). */
+  workflowJob: { run: WorkflowRun; job: JobSpec } | undefined;
+  /** How it fails, when it fails. */
+  failure: FailureSpec | undefined;
+  outputBytes: number | undefined;
   /** Any further fields given by hand, merged into the records. */
   extra: Record<string, unknown>;
+}
+
+/** A commit pushed to a branch: the service starts its builds by itself. */
+export interface PushRecord {
+  branch: string;
+  revision: string;
+  commit: CommitInfo;
+  at: number;
+  /** Time from the push to the scheduling of jobs without upstream jobs. */
+  delayMs: number;
+}
+
+/** A workflow started by a push, and the newest build of each of its jobs so far (a retry replaces its original). */
+export interface WorkflowRun {
+  name: string;
+  id: string;
+  /** Job name → build number. */
+  builds: Map<string, number>;
+  /** Job name → job id of its newest build. */
+  jobIds: Map<string, string>;
+}
+
+/** A build a push will start, not scheduled yet; without `run`, the one build of a project without workflows. */
+export interface PendingJob {
+  push: PushRecord;
+  run: WorkflowRun | undefined;
+  job: JobSpec | undefined;
 }
 
 export interface StoredCheckoutKey {
@@ -243,6 +326,10 @@ export class EmulatedProject {
   readonly checkoutKeys: StoredCheckoutKey[] = [];
   readonly sshKeys: StoredSshKey[] = [];
   cacheClears = 0;
+  /** Pushes made so far (numbers made-up revisions). */
+  pushCount = 0;
+  /** Builds of pushes still waiting to be scheduled, in the order they were planned. */
+  readonly pendingJobs: PendingJob[] = [];
 
   constructor(
     vcsType: VcsType,

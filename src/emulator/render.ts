@@ -12,45 +12,23 @@ import {
 } from '../api/records.ts';
 import { contentSeed } from './content.ts';
 import {
+  artifactAbsolutePath,
   defaultTests,
   type ArtifactSpec,
   type EmulatedProject,
   type EmulatedUser,
   type StoredBuild,
 } from './model.ts';
+import { phaseAt, type Phase } from './phase.ts';
+import { stepRecords } from './steps.ts';
 
 export interface RenderContext {
   /** Origin of the API server (build and artifact URLs). */
   origin: string;
   user: EmulatedUser;
   now: number;
-}
-
-/** Where a build is in its life at one moment. */
-export interface Phase {
-  lifecycle: string;
-  outcome: string | null;
-  start: number | null;
-  stop: number | null;
-}
-
-export function phaseAt(build: StoredBuild, at: number): Phase {
-  const naturalStart = build.queuedAt + build.queuedMs;
-  if (build.end !== undefined && at >= build.end.at) {
-    let start: number | null;
-    if (build.startAt !== undefined) start = build.startAt;
-    else if (build.pin !== undefined) start = null;
-    else start = naturalStart <= build.end.at ? naturalStart : null;
-    return { lifecycle: 'finished', outcome: build.end.outcome, start, stop: build.end.at };
-  }
-  if (build.pin !== undefined) {
-    return { lifecycle: build.pin.lifecycle, outcome: null, start: build.startAt ?? null, stop: null };
-  }
-  if (at < naturalStart) return { lifecycle: 'queued', outcome: null, start: null, stop: null };
-  const naturalStop = naturalStart + build.runMs;
-  if (build.hold || at < naturalStop)
-    return { lifecycle: 'running', outcome: null, start: naturalStart, stop: null };
-  return { lifecycle: 'finished', outcome: build.plannedOutcome, start: naturalStart, stop: naturalStop };
+  /** Signs a path on the storage origin (step output URLs). */
+  sign?: (path: string) => string;
 }
 
 function previousOnBranch(project: EmulatedProject, build: StoredBuild): StoredBuild | undefined {
@@ -210,87 +188,13 @@ export function buildSummary(project: EmulatedProject, build: StoredBuild, ctx: 
   return { ...record, ...build.extra };
 }
 
-interface StepPlan {
-  name: string;
-  type: string;
-  command: string | null;
-  parallel: boolean;
-}
-
-const STEPS: readonly StepPlan[] = [
-  { name: 'Spin up environment', type: 'infrastructure', command: null, parallel: true },
-  { name: 'Checkout code', type: 'checkout', command: null, parallel: true },
-  { name: 'Restore cache', type: 'dependencies', command: null, parallel: true },
-  { name: 'Run tests', type: 'test', command: 'npm test', parallel: true },
-  { name: 'Uploading artifacts', type: 'upload', command: null, parallel: true },
-];
-
-// The steps a build has gone through by `now`, its time split evenly between them. A failing build fails
-// in its tests (uploads still run), an infrastructure failure in the first step.
-function buildSteps(build: StoredBuild, phase: Phase, now: number): unknown[] {
-  if (phase.start === null) return [];
-  const start = phase.start;
-  const plan = STEPS.filter((step) => !(step.name === 'Restore cache' && build.noDependencyCache));
-  const ongoing = phase.stop === null;
-  const interrupted = ongoing || phase.outcome === 'canceled';
-  const end = phase.stop ?? now;
-  const total = phase.stop === null ? build.runMs : phase.stop - start;
-  const slice = total / plan.length;
-  const failing = phase.outcome === 'failed' || phase.outcome === 'timedout' ? 'Run tests' : undefined;
-  const steps: unknown[] = [];
-  for (const [i, step] of plan.entries()) {
-    const stepStart = start + Math.round(i * slice);
-    let stepEnd: number | null = start + Math.round((i + 1) * slice);
-    let status = 'success';
-    if (interrupted) {
-      if (i > 0 && stepStart >= end) break;
-      if (stepEnd >= end || i === plan.length - 1) {
-        status = ongoing ? 'running' : 'canceled';
-        stepEnd = ongoing ? null : end;
-      }
-    } else if (phase.outcome === 'infrastructure_fail' && i === 0) {
-      status = 'failed';
-    } else if (step.name === failing) {
-      status = phase.outcome === 'timedout' ? 'timedout' : 'failed';
-    }
-    const actions = Array.from({ length: build.parallel }, (_, index) => ({
-      truncated: false,
-      index,
-      parallel: step.parallel,
-      failed: status === 'failed' ? true : null,
-      infrastructure_fail: status === 'failed' && phase.outcome === 'infrastructure_fail' ? true : null,
-      name: step.name,
-      bash_command: step.command,
-      status,
-      timedout: status === 'timedout' ? true : null,
-      continue: null,
-      end_time: iso(stepEnd),
-      type: step.type,
-      start_time: iso(stepStart),
-      background: false,
-      exit_code: stepEnd === null ? null : status === 'success' ? 0 : 1,
-      insignificant: false,
-      canceled: status === 'canceled' ? true : null,
-      step: i,
-      run_time_millis: stepEnd === null ? null : stepEnd - stepStart,
-      has_output: false,
-    }));
-    steps.push({ name: step.name, actions });
-    if (status === 'running' || status === 'canceled') break;
-    if (phase.outcome === 'infrastructure_fail') break;
-  }
-  return steps;
-}
-
 /** The full build of GET .../{build_num}: the summary plus its steps. */
 export function buildDetails(project: EmulatedProject, build: StoredBuild, ctx: RenderContext): Build {
   const phase = phaseAt(build, ctx.now);
-  return { ...buildSummary(project, build, ctx), steps: buildSteps(build, phase, ctx.now) };
-}
-
-/** The absolute path of an artifact in the build container, as real records give it. */
-export function artifactAbsolutePath(spec: ArtifactSpec): string {
-  return spec.path.startsWith('/') ? spec.path : `/home/build/project/${spec.path}`;
+  return {
+    ...buildSummary(project, build, ctx),
+    steps: stepRecords(project, build, phase, ctx.now, ctx.sign),
+  };
 }
 
 /** Path of an artifact's download URL (below the origin), on either origin. */

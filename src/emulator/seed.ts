@@ -1,7 +1,7 @@
 // Starting contents of an emulator: the example project the CLI shows by default, and seed files.
 
 import { CHECKOUT_KEY_TYPES, VCS_TYPES, type VcsType } from '../api/records.ts';
-import type { ProjectConfig } from './model.ts';
+import type { ProjectConfig, WorkflowSpec } from './model.ts';
 import type { BuildSeed, EmulatorState } from './state.ts';
 
 /** One project of a seed file. */
@@ -16,6 +16,17 @@ export interface SeedProject {
   envvars?: Record<string, string>;
   /** Checkout keys to generate, by type. */
   checkoutKeys?: string[];
+  /** Pushes made after the builds, in order: the service starts their builds by itself (state.push). */
+  pushes?: SeedPush[];
+}
+
+/** A push of a seed file; `at` (ISO text or epoch ms, default now) in the past gives builds that ran already. */
+export interface SeedPush {
+  branch: string;
+  revision?: string;
+  subject?: string;
+  delayMs?: number;
+  at?: string | number;
 }
 
 /** A seed file: `{ "projects": [...], "platformKey"?: "..." }`, or just the array of projects. */
@@ -37,7 +48,16 @@ export function parseSeed(value: unknown): SeedFile {
   const projects = file['projects'].map((project: unknown, index) => {
     const where = `projects[${index}]`;
     if (!isRecord(project)) throw new Error(`${where} is not an object`);
-    const { vcsType = 'primary-host', username, reponame, config, builds, envvars, checkoutKeys } = project;
+    const {
+      vcsType = 'primary-host',
+      username,
+      reponame,
+      config,
+      builds,
+      envvars,
+      checkoutKeys,
+      pushes,
+    } = project;
     if (typeof vcsType !== 'string' || !(VCS_TYPES as readonly string[]).includes(vcsType)) {
       throw new Error(`${where}.vcsType must be one of ${VCS_TYPES.join(', ')}`);
     }
@@ -60,6 +80,24 @@ export function parseSeed(value: unknown): SeedFile {
     ) {
       throw new Error(`${where}.checkoutKeys must be a list of ${CHECKOUT_KEY_TYPES.join(' / ')}`);
     }
+    if (pushes !== undefined) {
+      if (!Array.isArray(pushes)) throw new Error(`${where}.pushes must be an array of objects`);
+      for (const [i, push] of (pushes as unknown[]).entries()) {
+        const at = `${where}.pushes[${i}]`;
+        if (!isRecord(push)) throw new Error(`${at} is not an object`);
+        if (typeof push['branch'] !== 'string' || push['branch'] === '')
+          throw new Error(`${at}.branch is required`);
+        for (const name of ['revision', 'subject'])
+          if (push[name] !== undefined && typeof push[name] !== 'string')
+            throw new Error(`${at}.${name} must be a string`);
+        const delay = push['delayMs'];
+        if (delay !== undefined && !(typeof delay === 'number' && delay >= 0))
+          throw new Error(`${at}.delayMs must be a number, 0 or more`);
+        const time = push['at'];
+        if (time !== undefined && typeof time !== 'number' && !Number.isFinite(Date.parse(String(time))))
+          throw new Error(`${at}.at must be ISO text or epoch milliseconds`);
+      }
+    }
     return project as unknown as SeedProject;
   });
   const platformKey = file['platformKey'];
@@ -81,14 +119,67 @@ export async function applySeed(state: EmulatorState, seed: SeedFile): Promise<v
     for (const build of entry.builds ?? []) state.addBuild(project, build);
     for (const [name, value] of Object.entries(entry.envvars ?? {})) state.setEnvvar(project, name, value);
     for (const type of entry.checkoutKeys ?? []) await state.createCheckoutKey(project, type);
+    for (const push of entry.pushes ?? []) {
+      const { at, ...rest } = push;
+      state.push(project, {
+        ...rest,
+        ...(at !== undefined && { at: typeof at === 'number' ? at : Date.parse(at) }),
+      });
+    }
   }
 }
 
 const HOUR = 3_600_000;
 
 /**
+ * The example project's workflow: `build` makes the artifacts, `test` and `deploy` follow. On the branch
+ * `feature/broken` the `test` job fails on a type error, so its `deploy` never runs.
+ */
+export function exampleWorkflows(broken: boolean): WorkflowSpec[] {
+  return [
+    {
+      name: 'build-test-deploy',
+      jobs: [
+        {
+          name: 'build',
+          runMs: 3000,
+          artifacts: [
+            { path: 'dist/app.tar.gz', size: 256 * 1024 },
+            { path: 'reports/junit.xml', size: 2048 },
+          ],
+        },
+        {
+          name: 'test',
+          requires: ['build'],
+          runMs: 3000,
+          artifacts: [{ path: 'reports/junit.xml', size: 2048 }],
+          ...(broken && {
+            outcome: 'failed' as const,
+            failure: {
+              step: 'Run tests',
+              command: 'npm test',
+              output: [
+                '> octo-repo@1.0.0 test',
+                '> tsc --noEmit && vitest run',
+                '',
+                "src/login.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+                '',
+                'Found 1 error in src/login.ts:42',
+              ],
+              exitCode: 2,
+            },
+          }),
+        },
+        { name: 'deploy', requires: ['test'], runMs: 2000, artifacts: [] },
+      ],
+    },
+  ];
+}
+
+/**
  * The example the CLI starts with: `primary-host/octo-org/octo-repo` with finished builds (a success with
- * artifacts, a failure with a failing test, a fix, a newer success), a variable and a deploy key.
+ * artifacts, a failure with a failing test, a fix, a newer success), a variable and a deploy key. A push to it
+ * runs the workflow `build → test → deploy` (failing in `test` on `feature/broken`).
  */
 export async function seedExample(state: EmulatorState): Promise<void> {
   const now = state.clock.now();
@@ -103,7 +194,12 @@ export async function seedExample(state: EmulatorState): Promise<void> {
       {
         username: 'octo-org',
         reponame: 'octo-repo',
-        config: { queuedMs: 1000, runMs: 5000 },
+        config: {
+          queuedMs: 1000,
+          runMs: 5000,
+          workflows: exampleWorkflows(false),
+          branches: { 'feature/broken': { workflows: exampleWorkflows(true) } },
+        },
         builds: [
           { branch: 'master', outcome: 'success', why: 'primary-host', ...finished(5) },
           {

@@ -18,6 +18,7 @@ import {
 import { contentBytes, contentSha256 } from './content.ts';
 import { acceptPrivateKey, generateCheckoutKey } from './keys.ts';
 import {
+  artifactAbsolutePath,
   EmulatedProject,
   fakeCommit,
   fakeRevision,
@@ -27,6 +28,8 @@ import {
   type BuildBehaviour,
   type EmulatedUser,
   type FinalOutcome,
+  type JobSpec,
+  type PendingJob,
   type ProjectConfig,
   type ResolvedBehaviour,
   type StoredBuild,
@@ -34,17 +37,20 @@ import {
   type StoredSshKey,
 } from './model.ts';
 import {
-  artifactAbsolutePath,
   artifactContentSeed,
   artifactUrlPath,
   buildArtifacts,
   buildDetails,
   buildSummary,
   buildTests,
-  phaseAt,
   projectRecord,
   type RenderContext,
 } from './render.ts';
+import type { OutputPlan } from './output.ts';
+import { phaseAt } from './phase.ts';
+import { UrlSigner } from './signing.ts';
+import { outputPlan, stepRuns } from './steps.ts';
+import { checkWorkflows, settlePushes, type PushRequest, type PushResult } from './pushes.ts';
 
 /** A project handle, or its slug `vcs/user/repo`. */
 export type ProjectRef = EmulatedProject | string;
@@ -66,7 +72,7 @@ export interface TriggerRequest {
  * after a failure on the branch). Behaviour fields (`queuedMs`, `runMs`, `artifacts`, `tests`, `hold`, ...)
  * override the project's config.
  */
-export interface BuildSeed extends Omit<BuildBehaviour, 'outcome'> {
+export interface BuildSeed extends Omit<BuildBehaviour, 'outcome' | 'workflows'> {
   build_num?: number;
   branch?: string | null;
   vcs_revision?: string;
@@ -121,6 +127,8 @@ export interface ArtifactFile {
 export interface StateOptions {
   clock: Clock;
   origin: string;
+  /** Origin of the storage server that signed URLs (redirected artifacts, step output) point at. */
+  storageOrigin?: string;
   defaults?: ProjectConfig;
   user?: EmulatedUser;
   /** Answer artifact downloads with a redirect for every project. */
@@ -159,6 +167,8 @@ export class EmulatorState {
   readonly origin: string;
   /** The signed-in user (every valid token is theirs). */
   readonly user: EmulatedUser;
+  /** Signs and checks storage URLs. */
+  readonly signer: UrlSigner;
   private readonly defaults: ProjectConfig;
   private readonly artifactRedirectAll: boolean;
   private readonly projectsBySlug = new Map<string, EmulatedProject>();
@@ -168,12 +178,18 @@ export class EmulatorState {
     this.clock = options.clock;
     this.origin = options.origin;
     this.defaults = options.defaults ?? {};
+    this.signer = new UrlSigner(options.storageOrigin ?? options.origin, options.clock);
     this.user = options.user ?? { login: 'octo-user', name: 'Octo User', id: 1001 };
     this.artifactRedirectAll = options.artifactRedirect ?? false;
   }
 
   private context(): RenderContext {
-    return { origin: this.origin, user: this.user, now: this.clock.now() };
+    return {
+      origin: this.origin,
+      user: this.user,
+      now: this.clock.now(),
+      sign: (path) => this.signer.sign(path),
+    };
   }
 
   // ---- projects
@@ -198,19 +214,29 @@ export class EmulatorState {
 
   /** The project, or undefined when nobody followed, triggered or seeded it. */
   findProject(vcsType: string, username: string, reponame: string): EmulatedProject | undefined {
-    return this.projectsBySlug.get(`${vcsType}/${username}/${reponame}`);
+    const found = this.projectsBySlug.get(`${vcsType}/${username}/${reponame}`);
+    if (found !== undefined) this.settle(found);
+    return found;
   }
 
   /** All projects (all followed), in creation order. */
   projects(): EmulatedProject[] {
-    return [...this.projectsBySlug.values()];
+    const all = [...this.projectsBySlug.values()];
+    for (const project of all) this.settle(project);
+    return all;
   }
 
   private resolve(ref: ProjectRef): EmulatedProject {
-    if (typeof ref !== 'string') return ref;
-    const found = this.projectsBySlug.get(ref);
-    if (found === undefined) throw new Error(`no project ${ref} in the emulator`);
+    const found = typeof ref === 'string' ? this.projectsBySlug.get(ref) : ref;
+    if (found === undefined) throw new Error(`no project ${String(ref)} in the emulator`);
+    this.settle(found);
     return found;
+  }
+
+  /** Schedules the builds of pushes that are due by now (every read and change of a project comes here first). */
+  private settle(project: EmulatedProject): void {
+    if (project.pendingJobs.length === 0) return;
+    settlePushes(project, this.clock.now(), (pending, at) => this.schedulePushed(project, pending, at));
   }
 
   private stored(ref: ProjectRef, num: number): { project: EmulatedProject; build: StoredBuild } {
@@ -316,6 +342,9 @@ export class EmulatorState {
       ),
       tests: behaviour.tests,
       artifactRedirect: behaviour.artifactRedirect,
+      workflowJob: undefined,
+      failure: behaviour.failure,
+      outputBytes: behaviour.outputBytes,
       workflows:
         behaviour.platform === '2.0'
           ? {
@@ -353,11 +382,87 @@ export class EmulatorState {
     return buildSummary(project, build, this.context());
   }
 
+  // ---- pushes
+
+  /**
+   * Pushes a commit to a branch: the service starts builds by itself (`why` the code host's name), one per job
+   * of each workflow configured for the branch, or one build when none is. Jobs without upstream jobs are
+   * scheduled `delayMs` after the push, the others once their upstream jobs succeeded (see pushes.ts).
+   */
+  push(ref: ProjectRef, request: PushRequest): PushResult {
+    const project = this.resolve(ref);
+    const delayMs = request.delayMs ?? 0;
+    if (!(Number.isFinite(delayMs) && delayMs >= 0)) throw new RangeError(`bad push delay ${delayMs}`);
+    const at = request.at ?? this.clock.now();
+    const behaviour = this.behaviour(project, request.branch);
+    checkWorkflows(behaviour.workflows);
+    const count = ++project.pushCount;
+    const key = `${project.slug}/push/${count}`;
+    const revision = request.revision ?? fakeRevision(`${key}/${request.branch}`);
+    const commit = fakeCommit(key, count, at);
+    if (request.subject !== undefined) commit.subject = request.subject;
+    const push = { branch: request.branch, revision, commit, at, delayMs };
+    if (behaviour.workflows.length === 0) {
+      project.pendingJobs.push({ push, run: undefined, job: undefined });
+    }
+    for (const workflow of behaviour.workflows) {
+      const run = {
+        name: workflow.name,
+        id: fakeUuid(`${key}/${workflow.name}`),
+        builds: new Map<string, number>(),
+        jobIds: new Map<string, string>(),
+      };
+      for (const job of workflow.jobs) project.pendingJobs.push({ push, run, job: { ...job } });
+    }
+    this.settle(project);
+    return { revision, branch: request.branch };
+  }
+
+  private jobBehaviour(project: EmulatedProject, branch: string | null, job: JobSpec): ResolvedBehaviour {
+    const behaviour = this.behaviour(project, branch);
+    behaviour.platform = '2.0';
+    if (job.outcome !== undefined) behaviour.outcome = job.outcome;
+    if (job.runMs !== undefined) behaviour.runMs = job.runMs;
+    if (job.queuedMs !== undefined) behaviour.queuedMs = job.queuedMs;
+    if (job.artifacts !== undefined) behaviour.artifacts = job.artifacts;
+    if (job.failure !== undefined) behaviour.failure = job.failure;
+    return behaviour;
+  }
+
+  private schedulePushed(project: EmulatedProject, pending: PendingJob, at: number): void {
+    const { push, run, job } = pending;
+    const behaviour =
+      job === undefined ? this.behaviour(project, push.branch) : this.jobBehaviour(project, push.branch, job);
+    this.insert(project, undefined, (num) => {
+      const made = this.newBuild(project, num, push.branch, behaviour, behaviour.parallel, at);
+      made.revision = push.revision;
+      made.commit = { ...push.commit };
+      made.why = project.vcsType;
+      if (run !== undefined && job !== undefined) {
+        const jobId = fakeUuid(`${project.slug}#${num}/job`);
+        made.workflows = {
+          job_name: job.name,
+          job_id: jobId,
+          workflow_id: run.id,
+          workspace_id: run.id,
+          upstream_job_ids: (job.requires ?? []).flatMap((name) => run.jobIds.get(name) ?? []),
+          upstream_concurrency_map: {},
+          workflow_name: run.name,
+        };
+        made.buildParameters = { CI_JOB: job.name };
+        made.workflowJob = { run, job };
+        run.builds.set(job.name, num);
+        run.jobIds.set(job.name, jobId);
+      }
+      return made;
+    });
+  }
+
   /** Inserts a build in any state (see BuildSeed). Returns its full record. */
   addBuild(ref: ProjectRef, seed: BuildSeed = {}): Build {
     const project = this.resolve(ref);
     const branch = seed.branch !== undefined ? seed.branch : (project.config.defaultBranch ?? 'master');
-    const { outcome: _stateOutcome, ...seedBehaviour } = seed;
+    const { outcome: _stateOutcome, workflows: _wireWorkflows, ...seedBehaviour } = seed;
     const behaviour: ResolvedBehaviour = {
       ...this.behaviour(project, branch),
       ...pickBehaviour(seedBehaviour),
@@ -456,7 +561,18 @@ export class EmulatorState {
    */
   retryBuild(ref: ProjectRef, buildNum: number, options: { ssh?: boolean; noCache?: boolean } = {}): Build {
     const { project, build: original } = this.stored(ref, buildNum);
-    const behaviour = this.behaviour(project, original.branch);
+    const workflowJob = original.workflowJob;
+    // A job's retry behaves as its job says now (the config may have changed since), else as it said then.
+    const job =
+      workflowJob === undefined
+        ? undefined
+        : (this.behaviour(project, original.branch)
+            .workflows.find((workflow) => workflow.name === workflowJob.run.name)
+            ?.jobs.find((candidate) => candidate.name === workflowJob.job.name) ?? workflowJob.job);
+    const behaviour =
+      job === undefined
+        ? this.behaviour(project, original.branch)
+        : this.jobBehaviour(project, original.branch, job);
     const retry = this.insert(project, undefined, (num) => {
       const made = this.newBuild(
         project,
@@ -475,6 +591,15 @@ export class EmulatorState {
       made.retryOf = original.num;
       made.noDependencyCache = options.noCache === true;
       if (options.ssh === true) made.sshUsers = [this.sshUserEntry()];
+      // The same job of the same workflow, as a new job (the recording shows no retry; a new job id is our guess).
+      if (original.workflows !== undefined) {
+        made.workflows = { ...original.workflows, job_id: fakeUuid(`${project.slug}#${num}/job`) };
+      }
+      if (workflowJob !== undefined && job !== undefined) {
+        made.workflowJob = { run: workflowJob.run, job };
+        workflowJob.run.builds.set(job.name, num);
+        workflowJob.run.jobIds.set(job.name, String(made.workflows?.['job_id']));
+      }
       return made;
     });
     original.retries.push(retry.num);
@@ -558,6 +683,25 @@ export class EmulatorState {
       seed: artifactContentSeed(project, build.num, nodeIndex, spec),
       redirect: build.artifactRedirect,
     };
+  }
+
+  /** What the action a step output path (`/output/...`, still encoded) points at has printed so far. */
+  findStepOutput(urlPath: string): OutputPlan | undefined {
+    const match = /^\/output\/([^/]+)\/([^/]+)\/([^/]+)\/(\d+)\/(\d+)\/(\d+)$/.exec(urlPath);
+    if (match === null) return undefined;
+    const [, vcs = '', user = '', repo = '', num = '', step = '', index = ''] = match;
+    let project: EmulatedProject | undefined;
+    try {
+      project = this.findProject(decodeURIComponent(vcs), decodeURIComponent(user), decodeURIComponent(repo));
+    } catch {
+      return undefined;
+    }
+    const build = project?.findBuild(Number(num));
+    if (project === undefined || build === undefined || Number(index) >= build.parallel) return undefined;
+    const now = this.clock.now();
+    const phase = phaseAt(build, now);
+    const run = stepRuns(build, phase, now).find((candidate) => candidate.step === Number(step));
+    return run === undefined ? undefined : outputPlan(project, build, phase, run, Number(index), now);
   }
 
   private artifactFile(ref: ProjectRef, buildNum: number, path: string, nodeIndex: number): ArtifactFile {

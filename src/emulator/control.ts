@@ -1,0 +1,78 @@
+// Routes that only the emulator has (outside /api/v1.1): they make happen what happens elsewhere on the real
+// service, such as a push to the code host. They take the same credential as the API.
+
+import { VCS_TYPES } from '../api/records.ts';
+import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
+import type { EmulatorState } from './state.ts';
+
+export const CONTROL_PREFIX = '/_emulator';
+
+function field(body: Record<string, unknown>, name: string, required: boolean): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) {
+    if (required) throw new HttpError(400, `${name} is required`);
+    return undefined;
+  }
+  if (typeof value !== 'string' || value === '')
+    throw new HttpError(400, `${name} must be a non-empty string`);
+  return value;
+}
+
+/**
+ * `POST /_emulator/push` with `{"vcs_type"?, "username", "reponame", "branch", "revision"?, "subject"?,
+ * "delay_ms"?}`: pushes a commit; answers 201 `{"revision", "branch"}`.
+ */
+function push(state: EmulatorState, body: unknown): Reply {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'the request body must be a JSON object');
+  const fields = body as Record<string, unknown>;
+  const vcsType = field(fields, 'vcs_type', false) ?? 'primary-host';
+  if (!(VCS_TYPES as readonly string[]).includes(vcsType))
+    throw new HttpError(400, `vcs_type must be one of ${VCS_TYPES.join(', ')}`);
+  const username = field(fields, 'username', true) ?? '';
+  const reponame = field(fields, 'reponame', true) ?? '';
+  const branch = field(fields, 'branch', true) ?? '';
+  const revision = field(fields, 'revision', false);
+  if (revision !== undefined && !/^[0-9a-f]{40}$/.test(revision))
+    throw new HttpError(400, 'revision must be 40 lowercase hexadecimal digits');
+  const subject = field(fields, 'subject', false);
+  const delay = fields['delay_ms'];
+  if (
+    delay !== undefined &&
+    delay !== null &&
+    !(typeof delay === 'number' && Number.isFinite(delay) && delay >= 0)
+  )
+    throw new HttpError(400, 'delay_ms must be a number of milliseconds, 0 or more');
+  const project = state.findProject(vcsType, username, reponame);
+  if (project === undefined) throw new HttpError(404, 'Project not found');
+  try {
+    const result = state.push(project, {
+      branch,
+      ...(revision !== undefined && { revision }),
+      ...(subject !== undefined && { subject }),
+      ...(typeof delay === 'number' && { delayMs: delay }),
+    });
+    return jsonReply(201, result);
+  } catch (error) {
+    // A project whose workflows cannot run (a cycle, an unknown job) is a mistake of its configuration.
+    if (error instanceof TypeError) throw new HttpError(409, error.message);
+    throw error;
+  }
+}
+
+/** The handler of a control route, or undefined when there is no such route (the caller answers 404). */
+export function findControlRoute(
+  method: string,
+  path: string,
+): ((state: EmulatorState, request: { body: unknown; bodyNotJson: boolean }) => Reply) | undefined {
+  if (path !== `${CONTROL_PREFIX}/push` || method !== 'POST') return undefined;
+  return (state, request) => {
+    try {
+      if (request.bodyNotJson) throw new HttpError(400, 'the request body is not valid JSON');
+      return push(state, request.body ?? {});
+    } catch (error) {
+      if (error instanceof HttpError) return messageReply(error.status, error.message);
+      throw error;
+    }
+  };
+}

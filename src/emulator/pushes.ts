@@ -1,0 +1,97 @@
+// Builds the service starts by itself: a push plans one build per job of each configured workflow. A job is
+// scheduled (gets a build number and shows in the lists) when it is due: jobs without upstream jobs a little after
+// the push, the others once all their upstream jobs finished successfully. An upstream job that failed keeps its
+// downstream jobs from ever appearing, unless a retry of it succeeds. Nothing runs on timers: pending jobs are
+// scheduled when the state is next read, at the time they were due.
+
+import { phaseAt } from './phase.ts';
+import type { EmulatedProject, PendingJob, WorkflowSpec } from './model.ts';
+
+/** What a push asks for (`state.push`, `POST /_emulator/push`). */
+export interface PushRequest {
+  branch: string;
+  /** Default: a made-up 40-hex commit id, new for each push. */
+  revision?: string;
+  /** Subject of the pushed commit. */
+  subject?: string;
+  /** Time from the push to the scheduling of the first jobs (default 0). */
+  delayMs?: number;
+  /** Time of the push (epoch ms; default now): a push in the past has builds that ran already. */
+  at?: number;
+}
+
+/** What a push answers. */
+export interface PushResult {
+  revision: string;
+  branch: string;
+}
+
+/** Throws a TypeError when workflows name unknown or duplicate jobs, or when their requirements form a cycle. */
+export function checkWorkflows(workflows: readonly WorkflowSpec[]): void {
+  for (const workflow of workflows) {
+    const names = new Set<string>();
+    for (const job of workflow.jobs) {
+      if (names.has(job.name))
+        throw new TypeError(`workflow ${workflow.name}: job ${job.name} appears twice`);
+      names.add(job.name);
+    }
+    for (const job of workflow.jobs) {
+      for (const upstream of job.requires ?? []) {
+        if (!names.has(upstream))
+          throw new TypeError(`workflow ${workflow.name}: job ${job.name} requires unknown job ${upstream}`);
+      }
+    }
+    const done = new Set<string>();
+    let progress = true;
+    while (progress) {
+      progress = false;
+      for (const job of workflow.jobs) {
+        if (!done.has(job.name) && (job.requires ?? []).every((name) => done.has(name))) {
+          done.add(job.name);
+          progress = true;
+        }
+      }
+    }
+    if (done.size < names.size)
+      throw new TypeError(`workflow ${workflow.name}: its jobs require each other in a cycle`);
+  }
+}
+
+/** When a pending job is (or was) due at `now`, or undefined when it is not due yet (or never will be). */
+export function dueAt(project: EmulatedProject, pending: PendingJob, now: number): number | undefined {
+  const first = pending.push.at + pending.push.delayMs;
+  const requires = pending.job?.requires ?? [];
+  if (requires.length === 0) return first <= now ? first : undefined;
+  let due = first;
+  for (const name of requires) {
+    const num = pending.run?.builds.get(name);
+    const build = num === undefined ? undefined : project.findBuild(num);
+    if (build === undefined) return undefined;
+    const phase = phaseAt(build, now);
+    if (phase.lifecycle !== 'finished' || phase.outcome !== 'success' || phase.stop === null)
+      return undefined;
+    due = Math.max(due, phase.stop);
+  }
+  return due;
+}
+
+/**
+ * Schedules every pending job of a project that is due by `now`, earliest first (ties in planned order), each
+ * at the time it was due; scheduling one may make its downstream jobs due.
+ */
+export function settlePushes(
+  project: EmulatedProject,
+  now: number,
+  schedule: (pending: PendingJob, at: number) => void,
+): void {
+  for (;;) {
+    let next: { index: number; at: number } | undefined;
+    for (const [index, pending] of project.pendingJobs.entries()) {
+      const at = dueAt(project, pending, now);
+      if (at !== undefined && (next === undefined || at < next.at)) next = { index, at };
+    }
+    if (next === undefined) return;
+    const [pending] = project.pendingJobs.splice(next.index, 1);
+    if (pending !== undefined) schedule(pending, next.at);
+  }
+}
