@@ -752,7 +752,7 @@ function isPrintable(code: number): boolean {
 
 // --- The line that says what went wrong ---------------------------------------------------------------------------
 
-/** Lines that only say that something exited, which the step's exit code says already. */
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
 const NOISE = [
   /^exit(ed)?\b.*\b(code|status)\b/i,
   /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
@@ -760,25 +760,37 @@ const NOISE = [
   /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
   /^make(\[\d+\])?: \*\*\*/,
   /^error: process completed with exit code/i,
-  /^too long with no output/i,
+  /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
 ];
 
-const ERRORISH =
-  /\b(error|fatal|failed|failure|exception|panic|cannot|could not|not found|denied|undefined)\b/i;
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+  /\b\w*(Error|Exception)\b\s*[:!]/,
+  /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+  /^(fatal|panic|error|ERROR|FATAL)\b/,
+  /^Too long with no output/i,
+];
+
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR =
+  /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
 
 /**
- * The line of the output that best says why the step failed, for an annotation: the last line that reads like an
- * error and is not just an exit notice; else the last line that is not an exit notice; else undefined.
+ * The line of the output that best says why the step failed, for an annotation: the last line that states an
+ * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
+ * else undefined.
  */
 export function lastMeaningfulLine(lines: readonly string[]): string | undefined {
+  let hint: string | undefined;
   let fallback: string | undefined;
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = (lines[i] ?? '').trim();
     if (line === '' || NOISE.some((re) => re.test(line))) continue;
-    if (ERRORISH.test(line)) return line;
+    if (STATES_ERROR.some((re) => re.test(line))) return line;
+    if (HINTS_ERROR.test(line)) hint ??= line;
     fallback ??= line;
   }
-  return fallback;
+  return hint ?? fallback;
 }
 
 // --- Small helpers --------------------------------------------------------------------------------------------------

@@ -259,6 +259,27 @@ describe('lastMeaningfulLine', () => {
     expect(lastMeaningfulLine(lines)).toBe(lines[1]);
     expect(lastMeaningfulLine(['make: *** [all] Error 1', 'Killed', 'exit status 137'])).toBe('Killed');
     expect(lastMeaningfulLine(['Exited with code 1'])).toBeUndefined();
+    expect(
+      lastMeaningfulLine([
+        ' FAIL  test/unit/client.test.ts > client gives up after the deadline',
+        'AssertionError: expected 3 to equal 2',
+        ' ❯ test/unit/client.test.ts:42:17',
+        '',
+        ' Test Files  1 failed | 2 passed (3)',
+        '      Tests  1 failed | 3 passed (4)',
+        'Exited with code exit status 1',
+      ]),
+    ).toBe('AssertionError: expected 3 to equal 2');
+    expect(
+      lastMeaningfulLine([
+        ' RUN  test/a.test.ts',
+        'Too long with no output (exceeded 10m0s): context deadline exceeded',
+      ]),
+    ).toBe('Too long with no output (exceeded 10m0s): context deadline exceeded');
+    expect(lastMeaningfulLine(['Compiling...', 'ld: cannot find -lfoo', 'Build finished'])).toBe(
+      'ld: cannot find -lfoo',
+    );
+    expect(lastMeaningfulLine(['step one', 'step two'])).toBe('step two');
   });
 });
 
