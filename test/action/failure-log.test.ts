@@ -374,6 +374,21 @@ describe('reportFailedSteps', () => {
     expect(out.stdout).toContain("…and 2 more failed steps of build #9: 'test'");
   });
 
+  it('removes known secrets from why the output could not be shown', async () => {
+    const other = 'an-env-var-value-kept-secret';
+    const url = await storage((_req, res) =>
+      res.writeHead(404, { 'content-type': 'application/json' }).end(`{"message":"no such key: ${other}"}`),
+    );
+    const b = build(url, { name: '\u001b[1mcompile\u001b[0m' });
+    const out = report(b, await collect(b), [TOKEN, other]);
+    expect(out.stdout).toMatch(
+      /^::warning::Could not show the output of step 'compile' of build #7: .*no such key: \*\*\*/m,
+    );
+    expect(out.stdout).not.toContain(other);
+    expect(out.summary).not.toContain(other);
+    expect(out.stdout).not.toContain('\u001b');
+  });
+
   it('reports nothing for a build without a failed step', () => {
     const out = report({ build_num: 3 }, []);
     expect(out).toEqual({ failedStep: undefined, summary: '', stdout: '' });
