@@ -718,8 +718,9 @@ export class TerminalTail {
 
   #newline(): void {
     this.totalLines++;
-    let line = this.#line.trimEnd();
-    if (this.#cut) line += '…';
+    // A copy: a line sliced from a chunk would keep the whole chunk alive (V8 strings share their parent's
+    // characters), and the tail must hold only its own lines.
+    const line = `${this.#line.trimEnd()}${this.#cut ? '…' : ' '}`.trimEnd();
     this.#line = '';
     this.#cursor = 0;
     this.#cut = false;

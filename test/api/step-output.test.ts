@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Build } from '../../src/api/records.ts';
@@ -171,6 +173,26 @@ describe('TerminalTail', () => {
       expect(tail.lines()).toEqual(whole);
     }
     expect(whole).toEqual(['one', 'TWO green', 'threelink']);
+  });
+});
+
+describe('the tail in memory', () => {
+  it('holds only its own lines, not the chunks they were cut from', () => {
+    // A collector that can be called: retained memory is what is left after a collection.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const chunk = JSON.stringify([{ message: `a line that is kept\n${'y'.repeat(60_000)}\n` }]).slice(1, -1);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const tail = new TerminalTail(1000);
+    const parser = new ChunkParser((text) => tail.write(text));
+    parser.write('[');
+    for (let i = 0; i < 1500; i++) parser.write(`${chunk},`);
+    gc();
+    const retained = process.memoryUsage().heapUsed - before;
+    expect(tail.lines()).toHaveLength(1000);
+    // 1000 lines of at most 1025 characters: about 1 MiB. Lines that kept their 60 KB chunks would hold 60 MiB.
+    expect(retained).toBeLessThan(8 * 1024 * 1024);
   });
 });
 
