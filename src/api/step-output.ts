@@ -695,6 +695,11 @@ export class TerminalTail {
             this.#escape = 'none';
             return j + 1;
           }
+          if (c === 0x0a) {
+            // An unterminated title or hyperlink must not hide the rest of the output: a line ends it.
+            this.#escape = 'none';
+            return j;
+          }
           if (c === 0x1b) {
             this.#escape = 'esc';
             return j + 1;

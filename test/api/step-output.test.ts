@@ -156,6 +156,7 @@ describe('TerminalTail', () => {
   it('drops control characters, the one-character CSI and U+0085, and cuts long lines', () => {
     expect(tailOf('a\u0000b\u0085c\u009b31md\u0007\n', 5)).toEqual(['abcd']);
     expect(tailOf('a\u001b\nb\u001b(\nc\u001b[1\nd\n', 5)).toEqual(['a', 'b', 'c', 'd']);
+    expect(tailOf('a\u001b]0;title never ended\nb\u009d8;;x\nc\n', 5)).toEqual(['a', 'b', 'c']);
     expect(tailOf(`${'x'.repeat(50)}\nshort\n`, 5, 10)).toEqual([`${'x'.repeat(10)}…`, 'short']);
   });
 
