@@ -48,6 +48,7 @@ export function reportFailedSteps(
   const num = build.build_num;
   const sections: string[] = [];
   let summaryLeft = SUMMARY_BUILD_LIMIT;
+  const unavailable: { name: string; why: string }[] = [];
 
   for (const step of steps.slice(0, MAX_STEPS_READ)) {
     const name = plain(redact(step.name), 200);
@@ -77,9 +78,7 @@ export function reportFailedSteps(
       io.info(`::${token}::`);
     }
     io.endGroup();
-    if (why !== undefined) {
-      io.warning(logLine(`Could not show the output of step '${name}' of build #${num}: ${why}`));
-    }
+    if (why !== undefined) unavailable.push({ name, why });
     const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
     const section = summarySection(step, name, why, fenced, blockLimit);
     summaryLeft -= section.length;
@@ -94,6 +93,18 @@ export function reportFailedSteps(
     sections.push(`…and ${rest.length} more failed steps, not shown.`);
   }
 
+  // One warning for the build, however many of its outputs could not be read.
+  const [only] = unavailable;
+  if (unavailable.length === 1 && only !== undefined) {
+    io.warning(logLine(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
+  } else if (unavailable.length > 1) {
+    const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+    io.warning(
+      logLine(
+        cut(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000),
+      ),
+    );
+  }
   annotate(io, num, first, redact);
   return { failedStep: redact(first.name), summary: sections.join('\n\n') };
 }

@@ -318,6 +318,18 @@ describe('reportFailedSteps', () => {
     expect(out.summary).toContain('_Its output could not be shown: ');
   });
 
+  it('gives one warning for the build when several outputs are unavailable', async () => {
+    const url = await storage((_req, res) => res.writeHead(404).end());
+    const b = build(url, {}, [0, 1, 2]);
+    const out = report(b, await collect(b));
+    const warnings = runnerCommands(out.stdout).filter((c) => c.name === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.line).toMatch(
+      /^::warning::Could not show the output of 3 steps of build #7: 'compile' \(.*HTTP 404/,
+    );
+    expect(runnerCommands(out.stdout).filter((c) => c.name === 'group')).toHaveLength(3);
+  });
+
   it('with failure-log-lines 0 names the step and prints no output', async () => {
     const url = await serving(chunks('never read\n'));
     const b = build(url);
