@@ -75,13 +75,15 @@ if (values.serve) {
   clearInterval(sampler);
   await transport.close();
   child.kill();
-  if (step?.output === undefined) throw new Error(`no output: ${step?.outputError}`);
   const mib = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  console.log(
-    `${mib(step.output.bytes)} decoded${values.gzip ? ' (sent gzip)' : ''}, ${step.output.totalLines} lines, ` +
-      `${step.output.lines.length} kept, last: ${JSON.stringify(step.output.lines.at(-1))}`,
-  );
-  console.log(`time ${seconds.toFixed(2)} s, ${mib(step.output.bytes / seconds)}/s`);
+  if (step?.output === undefined) console.log(`no output: ${step?.outputError ?? 'no failed step'}`);
+  else
+    console.log(
+      `${mib(step.output.bytes)} decoded${values.gzip ? ' (sent gzip)' : ''}, ${step.output.totalLines} lines, ` +
+        `${step.output.lines.length} kept, last: ${JSON.stringify(step.output.lines.at(-1))}`,
+    );
+  if (step?.output !== undefined) console.log(`${mib(step.output.bytes / seconds)}/s`);
+  console.log(`time ${seconds.toFixed(2)} s`);
   console.log(
     `rss ${mib(before.rss)} before, peak ${mib(peakRss)} (+${mib(peakRss - before.rss)}); ` +
       `heap used peak +${mib(peakHeap - before.heapUsed)}`,
