@@ -1,7 +1,6 @@
 // The end of a failed step's output, read from its pre-signed storage address: a streaming parse of the JSON
 // chunks, a bounded tail as a terminal shows it, gzip, an expired signature refreshed once, no credential sent to
 // storage, and every way the output can be unavailable. The storage servers are plain node:http on 127.0.0.1.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -122,6 +121,100 @@ function failedBuild(outputUrl: (index: number) => string | undefined, container
   };
 }
 
+/** Three steps of a real v1.1 build record (build_get_140: a start, a step without output, the tests), the
+ * signatures of their addresses cut. */
+const REAL_STEPS: unknown[] = [
+  {
+    name: 'Start container',
+    actions: [
+      {
+        truncated: false,
+        index: 0,
+        parallel: true,
+        failed: null,
+        infrastructure_fail: null,
+        name: 'Start container',
+        bash_command: null,
+        status: 'success',
+        timedout: null,
+        continue: null,
+        end_time: '2016-07-25T17:05:08.003Z',
+        source: 'config',
+        type: 'infrastructure',
+        output_url:
+          'https://circle-production-action-output.s3.amazonaws.com/f0e57358127a0e225a646975-mtchavez-circleci-1-0?X-Amz-Signature=abc',
+        start_time: '2016-07-25T17:04:37.077Z',
+        background: false,
+        exit_code: 0,
+        insignificant: false,
+        canceled: null,
+        step: 1,
+        run_time_millis: 30926,
+        has_output: true,
+      },
+    ],
+  },
+  {
+    name: 'Restore source cache',
+    actions: [
+      {
+        truncated: false,
+        index: 0,
+        parallel: false,
+        failed: null,
+        infrastructure_fail: null,
+        name: 'Restore source cache',
+        bash_command: null,
+        status: 'success',
+        timedout: null,
+        continue: null,
+        end_time: '2016-07-25T17:05:15.214Z',
+        source: 'cache',
+        type: 'checkout',
+        start_time: '2016-07-25T17:05:14.984Z',
+        background: false,
+        exit_code: null,
+        insignificant: false,
+        canceled: null,
+        step: 3,
+        run_time_millis: 230,
+        has_output: false,
+      },
+    ],
+  },
+  {
+    name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CIRCLE_TEST_REPORTS/rspec/junit.xml',
+    actions: [
+      {
+        truncated: false,
+        index: 0,
+        parallel: true,
+        failed: null,
+        infrastructure_fail: null,
+        name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CIRCLE_TEST_REPORTS/rspec/junit.xml',
+        bash_command:
+          'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CIRCLE_TEST_REPORTS/rspec/junit.xml',
+        status: 'success',
+        timedout: null,
+        continue: null,
+        end_time: '2016-07-25T17:06:53.152Z',
+        source: 'db',
+        type: 'test',
+        output_url:
+          'https://circle-production-action-output.s3.amazonaws.com/35e57358127a0e2262746975-mtchavez-circleci-12-0?X-Amz-Signature=abc',
+        start_time: '2016-07-25T17:06:46.358Z',
+        background: false,
+        exit_code: 0,
+        insignificant: false,
+        canceled: null,
+        step: 12,
+        run_time_millis: 6794,
+        has_output: true,
+      },
+    ],
+  },
+];
+
 function tailOf(text: string, lines: number, maxLineLength?: number): string[] {
   const tail = new TerminalTail(lines, maxLineLength);
   tail.write(text);
@@ -230,12 +323,25 @@ describe('ChunkParser', () => {
 });
 
 describe('findFailedSteps', () => {
-  it('finds none in a real passed build', () => {
-    const real = JSON.parse(
-      readFileSync(new URL('../../../shared/fixtures/real-v1.1/build_get_140.json', import.meta.url), 'utf8'),
-    ) as Build;
-    expect(Array.isArray(real.steps) && real.steps.length > 10).toBe(true);
+  it('finds none in a real passed build, and the one step a real record marks failed', () => {
+    const real: Build = { build_num: 140, parallel: 1, steps: structuredClone(REAL_STEPS) };
     expect(findFailedSteps(real)).toEqual([]);
+    const test = (real.steps?.[2] as { actions: Record<string, unknown>[] }).actions[0] ?? {};
+    Object.assign(test, { status: 'failed', failed: true, exit_code: 1 });
+    expect(findFailedSteps(real)).toEqual([
+      {
+        name: String(test['name']),
+        step: 12,
+        index: 0,
+        parallel: false,
+        command: String(test['bash_command']),
+        status: 'failed',
+        exitCode: 1,
+        durationMs: test['run_time_millis'],
+        truncated: false,
+        outputUrl: String(test['output_url']),
+      },
+    ]);
   });
 
   it('lists each failed container of a parallel step in order, with its facts', () => {
