@@ -121,8 +121,8 @@ function failedBuild(outputUrl: (index: number) => string | undefined, container
   };
 }
 
-/** Three steps of a real v1.1 build record (build_get_140: a start, a step without output, the tests), the
- * signatures of their addresses cut. */
+/** Three steps as a real v1.1 build record lists them (a start, a step without output, the tests), names and
+ * addresses made neutral. */
 const REAL_STEPS: unknown[] = [
   {
     name: 'Start container',
@@ -142,7 +142,7 @@ const REAL_STEPS: unknown[] = [
         source: 'config',
         type: 'infrastructure',
         output_url:
-          'https://circle-production-action-output.s3.amazonaws.com/f0e57358127a0e225a646975-mtchavez-circleci-1-0?X-Amz-Signature=abc',
+          'https://action-output.storage.example.com/f0e57358127a0e225a646975-octo-org-octo-repo-1-0?X-Amz-Signature=abc',
         start_time: '2016-07-25T17:04:37.077Z',
         background: false,
         exit_code: 0,
@@ -183,7 +183,7 @@ const REAL_STEPS: unknown[] = [
     ],
   },
   {
-    name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CIRCLE_TEST_REPORTS/rspec/junit.xml',
+    name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CI_TEST_REPORTS/rspec/junit.xml',
     actions: [
       {
         truncated: false,
@@ -191,9 +191,9 @@ const REAL_STEPS: unknown[] = [
         parallel: true,
         failed: null,
         infrastructure_fail: null,
-        name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CIRCLE_TEST_REPORTS/rspec/junit.xml',
+        name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CI_TEST_REPORTS/rspec/junit.xml',
         bash_command:
-          'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CIRCLE_TEST_REPORTS/rspec/junit.xml',
+          'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CI_TEST_REPORTS/rspec/junit.xml',
         status: 'success',
         timedout: null,
         continue: null,
@@ -201,7 +201,7 @@ const REAL_STEPS: unknown[] = [
         source: 'db',
         type: 'test',
         output_url:
-          'https://circle-production-action-output.s3.amazonaws.com/35e57358127a0e2262746975-mtchavez-circleci-12-0?X-Amz-Signature=abc',
+          'https://action-output.storage.example.com/35e57358127a0e2262746975-octo-org-octo-repo-12-0?X-Amz-Signature=abc',
         start_time: '2016-07-25T17:06:46.358Z',
         background: false,
         exit_code: 0,
