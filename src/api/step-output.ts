@@ -822,5 +822,6 @@ function seconds(ms: number): string {
 }
 
 function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+  const mib = bytes / (1024 * 1024);
+  return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
 }

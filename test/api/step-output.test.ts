@@ -453,7 +453,7 @@ describe('readStepOutput', () => {
     const s = await storage((_req, res) => res.writeHead(200).end(chunks(numbered(100_000))));
     const budget = { limit: 64 * 1024, bytesLeft: 64 * 1024 };
     await expect(readStepOutput(transport(), `${s.origin}/x`, { lines: 5, budget })).rejects.toThrow(
-      /passed the 0 MiB read per build/,
+      /passed the 0\.1 MiB read per build/,
     );
   });
 });
@@ -485,6 +485,21 @@ describe('collectFailedSteps', () => {
       ['container /0', 'error: x'],
       ['container /1', 'error: x'],
     ]);
+  });
+
+  it('shares one byte budget among the steps of a build', async () => {
+    const body = chunks(numbered(10_000));
+    const s = await storage((_req, res) => res.writeHead(200).end(body));
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild((i) => `${s.origin}/${i}`, [0, 1, 2]),
+      lines: 5,
+      maxBytes: Buffer.byteLength(body) * 1.5,
+    });
+    expect(steps[0]?.output?.lines.at(-1)).toBe('line 10000');
+    expect(steps[1]?.outputError).toMatch(/passed the 0\.\d MiB read per build/);
+    expect(steps[2]?.outputError).toMatch(/^not read: the build's outputs passed/);
+    expect(s.seen).toHaveLength(2);
   });
 
   it('reads the build again once when a signature expired, and uses the fresh addresses', async () => {
