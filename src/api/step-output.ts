@@ -154,11 +154,11 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
       break;
     }
     if (timer.aborted) {
-      step.outputError = `not read: reading the build's outputs took over ${seconds(timeoutMs)}`;
+      step.outputError = `reading the build's outputs took over ${seconds(timeoutMs)}`;
       continue;
     }
     if (budget.bytesLeft <= 0) {
-      step.outputError = `not read: the build's outputs passed the ${megabytes(limit)} read per build`;
+      step.outputError = `the build's outputs passed the ${megabytes(limit)} read per build`;
       continue;
     }
     // Once the build was read again, every step takes its fresh address.
@@ -253,7 +253,7 @@ export async function readStepOutput(opener: Opener, url: string, options: ReadO
       bytes += chunk.length;
       budget.bytesLeft -= chunk.length;
       if (budget.bytesLeft < 0) {
-        throw new OutputError(`not shown: reading it passed the ${megabytes(budget.limit)} read per build`);
+        throw new OutputError(`reading it passed the ${megabytes(budget.limit)} read per build`);
       }
       parser.write(decoder.decode(chunk, { stream: true }));
     }

@@ -497,8 +497,8 @@ describe('collectFailedSteps', () => {
       maxBytes: Buffer.byteLength(body) * 1.5,
     });
     expect(steps[0]?.output?.lines.at(-1)).toBe('line 10000');
-    expect(steps[1]?.outputError).toMatch(/passed the 0\.\d MiB read per build/);
-    expect(steps[2]?.outputError).toMatch(/^not read: the build's outputs passed/);
+    expect(steps[1]?.outputError).toMatch(/^reading it passed the 0\.\d MiB read per build$/);
+    expect(steps[2]?.outputError).toMatch(/^the build's outputs passed the 0\.\d MiB read per build$/);
     expect(s.seen).toHaveLength(2);
   });
 
