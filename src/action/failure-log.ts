@@ -160,11 +160,11 @@ function summarySection(
   limit: number,
 ): string {
   const parts = [`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`];
+  if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
+  if (why !== undefined) parts.push(`_Its output could not be shown: ${mdSafe(why, 400)}_`);
   // Past the build's share of the summary, the output is in the log only.
   if (fenced.length > 0 && limit >= 1024) parts.push(codeBlock(fenced, limit));
   else if (fenced.length > 0) parts.push('_Its output is in the log._');
-  if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
-  if (why !== undefined) parts.push(`_Its output could not be shown: ${mdSafe(why, 400)}_`);
   return parts.join('\n\n');
 }
 

@@ -274,7 +274,7 @@ describe('reportFailedSteps', () => {
     const blocks = markdownCodeBlocks(out.summary);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toEqual(shown);
-    expect(out.summary.split('\n').at(-3)).toMatch(/^`{6,}$/);
+    expect(out.summary.split('\n').at(-1)).toMatch(/^`{6,}$/);
     // Outside the block, the name is Markdown-escaped text on one line.
     expect(out.summary.split('\n')[0]).toBe(
       '**Failed step:** compile ::error::name ::add-mask::y \\#\\#\\[error\\]z · exit code 2 · 12 s',
