@@ -112,6 +112,7 @@ function durationOf(action: Record<string, unknown>): number | undefined {
 export interface CollectOptions {
   /** The connection's transport. The storage origin is never made trusted: no credential goes there. */
   transport: Opener;
+  /** The build read in full (client.build): a build from a list carries no steps. */
   build: Build;
   /** Lines kept of each output; 0 reads nothing. */
   lines: number;
