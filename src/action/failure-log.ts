@@ -22,6 +22,8 @@ export const COMMAND_LINES = 20;
 export interface ReportOptions {
   /** Values to remove from everything shown (the token and the like); the runner masks only whole values. */
   secrets?: readonly string[];
+  /** Whether to add the build's error annotation (default true): GitHub shows at most 10 per step. */
+  annotate?: boolean;
 }
 
 export interface FailureReport {
@@ -105,7 +107,7 @@ export function reportFailedSteps(
       ),
     );
   }
-  annotate(io, num, first, redact);
+  if (options.annotate ?? true) annotate(io, num, first, redact);
   return { failedStep: redact(first.name), summary: sections.join('\n\n') };
 }
 

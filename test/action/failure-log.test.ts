@@ -401,6 +401,23 @@ describe('reportFailedSteps', () => {
     expect(out.stdout).not.toContain('\u001b');
   });
 
+  it('leaves the annotation out when asked, and shows the rest', async () => {
+    const url = await serving(chunks('error: x\n'));
+    const b = build(url);
+    const steps = await collect(b);
+    let stdout = '';
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stdout += String(chunk);
+      return true;
+    });
+    try {
+      expect(reportFailedSteps(coreIo, b, steps, { annotate: false }).failedStep).toBe('compile');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(runnerCommands(stdout).map((c) => c.name)).toEqual(['group', 'endgroup']);
+  });
+
   it('reports nothing for a build without a failed step', () => {
     const out = report({ build_num: 3 }, []);
     expect(out).toEqual({ failedStep: undefined, summary: '', stdout: '' });
