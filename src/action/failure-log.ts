@@ -21,6 +21,8 @@ export const COMMAND_LINES = 20;
 export interface ReportOptions {
   /** Values to remove from everything shown (the token and the like); the runner masks only whole values. */
   secrets?: readonly string[];
+  /** Whether to add the build's error annotation (default true): GitHub shows at most 10 per step. */
+  annotate?: boolean;
 }
 
 export interface FailureReport {
@@ -47,9 +49,11 @@ export function reportFailedSteps(
   const num = build.build_num;
   const sections: string[] = [];
   let summaryLeft = SUMMARY_BUILD_LIMIT;
+  const unavailable: { name: string; why: string }[] = [];
 
   for (const step of steps.slice(0, MAX_STEPS_READ)) {
     const name = plain(redact(step.name), 200);
+    const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
     if (step.output === undefined && step.outputError === undefined) {
       // Not read (failure-log-lines: 0): the step is named, nothing more.
       io.info(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
@@ -61,7 +65,7 @@ export function reportFailedSteps(
     const command = step.command === undefined ? [] : commandLines(redact(step.command));
     const output = (step.output?.lines ?? []).map((line) => cut(redact(line), SHOWN_LINE_LENGTH));
     if (step.output !== undefined) io.info(logLine(tailNote(step, output.length)));
-    else io.info(logLine(`Its output could not be shown: ${plain(step.outputError ?? '', 400)}`));
+    else io.info(logLine(`Its output could not be shown: ${why}`));
     const fenced = [
       ...command.map((line) => `$ ${line}`),
       ...(command.length && output.length ? [''] : []),
@@ -69,15 +73,9 @@ export function reportFailedSteps(
     ];
     io.untrusted(fenced);
     io.endGroup();
-    if (step.outputError !== undefined) {
-      io.warning(
-        logLine(
-          `Could not show the output of step '${name}' of build #${num}: ${plain(step.outputError, 400)}`,
-        ),
-      );
-    }
+    if (why !== undefined) unavailable.push({ name, why });
     const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
-    const section = summarySection(step, name, fenced, blockLimit);
+    const section = summarySection(step, name, why, fenced, blockLimit);
     summaryLeft -= section.length;
     sections.push(section);
   }
@@ -90,7 +88,19 @@ export function reportFailedSteps(
     sections.push(`…and ${rest.length} more failed steps, not shown.`);
   }
 
-  annotate(io, num, first, redact);
+  // One warning for the build, however many of its outputs could not be read.
+  const [only] = unavailable;
+  if (unavailable.length === 1 && only !== undefined) {
+    io.warning(logLine(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
+  } else if (unavailable.length > 1) {
+    const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+    io.warning(
+      logLine(
+        cut(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000),
+      ),
+    );
+  }
+  if (options.annotate ?? true) annotate(io, num, first, redact);
   return { failedStep: redact(first.name), summary: sections.join('\n\n') };
 }
 
@@ -137,14 +147,19 @@ function tailNote(step: FailedStep, shown: number): string {
   return `${which} of output (${size})${cutByService}:`;
 }
 
-function summarySection(step: FailedStep, name: string, fenced: readonly string[], limit: number): string {
+function summarySection(
+  step: FailedStep,
+  name: string,
+  why: string | undefined,
+  fenced: readonly string[],
+  limit: number,
+): string {
   const parts = [`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`];
+  if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
+  if (why !== undefined) parts.push(`_Its output could not be shown: ${mdSafe(why, 400)}_`);
   // Past the build's share of the summary, the output is in the log only.
   if (fenced.length > 0 && limit >= 1024) parts.push(codeBlock(fenced, limit));
   else if (fenced.length > 0) parts.push('_Its output is in the log._');
-  if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
-  if (step.outputError !== undefined)
-    parts.push(`_Its output could not be shown: ${mdSafe(step.outputError, 400)}_`);
   return parts.join('\n\n');
 }
 
@@ -179,10 +194,17 @@ function commandLines(command: string): string[] {
   return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
 }
 
-/** Server text as one plain line: control characters (U+0085 included) and line breaks become spaces. */
+/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
+ *  included), its lines joined with spaces. */
 function plain(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  return cut(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), max);
+  const terminal = new TerminalTail(COMMAND_LINES, max + 1);
+  terminal.write(text);
+  terminal.end();
+  const oneLine = terminal
+    .lines()
+    .join(' ')
+    .replace(/[\s\u2028\u2029]+/g, ' ');
+  return cut(oneLine.trim(), max);
 }
 
 /**

@@ -112,6 +112,7 @@ function durationOf(action: Record<string, unknown>): number | undefined {
 export interface CollectOptions {
   /** The connection's transport. The storage origin is never made trusted: no credential goes there. */
   transport: Opener;
+  /** The build read in full (client.build): a build from a list carries no steps. */
   build: Build;
   /** Lines kept of each output; 0 reads nothing. */
   lines: number;
@@ -154,11 +155,11 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
       break;
     }
     if (timer.aborted) {
-      step.outputError = `not read: reading the build's outputs took over ${seconds(timeoutMs)}`;
+      step.outputError = `reading the build's outputs took over ${seconds(timeoutMs)}`;
       continue;
     }
     if (budget.bytesLeft <= 0) {
-      step.outputError = `not read: the build's outputs passed the ${megabytes(limit)} read per build`;
+      step.outputError = `the build's outputs passed the ${megabytes(limit)} read per build`;
       continue;
     }
     // Once the build was read again, every step takes its fresh address.
@@ -253,7 +254,7 @@ export async function readStepOutput(opener: Opener, url: string, options: ReadO
       bytes += chunk.length;
       budget.bytesLeft -= chunk.length;
       if (budget.bytesLeft < 0) {
-        throw new OutputError(`not shown: reading it passed the ${megabytes(budget.limit)} read per build`);
+        throw new OutputError(`reading it passed the ${megabytes(budget.limit)} read per build`);
       }
       parser.write(decoder.decode(chunk, { stream: true }));
     }
@@ -541,7 +542,9 @@ const ESCAPES: Record<string, string> = {
 export class TerminalTail {
   readonly #maxLines: number;
   readonly #maxLineLength: number;
+  /** A ring: the oldest kept line is at #first. */
   readonly #lines: string[] = [];
+  #first = 0;
   /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
   #pendingBlank = 0;
   #line = '';
@@ -584,7 +587,7 @@ export class TerminalTail {
   }
 
   lines(): string[] {
-    return [...this.#lines];
+    return [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
   }
 
   #put(run: string): void {
@@ -693,6 +696,11 @@ export class TerminalTail {
             this.#escape = 'none';
             return j + 1;
           }
+          if (c === 0x0a) {
+            // An unterminated title or hyperlink must not hide the rest of the output: a line ends it.
+            this.#escape = 'none';
+            return j;
+          }
           if (c === 0x1b) {
             this.#escape = 'esc';
             return j + 1;
@@ -716,8 +724,9 @@ export class TerminalTail {
 
   #newline(): void {
     this.totalLines++;
-    let line = this.#line.trimEnd();
-    if (this.#cut) line += '…';
+    // A copy: a line sliced from a chunk would keep the whole chunk alive (V8 strings share their parent's
+    // characters), and the tail must hold only its own lines.
+    const line = `${this.#line.trimEnd()}${this.#cut ? '…' : ' '}`.trimEnd();
     this.#line = '';
     this.#cursor = 0;
     this.#cut = false;
@@ -732,8 +741,12 @@ export class TerminalTail {
   }
 
   #keep(line: string): void {
-    this.#lines.push(line);
-    if (this.#lines.length > this.#maxLines) this.#lines.shift();
+    if (this.#lines.length < this.#maxLines) {
+      this.#lines.push(line);
+    } else {
+      this.#lines[this.#first] = line;
+      this.#first = (this.#first + 1) % this.#maxLines;
+    }
   }
 }
 
@@ -746,7 +759,7 @@ function isPrintable(code: number): boolean {
 
 // --- The line that says what went wrong ---------------------------------------------------------------------------
 
-/** Lines that only say that something exited, which the step's exit code says already. */
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
 const NOISE = [
   /^exit(ed)?\b.*\b(code|status)\b/i,
   /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
@@ -754,25 +767,37 @@ const NOISE = [
   /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
   /^make(\[\d+\])?: \*\*\*/,
   /^error: process completed with exit code/i,
-  /^too long with no output/i,
+  /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
 ];
 
-const ERRORISH =
-  /\b(error|fatal|failed|failure|exception|panic|cannot|could not|not found|denied|undefined)\b/i;
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+  /\b\w*(Error|Exception)\b\s*[:!]/,
+  /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+  /^(fatal|panic|error|ERROR|FATAL)\b/,
+  /^Too long with no output/i,
+];
+
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR =
+  /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
 
 /**
- * The line of the output that best says why the step failed, for an annotation: the last line that reads like an
- * error and is not just an exit notice; else the last line that is not an exit notice; else undefined.
+ * The line of the output that best says why the step failed, for an annotation: the last line that states an
+ * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
+ * else undefined.
  */
 export function lastMeaningfulLine(lines: readonly string[]): string | undefined {
+  let hint: string | undefined;
   let fallback: string | undefined;
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = (lines[i] ?? '').trim();
     if (line === '' || NOISE.some((re) => re.test(line))) continue;
-    if (ERRORISH.test(line)) return line;
+    if (STATES_ERROR.some((re) => re.test(line))) return line;
+    if (HINTS_ERROR.test(line)) hint ??= line;
     fallback ??= line;
   }
-  return fallback;
+  return hint ?? fallback;
 }
 
 // --- Small helpers --------------------------------------------------------------------------------------------------
@@ -798,5 +823,6 @@ function seconds(ms: number): string {
 }
 
 function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+  const mib = bytes / (1024 * 1024);
+  return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
 }

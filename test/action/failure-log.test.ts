@@ -4,7 +4,7 @@
 // through the real reader, and the log is what @actions/core really writes to stdout.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   codeBlock,
   reportFailedSteps,
@@ -12,9 +12,13 @@ import {
   type FailureReport,
 } from '../../src/action/failure-log.ts';
 import { coreIo } from '../../src/action/io.ts';
+import { Client, type ProjectRef } from '../../src/api/client.ts';
 import type { Build } from '../../src/api/records.ts';
 import { collectFailedSteps, type FailedStep } from '../../src/api/step-output.ts';
 import { Transport } from '../../src/api/transport.ts';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import type { ProjectConfig } from '../../src/emulator/model.ts';
+import { FakeClock } from '../emulator/helpers.ts';
 
 const TOKEN = 'failure-log-secret-token-0123456789';
 
@@ -270,7 +274,7 @@ describe('reportFailedSteps', () => {
     const blocks = markdownCodeBlocks(out.summary);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toEqual(shown);
-    expect(out.summary.split('\n').at(-3)).toMatch(/^`{6,}$/);
+    expect(out.summary.split('\n').at(-1)).toMatch(/^`{6,}$/);
     // Outside the block, the name is Markdown-escaped text on one line.
     expect(out.summary.split('\n')[0]).toBe(
       '**Failed step:** compile ::error::name ::add-mask::y \\#\\#\\[error\\]z · exit code 2 · 12 s',
@@ -312,6 +316,18 @@ describe('reportFailedSteps', () => {
     );
     expect(out.failedStep).toBe('compile');
     expect(out.summary).toContain('_Its output could not be shown: ');
+  });
+
+  it('gives one warning for the build when several outputs are unavailable', async () => {
+    const url = await storage((_req, res) => res.writeHead(404).end());
+    const b = build(url, {}, [0, 1, 2]);
+    const out = report(b, await collect(b));
+    const warnings = runnerCommands(out.stdout).filter((c) => c.name === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.line).toMatch(
+      /^::warning::Could not show the output of 3 steps of build #7: 'compile' \(.*HTTP 404/,
+    );
+    expect(runnerCommands(out.stdout).filter((c) => c.name === 'group')).toHaveLength(3);
   });
 
   it('with failure-log-lines 0 names the step and prints no output', async () => {
@@ -370,6 +386,38 @@ describe('reportFailedSteps', () => {
     expect(out.stdout).toContain("…and 2 more failed steps of build #9: 'test'");
   });
 
+  it('removes known secrets from why the output could not be shown', async () => {
+    const other = 'an-env-var-value-kept-secret';
+    const url = await storage((_req, res) =>
+      res.writeHead(404, { 'content-type': 'application/json' }).end(`{"message":"no such key: ${other}"}`),
+    );
+    const b = build(url, { name: '\u001b[1mcompile\u001b[0m' });
+    const out = report(b, await collect(b), [TOKEN, other]);
+    expect(out.stdout).toMatch(
+      /^::warning::Could not show the output of step 'compile' of build #7: .*no such key: \*\*\*/m,
+    );
+    expect(out.stdout).not.toContain(other);
+    expect(out.summary).not.toContain(other);
+    expect(out.stdout).not.toContain('\u001b');
+  });
+
+  it('leaves the annotation out when asked, and shows the rest', async () => {
+    const url = await serving(chunks('error: x\n'));
+    const b = build(url);
+    const steps = await collect(b);
+    let stdout = '';
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stdout += String(chunk);
+      return true;
+    });
+    try {
+      expect(reportFailedSteps(coreIo, b, steps, { annotate: false }).failedStep).toBe('compile');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(runnerCommands(stdout).map((c) => c.name)).toEqual(['group', 'endgroup']);
+  });
+
   it('reports nothing for a build without a failed step', () => {
     const out = report({ build_num: 3 }, []);
     expect(out).toEqual({ failedStep: undefined, summary: '', stdout: '' });
@@ -385,4 +433,113 @@ describe('codeBlock', () => {
     expect(inside?.at(-1)).toBe('line 999');
     expect(inside?.[0]).toMatch(/^… \d+ lines before this are not shown$/);
   });
+});
+
+describe('against the emulator', () => {
+  let emulator: Emulator;
+  let clock: FakeClock;
+  let repo = 0;
+
+  beforeAll(async () => {
+    clock = new FakeClock();
+    emulator = await startEmulator({ clock, defaults: { queuedMs: 1000, runMs: 5000 } });
+  });
+  afterAll(() => emulator.close());
+
+  /** A finished failed build of a fresh project, as the API gives it in full. */
+  async function failed(config: ProjectConfig): Promise<{ client: Client; ref: ProjectRef; build: Build }> {
+    const name = `faillog-${++repo}`;
+    const project = emulator.state.project('primary-host', 'octo-org', name, config);
+    emulator.state.addBuild(project, { outcome: 'failed' });
+    const transport = new Transport({
+      baseUrl: emulator.baseUrl,
+      token: emulator.token,
+      timeouts: { connectMs: 2_000, headersMs: 2_000, bodyIdleMs: 2_000 },
+    });
+    cleanups.push(() => transport.close());
+    const client = new Client(transport);
+    const ref: ProjectRef = { vcsType: 'primary-host', username: 'octo-org', project: name };
+    return { client, ref, build: await client.build(ref, 1) };
+  }
+
+  function collectFrom(
+    { client, ref, build }: { client: Client; ref: ProjectRef; build: Build },
+    lines = 50,
+    refresh?: () => Promise<Build>,
+  ): Promise<FailedStep[]> {
+    return collectFailedSteps({
+      transport: client.transport,
+      build,
+      lines,
+      refresh: refresh ?? (() => client.build(ref, build.build_num)),
+    });
+  }
+
+  it('shows the compiler error of a failed build, fenced, and makes it the annotation', async () => {
+    const failure = {
+      step: 'Compile',
+      command: 'npm run build',
+      output: [
+        '> tsc -p .',
+        '::add-mask::x',
+        '::error::pwned',
+        "src/app.ts(3,5): error TS2304: Cannot find name 'lgo'.",
+      ],
+      exitCode: 2,
+    };
+    const run = await failed({ failure });
+    emulator.resetRequests();
+    const out = report(run.build, await collectFrom(run));
+
+    expect(out.failedStep).toBe('Compile');
+    expect(runnerCommands(out.stdout).map((c) => c.name)).toEqual(['group', 'endgroup', 'error']);
+    expect(fencedBlocks(out.stdout)[0]?.slice(-5)).toEqual([
+      '::add-mask::x',
+      '::error::pwned',
+      "src/app.ts(3,5): error TS2304: Cannot find name 'lgo'.",
+      '',
+      'Exited with code exit status 2',
+    ]);
+    expect(out.stdout).toContain(
+      "::error title=Build #1 failed at step 'Compile' (exit code 2)::src/app.ts(3,5): error TS2304: Cannot find name 'lgo'.",
+    );
+    // Storage refuses a request that carries a credential (400): none was sent.
+    const reads = emulator.requests.filter((r) => r.origin === 'second');
+    expect(reads.map((r) => r.headers.authorization)).toEqual([undefined]);
+  });
+
+  it('reads the build again once when the output address has expired', async () => {
+    const run = await failed({});
+    clock.advance(601_000);
+    let refreshes = 0;
+    emulator.resetRequests();
+    const steps = await collectFrom(run, 5, () => {
+      refreshes++;
+      return run.client.build(run.ref, run.build.build_num);
+    });
+    expect(refreshes).toBe(1);
+    expect(steps[0]?.outputError).toBeUndefined();
+    expect(steps[0]?.output?.lines.at(-1)).toBe('Exited with code exit status 1');
+    expect(emulator.requests.filter((r) => r.origin === 'second').length).toBe(2);
+  });
+
+  it('gives one warning when storage fails, and the step is still named', async () => {
+    const run = await failed({});
+    emulator.faults.add({ origin: 'second', path: /^\/output\//, kind: 'status', status: 503 });
+    const out = report(run.build, await collectFrom(run));
+    emulator.faults.clear();
+    expect(runnerCommands(out.stdout).map((c) => c.name)).toEqual(['group', 'endgroup', 'warning', 'error']);
+    expect(out.failedStep).toBe('Run tests');
+  });
+
+  it('reads the tail of a 50 MiB output sent gzip', async () => {
+    const run = await failed({ outputBytes: 50 * 1024 * 1024 });
+    emulator.resetRequests();
+    const [step] = await collectFrom(run, 10);
+    expect(emulator.requests.find((r) => r.origin === 'second')?.headers['accept-encoding']).toBe('gzip');
+    expect(step?.outputError).toBeUndefined();
+    expect(step?.output?.bytes).toBeGreaterThan(50 * 1024 * 1024);
+    expect(step?.output?.lines).toHaveLength(10);
+    expect(step?.output?.lines.at(-1)).toBe('Exited with code exit status 1');
+  }, 60_000);
 });

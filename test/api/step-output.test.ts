@@ -1,9 +1,10 @@
 // The end of a failed step's output, read from its pre-signed storage address: a streaming parse of the JSON
 // chunks, a bounded tail as a terminal shows it, gzip, an expired signature refreshed once, no credential sent to
 // storage, and every way the output can be unavailable. The storage servers are plain node:http on 127.0.0.1.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Build } from '../../src/api/records.ts';
@@ -120,6 +121,100 @@ function failedBuild(outputUrl: (index: number) => string | undefined, container
   };
 }
 
+/** Three steps as a real v1.1 build record lists them (a start, a step without output, the tests), names and
+ * addresses made neutral. */
+const REAL_STEPS: unknown[] = [
+  {
+    name: 'Start container',
+    actions: [
+      {
+        truncated: false,
+        index: 0,
+        parallel: true,
+        failed: null,
+        infrastructure_fail: null,
+        name: 'Start container',
+        bash_command: null,
+        status: 'success',
+        timedout: null,
+        continue: null,
+        end_time: '2016-07-25T17:05:08.003Z',
+        source: 'config',
+        type: 'infrastructure',
+        output_url:
+          'https://action-output.storage.example.com/f0e57358127a0e225a646975-octo-org-octo-repo-1-0?X-Amz-Signature=abc',
+        start_time: '2016-07-25T17:04:37.077Z',
+        background: false,
+        exit_code: 0,
+        insignificant: false,
+        canceled: null,
+        step: 1,
+        run_time_millis: 30926,
+        has_output: true,
+      },
+    ],
+  },
+  {
+    name: 'Restore source cache',
+    actions: [
+      {
+        truncated: false,
+        index: 0,
+        parallel: false,
+        failed: null,
+        infrastructure_fail: null,
+        name: 'Restore source cache',
+        bash_command: null,
+        status: 'success',
+        timedout: null,
+        continue: null,
+        end_time: '2016-07-25T17:05:15.214Z',
+        source: 'cache',
+        type: 'checkout',
+        start_time: '2016-07-25T17:05:14.984Z',
+        background: false,
+        exit_code: null,
+        insignificant: false,
+        canceled: null,
+        step: 3,
+        run_time_millis: 230,
+        has_output: false,
+      },
+    ],
+  },
+  {
+    name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CI_TEST_REPORTS/rspec/junit.xml',
+    actions: [
+      {
+        truncated: false,
+        index: 0,
+        parallel: true,
+        failed: null,
+        infrastructure_fail: null,
+        name: 'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CI_TEST_REPORTS/rspec/junit.xml',
+        bash_command:
+          'bundle exec rake rubocop && bundle exec rspec -r rspec_junit_formatter --format RspecJunitFormatter -o $CI_TEST_REPORTS/rspec/junit.xml',
+        status: 'success',
+        timedout: null,
+        continue: null,
+        end_time: '2016-07-25T17:06:53.152Z',
+        source: 'db',
+        type: 'test',
+        output_url:
+          'https://action-output.storage.example.com/35e57358127a0e2262746975-octo-org-octo-repo-12-0?X-Amz-Signature=abc',
+        start_time: '2016-07-25T17:06:46.358Z',
+        background: false,
+        exit_code: 0,
+        insignificant: false,
+        canceled: null,
+        step: 12,
+        run_time_millis: 6794,
+        has_output: true,
+      },
+    ],
+  },
+];
+
 function tailOf(text: string, lines: number, maxLineLength?: number): string[] {
   const tail = new TerminalTail(lines, maxLineLength);
   tail.write(text);
@@ -154,6 +249,7 @@ describe('TerminalTail', () => {
   it('drops control characters, the one-character CSI and U+0085, and cuts long lines', () => {
     expect(tailOf('a\u0000b\u0085c\u009b31md\u0007\n', 5)).toEqual(['abcd']);
     expect(tailOf('a\u001b\nb\u001b(\nc\u001b[1\nd\n', 5)).toEqual(['a', 'b', 'c', 'd']);
+    expect(tailOf('a\u001b]0;title never ended\nb\u009d8;;x\nc\n', 5)).toEqual(['a', 'b', 'c']);
     expect(tailOf(`${'x'.repeat(50)}\nshort\n`, 5, 10)).toEqual([`${'x'.repeat(10)}…`, 'short']);
   });
 
@@ -171,6 +267,26 @@ describe('TerminalTail', () => {
       expect(tail.lines()).toEqual(whole);
     }
     expect(whole).toEqual(['one', 'TWO green', 'threelink']);
+  });
+});
+
+describe('the tail in memory', () => {
+  it('holds only its own lines, not the chunks they were cut from', () => {
+    // A collector that can be called: retained memory is what is left after a collection.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const chunk = JSON.stringify([{ message: `a line that is kept\n${'y'.repeat(60_000)}\n` }]).slice(1, -1);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const tail = new TerminalTail(1000);
+    const parser = new ChunkParser((text) => tail.write(text));
+    parser.write('[');
+    for (let i = 0; i < 1500; i++) parser.write(`${chunk},`);
+    gc();
+    const retained = process.memoryUsage().heapUsed - before;
+    expect(tail.lines()).toHaveLength(1000);
+    // 1000 lines of at most 1025 characters: about 1 MiB. Lines that kept their 60 KB chunks would hold 60 MiB.
+    expect(retained).toBeLessThan(8 * 1024 * 1024);
   });
 });
 
@@ -207,12 +323,25 @@ describe('ChunkParser', () => {
 });
 
 describe('findFailedSteps', () => {
-  it('finds none in a real passed build', () => {
-    const real = JSON.parse(
-      readFileSync(new URL('../../../shared/fixtures/real-v1.1/build_get_140.json', import.meta.url), 'utf8'),
-    ) as Build;
-    expect(Array.isArray(real.steps) && real.steps.length > 10).toBe(true);
+  it('finds none in a real passed build, and the one step a real record marks failed', () => {
+    const real: Build = { build_num: 140, parallel: 1, steps: structuredClone(REAL_STEPS) };
     expect(findFailedSteps(real)).toEqual([]);
+    const test = (real.steps?.[2] as { actions: Record<string, unknown>[] }).actions[0] ?? {};
+    Object.assign(test, { status: 'failed', failed: true, exit_code: 1 });
+    expect(findFailedSteps(real)).toEqual([
+      {
+        name: String(test['name']),
+        step: 12,
+        index: 0,
+        parallel: false,
+        command: String(test['bash_command']),
+        status: 'failed',
+        exitCode: 1,
+        durationMs: test['run_time_millis'],
+        truncated: false,
+        outputUrl: String(test['output_url']),
+      },
+    ]);
   });
 
   it('lists each failed container of a parallel step in order, with its facts', () => {
@@ -259,6 +388,27 @@ describe('lastMeaningfulLine', () => {
     expect(lastMeaningfulLine(lines)).toBe(lines[1]);
     expect(lastMeaningfulLine(['make: *** [all] Error 1', 'Killed', 'exit status 137'])).toBe('Killed');
     expect(lastMeaningfulLine(['Exited with code 1'])).toBeUndefined();
+    expect(
+      lastMeaningfulLine([
+        ' FAIL  test/unit/client.test.ts > client gives up after the deadline',
+        'AssertionError: expected 3 to equal 2',
+        ' ❯ test/unit/client.test.ts:42:17',
+        '',
+        ' Test Files  1 failed | 2 passed (3)',
+        '      Tests  1 failed | 3 passed (4)',
+        'Exited with code exit status 1',
+      ]),
+    ).toBe('AssertionError: expected 3 to equal 2');
+    expect(
+      lastMeaningfulLine([
+        ' RUN  test/a.test.ts',
+        'Too long with no output (exceeded 10m0s): context deadline exceeded',
+      ]),
+    ).toBe('Too long with no output (exceeded 10m0s): context deadline exceeded');
+    expect(lastMeaningfulLine(['Compiling...', 'ld: cannot find -lfoo', 'Build finished'])).toBe(
+      'ld: cannot find -lfoo',
+    );
+    expect(lastMeaningfulLine(['step one', 'step two'])).toBe('step two');
   });
 });
 
@@ -303,7 +453,7 @@ describe('readStepOutput', () => {
     const s = await storage((_req, res) => res.writeHead(200).end(chunks(numbered(100_000))));
     const budget = { limit: 64 * 1024, bytesLeft: 64 * 1024 };
     await expect(readStepOutput(transport(), `${s.origin}/x`, { lines: 5, budget })).rejects.toThrow(
-      /passed the 0 MiB read per build/,
+      /passed the 0\.1 MiB read per build/,
     );
   });
 });
@@ -335,6 +485,21 @@ describe('collectFailedSteps', () => {
       ['container /0', 'error: x'],
       ['container /1', 'error: x'],
     ]);
+  });
+
+  it('shares one byte budget among the steps of a build', async () => {
+    const body = chunks(numbered(10_000));
+    const s = await storage((_req, res) => res.writeHead(200).end(body));
+    const steps = await collectFailedSteps({
+      transport: transport(),
+      build: failedBuild((i) => `${s.origin}/${i}`, [0, 1, 2]),
+      lines: 5,
+      maxBytes: Buffer.byteLength(body) * 1.5,
+    });
+    expect(steps[0]?.output?.lines.at(-1)).toBe('line 10000');
+    expect(steps[1]?.outputError).toMatch(/^reading it passed the 0\.\d MiB read per build$/);
+    expect(steps[2]?.outputError).toMatch(/^the build's outputs passed the 0\.\d MiB read per build$/);
+    expect(s.seen).toHaveLength(2);
   });
 
   it('reads the build again once when a signature expired, and uses the fresh addresses', async () => {
