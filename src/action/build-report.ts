@@ -135,10 +135,10 @@ export async function showFailedSteps(
       log: (level, message) => (level === 'debug' ? ctx.io.debug(logSafe(message)) : ctx.info(message)),
     });
     if (ctx.signal.aborted) return NOTHING_SHOWN;
-    // The runner masks the token only where it appears whole; a line cut through it must not show a part.
-    const secrets = [ctx.inputs.raw('token')];
-    const shown = reportFailedSteps(ctx.io, full, steps, { secrets });
-    if (shown.failedStep !== undefined) budget.remaining--;
+    // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
+    const annotate = budget.remaining > 0;
+    const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
+    if (shown.failedStep !== undefined && annotate) budget.remaining--;
     return shown;
   } catch (error) {
     if (error instanceof AbortedError || ctx.signal.aborted) return NOTHING_SHOWN;

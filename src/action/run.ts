@@ -48,6 +48,8 @@ export interface ActionContext {
   inputs: Inputs;
   env: NodeJS.ProcessEnv;
   clock: Clock;
+  /** Every secret known so far (the token, values, keys): removed from whatever is shown. */
+  secrets: readonly string[];
   /** Aborted when the runner cancels the step (SIGINT, then SIGTERM). */
   signal: AbortSignal;
   /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
@@ -94,6 +96,7 @@ export async function runAction(
     inputs,
     env,
     clock,
+    secrets,
     signal: controller.signal,
     connect: (connectOptions = {}) => {
       // Layered: the environment's tuning, then the test's, then what this connection asks for.
