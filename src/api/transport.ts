@@ -1,8 +1,11 @@
 // HTTP transport of the API core, on undici: headers and Basic auth, explicit timeouts, safe redirects, retries
-// with backoff and Retry-After, error bodies turned into ApiErrors (wire.md; promises 1–6, 13–14, 20).
+// with backoff and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from
+// the environment (wire.md; promises 1–6, 13–14, 20, 22).
 
+import dns from 'node:dns';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
 import { systemClock, type Clock } from './clock.ts';
 import {
@@ -12,10 +15,11 @@ import {
   DeadlineError,
   NetworkError,
   TimeoutError,
+  UnsafeAddressError,
   UserFacingError,
   ValidationError,
 } from './errors.ts';
-import { serverMessage } from './message.ts';
+import { redactSecrets, serverMessage } from './message.ts';
 import type { HttpVerb } from './records.ts';
 import {
   backoffDelay,
@@ -38,10 +42,42 @@ export interface Timeouts {
   headersMs: number;
   /** Idle time between two chunks of the response body. */
   bodyIdleMs: number;
+  /**
+   * One attempt of an API call, from sending to the last byte of the answer: a server dripping a byte a second
+   * never trips the idle timeout, this does. Not for downloads (open()), which may rightly take long.
+   * By default TOTAL_PER_TIMEOUT times the longer of the headers and idle timeouts, so it follows their tuning.
+   */
+  totalMs: number;
 }
 
+/** The overall limit of an attempt, as a multiple of the headers and idle timeouts (2 min by default). */
+export const TOTAL_PER_TIMEOUT = 4;
+
 /** Seconds, not undici's 300 s: a stuck server fails the step quickly enough to retry or report. */
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyIdleMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyIdleMs: 30_000,
+  totalMs: TOTAL_PER_TIMEOUT * 30_000,
+};
+
+/**
+ * An API call without a deadline of its own (the step has none) gets this one: its attempts and retry waits
+ * together, so a `Retry-After` of years fails at once instead of sleeping (promise 3).
+ */
+export const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
+
+/** A retry wait longer than this is said at info level: the log must not look stuck. */
+export const LONG_WAIT_MS = 5_000;
+
+/**
+ * Largest API answer read: many times a page of 100 builds with full records (a few MiB), yet far below what
+ * would take the runner's memory. Reading stops when it is passed.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** Deepest JSON nesting accepted in an API answer (real ones nest about five deep). */
+export const MAX_ANSWER_DEPTH = 64;
 
 export const DEFAULT_USER_AGENT = `ci-actions/${packageJson.version}`;
 
@@ -69,9 +105,31 @@ export interface TransportOptions {
   signal?: AbortSignal;
   /** Absolute time on clock.now()'s scale; no retry wait may run past it. */
   deadline?: number;
-  /** Debug lines about retries and redirects (never a credential). */
+  /** The deadline of a call when neither the transport nor the request has one; DEFAULT_CALL_BUDGET_MS. */
+  callBudgetMs?: number;
+  /** Lines about retries, waits and redirects (never a credential). */
   log?: LogFn;
+  /**
+   * Every other secret of the step (the token is known already), read at each use so later ones count too: they
+   * are removed from server text before it is cut or reflowed.
+   */
+  secrets?: readonly string[];
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read; process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** The system's resolver by default; tests map names to addresses with their own. */
+  lookup?: LookupFn;
 }
+
+/** node:dns lookup's shape, as net.connect calls it. */
+export type LookupFn = (
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (
+    err: NodeJS.ErrnoException | null,
+    address: string | dns.LookupAddress[],
+    family?: number,
+  ) => void,
+) => void;
 
 export interface ApiRequest {
   method: HttpVerb;
@@ -126,16 +184,22 @@ const WIRE_ERROR_CODE =
   /^(E(?!RR_)[A-Z0-9_]+|HPE_[A-Z0-9_]+|ERR_(TLS|SSL)_[A-Z0-9_]+|[A-Z_]*CERT[A-Z_]*|UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH|HEADERS_OVERFLOW|INFO))$/;
 
 type Outcome<T> =
-  { ok: true; response: ApiResponse<T> } | { ok: false; error: Error; retryAfterMs?: number | undefined };
+  | { ok: true; response: ApiResponse<T> }
+  | { ok: false; error: Error; retryAfterMs?: number | undefined; retryAfter?: string | undefined };
 
 interface Exchange {
   method: string;
   url: URL;
   headers: Record<string, string>;
   body: string | undefined;
+  /** The caller's cancellation (the step, the request, close()). */
   signal: AbortSignal;
+  /** What the request is sent with: `signal`, plus the attempt's overall limit for API calls. */
+  sendSignal: AbortSignal;
   /** How the request is named in errors and logs. */
   display: string;
+  /** API calls take an answer only from the API's origin; downloads follow storage redirects. */
+  crossOrigin: 'refuse' | 'follow';
 }
 
 export class Transport {
@@ -152,7 +216,9 @@ export class Transport {
   readonly #ownsDispatcher: boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
+  readonly #callBudgetMs: number;
   readonly #log: LogFn;
+  readonly #moreSecrets: readonly string[];
   readonly #trusted = new Set<string>();
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
@@ -163,29 +229,63 @@ export class Transport {
     this.#basePath = base.pathname.replace(/\/+$/, '');
     this.clock = options.clock ?? systemClock;
     const token = options.token;
+    const secrets: string[] = [];
     if (token !== undefined && token !== '') {
       const credential = Buffer.from(`${token}:`).toString('base64');
       this.#authorization = `Basic ${credential}`;
-      this.#secrets = [...new Set([token, encodeURIComponent(token), credential])];
+      secrets.push(token, credential);
     } else {
       this.#authorization = undefined;
-      this.#secrets = [];
     }
+    // A user and password in the base address are never sent, but never printed either.
+    secrets.push(...userInfo(base));
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts) };
+    const timeouts = definedOnly(options.timeouts);
+    const headersMs = timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs;
+    const bodyIdleMs = timeouts.bodyIdleMs ?? DEFAULT_TIMEOUTS.bodyIdleMs;
+    this.#timeouts = {
+      ...DEFAULT_TIMEOUTS,
+      totalMs: TOTAL_PER_TIMEOUT * Math.max(headersMs, bodyIdleMs),
+      ...timeouts,
+    };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
     this.#retry.maxAttempts = Math.max(1, Math.floor(this.#retry.maxAttempts));
+    this.#log = options.log ?? (() => {});
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: this.#timeouts.connectMs },
+    if (options.dispatcher !== undefined) {
+      this.#dispatcher = options.dispatcher;
+    } else {
+      const agentOptions = {
+        connect: {
+          timeout: this.#timeouts.connectMs,
+          lookup: guardedLookup(base.hostname, options.lookup ?? (dns.lookup as LookupFn)),
+        },
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyIdleMs,
-      });
+      };
+      const proxy = proxyFromEnv(options.env ?? process.env);
+      if (proxy === undefined) {
+        this.#dispatcher = new Agent(agentOptions);
+      } else {
+        // undici's own reading of the variables, given explicitly so that what the log says is what is used.
+        // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
+        // proxy sees host names only: never a header, never the credential.
+        this.#dispatcher = new EnvHttpProxyAgent({
+          ...agentOptions,
+          proxyTls: { timeout: this.#timeouts.connectMs },
+          ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
+          ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
+          noProxy: proxy.noProxy,
+        });
+        for (const url of [proxy.http, proxy.https]) if (url !== undefined) secrets.push(...userInfo(url));
+        this.#log('debug', proxy.describe);
+      }
+    }
+    this.#secrets = [...new Set(secrets)];
+    this.#moreSecrets = options.secrets ?? [];
     this.#signal = options.signal;
     this.#deadline = options.deadline;
-    this.#log = options.log ?? (() => {});
+    this.#callBudgetMs = options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
   }
 
   /** Artifact URLs the API listed: the credential may go to their origins too. */
@@ -213,30 +313,47 @@ export class Transport {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signal = this.#signalFor(req.signal);
-    const deadline = earliest(this.#deadline, req.deadline);
-    const exchange: Exchange = { method: req.method, url, headers, body, signal, display };
+    const given = earliest(this.#deadline, req.deadline);
+    // Every call has a deadline, even when its step has none (promise 3).
+    const deadline = given ?? this.clock.now() + this.#callBudgetMs;
+    const exchange: Exchange = {
+      method: req.method,
+      url,
+      headers,
+      body,
+      signal,
+      sendSignal: signal,
+      display,
+      crossOrigin: 'refuse',
+    };
 
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw this.#abortError(signal);
       const outcome = await this.#attempt<T>(exchange, attempt);
       if (outcome.ok) return outcome.response;
-      const { error, retryAfterMs } = outcome;
+      const { error, retryAfterMs, retryAfter } = outcome;
       if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs)) throw error;
 
       // The server's Retry-After is honoured in full, even above maxDelayMs (promise 3).
       const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
       const now = this.clock.now();
-      if (deadline !== undefined && now + wait > deadline) {
-        const left = seconds(Math.max(0, deadline - now));
+      if (now + wait > deadline) {
+        const left = duration(Math.max(0, deadline - now));
+        const until =
+          given === undefined
+            ? `an API call may take ${duration(this.#callBudgetMs)} in all (${left} left)`
+            : `only ${left} remain before the deadline`;
         const why =
           retryAfterMs === undefined
-            ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
-            : `the server asked to wait ${seconds(wait)} before retrying (Retry-After), but only ${left} remain before the deadline`;
+            ? `the next retry in ${duration(wait)} would run past the deadline (${left} left)`
+            : `the server asked to wait ${duration(wait)} before retrying (Retry-After: ${retryAfter}), but ${until}`;
         throw new DeadlineError(`${error.message}; giving up: ${why}`, { cause: error });
       }
+      const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
+      // A long wait is said where people look: a silent minute reads as a hang.
       this.#log(
-        'debug',
-        `${error.message}; retrying in ${seconds(wait)}${retryAfterMs === undefined ? '' : ' as the server asked'}` +
+        wait > LONG_WAIT_MS ? 'info' : 'debug',
+        `${error.message}; retrying in ${wait > LONG_WAIT_MS ? duration(wait) : seconds(wait)}${asked}` +
           ` (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
       );
       await this.#sleep(wait, signal);
@@ -270,7 +387,16 @@ export class Transport {
     }
     headers['user-agent'] = this.#userAgent;
     const signal = this.#signalFor(options.signal);
-    const exchange: Exchange = { method: 'GET', url: target, headers, body: undefined, signal, display };
+    const exchange: Exchange = {
+      method: 'GET',
+      url: target,
+      headers,
+      body: undefined,
+      signal,
+      sendSignal: signal,
+      display,
+      crossOrigin: 'follow',
+    };
 
     let response: Dispatcher.ResponseData;
     let finalUrl: URL;
@@ -303,8 +429,20 @@ export class Transport {
     return this.#closed;
   }
 
-  /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry. */
-  async #attempt<T>(exchange: Exchange, attempt: number): Promise<Outcome<T>> {
+  /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry.
+   *  The whole attempt, answer read to its end, is bounded by the overall limit (promise 5). */
+  async #attempt<T>(call: Exchange, attempt: number): Promise<Outcome<T>> {
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(), this.#timeouts.totalMs);
+    const exchange: Exchange = { ...call, sendSignal: AbortSignal.any([call.signal, limit.signal]) };
+    try {
+      return await this.#attemptWithin<T>(exchange, attempt);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #attemptWithin<T>(exchange: Exchange, attempt: number): Promise<Outcome<T>> {
     const { method, display } = exchange;
     let response: Dispatcher.ResponseData;
     try {
@@ -315,12 +453,19 @@ export class Transport {
     const { statusCode: status, headers } = response;
     if (status < 200 || status >= 300) {
       const message = await this.#errorMessage(response, exchange);
-      const retryAfterMs = parseRetryAfter(firstHeader(headers['retry-after']), this.clock.now());
-      return { ok: false, error: new ApiError(status, method, display, message, attempt), retryAfterMs };
+      const retryAfter = firstHeader(headers['retry-after']);
+      const retryAfterMs = parseRetryAfter(retryAfter, this.clock.now());
+      return {
+        ok: false,
+        error: new ApiError(status, method, display, message, attempt),
+        retryAfterMs,
+        retryAfter:
+          retryAfter === undefined ? undefined : this.#redact(serverMessage(retryAfter, 'text/plain')),
+      };
     }
     let text: string;
     try {
-      text = await response.body.text();
+      text = await this.#readAnswer(response, exchange);
     } catch (err) {
       return { ok: false, error: this.#mapError(err, exchange, attempt) };
     }
@@ -330,7 +475,7 @@ export class Transport {
         data = JSON.parse(text);
       } catch {
         const contentType = firstHeader(headers['content-type']);
-        const what = this.#redact(serverMessage(text, contentType));
+        const what = serverMessage(text, contentType, this.#allSecrets());
         const detail = `HTTP ${status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}`;
         return {
           ok: false,
@@ -341,12 +486,55 @@ export class Transport {
     return { ok: true, response: { status, headers, data: data as T, attempts: attempt } };
   }
 
+  /**
+   * The body of a success answer as text, within MAX_ANSWER_BYTES and MAX_ANSWER_DEPTH (promise 22): reading
+   * stops as soon as either is passed, so an endless answer costs neither memory nor a stack overflow later.
+   */
+  async #readAnswer(response: Dispatcher.ResponseData, exchange: Exchange): Promise<string> {
+    const { method, display } = exchange;
+    const tooLarge = (): BadResponseError =>
+      new BadResponseError(
+        method,
+        display,
+        `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be; reading stopped there`,
+      );
+    const announced = Number(firstHeader(response.headers['content-length']));
+    if (Number.isFinite(announced) && announced > MAX_ANSWER_BYTES) {
+      response.body.destroy();
+      throw tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    const depth = new DepthGauge();
+    let size = 0;
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) throw tooLarge();
+        if (depth.exceeds(chunk, MAX_ANSWER_DEPTH)) {
+          throw new BadResponseError(
+            method,
+            display,
+            `JSON nested more than ${MAX_ANSWER_DEPTH} levels deep, more than any API answer; reading stopped there`,
+          );
+        }
+        chunks.push(chunk);
+      }
+    } finally {
+      // Leaving the loop early destroys the rest of the body; this covers a throw before the loop began.
+      if (!response.body.readableEnded) response.body.destroy();
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  }
+
   /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-   *  the way, is never sent again in this chain (promise 14). Redirect bodies are drained. Errors are undici's. */
+   *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
+   *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's, or ours
+   *  for a redirect refused. */
   async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
     let authorize = this.#mayAuthorize(url);
+    this.#checkAddress(url, exchange, false);
     for (let redirects = 0; ; redirects++) {
       const sent: Record<string, string> = { ...headers };
       if (authorize && this.#authorization !== undefined) sent.authorization = this.#authorization;
@@ -356,7 +544,7 @@ export class Transport {
         method: method as Dispatcher.HttpMethod,
         headers: sent,
         body: body ?? null,
-        signal: exchange.signal,
+        signal: exchange.sendSignal,
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyIdleMs,
       });
@@ -379,6 +567,16 @@ export class Transport {
           `a redirect to a ${next.protocol} address`,
         );
       }
+      this.#checkAddress(next, exchange, true);
+      if (exchange.crossOrigin === 'refuse' && next.origin !== this.origin) {
+        // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
+        throw new BadResponseError(
+          exchange.method,
+          exchange.display,
+          `a redirect to another origin (${this.#displayUrl(next)}); API answers are taken only from ` +
+            `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`,
+        );
+      }
       authorize &&= this.#mayAuthorize(next);
       // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
       const status = response.statusCode;
@@ -397,6 +595,18 @@ export class Transport {
     }
   }
 
+  /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
+   *  The API's own host is the user's choice, never refused. */
+  #checkAddress(url: URL, exchange: Exchange, redirected: boolean): void {
+    if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname)) return;
+    const how = redirected ? 'was redirected to' : 'would go to';
+    throw new UnsafeAddressError(
+      `${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url)}: a link-local address ` +
+        `(where cloud metadata services answer), never contacted`,
+      url.hostname,
+    );
+  }
+
   #mayAuthorize(url: URL): boolean {
     return url.origin === this.origin || this.#trusted.has(url.origin);
   }
@@ -412,21 +622,32 @@ export class Transport {
         if (size >= ERROR_BODY_LIMIT) break; // leaving the loop destroys the rest of the body
       }
     } catch {
-      // The status says what happened; a body lost on the way only costs its message.
+      // The status says what happened; a body lost on the way (or cut by the overall limit) only costs its message.
       if (exchange.signal.aborted) throw this.#abortError(exchange.signal);
     } finally {
       if (!response.body.destroyed && size >= ERROR_BODY_LIMIT) response.body.destroy();
     }
     const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
-    return this.#redact(serverMessage(text, firstHeader(response.headers['content-type'])));
+    // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (promise 13).
+    return serverMessage(text, firstHeader(response.headers['content-type']), this.#allSecrets());
   }
 
   /** Maps undici's and the system's errors to the API core's; errors of a wrong call (bugs) pass through. */
   #mapError(err: unknown, exchange: Exchange, attempt: number): Error {
     const { method, display, signal } = exchange;
     if (signal.aborted) return this.#abortError(signal);
+    // Only the attempt's overall limit aborts the sending signal without aborting the caller's.
+    if (exchange.sendSignal.aborted)
+      return new TimeoutError(method, display, 'total', this.#timeouts.totalMs, attempt);
     if (err instanceof UserFacingError) return err;
-    const { code, syscall } = errorCode(err);
+    if (err instanceof LinkLocalLookupError) {
+      return new UnsafeAddressError(
+        `${method} ${display}: the host name ${err.hostname} resolves to ${err.address}, a link-local address ` +
+          `(where cloud metadata services answer), never contacted`,
+        err.address,
+      );
+    }
+    const { code, syscall, hostname } = errorCode(err);
     switch (code) {
       case 'UND_ERR_CONNECT_TIMEOUT':
         return new TimeoutError(method, display, 'connect', this.#timeouts.connectMs, attempt);
@@ -443,7 +664,10 @@ export class Transport {
         return new NetworkError(method, display, 'ECONNRESET', false, attempt);
     }
     if (code !== undefined && WIRE_ERROR_CODE.test(code)) {
-      return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt);
+      // A failed DNS lookup names its host: after a redirect it is not base-url's (item: which name failed).
+      const host =
+        syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND' ? hostname : undefined;
+      return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
     }
     return err instanceof Error ? err : new Error(String(err));
   }
@@ -475,10 +699,12 @@ export class Transport {
     return this.#redact(`${url.origin}${url.pathname}`);
   }
 
+  #allSecrets(): string[] {
+    return [...this.#secrets, ...this.#moreSecrets];
+  }
+
   #redact(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) out = out.replaceAll(secret, '***');
-    return out;
+    return redactSecrets(text, this.#allSecrets());
   }
 }
 
@@ -523,14 +749,25 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function errorCode(err: unknown): { code: string | undefined; syscall: string | undefined } {
-  if (typeof err !== 'object' || err === null) return { code: undefined, syscall: undefined };
-  const { code, syscall, errors } = err as { code?: unknown; syscall?: unknown; errors?: unknown };
+function errorCode(err: unknown): {
+  code: string | undefined;
+  syscall: string | undefined;
+  hostname: string | undefined;
+} {
+  if (typeof err !== 'object' || err === null)
+    return { code: undefined, syscall: undefined, hostname: undefined };
+  const { code, syscall, errors, hostname } = err as {
+    code?: unknown;
+    syscall?: unknown;
+    errors?: unknown;
+    hostname?: unknown;
+  };
   // Happy eyeballs fails with an AggregateError of one error per address tried.
   if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0) return errorCode(errors[0]);
   return {
     code: typeof code === 'string' ? code : undefined,
     syscall: typeof syscall === 'string' ? syscall : undefined,
+    hostname: typeof hostname === 'string' ? hostname : undefined,
   };
 }
 
@@ -546,4 +783,160 @@ function earliest(a: number | undefined, b: number | undefined): number | undefi
 
 function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
+function duration(ms: number): string {
+  const s = ms / 1000;
+  if (s < 120) return seconds(ms);
+  const units: [number, string][] = [
+    [365.25 * 86_400, 'years'],
+    [86_400, 'days'],
+    [3_600, 'h'],
+    [60, 'min'],
+  ];
+  const [size, unit] = units.find(([size]) => s >= 2 * size) ?? [60, 'min'];
+  return `${Math.round(s)} s (about ${Math.round((s / size) * 10) / 10} ${unit})`;
+}
+
+/** Thrown by guardedLookup: the name resolved to a link-local address. */
+class LinkLocalLookupError extends Error {
+  readonly hostname: string;
+  readonly address: string;
+  constructor(hostname: string, address: string) {
+    super(`${hostname} resolves to the link-local address ${address}`);
+    this.hostname = hostname;
+    this.address = address;
+  }
+}
+
+/**
+ * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
+ * artifact URL naming a host that resolves to a cloud metadata address is never connected to (promise 14).
+ */
+export function guardedLookup(apiHostname: string, lookup: LookupFn): LookupFn {
+  return (hostname, options, callback) => {
+    lookup(hostname, options, (err, address, family) => {
+      if (err !== null || hostname.toLowerCase() === apiHostname.toLowerCase()) {
+        callback(err, address, family);
+        return;
+      }
+      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+      const refused = addresses.find((a) => isLinkLocal(a));
+      if (refused !== undefined) callback(new LinkLocalLookupError(hostname, refused), address, family);
+      else callback(null, address, family);
+    });
+  };
+}
+
+/**
+ * True for a link-local address (169.254.0.0/16, fe80::/10), also written in an IPv6 form that carries an IPv4
+ * address (IPv4-mapped, IPv4-compatible, the NAT64 prefix), with or without the brackets of a URL.
+ * Other spellings of IPv4 (decimal, octal, hex) are normalised by the URL parser before they get here.
+ */
+export function isLinkLocal(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const kind = isIP(address);
+  if (kind === 4) return address.startsWith('169.254.');
+  if (kind !== 6) return false;
+  const words = ipv6Words(address);
+  if (words === undefined) return false;
+  if ((words[0]! & 0xffc0) === 0xfe80) return true;
+  const head = words.slice(0, 6).join(',');
+  const carriesIpv4 =
+    head === '0,0,0,0,0,65535' || head === '0,0,0,0,0,0' || head === `${0x64},${0xff9b},0,0,0,0`;
+  return carriesIpv4 && words[6] === 0xa9fe;
+}
+
+/** The eight 16-bit words of a valid IPv6 address (a trailing dotted IPv4 part included). */
+function ipv6Words(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [left, right] = text.split('::') as [string, string | undefined];
+  const parse = (part: string | undefined): number[] =>
+    part === undefined || part === '' ? [] : part.split(':').map((w) => parseInt(w, 16));
+  const head = parse(left);
+  const tail = parse(right);
+  const missing = 8 - head.length - tail.length;
+  if (right === undefined ? missing !== 0 : missing < 0) return undefined;
+  return [...head, ...Array<number>(Math.max(0, missing)).fill(0), ...tail];
+}
+
+interface ProxySettings {
+  http: URL | undefined;
+  https: URL | undefined;
+  noProxy: string;
+  /** What the log says: the proxies without their user and password. */
+  describe: string;
+}
+
+/** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, lower case first as curl and undici read them; undefined when no proxy
+ *  is set. An address that is not a URL is ignored rather than sending everything who knows where. */
+function proxyFromEnv(env: Record<string, string | undefined>): ProxySettings | undefined {
+  const read = (name: string): string | undefined => {
+    const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const parse = (value: string | undefined): URL | undefined => {
+    if (value === undefined) return undefined;
+    try {
+      // Like curl, a proxy given as host:port is an http proxy.
+      const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const http = parse(read('http_proxy'));
+  const https = parse(read('https_proxy'));
+  if (http === undefined && https === undefined) return undefined;
+  const noProxy = read('no_proxy') ?? '';
+  const name = (url: URL | undefined): string => (url === undefined ? 'none' : url.origin);
+  return {
+    http,
+    https,
+    noProxy,
+    describe:
+      `Proxy from the environment: ${name(https ?? http)} for https, ${name(http)} for http` +
+      (noProxy === '' ? '' : `; not for NO_PROXY (${noProxy})`),
+  };
+}
+
+function userInfo(url: URL): string[] {
+  const parts = [url.username, url.password].filter((p) => p !== '');
+  const decoded = parts.map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  return [...parts, ...decoded];
+}
+
+/** Tracks JSON nesting over chunks of bytes (the bytes of `"`, `\\`, brackets never occur inside a UTF-8
+ *  sequence), so depth is checked while reading, before anything is parsed. */
+class DepthGauge {
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+
+  exceeds(chunk: Uint8Array, limit: number): boolean {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if (this.#inString) {
+        if (this.#escaped) this.#escaped = false;
+        else if (byte === 0x5c) this.#escaped = true;
+        else if (byte === 0x22) this.#inString = false;
+      } else if (byte === 0x22) this.#inString = true;
+      else if (byte === 0x5b || byte === 0x7b) {
+        if (++this.#depth > limit) return true;
+      } else if (byte === 0x5d || byte === 0x7d) this.#depth--;
+    }
+    return false;
+  }
 }
