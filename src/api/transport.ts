@@ -288,6 +288,11 @@ export class Transport {
     this.#callBudgetMs = options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
   }
 
+  /** A line for the step's log through the transport's own logger (what callers above it have to say). */
+  log(level: Parameters<LogFn>[0], message: string): void {
+    this.#log(level, this.#redact(message));
+  }
+
   /** Artifact URLs the API listed: the credential may go to their origins too. */
   trust(url: string): void {
     let parsed: URL;
