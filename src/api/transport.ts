@@ -45,13 +45,16 @@ export interface Timeouts {
   /**
    * One attempt of an API call, from sending to the last byte of the answer: a server dripping a byte a second
    * never trips the idle timeout, this does. Not for downloads (open()), which may rightly take long.
-   * By default TOTAL_PER_TIMEOUT times the longer of the headers and idle timeouts, so it follows their tuning.
+   * By default TOTAL_PER_TIMEOUT times the longer of the headers and idle timeouts (at least TOTAL_MARGIN_MS
+   * more than it), so it follows their tuning.
    */
   totalMs: number;
 }
 
-/** The overall limit of an attempt, as a multiple of the headers and idle timeouts (2 min by default). */
+/** The overall limit of an attempt, as a multiple of the headers and idle timeouts (2 min by default)... */
 export const TOTAL_PER_TIMEOUT = 4;
+/** ...and at least this much longer than either. */
+export const TOTAL_MARGIN_MS = 2_000;
 
 /** Seconds, not undici's 300 s: a stuck server fails the step quickly enough to retry or report. */
 export const DEFAULT_TIMEOUTS: Timeouts = {
@@ -243,9 +246,12 @@ export class Transport {
     const timeouts = definedOnly(options.timeouts);
     const headersMs = timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs;
     const bodyIdleMs = timeouts.bodyIdleMs ?? DEFAULT_TIMEOUTS.bodyIdleMs;
+    const longer = Math.max(headersMs, bodyIdleMs);
     this.#timeouts = {
       ...DEFAULT_TIMEOUTS,
-      totalMs: TOTAL_PER_TIMEOUT * Math.max(headersMs, bodyIdleMs),
+      // undici checks its own timeouts on a coarse clock (about a second): the overall limit leaves them room to
+      // fire first, so that a server that never answers is told as such.
+      totalMs: Math.max(TOTAL_PER_TIMEOUT * longer, longer + TOTAL_MARGIN_MS),
       ...timeouts,
     };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
