@@ -352,7 +352,7 @@ export class Transport {
         const left = duration(Math.max(0, deadline - now));
         const until =
           given === undefined
-            ? `an API call may take ${duration(this.#callBudgetMs)} in all (${left} left)`
+            ? `that is past the ${roughly(this.#callBudgetMs)} an API call may take in all`
             : `only ${left} remain before the deadline`;
         const why =
           retryAfterMs === undefined
@@ -798,16 +798,20 @@ function seconds(ms: number): string {
 
 /** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
 function duration(ms: number): string {
+  return ms < 120_000 ? seconds(ms) : `${Math.round(ms / 1000)} s (about ${roughly(ms)})`;
+}
+
+/** A span in the largest unit it holds twice: "10 min", "31.7 years". */
+function roughly(ms: number): string {
   const s = ms / 1000;
-  if (s < 120) return seconds(ms);
   const units: [number, string][] = [
     [365.25 * 86_400, 'years'],
     [86_400, 'days'],
     [3_600, 'h'],
     [60, 'min'],
   ];
-  const [size, unit] = units.find(([size]) => s >= 2 * size) ?? [60, 'min'];
-  return `${Math.round(s)} s (about ${Math.round((s / size) * 10) / 10} ${unit})`;
+  const [size, unit] = units.find(([size]) => s >= 2 * size) ?? [1, 's'];
+  return `${Math.round((s / size) * 10) / 10} ${unit}`;
 }
 
 /** Thrown by guardedLookup: the name resolved to a link-local address. */
