@@ -270,7 +270,10 @@ export class Transport {
         bodyTimeout: this.#timeouts.bodyIdleMs,
       };
       const proxy = proxyFromEnv(options.env ?? process.env);
-      if (proxy === undefined) {
+      for (const name of proxy?.ignored ?? []) {
+        this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
+      }
+      if (proxy === undefined || !('describe' in proxy)) {
         this.#dispatcher = new Agent(agentOptions);
       } else {
         // undici's own reading of the variables, given explicitly so that what the log says is what is used.
@@ -887,11 +890,15 @@ interface ProxySettings {
   noProxy: string;
   /** What the log says: the proxies without their user and password. */
   describe: string;
+  /** Variables set to something that is no http(s) address. */
+  ignored: string[];
 }
 
 /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, lower case first as curl and undici read them; undefined when no proxy
  *  is set. An address that is not a URL is ignored rather than sending everything who knows where. */
-function proxyFromEnv(env: Record<string, string | undefined>): ProxySettings | undefined {
+function proxyFromEnv(
+  env: Record<string, string | undefined>,
+): ProxySettings | { ignored: string[] } | undefined {
   const read = (name: string): string | undefined => {
     const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
@@ -906,15 +913,22 @@ function proxyFromEnv(env: Record<string, string | undefined>): ProxySettings | 
       return undefined;
     }
   };
-  const http = parse(read('http_proxy'));
-  const https = parse(read('https_proxy'));
-  if (http === undefined && https === undefined) return undefined;
+  const httpValue = read('http_proxy');
+  const httpsValue = read('https_proxy');
+  const http = parse(httpValue);
+  const https = parse(httpsValue);
+  const ignored = [
+    ...(httpValue !== undefined && http === undefined ? ['HTTP_PROXY'] : []),
+    ...(httpsValue !== undefined && https === undefined ? ['HTTPS_PROXY'] : []),
+  ];
+  if (http === undefined && https === undefined) return ignored.length === 0 ? undefined : { ignored };
   const noProxy = read('no_proxy') ?? '';
   const name = (url: URL | undefined): string => (url === undefined ? 'none' : url.origin);
   return {
     http,
     https,
     noProxy,
+    ignored,
     describe:
       `Proxy from the environment: ${name(https ?? http)} for https, ${name(http)} for http` +
       (noProxy === '' ? '' : `; not for NO_PROXY (${noProxy})`),
@@ -939,10 +953,27 @@ class DepthGauge {
   #depth = 0;
   #inString = false;
   #escaped = false;
+  /** Decided by the first byte that is not white space: a body that is no JSON array or object (an HTML page) is
+   *  left to the JSON parser, which says what it is. */
+  #json: boolean | undefined;
 
   exceeds(chunk: Uint8Array, limit: number): boolean {
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i];
+      if (this.#json === undefined) {
+        if (
+          byte === 0x20 ||
+          byte === 0x09 ||
+          byte === 0x0a ||
+          byte === 0x0d ||
+          byte === 0xef ||
+          byte === 0xbb ||
+          byte === 0xbf
+        )
+          continue; // white space, or a byte order mark
+        this.#json = byte === 0x5b || byte === 0x7b;
+      }
+      if (!this.#json) return false;
       if (this.#inString) {
         if (this.#escaped) this.#escaped = false;
         else if (byte === 0x5c) this.#escaped = true;

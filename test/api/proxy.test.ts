@@ -144,6 +144,21 @@ describe('proxies from the environment', () => {
     expect(unused.connects).toEqual([]);
   });
 
+  it('a proxy variable that is no address is not used, with a warning', async () => {
+    const api = await serve((_req, res) => json(res, {}));
+    const warnings: string[] = [];
+    const t = transport({
+      baseUrl: `${api.origin}/api/v1.1`,
+      env: { HTTPS_PROXY: 'socks5://127.0.0.1:1080' },
+      log: (level, line) => {
+        if (level === 'warning') warnings.push(line);
+      },
+    });
+    await t.request({ method: 'GET', path: '/me', retry: 'idempotent' });
+    expect(api.seen).toHaveLength(1);
+    expect(warnings).toEqual(['HTTPS_PROXY is set but is no http(s) address of a proxy: it is not used']);
+  });
+
   it('without proxy variables nothing changes', async () => {
     const api = await serve((_req, res) => json(res, {}));
     const proxy = await startProxy();

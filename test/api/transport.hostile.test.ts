@@ -250,6 +250,16 @@ describe('limits of an API answer (promise 22)', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it('a page that is not JSON is told as such, however many brackets its scripts have', async () => {
+    const page = `<html><head><title>Sign in</title><script>${'{'.repeat(100)}</script></head></html>`;
+    const server = await serve((_req, res) => reply(res, 200, page, { 'content-type': 'text/html' }));
+    const t = transport({ baseUrl: server.base });
+    const err = await failure(t.request({ method: 'GET', path: '/x', retry: 'idempotent' }));
+    expect(err.message).toBe(
+      'GET /x returned an unusable answer: HTTP 200 with a body that is not JSON (text/html): Sign in',
+    );
+  });
+
   it('brackets inside strings do not count; real nesting within the limit is read', async () => {
     const deep = JSON.parse(`${'{"a":'.repeat(60)}"${'[{'.repeat(500)}\\"["${'}'.repeat(60)}`) as unknown;
     const server = await serve((_req, res) => reply(res, 200, deep));
