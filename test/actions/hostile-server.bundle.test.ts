@@ -190,6 +190,32 @@ describe('through a proxy (HTTP_PROXY)', () => {
     );
   });
 
+  it('fetch-artifacts lists and downloads through the proxy, the storage reached through it too', async () => {
+    const storage = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '6' });
+      res.end('report');
+    });
+    const server = await serve((req, res) => {
+      if (req.url?.startsWith('/api/v1.1/project/primary-host/octo-org/octo-repo/140/artifacts')) {
+        const url = `${storage.origin}/signed/report.txt?sig=1`;
+        reply(res, 200, [{ path: 'out/report.txt', pretty_path: 'out/report.txt', node_index: 0, url }]);
+      } else reply(res, 404, { message: 'not found' });
+    });
+    const through = await proxy();
+    const result = await runAction('fetch-artifacts', {
+      inputs: inputs(server, { 'build-num': '140' }),
+      env: { HTTPS_PROXY: through.url, HTTP_PROXY: through.url },
+      timeoutMs: 30_000,
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.outputs['count']).toBe('1');
+    expect(new Set(through.connects.map((req) => req.url))).toEqual(
+      new Set([new URL(server.origin).host, new URL(storage.origin).host]),
+    );
+    expect(storage.seen).toHaveLength(1);
+    for (const req of through.connects) expect(JSON.stringify(req.headers)).not.toMatch(/authorization/i);
+  });
+
   it('clear-cache with NO_PROXY naming the host goes straight to it', async () => {
     const server = await serve((_req, res) => reply(res, 200, { status: 'build dependency caches deleted' }));
     const through = await proxy();
