@@ -78,7 +78,29 @@ describe('a hostile server', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('wait-for-serial stopped by such a Retry-After says what happened, not "timed out after 1 min"', async () => {
+  it('clear-cache against a server dripping a byte at a time fails at the overall limit, which follows CI_ACTIONS_TIMEOUT_SECONDS', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), 200);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = performance.now();
+    const result = await runAction('clear-cache', {
+      inputs: inputs(server),
+      env: { CI_ACTIONS_TIMEOUT_SECONDS: '1', CI_ACTIONS_MAX_ATTEMPTS: '1' },
+      timeoutMs: 30_000,
+    });
+    const elapsed = performance.now() - started;
+    expect(result.errors).toEqual([
+      '::error::DELETE /project/primary-host/octo-org/octo-repo/build-cache timed out: the whole answer did not ' +
+        'arrive within 4 s',
+    ]);
+    expect(elapsed).toBeGreaterThanOrEqual(3900);
+    expect(elapsed).toBeLessThan(15_000);
+  });
+
+  it('wait-for-serial stopped by a Retry-After of 31 years says what happened, not "timed out after 1 min"', async () => {
     const server = await serve((_req, res) =>
       reply(res, 429, { message: 'Rate limited' }, { 'retry-after': '999999999' }),
     );
