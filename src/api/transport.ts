@@ -3,7 +3,7 @@
 // the environment (wire.md; promises 1–6, 13–14, 20, 22).
 
 import dns from 'node:dns';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -847,41 +847,22 @@ export function guardedLookup(apiHostname: string, lookup: LookupFn): LookupFn {
   };
 }
 
+/** Link-local networks, also written in IPv6 forms that carry an IPv4 address (node's BlockList matches the
+ *  IPv4-mapped form `::ffff:a.b.c.d` by itself; the NAT64 prefix and the old IPv4-compatible form are added). */
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+LINK_LOCAL.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6');
+LINK_LOCAL.addSubnet('::a9fe:0', 112, 'ipv6');
+
 /**
- * True for a link-local address (169.254.0.0/16, fe80::/10), also written in an IPv6 form that carries an IPv4
- * address (IPv4-mapped, IPv4-compatible, the NAT64 prefix), with or without the brackets of a URL.
+ * True for a link-local address (169.254.0.0/16, fe80::/10), with or without the brackets of a URL or a zone.
  * Other spellings of IPv4 (decimal, octal, hex) are normalised by the URL parser before they get here.
  */
 export function isLinkLocal(host: string): boolean {
   const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const kind = isIP(address);
-  if (kind === 4) return address.startsWith('169.254.');
-  if (kind !== 6) return false;
-  const words = ipv6Words(address);
-  if (words === undefined) return false;
-  if ((words[0]! & 0xffc0) === 0xfe80) return true;
-  const head = words.slice(0, 6).join(',');
-  const carriesIpv4 =
-    head === '0,0,0,0,0,65535' || head === '0,0,0,0,0,0' || head === `${0x64},${0xff9b},0,0,0,0`;
-  return carriesIpv4 && words[6] === 0xa9fe;
-}
-
-/** The eight 16-bit words of a valid IPv6 address (a trailing dotted IPv4 part included). */
-function ipv6Words(address: string): number[] | undefined {
-  let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [left, right] = text.split('::') as [string, string | undefined];
-  const parse = (part: string | undefined): number[] =>
-    part === undefined || part === '' ? [] : part.split(':').map((w) => parseInt(w, 16));
-  const head = parse(left);
-  const tail = parse(right);
-  const missing = 8 - head.length - tail.length;
-  if (right === undefined ? missing !== 0 : missing < 0) return undefined;
-  return [...head, ...Array<number>(Math.max(0, missing)).fill(0), ...tail];
+  return kind !== 0 && LINK_LOCAL.check(address, kind === 4 ? 'ipv4' : 'ipv6');
 }
 
 interface ProxySettings {

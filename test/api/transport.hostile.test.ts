@@ -340,6 +340,7 @@ describe('redirects never reach a link-local address (promise 14)', () => {
     ['::ffff:169.254.169.254', true],
     ['::ffff:a9fe:a9fe', true],
     ['64:ff9b::169.254.169.254', true],
+    ['::169.254.169.254', true],
     ['::ffff:127.0.0.1', false],
     ['127.0.0.1', false],
     ['metadata.google.internal', false],
