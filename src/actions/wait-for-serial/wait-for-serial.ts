@@ -126,20 +126,21 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       const still = [...pending.values()].map(
         (b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`,
       );
-      const running =
-        still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed';
       if (result.error !== undefined) {
         // The time-out did not come: the next look could not have been made within it (a long Retry-After).
         ending = 'stopped';
         throw new WaitError(
           `Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before the ` +
-            `${formatDuration(input.timeoutMs)} timeout: ${result.error.message}; still running at the last look: ` +
-            running,
+            `${formatDuration(input.timeoutMs)} timeout: ${result.error.message}; ` +
+            (still.length > 0
+              ? `still running at the last look: ${still.join(', ')}`
+              : 'none was seen running'),
         );
       }
       ending = 'timed-out';
       throw new WaitError(
-        `Timed out after ${formatDuration(input.timeoutMs)} waiting for builds of ${scope}; still running: ${running}`,
+        `Timed out after ${formatDuration(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+          `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`,
       );
     }
     ending = 'clear';
