@@ -101,7 +101,7 @@ export async function runAction(
     connect: (connectOptions = {}) => {
       // Layered: the environment's tuning, then the test's, then what this connection asks for.
       const tuned = transportTuning(env);
-      const connection = connect(inputs, env, clock, controller.signal, io, {
+      const connection = connect(inputs, env, clock, controller.signal, io, secrets, {
         ...connectOptions,
         timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
         retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
@@ -144,6 +144,7 @@ function connect(
   clock: Clock,
   signal: AbortSignal,
   io: Io,
+  secrets: readonly string[],
   options: ConnectOptions,
 ): Connection {
   const needsProject = options.needsProject ?? true;
@@ -179,6 +180,9 @@ function connect(
   const transport = new Transport({
     baseUrl,
     token,
+    // Every value masked in this step, also those masked later: server text is cleaned of them before it is cut.
+    secrets,
+    env,
     clock,
     signal: options.signal ?? signal,
     ...(options.deadline === undefined ? {} : { deadline: options.deadline }),

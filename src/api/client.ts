@@ -113,9 +113,14 @@ export class Client {
     return this.get('/recent-builds', pageQuery(query));
   }
 
-  /** Every recent build, following `offset` page by page. */
+  /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
   allRecentBuilds(query: PageQuery = {}): AsyncGenerator<Build> {
-    return paginate((limit, offset) => this.recentBuilds({ limit, offset }), query);
+    return paginate((limit, offset) => this.recentBuilds({ limit, offset }), {
+      ...query,
+      // Recent builds span projects, each numbering its own builds.
+      key: (b) => `${b.vcs_type}/${b.username}/${b.reponame}/${b.build_num}`,
+      warn: (message) => this.transport.log('warning', `recent-builds: ${message}`),
+    });
   }
 
   async addPlatformKey(apikey: string): Promise<unknown> {
@@ -140,9 +145,14 @@ export class Client {
     return this.get(path, { ...pageQuery(query), filter });
   }
 
-  /** Every build matching the query, newest first, following `offset` page by page. */
+  /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
+   *  warning when it stops). */
   allBuilds(p: ProjectRef, query: BuildListQuery = {}): AsyncGenerator<Build> {
-    return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), query);
+    return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
+      ...pageQuery(query),
+      key: (b) => b.build_num,
+      warn: (message) => this.transport.log('warning', `builds: ${message}`),
+    });
   }
 
   /**

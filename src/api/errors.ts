@@ -57,25 +57,31 @@ export class NetworkError extends UserFacingError {
   /** True when the request provably never reached the server (connection refused, DNS failure). */
   readonly notSent: boolean;
   readonly attempts: number;
-  constructor(method: string, path: string, code: string, notSent: boolean, attempts = 1) {
-    super(`${method} ${path} failed: network error ${code}${afterAttempts(attempts)}`);
+  /** The host name a DNS lookup failed for, when that is what went wrong. */
+  readonly host: string | undefined;
+  constructor(method: string, path: string, code: string, notSent: boolean, attempts = 1, host?: string) {
+    const what = host === undefined ? '' : `: could not resolve the host name ${host}`;
+    super(`${method} ${path} failed: network error ${code}${what}${afterAttempts(attempts)}`);
     this.method = method;
     this.path = path;
     this.code = code;
     this.notSent = notSent;
     this.attempts = attempts;
+    this.host = host;
   }
 }
 
-export type TimeoutPhase = 'connect' | 'headers' | 'body';
+/** `total`: the whole answer, headers and body, did not arrive within the overall limit of one attempt. */
+export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
 
 const PHASE_TEXT: Record<TimeoutPhase, string> = {
   connect: 'no connection',
   headers: 'no response headers',
   body: 'the response body stalled',
+  total: 'the whole answer did not arrive',
 };
 
-/** A request timed out: no connection, no headers, or the body stalled. */
+/** A request timed out: no connection, no headers, the body stalled, or the whole answer took too long. */
 export class TimeoutError extends UserFacingError {
   override name = 'TimeoutError';
   readonly method: string;
@@ -98,6 +104,19 @@ export class TimeoutError extends UserFacingError {
 /** The next retry (or the server's Retry-After) would run past the operation's deadline. */
 export class DeadlineError extends UserFacingError {
   override name = 'DeadlineError';
+}
+
+/**
+ * An address the transport never connects to: a link-local one (cloud metadata services live there), reached by
+ * a redirect, listed by the server, or what a host name resolved to. Repeating cannot help.
+ */
+export class UnsafeAddressError extends UserFacingError {
+  override name = 'UnsafeAddressError';
+  readonly address: string;
+  constructor(message: string, address: string) {
+    super(message);
+    this.address = address;
+  }
 }
 
 /** The operation was aborted (the runner cancelled the step). */

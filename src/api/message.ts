@@ -18,16 +18,43 @@ const NAMED_ENTITIES: Record<string, string> = {
 
 /** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
  *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
- *  line, cut to ~300 chars. */
-export function serverMessage(body: string, contentType: string | undefined): string {
-  const text = body.replace(/^\uFEFF/, '').trim();
+ *  line, cut to ~300 chars. Every secret is removed before the text is reflowed or cut: after either, a secret
+ *  with two spaces in it, or the cut-off start of one, would no longer be found (promise 13). */
+export function serverMessage(
+  body: string,
+  contentType: string | undefined,
+  secrets: readonly string[] = [],
+): string {
+  const text = redactSecrets(body.replace(/^\uFEFF/, ''), secrets).trim();
   if (text === '') return '';
   const type = (contentType ?? '').toLowerCase();
   const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text, 0) : undefined;
-  if (fromJson !== undefined) return oneLine(fromJson);
-  if (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text))
-    return oneLine(htmlMessage(text));
-  return oneLine(text);
+  const message =
+    fromJson ??
+    (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text)
+      ? htmlMessage(text)
+      : text);
+  // Unescaping JSON or HTML may have put a secret together again.
+  return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets));
+}
+
+/**
+ * Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
+ * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret === '') continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(encodeURIComponent(secret));
+    forms.add(collapse(secret));
+  }
+  forms.delete('');
+  let out = text;
+  for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.replaceAll(form, '***');
+  return out;
 }
 
 /** The message inside JSON text, or undefined when the text is not JSON. */
@@ -94,10 +121,14 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** One line without control characters, cut to MAX_MESSAGE_CHARS. */
-function oneLine(text: string): string {
+/** One line without control characters. */
+function collapse(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
+
+/** Cut to MAX_MESSAGE_CHARS. */
+function cut(flat: string): string {
   if (flat.length <= MAX_MESSAGE_CHARS) return flat;
   return `${Array.from(flat)
     .slice(0, MAX_MESSAGE_CHARS - 1)

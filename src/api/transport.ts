@@ -1,8 +1,11 @@
 // HTTP transport of the API core, on undici: headers and Basic auth, explicit timeouts, safe redirects, retries
-// with backoff and Retry-After, error bodies turned into ApiErrors (wire.md; promises 1–6, 13–14, 20).
+// with backoff and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from
+// the environment (wire.md; promises 1–6, 13–14, 20, 22).
 
+import dns from 'node:dns';
+import { BlockList, isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
 import { systemClock, type Clock } from './clock.ts';
 import {
@@ -12,10 +15,11 @@ import {
   DeadlineError,
   NetworkError,
   TimeoutError,
+  UnsafeAddressError,
   UserFacingError,
   ValidationError,
 } from './errors.ts';
-import { serverMessage } from './message.ts';
+import { redactSecrets, serverMessage } from './message.ts';
 import type { HttpVerb } from './records.ts';
 import {
   backoffDelay,
@@ -38,10 +42,45 @@ export interface Timeouts {
   headersMs: number;
   /** Idle time between two chunks of the response body. */
   bodyIdleMs: number;
+  /**
+   * One attempt of an API call, from sending to the last byte of the answer: a server dripping a byte a second
+   * never trips the idle timeout, this does. Not for downloads (open()), which may rightly take long.
+   * By default TOTAL_PER_TIMEOUT times the longer of the headers and idle timeouts (at least TOTAL_MARGIN_MS
+   * more than it), so it follows their tuning.
+   */
+  totalMs: number;
 }
 
+/** The overall limit of an attempt, as a multiple of the headers and idle timeouts (2 min by default)... */
+export const TOTAL_PER_TIMEOUT = 4;
+/** ...and at least this much longer than either. */
+export const TOTAL_MARGIN_MS = 2_000;
+
 /** Seconds, not undici's 300 s: a stuck server fails the step quickly enough to retry or report. */
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyIdleMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyIdleMs: 30_000,
+  totalMs: TOTAL_PER_TIMEOUT * 30_000,
+};
+
+/**
+ * An API call without a deadline of its own (the step has none) gets this one: its attempts and retry waits
+ * together, so a `Retry-After` of years fails at once instead of sleeping (promise 3).
+ */
+export const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
+
+/** A retry wait longer than this is said at info level: the log must not look stuck. */
+export const LONG_WAIT_MS = 5_000;
+
+/**
+ * Largest API answer read: many times a page of 100 builds with full records (a few MiB), yet far below what
+ * would take the runner's memory. Reading stops when it is passed.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** Deepest JSON nesting accepted in an API answer (real ones nest about five deep). */
+export const MAX_ANSWER_DEPTH = 64;
 
 export const DEFAULT_USER_AGENT = `ci-actions/${packageJson.version}`;
 
@@ -69,9 +108,31 @@ export interface TransportOptions {
   signal?: AbortSignal;
   /** Absolute time on clock.now()'s scale; no retry wait may run past it. */
   deadline?: number;
-  /** Debug lines about retries and redirects (never a credential). */
+  /** The deadline of a call when neither the transport nor the request has one; DEFAULT_CALL_BUDGET_MS. */
+  callBudgetMs?: number;
+  /** Lines about retries, waits and redirects (never a credential). */
   log?: LogFn;
+  /**
+   * Every other secret of the step (the token is known already), read at each use so later ones count too: they
+   * are removed from server text before it is cut or reflowed.
+   */
+  secrets?: readonly string[];
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read; process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** The system's resolver by default; tests map names to addresses with their own. */
+  lookup?: LookupFn;
 }
+
+/** node:dns lookup's shape, as net.connect calls it. */
+export type LookupFn = (
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (
+    err: NodeJS.ErrnoException | null,
+    address: string | dns.LookupAddress[],
+    family?: number,
+  ) => void,
+) => void;
 
 export interface ApiRequest {
   method: HttpVerb;
@@ -126,16 +187,22 @@ const WIRE_ERROR_CODE =
   /^(E(?!RR_)[A-Z0-9_]+|HPE_[A-Z0-9_]+|ERR_(TLS|SSL)_[A-Z0-9_]+|[A-Z_]*CERT[A-Z_]*|UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH|HEADERS_OVERFLOW|INFO))$/;
 
 type Outcome<T> =
-  { ok: true; response: ApiResponse<T> } | { ok: false; error: Error; retryAfterMs?: number | undefined };
+  | { ok: true; response: ApiResponse<T> }
+  | { ok: false; error: Error; retryAfterMs?: number | undefined; retryAfter?: string | undefined };
 
 interface Exchange {
   method: string;
   url: URL;
   headers: Record<string, string>;
   body: string | undefined;
+  /** The caller's cancellation (the step, the request, close()). */
   signal: AbortSignal;
+  /** What the request is sent with: `signal`, plus the attempt's overall limit for API calls. */
+  sendSignal: AbortSignal;
   /** How the request is named in errors and logs. */
   display: string;
+  /** API calls take an answer only from the API's origin; downloads follow storage redirects. */
+  crossOrigin: 'refuse' | 'follow';
 }
 
 export class Transport {
@@ -152,7 +219,9 @@ export class Transport {
   readonly #ownsDispatcher: boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
+  readonly #callBudgetMs: number;
   readonly #log: LogFn;
+  readonly #moreSecrets: readonly string[];
   readonly #trusted = new Set<string>();
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
@@ -163,29 +232,74 @@ export class Transport {
     this.#basePath = base.pathname.replace(/\/+$/, '');
     this.clock = options.clock ?? systemClock;
     const token = options.token;
+    const secrets: string[] = [];
     if (token !== undefined && token !== '') {
       const credential = Buffer.from(`${token}:`).toString('base64');
       this.#authorization = `Basic ${credential}`;
-      this.#secrets = [...new Set([token, encodeURIComponent(token), credential])];
+      secrets.push(token, credential);
     } else {
       this.#authorization = undefined;
-      this.#secrets = [];
     }
+    // A user and password in the base address are never sent, but never printed either.
+    secrets.push(...userInfo(base));
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts) };
+    const timeouts = definedOnly(options.timeouts);
+    const headersMs = timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs;
+    const bodyIdleMs = timeouts.bodyIdleMs ?? DEFAULT_TIMEOUTS.bodyIdleMs;
+    const longer = Math.max(headersMs, bodyIdleMs);
+    this.#timeouts = {
+      ...DEFAULT_TIMEOUTS,
+      // undici checks its own timeouts on a coarse clock (about a second): the overall limit leaves them room to
+      // fire first, so that a server that never answers is told as such.
+      totalMs: Math.max(TOTAL_PER_TIMEOUT * longer, longer + TOTAL_MARGIN_MS),
+      ...timeouts,
+    };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
     this.#retry.maxAttempts = Math.max(1, Math.floor(this.#retry.maxAttempts));
+    this.#log = options.log ?? (() => {});
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: this.#timeouts.connectMs },
+    if (options.dispatcher !== undefined) {
+      this.#dispatcher = options.dispatcher;
+    } else {
+      const agentOptions = {
+        connect: {
+          timeout: this.#timeouts.connectMs,
+          lookup: guardedLookup(base.hostname, options.lookup ?? (dns.lookup as LookupFn)),
+        },
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyIdleMs,
-      });
+      };
+      const proxy = proxyFromEnv(options.env ?? process.env);
+      for (const name of proxy?.ignored ?? []) {
+        this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
+      }
+      if (proxy === undefined || !('describe' in proxy)) {
+        this.#dispatcher = new Agent(agentOptions);
+      } else {
+        // undici's own reading of the variables, given explicitly so that what the log says is what is used.
+        // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
+        // proxy sees host names only: never a header, never the credential.
+        this.#dispatcher = new EnvHttpProxyAgent({
+          ...agentOptions,
+          proxyTls: { timeout: this.#timeouts.connectMs },
+          ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
+          ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
+          noProxy: proxy.noProxy,
+        });
+        for (const url of [proxy.http, proxy.https]) if (url !== undefined) secrets.push(...userInfo(url));
+        this.#log('debug', proxy.describe);
+      }
+    }
+    this.#secrets = [...new Set(secrets)];
+    this.#moreSecrets = options.secrets ?? [];
     this.#signal = options.signal;
     this.#deadline = options.deadline;
-    this.#log = options.log ?? (() => {});
+    this.#callBudgetMs = options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
+  }
+
+  /** A line for the step's log through the transport's own logger (what callers above it have to say). */
+  log(level: Parameters<LogFn>[0], message: string): void {
+    this.#log(level, this.#redact(message));
   }
 
   /** Artifact URLs the API listed: the credential may go to their origins too. */
@@ -213,30 +327,47 @@ export class Transport {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signal = this.#signalFor(req.signal);
-    const deadline = earliest(this.#deadline, req.deadline);
-    const exchange: Exchange = { method: req.method, url, headers, body, signal, display };
+    const given = earliest(this.#deadline, req.deadline);
+    // Every call has a deadline, even when its step has none (promise 3).
+    const deadline = given ?? this.clock.now() + this.#callBudgetMs;
+    const exchange: Exchange = {
+      method: req.method,
+      url,
+      headers,
+      body,
+      signal,
+      sendSignal: signal,
+      display,
+      crossOrigin: 'refuse',
+    };
 
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw this.#abortError(signal);
       const outcome = await this.#attempt<T>(exchange, attempt);
       if (outcome.ok) return outcome.response;
-      const { error, retryAfterMs } = outcome;
+      const { error, retryAfterMs, retryAfter } = outcome;
       if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs)) throw error;
 
       // The server's Retry-After is honoured in full, even above maxDelayMs (promise 3).
       const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
       const now = this.clock.now();
-      if (deadline !== undefined && now + wait > deadline) {
-        const left = seconds(Math.max(0, deadline - now));
+      if (now + wait > deadline) {
+        const left = duration(Math.max(0, deadline - now));
+        const until =
+          given === undefined
+            ? `that is past the ${roughly(this.#callBudgetMs)} an API call may take in all`
+            : `only ${left} remain before the deadline`;
         const why =
           retryAfterMs === undefined
-            ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
-            : `the server asked to wait ${seconds(wait)} before retrying (Retry-After), but only ${left} remain before the deadline`;
+            ? `the next retry in ${duration(wait)} would run past the deadline (${left} left)`
+            : `the server asked to wait ${duration(wait)} before retrying (Retry-After: ${retryAfter}), but ${until}`;
         throw new DeadlineError(`${error.message}; giving up: ${why}`, { cause: error });
       }
+      const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
+      // A long wait is said where people look: a silent minute reads as a hang.
       this.#log(
-        'debug',
-        `${error.message}; retrying in ${seconds(wait)}${retryAfterMs === undefined ? '' : ' as the server asked'}` +
+        wait > LONG_WAIT_MS ? 'info' : 'debug',
+        `${error.message}; retrying in ${wait > LONG_WAIT_MS ? duration(wait) : seconds(wait)}${asked}` +
           ` (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
       );
       await this.#sleep(wait, signal);
@@ -270,7 +401,16 @@ export class Transport {
     }
     headers['user-agent'] = this.#userAgent;
     const signal = this.#signalFor(options.signal);
-    const exchange: Exchange = { method: 'GET', url: target, headers, body: undefined, signal, display };
+    const exchange: Exchange = {
+      method: 'GET',
+      url: target,
+      headers,
+      body: undefined,
+      signal,
+      sendSignal: signal,
+      display,
+      crossOrigin: 'follow',
+    };
 
     let response: Dispatcher.ResponseData;
     let finalUrl: URL;
@@ -303,8 +443,20 @@ export class Transport {
     return this.#closed;
   }
 
-  /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry. */
-  async #attempt<T>(exchange: Exchange, attempt: number): Promise<Outcome<T>> {
+  /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry.
+   *  The whole attempt, answer read to its end, is bounded by the overall limit (promise 5). */
+  async #attempt<T>(call: Exchange, attempt: number): Promise<Outcome<T>> {
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(), this.#timeouts.totalMs);
+    const exchange: Exchange = { ...call, sendSignal: AbortSignal.any([call.signal, limit.signal]) };
+    try {
+      return await this.#attemptWithin<T>(exchange, attempt);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #attemptWithin<T>(exchange: Exchange, attempt: number): Promise<Outcome<T>> {
     const { method, display } = exchange;
     let response: Dispatcher.ResponseData;
     try {
@@ -315,12 +467,19 @@ export class Transport {
     const { statusCode: status, headers } = response;
     if (status < 200 || status >= 300) {
       const message = await this.#errorMessage(response, exchange);
-      const retryAfterMs = parseRetryAfter(firstHeader(headers['retry-after']), this.clock.now());
-      return { ok: false, error: new ApiError(status, method, display, message, attempt), retryAfterMs };
+      const retryAfter = firstHeader(headers['retry-after']);
+      const retryAfterMs = parseRetryAfter(retryAfter, this.clock.now());
+      return {
+        ok: false,
+        error: new ApiError(status, method, display, message, attempt),
+        retryAfterMs,
+        retryAfter:
+          retryAfter === undefined ? undefined : this.#redact(serverMessage(retryAfter, 'text/plain')),
+      };
     }
     let text: string;
     try {
-      text = await response.body.text();
+      text = await this.#readAnswer(response, exchange);
     } catch (err) {
       return { ok: false, error: this.#mapError(err, exchange, attempt) };
     }
@@ -330,7 +489,7 @@ export class Transport {
         data = JSON.parse(text);
       } catch {
         const contentType = firstHeader(headers['content-type']);
-        const what = this.#redact(serverMessage(text, contentType));
+        const what = serverMessage(text, contentType, this.#allSecrets());
         const detail = `HTTP ${status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}`;
         return {
           ok: false,
@@ -341,12 +500,55 @@ export class Transport {
     return { ok: true, response: { status, headers, data: data as T, attempts: attempt } };
   }
 
+  /**
+   * The body of a success answer as text, within MAX_ANSWER_BYTES and MAX_ANSWER_DEPTH (promise 22): reading
+   * stops as soon as either is passed, so an endless answer costs neither memory nor a stack overflow later.
+   */
+  async #readAnswer(response: Dispatcher.ResponseData, exchange: Exchange): Promise<string> {
+    const { method, display } = exchange;
+    const tooLarge = (): BadResponseError =>
+      new BadResponseError(
+        method,
+        display,
+        `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be; reading stopped there`,
+      );
+    const announced = Number(firstHeader(response.headers['content-length']));
+    if (Number.isFinite(announced) && announced > MAX_ANSWER_BYTES) {
+      response.body.destroy();
+      throw tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    const depth = new DepthGauge();
+    let size = 0;
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) throw tooLarge();
+        if (depth.exceeds(chunk, MAX_ANSWER_DEPTH)) {
+          throw new BadResponseError(
+            method,
+            display,
+            `JSON nested more than ${MAX_ANSWER_DEPTH} levels deep, more than any API answer; reading stopped there`,
+          );
+        }
+        chunks.push(chunk);
+      }
+    } finally {
+      // Leaving the loop early destroys the rest of the body; this covers a throw before the loop began.
+      if (!response.body.readableEnded) response.body.destroy();
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  }
+
   /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-   *  the way, is never sent again in this chain (promise 14). Redirect bodies are drained. Errors are undici's. */
+   *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
+   *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's, or ours
+   *  for a redirect refused. */
   async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
     let authorize = this.#mayAuthorize(url);
+    this.#checkAddress(url, exchange, false);
     for (let redirects = 0; ; redirects++) {
       const sent: Record<string, string> = { ...headers };
       if (authorize && this.#authorization !== undefined) sent.authorization = this.#authorization;
@@ -356,7 +558,7 @@ export class Transport {
         method: method as Dispatcher.HttpMethod,
         headers: sent,
         body: body ?? null,
-        signal: exchange.signal,
+        signal: exchange.sendSignal,
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyIdleMs,
       });
@@ -379,6 +581,16 @@ export class Transport {
           `a redirect to a ${next.protocol} address`,
         );
       }
+      this.#checkAddress(next, exchange, true);
+      if (exchange.crossOrigin === 'refuse' && next.origin !== this.origin) {
+        // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
+        throw new BadResponseError(
+          exchange.method,
+          exchange.display,
+          `a redirect to another origin (${this.#displayUrl(next)}); API answers are taken only from ` +
+            `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`,
+        );
+      }
       authorize &&= this.#mayAuthorize(next);
       // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
       const status = response.statusCode;
@@ -397,6 +609,18 @@ export class Transport {
     }
   }
 
+  /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
+   *  The API's own host is the user's choice, never refused. */
+  #checkAddress(url: URL, exchange: Exchange, redirected: boolean): void {
+    if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname)) return;
+    const how = redirected ? 'was redirected to' : 'would go to';
+    throw new UnsafeAddressError(
+      `${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url)}: a link-local address ` +
+        `(where cloud metadata services answer), never contacted`,
+      url.hostname,
+    );
+  }
+
   #mayAuthorize(url: URL): boolean {
     return url.origin === this.origin || this.#trusted.has(url.origin);
   }
@@ -412,21 +636,32 @@ export class Transport {
         if (size >= ERROR_BODY_LIMIT) break; // leaving the loop destroys the rest of the body
       }
     } catch {
-      // The status says what happened; a body lost on the way only costs its message.
+      // The status says what happened; a body lost on the way (or cut by the overall limit) only costs its message.
       if (exchange.signal.aborted) throw this.#abortError(exchange.signal);
     } finally {
       if (!response.body.destroyed && size >= ERROR_BODY_LIMIT) response.body.destroy();
     }
     const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
-    return this.#redact(serverMessage(text, firstHeader(response.headers['content-type'])));
+    // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (promise 13).
+    return serverMessage(text, firstHeader(response.headers['content-type']), this.#allSecrets());
   }
 
   /** Maps undici's and the system's errors to the API core's; errors of a wrong call (bugs) pass through. */
   #mapError(err: unknown, exchange: Exchange, attempt: number): Error {
     const { method, display, signal } = exchange;
     if (signal.aborted) return this.#abortError(signal);
+    // Only the attempt's overall limit aborts the sending signal without aborting the caller's.
+    if (exchange.sendSignal.aborted)
+      return new TimeoutError(method, display, 'total', this.#timeouts.totalMs, attempt);
     if (err instanceof UserFacingError) return err;
-    const { code, syscall } = errorCode(err);
+    if (err instanceof LinkLocalLookupError) {
+      return new UnsafeAddressError(
+        `${method} ${display}: the host name ${err.hostname} resolves to ${err.address}, a link-local address ` +
+          `(where cloud metadata services answer), never contacted`,
+        err.address,
+      );
+    }
+    const { code, syscall, hostname } = errorCode(err);
     switch (code) {
       case 'UND_ERR_CONNECT_TIMEOUT':
         return new TimeoutError(method, display, 'connect', this.#timeouts.connectMs, attempt);
@@ -443,7 +678,10 @@ export class Transport {
         return new NetworkError(method, display, 'ECONNRESET', false, attempt);
     }
     if (code !== undefined && WIRE_ERROR_CODE.test(code)) {
-      return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt);
+      // A failed DNS lookup names its host: after a redirect it is not base-url's (item: which name failed).
+      const host =
+        syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND' ? hostname : undefined;
+      return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
     }
     return err instanceof Error ? err : new Error(String(err));
   }
@@ -475,10 +713,12 @@ export class Transport {
     return this.#redact(`${url.origin}${url.pathname}`);
   }
 
+  #allSecrets(): string[] {
+    return [...this.#secrets, ...this.#moreSecrets];
+  }
+
   #redact(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) out = out.replaceAll(secret, '***');
-    return out;
+    return redactSecrets(text, this.#allSecrets());
   }
 }
 
@@ -523,14 +763,25 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function errorCode(err: unknown): { code: string | undefined; syscall: string | undefined } {
-  if (typeof err !== 'object' || err === null) return { code: undefined, syscall: undefined };
-  const { code, syscall, errors } = err as { code?: unknown; syscall?: unknown; errors?: unknown };
+function errorCode(err: unknown): {
+  code: string | undefined;
+  syscall: string | undefined;
+  hostname: string | undefined;
+} {
+  if (typeof err !== 'object' || err === null)
+    return { code: undefined, syscall: undefined, hostname: undefined };
+  const { code, syscall, errors, hostname } = err as {
+    code?: unknown;
+    syscall?: unknown;
+    errors?: unknown;
+    hostname?: unknown;
+  };
   // Happy eyeballs fails with an AggregateError of one error per address tried.
   if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0) return errorCode(errors[0]);
   return {
     code: typeof code === 'string' ? code : undefined,
     syscall: typeof syscall === 'string' ? syscall : undefined,
+    hostname: typeof hostname === 'string' ? hostname : undefined,
   };
 }
 
@@ -546,4 +797,173 @@ function earliest(a: number | undefined, b: number | undefined): number | undefi
 
 function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
+function duration(ms: number): string {
+  return ms < 120_000 ? seconds(ms) : `${Math.round(ms / 1000)} s (about ${roughly(ms)})`;
+}
+
+/** A span in the largest unit it holds twice: "10 min", "31.7 years". */
+function roughly(ms: number): string {
+  const s = ms / 1000;
+  const units: [number, string][] = [
+    [365.25 * 86_400, 'years'],
+    [86_400, 'days'],
+    [3_600, 'h'],
+    [60, 'min'],
+  ];
+  const [size, unit] = units.find(([size]) => s >= 2 * size) ?? [1, 's'];
+  return `${Math.round((s / size) * 10) / 10} ${unit}`;
+}
+
+/** Thrown by guardedLookup: the name resolved to a link-local address. */
+class LinkLocalLookupError extends Error {
+  readonly hostname: string;
+  readonly address: string;
+  constructor(hostname: string, address: string) {
+    super(`${hostname} resolves to the link-local address ${address}`);
+    this.hostname = hostname;
+    this.address = address;
+  }
+}
+
+/**
+ * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
+ * artifact URL naming a host that resolves to a cloud metadata address is never connected to (promise 14).
+ */
+export function guardedLookup(apiHostname: string, lookup: LookupFn): LookupFn {
+  return (hostname, options, callback) => {
+    lookup(hostname, options, (err, address, family) => {
+      if (err !== null || hostname.toLowerCase() === apiHostname.toLowerCase()) {
+        callback(err, address, family);
+        return;
+      }
+      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+      const refused = addresses.find((a) => isLinkLocal(a));
+      if (refused !== undefined) callback(new LinkLocalLookupError(hostname, refused), address, family);
+      else callback(null, address, family);
+    });
+  };
+}
+
+/** Link-local networks, also written in IPv6 forms that carry an IPv4 address (node's BlockList matches the
+ *  IPv4-mapped form `::ffff:a.b.c.d` by itself; the NAT64 prefix and the old IPv4-compatible form are added). */
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+LINK_LOCAL.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6');
+LINK_LOCAL.addSubnet('::a9fe:0', 112, 'ipv6');
+
+/**
+ * True for a link-local address (169.254.0.0/16, fe80::/10), with or without the brackets of a URL or a zone.
+ * Other spellings of IPv4 (decimal, octal, hex) are normalised by the URL parser before they get here.
+ */
+export function isLinkLocal(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const kind = isIP(address);
+  return kind !== 0 && LINK_LOCAL.check(address, kind === 4 ? 'ipv4' : 'ipv6');
+}
+
+interface ProxySettings {
+  http: URL | undefined;
+  https: URL | undefined;
+  noProxy: string;
+  /** What the log says: the proxies without their user and password. */
+  describe: string;
+  /** Variables set to something that is no http(s) address. */
+  ignored: string[];
+}
+
+/** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, lower case first as curl and undici read them; undefined when no proxy
+ *  is set. An address that is not a URL is ignored rather than sending everything who knows where. */
+function proxyFromEnv(
+  env: Record<string, string | undefined>,
+): ProxySettings | { ignored: string[] } | undefined {
+  const read = (name: string): string | undefined => {
+    const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const parse = (value: string | undefined): URL | undefined => {
+    if (value === undefined) return undefined;
+    try {
+      // Like curl, a proxy given as host:port is an http proxy.
+      const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const httpValue = read('http_proxy');
+  const httpsValue = read('https_proxy');
+  const http = parse(httpValue);
+  const https = parse(httpsValue);
+  const ignored = [
+    ...(httpValue !== undefined && http === undefined ? ['HTTP_PROXY'] : []),
+    ...(httpsValue !== undefined && https === undefined ? ['HTTPS_PROXY'] : []),
+  ];
+  if (http === undefined && https === undefined) return ignored.length === 0 ? undefined : { ignored };
+  const noProxy = read('no_proxy') ?? '';
+  const name = (url: URL | undefined): string => (url === undefined ? 'none' : url.origin);
+  return {
+    http,
+    https,
+    noProxy,
+    ignored,
+    describe:
+      `Proxy from the environment: ${name(https ?? http)} for https, ${name(http)} for http` +
+      (noProxy === '' ? '' : `; not for NO_PROXY (${noProxy})`),
+  };
+}
+
+function userInfo(url: URL): string[] {
+  const parts = [url.username, url.password].filter((p) => p !== '');
+  const decoded = parts.map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  return [...parts, ...decoded];
+}
+
+/** Tracks JSON nesting over chunks of bytes (the bytes of `"`, `\\`, brackets never occur inside a UTF-8
+ *  sequence), so depth is checked while reading, before anything is parsed. */
+class DepthGauge {
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+  /** Decided by the first byte that is not white space: a body that is no JSON array or object (an HTML page) is
+   *  left to the JSON parser, which says what it is. */
+  #json: boolean | undefined;
+
+  exceeds(chunk: Uint8Array, limit: number): boolean {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if (this.#json === undefined) {
+        if (
+          byte === 0x20 ||
+          byte === 0x09 ||
+          byte === 0x0a ||
+          byte === 0x0d ||
+          byte === 0xef ||
+          byte === 0xbb ||
+          byte === 0xbf
+        )
+          continue; // white space, or a byte order mark
+        this.#json = byte === 0x5b || byte === 0x7b;
+      }
+      if (!this.#json) return false;
+      if (this.#inString) {
+        if (this.#escaped) this.#escaped = false;
+        else if (byte === 0x5c) this.#escaped = true;
+        else if (byte === 0x22) this.#inString = false;
+      } else if (byte === 0x22) this.#inString = true;
+      else if (byte === 0x5b || byte === 0x7b) {
+        if (++this.#depth > limit) return true;
+      } else if (byte === 0x5d || byte === 0x7d) this.#depth--;
+    }
+    return false;
+  }
 }

@@ -66,4 +66,37 @@ describe('serverMessage', () => {
   it('does not let control characters through', () => {
     expect(serverMessage('{"message":"a\\u001b[31mb\\u0007c"}', 'application/json')).toBe('a [31mb c');
   });
+
+  describe('removes secrets before cutting or reflowing (promise 13)', () => {
+    const token = 'tok-0123456789abcdef0123456789abcdef01234567';
+
+    it('a token that the cut would split is removed whole, no prefix left', () => {
+      const body = JSON.stringify({ message: `${'x'.repeat(280)} token=${token}` });
+      const message = serverMessage(body, 'application/json', [token]);
+      expect(message).toBe(`${'x'.repeat(280)} token=***`);
+      expect(message).not.toContain(token.slice(0, 4));
+    });
+
+    it('a secret with double spaces, tabs or a new line is found before white space is collapsed', () => {
+      const secret = 'two  spaces\tand\nmore';
+      expect(serverMessage(`bad value ${secret} here`, 'text/plain', [secret])).toBe('bad value *** here');
+      expect(serverMessage(JSON.stringify({ message: `bad ${secret}` }), 'application/json', [secret])).toBe(
+        'bad ***',
+      );
+    });
+
+    it('a secret escaped in JSON text or in HTML is found too', () => {
+      const secret = 'quote"back\\slash&amp';
+      expect(serverMessage(JSON.stringify({ code: 1, echo: secret }), 'application/json', [secret])).toBe(
+        '{"code":1,"echo":"***"}',
+      );
+      expect(
+        serverMessage('<title>no &amp; quote&quot;back\\slash&amp;amp</title>', 'text/html', [secret]),
+      ).toBe('no & ***');
+    });
+
+    it('a secret that contains another goes whole', () => {
+      expect(serverMessage('key=abcdef', 'text/plain', ['abc', 'abcdef'])).toBe('key=***');
+    });
+  });
 });

@@ -636,18 +636,24 @@ describe('request headers and shape (wire.md)', () => {
 });
 
 describe('redirects and where the credential goes (promise 14)', () => {
-  it('an API redirect to another origin is followed without Authorization', async () => {
-    const other = await serve((_req, res) => reply(res, 200, { from: 'other' }));
+  it('an API call redirected to another origin is refused: that answer is not from the service', async () => {
+    const other = await serve((_req, res) => reply(res, 200, { status: 'build dependency caches deleted' }));
     const api = await serve((_req, res) => {
-      res.writeHead(302, { location: `${other.origin}/elsewhere?x=1` });
+      res.writeHead(307, { location: `${other.origin}/elsewhere?x=1` });
       res.end();
     });
     const t = transport({ baseUrl: api.base, token: TOKEN });
-    const response = await t.request({ method: 'GET', path: '/me', retry: 'idempotent' });
-    expect(response.data).toEqual({ from: 'other' });
-    expect(api.seen[0]!.headers.authorization).toBe(`Basic ${CREDENTIAL}`);
-    expect(other.seen[0]!.url).toBe('/elsewhere?x=1');
-    expect(other.seen[0]!.headers).not.toHaveProperty('authorization');
+    const err = await failure(
+      t.request({ method: 'DELETE', path: '/project/gh/o/r/build-cache', retry: 'idempotent' }),
+    );
+    expect(err).toBeInstanceOf(BadResponseError);
+    expect(err.message).toBe(
+      `DELETE /project/gh/o/r/build-cache returned an unusable answer: a redirect to another origin ` +
+        `(${other.origin}/elsewhere); API answers are taken only from ${api.origin}, the origin of base-url: ` +
+        `if the service has moved, set base-url to its new address`,
+    );
+    expect(api.seen).toHaveLength(1); // a bad answer is not retried
+    expect(other.seen).toHaveLength(0);
   });
 
   it('a same-origin redirect keeps Authorization', async () => {

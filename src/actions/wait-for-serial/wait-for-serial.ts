@@ -84,7 +84,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const waitedFor = new Map<number, Build>();
   let pending = new Map<number, Build>();
   let looks = 0;
-  let ending: 'clear' | 'timed-out' | 'failed' = 'failed';
+  let ending: Ending = 'failed';
   try {
     let emptyLooks = 0;
     const look = async (): Promise<Look<true>> => {
@@ -123,13 +123,23 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       },
     );
     if (!result.done) {
-      ending = 'timed-out';
       const still = [...pending.values()].map(
         (b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`,
       );
-      const why = result.error ? ` (${result.error.message})` : '';
+      if (result.error !== undefined) {
+        // The time-out did not come: the next look could not have been made within it (a long Retry-After).
+        ending = 'stopped';
+        throw new WaitError(
+          `Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before the ` +
+            `${formatDuration(input.timeoutMs)} timeout: ${result.error.message}; ` +
+            (still.length > 0
+              ? `still running at the last look: ${still.join(', ')}`
+              : 'none was seen running'),
+        );
+      }
+      ending = 'timed-out';
       throw new WaitError(
-        `Timed out after ${formatDuration(input.timeoutMs)}${why} waiting for builds of ${scope}; still running: ` +
+        `Timed out after ${formatDuration(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
           `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`,
       );
     }
@@ -150,7 +160,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
     ctx.setOutput('polls', looks);
     ctx.setOutput('waited-for', list);
-    await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending);
+    await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs);
   }
 }
 
@@ -197,6 +207,14 @@ async function pendingBuilds(
   return pending;
 }
 
+/** How a wait ended; `stopped`: before the time-out, because the next look could not have come within it. */
+type Ending = 'clear' | 'timed-out' | 'stopped' | 'failed';
+
+/** A duration as formatDuration says it, with a tenth of a second below ten seconds (not "0 s"). */
+function shortDuration(ms: number): string {
+  return ms < 10_000 ? `${Math.round(ms / 100) / 10} s` : formatDuration(ms);
+}
+
 function what(build: Build): string {
   const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
   if (build.branch) parts.push(`branch ${build.branch}`);
@@ -215,7 +233,8 @@ async function writeSummary(
   waitedFor: ReadonlyMap<number, Build>,
   pending: ReadonlyMap<number, Build>,
   elapsedMs: number,
-  ending: 'clear' | 'timed-out' | 'failed',
+  ending: Ending,
+  timeoutMs: number,
 ): Promise<void> {
   const links = (builds: ReadonlyMap<number, Build>): string =>
     [...builds.values()]
@@ -229,6 +248,12 @@ async function writeSummary(
   if (ending === 'timed-out') {
     lines.push(
       `**Timed out** after ${formatDuration(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`,
+    );
+  } else if (ending === 'stopped') {
+    lines.push(
+      `**Stopped** after ${shortDuration(elapsedMs)}, before the ${formatDuration(timeoutMs)} timeout: the next ` +
+        `look could not have been made within it (see the error); still running at the last look: ` +
+        `${links(pending) || 'unconfirmed'}.`,
     );
   } else if (ending === 'failed') {
     const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
