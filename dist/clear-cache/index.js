@@ -324,7 +324,7 @@ __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
 __webpack_unused_export__ = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
+module.exports.J2 = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
 __webpack_unused_export__ = H2CClient
 __webpack_unused_export__ = RetryHandler
@@ -39309,7 +39309,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Cs: () => (/* binding */ runAction)
 });
 
-// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES, redact
+// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // Error types of the API core. Each says what a person can act on; none ever carries a credential.
@@ -39364,21 +39364,26 @@ class NetworkError extends UserFacingError {
     /** True when the request provably never reached the server (connection refused, DNS failure). */
     notSent;
     attempts;
-    constructor(method, path, code, notSent, attempts = 1) {
-        super(`${method} ${path} failed: network error ${code}${afterAttempts(attempts)}`);
+    /** The host name a DNS lookup failed for, when that is what went wrong. */
+    host;
+    constructor(method, path, code, notSent, attempts = 1, host) {
+        const what = host === undefined ? '' : `: could not resolve the host name ${host}`;
+        super(`${method} ${path} failed: network error ${code}${what}${afterAttempts(attempts)}`);
         this.method = method;
         this.path = path;
         this.code = code;
         this.notSent = notSent;
         this.attempts = attempts;
+        this.host = host;
     }
 }
 const PHASE_TEXT = {
     connect: 'no connection',
     headers: 'no response headers',
     body: 'the response body stalled',
+    total: 'the whole answer did not arrive',
 };
-/** A request timed out: no connection, no headers, or the body stalled. */
+/** A request timed out: no connection, no headers, the body stalled, or the whole answer took too long. */
 class TimeoutError extends UserFacingError {
     name = 'TimeoutError';
     method;
@@ -39398,6 +39403,18 @@ class TimeoutError extends UserFacingError {
 /** The next retry (or the server's Retry-After) would run past the operation's deadline. */
 class DeadlineError extends UserFacingError {
     name = 'DeadlineError';
+}
+/**
+ * An address the transport never connects to: a link-local one (cloud metadata services live there), reached by
+ * a redirect, listed by the server, or what a host name resolved to. Repeating cannot help.
+ */
+class UnsafeAddressError extends UserFacingError {
+    name = 'UnsafeAddressError';
+    address;
+    constructor(message, address) {
+        super(message);
+        this.address = address;
+    }
 }
 /** The operation was aborted (the runner cancelled the step). */
 class AbortedError extends UserFacingError {
@@ -39601,17 +39618,45 @@ function checkBaseUrl(name, value) {
 ;// CONCATENATED MODULE: ./src/api/paginate.ts
 
 /**
- * Walks a `limit`/`offset` list to its end: page after page until one comes back shorter than asked.
- * `limit` here is the page size (default the largest the API allows); `offset` where to start.
+ * Most items one walk yields: 100 pages of 100. A server whose pages never end (or a list far longer than any
+ * one step should read) stops here with a warning, so time and memory stay bounded (promise 22).
+ */
+const MAX_PAGINATED_ITEMS = 10_000;
+/**
+ * Walks a `limit`/`offset` list to its end: page after page until one comes back shorter than asked. It stops
+ * early, with a warning, when a page brings nothing not seen before (a server ignoring `offset` answers the same
+ * page for ever) or at `maxItems`. An item seen on an earlier page is not yielded again: a build that arrives
+ * between two requests shifts the list by one.
  */
 async function* paginate(fetchPage, options = {}) {
     const limit = checkLimit('limit', options.limit ?? MAX_PAGE_SIZE);
     let offset = checkOffset('offset', options.offset ?? 0);
-    for (;;) {
+    const maxItems = options.maxItems ?? MAX_PAGINATED_ITEMS;
+    const key = options.key ?? ((item) => item);
+    const seen = new Set();
+    for (let pages = 1;; pages++) {
         const page = await fetchPage(limit, offset);
-        yield* page;
+        let fresh = 0;
+        for (const item of page) {
+            const id = key(item);
+            if (seen.has(id))
+                continue;
+            if (seen.size >= maxItems) {
+                options.warn?.(`Stopped after ${maxItems} items (${pages} pages): the most one listing reads. ` +
+                    `Narrow it (a branch, a status filter) or page through it with limit and offset.`);
+                return;
+            }
+            seen.add(id);
+            fresh++;
+            yield item;
+        }
         if (page.length < limit)
             return;
+        if (fresh === 0) {
+            options.warn?.(`Stopped at offset ${offset}: the server answered page ${pages} with items already seen, ` +
+                `so the list would never end (does it ignore offset?)`);
+            return;
+        }
         offset += page.length;
     }
 }
@@ -39772,9 +39817,14 @@ class Client {
     async recentBuilds(query = {}) {
         return this.get('/recent-builds', pageQuery(query));
     }
-    /** Every recent build, following `offset` page by page. */
+    /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
     allRecentBuilds(query = {}) {
-        return paginate((limit, offset) => this.recentBuilds({ limit, offset }), query);
+        return paginate((limit, offset) => this.recentBuilds({ limit, offset }), {
+            ...query,
+            // Recent builds span projects, each numbering its own builds.
+            key: (b) => `${b.vcs_type}/${b.username}/${b.reponame}/${b.build_num}`,
+            warn: (message) => this.transport.log('warning', `recent-builds: ${message}`),
+        });
     }
     async addPlatformKey(apikey) {
         checkSecret('apikey', apikey);
@@ -39792,9 +39842,14 @@ class Client {
             : checkBuildStatusFilter('status_filter', query.statusFilter);
         return this.get(path, { ...pageQuery(query), filter });
     }
-    /** Every build matching the query, newest first, following `offset` page by page. */
+    /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
+     *  warning when it stops). */
     allBuilds(p, query = {}) {
-        return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), query);
+        return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
+            ...pageQuery(query),
+            key: (b) => b.build_num,
+            warn: (message) => this.transport.log('warning', `builds: ${message}`),
+        });
     }
     /**
      * Triggers a build, never two (promise 2). The POST is retried only where it provably did not arrive; after an
@@ -40055,12 +40110,6 @@ const systemClock = {
     random: () => Math.random(),
 };
 
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./src/api/message.ts
 // The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
 // itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (wire.md, Answers).
@@ -40078,18 +40127,40 @@ const NAMED_ENTITIES = {
 };
 /** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
  *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
- *  line, cut to ~300 chars. */
-function serverMessage(body, contentType) {
-    const text = body.replace(/^\uFEFF/, '').trim();
+ *  line, cut to ~300 chars. Every secret is removed before the text is reflowed or cut: after either, a secret
+ *  with two spaces in it, or the cut-off start of one, would no longer be found (promise 13). */
+function serverMessage(body, contentType, secrets = []) {
+    const text = redactSecrets(body.replace(/^\uFEFF/, ''), secrets).trim();
     if (text === '')
         return '';
     const type = (contentType ?? '').toLowerCase();
     const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text, 0) : undefined;
-    if (fromJson !== undefined)
-        return oneLine(fromJson);
-    if (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text))
-        return oneLine(htmlMessage(text));
-    return oneLine(text);
+    const message = fromJson ??
+        (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text)
+            ? htmlMessage(text)
+            : text);
+    // Unescaping JSON or HTML may have put a secret together again.
+    return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets));
+}
+/**
+ * Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
+ * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
+ */
+function redactSecrets(text, secrets) {
+    const forms = new Set();
+    for (const secret of secrets) {
+        if (secret === '')
+            continue;
+        forms.add(secret);
+        forms.add(JSON.stringify(secret).slice(1, -1));
+        forms.add(encodeURIComponent(secret));
+        forms.add(collapse(secret));
+    }
+    forms.delete('');
+    let out = text;
+    for (const form of [...forms].sort((a, b) => b.length - a.length))
+        out = out.replaceAll(form, '***');
+    return out;
 }
 /** The message inside JSON text, or undefined when the text is not JSON. */
 function jsonMessage(text, depth) {
@@ -40156,10 +40227,13 @@ function decodeEntities(text) {
         return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
     });
 }
-/** One line without control characters, cut to MAX_MESSAGE_CHARS. */
-function oneLine(text) {
+/** One line without control characters. */
+function collapse(text) {
     // eslint-disable-next-line no-control-regex
-    const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
+/** Cut to MAX_MESSAGE_CHARS. */
+function cut(flat) {
     if (flat.length <= MAX_MESSAGE_CHARS)
         return flat;
     return `${Array.from(flat)
@@ -40167,6 +40241,17 @@ function oneLine(text) {
         .join('')}…`;
 }
 
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(610);
+var external_node_dns_default = /*#__PURE__*/__nccwpck_require__.n(external_node_dns_);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./src/api/retry.ts
 // Retry policy of the API core (promises 1–4): what may be repeated, and how long to wait before doing so.
 
@@ -40244,7 +40329,8 @@ function parseRetryAfter(value, now) {
 
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 // HTTP transport of the API core, on undici: headers and Basic auth, explicit timeouts, safe redirects, retries
-// with backoff and Retry-After, error bodies turned into ApiErrors (wire.md; promises 1–6, 13–14, 20).
+// with backoff and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from
+// the environment (wire.md; promises 1–6, 13–14, 20, 22).
 
 
 
@@ -40254,8 +40340,33 @@ function parseRetryAfter(value, now) {
 
 
 
+
+
+/** The overall limit of an attempt, as a multiple of the headers and idle timeouts (2 min by default)... */
+const TOTAL_PER_TIMEOUT = 4;
+/** ...and at least this much longer than either. */
+const TOTAL_MARGIN_MS = 2_000;
 /** Seconds, not undici's 300 s: a stuck server fails the step quickly enough to retry or report. */
-const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyIdleMs: 30_000 };
+const DEFAULT_TIMEOUTS = {
+    connectMs: 10_000,
+    headersMs: 30_000,
+    bodyIdleMs: 30_000,
+    totalMs: TOTAL_PER_TIMEOUT * 30_000,
+};
+/**
+ * An API call without a deadline of its own (the step has none) gets this one: its attempts and retry waits
+ * together, so a `Retry-After` of years fails at once instead of sleeping (promise 3).
+ */
+const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
+/** A retry wait longer than this is said at info level: the log must not look stuck. */
+const LONG_WAIT_MS = 5_000;
+/**
+ * Largest API answer read: many times a page of 100 builds with full records (a few MiB), yet far below what
+ * would take the runner's memory. Reading stops when it is passed.
+ */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/** Deepest JSON nesting accepted in an API answer (real ones nest about five deep). */
+const MAX_ANSWER_DEPTH = 64;
 const DEFAULT_USER_AGENT = `ci-actions/${package_namespaceObject.rE}`;
 /** Redirects followed per request, as browsers and the toolkit's http-client do. */
 const MAX_REDIRECTS = 5;
@@ -40286,7 +40397,9 @@ class Transport {
     #ownsDispatcher;
     #signal;
     #deadline;
+    #callBudgetMs;
     #log;
+    #moreSecrets;
     #trusted = new Set();
     #closing = new AbortController();
     #closed;
@@ -40296,30 +40409,78 @@ class Transport {
         this.#basePath = base.pathname.replace(/\/+$/, '');
         this.clock = options.clock ?? systemClock;
         const token = options.token;
+        const secrets = [];
         if (token !== undefined && token !== '') {
             const credential = Buffer.from(`${token}:`).toString('base64');
             this.#authorization = `Basic ${credential}`;
-            this.#secrets = [...new Set([token, encodeURIComponent(token), credential])];
+            secrets.push(token, credential);
         }
         else {
             this.#authorization = undefined;
-            this.#secrets = [];
         }
+        // A user and password in the base address are never sent, but never printed either.
+        secrets.push(...userInfo(base));
         this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-        this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts) };
+        const timeouts = definedOnly(options.timeouts);
+        const headersMs = timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs;
+        const bodyIdleMs = timeouts.bodyIdleMs ?? DEFAULT_TIMEOUTS.bodyIdleMs;
+        const longer = Math.max(headersMs, bodyIdleMs);
+        this.#timeouts = {
+            ...DEFAULT_TIMEOUTS,
+            // undici checks its own timeouts on a coarse clock (about a second): the overall limit leaves them room to
+            // fire first, so that a server that never answers is told as such.
+            totalMs: Math.max(TOTAL_PER_TIMEOUT * longer, longer + TOTAL_MARGIN_MS),
+            ...timeouts,
+        };
         this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
         this.#retry.maxAttempts = Math.max(1, Math.floor(this.#retry.maxAttempts));
+        this.#log = options.log ?? (() => { });
         this.#ownsDispatcher = options.dispatcher === undefined;
-        this.#dispatcher =
-            options.dispatcher ??
-                new undici/* Agent */.g6({
-                    connect: { timeout: this.#timeouts.connectMs },
-                    headersTimeout: this.#timeouts.headersMs,
-                    bodyTimeout: this.#timeouts.bodyIdleMs,
+        if (options.dispatcher !== undefined) {
+            this.#dispatcher = options.dispatcher;
+        }
+        else {
+            const agentOptions = {
+                connect: {
+                    timeout: this.#timeouts.connectMs,
+                    lookup: guardedLookup(base.hostname, options.lookup ?? (external_node_dns_default()).lookup),
+                },
+                headersTimeout: this.#timeouts.headersMs,
+                bodyTimeout: this.#timeouts.bodyIdleMs,
+            };
+            const proxy = proxyFromEnv(options.env ?? process.env);
+            for (const name of proxy?.ignored ?? []) {
+                this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
+            }
+            if (proxy === undefined || !('describe' in proxy)) {
+                this.#dispatcher = new undici/* Agent */.g6(agentOptions);
+            }
+            else {
+                // undici's own reading of the variables, given explicitly so that what the log says is what is used.
+                // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
+                // proxy sees host names only: never a header, never the credential.
+                this.#dispatcher = new undici/* EnvHttpProxyAgent */.J2({
+                    ...agentOptions,
+                    proxyTls: { timeout: this.#timeouts.connectMs },
+                    ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
+                    ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
+                    noProxy: proxy.noProxy,
                 });
+                for (const url of [proxy.http, proxy.https])
+                    if (url !== undefined)
+                        secrets.push(...userInfo(url));
+                this.#log('debug', proxy.describe);
+            }
+        }
+        this.#secrets = [...new Set(secrets)];
+        this.#moreSecrets = options.secrets ?? [];
         this.#signal = options.signal;
         this.#deadline = options.deadline;
-        this.#log = options.log ?? (() => { });
+        this.#callBudgetMs = options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
+    }
+    /** A line for the step's log through the transport's own logger (what callers above it have to say). */
+    log(level, message) {
+        this.#log(level, this.#redact(message));
     }
     /** Artifact URLs the API listed: the credential may go to their origins too. */
     trust(url) {
@@ -40349,28 +40510,44 @@ class Transport {
         if (body !== undefined)
             headers['content-type'] = 'application/json';
         const signal = this.#signalFor(req.signal);
-        const deadline = earliest(this.#deadline, req.deadline);
-        const exchange = { method: req.method, url, headers, body, signal, display };
+        const given = earliest(this.#deadline, req.deadline);
+        // Every call has a deadline, even when its step has none (promise 3).
+        const deadline = given ?? this.clock.now() + this.#callBudgetMs;
+        const exchange = {
+            method: req.method,
+            url,
+            headers,
+            body,
+            signal,
+            sendSignal: signal,
+            display,
+            crossOrigin: 'refuse',
+        };
         for (let attempt = 1;; attempt++) {
             if (signal.aborted)
                 throw this.#abortError(signal);
             const outcome = await this.#attempt(exchange, attempt);
             if (outcome.ok)
                 return outcome.response;
-            const { error, retryAfterMs } = outcome;
+            const { error, retryAfterMs, retryAfter } = outcome;
             if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs))
                 throw error;
             // The server's Retry-After is honoured in full, even above maxDelayMs (promise 3).
             const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
             const now = this.clock.now();
-            if (deadline !== undefined && now + wait > deadline) {
-                const left = seconds(Math.max(0, deadline - now));
+            if (now + wait > deadline) {
+                const left = duration(Math.max(0, deadline - now));
+                const until = given === undefined
+                    ? `that is past the ${roughly(this.#callBudgetMs)} an API call may take in all`
+                    : `only ${left} remain before the deadline`;
                 const why = retryAfterMs === undefined
-                    ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
-                    : `the server asked to wait ${seconds(wait)} before retrying (Retry-After), but only ${left} remain before the deadline`;
+                    ? `the next retry in ${duration(wait)} would run past the deadline (${left} left)`
+                    : `the server asked to wait ${duration(wait)} before retrying (Retry-After: ${retryAfter}), but ${until}`;
                 throw new DeadlineError(`${error.message}; giving up: ${why}`, { cause: error });
             }
-            this.#log('debug', `${error.message}; retrying in ${seconds(wait)}${retryAfterMs === undefined ? '' : ' as the server asked'}` +
+            const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
+            // A long wait is said where people look: a silent minute reads as a hang.
+            this.#log(wait > LONG_WAIT_MS ? 'info' : 'debug', `${error.message}; retrying in ${wait > LONG_WAIT_MS ? duration(wait) : seconds(wait)}${asked}` +
                 ` (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`);
             await this.#sleep(wait, signal);
         }
@@ -40399,7 +40576,16 @@ class Transport {
         }
         headers['user-agent'] = this.#userAgent;
         const signal = this.#signalFor(options.signal);
-        const exchange = { method: 'GET', url: target, headers, body: undefined, signal, display };
+        const exchange = {
+            method: 'GET',
+            url: target,
+            headers,
+            body: undefined,
+            signal,
+            sendSignal: signal,
+            display,
+            crossOrigin: 'follow',
+        };
         let response;
         let finalUrl;
         try {
@@ -40431,8 +40617,20 @@ class Transport {
         })();
         return this.#closed;
     }
-    /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry. */
-    async #attempt(exchange, attempt) {
+    /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry.
+     *  The whole attempt, answer read to its end, is bounded by the overall limit (promise 5). */
+    async #attempt(call, attempt) {
+        const limit = new AbortController();
+        const timer = setTimeout(() => limit.abort(), this.#timeouts.totalMs);
+        const exchange = { ...call, sendSignal: AbortSignal.any([call.signal, limit.signal]) };
+        try {
+            return await this.#attemptWithin(exchange, attempt);
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    async #attemptWithin(exchange, attempt) {
         const { method, display } = exchange;
         let response;
         try {
@@ -40444,12 +40642,18 @@ class Transport {
         const { statusCode: status, headers } = response;
         if (status < 200 || status >= 300) {
             const message = await this.#errorMessage(response, exchange);
-            const retryAfterMs = parseRetryAfter(firstHeader(headers['retry-after']), this.clock.now());
-            return { ok: false, error: new ApiError(status, method, display, message, attempt), retryAfterMs };
+            const retryAfter = firstHeader(headers['retry-after']);
+            const retryAfterMs = parseRetryAfter(retryAfter, this.clock.now());
+            return {
+                ok: false,
+                error: new ApiError(status, method, display, message, attempt),
+                retryAfterMs,
+                retryAfter: retryAfter === undefined ? undefined : this.#redact(serverMessage(retryAfter, 'text/plain')),
+            };
         }
         let text;
         try {
-            text = await response.body.text();
+            text = await this.#readAnswer(response, exchange);
         }
         catch (err) {
             return { ok: false, error: this.#mapError(err, exchange, attempt) };
@@ -40461,7 +40665,7 @@ class Transport {
             }
             catch {
                 const contentType = firstHeader(headers['content-type']);
-                const what = this.#redact(serverMessage(text, contentType));
+                const what = serverMessage(text, contentType, this.#allSecrets());
                 const detail = `HTTP ${status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}`;
                 return {
                     ok: false,
@@ -40471,12 +40675,48 @@ class Transport {
         }
         return { ok: true, response: { status, headers, data: data, attempts: attempt } };
     }
+    /**
+     * The body of a success answer as text, within MAX_ANSWER_BYTES and MAX_ANSWER_DEPTH (promise 22): reading
+     * stops as soon as either is passed, so an endless answer costs neither memory nor a stack overflow later.
+     */
+    async #readAnswer(response, exchange) {
+        const { method, display } = exchange;
+        const tooLarge = () => new BadResponseError(method, display, `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be; reading stopped there`);
+        const announced = Number(firstHeader(response.headers['content-length']));
+        if (Number.isFinite(announced) && announced > MAX_ANSWER_BYTES) {
+            response.body.destroy();
+            throw tooLarge();
+        }
+        const chunks = [];
+        const depth = new DepthGauge();
+        let size = 0;
+        try {
+            for await (const chunk of response.body) {
+                size += chunk.length;
+                if (size > MAX_ANSWER_BYTES)
+                    throw tooLarge();
+                if (depth.exceeds(chunk, MAX_ANSWER_DEPTH)) {
+                    throw new BadResponseError(method, display, `JSON nested more than ${MAX_ANSWER_DEPTH} levels deep, more than any API answer; reading stopped there`);
+                }
+                chunks.push(chunk);
+            }
+        }
+        finally {
+            // Leaving the loop early destroys the rest of the body; this covers a throw before the loop began.
+            if (!response.body.readableEnded)
+                response.body.destroy();
+        }
+        return new TextDecoder().decode(Buffer.concat(chunks));
+    }
     /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-     *  the way, is never sent again in this chain (promise 14). Redirect bodies are drained. Errors are undici's. */
+     *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
+     *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's, or ours
+     *  for a redirect refused. */
     async #exchange(exchange) {
         let { method, url, body } = exchange;
         const headers = { ...exchange.headers };
         let authorize = this.#mayAuthorize(url);
+        this.#checkAddress(url, exchange, false);
         for (let redirects = 0;; redirects++) {
             const sent = { ...headers };
             if (authorize && this.#authorization !== undefined)
@@ -40487,7 +40727,7 @@ class Transport {
                 method: method,
                 headers: sent,
                 body: body ?? null,
-                signal: exchange.signal,
+                signal: exchange.sendSignal,
                 headersTimeout: this.#timeouts.headersMs,
                 bodyTimeout: this.#timeouts.bodyIdleMs,
             });
@@ -40508,6 +40748,12 @@ class Transport {
             if (next.protocol !== 'https:' && next.protocol !== 'http:') {
                 throw new BadResponseError(exchange.method, exchange.display, `a redirect to a ${next.protocol} address`);
             }
+            this.#checkAddress(next, exchange, true);
+            if (exchange.crossOrigin === 'refuse' && next.origin !== this.origin) {
+                // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
+                throw new BadResponseError(exchange.method, exchange.display, `a redirect to another origin (${this.#displayUrl(next)}); API answers are taken only from ` +
+                    `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`);
+            }
             authorize &&= this.#mayAuthorize(next);
             // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
             const status = response.statusCode;
@@ -40521,6 +40767,15 @@ class Transport {
             }
             url = next;
         }
+    }
+    /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
+     *  The API's own host is the user's choice, never refused. */
+    #checkAddress(url, exchange, redirected) {
+        if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname))
+            return;
+        const how = redirected ? 'was redirected to' : 'would go to';
+        throw new UnsafeAddressError(`${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url)}: a link-local address ` +
+            `(where cloud metadata services answer), never contacted`, url.hostname);
     }
     #mayAuthorize(url) {
         return url.origin === this.origin || this.#trusted.has(url.origin);
@@ -40538,7 +40793,7 @@ class Transport {
             }
         }
         catch {
-            // The status says what happened; a body lost on the way only costs its message.
+            // The status says what happened; a body lost on the way (or cut by the overall limit) only costs its message.
             if (exchange.signal.aborted)
                 throw this.#abortError(exchange.signal);
         }
@@ -40547,16 +40802,24 @@ class Transport {
                 response.body.destroy();
         }
         const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
-        return this.#redact(serverMessage(text, firstHeader(response.headers['content-type'])));
+        // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (promise 13).
+        return serverMessage(text, firstHeader(response.headers['content-type']), this.#allSecrets());
     }
     /** Maps undici's and the system's errors to the API core's; errors of a wrong call (bugs) pass through. */
     #mapError(err, exchange, attempt) {
         const { method, display, signal } = exchange;
         if (signal.aborted)
             return this.#abortError(signal);
+        // Only the attempt's overall limit aborts the sending signal without aborting the caller's.
+        if (exchange.sendSignal.aborted)
+            return new TimeoutError(method, display, 'total', this.#timeouts.totalMs, attempt);
         if (err instanceof UserFacingError)
             return err;
-        const { code, syscall } = errorCode(err);
+        if (err instanceof LinkLocalLookupError) {
+            return new UnsafeAddressError(`${method} ${display}: the host name ${err.hostname} resolves to ${err.address}, a link-local address ` +
+                `(where cloud metadata services answer), never contacted`, err.address);
+        }
+        const { code, syscall, hostname } = errorCode(err);
         switch (code) {
             case 'UND_ERR_CONNECT_TIMEOUT':
                 return new TimeoutError(method, display, 'connect', this.#timeouts.connectMs, attempt);
@@ -40573,7 +40836,9 @@ class Transport {
                 return new NetworkError(method, display, 'ECONNRESET', false, attempt);
         }
         if (code !== undefined && WIRE_ERROR_CODE.test(code)) {
-            return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt);
+            // A failed DNS lookup names its host: after a redirect it is not base-url's (item: which name failed).
+            const host = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND' ? hostname : undefined;
+            return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
         }
         return err instanceof Error ? err : new Error(String(err));
     }
@@ -40604,11 +40869,11 @@ class Transport {
     #displayUrl(url) {
         return this.#redact(`${url.origin}${url.pathname}`);
     }
+    #allSecrets() {
+        return [...this.#secrets, ...this.#moreSecrets];
+    }
     #redact(text) {
-        let out = text;
-        for (const secret of this.#secrets)
-            out = out.replaceAll(secret, '***');
-        return out;
+        return redactSecrets(text, this.#allSecrets());
     }
 }
 /** Reads a body on behalf of a caller, mapping its errors to the API core's. Destroying it destroys the source. */
@@ -40654,14 +40919,15 @@ function firstHeader(value) {
 }
 function errorCode(err) {
     if (typeof err !== 'object' || err === null)
-        return { code: undefined, syscall: undefined };
-    const { code, syscall, errors } = err;
+        return { code: undefined, syscall: undefined, hostname: undefined };
+    const { code, syscall, errors, hostname } = err;
     // Happy eyeballs fails with an AggregateError of one error per address tried.
     if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0)
         return errorCode(errors[0]);
     return {
         code: typeof code === 'string' ? code : undefined,
         syscall: typeof syscall === 'string' ? syscall : undefined,
+        hostname: typeof hostname === 'string' ? hostname : undefined,
     };
 }
 function definedOnly(values) {
@@ -40676,6 +40942,165 @@ function earliest(a, b) {
 }
 function seconds(ms) {
     return `${Math.round(ms / 100) / 10} s`;
+}
+/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
+function duration(ms) {
+    return ms < 120_000 ? seconds(ms) : `${Math.round(ms / 1000)} s (about ${roughly(ms)})`;
+}
+/** A span in the largest unit it holds twice: "10 min", "31.7 years". */
+function roughly(ms) {
+    const s = ms / 1000;
+    const units = [
+        [365.25 * 86_400, 'years'],
+        [86_400, 'days'],
+        [3_600, 'h'],
+        [60, 'min'],
+    ];
+    const [size, unit] = units.find(([size]) => s >= 2 * size) ?? [1, 's'];
+    return `${Math.round((s / size) * 10) / 10} ${unit}`;
+}
+/** Thrown by guardedLookup: the name resolved to a link-local address. */
+class LinkLocalLookupError extends Error {
+    hostname;
+    address;
+    constructor(hostname, address) {
+        super(`${hostname} resolves to the link-local address ${address}`);
+        this.hostname = hostname;
+        this.address = address;
+    }
+}
+/**
+ * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
+ * artifact URL naming a host that resolves to a cloud metadata address is never connected to (promise 14).
+ */
+function guardedLookup(apiHostname, lookup) {
+    return (hostname, options, callback) => {
+        lookup(hostname, options, (err, address, family) => {
+            if (err !== null || hostname.toLowerCase() === apiHostname.toLowerCase()) {
+                callback(err, address, family);
+                return;
+            }
+            const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+            const refused = addresses.find((a) => isLinkLocal(a));
+            if (refused !== undefined)
+                callback(new LinkLocalLookupError(hostname, refused), address, family);
+            else
+                callback(null, address, family);
+        });
+    };
+}
+/** Link-local networks, also written in IPv6 forms that carry an IPv4 address (node's BlockList matches the
+ *  IPv4-mapped form `::ffff:a.b.c.d` by itself; the NAT64 prefix and the old IPv4-compatible form are added). */
+const LINK_LOCAL = new external_node_net_.BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+LINK_LOCAL.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6');
+LINK_LOCAL.addSubnet('::a9fe:0', 112, 'ipv6');
+/**
+ * True for a link-local address (169.254.0.0/16, fe80::/10), with or without the brackets of a URL or a zone.
+ * Other spellings of IPv4 (decimal, octal, hex) are normalised by the URL parser before they get here.
+ */
+function isLinkLocal(host) {
+    const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+    const kind = (0,external_node_net_.isIP)(address);
+    return kind !== 0 && LINK_LOCAL.check(address, kind === 4 ? 'ipv4' : 'ipv6');
+}
+/** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, lower case first as curl and undici read them; undefined when no proxy
+ *  is set. An address that is not a URL is ignored rather than sending everything who knows where. */
+function proxyFromEnv(env) {
+    const read = (name) => {
+        const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+        return value === undefined || value.trim() === '' ? undefined : value.trim();
+    };
+    const parse = (value) => {
+        if (value === undefined)
+            return undefined;
+        try {
+            // Like curl, a proxy given as host:port is an http proxy.
+            const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+            return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+        }
+        catch {
+            return undefined;
+        }
+    };
+    const httpValue = read('http_proxy');
+    const httpsValue = read('https_proxy');
+    const http = parse(httpValue);
+    const https = parse(httpsValue);
+    const ignored = [
+        ...(httpValue !== undefined && http === undefined ? ['HTTP_PROXY'] : []),
+        ...(httpsValue !== undefined && https === undefined ? ['HTTPS_PROXY'] : []),
+    ];
+    if (http === undefined && https === undefined)
+        return ignored.length === 0 ? undefined : { ignored };
+    const noProxy = read('no_proxy') ?? '';
+    const name = (url) => (url === undefined ? 'none' : url.origin);
+    return {
+        http,
+        https,
+        noProxy,
+        ignored,
+        describe: `Proxy from the environment: ${name(https ?? http)} for https, ${name(http)} for http` +
+            (noProxy === '' ? '' : `; not for NO_PROXY (${noProxy})`),
+    };
+}
+function userInfo(url) {
+    const parts = [url.username, url.password].filter((p) => p !== '');
+    const decoded = parts.map((p) => {
+        try {
+            return decodeURIComponent(p);
+        }
+        catch {
+            return p;
+        }
+    });
+    return [...parts, ...decoded];
+}
+/** Tracks JSON nesting over chunks of bytes (the bytes of `"`, `\\`, brackets never occur inside a UTF-8
+ *  sequence), so depth is checked while reading, before anything is parsed. */
+class DepthGauge {
+    #depth = 0;
+    #inString = false;
+    #escaped = false;
+    /** Decided by the first byte that is not white space: a body that is no JSON array or object (an HTML page) is
+     *  left to the JSON parser, which says what it is. */
+    #json;
+    exceeds(chunk, limit) {
+        for (let i = 0; i < chunk.length; i++) {
+            const byte = chunk[i];
+            if (this.#json === undefined) {
+                if (byte === 0x20 ||
+                    byte === 0x09 ||
+                    byte === 0x0a ||
+                    byte === 0x0d ||
+                    byte === 0xef ||
+                    byte === 0xbb ||
+                    byte === 0xbf)
+                    continue; // white space, or a byte order mark
+                this.#json = byte === 0x5b || byte === 0x7b;
+            }
+            if (!this.#json)
+                return false;
+            if (this.#inString) {
+                if (this.#escaped)
+                    this.#escaped = false;
+                else if (byte === 0x5c)
+                    this.#escaped = true;
+                else if (byte === 0x22)
+                    this.#inString = false;
+            }
+            else if (byte === 0x22)
+                this.#inString = true;
+            else if (byte === 0x5b || byte === 0x7b) {
+                if (++this.#depth > limit)
+                    return true;
+            }
+            else if (byte === 0x5d || byte === 0x7d)
+                this.#depth--;
+        }
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
@@ -43804,6 +44229,7 @@ var action_text = __nccwpck_require__(1599);
 
 
 
+
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
@@ -43829,11 +44255,12 @@ async function runAction(spec, main, options = {}) {
         inputs,
         env,
         clock,
+        secrets,
         signal: controller.signal,
         connect: (connectOptions = {}) => {
             // Layered: the environment's tuning, then the test's, then what this connection asks for.
             const tuned = transportTuning(env);
-            const connection = connect(inputs, env, clock, controller.signal, io, {
+            const connection = connect(inputs, env, clock, controller.signal, io, secrets, {
                 ...connectOptions,
                 timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
                 retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
@@ -43872,7 +44299,7 @@ async function runAction(spec, main, options = {}) {
         process.off('SIGTERM', onSignal);
     }
 }
-function connect(inputs, env, clock, signal, io, options) {
+function connect(inputs, env, clock, signal, io, secrets, options) {
     const needsProject = options.needsProject ?? true;
     const token = inputs.secret('token', {
         required: true,
@@ -43896,6 +44323,9 @@ function connect(inputs, env, clock, signal, io, options) {
     const transport = new Transport({
         baseUrl,
         token,
+        // Every value masked in this step, also those masked later: server text is cleaned of them before it is cut.
+        secrets,
+        env,
         clock,
         signal: options.signal ?? signal,
         ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
@@ -43950,15 +44380,8 @@ function transportTuning(env) {
         },
     };
 }
-/** Every known secret, of any length, replaced; the longest first, so a secret inside another goes with it. */
-function redact(text, secrets) {
-    let out = text;
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-        if (secret !== '')
-            out = out.replaceAll(secret, '***');
-    }
-    return out;
-}
+/** Every known secret, of any length and in every form it travels in (JSON, URL, reflowed), replaced. */
+const redact = redactSecrets;
 /**
  * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
  * from an output (promise 13); JSON stays JSON: only its strings are redacted.
@@ -44489,6 +44912,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -324,7 +324,7 @@ __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
 __webpack_unused_export__ = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
+module.exports.J2 = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
 __webpack_unused_export__ = H2CClient
 __webpack_unused_export__ = RetryHandler
@@ -39300,7 +39300,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6786:
+/***/ 4587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39309,7 +39309,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Cs: () => (/* binding */ runAction)
 });
 
-// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES, redact
+// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
@@ -39318,17 +39318,45 @@ var validate = __nccwpck_require__(3020);
 ;// CONCATENATED MODULE: ./src/api/paginate.ts
 
 /**
- * Walks a `limit`/`offset` list to its end: page after page until one comes back shorter than asked.
- * `limit` here is the page size (default the largest the API allows); `offset` where to start.
+ * Most items one walk yields: 100 pages of 100. A server whose pages never end (or a list far longer than any
+ * one step should read) stops here with a warning, so time and memory stay bounded (promise 22).
+ */
+const MAX_PAGINATED_ITEMS = 10_000;
+/**
+ * Walks a `limit`/`offset` list to its end: page after page until one comes back shorter than asked. It stops
+ * early, with a warning, when a page brings nothing not seen before (a server ignoring `offset` answers the same
+ * page for ever) or at `maxItems`. An item seen on an earlier page is not yielded again: a build that arrives
+ * between two requests shifts the list by one.
  */
 async function* paginate(fetchPage, options = {}) {
     const limit = (0,validate/* checkLimit */.ab)('limit', options.limit ?? validate/* MAX_PAGE_SIZE */.H4);
     let offset = (0,validate/* checkOffset */.g9)('offset', options.offset ?? 0);
-    for (;;) {
+    const maxItems = options.maxItems ?? MAX_PAGINATED_ITEMS;
+    const key = options.key ?? ((item) => item);
+    const seen = new Set();
+    for (let pages = 1;; pages++) {
         const page = await fetchPage(limit, offset);
-        yield* page;
+        let fresh = 0;
+        for (const item of page) {
+            const id = key(item);
+            if (seen.has(id))
+                continue;
+            if (seen.size >= maxItems) {
+                options.warn?.(`Stopped after ${maxItems} items (${pages} pages): the most one listing reads. ` +
+                    `Narrow it (a branch, a status filter) or page through it with limit and offset.`);
+                return;
+            }
+            seen.add(id);
+            fresh++;
+            yield item;
+        }
         if (page.length < limit)
             return;
+        if (fresh === 0) {
+            options.warn?.(`Stopped at offset ${offset}: the server answered page ${pages} with items already seen, ` +
+                `so the list would never end (does it ignore offset?)`);
+            return;
+        }
         offset += page.length;
     }
 }
@@ -39489,9 +39517,14 @@ class Client {
     async recentBuilds(query = {}) {
         return this.get('/recent-builds', pageQuery(query));
     }
-    /** Every recent build, following `offset` page by page. */
+    /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
     allRecentBuilds(query = {}) {
-        return paginate((limit, offset) => this.recentBuilds({ limit, offset }), query);
+        return paginate((limit, offset) => this.recentBuilds({ limit, offset }), {
+            ...query,
+            // Recent builds span projects, each numbering its own builds.
+            key: (b) => `${b.vcs_type}/${b.username}/${b.reponame}/${b.build_num}`,
+            warn: (message) => this.transport.log('warning', `recent-builds: ${message}`),
+        });
     }
     async addPlatformKey(apikey) {
         (0,validate/* checkSecret */.zg)('apikey', apikey);
@@ -39509,9 +39542,14 @@ class Client {
             : (0,validate/* checkBuildStatusFilter */.zx)('status_filter', query.statusFilter);
         return this.get(path, { ...pageQuery(query), filter });
     }
-    /** Every build matching the query, newest first, following `offset` page by page. */
+    /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
+     *  warning when it stops). */
     allBuilds(p, query = {}) {
-        return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), query);
+        return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
+            ...pageQuery(query),
+            key: (b) => b.build_num,
+            warn: (message) => this.transport.log('warning', `builds: ${message}`),
+        });
     }
     /**
      * Triggers a build, never two (promise 2). The POST is retried only where it provably did not arrive; after an
@@ -39732,118 +39770,19 @@ function isAmbiguous(error) {
 
 // EXTERNAL MODULE: ./src/api/clock.ts
 var api_clock = __nccwpck_require__(6982);
+// EXTERNAL MODULE: ./src/api/message.ts
+var api_message = __nccwpck_require__(9243);
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(610);
+var external_node_dns_default = /*#__PURE__*/__nccwpck_require__.n(external_node_dns_);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"1.0.0"};
-;// CONCATENATED MODULE: ./src/api/message.ts
-// The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
-// itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (wire.md, Answers).
-/** Longest message kept: enough for any real server message, short enough for one log line. */
-const MAX_MESSAGE_CHARS = 300;
-/** How deep a `message` that is itself JSON is unwrapped; real servers nest once. */
-const MAX_JSON_DEPTH = 4;
-const NAMED_ENTITIES = {
-    amp: '&',
-    lt: '<',
-    gt: '>',
-    quot: '"',
-    apos: "'",
-    nbsp: ' ',
-};
-/** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
- *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
- *  line, cut to ~300 chars. */
-function serverMessage(body, contentType) {
-    const text = body.replace(/^\uFEFF/, '').trim();
-    if (text === '')
-        return '';
-    const type = (contentType ?? '').toLowerCase();
-    const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text, 0) : undefined;
-    if (fromJson !== undefined)
-        return oneLine(fromJson);
-    if (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text))
-        return oneLine(htmlMessage(text));
-    return oneLine(text);
-}
-/** The message inside JSON text, or undefined when the text is not JSON. */
-function jsonMessage(text, depth) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof value === 'string')
-        return innerMessage(value, depth);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        const record = value;
-        for (const key of ['message', 'error', 'error_description', 'detail']) {
-            const field = record[key];
-            if (typeof field === 'string')
-                return innerMessage(field, depth);
-        }
-    }
-    if (value === null || (typeof value === 'object' && Object.keys(value).length === 0))
-        return '';
-    // JSON without a message field: its text is still the best account of what went wrong.
-    return text;
-}
-function innerMessage(message, depth) {
-    const trimmed = message.trim();
-    if (depth < MAX_JSON_DEPTH && /^[{"]/.test(trimmed)) {
-        const inner = jsonMessage(trimmed, depth + 1);
-        if (inner !== undefined)
-            return inner;
-    }
-    return message;
-}
-function htmlMessage(html) {
-    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-    if (title !== undefined) {
-        const text = decodeEntities(stripTags(title)).trim();
-        if (text !== '')
-            return text;
-    }
-    const withoutHidden = html
-        .replace(/<!--[\s\S]*?-->/g, ' ')
-        .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-        .replace(/<!doctype[^>]*>/gi, ' ');
-    // Block-level tags separate texts; the first non-empty one is usually the page's heading.
-    const blocks = withoutHidden.split(/<\/?(?:h[1-6]|p|div|br|li|tr|td|th|pre|body|html|center|hr)\b[^>]*>/i);
-    for (const block of blocks) {
-        const text = decodeEntities(stripTags(block)).trim();
-        if (text !== '')
-            return text;
-    }
-    return '';
-}
-function stripTags(html) {
-    return html.replace(/<[^>]*>/g, ' ');
-}
-function decodeEntities(text) {
-    return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity) => {
-        if (entity.startsWith('#')) {
-            const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-            return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-        }
-        return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
-    });
-}
-/** One line without control characters, cut to MAX_MESSAGE_CHARS. */
-function oneLine(text) {
-    // eslint-disable-next-line no-control-regex
-    const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
-    if (flat.length <= MAX_MESSAGE_CHARS)
-        return flat;
-    return `${Array.from(flat)
-        .slice(0, MAX_MESSAGE_CHARS - 1)
-        .join('')}…`;
-}
-
 ;// CONCATENATED MODULE: ./src/api/retry.ts
 // Retry policy of the API core (promises 1–4): what may be repeated, and how long to wait before doing so.
 
@@ -39921,7 +39860,8 @@ function parseRetryAfter(value, now) {
 
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 // HTTP transport of the API core, on undici: headers and Basic auth, explicit timeouts, safe redirects, retries
-// with backoff and Retry-After, error bodies turned into ApiErrors (wire.md; promises 1–6, 13–14, 20).
+// with backoff and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from
+// the environment (wire.md; promises 1–6, 13–14, 20, 22).
 
 
 
@@ -39931,8 +39871,33 @@ function parseRetryAfter(value, now) {
 
 
 
+
+
+/** The overall limit of an attempt, as a multiple of the headers and idle timeouts (2 min by default)... */
+const TOTAL_PER_TIMEOUT = 4;
+/** ...and at least this much longer than either. */
+const TOTAL_MARGIN_MS = 2_000;
 /** Seconds, not undici's 300 s: a stuck server fails the step quickly enough to retry or report. */
-const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyIdleMs: 30_000 };
+const DEFAULT_TIMEOUTS = {
+    connectMs: 10_000,
+    headersMs: 30_000,
+    bodyIdleMs: 30_000,
+    totalMs: TOTAL_PER_TIMEOUT * 30_000,
+};
+/**
+ * An API call without a deadline of its own (the step has none) gets this one: its attempts and retry waits
+ * together, so a `Retry-After` of years fails at once instead of sleeping (promise 3).
+ */
+const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
+/** A retry wait longer than this is said at info level: the log must not look stuck. */
+const LONG_WAIT_MS = 5_000;
+/**
+ * Largest API answer read: many times a page of 100 builds with full records (a few MiB), yet far below what
+ * would take the runner's memory. Reading stops when it is passed.
+ */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/** Deepest JSON nesting accepted in an API answer (real ones nest about five deep). */
+const MAX_ANSWER_DEPTH = 64;
 const DEFAULT_USER_AGENT = `ci-actions/${package_namespaceObject.rE}`;
 /** Redirects followed per request, as browsers and the toolkit's http-client do. */
 const MAX_REDIRECTS = 5;
@@ -39963,7 +39928,9 @@ class Transport {
     #ownsDispatcher;
     #signal;
     #deadline;
+    #callBudgetMs;
     #log;
+    #moreSecrets;
     #trusted = new Set();
     #closing = new AbortController();
     #closed;
@@ -39973,30 +39940,78 @@ class Transport {
         this.#basePath = base.pathname.replace(/\/+$/, '');
         this.clock = options.clock ?? api_clock/* systemClock */.ml;
         const token = options.token;
+        const secrets = [];
         if (token !== undefined && token !== '') {
             const credential = Buffer.from(`${token}:`).toString('base64');
             this.#authorization = `Basic ${credential}`;
-            this.#secrets = [...new Set([token, encodeURIComponent(token), credential])];
+            secrets.push(token, credential);
         }
         else {
             this.#authorization = undefined;
-            this.#secrets = [];
         }
+        // A user and password in the base address are never sent, but never printed either.
+        secrets.push(...userInfo(base));
         this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-        this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts) };
+        const timeouts = definedOnly(options.timeouts);
+        const headersMs = timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs;
+        const bodyIdleMs = timeouts.bodyIdleMs ?? DEFAULT_TIMEOUTS.bodyIdleMs;
+        const longer = Math.max(headersMs, bodyIdleMs);
+        this.#timeouts = {
+            ...DEFAULT_TIMEOUTS,
+            // undici checks its own timeouts on a coarse clock (about a second): the overall limit leaves them room to
+            // fire first, so that a server that never answers is told as such.
+            totalMs: Math.max(TOTAL_PER_TIMEOUT * longer, longer + TOTAL_MARGIN_MS),
+            ...timeouts,
+        };
         this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
         this.#retry.maxAttempts = Math.max(1, Math.floor(this.#retry.maxAttempts));
+        this.#log = options.log ?? (() => { });
         this.#ownsDispatcher = options.dispatcher === undefined;
-        this.#dispatcher =
-            options.dispatcher ??
-                new undici/* Agent */.g6({
-                    connect: { timeout: this.#timeouts.connectMs },
-                    headersTimeout: this.#timeouts.headersMs,
-                    bodyTimeout: this.#timeouts.bodyIdleMs,
+        if (options.dispatcher !== undefined) {
+            this.#dispatcher = options.dispatcher;
+        }
+        else {
+            const agentOptions = {
+                connect: {
+                    timeout: this.#timeouts.connectMs,
+                    lookup: guardedLookup(base.hostname, options.lookup ?? (external_node_dns_default()).lookup),
+                },
+                headersTimeout: this.#timeouts.headersMs,
+                bodyTimeout: this.#timeouts.bodyIdleMs,
+            };
+            const proxy = proxyFromEnv(options.env ?? process.env);
+            for (const name of proxy?.ignored ?? []) {
+                this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
+            }
+            if (proxy === undefined || !('describe' in proxy)) {
+                this.#dispatcher = new undici/* Agent */.g6(agentOptions);
+            }
+            else {
+                // undici's own reading of the variables, given explicitly so that what the log says is what is used.
+                // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
+                // proxy sees host names only: never a header, never the credential.
+                this.#dispatcher = new undici/* EnvHttpProxyAgent */.J2({
+                    ...agentOptions,
+                    proxyTls: { timeout: this.#timeouts.connectMs },
+                    ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
+                    ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
+                    noProxy: proxy.noProxy,
                 });
+                for (const url of [proxy.http, proxy.https])
+                    if (url !== undefined)
+                        secrets.push(...userInfo(url));
+                this.#log('debug', proxy.describe);
+            }
+        }
+        this.#secrets = [...new Set(secrets)];
+        this.#moreSecrets = options.secrets ?? [];
         this.#signal = options.signal;
         this.#deadline = options.deadline;
-        this.#log = options.log ?? (() => { });
+        this.#callBudgetMs = options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
+    }
+    /** A line for the step's log through the transport's own logger (what callers above it have to say). */
+    log(level, message) {
+        this.#log(level, this.#redact(message));
     }
     /** Artifact URLs the API listed: the credential may go to their origins too. */
     trust(url) {
@@ -40026,28 +40041,44 @@ class Transport {
         if (body !== undefined)
             headers['content-type'] = 'application/json';
         const signal = this.#signalFor(req.signal);
-        const deadline = earliest(this.#deadline, req.deadline);
-        const exchange = { method: req.method, url, headers, body, signal, display };
+        const given = earliest(this.#deadline, req.deadline);
+        // Every call has a deadline, even when its step has none (promise 3).
+        const deadline = given ?? this.clock.now() + this.#callBudgetMs;
+        const exchange = {
+            method: req.method,
+            url,
+            headers,
+            body,
+            signal,
+            sendSignal: signal,
+            display,
+            crossOrigin: 'refuse',
+        };
         for (let attempt = 1;; attempt++) {
             if (signal.aborted)
                 throw this.#abortError(signal);
             const outcome = await this.#attempt(exchange, attempt);
             if (outcome.ok)
                 return outcome.response;
-            const { error, retryAfterMs } = outcome;
+            const { error, retryAfterMs, retryAfter } = outcome;
             if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs))
                 throw error;
             // The server's Retry-After is honoured in full, even above maxDelayMs (promise 3).
             const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
             const now = this.clock.now();
-            if (deadline !== undefined && now + wait > deadline) {
-                const left = seconds(Math.max(0, deadline - now));
+            if (now + wait > deadline) {
+                const left = duration(Math.max(0, deadline - now));
+                const until = given === undefined
+                    ? `that is past the ${roughly(this.#callBudgetMs)} an API call may take in all`
+                    : `only ${left} remain before the deadline`;
                 const why = retryAfterMs === undefined
-                    ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
-                    : `the server asked to wait ${seconds(wait)} before retrying (Retry-After), but only ${left} remain before the deadline`;
+                    ? `the next retry in ${duration(wait)} would run past the deadline (${left} left)`
+                    : `the server asked to wait ${duration(wait)} before retrying (Retry-After: ${retryAfter}), but ${until}`;
                 throw new errors/* DeadlineError */.j3(`${error.message}; giving up: ${why}`, { cause: error });
             }
-            this.#log('debug', `${error.message}; retrying in ${seconds(wait)}${retryAfterMs === undefined ? '' : ' as the server asked'}` +
+            const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
+            // A long wait is said where people look: a silent minute reads as a hang.
+            this.#log(wait > LONG_WAIT_MS ? 'info' : 'debug', `${error.message}; retrying in ${wait > LONG_WAIT_MS ? duration(wait) : seconds(wait)}${asked}` +
                 ` (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`);
             await this.#sleep(wait, signal);
         }
@@ -40076,7 +40107,16 @@ class Transport {
         }
         headers['user-agent'] = this.#userAgent;
         const signal = this.#signalFor(options.signal);
-        const exchange = { method: 'GET', url: target, headers, body: undefined, signal, display };
+        const exchange = {
+            method: 'GET',
+            url: target,
+            headers,
+            body: undefined,
+            signal,
+            sendSignal: signal,
+            display,
+            crossOrigin: 'follow',
+        };
         let response;
         let finalUrl;
         try {
@@ -40108,8 +40148,20 @@ class Transport {
         })();
         return this.#closed;
     }
-    /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry. */
-    async #attempt(exchange, attempt) {
+    /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry.
+     *  The whole attempt, answer read to its end, is bounded by the overall limit (promise 5). */
+    async #attempt(call, attempt) {
+        const limit = new AbortController();
+        const timer = setTimeout(() => limit.abort(), this.#timeouts.totalMs);
+        const exchange = { ...call, sendSignal: AbortSignal.any([call.signal, limit.signal]) };
+        try {
+            return await this.#attemptWithin(exchange, attempt);
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    async #attemptWithin(exchange, attempt) {
         const { method, display } = exchange;
         let response;
         try {
@@ -40121,12 +40173,18 @@ class Transport {
         const { statusCode: status, headers } = response;
         if (status < 200 || status >= 300) {
             const message = await this.#errorMessage(response, exchange);
-            const retryAfterMs = parseRetryAfter(firstHeader(headers['retry-after']), this.clock.now());
-            return { ok: false, error: new errors/* ApiError */.hD(status, method, display, message, attempt), retryAfterMs };
+            const retryAfter = firstHeader(headers['retry-after']);
+            const retryAfterMs = parseRetryAfter(retryAfter, this.clock.now());
+            return {
+                ok: false,
+                error: new errors/* ApiError */.hD(status, method, display, message, attempt),
+                retryAfterMs,
+                retryAfter: retryAfter === undefined ? undefined : this.#redact((0,api_message/* serverMessage */.x_)(retryAfter, 'text/plain')),
+            };
         }
         let text;
         try {
-            text = await response.body.text();
+            text = await this.#readAnswer(response, exchange);
         }
         catch (err) {
             return { ok: false, error: this.#mapError(err, exchange, attempt) };
@@ -40138,7 +40196,7 @@ class Transport {
             }
             catch {
                 const contentType = firstHeader(headers['content-type']);
-                const what = this.#redact(serverMessage(text, contentType));
+                const what = (0,api_message/* serverMessage */.x_)(text, contentType, this.#allSecrets());
                 const detail = `HTTP ${status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}`;
                 return {
                     ok: false,
@@ -40148,12 +40206,48 @@ class Transport {
         }
         return { ok: true, response: { status, headers, data: data, attempts: attempt } };
     }
+    /**
+     * The body of a success answer as text, within MAX_ANSWER_BYTES and MAX_ANSWER_DEPTH (promise 22): reading
+     * stops as soon as either is passed, so an endless answer costs neither memory nor a stack overflow later.
+     */
+    async #readAnswer(response, exchange) {
+        const { method, display } = exchange;
+        const tooLarge = () => new errors/* BadResponseError */.nS(method, display, `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be; reading stopped there`);
+        const announced = Number(firstHeader(response.headers['content-length']));
+        if (Number.isFinite(announced) && announced > MAX_ANSWER_BYTES) {
+            response.body.destroy();
+            throw tooLarge();
+        }
+        const chunks = [];
+        const depth = new DepthGauge();
+        let size = 0;
+        try {
+            for await (const chunk of response.body) {
+                size += chunk.length;
+                if (size > MAX_ANSWER_BYTES)
+                    throw tooLarge();
+                if (depth.exceeds(chunk, MAX_ANSWER_DEPTH)) {
+                    throw new errors/* BadResponseError */.nS(method, display, `JSON nested more than ${MAX_ANSWER_DEPTH} levels deep, more than any API answer; reading stopped there`);
+                }
+                chunks.push(chunk);
+            }
+        }
+        finally {
+            // Leaving the loop early destroys the rest of the body; this covers a throw before the loop began.
+            if (!response.body.readableEnded)
+                response.body.destroy();
+        }
+        return new TextDecoder().decode(Buffer.concat(chunks));
+    }
     /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-     *  the way, is never sent again in this chain (promise 14). Redirect bodies are drained. Errors are undici's. */
+     *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
+     *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's, or ours
+     *  for a redirect refused. */
     async #exchange(exchange) {
         let { method, url, body } = exchange;
         const headers = { ...exchange.headers };
         let authorize = this.#mayAuthorize(url);
+        this.#checkAddress(url, exchange, false);
         for (let redirects = 0;; redirects++) {
             const sent = { ...headers };
             if (authorize && this.#authorization !== undefined)
@@ -40164,7 +40258,7 @@ class Transport {
                 method: method,
                 headers: sent,
                 body: body ?? null,
-                signal: exchange.signal,
+                signal: exchange.sendSignal,
                 headersTimeout: this.#timeouts.headersMs,
                 bodyTimeout: this.#timeouts.bodyIdleMs,
             });
@@ -40185,6 +40279,12 @@ class Transport {
             if (next.protocol !== 'https:' && next.protocol !== 'http:') {
                 throw new errors/* BadResponseError */.nS(exchange.method, exchange.display, `a redirect to a ${next.protocol} address`);
             }
+            this.#checkAddress(next, exchange, true);
+            if (exchange.crossOrigin === 'refuse' && next.origin !== this.origin) {
+                // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
+                throw new errors/* BadResponseError */.nS(exchange.method, exchange.display, `a redirect to another origin (${this.#displayUrl(next)}); API answers are taken only from ` +
+                    `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`);
+            }
             authorize &&= this.#mayAuthorize(next);
             // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
             const status = response.statusCode;
@@ -40198,6 +40298,15 @@ class Transport {
             }
             url = next;
         }
+    }
+    /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
+     *  The API's own host is the user's choice, never refused. */
+    #checkAddress(url, exchange, redirected) {
+        if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname))
+            return;
+        const how = redirected ? 'was redirected to' : 'would go to';
+        throw new errors/* UnsafeAddressError */.rt(`${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url)}: a link-local address ` +
+            `(where cloud metadata services answer), never contacted`, url.hostname);
     }
     #mayAuthorize(url) {
         return url.origin === this.origin || this.#trusted.has(url.origin);
@@ -40215,7 +40324,7 @@ class Transport {
             }
         }
         catch {
-            // The status says what happened; a body lost on the way only costs its message.
+            // The status says what happened; a body lost on the way (or cut by the overall limit) only costs its message.
             if (exchange.signal.aborted)
                 throw this.#abortError(exchange.signal);
         }
@@ -40224,16 +40333,24 @@ class Transport {
                 response.body.destroy();
         }
         const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
-        return this.#redact(serverMessage(text, firstHeader(response.headers['content-type'])));
+        // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (promise 13).
+        return (0,api_message/* serverMessage */.x_)(text, firstHeader(response.headers['content-type']), this.#allSecrets());
     }
     /** Maps undici's and the system's errors to the API core's; errors of a wrong call (bugs) pass through. */
     #mapError(err, exchange, attempt) {
         const { method, display, signal } = exchange;
         if (signal.aborted)
             return this.#abortError(signal);
+        // Only the attempt's overall limit aborts the sending signal without aborting the caller's.
+        if (exchange.sendSignal.aborted)
+            return new errors/* TimeoutError */.MU(method, display, 'total', this.#timeouts.totalMs, attempt);
         if (err instanceof errors/* UserFacingError */.Ui)
             return err;
-        const { code, syscall } = errorCode(err);
+        if (err instanceof LinkLocalLookupError) {
+            return new errors/* UnsafeAddressError */.rt(`${method} ${display}: the host name ${err.hostname} resolves to ${err.address}, a link-local address ` +
+                `(where cloud metadata services answer), never contacted`, err.address);
+        }
+        const { code, syscall, hostname } = errorCode(err);
         switch (code) {
             case 'UND_ERR_CONNECT_TIMEOUT':
                 return new errors/* TimeoutError */.MU(method, display, 'connect', this.#timeouts.connectMs, attempt);
@@ -40250,7 +40367,9 @@ class Transport {
                 return new errors/* NetworkError */.Dr(method, display, 'ECONNRESET', false, attempt);
         }
         if (code !== undefined && WIRE_ERROR_CODE.test(code)) {
-            return new errors/* NetworkError */.Dr(method, display, code, provablyNotSent(code, syscall), attempt);
+            // A failed DNS lookup names its host: after a redirect it is not base-url's (item: which name failed).
+            const host = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND' ? hostname : undefined;
+            return new errors/* NetworkError */.Dr(method, display, code, provablyNotSent(code, syscall), attempt, host);
         }
         return err instanceof Error ? err : new Error(String(err));
     }
@@ -40281,11 +40400,11 @@ class Transport {
     #displayUrl(url) {
         return this.#redact(`${url.origin}${url.pathname}`);
     }
+    #allSecrets() {
+        return [...this.#secrets, ...this.#moreSecrets];
+    }
     #redact(text) {
-        let out = text;
-        for (const secret of this.#secrets)
-            out = out.replaceAll(secret, '***');
-        return out;
+        return (0,api_message/* redactSecrets */.fp)(text, this.#allSecrets());
     }
 }
 /** Reads a body on behalf of a caller, mapping its errors to the API core's. Destroying it destroys the source. */
@@ -40331,14 +40450,15 @@ function firstHeader(value) {
 }
 function errorCode(err) {
     if (typeof err !== 'object' || err === null)
-        return { code: undefined, syscall: undefined };
-    const { code, syscall, errors } = err;
+        return { code: undefined, syscall: undefined, hostname: undefined };
+    const { code, syscall, errors, hostname } = err;
     // Happy eyeballs fails with an AggregateError of one error per address tried.
     if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0)
         return errorCode(errors[0]);
     return {
         code: typeof code === 'string' ? code : undefined,
         syscall: typeof syscall === 'string' ? syscall : undefined,
+        hostname: typeof hostname === 'string' ? hostname : undefined,
     };
 }
 function definedOnly(values) {
@@ -40353,6 +40473,165 @@ function earliest(a, b) {
 }
 function seconds(ms) {
     return `${Math.round(ms / 100) / 10} s`;
+}
+/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
+function duration(ms) {
+    return ms < 120_000 ? seconds(ms) : `${Math.round(ms / 1000)} s (about ${roughly(ms)})`;
+}
+/** A span in the largest unit it holds twice: "10 min", "31.7 years". */
+function roughly(ms) {
+    const s = ms / 1000;
+    const units = [
+        [365.25 * 86_400, 'years'],
+        [86_400, 'days'],
+        [3_600, 'h'],
+        [60, 'min'],
+    ];
+    const [size, unit] = units.find(([size]) => s >= 2 * size) ?? [1, 's'];
+    return `${Math.round((s / size) * 10) / 10} ${unit}`;
+}
+/** Thrown by guardedLookup: the name resolved to a link-local address. */
+class LinkLocalLookupError extends Error {
+    hostname;
+    address;
+    constructor(hostname, address) {
+        super(`${hostname} resolves to the link-local address ${address}`);
+        this.hostname = hostname;
+        this.address = address;
+    }
+}
+/**
+ * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
+ * artifact URL naming a host that resolves to a cloud metadata address is never connected to (promise 14).
+ */
+function guardedLookup(apiHostname, lookup) {
+    return (hostname, options, callback) => {
+        lookup(hostname, options, (err, address, family) => {
+            if (err !== null || hostname.toLowerCase() === apiHostname.toLowerCase()) {
+                callback(err, address, family);
+                return;
+            }
+            const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+            const refused = addresses.find((a) => isLinkLocal(a));
+            if (refused !== undefined)
+                callback(new LinkLocalLookupError(hostname, refused), address, family);
+            else
+                callback(null, address, family);
+        });
+    };
+}
+/** Link-local networks, also written in IPv6 forms that carry an IPv4 address (node's BlockList matches the
+ *  IPv4-mapped form `::ffff:a.b.c.d` by itself; the NAT64 prefix and the old IPv4-compatible form are added). */
+const LINK_LOCAL = new external_node_net_.BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+LINK_LOCAL.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6');
+LINK_LOCAL.addSubnet('::a9fe:0', 112, 'ipv6');
+/**
+ * True for a link-local address (169.254.0.0/16, fe80::/10), with or without the brackets of a URL or a zone.
+ * Other spellings of IPv4 (decimal, octal, hex) are normalised by the URL parser before they get here.
+ */
+function isLinkLocal(host) {
+    const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+    const kind = (0,external_node_net_.isIP)(address);
+    return kind !== 0 && LINK_LOCAL.check(address, kind === 4 ? 'ipv4' : 'ipv6');
+}
+/** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, lower case first as curl and undici read them; undefined when no proxy
+ *  is set. An address that is not a URL is ignored rather than sending everything who knows where. */
+function proxyFromEnv(env) {
+    const read = (name) => {
+        const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+        return value === undefined || value.trim() === '' ? undefined : value.trim();
+    };
+    const parse = (value) => {
+        if (value === undefined)
+            return undefined;
+        try {
+            // Like curl, a proxy given as host:port is an http proxy.
+            const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+            return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+        }
+        catch {
+            return undefined;
+        }
+    };
+    const httpValue = read('http_proxy');
+    const httpsValue = read('https_proxy');
+    const http = parse(httpValue);
+    const https = parse(httpsValue);
+    const ignored = [
+        ...(httpValue !== undefined && http === undefined ? ['HTTP_PROXY'] : []),
+        ...(httpsValue !== undefined && https === undefined ? ['HTTPS_PROXY'] : []),
+    ];
+    if (http === undefined && https === undefined)
+        return ignored.length === 0 ? undefined : { ignored };
+    const noProxy = read('no_proxy') ?? '';
+    const name = (url) => (url === undefined ? 'none' : url.origin);
+    return {
+        http,
+        https,
+        noProxy,
+        ignored,
+        describe: `Proxy from the environment: ${name(https ?? http)} for https, ${name(http)} for http` +
+            (noProxy === '' ? '' : `; not for NO_PROXY (${noProxy})`),
+    };
+}
+function userInfo(url) {
+    const parts = [url.username, url.password].filter((p) => p !== '');
+    const decoded = parts.map((p) => {
+        try {
+            return decodeURIComponent(p);
+        }
+        catch {
+            return p;
+        }
+    });
+    return [...parts, ...decoded];
+}
+/** Tracks JSON nesting over chunks of bytes (the bytes of `"`, `\\`, brackets never occur inside a UTF-8
+ *  sequence), so depth is checked while reading, before anything is parsed. */
+class DepthGauge {
+    #depth = 0;
+    #inString = false;
+    #escaped = false;
+    /** Decided by the first byte that is not white space: a body that is no JSON array or object (an HTML page) is
+     *  left to the JSON parser, which says what it is. */
+    #json;
+    exceeds(chunk, limit) {
+        for (let i = 0; i < chunk.length; i++) {
+            const byte = chunk[i];
+            if (this.#json === undefined) {
+                if (byte === 0x20 ||
+                    byte === 0x09 ||
+                    byte === 0x0a ||
+                    byte === 0x0d ||
+                    byte === 0xef ||
+                    byte === 0xbb ||
+                    byte === 0xbf)
+                    continue; // white space, or a byte order mark
+                this.#json = byte === 0x5b || byte === 0x7b;
+            }
+            if (!this.#json)
+                return false;
+            if (this.#inString) {
+                if (this.#escaped)
+                    this.#escaped = false;
+                else if (byte === 0x5c)
+                    this.#escaped = true;
+                else if (byte === 0x22)
+                    this.#inString = false;
+            }
+            else if (byte === 0x22)
+                this.#inString = true;
+            else if (byte === 0x5b || byte === 0x7b) {
+                if (++this.#depth > limit)
+                    return true;
+            }
+            else if (byte === 0x5d || byte === 0x7d)
+                this.#depth--;
+        }
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
@@ -43481,6 +43760,7 @@ var action_text = __nccwpck_require__(1599);
 
 
 
+
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
@@ -43506,11 +43786,12 @@ async function runAction(spec, main, options = {}) {
         inputs,
         env,
         clock,
+        secrets,
         signal: controller.signal,
         connect: (connectOptions = {}) => {
             // Layered: the environment's tuning, then the test's, then what this connection asks for.
             const tuned = transportTuning(env);
-            const connection = connect(inputs, env, clock, controller.signal, io, {
+            const connection = connect(inputs, env, clock, controller.signal, io, secrets, {
                 ...connectOptions,
                 timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
                 retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
@@ -43549,7 +43830,7 @@ async function runAction(spec, main, options = {}) {
         process.off('SIGTERM', onSignal);
     }
 }
-function connect(inputs, env, clock, signal, io, options) {
+function connect(inputs, env, clock, signal, io, secrets, options) {
     const needsProject = options.needsProject ?? true;
     const token = inputs.secret('token', {
         required: true,
@@ -43573,6 +43854,9 @@ function connect(inputs, env, clock, signal, io, options) {
     const transport = new Transport({
         baseUrl,
         token,
+        // Every value masked in this step, also those masked later: server text is cleaned of them before it is cut.
+        secrets,
+        env,
         clock,
         signal: options.signal ?? signal,
         ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
@@ -43627,15 +43911,8 @@ function transportTuning(env) {
         },
     };
 }
-/** Every known secret, of any length, replaced; the longest first, so a secret inside another goes with it. */
-function redact(text, secrets) {
-    let out = text;
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-        if (secret !== '')
-            out = out.replaceAll(secret, '***');
-    }
-    return out;
-}
+/** Every known secret, of any length and in every form it travels in (JSON, URL, reflowed), replaced. */
+const redact = api_message/* redactSecrets */.fp;
 /**
  * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
  * from an output (promise 13); JSON stays JSON: only its strings are redacted.
@@ -43806,7 +44083,7 @@ function formatDuration(ms) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6786);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4587);
 /* harmony import */ var _wait_for_build_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9031);
 
 
@@ -43931,11 +44208,11 @@ async function collectFailedSteps(options) {
             break;
         }
         if (timer.aborted) {
-            step.outputError = `not read: reading the build's outputs took over ${seconds(timeoutMs)}`;
+            step.outputError = `reading the build's outputs took over ${seconds(timeoutMs)}`;
             continue;
         }
         if (budget.bytesLeft <= 0) {
-            step.outputError = `not read: the build's outputs passed the ${megabytes(limit)} read per build`;
+            step.outputError = `the build's outputs passed the ${megabytes(limit)} read per build`;
             continue;
         }
         // Once the build was read again, every step takes its fresh address.
@@ -44016,7 +44293,7 @@ async function readStepOutput(opener, url, options) {
             bytes += chunk.length;
             budget.bytesLeft -= chunk.length;
             if (budget.bytesLeft < 0) {
-                throw new OutputError(`not shown: reading it passed the ${megabytes(budget.limit)} read per build`);
+                throw new OutputError(`reading it passed the ${megabytes(budget.limit)} read per build`);
             }
             parser.write(decoder.decode(chunk, { stream: true }));
         }
@@ -44308,7 +44585,9 @@ const ESCAPES = {
 class TerminalTail {
     #maxLines;
     #maxLineLength;
+    /** A ring: the oldest kept line is at #first. */
     #lines = [];
+    #first = 0;
     /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
     #pendingBlank = 0;
     #line = '';
@@ -44351,7 +44630,7 @@ class TerminalTail {
         this.#pendingBlank = 0;
     }
     lines() {
-        return [...this.#lines];
+        return [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
     }
     #put(run) {
         const room = this.#maxLineLength - this.#cursor;
@@ -44464,6 +44743,11 @@ class TerminalTail {
                         this.#escape = 'none';
                         return j + 1;
                     }
+                    if (c === 0x0a) {
+                        // An unterminated title or hyperlink must not hide the rest of the output: a line ends it.
+                        this.#escape = 'none';
+                        return j;
+                    }
                     if (c === 0x1b) {
                         this.#escape = 'esc';
                         return j + 1;
@@ -44488,9 +44772,9 @@ class TerminalTail {
     }
     #newline() {
         this.totalLines++;
-        let line = this.#line.trimEnd();
-        if (this.#cut)
-            line += '…';
+        // A copy: a line sliced from a chunk would keep the whole chunk alive (V8 strings share their parent's
+        // characters), and the tail must hold only its own lines.
+        const line = `${this.#line.trimEnd()}${this.#cut ? '…' : ' '}`.trimEnd();
         this.#line = '';
         this.#cursor = 0;
         this.#cut = false;
@@ -44506,9 +44790,13 @@ class TerminalTail {
         this.#keep(line);
     }
     #keep(line) {
-        this.#lines.push(line);
-        if (this.#lines.length > this.#maxLines)
-            this.#lines.shift();
+        if (this.#lines.length < this.#maxLines) {
+            this.#lines.push(line);
+        }
+        else {
+            this.#lines[this.#first] = line;
+            this.#first = (this.#first + 1) % this.#maxLines;
+        }
     }
 }
 /** Printable: not a C0 control, not DEL, not a C1 control (U+0085 included). */
@@ -44516,7 +44804,7 @@ function isPrintable(code) {
     return code >= 0x20 && code !== 0x7f && (code < 0x80 || code > 0x9f);
 }
 // --- The line that says what went wrong ---------------------------------------------------------------------------
-/** Lines that only say that something exited, which the step's exit code says already. */
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
 const NOISE = [
     /^exit(ed)?\b.*\b(code|status)\b/i,
     /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
@@ -44524,24 +44812,36 @@ const NOISE = [
     /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
     /^make(\[\d+\])?: \*\*\*/,
     /^error: process completed with exit code/i,
-    /^too long with no output/i,
+    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
 ];
-const ERRORISH = /\b(error|fatal|failed|failure|exception|panic|cannot|could not|not found|denied|undefined)\b/i;
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+    /\b\w*(Error|Exception)\b\s*[:!]/,
+    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+    /^(fatal|panic|error|ERROR|FATAL)\b/,
+    /^Too long with no output/i,
+];
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
 /**
- * The line of the output that best says why the step failed, for an annotation: the last line that reads like an
- * error and is not just an exit notice; else the last line that is not an exit notice; else undefined.
+ * The line of the output that best says why the step failed, for an annotation: the last line that states an
+ * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
+ * else undefined.
  */
 function lastMeaningfulLine(lines) {
+    let hint;
     let fallback;
     for (let i = lines.length - 1; i >= 0; i--) {
         const line = (lines[i] ?? '').trim();
         if (line === '' || NOISE.some((re) => re.test(line)))
             continue;
-        if (ERRORISH.test(line))
+        if (STATES_ERROR.some((re) => re.test(line)))
             return line;
+        if (HINTS_ERROR.test(line))
+            hint ??= line;
         fallback ??= line;
     }
-    return fallback;
+    return hint ?? fallback;
 }
 // --- Small helpers --------------------------------------------------------------------------------------------------
 function isObject(value) {
@@ -44560,12 +44860,22 @@ function seconds(ms) {
     return `${Math.round(ms / 1000)} s`;
 }
 function megabytes(bytes) {
-    return `${Math.round(bytes / (1024 * 1024))} MiB`;
+    const mib = bytes / (1024 * 1024);
+    return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
 }
 
+// EXTERNAL MODULE: ./src/api/message.ts
+var message = __nccwpck_require__(9243);
 // EXTERNAL MODULE: ./src/action/text.ts
 var action_text = __nccwpck_require__(1599);
 ;// CONCATENATED MODULE: ./src/action/failure-log.ts
+// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
+// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
+// line of the output that says what went wrong. The output is untrusted terminal text (promise 15): in the log it
+// sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside it, and in
+// the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are removed
+// before any line is cut (promise 13).
+
 
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
@@ -44589,22 +44899,24 @@ function reportFailedSteps(io, build, steps, options = {}) {
     const num = build.build_num;
     const sections = [];
     let summaryLeft = SUMMARY_BUILD_LIMIT;
+    const unavailable = [];
     for (const step of steps.slice(0, MAX_STEPS_READ)) {
         const name = plain(redact(step.name), 200);
+        const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
         if (step.output === undefined && step.outputError === undefined) {
             // Not read (failure-log-lines: 0): the step is named, nothing more.
-            io.info(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+            io.info((0,action_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
             sections.push(`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`);
             continue;
         }
-        io.startGroup(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
-        io.info(logLine(`Step: ${name}`));
+        io.startGroup((0,action_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+        io.info((0,action_text/* logSafe */.sN)(`Step: ${name}`));
         const command = step.command === undefined ? [] : commandLines(redact(step.command));
         const output = (step.output?.lines ?? []).map((line) => (0,action_text/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
         if (step.output !== undefined)
-            io.info(logLine(tailNote(step, output.length)));
+            io.info((0,action_text/* logSafe */.sN)(tailNote(step, output.length)));
         else
-            io.info(logLine(`Its output could not be shown: ${plain(step.outputError ?? '', 400)}`));
+            io.info((0,action_text/* logSafe */.sN)(`Its output could not be shown: ${why}`));
         const fenced = [
             ...command.map((line) => `$ ${line}`),
             ...(command.length && output.length ? [''] : []),
@@ -44612,11 +44924,10 @@ function reportFailedSteps(io, build, steps, options = {}) {
         ];
         io.untrusted(fenced);
         io.endGroup();
-        if (step.outputError !== undefined) {
-            io.warning(logLine(`Could not show the output of step '${name}' of build #${num}: ${plain(step.outputError, 400)}`));
-        }
+        if (why !== undefined)
+            unavailable.push({ name, why });
         const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
-        const section = summarySection(step, name, fenced, blockLimit);
+        const section = summarySection(step, name, why, fenced, blockLimit);
         summaryLeft -= section.length;
         sections.push(section);
     }
@@ -44624,10 +44935,20 @@ function reportFailedSteps(io, build, steps, options = {}) {
     if (rest.length > 0) {
         const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
         const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
-        io.info(logLine(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+        io.info((0,action_text/* logSafe */.sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
         sections.push(`…and ${rest.length} more failed steps, not shown.`);
     }
-    annotate(io, num, first, redact);
+    // One warning for the build, however many of its outputs could not be read.
+    const [only] = unavailable;
+    if (unavailable.length === 1 && only !== undefined) {
+        io.warning((0,action_text/* logSafe */.sN)(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
+    }
+    else if (unavailable.length > 1) {
+        const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+        io.warning((0,action_text/* logSafe */.sN)((0,action_text/* cut */.Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+    }
+    if (options.annotate ?? true)
+        annotate(io, num, first, redact);
     return { failedStep: redact(first.name), summary: sections.join('\n\n') };
 }
 /** One error annotation per build: the build and the step in the title, what went wrong as the message. */
@@ -44677,17 +44998,17 @@ function tailNote(step, shown) {
     const which = shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
     return `${which} of output (${size})${cutByService}:`;
 }
-function summarySection(step, name, fenced, limit) {
+function summarySection(step, name, why, fenced, limit) {
     const parts = [`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`];
+    if (step.output !== undefined)
+        parts.push(`_${(0,action_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
+    if (why !== undefined)
+        parts.push(`_Its output could not be shown: ${(0,action_text/* mdSafe */.$v)(why, 400)}_`);
     // Past the build's share of the summary, the output is in the log only.
     if (fenced.length > 0 && limit >= 1024)
         parts.push(codeBlock(fenced, limit));
     else if (fenced.length > 0)
         parts.push('_Its output is in the log._');
-    if (step.output !== undefined)
-        parts.push(`_${(0,action_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
-    if (step.outputError !== undefined)
-        parts.push(`_Its output could not be shown: ${(0,action_text/* mdSafe */.$v)(step.outputError, 400)}_`);
     return parts.join('\n\n');
 }
 /**
@@ -44721,27 +45042,20 @@ function commandLines(command) {
         return lines;
     return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
 }
-/** Server text as one plain line: control characters (U+0085 included) and line breaks become spaces. */
+/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
+ *  included), its lines joined with spaces. */
 function plain(text, max) {
-    // eslint-disable-next-line no-control-regex
-    return (0,action_text/* cut */.Jj)(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), max);
-}
-/**
- * A log line outside the fence. Besides logSafe (a line that starts like a command), the runner also obeys the
- * older `##[cmd]` form anywhere in a line, so that is broken up too.
- */
-function logLine(text) {
-    return (0,action_text/* logSafe */.sN)(text.replace(/##\[/g, '#\u200b#[')).replace(/##\[/g, '#\u200b#[');
+    const terminal = new TerminalTail(COMMAND_LINES, max + 1);
+    terminal.write(text);
+    terminal.end();
+    const oneLine = terminal
+        .lines()
+        .join(' ')
+        .replace(/[\s\u2028\u2029]+/g, ' ');
+    return (0,action_text/* cut */.Jj)(oneLine.trim(), max);
 }
 function redactor(secrets) {
-    // Longest first, so a secret that contains another is removed whole.
-    const sorted = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-    return (text) => {
-        let out = text;
-        for (const secret of sorted)
-            out = out.replaceAll(secret, '***');
-        return out;
-    };
+    return (text) => (0,message/* redactSecrets */.fp)(text, secrets);
 }
 
 ;// CONCATENATED MODULE: ./src/action/summary.ts
@@ -44989,10 +45303,10 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
         });
         if (ctx.signal.aborted)
             return NOTHING_SHOWN;
-        // The runner masks the token only where it appears whole; a line cut through it must not show a part.
-        const secrets = [ctx.inputs.raw('token')];
-        const shown = reportFailedSteps(ctx.io, full, steps, { secrets });
-        if (shown.failedStep !== undefined)
+        // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
+        const annotate = budget.remaining > 0;
+        const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
+        if (shown.failedStep !== undefined && annotate)
             budget.remaining--;
         return shown;
     }
@@ -45913,6 +46227,7 @@ const systemClock = {
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
 /* harmony export */   nS: () => (/* binding */ BadResponseError),
 /* harmony export */   oM: () => (/* binding */ AbortedError),
+/* harmony export */   rt: () => (/* binding */ UnsafeAddressError),
 /* harmony export */   yI: () => (/* binding */ ValidationError)
 /* harmony export */ });
 // Error types of the API core. Each says what a person can act on; none ever carries a credential.
@@ -45967,21 +46282,26 @@ class NetworkError extends UserFacingError {
     /** True when the request provably never reached the server (connection refused, DNS failure). */
     notSent;
     attempts;
-    constructor(method, path, code, notSent, attempts = 1) {
-        super(`${method} ${path} failed: network error ${code}${afterAttempts(attempts)}`);
+    /** The host name a DNS lookup failed for, when that is what went wrong. */
+    host;
+    constructor(method, path, code, notSent, attempts = 1, host) {
+        const what = host === undefined ? '' : `: could not resolve the host name ${host}`;
+        super(`${method} ${path} failed: network error ${code}${what}${afterAttempts(attempts)}`);
         this.method = method;
         this.path = path;
         this.code = code;
         this.notSent = notSent;
         this.attempts = attempts;
+        this.host = host;
     }
 }
 const PHASE_TEXT = {
     connect: 'no connection',
     headers: 'no response headers',
     body: 'the response body stalled',
+    total: 'the whole answer did not arrive',
 };
-/** A request timed out: no connection, no headers, or the body stalled. */
+/** A request timed out: no connection, no headers, the body stalled, or the whole answer took too long. */
 class TimeoutError extends UserFacingError {
     name = 'TimeoutError';
     method;
@@ -46002,6 +46322,18 @@ class TimeoutError extends UserFacingError {
 class DeadlineError extends UserFacingError {
     name = 'DeadlineError';
 }
+/**
+ * An address the transport never connects to: a link-local one (cloud metadata services live there), reached by
+ * a redirect, listed by the server, or what a host name resolved to. Repeating cannot help.
+ */
+class UnsafeAddressError extends UserFacingError {
+    name = 'UnsafeAddressError';
+    address;
+    constructor(message, address) {
+        super(message);
+        this.address = address;
+    }
+}
 /** The operation was aborted (the runner cancelled the step). */
 class AbortedError extends UserFacingError {
     name = 'AbortedError';
@@ -46019,6 +46351,147 @@ class BadResponseError extends UserFacingError {
         this.method = method;
         this.path = path;
     }
+}
+
+
+/***/ }),
+
+/***/ 9243:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fp: () => (/* binding */ redactSecrets),
+/* harmony export */   x_: () => (/* binding */ serverMessage)
+/* harmony export */ });
+/* unused harmony export MAX_MESSAGE_CHARS */
+// The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
+// itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (wire.md, Answers).
+/** Longest message kept: enough for any real server message, short enough for one log line. */
+const MAX_MESSAGE_CHARS = 300;
+/** How deep a `message` that is itself JSON is unwrapped; real servers nest once. */
+const MAX_JSON_DEPTH = 4;
+const NAMED_ENTITIES = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: ' ',
+};
+/** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
+ *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
+ *  line, cut to ~300 chars. Every secret is removed before the text is reflowed or cut: after either, a secret
+ *  with two spaces in it, or the cut-off start of one, would no longer be found (promise 13). */
+function serverMessage(body, contentType, secrets = []) {
+    const text = redactSecrets(body.replace(/^\uFEFF/, ''), secrets).trim();
+    if (text === '')
+        return '';
+    const type = (contentType ?? '').toLowerCase();
+    const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text, 0) : undefined;
+    const message = fromJson ??
+        (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text)
+            ? htmlMessage(text)
+            : text);
+    // Unescaping JSON or HTML may have put a secret together again.
+    return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets));
+}
+/**
+ * Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
+ * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
+ */
+function redactSecrets(text, secrets) {
+    const forms = new Set();
+    for (const secret of secrets) {
+        if (secret === '')
+            continue;
+        forms.add(secret);
+        forms.add(JSON.stringify(secret).slice(1, -1));
+        forms.add(encodeURIComponent(secret));
+        forms.add(collapse(secret));
+    }
+    forms.delete('');
+    let out = text;
+    for (const form of [...forms].sort((a, b) => b.length - a.length))
+        out = out.replaceAll(form, '***');
+    return out;
+}
+/** The message inside JSON text, or undefined when the text is not JSON. */
+function jsonMessage(text, depth) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof value === 'string')
+        return innerMessage(value, depth);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        const record = value;
+        for (const key of ['message', 'error', 'error_description', 'detail']) {
+            const field = record[key];
+            if (typeof field === 'string')
+                return innerMessage(field, depth);
+        }
+    }
+    if (value === null || (typeof value === 'object' && Object.keys(value).length === 0))
+        return '';
+    // JSON without a message field: its text is still the best account of what went wrong.
+    return text;
+}
+function innerMessage(message, depth) {
+    const trimmed = message.trim();
+    if (depth < MAX_JSON_DEPTH && /^[{"]/.test(trimmed)) {
+        const inner = jsonMessage(trimmed, depth + 1);
+        if (inner !== undefined)
+            return inner;
+    }
+    return message;
+}
+function htmlMessage(html) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+    if (title !== undefined) {
+        const text = decodeEntities(stripTags(title)).trim();
+        if (text !== '')
+            return text;
+    }
+    const withoutHidden = html
+        .replace(/<!--[\s\S]*?-->/g, ' ')
+        .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+        .replace(/<!doctype[^>]*>/gi, ' ');
+    // Block-level tags separate texts; the first non-empty one is usually the page's heading.
+    const blocks = withoutHidden.split(/<\/?(?:h[1-6]|p|div|br|li|tr|td|th|pre|body|html|center|hr)\b[^>]*>/i);
+    for (const block of blocks) {
+        const text = decodeEntities(stripTags(block)).trim();
+        if (text !== '')
+            return text;
+    }
+    return '';
+}
+function stripTags(html) {
+    return html.replace(/<[^>]*>/g, ' ');
+}
+function decodeEntities(text) {
+    return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity) => {
+        if (entity.startsWith('#')) {
+            const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+            return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+        }
+        return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+    });
+}
+/** One line without control characters. */
+function collapse(text) {
+    // eslint-disable-next-line no-control-regex
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
+/** Cut to MAX_MESSAGE_CHARS. */
+function cut(flat) {
+    if (flat.length <= MAX_MESSAGE_CHARS)
+        return flat;
+    return `${Array.from(flat)
+        .slice(0, MAX_MESSAGE_CHARS - 1)
+        .join('')}…`;
 }
 
 
@@ -46568,6 +47041,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -4,6 +4,7 @@
 // sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside it, and in
 // the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are removed
 // before any line is cut (promise 13).
+import { redactSecrets } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, TerminalTail, type FailedStep } from '../api/step-output.ts';
 import type { Io } from './io.ts';
@@ -56,16 +57,16 @@ export function reportFailedSteps(
     const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
     if (step.output === undefined && step.outputError === undefined) {
       // Not read (failure-log-lines: 0): the step is named, nothing more.
-      io.info(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+      io.info(logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
       sections.push(`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`);
       continue;
     }
-    io.startGroup(logLine(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
-    io.info(logLine(`Step: ${name}`));
+    io.startGroup(logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+    io.info(logSafe(`Step: ${name}`));
     const command = step.command === undefined ? [] : commandLines(redact(step.command));
     const output = (step.output?.lines ?? []).map((line) => cut(redact(line), SHOWN_LINE_LENGTH));
-    if (step.output !== undefined) io.info(logLine(tailNote(step, output.length)));
-    else io.info(logLine(`Its output could not be shown: ${why}`));
+    if (step.output !== undefined) io.info(logSafe(tailNote(step, output.length)));
+    else io.info(logSafe(`Its output could not be shown: ${why}`));
     const fenced = [
       ...command.map((line) => `$ ${line}`),
       ...(command.length && output.length ? [''] : []),
@@ -84,18 +85,18 @@ export function reportFailedSteps(
   if (rest.length > 0) {
     const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
     const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
-    io.info(logLine(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+    io.info(logSafe(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
     sections.push(`…and ${rest.length} more failed steps, not shown.`);
   }
 
   // One warning for the build, however many of its outputs could not be read.
   const [only] = unavailable;
   if (unavailable.length === 1 && only !== undefined) {
-    io.warning(logLine(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
+    io.warning(logSafe(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
   } else if (unavailable.length > 1) {
     const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
     io.warning(
-      logLine(
+      logSafe(
         cut(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000),
       ),
     );
@@ -207,20 +208,6 @@ function plain(text: string, max: number): string {
   return cut(oneLine.trim(), max);
 }
 
-/**
- * A log line outside the fence. Besides logSafe (a line that starts like a command), the runner also obeys the
- * older `##[cmd]` form anywhere in a line, so that is broken up too.
- */
-function logLine(text: string): string {
-  return logSafe(text.replace(/##\[/g, '#\u200b#[')).replace(/##\[/g, '#\u200b#[');
-}
-
 function redactor(secrets: readonly string[]): (text: string) => string {
-  // Longest first, so a secret that contains another is removed whole.
-  const sorted = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const secret of sorted) out = out.replaceAll(secret, '***');
-    return out;
-  };
+  return (text) => redactSecrets(text, secrets);
 }

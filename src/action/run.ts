@@ -4,6 +4,7 @@
 import { Client, type ProjectRef } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
+import { redactSecrets } from '../api/message.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
@@ -240,14 +241,8 @@ function transportTuning(env: NodeJS.ProcessEnv): {
   };
 }
 
-/** Every known secret, of any length, replaced; the longest first, so a secret inside another goes with it. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (secret !== '') out = out.replaceAll(secret, '***');
-  }
-  return out;
-}
+/** Every known secret, of any length and in every form it travels in (JSON, URL, reflowed), replaced. */
+const redact = redactSecrets;
 
 /**
  * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
