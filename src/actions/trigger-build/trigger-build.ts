@@ -180,10 +180,15 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       );
       if (!result.done) {
         ending = { kind: 'timed-out' };
-        const why = result.error ? ` (${result.error.message})` : '';
+        // With an error the time-out did not come: the next look could not have been made within it (a long
+        // Retry-After), so the step says it stopped early, and why.
+        const waited = formatDuration(ctx.clock.now() - started);
         throw new WaitError(
-          `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}${why}; it was left ` +
-            `${describeState(last)}${where}`,
+          result.error === undefined
+            ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +
+                `${describeState(last)}${where}`
+            : `Stopped waiting for build #${num} after ${waited}, before the ${formatDuration(input.timeoutMs)} ` +
+                `timeout: ${result.error.message}; it was left ${describeState(last)}${where}`,
         );
       }
     } catch (error) {
