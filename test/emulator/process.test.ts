@@ -206,12 +206,24 @@ describe('cli', () => {
         expect((await call(target, 'GET', `/project/${slug}/checkout-key`)).json).not.toEqual([]);
         expect((await call(target, 'GET', '/recent-builds')).json).not.toEqual([]);
         expect((await call(target, 'GET', '/me', { auth: false })).status).toBe(401);
+        // A push makes the service start the example's workflow by itself.
+        const pushed = await fetch(`${new URL(target.baseUrl).origin}/_emulator/push`, {
+          method: 'POST',
+          headers: { Authorization: target.authorization, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: 'octo-org', reponame: 'octo-repo', branch: 'master' }),
+        });
+        expect(pushed.status).toBe(201);
+        const { revision } = (await pushed.json()) as { revision: string };
+        const newest = ((await call(target, 'GET', `/project/${slug}?limit=1`)).json as Build[])[0];
+        expect(newest).toMatchObject({ vcs_revision: revision, why: 'primary-host' });
+        expect(newest?.workflows).toMatchObject({ job_name: 'build', workflow_name: 'build-test-deploy' });
       },
       'SIGINT',
     );
     expect(result.timedOut).toBe(false);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('curl -u t: ');
+    expect(result.stdout).toContain('/_emulator/push');
     expect(result.stdout).toContain('emulator stopped');
   });
 
