@@ -86,6 +86,10 @@ async function main(): Promise<void> {
   if (example !== undefined) {
     console.log(`       curl -u ${user} '${emulator.baseUrl}/project/${example.slug}?limit=5'`);
     console.log(`       curl -u ${user} -X POST ${emulator.baseUrl}/project/${example.slug}/tree/master`);
+    console.log(
+      `       curl -u ${user} -X POST ${emulator.origin}/_emulator/push -H 'Content-Type: application/json' ` +
+        `-d '{"username": "${example.username}", "reponame": "${example.reponame}", "branch": "master"}'`,
+    );
   }
   console.log('  stop: Ctrl-C');
 

@@ -10,7 +10,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { gzipSync } from 'node:zlib';
 import { systemClock, type Clock } from '../api/clock.ts';
 import { CONTROL_PREFIX, findControlRoute } from './control.ts';
 import { Faults, type FaultKind } from './faults.ts';
@@ -26,10 +25,10 @@ import {
   type Reply,
 } from './http.ts';
 import type { ProjectConfig } from './model.ts';
-import { gzipOutputJson, isLargeOutput, outputJson, outputText, type OutputPlan } from './output.ts';
 import { buildUrl } from './render.ts';
 import { findApiRoute } from './routes.ts';
-import { EmulatorState, type ArtifactFile } from './state.ts';
+import { EmulatorState } from './state.ts';
+import { artifactReply, serveStorage } from './storage.ts';
 
 export { ArmedFault, Faults } from './faults.ts';
 export type { FaultKind, FaultRule, FaultScope } from './faults.ts';
@@ -54,7 +53,9 @@ export type { PushRequest, PushResult } from './pushes.ts';
 export type { OutputChunk } from './output.ts';
 export { SIGNED_URL_SECONDS } from './signing.ts';
 export { EmulatorState } from './state.ts';
-export type { ArtifactFile, BuildListOptions, BuildSeed, ProjectRef, TriggerRequest } from './state.ts';
+export type { BuildListOptions, ProjectRef } from './state.ts';
+export type { BuildSeed, TriggerRequest } from './builds.ts';
+export type { ArtifactFile } from './storage.ts';
 
 export const API_PREFIX = '/api/v1.1';
 const HOST = '127.0.0.1';
@@ -161,80 +162,6 @@ function parseBody(data: Buffer): { body: unknown; notJson: boolean } {
   } catch {
     return { body: text, notJson: true };
   }
-}
-
-function storageError(status: number, code: string, message: string): Reply {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
-  return textReply(status, xml, 'application/xml');
-}
-
-/** 200 with the whole artifact, or 206 with one range (`bytes=N-`, `bytes=N-M`, `bytes=-N`), or 416. */
-function artifactReply(file: ArtifactFile, headers: IncomingHttpHeaders): Reply {
-  const etag = `"${file.seed.toString(16)}-${file.size.toString(16)}"`;
-  const base = { 'Content-Type': 'application/octet-stream', 'Accept-Ranges': 'bytes', ETag: etag };
-  const range = headers.range;
-  const ifRange = headers['if-range'];
-  const match = range === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-  // A range for another version of the file (If-Range) or one we do not serve (several) gets the whole file.
-  if (match !== null && (ifRange === undefined || ifRange === etag) && (match[1] !== '' || match[2] !== '')) {
-    const [, first = '', last = ''] = match;
-    let start: number;
-    let end: number;
-    if (first === '') {
-      start = Math.max(0, file.size - Number(last));
-      end = file.size - 1;
-    } else {
-      start = Number(first);
-      end = last === '' ? file.size - 1 : Math.min(Number(last), file.size - 1);
-    }
-    if (start >= file.size || (first === '' && Number(last) === 0)) {
-      return {
-        status: 416,
-        headers: { ...base, 'Content-Range': `bytes */${file.size}` },
-        body: Buffer.alloc(0),
-      };
-    }
-    if (end >= start) {
-      return {
-        status: 206,
-        headers: { ...base, 'Content-Range': `bytes ${start}-${end}/${file.size}` },
-        body: { seed: file.seed, start, length: end - start + 1 },
-      };
-    }
-  }
-  return { status: 200, headers: base, body: { seed: file.seed, start: 0, length: file.size } };
-}
-
-/** Whether an `Accept-Encoding` header lets the answer be gzip (`gzip;q=0` refuses it). */
-function acceptsGzip(header: string | undefined): boolean {
-  for (const part of (header ?? '').split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-    if (coding.trim() !== 'gzip' && coding.trim() !== '*') continue;
-    const q = params
-      .map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1])
-      .find((value) => value !== undefined);
-    return q === undefined || Number(q) > 0;
-  }
-  return false;
-}
-
-/** A step's output: the JSON array of chunks, gzip when the client accepts it, generated while sent when large. */
-function outputReply(plan: OutputPlan, headers: IncomingHttpHeaders): Reply {
-  const gzip = acceptsGzip(headers['accept-encoding']);
-  const base = {
-    'Content-Type': 'application/json',
-    Vary: 'Accept-Encoding',
-    ...(gzip && { 'Content-Encoding': 'gzip' }),
-  };
-  if (!isLargeOutput(plan)) {
-    const json = outputText(plan);
-    return { status: 200, headers: base, body: gzip ? gzipSync(json) : json };
-  }
-  return {
-    status: 200,
-    headers: base,
-    body: { open: () => (gzip ? gzipOutputJson(plan) : outputJson(plan)) },
-  };
 }
 
 class RunningEmulator implements Emulator {
@@ -368,7 +295,7 @@ class RunningEmulator implements Emulator {
     let reply: Reply | undefined;
     if (!beforeEffect) {
       const context = { method, path, isApi, query, headers: req.headers, raw, body, notJson };
-      reply = origin === 'api' ? await this.routeApiOrigin(context) : this.routeSecondOrigin(context);
+      reply = origin === 'api' ? await this.routeApiOrigin(context) : serveStorage(this.state, context);
     }
     if (fault?.kind === 'status') reply = faultReply(fault);
     else if (fault?.kind === 'reset') return resetConnection(req.socket);
@@ -453,40 +380,6 @@ class RunningEmulator implements Emulator {
       }
     }
     return notFoundPage();
-  }
-
-  private routeSecondOrigin(request: {
-    method: string;
-    path: string;
-    query: Record<string, string>;
-    headers: IncomingHttpHeaders;
-  }): Reply {
-    const { method, path, query, headers } = request;
-    if (!path.startsWith('/artifacts/') && !path.startsWith('/output/'))
-      return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
-    if (method !== 'GET' && method !== 'HEAD') {
-      return storageError(
-        405,
-        'MethodNotAllowed',
-        'The specified method is not allowed against this resource.',
-      );
-    }
-    // Like signed storage URLs: a second way of authenticating is refused, so a leaked token shows up.
-    if (headers.authorization !== undefined) {
-      return storageError(400, 'InvalidArgument', 'Only one auth mechanism allowed.');
-    }
-    const signature = this.state.signer.check(path, query);
-    if (signature === 'mismatch')
-      return storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
-    if (signature === 'expired') return storageError(403, 'AccessDenied', 'Request has expired');
-    if (path.startsWith('/output/')) {
-      const output = this.state.findStepOutput(path);
-      if (output === undefined) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
-      return outputReply(output, headers);
-    }
-    const file = this.state.findArtifact(path);
-    if (file === undefined) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
-    return artifactReply(file, headers);
   }
 }
 

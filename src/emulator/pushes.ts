@@ -4,8 +4,16 @@
 // downstream jobs from ever appearing, unless a retry of it succeeds. Nothing runs on timers: pending jobs are
 // scheduled when the state is next read, at the time they were due.
 
+import type { Builds } from './builds.ts';
+import {
+  fakeCommit,
+  fakeRevision,
+  fakeUuid,
+  type EmulatedProject,
+  type PendingJob,
+  type WorkflowSpec,
+} from './model.ts';
 import { phaseAt } from './phase.ts';
-import type { EmulatedProject, PendingJob, WorkflowSpec } from './model.ts';
 
 /** What a push asks for (`state.push`, `POST /_emulator/push`). */
 export interface PushRequest {
@@ -76,14 +84,78 @@ export function dueAt(project: EmulatedProject, pending: PendingJob, now: number
 }
 
 /**
+ * Pushes a commit to a branch: the service will start builds by itself (`why` the code host's name), one per
+ * job of each workflow configured for the branch, or one build when none is. Nothing is scheduled yet: see
+ * `settlePushes`.
+ */
+export function push(
+  builds: Builds,
+  project: EmulatedProject,
+  request: PushRequest,
+  now: number,
+): PushResult {
+  const delayMs = request.delayMs ?? 0;
+  if (!(Number.isFinite(delayMs) && delayMs >= 0)) throw new RangeError(`bad push delay ${delayMs}`);
+  const at = request.at ?? now;
+  const behaviour = builds.behaviour(project, request.branch);
+  checkWorkflows(behaviour.workflows);
+  const count = ++project.pushCount;
+  const key = `${project.slug}/push/${count}`;
+  const revision = request.revision ?? fakeRevision(`${key}/${request.branch}`);
+  const commit = fakeCommit(key, count, at);
+  if (request.subject !== undefined) commit.subject = request.subject;
+  const push = { branch: request.branch, revision, commit, at, delayMs };
+  if (behaviour.workflows.length === 0) {
+    project.pendingJobs.push({ push, run: undefined, job: undefined });
+  }
+  for (const workflow of behaviour.workflows) {
+    const run = {
+      name: workflow.name,
+      id: fakeUuid(`${key}/${workflow.name}`),
+      builds: new Map<string, number>(),
+      jobIds: new Map<string, string>(),
+    };
+    for (const job of workflow.jobs) project.pendingJobs.push({ push, run, job: { ...job } });
+  }
+  return { revision, branch: request.branch };
+}
+
+function schedulePushed(builds: Builds, project: EmulatedProject, pending: PendingJob, at: number): void {
+  const { push, run, job } = pending;
+  const behaviour =
+    job === undefined
+      ? builds.behaviour(project, push.branch)
+      : builds.jobBehaviour(project, push.branch, job);
+  builds.insert(project, undefined, (num) => {
+    const made = builds.newBuild(project, num, push.branch, behaviour, behaviour.parallel, at);
+    made.revision = push.revision;
+    made.commit = { ...push.commit };
+    made.why = project.vcsType;
+    if (run !== undefined && job !== undefined) {
+      const jobId = fakeUuid(`${project.slug}#${num}/job`);
+      made.workflows = {
+        job_name: job.name,
+        job_id: jobId,
+        workflow_id: run.id,
+        workspace_id: run.id,
+        upstream_job_ids: (job.requires ?? []).flatMap((name) => run.jobIds.get(name) ?? []),
+        upstream_concurrency_map: {},
+        workflow_name: run.name,
+      };
+      made.buildParameters = { CI_JOB: job.name };
+      made.workflowJob = { run, job };
+      run.builds.set(job.name, num);
+      run.jobIds.set(job.name, jobId);
+    }
+    return made;
+  });
+}
+
+/**
  * Schedules every pending job of a project that is due by `now`, earliest first (ties in planned order), each
  * at the time it was due; scheduling one may make its downstream jobs due.
  */
-export function settlePushes(
-  project: EmulatedProject,
-  now: number,
-  schedule: (pending: PendingJob, at: number) => void,
-): void {
+export function settlePushes(builds: Builds, project: EmulatedProject, now: number): void {
   for (;;) {
     let next: { index: number; at: number } | undefined;
     for (const [index, pending] of project.pendingJobs.entries()) {
@@ -92,6 +164,6 @@ export function settlePushes(
     }
     if (next === undefined) return;
     const [pending] = project.pendingJobs.splice(next.index, 1);
-    if (pending !== undefined) schedule(pending, next.at);
+    if (pending !== undefined) schedulePushed(builds, project, pending, next.at);
   }
 }

@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,10 +12,45 @@ import { call, rawRequest } from './helpers.ts';
 const INDEX = fileURLToPath(new URL('../../src/emulator/index.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../../src/emulator/cli.ts', import.meta.url));
 
-function counts(): Record<string, number> {
-  const result: Record<string, number> = {};
-  for (const name of process.getActiveResourcesInfo()) result[name] = (result[name] ?? 0) + 1;
-  return result;
+const HANDLE_TYPES = new Set(['TCPSERVERWRAP', 'TCPWRAP', 'Timeout', 'Immediate']);
+
+/**
+ * Watches the handles and timers the emulator opens: its listening servers, and everything that descends from
+ * them (accepted connections, and the timers and handles made while answering them). Handles of the test itself
+ * (its client sockets) and of anything else in the process are left out, so that one closing in between does
+ * not count. Unreferenced timers (Node's own cache of the Date header) keep nothing alive and are left out.
+ */
+function watchEmulatorHandles(): { open: () => string[]; stop: () => void } {
+  const triggers = new Map<number, number>();
+  const kinds = new Map<number, string>();
+  const servers = new Set<number>();
+  const alive = new Map<number, unknown>();
+  const hook = createHook({
+    init(asyncId, type, triggerAsyncId, resource) {
+      triggers.set(asyncId, triggerAsyncId);
+      kinds.set(asyncId, type);
+      if (type === 'TCPSERVERWRAP') servers.add(asyncId);
+      if (HANDLE_TYPES.has(type)) alive.set(asyncId, resource);
+    },
+    destroy(asyncId) {
+      alive.delete(asyncId);
+    },
+  }).enable();
+  const owned = (asyncId: number): boolean => {
+    for (let id: number | undefined = asyncId; id !== undefined && id > 1; id = triggers.get(id)) {
+      if (servers.has(id)) return true;
+    }
+    return false;
+  };
+  return {
+    open: () =>
+      [...alive]
+        .filter(
+          ([id, resource]) => owned(id) && (resource as { hasRef?: () => boolean }).hasRef?.() !== false,
+        )
+        .map(([id]) => kinds.get(id) ?? '?'),
+    stop: () => hook.disable(),
+  };
 }
 
 /** Runs a child process; resolves with its exit and output, or with `timedOut` (and kills it). */
@@ -57,7 +93,7 @@ function run(
 
 describe('close()', () => {
   it('cuts stalled and slow connections, stops listening and leaves no handles or timers', async () => {
-    const baseline = counts();
+    const handles = watchEmulatorHandles();
     const emulator = await startEmulator();
     const project = emulator.state.project('primary-host', 'octo-org', 'octo-repo');
     emulator.state.addBuild(project, {
@@ -76,6 +112,11 @@ describe('close()', () => {
       rawRequest(artifact, { headers, timeoutMs: 20_000 }),
     ];
     while (emulator.inFlight() < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The watch sees what the emulator holds open: servers, connections, and the timer pacing the slow body.
+    const holding = Date.now() + 2000;
+    while (!handles.open().includes('Timeout') && Date.now() < holding)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(new Set(handles.open())).toEqual(new Set(['TCPSERVERWRAP', 'TCPWRAP', 'Timeout']));
 
     const started = Date.now();
     await emulator.close();
@@ -85,10 +126,13 @@ describe('close()', () => {
     const refused = await rawRequest(`${emulator.baseUrl}/me`, { headers });
     expect(refused.error?.code).toBe('ECONNREFUSED');
 
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const after = counts();
-    for (const kind of ['TCPServerWrap', 'TCPSocketWrap', 'Timeout'])
-      expect(after[kind] ?? 0).toBe(baseline[kind] ?? 0);
+    // Closed connections are reported gone a moment later: wait for that, within a generous bound. Timers are
+    // not waited for: a timer left running would still be there (the slow body's next tick is 100 ms away).
+    const deadline = Date.now() + 2000;
+    const connected = (): boolean => handles.open().some((kind) => kind.startsWith('TCP'));
+    while (connected() && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+    handles.stop();
+    expect(handles.open()).toEqual([]);
     await emulator.close();
   });
 
@@ -162,12 +206,24 @@ describe('cli', () => {
         expect((await call(target, 'GET', `/project/${slug}/checkout-key`)).json).not.toEqual([]);
         expect((await call(target, 'GET', '/recent-builds')).json).not.toEqual([]);
         expect((await call(target, 'GET', '/me', { auth: false })).status).toBe(401);
+        // A push makes the service start the example's workflow by itself.
+        const pushed = await fetch(`${new URL(target.baseUrl).origin}/_emulator/push`, {
+          method: 'POST',
+          headers: { Authorization: target.authorization, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: 'octo-org', reponame: 'octo-repo', branch: 'master' }),
+        });
+        expect(pushed.status).toBe(201);
+        const { revision } = (await pushed.json()) as { revision: string };
+        const newest = ((await call(target, 'GET', `/project/${slug}?limit=1`)).json as Build[])[0];
+        expect(newest).toMatchObject({ vcs_revision: revision, why: 'primary-host' });
+        expect(newest?.workflows).toMatchObject({ job_name: 'build', workflow_name: 'build-test-deploy' });
       },
       'SIGINT',
     );
     expect(result.timedOut).toBe(false);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('curl -u t: ');
+    expect(result.stdout).toContain('/_emulator/push');
     expect(result.stdout).toContain('emulator stopped');
   });
 
