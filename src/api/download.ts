@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { close, fstat, ftruncate, open, rename, unlinkSync, writev } from 'node:fs';
 import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { promisify } from 'node:util';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
@@ -16,10 +17,28 @@ const closeFile = promisify(close);
 const statFile = promisify(fstat);
 const truncateFile = promisify(ftruncate);
 const renameFile = promisify(rename);
-const writevFile = promisify(writev);
 
-/** Bytes gathered for one write: fewer, larger writes, and little memory (one batch per download). */
+/** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
+ * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
+ * not retried. Above what a hosted runner's free disk (about 14 GB) can take beside a checkout.
+ */
+export const MAX_UNDECLARED_BYTES = 10 * 1024 ** 3;
+
+/**
+ * The minimum rate of a download: fewer than `bytes` in any window of `windowMs` fails the attempt (retried like
+ * a stall). A body dripping a byte a second never trips the idle timeout between chunks; this rule does.
+ */
+export interface MinimumRate {
+  bytes: number;
+  windowMs: number;
+}
+
+/** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
+export const DEFAULT_MIN_RATE: MinimumRate = { bytes: 64 * 1024, windowMs: 60_000 };
 
 /** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
 export interface Opener {
@@ -39,6 +58,10 @@ export interface DownloaderOptions {
   /** Aborts every download; part files are removed. */
   signal?: AbortSignal;
   log?: (level: 'debug' | 'info', message: string) => void;
+  /** Bound on a body of unstated (or encoded) size; MAX_UNDECLARED_BYTES by default. */
+  maxBytes?: number;
+  /** DEFAULT_MIN_RATE by default. */
+  minRate?: MinimumRate;
 }
 
 export interface DownloadRequest {
@@ -76,6 +99,26 @@ export class IncompleteBodyError extends UserFacingError {
   override name = 'IncompleteBodyError';
 }
 
+/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
+export class TooLargeError extends UserFacingError {
+  override name = 'TooLargeError';
+}
+
+/** The body arrived below the minimum rate. */
+export class TooSlowError extends UserFacingError {
+  override name = 'TooSlowError';
+}
+
+/** An encoded body that does not decode (cut short, or corrupt). */
+export class CorruptBodyError extends UserFacingError {
+  override name = 'CorruptBodyError';
+}
+
+/** A Content-Encoding that cannot be decoded: what would be written is not the file. */
+export class UnsupportedEncodingError extends UserFacingError {
+  override name = 'UnsupportedEncodingError';
+}
+
 /** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
  *  next attempt asks for the whole file. */
 class StartOverError extends UserFacingError {
@@ -88,8 +131,14 @@ export class Downloader {
   readonly #retry: RetryOptions;
   readonly #signal: AbortSignal | undefined;
   readonly #log: (level: 'debug' | 'info', message: string) => void;
+  readonly #maxBytes: number;
+  readonly #minRate: MinimumRate;
   /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
   readonly #parts = new Set<string>();
+  /** Bodies being received, checked against the minimum rate by one timer for all. */
+  readonly #watched = new Set<PartWriter>();
+  readonly #urls = new Map<PartWriter, string>();
+  #ticker: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: DownloaderOptions) {
     this.#opener = options.opener;
@@ -100,6 +149,8 @@ export class Downloader {
     };
     this.#signal = options.signal;
     this.#log = options.log ?? (() => {});
+    this.#maxBytes = options.maxBytes ?? MAX_UNDECLARED_BYTES;
+    this.#minRate = options.minRate ?? DEFAULT_MIN_RATE;
   }
 
   /** Part files not yet renamed or removed. */
@@ -169,6 +220,8 @@ export class Downloader {
     let furthest = 0;
 
     for (let attempt = 1; ; attempt++) {
+      /** Whether this attempt's answer is encoded. */
+      let encodedAttempt = false;
       try {
         const headers: Record<string, string> = { 'accept-encoding': 'identity' };
         const resuming = offset > 0 && useRange;
@@ -177,20 +230,31 @@ export class Downloader {
           if (validator !== undefined) headers['if-range'] = validator;
         }
         const response = await this.#opener.open(url, { headers, signal });
-        // Whatever happens below, the body is consumed or destroyed, so its connection is freed.
+        // Nothing is awaited until the body has its listeners: a body that fails while no one listens would end
+        // the process with an unhandled 'error' event.
+        let writer: PartWriter;
+        let start = 0;
+        /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
+        let rawLength: number | undefined;
         try {
-          let start = 0;
+          const encoding = encodingOf(response.headers);
+          if (encoding !== undefined) {
+            // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+            encodedAttempt = true;
+          }
+          let truncate = false;
           if (response.status === 206) {
             const range = parseContentRange(header(response.headers, 'content-range'));
             const fits =
               resuming &&
+              encoding === undefined &&
               range !== undefined &&
               range.start === offset &&
               (total === undefined || range.total === undefined || range.total === total);
             if (!fits) {
               throw new StartOverError(
                 resuming
-                  ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}`
+                  ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
                   : 'the server sent part of the file (206) when the whole file was asked for',
               );
             }
@@ -203,14 +267,28 @@ export class Downloader {
               // The server sent the whole file again (no Range support, or the file changed): start over.
               report(-reported);
               offset = 0;
-              await truncateFile(fd, 0);
+              truncate = true;
             }
-            total = contentLength(response.headers);
+            total = encoding === undefined ? contentLength(response.headers) : undefined;
+            rawLength = encoding === undefined ? undefined : contentLength(response.headers);
             validator ??= strongValidator(response.headers);
           }
-          offset = start + (await writeBody(response.body, fd, start, signal, report));
-        } finally {
+          writer = new PartWriter({
+            fd,
+            position: start,
+            truncate,
+            maxBytes: total === undefined ? this.#maxBytes : undefined,
+            encoding,
+            onBytes: report,
+            now: this.#clock.now(),
+          });
+        } catch (error) {
           response.body.destroy();
+          throw error;
+        }
+        offset = start + (await this.#receive(response.body, writer, signal, url));
+        if (rawLength !== undefined && writer.raw !== rawLength) {
+          throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
         }
         if (total !== undefined && offset !== total) {
           if (offset < total)
@@ -225,7 +303,7 @@ export class Downloader {
         const error = caught instanceof Error ? caught : new Error(String(caught));
         // What is on disk is what counts, whatever the stream received before it failed.
         offset = (await statFile(fd)).size;
-        if (error instanceof StartOverError) {
+        if (error instanceof StartOverError || encodedAttempt) {
           useRange = false;
           if (offset > 0) {
             await truncateFile(fd, 0);
@@ -253,13 +331,78 @@ export class Downloader {
       }
     }
   }
+
+  /** Feeds a body to its writer; resolves with the bytes written once the body is whole and on disk. */
+  async #receive(body: Readable, writer: PartWriter, signal: AbortSignal, url: string): Promise<number> {
+    body.on('data', (chunk: Buffer) => {
+      if (!writer.data(chunk)) body.pause();
+    });
+    body.once('end', () => writer.end());
+    body.on('error', (error) => writer.error(error));
+    writer.attach({
+      pause: () => body.pause(),
+      resume: () => body.resume(),
+      abort: (error) => body.destroy(error),
+    });
+    const stop = (): void => writer.error(abortReason(signal));
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    const unwatch = this.#watch(writer, url);
+    try {
+      return await writer.done;
+    } finally {
+      unwatch();
+      signal.removeEventListener('abort', stop);
+      body.destroy();
+    }
+  }
+
+  #watch(writer: PartWriter, url: string): () => void {
+    this.#watched.add(writer);
+    this.#urls.set(writer, url);
+    if (this.#ticker === undefined) {
+      const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
+      this.#ticker = setInterval(() => this.#checkRates(), every);
+      this.#ticker.unref();
+    }
+    return () => {
+      this.#watched.delete(writer);
+      this.#urls.delete(writer);
+      if (this.#watched.size === 0 && this.#ticker !== undefined) {
+        clearInterval(this.#ticker);
+        this.#ticker = undefined;
+      }
+    };
+  }
+
+  #checkRates(): void {
+    const now = this.#clock.now();
+    const { bytes, windowMs } = this.#minRate;
+    for (const writer of this.#watched) {
+      if (now - writer.windowStart < windowMs) continue;
+      if (writer.raw - writer.windowRaw < bytes) {
+        const url = this.#urls.get(writer) ?? '';
+        writer.fail(
+          new TooSlowError(
+            `GET ${displayUrl(url)}: the body arrived slower than ${sizeText(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`,
+          ),
+          true,
+        );
+      } else {
+        writer.windowStart = now;
+        writer.windowRaw = writer.raw;
+      }
+    }
+  }
 }
 
 /** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
 function transient(error: Error): boolean {
   if (error instanceof NetworkError) return !/^ERR_TLS_|CERT|SSL/u.test(error.code);
   if (error instanceof TimeoutError || error instanceof IncompleteBodyError) return true;
-  if (error instanceof StartOverError) return true;
+  if (error instanceof StartOverError || error instanceof TooSlowError || error instanceof CorruptBodyError)
+    return true;
+  if (error instanceof TooLargeError || error instanceof UnsupportedEncodingError) return false;
   if (error instanceof ApiError) return retriableStatus(error.status) || error.status === 416;
   if (error instanceof AbortedError) return false;
   // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
@@ -318,81 +461,307 @@ function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): A
   return b === undefined ? a : AbortSignal.any([a, b]);
 }
 
+/** How a body feeds a PartWriter, and how the writer holds it back or stops it. */
+export interface BodySource {
+  pause(): void;
+  resume(): void;
+  /** Stops the body for good; its connection is not reused. */
+  abort(error: Error): void;
+}
+
+type Encoding = 'gzip' | 'deflate' | 'br';
+
+/** The one Content-Encoding of an answer, undefined for none; a clear error for what cannot be decoded. */
+function encodingOf(headers: ResponseHeaders): Encoding | undefined {
+  const value = header(headers, 'content-encoding');
+  if (value === undefined) return undefined;
+  const codings = value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return undefined;
+  const [only] = codings;
+  if (codings.length === 1 && only !== undefined) {
+    if (only === 'gzip' || only === 'x-gzip') return 'gzip';
+    if (only === 'deflate' || only === 'br') return only;
+  }
+  throw new UnsupportedEncodingError(
+    `the server sent the file with Content-Encoding ${JSON.stringify(value)}, which cannot be decoded (gzip, deflate or br can)`,
+  );
+}
+
 /**
- * Writes a body into a part file it does not own (the descriptor stays open, so a failed attempt can be resumed in
- * the same file) from `position` on; returns the bytes written. Chunks are gathered up to WRITE_BATCH_BYTES and
- * written with one writev, since every write is a trip to the thread pool: a small file takes one write, a large one
- * a write per MiB, the next batch being gathered while the last one is written (two batches in memory at most).
- * When the body fails, what was gathered is still written before the error is thrown, so the file's size is always
- * what was received. A plain loop rather than stream.pipeline into a Writable: with files of a few hundred KiB that
- * machinery (an AbortController aborted with a DOMException per pipeline, a listener per chunk) cost more of the main
- * thread than the writes themselves.
+ * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
+ * encoded), gathers them up to WRITE_BATCH_BYTES and writes each batch with one writev at its position in the part
+ * file, the next batch being gathered while the last is written; when two batches are waiting it asks the source to
+ * pause. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
+ * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
+ * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
+ * Readable, a pipeline with its AbortController, a promise per chunk) cost more of the main thread than the writes.
  */
-async function writeBody(
-  body: Readable,
-  fd: number,
-  position: number,
-  signal: AbortSignal,
-  onBytes: (bytes: number) => void,
-): Promise<number> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let written = 0;
-  /** The write on its way, if any: writes happen one after the other. */
-  let writing: Promise<void> = Promise.resolve();
-  const flush = (): void => {
-    const buffers = pending;
-    const at = position;
-    position += pendingBytes;
-    pending = [];
-    pendingBytes = 0;
-    writing = writing.then(() => writeAll(fd, buffers, at, (n) => (written += n)));
-    // Its failure is seen where it is awaited: before the next write, or at the end.
-    writing.catch(() => {});
-  };
-  const stop = (): void => {
-    body.destroy(abortReason(signal));
-  };
-  if (signal.aborted) throw abortReason(signal);
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      onBytes(chunk.length);
-      if (pendingBytes >= WRITE_BATCH_BYTES) {
-        await writing;
-        flush();
+export class PartWriter {
+  readonly done: Promise<number>;
+  /** Bytes off the wire (encoded, when the answer is), for the minimum-rate rule. */
+  raw = 0;
+  windowStart: number;
+  windowRaw = 0;
+  readonly #fd: number;
+  #position: number;
+  #truncate: boolean;
+  readonly #maxBytes: number | undefined;
+  readonly #onBytes: (bytes: number) => void;
+  readonly #encoding: Encoding | undefined;
+  #decoder: Transform | undefined;
+  #source: BodySource | undefined;
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #received = 0;
+  #written = 0;
+  #writing = false;
+  #ending = false;
+  #sourcePaused = false;
+  #error: Error | undefined;
+  /** Whether what was received is still written after an error (a body cut short), or dropped. */
+  #flushOnError = false;
+  #settled = false;
+  #resolve!: (written: number) => void;
+  #reject!: (error: Error) => void;
+
+  constructor(options: {
+    fd: number;
+    position: number;
+    /** The part file holds bytes of an earlier answer: cut it to `position` first. */
+    truncate: boolean;
+    /** Decoded bytes beyond this fail the attempt for good; undefined for none. */
+    maxBytes: number | undefined;
+    encoding: Encoding | undefined;
+    onBytes: (bytes: number) => void;
+    now: number;
+  }) {
+    this.#fd = options.fd;
+    this.#position = options.position;
+    this.#truncate = options.truncate;
+    this.#maxBytes = options.maxBytes;
+    this.#encoding = options.encoding;
+    this.#onBytes = options.onBytes;
+    this.windowStart = options.now;
+    this.done = new Promise<number>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    // Its failure is seen where it is awaited.
+    this.done.catch(() => {});
+  }
+
+  attach(source: BodySource): void {
+    this.#source = source;
+    if (this.#error !== undefined) source.abort(this.#error);
+  }
+
+  /** A chunk off the wire; false asks the source to pause until the writer resumes it. */
+  data(chunk: Buffer): boolean {
+    if (this.#error !== undefined || this.#ending) return true;
+    this.raw += chunk.length;
+    if (this.#encoding === undefined) {
+      this.#accept(chunk);
+      return this.#keepGoing();
+    }
+    const decoder = (this.#decoder ??= this.#makeDecoder(chunk));
+    const more = decoder.write(chunk) && this.#keepGoing();
+    if (!more) this.#sourcePaused = true;
+    return more;
+  }
+
+  /** The body arrived whole. */
+  end(): void {
+    if (this.#error !== undefined || this.#ending) return;
+    if (this.#encoding !== undefined) {
+      // An empty encoded body decodes to nothing, but a decoder would call it truncated.
+      (this.#decoder ??= this.#makeDecoder(Buffer.alloc(0))).end();
+      return;
+    }
+    this.#finish();
+  }
+
+  /** The body failed (the wire, a timeout, an abort): what arrived is still written. */
+  error(error: Error): void {
+    this.#fail(error, true);
+  }
+
+  /** Fails the attempt from outside (the minimum-rate rule); the source is stopped. */
+  fail(error: Error, keepReceived: boolean): void {
+    this.#fail(error, keepReceived);
+  }
+
+  #makeDecoder(first: Buffer): Transform {
+    // Some servers send raw deflate for `deflate`: a zlib stream starts with a byte whose low nibble is 8.
+    const decoder =
+      this.#encoding === 'gzip'
+        ? createGunzip()
+        : this.#encoding === 'br'
+          ? createBrotliDecompress()
+          : first.length > 0 && ((first[0] ?? 0) & 0x0f) !== 0x08
+            ? createInflateRaw()
+            : createInflate();
+    decoder.on('data', (chunk: Buffer) => {
+      if (this.#error !== undefined) return;
+      this.#accept(chunk);
+      if (!this.#keepGoing()) decoder.pause();
+    });
+    decoder.on('end', () => this.#finish());
+    decoder.on('drain', () => this.#maybeResume());
+    decoder.on('error', (error) => {
+      this.#fail(
+        new CorruptBodyError(`the ${this.#encoding} body could not be decoded: ${error.message}`),
+        true,
+      );
+    });
+    return decoder;
+  }
+
+  #accept(chunk: Buffer): void {
+    this.#received += chunk.length;
+    if (this.#maxBytes !== undefined && this.#received > this.#maxBytes) {
+      this.#fail(
+        new TooLargeError(
+          `the body is larger than ${sizeText(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`,
+        ),
+        false,
+      );
+      return;
+    }
+    this.#pending.push(chunk);
+    this.#pendingBytes += chunk.length;
+    this.#onBytes(chunk.length);
+    if (this.#pendingBytes >= WRITE_BATCH_BYTES && !this.#writing) this.#flush();
+  }
+
+  /** A batch is being written and the next one is full: hold the body back. */
+  #keepGoing(): boolean {
+    const more = !(this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES);
+    if (!more) this.#sourcePaused = true;
+    return more;
+  }
+
+  #maybeResume(): void {
+    if (this.#error !== undefined || (this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES)) return;
+    if (this.#decoder?.isPaused()) this.#decoder.resume();
+    if (this.#sourcePaused && !(this.#decoder?.writableNeedDrain ?? false)) {
+      this.#sourcePaused = false;
+      this.#source?.resume();
+    }
+  }
+
+  #finish(): void {
+    if (this.#error !== undefined || this.#ending) return;
+    this.#ending = true;
+    if (!this.#writing) this.#next();
+  }
+
+  #fail(error: Error, keepReceived: boolean): void {
+    if (this.#error !== undefined || this.#settled) return;
+    this.#error = error;
+    this.#flushOnError = keepReceived;
+    this.#source?.abort(error);
+    this.#decoder?.destroy();
+    if (!this.#writing) this.#next();
+  }
+
+  /** After a write (or instead of one): the next batch, or the end. */
+  #next(): void {
+    const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
+    if (this.#pendingBytes > 0 && (draining || this.#pendingBytes >= WRITE_BATCH_BYTES)) {
+      if (this.#error === undefined || this.#flushOnError) {
+        this.#flush();
+        return;
       }
     }
-    if (pendingBytes > 0) flush();
-    await writing;
-    return written;
-  } catch (error) {
-    if (pendingBytes > 0) flush();
-    // The body's failure is the one reported; a failed write has already left the file at what it holds.
-    await writing.catch(() => {});
-    throw error;
-  } finally {
-    signal.removeEventListener('abort', stop);
+    if (this.#error !== undefined || this.#ending) {
+      if (this.#truncate) {
+        // Nothing was written over the earlier answer's bytes: the file must not keep them.
+        this.#truncate = false;
+        this.#writing = true;
+        ftruncate(this.#fd, this.#position, (error) => {
+          this.#writing = false;
+          if (error && this.#error === undefined) this.#error = error;
+          this.#next();
+        });
+        return;
+      }
+      this.#settle();
+      return;
+    }
+    this.#maybeResume();
+  }
+
+  #settle(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#pending = [];
+    if (this.#error !== undefined) this.#reject(this.#error);
+    else this.#resolve(this.#written);
+  }
+
+  #flush(): void {
+    const buffers = this.#pending;
+    const bytes = this.#pendingBytes;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#writing = true;
+    const at = this.#position;
+    const write = (): void => this.#writeAll(buffers, bytes, at);
+    this.#position += bytes;
+    if (this.#truncate) {
+      this.#truncate = false;
+      ftruncate(this.#fd, at, (error) => {
+        if (error) this.#afterWrite(error);
+        else write();
+      });
+    } else write();
+  }
+
+  /** A short write is rare on regular files but possible: the rest is written before anything else. */
+  #writeAll(buffers: Buffer[], left: number, at: number): void {
+    writev(this.#fd, buffers, at, (error, bytesWritten) => {
+      if (error) {
+        this.#afterWrite(error);
+        return;
+      }
+      this.#written += bytesWritten;
+      if (bytesWritten < left) {
+        this.#writeAll(
+          [Buffer.concat(buffers).subarray(bytesWritten)],
+          left - bytesWritten,
+          at + bytesWritten,
+        );
+        return;
+      }
+      this.#afterWrite(null);
+    });
+  }
+
+  #afterWrite(error: Error | null): void {
+    this.#writing = false;
+    if (error) {
+      if (this.#error === undefined) {
+        this.#error = error;
+        this.#flushOnError = false;
+        this.#source?.abort(error);
+        this.#decoder?.destroy();
+      } else this.#flushOnError = false;
+    }
+    this.#next();
   }
 }
 
-/** A short write is rare on regular files but possible: the rest is written before anything else. */
-async function writeAll(
-  fd: number,
-  buffers: Buffer[],
-  position: number,
-  onWritten: (bytes: number) => void,
-): Promise<void> {
-  let rest = buffers;
-  let left = rest.reduce((sum, b) => sum + b.length, 0);
-  let at = position;
-  while (left > 0) {
-    const { bytesWritten } = await writevFile(fd, rest, at);
-    onWritten(bytesWritten);
-    at += bytesWritten;
-    left -= bytesWritten;
-    if (left > 0) rest = [Buffer.concat(rest).subarray(bytesWritten)];
+/** `1 KiB`, `64 MiB`, `10 GiB`, or bytes. */
+function sizeText(bytes: number): string {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   }
+  return `${bytes} bytes`;
 }

@@ -494,6 +494,10 @@ function guardBody(source: Dispatcher.ResponseData['body'], mapError: (err: unkn
       callback(err);
     },
   });
+  // Never an 'error' event without a listener: a body that fails while its reader is busy elsewhere (awaiting a
+  // file operation) would otherwise end the process. Readers still get the error: reading a destroyed stream throws
+  // it, and listeners of their own see it too.
+  guarded.on('error', () => {});
   let ended = false;
   source.on('data', (chunk: Buffer) => {
     if (!guarded.push(chunk)) source.pause();
