@@ -2,21 +2,28 @@
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
 import { randomUUID } from 'node:crypto';
-import { close, fstat, ftruncate, open, rename, unlinkSync, writev } from 'node:fs';
+import {
+  closeSync,
+  fstat,
+  ftruncate,
+  ftruncateSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writev,
+  writevSync,
+} from 'node:fs';
 import { basename } from 'node:path';
-import type { Readable, Transform } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
-import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport.ts';
+import type { BodyControl, BodyReceiver, OpenOptions, ResponseHeaders } from './transport.ts';
 
-const openFile = promisify(open);
-const closeFile = promisify(close);
 const statFile = promisify(fstat);
 const truncateFile = promisify(ftruncate);
-const renameFile = promisify(rename);
 
 /** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -40,9 +47,9 @@ export interface MinimumRate {
 /** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
 export const DEFAULT_MIN_RATE: MinimumRate = { bytes: 64 * 1024, windowMs: 60_000 };
 
-/** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
+/** What the downloader needs of the transport: `Transport.receive`, which handles credentials and redirects. */
 export interface Opener {
-  open(url: string, options?: OpenOptions): Promise<OpenedBody>;
+  receive(url: string, options: OpenOptions, receiver: BodyReceiver): Promise<void>;
 }
 
 /**
@@ -176,19 +183,27 @@ export class Downloader {
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
     // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
     const part = `${request.dest}.${randomUUID().replace('-', '').slice(0, 12)}.part`;
-    const fd = await openFile(part, 'wx', 0o666);
+    // Opening, closing and renaming are done on the main thread: each takes microseconds on a local disk, where a
+    // trip to the thread pool and back costs more than the call (four per file; issue: small files at wire speed).
+    const fd = openSync(part, 'wx', 0o666);
     this.#parts.add(part);
     let closed = false;
     try {
       const result = await this.#fetchInto(fd, request, signal);
       closed = true;
-      await closeFile(fd);
+      closeSync(fd);
       if (signal.aborted) throw abortReason(signal);
-      await renameFile(part, request.dest);
+      renameSync(part, request.dest);
       this.#parts.delete(part);
       return result;
     } catch (error) {
-      if (!closed) await closeFile(fd).catch(() => {});
+      if (!closed) {
+        try {
+          closeSync(fd);
+        } catch {
+          // Closed or not, the part file is removed below.
+        }
+      }
       try {
         unlinkSync(part);
       } catch {
@@ -229,64 +244,74 @@ export class Downloader {
           headers.range = `bytes=${offset}-`;
           if (validator !== undefined) headers['if-range'] = validator;
         }
-        const response = await this.#opener.open(url, { headers, signal });
-        // Nothing is awaited until the body has its listeners: a body that fails while no one listens would end
-        // the process with an unhandled 'error' event.
-        let writer: PartWriter;
+        let writer: PartWriter | undefined;
         let start = 0;
         /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
         let rawLength: number | undefined;
+        // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
+        // listens would end the process.
+        await this.#opener.receive(
+          url,
+          { headers, signal },
+          {
+            start: (answer, control) => {
+              const encoding = encodingOf(answer.headers);
+              // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+              if (encoding !== undefined) encodedAttempt = true;
+              let truncate = false;
+              if (answer.status === 206) {
+                const range = parseContentRange(header(answer.headers, 'content-range'));
+                const fits =
+                  resuming &&
+                  encoding === undefined &&
+                  range !== undefined &&
+                  range.start === offset &&
+                  (total === undefined || range.total === undefined || range.total === total);
+                if (!fits) {
+                  throw new StartOverError(
+                    resuming
+                      ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(answer.headers, 'content-range') ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
+                      : 'the server sent part of the file (206) when the whole file was asked for',
+                  );
+                }
+                start = offset;
+                total ??= range.total;
+                resumed++;
+                this.#log('debug', `${name}: resuming at byte ${offset}`);
+              } else {
+                if (offset > 0) {
+                  // The server sent the whole file again (no Range support, or the file changed): start over.
+                  report(-reported);
+                  offset = 0;
+                  truncate = true;
+                }
+                total = encoding === undefined ? contentLength(answer.headers) : undefined;
+                rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
+                validator ??= strongValidator(answer.headers);
+              }
+              writer = new PartWriter({
+                fd,
+                position: start,
+                truncate,
+                maxBytes: total === undefined ? this.#maxBytes : undefined,
+                encoding,
+                onBytes: report,
+                now: this.#clock.now(),
+              });
+              writer.attach(control);
+            },
+            data: (chunk) => writer?.data(chunk) ?? true,
+            end: () => writer?.end(),
+            error: (error) => writer?.error(error),
+          },
+        );
+        if (writer === undefined) throw new Error('the transport took an answer without starting its body');
+        const unwatch = this.#watch(writer, url);
         try {
-          const encoding = encodingOf(response.headers);
-          if (encoding !== undefined) {
-            // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
-            encodedAttempt = true;
-          }
-          let truncate = false;
-          if (response.status === 206) {
-            const range = parseContentRange(header(response.headers, 'content-range'));
-            const fits =
-              resuming &&
-              encoding === undefined &&
-              range !== undefined &&
-              range.start === offset &&
-              (total === undefined || range.total === undefined || range.total === total);
-            if (!fits) {
-              throw new StartOverError(
-                resuming
-                  ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
-                  : 'the server sent part of the file (206) when the whole file was asked for',
-              );
-            }
-            start = offset;
-            total ??= range.total;
-            resumed++;
-            this.#log('debug', `${name}: resuming at byte ${offset}`);
-          } else {
-            if (offset > 0) {
-              // The server sent the whole file again (no Range support, or the file changed): start over.
-              report(-reported);
-              offset = 0;
-              truncate = true;
-            }
-            total = encoding === undefined ? contentLength(response.headers) : undefined;
-            rawLength = encoding === undefined ? undefined : contentLength(response.headers);
-            validator ??= strongValidator(response.headers);
-          }
-          writer = new PartWriter({
-            fd,
-            position: start,
-            truncate,
-            maxBytes: total === undefined ? this.#maxBytes : undefined,
-            encoding,
-            onBytes: report,
-            now: this.#clock.now(),
-          });
-        } catch (error) {
-          response.body.destroy();
-          throw error;
+          offset = start + (await writer.done);
+        } finally {
+          unwatch();
         }
-        offset = start + (await this.#receive(response.body, writer, signal, url));
         if (rawLength !== undefined && writer.raw !== rawLength) {
           throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
         }
@@ -315,7 +340,8 @@ export class Downloader {
         }
         if (reported !== offset) report(offset - reported);
         // An attempt that took the file further than ever resets the count of failures in a row.
-        failures = offset > furthest ? 1 : failures + 1;
+        // A body below the minimum rate always counts: a drip makes a little progress every time.
+        failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
         furthest = Math.max(furthest, offset);
         const retriable = transient(error);
         if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
@@ -329,31 +355,6 @@ export class Downloader {
         );
         await this.#clock.sleep(wait, signal);
       }
-    }
-  }
-
-  /** Feeds a body to its writer; resolves with the bytes written once the body is whole and on disk. */
-  async #receive(body: Readable, writer: PartWriter, signal: AbortSignal, url: string): Promise<number> {
-    body.on('data', (chunk: Buffer) => {
-      if (!writer.data(chunk)) body.pause();
-    });
-    body.once('end', () => writer.end());
-    body.on('error', (error) => writer.error(error));
-    writer.attach({
-      pause: () => body.pause(),
-      resume: () => body.resume(),
-      abort: (error) => body.destroy(error),
-    });
-    const stop = (): void => writer.error(abortReason(signal));
-    if (signal.aborted) stop();
-    signal.addEventListener('abort', stop, { once: true });
-    const unwatch = this.#watch(writer, url);
-    try {
-      return await writer.done;
-    } finally {
-      unwatch();
-      signal.removeEventListener('abort', stop);
-      body.destroy();
     }
   }
 
@@ -461,14 +462,6 @@ function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): A
   return b === undefined ? a : AbortSignal.any([a, b]);
 }
 
-/** How a body feeds a PartWriter, and how the writer holds it back or stops it. */
-export interface BodySource {
-  pause(): void;
-  resume(): void;
-  /** Stops the body for good; its connection is not reused. */
-  abort(error: Error): void;
-}
-
 type Encoding = 'gzip' | 'deflate' | 'br';
 
 /** The one Content-Encoding of an answer, undefined for none; a clear error for what cannot be decoded. */
@@ -512,7 +505,7 @@ export class PartWriter {
   readonly #onBytes: (bytes: number) => void;
   readonly #encoding: Encoding | undefined;
   #decoder: Transform | undefined;
-  #source: BodySource | undefined;
+  #source: BodyControl | undefined;
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #received = 0;
@@ -553,7 +546,7 @@ export class PartWriter {
     this.done.catch(() => {});
   }
 
-  attach(source: BodySource): void {
+  attach(source: BodyControl): void {
     this.#source = source;
     if (this.#error !== undefined) source.abort(this.#error);
   }
@@ -669,6 +662,17 @@ export class PartWriter {
 
   /** After a write (or instead of one): the next batch, or the end. */
   #next(): void {
+    if (
+      this.#error === undefined &&
+      this.#ending &&
+      this.#pendingBytes > 0 &&
+      this.#pendingBytes <= WRITE_BATCH_BYTES
+    ) {
+      // The last batch (a small file's only one) is written at once on the main thread: a write of up to a MiB to
+      // the page cache costs less than its trip to the thread pool and back.
+      this.#writeLastSync();
+      return;
+    }
     const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
     if (this.#pendingBytes > 0 && (draining || this.#pendingBytes >= WRITE_BATCH_BYTES)) {
       if (this.#error === undefined || this.#flushOnError) {
@@ -692,6 +696,30 @@ export class PartWriter {
       return;
     }
     this.#maybeResume();
+  }
+
+  #writeLastSync(): void {
+    const buffers = this.#pending;
+    let left = this.#pendingBytes;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    try {
+      if (this.#truncate) {
+        this.#truncate = false;
+        ftruncateSync(this.#fd, this.#position);
+      }
+      let rest = buffers;
+      while (left > 0) {
+        const bytesWritten = writevSync(this.#fd, rest, this.#position);
+        this.#written += bytesWritten;
+        this.#position += bytesWritten;
+        left -= bytesWritten;
+        if (left > 0) rest = [Buffer.concat(rest).subarray(bytesWritten)];
+      }
+    } catch (error) {
+      this.#error = error instanceof Error ? error : new Error(String(error));
+    }
+    this.#settle();
   }
 
   #settle(): void {
