@@ -677,6 +677,8 @@ export class PartWriter {
     if (this.#pendingBytes > 0 && (draining || this.#pendingBytes >= WRITE_BATCH_BYTES)) {
       if (this.#error === undefined || this.#flushOnError) {
         this.#flush();
+        // The batch just taken made room: the body goes on while it is written.
+        this.#maybeResume();
         return;
       }
     }
