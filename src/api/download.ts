@@ -7,7 +7,7 @@ import {
   fstat,
   ftruncate,
   ftruncateSync,
-  openSync,
+  open,
   renameSync,
   unlinkSync,
   writev,
@@ -22,6 +22,7 @@ import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } f
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
 import type { BodyControl, BodyReceiver, OpenOptions, ResponseHeaders } from './transport.ts';
 
+const openFile = promisify(open);
 const statFile = promisify(fstat);
 const truncateFile = promisify(ftruncate);
 
@@ -183,9 +184,10 @@ export class Downloader {
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
     // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
     const part = `${request.dest}.${randomUUID().replace('-', '').slice(0, 12)}.part`;
-    // Opening, closing and renaming are done on the main thread: each takes microseconds on a local disk, where a
-    // trip to the thread pool and back costs more than the call (four per file; issue: small files at wire speed).
-    const fd = openSync(part, 'wx', 0o666);
+    // Creating the file goes to the thread pool: on a busy file system a create can wait on the directory and the
+    // journal for a millisecond, and the event loop must go on meanwhile. Closing, renaming and a small file's one
+    // write are done on the main thread: they take microseconds, less than a trip to the thread pool and back.
+    const fd = await openFile(part, 'wx', 0o666);
     this.#parts.add(part);
     let closed = false;
     try {
