@@ -21,21 +21,52 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve as resolvePath } from 'node:path';
+import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
 const ROOT = join(import.meta.dirname, '..');
-const BUNDLE = resolvePath(argument('--bundle') ?? join(ROOT, 'dist/fetch-artifacts/index.js'));
 const SMALL_COUNT = 800;
 const SMALL_SIZE = 256 * KiB;
 const TOKEN = 'bench-token';
 
-const runs = Math.max(3, Number(argument('--runs') ?? 5));
-const only = argument('--only');
-if (only !== undefined && only !== 'small' && only !== 'large')
-  throw new Error(`--only: 'small' or 'large', not '${only}'`);
+/** The command line, strictly: an unknown option, a missing value or a bad number is an error, not a default. */
+function options(): { runs: number; only: 'small' | 'large' | undefined; bundle: string } {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '5' },
+      only: { type: 'string' },
+      bundle: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!/^\d+$/u.test(values.runs) || Number(values.runs) < 1) {
+    throw new Error(`--runs: a whole number (at least 3 are run), not '${values.runs}'`);
+  }
+  const only = values.only;
+  if (only !== undefined && only !== 'small' && only !== 'large') {
+    throw new Error(`--only: 'small' or 'large', not '${only}'`);
+  }
+  return {
+    runs: Math.max(3, Number(values.runs)),
+    only,
+    bundle: resolvePath(values.bundle ?? join(ROOT, 'dist/fetch-artifacts/index.js')),
+  };
+}
+
+let parsed: ReturnType<typeof options>;
+try {
+  parsed = options();
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  console.error('usage: npm run bench -- [--runs N] [--only small|large] [--bundle PATH]');
+  process.exit(2);
+}
+const { runs, only } = parsed;
+const BUNDLE = parsed.bundle;
 const onlySmall = only === 'small';
 const onlyLarge = only === 'large';
 
@@ -43,11 +74,6 @@ interface Timed {
   ms: number;
   /** Peak resident memory of the action's process, bytes (action runs only). */
   peakRss?: number;
-}
-
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i < 0 ? undefined : process.argv[i + 1];
 }
 
 function which(command: string, extra: string[] = []): string | undefined {

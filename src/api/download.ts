@@ -2,28 +2,55 @@
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
 import { randomUUID } from 'node:crypto';
-import { close, fstat, ftruncate, open, rename, unlinkSync, writev } from 'node:fs';
+import {
+  closeSync,
+  fstat,
+  ftruncate,
+  ftruncateSync,
+  open,
+  renameSync,
+  unlinkSync,
+  writev,
+  writevSync,
+} from 'node:fs';
 import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
-import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport.ts';
+import type { BodyControl, BodyReceiver, OpenOptions, ResponseHeaders } from './transport.ts';
 
 const openFile = promisify(open);
-const closeFile = promisify(close);
 const statFile = promisify(fstat);
 const truncateFile = promisify(ftruncate);
-const renameFile = promisify(rename);
-const writevFile = promisify(writev);
 
-/** Bytes gathered for one write: fewer, larger writes, and little memory (one batch per download). */
+/** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
-/** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
+/**
+ * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
+ * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
+ * not retried. Above what a hosted runner's free disk (about 14 GB) can take beside a checkout.
+ */
+export const MAX_UNDECLARED_BYTES = 10 * 1024 ** 3;
+
+/**
+ * The minimum rate of a download: fewer than `bytes` in any window of `windowMs` fails the attempt (retried like
+ * a stall). A body dripping a byte a second never trips the idle timeout between chunks; this rule does.
+ */
+export interface MinimumRate {
+  bytes: number;
+  windowMs: number;
+}
+
+/** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
+export const DEFAULT_MIN_RATE: MinimumRate = { bytes: 64 * 1024, windowMs: 60_000 };
+
+/** What the downloader needs of the transport: `Transport.receive`, which handles credentials and redirects. */
 export interface Opener {
-  open(url: string, options?: OpenOptions): Promise<OpenedBody>;
+  receive(url: string, options: OpenOptions, receiver: BodyReceiver): Promise<void>;
 }
 
 /**
@@ -39,6 +66,10 @@ export interface DownloaderOptions {
   /** Aborts every download; part files are removed. */
   signal?: AbortSignal;
   log?: (level: 'debug' | 'info', message: string) => void;
+  /** Bound on a body of unstated (or encoded) size; MAX_UNDECLARED_BYTES by default. */
+  maxBytes?: number;
+  /** DEFAULT_MIN_RATE by default. */
+  minRate?: MinimumRate;
 }
 
 export interface DownloadRequest {
@@ -76,6 +107,26 @@ export class IncompleteBodyError extends UserFacingError {
   override name = 'IncompleteBodyError';
 }
 
+/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
+export class TooLargeError extends UserFacingError {
+  override name = 'TooLargeError';
+}
+
+/** The body arrived below the minimum rate. */
+export class TooSlowError extends UserFacingError {
+  override name = 'TooSlowError';
+}
+
+/** An encoded body that does not decode (cut short, or corrupt). */
+export class CorruptBodyError extends UserFacingError {
+  override name = 'CorruptBodyError';
+}
+
+/** A Content-Encoding that cannot be decoded: what would be written is not the file. */
+export class UnsupportedEncodingError extends UserFacingError {
+  override name = 'UnsupportedEncodingError';
+}
+
 /** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
  *  next attempt asks for the whole file. */
 class StartOverError extends UserFacingError {
@@ -88,8 +139,14 @@ export class Downloader {
   readonly #retry: RetryOptions;
   readonly #signal: AbortSignal | undefined;
   readonly #log: (level: 'debug' | 'info', message: string) => void;
+  readonly #maxBytes: number;
+  readonly #minRate: MinimumRate;
   /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
   readonly #parts = new Set<string>();
+  /** Bodies being received, checked against the minimum rate by one timer for all. */
+  readonly #watched = new Set<PartWriter>();
+  readonly #urls = new Map<PartWriter, string>();
+  #ticker: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: DownloaderOptions) {
     this.#opener = options.opener;
@@ -100,6 +157,8 @@ export class Downloader {
     };
     this.#signal = options.signal;
     this.#log = options.log ?? (() => {});
+    this.#maxBytes = options.maxBytes ?? MAX_UNDECLARED_BYTES;
+    this.#minRate = options.minRate ?? DEFAULT_MIN_RATE;
   }
 
   /** Part files not yet renamed or removed. */
@@ -125,19 +184,28 @@ export class Downloader {
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
     // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
     const part = `${request.dest}.${randomUUID().replace('-', '').slice(0, 12)}.part`;
+    // Creating the file goes to the thread pool: on a busy file system a create can wait on the directory and the
+    // journal for a millisecond, and the event loop must go on meanwhile. Closing, renaming and a small file's one
+    // write are done on the main thread: they take microseconds, less than a trip to the thread pool and back.
     const fd = await openFile(part, 'wx', 0o666);
     this.#parts.add(part);
     let closed = false;
     try {
       const result = await this.#fetchInto(fd, request, signal);
       closed = true;
-      await closeFile(fd);
+      closeSync(fd);
       if (signal.aborted) throw abortReason(signal);
-      await renameFile(part, request.dest);
+      renameSync(part, request.dest);
       this.#parts.delete(part);
       return result;
     } catch (error) {
-      if (!closed) await closeFile(fd).catch(() => {});
+      if (!closed) {
+        try {
+          closeSync(fd);
+        } catch {
+          // Closed or not, the part file is removed below.
+        }
+      }
       try {
         unlinkSync(part);
       } catch {
@@ -169,6 +237,8 @@ export class Downloader {
     let furthest = 0;
 
     for (let attempt = 1; ; attempt++) {
+      /** Whether this attempt's answer is encoded. */
+      let encodedAttempt = false;
       try {
         const headers: Record<string, string> = { 'accept-encoding': 'identity' };
         const resuming = offset > 0 && useRange;
@@ -176,41 +246,76 @@ export class Downloader {
           headers.range = `bytes=${offset}-`;
           if (validator !== undefined) headers['if-range'] = validator;
         }
-        const response = await this.#opener.open(url, { headers, signal });
-        // Whatever happens below, the body is consumed or destroyed, so its connection is freed.
+        let writer: PartWriter | undefined;
+        let start = 0;
+        /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
+        let rawLength: number | undefined;
+        // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
+        // listens would end the process.
+        await this.#opener.receive(
+          url,
+          { headers, signal },
+          {
+            start: (answer, control) => {
+              const encoding = encodingOf(answer.headers);
+              // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+              if (encoding !== undefined) encodedAttempt = true;
+              let truncate = false;
+              if (answer.status === 206) {
+                const range = parseContentRange(header(answer.headers, 'content-range'));
+                const fits =
+                  resuming &&
+                  encoding === undefined &&
+                  range !== undefined &&
+                  range.start === offset &&
+                  (total === undefined || range.total === undefined || range.total === total);
+                if (!fits) {
+                  throw new StartOverError(
+                    resuming
+                      ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(answer.headers, 'content-range') ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
+                      : 'the server sent part of the file (206) when the whole file was asked for',
+                  );
+                }
+                start = offset;
+                total ??= range.total;
+                resumed++;
+                this.#log('debug', `${name}: resuming at byte ${offset}`);
+              } else {
+                if (offset > 0) {
+                  // The server sent the whole file again (no Range support, or the file changed): start over.
+                  report(-reported);
+                  offset = 0;
+                  truncate = true;
+                }
+                total = encoding === undefined ? contentLength(answer.headers) : undefined;
+                rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
+                validator ??= strongValidator(answer.headers);
+              }
+              writer = new PartWriter({
+                fd,
+                position: start,
+                truncate,
+                maxBytes: total === undefined ? this.#maxBytes : undefined,
+                encoding,
+                onBytes: report,
+                now: this.#clock.now(),
+              });
+              writer.attach(control);
+            },
+            data: (chunk) => writer?.data(chunk) ?? true,
+            end: () => writer?.end(),
+            error: (error) => writer?.error(error),
+          },
+        );
+        if (writer === undefined) throw new Error('the transport took an answer without starting its body');
+        const unwatch = this.#watch(writer, url);
         try {
-          let start = 0;
-          if (response.status === 206) {
-            const range = parseContentRange(header(response.headers, 'content-range'));
-            const fits =
-              resuming &&
-              range !== undefined &&
-              range.start === offset &&
-              (total === undefined || range.total === undefined || range.total === total);
-            if (!fits) {
-              throw new StartOverError(
-                resuming
-                  ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}`
-                  : 'the server sent part of the file (206) when the whole file was asked for',
-              );
-            }
-            start = offset;
-            total ??= range.total;
-            resumed++;
-            this.#log('debug', `${name}: resuming at byte ${offset}`);
-          } else {
-            if (offset > 0) {
-              // The server sent the whole file again (no Range support, or the file changed): start over.
-              report(-reported);
-              offset = 0;
-              await truncateFile(fd, 0);
-            }
-            total = contentLength(response.headers);
-            validator ??= strongValidator(response.headers);
-          }
-          offset = start + (await writeBody(response.body, fd, start, signal, report));
+          offset = start + (await writer.done);
         } finally {
-          response.body.destroy();
+          unwatch();
+        }
+        if (rawLength !== undefined && writer.raw !== rawLength) {
+          throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
         }
         if (total !== undefined && offset !== total) {
           if (offset < total)
@@ -225,7 +330,7 @@ export class Downloader {
         const error = caught instanceof Error ? caught : new Error(String(caught));
         // What is on disk is what counts, whatever the stream received before it failed.
         offset = (await statFile(fd)).size;
-        if (error instanceof StartOverError) {
+        if (error instanceof StartOverError || encodedAttempt) {
           useRange = false;
           if (offset > 0) {
             await truncateFile(fd, 0);
@@ -237,7 +342,8 @@ export class Downloader {
         }
         if (reported !== offset) report(offset - reported);
         // An attempt that took the file further than ever resets the count of failures in a row.
-        failures = offset > furthest ? 1 : failures + 1;
+        // A body below the minimum rate always counts: a drip makes a little progress every time.
+        failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
         furthest = Math.max(furthest, offset);
         const retriable = transient(error);
         if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
@@ -253,13 +359,53 @@ export class Downloader {
       }
     }
   }
+
+  #watch(writer: PartWriter, url: string): () => void {
+    this.#watched.add(writer);
+    this.#urls.set(writer, url);
+    if (this.#ticker === undefined) {
+      const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
+      this.#ticker = setInterval(() => this.#checkRates(), every);
+      this.#ticker.unref();
+    }
+    return () => {
+      this.#watched.delete(writer);
+      this.#urls.delete(writer);
+      if (this.#watched.size === 0 && this.#ticker !== undefined) {
+        clearInterval(this.#ticker);
+        this.#ticker = undefined;
+      }
+    };
+  }
+
+  #checkRates(): void {
+    const now = this.#clock.now();
+    const { bytes, windowMs } = this.#minRate;
+    for (const writer of this.#watched) {
+      if (now - writer.windowStart < windowMs) continue;
+      if (writer.raw - writer.windowRaw < bytes) {
+        const url = this.#urls.get(writer) ?? '';
+        writer.fail(
+          new TooSlowError(
+            `GET ${displayUrl(url)}: the body arrived slower than ${sizeText(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`,
+          ),
+          true,
+        );
+      } else {
+        writer.windowStart = now;
+        writer.windowRaw = writer.raw;
+      }
+    }
+  }
 }
 
 /** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
 function transient(error: Error): boolean {
   if (error instanceof NetworkError) return !/^ERR_TLS_|CERT|SSL/u.test(error.code);
   if (error instanceof TimeoutError || error instanceof IncompleteBodyError) return true;
-  if (error instanceof StartOverError) return true;
+  if (error instanceof StartOverError || error instanceof TooSlowError || error instanceof CorruptBodyError)
+    return true;
+  if (error instanceof TooLargeError || error instanceof UnsupportedEncodingError) return false;
   if (error instanceof ApiError) return retriableStatus(error.status) || error.status === 416;
   if (error instanceof AbortedError) return false;
   // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
@@ -318,81 +464,336 @@ function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): A
   return b === undefined ? a : AbortSignal.any([a, b]);
 }
 
+type Encoding = 'gzip' | 'deflate' | 'br';
+
+/** The one Content-Encoding of an answer, undefined for none; a clear error for what cannot be decoded. */
+function encodingOf(headers: ResponseHeaders): Encoding | undefined {
+  const value = header(headers, 'content-encoding');
+  if (value === undefined) return undefined;
+  const codings = value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return undefined;
+  const [only] = codings;
+  if (codings.length === 1 && only !== undefined) {
+    if (only === 'gzip' || only === 'x-gzip') return 'gzip';
+    if (only === 'deflate' || only === 'br') return only;
+  }
+  throw new UnsupportedEncodingError(
+    `the server sent the file with Content-Encoding ${JSON.stringify(value)}, which cannot be decoded (gzip, deflate or br can)`,
+  );
+}
+
 /**
- * Writes a body into a part file it does not own (the descriptor stays open, so a failed attempt can be resumed in
- * the same file) from `position` on; returns the bytes written. Chunks are gathered up to WRITE_BATCH_BYTES and
- * written with one writev, since every write is a trip to the thread pool: a small file takes one write, a large one
- * a write per MiB, the next batch being gathered while the last one is written (two batches in memory at most).
- * When the body fails, what was gathered is still written before the error is thrown, so the file's size is always
- * what was received. A plain loop rather than stream.pipeline into a Writable: with files of a few hundred KiB that
- * machinery (an AbortController aborted with a DOMException per pipeline, a listener per chunk) cost more of the main
- * thread than the writes themselves.
+ * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
+ * encoded), gathers them up to WRITE_BATCH_BYTES and writes each batch with one writev at its position in the part
+ * file, the next batch being gathered while the last is written; when two batches are waiting it asks the source to
+ * pause. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
+ * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
+ * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
+ * Readable, a pipeline with its AbortController, a promise per chunk) cost more of the main thread than the writes.
  */
-async function writeBody(
-  body: Readable,
-  fd: number,
-  position: number,
-  signal: AbortSignal,
-  onBytes: (bytes: number) => void,
-): Promise<number> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let written = 0;
-  /** The write on its way, if any: writes happen one after the other. */
-  let writing: Promise<void> = Promise.resolve();
-  const flush = (): void => {
-    const buffers = pending;
-    const at = position;
-    position += pendingBytes;
-    pending = [];
-    pendingBytes = 0;
-    writing = writing.then(() => writeAll(fd, buffers, at, (n) => (written += n)));
-    // Its failure is seen where it is awaited: before the next write, or at the end.
-    writing.catch(() => {});
-  };
-  const stop = (): void => {
-    body.destroy(abortReason(signal));
-  };
-  if (signal.aborted) throw abortReason(signal);
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      onBytes(chunk.length);
-      if (pendingBytes >= WRITE_BATCH_BYTES) {
-        await writing;
-        flush();
+export class PartWriter {
+  readonly done: Promise<number>;
+  /** Bytes off the wire (encoded, when the answer is), for the minimum-rate rule. */
+  raw = 0;
+  windowStart: number;
+  windowRaw = 0;
+  readonly #fd: number;
+  #position: number;
+  #truncate: boolean;
+  readonly #maxBytes: number | undefined;
+  readonly #onBytes: (bytes: number) => void;
+  readonly #encoding: Encoding | undefined;
+  #decoder: Transform | undefined;
+  #source: BodyControl | undefined;
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #received = 0;
+  #written = 0;
+  #writing = false;
+  #ending = false;
+  #sourcePaused = false;
+  #error: Error | undefined;
+  /** Whether what was received is still written after an error (a body cut short), or dropped. */
+  #flushOnError = false;
+  #settled = false;
+  #resolve!: (written: number) => void;
+  #reject!: (error: Error) => void;
+
+  constructor(options: {
+    fd: number;
+    position: number;
+    /** The part file holds bytes of an earlier answer: cut it to `position` first. */
+    truncate: boolean;
+    /** Decoded bytes beyond this fail the attempt for good; undefined for none. */
+    maxBytes: number | undefined;
+    encoding: Encoding | undefined;
+    onBytes: (bytes: number) => void;
+    now: number;
+  }) {
+    this.#fd = options.fd;
+    this.#position = options.position;
+    this.#truncate = options.truncate;
+    this.#maxBytes = options.maxBytes;
+    this.#encoding = options.encoding;
+    this.#onBytes = options.onBytes;
+    this.windowStart = options.now;
+    this.done = new Promise<number>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    // Its failure is seen where it is awaited.
+    this.done.catch(() => {});
+  }
+
+  attach(source: BodyControl): void {
+    this.#source = source;
+    if (this.#error !== undefined) source.abort(this.#error);
+  }
+
+  /** A chunk off the wire; false asks the source to pause until the writer resumes it. */
+  data(chunk: Buffer): boolean {
+    if (this.#error !== undefined || this.#ending) return true;
+    this.raw += chunk.length;
+    if (this.#encoding === undefined) {
+      this.#accept(chunk);
+      return this.#keepGoing();
+    }
+    const decoder = (this.#decoder ??= this.#makeDecoder(chunk));
+    const more = decoder.write(chunk) && this.#keepGoing();
+    if (!more) this.#sourcePaused = true;
+    return more;
+  }
+
+  /** The body arrived whole. */
+  end(): void {
+    if (this.#error !== undefined || this.#ending) return;
+    if (this.#encoding !== undefined) {
+      // An empty encoded body decodes to nothing, but a decoder would call it truncated.
+      (this.#decoder ??= this.#makeDecoder(Buffer.alloc(0))).end();
+      return;
+    }
+    this.#finish();
+  }
+
+  /** The body failed (the wire, a timeout, an abort): what arrived is still written. */
+  error(error: Error): void {
+    this.#fail(error, true);
+  }
+
+  /** Fails the attempt from outside (the minimum-rate rule); the source is stopped. */
+  fail(error: Error, keepReceived: boolean): void {
+    this.#fail(error, keepReceived);
+  }
+
+  #makeDecoder(first: Buffer): Transform {
+    // Some servers send raw deflate for `deflate`: a zlib stream starts with a byte whose low nibble is 8.
+    const decoder =
+      this.#encoding === 'gzip'
+        ? createGunzip()
+        : this.#encoding === 'br'
+          ? createBrotliDecompress()
+          : first.length > 0 && ((first[0] ?? 0) & 0x0f) !== 0x08
+            ? createInflateRaw()
+            : createInflate();
+    decoder.on('data', (chunk: Buffer) => {
+      if (this.#error !== undefined) return;
+      this.#accept(chunk);
+      if (!this.#keepGoing()) decoder.pause();
+    });
+    decoder.on('end', () => this.#finish());
+    decoder.on('drain', () => this.#maybeResume());
+    decoder.on('error', (error) => {
+      this.#fail(
+        new CorruptBodyError(`the ${this.#encoding} body could not be decoded: ${error.message}`),
+        true,
+      );
+    });
+    return decoder;
+  }
+
+  #accept(chunk: Buffer): void {
+    this.#received += chunk.length;
+    if (this.#maxBytes !== undefined && this.#received > this.#maxBytes) {
+      this.#fail(
+        new TooLargeError(
+          `the body is larger than ${sizeText(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`,
+        ),
+        false,
+      );
+      return;
+    }
+    this.#pending.push(chunk);
+    this.#pendingBytes += chunk.length;
+    this.#onBytes(chunk.length);
+    if (this.#pendingBytes >= WRITE_BATCH_BYTES && !this.#writing) this.#flush();
+  }
+
+  /** A batch is being written and the next one is full: hold the body back. */
+  #keepGoing(): boolean {
+    const more = !(this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES);
+    if (!more) this.#sourcePaused = true;
+    return more;
+  }
+
+  #maybeResume(): void {
+    if (this.#error !== undefined || (this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES)) return;
+    if (this.#decoder?.isPaused()) this.#decoder.resume();
+    if (this.#sourcePaused && !(this.#decoder?.writableNeedDrain ?? false)) {
+      this.#sourcePaused = false;
+      this.#source?.resume();
+    }
+  }
+
+  #finish(): void {
+    if (this.#error !== undefined || this.#ending) return;
+    this.#ending = true;
+    if (!this.#writing) this.#next();
+  }
+
+  #fail(error: Error, keepReceived: boolean): void {
+    if (this.#error !== undefined || this.#settled) return;
+    this.#error = error;
+    this.#flushOnError = keepReceived;
+    this.#source?.abort(error);
+    this.#decoder?.destroy();
+    if (!this.#writing) this.#next();
+  }
+
+  /** After a write (or instead of one): the next batch, or the end. */
+  #next(): void {
+    if (
+      this.#error === undefined &&
+      this.#ending &&
+      this.#pendingBytes > 0 &&
+      this.#pendingBytes <= WRITE_BATCH_BYTES
+    ) {
+      // The last batch (a small file's only one) is written at once on the main thread: a write of up to a MiB to
+      // the page cache costs less than its trip to the thread pool and back.
+      this.#writeLastSync();
+      return;
+    }
+    const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
+    if (this.#pendingBytes > 0 && (draining || this.#pendingBytes >= WRITE_BATCH_BYTES)) {
+      if (this.#error === undefined || this.#flushOnError) {
+        this.#flush();
+        // The batch just taken made room: the body goes on while it is written.
+        this.#maybeResume();
+        return;
       }
     }
-    if (pendingBytes > 0) flush();
-    await writing;
-    return written;
-  } catch (error) {
-    if (pendingBytes > 0) flush();
-    // The body's failure is the one reported; a failed write has already left the file at what it holds.
-    await writing.catch(() => {});
-    throw error;
-  } finally {
-    signal.removeEventListener('abort', stop);
+    if (this.#error !== undefined || this.#ending) {
+      if (this.#truncate) {
+        // Nothing was written over the earlier answer's bytes: the file must not keep them.
+        this.#truncate = false;
+        this.#writing = true;
+        ftruncate(this.#fd, this.#position, (error) => {
+          this.#writing = false;
+          if (error && this.#error === undefined) this.#error = error;
+          this.#next();
+        });
+        return;
+      }
+      this.#settle();
+      return;
+    }
+    this.#maybeResume();
+  }
+
+  #writeLastSync(): void {
+    const buffers = this.#pending;
+    let left = this.#pendingBytes;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    try {
+      if (this.#truncate) {
+        this.#truncate = false;
+        ftruncateSync(this.#fd, this.#position);
+      }
+      let rest = buffers;
+      while (left > 0) {
+        const bytesWritten = writevSync(this.#fd, rest, this.#position);
+        this.#written += bytesWritten;
+        this.#position += bytesWritten;
+        left -= bytesWritten;
+        if (left > 0) rest = [Buffer.concat(rest).subarray(bytesWritten)];
+      }
+    } catch (error) {
+      this.#error = error instanceof Error ? error : new Error(String(error));
+    }
+    this.#settle();
+  }
+
+  #settle(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#pending = [];
+    if (this.#error !== undefined) this.#reject(this.#error);
+    else this.#resolve(this.#written);
+  }
+
+  #flush(): void {
+    const buffers = this.#pending;
+    const bytes = this.#pendingBytes;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#writing = true;
+    const at = this.#position;
+    const write = (): void => this.#writeAll(buffers, bytes, at);
+    this.#position += bytes;
+    if (this.#truncate) {
+      this.#truncate = false;
+      ftruncate(this.#fd, at, (error) => {
+        if (error) this.#afterWrite(error);
+        else write();
+      });
+    } else write();
+  }
+
+  /** A short write is rare on regular files but possible: the rest is written before anything else. */
+  #writeAll(buffers: Buffer[], left: number, at: number): void {
+    writev(this.#fd, buffers, at, (error, bytesWritten) => {
+      if (error) {
+        this.#afterWrite(error);
+        return;
+      }
+      this.#written += bytesWritten;
+      if (bytesWritten < left) {
+        this.#writeAll(
+          [Buffer.concat(buffers).subarray(bytesWritten)],
+          left - bytesWritten,
+          at + bytesWritten,
+        );
+        return;
+      }
+      this.#afterWrite(null);
+    });
+  }
+
+  #afterWrite(error: Error | null): void {
+    this.#writing = false;
+    if (error) {
+      if (this.#error === undefined) {
+        this.#error = error;
+        this.#flushOnError = false;
+        this.#source?.abort(error);
+        this.#decoder?.destroy();
+      } else this.#flushOnError = false;
+    }
+    this.#next();
   }
 }
 
-/** A short write is rare on regular files but possible: the rest is written before anything else. */
-async function writeAll(
-  fd: number,
-  buffers: Buffer[],
-  position: number,
-  onWritten: (bytes: number) => void,
-): Promise<void> {
-  let rest = buffers;
-  let left = rest.reduce((sum, b) => sum + b.length, 0);
-  let at = position;
-  while (left > 0) {
-    const { bytesWritten } = await writevFile(fd, rest, at);
-    onWritten(bytesWritten);
-    at += bytesWritten;
-    left -= bytesWritten;
-    if (left > 0) rest = [Buffer.concat(rest).subarray(bytesWritten)];
+/** `1 KiB`, `64 MiB`, `10 GiB`, or bytes. */
+function sizeText(bytes: number): string {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   }
+  return `${bytes} bytes`;
 }

@@ -171,6 +171,35 @@ export interface OpenOptions {
   signal?: AbortSignal;
 }
 
+/** How a receiver holds a body back, lets it go on, or stops it for good (its connection is then not reused). */
+export interface BodyControl {
+  pause(): void;
+  resume(): void;
+  abort(error: Error): void;
+}
+
+/** The success answer a receiver is handed. */
+export interface Answer {
+  status: number;
+  headers: ResponseHeaders;
+  /** Final URL after redirects, without user info. */
+  url: string;
+}
+
+/**
+ * Takes a download's body straight off the connection, chunk by chunk, with no stream in between (see receive()).
+ * After `start`, exactly one of `end` and `error` is called, unless the receiver aborted the body itself.
+ */
+export interface BodyReceiver {
+  /** A success answer (2xx) arrived. Throwing refuses it: the body is dropped and receive() fails with the error. */
+  start(answer: Answer, control: BodyControl): void;
+  /** A chunk of the body; false pauses the body until control.resume(). */
+  data(chunk: Buffer): boolean;
+  end(): void;
+  /** The body failed; mapped like open()'s: TimeoutError('body'), NetworkError, AbortedError. */
+  error(error: Error): void;
+}
+
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Headers the transport alone decides; a caller's extra headers never override them. */
@@ -223,6 +252,8 @@ export class Transport {
   readonly #log: LogFn;
   readonly #moreSecrets: readonly string[];
   readonly #trusted = new Set<string>();
+  /** Origins whose downloads answered with a redirect (see receive()). */
+  readonly #redirecting = new Set<string>();
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
 
@@ -432,6 +463,222 @@ export class Transport {
       url: finalUrl.href,
       body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
     };
+  }
+
+  /**
+   * open(), with the body handed to `receiver` chunk by chunk straight from undici's dispatch(): no Readable, no
+   * per-body AbortController, back-pressure through the dispatch controller. Resolves once `receiver.start` has
+   * taken a success answer; fails as open() does before that. Why not open(): for files of a few hundred KiB, the
+   * stream machinery of request() cost more of the main thread than the bytes themselves.
+   *
+   * The first request goes out directly. A redirect answer is dropped and the whole chain is sent again through
+   * #exchange, so that its redirect and credential policy is the only one there is: one more short request for the
+   * first redirected download of an origin (later ones of that origin go through #exchange at once), against a
+   * second copy of that policy to keep in step.
+   */
+  async receive(url: string, options: OpenOptions, receiver: BodyReceiver): Promise<void> {
+    const exchange = this.#downloadExchange(url, options);
+    const origin = exchange.url.origin;
+    if (!this.#redirecting.has(origin)) {
+      if ((await this.#dispatchOnce(exchange, receiver)) === 'taken') return;
+      // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
+      this.#redirecting.add(origin);
+    }
+    let response: Dispatcher.ResponseData;
+    let finalUrl: URL;
+    try {
+      ({ response, url: finalUrl } = await this.#exchange(exchange));
+    } catch (err) {
+      throw this.#mapError(err, exchange, 1);
+    }
+    const { statusCode: status, headers } = response;
+    if (status < 200 || status >= 300) {
+      const message = await this.#errorMessage(response, exchange);
+      throw new ApiError(status, 'GET', exchange.display, message);
+    }
+    finalUrl.username = '';
+    finalUrl.password = '';
+    const body = response.body;
+    // Listeners before anything else: an error with no one listening would end the process.
+    let started = false;
+    const pending: Error[] = [];
+    body.on('error', (err) => {
+      const error = this.#mapError(err, exchange, 1);
+      if (started) receiver.error(error);
+      else pending.push(error);
+    });
+    try {
+      receiver.start(
+        { status, headers, url: finalUrl.href },
+        { pause: () => body.pause(), resume: () => body.resume(), abort: (error) => body.destroy(error) },
+      );
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+    started = true;
+    body.on('data', (chunk: Buffer) => {
+      if (!receiver.data(chunk)) body.pause();
+    });
+    body.once('end', () => receiver.end());
+    const early = pending[0];
+    if (early !== undefined) receiver.error(early);
+  }
+
+  /** The exchange of a download: open()'s checks of the URL, the caller's headers but never the reserved ones. */
+  #downloadExchange(url: string, options: OpenOptions): Exchange {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new ValidationError('url', 'an absolute http(s) URL');
+    }
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+      throw new ValidationError(
+        'url',
+        'an absolute http(s) URL',
+        undefined,
+        `unsupported scheme ${target.protocol}`,
+      );
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      const key = name.toLowerCase();
+      if (!RESERVED_HEADERS.has(key)) headers[key] = value;
+    }
+    headers['user-agent'] = this.#userAgent;
+    const signal = this.#signalFor(options.signal);
+    return {
+      method: 'GET',
+      url: target,
+      headers,
+      body: undefined,
+      signal,
+      display: this.#displayUrl(target),
+    };
+  }
+
+  /**
+   * One GET by dispatch(). A success answer goes to the receiver ('taken'); a redirect is drained and left to
+   * #exchange ('redirect'); any other answer is an ApiError with the server's message.
+   */
+  #dispatchOnce(exchange: Exchange, receiver: BodyReceiver): Promise<'taken' | 'redirect'> {
+    const { url, signal } = exchange;
+    const sent: Record<string, string> = { ...exchange.headers };
+    if (this.#mayAuthorize(url) && this.#authorization !== undefined)
+      sent.authorization = this.#authorization;
+    return new Promise((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | undefined;
+      /** What the answer turned out to be; undefined until its headers arrived. */
+      let role: 'body' | 'redirect' | 'error' | undefined;
+      let status = 0;
+      let contentType: string | undefined;
+      const errorChunks: Buffer[] = [];
+      let errorBytes = 0;
+      let redirectBytes = 0;
+      let settled = false;
+      const errorAnswer = (): ApiError => {
+        const text = new TextDecoder().decode(Buffer.concat(errorChunks).subarray(0, ERROR_BODY_LIMIT));
+        return new ApiError(status, 'GET', exchange.display, this.#redact(serverMessage(text, contentType)));
+      };
+      const onAbort = (): void => controller?.abort(this.#abortError(signal));
+      const done = (): void => signal.removeEventListener('abort', onAbort);
+      const fail = (error: Error): void => {
+        done();
+        if (!settled) {
+          settled = true;
+          reject(error);
+        } else if (role === 'body') receiver.error(error);
+      };
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart: (c) => {
+          controller = c;
+          if (signal.aborted) onAbort();
+        },
+        onResponseStart: (c, statusCode, headers) => {
+          status = statusCode;
+          if (REDIRECT_STATUSES.has(statusCode) && firstHeader(headers.location) !== undefined) {
+            role = 'redirect';
+            return;
+          }
+          if (statusCode < 200 || statusCode >= 300) {
+            role = 'error';
+            contentType = firstHeader(headers['content-type']);
+            return;
+          }
+          const answerUrl = new URL(url.href);
+          answerUrl.username = '';
+          answerUrl.password = '';
+          try {
+            receiver.start(
+              { status: statusCode, headers, url: answerUrl.href },
+              { pause: () => c.pause(), resume: () => c.resume(), abort: (error) => c.abort(error) },
+            );
+          } catch (error) {
+            role = 'error';
+            settled = true;
+            done();
+            reject(error instanceof Error ? error : new Error(String(error)));
+            c.abort(new AbortedError('the answer was refused'));
+            return;
+          }
+          role = 'body';
+          settled = true;
+          resolve('taken');
+        },
+        onResponseData: (c, chunk) => {
+          if (role === 'body') {
+            if (!receiver.data(chunk)) c.pause();
+          } else if (role === 'error') {
+            errorChunks.push(chunk);
+            errorBytes += chunk.length;
+            // The rest is not worth the connection's time.
+            if (errorBytes >= ERROR_BODY_LIMIT) handler.onResponseEnd?.(c, {});
+          } else if ((redirectBytes += chunk.length) > ERROR_BODY_LIMIT) {
+            handler.onResponseEnd?.(c, {});
+          }
+        },
+        onResponseEnd: (c) => {
+          done();
+          if (role === 'body') {
+            receiver.end();
+            return;
+          }
+          if (settled) return;
+          settled = true;
+          if (role === 'redirect') resolve('redirect');
+          else reject(errorAnswer());
+          // Called early for a long error or redirect body: the rest is dropped with its connection.
+          if (!c.aborted && errorBytes + redirectBytes >= ERROR_BODY_LIMIT) c.abort(new AbortedError());
+        },
+        onResponseError: (_c, err) => {
+          // An error answer whose body was lost on the way still fails with its status.
+          if (role === 'error' && !settled && !signal.aborted) {
+            settled = true;
+            done();
+            reject(errorAnswer());
+            return;
+          }
+          fail(this.#mapError(err, exchange, 1));
+        },
+      };
+      if (signal.aborted) {
+        reject(this.#abortError(signal));
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#dispatcher.dispatch(
+        {
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: 'GET',
+          headers: sent,
+          headersTimeout: this.#timeouts.headersMs,
+          bodyTimeout: this.#timeouts.bodyIdleMs,
+        },
+        handler,
+      );
+    });
   }
 
   /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
@@ -734,6 +981,10 @@ function guardBody(source: Dispatcher.ResponseData['body'], mapError: (err: unkn
       callback(err);
     },
   });
+  // Never an 'error' event without a listener: a body that fails while its reader is busy elsewhere (awaiting a
+  // file operation) would otherwise end the process. Readers still get the error: reading a destroyed stream throws
+  // it, and listeners of their own see it too.
+  guarded.on('error', () => {});
   let ended = false;
   source.on('data', (chunk: Buffer) => {
     if (!guarded.push(chunk)) source.pause();

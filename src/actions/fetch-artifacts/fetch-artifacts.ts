@@ -17,7 +17,6 @@ import {
 } from '../../api/paths.ts';
 import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter } from '../../api/records.ts';
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
-import { bufferReclaimer } from './memory.ts';
 import { Progress } from './progress.ts';
 
 export const spec = {
@@ -238,7 +237,6 @@ async function downloadAll(
   const stop = new AbortController();
   const stopped = AbortSignal.any([ctx.signal, stop.signal]);
   const progress = new Progress(plan.files.length, () => ctx.clock.now());
-  const reclaim = bufferReclaimer();
   const debug = ctx.io.isDebug();
   const results: (Saved | undefined)[] = new Array<Saved | undefined>(plan.files.length);
   const refused: string[] = [];
@@ -268,10 +266,7 @@ async function downloadAll(
             dest,
             name: file.source,
             signal: stopped,
-            onBytes: (n) => {
-              progress.received(n);
-              reclaim(n);
-            },
+            onBytes: (n) => progress.received(n),
           })
           .catch((error: unknown) => {
             throw asUserFacing(file.source, error);
