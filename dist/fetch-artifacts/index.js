@@ -39988,6 +39988,8 @@ class Transport {
     #log;
     #moreSecrets;
     #trusted = new Set();
+    /** Origins whose downloads answered with a redirect (see receive()). */
+    #redirecting = new Set();
     #closing = new AbortController();
     #closed;
     constructor(options) {
@@ -40144,6 +40146,85 @@ class Transport {
      *  retries (the caller resumes); timeouts as configured; the caller must consume or destroy `body`. Non-2xx →
      *  ApiError (body drained). */
     async open(url, options = {}) {
+        const exchange = this.#downloadExchange(url, options);
+        const { response, url: finalUrl } = await this.#successChain(exchange);
+        return {
+            status: response.statusCode,
+            headers: response.headers,
+            url: finalUrl,
+            body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
+        };
+    }
+    /** A download's chain of redirects through #exchange, to a success answer; anything else is an ApiError. */
+    async #successChain(exchange) {
+        let response;
+        let finalUrl;
+        try {
+            ({ response, url: finalUrl } = await this.#exchange(exchange));
+        }
+        catch (err) {
+            throw this.#mapError(err, exchange, 1);
+        }
+        const status = response.statusCode;
+        if (status < 200 || status >= 300) {
+            const message = await this.#errorMessage(response, exchange);
+            throw new errors/* ApiError */.hD(status, 'GET', exchange.display, message);
+        }
+        finalUrl.username = '';
+        finalUrl.password = '';
+        return { response, url: finalUrl.href };
+    }
+    /**
+     * open(), with the body handed to `receiver` chunk by chunk straight from undici's dispatch(): no Readable, no
+     * per-body AbortController, back-pressure through the dispatch controller. Resolves once `receiver.start` has
+     * taken a success answer; fails as open() does before that. Why not open(): for files of a few hundred KiB, the
+     * stream machinery of request() cost more of the main thread than the bytes themselves.
+     *
+     * The first request goes out directly. A redirect answer is dropped and the whole chain is sent again through
+     * #exchange, so that its redirect and credential policy is the only one there is: one more short request for the
+     * first redirected download of an origin (later ones of that origin go through #exchange at once), against a
+     * second copy of that policy to keep in step.
+     */
+    async receive(url, options, receiver) {
+        const exchange = this.#downloadExchange(url, options);
+        const origin = exchange.url.origin;
+        if (!this.#redirecting.has(origin)) {
+            if ((await this.#dispatchOnce(exchange, receiver)) === 'taken')
+                return;
+            // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
+            this.#redirecting.add(origin);
+        }
+        const { response, url: finalUrl } = await this.#successChain(exchange);
+        const { statusCode: status, headers, body } = response;
+        // Listeners before anything else: an error with no one listening would end the process.
+        let started = false;
+        const pending = [];
+        body.on('error', (err) => {
+            const error = this.#mapError(err, exchange, 1);
+            if (started)
+                receiver.error(error);
+            else
+                pending.push(error);
+        });
+        try {
+            receiver.start({ status, headers, url: finalUrl }, { pause: () => body.pause(), resume: () => body.resume(), abort: (error) => body.destroy(error) });
+        }
+        catch (error) {
+            body.destroy();
+            throw error;
+        }
+        started = true;
+        body.on('data', (chunk) => {
+            if (!receiver.data(chunk))
+                body.pause();
+        });
+        body.once('end', () => receiver.end());
+        const early = pending[0];
+        if (early !== undefined)
+            receiver.error(early);
+    }
+    /** The exchange of a download: open()'s checks of the URL, the caller's headers but never the reserved ones. */
+    #downloadExchange(url, options) {
         let target;
         try {
             target = new URL(url);
@@ -40154,7 +40235,6 @@ class Transport {
         if (target.protocol !== 'https:' && target.protocol !== 'http:') {
             throw new errors/* ValidationError */.yI('url', 'an absolute http(s) URL', undefined, `unsupported scheme ${target.protocol}`);
         }
-        const display = this.#displayUrl(target);
         const headers = {};
         for (const [name, value] of Object.entries(options.headers ?? {})) {
             const key = name.toLowerCase();
@@ -40170,30 +40250,140 @@ class Transport {
             body: undefined,
             signal,
             sendSignal: signal,
-            display,
+            display: this.#displayUrl(target),
             crossOrigin: 'follow',
         };
-        let response;
-        let finalUrl;
-        try {
-            ({ response, url: finalUrl } = await this.#exchange(exchange));
-        }
-        catch (err) {
-            throw this.#mapError(err, exchange, 1);
-        }
-        const { statusCode: status, headers: responseHeaders } = response;
-        if (status < 200 || status >= 300) {
-            const message = await this.#errorMessage(response, exchange);
-            throw new errors/* ApiError */.hD(status, 'GET', display, message);
-        }
-        finalUrl.username = '';
-        finalUrl.password = '';
-        return {
-            status,
-            headers: responseHeaders,
-            url: finalUrl.href,
-            body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
-        };
+        // The first request may go out by dispatch(), not #exchange: the same refusal of a link-local target.
+        this.#checkAddress(target, exchange, false);
+        return exchange;
+    }
+    /**
+     * One GET by dispatch(). A success answer goes to the receiver ('taken'); a redirect is drained and left to
+     * #exchange ('redirect'); any other answer is an ApiError with the server's message.
+     */
+    #dispatchOnce(exchange, receiver) {
+        const { url, signal } = exchange;
+        const sent = { ...exchange.headers };
+        if (this.#mayAuthorize(url) && this.#authorization !== undefined)
+            sent.authorization = this.#authorization;
+        return new Promise((resolve, reject) => {
+            let controller;
+            /** What the answer turned out to be; undefined until its headers arrived. */
+            let role;
+            let status = 0;
+            let contentType;
+            const errorChunks = [];
+            let errorBytes = 0;
+            let redirectBytes = 0;
+            let settled = false;
+            const errorAnswer = () => {
+                const text = new TextDecoder().decode(Buffer.concat(errorChunks).subarray(0, ERROR_BODY_LIMIT));
+                return new errors/* ApiError */.hD(status, 'GET', exchange.display, this.#redact(serverMessage(text, contentType)));
+            };
+            const onAbort = () => controller?.abort(this.#abortError(signal));
+            const done = () => signal.removeEventListener('abort', onAbort);
+            const fail = (error) => {
+                done();
+                if (!settled) {
+                    settled = true;
+                    reject(error);
+                }
+                else if (role === 'body')
+                    receiver.error(error);
+            };
+            const handler = {
+                onRequestStart: (c) => {
+                    controller = c;
+                    if (signal.aborted)
+                        onAbort();
+                },
+                onResponseStart: (c, statusCode, headers) => {
+                    status = statusCode;
+                    if (REDIRECT_STATUSES.has(statusCode) && firstHeader(headers.location) !== undefined) {
+                        role = 'redirect';
+                        return;
+                    }
+                    if (statusCode < 200 || statusCode >= 300) {
+                        role = 'error';
+                        contentType = firstHeader(headers['content-type']);
+                        return;
+                    }
+                    const answerUrl = new URL(url.href);
+                    answerUrl.username = '';
+                    answerUrl.password = '';
+                    try {
+                        receiver.start({ status: statusCode, headers, url: answerUrl.href }, { pause: () => c.pause(), resume: () => c.resume(), abort: (error) => c.abort(error) });
+                    }
+                    catch (error) {
+                        role = 'error';
+                        settled = true;
+                        done();
+                        reject(error instanceof Error ? error : new Error(String(error)));
+                        c.abort(new errors/* AbortedError */.oM('the answer was refused'));
+                        return;
+                    }
+                    role = 'body';
+                    settled = true;
+                    resolve('taken');
+                },
+                onResponseData: (c, chunk) => {
+                    if (role === 'body') {
+                        if (!receiver.data(chunk))
+                            c.pause();
+                    }
+                    else if (role === 'error') {
+                        errorChunks.push(chunk);
+                        errorBytes += chunk.length;
+                        // The rest is not worth the connection's time.
+                        if (errorBytes >= ERROR_BODY_LIMIT)
+                            handler.onResponseEnd?.(c, {});
+                    }
+                    else if ((redirectBytes += chunk.length) > ERROR_BODY_LIMIT) {
+                        handler.onResponseEnd?.(c, {});
+                    }
+                },
+                onResponseEnd: (c) => {
+                    done();
+                    if (role === 'body') {
+                        receiver.end();
+                        return;
+                    }
+                    if (settled)
+                        return;
+                    settled = true;
+                    if (role === 'redirect')
+                        resolve('redirect');
+                    else
+                        reject(errorAnswer());
+                    // Called early for a long error or redirect body: the rest is dropped with its connection.
+                    if (!c.aborted && errorBytes + redirectBytes >= ERROR_BODY_LIMIT)
+                        c.abort(new errors/* AbortedError */.oM());
+                },
+                onResponseError: (_c, err) => {
+                    // An error answer whose body was lost on the way still fails with its status.
+                    if (role === 'error' && !settled && !signal.aborted) {
+                        settled = true;
+                        done();
+                        reject(errorAnswer());
+                        return;
+                    }
+                    fail(this.#mapError(err, exchange, 1));
+                },
+            };
+            if (signal.aborted) {
+                reject(this.#abortError(signal));
+                return;
+            }
+            signal.addEventListener('abort', onAbort, { once: true });
+            this.#dispatcher.dispatch({
+                origin: url.origin,
+                path: url.pathname + url.search,
+                method: 'GET',
+                headers: sent,
+                headersTimeout: this.#timeouts.headersMs,
+                bodyTimeout: this.#timeouts.bodyIdleMs,
+            }, handler);
+        });
     }
     /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
     close() {
@@ -40475,6 +40665,10 @@ function guardBody(source, mapError) {
             callback(err);
         },
     });
+    // Never an 'error' event without a listener: a body that fails while its reader is busy elsewhere (awaiting a
+    // file operation) would otherwise end the process. Readers still get the error: reading a destroyed stream throws
+    // it, and listeners of their own see it too.
+    guarded.on('error', () => { });
     let ended = false;
     source.on('data', (chunk) => {
         if (!guarded.push(chunk))
@@ -44134,7 +44328,7 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 2382:
+/***/ 1852:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -44179,6 +44373,8 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/api/clock.ts
 var clock = __nccwpck_require__(6982);
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -44196,14 +44392,20 @@ var retry = __nccwpck_require__(7018);
 
 
 
+
 const openFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.open);
-const closeFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.close);
 const statFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.fstat);
 const truncateFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.ftruncate);
-const renameFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.rename);
-const writevFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.writev);
-/** Bytes gathered for one write: fewer, larger writes, and little memory (one batch per download). */
+/** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/**
+ * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
+ * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
+ * not retried. Above what a hosted runner's free disk (about 14 GB) can take beside a checkout.
+ */
+const MAX_UNDECLARED_BYTES = 10 * 1024 ** 3;
+/** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
+const DEFAULT_MIN_RATE = { bytes: 64 * 1024, windowMs: 60_000 };
 /**
  * Failures in a row before a download is given up. An attempt that takes the file further than before starts the
  * count again, since resuming it is cheap; four times as many attempts in all is the outer bound.
@@ -44223,6 +44425,22 @@ class DownloadError extends errors/* UserFacingError */.Ui {
 class IncompleteBodyError extends errors/* UserFacingError */.Ui {
     name = 'IncompleteBodyError';
 }
+/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
+class TooLargeError extends errors/* UserFacingError */.Ui {
+    name = 'TooLargeError';
+}
+/** The body arrived below the minimum rate. */
+class TooSlowError extends errors/* UserFacingError */.Ui {
+    name = 'TooSlowError';
+}
+/** An encoded body that does not decode (cut short, or corrupt). */
+class CorruptBodyError extends errors/* UserFacingError */.Ui {
+    name = 'CorruptBodyError';
+}
+/** A Content-Encoding that cannot be decoded: what would be written is not the file. */
+class UnsupportedEncodingError extends errors/* UserFacingError */.Ui {
+    name = 'UnsupportedEncodingError';
+}
 /** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
  *  next attempt asks for the whole file. */
 class StartOverError extends errors/* UserFacingError */.Ui {
@@ -44234,8 +44452,14 @@ class Downloader {
     #retry;
     #signal;
     #log;
+    #maxBytes;
+    #minRate;
     /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
     #parts = new Set();
+    /** Bodies being received, checked against the minimum rate by one timer for all. */
+    #watched = new Set();
+    #urls = new Map();
+    #ticker;
     constructor(options) {
         this.#opener = options.opener;
         this.#clock = options.clock ?? clock/* systemClock */.ml;
@@ -44245,6 +44469,8 @@ class Downloader {
         };
         this.#signal = options.signal;
         this.#log = options.log ?? (() => { });
+        this.#maxBytes = options.maxBytes ?? MAX_UNDECLARED_BYTES;
+        this.#minRate = options.minRate ?? DEFAULT_MIN_RATE;
     }
     /** Part files not yet renamed or removed. */
     get parts() {
@@ -44269,22 +44495,31 @@ class Downloader {
         // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
         // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
         const part = `${request.dest}.${(0,external_node_crypto_.randomUUID)().replace('-', '').slice(0, 12)}.part`;
+        // Creating the file goes to the thread pool: on a busy file system a create can wait on the directory and the
+        // journal for a millisecond, and the event loop must go on meanwhile. Closing, renaming and a small file's one
+        // write are done on the main thread: they take microseconds, less than a trip to the thread pool and back.
         const fd = await openFile(part, 'wx', 0o666);
         this.#parts.add(part);
         let closed = false;
         try {
             const result = await this.#fetchInto(fd, request, signal);
             closed = true;
-            await closeFile(fd);
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
             if (signal.aborted)
                 throw (0,clock/* abortReason */.Js)(signal);
-            await renameFile(part, request.dest);
+            (0,external_node_fs_namespaceObject.renameSync)(part, request.dest);
             this.#parts.delete(part);
             return result;
         }
         catch (error) {
-            if (!closed)
-                await closeFile(fd).catch(() => { });
+            if (!closed) {
+                try {
+                    (0,external_node_fs_namespaceObject.closeSync)(fd);
+                }
+                catch {
+                    // Closed or not, the part file is removed below.
+                }
+            }
             try {
                 (0,external_node_fs_namespaceObject.unlinkSync)(part);
             }
@@ -44316,6 +44551,8 @@ class Downloader {
         /** The furthest the part file ever got: only going beyond it counts as progress. */
         let furthest = 0;
         for (let attempt = 1;; attempt++) {
+            /** Whether this attempt's answer is encoded. */
+            let encodedAttempt = false;
             try {
                 const headers = { 'accept-encoding': 'identity' };
                 const resuming = offset > 0 && useRange;
@@ -44324,40 +44561,73 @@ class Downloader {
                     if (validator !== undefined)
                         headers['if-range'] = validator;
                 }
-                const response = await this.#opener.open(url, { headers, signal });
-                // Whatever happens below, the body is consumed or destroyed, so its connection is freed.
+                let writer;
+                let start = 0;
+                /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
+                let rawLength;
+                // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
+                // listens would end the process.
+                await this.#opener.receive(url, { headers, signal }, {
+                    start: (answer, control) => {
+                        const encoding = encodingOf(answer.headers);
+                        // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+                        if (encoding !== undefined)
+                            encodedAttempt = true;
+                        let truncate = false;
+                        if (answer.status === 206) {
+                            const range = parseContentRange(header(answer.headers, 'content-range'));
+                            const fits = resuming &&
+                                encoding === undefined &&
+                                range !== undefined &&
+                                range.start === offset &&
+                                (total === undefined || range.total === undefined || range.total === total);
+                            if (!fits) {
+                                throw new StartOverError(resuming
+                                    ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(answer.headers, 'content-range') ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
+                                    : 'the server sent part of the file (206) when the whole file was asked for');
+                            }
+                            start = offset;
+                            total ??= range.total;
+                            resumed++;
+                            this.#log('debug', `${name}: resuming at byte ${offset}`);
+                        }
+                        else {
+                            if (offset > 0) {
+                                // The server sent the whole file again (no Range support, or the file changed): start over.
+                                report(-reported);
+                                offset = 0;
+                                truncate = true;
+                            }
+                            total = encoding === undefined ? contentLength(answer.headers) : undefined;
+                            rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
+                            validator ??= strongValidator(answer.headers);
+                        }
+                        writer = new PartWriter({
+                            fd,
+                            position: start,
+                            truncate,
+                            maxBytes: total === undefined ? this.#maxBytes : undefined,
+                            encoding,
+                            onBytes: report,
+                            now: this.#clock.now(),
+                        });
+                        writer.attach(control);
+                    },
+                    data: (chunk) => writer?.data(chunk) ?? true,
+                    end: () => writer?.end(),
+                    error: (error) => writer?.error(error),
+                });
+                if (writer === undefined)
+                    throw new Error('the transport took an answer without starting its body');
+                const unwatch = this.#watch(writer, url);
                 try {
-                    let start = 0;
-                    if (response.status === 206) {
-                        const range = parseContentRange(header(response.headers, 'content-range'));
-                        const fits = resuming &&
-                            range !== undefined &&
-                            range.start === offset &&
-                            (total === undefined || range.total === undefined || range.total === total);
-                        if (!fits) {
-                            throw new StartOverError(resuming
-                                ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(response.headers, 'content-range') ?? '')}`
-                                : 'the server sent part of the file (206) when the whole file was asked for');
-                        }
-                        start = offset;
-                        total ??= range.total;
-                        resumed++;
-                        this.#log('debug', `${name}: resuming at byte ${offset}`);
-                    }
-                    else {
-                        if (offset > 0) {
-                            // The server sent the whole file again (no Range support, or the file changed): start over.
-                            report(-reported);
-                            offset = 0;
-                            await truncateFile(fd, 0);
-                        }
-                        total = contentLength(response.headers);
-                        validator ??= strongValidator(response.headers);
-                    }
-                    offset = start + (await writeBody(response.body, fd, start, signal, report));
+                    offset = start + (await writer.done);
                 }
                 finally {
-                    response.body.destroy();
+                    unwatch();
+                }
+                if (rawLength !== undefined && writer.raw !== rawLength) {
+                    throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
                 }
                 if (total !== undefined && offset !== total) {
                     if (offset < total)
@@ -44372,7 +44642,7 @@ class Downloader {
                 const error = caught instanceof Error ? caught : new Error(String(caught));
                 // What is on disk is what counts, whatever the stream received before it failed.
                 offset = (await statFile(fd)).size;
-                if (error instanceof StartOverError) {
+                if (error instanceof StartOverError || encodedAttempt) {
                     useRange = false;
                     if (offset > 0) {
                         await truncateFile(fd, 0);
@@ -44386,7 +44656,8 @@ class Downloader {
                 if (reported !== offset)
                     report(offset - reported);
                 // An attempt that took the file further than ever resets the count of failures in a row.
-                failures = offset > furthest ? 1 : failures + 1;
+                // A body below the minimum rate always counts: a drip makes a little progress every time.
+                failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
                 furthest = Math.max(furthest, offset);
                 const retriable = download_transient(error);
                 if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
@@ -44399,6 +44670,39 @@ class Downloader {
             }
         }
     }
+    #watch(writer, url) {
+        this.#watched.add(writer);
+        this.#urls.set(writer, url);
+        if (this.#ticker === undefined) {
+            const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
+            this.#ticker = setInterval(() => this.#checkRates(), every);
+            this.#ticker.unref();
+        }
+        return () => {
+            this.#watched.delete(writer);
+            this.#urls.delete(writer);
+            if (this.#watched.size === 0 && this.#ticker !== undefined) {
+                clearInterval(this.#ticker);
+                this.#ticker = undefined;
+            }
+        };
+    }
+    #checkRates() {
+        const now = this.#clock.now();
+        const { bytes, windowMs } = this.#minRate;
+        for (const writer of this.#watched) {
+            if (now - writer.windowStart < windowMs)
+                continue;
+            if (writer.raw - writer.windowRaw < bytes) {
+                const url = this.#urls.get(writer) ?? '';
+                writer.fail(new TooSlowError(`GET ${displayUrl(url)}: the body arrived slower than ${sizeText(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`), true);
+            }
+            else {
+                writer.windowStart = now;
+                writer.windowRaw = writer.raw;
+            }
+        }
+    }
 }
 /** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
 function download_transient(error) {
@@ -44406,8 +44710,10 @@ function download_transient(error) {
         return !/^ERR_TLS_|CERT|SSL/u.test(error.code);
     if (error instanceof errors/* TimeoutError */.MU || error instanceof IncompleteBodyError)
         return true;
-    if (error instanceof StartOverError)
+    if (error instanceof StartOverError || error instanceof TooSlowError || error instanceof CorruptBodyError)
         return true;
+    if (error instanceof TooLargeError || error instanceof UnsupportedEncodingError)
+        return false;
     if (error instanceof errors/* ApiError */.hD)
         return (0,retry/* retriableStatus */.l5)(error.status) || error.status === 416;
     if (error instanceof errors/* AbortedError */.oM)
@@ -44463,77 +44769,320 @@ function eitherSignal(a, b) {
         return b ?? new AbortController().signal;
     return b === undefined ? a : AbortSignal.any([a, b]);
 }
+/** The one Content-Encoding of an answer, undefined for none; a clear error for what cannot be decoded. */
+function encodingOf(headers) {
+    const value = header(headers, 'content-encoding');
+    if (value === undefined)
+        return undefined;
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const [only] = codings;
+    if (codings.length === 1 && only !== undefined) {
+        if (only === 'gzip' || only === 'x-gzip')
+            return 'gzip';
+        if (only === 'deflate' || only === 'br')
+            return only;
+    }
+    throw new UnsupportedEncodingError(`the server sent the file with Content-Encoding ${JSON.stringify(value)}, which cannot be decoded (gzip, deflate or br can)`);
+}
 /**
- * Writes a body into a part file it does not own (the descriptor stays open, so a failed attempt can be resumed in
- * the same file) from `position` on; returns the bytes written. Chunks are gathered up to WRITE_BATCH_BYTES and
- * written with one writev, since every write is a trip to the thread pool: a small file takes one write, a large one
- * a write per MiB, the next batch being gathered while the last one is written (two batches in memory at most).
- * When the body fails, what was gathered is still written before the error is thrown, so the file's size is always
- * what was received. A plain loop rather than stream.pipeline into a Writable: with files of a few hundred KiB that
- * machinery (an AbortController aborted with a DOMException per pipeline, a listener per chunk) cost more of the main
- * thread than the writes themselves.
+ * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
+ * encoded), gathers them up to WRITE_BATCH_BYTES and writes each batch with one writev at its position in the part
+ * file, the next batch being gathered while the last is written; when two batches are waiting it asks the source to
+ * pause. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
+ * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
+ * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
+ * Readable, a pipeline with its AbortController, a promise per chunk) cost more of the main thread than the writes.
  */
-async function writeBody(body, fd, position, signal, onBytes) {
-    let pending = [];
-    let pendingBytes = 0;
-    let written = 0;
-    /** The write on its way, if any: writes happen one after the other. */
-    let writing = Promise.resolve();
-    const flush = () => {
-        const buffers = pending;
-        const at = position;
-        position += pendingBytes;
-        pending = [];
-        pendingBytes = 0;
-        writing = writing.then(() => writeAll(fd, buffers, at, (n) => (written += n)));
-        // Its failure is seen where it is awaited: before the next write, or at the end.
-        writing.catch(() => { });
-    };
-    const stop = () => {
-        body.destroy((0,clock/* abortReason */.Js)(signal));
-    };
-    if (signal.aborted)
-        throw (0,clock/* abortReason */.Js)(signal);
-    signal.addEventListener('abort', stop, { once: true });
-    try {
-        for await (const chunk of body) {
-            pending.push(chunk);
-            pendingBytes += chunk.length;
-            onBytes(chunk.length);
-            if (pendingBytes >= WRITE_BATCH_BYTES) {
-                await writing;
-                flush();
+class PartWriter {
+    done;
+    /** Bytes off the wire (encoded, when the answer is), for the minimum-rate rule. */
+    raw = 0;
+    windowStart;
+    windowRaw = 0;
+    #fd;
+    #position;
+    #truncate;
+    #maxBytes;
+    #onBytes;
+    #encoding;
+    #decoder;
+    #source;
+    #pending = [];
+    #pendingBytes = 0;
+    #received = 0;
+    #written = 0;
+    #writing = false;
+    #ending = false;
+    #sourcePaused = false;
+    #error;
+    /** Whether what was received is still written after an error (a body cut short), or dropped. */
+    #flushOnError = false;
+    #settled = false;
+    #resolve;
+    #reject;
+    constructor(options) {
+        this.#fd = options.fd;
+        this.#position = options.position;
+        this.#truncate = options.truncate;
+        this.#maxBytes = options.maxBytes;
+        this.#encoding = options.encoding;
+        this.#onBytes = options.onBytes;
+        this.windowStart = options.now;
+        this.done = new Promise((resolve, reject) => {
+            this.#resolve = resolve;
+            this.#reject = reject;
+        });
+        // Its failure is seen where it is awaited.
+        this.done.catch(() => { });
+    }
+    attach(source) {
+        this.#source = source;
+        if (this.#error !== undefined)
+            source.abort(this.#error);
+    }
+    /** A chunk off the wire; false asks the source to pause until the writer resumes it. */
+    data(chunk) {
+        if (this.#error !== undefined || this.#ending)
+            return true;
+        this.raw += chunk.length;
+        if (this.#encoding === undefined) {
+            this.#accept(chunk);
+            return this.#keepGoing();
+        }
+        const decoder = (this.#decoder ??= this.#makeDecoder(chunk));
+        const more = decoder.write(chunk) && this.#keepGoing();
+        if (!more)
+            this.#sourcePaused = true;
+        return more;
+    }
+    /** The body arrived whole. */
+    end() {
+        if (this.#error !== undefined || this.#ending)
+            return;
+        if (this.#encoding !== undefined) {
+            // An empty encoded body decodes to nothing, but a decoder would call it truncated.
+            (this.#decoder ??= this.#makeDecoder(Buffer.alloc(0))).end();
+            return;
+        }
+        this.#finish();
+    }
+    /** The body failed (the wire, a timeout, an abort): what arrived is still written. */
+    error(error) {
+        this.#fail(error, true);
+    }
+    /** Fails the attempt from outside (the minimum-rate rule); the source is stopped. */
+    fail(error, keepReceived) {
+        this.#fail(error, keepReceived);
+    }
+    #makeDecoder(first) {
+        // Some servers send raw deflate for `deflate`: a zlib stream starts with a byte whose low nibble is 8.
+        const decoder = this.#encoding === 'gzip'
+            ? (0,external_node_zlib_.createGunzip)()
+            : this.#encoding === 'br'
+                ? (0,external_node_zlib_.createBrotliDecompress)()
+                : first.length > 0 && ((first[0] ?? 0) & 0x0f) !== 0x08
+                    ? (0,external_node_zlib_.createInflateRaw)()
+                    : (0,external_node_zlib_.createInflate)();
+        decoder.on('data', (chunk) => {
+            if (this.#error !== undefined)
+                return;
+            this.#accept(chunk);
+            if (!this.#keepGoing())
+                decoder.pause();
+        });
+        decoder.on('end', () => this.#finish());
+        decoder.on('drain', () => this.#maybeResume());
+        decoder.on('error', (error) => {
+            this.#fail(new CorruptBodyError(`the ${this.#encoding} body could not be decoded: ${error.message}`), true);
+        });
+        return decoder;
+    }
+    #accept(chunk) {
+        this.#received += chunk.length;
+        if (this.#maxBytes !== undefined && this.#received > this.#maxBytes) {
+            this.#fail(new TooLargeError(`the body is larger than ${sizeText(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
+            return;
+        }
+        this.#pending.push(chunk);
+        this.#pendingBytes += chunk.length;
+        this.#onBytes(chunk.length);
+        if (this.#pendingBytes >= WRITE_BATCH_BYTES && !this.#writing)
+            this.#flush();
+    }
+    /** A batch is being written and the next one is full: hold the body back. */
+    #keepGoing() {
+        const more = !(this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES);
+        if (!more)
+            this.#sourcePaused = true;
+        return more;
+    }
+    #maybeResume() {
+        if (this.#error !== undefined || (this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES))
+            return;
+        if (this.#decoder?.isPaused())
+            this.#decoder.resume();
+        if (this.#sourcePaused && !(this.#decoder?.writableNeedDrain ?? false)) {
+            this.#sourcePaused = false;
+            this.#source?.resume();
+        }
+    }
+    #finish() {
+        if (this.#error !== undefined || this.#ending)
+            return;
+        this.#ending = true;
+        if (!this.#writing)
+            this.#next();
+    }
+    #fail(error, keepReceived) {
+        if (this.#error !== undefined || this.#settled)
+            return;
+        this.#error = error;
+        this.#flushOnError = keepReceived;
+        this.#source?.abort(error);
+        this.#decoder?.destroy();
+        if (!this.#writing)
+            this.#next();
+    }
+    /** After a write (or instead of one): the next batch, or the end. */
+    #next() {
+        if (this.#error === undefined &&
+            this.#ending &&
+            this.#pendingBytes > 0 &&
+            this.#pendingBytes <= WRITE_BATCH_BYTES) {
+            // The last batch (a small file's only one) is written at once on the main thread: a write of up to a MiB to
+            // the page cache costs less than its trip to the thread pool and back.
+            this.#writeLastSync();
+            return;
+        }
+        const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
+        if (this.#pendingBytes > 0 && (draining || this.#pendingBytes >= WRITE_BATCH_BYTES)) {
+            if (this.#error === undefined || this.#flushOnError) {
+                this.#flush();
+                // The batch just taken made room: the body goes on while it is written.
+                this.#maybeResume();
+                return;
             }
         }
-        if (pendingBytes > 0)
-            flush();
-        await writing;
-        return written;
+        if (this.#error !== undefined || this.#ending) {
+            if (this.#truncate) {
+                // Nothing was written over the earlier answer's bytes: the file must not keep them.
+                this.#truncate = false;
+                this.#writing = true;
+                (0,external_node_fs_namespaceObject.ftruncate)(this.#fd, this.#position, (error) => {
+                    this.#writing = false;
+                    if (error && this.#error === undefined)
+                        this.#error = error;
+                    this.#next();
+                });
+                return;
+            }
+            this.#settle();
+            return;
+        }
+        this.#maybeResume();
     }
-    catch (error) {
-        if (pendingBytes > 0)
-            flush();
-        // The body's failure is the one reported; a failed write has already left the file at what it holds.
-        await writing.catch(() => { });
-        throw error;
+    #writeLastSync() {
+        const buffers = this.#pending;
+        let left = this.#pendingBytes;
+        this.#pending = [];
+        this.#pendingBytes = 0;
+        try {
+            if (this.#truncate) {
+                this.#truncate = false;
+                (0,external_node_fs_namespaceObject.ftruncateSync)(this.#fd, this.#position);
+            }
+            let rest = buffers;
+            while (left > 0) {
+                const bytesWritten = (0,external_node_fs_namespaceObject.writevSync)(this.#fd, rest, this.#position);
+                this.#written += bytesWritten;
+                this.#position += bytesWritten;
+                left -= bytesWritten;
+                if (left > 0)
+                    rest = [Buffer.concat(rest).subarray(bytesWritten)];
+            }
+        }
+        catch (error) {
+            this.#error = error instanceof Error ? error : new Error(String(error));
+        }
+        this.#settle();
     }
-    finally {
-        signal.removeEventListener('abort', stop);
+    #settle() {
+        if (this.#settled)
+            return;
+        this.#settled = true;
+        this.#pending = [];
+        if (this.#error !== undefined)
+            this.#reject(this.#error);
+        else
+            this.#resolve(this.#written);
+    }
+    #flush() {
+        const buffers = this.#pending;
+        const bytes = this.#pendingBytes;
+        this.#pending = [];
+        this.#pendingBytes = 0;
+        this.#writing = true;
+        const at = this.#position;
+        const write = () => this.#writeAll(buffers, bytes, at);
+        this.#position += bytes;
+        if (this.#truncate) {
+            this.#truncate = false;
+            (0,external_node_fs_namespaceObject.ftruncate)(this.#fd, at, (error) => {
+                if (error)
+                    this.#afterWrite(error);
+                else
+                    write();
+            });
+        }
+        else
+            write();
+    }
+    /** A short write is rare on regular files but possible: the rest is written before anything else. */
+    #writeAll(buffers, left, at) {
+        (0,external_node_fs_namespaceObject.writev)(this.#fd, buffers, at, (error, bytesWritten) => {
+            if (error) {
+                this.#afterWrite(error);
+                return;
+            }
+            this.#written += bytesWritten;
+            if (bytesWritten < left) {
+                this.#writeAll([Buffer.concat(buffers).subarray(bytesWritten)], left - bytesWritten, at + bytesWritten);
+                return;
+            }
+            this.#afterWrite(null);
+        });
+    }
+    #afterWrite(error) {
+        this.#writing = false;
+        if (error) {
+            if (this.#error === undefined) {
+                this.#error = error;
+                this.#flushOnError = false;
+                this.#source?.abort(error);
+                this.#decoder?.destroy();
+            }
+            else
+                this.#flushOnError = false;
+        }
+        this.#next();
     }
 }
-/** A short write is rare on regular files but possible: the rest is written before anything else. */
-async function writeAll(fd, buffers, position, onWritten) {
-    let rest = buffers;
-    let left = rest.reduce((sum, b) => sum + b.length, 0);
-    let at = position;
-    while (left > 0) {
-        const { bytesWritten } = await writevFile(fd, rest, at);
-        onWritten(bytesWritten);
-        at += bytesWritten;
-        left -= bytesWritten;
-        if (left > 0)
-            rest = [Buffer.concat(rest).subarray(bytesWritten)];
+/** `1 KiB`, `64 MiB`, `10 GiB`, or bytes. */
+function sizeText(bytes) {
+    for (const [unit, size] of [
+        ['GiB', 1024 ** 3],
+        ['MiB', 1024 ** 2],
+        ['KiB', 1024],
+    ]) {
+        if (bytes >= size && bytes % size === 0)
+            return `${bytes / size} ${unit}`;
     }
+    return `${bytes} bytes`;
 }
 
 ;// CONCATENATED MODULE: ./src/api/glob.ts
@@ -44984,48 +45533,6 @@ async function ensureFolder(absolute, relative) {
 var records = __nccwpck_require__(9762);
 // EXTERNAL MODULE: ./src/api/validate.ts
 var validate = __nccwpck_require__(3020);
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: external "node:vm"
-const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
-;// CONCATENATED MODULE: ./src/actions/fetch-artifacts/memory.ts
-// Downloads make garbage at the speed of the wire: every socket read is a fresh 64 KiB buffer outside the JS heap.
-// V8 collects such buffers only once 64 MiB of them have built up since its last full collection (its external
-// memory soft limit), so a long download would keep about 64 MiB of dead buffers resident whatever the file's size.
-// A minor collection every few MiB received frees them as they die. Measured on a 1 GiB download: peak RSS 60 MiB
-// lower, about 40 ms of collecting in all. Where the runtime does not offer `gc`, nothing is done.
-
-
-let collect = null;
-function collector() {
-    if (collect === null) {
-        try {
-            // `gc` is only handed to contexts made after the flag is set; the main context is left as it was.
-            (0,external_node_v8_namespaceObject.setFlagsFromString)('--expose-gc');
-            const candidate = (0,external_node_vm_namespaceObject.runInNewContext)('gc');
-            collect = typeof candidate === 'function' ? candidate : undefined;
-        }
-        catch {
-            collect = undefined;
-        }
-    }
-    return collect;
-}
-/** A counter of bytes received that frees dead read buffers every `everyBytes`. */
-function bufferReclaimer(everyBytes = 4 * 1024 * 1024) {
-    const gc = collector();
-    if (gc === undefined)
-        return () => { };
-    let since = 0;
-    return (bytes) => {
-        since += bytes;
-        if (since >= everyBytes) {
-            since = 0;
-            gc({ type: 'minor' });
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/actions/fetch-artifacts/progress.ts
 // Progress of many downloads as one line, for the log at a steady cadence: never a line per chunk.
 
@@ -45081,7 +45588,6 @@ function formatElapsed(ms) {
 }
 
 ;// CONCATENATED MODULE: ./src/actions/fetch-artifacts/fetch-artifacts.ts
-
 
 
 
@@ -45264,7 +45770,6 @@ async function downloadAll(ctx, transport, options, plan, root) {
     const stop = new AbortController();
     const stopped = AbortSignal.any([ctx.signal, stop.signal]);
     const progress = new Progress(plan.files.length, () => ctx.clock.now());
-    const reclaim = bufferReclaimer();
     const debug = ctx.io.isDebug();
     const results = new Array(plan.files.length);
     const refused = [];
@@ -45291,10 +45796,7 @@ async function downloadAll(ctx, transport, options, plan, root) {
                 dest,
                 name: file.source,
                 signal: stopped,
-                onBytes: (n) => {
-                    progress.received(n);
-                    reclaim(n);
-                },
+                onBytes: (n) => progress.received(n),
             })
                 .catch((error) => {
                 throw asUserFacing(file.source, error);
@@ -45367,7 +45869,7 @@ async function writeSummary(ctx, saved, root, from) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3273);
-/* harmony import */ var _fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2382);
+/* harmony import */ var _fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1852);
 
 
 await (0,_action_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(_fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__/* .spec */ .IC, _fetch_artifacts_js__WEBPACK_IMPORTED_MODULE_1__/* .fetchArtifacts */ .af);

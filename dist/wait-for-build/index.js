@@ -39932,6 +39932,8 @@ class Transport {
     #log;
     #moreSecrets;
     #trusted = new Set();
+    /** Origins whose downloads answered with a redirect (see receive()). */
+    #redirecting = new Set();
     #closing = new AbortController();
     #closed;
     constructor(options) {
@@ -40088,6 +40090,85 @@ class Transport {
      *  retries (the caller resumes); timeouts as configured; the caller must consume or destroy `body`. Non-2xx →
      *  ApiError (body drained). */
     async open(url, options = {}) {
+        const exchange = this.#downloadExchange(url, options);
+        const { response, url: finalUrl } = await this.#successChain(exchange);
+        return {
+            status: response.statusCode,
+            headers: response.headers,
+            url: finalUrl,
+            body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
+        };
+    }
+    /** A download's chain of redirects through #exchange, to a success answer; anything else is an ApiError. */
+    async #successChain(exchange) {
+        let response;
+        let finalUrl;
+        try {
+            ({ response, url: finalUrl } = await this.#exchange(exchange));
+        }
+        catch (err) {
+            throw this.#mapError(err, exchange, 1);
+        }
+        const status = response.statusCode;
+        if (status < 200 || status >= 300) {
+            const message = await this.#errorMessage(response, exchange);
+            throw new errors/* ApiError */.hD(status, 'GET', exchange.display, message);
+        }
+        finalUrl.username = '';
+        finalUrl.password = '';
+        return { response, url: finalUrl.href };
+    }
+    /**
+     * open(), with the body handed to `receiver` chunk by chunk straight from undici's dispatch(): no Readable, no
+     * per-body AbortController, back-pressure through the dispatch controller. Resolves once `receiver.start` has
+     * taken a success answer; fails as open() does before that. Why not open(): for files of a few hundred KiB, the
+     * stream machinery of request() cost more of the main thread than the bytes themselves.
+     *
+     * The first request goes out directly. A redirect answer is dropped and the whole chain is sent again through
+     * #exchange, so that its redirect and credential policy is the only one there is: one more short request for the
+     * first redirected download of an origin (later ones of that origin go through #exchange at once), against a
+     * second copy of that policy to keep in step.
+     */
+    async receive(url, options, receiver) {
+        const exchange = this.#downloadExchange(url, options);
+        const origin = exchange.url.origin;
+        if (!this.#redirecting.has(origin)) {
+            if ((await this.#dispatchOnce(exchange, receiver)) === 'taken')
+                return;
+            // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
+            this.#redirecting.add(origin);
+        }
+        const { response, url: finalUrl } = await this.#successChain(exchange);
+        const { statusCode: status, headers, body } = response;
+        // Listeners before anything else: an error with no one listening would end the process.
+        let started = false;
+        const pending = [];
+        body.on('error', (err) => {
+            const error = this.#mapError(err, exchange, 1);
+            if (started)
+                receiver.error(error);
+            else
+                pending.push(error);
+        });
+        try {
+            receiver.start({ status, headers, url: finalUrl }, { pause: () => body.pause(), resume: () => body.resume(), abort: (error) => body.destroy(error) });
+        }
+        catch (error) {
+            body.destroy();
+            throw error;
+        }
+        started = true;
+        body.on('data', (chunk) => {
+            if (!receiver.data(chunk))
+                body.pause();
+        });
+        body.once('end', () => receiver.end());
+        const early = pending[0];
+        if (early !== undefined)
+            receiver.error(early);
+    }
+    /** The exchange of a download: open()'s checks of the URL, the caller's headers but never the reserved ones. */
+    #downloadExchange(url, options) {
         let target;
         try {
             target = new URL(url);
@@ -40098,7 +40179,6 @@ class Transport {
         if (target.protocol !== 'https:' && target.protocol !== 'http:') {
             throw new errors/* ValidationError */.yI('url', 'an absolute http(s) URL', undefined, `unsupported scheme ${target.protocol}`);
         }
-        const display = this.#displayUrl(target);
         const headers = {};
         for (const [name, value] of Object.entries(options.headers ?? {})) {
             const key = name.toLowerCase();
@@ -40114,30 +40194,140 @@ class Transport {
             body: undefined,
             signal,
             sendSignal: signal,
-            display,
+            display: this.#displayUrl(target),
             crossOrigin: 'follow',
         };
-        let response;
-        let finalUrl;
-        try {
-            ({ response, url: finalUrl } = await this.#exchange(exchange));
-        }
-        catch (err) {
-            throw this.#mapError(err, exchange, 1);
-        }
-        const { statusCode: status, headers: responseHeaders } = response;
-        if (status < 200 || status >= 300) {
-            const message = await this.#errorMessage(response, exchange);
-            throw new errors/* ApiError */.hD(status, 'GET', display, message);
-        }
-        finalUrl.username = '';
-        finalUrl.password = '';
-        return {
-            status,
-            headers: responseHeaders,
-            url: finalUrl.href,
-            body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
-        };
+        // The first request may go out by dispatch(), not #exchange: the same refusal of a link-local target.
+        this.#checkAddress(target, exchange, false);
+        return exchange;
+    }
+    /**
+     * One GET by dispatch(). A success answer goes to the receiver ('taken'); a redirect is drained and left to
+     * #exchange ('redirect'); any other answer is an ApiError with the server's message.
+     */
+    #dispatchOnce(exchange, receiver) {
+        const { url, signal } = exchange;
+        const sent = { ...exchange.headers };
+        if (this.#mayAuthorize(url) && this.#authorization !== undefined)
+            sent.authorization = this.#authorization;
+        return new Promise((resolve, reject) => {
+            let controller;
+            /** What the answer turned out to be; undefined until its headers arrived. */
+            let role;
+            let status = 0;
+            let contentType;
+            const errorChunks = [];
+            let errorBytes = 0;
+            let redirectBytes = 0;
+            let settled = false;
+            const errorAnswer = () => {
+                const text = new TextDecoder().decode(Buffer.concat(errorChunks).subarray(0, ERROR_BODY_LIMIT));
+                return new errors/* ApiError */.hD(status, 'GET', exchange.display, this.#redact((0,api_message/* serverMessage */.x_)(text, contentType)));
+            };
+            const onAbort = () => controller?.abort(this.#abortError(signal));
+            const done = () => signal.removeEventListener('abort', onAbort);
+            const fail = (error) => {
+                done();
+                if (!settled) {
+                    settled = true;
+                    reject(error);
+                }
+                else if (role === 'body')
+                    receiver.error(error);
+            };
+            const handler = {
+                onRequestStart: (c) => {
+                    controller = c;
+                    if (signal.aborted)
+                        onAbort();
+                },
+                onResponseStart: (c, statusCode, headers) => {
+                    status = statusCode;
+                    if (REDIRECT_STATUSES.has(statusCode) && firstHeader(headers.location) !== undefined) {
+                        role = 'redirect';
+                        return;
+                    }
+                    if (statusCode < 200 || statusCode >= 300) {
+                        role = 'error';
+                        contentType = firstHeader(headers['content-type']);
+                        return;
+                    }
+                    const answerUrl = new URL(url.href);
+                    answerUrl.username = '';
+                    answerUrl.password = '';
+                    try {
+                        receiver.start({ status: statusCode, headers, url: answerUrl.href }, { pause: () => c.pause(), resume: () => c.resume(), abort: (error) => c.abort(error) });
+                    }
+                    catch (error) {
+                        role = 'error';
+                        settled = true;
+                        done();
+                        reject(error instanceof Error ? error : new Error(String(error)));
+                        c.abort(new errors/* AbortedError */.oM('the answer was refused'));
+                        return;
+                    }
+                    role = 'body';
+                    settled = true;
+                    resolve('taken');
+                },
+                onResponseData: (c, chunk) => {
+                    if (role === 'body') {
+                        if (!receiver.data(chunk))
+                            c.pause();
+                    }
+                    else if (role === 'error') {
+                        errorChunks.push(chunk);
+                        errorBytes += chunk.length;
+                        // The rest is not worth the connection's time.
+                        if (errorBytes >= ERROR_BODY_LIMIT)
+                            handler.onResponseEnd?.(c, {});
+                    }
+                    else if ((redirectBytes += chunk.length) > ERROR_BODY_LIMIT) {
+                        handler.onResponseEnd?.(c, {});
+                    }
+                },
+                onResponseEnd: (c) => {
+                    done();
+                    if (role === 'body') {
+                        receiver.end();
+                        return;
+                    }
+                    if (settled)
+                        return;
+                    settled = true;
+                    if (role === 'redirect')
+                        resolve('redirect');
+                    else
+                        reject(errorAnswer());
+                    // Called early for a long error or redirect body: the rest is dropped with its connection.
+                    if (!c.aborted && errorBytes + redirectBytes >= ERROR_BODY_LIMIT)
+                        c.abort(new errors/* AbortedError */.oM());
+                },
+                onResponseError: (_c, err) => {
+                    // An error answer whose body was lost on the way still fails with its status.
+                    if (role === 'error' && !settled && !signal.aborted) {
+                        settled = true;
+                        done();
+                        reject(errorAnswer());
+                        return;
+                    }
+                    fail(this.#mapError(err, exchange, 1));
+                },
+            };
+            if (signal.aborted) {
+                reject(this.#abortError(signal));
+                return;
+            }
+            signal.addEventListener('abort', onAbort, { once: true });
+            this.#dispatcher.dispatch({
+                origin: url.origin,
+                path: url.pathname + url.search,
+                method: 'GET',
+                headers: sent,
+                headersTimeout: this.#timeouts.headersMs,
+                bodyTimeout: this.#timeouts.bodyIdleMs,
+            }, handler);
+        });
     }
     /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
     close() {
@@ -40419,6 +40609,10 @@ function guardBody(source, mapError) {
             callback(err);
         },
     });
+    // Never an 'error' event without a listener: a body that fails while its reader is busy elsewhere (awaiting a
+    // file operation) would otherwise end the process. Readers still get the error: reading a destroyed stream throws
+    // it, and listeners of their own see it too.
+    guarded.on('error', () => { });
     let ended = false;
     source.on('data', (chunk) => {
         if (!guarded.push(chunk))

@@ -410,39 +410,18 @@ export class Transport {
    *  retries (the caller resumes); timeouts as configured; the caller must consume or destroy `body`. Non-2xx →
    *  ApiError (body drained). */
   async open(url: string, options: OpenOptions = {}): Promise<OpenedBody> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      throw new ValidationError('url', 'an absolute http(s) URL');
-    }
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-      throw new ValidationError(
-        'url',
-        'an absolute http(s) URL',
-        undefined,
-        `unsupported scheme ${target.protocol}`,
-      );
-    }
-    const display = this.#displayUrl(target);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(options.headers ?? {})) {
-      const key = name.toLowerCase();
-      if (!RESERVED_HEADERS.has(key)) headers[key] = value;
-    }
-    headers['user-agent'] = this.#userAgent;
-    const signal = this.#signalFor(options.signal);
-    const exchange: Exchange = {
-      method: 'GET',
-      url: target,
-      headers,
-      body: undefined,
-      signal,
-      sendSignal: signal,
-      display,
-      crossOrigin: 'follow',
+    const exchange = this.#downloadExchange(url, options);
+    const { response, url: finalUrl } = await this.#successChain(exchange);
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      url: finalUrl,
+      body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
     };
+  }
 
+  /** A download's chain of redirects through #exchange, to a success answer; anything else is an ApiError. */
+  async #successChain(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: string }> {
     let response: Dispatcher.ResponseData;
     let finalUrl: URL;
     try {
@@ -450,19 +429,14 @@ export class Transport {
     } catch (err) {
       throw this.#mapError(err, exchange, 1);
     }
-    const { statusCode: status, headers: responseHeaders } = response;
+    const status = response.statusCode;
     if (status < 200 || status >= 300) {
       const message = await this.#errorMessage(response, exchange);
-      throw new ApiError(status, 'GET', display, message);
+      throw new ApiError(status, 'GET', exchange.display, message);
     }
     finalUrl.username = '';
     finalUrl.password = '';
-    return {
-      status,
-      headers: responseHeaders,
-      url: finalUrl.href,
-      body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
-    };
+    return { response, url: finalUrl.href };
   }
 
   /**
@@ -484,21 +458,8 @@ export class Transport {
       // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
       this.#redirecting.add(origin);
     }
-    let response: Dispatcher.ResponseData;
-    let finalUrl: URL;
-    try {
-      ({ response, url: finalUrl } = await this.#exchange(exchange));
-    } catch (err) {
-      throw this.#mapError(err, exchange, 1);
-    }
-    const { statusCode: status, headers } = response;
-    if (status < 200 || status >= 300) {
-      const message = await this.#errorMessage(response, exchange);
-      throw new ApiError(status, 'GET', exchange.display, message);
-    }
-    finalUrl.username = '';
-    finalUrl.password = '';
-    const body = response.body;
+    const { response, url: finalUrl } = await this.#successChain(exchange);
+    const { statusCode: status, headers, body } = response;
     // Listeners before anything else: an error with no one listening would end the process.
     let started = false;
     const pending: Error[] = [];
@@ -509,7 +470,7 @@ export class Transport {
     });
     try {
       receiver.start(
-        { status, headers, url: finalUrl.href },
+        { status, headers, url: finalUrl },
         { pause: () => body.pause(), resume: () => body.resume(), abort: (error) => body.destroy(error) },
       );
     } catch (error) {
@@ -548,14 +509,19 @@ export class Transport {
     }
     headers['user-agent'] = this.#userAgent;
     const signal = this.#signalFor(options.signal);
-    return {
+    const exchange: Exchange = {
       method: 'GET',
       url: target,
       headers,
       body: undefined,
       signal,
+      sendSignal: signal,
       display: this.#displayUrl(target),
+      crossOrigin: 'follow',
     };
+    // The first request may go out by dispatch(), not #exchange: the same refusal of a link-local target.
+    this.#checkAddress(target, exchange, false);
+    return exchange;
   }
 
   /**
