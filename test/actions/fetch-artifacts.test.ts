@@ -50,7 +50,8 @@ async function service(options: {
     if (artifactsOf) {
       const num = Number(artifactsOf[1]);
       if (num === 140) json(res, options.artifacts(origin));
-      else if (builds.some((b) => b.build_num === num)) json(res, (options.latest ?? options.artifacts)(origin));
+      else if (builds.some((b) => b.build_num === num))
+        json(res, (options.latest ?? options.artifacts)(origin));
       else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Build not found"}');
     } else if (path === PROJECT || path.startsWith(`${PROJECT}/tree/`)) {
       const query = new URL(req.url ?? '', 'http://x').searchParams;

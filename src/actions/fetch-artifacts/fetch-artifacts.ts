@@ -187,6 +187,26 @@ interface Saved {
   bytes: number;
 }
 
+/** Artifacts refused one by one: the first few said each in a warning, all counted. */
+class Refusals {
+  total = 0;
+  readonly #ctx: ActionContext;
+  constructor(ctx: ActionContext) {
+    this.#ctx = ctx;
+  }
+  /** `what` is already quoted and short. */
+  add(what: string, reason: string): void {
+    if (++this.total <= MAX_NOTES)
+      this.#ctx.io.warning(logSafe(`Refused artifact ${what}: ${reason}; it is not fetched`));
+  }
+  /** The closing count, once everything was tried. */
+  report(): void {
+    const n = this.total;
+    if (n > MAX_NOTES) this.#ctx.io.warning(`Refused ${n - MAX_NOTES} more artifacts, not each shown`);
+    if (n > 0) this.#ctx.io.warning(`${n} artifact${n === 1 ? ' was' : 's were'} refused and not fetched`);
+  }
+}
+
 /** A planned file's final path, and the folder an archive unpacks into (segments below the destination). */
 interface Checked {
   file: PlannedFile;
@@ -250,19 +270,21 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
     fileName: options.fileName,
     caseInsensitive: process.platform === 'darwin' || process.platform === 'win32',
   });
-  reportPlan(ctx, plan);
+  const refusals = new Refusals(ctx);
+  reportPlan(ctx, plan, refusals);
 
   const destination = new Destination(root);
-  const checked = await checkFinalPaths(ctx, options, plan, destination);
+  const checked = await checkFinalPaths(options, plan, destination, refusals);
 
   if (checked.length === 0) {
+    refusals.report();
     none ??= nothingToFetch(which, slug, artifacts.length, plan, options.globs.length > 0);
     await setOutputs(ctx, []);
     await noArtifacts(ctx, options.ifNoArtifacts, none);
     return;
   }
 
-  const saved = await downloadAll(ctx, transport, options, checked, destination);
+  const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
   await writeSummary(ctx, saved, root, `${whichMd} of ${mdSafe(slug)}`);
 }
 
@@ -274,12 +296,8 @@ function describeLatest(options: FetchInputs, safe: (text: string) => string): s
   return parts.join(' ');
 }
 
-function reportPlan(ctx: ActionContext, plan: Plan): void {
-  plan.refused.slice(0, MAX_NOTES).forEach(({ what, reason }) => {
-    ctx.io.warning(logSafe(`Refused artifact ${what}: ${reason}; it is not fetched`));
-  });
-  if (plan.refused.length > MAX_NOTES)
-    ctx.io.warning(`Refused ${plan.refused.length - MAX_NOTES} more artifacts with unsafe or unusable paths`);
+function reportPlan(ctx: ActionContext, plan: Plan, refusals: Refusals): void {
+  for (const { what, reason } of plan.refused) refusals.add(what, reason);
   for (const { source, changes } of plan.contained.slice(0, MAX_NOTES)) {
     ctx.info(`Contained artifact ${shortQuoted(source)} inside the destination: ${changes.join(', ')}`);
   }
@@ -296,18 +314,14 @@ function reportPlan(ctx: ActionContext, plan: Plan): void {
  * A link is never replaced, whatever `overwrite` says.
  */
 async function checkFinalPaths(
-  ctx: ActionContext,
   options: FetchInputs,
   plan: Plan,
   destination: Destination,
+  refusals: Refusals,
 ): Promise<Checked[]> {
   const out: Checked[] = [];
   const existing: string[] = [];
-  let refused = 0;
-  const refuse = (file: PlannedFile, reason: string): void => {
-    if (++refused <= MAX_NOTES)
-      ctx.io.warning(logSafe(`Refused artifact ${shortQuoted(file.source)}: ${reason}; it is not fetched`));
-  };
+  const refuse = (file: PlannedFile, reason: string): void => refusals.add(shortQuoted(file.source), reason);
   const taken = new Set(plan.files.map((f) => f.segments.join('/')));
   for (const file of plan.files) {
     const absolute = join(destination.root, ...file.segments);
@@ -366,8 +380,6 @@ async function checkFinalPaths(
     }
     out.push({ file, extractInto });
   }
-  if (refused > MAX_NOTES)
-    ctx.io.warning(`Refused ${refused - MAX_NOTES} more artifacts whose paths cannot be used`);
   if (existing.length > 0) {
     throw new ExistingFilesError(
       `${existing.length === 1 ? 'a file already exists' : `${existing.length} files already exist`} where ` +
@@ -408,6 +420,7 @@ async function downloadAll(
   options: FetchInputs,
   checked: readonly Checked[],
   destination: Destination,
+  refusals: Refusals,
 ): Promise<Saved[]> {
   const root = destination.root;
   const downloader = new Downloader({
@@ -427,11 +440,7 @@ async function downloadAll(
   const debug = ctx.io.isDebug();
   const results: (Saved | undefined)[] = new Array<Saved | undefined>(checked.length);
   const unpacked: Saved[][] = [];
-  let refused = 0;
-  const refuse = (what: string, reason: string): void => {
-    if (++refused <= MAX_NOTES)
-      ctx.io.warning(logSafe(`Refused artifact ${shortQuoted(what)}: ${reason}; it is not fetched`));
-  };
+  const refuse = (what: string, reason: string): void => refusals.add(shortQuoted(what), reason);
   const files = checked.length;
   ctx.info(
     `Fetching ${files} artifact${files === 1 ? '' : 's'} into ${root}, ${Math.min(options.concurrency, files)} at a time`,
@@ -524,9 +533,7 @@ async function downloadAll(
   await setOutputs(ctx, saved);
   const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
   ctx.info(progress.summary(bytes, root));
-  if (refused > MAX_NOTES) ctx.io.warning(`Refused ${refused - MAX_NOTES} more artifacts`);
-  if (refused > 0)
-    ctx.io.warning(`${refused} artifact${refused === 1 ? ' was' : 's were'} refused and not fetched`);
+  refusals.report();
   return saved;
 }
 
