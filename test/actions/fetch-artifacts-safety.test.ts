@@ -95,9 +95,9 @@ describe('fetch-artifacts never overwrites in the workspace', () => {
     const r = await run(s, {}, { workspace: ws });
     expect(r.code).toBe(1);
     expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toContain('2 files already exist where artifacts would be saved');
-    expect(r.errors[0]).toContain('keep.txt');
-    expect(r.errors[0]).toContain('link.txt (a symbolic link)');
+    expect(r.errors[0]).toContain(
+      '2 paths where artifacts would be saved are already taken in the destination: "keep.txt", "link.txt" (a symbolic link); nothing was downloaded',
+    );
     expect(r.errors[0]).toContain('overwrite: true');
     expect(downloads(s)).toEqual([]);
     expect(await tree(top)).toEqual(before);

@@ -362,7 +362,7 @@ describe('fetch-artifacts', () => {
     const s = await service({ artifacts: (o) => [{ path: '/r/a.txt', url: `${o}/a` }] });
     const r = await run(s, {}, { workspace: ws });
     expect(r.code).toBe(1);
-    expect(r.errors).toEqual([expect.stringContaining('r/a.txt (a folder)')]);
+    expect(r.errors).toEqual([expect.stringContaining('"r/a.txt" (a folder)')]);
     expect(r.stdout).not.toContain('unexpected error');
     expect(s.seen.filter((q) => !q.url.startsWith('/api/'))).toEqual([]);
     expect(await tree(ws)).toEqual(['r/a.txt/keep']);

@@ -341,7 +341,7 @@ async function checkFinalPaths(
       if (found.what !== 'file') {
         if (!options.overwrite)
           existing.push(
-            `${shown(file.segments)} (a ${found.what === 'symlink' ? 'symbolic link' : found.what})`,
+            `${shortQuoted(shown(file.segments))} (a ${found.what === 'symlink' ? 'symbolic link' : found.what})`,
           );
         else
           refuse(
@@ -351,7 +351,7 @@ async function checkFinalPaths(
         continue;
       }
       if (!options.overwrite) {
-        existing.push(shown(file.segments));
+        existing.push(shortQuoted(shown(file.segments)));
         continue;
       }
     }
@@ -373,7 +373,9 @@ async function checkFinalPaths(
         continue;
       }
       if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite)) {
-        existing.push(`${shown(target)} (where ${shortQuoted(file.source)} unpacks)`);
+        existing.push(
+          `${shortQuoted(shown(target))} (a ${there.what === 'symlink' ? 'symbolic link' : there.what}, where ${shortQuoted(file.source)} unpacks)`,
+        );
         continue;
       }
       extractInto = { kind: archive.kind, target };
@@ -382,9 +384,9 @@ async function checkFinalPaths(
   }
   if (existing.length > 0) {
     throw new ExistingFilesError(
-      `${existing.length === 1 ? 'a file already exists' : `${existing.length} files already exist`} where ` +
-        `artifacts would be saved: ${sample(existing)}; nothing was downloaded. Set overwrite: true to replace ` +
-        'files, or choose another path',
+      `${existing.length === 1 ? 'a path' : `${existing.length} paths`} where artifacts would be saved ` +
+        `${existing.length === 1 ? 'is' : 'are'} already taken in the destination: ${listed(existing)}; nothing ` +
+        'was downloaded. Set overwrite: true to replace files (never links or folders), or choose another path',
     );
   }
   return out;
@@ -393,6 +395,11 @@ async function checkFinalPaths(
 /** Something stood at a final path before the step, and `overwrite` does not allow replacing it. */
 export class ExistingFilesError extends UserFacingError {
   override name = 'ExistingFilesError';
+}
+
+function listed(items: readonly string[], max = 5): string {
+  const more = items.length > max ? ` and ${items.length - max} more` : '';
+  return `${items.slice(0, max).join(', ')}${more}`;
 }
 
 function shown(segments: readonly string[]): string {
