@@ -6,6 +6,7 @@
 // record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
 // a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
 // is not used: the file keeps its own name, the last segment of its `path`.
+import type { Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { selects, type Glob } from './glob.ts';
@@ -346,13 +347,21 @@ export class Destination {
    * What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path;
    * otherwise whatever already stands at the final path.
    */
-  async inspect(segments: readonly string[]): Promise<Found> {
+  async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
     for (let n = 1; n <= segments.length; n++) {
       const relative = segments.slice(0, n).join(sep);
-      const stat = await lstat(join(this.root, relative)).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      });
+      const look = (): Promise<Stats | undefined> =>
+        lstat(join(this.root, relative)).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw error;
+        });
+      let pending = cache?.get(relative);
+      if (pending === undefined) {
+        pending = look();
+        // Folders only: thousands of artifacts below a few folders cost a few looks, not one each.
+        if (n < segments.length) cache?.set(relative, pending);
+      }
+      const stat = await pending;
       if (stat === undefined) return { kind: 'free' };
       if (n === segments.length) {
         const what = stat.isSymbolicLink()
@@ -387,6 +396,9 @@ export class Destination {
     }
   }
 }
+
+/** Looks at folders shared between calls of `inspect` while nothing below the destination changes. */
+export type InspectCache = Map<string, Promise<Stats | undefined>>;
 
 export type Found =
   | { kind: 'free' }

@@ -163,6 +163,42 @@ describe('planDownloads', () => {
   });
 });
 
+describe('planDownloads refuses one bad artifact alone', () => {
+  const art = (path: string, url = `http://h${path}`): ArtifactLike => ({ path, url });
+
+  it.each([
+    ['.git/config', "'.git' folder"],
+    ['a/.Git/hooks/post-checkout', "'.git' folder"],
+    ['a/.git./x', "'.git' folder"],
+    ['GIT~1/config', "'.git' folder"],
+    [`/${'d'.repeat(200)}/`.repeat(21) + 'f.txt', 'longer than 4095 bytes'],
+    [`/x/${'n'.repeat(240)}`, 'file name is longer than 237 bytes'],
+  ])('refuses %s', (path, reason) => {
+    const plan = planDownloads([art(path), art('/ok.txt')], { globs: [], flatten: false });
+    expect(plan.files.map((f) => f.source)).toEqual(['ok.txt']);
+    expect(plan.refused).toHaveLength(1);
+    expect(plan.refused[0]?.reason).toContain(reason);
+    expect(plan.refused[0]?.what.length).toBeLessThanOrEqual(120);
+  });
+
+  it.each(['file:///etc/passwd', 'ftp://h/x', 'javascript:alert(1)', '/relative/only'])(
+    'refuses the URL %s without printing it',
+    (url) => {
+      const plan = planDownloads([art('/a.txt', url), art('/ok.txt')], { globs: [], flatten: false });
+      expect(plan.files.map((f) => f.source)).toEqual(['ok.txt']);
+      expect(plan.refused[0]?.what).toBe('"a.txt"');
+      expect(plan.refused[0]?.reason).toMatch(/not http\(s\)|not an absolute address/u);
+    },
+  );
+
+  it('names a record without a path by nothing it holds', () => {
+    const plan = planDownloads([{ url: 'http://user:pw@h/x?sig=s' }], { globs: [], flatten: false });
+    expect(plan.refused).toEqual([
+      { what: 'a record without a path', reason: 'the record has no path or no URL' },
+    ]);
+  });
+});
+
 describe('Destination', () => {
   const temps: string[] = [];
   afterEach(async () => {
@@ -186,6 +222,29 @@ describe('Destination', () => {
     await expect(destination.prepare(['linked', 'deeper', 'x.txt'])).rejects.toThrow(/symbolic link/u);
     await expect(destination.prepare(['file', 'x.txt'])).rejects.toThrow(/is a file, not a folder/u);
     expect(await readdir(outside)).toEqual([]);
+  });
+  it('inspects a final path without creating anything, and removes only the empty folders it made', async () => {
+    const temp = await mkdtemp(join(tmpdir(), 'dest-'));
+    temps.push(temp);
+    const root = join(temp, 'dest');
+    await mkdir(join(root, 'kept'), { recursive: true });
+    await writeFile(join(root, 'kept', 'mine.txt'), 'x');
+    await symlink(join(temp, 'elsewhere'), join(root, 'ln'));
+    const destination = new Destination(root);
+    expect(await destination.inspect(['new', 'a.txt'])).toEqual({ kind: 'free' });
+    expect(await destination.inspect(['kept', 'mine.txt'])).toEqual({ kind: 'exists', what: 'file' });
+    expect(await destination.inspect(['kept'])).toEqual({ kind: 'exists', what: 'folder' });
+    expect(await destination.inspect(['ln'])).toEqual({ kind: 'exists', what: 'symlink' });
+    expect(await destination.inspect(['ln', 'x'])).toMatchObject({ kind: 'refused' });
+    expect(await destination.inspect(['kept', 'mine.txt', 'x'])).toMatchObject({ kind: 'refused' });
+    expect((await readdir(root)).sort()).toEqual(['kept', 'ln']);
+
+    await destination.prepare(['kept', 'e1', 'e2', 'f.txt']);
+    await destination.prepare(['full', 'f.txt']);
+    await writeFile(join(root, 'full', 'f.txt'), 'x');
+    await destination.removeEmptyFolders();
+    expect((await readdir(root)).sort()).toEqual(['full', 'kept', 'ln']);
+    expect(await readdir(join(root, 'kept'))).toEqual(['mine.txt']);
   });
 });
 

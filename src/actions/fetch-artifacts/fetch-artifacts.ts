@@ -20,6 +20,7 @@ import {
   RefusedPathError,
   sample,
   shortQuoted,
+  type InspectCache,
   type Plan,
   type PlannedFile,
 } from '../../api/paths.ts';
@@ -323,6 +324,8 @@ async function checkFinalPaths(
   const existing: string[] = [];
   const refuse = (file: PlannedFile, reason: string): void => refusals.add(shortQuoted(file.source), reason);
   const taken = new Set(plan.files.map((f) => f.segments.join('/')));
+  // Nothing is created below the destination until every path was looked at.
+  const cache: InspectCache = new Map();
   for (const file of plan.files) {
     const absolute = join(destination.root, ...file.segments);
     if (Buffer.byteLength(absolute) + PART_SUFFIX_BYTES > MAX_PATH_BYTES) {
@@ -332,7 +335,7 @@ async function checkFinalPaths(
       );
       continue;
     }
-    const found = await destination.inspect(file.segments);
+    const found = await destination.inspect(file.segments, cache);
     if (found.kind === 'refused') {
       refuse(file, found.reason);
       continue;
@@ -367,7 +370,7 @@ async function checkFinalPaths(
             `${shortQuoted(clash?.source ?? key)} is saved; leave one out with pattern, or leave extract out`,
         );
       }
-      const there = await destination.inspect(target);
+      const there = await destination.inspect(target, cache);
       if (there.kind === 'refused') {
         refuse(file, there.reason);
         continue;
