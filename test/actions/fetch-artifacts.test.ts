@@ -167,6 +167,9 @@ describe('fetch-artifacts', () => {
     );
     expect(r.summary).toContain(`build #${LATEST} (the latest successful build on branch release/1.x)`);
     expect(r.outputs['build-num']).toBe(String(LATEST));
+    // One file is one file.
+    expect(r.summary).toContain('Fetched 1 file (');
+    expect(r.summary).toContain('<b>1 file</b>');
   });
 
   it('never writes outside the destination, whatever the paths, and says what it refused or contained', async () => {
