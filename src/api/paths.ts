@@ -292,12 +292,10 @@ export function shortQuoted(text: string, max = 120): string {
   return quoted.length > max ? `${quoted.slice(0, max - 2)}…"` : quoted;
 }
 
+/** The URL's scheme as `new URL` would give it, read without parsing the whole URL (there may be thousands). */
 function urlScheme(url: string): string | undefined {
-  try {
-    return new URL(url).protocol;
-  } catch {
-    return undefined;
-  }
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/u.exec(url);
+  return match?.[1] === undefined ? undefined : `${match[1].toLowerCase()}:`;
 }
 
 export function sample(items: readonly string[], max = 5): string {

@@ -125,7 +125,9 @@ async function tarMembers(file: string, gzip: boolean): Promise<Member[]> {
         if (size > MAX_META_BYTES) throw new UnsafeArchiveError('a long name or pax header is too large');
         const data = (await reader.read(padded)).subarray(0, size);
         if (type === 'L') longName = cString(data);
-        else if (type === 'x') paxPath = paxValue(data, 'path') ?? paxPath;
+        // GNU tar names a sparse file by `GNU.sparse.name` over `path`.
+        else if (type === 'x')
+          paxPath = paxValue(data, 'GNU.sparse.name') ?? paxValue(data, 'path') ?? paxPath;
         continue;
       }
       const ustar = header.subarray(257, 262).toString('latin1') === 'ustar';

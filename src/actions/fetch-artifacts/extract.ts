@@ -4,7 +4,7 @@
 // there into place, through the same checks as downloaded files: nothing lands outside the destination, under a
 // `.git` folder, through a symbolic link, or over a file the step did not make unless `overwrite` allows it.
 import { randomUUID } from 'node:crypto';
-import { link, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { extractTar, extractZip } from '@actions/tool-cache';
 import type { Destination } from '../../api/paths.ts';
@@ -42,7 +42,8 @@ export async function extractArchive(request: ExtractRequest): Promise<Extracted
     await mkdir(work);
     const ending = request.kind === 'zip' ? 'zip' : request.kind === 'tar' ? 'tar' : 'tar.gz';
     const copy = join(work, `archive.${ending}`);
-    await link(request.archive, copy);
+    // A hard link costs nothing; a file system without them gets a copy.
+    await link(request.archive, copy).catch(() => copyFile(request.archive, copy));
     const out = join(work, 'out');
     await mkdir(out);
     if (request.kind === 'zip') await extractZip(copy, out);
