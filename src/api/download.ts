@@ -133,6 +133,14 @@ class StartOverError extends UserFacingError {
   override name = 'StartOverError';
 }
 
+/** The part file of a destination: `<dest>.<12 hex digits>.part`. */
+function partFileName(dest: string): string {
+  return `${dest}.${randomUUID().replace('-', '').slice(0, 12)}.part`;
+}
+
+/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
+export const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
+
 export class Downloader {
   readonly #opener: Opener;
   readonly #clock: Clock;
@@ -183,7 +191,7 @@ export class Downloader {
     if (signal.aborted) throw abortReason(signal);
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
     // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
-    const part = `${request.dest}.${randomUUID().replace('-', '').slice(0, 12)}.part`;
+    const part = partFileName(request.dest);
     // Creating the file goes to the thread pool: on a busy file system a create can wait on the directory and the
     // journal for a millisecond, and the event loop must go on meanwhile. Closing, renaming and a small file's one
     // write are done on the main thread: they take microseconds, less than a trip to the thread pool and back.

@@ -1,14 +1,33 @@
-// Glob patterns over `/`-separated relative paths, written here rather than taken from a dependency so that the
-// rules are few and stated: `*` and `?` stay within one segment, `**` spans segments, `[...]` is a class
-// (`[!...]` or `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path.
+// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
+// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
+// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
+// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
+//
+// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
+// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
+// against a deep path, and artifact paths come from the server.
+import picomatch from 'picomatch';
 import { ValidationError } from './errors.ts';
 
 export interface Glob {
   /** The pattern as written, `!` included. */
   source: string;
   negated: boolean;
-  regex: RegExp;
+  /** Whether the whole path matches the pattern (`!` aside). */
+  test(path: string): boolean;
 }
+
+const SEGMENT_OPTIONS: picomatch.PicomatchOptions = {
+  dot: true,
+  posix: true,
+  windows: false,
+  nobrace: true,
+  noextglob: true,
+  nonegate: true,
+  strictSlashes: true,
+};
+
+type Segment = '**' | RegExp;
 
 /** Compiles one pattern; `name` is the input it came from, for the error. */
 export function compileGlob(name: string, pattern: string): Glob {
@@ -28,93 +47,46 @@ export function compileGlob(name: string, pattern: string): Glob {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f]/.test(body))
     throw new ValidationError(name, allowed, pattern, 'a pattern holds a control character');
-  return { source: pattern, negated, regex: new RegExp(`^${translate(name, pattern, body)}$`, 'u') };
-}
-
-function translate(name: string, pattern: string, body: string): string {
-  let out = '';
-  let i = 0;
-  while (i < body.length) {
-    const c = body[i] ?? '';
-    if (c === '*') {
-      if (body[i + 1] === '*') {
-        const atStart = i === 0 || body[i - 1] === '/';
-        let j = i;
-        while (body[j] === '*') j++;
-        const atEnd = j === body.length || body[j] === '/';
-        if (atStart && atEnd) {
-          // `**` as a whole segment: any number of segments.
-          if (j === body.length) {
-            out += '.*';
-          } else {
-            out += '(?:[^/]*/)*';
-            j++; // the `/` after `**` belongs to the repeated group
-          }
-          i = j;
-          continue;
-        }
-        // `**` inside a segment (`a**b`) is two `*`.
-        out += '[^/]*';
-        i = j;
-        continue;
-      }
-      out += '[^/]*';
-      i++;
-    } else if (c === '?') {
-      out += '[^/]';
-      i++;
-    } else if (c === '[') {
-      const end = classEnd(body, i);
-      if (end < 0) {
-        out += '\\[';
-        i++;
-        continue;
-      }
-      let inner = body.slice(i + 1, end);
-      let negate = false;
-      if (inner.startsWith('!') || inner.startsWith('^')) {
-        negate = true;
-        inner = inner.slice(1);
-      }
-      const escaped = inner.replace(/\\(.)/gu, '$1').replace(/[\\\]^[]/gu, '\\$&');
-      try {
-        new RegExp(`[${escaped}]`, 'u');
-      } catch {
-        throw new ValidationError(
-          name,
-          'allowed: character classes like [a-z] or [!0-9]',
-          pattern,
-          `${JSON.stringify(pattern)} has an invalid character class`,
-        );
-      }
-      // A negated class never matches the separator either.
-      out += negate ? `(?!/)[^${escaped}]` : `(?!/)[${escaped}]`;
-      i = end + 1;
-    } else if (c === '\\' && i + 1 < body.length) {
-      out += escapeRegex(body[i + 1] ?? '');
-      i += 2;
-    } else {
-      out += escapeRegex(c);
-      i++;
+  const segments: Segment[] = [];
+  for (const part of body.split('/')) {
+    if (part === '**') {
+      // `**/**` is one `**`.
+      if (segments.at(-1) !== '**') segments.push('**');
+      continue;
+    }
+    if (part === '') {
+      segments.push(/^$/u);
+      continue;
+    }
+    try {
+      // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
+      const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
+      segments.push(picomatch.makeRe(literal, SEGMENT_OPTIONS));
+    } catch {
+      throw new ValidationError(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
     }
   }
-  return out;
+  return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
 }
 
-/** Index of the `]` closing the class opened at `start`, or -1; a `]` right after `[`, `[!` or `[^` is literal. */
-function classEnd(body: string, start: number): number {
-  let i = start + 1;
-  if (body[i] === '!' || body[i] === '^') i++;
-  if (body[i] === ']') i++;
-  for (; i < body.length; i++) {
-    if (body[i] === '\\') i++;
-    else if (body[i] === ']') return i;
-  }
-  return -1;
-}
-
-function escapeRegex(c: string): string {
-  return c.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
+function matchSegments(pattern: readonly Segment[], path: readonly string[]): boolean {
+  const tried = new Set<number>();
+  const width = path.length + 1;
+  const match = (i: number, j: number): boolean => {
+    if (i === pattern.length) return j === path.length;
+    const key = i * width + j;
+    if (tried.has(key)) return false;
+    tried.add(key);
+    const segment = pattern[i];
+    if (segment === '**') {
+      // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+      if (i === pattern.length - 1) return j < path.length;
+      return match(i + 1, j) || (j < path.length && match(i, j + 1));
+    }
+    return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
+  };
+  return match(0, 0);
 }
 
 /**
@@ -124,6 +96,6 @@ function escapeRegex(c: string): string {
 export function selects(globs: readonly Glob[], path: string): boolean {
   if (globs.length === 0) return true;
   let selected = globs.every((g) => g.negated);
-  for (const g of globs) if (g.regex.test(path)) selected = !g.negated;
+  for (const g of globs) if (g.test(path)) selected = !g.negated;
   return selected;
 }

@@ -6,13 +6,19 @@
 // record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
 // a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
 // is not used: the file keeps its own name, the last segment of its `path`.
-import { lstat, mkdir } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { PART_SUFFIX_BYTES } from './download.ts';
 import { selects, type Glob } from './glob.ts';
 import { UserFacingError } from './errors.ts';
 
 /** A segment the file system would reject as too long (most allow 255 bytes). */
 const MAX_SEGMENT_BYTES = 255;
+/** The longest file name that still leaves room for its part file's suffix. */
+export const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - PART_SUFFIX_BYTES;
+/** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
+export const MAX_PATH_BYTES = 4095;
 
 export type RelativePath =
   { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
@@ -52,10 +58,20 @@ function relativeSegments(text: string): RelativePath {
     contained.push(`drive letter ${parts[0]?.slice(0, 2) ?? ''} dropped`);
     parts[0] = parts[0]?.slice(2) ?? '';
   }
+  // Checked first: every later step (patterns included) then works on a path of bounded length.
+  if (Buffer.byteLength(text) > MAX_PATH_BYTES) {
+    return { ok: false, reason: `it is longer than ${MAX_PATH_BYTES} bytes` };
+  }
   const segments: string[] = [];
   for (const part of parts) {
     if (part === '' || part === '.') continue;
     if (part === '..') return { ok: false, reason: "it climbs out of its folder with '..'" };
+    if (isGitFolderName(part)) {
+      return {
+        ok: false,
+        reason: "it goes into a '.git' folder, where a file could run commands at git's next call",
+      };
+    }
     const decoded = percentDecoded(part);
     if (decoded !== part) {
       if (decoded.split(/[/\\]/u).some((p) => p === '..' || p === '.') || decoded.includes('\u0000')) {
@@ -71,7 +87,19 @@ function relativeSegments(text: string): RelativePath {
     segments.push(part);
   }
   if (segments.length === 0) return { ok: false, reason: 'it has no file name' };
+  if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES) {
+    return { ok: false, reason: `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes` };
+  }
   return { ok: true, segments, contained };
+}
+
+/**
+ * `.git` in any case (case-insensitive file systems), and the forms Windows reads as `.git` too: trailing dots or
+ * spaces, and its short name `GIT~1`.
+ */
+export function isGitFolderName(segment: string): boolean {
+  const name = segment.replace(/[. ]+$/u, '').toLowerCase();
+  return name === '.git' || name === 'git~1';
 }
 
 /** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
@@ -144,7 +172,18 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
     const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
     const relative = artifactRelativePath(path, pretty);
     if (!relative.ok) {
-      plan.refused.push({ what: JSON.stringify(path), reason: relative.reason });
+      plan.refused.push({ what: shortQuoted(path), reason: relative.reason });
+      continue;
+    }
+    const scheme = urlScheme(url);
+    if (scheme !== 'http:' && scheme !== 'https:') {
+      plan.refused.push({
+        what: shortQuoted(relative.segments.join('/')),
+        reason:
+          scheme === undefined
+            ? 'its URL is not an absolute address'
+            : `its URL is a ${shortQuoted(scheme, 20)} address, not http(s)`,
+      });
       continue;
     }
     const source = relative.segments.join('/');
@@ -208,8 +247,8 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
       const other = files.get(fold(file.segments.slice(0, n).join('/')));
       if (other) {
         throw new ClashError(
-          `artifact ${JSON.stringify(other.source)} would be saved as a file where artifact ` +
-            `${JSON.stringify(file.source)} needs a folder; leave one out with pattern`,
+          `artifact ${shortQuoted(other.source)} would be saved as a file where artifact ` +
+            `${shortQuoted(file.source)} needs a folder; leave one out with pattern`,
         );
       }
     }
@@ -219,11 +258,11 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
 
 function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
   const where = group[0]?.segments.join('/') ?? '';
-  const what = group.map((f) => JSON.stringify(f.source)).join(', ');
+  const what = group.map((f) => shortQuoted(f.source)).join(', ');
   const hint = flatten
     ? 'flatten keeps only file names: leave it out, or narrow the artifacts with pattern'
     : 'their containers do not tell them apart; narrow the artifacts with pattern';
-  return new ClashError(`artifacts ${what} would all be saved at ${JSON.stringify(where)}; ${hint}`);
+  return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}; ${hint}`);
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -237,13 +276,29 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return out;
 }
 
+/** A record for a warning: its path only (a URL may carry credentials), cut short. */
 function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+  if (value === null || typeof value !== 'object') return shortQuoted(String(value));
+  const { path, pretty_path: pretty } = value as ArtifactLike;
+  if (typeof path === 'string' && path !== '') return shortQuoted(path);
+  if (typeof pretty === 'string' && pretty !== '') return shortQuoted(pretty);
+  return 'a record without a path';
+}
+
+/** JSON-quoted, at most `max` characters of it (server text can be kilobytes long). */
+export function shortQuoted(text: string, max = 120): string {
+  const quoted = JSON.stringify(text);
+  return quoted.length > max ? `${quoted.slice(0, max - 2)}…"` : quoted;
+}
+
+/** The URL's scheme as `new URL` would give it, read without parsing the whole URL (there may be thousands). */
+function urlScheme(url: string): string | undefined {
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/u.exec(url);
+  return match?.[1] === undefined ? undefined : `${match[1].toLowerCase()}:`;
 }
 
 export function sample(items: readonly string[], max = 5): string {
-  const shown = items.slice(0, max).map((s) => JSON.stringify(s));
+  const shown = items.slice(0, max).map((s) => shortQuoted(s));
   return items.length > max ? `${shown.join(', ')} and ${items.length - max} more` : shown.join(', ');
 }
 
@@ -262,6 +317,8 @@ export class Destination {
   /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
   readonly root: string;
   readonly #folders = new Map<string, Promise<void>>();
+  /** Folders this object created, in the order made. */
+  readonly #created: string[] = [];
 
   constructor(root: string) {
     this.root = root;
@@ -274,7 +331,7 @@ export class Destination {
       const relative = segments.slice(0, n).join(sep);
       let ready = this.#folders.get(relative);
       if (!ready) {
-        ready = ensureFolder(join(this.root, relative), relative);
+        ready = ensureFolder(join(this.root, relative), relative, this.#created);
         this.#folders.set(relative, ready);
       }
       await ready;
@@ -282,22 +339,82 @@ export class Destination {
     }
     return join(folder, segments.at(-1) ?? '');
   }
+
+  /**
+   * What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path;
+   * otherwise whatever already stands at the final path.
+   */
+  async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
+    for (let n = 1; n <= segments.length; n++) {
+      const relative = segments.slice(0, n).join(sep);
+      const look = (): Promise<Stats | undefined> =>
+        lstat(join(this.root, relative)).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw error;
+        });
+      let pending = cache?.get(relative);
+      if (pending === undefined) {
+        pending = look();
+        // Folders only: thousands of artifacts below a few folders cost a few looks, not one each.
+        if (n < segments.length) cache?.set(relative, pending);
+      }
+      const stat = await pending;
+      if (stat === undefined) return { kind: 'free' };
+      if (n === segments.length) {
+        const what = stat.isSymbolicLink()
+          ? 'symlink'
+          : stat.isDirectory()
+            ? 'folder'
+            : stat.isFile()
+              ? 'file'
+              : 'other';
+        return { kind: 'exists', what };
+      }
+      if (stat.isSymbolicLink())
+        return {
+          kind: 'refused',
+          reason: `the folder ${shortQuoted(relative)} in the destination is a symbolic link`,
+        };
+      if (!stat.isDirectory())
+        return {
+          kind: 'refused',
+          reason: `${shortQuoted(relative)} in the destination is a file, not a folder`,
+        };
+    }
+    return { kind: 'free' };
+  }
+
+  /** Removes the folders this object created that stayed empty (a refused or failed artifact's), deepest first. */
+  async removeEmptyFolders(): Promise<void> {
+    for (const folder of [...this.#created].reverse()) {
+      await rmdir(folder).catch(() => {
+        // Not empty (or gone): kept.
+      });
+    }
+  }
 }
 
-async function ensureFolder(absolute: string, relative: string): Promise<void> {
+/** Looks at folders shared between calls of `inspect` while nothing below the destination changes. */
+export type InspectCache = Map<string, Promise<Stats | undefined>>;
+
+export type Found =
+  | { kind: 'free' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'exists'; what: 'file' | 'symlink' | 'folder' | 'other' };
+
+async function ensureFolder(absolute: string, relative: string, created: string[]): Promise<void> {
   try {
     await mkdir(absolute);
+    created.push(absolute);
     return;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const stat = await lstat(absolute);
   if (stat.isSymbolicLink()) {
-    throw new RefusedPathError(
-      `the folder ${JSON.stringify(relative)} in the destination is a symbolic link`,
-    );
+    throw new RefusedPathError(`the folder ${shortQuoted(relative)} in the destination is a symbolic link`);
   }
   if (!stat.isDirectory()) {
-    throw new RefusedPathError(`${JSON.stringify(relative)} in the destination is a file, not a folder`);
+    throw new RefusedPathError(`${shortQuoted(relative)} in the destination is a file, not a folder`);
   }
 }

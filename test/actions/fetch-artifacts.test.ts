@@ -22,30 +22,42 @@ interface Listed {
 
 const { server, tempDir, later } = scratch('fetch-e2e-');
 
+/** The build `latest` finds in the service's build list by default. */
+const LATEST = 141;
+
 /**
- * The service: lists `artifacts(origin)` for build 140 and for `latest` (404 when `latest` is null), and serves
+ * The service: lists `artifacts(origin)` for build 140, and `latest(origin)` (else the same) for the build its
+ * build list names (`builds`, by default build 141, finished; an empty list when `latest` is null), and serves
  * every other path through `files` (by default, deterministic bytes named by the path).
  */
 async function service(options: {
   artifacts: (origin: string) => Listed[];
   latest?: ((origin: string) => Listed[]) | null;
+  builds?: Record<string, unknown>[];
   files?: Handler;
 }): Promise<TestServer> {
   const files: Handler = options.files ?? ((req, res) => send(req, res, bytesOf(req.url ?? '')));
+  const builds = options.builds ?? [
+    { build_num: LATEST, lifecycle: 'finished', status: 'success', outcome: 'success' },
+  ];
   let origin = '';
+  const json = (res: Parameters<Handler>[1], body: unknown): void => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
   const s = await server((req, res, i) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
-    if (path === `${PROJECT}/140/artifacts`) {
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(options.artifacts(origin)));
-    } else if (path === `${PROJECT}/latest/artifacts`) {
-      if (options.latest === null) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no artifacts found"}');
-      } else {
-        const list = (options.latest ?? options.artifacts)(origin);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
-      }
+    const artifactsOf = new RegExp(`^${PROJECT}/(\\d+)/artifacts$`, 'u').exec(path);
+    if (artifactsOf) {
+      const num = Number(artifactsOf[1]);
+      if (num === 140) json(res, options.artifacts(origin));
+      else if (builds.some((b) => b.build_num === num))
+        json(res, (options.latest ?? options.artifacts)(origin));
+      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Build not found"}');
+    } else if (path === PROJECT || path.startsWith(`${PROJECT}/tree/`)) {
+      const query = new URL(req.url ?? '', 'http://x').searchParams;
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 30);
+      json(res, options.latest === null ? [] : builds.slice(offset, offset + limit));
     } else if (path.startsWith('/api/')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Project not found"}');
     } else files(req, res, i);
@@ -129,7 +141,7 @@ describe('fetch-artifacts', () => {
     expect(r.outputs['path']).toBe(dest);
     const sizes = await Promise.all(files.map(async (f) => (await readFile(f)).length));
     expect(r.outputs['bytes']).toBe(String(sizes.reduce((a, b) => a + b, 0)));
-    expect(r.summary).toContain('Fetched 3 artifacts');
+    expect(r.summary).toContain('Fetched 3 files');
     expect(r.summary).toContain('rspec/junit.xml');
     expect(r.summary).toContain('build #140 of octo-org/octo-repo');
     expect(r.stdout).toMatch(/Fetched 3 files \(.*\) into .*artifacts in [\d.]+ s/u);
@@ -144,9 +156,20 @@ describe('fetch-artifacts', () => {
     const s = await service({ artifacts: (o) => [{ path: '/a/r.txt', url: `${o}/r.txt` }] });
     const r = await run(s, { 'build-num': 'latest', branch: 'release/1.x', 'status-filter': 'successful' });
     expect(r.code).toBe(0);
-    expect(s.seen[0]?.url).toBe(`${PROJECT}/latest/artifacts?branch=release%2F1.x&filter=successful`);
+    expect(s.seen.slice(0, 2).map((q) => q.url)).toEqual([
+      `${PROJECT}/tree/release%2F1.x?limit=1&offset=0&filter=successful`,
+      `${PROJECT}/${LATEST}/artifacts`,
+    ]);
     expect(await tree(r.workspace)).toEqual(['a/r.txt']);
-    expect(r.summary).toContain('the latest successful build of branch release/1.x');
+    // The build it resolved to: named in the log and the summary, and the build-num output.
+    expect(r.stdout).toContain(
+      `The latest successful build on branch release/1.x of octo-org/octo-repo is build #${LATEST}`,
+    );
+    expect(r.summary).toContain(`build #${LATEST} (the latest successful build on branch release/1.x)`);
+    expect(r.outputs['build-num']).toBe(String(LATEST));
+    // One file is one file.
+    expect(r.summary).toContain('Fetched 1 file (');
+    expect(r.summary).toContain('<b>1 file</b>');
   });
 
   it('never writes outside the destination, whatever the paths, and says what it refused or contained', async () => {
@@ -189,11 +212,11 @@ describe('fetch-artifacts', () => {
     expect(warnings.join('\n')).toContain('is a percent-encoded');
     expect(warnings.join('\n')).toContain('NUL byte');
     expect(warnings.join('\n')).toContain(
-      'Refused artifact linked/through-link.txt: the folder "linked" in the destination is a symbolic link',
+      'Refused artifact "linked/through-link.txt": the folder "linked" in the destination is a symbolic link',
     );
     expect(warnings.join('\n')).toContain('has no file name');
     expect(r.stdout).toContain(
-      'Contained artifact Users/ci/report.txt inside the destination: backslashes read as separators, drive letter C: dropped',
+      'Contained artifact "Users/ci/report.txt" inside the destination: backslashes read as separators, drive letter C: dropped',
     );
     // Refused artifacts are never requested.
     expect(
@@ -232,7 +255,7 @@ describe('fetch-artifacts', () => {
     expect(clash.code).toBe(1);
     expect(clash.errors).toHaveLength(1);
     expect(clash.errors[0]).toContain('would all be saved at');
-    expect(s.seen.map((q) => q.url.split('?')[0])).toEqual([`${PROJECT}/latest/artifacts`]);
+    expect(s.seen.map((q) => q.url.split('?')[0])).toEqual([PROJECT, `${PROJECT}/${LATEST}/artifacts`]);
     expect(await tree(clash.workspace)).toEqual([]);
   });
 
@@ -282,9 +305,17 @@ describe('fetch-artifacts', () => {
     const warn = await run(s, { 'build-num': 'latest' });
     expect(warn.code).toBe(0);
     expect(warn.stdout).toMatch(
-      /^::warning::No artifacts fetched: the latest completed build of octo-org\/octo-repo has no artifacts \(the server says: no artifacts found\)/mu,
+      /^::warning::No artifacts fetched: no latest completed build of octo-org\/octo-repo was found$/mu,
     );
     expect(warn.outputs).toMatchObject({ count: '0', files: '[]', bytes: '0', path: warn.workspace });
+    expect(warn.outputs['build-num']).toBeUndefined();
+
+    const empty = await run(await service({ artifacts: () => [] }), { 'build-num': 'latest' });
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain(
+      `::warning::No artifacts fetched: build #${LATEST} (the latest completed build) of octo-org/octo-repo has no artifacts`,
+    );
+    expect(empty.outputs['build-num']).toBe(String(LATEST));
 
     const error = await run(s, { 'build-num': 'latest', 'if-no-artifacts': 'error' });
     expect(error.code).toBe(1);
@@ -327,18 +358,21 @@ describe('fetch-artifacts', () => {
     expect(noParts(files)).toBe(true);
   });
 
-  it('a file-system failure fails the step naming the artifact, with no stack trace and no part file', async () => {
+  it('a folder already at a final path fails the step naming it, before anything is downloaded', async () => {
     const ws = await tempDir();
-    // A folder, not empty, where the file would go: the final rename cannot replace it.
     await mkdir(join(ws, 'r', 'a.txt'), { recursive: true });
     await writeFile(join(ws, 'r', 'a.txt', 'keep'), 'mine');
     const s = await service({ artifacts: (o) => [{ path: '/r/a.txt', url: `${o}/a` }] });
     const r = await run(s, {}, { workspace: ws });
     expect(r.code).toBe(1);
-    expect(r.errors).toEqual([
-      expect.stringMatching(/^::error::artifact r\/a\.txt: E(ISDIR|NOTEMPTY|EXIST)/u),
-    ]);
+    expect(r.errors).toEqual([expect.stringContaining('"r/a.txt" (a folder)')]);
     expect(r.stdout).not.toContain('unexpected error');
+    expect(s.seen.filter((q) => !q.url.startsWith('/api/'))).toEqual([]);
+    expect(await tree(ws)).toEqual(['r/a.txt/keep']);
+    // overwrite replaces files, never a folder: that artifact alone is refused.
+    const again = await run(s, { overwrite: 'true' }, { workspace: ws });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('::warning::Refused artifact "r/a.txt": a folder is at its path');
     expect(await tree(ws)).toEqual(['r/a.txt/keep']);
   });
 
@@ -406,7 +440,8 @@ describe('fetch-artifacts', () => {
     expect(r.summary.match(/<tr>/gu)).toHaveLength(52); // header, 50 files, total
     expect(r.summary).toContain('…and 10 more files');
     expect(r.summary).not.toContain('<b>.txt');
-    expect(r.summary).toContain('\\|&lt;b&gt;.txt');
+    // An HTML cell: HTML escapes only, no Markdown backslash that GitHub would show.
+    expect(r.summary).toContain('<td>r/0|&lt;b&gt;.txt</td>');
   });
 
   it.each([

@@ -2,8 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/api/errors.ts';
-import { compileGlob, selects } from '../../src/api/glob.ts';
+import { compileGlob } from '../../src/api/glob.ts';
 import { Limiter, forEachLimited } from '../../src/api/limiter.ts';
 import {
   artifactRelativePath,
@@ -70,57 +69,6 @@ describe('artifactRelativePath', () => {
       segments: ['tmp', 'out', 'passwd'],
       contained: [],
     });
-  });
-});
-
-describe('glob', () => {
-  const match = (pattern: string, path: string): boolean => compileGlob('pattern', pattern).regex.test(path);
-
-  it.each([
-    ['*.xml', 'junit.xml', true],
-    ['*.xml', 'rspec/junit.xml', false],
-    ['**/*.xml', 'rspec/junit.xml', true],
-    ['**/*.xml', 'junit.xml', true],
-    ['**/*.xml', 'a/b/c/junit.xml', true],
-    ['rspec/**', 'rspec/a/b.xml', true],
-    ['rspec/**', 'rspecx/a.xml', false],
-    ['a/**/b.txt', 'a/b.txt', true],
-    ['a/**/b.txt', 'a/x/y/b.txt', true],
-    ['a/**/b.txt', 'ab.txt', false],
-    ['**', 'anything/at/all', true],
-    ['file?.log', 'file1.log', true],
-    ['file?.log', 'file/.log', false],
-    ['file[0-9].log', 'file7.log', true],
-    ['file[!0-9].log', 'file7.log', false],
-    ['file[!0-9].log', 'fileA.log', true],
-    ['file[^0-9].log', 'file/.log', false],
-    ['[]]x', ']x', true],
-    ['a\\*b', 'a*b', true],
-    ['a\\*b', 'axb', false],
-    ['a.b', 'axb', false],
-    ['(x)+{y}|$^', '(x)+{y}|$^', true],
-    ['a**b', 'axxb', true],
-    ['a**b', 'ax/xb', false],
-    ['[a-', '[a-', true],
-    ['Coverage/*.html', 'coverage/index.html', false],
-  ])('%s against %s: %s', (pattern, path, expected) => {
-    expect(match(pattern, path)).toBe(expected);
-  });
-
-  it('the last matching pattern decides; only exclusions mean "all but"', () => {
-    const globs = (lines: string[]) => lines.map((l) => compileGlob('pattern', l));
-    expect(selects([], 'x')).toBe(true);
-    expect(selects(globs(['!**/*.log']), 'a/b.log')).toBe(false);
-    expect(selects(globs(['!**/*.log']), 'a/b.txt')).toBe(true);
-    expect(selects(globs(['**/*.xml', '!tmp/**']), 'tmp/a.xml')).toBe(false);
-    expect(selects(globs(['**/*.xml', '!tmp/**']), 'a.xml')).toBe(true);
-    expect(selects(globs(['**/*.xml', '!tmp/**']), 'a.txt')).toBe(false);
-    expect(selects(globs(['!tmp/**', 'tmp/keep.xml']), 'tmp/keep.xml')).toBe(true);
-  });
-
-  it.each(['', '!', '/tmp/*.xml', 'a\u0001b'])('refuses the pattern %j naming the input', (pattern) => {
-    expect(() => compileGlob('pattern', pattern)).toThrow(ValidationError);
-    expect(() => compileGlob('pattern', pattern)).toThrow(/^pattern: /u);
   });
 });
 
@@ -215,6 +163,42 @@ describe('planDownloads', () => {
   });
 });
 
+describe('planDownloads refuses one bad artifact alone', () => {
+  const art = (path: string, url = `http://h${path}`): ArtifactLike => ({ path, url });
+
+  it.each([
+    ['.git/config', "'.git' folder"],
+    ['a/.Git/hooks/post-checkout', "'.git' folder"],
+    ['a/.git./x', "'.git' folder"],
+    ['GIT~1/config', "'.git' folder"],
+    [`/${'d'.repeat(200)}/`.repeat(21) + 'f.txt', 'longer than 4095 bytes'],
+    [`/x/${'n'.repeat(240)}`, 'file name is longer than 237 bytes'],
+  ])('refuses %s', (path, reason) => {
+    const plan = planDownloads([art(path), art('/ok.txt')], { globs: [], flatten: false });
+    expect(plan.files.map((f) => f.source)).toEqual(['ok.txt']);
+    expect(plan.refused).toHaveLength(1);
+    expect(plan.refused[0]?.reason).toContain(reason);
+    expect(plan.refused[0]?.what.length).toBeLessThanOrEqual(120);
+  });
+
+  it.each(['file:///etc/passwd', 'ftp://h/x', 'javascript:alert(1)', '/relative/only'])(
+    'refuses the URL %s without printing it',
+    (url) => {
+      const plan = planDownloads([art('/a.txt', url), art('/ok.txt')], { globs: [], flatten: false });
+      expect(plan.files.map((f) => f.source)).toEqual(['ok.txt']);
+      expect(plan.refused[0]?.what).toBe('"a.txt"');
+      expect(plan.refused[0]?.reason).toMatch(/not http\(s\)|not an absolute address/u);
+    },
+  );
+
+  it('names a record without a path by nothing it holds', () => {
+    const plan = planDownloads([{ url: 'http://user:pw@h/x?sig=s' }], { globs: [], flatten: false });
+    expect(plan.refused).toEqual([
+      { what: 'a record without a path', reason: 'the record has no path or no URL' },
+    ]);
+  });
+});
+
 describe('Destination', () => {
   const temps: string[] = [];
   afterEach(async () => {
@@ -238,6 +222,29 @@ describe('Destination', () => {
     await expect(destination.prepare(['linked', 'deeper', 'x.txt'])).rejects.toThrow(/symbolic link/u);
     await expect(destination.prepare(['file', 'x.txt'])).rejects.toThrow(/is a file, not a folder/u);
     expect(await readdir(outside)).toEqual([]);
+  });
+  it('inspects a final path without creating anything, and removes only the empty folders it made', async () => {
+    const temp = await mkdtemp(join(tmpdir(), 'dest-'));
+    temps.push(temp);
+    const root = join(temp, 'dest');
+    await mkdir(join(root, 'kept'), { recursive: true });
+    await writeFile(join(root, 'kept', 'mine.txt'), 'x');
+    await symlink(join(temp, 'elsewhere'), join(root, 'ln'));
+    const destination = new Destination(root);
+    expect(await destination.inspect(['new', 'a.txt'])).toEqual({ kind: 'free' });
+    expect(await destination.inspect(['kept', 'mine.txt'])).toEqual({ kind: 'exists', what: 'file' });
+    expect(await destination.inspect(['kept'])).toEqual({ kind: 'exists', what: 'folder' });
+    expect(await destination.inspect(['ln'])).toEqual({ kind: 'exists', what: 'symlink' });
+    expect(await destination.inspect(['ln', 'x'])).toMatchObject({ kind: 'refused' });
+    expect(await destination.inspect(['kept', 'mine.txt', 'x'])).toMatchObject({ kind: 'refused' });
+    expect((await readdir(root)).sort()).toEqual(['kept', 'ln']);
+
+    await destination.prepare(['kept', 'e1', 'e2', 'f.txt']);
+    await destination.prepare(['full', 'f.txt']);
+    await writeFile(join(root, 'full', 'f.txt'), 'x');
+    await destination.removeEmptyFolders();
+    expect((await readdir(root)).sort()).toEqual(['full', 'kept', 'ln']);
+    expect(await readdir(join(root, 'kept'))).toEqual(['mine.txt']);
   });
 });
 

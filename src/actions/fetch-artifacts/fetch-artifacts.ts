@@ -1,22 +1,32 @@
-import { mkdir, realpath } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
 import type { ActionContext, ActionSpec } from '../../action/run.ts';
-import { formatBytes, logSafe, mdSafe } from '../../action/text.ts';
+import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
-import { DownloadError, Downloader, type Opener } from '../../api/download.ts';
+import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
 import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
+import { findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
 import {
+  ClashError,
   Destination,
+  MAX_FILE_NAME_BYTES,
+  MAX_PATH_BYTES,
   planDownloads,
   RefusedPathError,
   sample,
+  shortQuoted,
+  type InspectCache,
   type Plan,
   type PlannedFile,
 } from '../../api/paths.ts';
 import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter } from '../../api/records.ts';
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
+import { archiveOf, type ArchiveKind } from './archive.ts';
+import { extractArchive, UnsafeArchiveError } from './extract.ts';
 import { Progress } from './progress.ts';
 
 export const spec = {
@@ -31,8 +41,12 @@ export const spec = {
     'flatten',
     'if-no-artifacts',
     'concurrency',
+    'revision',
+    'job',
+    'overwrite',
+    'extract',
   ],
-  outputs: ['count', 'files', 'path', 'bytes'],
+  outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
 
 const IF_NO_ARTIFACTS = ['warn', 'error', 'ignore'] as const;
@@ -44,6 +58,8 @@ export const PROGRESS_EVERY_MS = 10_000;
 export const SUMMARY_ROWS = 50;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
+/** The `files` output is left empty past this size: GitHub allows 1 MB of outputs per job. */
+export const MAX_FILES_OUTPUT_BYTES = 512 * 1024;
 
 export interface FetchInputs {
   /** A build number, or undefined for the latest matching build. */
@@ -57,6 +73,11 @@ export interface FetchInputs {
   flatten: boolean;
   ifNoArtifacts: IfNoArtifacts;
   concurrency: number;
+  /** Lower-case hex prefix of a commit, with `latest`. */
+  revision: string | undefined;
+  job: string | undefined;
+  overwrite: boolean;
+  extract: boolean;
 }
 
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -106,6 +127,23 @@ export function readInputs(ctx: ActionContext): FetchInputs {
   const globs = inputs.lines('pattern').map((line) => compileGlob('pattern', line));
   const fileName = inputs.optional('file-name');
   if (fileName !== undefined) checkFileName(fileName);
+  const revision = inputs.optional('revision');
+  if (revision !== undefined) {
+    if (!/^[0-9a-f]{7,64}$/iu.test(revision))
+      throw new ValidationError(
+        'revision',
+        'allowed: a commit hash, or a prefix of at least 7 hex digits',
+        revision,
+      );
+    if (buildNum !== undefined) throw onlyWithLatest('revision', revision, buildNum);
+  }
+  const job = inputs.optional('job');
+  if (job !== undefined) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/u.test(job) || job.length > 200)
+      throw new ValidationError('job', 'allowed: a job name, one line, at most 200 characters', job);
+    if (buildNum !== undefined) throw onlyWithLatest('job', job, buildNum);
+  }
   return {
     buildNum,
     branch,
@@ -116,7 +154,20 @@ export function readInputs(ctx: ActionContext): FetchInputs {
     flatten: inputs.boolean('flatten', false),
     ifNoArtifacts: inputs.oneOf('if-no-artifacts', IF_NO_ARTIFACTS, 'warn'),
     concurrency: inputs.integer('concurrency', 1, 32, 8),
+    revision: revision?.toLowerCase(),
+    job,
+    overwrite: inputs.boolean('overwrite', false),
+    extract: inputs.boolean('extract', false),
   };
+}
+
+function onlyWithLatest(name: string, value: string, buildNum: number): ValidationError {
+  return new ValidationError(
+    name,
+    "allowed only with build-num: 'latest'",
+    value,
+    `${name} is given with build-num ${buildNum}`,
+  );
 }
 
 function checkFileName(name: string): void {
@@ -124,8 +175,8 @@ function checkFileName(name: string): void {
   // eslint-disable-next-line no-control-regex
   if (/[/\\]/u.test(name) || name === '.' || name === '..' || /[\u0000-\u001f\u007f]/u.test(name))
     throw new ValidationError('file-name', allowed, name);
-  if (Buffer.byteLength(name) > 255)
-    throw new ValidationError('file-name', `${allowed}, at most 255 bytes`, name);
+  if (Buffer.byteLength(name) > MAX_FILE_NAME_BYTES)
+    throw new ValidationError('file-name', `${allowed}, at most ${MAX_FILE_NAME_BYTES} bytes`, name);
 }
 
 interface Saved {
@@ -135,33 +186,77 @@ interface Saved {
   bytes: number;
 }
 
+/** Artifacts refused one by one: the first few said each in a warning, all counted. */
+class Refusals {
+  total = 0;
+  readonly #ctx: ActionContext;
+  constructor(ctx: ActionContext) {
+    this.#ctx = ctx;
+  }
+  /** `what` is already quoted and short. */
+  add(what: string, reason: string): void {
+    if (++this.total <= MAX_NOTES)
+      this.#ctx.io.warning(logSafe(`Refused artifact ${what}: ${reason}; it is not fetched`));
+  }
+  /** The closing count, once everything was tried. */
+  report(): void {
+    const n = this.total;
+    if (n > MAX_NOTES) this.#ctx.io.warning(`Refused ${n - MAX_NOTES} more artifacts, not each shown`);
+    if (n > 0) this.#ctx.io.warning(`${n} artifact${n === 1 ? ' was' : 's were'} refused and not fetched`);
+  }
+}
+
+/** A planned file's final path, and the folder an archive unpacks into (segments below the destination). */
+interface Checked {
+  file: PlannedFile;
+  extractInto: { kind: ArchiveKind; target: string[] } | undefined;
+}
+
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
   const { client, transport, project } = ctx.connect();
   const slug = `${project.username}/${project.project}`;
-  const describeBuild = (safe: (text: string) => string): string =>
-    options.buildNum !== undefined
-      ? `build #${options.buildNum}`
-      : `the latest ${options.statusFilter} build${options.branch === undefined ? '' : ` of branch ${safe(options.branch)}`}`;
-  const which = describeBuild((text) => text);
 
-  let listed: unknown;
+  let buildNum = options.buildNum;
   let none: string | undefined;
-  if (options.buildNum !== undefined) {
-    listed = await client.artifacts(project, options.buildNum);
-  } else {
-    const latest = await client.latestArtifacts(project, {
+  if (buildNum === undefined) {
+    const found = await findNewestBuild(client, project, {
       statusFilter: options.statusFilter,
-      ...(options.branch === undefined ? {} : { branch: options.branch }),
+      branch: options.branch,
+      revision: options.revision,
+      job: options.job,
     });
-    if (latest.found) listed = latest.artifacts;
-    else none = `${which} of ${slug} has no artifacts (the server says: ${latest.message})`;
+    const wanted = describeLatest(options, (text) => text);
+    if (found.build === undefined) {
+      const among = found.bounded ? ` among the newest ${MAX_BUILDS_READ} builds` : '';
+      none = `no ${wanted} of ${slug} was found${among}`;
+    } else {
+      buildNum = found.build.build_num;
+      ctx.info(`The ${wanted} of ${slug} is build #${buildNum}`);
+    }
   }
-  if (listed !== undefined && !Array.isArray(listed)) {
+  let listed: unknown = [];
+  if (buildNum !== undefined) {
+    ctx.setOutput('build-num', buildNum);
+    listed = await client.artifacts(project, buildNum);
+  }
+  if (!Array.isArray(listed)) {
     throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
   }
-  const artifacts = (listed ?? []) as unknown[];
+  const artifacts = listed as unknown[];
+  const which =
+    buildNum === undefined
+      ? describeLatest(options, (text) => text)
+      : options.buildNum === undefined
+        ? `build #${buildNum} (the ${describeLatest(options, (text) => text)})`
+        : `build #${buildNum}`;
+  const whichMd =
+    buildNum === undefined
+      ? describeLatest(options, (text) => mdSafe(text))
+      : options.buildNum === undefined
+        ? `build #${buildNum} (the ${describeLatest(options, (text) => mdSafe(text))})`
+        : `build #${buildNum}`;
 
   await mkdir(options.destination, { recursive: true });
   // Folders below are checked against this real path; the destination itself may be a link the user chose.
@@ -174,32 +269,142 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
     fileName: options.fileName,
     caseInsensitive: process.platform === 'darwin' || process.platform === 'win32',
   });
-  reportPlan(ctx, plan);
+  const refusals = new Refusals(ctx);
+  reportPlan(ctx, plan, refusals);
 
-  if (plan.files.length === 0) {
+  const destination = new Destination(root);
+  const checked = await checkFinalPaths(options, plan, destination, refusals);
+
+  if (checked.length === 0) {
+    refusals.report();
     none ??= nothingToFetch(which, slug, artifacts.length, plan, options.globs.length > 0);
-    setOutputs(ctx, []);
+    await setOutputs(ctx, []);
     await noArtifacts(ctx, options.ifNoArtifacts, none);
     return;
   }
 
-  const saved = await downloadAll(ctx, transport, options, plan, root);
-  await writeSummary(ctx, saved, root, `${describeBuild((text) => mdSafe(text))} of ${mdSafe(slug)}`);
+  const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
+  await writeSummary(ctx, saved, root, `${whichMd} of ${mdSafe(slug)}`);
 }
 
-function reportPlan(ctx: ActionContext, plan: Plan): void {
-  plan.refused.slice(0, MAX_NOTES).forEach(({ what, reason }) => {
-    ctx.io.warning(logSafe(`Refused artifact ${what}: ${reason}; it is not fetched`));
-  });
-  if (plan.refused.length > MAX_NOTES)
-    ctx.io.warning(`Refused ${plan.refused.length - MAX_NOTES} more artifacts with unsafe or unusable paths`);
+function describeLatest(options: FetchInputs, safe: (text: string) => string): string {
+  const parts = [`latest ${options.statusFilter} build`];
+  if (options.job !== undefined) parts.push(`of job ${safe(options.job)}`);
+  if (options.revision !== undefined) parts.push(`of commit ${options.revision}`);
+  if (options.branch !== undefined) parts.push(`on branch ${safe(options.branch)}`);
+  return parts.join(' ');
+}
+
+function reportPlan(ctx: ActionContext, plan: Plan, refusals: Refusals): void {
+  for (const { what, reason } of plan.refused) refusals.add(what, reason);
   for (const { source, changes } of plan.contained.slice(0, MAX_NOTES)) {
-    ctx.info(`Contained artifact ${source} inside the destination: ${changes.join(', ')}`);
+    ctx.info(`Contained artifact ${shortQuoted(source)} inside the destination: ${changes.join(', ')}`);
   }
   if (plan.contained.length > MAX_NOTES)
     ctx.info(`Contained ${plan.contained.length - MAX_NOTES} more artifact paths inside the destination`);
   if (plan.duplicates > 0) ctx.info(`${plan.duplicates} artifacts listed twice are fetched once`);
   if (plan.excluded > 0) ctx.io.debug(`${plan.excluded} artifacts left out by pattern`);
+}
+
+/**
+ * Looks at every final path before anything is downloaded (promise 12): a path too long for the file system or
+ * through a linked folder is refused with a warning; a file, link or folder already standing at a final path (or
+ * at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files.
+ * A link is never replaced, whatever `overwrite` says.
+ */
+async function checkFinalPaths(
+  options: FetchInputs,
+  plan: Plan,
+  destination: Destination,
+  refusals: Refusals,
+): Promise<Checked[]> {
+  const out: Checked[] = [];
+  const existing: string[] = [];
+  const refuse = (file: PlannedFile, reason: string): void => refusals.add(shortQuoted(file.source), reason);
+  const taken = new Set(plan.files.map((f) => f.segments.join('/')));
+  // Nothing is created below the destination until every path was looked at.
+  const cache: InspectCache = new Map();
+  for (const file of plan.files) {
+    const absolute = join(destination.root, ...file.segments);
+    if (Buffer.byteLength(absolute) + PART_SUFFIX_BYTES > MAX_PATH_BYTES) {
+      refuse(
+        file,
+        `its path in the destination would be longer than ${MAX_PATH_BYTES - PART_SUFFIX_BYTES} bytes`,
+      );
+      continue;
+    }
+    const found = await destination.inspect(file.segments, cache);
+    if (found.kind === 'refused') {
+      refuse(file, found.reason);
+      continue;
+    }
+    if (found.kind === 'exists') {
+      if (found.what !== 'file') {
+        if (!options.overwrite)
+          existing.push(
+            `${shortQuoted(shown(file.segments))} (a ${found.what === 'symlink' ? 'symbolic link' : found.what})`,
+          );
+        else
+          refuse(
+            file,
+            `a ${found.what === 'symlink' ? 'symbolic link' : found.what} is at its path, and is never replaced`,
+          );
+        continue;
+      }
+      if (!options.overwrite) {
+        existing.push(shortQuoted(shown(file.segments)));
+        continue;
+      }
+    }
+    let extractInto: Checked['extractInto'];
+    const archive = options.extract ? archiveOf(file.segments.at(-1) ?? '') : undefined;
+    if (archive !== undefined) {
+      const target = [...file.segments.slice(0, -1), archive.stem];
+      const key = target.join('/');
+      const clash = plan.files.find((f) => f !== file && `${f.segments.join('/')}/`.startsWith(`${key}/`));
+      if (clash !== undefined || taken.has(key)) {
+        throw new ClashError(
+          `artifact ${shortQuoted(file.source)} would be unpacked into ${shortQuoted(key)}, where artifact ` +
+            `${shortQuoted(clash?.source ?? key)} is saved; leave one out with pattern, or leave extract out`,
+        );
+      }
+      const there = await destination.inspect(target, cache);
+      if (there.kind === 'refused') {
+        refuse(file, there.reason);
+        continue;
+      }
+      if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite)) {
+        existing.push(
+          `${shortQuoted(shown(target))} (a ${there.what === 'symlink' ? 'symbolic link' : there.what}, where ${shortQuoted(file.source)} unpacks)`,
+        );
+        continue;
+      }
+      extractInto = { kind: archive.kind, target };
+    }
+    out.push({ file, extractInto });
+  }
+  if (existing.length > 0) {
+    throw new ExistingFilesError(
+      `${existing.length === 1 ? 'a path' : `${existing.length} paths`} where artifacts would be saved ` +
+        `${existing.length === 1 ? 'is' : 'are'} already taken in the destination: ${listed(existing)}; nothing ` +
+        'was downloaded. Set overwrite: true to replace files (never links or folders), or choose another path',
+    );
+  }
+  return out;
+}
+
+/** Something stood at a final path before the step, and `overwrite` does not allow replacing it. */
+export class ExistingFilesError extends UserFacingError {
+  override name = 'ExistingFilesError';
+}
+
+function listed(items: readonly string[], max = 5): string {
+  const more = items.length > max ? ` and ${items.length - max} more` : '';
+  return `${items.slice(0, max).join(', ')}${more}`;
+}
+
+function shown(segments: readonly string[]): string {
+  return segments.join('/');
 }
 
 function nothingToFetch(which: string, slug: string, listed: number, plan: Plan, patterns: boolean): string {
@@ -221,56 +426,69 @@ async function downloadAll(
   ctx: ActionContext,
   transport: Opener,
   options: FetchInputs,
-  plan: Plan,
-  root: string,
+  checked: readonly Checked[],
+  destination: Destination,
+  refusals: Refusals,
 ): Promise<Saved[]> {
-  const destination = new Destination(root);
+  const root = destination.root;
   const downloader = new Downloader({
     opener: transport,
     clock: ctx.clock,
     log: (level, message) => (level === 'debug' ? ctx.io.debug(logSafe(message)) : ctx.info(message)),
   });
-  // Whatever ends the run, no part file is left behind.
+  // Whatever ends the run, no part file is left behind, nor a folder made for nothing.
+  ctx.onCleanup(() => destination.removeEmptyFolders());
   ctx.onCleanup(() => downloader.removeParts());
   // The first failure stops the other downloads; so does the run's own signal. One signal made once for every
   // download, rather than each download combining the two (a composite signal costs bookkeeping per download).
   const stop = new AbortController();
   const stopped = AbortSignal.any([ctx.signal, stop.signal]);
-  const progress = new Progress(plan.files.length, () => ctx.clock.now());
+  const progress = new Progress(checked.length, () => ctx.clock.now());
   const debug = ctx.io.isDebug();
-  const results: (Saved | undefined)[] = new Array<Saved | undefined>(plan.files.length);
-  const refused: string[] = [];
-  const files = plan.files.length;
+  const results: (Saved | undefined)[] = new Array<Saved | undefined>(checked.length);
+  const unpacked: Saved[][] = [];
+  const refuse = (what: string, reason: string): void => refusals.add(shortQuoted(what), reason);
+  const files = checked.length;
   ctx.info(
     `Fetching ${files} artifact${files === 1 ? '' : 's'} into ${root}, ${Math.min(options.concurrency, files)} at a time`,
   );
   const timer = setInterval(() => ctx.info(progress.line()), PROGRESS_EVERY_MS);
   timer.unref();
+  let completed = false;
   try {
     await forEachLimited(
-      plan.files,
+      checked,
       options.concurrency,
-      async (file: PlannedFile, index: number) => {
+      async ({ file }: Checked, index: number) => {
         let dest: string;
         try {
           dest = await destination.prepare(file.segments);
         } catch (error) {
-          if (!(error instanceof RefusedPathError)) throw asUserFacing(file.source, error);
-          refused.push(file.source);
-          ctx.io.warning(logSafe(`Refused artifact ${file.source}: ${error.message}; it is not fetched`));
+          if (!(error instanceof RefusedPathError) && !nameTooLong(error))
+            throw asUserFacing(file.source, error);
+          refuse(
+            file.source,
+            error instanceof RefusedPathError ? error.message : 'its path is too long for the file system',
+          );
           return;
         }
-        const result = await downloader
-          .download({
+        let result;
+        try {
+          result = await downloader.download({
             url: file.url,
             dest,
             name: file.source,
             signal: stopped,
             onBytes: (n) => progress.received(n),
-          })
-          .catch((error: unknown) => {
-            throw asUserFacing(file.source, error);
           });
+        } catch (error) {
+          // One name the file system will not take is that artifact's problem alone.
+          if (nameTooLong(error)) {
+            refuse(file.source, 'its path is too long for the file system');
+            return;
+          }
+          throw asUserFacing(file.source, error);
+        }
         progress.fileDone();
         results[index] = {
           file: dest,
@@ -278,29 +496,119 @@ async function downloadAll(
           bytes: result.bytes,
         };
         // One line per file, only when the runner shows debug lines (each is a write to stdout, and there may be
-        // thousands); the URL without its query, where signed URLs carry credentials.
+        // thousands); the URL without its user, password and query, where signed URLs carry credentials.
         if (!debug) return;
         const retried = result.attempts > 1 ? `, ${result.attempts} attempts` : '';
-        const from = file.url.replace(/[?#].*$/su, '');
         ctx.io.debug(
-          logSafe(`${file.source}: ${formatBytes(result.bytes)} from ${from} saved as ${dest}${retried}`),
+          logSafe(
+            `${file.source}: ${formatBytes(result.bytes)} from ${displayUrl(file.url)} saved as ${dest}${retried}`,
+          ),
         );
       },
       (reason) => stop.abort(reason),
     );
+    if (options.extract) {
+      const placed = new Set(results.flatMap((r) => (r === undefined ? [] : [r.file])));
+      for (const [index, { file, extractInto }] of checked.entries()) {
+        const archive = results[index];
+        if (extractInto === undefined || archive === undefined) continue;
+        ctx.signal.throwIfAborted();
+        const got = await unpack(
+          ctx,
+          archive,
+          extractInto,
+          destination,
+          options.overwrite,
+          placed,
+          file.source,
+        );
+        for (const s of got) placed.add(s.file);
+        unpacked.push(got);
+      }
+    }
+    completed = true;
   } finally {
     clearInterval(timer);
     // What was saved is reported even when a later download fails.
-    setOutputs(
-      ctx,
-      results.filter((r): r is Saved => r !== undefined),
-    );
+    const saved = [...results.filter((r): r is Saved => r !== undefined), ...unpacked.flat()];
+    if (!completed) await setOutputs(ctx, saved);
   }
-  const saved = results.filter((r): r is Saved => r !== undefined);
+  const saved = [...results.filter((r): r is Saved => r !== undefined), ...unpacked.flat()];
+  await setOutputs(ctx, saved);
   const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
   ctx.info(progress.summary(bytes, root));
-  if (refused.length > 0) ctx.io.warning(`${refused.length} artifacts were refused and not fetched`);
+  refusals.report();
   return saved;
+}
+
+/** Unpacks one archive beside itself; an archive that cannot be unpacked safely stays as it is, with a warning. */
+async function unpack(
+  ctx: ActionContext,
+  archive: Saved,
+  into: NonNullable<Checked['extractInto']>,
+  destination: Destination,
+  overwrite: boolean,
+  placed: ReadonlySet<string>,
+  source: string,
+): Promise<Saved[]> {
+  try {
+    const result = await extractArchive({
+      archive: archive.file,
+      kind: into.kind,
+      target: into.target,
+      destination,
+      overwrite,
+      placed,
+      onCleanup: (fn) => ctx.onCleanup(fn),
+    });
+    for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
+      ctx.io.warning(logSafe(`Left out ${shortQuoted(what)} of archive ${shortQuoted(source)}: ${reason}`));
+    if (result.refused.length > MAX_NOTES)
+      ctx.io.warning(
+        `Left out ${result.refused.length - MAX_NOTES} more members of archive ${shortQuoted(source)}`,
+      );
+    const n = result.files.length;
+    ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${shortQuoted(source)} into ${shown(into.target)}`);
+    return result.files.map(({ file, bytes }) => ({
+      file,
+      bytes,
+      shown: relative(destination.root, file).split(sep).join('/'),
+    }));
+  } catch (error) {
+    if (
+      error instanceof UnsafeArchiveError ||
+      error instanceof RefusedPathError ||
+      isExtractorFailure(error)
+    ) {
+      ctx.io.warning(
+        logSafe(
+          `Did not unpack archive ${shortQuoted(source)}: ${(error as Error).message}; it is kept as it is`,
+        ),
+      );
+      await destination.removeEmptyFolders();
+      return [];
+    }
+    throw asUserFacing(source, error);
+  }
+}
+
+/** tar or unzip ended with an error (a damaged archive): the archive stays, unpacked or not. */
+function isExtractorFailure(error: unknown): boolean {
+  return error instanceof Error && /^The process '.*' failed with exit code \d+$/su.test(error.message);
+}
+
+function nameTooLong(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENAMETOOLONG';
+}
+
+/** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(an unreadable URL)';
+  }
 }
 
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
@@ -310,12 +618,25 @@ function asUserFacing(artifact: string, error: unknown): unknown {
   return new DownloadError(artifact, error, 1);
 }
 
-function setOutputs(ctx: ActionContext, saved: readonly Saved[]): void {
+async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
+  const list = JSON.stringify(saved.map((s) => s.file));
+  const listFile = join(ctx.env['RUNNER_TEMP'] || tmpdir(), `fetch-artifacts-files-${randomUUID()}.json`);
+  await writeFile(listFile, list);
+  ctx.setOutput('file-list', listFile);
   ctx.setOutput('count', saved.length);
-  ctx.setOutput(
-    'files',
-    saved.map((s) => s.file),
-  );
+  const size = Buffer.byteLength(list);
+  if (size > MAX_FILES_OUTPUT_BYTES) {
+    ctx.setOutput('files', []);
+    ctx.info(
+      `The files output is left empty: the list of ${saved.length} paths takes ${formatBytes(size)}, past the ` +
+        `${formatBytes(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`,
+    );
+  } else {
+    ctx.setOutput(
+      'files',
+      saved.map((s) => s.file),
+    );
+  }
   ctx.setOutput(
     'bytes',
     saved.reduce((sum, s) => sum + s.bytes, 0),
@@ -330,22 +651,27 @@ async function writeSummary(
 ): Promise<void> {
   const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
   const summary = ctx.io.summary.addRaw(
-    `Fetched ${saved.length} artifact${saved.length === 1 ? '' : 's'} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
+    `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
     true,
   );
-  const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [mdSafe(s.shown, 500), formatBytes(s.bytes)]);
+  // The table is HTML, where a Markdown escape would show its backslash.
+  const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [htmlSafe(s.shown, 500), formatBytes(s.bytes)]);
   summary.addTable([
     [
       { data: 'File', header: true },
       { data: 'Size', header: true },
     ],
     ...rows,
-    [{ data: `<b>${saved.length} files</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
+    [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
   ]);
   const rest = saved.slice(SUMMARY_ROWS);
   if (rest.length > 0) {
     const restBytes = rest.reduce((sum, s) => sum + s.bytes, 0);
-    summary.addRaw(`…and ${rest.length} more files (${formatBytes(restBytes)}) not shown.`, true);
+    summary.addRaw(`…and ${plural(rest.length, 'more file')} (${formatBytes(restBytes)}) not shown.`, true);
   }
   await summary.write();
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
