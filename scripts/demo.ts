@@ -476,13 +476,22 @@ async function pipeline(
   const buildJob = parseBuilds(passed.result.outputs['builds']).find((b) => b.job === 'build');
   const buildJobNum = String(buildJob?.build_num ?? '');
 
-  // 10. What exactly that commit's build job made, for the deploy.
+  // 10. What exactly that commit's build job made, for the deploy: found by commit and job name.
   await run({
-    title: `Fetch what the build job of ${good.revision.slice(0, 7)} made (build #${buildJobNum})`,
+    title: `Fetch what the build job of ${good.revision.slice(0, 7)} made`,
     action: 'fetch-artifacts',
-    inputs: { 'build-num': buildJobNum, pattern: 'dist/**', path: 'release', 'if-no-artifacts': 'error' },
+    inputs: {
+      revision: good.revision,
+      job: 'build',
+      'status-filter': 'successful',
+      pattern: 'dist/**',
+      path: 'release',
+      'if-no-artifacts': 'error',
+    },
     expectedCode: 0,
     check: async (r) => {
+      if (r.outputs['build-num'] !== buildJobNum)
+        return [`build-num ${r.outputs['build-num'] ?? ''}, expected the build job's #${buildJobNum}`];
       let files: string[];
       try {
         files = JSON.parse(r.outputs['files'] ?? '[]') as string[];
