@@ -19,3 +19,10 @@ export async function clearCache(ctx: ActionContext): Promise<void> {
     .addRaw(`Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`, true)
     .write();
 }
+
+import { runAction } from '../../action/run.ts';
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, clearCache);
+}

@@ -354,3 +354,10 @@ async function writeSummary(
   }
   await summary.write();
 }
+
+import { runAction } from '../../action/run.ts';
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, fetchArtifacts);
+}

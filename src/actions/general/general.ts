@@ -252,3 +252,10 @@ export async function general(ctx: ActionContext): Promise<void> {
   ctx.info(`${name}: ${what}`);
   await ctx.io.summary.addRaw(`\`${name}\`: ${what}`, true).write();
 }
+
+import { runAction } from '../../action/run.ts';
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, general);
+}

@@ -101,3 +101,10 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
     }
   }
 }
+
+import { runAction } from '../../action/run.ts';
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, setEnvvar);
+}

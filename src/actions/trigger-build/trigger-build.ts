@@ -436,3 +436,10 @@ function testsSection(ctx: ActionContext, ending: Extract<Ending, { kind: 'finis
   }
   return parts;
 }
+
+import { runAction } from '../../action/run.ts';
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, triggerBuild);
+}

@@ -240,3 +240,10 @@ async function writeSummary(
     ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
   }
 }
+
+import { runAction } from '../../action/run.ts';
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, waitForSerial);
+}
