@@ -21,7 +21,8 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1, not '${values.runs}'`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a whole number ≥ 1, not '${values.runs}'`);
 const roots = (values.root ?? [ROOT]).map((root) => resolve(root));
 
 const emulator = await startEmulator();
