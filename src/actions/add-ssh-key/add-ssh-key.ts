@@ -1,6 +1,6 @@
 import { checkSegment } from '../../api/validate.ts';
 import { checkSshKey } from '../../api/ssh.ts';
-import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
 import { mdSafe } from '../../action/text.ts';
 
 export const spec = {
@@ -31,4 +31,9 @@ export async function addSshKey(ctx: ActionContext): Promise<void> {
       true,
     )
     .write();
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, addSshKey);
 }

@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { addSshKey, spec } from './add-ssh-key.ts';
+import { run } from './add-ssh-key.ts';
 
-await runAction(spec, addSshKey);
+await run();

@@ -1,4 +1,4 @@
-import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
 import { mdSafe } from '../../action/text.ts';
 
 export const spec = {
@@ -18,4 +18,9 @@ export async function clearCache(ctx: ActionContext): Promise<void> {
   await ctx.io.summary
     .addRaw(`Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`, true)
     .write();
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, clearCache);
 }

@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { clearCache, spec } from './clear-cache.ts';
+import { run } from './clear-cache.ts';
 
-await runAction(spec, clearCache);
+await run();

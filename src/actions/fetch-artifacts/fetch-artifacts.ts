@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
 import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
@@ -674,4 +674,9 @@ async function writeSummary(
 
 function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, fetchArtifacts);
 }

@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { fetchArtifacts, spec } from './fetch-artifacts.ts';
+import { run } from './fetch-artifacts.ts';
 
-await runAction(spec, fetchArtifacts);
+await run();

@@ -12,7 +12,7 @@ import {
 } from '../../api/records.ts';
 import { checkSshKey } from '../../api/ssh.ts';
 import { checkEnvName, checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
-import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
 import { mdSafe } from '../../action/text.ts';
 import { workflowBranch } from '../../action/workflow.ts';
 import { describeResult } from './report.ts';
@@ -253,4 +253,9 @@ export async function general(ctx: ActionContext): Promise<void> {
   const what = describeResult(name, result);
   ctx.info(`${name}: ${what}`);
   await ctx.io.summary.addRaw(`\`${name}\`: ${mdSafe(what, 1000)}`, true).write();
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, general);
 }

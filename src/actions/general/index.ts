@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { general, spec } from './general.ts';
+import { run } from './general.ts';
 
-await runAction(spec, general);
+await run();

@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { setEnvvar, spec } from './set-envvar.ts';
+import { run } from './set-envvar.ts';
 
-await runAction(spec, setEnvvar);
+await run();

@@ -1,6 +1,6 @@
 import { ApiError, ValidationError } from '../../api/errors.ts';
 import { checkEnvName } from '../../api/validate.ts';
-import type { ActionContext, ActionSpec } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
 import { htmlSafe } from '../../action/text.ts';
 
 export const spec = {
@@ -101,4 +101,9 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
         .write();
     }
   }
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, setEnvvar);
 }

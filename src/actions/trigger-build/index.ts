@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { spec, triggerBuild } from './trigger-build.ts';
+import { run } from './trigger-build.ts';
 
-await runAction(spec, triggerBuild);
+await run();

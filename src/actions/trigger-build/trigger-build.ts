@@ -9,7 +9,7 @@ import {
 import { describeState, followBuild } from '../../action/follow.ts';
 import { describePolicy, passes, readOutcomePolicy, type OutcomePolicy } from '../../action/outcomes.ts';
 import { PollFailedError, WaitError } from '../../action/poll.ts';
-import type { ActionContext, ActionSpec, Connection } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildFacts, buildHeading } from '../../action/summary.ts';
 import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
 import { workflowBranch } from '../../action/workflow.ts';
@@ -353,4 +353,9 @@ async function writeSummary(
     // A summary that cannot be written must not turn a build's verdict into another one.
     ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
   }
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, triggerBuild);
 }

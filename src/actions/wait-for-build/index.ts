@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { spec, waitForBuild } from './wait-for-build.ts';
+import { run } from './wait-for-build.ts';
 
-await runAction(spec, waitForBuild);
+await run();

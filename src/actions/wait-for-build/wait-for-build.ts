@@ -17,7 +17,7 @@ import {
   type OutcomePolicy,
 } from '../../action/outcomes.ts';
 import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
-import type { ActionContext, ActionSpec, Connection } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildDurationMs, buildLink } from '../../action/summary.ts';
 import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';
@@ -593,4 +593,9 @@ function buildsTable(builds: readonly Build[]): string {
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, waitForBuild);
 }

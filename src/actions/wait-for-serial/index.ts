@@ -1,4 +1,3 @@
-import { runAction } from '../../action/run.ts';
-import { spec, waitForSerial } from './wait-for-serial.ts';
+import { run } from './wait-for-serial.ts';
 
-await runAction(spec, waitForSerial);
+await run();

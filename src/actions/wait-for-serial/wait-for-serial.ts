@@ -1,5 +1,5 @@
 import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
-import type { ActionContext, ActionSpec, Connection } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildLink } from '../../action/summary.ts';
 import { formatDuration, mdSafe } from '../../action/text.ts';
 import { isFinished, type Build } from '../../api/records.ts';
@@ -264,4 +264,9 @@ async function writeSummary(
   } catch (error) {
     ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
   }
+}
+
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+export function run(): Promise<void> {
+  return runAction(spec, waitForSerial);
 }

@@ -1,0 +1,53 @@
+// How the actions are packaged: each action module exports run() and does nothing on import, its index.ts only
+// calls it, and the committed dist/ is one shared bundle with a few-line entry per action that runs it.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './harness/runner.ts';
+
+const names = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+describe.each(names)('%s', (name) => {
+  it('exports run() from its module, which does nothing on import', async () => {
+    // Running on import would read inputs, find no token and fail the step: one ::error:: line, exit code 1.
+    const before = process.exitCode;
+    const module = (await import(`../src/actions/${name}/${name}.ts`)) as { run?: unknown };
+    expect(typeof module.run).toBe('function');
+    expect(process.exitCode).toBe(before);
+  });
+
+  it('has an index.ts that only calls run()', () => {
+    expect(readFileSync(join(ROOT, 'src/actions', name, 'index.ts'), 'utf8')).toBe(
+      `import { run } from './${name}.ts';\n\nawait run();\n`,
+    );
+  });
+
+  it('has a committed entry of a few lines that runs it from the shared bundle', () => {
+    const entry = readFileSync(join(ROOT, 'dist', name, 'index.js'), 'utf8');
+    expect(entry.split('\n').length).toBeLessThanOrEqual(6);
+    expect(entry).toContain(`import { run } from '../index.js';`);
+    expect(entry).toContain(`await run('${name}');`);
+  });
+});
+
+describe('dist', () => {
+  it('is one shared bundle with its licenses, and an entry per action, nothing else', () => {
+    const files = readdirSync(join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => statSync(join(ROOT, 'dist', file)).isFile())
+      .sort();
+    expect(files).toEqual(
+      ['index.js', 'licenses.txt', 'package.json', ...names.map((name) => join(name, 'index.js'))].sort(),
+    );
+    expect(JSON.parse(readFileSync(join(ROOT, 'dist/package.json'), 'utf8'))).toEqual({ type: 'module' });
+    expect(readFileSync(join(ROOT, 'dist/licenses.txt'), 'utf8')).toContain('undici');
+  });
+
+  it('holds every action, each under its own path', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
+    for (const name of names) expect(bundle).toContain(`"./${name}/${name}.ts"`);
+    expect(existsSync(join(ROOT, 'src/actions/bundle.js'))).toBe(true);
+  });
+});
