@@ -7,8 +7,8 @@
 //
 // `--only small` runs only the 800 small files at concurrency 8 against curl, `--only large` only the 1 GiB and
 // 64 MiB cases (quicker, while iterating on one). `--bundle` measures another build of the action, e.g. one of an
-// older commit (`git show REV:dist/fetch-artifacts/index.js > old/index.js`, beside a `{"type":"module"}`
-// package.json), to tell a change's effect from the machine's drift.
+// older commit (`git archive REV dist | tar -x -C old`, then `--bundle old/dist/fetch-artifacts/index.js`: an
+// entry loads the shared `dist/index.js` beside it), to tell a change's effect from the machine's drift.
 //
 // Needs nginx and curl (Debian: apt-get install -y nginx curl); without them those comparisons are skipped.
 // Everything lives in temporary folders that are removed at the end. Downloads are kept until then (about 14 GiB
