@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { COMMON_INPUTS } from '../src/action/run.ts';
 import { COMMANDS } from '../src/actions/general/general.ts';
+import { yamlBlocks } from './harness/markdown.ts';
 import { readMetadata, ROOT, type ActionMetadata } from './harness/runner.ts';
 
 /** The placeholder owner/repo the docs use for this repository. */
@@ -141,25 +142,6 @@ function checkWith(where: string, action: string, given: unknown): string[] {
     }
   }
   return problems;
-}
-
-/** The ```yaml blocks of a Markdown text, with the line each starts on. */
-function yamlBlocks(markdown: string): { line: number; text: string }[] {
-  const blocks: { line: number; text: string }[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,})\s*ya?ml\s*$/.exec(lines[i] ?? '');
-    if (!open) continue;
-    const [, indent = '', fence = ''] = open;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length && !(lines[j] ?? '').trim().startsWith(fence); j++) {
-      body.push((lines[j] ?? '').slice(indent.length));
-    }
-    blocks.push({ line: i + 1, text: body.join('\n') });
-    i = j;
-  }
-  return blocks;
 }
 
 const rel = (file: string): string => relative(ROOT, file);

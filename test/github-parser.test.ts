@@ -9,6 +9,7 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
+import { yamlBlocks } from './harness/markdown.ts';
 import { ROOT } from './harness/runner.ts';
 
 const rel = (file: string): string => relative(ROOT, file);
@@ -66,25 +67,6 @@ function asWorkflow(block: string): string | undefined {
         ? { 'runs-on': 'ubuntu-latest', steps: [doc] }
         : undefined;
   return job === undefined ? undefined : stringify({ on: 'push', jobs: { example: job } });
-}
-
-/** The ```yaml blocks of a Markdown text, with the line each starts on. */
-function yamlBlocks(markdown: string): { line: number; text: string }[] {
-  const blocks: { line: number; text: string }[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,})\s*ya?ml\s*$/.exec(lines[i] ?? '');
-    if (!open) continue;
-    const [, indent = '', fence = ''] = open;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length && !(lines[j] ?? '').trim().startsWith(fence); j++) {
-      body.push((lines[j] ?? '').slice(indent.length));
-    }
-    blocks.push({ line: i + 1, text: body.join('\n') });
-    i = j;
-  }
-  return blocks;
 }
 
 describe('the parser itself', () => {
