@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import {
+  EXAMPLE_TEST_FAILURE,
   startEmulator,
   type EmulatedProject,
   type Emulator,
@@ -427,19 +428,7 @@ async function pipeline(
           runMs: 800,
           ...(broken && {
             outcome: 'failed' as const,
-            failure: {
-              step: 'Run tests',
-              command: 'npm test',
-              output: [
-                '> octo-repo@1.0.0 test',
-                '> tsc --noEmit && vitest run',
-                '',
-                "src/login.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.",
-                '',
-                'Found 1 error in src/login.ts:42',
-              ],
-              exitCode: 2,
-            },
+            failure: EXAMPLE_TEST_FAILURE,
           }),
         },
         { name: 'deploy', requires: ['test'], queuedMs: 200, runMs: 400, artifacts: [] },

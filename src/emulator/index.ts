@@ -46,7 +46,7 @@ export type {
   StoredCheckoutKey,
   StoredSshKey,
 } from './model.ts';
-export { applySeed, parseSeed, seedExample } from './seed.ts';
+export { applySeed, EXAMPLE_TEST_FAILURE, parseSeed, seedExample } from './seed.ts';
 export type { SeedFile, SeedProject } from './seed.ts';
 export { CONTROL_PREFIX } from './control.ts';
 export type { PushRequest, PushResult } from './pushes.ts';

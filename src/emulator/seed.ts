@@ -1,7 +1,7 @@
 // Starting contents of an emulator: the example project the CLI shows by default, and seed files.
 
 import { CHECKOUT_KEY_TYPES, VCS_TYPES, type VcsType } from '../api/records.ts';
-import type { ProjectConfig, WorkflowSpec } from './model.ts';
+import type { FailureSpec, ProjectConfig, WorkflowSpec } from './model.ts';
 import type { BuildSeed, EmulatorState } from './state.ts';
 
 /** One project of a seed file. */
@@ -131,6 +131,21 @@ export async function applySeed(state: EmulatorState, seed: SeedFile): Promise<v
 
 const HOUR = 3_600_000;
 
+/** How the example's `test` job fails on `feature/broken`: a type error, as a real compiler prints it. */
+export const EXAMPLE_TEST_FAILURE: FailureSpec = {
+  step: 'Run tests',
+  command: 'npm test',
+  output: [
+    '> octo-repo@1.0.0 test',
+    '> tsc --noEmit && vitest run',
+    '',
+    "src/login.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+    '',
+    'Found 1 error in src/login.ts:42',
+  ],
+  exitCode: 2,
+};
+
 /**
  * The example project's workflow: `build` makes the artifacts, `test` and `deploy` follow. On the branch
  * `feature/broken` the `test` job fails on a type error, so its `deploy` never runs.
@@ -155,19 +170,7 @@ export function exampleWorkflows(broken: boolean): WorkflowSpec[] {
           artifacts: [{ path: 'reports/junit.xml', size: 2048 }],
           ...(broken && {
             outcome: 'failed' as const,
-            failure: {
-              step: 'Run tests',
-              command: 'npm test',
-              output: [
-                '> octo-repo@1.0.0 test',
-                '> tsc --noEmit && vitest run',
-                '',
-                "src/login.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.",
-                '',
-                'Found 1 error in src/login.ts:42',
-              ],
-              exitCode: 2,
-            },
+            failure: EXAMPLE_TEST_FAILURE,
           }),
         },
         { name: 'deploy', requires: ['test'], runMs: 2000, artifacts: [] },
