@@ -46985,17 +46985,18 @@ const redact = api_message/* redactSecrets */.fp;
  * from an output (promise 13); JSON stays JSON: only its strings are redacted.
  */
 function redactOutput(value, secrets) {
-    if (!secrets.some((secret) => secret !== '' && value.includes(secret)))
+    const whole = redact(value, secrets);
+    if (whole === value)
         return value;
     let parsed;
     try {
         parsed = JSON.parse(value);
     }
     catch {
-        return redact(value, secrets);
+        return whole;
     }
     if (typeof parsed !== 'object' || parsed === null)
-        return redact(value, secrets);
+        return whole;
     const walk = (v) => {
         if (typeof v === 'string')
             return redact(v, secrets);

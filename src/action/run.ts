@@ -249,14 +249,15 @@ const redact = redactSecrets;
  * from an output (promise 13); JSON stays JSON: only its strings are redacted.
  */
 function redactOutput(value: string, secrets: readonly string[]): string {
-  if (!secrets.some((secret) => secret !== '' && value.includes(secret))) return value;
+  const whole = redact(value, secrets);
+  if (whole === value) return value;
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    return redact(value, secrets);
+    return whole;
   }
-  if (typeof parsed !== 'object' || parsed === null) return redact(value, secrets);
+  if (typeof parsed !== 'object' || parsed === null) return whole;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redact(v, secrets);
     if (Array.isArray(v)) return v.map(walk);
