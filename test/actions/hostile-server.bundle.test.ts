@@ -1,10 +1,10 @@
 // The bundles run as the runner runs them against servers that misbehave on purpose (plain node:http), and
 // through a real HTTP proxy on 127.0.0.1.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAction } from '../harness/runner.ts';
+import { cleanupScope, reply } from '../helpers/scope.ts';
 
 const TOKEN = 'tok-BUNDLE-SECRET-0123456789abcdef';
 
@@ -14,22 +14,7 @@ interface Server {
   seen: { method: string; url: string; headers: http.IncomingHttpHeaders }[];
 }
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const { listen } = cleanupScope();
 
 async function serve(
   handler: (req: http.IncomingMessage, res: http.ServerResponse) => void,
@@ -43,16 +28,6 @@ async function serve(
     }),
   );
   return { origin, base: `${origin}/api/v1.1`, seen };
-}
-
-function reply(
-  res: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: http.OutgoingHttpHeaders = {},
-) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
 }
 
 const inputs = (server: Server, more: Record<string, string> = {}) => ({

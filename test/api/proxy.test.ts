@@ -1,31 +1,16 @@
 // Proxies from the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), through a real HTTP proxy on 127.0.0.1 that
 // records what passed through it.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TimeoutError } from '../../src/api/errors.ts';
 import { Transport, type TransportOptions } from '../../src/api/transport.ts';
+import { cleanupScope } from '../helpers/scope.ts';
 
 const TOKEN = 'tok-PROXY-SECRET-0123456789';
 const CREDENTIAL = `Basic ${Buffer.from(`${TOKEN}:`).toString('base64')}`;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const { cleanups, listen } = cleanupScope();
 
 interface Target {
   origin: string;

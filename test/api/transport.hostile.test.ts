@@ -4,7 +4,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAgent } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { abortReason, type Clock } from '../../src/api/clock.ts';
 import {
   ApiError,
@@ -22,6 +22,7 @@ import {
   type LookupFn,
   type TransportOptions,
 } from '../../src/api/transport.ts';
+import { cleanupScope, reply } from '../helpers/scope.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, index: number) => void;
 
@@ -31,10 +32,7 @@ interface TestServer {
   seen: { method: string; url: string; headers: http.IncomingHttpHeaders }[];
 }
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const { cleanups } = cleanupScope();
 
 async function serve(handler: Handler): Promise<TestServer> {
   const seen: TestServer['seen'] = [];
@@ -54,16 +52,6 @@ async function serve(handler: Handler): Promise<TestServer> {
   );
   const origin = `http://127.0.0.1:${port}`;
   return { origin, base: `${origin}/api/v1.1`, seen };
-}
-
-function reply(
-  res: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: http.OutgoingHttpHeaders = {},
-) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
 function transport(options: TransportOptions): Transport {
