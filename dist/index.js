@@ -48179,11 +48179,14 @@ function sizeText(bytes) {
     return `${bytes} bytes`;
 }
 
+// EXTERNAL MODULE: ./src/api/commit-builds.ts
+var commit_builds = __nccwpck_require__(9369);
 // EXTERNAL MODULE: ./src/api/records.ts
 var records = __nccwpck_require__(9762);
 // EXTERNAL MODULE: ./src/api/validate.ts
 var validate = __nccwpck_require__(3020);
 ;// CONCATENATED MODULE: ./src/api/find-builds.ts
+
 
 
 
@@ -48216,14 +48219,13 @@ async function findNewestBuild(client, project, query) {
                 continue;
             seen.add(build.build_num);
             fresh++;
-            const ofRevision = revision === undefined ||
-                (typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision));
-            if (revision !== undefined && ofRevision)
+            const ofCommit = revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, revision);
+            if (revision !== undefined && ofCommit)
                 revisionHere = true;
             // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
-            if (ofRevision &&
+            if (ofCommit &&
                 (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
-                (query.job === undefined || jobName(build) === query.job)) {
+                (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job)) {
                 return { build, read: read + fresh, bounded: false };
             }
         }
@@ -48237,13 +48239,6 @@ async function findNewestBuild(client, project, query) {
         offset += page.length;
     }
     return { build: undefined, read, bounded: true };
-}
-function jobName(build) {
-    const workflows = build.workflows;
-    if (workflows === null || typeof workflows !== 'object')
-        return undefined;
-    const name = workflows.job_name;
-    return typeof name === 'string' ? name : undefined;
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -51249,221 +51244,32 @@ function run() {
 
 /***/ }),
 
-/***/ 4498:
+/***/ 5426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-// ESM COMPAT FLAG
 __nccwpck_require__.r(__webpack_exports__);
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  LIMITS: () => (/* binding */ LIMITS),
-  readInputs: () => (/* binding */ readInputs),
-  run: () => (/* binding */ wait_for_build_run),
-  spec: () => (/* binding */ spec),
-  waitForBuild: () => (/* binding */ waitForBuild),
-  workflowRevision: () => (/* binding */ workflowRevision)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./src/action/build-report.ts + 1 modules
-var build_report = __nccwpck_require__(5728);
-// EXTERNAL MODULE: ./src/action/follow.ts
-var follow = __nccwpck_require__(3481);
-// EXTERNAL MODULE: ./src/action/outcomes.ts
-var outcomes = __nccwpck_require__(2489);
-// EXTERNAL MODULE: ./src/action/poll.ts
-var poll = __nccwpck_require__(5281);
-// EXTERNAL MODULE: ./src/action/run.ts + 4 modules
-var run = __nccwpck_require__(2337);
-// EXTERNAL MODULE: ./src/action/summary.ts
-var summary = __nccwpck_require__(8770);
-// EXTERNAL MODULE: ./src/action/text.ts
-var action_text = __nccwpck_require__(1599);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
-// EXTERNAL MODULE: ./src/api/records.ts
-var records = __nccwpck_require__(9762);
-// EXTERNAL MODULE: ./src/api/validate.ts
-var validate = __nccwpck_require__(3020);
-;// CONCATENATED MODULE: ./src/api/commit-builds.ts
-
-
-
-const SCAN_DEFAULTS = {
-    marginMs: 2 * 3_600_000,
-    marginBuilds: 200,
-    lookBackMs: 24 * 3_600_000,
-    maxPages: 10,
-};
-/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
-const MIN_LATER_PAGE = 20;
-const NEW_BUILDS_ROOM = 10;
-/** The job and workflow a build belongs to (second-generation builds), when it says. */
-function jobOf(build) {
-    const workflows = build.workflows;
-    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-    const workflow = workflows?.['workflow_name'];
-    return {
-        ...(typeof job === 'string' && job !== '' ? { job } : {}),
-        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
-    };
-}
-/** Whether a build belongs to the commit and passes the query's narrowing. */
-function matchesQuery(build, query) {
-    const revision = typeof build.vcs_revision === 'string' ? build.vcs_revision.toLowerCase() : '';
-    if (!revision.startsWith(query.revision))
-        return false;
-    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
-        return false;
-    const { job, workflow } = jobOf(build);
-    if (query.workflow !== undefined && workflow !== query.workflow)
-        return false;
-    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
-        return false;
-    return true;
-}
-/**
- * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
- * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
- */
-function latestAttempts(builds) {
-    const retried = new Set();
-    const newestOfJob = new Map();
-    for (const build of builds) {
-        if (typeof build.retry_of === 'number')
-            retried.add(build.retry_of);
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            continue;
-        const key = `${workflow ?? ''}\u0000${job}`;
-        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
-    }
-    return builds
-        .filter((build) => {
-        if (retried.has(build.build_num))
-            return false;
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            return true;
-        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
-    })
-        .sort((a, b) => a.build_num - b.build_num);
-}
-/** Follows the builds of one commit, look after look. */
-class CommitBuilds {
-    #client;
-    #project;
-    #query;
-    #options;
-    /** Every build of the commit seen, by number, as last read. */
-    #known = new Map();
-    /** The newest build number a look has seen: every newer build is new to the next look. */
-    #newestSeen;
-    #looks = 0;
-    constructor(client, project, query, options) {
-        this.#client = client;
-        this.#project = project;
-        this.#query = query;
-        this.#options = { ...SCAN_DEFAULTS, ...options };
-    }
-    /** Reads the list as far as this look needs, and returns the builds that count now. */
-    async look() {
-        const first = this.#looks++ === 0;
-        const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? validate/* MAX_PAGE_SIZE */.H4 : this.#laterPageSize(floor);
-        const seenThisLook = new Set();
-        let requests = 0;
-        let truncated = false;
-        let offset = 0;
-        let newest = this.#newestSeen;
-        /** Builds read past the oldest match, for records without queue times. */
-        let pastOldest = 0;
-        for (;;) {
-            const page = await this.#client.builds(this.#project, {
-                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
-                limit: pageSize,
-                offset,
-            });
-            requests++;
-            if (!Array.isArray(page))
-                throw new errors/* BadResponseError */.nS('GET', 'builds', 'the build list is not a JSON array');
-            const builds = page;
-            let fresh = 0;
-            for (const build of builds) {
-                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
-                    continue;
-                seenThisLook.add(build.build_num);
-                fresh++;
-                newest = Math.max(newest ?? 0, build.build_num);
-                if (matchesQuery(build, this.#query)) {
-                    this.#known.set(build.build_num, build);
-                    pastOldest = 0;
-                }
-                else {
-                    pastOldest++;
-                }
-            }
-            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-            if (builds.length < pageSize || fresh === 0)
-                break;
-            const last = builds[builds.length - 1];
-            if (last === undefined)
-                break;
-            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
-                break;
-            if (requests >= this.#options.maxPages) {
-                truncated = true;
-                break;
-            }
-            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
-            offset += builds.length;
-        }
-        if (newest !== undefined)
-            this.#newestSeen = newest;
-        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
-    }
-    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
-    #floor() {
-        let floor = this.#newestSeen ?? 0;
-        for (const build of this.#known.values())
-            if (!(0,records/* isFinished */.$g)(build))
-                floor = Math.min(floor, build.build_num);
-        return floor;
-    }
-    #laterPageSize(floor) {
-        const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(validate/* MAX_PAGE_SIZE */.H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
-    }
-    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
-    #firstLookDone(last, pastOldest) {
-        const lastQueued = queuedAt(last);
-        if (this.#known.size === 0) {
-            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
-        }
-        let oldest;
-        for (const build of this.#known.values()) {
-            const at = queuedAt(build);
-            if (at !== undefined)
-                oldest = Math.min(oldest ?? at, at);
-        }
-        if (oldest !== undefined && lastQueued !== undefined)
-            return lastQueued < oldest - this.#options.marginMs;
-        return pastOldest >= this.#options.marginBuilds;
-    }
-}
-function queuedAt(build) {
-    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-    if (typeof text !== 'string')
-        return undefined;
-    const ms = Date.parse(text);
-    return Number.isFinite(ms) ? ms : undefined;
-}
-
-// EXTERNAL MODULE: ./src/api/step-output.ts + 1 modules
-var step_output = __nccwpck_require__(7682);
-;// CONCATENATED MODULE: ./src/actions/wait-for-build/wait-for-build.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LIMITS: () => (/* binding */ LIMITS),
+/* harmony export */   readInputs: () => (/* binding */ readInputs),
+/* harmony export */   run: () => (/* binding */ run),
+/* harmony export */   spec: () => (/* binding */ spec),
+/* harmony export */   waitForBuild: () => (/* binding */ waitForBuild),
+/* harmony export */   workflowRevision: () => (/* binding */ workflowRevision)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _action_build_report_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5728);
+/* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3481);
+/* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2489);
+/* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5281);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2337);
+/* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8770);
+/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1599);
+/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9369);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3249);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(9762);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7682);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3020);
 
 
 
@@ -51513,14 +51319,14 @@ function workflowRevision(env) {
         const path = env['GITHUB_EVENT_PATH'];
         let head;
         try {
-            const event = JSON.parse((0,external_node_fs_.readFileSync)(path ?? '', 'utf8'));
+            const event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path ?? '', 'utf8'));
             head = event.pull_request?.head?.sha;
         }
         catch (error) {
-            throw new errors/* ValidationError */.yI('revision', 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds', undefined, `the pull request's head commit could not be read from GITHUB_EVENT_PATH (${error.message})`);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .ValidationError */ .yI('revision', 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds', undefined, `the pull request's head commit could not be read from GITHUB_EVENT_PATH (${error.message})`);
         }
         if (typeof head !== 'string' || head === '') {
-            throw new errors/* ValidationError */.yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .ValidationError */ .yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
         }
         return head;
     }
@@ -51532,31 +51338,31 @@ function readInputs(ctx) {
     const buildNumText = inputs.optional('build-num');
     const buildNum = buildNumText === undefined
         ? undefined
-        : (0,validate/* checkInteger */.zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
+        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     if (branch !== undefined)
-        (0,validate/* checkSegment */.cr)('branch', branch);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('branch', branch);
     const workflow = inputs.optional('workflow');
     if (workflow !== undefined)
-        (0,validate/* checkSegment */.cr)('workflow', workflow, 'a workflow name');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('workflow', workflow, 'a workflow name');
     const jobs = [...new Set(inputs.lines('job'))];
     for (const job of jobs)
-        (0,validate/* checkSegment */.cr)('job', job, 'job names, one a line');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('job', job, 'job names, one a line');
     const appearMinutes = inputs.integer('appear-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 10);
     const settleSeconds = inputs.integer('settle-seconds', LIMITS.settleSeconds.min, LIMITS.settleSeconds.max, 30);
     const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
-    const policy = (0,outcomes/* readOutcomePolicy */.tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, step_output/* MAX_OUTPUT_LINES */.$S, 50);
+    const policy = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .readOutcomePolicy */ .tI)(inputs);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S, 50);
     let revision = '';
     if (buildNum === undefined) {
         const raw = givenRevision ?? workflowRevision(ctx.env);
         if (raw === undefined) {
-            throw new errors/* ValidationError */.yI('revision', 'a value is required when GITHUB_SHA is not set (or give build-num)', undefined, 'missing');
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .ValidationError */ .yI('revision', 'a value is required when GITHUB_SHA is not set (or give build-num)', undefined, 'missing');
         }
         if (!/^[0-9a-f]{7,40}$/i.test(raw)) {
-            throw new errors/* ValidationError */.yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
         }
         revision = raw.toLowerCase();
     }
@@ -51585,7 +51391,7 @@ function readInputs(ctx) {
 }
 /** `#12 (job test)`, for the log and errors. */
 function label(build) {
-    const { job } = jobOf(build);
+    const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(build);
     return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
 }
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
@@ -51613,7 +51419,7 @@ async function waitForBuild(ctx) {
     const tests = new Map();
     const failures = new Map();
     // One budget of error annotations for the failed steps and the failed tests of every build.
-    const budget = new build_report/* AnnotationBudget */.TL();
+    const budget = new _action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .AnnotationBudget */ .TL();
     try {
         try {
             ending =
@@ -51622,35 +51428,35 @@ async function waitForBuild(ctx) {
                     : await waitForOne(ctx, connection, input.buildNum, input, deadline, (b) => (builds = [b]));
         }
         catch (error) {
-            if (ctx.signal.aborted || error instanceof errors/* AbortedError */.oM) {
+            if (ctx.signal.aborted || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .AbortedError */ .oM) {
                 ending = { kind: 'cancelled' };
                 throw error;
             }
             ending = { kind: 'gave-up', why: error.message };
-            if (error instanceof poll/* PollFailedError */.f5) {
-                throw new poll/* WaitError */.uf(`Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`, { cause: error });
+            if (error instanceof _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .PollFailedError */ .f5) {
+                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WaitError */ .uf(`Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`, { cause: error });
             }
             throw error;
         }
         const waited = ending;
         if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
-            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(waited.why));
+            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WaitError */ .uf((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(waited.why));
         const unsuccessful = builds.filter((b) => b.outcome !== 'success');
-        for (const build of unsuccessful.slice(0, build_report/* MAX_FAILURE_REPORTS */.sT)) {
-            failures.set(build.build_num, await (0,build_report/* showFailedSteps */.An)(ctx, connection, build, input.failureLogLines, budget));
+        for (const build of unsuccessful.slice(0, _action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_FAILURE_REPORTS */ .sT)) {
+            failures.set(build.build_num, await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .showFailedSteps */ .An)(ctx, connection, build, input.failureLogLines, budget));
         }
         for (const build of unsuccessful)
-            tests.set(build.build_num, await (0,build_report/* readTests */.iv)(ctx, connection, build));
-        const failing = builds.filter((b) => !(0,outcomes/* passes */.WE)(input.policy, b.outcome));
+            tests.set(build.build_num, await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .readTests */ .iv)(ctx, connection, build));
+        const failing = builds.filter((b) => !(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(input.policy, b.outcome));
         if (failing.length > 0)
-            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(failureMessage(input, builds, failing)));
-        const worst = (0,outcomes/* worstOutcome */.Om)(builds.map((b) => b.outcome));
+            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WaitError */ .uf((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(failureMessage(input, builds, failing)));
+        const worst = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome));
         if (worst === 'success') {
             ctx.info(`${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`);
         }
         else {
             ctx.info(`The builds of ${describeTarget(input)} ended with outcome '${worst}', which allowed-outcomes ` +
-                `(${(0,outcomes/* describePolicy */.wy)(input.policy)}) lets pass`);
+                `(${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
         }
     }
     finally {
@@ -51665,7 +51471,7 @@ function failureMessage(input, builds, failing) {
     const how = (b) => b.outcome
         ? `outcome '${b.outcome}' (status ${b.status ?? 'unknown'})`
         : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,outcomes/* describePolicy */.wy)(input.policy)}` : '';
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy)}` : '';
     const [only] = failing;
     if (failing.length === 1 && only !== undefined) {
         const where = only.build_url ? `: ${only.build_url}` : '';
@@ -51677,13 +51483,13 @@ function failureMessage(input, builds, failing) {
 }
 function setOutputs(ctx, input, builds, failures) {
     const [onlyJob] = input.jobs;
-    const ofJob = input.jobs.length === 1 ? builds.filter((b) => jobOf(b).job === onlyJob) : [...builds];
+    const ofJob = input.jobs.length === 1 ? builds.filter((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job === onlyJob) : [...builds];
     const main = ofJob.reduce((newest, b) => (newest === undefined || b.build_num > newest.build_num ? b : newest), undefined);
     ctx.setOutput('build-num', main?.build_num ?? '');
     ctx.setOutput('build-url', main?.build_url ?? '');
-    ctx.setOutput('outcome', builds.length > 0 && builds.every(records/* isFinished */.$g) ? (0,outcomes/* worstOutcome */.Om)(builds.map((b) => b.outcome)) : '');
+    ctx.setOutput('outcome', builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '');
     ctx.setOutput('builds', builds.map((b) => {
-        const { job, workflow } = jobOf(b);
+        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b);
         return {
             build_num: b.build_num,
             build_url: b.build_url ?? null,
@@ -51702,9 +51508,9 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     seen(first);
     let last = first;
     const where = first.build_url ? `: ${first.build_url}` : '';
-    ctx.info(`Waiting for build #${num} (now ${(0,follow/* describeState */.J)(first)}) to end: a look every ` +
-        `${(0,action_text/* formatDuration */.a3)(input.intervalMs)}, for at most ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}${where}`);
-    const result = await (0,follow/* followBuild */.c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
+    ctx.info(`Waiting for build #${num} (now ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(first)}) to end: a look every ` +
+        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${where}`);
+    const result = await (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .followBuild */ .c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
         last = b;
         seen(b);
     });
@@ -51713,7 +51519,7 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     const why = result.error ? ` (${result.error.message})` : '';
     return {
         kind: 'timed-out',
-        why: `Build #${num} did not end within ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}${why}; it was left ${(0,follow/* describeState */.J)(last)}${where}`,
+        why: `Build #${num} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(last)}${where}`,
     };
 }
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
@@ -51721,9 +51527,9 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     const { clock } = ctx;
     const started = clock.now();
     const scope = scopeOf(input);
-    const commit = new CommitBuilds(client, project, { ...input.query, jobs: [] }, { now: started });
-    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,action_text/* formatDuration */.a3)(input.intervalMs)}, for at most ` +
-        `${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}; a build must appear within ${(0,action_text/* formatDuration */.a3)(input.appearMs)}`);
+    const commit = new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .CommitBuilds */ .J_(client, project, { ...input.query, jobs: [] }, { now: started });
+    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ` +
+        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}; a build must appear within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}`);
     let current = [];
     /** Every build of the commit the last look saw, counted or not. */
     let everything = new Map();
@@ -51736,29 +51542,29 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         const now = clock.now();
         if (truncated && !warnedTruncated) {
             warnedTruncated = true;
-            ctx.io.warning((0,action_text/* logSafe */.sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
+            ctx.io.warning((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
         }
         // With `job`, every build of the commit is still followed: while any runs, a named job may yet appear.
-        const counted = input.jobs.length === 0 ? all : all.filter((b) => input.jobs.includes(jobOf(b).job ?? ''));
+        const counted = input.jobs.length === 0 ? all : all.filter((b) => input.jobs.includes((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job ?? ''));
         let logged = false;
         for (const build of all) {
             const old = everything.get(build.build_num);
-            const { job, workflow } = jobOf(build);
+            const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(build);
             const aside = counted.includes(build) ? '' : ' (not counted: only the named jobs count)';
             if (old === undefined) {
                 const what = job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
                 const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
-                ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${(0,follow/* describeState */.J)(build)}${aside}`);
+                ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build)}${aside}`);
                 lastChange = now;
                 logged = true;
             }
-            else if ((0,records/* isFinished */.$g)(build) && !(0,records/* isFinished */.$g)(old)) {
-                ctx.info(`Build ${label(build)} ended: ${build.outcome || (0,follow/* describeState */.J)(build)}`);
+            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(old)) {
+                ctx.info(`Build ${label(build)} ended: ${build.outcome || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build)}`);
                 lastChange = now;
                 logged = true;
             }
             else if (build.lifecycle !== old.lifecycle) {
-                ctx.info(`Build ${label(build)} is ${(0,follow/* describeState */.J)(build)}`);
+                ctx.info(`Build ${label(build)} is ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build)}`);
                 logged = true;
             }
         }
@@ -51770,28 +51576,28 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
             if (now - started >= input.appearMs) {
                 failure = {
                     kind: 'not-found',
-                    why: `No build of ${scope} appeared within ${(0,action_text/* formatDuration */.a3)(input.appearMs)}`,
+                    why: `No build of ${scope} appeared within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}`,
                 };
                 return { done: true, value: builds };
             }
             return { done: false, logged, nextInMs: Math.min(input.intervalMs, started + input.appearMs - now) };
         }
-        if (!builds.every(records/* isFinished */.$g))
+        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
             return { done: false, logged };
-        const missing = input.jobs.filter((name) => !builds.some((b) => jobOf(b).job === name));
+        const missing = input.jobs.filter((name) => !builds.some((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job === name));
         if (missing.length > 0) {
-            if (!all.every(records/* isFinished */.$g))
+            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
                 return { done: false, logged };
             const appearLeft = lastChange + input.appearMs - now;
             if (appearLeft <= 0) {
                 const names = missing.map((m) => `'${m}'`).join(', ');
                 const seenText = all.length === 0
                     ? ''
-                    : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${b.outcome || (0,follow/* describeState */.J)(b)}`).join(', ')})`;
+                    : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${b.outcome || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(b)}`).join(', ')})`;
                 failure = {
                     kind: 'not-found',
                     why: `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
-                        `${(0,action_text/* formatDuration */.a3)(input.appearMs)}${seenText}`,
+                        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}${seenText}`,
                 };
                 return { done: true, value: builds };
             }
@@ -51804,16 +51610,16 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         if (settleLeft <= 0)
             return { done: true, value: builds };
         if (logged)
-            ctx.info(`Every build has ended; waiting ${(0,action_text/* formatDuration */.a3)(settleLeft)} for a downstream job`);
+            ctx.info(`Every build has ended; waiting ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
-    const result = await (0,poll/* poll */.wt)({
+    const result = await (0,_action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .poll */ .wt)({
         clock,
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,action_text/* formatDuration */.a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,action_text/* formatDuration */.a3)(nextInMs)} ` +
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(nextInMs)} ` +
             `(failure ${failures} in a row)`),
     }, look);
     if (failure !== undefined)
@@ -51821,15 +51627,15 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     if (result.done)
         return { kind: 'finished' };
     const why = result.error ? ` (${result.error.message})` : '';
-    const open = current.filter((b) => !(0,records/* isFinished */.$g)(b));
+    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b));
     const left = current.length === 0
         ? 'no build of it had appeared'
         : open.length > 0
-            ? `left running: ${open.map((b) => `${label(b)} ${(0,follow/* describeState */.J)(b)}`).join(', ')}`
+            ? `left running: ${open.map((b) => `${label(b)} ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(b)}`).join(', ')}`
             : 'every build had ended, but a named job had not appeared';
     return {
         kind: 'timed-out',
-        why: `The builds of ${scope} did not end within ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}${why}; ${left}`,
+        why: `The builds of ${scope} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; ${left}`,
     };
 }
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
@@ -51838,21 +51644,21 @@ function tally(builds) {
         return 'no build has appeared yet';
     const counts = new Map();
     for (const b of builds) {
-        const state = (0,records/* isFinished */.$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
+        const state = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
         counts.set(state, (counts.get(state) ?? 0) + 1);
     }
     return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
 }
 async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
-    const title = input.buildNum === undefined ? `Builds of ${(0,action_text/* mdSafe */.$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const title = input.buildNum === undefined ? `Builds of ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
     const parts = [`### ${title}`];
-    const worst = builds.length > 0 && builds.every(records/* isFinished */.$g) ? (0,outcomes/* worstOutcome */.Om)(builds.map((b) => b.outcome)) : '';
+    const worst = builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '';
     const facts = [
-        `**Waited:** ${(0,action_text/* formatDuration */.a3)(elapsedMs)}`,
-        `**Allowed:** ${(0,action_text/* mdSafe */.$v)((0,outcomes/* describePolicy */.wy)(input.policy))}`,
+        `**Waited:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(elapsedMs)}`,
+        `**Allowed:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     if (worst)
-        facts.unshift(`**Outcome:** ${(0,action_text/* mdSafe */.$v)(worst, 50)}`);
+        facts.unshift(`**Outcome:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(worst, 50)}`);
     parts.push(facts.join(' · '));
     if (builds.length > 0)
         parts.push(buildsTable(builds));
@@ -51865,21 +51671,21 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
         case 'timed-out':
         case 'gave-up':
         case 'not-found':
-            parts.push((0,action_text/* mdSafe */.$v)(ending.why, 1000));
+            parts.push((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(ending.why, 1000));
             break;
     }
     for (const build of builds) {
         const read = reports.tests.get(build.build_num);
         if (read === undefined)
             continue;
-        const { job } = jobOf(build);
-        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,action_text/* mdSafe */.$v)(job, 100)}`}`;
-        const heading = (0,summary/* buildLink */.hL)({ build_num: build.build_num, build_url: build.build_url }).replace(`#${build.build_num}`, name);
-        parts.push(`#### ${heading}: ${(0,action_text/* mdSafe */.$v)(build.outcome || (0,follow/* describeState */.J)(build), 50)}`);
+        const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(build);
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(job, 100)}`}`;
+        const heading = (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .buildLink */ .hL)({ build_num: build.build_num, build_url: build.build_url }).replace(`#${build.build_num}`, name);
+        parts.push(`#### ${heading}: ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(build.outcome || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build), 50)}`);
         const failure = reports.failures.get(build.build_num)?.summary;
         if (failure)
             parts.push(failure);
-        parts.push(...(0,build_report/* testsSection */.FK)(ctx, read, reports.budget, 5));
+        parts.push(...(0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
     }
     try {
         await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
@@ -51893,23 +51699,23 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
 function buildsTable(builds) {
     const lines = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
     for (const b of builds) {
-        const { job, workflow } = jobOf(b);
-        const duration = (0,summary/* buildDurationMs */.xD)(b);
+        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b);
+        const duration = (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .buildDurationMs */ .xD)(b);
         const cells = [
-            (0,summary/* buildLink */.hL)(b),
-            (0,action_text/* mdSafe */.$v)(job ?? '', 100),
-            (0,action_text/* mdSafe */.$v)(workflow ?? '', 100),
-            (0,action_text/* mdSafe */.$v)(b.status ?? '', 50),
-            (0,action_text/* mdSafe */.$v)(b.outcome ?? '', 50),
-            duration === undefined ? '' : (0,action_text/* formatDuration */.a3)(duration),
+            (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .buildLink */ .hL)(b),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(job ?? '', 100),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(workflow ?? '', 100),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(b.status ?? '', 50),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(b.outcome ?? '', 50),
+            duration === undefined ? '' : (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(duration),
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
     return lines.join('\n');
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
-function wait_for_build_run() {
-    return (0,run/* runAction */.Cs)(spec, waitForBuild);
+function run() {
+    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_5__/* .runAction */ .Cs)(spec, waitForBuild);
 }
 
 
@@ -52569,6 +52375,197 @@ const systemClock = {
     sleep,
     random: () => Math.random(),
 };
+
+
+/***/ }),
+
+/***/ 9369:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J_: () => (/* binding */ CommitBuilds),
+/* harmony export */   Zw: () => (/* binding */ jobOf),
+/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */ });
+/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9762);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3020);
+
+
+
+const SCAN_DEFAULTS = {
+    marginMs: 2 * 3_600_000,
+    marginBuilds: 200,
+    lookBackMs: 24 * 3_600_000,
+    maxPages: 10,
+};
+/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+const MIN_LATER_PAGE = 20;
+const NEW_BUILDS_ROOM = 10;
+/** The job and workflow a build belongs to (second-generation builds), when it says. */
+function jobOf(build) {
+    const workflows = build.workflows;
+    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
+    const workflow = workflows?.['workflow_name'];
+    return {
+        ...(typeof job === 'string' && job !== '' ? { job } : {}),
+        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+    };
+}
+/** Whether a build is of the commit a (lower-case) hash or prefix names. */
+function ofRevision(build, revision) {
+    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+}
+/** Whether a build belongs to the commit and passes the query's narrowing. */
+function matchesQuery(build, query) {
+    if (!ofRevision(build, query.revision))
+        return false;
+    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
+        return false;
+    const { job, workflow } = jobOf(build);
+    if (query.workflow !== undefined && workflow !== query.workflow)
+        return false;
+    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
+        return false;
+    return true;
+}
+/**
+ * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
+ * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ */
+function latestAttempts(builds) {
+    const retried = new Set();
+    const newestOfJob = new Map();
+    for (const build of builds) {
+        if (typeof build.retry_of === 'number')
+            retried.add(build.retry_of);
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            continue;
+        const key = `${workflow ?? ''}\u0000${job}`;
+        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
+    }
+    return builds
+        .filter((build) => {
+        if (retried.has(build.build_num))
+            return false;
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            return true;
+        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
+    })
+        .sort((a, b) => a.build_num - b.build_num);
+}
+/** Follows the builds of one commit, look after look. */
+class CommitBuilds {
+    #client;
+    #project;
+    #query;
+    #options;
+    /** Every build of the commit seen, by number, as last read. */
+    #known = new Map();
+    /** The newest build number a look has seen: every newer build is new to the next look. */
+    #newestSeen;
+    #looks = 0;
+    constructor(client, project, query, options) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#options = { ...SCAN_DEFAULTS, ...options };
+    }
+    /** Reads the list as far as this look needs, and returns the builds that count now. */
+    async look() {
+        const first = this.#looks++ === 0;
+        const floor = first ? undefined : this.#floor();
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const seenThisLook = new Set();
+        let requests = 0;
+        let truncated = false;
+        let offset = 0;
+        let newest = this.#newestSeen;
+        /** Builds read past the oldest match, for records without queue times. */
+        let pastOldest = 0;
+        for (;;) {
+            const page = await this.#client.builds(this.#project, {
+                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+                limit: pageSize,
+                offset,
+            });
+            requests++;
+            if (!Array.isArray(page))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
+            const builds = page;
+            let fresh = 0;
+            for (const build of builds) {
+                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
+                    continue;
+                seenThisLook.add(build.build_num);
+                fresh++;
+                newest = Math.max(newest ?? 0, build.build_num);
+                if (matchesQuery(build, this.#query)) {
+                    this.#known.set(build.build_num, build);
+                    pastOldest = 0;
+                }
+                else {
+                    pastOldest++;
+                }
+            }
+            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+            if (builds.length < pageSize || fresh === 0)
+                break;
+            const last = builds[builds.length - 1];
+            if (last === undefined)
+                break;
+            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+                break;
+            if (requests >= this.#options.maxPages) {
+                truncated = true;
+                break;
+            }
+            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
+            offset += builds.length;
+        }
+        if (newest !== undefined)
+            this.#newestSeen = newest;
+        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+    }
+    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
+    #floor() {
+        let floor = this.#newestSeen ?? 0;
+        for (const build of this.#known.values())
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build))
+                floor = Math.min(floor, build.build_num);
+        return floor;
+    }
+    #laterPageSize(floor) {
+        const span = (this.#newestSeen ?? floor) - floor;
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+    }
+    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
+    #firstLookDone(last, pastOldest) {
+        const lastQueued = queuedAt(last);
+        if (this.#known.size === 0) {
+            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+        }
+        let oldest;
+        for (const build of this.#known.values()) {
+            const at = queuedAt(build);
+            if (at !== undefined)
+                oldest = Math.min(oldest ?? at, at);
+        }
+        if (oldest !== undefined && lastQueued !== undefined)
+            return lastQueued < oldest - this.#options.marginMs;
+        return pastOldest >= this.#options.marginBuilds;
+    }
+}
+function queuedAt(build) {
+    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
+    if (typeof text !== 'string')
+        return undefined;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms : undefined;
+}
 
 
 /***/ }),
@@ -54077,7 +54074,7 @@ var map = {
 	"./general/general.ts": 9296,
 	"./set-envvar/set-envvar.ts": 800,
 	"./trigger-build/trigger-build.ts": 2052,
-	"./wait-for-build/wait-for-build.ts": 4498,
+	"./wait-for-build/wait-for-build.ts": 5426,
 	"./wait-for-serial/wait-for-serial.ts": 8372
 };
 

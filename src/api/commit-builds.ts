@@ -65,10 +65,14 @@ export function jobOf(build: Build): { job?: string; workflow?: string } {
   };
 }
 
+/** Whether a build is of the commit a (lower-case) hash or prefix names. */
+export function ofRevision(build: Build, revision: string): boolean {
+  return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+}
+
 /** Whether a build belongs to the commit and passes the query's narrowing. */
 export function matchesQuery(build: Build, query: CommitQuery): boolean {
-  const revision = typeof build.vcs_revision === 'string' ? build.vcs_revision.toLowerCase() : '';
-  if (!revision.startsWith(query.revision)) return false;
+  if (!ofRevision(build, query.revision)) return false;
   if (query.branch !== undefined && build.branch != null && build.branch !== query.branch) return false;
   const { job, workflow } = jobOf(build);
   if (query.workflow !== undefined && workflow !== query.workflow) return false;

@@ -3,6 +3,7 @@
 // reading stops at a bound, at the list's end, at a page that repeats, or once the commit's builds are behind us
 // (a push's builds are listed together, so a page without any after pages with some ends the search).
 import type { Client, ProjectRef } from './client.ts';
+import { jobOf, ofRevision } from './commit-builds.ts';
 import { BadResponseError } from './errors.ts';
 import { matchesStatusFilter, type ArtifactStatusFilter, type Build } from './records.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
@@ -56,15 +57,13 @@ export async function findNewestBuild(
       if (typeof build.build_num !== 'number' || seen.has(build.build_num)) continue;
       seen.add(build.build_num);
       fresh++;
-      const ofRevision =
-        revision === undefined ||
-        (typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision));
-      if (revision !== undefined && ofRevision) revisionHere = true;
+      const ofCommit = revision === undefined || ofRevision(build, revision);
+      if (revision !== undefined && ofCommit) revisionHere = true;
       // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
       if (
-        ofRevision &&
+        ofCommit &&
         matchesStatusFilter(build, query.statusFilter) &&
-        (query.job === undefined || jobName(build) === query.job)
+        (query.job === undefined || jobOf(build).job === query.job)
       ) {
         return { build, read: read + fresh, bounded: false };
       }
@@ -77,11 +76,4 @@ export async function findNewestBuild(
     offset += page.length;
   }
   return { build: undefined, read, bounded: true };
-}
-
-function jobName(build: Build): string | undefined {
-  const workflows = (build as { workflows?: unknown }).workflows;
-  if (workflows === null || typeof workflows !== 'object') return undefined;
-  const name = (workflows as { job_name?: unknown }).job_name;
-  return typeof name === 'string' ? name : undefined;
 }

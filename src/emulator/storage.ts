@@ -42,12 +42,7 @@ export function findArtifact(
   const match = /^\/artifacts\/([^/]+)\/([^/]+)\/([^/]+)\/(\d+)\/(\d+)\/(.+)$/.exec(urlPath);
   if (match === null) return undefined;
   const [, vcs = '', user = '', repo = '', num = '', node = ''] = match;
-  let project: EmulatedProject | undefined;
-  try {
-    project = lookup(decodeURIComponent(vcs), decodeURIComponent(user), decodeURIComponent(repo));
-  } catch {
-    return undefined;
-  }
+  const project = projectOf(lookup, vcs, user, repo);
   const build = project?.findBuild(Number(num));
   if (project === undefined || build === undefined) return undefined;
   if (buildArtifacts(project, build, ctx).length === 0) return undefined;
@@ -95,12 +90,7 @@ export function findStepOutput(lookup: ProjectLookup, now: number, urlPath: stri
   const match = /^\/output\/([^/]+)\/([^/]+)\/([^/]+)\/(\d+)\/(\d+)\/(\d+)$/.exec(urlPath);
   if (match === null) return undefined;
   const [, vcs = '', user = '', repo = '', num = '', step = '', index = ''] = match;
-  let project: EmulatedProject | undefined;
-  try {
-    project = lookup(decodeURIComponent(vcs), decodeURIComponent(user), decodeURIComponent(repo));
-  } catch {
-    return undefined;
-  }
+  const project = projectOf(lookup, vcs, user, repo);
   const build = project?.findBuild(Number(num));
   if (project === undefined || build === undefined || Number(index) >= build.parallel) return undefined;
   const phase = phaseAt(build, now);
@@ -213,4 +203,18 @@ export function serveStorage(
   const file = state.findArtifact(path);
   if (file === undefined) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
   return artifactReply(file, headers);
+}
+
+/** The project named by a storage path's (still encoded) segments; undefined for a bad encoding or no project. */
+function projectOf(
+  lookup: ProjectLookup,
+  vcs: string,
+  user: string,
+  repo: string,
+): EmulatedProject | undefined {
+  try {
+    return lookup(decodeURIComponent(vcs), decodeURIComponent(user), decodeURIComponent(repo));
+  } catch {
+    return undefined;
+  }
 }

@@ -1,13 +1,12 @@
 // fetch-artifacts with `extract: true`, the bundle run as the runner runs it: archives unpacked beside themselves,
 // and hostile archives (built here byte by byte, as a compromised build would make them) never writing outside the
 // destination.
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { crc32, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runAction, type RunResult } from '../harness/runner.ts';
-import { scratch, send, type TestServer } from '../api/download-server.ts';
+import { fileTree, scratch, send, type TestServer } from '../api/download-server.ts';
 
 const TOKEN = 'extract-Secret-Token-7702';
 const PROJECT = '/api/v1.1/project/primary-host/octo-org/octo-repo';
@@ -116,19 +115,6 @@ async function service(archives: Record<string, Buffer>): Promise<TestServer> {
   return s;
 }
 
-async function tree(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string): Promise<void> => {
-    for (const entry of await readdir(d, { withFileTypes: true })) {
-      const full = join(d, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else out.push(relative(dir, full));
-    }
-  };
-  if (existsSync(dir)) await walk(dir);
-  return out.sort();
-}
-
 async function run(s: TestServer, ws: string): Promise<RunResult> {
   return runAction('fetch-artifacts', {
     workspace: ws,
@@ -160,7 +146,7 @@ describe('fetch-artifacts extract', () => {
     expect(r.errors).toEqual([]);
     expect(r.code).toBe(0);
     const dest = join(ws, 'dest');
-    expect(await tree(dest)).toEqual([
+    expect(await fileTree(dest)).toEqual([
       'out/app.zip',
       'out/app/README.md',
       'out/app/bin/app',
@@ -188,7 +174,7 @@ describe('fetch-artifacts extract', () => {
     const outside = join(top, 'outside');
     await mkdir(outside, { recursive: true });
     await writeFile(join(outside, 'keep.txt'), 'mine');
-    const before = await tree(top);
+    const before = await fileTree(top);
     const s = await service({
       'climb.zip': zip([
         { name: 'ok.txt', data: 'ok' },
@@ -212,7 +198,7 @@ describe('fetch-artifacts extract', () => {
     expect(r.errors).toEqual([]);
     expect(r.code).toBe(0);
     // Every archive is saved; only the good one is unpacked.
-    expect(await tree(join(ws, 'dest'))).toEqual([
+    expect(await fileTree(join(ws, 'dest'))).toEqual([
       'out/abs.tar',
       'out/climb.zip',
       'out/dots.tar.gz',
@@ -224,7 +210,7 @@ describe('fetch-artifacts extract', () => {
       'out/link.zip',
     ]);
     // Nothing changed outside the destination.
-    expect((await tree(top)).filter((f) => !f.startsWith('ws/dest/'))).toEqual(before);
+    expect((await fileTree(top)).filter((f) => !f.startsWith('ws/dest/'))).toEqual(before);
     expect(await readFile(join(outside, 'keep.txt'), 'utf8')).toBe('mine');
     const warnings = r.stdout.split('\n').filter((l) => l.startsWith('::warning::Did not unpack'));
     expect(warnings).toHaveLength(7);
@@ -246,7 +232,7 @@ describe('fetch-artifacts extract', () => {
     const r = await run(s, ws);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('::warning::Did not unpack archive "out/broken.tar.gz"');
-    expect(await tree(join(ws, 'dest'))).toEqual(['out/broken.tar.gz']);
+    expect(await fileTree(join(ws, 'dest'))).toEqual(['out/broken.tar.gz']);
 
     const ws2 = await tempDir();
     await mkdir(join(ws2, 'dest', 'out', 'broken'), { recursive: true });

@@ -1,7 +1,7 @@
 // Downloads from servers that misbehave on purpose, written as the broken world writes them: raw bytes on a socket
 // (node:net) or node:http answers that lie about their framing, their ranges or their encoding.
 import { readdir, readFile } from 'node:fs/promises';
-import net, { type AddressInfo, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const fastClock: Clock = {
   sleep: (ms, signal) => sleep(Math.min(ms, 5), signal),
 };
 
-const { server, tempDir, later } = scratch('download-hostile-');
+const { server, rawServer, tempDir, later } = scratch('download-hostile-');
 
 function transport(origin: string): Transport {
   const t = new Transport({
@@ -27,40 +27,6 @@ function transport(origin: string): Transport {
   });
   later(() => t.close());
   return t;
-}
-
-/** A raw TCP server: `answer` writes whatever it likes on the socket of each request (one request per socket). */
-async function rawServer(answer: (socket: Socket, head: string, index: number) => void): Promise<{
-  origin: string;
-  heads: string[];
-}> {
-  const heads: string[] = [];
-  const sockets = new Set<Socket>();
-  const srv = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => {});
-    let buffered = '';
-    const onData = (chunk: Buffer): void => {
-      buffered += chunk.toString('latin1');
-      const end = buffered.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      socket.off('data', onData);
-      const head = buffered.slice(0, end);
-      heads.push(head);
-      answer(socket, head, heads.length - 1);
-    };
-    socket.on('data', onData);
-  });
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  later(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        srv.close(() => resolve());
-      }),
-  );
-  return { origin: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, heads };
 }
 
 /** The attack of issue 10 item 1: `Range` ignored, 200 with Content-Length 6000, 5000 bytes, then a clean close. */

@@ -1,12 +1,13 @@
 // A small HTTP server on 127.0.0.1 for download tests: records every request with its headers, counts requests in
 // flight, and serves bytes with Content-Length and Range the way a storage server does, or misbehaves on purpose.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach } from 'vitest';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 
 export interface Seen {
   method: string;
@@ -157,6 +158,7 @@ export function send(
  */
 export function scratch(prefix: string): {
   server(handler: Handler): Promise<TestServer>;
+  rawServer(answer: RawAnswer): Promise<{ origin: string; heads: string[] }>;
   tempDir(): Promise<string>;
   later(cleanup: () => Promise<void>): void;
 } {
@@ -170,6 +172,11 @@ export function scratch(prefix: string): {
       cleanups.push(() => s.close());
       return s;
     },
+    async rawServer(answer) {
+      const s = await startRawServer(answer);
+      cleanups.push(() => s.close());
+      return s;
+    },
     async tempDir() {
       const dir = await mkdtemp(join(tmpdir(), prefix));
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -179,4 +186,55 @@ export function scratch(prefix: string): {
       cleanups.push(cleanup);
     },
   };
+}
+
+/** Writes whatever it likes on the socket of a request: its head (`index`: the how-many-th request, from 0). */
+export type RawAnswer = (socket: Socket, head: string, index: number) => void;
+
+/** Raw HTTP on a socket (node:net): one request per connection, answered by `answer` byte for byte. */
+async function startRawServer(
+  answer: RawAnswer,
+): Promise<{ origin: string; heads: string[]; close(): Promise<void> }> {
+  const heads: string[] = [];
+  const sockets = new Set<Socket>();
+  const srv = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let buffered = '';
+    const onData = (chunk: Buffer): void => {
+      buffered += chunk.toString('latin1');
+      const end = buffered.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      socket.off('data', onData);
+      const head = buffered.slice(0, end);
+      heads.push(head);
+      answer(socket, head, heads.length - 1);
+    };
+    socket.on('data', onData);
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    heads,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        srv.close(() => resolve());
+      }),
+  };
+}
+
+/** Every file below `dir`, relative to it, sorted; none when it does not exist. */
+export async function fileTree(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    for (const entry of await readdir(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else out.push(relative(dir, full));
+    }
+  };
+  if (existsSync(dir)) await walk(dir);
+  return out.sort();
 }
