@@ -45636,7 +45636,7 @@ function transient(error) {
 
 /***/ }),
 
-/***/ 2337:
+/***/ 2880:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45660,10 +45660,657 @@ var external_node_dns_ = __nccwpck_require__(610);
 var external_node_dns_default = /*#__PURE__*/__nccwpck_require__.n(external_node_dns_);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
+var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __nccwpck_require__(1692);
+var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_);
+;// CONCATENATED MODULE: ./src/api/wire.ts
+// The download GET's own HTTP/1.1 client: what undici's dispatch() does for the first request of a download, with
+// one difference that matters for artifacts. undici (like node:http) hands every socket read to JavaScript in a
+// buffer allocated for that read: a 1 GiB download makes 16,384 buffers of 64 KiB that the collector frees only when
+// it gets round to them, so the process's memory grows with the file (promise 9), and 800 small files cost three times
+// curl's time, most of it in that machinery. Here each connection reads into one buffer of its own, reused for every
+// read (net's `onread`), and the body is handed on as views of it: nothing is allocated per read.
+//
+// Deliberately small: GET only, HTTP/1.1 only, no pipelining, no proxy (a proxied transport uses undici throughout).
+// API calls, redirect chains and error answers of the API keep undici. What it implements of RFC 9112 it implements
+// strictly: a malformed status line, header, chunk size or Content-Length fails the exchange rather than guessing.
+
+
+/** What a read is taken in: the most a TCP read gives at once (and four TLS records). */
+const READ_BUFFER_BYTES = 64 * 1024;
+/** Status line and headers, as undici and node:http bound them (16 KiB). */
+const MAX_HEAD_BYTES = 16 * 1024;
+/** A chunk-size line with its extensions, and the trailers after the last chunk. */
+const MAX_CHUNK_LINE_BYTES = 1024;
+/** How long an idle connection is kept for the next download of its origin (undici's default). */
+const KEEP_ALIVE_MS = 4000;
+/** An error of the exchange, with the code undici gives the same failure (the transport maps those codes). */
+function wireError(code, message) {
+    return Object.assign(new Error(message), { code });
+}
+const EMPTY = Buffer.alloc(0);
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/u;
+/** Field values: visible characters, spaces and tabs (obs-text allowed), never CR, LF or NUL. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/u;
+class Wire {
+    #options;
+    /** Idle connections by origin, the most recently used last. */
+    #idle = new Map();
+    #all = new Set();
+    #destroyed = false;
+    constructor(options) {
+        this.#options = options;
+    }
+    dispatch(request, handler) {
+        const exchange = new Exchange(request, handler, this.#options);
+        try {
+            handler.onRequestStart?.(exchange.controller, {});
+        }
+        catch (error) {
+            exchange.fail(asError(error));
+            return;
+        }
+        if (exchange.over)
+            return;
+        if (this.#destroyed) {
+            exchange.fail(wireError('UND_ERR_DESTROYED', 'the client was closed'));
+            return;
+        }
+        let head;
+        let url;
+        try {
+            url = new URL(request.origin);
+            head = requestHead(request, url);
+        }
+        catch (error) {
+            exchange.fail(asError(error));
+            return;
+        }
+        exchange.head = head;
+        this.#send(exchange, url, true);
+    }
+    /** Ends every connection; exchanges under way fail with UND_ERR_DESTROYED. */
+    async destroy() {
+        this.#destroyed = true;
+        for (const connection of this.#all)
+            connection.close(wireError('UND_ERR_DESTROYED', 'the client was closed'));
+        this.#all.clear();
+        this.#idle.clear();
+    }
+    #send(exchange, url, mayReuse) {
+        const idle = mayReuse ? this.#idle.get(url.origin) : undefined;
+        let connection = idle?.pop();
+        while (connection !== undefined && !connection.usable)
+            connection = idle?.pop();
+        if (connection === undefined) {
+            connection = new Connection(url, this.#options, {
+                idle: (c) => this.#park(c),
+                gone: (c) => this.#forget(c),
+                retry: (e) => this.#send(e, url, false),
+            });
+            this.#all.add(connection);
+        }
+        connection.start(exchange);
+    }
+    #park(connection) {
+        if (this.#destroyed) {
+            connection.close();
+            return;
+        }
+        const list = this.#idle.get(connection.origin) ?? [];
+        list.push(connection);
+        this.#idle.set(connection.origin, list);
+    }
+    #forget(connection) {
+        this.#all.delete(connection);
+        const list = this.#idle.get(connection.origin);
+        if (list === undefined)
+            return;
+        const at = list.indexOf(connection);
+        if (at >= 0)
+            list.splice(at, 1);
+        if (list.length === 0)
+            this.#idle.delete(connection.origin);
+    }
+}
+/** The request's head, checked: a path or header that would change the request's meaning is an error. */
+function requestHead(request, url) {
+    if (request.method !== 'GET')
+        throw wireError('UND_ERR_INVALID_ARG', `method ${request.method} is not supported`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw wireError('UND_ERR_INVALID_ARG', `unsupported scheme ${url.protocol}`);
+    }
+    if (!/^\/[\x21-\x7e]*$/u.test(request.path)) {
+        throw wireError('UND_ERR_INVALID_ARG', 'the request path holds characters a request line cannot carry');
+    }
+    let head = `GET ${request.path} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: keep-alive\r\n`;
+    for (const [name, value] of Object.entries(request.headers)) {
+        const lower = name.toLowerCase();
+        if (lower === 'host' || lower === 'connection')
+            continue;
+        if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) {
+            throw wireError('UND_ERR_INVALID_ARG', `invalid request header ${JSON.stringify(name)}`);
+        }
+        head += `${name}: ${value}\r\n`;
+    }
+    return `${head}\r\n`;
+}
+function asError(error) {
+    return error instanceof Error ? error : new Error(String(error));
+}
+/** One request and its answer; also the controller its handler is given (pause, resume, abort). */
+class Exchange {
+    request;
+    handler;
+    headersMs;
+    bodyIdleMs;
+    head = '';
+    /** Once the answer ended, failed or was aborted: nothing more reaches the handler. */
+    over = false;
+    paused = false;
+    reason = null;
+    /** Called when the handler pauses, resumes or aborts (set by the connection carrying the exchange). */
+    onPause = () => { };
+    onResume = () => { };
+    onAbort = () => { };
+    constructor(request, handler, options) {
+        this.request = request;
+        this.handler = handler;
+        this.headersMs = request.headersTimeout ?? options.headersMs;
+        this.bodyIdleMs = request.bodyTimeout ?? options.bodyIdleMs;
+    }
+    get controller() {
+        return this;
+    }
+    get aborted() {
+        return this.reason !== null;
+    }
+    abort(reason) {
+        if (this.over)
+            return;
+        this.reason = reason;
+        this.onAbort(reason);
+        this.fail(reason);
+    }
+    pause() {
+        if (this.over || this.paused)
+            return;
+        this.paused = true;
+        this.onPause();
+    }
+    resume() {
+        if (this.over || !this.paused)
+            return;
+        this.paused = false;
+        this.onResume();
+    }
+    /** The exchange's one failure; later ones are dropped. */
+    fail(error) {
+        if (this.over)
+            return;
+        this.over = true;
+        this.handler.onResponseError?.(this, error);
+    }
+}
+/** One socket and the exchanges it carries, one after another. */
+class Connection {
+    origin;
+    #socket;
+    #pool;
+    #exchange;
+    /** Whether the socket carried an exchange before this one (it may have been closed by the server meanwhile). */
+    #reused = false;
+    #connected = false;
+    #closed = false;
+    #timer;
+    #timerCode = '';
+    /** Bytes of the answer so far (head included), for telling a stale connection from a failed answer. */
+    #received = 0;
+    #phase = 'head';
+    #head = [];
+    #headBytes = 0;
+    #framing = { kind: 'none' };
+    #keepAlive = false;
+    #keepAliveMs = KEEP_ALIVE_MS;
+    /** Bytes left in the current chunk, or of the CRLF after it. */
+    #chunkLeft = 0;
+    #line = '';
+    #trailerBytes = 0;
+    /** Bytes of a read not yet handled when the handler paused, copied out of the read buffer. */
+    #held;
+    /** The server ended its side, or the socket closed. */
+    #eof = false;
+    constructor(url, options, pool) {
+        this.origin = url.origin;
+        this.#pool = pool;
+        const host = url.hostname.replace(/^\[|\]$/gu, '');
+        const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+        const onread = {
+            buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+            callback: (bytes, buffer) => this.#onRead(buffer, bytes),
+        };
+        const lookup = options.lookup;
+        if (url.protocol === 'https:') {
+            // tls.connect takes `onread` as net.connect does (documented; missing from its types).
+            const secure = {
+                host,
+                port,
+                lookup,
+                onread,
+                ALPNProtocols: ['http/1.1'],
+                ...((0,external_node_net_.isIP)(host) === 0 ? { servername: host } : {}),
+                ...(options.ca === undefined ? {} : { ca: options.ca }),
+            };
+            this.#socket = external_node_tls_default().connect(secure);
+        }
+        else {
+            this.#socket = external_node_net_default().connect({ host, port, lookup, onread, noDelay: true });
+        }
+        this.#arm('UND_ERR_CONNECT_TIMEOUT', options.connectMs);
+        this.#socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+            this.#connected = true;
+            const exchange = this.#exchange;
+            if (exchange !== undefined)
+                this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
+            else
+                this.#disarm();
+        });
+        this.#socket.on('error', (error) => this.#lost(error));
+        // The end of the server's side (or the socket's close without an error) is acted on once the bytes held back
+        // for a paused handler are handled: they may complete the answer.
+        const eof = () => {
+            this.#eof = true;
+            if (this.#held === undefined)
+                this.#ended();
+        };
+        this.#socket.on('end', eof);
+        this.#socket.on('close', eof);
+    }
+    /** Open and not carrying an exchange. */
+    get usable() {
+        return !this.#closed && this.#exchange === undefined;
+    }
+    start(exchange) {
+        this.#exchange = exchange;
+        this.#received = 0;
+        this.#phase = 'head';
+        this.#head = [];
+        this.#headBytes = 0;
+        this.#framing = { kind: 'none' };
+        this.#held = undefined;
+        exchange.onPause = () => this.#disarm();
+        exchange.onResume = () => this.#resume();
+        exchange.onAbort = () => this.close();
+        if (this.#reused) {
+            this.#socket.ref();
+            this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
+        }
+        else if (this.#connected) {
+            this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
+        }
+        this.#socket.write(exchange.head, 'latin1');
+    }
+    /** Ends the connection; an exchange under way fails with `error`. */
+    close(error) {
+        const exchange = this.#exchange;
+        this.#exchange = undefined;
+        this.#shut();
+        if (exchange !== undefined && error !== undefined)
+            exchange.fail(error);
+    }
+    #shut() {
+        if (this.#closed)
+            return;
+        this.#closed = true;
+        this.#disarm();
+        this.#socket.destroy();
+        this.#pool.gone(this);
+    }
+    #arm(code, ms) {
+        this.#timerCode = code;
+        if (this.#timer === undefined) {
+            this.#timer = setTimeout(() => this.#timedOut(), ms);
+            this.#timer.unref();
+        }
+        else {
+            // refresh() keeps the first delay: a new one needs a new timer.
+            clearTimeout(this.#timer);
+            this.#timer = setTimeout(() => this.#timedOut(), ms);
+            this.#timer.unref();
+        }
+    }
+    #disarm() {
+        if (this.#timer !== undefined)
+            clearTimeout(this.#timer);
+        this.#timer = undefined;
+    }
+    #timedOut() {
+        this.#timer = undefined;
+        const exchange = this.#exchange;
+        if (exchange === undefined) {
+            // The keep-alive time of an idle connection ran out.
+            this.#shut();
+            return;
+        }
+        const what = { UND_ERR_CONNECT_TIMEOUT: 'connect', UND_ERR_HEADERS_TIMEOUT: 'headers' }[this.#timerCode];
+        this.close(wireError(this.#timerCode, `${what ?? 'body'} timeout`));
+    }
+    /** The socket failed or closed. A reused connection that fails before any byte of the answer is retried. */
+    #lost(error) {
+        const exchange = this.#exchange;
+        if (this.#closed && exchange === undefined)
+            return;
+        this.#exchange = undefined;
+        this.#shut();
+        if (exchange === undefined || exchange.over)
+            return;
+        if (this.#reused && this.#received === 0 && !exchange.paused) {
+            this.#pool.retry(exchange);
+            return;
+        }
+        exchange.fail(error);
+    }
+    /** The server ended its side: the end of a body read to the close, or an answer cut short. */
+    #ended() {
+        const exchange = this.#exchange;
+        if (exchange !== undefined &&
+            this.#phase === 'body' &&
+            this.#framing.kind === 'close' &&
+            !exchange.over) {
+            this.#exchange = undefined;
+            this.#shut();
+            this.#complete(exchange);
+            return;
+        }
+        this.#lost(wireError('UND_ERR_SOCKET', 'other side closed'));
+    }
+    #resume() {
+        const exchange = this.#exchange;
+        if (exchange === undefined)
+            return;
+        if (this.#phase !== 'head')
+            this.#arm('UND_ERR_BODY_TIMEOUT', exchange.bodyIdleMs);
+        const held = this.#held;
+        if (held !== undefined) {
+            this.#held = undefined;
+            const more = this.#take(held, 0, held.length);
+            if (this.#held === undefined && this.#eof) {
+                this.#ended();
+                return;
+            }
+            if (!more)
+                return;
+        }
+        this.#socket.resume();
+    }
+    /** One read: false pauses the socket (the handler asked to pause). */
+    #onRead(buffer, bytes) {
+        const exchange = this.#exchange;
+        if (exchange === undefined || exchange.over) {
+            // Bytes on an idle connection: the server is not speaking HTTP/1.1 as asked.
+            if (exchange === undefined)
+                this.#shut();
+            return false;
+        }
+        this.#received += bytes;
+        if (this.#phase !== 'head')
+            this.#timer?.refresh();
+        return this.#take(buffer, 0, bytes);
+    }
+    /** Handles bytes [from, to) of `buffer`; false when the handler paused or the exchange ended. */
+    #take(buffer, from, to) {
+        let at = from;
+        while (at < to) {
+            const exchange = this.#exchange;
+            if (exchange === undefined || exchange.over) {
+                // Bytes after the end of an answer: never trusted as the start of another.
+                this.#shut();
+                return false;
+            }
+            if (exchange.paused) {
+                this.#held = Buffer.from(buffer.subarray(at, to));
+                return false;
+            }
+            try {
+                at = this.#step(exchange, buffer, at, to);
+            }
+            catch (error) {
+                this.close(asError(error));
+                return false;
+            }
+        }
+        // Reading goes on between exchanges too: a server closing an idle connection is seen at once.
+        return !this.#closed && !(this.#exchange?.paused ?? false);
+    }
+    /** Takes what it can of [at, to) in the current phase; returns where it stopped. */
+    #step(exchange, buffer, at, to) {
+        switch (this.#phase) {
+            case 'head':
+                return this.#readHead(exchange, buffer, at, to);
+            case 'body': {
+                const framing = this.#framing;
+                const n = framing.kind === 'length' ? Math.min(framing.left, to - at) : to - at;
+                if (framing.kind === 'length')
+                    framing.left -= n;
+                this.#deliver(exchange, buffer.subarray(at, at + n));
+                if (framing.kind === 'length' && framing.left === 0 && !exchange.over)
+                    this.#finish(exchange, at + n, to);
+                return at + n;
+            }
+            case 'chunk-data': {
+                const n = Math.min(this.#chunkLeft, to - at);
+                this.#chunkLeft -= n;
+                if (this.#chunkLeft === 0) {
+                    this.#phase = 'chunk-end';
+                    this.#line = '';
+                }
+                this.#deliver(exchange, buffer.subarray(at, at + n));
+                return at + n;
+            }
+            case 'chunk-size':
+            case 'chunk-end':
+            case 'trailers':
+                return this.#readChunkLine(exchange, buffer, at, to);
+        }
+    }
+    #readHead(exchange, buffer, at, to) {
+        // The head may span reads: its bytes are copied out of the reused buffer until it is whole (it is small). The
+        // blank line ending it may itself be split, so the search starts in the last bytes of the earlier reads.
+        const carried = this.#head.length === 0 ? EMPTY : Buffer.concat(this.#head).subarray(-3);
+        const here = buffer.subarray(at, to);
+        const found = (carried.length === 0 ? here : Buffer.concat([carried, here])).indexOf('\r\n\r\n');
+        const upto = found < 0 ? to : at + found + 4 - carried.length;
+        this.#headBytes += upto - at;
+        if (this.#headBytes > MAX_HEAD_BYTES) {
+            throw wireError('UND_ERR_HEADERS_OVERFLOW', 'the answer headers are larger than 16 KiB');
+        }
+        this.#head.push(Buffer.from(buffer.subarray(at, upto)));
+        return found < 0 ? to : this.#headDone(exchange, upto);
+    }
+    /** A whole head was read; `next` is where what follows it starts. */
+    #headDone(exchange, next) {
+        const text = Buffer.concat(this.#head).toString('latin1');
+        this.#head = [];
+        this.#headBytes = 0;
+        const lines = text.slice(0, -4).split('\r\n');
+        const status = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: ([\t\x20-\x7e\x80-\xff]*))?$/u.exec(lines[0] ?? '');
+        if (status === null)
+            throw wireError('HPE_INVALID_CONSTANT', 'the answer is not HTTP/1.x');
+        const code = Number(status[2]);
+        const headers = parseFields(lines.slice(1));
+        if (code < 200) {
+            // 1xx answers are informational: the real one follows. 101 would switch protocols, never asked for.
+            if (code === 101)
+                throw wireError('HPE_INVALID_CONSTANT', 'the server switched protocols');
+            return next;
+        }
+        this.#framing = framing(code, headers);
+        const connection = tokens(headers['connection']);
+        this.#keepAlive = status[1] === '1' && !connection.includes('close') && this.#framing.kind !== 'close';
+        this.#keepAliveMs = keepAliveHint(headers['keep-alive']);
+        this.#phase = this.#framing.kind === 'chunked' ? 'chunk-size' : 'body';
+        this.#line = '';
+        this.#trailerBytes = 0;
+        this.#arm('UND_ERR_BODY_TIMEOUT', exchange.bodyIdleMs);
+        try {
+            exchange.handler.onResponseStart?.(exchange.controller, code, headers, status[3] ?? '');
+        }
+        catch (error) {
+            exchange.controller.abort(asError(error));
+            return next;
+        }
+        if (!exchange.over && this.#framing.kind === 'none')
+            this.#finish(exchange, next, next);
+        if (!exchange.over && this.#framing.kind === 'length' && this.#framing.left === 0) {
+            this.#finish(exchange, next, next);
+        }
+        return next;
+    }
+    /** A chunk-size line, the CRLF after a chunk's data, or a trailer line. */
+    #readChunkLine(exchange, buffer, at, to) {
+        const newline = buffer.indexOf(0x0a, at);
+        const upto = newline < 0 || newline >= to ? to : newline + 1;
+        this.#line += buffer.toString('latin1', at, upto);
+        if (this.#line.length > MAX_CHUNK_LINE_BYTES) {
+            throw wireError('HPE_CHUNK_EXTENSIONS_OVERFLOW', 'a chunk-size line is too long');
+        }
+        if (upto === to && !this.#line.endsWith('\n'))
+            return to;
+        const line = this.#line;
+        this.#line = '';
+        if (!line.endsWith('\r\n'))
+            throw wireError('HPE_INVALID_CHUNK_SIZE', 'a chunked line does not end in CRLF');
+        const content = line.slice(0, -2);
+        if (this.#phase === 'chunk-end') {
+            if (content !== '')
+                throw wireError('HPE_INVALID_CHUNK_SIZE', 'a chunk is longer than its size');
+            this.#phase = 'chunk-size';
+            return upto;
+        }
+        if (this.#phase === 'trailers') {
+            this.#trailerBytes += line.length;
+            if (this.#trailerBytes > MAX_HEAD_BYTES) {
+                throw wireError('UND_ERR_HEADERS_OVERFLOW', 'the trailers are larger than 16 KiB');
+            }
+            if (content === '')
+                this.#finish(exchange, upto, to);
+            return upto;
+        }
+        const size = /^([0-9a-fA-F]{1,13})[\t ]*(?:;.*)?$/u.exec(content);
+        if (size === null)
+            throw wireError('HPE_INVALID_CHUNK_SIZE', 'an invalid chunk size');
+        const bytes = Number.parseInt(size[1] ?? '', 16);
+        if (bytes === 0) {
+            this.#phase = 'trailers';
+            this.#trailerBytes = 0;
+        }
+        else {
+            this.#phase = 'chunk-data';
+            this.#chunkLeft = bytes;
+        }
+        return upto;
+    }
+    #deliver(exchange, chunk) {
+        if (chunk.length === 0)
+            return;
+        try {
+            exchange.handler.onResponseData?.(exchange.controller, chunk);
+        }
+        catch (error) {
+            exchange.controller.abort(asError(error));
+        }
+    }
+    /** The answer is complete at `next`; bytes up to `to` follow it in the same read. */
+    #finish(exchange, next, to) {
+        this.#exchange = undefined;
+        this.#disarm();
+        if (this.#keepAlive && next === to && !this.#closed) {
+            this.#reused = true;
+            this.#socket.unref();
+            this.#arm('', this.#keepAliveMs);
+            this.#pool.idle(this);
+        }
+        else {
+            this.#shut();
+        }
+        this.#complete(exchange);
+    }
+    #complete(exchange) {
+        if (exchange.over)
+            return;
+        exchange.over = true;
+        try {
+            exchange.handler.onResponseEnd?.(exchange.controller, {});
+        }
+        catch {
+            // The handler's own failure; the answer itself was whole.
+        }
+    }
+}
+/** Header fields, names in lower case; a repeated field is an array. Folded or malformed lines are errors. */
+function parseFields(lines) {
+    const headers = {};
+    for (const line of lines) {
+        const colon = line.indexOf(':');
+        const name = colon > 0 ? line.slice(0, colon) : '';
+        const value = line.slice(colon + 1).replace(/^[\t ]+|[\t ]+$/gu, '');
+        if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) {
+            throw wireError('HPE_INVALID_HEADER_TOKEN', 'an invalid header line in the answer');
+        }
+        const key = name.toLowerCase();
+        const seen = headers[key];
+        if (seen === undefined)
+            headers[key] = value;
+        else if (Array.isArray(seen))
+            seen.push(value);
+        else
+            headers[key] = [seen, value];
+    }
+    return headers;
+}
+function values(value) {
+    if (value === undefined)
+        return [];
+    if (typeof value === 'string')
+        return value.includes(',') ? value.split(',') : [value];
+    return value.flatMap((v) => v.split(','));
+}
+function tokens(value) {
+    return values(value).map((v) => v.trim().toLowerCase());
+}
+function framing(status, headers) {
+    if (status === 204 || status === 304)
+        return { kind: 'none' };
+    const encodings = tokens(headers['transfer-encoding']);
+    const lengths = values(headers['content-length']).map((v) => v.trim());
+    if (encodings.length > 0) {
+        // Both framings at once is how requests are smuggled: refused, as llhttp does.
+        if (lengths.length > 0) {
+            throw wireError('HPE_UNEXPECTED_CONTENT_LENGTH', 'the answer has both Transfer-Encoding and Content-Length');
+        }
+        return encodings.at(-1) === 'chunked' ? { kind: 'chunked' } : { kind: 'close' };
+    }
+    if (lengths.length === 0)
+        return { kind: 'close' };
+    const [first] = lengths;
+    if (first === undefined || !/^\d{1,15}$/u.test(first) || lengths.some((l) => l !== first)) {
+        throw wireError('HPE_INVALID_CONTENT_LENGTH', 'an invalid Content-Length in the answer');
+    }
+    return { kind: 'length', left: Number(first) };
+}
+/** `Keep-Alive: timeout=N`: the connection is kept a second less than the server says, at most KEEP_ALIVE_MS. */
+function keepAliveHint(value) {
+    const match = /(?:^|[\s,;])timeout=(\d+)/iu.exec(values(value).join(','));
+    if (match === null)
+        return KEEP_ALIVE_MS;
+    return Math.max(0, Math.min(KEEP_ALIVE_MS, Number(match[1]) * 1000 - 1000));
+}
+
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"1.0.0"};
 // EXTERNAL MODULE: ./src/api/retry.ts
@@ -45672,6 +46319,7 @@ var retry = __nccwpck_require__(7018);
 // HTTP transport of the API core, on undici: headers and Basic auth, explicit timeouts, safe redirects, retries
 // with backoff and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from
 // the environment (wire.md; promises 1–6, 13–14, 20, 22).
+
 
 
 
@@ -45736,6 +46384,8 @@ class Transport {
     #retry;
     #dispatcher;
     #ownsDispatcher;
+    /** The first request of each download, without a proxy: see wire.ts. */
+    #wire;
     #signal;
     #deadline;
     #callBudgetMs;
@@ -45797,6 +46447,12 @@ class Transport {
             }
             if (proxy === undefined || !('describe' in proxy)) {
                 this.#dispatcher = new undici/* Agent */.g6(agentOptions);
+                this.#wire = new Wire({
+                    connectMs: this.#timeouts.connectMs,
+                    headersMs: this.#timeouts.headersMs,
+                    bodyIdleMs: this.#timeouts.bodyIdleMs,
+                    lookup: agentOptions.connect.lookup,
+                });
             }
             else {
                 // undici's own reading of the variables, given explicitly so that what the log says is what is used.
@@ -46086,7 +46742,8 @@ class Transport {
                             c.pause();
                     }
                     else if (role === 'error') {
-                        errorChunks.push(chunk);
+                        // A copy: the chunk's memory is the connection's, reused by the next read.
+                        errorChunks.push(Buffer.from(chunk));
                         errorBytes += chunk.length;
                         // The rest is not worth the connection's time.
                         if (errorBytes >= ERROR_BODY_LIMIT)
@@ -46129,7 +46786,8 @@ class Transport {
                 return;
             }
             signal.addEventListener('abort', onAbort, { once: true });
-            this.#dispatcher.dispatch({
+            const dispatcher = this.#wire ?? this.#dispatcher;
+            dispatcher.dispatch({
                 origin: url.origin,
                 path: url.pathname + url.search,
                 method: 'GET',
@@ -46143,6 +46801,7 @@ class Transport {
     close() {
         this.#closed ??= (async () => {
             this.#closing.abort(new errors/* AbortedError */.oM('the HTTP client was closed'));
+            await this.#wire?.destroy();
             if (this.#ownsDispatcher)
                 await this.#dispatcher.destroy();
         })();
@@ -47346,7 +48005,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3020);
 /* harmony import */ var _api_ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6482);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2337);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2880);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1599);
 
 
@@ -47394,7 +48053,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2337);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2880);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1599);
 
 
@@ -47451,8 +48110,8 @@ var promises_ = __nccwpck_require__(1455);
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/action/run.ts + 4 modules
-var run = __nccwpck_require__(2337);
+// EXTERNAL MODULE: ./src/action/run.ts + 5 modules
+var run = __nccwpck_require__(2880);
 // EXTERNAL MODULE: ./src/action/text.ts
 var action_text = __nccwpck_require__(1599);
 // EXTERNAL MODULE: ./src/action/workflow.ts
@@ -47486,6 +48145,20 @@ const statFile = (0,external_node_util_.promisify)(external_node_fs_.fstat);
 const truncateFile = (0,external_node_util_.promisify)(external_node_fs_.ftruncate);
 /** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/**
+ * Batches no longer in use, for the next writer: a body's chunks are copied into batches (the chunks' memory is the
+ * connection's, reused by its next read), and the batches themselves are reused, so a download allocates nothing
+ * per chunk and a thousand small files allocate a few batches in all. Kept up to MAX_FREE_BATCHES.
+ */
+const freeBatches = [];
+const MAX_FREE_BATCHES = 16;
+function takeBatch() {
+    return freeBatches.pop() ?? Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
+}
+function giveBatch(batch) {
+    if (freeBatches.length < MAX_FREE_BATCHES)
+        freeBatches.push(batch);
+}
 /**
  * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
  * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
@@ -47885,8 +48558,8 @@ function encodingOf(headers) {
 }
 /**
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
- * encoded), gathers them up to WRITE_BATCH_BYTES and writes each batch with one writev at its position in the part
- * file, the next batch being gathered while the last is written; when two batches are waiting it asks the source to
+ * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
+ * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
  * pause. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
  * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
  * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
@@ -47906,8 +48579,11 @@ class PartWriter {
     #encoding;
     #decoder;
     #source;
-    #pending = [];
-    #pendingBytes = 0;
+    /** The batch being filled, and how far. */
+    #batch;
+    #fill = 0;
+    /** Full batches waiting for their write. */
+    #full = [];
     #received = 0;
     #written = 0;
     #writing = false;
@@ -47949,7 +48625,8 @@ class PartWriter {
             return this.#keepGoing();
         }
         const decoder = (this.#decoder ??= this.#makeDecoder(chunk));
-        const more = decoder.write(chunk) && this.#keepGoing();
+        // A copy: the decoder works on its input later, and the chunk's memory is reused by the next read.
+        const more = decoder.write(Buffer.from(chunk)) && this.#keepGoing();
         if (!more)
             this.#sourcePaused = true;
         return more;
@@ -48002,21 +48679,30 @@ class PartWriter {
             this.#fail(new TooLargeError(`the body is larger than ${sizeText(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
             return;
         }
-        this.#pending.push(chunk);
-        this.#pendingBytes += chunk.length;
+        for (let from = 0; from < chunk.length;) {
+            const batch = (this.#batch ??= takeBatch());
+            const copied = chunk.copy(batch, this.#fill, from);
+            from += copied;
+            this.#fill += copied;
+            if (this.#fill === batch.length) {
+                this.#full.push(batch);
+                this.#batch = undefined;
+                this.#fill = 0;
+            }
+        }
         this.#onBytes(chunk.length);
-        if (this.#pendingBytes >= WRITE_BATCH_BYTES && !this.#writing)
+        if (this.#full.length > 0 && !this.#writing)
             this.#flush();
     }
     /** A batch is being written and the next one is full: hold the body back. */
     #keepGoing() {
-        const more = !(this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES);
+        const more = !(this.#writing && this.#full.length > 0);
         if (!more)
             this.#sourcePaused = true;
         return more;
     }
     #maybeResume() {
-        if (this.#error !== undefined || (this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES))
+        if (this.#error !== undefined || (this.#writing && this.#full.length > 0))
             return;
         if (this.#decoder?.isPaused())
             this.#decoder.resume();
@@ -48044,17 +48730,14 @@ class PartWriter {
     }
     /** After a write (or instead of one): the next batch, or the end. */
     #next() {
-        if (this.#error === undefined &&
-            this.#ending &&
-            this.#pendingBytes > 0 &&
-            this.#pendingBytes <= WRITE_BATCH_BYTES) {
+        if (this.#error === undefined && this.#ending && this.#full.length === 0 && this.#fill > 0) {
             // The last batch (a small file's only one) is written at once on the main thread: a write of up to a MiB to
             // the page cache costs less than its trip to the thread pool and back.
             this.#writeLastSync();
             return;
         }
         const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
-        if (this.#pendingBytes > 0 && (draining || this.#pendingBytes >= WRITE_BATCH_BYTES)) {
+        if (this.#full.length > 0 || (draining && this.#fill > 0)) {
             if (this.#error === undefined || this.#flushOnError) {
                 this.#flush();
                 // The batch just taken made room: the body goes on while it is written.
@@ -48080,55 +48763,70 @@ class PartWriter {
         }
         this.#maybeResume();
     }
+    /** The next batch to write, whole or (at the end) as far as it is filled. */
+    #takeNext() {
+        const full = this.#full.shift();
+        if (full !== undefined)
+            return { batch: full, bytes: full.length };
+        const batch = this.#batch;
+        if (batch === undefined || this.#fill === 0)
+            return undefined;
+        const bytes = this.#fill;
+        this.#batch = undefined;
+        this.#fill = 0;
+        return { batch, bytes };
+    }
     #writeLastSync() {
-        const buffers = this.#pending;
-        let left = this.#pendingBytes;
-        this.#pending = [];
-        this.#pendingBytes = 0;
+        const next = this.#takeNext();
         try {
             if (this.#truncate) {
                 this.#truncate = false;
                 (0,external_node_fs_.ftruncateSync)(this.#fd, this.#position);
             }
-            let rest = buffers;
-            while (left > 0) {
-                const bytesWritten = (0,external_node_fs_.writevSync)(this.#fd, rest, this.#position);
-                this.#written += bytesWritten;
-                this.#position += bytesWritten;
-                left -= bytesWritten;
-                if (left > 0)
-                    rest = [Buffer.concat(rest).subarray(bytesWritten)];
+            for (let done = 0; next !== undefined && done < next.bytes;) {
+                const written = (0,external_node_fs_.writeSync)(this.#fd, next.batch, done, next.bytes - done, this.#position);
+                done += written;
+                this.#written += written;
+                this.#position += written;
             }
         }
         catch (error) {
             this.#error = error instanceof Error ? error : new Error(String(error));
         }
+        if (next !== undefined)
+            giveBatch(next.batch);
         this.#settle();
     }
     #settle() {
         if (this.#settled)
             return;
         this.#settled = true;
-        this.#pending = [];
+        // Nothing is being written: what was not written is dropped, its batches kept for the next writer.
+        for (const batch of this.#full)
+            giveBatch(batch);
+        if (this.#batch !== undefined)
+            giveBatch(this.#batch);
+        this.#full = [];
+        this.#batch = undefined;
+        this.#fill = 0;
         if (this.#error !== undefined)
             this.#reject(this.#error);
         else
             this.#resolve(this.#written);
     }
     #flush() {
-        const buffers = this.#pending;
-        const bytes = this.#pendingBytes;
-        this.#pending = [];
-        this.#pendingBytes = 0;
+        const next = this.#takeNext();
+        if (next === undefined)
+            return;
         this.#writing = true;
         const at = this.#position;
-        const write = () => this.#writeAll(buffers, bytes, at);
-        this.#position += bytes;
+        const write = () => this.#writeAll(next.batch, 0, next.bytes, at);
+        this.#position += next.bytes;
         if (this.#truncate) {
             this.#truncate = false;
             (0,external_node_fs_.ftruncate)(this.#fd, at, (error) => {
                 if (error)
-                    this.#afterWrite(error);
+                    this.#afterWrite(error, next.batch);
                 else
                     write();
             });
@@ -48137,22 +48835,23 @@ class PartWriter {
             write();
     }
     /** A short write is rare on regular files but possible: the rest is written before anything else. */
-    #writeAll(buffers, left, at) {
-        (0,external_node_fs_.writev)(this.#fd, buffers, at, (error, bytesWritten) => {
+    #writeAll(batch, from, to, at) {
+        (0,external_node_fs_.write)(this.#fd, batch, from, to - from, at, (error, bytesWritten) => {
             if (error) {
-                this.#afterWrite(error);
+                this.#afterWrite(error, batch);
                 return;
             }
             this.#written += bytesWritten;
-            if (bytesWritten < left) {
-                this.#writeAll([Buffer.concat(buffers).subarray(bytesWritten)], left - bytesWritten, at + bytesWritten);
+            if (from + bytesWritten < to) {
+                this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
                 return;
             }
-            this.#afterWrite(null);
+            this.#afterWrite(null, batch);
         });
     }
-    #afterWrite(error) {
+    #afterWrite(error, batch) {
         this.#writing = false;
+        giveBatch(batch);
         if (error) {
             if (this.#error === undefined) {
                 this.#error = error;
@@ -50532,8 +51231,8 @@ var records = __nccwpck_require__(9762);
 var ssh = __nccwpck_require__(6482);
 // EXTERNAL MODULE: ./src/api/validate.ts
 var validate = __nccwpck_require__(3020);
-// EXTERNAL MODULE: ./src/action/run.ts + 4 modules
-var run = __nccwpck_require__(2337);
+// EXTERNAL MODULE: ./src/action/run.ts + 5 modules
+var run = __nccwpck_require__(2880);
 // EXTERNAL MODULE: ./src/action/text.ts
 var action_text = __nccwpck_require__(1599);
 // EXTERNAL MODULE: ./src/action/workflow.ts
@@ -50845,7 +51544,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3020);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2337);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2880);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1599);
 
 
@@ -50958,7 +51657,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3481);
 /* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2489);
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5281);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2337);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2880);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8770);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1599);
 /* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5809);
@@ -51262,7 +51961,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3481);
 /* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2489);
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5281);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2337);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2880);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8770);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1599);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9369);
@@ -51734,7 +52433,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   waitForSerial: () => (/* binding */ waitForSerial)
 /* harmony export */ });
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5281);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2337);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2880);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8770);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1599);
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9762);

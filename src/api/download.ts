@@ -10,8 +10,8 @@ import {
   open,
   renameSync,
   unlinkSync,
-  writev,
-  writevSync,
+  write,
+  writeSync,
 } from 'node:fs';
 import { basename } from 'node:path';
 import type { Transform } from 'node:stream';
@@ -28,6 +28,22 @@ const truncateFile = promisify(ftruncate);
 
 /** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * Batches no longer in use, for the next writer: a body's chunks are copied into batches (the chunks' memory is the
+ * connection's, reused by its next read), and the batches themselves are reused, so a download allocates nothing
+ * per chunk and a thousand small files allocate a few batches in all. Kept up to MAX_FREE_BATCHES.
+ */
+const freeBatches: Buffer[] = [];
+const MAX_FREE_BATCHES = 16;
+
+function takeBatch(): Buffer {
+  return freeBatches.pop() ?? Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
+}
+
+function giveBatch(batch: Buffer): void {
+  if (freeBatches.length < MAX_FREE_BATCHES) freeBatches.push(batch);
+}
 
 /**
  * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
@@ -495,8 +511,8 @@ function encodingOf(headers: ResponseHeaders): Encoding | undefined {
 
 /**
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
- * encoded), gathers them up to WRITE_BATCH_BYTES and writes each batch with one writev at its position in the part
- * file, the next batch being gathered while the last is written; when two batches are waiting it asks the source to
+ * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
+ * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
  * pause. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
  * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
  * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
@@ -516,8 +532,11 @@ export class PartWriter {
   readonly #encoding: Encoding | undefined;
   #decoder: Transform | undefined;
   #source: BodyControl | undefined;
-  #pending: Buffer[] = [];
-  #pendingBytes = 0;
+  /** The batch being filled, and how far. */
+  #batch: Buffer | undefined;
+  #fill = 0;
+  /** Full batches waiting for their write. */
+  #full: Buffer[] = [];
   #received = 0;
   #written = 0;
   #writing = false;
@@ -570,7 +589,8 @@ export class PartWriter {
       return this.#keepGoing();
     }
     const decoder = (this.#decoder ??= this.#makeDecoder(chunk));
-    const more = decoder.write(chunk) && this.#keepGoing();
+    // A copy: the decoder works on its input later, and the chunk's memory is reused by the next read.
+    const more = decoder.write(Buffer.from(chunk)) && this.#keepGoing();
     if (!more) this.#sourcePaused = true;
     return more;
   }
@@ -633,21 +653,30 @@ export class PartWriter {
       );
       return;
     }
-    this.#pending.push(chunk);
-    this.#pendingBytes += chunk.length;
+    for (let from = 0; from < chunk.length;) {
+      const batch = (this.#batch ??= takeBatch());
+      const copied = chunk.copy(batch, this.#fill, from);
+      from += copied;
+      this.#fill += copied;
+      if (this.#fill === batch.length) {
+        this.#full.push(batch);
+        this.#batch = undefined;
+        this.#fill = 0;
+      }
+    }
     this.#onBytes(chunk.length);
-    if (this.#pendingBytes >= WRITE_BATCH_BYTES && !this.#writing) this.#flush();
+    if (this.#full.length > 0 && !this.#writing) this.#flush();
   }
 
   /** A batch is being written and the next one is full: hold the body back. */
   #keepGoing(): boolean {
-    const more = !(this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES);
+    const more = !(this.#writing && this.#full.length > 0);
     if (!more) this.#sourcePaused = true;
     return more;
   }
 
   #maybeResume(): void {
-    if (this.#error !== undefined || (this.#writing && this.#pendingBytes >= WRITE_BATCH_BYTES)) return;
+    if (this.#error !== undefined || (this.#writing && this.#full.length > 0)) return;
     if (this.#decoder?.isPaused()) this.#decoder.resume();
     if (this.#sourcePaused && !(this.#decoder?.writableNeedDrain ?? false)) {
       this.#sourcePaused = false;
@@ -672,19 +701,14 @@ export class PartWriter {
 
   /** After a write (or instead of one): the next batch, or the end. */
   #next(): void {
-    if (
-      this.#error === undefined &&
-      this.#ending &&
-      this.#pendingBytes > 0 &&
-      this.#pendingBytes <= WRITE_BATCH_BYTES
-    ) {
+    if (this.#error === undefined && this.#ending && this.#full.length === 0 && this.#fill > 0) {
       // The last batch (a small file's only one) is written at once on the main thread: a write of up to a MiB to
       // the page cache costs less than its trip to the thread pool and back.
       this.#writeLastSync();
       return;
     }
     const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
-    if (this.#pendingBytes > 0 && (draining || this.#pendingBytes >= WRITE_BATCH_BYTES)) {
+    if (this.#full.length > 0 || (draining && this.#fill > 0)) {
       if (this.#error === undefined || this.#flushOnError) {
         this.#flush();
         // The batch just taken made room: the body goes on while it is written.
@@ -710,78 +734,86 @@ export class PartWriter {
     this.#maybeResume();
   }
 
+  /** The next batch to write, whole or (at the end) as far as it is filled. */
+  #takeNext(): { batch: Buffer; bytes: number } | undefined {
+    const full = this.#full.shift();
+    if (full !== undefined) return { batch: full, bytes: full.length };
+    const batch = this.#batch;
+    if (batch === undefined || this.#fill === 0) return undefined;
+    const bytes = this.#fill;
+    this.#batch = undefined;
+    this.#fill = 0;
+    return { batch, bytes };
+  }
+
   #writeLastSync(): void {
-    const buffers = this.#pending;
-    let left = this.#pendingBytes;
-    this.#pending = [];
-    this.#pendingBytes = 0;
+    const next = this.#takeNext();
     try {
       if (this.#truncate) {
         this.#truncate = false;
         ftruncateSync(this.#fd, this.#position);
       }
-      let rest = buffers;
-      while (left > 0) {
-        const bytesWritten = writevSync(this.#fd, rest, this.#position);
-        this.#written += bytesWritten;
-        this.#position += bytesWritten;
-        left -= bytesWritten;
-        if (left > 0) rest = [Buffer.concat(rest).subarray(bytesWritten)];
+      for (let done = 0; next !== undefined && done < next.bytes;) {
+        const written = writeSync(this.#fd, next.batch, done, next.bytes - done, this.#position);
+        done += written;
+        this.#written += written;
+        this.#position += written;
       }
     } catch (error) {
       this.#error = error instanceof Error ? error : new Error(String(error));
     }
+    if (next !== undefined) giveBatch(next.batch);
     this.#settle();
   }
 
   #settle(): void {
     if (this.#settled) return;
     this.#settled = true;
-    this.#pending = [];
+    // Nothing is being written: what was not written is dropped, its batches kept for the next writer.
+    for (const batch of this.#full) giveBatch(batch);
+    if (this.#batch !== undefined) giveBatch(this.#batch);
+    this.#full = [];
+    this.#batch = undefined;
+    this.#fill = 0;
     if (this.#error !== undefined) this.#reject(this.#error);
     else this.#resolve(this.#written);
   }
 
   #flush(): void {
-    const buffers = this.#pending;
-    const bytes = this.#pendingBytes;
-    this.#pending = [];
-    this.#pendingBytes = 0;
+    const next = this.#takeNext();
+    if (next === undefined) return;
     this.#writing = true;
     const at = this.#position;
-    const write = (): void => this.#writeAll(buffers, bytes, at);
-    this.#position += bytes;
+    const write = (): void => this.#writeAll(next.batch, 0, next.bytes, at);
+    this.#position += next.bytes;
     if (this.#truncate) {
       this.#truncate = false;
       ftruncate(this.#fd, at, (error) => {
-        if (error) this.#afterWrite(error);
+        if (error) this.#afterWrite(error, next.batch);
         else write();
       });
     } else write();
   }
 
   /** A short write is rare on regular files but possible: the rest is written before anything else. */
-  #writeAll(buffers: Buffer[], left: number, at: number): void {
-    writev(this.#fd, buffers, at, (error, bytesWritten) => {
+  #writeAll(batch: Buffer, from: number, to: number, at: number): void {
+    write(this.#fd, batch, from, to - from, at, (error, bytesWritten) => {
       if (error) {
-        this.#afterWrite(error);
+        this.#afterWrite(error, batch);
         return;
       }
       this.#written += bytesWritten;
-      if (bytesWritten < left) {
-        this.#writeAll(
-          [Buffer.concat(buffers).subarray(bytesWritten)],
-          left - bytesWritten,
-          at + bytesWritten,
-        );
+      if (from + bytesWritten < to) {
+        this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
         return;
       }
-      this.#afterWrite(null);
+      this.#afterWrite(null, batch);
     });
   }
 
-  #afterWrite(error: Error | null): void {
+  #afterWrite(error: Error | null, batch: Buffer): void {
     this.#writing = false;
+    giveBatch(batch);
     if (error) {
       if (this.#error === undefined) {
         this.#error = error;

@@ -6,6 +6,7 @@ import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Wire, type Dispatching } from './wire.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { systemClock, type Clock } from './clock.ts';
 import {
@@ -193,7 +194,8 @@ export interface Answer {
 export interface BodyReceiver {
   /** A success answer (2xx) arrived. Throwing refuses it: the body is dropped and receive() fails with the error. */
   start(answer: Answer, control: BodyControl): void;
-  /** A chunk of the body; false pauses the body until control.resume(). */
+  /** A chunk of the body, valid during the call only (its memory is reused for the next read: copy what is kept);
+   *  false pauses the body until control.resume(). */
   data(chunk: Buffer): boolean;
   end(): void;
   /** The body failed; mapped like open()'s: TimeoutError('body'), NetworkError, AbortedError. */
@@ -246,6 +248,8 @@ export class Transport {
   readonly #retry: RetryOptions;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
+  /** The first request of each download, without a proxy: see wire.ts. */
+  readonly #wire: Wire | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
   readonly #callBudgetMs: number;
@@ -306,6 +310,12 @@ export class Transport {
       }
       if (proxy === undefined || !('describe' in proxy)) {
         this.#dispatcher = new Agent(agentOptions);
+        this.#wire = new Wire({
+          connectMs: this.#timeouts.connectMs,
+          headersMs: this.#timeouts.headersMs,
+          bodyIdleMs: this.#timeouts.bodyIdleMs,
+          lookup: agentOptions.connect.lookup,
+        });
       } else {
         // undici's own reading of the variables, given explicitly so that what the log says is what is used.
         // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
@@ -596,7 +606,8 @@ export class Transport {
           if (role === 'body') {
             if (!receiver.data(chunk)) c.pause();
           } else if (role === 'error') {
-            errorChunks.push(chunk);
+            // A copy: the chunk's memory is the connection's, reused by the next read.
+            errorChunks.push(Buffer.from(chunk));
             errorBytes += chunk.length;
             // The rest is not worth the connection's time.
             if (errorBytes >= ERROR_BODY_LIMIT) handler.onResponseEnd?.(c, {});
@@ -633,7 +644,8 @@ export class Transport {
         return;
       }
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#dispatcher.dispatch(
+      const dispatcher: Dispatching = this.#wire ?? this.#dispatcher;
+      dispatcher.dispatch(
         {
           origin: url.origin,
           path: url.pathname + url.search,
@@ -651,6 +663,7 @@ export class Transport {
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#closing.abort(new AbortedError('the HTTP client was closed'));
+      await this.#wire?.destroy();
       if (this.#ownsDispatcher) await this.#dispatcher.destroy();
     })();
     return this.#closed;

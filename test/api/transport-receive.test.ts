@@ -30,7 +30,8 @@ function collector(): BodyReceiver & { answer?: Answer; body(): Promise<Buffer> 
       receiver.answer = answer;
     },
     data(chunk) {
-      chunks.push(chunk);
+      // A chunk is valid during the call only: its memory is reused by the connection's next read.
+      chunks.push(Buffer.from(chunk));
       return true;
     },
     end: () => settle?.resolve(Buffer.concat(chunks)),
