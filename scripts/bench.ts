@@ -500,8 +500,9 @@ async function main(): Promise<number> {
       `${mib(big)} (max ${mib(maxRss('action 1 GiB'))})`,
       `64 MiB artifact: ${mib(mid)}`,
       `${(big / mid).toFixed(2)}×`,
-      '≤ 128 MiB and ≤ 1.10×',
-      verdict(big <= 128 * MiB && big <= mid * 1.1),
+      // Promise 9: under 100 MiB; and flat in the file's size.
+      '≤ 100 MiB and ≤ 1.10×',
+      verdict(big <= 100 * MiB && big <= mid * 1.1),
     ]);
     if (!onlyLarge) {
       rows.push([

@@ -582,12 +582,17 @@ export class Transport {
             contentType = firstHeader(headers['content-type']);
             return;
           }
-          const answerUrl = new URL(url.href);
-          answerUrl.username = '';
-          answerUrl.password = '';
+          // URL's setters parse the whole address again: only paid when there is user info to drop.
+          let answerUrl = url.href;
+          if (url.username !== '' || url.password !== '') {
+            const bare = new URL(url.href);
+            bare.username = '';
+            bare.password = '';
+            answerUrl = bare.href;
+          }
           try {
             receiver.start(
-              { status: statusCode, headers, url: answerUrl.href },
+              { status: statusCode, headers, url: answerUrl },
               { pause: () => c.pause(), resume: () => c.resume(), abort: (error) => c.abort(error) },
             );
           } catch (error) {

@@ -13,8 +13,12 @@ import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import type { LookupFn } from './transport.ts';
 
-/** What a read is taken in: the most a TCP read gives at once (and four TLS records). */
-const READ_BUFFER_BYTES = 64 * 1024;
+/**
+ * What a read is taken in. Larger than the 64 KiB node reads at most: a fast sender fills the socket faster than
+ * one read a callback, and fewer, larger reads mean fewer calls into JavaScript per byte (a 1 GiB body: 4,096 instead
+ * of 16,384), which also keeps the hot path below the point where the optimising compiler and its memory join in.
+ */
+const READ_BUFFER_BYTES = 256 * 1024;
 /** Status line and headers, as undici and node:http bound them (16 KiB). */
 const MAX_HEAD_BYTES = 16 * 1024;
 /** A chunk-size line with its extensions, and the trailers after the last chunk. */
