@@ -78,7 +78,7 @@ interface RawServer {
   /** Connections accepted so far, and whether each has closed. */
   readonly connections: number;
   closed: boolean[];
-  /** Resolves once connection `n` has closed. */
+  /** Resolves once connection `n` has closed; rejects when it is still open 2 s later. */
   closedAt(n: number): Promise<void>;
 }
 
@@ -137,7 +137,12 @@ async function rawServer(answer: Answer, secure?: { key: Buffer; cert: Buffer })
       return sockets.length;
     },
     closed,
-    closedAt: (n) => closedWaits[n] ?? Promise.reject(new Error(`no connection ${n}`)),
+    // A close the wire makes comes at once; 2 s is only there so that a connection left open fails the test.
+    closedAt: (n) =>
+      Promise.race([
+        closedWaits[n] ?? Promise.reject(new Error(`no connection ${n}`)),
+        gap(2_000).then(() => Promise.reject(new Error(`connection ${n} still open after 2 s`))),
+      ]),
   };
 }
 
@@ -156,6 +161,7 @@ interface Outcome {
 }
 
 interface Hooks {
+  onRequest?(controller: Dispatcher.DispatchController): void;
   onStart?(controller: Dispatcher.DispatchController): void;
   onData?(controller: Dispatcher.DispatchController, chunk: Buffer): void;
   /** Keep no copy of the body (the handler counts what it needs). */
@@ -181,7 +187,10 @@ function get(
       calls: [],
     };
     const handler: Dispatcher.DispatchHandler = {
-      onRequestStart: () => outcome.calls.push('request'),
+      onRequestStart: (controller) => {
+        outcome.calls.push('request');
+        hooks.onRequest?.(controller);
+      },
       onResponseStart: (controller, status, headers, statusText) => {
         outcome.calls.push('response');
         outcome.status = status;
@@ -284,6 +293,20 @@ describe('Wire: framing', () => {
     expect(r.ended).toBe('error');
     expect(r.error?.code).toMatch(/^HPE_/u);
     expect(r.body.toString()).toBe(delivered);
+  });
+
+  it('fails on a chunk-size line over 1 KiB, and on trailers over 16 KiB', async () => {
+    const answers = [
+      `5;${'x'.repeat(2000)}\r\nhello\r\n0\r\n\r\n`,
+      `5\r\nhello\r\n0\r\n${`X-Trailer: ${'t'.repeat(1000)}\r\n`.repeat(20)}\r\n`,
+    ];
+    const s = await rawServer((socket, _request, index) =>
+      socket.write(`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${answers[index] ?? ''}`),
+    );
+    const w = wire();
+    const codes = [];
+    for (let i = 0; i < answers.length; i++) codes.push((await get(w, { origin: s.origin })).error?.code);
+    expect(codes).toEqual(['HPE_CHUNK_EXTENSIONS_OVERFLOW', 'UND_ERR_HEADERS_OVERFLOW']);
   });
 
   it('refuses Transfer-Encoding with Content-Length, and two different Content-Length values', async () => {
@@ -424,6 +447,28 @@ describe('Wire: connections', () => {
     for (let i = 0; i < 3; i++) bodies.push((await get(w, { origin: s.origin })).body.toString());
     expect(bodies).toEqual(['answer 0', 'answer 1', 'answer 2']);
     expect(s.connections).toBe(1);
+  });
+
+  it('two requests at once go on two connections (no pipelining); both are kept for later ones', async () => {
+    const s = await rawServer((socket, request) => {
+      setTimeout(() => socket.write(ok(`answer ${request.connection}.${request.onConnection}`)), 50);
+    });
+    const w = wire();
+    const both = await Promise.all([get(w, { origin: s.origin }), get(w, { origin: s.origin })]);
+    expect(both.map((r) => r.body.toString()).sort()).toEqual(['answer 0.0', 'answer 1.0']);
+    const later = await Promise.all([get(w, { origin: s.origin }), get(w, { origin: s.origin })]);
+    expect(later.map((r) => r.body.toString()).sort()).toEqual(['answer 0.1', 'answer 1.1']);
+    expect(s.connections).toBe(2);
+  });
+
+  it('Keep-Alive: timeout=1 from the server: the idle connection is not kept', async () => {
+    const s = await rawServer((socket, request) =>
+      socket.write(ok(`answer ${request.connection}`, 'Keep-Alive: timeout=1\r\n')),
+    );
+    const w = wire();
+    expect((await get(w, { origin: s.origin })).body.toString()).toBe('answer 0');
+    await s.closedAt(0);
+    expect((await get(w, { origin: s.origin })).body.toString()).toBe('answer 1');
   });
 
   it('with Connection: close each request has its own connection', async () => {
@@ -651,6 +696,26 @@ describe('Wire: timeouts', () => {
     expect(r.error?.code).toBe('UND_ERR_HEADERS_TIMEOUT');
   });
 
+  it('a kept-alive connection whose server goes silent: UND_ERR_HEADERS_TIMEOUT, not retried', async () => {
+    const s = await rawServer((socket, request) => {
+      if (request.onConnection === 0) socket.write(ok('first'));
+    });
+    const w = wire({ headersMs: 300 });
+    expect((await get(w, { origin: s.origin })).body.toString()).toBe('first');
+    const r = await get(w, { origin: s.origin });
+    expect(r.error?.code).toBe('UND_ERR_HEADERS_TIMEOUT');
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('a TLS handshake that never completes: UND_ERR_CONNECT_TIMEOUT, nothing sent', async () => {
+    // A plain TCP server behind an https origin: the connection opens, the handshake never answers.
+    const s = await rawServer(() => {});
+    const r = await get(wire({ connectMs: 300, ca: cert }), { origin: s.origin.replace('http:', 'https:') });
+    expect(r.error?.code).toBe('UND_ERR_CONNECT_TIMEOUT');
+    expect(s.requests).toHaveLength(0);
+    await s.closedAt(0);
+  });
+
   it('a server that stops mid-body: UND_ERR_BODY_TIMEOUT after the bytes that came', async () => {
     const s = await rawServer((socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nhalf'));
     const r = await get(wire({ bodyIdleMs: 300 }), { origin: s.origin });
@@ -695,10 +760,53 @@ describe('Wire: abort and destroy', () => {
     expect(r.ended).toBe('error');
     expect(r.error).toBe(reason);
     expect(r.body.toString()).toBe('a'.repeat(10));
-    const closed = s.closedAt(0).then(() => 'closed');
-    expect(await Promise.race([closed, gap(2_000).then(() => 'still open')])).toBe('closed');
+    await s.closedAt(0);
     await gap(100);
     expect(r.calls).toEqual(['request', 'response', 'data', 'error']);
+  });
+
+  it('a handler that throws in onResponseStart or onResponseData: onResponseError with its error, connection closed', async () => {
+    const s = await rawServer((socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nsome'));
+    const w = wire({ headersMs: 20_000, bodyIdleMs: 20_000 });
+    const inStart = new Error('refused in start');
+    const atStart = await get(
+      w,
+      { origin: s.origin },
+      {
+        onStart: () => {
+          throw inStart;
+        },
+      },
+    );
+    expect(atStart.error).toBe(inStart);
+    expect(atStart.calls).toEqual(['request', 'response', 'error']);
+    const inData = new Error('refused in data');
+    const atData = await get(
+      w,
+      { origin: s.origin },
+      {
+        onData: () => {
+          throw inData;
+        },
+      },
+    );
+    expect(atData.error).toBe(inData);
+    expect(atData.calls).toEqual(['request', 'response', 'data', 'error']);
+    await Promise.all([s.closedAt(0), s.closedAt(1)]);
+  });
+
+  it('controller.abort(err) in onRequestStart: onResponseError(err), nothing sent', async () => {
+    const s = await rawServer((socket) => socket.write(ok('hi')));
+    const reason = new Error('not now');
+    const r = await get(
+      wire(),
+      { origin: s.origin },
+      { onRequest: (controller) => controller.abort(reason) },
+    );
+    expect(r.error).toBe(reason);
+    expect(r.calls).toEqual(['request', 'error']);
+    await gap(50);
+    expect(s.connections).toBe(0);
   });
 
   it('wire.destroy() mid-exchange fails it with UND_ERR_DESTROYED; a dispatch after it fails the same way', async () => {
