@@ -504,6 +504,35 @@ describe('Wire: connections', () => {
     await s.closedAt(0);
   });
 
+  it.each([
+    ['a 204', 'HTTP/1.1 204 No Content\r\n\r\n'],
+    ['a Content-Length: 0 answer', 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n'],
+    ['a Content-Length body', ok('first')],
+  ])(
+    'bytes after %s are not the answer to a request dispatched from its onResponseEnd',
+    async (_what, answer) => {
+      const s = await rawServer((socket, request) => {
+        if (request.connection === 0 && request.onConnection === 0) {
+          socket.write(`${answer}HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nforged`);
+        } else socket.write(ok('real'));
+      });
+      const w = wire();
+      // undici lets a handler dispatch the next request from onResponseEnd; a queue of downloads may do so.
+      const next = new Promise<Outcome>((resolve) => {
+        w.dispatch(
+          { origin: s.origin, path: '/first', method: 'GET', headers: {} },
+          {
+            onResponseEnd: () => resolve(get(w, { origin: s.origin })),
+            onResponseError: (_controller, error) => resolve(Promise.reject(error)),
+          },
+        );
+      });
+      const second = await next;
+      expect(second.ended).toBe('end');
+      expect(second.body.toString()).toBe('real');
+    },
+  );
+
   it('a server that closes an idle connection: the next request still succeeds', async () => {
     const s = await rawServer((socket, request) => {
       socket.write(ok(`answer ${request.connection}`));
