@@ -75,9 +75,8 @@ type Answer = (socket: net.Socket, request: Request, index: number) => void;
 interface RawServer {
   origin: string;
   requests: Request[];
-  /** Connections accepted so far, and whether each has closed. */
+  /** Connections accepted so far. */
   readonly connections: number;
-  closed: boolean[];
   /** Resolves once connection `n` has closed; rejects when it is still open 2 s later. */
   closedAt(n: number): Promise<void>;
 }
@@ -89,20 +88,11 @@ interface RawServer {
 async function rawServer(answer: Answer, secure?: { key: Buffer; cert: Buffer }): Promise<RawServer> {
   const requests: Request[] = [];
   const sockets: net.Socket[] = [];
-  const closed: boolean[] = [];
   const closedWaits: Promise<void>[] = [];
   const onSocket = (socket: net.Socket): void => {
     const connection = sockets.length;
     sockets.push(socket);
-    closed.push(false);
-    closedWaits.push(
-      new Promise<void>((resolve) =>
-        socket.on('close', () => {
-          closed[connection] = true;
-          resolve();
-        }),
-      ),
-    );
+    closedWaits.push(new Promise<void>((resolve) => socket.on('close', () => resolve())));
     socket.setNoDelay(true);
     socket.on('error', () => {});
     let buffered = '';
@@ -136,7 +126,6 @@ async function rawServer(answer: Answer, secure?: { key: Buffer; cert: Buffer })
     get connections() {
       return sockets.length;
     },
-    closed,
     // A close the wire makes comes at once; 2 s is only there so that a connection left open fails the test.
     closedAt: (n) =>
       Promise.race([
