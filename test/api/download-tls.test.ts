@@ -1,0 +1,71 @@
+// A download over https, as artifacts are stored: the file holds exactly the server's bytes, including when the
+// part file's writes hold the body back (pause and resume on a TLS connection).
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import tls from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Downloader } from '../../src/api/download.ts';
+import { Transport } from '../../src/api/transport.ts';
+import { content, scratch, send, sha256 } from './download-server.ts';
+
+const { tempDir, later } = scratch('download-tls-');
+
+let certDir = '';
+let key = Buffer.alloc(0);
+let cert = Buffer.alloc(0);
+const defaultCAs = tls.getCACertificates('default');
+beforeAll(async () => {
+  certDir = await mkdtemp(join(tmpdir(), 'download-tls-cert-'));
+  const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
+  const files = ['-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-days', '2'];
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  execFileSync('openssl', ['req', '-x509', ...ec, ...files, ...subject], { stdio: 'ignore' });
+  key = await readFile(join(certDir, 'key.pem'));
+  cert = await readFile(join(certDir, 'cert.pem'));
+  // What NODE_EXTRA_CA_CERTS does for a runner with its own certificate authority, for this test process only.
+  tls.setDefaultCACertificates([...defaultCAs, cert.toString()]);
+});
+afterAll(async () => {
+  tls.setDefaultCACertificates(defaultCAs);
+  await rm(certDir, { recursive: true, force: true });
+});
+
+describe('Downloader over https', () => {
+  it('a 32 MiB file arrives byte for byte, in one attempt', async () => {
+    const data = Buffer.concat(Array.from({ length: 32 }, (_, i) => content(1024 * 1024, i + 1)));
+    const ranges: string[] = [];
+    const server = https.createServer({ key, cert }, (req, res) => {
+      ranges.push(req.headers.range ?? '');
+      // Large writes: the server is faster than the part file, so the writer holds the body back.
+      send(req, res, data, { chunkSize: 1024 * 1024 });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    later(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const transport = new Transport({
+      baseUrl: `${origin}/api/v1.1`,
+      token: 'download-tls-token',
+      timeouts: { connectMs: 2_000, headersMs: 2_000, bodyIdleMs: 1_000 },
+    });
+    later(() => transport.close());
+    const dest = join(await tempDir(), 'a.bin');
+    const result = await new Downloader({ opener: transport }).download({
+      url: `${origin}/a.bin`,
+      dest,
+      name: 'a.bin',
+    });
+    expect(sha256(await readFile(dest))).toBe(sha256(data));
+    expect(result).toEqual({ bytes: data.length, attempts: 1, resumed: 0 });
+    expect(ranges).toEqual(['']);
+  });
+});
