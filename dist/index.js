@@ -46062,6 +46062,12 @@ class Connection {
             return false;
         }
         this.#received += bytes;
+        if (this.#held !== undefined) {
+            // A pause stops the socket's reads, but TLS still hands on the records it already decrypted: they join what is
+            // held, in order.
+            this.#held = Buffer.concat([this.#held, buffer.subarray(0, bytes)]);
+            return false;
+        }
         if (this.#phase !== 'head')
             this.#timer?.refresh();
         return this.#take(buffer, 0, bytes);
@@ -46134,10 +46140,10 @@ class Connection {
             throw wireError('UND_ERR_HEADERS_OVERFLOW', 'the answer headers are larger than 16 KiB');
         }
         this.#head.push(Buffer.from(buffer.subarray(at, upto)));
-        return found < 0 ? to : this.#headDone(exchange, upto);
+        return found < 0 ? to : this.#headDone(exchange, upto, to);
     }
-    /** A whole head was read; `next` is where what follows it starts. */
-    #headDone(exchange, next) {
+    /** A whole head was read; `next` is where what follows it starts, `to` where the read ends. */
+    #headDone(exchange, next, to) {
         const text = Buffer.concat(this.#head).toString('latin1');
         this.#head = [];
         this.#headBytes = 0;
@@ -46168,10 +46174,11 @@ class Connection {
             exchange.controller.abort(asError(error));
             return next;
         }
+        // A bodiless answer ends here; bytes after it in the same read are never the next request's answer.
         if (!exchange.over && this.#framing.kind === 'none')
-            this.#finish(exchange, next, next);
+            this.#finish(exchange, next, to);
         if (!exchange.over && this.#framing.kind === 'length' && this.#framing.left === 0) {
-            this.#finish(exchange, next, next);
+            this.#finish(exchange, next, to);
         }
         return next;
     }

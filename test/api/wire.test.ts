@@ -975,7 +975,8 @@ describe('Wire: memory', () => {
     expect(r.ended).toBe('end');
     expect(bytes).toBe(block.length * blocks);
     expect(hash.digest('hex')).toBe(expected.digest('hex'));
-    expect(r.chunks).toBeGreaterThan(1000);
+    // Many reads (at most 256 KiB each), one buffer.
+    expect(r.chunks).toBeGreaterThanOrEqual(256);
     expect(buffers.size).toBe(1);
   });
 });
