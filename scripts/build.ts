@@ -1,6 +1,8 @@
 // Builds the actions: one ncc bundle that holds every action, and a few lines per action that run it.
 //
-//   dist/index.js, licenses.txt, package.json   the shared bundle of src/actions/bundle.js (ncc, ESM, Node 24)
+//   dist/index.js, <id>.index.js, licenses.txt, package.json
+//                                               the shared bundle of src/actions/bundle.js (ncc, ESM, Node 24),
+//                                               in pieces loaded as an action needs them
 //   dist/<name>/index.js                        runs action <name> from it: what action.yml's runs.main names
 //
 // Every folder src/actions/<name>/ with a <name>.ts that exports run() is an action. `npm run build` builds

@@ -34,20 +34,35 @@ describe.each(names)('%s', (name) => {
 });
 
 describe('dist', () => {
-  it('is one shared bundle with its licenses, and an entry per action, nothing else', () => {
+  it('is one shared bundle (its entry and the pieces it loads), its licenses, and an entry per action, nothing else', () => {
     const files = readdirSync(join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' })
       .filter((file) => statSync(join(ROOT, 'dist', file)).isFile())
       .sort();
+    const pieces = files.filter((file) => /^\d+\.index\.js$/u.test(file));
     expect(files).toEqual(
-      ['index.js', 'licenses.txt', 'package.json', ...names.map((name) => join(name, 'index.js'))].sort(),
+      [
+        'index.js',
+        ...pieces,
+        'licenses.txt',
+        'package.json',
+        ...names.map((name) => join(name, 'index.js')),
+      ].sort(),
     );
     expect(JSON.parse(readFileSync(join(ROOT, 'dist/package.json'), 'utf8'))).toEqual({ type: 'module' });
     expect(readFileSync(join(ROOT, 'dist/licenses.txt'), 'utf8')).toContain('undici');
   });
 
-  it('holds every action, each under its own path', () => {
+  it('holds every action under its own path, and every piece an action loads is there', () => {
     const bundle = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
-    for (const name of names) expect(bundle).toContain(`"./${name}/${name}.ts"`);
+    for (const name of names) {
+      // The bundler's map: an action's module id, then the pieces (dist/<id>.index.js) it needs.
+      const entry = new RegExp(`"\\./${name}/${name}\\.ts": \\[([\\d,\\s]+)\\]`, 'u').exec(bundle);
+      expect(entry, name).not.toBeNull();
+      const [, ...pieces] = (entry?.[1] ?? '').split(',').map((id) => id.trim());
+      expect(pieces.length, name).toBeGreaterThan(0);
+      for (const piece of pieces)
+        expect(existsSync(join(ROOT, 'dist', `${piece}.index.js`)), piece).toBe(true);
+    }
     expect(existsSync(join(ROOT, 'src/actions/bundle.js'))).toBe(true);
   });
 });

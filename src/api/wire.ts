@@ -9,7 +9,7 @@
 // API calls, redirect chains and error answers of the API keep undici. What it implements of RFC 9112 it implements
 // strictly: a malformed status line, header, chunk size or Content-Length fails the exchange rather than guessing.
 import net, { isIP } from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import type { LookupFn } from './transport.ts';
 
@@ -288,7 +288,8 @@ class Connection {
         ...(isIP(host) === 0 ? { servername: host } : {}),
         ...(options.ca === undefined ? {} : { ca: options.ca }),
       };
-      this.#socket = tls.connect(secure);
+      // node:tls is loaded on the first https download only: loading it costs every action's start about 10 ms.
+      this.#socket = process.getBuiltinModule('node:tls').connect(secure);
     } else {
       this.#socket = net.connect({ host, port, lookup, onread, noDelay: true });
     }
