@@ -18,11 +18,11 @@ var map = {
 		364
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		4507,
+		1274,
 		58,
-		354,
+		6,
 		880,
-		507
+		274
 	],
 	"./general/general.ts": [
 		9296,

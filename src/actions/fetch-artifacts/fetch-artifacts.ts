@@ -25,8 +25,7 @@ import {
 } from '../../api/paths.ts';
 import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter } from '../../api/records.ts';
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
-import { archiveOf, type ArchiveKind } from './archive.ts';
-import { extractArchive, UnsafeArchiveError } from './extract.ts';
+import { archiveOf, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { Progress } from './progress.ts';
 
 export const spec = {
@@ -552,6 +551,8 @@ async function unpack(
   source: string,
 ): Promise<Saved[]> {
   try {
+    // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
+    const { extractArchive } = await import('./extract.ts');
     const result = await extractArchive({
       archive: archive.file,
       kind: into.kind,
