@@ -639,7 +639,7 @@ class Downloader {
             catch (caught) {
                 if (signal.aborted)
                     throw (0,clock/* abortReason */.Js)(signal);
-                const error = caught instanceof Error ? caught : new Error(String(caught));
+                const error = (0,errors/* asError */.zR)(caught);
                 // What is on disk is what counts, whatever the stream received before it failed.
                 offset = (await statFile(fd)).size;
                 if (error instanceof StartOverError || encodedAttempt) {
@@ -1024,7 +1024,7 @@ class PartWriter {
             }
         }
         catch (error) {
-            this.#error = error instanceof Error ? error : new Error(String(error));
+            this.#error = (0,errors/* asError */.zR)(error);
         }
         if (next !== undefined)
             giveBatch(next.batch);

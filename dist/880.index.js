@@ -44,6 +44,7 @@ var undici = __webpack_require__(6752);
 // API calls and redirect chains keep undici. What it implements of RFC 9112 it implements strictly: a malformed
 // status line, header, chunk size or Content-Length fails the exchange rather than guessing.
 
+
 /**
  * What a read is taken in. Larger than the 64 KiB node reads at most: a fast sender fills the socket faster than
  * one read a callback, and fewer, larger reads mean fewer calls into JavaScript per byte (a 1 GiB body: 4,096 instead
@@ -79,7 +80,7 @@ class Wire {
             handler.onRequestStart?.(exchange.controller, {});
         }
         catch (error) {
-            exchange.fail(asError(error));
+            exchange.fail((0,errors/* asError */.zR)(error));
             return;
         }
         if (exchange.over)
@@ -95,7 +96,7 @@ class Wire {
             head = requestHead(request, url);
         }
         catch (error) {
-            exchange.fail(asError(error));
+            exchange.fail((0,errors/* asError */.zR)(error));
             return;
         }
         exchange.head = head;
@@ -166,9 +167,6 @@ function requestHead(request, url) {
         head += `${name}: ${value}\r\n`;
     }
     return `${head}\r\n`;
-}
-function asError(error) {
-    return error instanceof Error ? error : new Error(String(error));
 }
 /** One request and its answer; also the controller its handler is given (pause, resume, abort). */
 class Exchange {
@@ -314,13 +312,11 @@ class Connection {
         exchange.onPause = () => this.#disarm();
         exchange.onResume = () => this.#resume();
         exchange.onAbort = () => this.close();
-        if (this.#reused) {
+        if (this.#reused)
             this.#socket.ref();
+        // A new connection keeps its connect timer; the headers timer starts once it is connected.
+        if (this.#connected)
             this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
-        }
-        else if (this.#connected) {
-            this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
-        }
         this.#socket.write(exchange.head, 'latin1');
     }
     /** Ends the connection; an exchange under way fails with `error`. */
@@ -339,18 +335,13 @@ class Connection {
         this.#socket.destroy();
         this.#pool.gone(this);
     }
+    /** One timer at a time: connect, headers, body idle or keep-alive (refresh() would keep the old delay). */
     #arm(code, ms) {
         this.#timerCode = code;
-        if (this.#timer === undefined) {
-            this.#timer = setTimeout(() => this.#timedOut(), ms);
-            this.#timer.unref();
-        }
-        else {
-            // refresh() keeps the first delay: a new one needs a new timer.
+        if (this.#timer !== undefined)
             clearTimeout(this.#timer);
-            this.#timer = setTimeout(() => this.#timedOut(), ms);
-            this.#timer.unref();
-        }
+        this.#timer = setTimeout(() => this.#timedOut(), ms);
+        this.#timer.unref();
     }
     #disarm() {
         if (this.#timer !== undefined)
@@ -454,7 +445,7 @@ class Connection {
                 at = this.#step(exchange, buffer, at, to);
             }
             catch (error) {
-                this.close(asError(error));
+                this.close((0,errors/* asError */.zR)(error));
                 return false;
             }
         }
@@ -535,7 +526,7 @@ class Connection {
             exchange.handler.onResponseStart?.(exchange.controller, code, headers, status[3] ?? '');
         }
         catch (error) {
-            exchange.controller.abort(asError(error));
+            exchange.controller.abort((0,errors/* asError */.zR)(error));
             return next;
         }
         // A bodiless answer ends here; bytes after it in the same read are never the next request's answer.
@@ -597,7 +588,7 @@ class Connection {
             exchange.handler.onResponseData?.(exchange.controller, chunk);
         }
         catch (error) {
-            exchange.controller.abort(asError(error));
+            exchange.controller.abort((0,errors/* asError */.zR)(error));
         }
     }
     /** The answer is complete at `next`; bytes up to `to` follow it in the same read. */
@@ -1108,7 +1099,7 @@ class Transport {
                         role = 'error';
                         settled = true;
                         done();
-                        reject(error instanceof Error ? error : new Error(String(error)));
+                        reject((0,errors/* asError */.zR)(error));
                         c.abort(new errors/* AbortedError */.oM('the answer was refused'));
                         return;
                     }
@@ -1410,7 +1401,7 @@ class Transport {
             const host = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND' ? hostname : undefined;
             return new errors/* NetworkError */.Dr(method, display, code, (0,retry/* provablyNotSent */.dm)(code, syscall), attempt, host);
         }
-        return err instanceof Error ? err : new Error(String(err));
+        return (0,errors/* asError */.zR)(err);
     }
     /** A caller's own UserFacingError reason is kept; any other abort is an AbortedError. */
     #abortError(signal) {
@@ -2607,7 +2598,8 @@ const systemClock = {
 /* harmony export */   nS: () => (/* binding */ BadResponseError),
 /* harmony export */   oM: () => (/* binding */ AbortedError),
 /* harmony export */   rt: () => (/* binding */ UnsafeAddressError),
-/* harmony export */   yI: () => (/* binding */ ValidationError)
+/* harmony export */   yI: () => (/* binding */ ValidationError),
+/* harmony export */   zR: () => (/* binding */ asError)
 /* harmony export */ });
 // Error types of the API core. Each says what a person can act on; none ever carries a credential.
 // `UserFacingError` marks errors whose message is the whole story (no stack trace is shown for them);
@@ -2730,6 +2722,10 @@ class BadResponseError extends UserFacingError {
         this.method = method;
         this.path = path;
     }
+}
+/** What was thrown, as an Error (a thrown string or object becomes the message of one). */
+function asError(thrown) {
+    return thrown instanceof Error ? thrown : new Error(String(thrown));
 }
 
 

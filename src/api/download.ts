@@ -18,7 +18,7 @@ import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { abortReason, systemClock, type Clock } from './clock.ts';
-import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
+import { AbortedError, ApiError, asError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
 import type { BodyControl, BodyReceiver, OpenOptions, ResponseHeaders } from './transport.ts';
 
@@ -351,7 +351,7 @@ export class Downloader {
         return { bytes: offset, attempts: attempt, resumed };
       } catch (caught) {
         if (signal.aborted) throw abortReason(signal);
-        const error = caught instanceof Error ? caught : new Error(String(caught));
+        const error = asError(caught);
         // What is on disk is what counts, whatever the stream received before it failed.
         offset = (await statFile(fd)).size;
         if (error instanceof StartOverError || encodedAttempt) {
@@ -760,7 +760,7 @@ export class PartWriter {
         this.#position += written;
       }
     } catch (error) {
-      this.#error = error instanceof Error ? error : new Error(String(error));
+      this.#error = asError(error);
     }
     if (next !== undefined) giveBatch(next.batch);
     this.#settle();

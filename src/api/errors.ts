@@ -138,3 +138,8 @@ export class BadResponseError extends UserFacingError {
     this.path = path;
   }
 }
+
+/** What was thrown, as an Error (a thrown string or object becomes the message of one). */
+export function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
+}

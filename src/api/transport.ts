@@ -11,6 +11,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { systemClock, type Clock } from './clock.ts';
 import {
   AbortedError,
+  asError,
   ApiError,
   BadResponseError,
   DeadlineError,
@@ -599,7 +600,7 @@ export class Transport {
             role = 'error';
             settled = true;
             done();
-            reject(error instanceof Error ? error : new Error(String(error)));
+            reject(asError(error));
             c.abort(new AbortedError('the answer was refused'));
             return;
           }
@@ -914,7 +915,7 @@ export class Transport {
         syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND' ? hostname : undefined;
       return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
     }
-    return err instanceof Error ? err : new Error(String(err));
+    return asError(err);
   }
 
   /** A caller's own UserFacingError reason is kept; any other abort is an AbortedError. */

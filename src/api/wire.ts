@@ -12,6 +12,7 @@
 import net, { isIP } from 'node:net';
 import type tls from 'node:tls';
 import type { Dispatcher } from 'undici';
+import { asError } from './errors.ts';
 import type { LookupFn } from './transport.ts';
 
 /**
@@ -166,10 +167,6 @@ function requestHead(request: WireRequest, url: URL): string {
     head += `${name}: ${value}\r\n`;
   }
   return `${head}\r\n`;
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** One request and its answer; also the controller its handler is given (pause, resume, abort). */
@@ -328,12 +325,9 @@ class Connection {
     exchange.onPause = () => this.#disarm();
     exchange.onResume = () => this.#resume();
     exchange.onAbort = () => this.close();
-    if (this.#reused) {
-      this.#socket.ref();
-      this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
-    } else if (this.#connected) {
-      this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
-    }
+    if (this.#reused) this.#socket.ref();
+    // A new connection keeps its connect timer; the headers timer starts once it is connected.
+    if (this.#connected) this.#arm('UND_ERR_HEADERS_TIMEOUT', exchange.headersMs);
     this.#socket.write(exchange.head, 'latin1');
   }
 
@@ -353,17 +347,12 @@ class Connection {
     this.#pool.gone(this);
   }
 
+  /** One timer at a time: connect, headers, body idle or keep-alive (refresh() would keep the old delay). */
   #arm(code: string, ms: number): void {
     this.#timerCode = code;
-    if (this.#timer === undefined) {
-      this.#timer = setTimeout(() => this.#timedOut(), ms);
-      this.#timer.unref();
-    } else {
-      // refresh() keeps the first delay: a new one needs a new timer.
-      clearTimeout(this.#timer);
-      this.#timer = setTimeout(() => this.#timedOut(), ms);
-      this.#timer.unref();
-    }
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#timedOut(), ms);
+    this.#timer.unref();
   }
 
   #disarm(): void {

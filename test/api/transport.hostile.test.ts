@@ -19,6 +19,7 @@ import {
   MAX_ANSWER_BYTES,
   Transport,
   type LogFn,
+  type BodyReceiver,
   type LookupFn,
   type TransportOptions,
 } from '../../src/api/transport.ts';
@@ -78,6 +79,16 @@ function fakeClock(): FakeClock {
     },
   };
   return clock;
+}
+
+/** A resolver that maps the given names to addresses, and leaves other names to the system's. */
+function namesLookup(names: Record<string, string>): LookupFn {
+  return (hostname, options, callback) => {
+    const address = names[hostname];
+    if (address === undefined) dns.lookup(hostname, options, callback);
+    else if (options.all) callback(null, [{ address, family: 4 }]);
+    else callback(null, address, 4);
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
@@ -299,13 +310,7 @@ describe('redirects never reach a link-local address (promise 14)', () => {
       });
       res.end();
     });
-    const names: Record<string, string> = { 'metadata.test': '169.254.169.254', 'storage.test': '127.0.0.1' };
-    const lookup: LookupFn = (hostname, options, callback) => {
-      const address = names[hostname];
-      if (address === undefined) dns.lookup(hostname, options, callback);
-      else if (options.all) callback(null, [{ address, family: 4 }]);
-      else callback(null, address, 4);
-    };
+    const lookup = namesLookup({ 'metadata.test': '169.254.169.254', 'storage.test': '127.0.0.1' });
     const t = transport({ baseUrl: api.base, lookup });
     const err = await failure(t.open(`${api.origin}/a`));
     expect(err).toBeInstanceOf(UnsafeAddressError);
@@ -314,6 +319,28 @@ describe('redirects never reach a link-local address (promise 14)', () => {
         '(where cloud metadata services answer), never contacted',
     );
     expect(await drain((await t.open(`${api.origin}/b`)).body)).toBe('data');
+    expect(store.seen).toHaveLength(1);
+  });
+
+  it('a download (its own HTTP client) never connects to a link-local address, by literal or by name', async () => {
+    const store = await serve((_req, res) => res.end('data'));
+    const port = new URL(store.origin).port;
+    const lookup = namesLookup({ 'metadata.test': '169.254.169.254', 'storage.test': '127.0.0.1' });
+    const t = transport({ baseUrl: store.base, lookup });
+    const chunks: Buffer[] = [];
+    const receiver = (): BodyReceiver => ({
+      start() {},
+      data: (chunk) => chunks.push(Buffer.from(chunk)) > 0,
+      end() {},
+      error() {},
+    });
+    for (const url of [`http://metadata.test:${port}/x?sig=1`, `http://169.254.169.254:${port}/x?sig=1`]) {
+      const err = await failure(t.receive(url, {}, receiver()));
+      expect(err, url).toBeInstanceOf(UnsafeAddressError);
+      expect(err.message, url).toContain('169.254.169.254');
+    }
+    expect(store.seen).toHaveLength(0);
+    await t.receive(`http://storage.test:${port}/x?sig=1`, {}, receiver());
     expect(store.seen).toHaveLength(1);
   });
 
