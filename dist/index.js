@@ -1,60 +1,60 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5390:
+/***/ 5606:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
-		1472,
-		58,
-		880,
-		472
+		9792,
+		384,
+		284,
+		411
 	],
 	"./clear-cache/clear-cache.ts": [
-		8364,
-		58,
-		880,
-		364
+		812,
+		384,
+		284,
+		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		1274,
-		58,
-		6,
-		880,
-		274
+		3754,
+		384,
+		26,
+		284,
+		754
 	],
 	"./general/general.ts": [
-		9296,
-		58,
-		880,
-		296
+		2272,
+		384,
+		284,
+		272
 	],
 	"./set-envvar/set-envvar.ts": [
-		800,
-		58,
-		880,
-		800
+		9568,
+		384,
+		284,
+		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		2052,
-		58,
-		880,
-		784,
-		52
+		1124,
+		384,
+		284,
+		800,
+		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		5426,
-		58,
-		880,
-		784,
-		426
+		7554,
+		384,
+		284,
+		800,
+		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
-		8372,
-		58,
-		880,
-		372
+		3716,
+		384,
+		284,
+		716
 	]
 };
 function webpackAsyncContext(req) {
@@ -72,7 +72,7 @@ function webpackAsyncContext(req) {
 	});
 }
 webpackAsyncContext.keys = () => (Object.keys(map));
-webpackAsyncContext.id = 5390;
+webpackAsyncContext.id = 5606;
 module.exports = webpackAsyncContext;
 
 /***/ }),
@@ -91,7 +91,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_proces
 
 /***/ }),
 
-/***/ 4601:
+/***/ 6982:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
@@ -151,13 +151,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
@@ -270,13 +263,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-
-/***/ }),
-
-/***/ 7997:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
 
 /***/ }),
 
@@ -562,7 +548,7 @@ var __webpack_exports__ = {};
 
 /** @param {string} action the name of a folder of src/actions */
 async function run(action) {
-  const module = await __nccwpck_require__(5390)(`./${action}/${action}.ts`);
+  const module = await __nccwpck_require__(5606)(`./${action}/${action}.ts`);
   if (typeof module.run !== 'function') throw new Error(`src/actions/${action}/${action}.ts has no run()`);
   await module.run();
 }

@@ -41,7 +41,9 @@ const entry = join(sources, 'bundle.js');
 await execFileAsync(
   process.execPath,
   [ncc, 'build', entry, '-o', dist, '--license', 'licenses.txt', '--quiet'],
-  { cwd: root },
+  // ncc takes its TypeScript configuration, and the import paths it maps, from the folder it runs in: there,
+  // src/actions/tsconfig.json maps 'undici' to the parts of it the actions use.
+  { cwd: sources },
 );
 console.log(`built dist/index.js: ${names.join(', ')}`);
 

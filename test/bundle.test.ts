@@ -65,4 +65,23 @@ describe('dist', () => {
     }
     expect(existsSync(join(ROOT, 'src/actions/bundle.js'))).toBe(true);
   });
+
+  it("holds the parts of undici the actions use, not its index's fetch, WebSocket, caches and mocks", () => {
+    // Every import of 'undici' in the bundle is src/api/undici.ts (src/actions/tsconfig.json): the index would add
+    // about 700 KB to compile at every start, and load Node's own undici through `globalThis.Headers`.
+    const code = readdirSync(join(ROOT, 'dist'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(ROOT, 'dist', file), 'utf8'))
+      .join('\n');
+    for (const used of ['class Agent ', 'class EnvHttpProxyAgent ', 'class ProxyAgent '])
+      expect(code, used).toContain(used);
+    for (const unused of [
+      'class WebSocket ',
+      'class EventSource ',
+      'class MockAgent ',
+      'class Cache ',
+      'globalThis.Headers',
+    ])
+      expect(code, unused).not.toContain(unused);
+  });
 });

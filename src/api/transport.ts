@@ -5,7 +5,7 @@
 import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici.ts';
 import { Wire, type Dispatching } from './wire.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { systemClock, type Clock } from './clock.ts';

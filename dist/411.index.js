@@ -1,0 +1,55 @@
+export const id = 411;
+export const ids = [411];
+export const modules = {
+
+/***/ 9792:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   addSshKey: () => (/* binding */ addSshKey),
+/* harmony export */   run: () => (/* binding */ run),
+/* harmony export */   spec: () => (/* binding */ spec)
+/* harmony export */ });
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1272);
+/* harmony import */ var _api_ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3534);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8284);
+/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5947);
+
+
+
+
+const spec = {
+    name: 'add-ssh-key',
+    inputs: ['ssh-key', 'hostname'],
+    outputs: ['fingerprint', 'hostname'],
+};
+/** Adds an SSH key to the project, for all hosts or for one. */
+async function addSshKey(ctx) {
+    const raw = ctx.inputs.secret('ssh-key', {
+        required: true,
+        hint: 'an unencrypted RSA private key, e.g. ssh-key: ${{ secrets.DEPLOY_KEY }}',
+    });
+    const key = (0,_api_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .checkSshKey */ .S)('ssh-key', raw);
+    const host = ctx.inputs.optional('hostname');
+    if (host !== undefined)
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .checkSegment */ .cr)('hostname', host, 'a host name');
+    const { client, project } = ctx.connect();
+    await client.addSshKey(project, key.privateKey, host);
+    ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
+    ctx.setOutput('fingerprint', key.fingerprint);
+    ctx.setOutput('hostname', host ?? '');
+    await ctx.io.summary
+        .addRaw(`Added the SSH key \`${key.fingerprint}\` to **${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(`${project.username}/${project.project}`)}**` +
+        (host ? ` for \`${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(host)}\`` : ' for all hosts'), true)
+        .write();
+}
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+function run() {
+    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, addSshKey);
+}
+
+
+/***/ })
+
+};
