@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    globalSetup: ['test/harness/temp-root.ts'],
     // GitHub's workflow parser imports its JSON schemas without import attributes: Node's own loader refuses
     // that, so vitest's loader takes the package instead.
     server: { deps: { inline: ['@actions/workflow-parser', '@actions/expressions'] } },
