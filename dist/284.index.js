@@ -494,14 +494,21 @@ class Connection {
         if (this.#headBytes > MAX_HEAD_BYTES) {
             throw wireError('UND_ERR_HEADERS_OVERFLOW', 'the answer headers are larger than 16 KiB');
         }
+        if (found >= 0 && this.#head.length === 0) {
+            // The usual case, a head whole in one read: read where it is, no copy.
+            this.#headBytes = 0;
+            return this.#headDone(exchange, buffer.toString('latin1', at, upto), upto, to);
+        }
         this.#head.push(Buffer.from(buffer.subarray(at, upto)));
-        return found < 0 ? to : this.#headDone(exchange, upto, to);
-    }
-    /** A whole head was read; `next` is where what follows it starts, `to` where the read ends. */
-    #headDone(exchange, next, to) {
+        if (found < 0)
+            return to;
         const text = Buffer.concat(this.#head).toString('latin1');
         this.#head = [];
         this.#headBytes = 0;
+        return this.#headDone(exchange, text, upto, to);
+    }
+    /** A whole head was read, `text`; `next` is where what follows it starts, `to` where the read ends. */
+    #headDone(exchange, text, next, to) {
         const lines = text.slice(0, -4).split('\r\n');
         const status = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: ([\t\x20-\x7e\x80-\xff]*))?$/u.exec(lines[0] ?? '');
         if (status === null)
@@ -762,6 +769,12 @@ class Transport {
     #redirecting = new Set();
     #closing = new AbortController();
     #closed;
+    /** #signalFor's signals: the transport's own, and one per caller's signal. */
+    #own;
+    #combined = new WeakMap();
+    /** #redact's, and how many secrets it was made for. */
+    #redactor;
+    #redactorCount = 0;
     constructor(options) {
         const base = new URL(options.baseUrl);
         this.origin = base.origin;
@@ -1419,6 +1432,18 @@ class Transport {
         }
     }
     #signalFor(signal) {
+        if (signal === undefined)
+            return (this.#own ??= this.#combine(undefined));
+        // Made once per caller's signal: a thousand downloads under one signal share one composite signal, where one
+        // each cost its bookkeeping (and the collector's) a thousand times.
+        let combined = this.#combined.get(signal);
+        if (combined === undefined) {
+            combined = this.#combine(signal);
+            this.#combined.set(signal, combined);
+        }
+        return combined;
+    }
+    #combine(signal) {
         const signals = [this.#closing.signal];
         if (this.#signal !== undefined)
             signals.push(this.#signal);
@@ -1434,7 +1459,14 @@ class Transport {
         return [...this.#secrets, ...this.#moreSecrets];
     }
     #redact(text) {
-        return (0,api_message/* redactSecrets */.fp)(text, this.#allSecrets());
+        // Their forms are worked out again only when a secret was added (the caller's list only grows, as inputs
+        // holding secrets are read), not for every message and download.
+        const count = this.#secrets.length + this.#moreSecrets.length;
+        if (this.#redactor === undefined || this.#redactorCount !== count) {
+            this.#redactor = (0,api_message/* redactor */.$p)(this.#allSecrets());
+            this.#redactorCount = count;
+        }
+        return this.#redactor(text);
     }
 }
 /** Reads a body on behalf of a caller, mapping its errors to the API core's. Destroying it destroys the source. */
@@ -2735,6 +2767,7 @@ function asError(thrown) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $p: () => (/* binding */ redactor),
 /* harmony export */   fp: () => (/* binding */ redactSecrets),
 /* harmony export */   x_: () => (/* binding */ serverMessage)
 /* harmony export */ });
@@ -2775,6 +2808,10 @@ function serverMessage(body, contentType, secrets = []) {
  * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
  */
 function redactSecrets(text, secrets) {
+    return redactor(secrets)(text);
+}
+/** redactSecrets for one set of secrets, their forms worked out once: for what redacts often (every download). */
+function redactor(secrets) {
     const forms = new Set();
     for (const secret of secrets) {
         if (secret === '')
@@ -2785,10 +2822,13 @@ function redactSecrets(text, secrets) {
         forms.add(collapse(secret));
     }
     forms.delete('');
-    let out = text;
-    for (const form of [...forms].sort((a, b) => b.length - a.length))
-        out = out.replaceAll(form, '***');
-    return out;
+    const longestFirst = [...forms].sort((a, b) => b.length - a.length);
+    return (text) => {
+        let out = text;
+        for (const form of longestFirst)
+            out = out.replaceAll(form, '***');
+        return out;
+    };
 }
 /** The message inside JSON text, or undefined when the text is not JSON. */
 function jsonMessage(text, depth) {

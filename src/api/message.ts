@@ -43,6 +43,11 @@ export function serverMessage(
  * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return redactor(secrets)(text);
+}
+
+/** redactSecrets for one set of secrets, their forms worked out once: for what redacts often (every download). */
+export function redactor(secrets: readonly string[]): (text: string) => string {
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (secret === '') continue;
@@ -52,9 +57,12 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
     forms.add(collapse(secret));
   }
   forms.delete('');
-  let out = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.replaceAll(form, '***');
-  return out;
+  const longestFirst = [...forms].sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text;
+    for (const form of longestFirst) out = out.replaceAll(form, '***');
+    return out;
+  };
 }
 
 /** The message inside JSON text, or undefined when the text is not JSON. */

@@ -21,7 +21,7 @@ import {
   UserFacingError,
   ValidationError,
 } from './errors.ts';
-import { redactSecrets, serverMessage } from './message.ts';
+import { redactor, serverMessage } from './message.ts';
 import type { HttpVerb } from './records.ts';
 import {
   backoffDelay,
@@ -261,6 +261,12 @@ export class Transport {
   readonly #redirecting = new Set<string>();
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
+  /** #signalFor's signals: the transport's own, and one per caller's signal. */
+  #own: AbortSignal | undefined;
+  readonly #combined = new WeakMap<AbortSignal, AbortSignal>();
+  /** #redact's, and how many secrets it was made for. */
+  #redactor: ((text: string) => string) | undefined;
+  #redactorCount = 0;
 
   constructor(options: TransportOptions) {
     const base = new URL(options.baseUrl);
@@ -934,6 +940,18 @@ export class Transport {
   }
 
   #signalFor(signal: AbortSignal | undefined): AbortSignal {
+    if (signal === undefined) return (this.#own ??= this.#combine(undefined));
+    // Made once per caller's signal: a thousand downloads under one signal share one composite signal, where one
+    // each cost its bookkeeping (and the collector's) a thousand times.
+    let combined = this.#combined.get(signal);
+    if (combined === undefined) {
+      combined = this.#combine(signal);
+      this.#combined.set(signal, combined);
+    }
+    return combined;
+  }
+
+  #combine(signal: AbortSignal | undefined): AbortSignal {
     const signals = [this.#closing.signal];
     if (this.#signal !== undefined) signals.push(this.#signal);
     if (signal !== undefined) signals.push(signal);
@@ -950,7 +968,14 @@ export class Transport {
   }
 
   #redact(text: string): string {
-    return redactSecrets(text, this.#allSecrets());
+    // Their forms are worked out again only when a secret was added (the caller's list only grows, as inputs
+    // holding secrets are read), not for every message and download.
+    const count = this.#secrets.length + this.#moreSecrets.length;
+    if (this.#redactor === undefined || this.#redactorCount !== count) {
+      this.#redactor = redactor(this.#allSecrets());
+      this.#redactorCount = count;
+    }
+    return this.#redactor(text);
   }
 }
 

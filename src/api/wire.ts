@@ -506,15 +506,21 @@ class Connection {
     if (this.#headBytes > MAX_HEAD_BYTES) {
       throw wireError('UND_ERR_HEADERS_OVERFLOW', 'the answer headers are larger than 16 KiB');
     }
+    if (found >= 0 && this.#head.length === 0) {
+      // The usual case, a head whole in one read: read where it is, no copy.
+      this.#headBytes = 0;
+      return this.#headDone(exchange, buffer.toString('latin1', at, upto), upto, to);
+    }
     this.#head.push(Buffer.from(buffer.subarray(at, upto)));
-    return found < 0 ? to : this.#headDone(exchange, upto, to);
-  }
-
-  /** A whole head was read; `next` is where what follows it starts, `to` where the read ends. */
-  #headDone(exchange: Exchange, next: number, to: number): number {
+    if (found < 0) return to;
     const text = Buffer.concat(this.#head).toString('latin1');
     this.#head = [];
     this.#headBytes = 0;
+    return this.#headDone(exchange, text, upto, to);
+  }
+
+  /** A whole head was read, `text`; `next` is where what follows it starts, `to` where the read ends. */
+  #headDone(exchange: Exchange, text: string, next: number, to: number): number {
     const lines = text.slice(0, -4).split('\r\n');
     const status = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: ([\t\x20-\x7e\x80-\xff]*))?$/u.exec(lines[0] ?? '');
     if (status === null) throw wireError('HPE_INVALID_CONSTANT', 'the answer is not HTTP/1.x');

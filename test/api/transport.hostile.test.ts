@@ -387,6 +387,22 @@ describe('what errors and logs print (promises 13, 15)', () => {
     expect((err as ApiError).serverMessage).toBe('invalid value: *** for ENV_VAR');
   });
 
+  it('a secret read after the transport was made is removed too, once a message was already redacted', async () => {
+    // The action's list of secrets grows as inputs holding secrets are read; the transport keeps a reference.
+    const later = 'added-later-secret-42';
+    const server = await serve((_req, res) =>
+      reply(res, 403, { message: `denied for ${later} and ${TOKEN}` }),
+    );
+    const secrets: string[] = [];
+    const t = transport({ baseUrl: server.base, token: TOKEN, secrets });
+    const receiver = { start: () => {}, data: () => true, end: () => {}, error: () => {} };
+    const first = await failure(t.receive(`${server.origin}/file`, {}, receiver));
+    expect((first as ApiError).serverMessage).toBe(`denied for ${later} and ***`);
+    secrets.push(later);
+    const second = await failure(t.receive(`${server.origin}/file`, {}, receiver));
+    expect((second as ApiError).serverMessage).toBe('denied for *** and ***');
+  });
+
   it('a user and password in a URL are never printed, in errors or at debug level', async () => {
     const store = await serve((req, res) => {
       if (req.url === '/moved') {
