@@ -3,12 +3,14 @@
 // point at nginx, and the committed bundle (dist/fetch-artifacts/index.js) run as a child process with INPUT_*
 // variables as the runner does. Runs alternate between the contenders; each figure is the median of --runs.
 //
-//   npm run build -- fetch-artifacts && npm run bench [-- --runs 5] [--only small|large] [--bundle PATH]
+//   npm run build -- fetch-artifacts && npm run bench [-- --runs 5] [--only small|large] [--bundle PATH]...
 //
 // `--only small` runs only the 800 small files at concurrency 8 against curl, `--only large` only the 1 GiB and
 // 64 MiB cases (quicker, while iterating on one). `--bundle` measures another build of the action, e.g. one of an
 // older commit (`git archive REV dist | tar -x -C old`, then `--bundle old/dist/fetch-artifacts/index.js`: an
-// entry loads the shared `dist/index.js` beside it), to tell a change's effect from the machine's drift.
+// entry loads the shared `dist/index.js` beside it). Given several times, the bundles take turns within every
+// round, beside the same curl runs, and each gets its table: a before and after from one run, where the machine's
+// drift (the disk's writeback above all) falls on all of them alike.
 //
 // Needs nginx and curl (Debian: apt-get install -y nginx curl); without them those comparisons are skipped.
 // Everything lives in temporary folders that are removed at the end. Downloads are kept until then (about 14 GiB
@@ -33,12 +35,12 @@ const SMALL_SIZE = 256 * KiB;
 const TOKEN = 'bench-token';
 
 /** The command line, strictly: an unknown option, a missing value or a bad number is an error, not a default. */
-function options(): { runs: number; only: 'small' | 'large' | undefined; bundle: string } {
+function options(): { runs: number; only: 'small' | 'large' | undefined; bundles: string[] } {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '5' },
       only: { type: 'string' },
-      bundle: { type: 'string' },
+      bundle: { type: 'string', multiple: true },
     },
     strict: true,
     allowPositionals: false,
@@ -53,7 +55,7 @@ function options(): { runs: number; only: 'small' | 'large' | undefined; bundle:
   return {
     runs: Math.max(3, Number(values.runs)),
     only,
-    bundle: resolvePath(values.bundle ?? join(ROOT, 'dist/fetch-artifacts/index.js')),
+    bundles: (values.bundle ?? [join(ROOT, 'dist/fetch-artifacts/index.js')]).map((b) => resolvePath(b)),
   };
 }
 
@@ -62,11 +64,11 @@ try {
   parsed = options();
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
-  console.error('usage: npm run bench -- [--runs N] [--only small|large] [--bundle PATH]');
+  console.error('usage: npm run bench -- [--runs N] [--only small|large] [--bundle PATH]...');
   process.exit(2);
 }
 const { runs, only } = parsed;
-const BUNDLE = parsed.bundle;
+const BUNDLES = parsed.bundles;
 const onlySmall = only === 'small';
 const onlyLarge = only === 'large';
 
@@ -233,6 +235,7 @@ const metadata = parse(await readFile(join(ROOT, 'actions/fetch-artifacts/action
 
 /** Runs the bundle as the runner does; the peak RSS is read by a preload from the process's own rusage at exit. */
 async function runAction(
+  bundle: string,
   dir: string,
   benchDir: string,
   apiBase: string,
@@ -268,7 +271,7 @@ async function runAction(
   }
   const probe = join(benchDir, 'rss-probe.mjs');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', probe, BUNDLE], {
+  const child = spawn(process.execPath, ['--import', probe, bundle], {
     cwd: work,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -328,9 +331,11 @@ function table(rows: string[][]): string {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(BUNDLE)) {
-    console.error(`${BUNDLE} is missing: run npm run build -- fetch-artifacts first`);
-    return 1;
+  for (const bundle of BUNDLES) {
+    if (!existsSync(bundle)) {
+      console.error(`${bundle} is missing: run npm run build -- fetch-artifacts first`);
+      return 1;
+    }
   }
   const nginxBinary = which('nginx', ['/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin']);
   const curl = which('curl');
@@ -397,22 +402,24 @@ async function main(): Promise<number> {
     const apiBase = api.base;
 
     const small = { count: SMALL_COUNT, bytes: SMALL_COUNT * SMALL_SIZE };
+    // The action's cases of each bundle, named `action <case>` with one bundle, `action <case> #<n>` with several.
+    const tag = (n: number): string => (BUNDLES.length === 1 ? '' : ` #${n + 1}`);
+    const actionCases = (kind: string, run: (bundle: string) => Promise<Timed>) =>
+      BUNDLES.map((bundle, n) => ({ name: `action ${kind}${tag(n)}`, run: () => run(bundle) }));
     const cases: { name: string; run: () => Promise<Timed> }[] = [
-      { name: 'action small c8', run: () => runAction(outDir, dir, apiBase, 1, { concurrency: '8' }, small) },
-      { name: 'action small c1', run: () => runAction(outDir, dir, apiBase, 1, { concurrency: '1' }, small) },
-      { name: 'action 1 GiB', run: () => runAction(outDir, dir, apiBase, 2, {}, { count: 1, bytes: GiB }) },
-      {
-        name: 'action 64 MiB',
-        run: () => runAction(outDir, dir, apiBase, 3, {}, { count: 1, bytes: 64 * MiB }),
-      },
+      ...actionCases('small c8', (b) => runAction(b, outDir, dir, apiBase, 1, { concurrency: '8' }, small)),
+      ...(curl ? [{ name: 'curl small p8', run: () => runCurl(curl, outDir, smallUrls, 8) }] : []),
+      ...actionCases('small c1', (b) => runAction(b, outDir, dir, apiBase, 1, { concurrency: '1' }, small)),
+      ...actionCases('1 GiB', (b) => runAction(b, outDir, dir, apiBase, 2, {}, { count: 1, bytes: GiB })),
+      ...(curl ? [{ name: 'curl 1 GiB', run: () => runCurl(curl, outDir, [bigUrl], 1) }] : []),
+      ...actionCases('64 MiB', (b) =>
+        runAction(b, outDir, dir, apiBase, 3, {}, { count: 1, bytes: 64 * MiB }),
+      ),
     ];
-    if (curl) {
-      cases.splice(1, 0, { name: 'curl small p8', run: () => runCurl(curl, outDir, smallUrls, 8) });
-      cases.splice(4, 0, { name: 'curl 1 GiB', run: () => runCurl(curl, outDir, [bigUrl], 1) });
-    }
     if (onlySmall)
-      cases.splice(0, cases.length, ...cases.filter((c) => / small c8$| small p8$/u.test(c.name)));
-    if (onlyLarge) cases.splice(0, cases.length, ...cases.filter((c) => / (1 GiB|64 MiB)$/u.test(c.name)));
+      cases.splice(0, cases.length, ...cases.filter((c) => / small (c8|p8)( #\d+)?$/u.test(c.name)));
+    if (onlyLarge)
+      cases.splice(0, cases.length, ...cases.filter((c) => / (1 GiB|64 MiB)( #\d+)?$/u.test(c.name)));
     const results = new Map<string, Timed[]>(cases.map((c) => [c.name, []]));
     console.log(`Warming up (page cache, nginx), then ${runs} alternating rounds ...`);
     for (const c of cases) await c.run();
@@ -445,80 +452,95 @@ async function main(): Promise<number> {
     const rss = (name: string): number => median((results.get(name) ?? []).map((t) => t.peakRss ?? 0));
     const maxRss = (name: string): number =>
       Math.max(...(results.get(name) ?? []).map((t) => t.peakRss ?? 0));
-    const rows: string[][] = [['case', 'action', 'compared with', 'ratio', 'target', 'met']];
     let allMet = true;
     const verdict = (ok: boolean): string => {
       allMet &&= ok;
       return ok ? 'yes' : 'NO';
     };
-    const actionSmall = time('action small c8') ?? 0;
-    if (!onlyLarge) {
-      const curlSmall = time('curl small p8');
-      if (curlSmall !== undefined) {
-        const ratio = pairedRatio('action small c8', 'curl small p8');
+    /** The table of one bundle: its cases are named with `suffix`. */
+    const report = (suffix: string): string[][] => {
+      const rows: string[][] = [['case', 'action', 'compared with', 'ratio', 'target', 'met']];
+      const small8 = `action small c8${suffix}`;
+      const actionSmall = time(small8) ?? 0;
+      if (!onlyLarge) {
+        const curlSmall = time('curl small p8');
+        if (curlSmall !== undefined) {
+          const ratio = pairedRatio(small8, 'curl small p8');
+          rows.push([
+            '800 × 256 KiB, concurrency 8',
+            seconds(actionSmall),
+            `curl --parallel-max 8: ${seconds(curlSmall)}`,
+            `${ratio.toFixed(2)}×`,
+            '≤ 1.5×',
+            verdict(ratio <= 1.5),
+          ]);
+        } else
+          rows.push([
+            '800 × 256 KiB, concurrency 8',
+            seconds(actionSmall),
+            'curl missing: skipped',
+            '-',
+            '≤ 1.5×',
+            '-',
+          ]);
+      }
+      if (onlySmall) return rows;
+      const big1 = `action 1 GiB${suffix}`;
+      const actionBig = time(big1) ?? 0;
+      const curlBig = time('curl 1 GiB');
+      if (curlBig !== undefined) {
+        const ratio = pairedRatio(big1, 'curl 1 GiB');
         rows.push([
-          '800 × 256 KiB, concurrency 8',
-          seconds(actionSmall),
-          `curl --parallel-max 8: ${seconds(curlSmall)}`,
+          'one artifact of 1 GiB',
+          seconds(actionBig),
+          `curl: ${seconds(curlBig)}`,
           `${ratio.toFixed(2)}×`,
-          '≤ 1.5×',
-          verdict(ratio <= 1.5),
+          '≤ 1.25×',
+          verdict(ratio <= 1.25),
         ]);
       } else
         rows.push([
-          '800 × 256 KiB, concurrency 8',
-          seconds(actionSmall),
+          'one artifact of 1 GiB',
+          seconds(actionBig),
           'curl missing: skipped',
           '-',
-          '≤ 1.5×',
+          '≤ 1.25×',
           '-',
         ]);
-    }
-    if (onlySmall) {
-      console.log(`\n800 × 256 KiB at concurrency 8 only: median of ${runs} runs each\n`);
-      console.log(table(rows));
-      return allMet ? 0 : 1;
-    }
-    const actionBig = time('action 1 GiB') ?? 0;
-    const curlBig = time('curl 1 GiB');
-    if (curlBig !== undefined) {
-      const ratio = pairedRatio('action 1 GiB', 'curl 1 GiB');
+      const big = rss(big1);
+      const mid = rss(`action 64 MiB${suffix}`);
       rows.push([
-        'one artifact of 1 GiB',
-        seconds(actionBig),
-        `curl: ${seconds(curlBig)}`,
-        `${ratio.toFixed(2)}×`,
-        '≤ 1.25×',
-        verdict(ratio <= 1.25),
+        'peak RSS, 1 GiB artifact',
+        `${mib(big)} (max ${mib(maxRss(big1))})`,
+        `64 MiB artifact: ${mib(mid)}`,
+        `${(big / mid).toFixed(2)}×`,
+        // Promise 9: under 100 MiB; and flat in the file's size.
+        '≤ 100 MiB and ≤ 1.10×',
+        verdict(big <= 100 * MiB && big <= mid * 1.1),
       ]);
-    } else
-      rows.push(['one artifact of 1 GiB', seconds(actionBig), 'curl missing: skipped', '-', '≤ 1.25×', '-']);
-    const big = rss('action 1 GiB');
-    const mid = rss('action 64 MiB');
-    rows.push([
-      'peak RSS, 1 GiB artifact',
-      `${mib(big)} (max ${mib(maxRss('action 1 GiB'))})`,
-      `64 MiB artifact: ${mib(mid)}`,
-      `${(big / mid).toFixed(2)}×`,
-      // Promise 9: under 100 MiB; and flat in the file's size.
-      '≤ 100 MiB and ≤ 1.10×',
-      verdict(big <= 100 * MiB && big <= mid * 1.1),
-    ]);
-    if (!onlyLarge) {
-      rows.push([
-        '800 × 256 KiB, one at a time',
-        seconds(time('action small c1') ?? 0),
-        `concurrency 8: ${seconds(actionSmall)}`,
-        `${pairedRatio('action small c1', 'action small c8').toFixed(2)}× slower`,
-        'reported',
-        '-',
-      ]);
-    }
+      if (!onlyLarge) {
+        const small1 = `action small c1${suffix}`;
+        rows.push([
+          '800 × 256 KiB, one at a time',
+          seconds(time(small1) ?? 0),
+          `concurrency 8: ${seconds(actionSmall)}`,
+          `${pairedRatio(small1, small8).toFixed(2)}× slower`,
+          'reported',
+          '-',
+        ]);
+      }
+      return rows;
+    };
     console.log(
-      `\nfetch-artifacts benchmark: median of ${runs} runs each, whole processes (start included); ` +
-        'a ratio is the median of the ratios within each round\n',
+      onlySmall
+        ? `\n800 × 256 KiB at concurrency 8 only: median of ${runs} runs each`
+        : `\nfetch-artifacts benchmark: median of ${runs} runs each, whole processes (start included); ` +
+            'a ratio is the median of the ratios within each round',
     );
-    console.log(table(rows));
+    for (const [n, bundle] of BUNDLES.entries()) {
+      console.log(`\n${BUNDLES.length === 1 ? 'bundle' : `#${n + 1}`}: ${bundle}\n`);
+      console.log(table(report(tag(n))));
+    }
     console.log(allMet ? '\nEvery target is met.' : '\nSome target is NOT met.');
     return allMet ? 0 : 1;
   } finally {

@@ -1,6 +1,6 @@
 // One temporary folder for a whole test run, removed at its end: every test, and every action a test runs, makes
 // its folders in it (TMPDIR, which os.tmpdir() reads, is set before the test processes start). Without it a run
-// left about two thousand job folders in the system's temporary folder.
+// left over a thousand job folders in the system's temporary folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
