@@ -264,6 +264,9 @@ async function runAction(
     GITHUB_WORKSPACE: work,
     GITHUB_OUTPUT: files.output,
     GITHUB_STEP_SUMMARY: files.summary,
+    // As on a runner: the action writes its list of files there (else in the system's temporary folder, where
+    // nothing would remove it).
+    RUNNER_TEMP: work,
     BENCH_RSS_FILE: files.rss,
   };
   for (const [name, input] of Object.entries(metadata.inputs)) {
