@@ -8,11 +8,20 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  $q: () => (/* binding */ MAX_OUTPUT_BYTES),
   Cs: () => (/* binding */ runAction)
 });
 
 // UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../api/client.ts + 1 modules
 var client = __webpack_require__(7157);
 // EXTERNAL MODULE: ../api/clock.ts
@@ -1840,8 +1849,6 @@ class Inputs {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ../../node_modules/@actions/core/lib/core.js + 8 modules
 var core = __webpack_require__(8806);
 ;// CONCATENATED MODULE: ../action/io.ts
@@ -1890,9 +1897,18 @@ var action_text = __webpack_require__(5947);
 
 
 
+
+
+
+
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
+/**
+ * The most an output may hold (promise 23): GitHub takes 1 MB of outputs per job, and a step has several. A longer
+ * value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning says so.
+ */
+const MAX_OUTPUT_BYTES = 512 * 1024;
 async function runAction(spec, main, options = {}) {
     const env = options.env ?? process.env;
     const clock = options.clock ?? api_clock/* systemClock */.ml;
@@ -1931,7 +1947,20 @@ async function runAction(spec, main, options = {}) {
         setOutput: (name, value) => {
             if (!declaredOutputs.has(name))
                 throw new Error(`bug: output '${name}' is set but not declared in action.yml`);
-            io.setOutput(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+            const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+            const bytes = Buffer.byteLength(text);
+            if (bytes <= MAX_OUTPUT_BYTES) {
+                io.setOutput(name, text);
+                return;
+            }
+            // Written at once (an output is set synchronously), less every secret, as the output itself would be.
+            const kind = /^[[{]/u.test(text) ? 'json' : 'txt';
+            const file = (0,external_node_path_.join)(env['RUNNER_TEMP'] || (0,external_node_os_.tmpdir)(), `${spec.name}-${name}-${(0,external_node_crypto_.randomUUID)()}.${kind}`);
+            (0,external_node_fs_.writeFileSync)(file, redactOutput(text, secrets), { mode: 0o600 });
+            io.setOutput(name, file);
+            io.warning(`The ${name} output holds the path of a file, ${file}, not its value: the value takes ` +
+                `${(0,action_text/* formatBytes */.z3)(bytes)}, past the ${(0,action_text/* formatBytes */.z3)(MAX_OUTPUT_BYTES)} an output may hold (GitHub takes 1 MB ` +
+                `of outputs per job). Read it from the file.`);
         },
         onCleanup: (fn) => cleanups.push(fn),
         info: (message) => io.info(message),

@@ -1791,8 +1791,8 @@ const PROGRESS_EVERY_MS = 10_000;
 const SUMMARY_ROWS = 50;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
-/** The `files` output is left empty past this size: GitHub allows 1 MB of outputs per job. */
-const MAX_FILES_OUTPUT_BYTES = 512 * 1024;
+/** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
+const MAX_FILES_OUTPUT_BYTES = run/* MAX_OUTPUT_BYTES */.$q;
 /** Nothing to fetch and `if-no-artifacts: error`. */
 class NoArtifactsError extends errors/* UserFacingError */.Ui {
     name = 'NoArtifactsError';

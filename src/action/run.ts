@@ -1,6 +1,10 @@
 // Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
 // logged, the runner's SIGINT/SIGTERM turned into an abort, outputs through core.setOutput, and every failure
 // turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client, type ProjectRef } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
@@ -9,12 +13,18 @@ import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
-import { logSafe, stripTerminalEscapes } from './text.ts';
+import { formatBytes, logSafe, stripTerminalEscapes } from './text.ts';
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 
 export const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'] as const;
+
+/**
+ * The most an output may hold (promise 23): GitHub takes 1 MB of outputs per job, and a step has several. A longer
+ * value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning says so.
+ */
+export const MAX_OUTPUT_BYTES = 512 * 1024;
 
 export interface ActionSpec {
   name: string;
@@ -113,7 +123,22 @@ export async function runAction(
     setOutput: (name, value) => {
       if (!declaredOutputs.has(name))
         throw new Error(`bug: output '${name}' is set but not declared in action.yml`);
-      io.setOutput(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const bytes = Buffer.byteLength(text);
+      if (bytes <= MAX_OUTPUT_BYTES) {
+        io.setOutput(name, text);
+        return;
+      }
+      // Written at once (an output is set synchronously), less every secret, as the output itself would be.
+      const kind = /^[[{]/u.test(text) ? 'json' : 'txt';
+      const file = join(env['RUNNER_TEMP'] || tmpdir(), `${spec.name}-${name}-${randomUUID()}.${kind}`);
+      writeFileSync(file, redactOutput(text, secrets), { mode: 0o600 });
+      io.setOutput(name, file);
+      io.warning(
+        `The ${name} output holds the path of a file, ${file}, not its value: the value takes ` +
+          `${formatBytes(bytes)}, past the ${formatBytes(MAX_OUTPUT_BYTES)} an output may hold (GitHub takes 1 MB ` +
+          `of outputs per job). Read it from the file.`,
+      );
     },
     onCleanup: (fn) => cleanups.push(fn),
     info: (message) => io.info(message),

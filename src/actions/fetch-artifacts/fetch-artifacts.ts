@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
+import { MAX_OUTPUT_BYTES, runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
 import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
@@ -57,8 +57,8 @@ export const PROGRESS_EVERY_MS = 10_000;
 export const SUMMARY_ROWS = 50;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
-/** The `files` output is left empty past this size: GitHub allows 1 MB of outputs per job. */
-export const MAX_FILES_OUTPUT_BYTES = 512 * 1024;
+/** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
+export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
 
 export interface FetchInputs {
   /** A build number, or undefined for the latest matching build. */
