@@ -9,7 +9,8 @@ export const modules = {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   $q: () => (/* binding */ MAX_OUTPUT_BYTES),
-  Cs: () => (/* binding */ runAction)
+  Cs: () => (/* binding */ runAction),
+  Xq: () => (/* binding */ runnerTempFile)
 });
 
 // UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES
@@ -546,11 +547,9 @@ class Connection {
             return next;
         }
         // A bodiless answer ends here; bytes after it in the same read are never the next request's answer.
-        if (!exchange.over && this.#framing.kind === 'none')
+        const bodiless = this.#framing.kind === 'none' || (this.#framing.kind === 'length' && this.#framing.left === 0);
+        if (bodiless && !exchange.over)
             this.#finish(exchange, next, to);
-        if (!exchange.over && this.#framing.kind === 'length' && this.#framing.left === 0) {
-            this.#finish(exchange, next, to);
-        }
         return next;
     }
     /** A chunk-size line, the CRLF after a chunk's data, or a trailer line. */
@@ -781,7 +780,7 @@ class Transport {
     /** #signalFor's signals: the transport's own, and one per caller's signal. */
     #own;
     #combined = new WeakMap();
-    /** #redact's, and how many secrets it was made for. */
+    /** #redact's, and how many of the caller's secrets it was made for (the transport's own are fixed). */
     #redactor;
     #redactorCount = 0;
     constructor(options) {
@@ -1470,10 +1469,9 @@ class Transport {
     #redact(text) {
         // Their forms are worked out again only when a secret was added (the caller's list only grows, as inputs
         // holding secrets are read), not for every message and download.
-        const count = this.#secrets.length + this.#moreSecrets.length;
-        if (this.#redactor === undefined || this.#redactorCount !== count) {
+        if (this.#redactor === undefined || this.#redactorCount !== this.#moreSecrets.length) {
             this.#redactor = (0,api_message/* redactor */.$p)(this.#allSecrets());
-            this.#redactorCount = count;
+            this.#redactorCount = this.#moreSecrets.length;
         }
         return this.#redactor(text);
     }
@@ -1909,6 +1907,10 @@ const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
  * value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning says so.
  */
 const MAX_OUTPUT_BYTES = 512 * 1024;
+/** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
+function runnerTempFile(env, stem, extension) {
+    return (0,external_node_path_.join)(env['RUNNER_TEMP'] || (0,external_node_os_.tmpdir)(), `${stem}-${(0,external_node_crypto_.randomUUID)()}.${extension}`);
+}
 async function runAction(spec, main, options = {}) {
     const env = options.env ?? process.env;
     const clock = options.clock ?? api_clock/* systemClock */.ml;
@@ -1954,8 +1956,7 @@ async function runAction(spec, main, options = {}) {
                 return;
             }
             // Written at once (an output is set synchronously), less every secret, as the output itself would be.
-            const kind = /^[[{]/u.test(text) ? 'json' : 'txt';
-            const file = (0,external_node_path_.join)(env['RUNNER_TEMP'] || (0,external_node_os_.tmpdir)(), `${spec.name}-${name}-${(0,external_node_crypto_.randomUUID)()}.${kind}`);
+            const file = runnerTempFile(env, `${spec.name}-${name}`, /^[[{]/u.test(text) ? 'json' : 'txt');
             (0,external_node_fs_.writeFileSync)(file, redactOutput(text, secrets), { mode: 0o600 });
             io.setOutput(name, file);
             io.warning(`The ${name} output holds the path of a file, ${file}, not its value: the value takes ` +

@@ -335,12 +335,8 @@ __webpack_require__.d(__webpack_exports__, {
   spec: () => (/* binding */ spec)
 });
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../action/run.ts + 5 modules
@@ -349,6 +345,8 @@ var run = __webpack_require__(8284);
 var action_text = __webpack_require__(5947);
 // EXTERNAL MODULE: ../action/workflow.ts
 var workflow = __webpack_require__(3045);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:util"
@@ -1763,8 +1761,6 @@ function formatElapsed(ms) {
 
 
 
-
-
 const spec = {
     name: 'fetch-artifacts',
     inputs: [
@@ -2234,7 +2230,7 @@ function asUserFacing(artifact, error) {
 }
 async function setOutputs(ctx, saved) {
     const list = JSON.stringify(saved.map((s) => s.file));
-    const listFile = (0,external_node_path_.join)(ctx.env['RUNNER_TEMP'] || (0,external_node_os_.tmpdir)(), `fetch-artifacts-files-${(0,external_node_crypto_.randomUUID)()}.json`);
+    const listFile = (0,run/* runnerTempFile */.Xq)(ctx.env, 'fetch-artifacts-files', 'json');
     await (0,promises_.writeFile)(listFile, list);
     ctx.setOutput('file-list', listFile);
     ctx.setOutput('count', saved.length);

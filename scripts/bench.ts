@@ -7,10 +7,11 @@
 //
 // `--only small` runs only the 800 small files at concurrency 8 against curl, `--only large` only the 1 GiB and
 // 64 MiB cases (quicker, while iterating on one). `--bundle` measures another build of the action, e.g. one of an
-// older commit (`git archive REV dist | tar -x -C old`, then `--bundle old/dist/fetch-artifacts/index.js`: an
-// entry loads the shared `dist/index.js` beside it). Given several times, the bundles take turns within every
-// round, beside the same curl runs, and each gets its table: a before and after from one run, where the machine's
-// drift (the disk's writeback above all) falls on all of them alike.
+// older commit (`mkdir old && git archive REV dist | tar -x -C old`, then
+// `--bundle old/dist/fetch-artifacts/index.js`: an entry loads the shared `dist/index.js` beside it). Given
+// several times, the bundles take turns within every round, beside the same curl runs, and each gets its table: a
+// before and after from one run, where the machine's drift (the disk's writeback above all) falls on all of them
+// alike.
 //
 // Needs nginx and curl (Debian: apt-get install -y nginx curl); without them those comparisons are skipped.
 // Everything lives in temporary folders that are removed at the end. Downloads are kept until then (about 14 GiB

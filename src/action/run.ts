@@ -26,6 +26,11 @@ export const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'proj
  */
 export const MAX_OUTPUT_BYTES = 512 * 1024;
 
+/** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
+export function runnerTempFile(env: NodeJS.ProcessEnv, stem: string, extension: string): string {
+  return join(env['RUNNER_TEMP'] || tmpdir(), `${stem}-${randomUUID()}.${extension}`);
+}
+
 export interface ActionSpec {
   name: string;
   /** Inputs beyond the common ones, exactly as action.yml declares them. */
@@ -130,8 +135,7 @@ export async function runAction(
         return;
       }
       // Written at once (an output is set synchronously), less every secret, as the output itself would be.
-      const kind = /^[[{]/u.test(text) ? 'json' : 'txt';
-      const file = join(env['RUNNER_TEMP'] || tmpdir(), `${spec.name}-${name}-${randomUUID()}.${kind}`);
+      const file = runnerTempFile(env, `${spec.name}-${name}`, /^[[{]/u.test(text) ? 'json' : 'txt');
       writeFileSync(file, redactOutput(text, secrets), { mode: 0o600 });
       io.setOutput(name, file);
       io.warning(

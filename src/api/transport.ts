@@ -264,7 +264,7 @@ export class Transport {
   /** #signalFor's signals: the transport's own, and one per caller's signal. */
   #own: AbortSignal | undefined;
   readonly #combined = new WeakMap<AbortSignal, AbortSignal>();
-  /** #redact's, and how many secrets it was made for. */
+  /** #redact's, and how many of the caller's secrets it was made for (the transport's own are fixed). */
   #redactor: ((text: string) => string) | undefined;
   #redactorCount = 0;
 
@@ -970,10 +970,9 @@ export class Transport {
   #redact(text: string): string {
     // Their forms are worked out again only when a secret was added (the caller's list only grows, as inputs
     // holding secrets are read), not for every message and download.
-    const count = this.#secrets.length + this.#moreSecrets.length;
-    if (this.#redactor === undefined || this.#redactorCount !== count) {
+    if (this.#redactor === undefined || this.#redactorCount !== this.#moreSecrets.length) {
       this.#redactor = redactor(this.#allSecrets());
-      this.#redactorCount = count;
+      this.#redactorCount = this.#moreSecrets.length;
     }
     return this.#redactor(text);
   }

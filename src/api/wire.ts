@@ -11,7 +11,7 @@
 // status line, header, chunk size or Content-Length fails the exchange rather than guessing.
 import net, { isIP } from 'node:net';
 import type tls from 'node:tls';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher } from './undici.ts';
 import { asError } from './errors.ts';
 import type { LookupFn } from './transport.ts';
 
@@ -546,10 +546,9 @@ class Connection {
       return next;
     }
     // A bodiless answer ends here; bytes after it in the same read are never the next request's answer.
-    if (!exchange.over && this.#framing.kind === 'none') this.#finish(exchange, next, to);
-    if (!exchange.over && this.#framing.kind === 'length' && this.#framing.left === 0) {
-      this.#finish(exchange, next, to);
-    }
+    const bodiless =
+      this.#framing.kind === 'none' || (this.#framing.kind === 'length' && this.#framing.left === 0);
+    if (bodiless && !exchange.over) this.#finish(exchange, next, to);
     return next;
   }
 

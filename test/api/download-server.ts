@@ -8,6 +8,7 @@ import { afterEach } from 'vitest';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
+import tls from 'node:tls';
 
 export interface Seen {
   method: string;
@@ -158,7 +159,7 @@ export function send(
  */
 export function scratch(prefix: string): {
   server(handler: Handler): Promise<TestServer>;
-  rawServer(answer: RawAnswer): Promise<{ origin: string; heads: string[] }>;
+  rawServer(answer: RawAnswer): Promise<RawServer>;
   tempDir(): Promise<string>;
   later(cleanup: () => Promise<void>): void;
 } {
@@ -188,39 +189,84 @@ export function scratch(prefix: string): {
   };
 }
 
-/** Writes whatever it likes on the socket of a request: its head (`index`: the how-many-th request, from 0). */
-export type RawAnswer = (socket: Socket, head: string, index: number) => void;
+/** A request a raw server read: its head, which connection it came on (from 0), and the how-many-th on it. */
+export interface RawRequest {
+  head: string;
+  connection: number;
+  onConnection: number;
+}
 
-/** Raw HTTP on a socket (node:net): one request per connection, answered by `answer` byte for byte. */
-async function startRawServer(
+/** Writes whatever it likes on the socket of a request (`index`: the how-many-th request in all, from 0). */
+export type RawAnswer = (socket: Socket, request: RawRequest, index: number) => void;
+
+export interface RawServer {
+  origin: string;
+  requests: RawRequest[];
+  /** The requests' heads, in order. */
+  readonly heads: string[];
+  /** Connections accepted so far. */
+  readonly connections: number;
+  /** Resolves once connection `n` has closed; rejects when it is still open 2 s later. */
+  closedAt(n: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Raw HTTP/1.1 (node:net, or node:tls with `secure`): reads the request heads of each connection, several per
+ * connection for keep-alive, and lets `answer` write whatever bytes it likes.
+ */
+export async function startRawServer(
   answer: RawAnswer,
-): Promise<{ origin: string; heads: string[]; close(): Promise<void> }> {
-  const heads: string[] = [];
-  const sockets = new Set<Socket>();
-  const srv = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+  secure?: { key: Buffer; cert: Buffer },
+): Promise<RawServer> {
+  const requests: RawRequest[] = [];
+  const sockets: Socket[] = [];
+  const closedWaits: Promise<void>[] = [];
+  const onSocket = (socket: Socket): void => {
+    const connection = sockets.length;
+    sockets.push(socket);
+    closedWaits.push(new Promise<void>((resolve) => socket.on('close', () => resolve())));
+    socket.setNoDelay(true);
     socket.on('error', () => {});
     let buffered = '';
-    const onData = (chunk: Buffer): void => {
+    let onConnection = 0;
+    socket.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('latin1');
-      const end = buffered.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      socket.off('data', onData);
-      const head = buffered.slice(0, end);
-      heads.push(head);
-      answer(socket, head, heads.length - 1);
-    };
-    socket.on('data', onData);
-  });
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+      for (let end = buffered.indexOf('\r\n\r\n'); end >= 0; end = buffered.indexOf('\r\n\r\n')) {
+        const request = { head: buffered.slice(0, end), connection, onConnection: onConnection++ };
+        buffered = buffered.slice(end + 4);
+        requests.push(request);
+        answer(socket, request, requests.length - 1);
+      }
+    });
+  };
+  const server = secure
+    ? tls.createServer({ key: secure.key, cert: secure.cert }, onSocket)
+    : net.createServer(onSocket);
+  if (secure) server.on('tlsClientError', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
-    heads,
+    origin: `${secure ? 'https' : 'http'}://127.0.0.1:${port}`,
+    requests,
+    get heads() {
+      return requests.map((r) => r.head);
+    },
+    get connections() {
+      return sockets.length;
+    },
+    // A close the client makes comes at once; 2 s is only there so that a connection left open fails the test.
+    closedAt: (n) =>
+      Promise.race([
+        closedWaits[n] ?? Promise.reject(new Error(`no connection ${n}`)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`connection ${n} still open after 2 s`)), 2_000).unref(),
+        ),
+      ]),
     close: () =>
       new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        srv.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
       }),
   };
 }

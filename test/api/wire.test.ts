@@ -5,16 +5,15 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import dns from 'node:dns';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { LookupFn } from '../../src/api/transport.ts';
 import { Wire, type WireOptions, type WireRequest } from '../../src/api/wire.ts';
 import { cleanupScope } from '../helpers/scope.ts';
-import { content } from './download-server.ts';
+import { content, startRawServer, type RawAnswer, type RawServer } from './download-server.ts';
 
 const { cleanups } = cleanupScope();
 
@@ -63,76 +62,11 @@ async function writePieces(socket: net.Socket, pieces: (string | Buffer)[], gapM
 /** Every byte of `text` as its own piece. */
 const bytewise = (text: string): string[] => [...text];
 
-interface Request {
-  head: string;
-  /** Which connection it came on (from 0), and the how-many-th request on it (from 0). */
-  connection: number;
-  onConnection: number;
-}
-
-type Answer = (socket: net.Socket, request: Request, index: number) => void;
-
-interface RawServer {
-  origin: string;
-  requests: Request[];
-  /** Connections accepted so far. */
-  readonly connections: number;
-  /** Resolves once connection `n` has closed; rejects when it is still open 2 s later. */
-  closedAt(n: number): Promise<void>;
-}
-
-/**
- * A server that reads request heads on each connection (several per connection, for keep-alive) and lets `answer`
- * write whatever bytes it likes.
- */
-async function rawServer(answer: Answer, secure?: { key: Buffer; cert: Buffer }): Promise<RawServer> {
-  const requests: Request[] = [];
-  const sockets: net.Socket[] = [];
-  const closedWaits: Promise<void>[] = [];
-  const onSocket = (socket: net.Socket): void => {
-    const connection = sockets.length;
-    sockets.push(socket);
-    closedWaits.push(new Promise<void>((resolve) => socket.on('close', () => resolve())));
-    socket.setNoDelay(true);
-    socket.on('error', () => {});
-    let buffered = '';
-    let onConnection = 0;
-    socket.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('latin1');
-      for (let end = buffered.indexOf('\r\n\r\n'); end >= 0; end = buffered.indexOf('\r\n\r\n')) {
-        const request = { head: buffered.slice(0, end), connection, onConnection: onConnection++ };
-        buffered = buffered.slice(end + 4);
-        requests.push(request);
-        answer(socket, request, requests.length - 1);
-      }
-    });
-  };
-  const server = secure
-    ? tls.createServer({ key: secure.key, cert: secure.cert }, onSocket)
-    : net.createServer(onSocket);
-  if (secure) server.on('tlsClientError', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `${secure ? 'https' : 'http'}://127.0.0.1:${port}`,
-    requests,
-    get connections() {
-      return sockets.length;
-    },
-    // A close the wire makes comes at once; 2 s is only there so that a connection left open fails the test.
-    closedAt: (n) =>
-      Promise.race([
-        closedWaits[n] ?? Promise.reject(new Error(`no connection ${n}`)),
-        gap(2_000).then(() => Promise.reject(new Error(`connection ${n} still open after 2 s`))),
-      ]),
-  };
+/** A raw server whose connections the test's cleanup closes. */
+async function rawServer(answer: RawAnswer, secure?: { key: Buffer; cert: Buffer }): Promise<RawServer> {
+  const server = await startRawServer(answer, secure);
+  cleanups.push(() => server.close());
+  return server;
 }
 
 interface Outcome {

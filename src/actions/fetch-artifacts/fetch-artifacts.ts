@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { MAX_OUTPUT_BYTES, runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
+import {
+  MAX_OUTPUT_BYTES,
+  runAction,
+  runnerTempFile,
+  type ActionContext,
+  type ActionSpec,
+} from '../../action/run.ts';
 import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
@@ -621,7 +625,7 @@ function asUserFacing(artifact: string, error: unknown): unknown {
 
 async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
   const list = JSON.stringify(saved.map((s) => s.file));
-  const listFile = join(ctx.env['RUNNER_TEMP'] || tmpdir(), `fetch-artifacts-files-${randomUUID()}.json`);
+  const listFile = runnerTempFile(ctx.env, 'fetch-artifacts-files', 'json');
   await writeFile(listFile, list);
   ctx.setOutput('file-list', listFile);
   ctx.setOutput('count', saved.length);
