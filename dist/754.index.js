@@ -607,6 +607,7 @@ class Downloader {
                             truncate,
                             maxBytes: total === undefined ? this.#maxBytes : undefined,
                             encoding,
+                            direct: encoding === undefined && total !== undefined && total - start <= WRITE_BATCH_BYTES,
                             onBytes: report,
                             now: this.#clock.now(),
                         });
@@ -792,7 +793,7 @@ function encodingOf(headers) {
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
  * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
  * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
- * pause. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
+ * pause. A body known to fit in one batch is instead written chunk by chunk as it arrives (`direct`). `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
  * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
  * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
  * Readable, a pipeline with its AbortController, a promise per chunk) cost more of the main thread than the writes.
@@ -809,6 +810,7 @@ class PartWriter {
     #maxBytes;
     #onBytes;
     #encoding;
+    #direct;
     #decoder;
     #source;
     /** The batch being filled, and how far. */
@@ -833,6 +835,7 @@ class PartWriter {
         this.#truncate = options.truncate;
         this.#maxBytes = options.maxBytes;
         this.#encoding = options.encoding;
+        this.#direct = options.direct;
         this.#onBytes = options.onBytes;
         this.windowStart = options.now;
         this.done = new Promise((resolve, reject) => {
@@ -909,6 +912,14 @@ class PartWriter {
         this.#received += chunk.length;
         if (this.#maxBytes !== undefined && this.#received > this.#maxBytes) {
             this.#fail(new TooLargeError(`the body is larger than ${sizeText(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
+            return;
+        }
+        if (this.#direct) {
+            const failed = this.#writeSync(chunk, chunk.length);
+            if (failed === undefined)
+                this.#onBytes(chunk.length);
+            else
+                this.#fail(failed, false);
             return;
         }
         for (let from = 0; from < chunk.length;) {
@@ -1010,24 +1021,30 @@ class PartWriter {
     }
     #writeLastSync() {
         const next = this.#takeNext();
+        if (next !== undefined) {
+            this.#error ??= this.#writeSync(next.batch, next.bytes);
+            giveBatch(next.batch);
+        }
+        this.#settle();
+    }
+    /** Writes the first `bytes` of `buffer` at the position, on the main thread; the error, if it fails. */
+    #writeSync(buffer, bytes) {
         try {
             if (this.#truncate) {
                 this.#truncate = false;
                 (0,external_node_fs_.ftruncateSync)(this.#fd, this.#position);
             }
-            for (let done = 0; next !== undefined && done < next.bytes;) {
-                const written = (0,external_node_fs_.writeSync)(this.#fd, next.batch, done, next.bytes - done, this.#position);
+            for (let done = 0; done < bytes;) {
+                const written = (0,external_node_fs_.writeSync)(this.#fd, buffer, done, bytes - done, this.#position);
                 done += written;
                 this.#written += written;
                 this.#position += written;
             }
         }
         catch (error) {
-            this.#error = (0,errors/* asError */.zR)(error);
+            return (0,errors/* asError */.zR)(error);
         }
-        if (next !== undefined)
-            giveBatch(next.batch);
-        this.#settle();
+        return undefined;
     }
     #settle() {
         if (this.#settled)

@@ -322,6 +322,7 @@ export class Downloader {
                 truncate,
                 maxBytes: total === undefined ? this.#maxBytes : undefined,
                 encoding,
+                direct: encoding === undefined && total !== undefined && total - start <= WRITE_BATCH_BYTES,
                 onBytes: report,
                 now: this.#clock.now(),
               });
@@ -514,7 +515,7 @@ function encodingOf(headers: ResponseHeaders): Encoding | undefined {
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
  * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
  * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
- * pause. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
+ * pause. A body known to fit in one batch is instead written chunk by chunk as it arrives (`direct`). `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
  * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
  * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
  * Readable, a pipeline with its AbortController, a promise per chunk) cost more of the main thread than the writes.
@@ -531,6 +532,7 @@ export class PartWriter {
   readonly #maxBytes: number | undefined;
   readonly #onBytes: (bytes: number) => void;
   readonly #encoding: Encoding | undefined;
+  readonly #direct: boolean;
   #decoder: Transform | undefined;
   #source: BodyControl | undefined;
   /** The batch being filled, and how far. */
@@ -558,6 +560,11 @@ export class PartWriter {
     /** Decoded bytes beyond this fail the attempt for good; undefined for none. */
     maxBytes: number | undefined;
     encoding: Encoding | undefined;
+    /**
+     * Each chunk is written at once, from the wire's own memory, on the main thread: for a body known to be at most
+     * one batch, which would be written that way at its end anyway, this saves copying it into a batch first.
+     */
+    direct: boolean;
     onBytes: (bytes: number) => void;
     now: number;
   }) {
@@ -566,6 +573,7 @@ export class PartWriter {
     this.#truncate = options.truncate;
     this.#maxBytes = options.maxBytes;
     this.#encoding = options.encoding;
+    this.#direct = options.direct;
     this.#onBytes = options.onBytes;
     this.windowStart = options.now;
     this.done = new Promise<number>((resolve, reject) => {
@@ -652,6 +660,12 @@ export class PartWriter {
         ),
         false,
       );
+      return;
+    }
+    if (this.#direct) {
+      const failed = this.#writeSync(chunk, chunk.length);
+      if (failed === undefined) this.#onBytes(chunk.length);
+      else this.#fail(failed, false);
       return;
     }
     for (let from = 0; from < chunk.length;) {
@@ -749,22 +763,30 @@ export class PartWriter {
 
   #writeLastSync(): void {
     const next = this.#takeNext();
+    if (next !== undefined) {
+      this.#error ??= this.#writeSync(next.batch, next.bytes);
+      giveBatch(next.batch);
+    }
+    this.#settle();
+  }
+
+  /** Writes the first `bytes` of `buffer` at the position, on the main thread; the error, if it fails. */
+  #writeSync(buffer: Buffer, bytes: number): Error | undefined {
     try {
       if (this.#truncate) {
         this.#truncate = false;
         ftruncateSync(this.#fd, this.#position);
       }
-      for (let done = 0; next !== undefined && done < next.bytes;) {
-        const written = writeSync(this.#fd, next.batch, done, next.bytes - done, this.#position);
+      for (let done = 0; done < bytes;) {
+        const written = writeSync(this.#fd, buffer, done, bytes - done, this.#position);
         done += written;
         this.#written += written;
         this.#position += written;
       }
     } catch (error) {
-      this.#error = asError(error);
+      return asError(error);
     }
-    if (next !== undefined) giveBatch(next.batch);
-    this.#settle();
+    return undefined;
   }
 
   #settle(): void {
