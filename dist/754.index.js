@@ -2187,7 +2187,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
 async function unpack(ctx, archive, into, destination, overwrite, placed, source) {
     try {
         // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
-        const { extractArchive } = await Promise.all(/* import() */[__webpack_require__.e(777), __webpack_require__.e(843)]).then(__webpack_require__.bind(__webpack_require__, 6843));
+        const { extractArchive } = await Promise.all(/* import() */[__webpack_require__.e(777), __webpack_require__.e(423)]).then(__webpack_require__.bind(__webpack_require__, 6843));
         const result = await extractArchive({
             archive: archive.file,
             kind: into.kind,

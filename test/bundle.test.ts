@@ -1,9 +1,11 @@
 // How the actions are packaged: each action module exports run() and does nothing on import, its index.ts only
 // calls it, and the committed dist/ is one shared bundle with a few-line entry per action that runs it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './harness/runner.ts';
+import { ROOT, runAction } from './harness/runner.ts';
 
 const names = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -30,6 +32,24 @@ describe.each(names)('%s', (name) => {
     expect(entry.split('\n').length).toBeLessThanOrEqual(6);
     expect(entry).toContain(`import { run } from '../index.js';`);
     expect(entry).toContain(`await run('${name}');`);
+  });
+
+  it('starts without loading @actions/exec or @actions/http-client: child_process and https wait for their use', async () => {
+    // @actions/core and @actions/tool-cache import both when they load; in the bundle they are src/lazy/, which loads
+    // the real module at its first use (running tar or unzip; an OIDC token or downloadTool, which no action asks).
+    const dir = await mkdtemp(join(tmpdir(), 'builtins-'));
+    const list = join(dir, 'builtins.json');
+    const preload = join(dir, 'preload.cjs');
+    await writeFile(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    // No inputs: the action loads its pieces of the bundle, finds no token and fails the step.
+    const result = await runAction(name, { env: { NODE_OPTIONS: `--require ${preload}` } });
+    expect(result.code).toBe(1);
+    const loaded = JSON.parse(await readFile(list, 'utf8')) as string[];
+    expect(loaded).toContain('NativeModule fs');
+    for (const builtin of ['child_process', 'https']) expect(loaded).not.toContain(`NativeModule ${builtin}`);
   });
 });
 
