@@ -515,10 +515,11 @@ function encodingOf(headers: ResponseHeaders): Encoding | undefined {
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
  * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
  * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
- * pause. A body known to fit in one batch is instead written chunk by chunk as it arrives (`direct`). `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error
- * (after what was received is written, when the body itself failed, so the file's size is what arrived and a retry
- * resumes there). Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a
- * Readable, a pipeline with its AbortController, a promise per chunk) cost more of the main thread than the writes.
+ * pause. A body known to fit in one batch is instead written chunk by chunk as it arrives (`direct`). `done`
+ * settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
+ * received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
+ * Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a Readable, a pipeline
+ * with its AbortController, a promise per chunk) cost more of the main thread than the writes.
  */
 export class PartWriter {
   readonly done: Promise<number>;
