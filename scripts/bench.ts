@@ -461,56 +461,40 @@ async function main(): Promise<number> {
       allMet &&= ok;
       return ok ? 'yes' : 'NO';
     };
+    /** A row of the action's case against curl's, within `target` times curl's time; skipped without curl. */
+    const againstCurl = (
+      label: string,
+      action: string,
+      curlCase: string,
+      curlName: string,
+      target: number,
+    ): string[] => {
+      const actionTime = seconds(time(action) ?? 0);
+      const curlTime = time(curlCase);
+      if (curlTime === undefined)
+        return [label, actionTime, 'curl missing: skipped', '-', `≤ ${target}×`, '-'];
+      const ratio = pairedRatio(action, curlCase);
+      return [
+        label,
+        actionTime,
+        `${curlName}: ${seconds(curlTime)}`,
+        `${ratio.toFixed(2)}×`,
+        `≤ ${target}×`,
+        verdict(ratio <= target),
+      ];
+    };
     /** The table of one bundle: its cases are named with `suffix`. */
     const report = (suffix: string): string[][] => {
       const rows: string[][] = [['case', 'action', 'compared with', 'ratio', 'target', 'met']];
       const small8 = `action small c8${suffix}`;
       const actionSmall = time(small8) ?? 0;
-      if (!onlyLarge) {
-        const curlSmall = time('curl small p8');
-        if (curlSmall !== undefined) {
-          const ratio = pairedRatio(small8, 'curl small p8');
-          rows.push([
-            '800 × 256 KiB, concurrency 8',
-            seconds(actionSmall),
-            `curl --parallel-max 8: ${seconds(curlSmall)}`,
-            `${ratio.toFixed(2)}×`,
-            '≤ 1.5×',
-            verdict(ratio <= 1.5),
-          ]);
-        } else
-          rows.push([
-            '800 × 256 KiB, concurrency 8',
-            seconds(actionSmall),
-            'curl missing: skipped',
-            '-',
-            '≤ 1.5×',
-            '-',
-          ]);
-      }
+      if (!onlyLarge)
+        rows.push(
+          againstCurl('800 × 256 KiB, concurrency 8', small8, 'curl small p8', 'curl --parallel-max 8', 1.5),
+        );
       if (onlySmall) return rows;
       const big1 = `action 1 GiB${suffix}`;
-      const actionBig = time(big1) ?? 0;
-      const curlBig = time('curl 1 GiB');
-      if (curlBig !== undefined) {
-        const ratio = pairedRatio(big1, 'curl 1 GiB');
-        rows.push([
-          'one artifact of 1 GiB',
-          seconds(actionBig),
-          `curl: ${seconds(curlBig)}`,
-          `${ratio.toFixed(2)}×`,
-          '≤ 1.25×',
-          verdict(ratio <= 1.25),
-        ]);
-      } else
-        rows.push([
-          'one artifact of 1 GiB',
-          seconds(actionBig),
-          'curl missing: skipped',
-          '-',
-          '≤ 1.25×',
-          '-',
-        ]);
+      rows.push(againstCurl('one artifact of 1 GiB', big1, 'curl 1 GiB', 'curl', 1.25));
       const big = rss(big1);
       const mid = rss(`action 64 MiB${suffix}`);
       rows.push([

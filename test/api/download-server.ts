@@ -1,7 +1,8 @@
 // A small HTTP server on 127.0.0.1 for download tests: records every request with its headers, counts requests in
 // flight, and serves bytes with Content-Length and Range the way a storage server does, or misbehaves on purpose.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach } from 'vitest';
@@ -283,4 +284,18 @@ export async function fileTree(dir: string): Promise<string[]> {
   };
   if (existsSync(dir)) await walk(dir);
   return out.sort();
+}
+
+/** A self-signed certificate for 127.0.0.1 (EC P-256, two days), made with openssl for this test run. */
+export async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
+  const dir = await mkdtemp(join(tmpdir(), 'test-cert-'));
+  try {
+    const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
+    const files = ['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2'];
+    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+    execFileSync('openssl', ['req', '-x509', ...ec, ...files, ...subject], { stdio: 'ignore' });
+    return { key: await readFile(join(dir, 'key.pem')), cert: await readFile(join(dir, 'cert.pem')) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,37 +1,27 @@
 // A download over https, as artifacts are stored: the file holds exactly the server's bytes, including when the
 // part file's writes hold the body back (pause and resume on a TLS connection).
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Downloader } from '../../src/api/download.ts';
 import { Transport } from '../../src/api/transport.ts';
-import { content, scratch, send, sha256 } from './download-server.ts';
+import { content, scratch, selfSignedCertificate, send, sha256 } from './download-server.ts';
 
 const { tempDir, later } = scratch('download-tls-');
 
-let certDir = '';
-let key = Buffer.alloc(0);
-let cert = Buffer.alloc(0);
+let key: Buffer = Buffer.alloc(0);
+let cert: Buffer = Buffer.alloc(0);
 const defaultCAs = tls.getCACertificates('default');
 beforeAll(async () => {
-  certDir = await mkdtemp(join(tmpdir(), 'download-tls-cert-'));
-  const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
-  const files = ['-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-days', '2'];
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  execFileSync('openssl', ['req', '-x509', ...ec, ...files, ...subject], { stdio: 'ignore' });
-  key = await readFile(join(certDir, 'key.pem'));
-  cert = await readFile(join(certDir, 'cert.pem'));
+  ({ key, cert } = await selfSignedCertificate());
   // What NODE_EXTRA_CA_CERTS does for a runner with its own certificate authority, for this test process only.
   tls.setDefaultCACertificates([...defaultCAs, cert.toString()]);
 });
-afterAll(async () => {
+afterAll(() => {
   tls.setDefaultCACertificates(defaultCAs);
-  await rm(certDir, { recursive: true, force: true });
 });
 
 describe('Downloader over https', () => {

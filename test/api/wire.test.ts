@@ -1,36 +1,30 @@
 // The download GET's own HTTP/1.1 client (src/api/wire.ts), against servers that write exact bytes with node:net
 // (and node:tls) on 127.0.0.1: framing, strict parsing, keep-alive, retries of stale connections, pause and resume,
 // timeouts, abort, and the one reused read buffer it exists for.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import dns from 'node:dns';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LookupFn } from '../../src/api/transport.ts';
 import { Wire, type WireOptions, type WireRequest } from '../../src/api/wire.ts';
 import { cleanupScope } from '../helpers/scope.ts';
-import { content, startRawServer, type RawAnswer, type RawServer } from './download-server.ts';
+import {
+  content,
+  selfSignedCertificate,
+  startRawServer,
+  type RawAnswer,
+  type RawServer,
+} from './download-server.ts';
 
 const { cleanups } = cleanupScope();
 
-let dir = '';
 /** A self-signed certificate for 127.0.0.1, made for this run. */
-let key = Buffer.alloc(0);
-let cert = Buffer.alloc(0);
+let key: Buffer = Buffer.alloc(0);
+let cert: Buffer = Buffer.alloc(0);
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'wire-tls-'));
-  const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
-  const files = ['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2'];
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  execFileSync('openssl', ['req', '-x509', ...ec, ...files, ...subject], { stdio: 'ignore' });
-  key = await readFile(join(dir, 'key.pem'));
-  cert = await readFile(join(dir, 'cert.pem'));
+  ({ key, cert } = await selfSignedCertificate());
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 type Headers = Record<string, string | string[]>;
 type WireError = Error & { code?: string };
