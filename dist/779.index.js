@@ -39,8 +39,6 @@ var external_node_net_ = __webpack_require__(7030);
 var external_node_net_default = /*#__PURE__*/__webpack_require__.n(external_node_net_);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ../api/undici.ts
-var undici = __webpack_require__(2398);
 ;// CONCATENATED MODULE: ../api/wire.ts
 // The download GET's own HTTP/1.1 client: what undici's dispatch() does for the first request of a download, with
 // one difference that matters for artifacts. undici (like node:http) hands every socket read to JavaScript in a
@@ -51,8 +49,11 @@ var undici = __webpack_require__(2398);
 // per read (peak memory the same for 1 GiB as for 64 MiB; small files about 1.7-2 times curl).
 //
 // Deliberately small: GET only, HTTP/1.1 only, no pipelining, no proxy (a proxied transport uses undici throughout).
-// API calls and redirect chains keep undici. What it implements of RFC 9112 it implements strictly: a malformed
-// status line, header, chunk size or Content-Length fails the exchange rather than guessing.
+// It also carries the API's GETs (requestOn() below), so that an action that only reads never loads undici. Every
+// other method, and downloads' redirect chains, keep undici: the wire sends a GET again when a kept-alive
+// connection turns out closed, and a POST must never be sent twice. What it implements of RFC 9112 it implements
+// strictly: a malformed status line, header, chunk size or Content-Length fails the exchange rather than guessing.
+
 
 
 /**
@@ -691,16 +692,105 @@ function keepAliveHint(value) {
         return KEEP_ALIVE_MS;
     return Math.max(0, Math.min(KEEP_ALIVE_MS, Number(match[1]) * 1000 - 1000));
 }
+/** What dump() reads of a body before it gives up on it and drops the connection (undici's limit). */
+const DUMP_LIMIT_BYTES = 128 * 1024;
+/** The body of an answer taken through request(): copies of the wire's reads, with back-pressure. */
+class WireBody extends external_node_stream_.Readable {
+    #controller;
+    /** The exchange is over (ended or failed): nothing is left to abort. */
+    over = false;
+    constructor(controller) {
+        super({ highWaterMark: 64 * 1024 });
+        this.#controller = controller;
+    }
+    _read() {
+        this.#controller.resume();
+    }
+    _destroy(error, callback) {
+        if (!this.over) {
+            this.over = true;
+            // The rest of the answer is not wanted: its connection cannot carry another request.
+            this.#controller.abort(error ?? wireError('UND_ERR_ABORTED', 'the body was dropped unread'));
+        }
+        callback(error);
+    }
+    dump() {
+        return new Promise((resolve) => {
+            if (this.closed) {
+                resolve();
+                return;
+            }
+            let bytes = 0;
+            this.once('close', () => resolve());
+            // A body that fails while being dropped concerns no one.
+            this.on('error', () => { });
+            this.on('data', (chunk) => {
+                bytes += chunk.length;
+                if (bytes > DUMP_LIMIT_BYTES)
+                    this.destroy();
+            });
+        });
+    }
+}
+/**
+ * undici's request() for a GET, on a dispatcher of this file's kind: resolves with the answer's status and headers
+ * once they arrive, its body then following as a stream. The wire's reads are copied, as undici allocates each of
+ * its own: an API answer is small and read whole. Aborting `signal` fails the exchange (before the answer) or its
+ * body (after); the caller tells why from the signal.
+ */
+function requestOn(dispatcher, request, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal.aborted) {
+            reject(wireError('UND_ERR_ABORTED', 'the request was aborted'));
+            return;
+        }
+        let controller;
+        let body;
+        const onAbort = () => controller?.abort(wireError('UND_ERR_ABORTED', 'the request was aborted'));
+        const done = () => signal.removeEventListener('abort', onAbort);
+        signal.addEventListener('abort', onAbort, { once: true });
+        dispatcher.dispatch(request, {
+            onRequestStart: (c) => {
+                controller = c;
+            },
+            onResponseStart: (c, statusCode, headers) => {
+                body = new WireBody(c);
+                resolve({ statusCode, headers, body });
+            },
+            onResponseData: (c, chunk) => {
+                // A copy: the chunk's memory is the connection's, reused by its next read.
+                if (body !== undefined && !body.destroyed && !body.push(Buffer.from(chunk)))
+                    c.pause();
+            },
+            onResponseEnd: () => {
+                done();
+                if (body === undefined || body.destroyed)
+                    return;
+                body.over = true;
+                body.push(null);
+            },
+            onResponseError: (_c, error) => {
+                done();
+                if (body === undefined)
+                    reject(error);
+                else if (!body.destroyed) {
+                    body.over = true;
+                    body.destroy(error);
+                }
+            },
+        });
+    });
+}
 
 ;// CONCATENATED MODULE: ../../package.json
 const package_namespaceObject = {"rE":"1.0.0"};
 // EXTERNAL MODULE: ../api/retry.ts
 var retry = __webpack_require__(7878);
 ;// CONCATENATED MODULE: ../api/transport.ts
-// HTTP transport of the API core, on undici: headers and Basic auth, explicit timeouts, safe redirects, retries
-// with backoff and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from
-// the environment (wire.md; promises 1–6, 13–14, 20, 22).
-
+// HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
+// and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from the environment
+// (wire.md; promises 1–6, 13–14, 20, 22). Without a proxy, GETs go through wire.ts; other methods, proxies and
+// downloads' redirect chains through undici, loaded at its first use.
 
 
 
@@ -763,9 +853,12 @@ class Transport {
     #userAgent;
     #timeouts;
     #retry;
+    /** undici, made at its first use (see #undici()); the caller's dispatcher at once. */
     #dispatcher;
+    /** How #undici() makes it. */
+    #makeDispatcher;
     #ownsDispatcher;
-    /** The first request of each download, without a proxy: see wire.ts. */
+    /** API GETs and the first request of each download, without a proxy: see wire.ts. */
     #wire;
     #signal;
     #deadline;
@@ -817,7 +910,7 @@ class Transport {
         this.#log = options.log ?? (() => { });
         this.#ownsDispatcher = options.dispatcher === undefined;
         if (options.dispatcher !== undefined) {
-            this.#dispatcher = options.dispatcher;
+            this.#dispatcher = Promise.resolve(options.dispatcher);
         }
         else {
             const agentOptions = {
@@ -832,8 +925,11 @@ class Transport {
             for (const name of proxy?.ignored ?? []) {
                 this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
             }
+            // undici is loaded when first needed, not at every start: for its code, and for node:http2 and node:tls,
+            // which it loads with it (about 20-30 ms of an action's start). Without a proxy, an action that only reads
+            // (GETs through the wire) never loads it.
             if (proxy === undefined || !('describe' in proxy)) {
-                this.#dispatcher = new undici/* Agent */.g6(agentOptions);
+                this.#makeDispatcher = async () => new (await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2398))).Agent(agentOptions);
                 this.#wire = new Wire({
                     connectMs: this.#timeouts.connectMs,
                     headersMs: this.#timeouts.headersMs,
@@ -845,13 +941,14 @@ class Transport {
                 // undici's own reading of the variables, given explicitly so that what the log says is what is used.
                 // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
                 // proxy sees host names only: never a header, never the credential.
-                this.#dispatcher = new undici/* EnvHttpProxyAgent */.J2({
+                const proxyOptions = {
                     ...agentOptions,
                     proxyTls: { timeout: this.#timeouts.connectMs },
                     ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
                     ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
                     noProxy: proxy.noProxy,
-                });
+                };
+                this.#makeDispatcher = async () => new (await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2398))).EnvHttpProxyAgent(proxyOptions);
                 for (const url of [proxy.http, proxy.https])
                     if (url !== undefined)
                         secrets.push(...userInfo(url));
@@ -986,7 +1083,8 @@ class Transport {
         const exchange = this.#downloadExchange(url, options);
         const origin = exchange.url.origin;
         if (!this.#redirecting.has(origin)) {
-            if ((await this.#dispatchOnce(exchange, receiver)) === 'taken')
+            const dispatcher = this.#wire ?? (await this.#undici());
+            if ((await this.#dispatchOnce(exchange, receiver, dispatcher)) === 'taken')
                 return;
             // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
             this.#redirecting.add(origin);
@@ -1058,7 +1156,7 @@ class Transport {
      * One GET by dispatch(). A success answer goes to the receiver ('taken'); a redirect is drained and left to
      * #exchange ('redirect'); any other answer is an ApiError with the server's message.
      */
-    #dispatchOnce(exchange, receiver) {
+    #dispatchOnce(exchange, receiver, dispatcher) {
         const { url, signal } = exchange;
         const sent = { ...exchange.headers };
         if (this.#mayAuthorize(url) && this.#authorization !== undefined)
@@ -1178,7 +1276,6 @@ class Transport {
                 return;
             }
             signal.addEventListener('abort', onAbort, { once: true });
-            const dispatcher = this.#wire ?? this.#dispatcher;
             dispatcher.dispatch({
                 origin: url.origin,
                 path: url.pathname + url.search,
@@ -1189,13 +1286,18 @@ class Transport {
             }, handler);
         });
     }
+    /** undici's dispatcher, loaded and made on the first call (see the constructor). */
+    #undici() {
+        // Either was set by the constructor.
+        return (this.#dispatcher ??= this.#makeDispatcher());
+    }
     /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
     close() {
         this.#closed ??= (async () => {
             this.#closing.abort(new errors/* AbortedError */.oM('the HTTP client was closed'));
             await this.#wire?.destroy();
-            if (this.#ownsDispatcher)
-                await this.#dispatcher.destroy();
+            if (this.#ownsDispatcher && this.#dispatcher !== undefined)
+                await (await this.#dispatcher).destroy();
         })();
         return this.#closed;
     }
@@ -1303,16 +1405,24 @@ class Transport {
             const sent = { ...headers };
             if (authorize && this.#authorization !== undefined)
                 sent.authorization = this.#authorization;
-            const response = await this.#dispatcher.request({
+            const request = {
                 origin: url.origin,
                 path: url.pathname + url.search,
-                method: method,
                 headers: sent,
-                body: body ?? null,
-                signal: exchange.sendSignal,
                 headersTimeout: this.#timeouts.headersMs,
                 bodyTimeout: this.#timeouts.bodyIdleMs,
-            });
+            };
+            // An API GET goes through the wire when there is one (no proxy): a GET may be sent again (the wire does so
+            // once when a kept-alive connection turns out closed), any other method may not, and goes through undici.
+            // Downloads' redirect chains keep undici too (see receive()).
+            const response = this.#wire !== undefined && method === 'GET' && exchange.crossOrigin === 'refuse'
+                ? await requestOn(this.#wire, { ...request, method: 'GET' }, exchange.sendSignal)
+                : await (await this.#undici()).request({
+                    ...request,
+                    method: method,
+                    body: body ?? null,
+                    signal: exchange.sendSignal,
+                });
             const location = firstHeader(response.headers.location);
             if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined)
                 return { response, url };
@@ -3211,10 +3321,11 @@ function openSshPublicBlob(text, invalid) {
 /***/ 2398:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J2: () => (/* binding */ EnvHttpProxyAgent),
-/* harmony export */   g6: () => (/* binding */ Agent),
-/* harmony export */   kT: () => (/* binding */ ProxyAgent)
+/* harmony export */   Agent: () => (/* binding */ Agent),
+/* harmony export */   EnvHttpProxyAgent: () => (/* binding */ EnvHttpProxyAgent),
+/* harmony export */   ProxyAgent: () => (/* binding */ ProxyAgent)
 /* harmony export */ });
 /* harmony import */ var undici_lib_dispatcher_agent_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1745);
 /* harmony import */ var undici_lib_dispatcher_agent_js__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(undici_lib_dispatcher_agent_js__WEBPACK_IMPORTED_MODULE_0__);

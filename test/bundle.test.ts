@@ -4,8 +4,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ROOT, runAction } from './harness/runner.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../src/emulator/index.ts';
+import { PROJECT, SLUG, workflowJob } from './actions/gating-helpers.ts';
+import { ROOT, runAction, type RunOptions, type RunResult } from './harness/runner.ts';
 
 const names = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -37,19 +39,78 @@ describe.each(names)('%s', (name) => {
   it('starts without loading @actions/exec or @actions/http-client: child_process and https wait for their use', async () => {
     // @actions/core and @actions/tool-cache import both when they load; in the bundle they are src/lazy/, which loads
     // the real module at its first use (running tar or unzip; an OIDC token or downloadTool, which no action asks).
-    const dir = await mkdtemp(join(tmpdir(), 'builtins-'));
-    const list = join(dir, 'builtins.json');
-    const preload = join(dir, 'preload.cjs');
-    await writeFile(
-      preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
-    );
     // No inputs: the action loads its pieces of the bundle, finds no token and fails the step.
-    const result = await runAction(name, { env: { NODE_OPTIONS: `--require ${preload}` } });
+    const { result, loaded } = await builtinsOf(name, {});
     expect(result.code).toBe(1);
-    const loaded = JSON.parse(await readFile(list, 'utf8')) as string[];
     expect(loaded).toContain('NativeModule fs');
     for (const builtin of ['child_process', 'https']) expect(loaded).not.toContain(`NativeModule ${builtin}`);
+  });
+});
+
+/** Runs an action's bundle as the runner does, with a preload that records the built-in modules it loaded. */
+async function builtinsOf(
+  name: string,
+  options: RunOptions,
+): Promise<{ result: RunResult; loaded: string[] }> {
+  const dir = await mkdtemp(join(tmpdir(), 'builtins-'));
+  const list = join(dir, 'builtins.json');
+  const preload = join(dir, 'preload.cjs');
+  await writeFile(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+  );
+  const result = await runAction(name, {
+    ...options,
+    env: { ...options.env, NODE_OPTIONS: `--require ${preload}` },
+  });
+  return { result, loaded: JSON.parse(await readFile(list, 'utf8')) as string[] };
+}
+
+describe('an action that only reads, with no proxy set', () => {
+  // Its API calls and downloads are GETs, which the wire carries: undici is loaded by the first request that needs
+  // it (a POST, a proxy, a redirected download), and with it node:http, node:http2 and node:tls, whose loading cost
+  // every action's start 20-30 ms. Over http nothing needs TLS either.
+  let emulator: Emulator;
+  beforeEach(async () => {
+    emulator = await startEmulator();
+    emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, { defaultBranch: 'main' });
+  });
+  afterEach(async () => {
+    await emulator.close();
+  });
+  const SHA = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
+  const runs: [string, () => RunOptions][] = [
+    [
+      'fetch-artifacts',
+      () => {
+        const build = emulator.state.addBuild(SLUG, {
+          outcome: 'success',
+          artifacts: [{ path: 'dist/app.tar.gz', size: 300_001 }],
+        }).build_num;
+        return { inputs: { 'build-num': String(build) } };
+      },
+    ],
+    [
+      'wait-for-build',
+      () => {
+        emulator.state.addBuild(SLUG, workflowJob(SHA, 'build', { outcome: 'success' }));
+        return { inputs: { 'settle-seconds': '1', 'poll-interval-seconds': '1' }, env: { GITHUB_SHA: SHA } };
+      },
+    ],
+    ['wait-for-serial', () => ({ inputs: { 'poll-interval-seconds': '1' } })],
+  ];
+
+  it.each(runs)('%s does its work without loading undici (node:http, http2, tls)', async (name, scenario) => {
+    const options = scenario();
+    const { result, loaded } = await builtinsOf(name, {
+      ...options,
+      inputs: { token: emulator.token, 'base-url': emulator.baseUrl, ...options.inputs },
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(emulator.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(0);
+    expect(loaded).toContain('NativeModule net');
+    for (const builtin of ['http', 'http2', 'tls']) expect(loaded).not.toContain(`NativeModule ${builtin}`);
   });
 });
 

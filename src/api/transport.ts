@@ -1,12 +1,13 @@
-// HTTP transport of the API core, on undici: headers and Basic auth, explicit timeouts, safe redirects, retries
-// with backoff and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from
-// the environment (wire.md; promises 1–6, 13–14, 20, 22).
+// HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
+// and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from the environment
+// (wire.md; promises 1–6, 13–14, 20, 22). Without a proxy, GETs go through wire.ts; other methods, proxies and
+// downloads' redirect chains through undici, loaded at its first use.
 
 import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici.ts';
-import { Wire, type Dispatching } from './wire.ts';
+import type { Dispatcher } from './undici.ts';
+import { requestOn, Wire, type Answered, type Dispatching } from './wire.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { systemClock, type Clock } from './clock.ts';
 import {
@@ -247,9 +248,12 @@ export class Transport {
   readonly #userAgent: string;
   readonly #timeouts: Timeouts;
   readonly #retry: RetryOptions;
-  readonly #dispatcher: Dispatcher;
+  /** undici, made at its first use (see #undici()); the caller's dispatcher at once. */
+  #dispatcher: Promise<Dispatcher> | undefined;
+  /** How #undici() makes it. */
+  readonly #makeDispatcher: (() => Promise<Dispatcher>) | undefined;
   readonly #ownsDispatcher: boolean;
-  /** The first request of each download, without a proxy: see wire.ts. */
+  /** API GETs and the first request of each download, without a proxy: see wire.ts. */
   readonly #wire: Wire | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
@@ -301,7 +305,7 @@ export class Transport {
     this.#log = options.log ?? (() => {});
     this.#ownsDispatcher = options.dispatcher === undefined;
     if (options.dispatcher !== undefined) {
-      this.#dispatcher = options.dispatcher;
+      this.#dispatcher = Promise.resolve(options.dispatcher);
     } else {
       const agentOptions = {
         connect: {
@@ -315,8 +319,11 @@ export class Transport {
       for (const name of proxy?.ignored ?? []) {
         this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
       }
+      // undici is loaded when first needed, not at every start: for its code, and for node:http2 and node:tls,
+      // which it loads with it (about 20-30 ms of an action's start). Without a proxy, an action that only reads
+      // (GETs through the wire) never loads it.
       if (proxy === undefined || !('describe' in proxy)) {
-        this.#dispatcher = new Agent(agentOptions);
+        this.#makeDispatcher = async () => new (await import('./undici.ts')).Agent(agentOptions);
         this.#wire = new Wire({
           connectMs: this.#timeouts.connectMs,
           headersMs: this.#timeouts.headersMs,
@@ -327,13 +334,14 @@ export class Transport {
         // undici's own reading of the variables, given explicitly so that what the log says is what is used.
         // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
         // proxy sees host names only: never a header, never the credential.
-        this.#dispatcher = new EnvHttpProxyAgent({
+        const proxyOptions = {
           ...agentOptions,
           proxyTls: { timeout: this.#timeouts.connectMs },
           ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
           ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
           noProxy: proxy.noProxy,
-        });
+        };
+        this.#makeDispatcher = async () => new (await import('./undici.ts')).EnvHttpProxyAgent(proxyOptions);
         for (const url of [proxy.http, proxy.https]) if (url !== undefined) secrets.push(...userInfo(url));
         this.#log('debug', proxy.describe);
       }
@@ -438,8 +446,8 @@ export class Transport {
   }
 
   /** A download's chain of redirects through #exchange, to a success answer; anything else is an ApiError. */
-  async #successChain(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: string }> {
-    let response: Dispatcher.ResponseData;
+  async #successChain(exchange: Exchange): Promise<{ response: Answered; url: string }> {
+    let response: Answered;
     let finalUrl: URL;
     try {
       ({ response, url: finalUrl } = await this.#exchange(exchange));
@@ -471,7 +479,8 @@ export class Transport {
     const exchange = this.#downloadExchange(url, options);
     const origin = exchange.url.origin;
     if (!this.#redirecting.has(origin)) {
-      if ((await this.#dispatchOnce(exchange, receiver)) === 'taken') return;
+      const dispatcher = this.#wire ?? (await this.#undici());
+      if ((await this.#dispatchOnce(exchange, receiver, dispatcher)) === 'taken') return;
       // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
       this.#redirecting.add(origin);
     }
@@ -545,7 +554,11 @@ export class Transport {
    * One GET by dispatch(). A success answer goes to the receiver ('taken'); a redirect is drained and left to
    * #exchange ('redirect'); any other answer is an ApiError with the server's message.
    */
-  #dispatchOnce(exchange: Exchange, receiver: BodyReceiver): Promise<'taken' | 'redirect'> {
+  #dispatchOnce(
+    exchange: Exchange,
+    receiver: BodyReceiver,
+    dispatcher: Dispatching,
+  ): Promise<'taken' | 'redirect'> {
     const { url, signal } = exchange;
     const sent: Record<string, string> = { ...exchange.headers };
     if (this.#mayAuthorize(url) && this.#authorization !== undefined)
@@ -656,7 +669,6 @@ export class Transport {
         return;
       }
       signal.addEventListener('abort', onAbort, { once: true });
-      const dispatcher: Dispatching = this.#wire ?? this.#dispatcher;
       dispatcher.dispatch(
         {
           origin: url.origin,
@@ -671,12 +683,18 @@ export class Transport {
     });
   }
 
+  /** undici's dispatcher, loaded and made on the first call (see the constructor). */
+  #undici(): Promise<Dispatcher> {
+    // Either was set by the constructor.
+    return (this.#dispatcher ??= this.#makeDispatcher!());
+  }
+
   /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#closing.abort(new AbortedError('the HTTP client was closed'));
       await this.#wire?.destroy();
-      if (this.#ownsDispatcher) await this.#dispatcher.destroy();
+      if (this.#ownsDispatcher && this.#dispatcher !== undefined) await (await this.#dispatcher).destroy();
     })();
     return this.#closed;
   }
@@ -696,7 +714,7 @@ export class Transport {
 
   async #attemptWithin<T>(exchange: Exchange, attempt: number): Promise<Outcome<T>> {
     const { method, display } = exchange;
-    let response: Dispatcher.ResponseData;
+    let response: Answered;
     try {
       ({ response } = await this.#exchange(exchange));
     } catch (err) {
@@ -742,7 +760,7 @@ export class Transport {
    * The body of a success answer as text, within MAX_ANSWER_BYTES and MAX_ANSWER_DEPTH (promise 22): reading
    * stops as soon as either is passed, so an endless answer costs neither memory nor a stack overflow later.
    */
-  async #readAnswer(response: Dispatcher.ResponseData, exchange: Exchange): Promise<string> {
+  async #readAnswer(response: Answered, exchange: Exchange): Promise<string> {
     const { method, display } = exchange;
     const tooLarge = (): BadResponseError =>
       new BadResponseError(
@@ -782,7 +800,7 @@ export class Transport {
    *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
    *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's, or ours
    *  for a redirect refused. */
-  async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
+  async #exchange(exchange: Exchange): Promise<{ response: Answered; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
     let authorize = this.#mayAuthorize(url);
@@ -790,16 +808,27 @@ export class Transport {
     for (let redirects = 0; ; redirects++) {
       const sent: Record<string, string> = { ...headers };
       if (authorize && this.#authorization !== undefined) sent.authorization = this.#authorization;
-      const response = await this.#dispatcher.request({
+      const request = {
         origin: url.origin,
         path: url.pathname + url.search,
-        method: method as Dispatcher.HttpMethod,
         headers: sent,
-        body: body ?? null,
-        signal: exchange.sendSignal,
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyIdleMs,
-      });
+      };
+      // An API GET goes through the wire when there is one (no proxy): a GET may be sent again (the wire does so
+      // once when a kept-alive connection turns out closed), any other method may not, and goes through undici.
+      // Downloads' redirect chains keep undici too (see receive()).
+      const response: Answered =
+        this.#wire !== undefined && method === 'GET' && exchange.crossOrigin === 'refuse'
+          ? await requestOn(this.#wire, { ...request, method: 'GET' }, exchange.sendSignal)
+          : await (
+              await this.#undici()
+            ).request({
+              ...request,
+              method: method as Dispatcher.HttpMethod,
+              body: body ?? null,
+              signal: exchange.sendSignal,
+            });
       const location = firstHeader(response.headers.location);
       if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined) return { response, url };
       await response.body.dump();
@@ -864,7 +893,7 @@ export class Transport {
   }
 
   /** The server's message from an error answer: the body is read up to ERROR_BODY_LIMIT, then destroyed. */
-  async #errorMessage(response: Dispatcher.ResponseData, exchange: Exchange): Promise<string> {
+  async #errorMessage(response: Answered, exchange: Exchange): Promise<string> {
     const chunks: Buffer[] = [];
     let size = 0;
     try {
@@ -979,7 +1008,7 @@ export class Transport {
 }
 
 /** Reads a body on behalf of a caller, mapping its errors to the API core's. Destroying it destroys the source. */
-function guardBody(source: Dispatcher.ResponseData['body'], mapError: (err: unknown) => Error): Readable {
+function guardBody(source: Answered['body'], mapError: (err: unknown) => Error): Readable {
   const guarded = new Readable({
     highWaterMark: 64 * 1024,
     read() {

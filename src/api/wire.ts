@@ -7,9 +7,12 @@
 // per read (peak memory the same for 1 GiB as for 64 MiB; small files about 1.7-2 times curl).
 //
 // Deliberately small: GET only, HTTP/1.1 only, no pipelining, no proxy (a proxied transport uses undici throughout).
-// API calls and redirect chains keep undici. What it implements of RFC 9112 it implements strictly: a malformed
-// status line, header, chunk size or Content-Length fails the exchange rather than guessing.
+// It also carries the API's GETs (requestOn() below), so that an action that only reads never loads undici. Every
+// other method, and downloads' redirect chains, keep undici: the wire sends a GET again when a kept-alive
+// connection turns out closed, and a POST must never be sent twice. What it implements of RFC 9112 it implements
+// strictly: a malformed status line, header, chunk size or Content-Length fails the exchange rather than guessing.
 import net, { isIP } from 'node:net';
+import { Readable } from 'node:stream';
 import type tls from 'node:tls';
 import type { Dispatcher } from './undici.ts';
 import { asError } from './errors.ts';
@@ -46,7 +49,7 @@ export interface WireRequest {
   bodyTimeout?: number;
 }
 
-/** The part of undici's Dispatcher the transport's download path uses. */
+/** The part of undici's Dispatcher the transport uses for a GET. */
 export interface Dispatching {
   dispatch(request: WireRequest, handler: Dispatcher.DispatchHandler): void;
 }
@@ -683,4 +686,110 @@ function keepAliveHint(value: string | string[] | undefined): number {
   const match = /(?:^|[\s,;])timeout=(\d+)/iu.exec(values(value).join(','));
   if (match === null) return KEEP_ALIVE_MS;
   return Math.max(0, Math.min(KEEP_ALIVE_MS, Number(match[1]) * 1000 - 1000));
+}
+
+/** What undici's request() answers, as far as the transport reads it; undici's own answer has this shape too. */
+export interface Answered {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AnswerBody;
+}
+
+/** An answer's body as a stream, and undici's dump(): read to its end and dropped. */
+export type AnswerBody = Readable & { dump(): Promise<void> };
+
+/** What dump() reads of a body before it gives up on it and drops the connection (undici's limit). */
+const DUMP_LIMIT_BYTES = 128 * 1024;
+
+/** The body of an answer taken through request(): copies of the wire's reads, with back-pressure. */
+class WireBody extends Readable implements AnswerBody {
+  readonly #controller: Dispatcher.DispatchController;
+  /** The exchange is over (ended or failed): nothing is left to abort. */
+  over = false;
+
+  constructor(controller: Dispatcher.DispatchController) {
+    super({ highWaterMark: 64 * 1024 });
+    this.#controller = controller;
+  }
+
+  override _read(): void {
+    this.#controller.resume();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (!this.over) {
+      this.over = true;
+      // The rest of the answer is not wanted: its connection cannot carry another request.
+      this.#controller.abort(error ?? wireError('UND_ERR_ABORTED', 'the body was dropped unread'));
+    }
+    callback(error);
+  }
+
+  dump(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.closed) {
+        resolve();
+        return;
+      }
+      let bytes = 0;
+      this.once('close', () => resolve());
+      // A body that fails while being dropped concerns no one.
+      this.on('error', () => {});
+      this.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > DUMP_LIMIT_BYTES) this.destroy();
+      });
+    });
+  }
+}
+
+/**
+ * undici's request() for a GET, on a dispatcher of this file's kind: resolves with the answer's status and headers
+ * once they arrive, its body then following as a stream. The wire's reads are copied, as undici allocates each of
+ * its own: an API answer is small and read whole. Aborting `signal` fails the exchange (before the answer) or its
+ * body (after); the caller tells why from the signal.
+ */
+export function requestOn(
+  dispatcher: Dispatching,
+  request: WireRequest,
+  signal: AbortSignal,
+): Promise<Answered> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(wireError('UND_ERR_ABORTED', 'the request was aborted'));
+      return;
+    }
+    let controller: Dispatcher.DispatchController | undefined;
+    let body: WireBody | undefined;
+    const onAbort = (): void => controller?.abort(wireError('UND_ERR_ABORTED', 'the request was aborted'));
+    const done = (): void => signal.removeEventListener('abort', onAbort);
+    signal.addEventListener('abort', onAbort, { once: true });
+    dispatcher.dispatch(request, {
+      onRequestStart: (c) => {
+        controller = c;
+      },
+      onResponseStart: (c, statusCode, headers) => {
+        body = new WireBody(c);
+        resolve({ statusCode, headers, body });
+      },
+      onResponseData: (c, chunk) => {
+        // A copy: the chunk's memory is the connection's, reused by its next read.
+        if (body !== undefined && !body.destroyed && !body.push(Buffer.from(chunk))) c.pause();
+      },
+      onResponseEnd: () => {
+        done();
+        if (body === undefined || body.destroyed) return;
+        body.over = true;
+        body.push(null);
+      },
+      onResponseError: (_c, error) => {
+        done();
+        if (body === undefined) reject(error);
+        else if (!body.destroyed) {
+          body.over = true;
+          body.destroy(error);
+        }
+      },
+    });
+  });
 }

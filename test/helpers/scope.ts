@@ -1,24 +1,30 @@
 // What a test file's servers share: each test's cleanups run after it, a server listens on 127.0.0.1 and is
-// closed (its connections cut) afterwards, and a JSON answer is one call.
+// closed (its connections cut) afterwards, an http or a plain net server alike, and a JSON answer is one call.
 import type * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
 import { afterEach } from 'vitest';
 
 /** Cleanups of the running test, run (all at once) after it. Call once per test file, at its top level. */
 export function cleanupScope(): {
   cleanups: (() => Promise<unknown>)[];
-  listen(server: http.Server): Promise<string>;
+  listen(server: Server): Promise<string>;
 } {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
   });
-  const listen = async (server: http.Server): Promise<string> => {
+  const listen = async (server: Server): Promise<string> => {
+    // Every connection it accepted is cut afterwards, as closeAllConnections() does for an http.Server.
+    const sockets = new Set<Socket>();
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
-          server.closeAllConnections();
+          for (const socket of sockets) socket.destroy();
           server.close(() => resolve());
         }),
     );
