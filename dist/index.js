@@ -7,53 +7,53 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
-		131,
-		779,
+		806,
+		284,
 		411
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
-		131,
-		779,
+		806,
+		284,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		3754,
-		131,
+		806,
 		26,
-		779,
+		284,
 		754
 	],
 	"./general/general.ts": [
 		2272,
-		131,
-		779,
+		806,
+		284,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
-		131,
-		779,
+		806,
+		284,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
-		131,
-		779,
+		806,
+		284,
 		800,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
-		131,
-		779,
+		806,
+		284,
 		800,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
-		131,
-		779,
+		806,
+		284,
 		716
 	]
 };
@@ -109,27 +109,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
@@ -343,13 +322,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
 
 /***/ }),
 
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
 /***/ 9023:
 /***/ ((module) => {
 
@@ -408,36 +380,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			() => (module);
 /******/ 		__nccwpck_require__.d(getter, { a: getter });
 /******/ 		return getter;
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/create fake namespace object */
-/******/ (() => {
-/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
-/******/ 	var leafPrototypes;
-/******/ 	// create a fake namespace object
-/******/ 	// mode & 1: value is a module id, require it
-/******/ 	// mode & 2: merge all properties of value into the ns
-/******/ 	// mode & 4: return value when already ns object
-/******/ 	// mode & 16: return value when it's Promise-like
-/******/ 	// mode & 8|1: behave like require
-/******/ 	__nccwpck_require__.t = function(value, mode) {
-/******/ 		if(mode & 1) value = this(value);
-/******/ 		if(mode & 8) return value;
-/******/ 		if(typeof value === 'object' && value) {
-/******/ 			if((mode & 4) && value.__esModule) return value;
-/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
-/******/ 		}
-/******/ 		var ns = Object.create(null);
-/******/ 		__nccwpck_require__.r(ns);
-/******/ 		var def = {};
-/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
-/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
-/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
-/******/ 		}
-/******/ 		def['default'] = () => (value);
-/******/ 		__nccwpck_require__.d(ns, def);
-/******/ 		return ns;
 /******/ 	};
 /******/ })();
 /******/ 

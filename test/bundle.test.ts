@@ -114,6 +114,16 @@ describe('an action that only reads, with no proxy set', () => {
   });
 });
 
+/** The pieces (dist/<id>.index.js) an action loads before it runs, from the bundler's map in dist/index.js. */
+function piecesOf(name: string): string[] {
+  const bundle = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
+  // The map: an action's module id, then the pieces it needs.
+  const entry = new RegExp(`"\\./${name}/${name}\\.ts": \\[([\\d,\\s]+)\\]`, 'u').exec(bundle);
+  if (entry === null) throw new Error(`dist/index.js does not map ${name}`);
+  const [, ...pieces] = (entry[1] ?? '').split(',').map((id) => id.trim());
+  return pieces;
+}
+
 describe('dist', () => {
   it('is one shared bundle (its entry and the pieces it loads), its licenses, and an entry per action, nothing else', () => {
     const files = readdirSync(join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' })
@@ -134,17 +144,25 @@ describe('dist', () => {
   });
 
   it('holds every action under its own path, and every piece an action loads is there', () => {
-    const bundle = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
     for (const name of names) {
-      // The bundler's map: an action's module id, then the pieces (dist/<id>.index.js) it needs.
-      const entry = new RegExp(`"\\./${name}/${name}\\.ts": \\[([\\d,\\s]+)\\]`, 'u').exec(bundle);
-      expect(entry, name).not.toBeNull();
-      const [, ...pieces] = (entry?.[1] ?? '').split(',').map((id) => id.trim());
+      const pieces = piecesOf(name);
       expect(pieces.length, name).toBeGreaterThan(0);
       for (const piece of pieces)
         expect(existsSync(join(ROOT, 'dist', `${piece}.index.js`)), piece).toBe(true);
     }
     expect(existsSync(join(ROOT, 'src/actions/bundle.js'))).toBe(true);
+  });
+
+  it('keeps undici and @actions/http-client out of the pieces an action loads at its start', () => {
+    // They load at their first use (src/lazy/http-client.ts, the transport's #undici()): compiling them cost every
+    // start about 17 ms, for nothing in an action that only reads.
+    for (const name of names) {
+      for (const piece of piecesOf(name)) {
+        const code = readFileSync(join(ROOT, 'dist', `${piece}.index.js`), 'utf8');
+        for (const marker of ['extends DispatcherBase', 'class HttpClientError '])
+          expect(code, `${name}: ${piece}.index.js`).not.toContain(marker);
+      }
+    }
   });
 
   it("holds the parts of undici the actions use, not its index's fetch, WebSocket, caches and mocks", () => {
