@@ -6,7 +6,7 @@
 // record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
 // a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
 // is not used: the file keeps its own name, the last segment of its `path`.
-import type { Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { PART_SUFFIX_BYTES } from './download.ts';
@@ -347,11 +347,11 @@ export class Destination {
   async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
     for (let n = 1; n <= segments.length; n++) {
       const relative = segments.slice(0, n).join(sep);
-      const look = (): Promise<Stats | undefined> =>
-        lstat(join(this.root, relative)).catch((error: unknown) => {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-          throw error;
-        });
+      // On the main thread: a look takes microseconds, where a trip to the thread pool and back, one file after
+      // the other, held the first download back by about 40 ms for 800 files; and a missing file is the usual
+      // answer, which here is no error to make.
+      const look = async (): Promise<Stats | undefined> =>
+        lstatSync(join(this.root, relative), { throwIfNoEntry: false });
       let pending = cache?.get(relative);
       if (pending === undefined) {
         pending = look();

@@ -241,6 +241,8 @@ interface Exchange {
 export class Transport {
   /** Origin of the API. */
   readonly origin: string;
+  /** Host name of the API, as URL gives it. */
+  readonly #hostname: string;
   readonly clock: Clock;
   readonly #basePath: string;
   readonly #authorization: string | undefined;
@@ -275,6 +277,7 @@ export class Transport {
   constructor(options: TransportOptions) {
     const base = new URL(options.baseUrl);
     this.origin = base.origin;
+    this.#hostname = base.hostname;
     this.#basePath = base.pathname.replace(/\/+$/, '');
     this.clock = options.clock ?? systemClock;
     const token = options.token;
@@ -535,6 +538,9 @@ export class Transport {
     }
     headers['user-agent'] = this.#userAgent;
     const signal = this.#signalFor(options.signal);
+    // Worked out (and redacted) only for an error or a log line: most downloads never need it.
+    let display: string | undefined;
+    const displayUrl = (): string => (display ??= this.#displayUrl(target));
     const exchange: Exchange = {
       method: 'GET',
       url: target,
@@ -542,7 +548,9 @@ export class Transport {
       body: undefined,
       signal,
       sendSignal: signal,
-      display: this.#displayUrl(target),
+      get display() {
+        return displayUrl();
+      },
       crossOrigin: 'follow',
     };
     // The first request may go out by dispatch(), not #exchange: the same refusal of a link-local target.
@@ -879,7 +887,7 @@ export class Transport {
   /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
    *  The API's own host is the user's choice, never refused. */
   #checkAddress(url: URL, exchange: Exchange, redirected: boolean): void {
-    if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname)) return;
+    if (url.hostname === this.#hostname || !isLinkLocal(url.hostname)) return;
     const how = redirected ? 'was redirected to' : 'would go to';
     throw new UnsafeAddressError(
       `${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url)}: a link-local address ` +

@@ -63,6 +63,12 @@ const EMPTY = Buffer.alloc(0);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/u;
 /** Field values: visible characters, spaces and tabs (obs-text allowed), never CR, LF or NUL. */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/u;
+/** TOKEN and the negation of FIELD_VALUE, for an answer's head, which is latin1 text (every character at most
+ *  \xff): without the u flag, which makes each test slower, and a bad character searched for rather than every
+ *  character matched. */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+const FIELD_CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 type Headers = Record<string, string | string[]>;
 
@@ -636,8 +642,14 @@ function parseFields(lines: string[]): Headers {
   for (const line of lines) {
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon) : '';
-    const value = line.slice(colon + 1).replace(/^[\t ]+|[\t ]+$/gu, '');
-    if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) {
+    // Optional white space around the value, as RFC 9110 has it: spaces and tabs only (a regular expression or
+    // trim() cost a tenth of the time of a small download's whole answer head).
+    let start = colon + 1;
+    let end = line.length;
+    while (start < end && isBlank(line.charCodeAt(start))) start++;
+    while (end > start && isBlank(line.charCodeAt(end - 1))) end--;
+    const value = line.slice(start, end);
+    if (!FIELD_NAME.test(name) || FIELD_CONTROL.test(value)) {
       throw wireError('HPE_INVALID_HEADER_TOKEN', 'an invalid header line in the answer');
     }
     const key = name.toLowerCase();
@@ -647,6 +659,10 @@ function parseFields(lines: string[]): Headers {
     else headers[key] = [seen, value];
   }
   return headers;
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 function values(value: string | string[] | undefined): string[] {

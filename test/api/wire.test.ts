@@ -336,7 +336,10 @@ describe('Wire: strict parsing', () => {
     ['a folded header line', 'X-A: one\r\n two\r\n'],
     ['a bare CR in a value', 'X-A: one\rtwo\r\n'],
     ['a NUL in a value', 'X-A: one\u0000two\r\n'],
+    ['a bare LF in a value', 'X-A: one\ntwo\r\n'],
+    ['a DEL in a value', 'X-A: one\u007ftwo\r\n'],
     ['a space before the colon', 'X-A : one\r\n'],
+    ['a line without a name', ': one\r\n'],
   ])('fails on %s with HPE_INVALID_HEADER_TOKEN', async (_what, line) => {
     const s = await rawServer((socket) =>
       socket.write(`HTTP/1.1 200 OK\r\n${line}Content-Length: 2\r\n\r\nhi`),
@@ -345,6 +348,20 @@ describe('Wire: strict parsing', () => {
     expect(r.ended).toBe('error');
     expect(r.error?.code).toBe('HPE_INVALID_HEADER_TOKEN');
     expect(r.calls).toEqual(['request', 'error']);
+  });
+
+  it('takes spaces and tabs around a value off, and keeps obs-text and inner white space', async () => {
+    const s = await rawServer((socket) =>
+      socket.end(
+        Buffer.from(
+          'HTTP/1.1 200 OK\r\nX-A:\t  caf\xe9 au lait \t\r\nX-B:\r\nContent-Length: 0\r\n\r\n',
+          'latin1',
+        ),
+      ),
+    );
+    const r = await get(wire(), { origin: s.origin });
+    expect(r.ended).toBe('end');
+    expect(r.headers).toEqual({ 'x-a': 'caf\xe9 au lait', 'x-b': '', 'content-length': '0' });
   });
 
   it('fails on an answer that is not HTTP with HPE_INVALID_CONSTANT', async () => {
