@@ -1,5 +1,6 @@
 // Cold start of one action, measured as the runner sees it: the whole process of `node dist/<name>/index.js`,
-// from spawn to exit, clearing the cache of the emulator's example project on 127.0.0.1.
+// from spawn to exit, clearing the cache of the emulator's example project on 127.0.0.1 (or, with --action
+// fetch-artifacts, fetching its latest build's artifacts; any action whose token and base-url are enough).
 //
 //   node scripts/cold-start.ts [--runs 10] [--action clear-cache] [--root DIR]...
 //
@@ -31,12 +32,14 @@ const stepDir = await mkdtemp(join(tmpdir(), 'cold-start-'));
 const times = new Map<string, number[]>(roots.map((root) => [root, []]));
 try {
   for (let i = 0; i < runs; i++) {
-    for (const root of roots) {
+    for (const [r, root] of roots.entries()) {
+      // A workspace of its own for every run: fetch-artifacts refuses to replace what an earlier run saved.
+      const run = join(stepDir, `${i}-${r}`);
       const result = await runStep({
         action: values.action,
         inputs: { token: emulator.token, 'base-url': emulator.baseUrl },
-        workspace: join(stepDir, 'workspace'),
-        stepDir: join(stepDir, String(i)),
+        workspace: join(run, 'workspace'),
+        stepDir: run,
         env: { GITHUB_REPOSITORY: 'octo-org/octo-repo' },
         root,
       });
