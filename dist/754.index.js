@@ -1652,8 +1652,8 @@ class Destination {
         for (let n = 1; n <= segments.length; n++) {
             const relative = segments.slice(0, n).join(external_node_path_.sep);
             // On the main thread: a look takes microseconds, where a trip to the thread pool and back, one file after
-            // the other, held the first download back by about 40 ms for 800 files; and a missing file is the usual
-            // answer, which here is no error to make.
+            // the other, held the first download back (800 files into a folder that exists: 790 -> 683 ms in all, on
+            // tmpfs); and a missing file is the usual answer, which here is no error to make.
             const look = async () => (0,external_node_fs_.lstatSync)((0,external_node_path_.join)(this.root, relative), { throwIfNoEntry: false });
             let pending = cache?.get(relative);
             if (pending === undefined) {

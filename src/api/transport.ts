@@ -323,8 +323,8 @@ export class Transport {
         this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
       }
       // undici is loaded when first needed, not at every start: for its code, and for node:http2 and node:tls,
-      // which it loads with it (about 20-30 ms of an action's start). Without a proxy, an action that only reads
-      // (GETs through the wire) never loads it.
+      // which it loads with it (about 35 ms of fetch-artifacts' start). Without a proxy, an action that only
+      // reads (GETs through the wire) never loads it.
       if (proxy === undefined || !('describe' in proxy)) {
         this.#makeDispatcher = async () => new (await import('./undici.ts')).Agent(agentOptions);
         this.#wire = new Wire({
@@ -702,7 +702,9 @@ export class Transport {
     this.#closed ??= (async () => {
       this.#closing.abort(new AbortedError('the HTTP client was closed'));
       await this.#wire?.destroy();
-      if (this.#ownsDispatcher && this.#dispatcher !== undefined) await (await this.#dispatcher).destroy();
+      // undici is closed only if it was made; one that failed to load has nothing to close.
+      const dispatcher = this.#ownsDispatcher ? await this.#dispatcher?.catch(() => undefined) : undefined;
+      await dispatcher?.destroy();
     })();
     return this.#closed;
   }
@@ -806,8 +808,8 @@ export class Transport {
 
   /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
    *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
-   *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's, or ours
-   *  for a redirect refused. */
+   *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's (the
+   *  wire's have the same codes), or ours for a redirect refused. */
   async #exchange(exchange: Exchange): Promise<{ response: Answered; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
