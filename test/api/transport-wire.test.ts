@@ -83,8 +83,8 @@ describe('API calls without a proxy', () => {
     const t = transport({ baseUrl: server.base });
     // The first call leaves the connection the POST goes out on.
     await t.request({ method: 'POST', path: '/first', retry: 'once' });
-    // undici takes a connection back once the answer is done, a moment after its body was read.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // undici takes the connection back on the turn of the event loop after the answer: an order, not a time.
+    await new Promise((resolve) => setImmediate(resolve));
     const err = await failure(t.request({ method: 'POST', path: '/trigger', retry: 'once' }));
     expect(err).toBeInstanceOf(NetworkError);
     expect(server.seen.map((r) => [r.path, r.connection])).toEqual([
