@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BadResponseError, NetworkError } from '../../src/api/errors.ts';
 import { Transport, type TransportOptions } from '../../src/api/transport.ts';
 import { cleanupScope } from '../helpers/scope.ts';
+import { failure } from '../helpers/failure.ts';
 
 const { cleanups, listen } = cleanupScope();
 
@@ -59,15 +60,6 @@ function json(socket: net.Socket, body: string): void {
     `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
       `connection: keep-alive\r\n\r\n${body}`,
   );
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Error) return err;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('API calls without a proxy', () => {

@@ -24,6 +24,7 @@ import {
   type TransportOptions,
 } from '../../src/api/transport.ts';
 import { cleanupScope, reply } from '../helpers/scope.ts';
+import { failure } from '../helpers/failure.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, index: number) => void;
 
@@ -89,16 +90,6 @@ function namesLookup(names: Record<string, string>): LookupFn {
     else if (options.all) callback(null, [{ address, family: 4 }]);
     else callback(null, address, 4);
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Error) return err;
-    throw new Error(`rejected with a non-error: ${String(err)}`, { cause: err });
-  }
-  throw new Error('expected a rejection, got a success');
 }
 
 async function drain(body: NodeJS.ReadableStream): Promise<string> {

@@ -13,6 +13,7 @@ import {
   TimeoutError,
 } from '../../src/api/errors.ts';
 import { Transport, type LogFn, type TransportOptions } from '../../src/api/transport.ts';
+import { failure } from '../helpers/failure.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A purpose-built server per test, recording what it received.
@@ -130,16 +131,6 @@ function transport(options: TransportOptions): Transport {
   const t = new Transport(options);
   cleanups.push(() => t.close());
   return t;
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Error) return err;
-    throw new Error(`rejected with a non-error: ${String(err)}`, { cause: err });
-  }
-  throw new Error('expected a rejection, got a success');
 }
 
 const TOKEN = 'tok-SECRET-0123456789abcdef';
