@@ -2,17 +2,7 @@
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
 import { randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  fstat,
-  ftruncate,
-  ftruncateSync,
-  openSync,
-  renameSync,
-  unlinkSync,
-  write,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstat, ftruncate, openSync, renameSync, unlinkSync, write } from 'node:fs';
 import { basename } from 'node:path';
 import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
@@ -207,11 +197,11 @@ export class Downloader {
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
     // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
     const part = partFileName(request.dest);
-    // Creating, closing, renaming and a small file's writes are done on the main thread: each takes
+    // Creating, closing and renaming are done on the main thread (the writes are not, see PartWriter): each takes
     // microseconds, less than a trip to the thread pool and back, and the request is sent only once the file
-    // exists. A create that waits on a busy file system holds the other downloads for that long; their bytes
-    // wait in the connections meanwhile. (Measured, 800 files of 256 KiB at 8 at once, on tmpfs, 15 alternating
-    // runs: 668 ms with the create in the thread pool, 605 ms without.)
+    // exists. A create that waits on a busy file system holds the other downloads for that long; their bytes wait
+    // in the connections meanwhile. (Measured, 800 files of 256 KiB at 8 at once, on tmpfs, 15 alternating runs:
+    // 668 ms with the create in the thread pool, 605 ms without.)
     const fd = openSync(part, 'wx', 0o666);
     this.#parts.add(part);
     let closed = false;
@@ -322,7 +312,6 @@ export class Downloader {
                 truncate,
                 maxBytes: total === undefined ? this.#maxBytes : undefined,
                 encoding,
-                direct: encoding === undefined && total !== undefined && total - start <= WRITE_BATCH_BYTES,
                 onBytes: report,
                 now: this.#clock.now(),
               });
@@ -515,9 +504,11 @@ function encodingOf(headers: ResponseHeaders): Encoding | undefined {
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
  * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
  * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
- * pause. A body known to fit in one batch is instead written chunk by chunk as it arrives (`direct`). `done`
- * settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
- * received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
+ * pause. Every write, a small file's one batch too, is done in the thread pool: the main thread, which reads every
+ * connection, is what the downloads wait on, and writing to the page cache was the largest part of its work (a
+ * quarter of its samples, 800 files of 256 KiB, perf). Copying the chunks into a batch costs far less.
+ * `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what
+ * was received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
  * Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a Readable, a pipeline
  * with its AbortController, a promise per chunk) cost more of the main thread than the writes.
  */
@@ -533,7 +524,6 @@ export class PartWriter {
   readonly #maxBytes: number | undefined;
   readonly #onBytes: (bytes: number) => void;
   readonly #encoding: Encoding | undefined;
-  readonly #direct: boolean;
   #decoder: Transform | undefined;
   #source: BodyControl | undefined;
   /** The batch being filled, and how far. */
@@ -561,11 +551,6 @@ export class PartWriter {
     /** Decoded bytes beyond this fail the attempt for good; undefined for none. */
     maxBytes: number | undefined;
     encoding: Encoding | undefined;
-    /**
-     * Each chunk is written at once, from the wire's own memory, on the main thread: for a body known to be at most
-     * one batch, which would be written that way at its end anyway, this saves copying it into a batch first.
-     */
-    direct: boolean;
     onBytes: (bytes: number) => void;
     now: number;
   }) {
@@ -574,7 +559,6 @@ export class PartWriter {
     this.#truncate = options.truncate;
     this.#maxBytes = options.maxBytes;
     this.#encoding = options.encoding;
-    this.#direct = options.direct;
     this.#onBytes = options.onBytes;
     this.windowStart = options.now;
     this.done = new Promise<number>((resolve, reject) => {
@@ -663,12 +647,6 @@ export class PartWriter {
       );
       return;
     }
-    if (this.#direct) {
-      const failed = this.#writeSync(chunk, chunk.length);
-      if (failed === undefined) this.#onBytes(chunk.length);
-      else this.#fail(failed, false);
-      return;
-    }
     for (let from = 0; from < chunk.length;) {
       const batch = (this.#batch ??= takeBatch());
       const copied = chunk.copy(batch, this.#fill, from);
@@ -717,13 +695,6 @@ export class PartWriter {
 
   /** After a write (or instead of one): the next batch, or the end. */
   #next(): void {
-    if (this.#error === undefined && this.#ending && this.#full.length === 0 && this.#fill > 0) {
-      // The last batch (the only one of a small file whose size was not stated, or that came encoded) is written
-      // at once on the main thread: a write of up to a MiB to the page cache costs less than its trip to the
-      // thread pool and back.
-      this.#writeLastSync();
-      return;
-    }
     const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
     if (this.#full.length > 0 || (draining && this.#fill > 0)) {
       if (this.#error === undefined || this.#flushOnError) {
@@ -761,34 +732,6 @@ export class PartWriter {
     this.#batch = undefined;
     this.#fill = 0;
     return { batch, bytes };
-  }
-
-  #writeLastSync(): void {
-    const next = this.#takeNext();
-    if (next !== undefined) {
-      this.#error ??= this.#writeSync(next.batch, next.bytes);
-      giveBatch(next.batch);
-    }
-    this.#settle();
-  }
-
-  /** Writes the first `bytes` of `buffer` at the position, on the main thread; the error, if it fails. */
-  #writeSync(buffer: Buffer, bytes: number): Error | undefined {
-    try {
-      if (this.#truncate) {
-        this.#truncate = false;
-        ftruncateSync(this.#fd, this.#position);
-      }
-      for (let done = 0; done < bytes;) {
-        const written = writeSync(this.#fd, buffer, done, bytes - done, this.#position);
-        done += written;
-        this.#written += written;
-        this.#position += written;
-      }
-    } catch (error) {
-      return asError(error);
-    }
-    return undefined;
   }
 
   #settle(): void {

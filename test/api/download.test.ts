@@ -41,8 +41,8 @@ function downloader(
 
 const DATA = content(300_000, 7);
 
-// A file of at most one write batch (1 MiB) is written chunk by chunk as it arrives; a larger one is copied into
-// batches written while the next fills. Both ways must keep every promise about the body.
+// A file of at most one write batch (1 MiB) is written once, at its end; a larger one in batches, each written
+// while the next fills. Both must keep every promise about the body.
 describe.each([
   ['one batch or less', DATA],
   ['several batches', content(3 * 1024 * 1024 + 4321, 7)],
