@@ -444,10 +444,16 @@ async function main(): Promise<number> {
      * The ratio of two contenders, round by round (their runs are next to each other), then the median: the
      * machine's state drifts between rounds (other work, the file system), and a pair shares its round's state.
      */
-    const pairedRatio = (a: string, b: string): number => {
+    const pairedRatios = (a: string, b: string): number[] => {
       const as = results.get(a) ?? [];
       const bs = results.get(b) ?? [];
-      return median(as.map((t, i) => t.ms / (bs[i]?.ms ?? Number.NaN)));
+      return as.map((t, i) => t.ms / (bs[i]?.ms ?? Number.NaN));
+    };
+    const pairedRatio = (a: string, b: string): number => median(pairedRatios(a, b));
+    /** The rounds' lowest and highest ratio: how far the machine's state moved it within this run. */
+    const spread = (a: string, b: string): string => {
+      const ratios = pairedRatios(a, b);
+      return `(rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
     };
     const time = (name: string): number | undefined => {
       const list = results.get(name);
@@ -478,7 +484,7 @@ async function main(): Promise<number> {
         label,
         actionTime,
         `${curlName}: ${seconds(curlTime)}`,
-        `${ratio.toFixed(2)}×`,
+        `${ratio.toFixed(2)}× ${spread(action, curlCase)}`,
         `≤ ${target}×`,
         verdict(ratio <= target),
       ];
@@ -521,9 +527,9 @@ async function main(): Promise<number> {
     };
     console.log(
       onlySmall
-        ? `\n800 × 256 KiB at concurrency 8 only: median of ${runs} runs each`
+        ? `\n800 × 256 KiB at concurrency 8 only: median of ${runs} runs each; a ratio is the median of the rounds' ratios, their range in brackets`
         : `\nfetch-artifacts benchmark: median of ${runs} runs each, whole processes (start included); ` +
-            'a ratio is the median of the ratios within each round',
+            'a ratio is the median of the ratios within each round, their range in brackets',
     );
     for (const [n, bundle] of BUNDLES.entries()) {
       console.log(`\n${BUNDLES.length === 1 ? 'bundle' : `#${n + 1}`}: ${bundle}\n`);
