@@ -663,11 +663,42 @@ describe('Wire: timeouts', () => {
     const s = await rawServer((socket, request) => {
       if (request.onConnection === 0) socket.write(ok('first'));
     });
-    const w = wire({ headersMs: 300 });
+    // The other limits far away: only the headers limit can end the wait early.
+    const w = wire({ connectMs: 20_000, headersMs: 300, bodyIdleMs: 20_000 });
     expect((await get(w, { origin: s.origin })).body.toString()).toBe('first');
+    const started = performance.now();
     const r = await get(w, { origin: s.origin });
     expect(r.error?.code).toBe('UND_ERR_HEADERS_TIMEOUT');
+    // The idle connection's keep-alive limit (4 s) was running: the shorter one replaced it.
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(s.requests).toHaveLength(2);
+  });
+
+  it('each read starts the body idle limit again: a body slower in all than the limit, steady, arrives whole', async () => {
+    const s = await rawServer((socket) => {
+      void writePieces(
+        socket,
+        ['HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\n', ...bytewise('abcdefgh')],
+        100,
+      );
+    });
+    const r = await get(wire({ bodyIdleMs: 300 }), { origin: s.origin });
+    expect(r.error).toBeUndefined();
+    expect(r.body.toString()).toBe('abcdefgh');
+  });
+
+  it('the body limit starts when the head arrives, even with the headers limit still due before it', async () => {
+    // The head comes at 200 ms (headers limit 300 ms); body bytes at 400 and 600 ms are each within 300 ms of the
+    // last read, so nothing times out, though the timer set for the headers fires in between.
+    const s = await rawServer((socket) => {
+      void (async () => {
+        await gap(200);
+        await writePieces(socket, ['HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n', 'hello', 'world'], 200);
+      })();
+    });
+    const r = await get(wire({ headersMs: 300, bodyIdleMs: 300 }), { origin: s.origin });
+    expect(r.error).toBeUndefined();
+    expect(r.body.toString()).toBe('helloworld');
   });
 
   it('a TLS handshake that never completes: UND_ERR_CONNECT_TIMEOUT, nothing sent', async () => {
