@@ -270,6 +270,8 @@ export class Transport {
   /** #signalFor's signals: the transport's own, and one per caller's signal. */
   #own: AbortSignal | undefined;
   readonly #combined = new WeakMap<AbortSignal, AbortSignal>();
+  /** #whenAborted's callbacks, by signal: one listener on each signal, however many downloads wait on it. */
+  readonly #onAbort = new WeakMap<AbortSignal, { callbacks: Set<() => void>; listener: () => void }>();
   /** #redact's, and how many of the caller's secrets it was made for (the transport's own are fixed). */
   #redactor: ((text: string) => string) | undefined;
   #redactorCount = 0;
@@ -586,7 +588,7 @@ export class Transport {
         return new ApiError(status, 'GET', exchange.display, this.#redact(serverMessage(text, contentType)));
       };
       const onAbort = (): void => controller?.abort(this.#abortError(signal));
-      const done = (): void => signal.removeEventListener('abort', onAbort);
+      let done = (): void => {};
       const fail = (error: Error): void => {
         done();
         if (!settled) {
@@ -676,7 +678,7 @@ export class Transport {
         reject(this.#abortError(signal));
         return;
       }
-      signal.addEventListener('abort', onAbort, { once: true });
+      done = this.#whenAborted(signal, onAbort);
       dispatcher.dispatch(
         {
           origin: url.origin,
@@ -976,6 +978,37 @@ export class Transport {
       if (signal.aborted) throw this.#abortError(signal);
       throw err;
     }
+  }
+
+  /**
+   * Calls `callback` when `signal` aborts; the function returned stops that. The downloads of a run wait on the same
+   * signal (#signalFor's). An EventTarget listener added and removed per download cost about 10 µs each on a
+   * composite signal, and V8 compiled that machinery hot on top (800 small files: 5-9 ms of the main thread, about
+   * 14 ms of compiling); a set of callbacks behind one listener costs neither. The listener goes when no one waits
+   * on the signal any more, so that a composite signal can still be collected.
+   */
+  #whenAborted(signal: AbortSignal, callback: () => void): () => void {
+    let entry = this.#onAbort.get(signal);
+    if (entry === undefined) {
+      const callbacks = new Set<() => void>();
+      const listener = (): void => {
+        this.#onAbort.delete(signal);
+        // A callback may end other exchanges, and with them their registrations: a copy is walked.
+        const all = [...callbacks];
+        callbacks.clear();
+        for (const each of all) each();
+      };
+      signal.addEventListener('abort', listener, { once: true });
+      entry = { callbacks, listener };
+      this.#onAbort.set(signal, entry);
+    }
+    const current = entry;
+    current.callbacks.add(callback);
+    return () => {
+      if (!current.callbacks.delete(callback) || current.callbacks.size > 0) return;
+      signal.removeEventListener('abort', current.listener);
+      if (this.#onAbort.get(signal) === current) this.#onAbort.delete(signal);
+    };
   }
 
   #signalFor(signal: AbortSignal | undefined): AbortSignal {

@@ -103,4 +103,30 @@ describe('Transport.receive', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortedError);
   });
+
+  it('one signal over several downloads: a download that ended is left alone, an abort ends every one waiting', async () => {
+    const data = content(1000, 7);
+    const s = await server((req, res) => {
+      if (req.url === '/done') send(req, res, data);
+      // Any other path never answers.
+    });
+    // Timeouts far away: only the abort can end the waits.
+    const t = new Transport({
+      baseUrl: `${s.origin}/api/v1.1`,
+      token: TOKEN,
+      timeouts: { connectMs: 60_000, headersMs: 60_000, bodyIdleMs: 60_000 },
+    });
+    later(() => t.close());
+    const stop = new AbortController();
+    const first = collector();
+    await t.receive(`${s.origin}/done`, { signal: stop.signal }, first);
+    expect(sha256(await first.body())).toBe(sha256(data));
+    const waiting = [1, 2, 3].map((n) =>
+      t.receive(`${s.origin}/wait-${n}`, { signal: stop.signal }, collector()).catch((e: unknown) => e),
+    );
+    setTimeout(() => stop.abort(), 50);
+    for (const error of await Promise.all(waiting)) expect(error).toBeInstanceOf(AbortedError);
+    // What ended before the abort stays as it was.
+    expect(sha256(await first.body())).toBe(sha256(data));
+  });
 });
