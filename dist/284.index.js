@@ -93,6 +93,8 @@ class Wire {
     /** Idle connections by origin, the most recently used last. */
     #idle = new Map();
     #all = new Set();
+    /** Each origin parsed once, not once per request. */
+    #origins = new Map();
     #destroyed = false;
     constructor(options) {
         this.#options = options;
@@ -115,8 +117,9 @@ class Wire {
         let head;
         let url;
         try {
-            url = new URL(request.origin);
+            url = this.#origins.get(request.origin) ?? new URL(request.origin);
             head = requestHead(request, url);
+            this.#origins.set(request.origin, url);
         }
         catch (error) {
             exchange.fail((0,errors/* asError */.zR)(error));

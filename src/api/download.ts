@@ -1,7 +1,7 @@
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   fstat,
@@ -159,9 +159,17 @@ class StartOverError extends UserFacingError {
   override name = 'StartOverError';
 }
 
-/** The part file of a destination: `<dest>.<12 hex digits>.part`. */
+/** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
+let partSerial: number | undefined;
+
+/**
+ * The part file of a destination: `<dest>.<12 hex digits>.part`. The digits count up from a random start: no two
+ * part files of a run share a name, one left by an earlier run is as unlikely to be met as with a random name per
+ * file, and a file costs a counter where a random UUID cost 4-5 µs (800 files: 4 ms).
+ */
 function partFileName(dest: string): string {
-  return `${dest}.${randomUUID().replace('-', '').slice(0, 12)}.part`;
+  partSerial = ((partSerial ?? randomBytes(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
+  return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
 }
 
 /** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
@@ -218,7 +226,6 @@ export class Downloader {
     const signal = eitherSignal(request.signal, this.#signal);
     if (signal.aborted) throw abortReason(signal);
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
-    // 12 random hex digits: randomUUID draws from a pool of entropy, where randomBytes asks the system every time.
     const part = partFileName(request.dest);
     // Creating, closing and renaming are done on the main thread (for the writes, see PartWriter): each takes
     // microseconds, less than a trip to the thread pool and back, and the request is sent only once the file

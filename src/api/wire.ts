@@ -86,6 +86,8 @@ export class Wire implements Dispatching {
   /** Idle connections by origin, the most recently used last. */
   readonly #idle = new Map<string, Connection[]>();
   readonly #all = new Set<Connection>();
+  /** Each origin parsed once, not once per request. */
+  readonly #origins = new Map<string, URL>();
   #destroyed = false;
 
   constructor(options: WireOptions) {
@@ -108,8 +110,9 @@ export class Wire implements Dispatching {
     let head: string;
     let url: URL;
     try {
-      url = new URL(request.origin);
+      url = this.#origins.get(request.origin) ?? new URL(request.origin);
       head = requestHead(request, url);
+      this.#origins.set(request.origin, url);
     } catch (error) {
       exchange.fail(asError(error));
       return;
