@@ -75,6 +75,8 @@ const KEEP_ALIVE_MS = 4000;
  * files, compiling included.
  */
 const TIMER_STEP_MS = KEEP_ALIVE_MS;
+/** Origins whose parsed form is kept, at most (a listing may name thousands). */
+const MAX_ORIGINS_KEPT = 64;
 /** An error of the exchange, with the code undici gives the same failure (the transport maps those codes). */
 function wireError(code, message) {
     return Object.assign(new Error(message), { code });
@@ -93,7 +95,7 @@ class Wire {
     /** Idle connections by origin, the most recently used last. */
     #idle = new Map();
     #all = new Set();
-    /** Each origin parsed once, not once per request. */
+    /** Each origin parsed once, not once per request (a few are kept: a run downloads from one or two). */
     #origins = new Map();
     #destroyed = false;
     constructor(options) {
@@ -119,7 +121,11 @@ class Wire {
         try {
             url = this.#origins.get(request.origin) ?? new URL(request.origin);
             head = requestHead(request, url);
-            this.#origins.set(request.origin, url);
+            if (!this.#origins.has(request.origin)) {
+                if (this.#origins.size >= MAX_ORIGINS_KEPT)
+                    this.#origins.clear();
+                this.#origins.set(request.origin, url);
+            }
         }
         catch (error) {
             exchange.fail((0,errors/* asError */.zR)(error));

@@ -37,6 +37,8 @@ const KEEP_ALIVE_MS = 4000;
  * files, compiling included.
  */
 const TIMER_STEP_MS = KEEP_ALIVE_MS;
+/** Origins whose parsed form is kept, at most (a listing may name thousands). */
+const MAX_ORIGINS_KEPT = 64;
 
 export interface WireOptions {
   connectMs: number;
@@ -86,7 +88,7 @@ export class Wire implements Dispatching {
   /** Idle connections by origin, the most recently used last. */
   readonly #idle = new Map<string, Connection[]>();
   readonly #all = new Set<Connection>();
-  /** Each origin parsed once, not once per request. */
+  /** Each origin parsed once, not once per request (a few are kept: a run downloads from one or two). */
   readonly #origins = new Map<string, URL>();
   #destroyed = false;
 
@@ -112,7 +114,10 @@ export class Wire implements Dispatching {
     try {
       url = this.#origins.get(request.origin) ?? new URL(request.origin);
       head = requestHead(request, url);
-      this.#origins.set(request.origin, url);
+      if (!this.#origins.has(request.origin)) {
+        if (this.#origins.size >= MAX_ORIGINS_KEPT) this.#origins.clear();
+        this.#origins.set(request.origin, url);
+      }
     } catch (error) {
       exchange.fail(asError(error));
       return;
