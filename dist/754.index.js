@@ -2112,10 +2112,16 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
     // Whatever ends the run, no part file is left behind, nor a folder made for nothing.
     ctx.onCleanup(() => destination.removeEmptyFolders());
     ctx.onCleanup(() => downloader.removeParts());
-    // The first failure stops the other downloads; so does the run's own signal. One signal made once for every
-    // download, rather than each download combining the two (a composite signal costs bookkeeping per download).
+    // The first failure stops the other downloads; so does the run's own signal, passed on to `stop`. One plain
+    // signal for every download: a composite one (AbortSignal.any) checks its sources again each time it is asked
+    // whether it was aborted, several times per download, and the transport combines it with its own once more.
     const stop = new AbortController();
-    const stopped = AbortSignal.any([ctx.signal, stop.signal]);
+    const stopped = stop.signal;
+    const passOn = () => stop.abort(ctx.signal.reason);
+    if (ctx.signal.aborted)
+        passOn();
+    else
+        ctx.signal.addEventListener('abort', passOn, { once: true });
     const progress = new Progress(checked.length, () => ctx.clock.now());
     const debug = ctx.io.isDebug();
     const results = new Array(checked.length);
@@ -2186,6 +2192,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
     }
     finally {
         clearInterval(timer);
+        ctx.signal.removeEventListener('abort', passOn);
         // What was saved is reported even when a later download fails.
         const saved = [...results.filter((r) => r !== undefined), ...unpacked.flat()];
         if (!completed)
