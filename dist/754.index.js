@@ -1628,6 +1628,7 @@ class RefusedPathError extends errors/* UserFacingError */.Ui {
 class Destination {
     /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
     root;
+    /** Each folder below the root (its segments joined), once made ready: its absolute path. */
     #folders = new Map();
     /** Folders this object created, in the order made. */
     #created = [];
@@ -1641,13 +1642,16 @@ class Destination {
             const relative = segments.slice(0, n).join(external_node_path_.sep);
             let ready = this.#folders.get(relative);
             if (!ready) {
-                ready = ensureFolder((0,external_node_path_.join)(this.root, relative), relative, this.#created);
+                const absolute = (0,external_node_path_.join)(this.root, relative);
+                ready = ensureFolder(absolute, relative, this.#created).then(() => absolute);
                 this.#folders.set(relative, ready);
             }
-            await ready;
-            folder = (0,external_node_path_.join)(this.root, relative);
+            folder = await ready;
         }
-        return (0,external_node_path_.join)(folder, segments.at(-1) ?? '');
+        // The name is one checked segment (no separator, never . or ..): what join() would make, without normalising
+        // the whole path again for each of thousands of files.
+        const name = segments.at(-1) ?? '';
+        return folder.endsWith(external_node_path_.sep) ? folder + name : folder + external_node_path_.sep + name;
     }
     /**
      * What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path;
@@ -2165,7 +2169,8 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
             progress.fileDone();
             results[index] = {
                 file: dest,
-                shown: (0,external_node_path_.relative)(root, dest).split(external_node_path_.sep).join('/'),
+                // What relative(root, dest) would give, without resolving both paths for each file.
+                shown: shown(file.segments),
                 bytes: result.bytes,
             };
             // One line per file, only when the runner shows debug lines (each is a write to stdout, and there may be

@@ -316,7 +316,8 @@ export class RefusedPathError extends UserFacingError {
 export class Destination {
   /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
   readonly root: string;
-  readonly #folders = new Map<string, Promise<void>>();
+  /** Each folder below the root (its segments joined), once made ready: its absolute path. */
+  readonly #folders = new Map<string, Promise<string>>();
   /** Folders this object created, in the order made. */
   readonly #created: string[] = [];
 
@@ -331,13 +332,16 @@ export class Destination {
       const relative = segments.slice(0, n).join(sep);
       let ready = this.#folders.get(relative);
       if (!ready) {
-        ready = ensureFolder(join(this.root, relative), relative, this.#created);
+        const absolute = join(this.root, relative);
+        ready = ensureFolder(absolute, relative, this.#created).then(() => absolute);
         this.#folders.set(relative, ready);
       }
-      await ready;
-      folder = join(this.root, relative);
+      folder = await ready;
     }
-    return join(folder, segments.at(-1) ?? '');
+    // The name is one checked segment (no separator, never . or ..): what join() would make, without normalising
+    // the whole path again for each of thousands of files.
+    const name = segments.at(-1) ?? '';
+    return folder.endsWith(sep) ? folder + name : folder + sep + name;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileGlob } from '../../src/api/glob.ts';
 import { Limiter, forEachLimited } from '../../src/api/limiter.ts';
@@ -223,6 +223,19 @@ describe('Destination', () => {
     await expect(destination.prepare(['file', 'x.txt'])).rejects.toThrow(/is a file, not a folder/u);
     expect(await readdir(outside)).toEqual([]);
   });
+
+  it('gives the path join() gives: a file at the top, in a folder made earlier, and below a root that ends in a separator', async () => {
+    const temp = await mkdtemp(join(tmpdir(), 'dest-'));
+    temps.push(temp);
+    const destination = new Destination(temp);
+    expect(await destination.prepare(['top.txt'])).toBe(join(temp, 'top.txt'));
+    expect(await destination.prepare(['d', 'one.txt'])).toBe(join(temp, 'd', 'one.txt'));
+    expect(await destination.prepare(['d', 'two.txt'])).toBe(join(temp, 'd', 'two.txt'));
+    // A file at the top makes no folder, so even the file system's root can be the destination here.
+    expect(await new Destination(sep).prepare(['f.bin'])).toBe(join(sep, 'f.bin'));
+    expect(await new Destination(temp + sep).prepare(['f.bin'])).toBe(join(temp, 'f.bin'));
+  });
+
   it('inspects a final path without creating anything, and removes only the empty folders it made', async () => {
     const temp = await mkdtemp(join(tmpdir(), 'dest-'));
     temps.push(temp);

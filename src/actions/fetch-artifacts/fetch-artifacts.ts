@@ -499,7 +499,8 @@ async function downloadAll(
         progress.fileDone();
         results[index] = {
           file: dest,
-          shown: relative(root, dest).split(sep).join('/'),
+          // What relative(root, dest) would give, without resolving both paths for each file.
+          shown: shown(file.segments),
           bytes: result.bytes,
         };
         // One line per file, only when the runner shows debug lines (each is a write to stdout, and there may be
