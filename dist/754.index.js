@@ -44,8 +44,7 @@ function workspace(env) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8522);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _api_zlib_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3599);
 // The member list of a tar (plain or gzip) or zip archive, read here before any extractor runs. tar and unzip are
 // the extractors (through @actions/tool-cache); whether they keep a hostile member inside their folder depends on
 // their version and flags (a symbolic link member followed by a file written through it, absolute names, `..`), so
@@ -144,7 +143,7 @@ class Reader {
 const MAX_META_BYTES = 1024 * 1024;
 async function tarMembers(file, gzip) {
     const raw = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(file);
-    const stream = gzip ? raw.pipe((0,node_zlib__WEBPACK_IMPORTED_MODULE_2__.createGunzip)()) : raw;
+    const stream = gzip ? raw.pipe((0,_api_zlib_js__WEBPACK_IMPORTED_MODULE_2__/* .zlib */ .w)().createGunzip()) : raw;
     raw.on('error', (error) => stream.destroy(error));
     const reader = new Reader(stream);
     const members = [];
@@ -351,14 +350,14 @@ var external_node_crypto_ = __webpack_require__(7598);
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(8522);
 // EXTERNAL MODULE: ../api/clock.ts
 var clock = __webpack_require__(7634);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/retry.ts
 var retry = __webpack_require__(7878);
+// EXTERNAL MODULE: ../api/zlib.ts
+var zlib = __webpack_require__(3599);
 ;// CONCATENATED MODULE: ../api/download.ts
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
@@ -909,12 +908,12 @@ class PartWriter {
     #makeDecoder(first) {
         // Some servers send raw deflate for `deflate`: a zlib stream starts with a byte whose low nibble is 8.
         const decoder = this.#encoding === 'gzip'
-            ? (0,external_node_zlib_.createGunzip)()
+            ? (0,zlib/* zlib */.w)().createGunzip()
             : this.#encoding === 'br'
-                ? (0,external_node_zlib_.createBrotliDecompress)()
+                ? (0,zlib/* zlib */.w)().createBrotliDecompress()
                 : first.length > 0 && ((first[0] ?? 0) & 0x0f) !== 0x08
-                    ? (0,external_node_zlib_.createInflateRaw)()
-                    : (0,external_node_zlib_.createInflate)();
+                    ? (0,zlib/* zlib */.w)().createInflateRaw()
+                    : (0,zlib/* zlib */.w)().createInflate();
         decoder.on('data', (chunk) => {
             if (this.#error !== undefined)
                 return;
@@ -2506,6 +2505,19 @@ function queuedAt(build) {
         return undefined;
     const ms = Date.parse(text);
     return Number.isFinite(ms) ? ms : undefined;
+}
+
+
+/***/ }),
+
+/***/ 3599:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ zlib)
+/* harmony export */ });
+function zlib() {
+    return process.getBuiltinModule('node:zlib');
 }
 
 

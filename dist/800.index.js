@@ -766,9 +766,8 @@ function formatTestTime(seconds) {
 /* unused harmony exports MAX_LINE_LENGTH, MAX_BYTES_PER_BUILD, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput, ChunkParser */
 /* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6466);
 /* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8522);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1013);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _zlib_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3599);
 // The failed steps of a build and the end of their output (wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
 // can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
@@ -881,7 +880,7 @@ async function collectFailedSteps(options) {
                 step.output = await read(url);
             }
             catch (error) {
-                if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && error.status === 403) || options.refresh === undefined)
+                if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 403) || options.refresh === undefined)
                     throw error;
                 if (refreshed !== undefined)
                     throw error;
@@ -903,7 +902,7 @@ async function collectFailedSteps(options) {
                 break;
             step.outputError = timer.aborted
                 ? `no complete output within ${seconds(timeoutMs)}`
-                : error instanceof OutputError || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui
+                : error instanceof OutputError || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui
                     ? error.message
                     : `unexpected error: ${messageOf(error)}`;
         }
@@ -915,7 +914,7 @@ function freshUrl(build, step) {
     const match = findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index);
     return match?.outputUrl;
 }
-class OutputError extends _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
+class OutputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'OutputError';
 }
 /**
@@ -959,7 +958,7 @@ async function readStepOutput(opener, url, options) {
             await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_0__.pipeline)(opened.body, unzip, consume);
     }
     catch (error) {
-        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui)
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui)
             throw error;
         const code = error.code;
         if (typeof code === 'string' && code.startsWith('Z_')) {
@@ -986,11 +985,11 @@ function decoderFor(header) {
             return undefined;
         case 'gzip':
         case 'x-gzip':
-            return (0,node_zlib__WEBPACK_IMPORTED_MODULE_1__.createGunzip)();
+            return (0,_zlib_js__WEBPACK_IMPORTED_MODULE_2__/* .zlib */ .w)().createGunzip();
         case 'deflate':
-            return (0,node_zlib__WEBPACK_IMPORTED_MODULE_1__.createInflate)();
+            return (0,_zlib_js__WEBPACK_IMPORTED_MODULE_2__/* .zlib */ .w)().createInflate();
         case 'br':
-            return (0,node_zlib__WEBPACK_IMPORTED_MODULE_1__.createBrotliDecompress)();
+            return (0,_zlib_js__WEBPACK_IMPORTED_MODULE_2__/* .zlib */ .w)().createBrotliDecompress();
         default:
             throw new OutputError(`it came in an encoding this client cannot read (${cut(codings[0])})`);
     }
@@ -1516,6 +1515,19 @@ function seconds(ms) {
 function megabytes(bytes) {
     const mib = bytes / (1024 * 1024);
     return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
+}
+
+
+/***/ }),
+
+/***/ 3599:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ zlib)
+/* harmony export */ });
+function zlib() {
+    return process.getBuiltinModule('node:zlib');
 }
 
 

@@ -100,18 +100,23 @@ describe('an action that only reads, with no proxy set', () => {
     ['wait-for-serial', () => ({ inputs: { 'poll-interval-seconds': '1' } })],
   ];
 
-  it.each(runs)('%s does its work without loading undici (node:http, http2, tls)', async (name, scenario) => {
-    const options = scenario();
-    const { result, loaded } = await builtinsOf(name, {
-      ...options,
-      inputs: { token: emulator.token, 'base-url': emulator.baseUrl, ...options.inputs },
-    });
-    expect(result.errors).toEqual([]);
-    expect(result.code).toBe(0);
-    expect(emulator.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(0);
-    expect(loaded).toContain('NativeModule net');
-    for (const builtin of ['http', 'http2', 'tls']) expect(loaded).not.toContain(`NativeModule ${builtin}`);
-  });
+  it.each(runs)(
+    '%s does its work without loading undici (node:http, http2, tls) or zlib',
+    async (name, scenario) => {
+      const options = scenario();
+      const { result, loaded } = await builtinsOf(name, {
+        ...options,
+        inputs: { token: emulator.token, 'base-url': emulator.baseUrl, ...options.inputs },
+      });
+      expect(result.errors).toEqual([]);
+      expect(result.code).toBe(0);
+      expect(emulator.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(0);
+      expect(loaded).toContain('NativeModule net');
+      // Nothing was encoded and nothing unpacked: node:zlib is loaded only to decode.
+      for (const builtin of ['http', 'http2', 'tls', 'zlib'])
+        expect(loaded).not.toContain(`NativeModule ${builtin}`);
+    },
+  );
 });
 
 /** The pieces (dist/<id>.index.js) an action loads before it runs, from the bundler's map in dist/index.js. */

@@ -16,11 +16,11 @@ import {
 import { basename } from 'node:path';
 import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
-import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { AbortedError, ApiError, asError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
 import type { BodyControl, BodyReceiver, OpenOptions, ResponseHeaders } from './transport.ts';
+import { zlib } from './zlib.ts';
 
 const statFile = promisify(fstat);
 const truncateFile = promisify(ftruncate);
@@ -655,12 +655,12 @@ export class PartWriter {
     // Some servers send raw deflate for `deflate`: a zlib stream starts with a byte whose low nibble is 8.
     const decoder =
       this.#encoding === 'gzip'
-        ? createGunzip()
+        ? zlib().createGunzip()
         : this.#encoding === 'br'
-          ? createBrotliDecompress()
+          ? zlib().createBrotliDecompress()
           : first.length > 0 && ((first[0] ?? 0) & 0x0f) !== 0x08
-            ? createInflateRaw()
-            : createInflate();
+            ? zlib().createInflateRaw()
+            : zlib().createInflate();
     decoder.on('data', (chunk: Buffer) => {
       if (this.#error !== undefined) return;
       this.#accept(chunk);

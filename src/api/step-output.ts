@@ -3,10 +3,10 @@
 // can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
 // terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
 import { pipeline } from 'node:stream/promises';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { ApiError, UserFacingError } from './errors.ts';
 import type { Build } from './records.ts';
 import type { LogFn, OpenOptions, OpenedBody } from './transport.ts';
+import { zlib } from './zlib.ts';
 
 /** What reading a step's output needs of the transport: `open()` sends the credential only to trusted origins. */
 export interface Opener {
@@ -289,11 +289,11 @@ function decoderFor(header: string | string[] | undefined): NodeJS.ReadWriteStre
       return undefined;
     case 'gzip':
     case 'x-gzip':
-      return createGunzip();
+      return zlib().createGunzip();
     case 'deflate':
-      return createInflate();
+      return zlib().createInflate();
     case 'br':
-      return createBrotliDecompress();
+      return zlib().createBrotliDecompress();
     default:
       throw new OutputError(`it came in an encoding this client cannot read (${cut(codings[0])})`);
   }

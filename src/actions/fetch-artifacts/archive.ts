@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { zlib } from '../../api/zlib.ts';
 
 export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
 
@@ -104,7 +104,7 @@ const MAX_META_BYTES = 1024 * 1024;
 
 async function tarMembers(file: string, gzip: boolean): Promise<Member[]> {
   const raw = createReadStream(file);
-  const stream = gzip ? raw.pipe(createGunzip()) : raw;
+  const stream = gzip ? raw.pipe(zlib().createGunzip()) : raw;
   raw.on('error', (error) => stream.destroy(error));
   const reader = new Reader(stream);
   const members: Member[] = [];
