@@ -682,21 +682,22 @@ describe('Wire: timeouts', () => {
         100,
       );
     });
-    const r = await get(wire({ bodyIdleMs: 300 }), { origin: s.origin });
+    // 800 ms in all, each read within 100 ms of the last (a loaded machine has 400 ms of slack).
+    const r = await get(wire({ bodyIdleMs: 500 }), { origin: s.origin });
     expect(r.error).toBeUndefined();
     expect(r.body.toString()).toBe('abcdefgh');
   });
 
   it('the body limit starts when the head arrives, even with the headers limit still due before it', async () => {
-    // The head comes at 200 ms (headers limit 300 ms); body bytes at 400 and 600 ms are each within 300 ms of the
-    // last read, so nothing times out, though the timer set for the headers fires in between.
+    // The head comes at 300 ms (headers limit 600 ms); body bytes at 750 and 1200 ms are each within 700 ms of the
+    // last read, so nothing times out, though the timer set for the headers fires at 600 ms, before the first.
     const s = await rawServer((socket) => {
       void (async () => {
-        await gap(200);
-        await writePieces(socket, ['HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n', 'hello', 'world'], 200);
+        await gap(300);
+        await writePieces(socket, ['HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n', 'hello', 'world'], 450);
       })();
     });
-    const r = await get(wire({ headersMs: 300, bodyIdleMs: 300 }), { origin: s.origin });
+    const r = await get(wire({ headersMs: 600, bodyIdleMs: 700 }), { origin: s.origin });
     expect(r.error).toBeUndefined();
     expect(r.body.toString()).toBe('helloworld');
   });
