@@ -702,6 +702,19 @@ describe('Wire: timeouts', () => {
     expect(r.body.toString()).toBe('helloworld');
   });
 
+  it('limits longer than a timer can hold do not fire early (Node fires a setTimeout over 2^31-1 ms at once)', async () => {
+    const s = await rawServer((socket) => {
+      void (async () => {
+        await gap(100);
+        await writePieces(socket, ['HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhello', 'world'], 100);
+      })();
+    });
+    const long = 2 ** 31 + 1_000;
+    const r = await get(wire({ connectMs: long, headersMs: long, bodyIdleMs: long }), { origin: s.origin });
+    expect(r.error).toBeUndefined();
+    expect(r.body.toString()).toBe('helloworld');
+  });
+
   it('a TLS handshake that never completes: UND_ERR_CONNECT_TIMEOUT, nothing sent', async () => {
     // A plain TCP server behind an https origin: the connection opens, the handshake never answers.
     const s = await rawServer(() => {});
