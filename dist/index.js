@@ -18,11 +18,11 @@ var map = {
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		3754,
+		4082,
 		806,
 		26,
 		284,
-		754
+		82
 	],
 	"./general/general.ts": [
 		2272,

@@ -65,13 +65,8 @@ function relativeSegments(text: string): RelativePath {
   const segments: string[] = [];
   for (const part of parts) {
     if (part === '' || part === '.') continue;
-    if (part === '..') return { ok: false, reason: "it climbs out of its folder with '..'" };
-    if (isGitFolderName(part)) {
-      return {
-        ok: false,
-        reason: "it goes into a '.git' folder, where a file could run commands at git's next call",
-      };
-    }
+    const problem = segmentProblem(part);
+    if (problem !== undefined) return { ok: false, reason: `it ${problem}` };
     const decoded = percentDecoded(part);
     if (decoded !== part) {
       if (decoded.split(/[/\\]/u).some((p) => p === '..' || p === '.') || decoded.includes('\u0000')) {
@@ -94,11 +89,45 @@ function relativeSegments(text: string): RelativePath {
 }
 
 /**
- * `.git` in any case (case-insensitive file systems), and the forms Windows reads as `.git` too: trailing dots or
- * spaces, and its short name `GIT~1`.
+ * The rules every path that reaches the destination goes through, one segment at a time: an artifact's path and an
+ * archive member's alike (Destination.inspect applies them again to whatever is placed). Says what is wrong, as
+ * the end of a sentence that starts with "it", or undefined for a segment that may be written.
+ */
+export function segmentProblem(segment: string): string | undefined {
+  if (segment === '') return 'has an empty segment';
+  if (segment === '.' || segment === '..') return `climbs out of its folder with '${segment}'`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/u.test(segment)) {
+    return segment.includes('\u0000') ? 'holds a NUL byte' : 'holds a control character';
+  }
+  if (segment.includes('/') || segment.includes('\\')) return 'holds a path separator inside a name';
+  if (isGitFolderName(segment)) {
+    return "goes into a '.git' folder, where a file could run commands at git's next call";
+  }
+  return undefined;
+}
+
+/** The first segment's problem (see segmentProblem), or undefined when every segment may be written. */
+export function pathProblem(segments: readonly string[]): string | undefined {
+  if (/^[A-Za-z]:/u.test(segments[0] ?? '')) return 'starts with a drive letter (an absolute path)';
+  for (const segment of segments) {
+    const problem = segmentProblem(segment);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * `.git` in any case (case-insensitive file systems), and the names NTFS and HFS+ read as `.git` too, as git
+ * itself checks them (its fixes for CVE-2014-9390 and CVE-2019-1352): anything after a `:` is a stream of the
+ * same file, trailing dots and spaces are dropped, `GIT~1` is its short name, and HFS+ ignores some invisible
+ * code points.
  */
 export function isGitFolderName(segment: string): boolean {
-  const name = segment.replace(/[. ]+$/u, '').toLowerCase();
+  const name = (segment.split(':')[0] ?? '')
+    .replace(/[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu, '')
+    .replace(/[. ]+$/u, '')
+    .toLowerCase();
   return name === '.git' || name === 'git~1';
 }
 
@@ -349,6 +378,9 @@ export class Destination {
    * otherwise whatever already stands at the final path.
    */
   async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
+    // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
+    const problem = pathProblem(segments);
+    if (problem !== undefined) return { kind: 'refused', reason: `its path ${problem}` };
     for (let n = 1; n <= segments.length; n++) {
       const relative = segments.slice(0, n).join(sep);
       // On the main thread: a look takes microseconds, where a trip to the thread pool and back, one file after

@@ -15,14 +15,29 @@ const { server, tempDir } = scratch('fetch-extract-');
 
 interface Entry {
   name: string;
-  data?: string;
-  type?: 'file' | 'folder' | 'symlink' | 'hardlink';
+  data?: string | Buffer;
+  /** `pax` and `pax-global` are pax extended and global headers (`x`, `g`), `long-name` a GNU long name (`L`). */
+  type?: 'file' | 'folder' | 'symlink' | 'hardlink' | 'pax' | 'pax-global' | 'long-name';
   /** For links. */
   target?: string;
+  /** The size its header declares, where it is not the data's. */
+  size?: number;
 }
 
-/** A ustar archive; names up to 100 bytes. */
-function tar(entries: Entry[]): Buffer {
+/** The data of a pax header: `<length> <key>=<value>\n` records, the length counting itself. */
+function pax(records: Record<string, string>): Buffer {
+  return Buffer.concat(
+    Object.entries(records).map(([key, value]) => {
+      const body = ` ${key}=${value}\n`;
+      let length = Buffer.byteLength(body) + 1;
+      while (String(length).length + Buffer.byteLength(body) !== length) length++;
+      return Buffer.from(`${length}${body}`);
+    }),
+  );
+}
+
+/** Tar's headers and data blocks, without the closing blocks. */
+function tarBlocks(entries: Entry[]): Buffer {
   const blocks: Buffer[] = [];
   for (const entry of entries) {
     const data = Buffer.from(entry.data ?? '');
@@ -36,9 +51,18 @@ function tar(entries: Entry[]): Buffer {
     octal(100, 8, entry.type === 'folder' ? 0o755 : 0o644);
     octal(108, 8, 0);
     octal(116, 8, 0);
-    octal(124, 12, entry.type === 'file' || entry.type === undefined ? data.length : 0);
+    const flag = {
+      file: '0',
+      folder: '5',
+      symlink: '2',
+      hardlink: '1',
+      pax: 'x',
+      'pax-global': 'g',
+      'long-name': 'L',
+    }[entry.type ?? 'file'];
+    const withData = !['5', '2', '1'].includes(flag);
+    octal(124, 12, entry.size ?? (withData ? data.length : 0));
     octal(136, 12, 1_700_000_000);
-    const flag = { file: '0', folder: '5', symlink: '2', hardlink: '1' }[entry.type ?? 'file'];
     field(156, 1, flag);
     field(157, 100, entry.target ?? '');
     field(257, 6, 'ustar\0');
@@ -48,12 +72,16 @@ function tar(entries: Entry[]): Buffer {
     for (const b of header) sum += b;
     field(148, 8, `${sum.toString(8).padStart(6, '0')}\0 `);
     blocks.push(header);
-    if (flag === '0') {
+    if (withData) {
       blocks.push(data, Buffer.alloc((512 - (data.length % 512)) % 512));
     }
   }
-  blocks.push(Buffer.alloc(1024));
   return Buffer.concat(blocks);
+}
+
+/** A ustar archive; names up to 100 bytes (longer ones through pax or GNU long-name headers). */
+function tar(entries: Entry[]): Buffer {
+  return Buffer.concat([tarBlocks(entries), Buffer.alloc(1024)]);
 }
 
 /** A zip archive, stored (no compression), made on Unix so links carry their file type. */
@@ -215,7 +243,7 @@ describe('fetch-artifacts extract', () => {
     const warnings = r.stdout.split('\n').filter((l) => l.startsWith('::warning::Did not unpack'));
     expect(warnings).toHaveLength(7);
     const text = warnings.join('\n');
-    expect(text).toContain(`"out/climb.zip": member "../../climbed.txt" climbs out with '..'`);
+    expect(text).toContain(`"out/climb.zip": member "../../climbed.txt" climbs out of its folder with '..'`);
     expect(text).toContain('"out/abs.tar": member');
     expect(text).toContain('is an absolute path');
     expect(text).toContain(`"out/dots.tar.gz": member "x/../../../dots.txt" climbs out`);
@@ -241,5 +269,118 @@ describe('fetch-artifacts extract', () => {
     expect(again.errors).toEqual([
       expect.stringContaining('"out/broken" (a folder, where "out/broken.tar.gz" unpacks)'),
     ]);
+  });
+  // A build of a fork's pull request can upload an artifact that a trusted workflow later fetches with
+  // `extract: true`: a `.git/config` planted in the destination runs its `core.fsmonitor` at git's next call there.
+  const PLANTED_CONFIG = '[core]\n\tfsmonitor = "echo planted > /tmp/planted"\n';
+
+  async function gitFree(ws: string): Promise<string[]> {
+    return (await fileTree(join(ws, 'dest'))).filter((f) => /(^|\/)\.git/iu.test(f));
+  }
+
+  it('refuses a tar whose pax global headers rename harmless members into .git: kept packed, with a warning', async () => {
+    const ws = await tempDir();
+    const s = await service({
+      'release.tar': tar([
+        { name: 'g0', type: 'pax-global', data: pax({ path: '.git/config' }) },
+        { name: 'harmless/0', data: PLANTED_CONFIG },
+        { name: 'g1', type: 'pax-global', data: pax({ path: '.git/HEAD' }) },
+        { name: 'harmless/1', data: 'ref: refs/heads/main\n' },
+        { name: 'g2', type: 'pax-global', data: pax({ path: '.git/objects/keep' }) },
+        { name: 'harmless/2', data: '' },
+        { name: 'g3', type: 'pax-global', data: pax({ path: '.git/refs/heads/keep' }) },
+        { name: 'harmless/3', data: '' },
+        { name: 'harmless/4', data: 'four' },
+      ]),
+      'good.zip': zip([{ name: 'good.txt', data: 'good' }]),
+      'notes.txt': Buffer.from('notes'),
+    });
+    const r = await run(s, ws);
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(await gitFree(ws)).toEqual([]);
+    expect(await fileTree(join(ws, 'dest'))).toEqual([
+      'out/good.zip',
+      'out/good/good.txt',
+      'out/notes.txt',
+      'out/release.tar',
+    ]);
+    expect(r.stdout).toContain(
+      '::warning::Did not unpack archive "out/release.tar": a pax global header sets "path" for the members after it',
+    );
+    expect(r.outputs['count']).toBe('4');
+  });
+
+  it('a pax global header that sets only harmless records (as git archive writes) still unpacks', async () => {
+    const ws = await tempDir();
+    const s = await service({
+      'src.tar': tar([
+        { name: 'pax_global_header', type: 'pax-global', data: pax({ comment: 'a'.repeat(40) }) },
+        { name: 'src/main.c', data: 'int main;' },
+      ]),
+    });
+    const r = await run(s, ws);
+    expect(r.code).toBe(0);
+    expect(await readFile(join(ws, 'dest/out/src/src/main.c'), 'utf8')).toBe('int main;');
+  });
+
+  it('refuses a tar whose pax size record hides a .git/config member inside a harmless one', async () => {
+    const ws = await tempDir();
+    // tar reads the cover member as empty (pax size=0) and the next block as a header: `.git/config`. A check
+    // that skips the cover's declared 1024 bytes as data never sees it.
+    const hidden = tarBlocks([{ name: '.git/config', data: PLANTED_CONFIG }]);
+    const s = await service({
+      'cover.tar.gz': gzipSync(
+        tar([
+          { name: 'PaxHeaders/cover', type: 'pax', data: pax({ size: '0' }) },
+          { name: 'harmless/cover.txt', data: hidden, size: hidden.length },
+          { name: 'harmless/after.txt', data: 'after' },
+        ]),
+      ),
+      'good.zip': zip([{ name: 'good.txt', data: 'good' }]),
+    });
+    const r = await run(s, ws);
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(await gitFree(ws)).toEqual([]);
+    expect(await fileTree(join(ws, 'dest'))).toEqual([
+      'out/cover.tar.gz',
+      'out/good.zip',
+      'out/good/good.txt',
+    ]);
+    expect(r.stdout).toContain(
+      `::warning::Did not unpack archive "out/cover.tar.gz": a pax header gives a member the size "0" where its own header says ${hidden.length}`,
+    );
+  });
+
+  it('refuses members renamed into .git by a pax header or a GNU long name, and .git in the forms NTFS reads', async () => {
+    const ws = await tempDir();
+    const s = await service({
+      'pax.tar': tar([
+        { name: 'PaxHeaders/x', type: 'pax', data: pax({ path: 'deep/.git/config' }) },
+        { name: 'harmless/x', data: PLANTED_CONFIG },
+      ]),
+      'long.tar': tar([
+        { name: '././@LongLink', type: 'long-name', data: `${'d/'.repeat(60)}.git/config\0` },
+        { name: 'harmless/l', data: PLANTED_CONFIG },
+      ]),
+      'dots.tar': tar([{ name: '.GIT./config', data: PLANTED_CONFIG }]),
+      'stream.tar': tar([{ name: '.git:$I30:$INDEX_ALLOCATION/config', data: PLANTED_CONFIG }]),
+      'stream.zip': zip([{ name: 'a/.Git::$INDEX_ALLOCATION/config', data: PLANTED_CONFIG }]),
+      'short.zip': zip([{ name: 'GIT~1/config', data: PLANTED_CONFIG }]),
+      'good.tar': tar([{ name: 'good.txt', data: 'good' }]),
+    });
+    const r = await run(s, ws);
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(await gitFree(ws)).toEqual([]);
+    expect(
+      (await fileTree(join(ws, 'dest'))).filter((f) => !f.endsWith('.tar') && !f.endsWith('.zip')),
+    ).toEqual(['out/good/good.txt']);
+    const warnings = r.stdout.split('\n').filter((l) => l.startsWith('::warning::Did not unpack'));
+    expect(warnings).toHaveLength(6);
+    for (const archive of ['pax.tar', 'long.tar', 'dots.tar', 'stream.tar', 'short.zip'])
+      expect(warnings.join('\n')).toContain(`"out/${archive}": member`);
+    expect(warnings.join('\n')).toContain(`"out/stream.zip": member "a/.Git::$INDEX_ALLOCATION/config"`);
   });
 });

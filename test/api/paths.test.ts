@@ -8,6 +8,8 @@ import {
   artifactRelativePath,
   ClashError,
   Destination,
+  isGitFolderName,
+  pathProblem,
   planDownloads,
   RefusedPathError,
   type ArtifactLike,
@@ -171,6 +173,9 @@ describe('planDownloads refuses one bad artifact alone', () => {
     ['a/.Git/hooks/post-checkout', "'.git' folder"],
     ['a/.git./x', "'.git' folder"],
     ['GIT~1/config', "'.git' folder"],
+    ['.git:$I30:$INDEX_ALLOCATION/config', "'.git' folder"],
+    ['a/.git::$INDEX_ALLOCATION/hooks/x', "'.git' folder"],
+    ['.g\u200cit/config', "'.git' folder"],
     [`/${'d'.repeat(200)}/`.repeat(21) + 'f.txt', 'longer than 4095 bytes'],
     [`/x/${'n'.repeat(240)}`, 'file name is longer than 237 bytes'],
   ])('refuses %s', (path, reason) => {
@@ -196,6 +201,42 @@ describe('planDownloads refuses one bad artifact alone', () => {
     expect(plan.refused).toEqual([
       { what: 'a record without a path', reason: 'the record has no path or no URL' },
     ]);
+  });
+});
+
+describe('the segment rules every path to the destination goes through', () => {
+  it.each([
+    '.git',
+    '.GIT',
+    '.Git.',
+    '.git. . ',
+    'git~1',
+    '.git:$I30:$INDEX_ALLOCATION',
+    '.git::$INDEX_ALLOCATION',
+    '.git:stream',
+    '.g\u200cit',
+    '\ufeff.git',
+  ])('%j is the .git folder on some disk', (name) => {
+    expect(isGitFolderName(name)).toBe(true);
+    expect(pathProblem(['a', name, 'config'])).toContain("'.git' folder");
+  });
+
+  it.each(['.github', 'git', '.gitignore', '.git-keep', 'x.git', '.gitmodules'])('%j is not', (name) => {
+    expect(isGitFolderName(name)).toBe(false);
+    expect(pathProblem(['a', name])).toBeUndefined();
+  });
+
+  it.each([
+    [['..', 'x'], "with '..'"],
+    [['a', '.', 'x'], "with '.'"],
+    [['a', ''], 'empty segment'],
+    [['a\nb'], 'control character'],
+    [['a\u0000'], 'NUL byte'],
+    [['a/b'], 'separator'],
+    [['a\\b'], 'separator'],
+    [['C:', 'x'], 'drive letter'],
+  ])('refuses %j', (segments, reason) => {
+    expect(pathProblem(segments)).toContain(reason);
   });
 });
 
@@ -250,6 +291,12 @@ describe('Destination', () => {
     expect(await destination.inspect(['ln'])).toEqual({ kind: 'exists', what: 'symlink' });
     expect(await destination.inspect(['ln', 'x'])).toMatchObject({ kind: 'refused' });
     expect(await destination.inspect(['kept', 'mine.txt', 'x'])).toMatchObject({ kind: 'refused' });
+    // Whatever a caller hands it passes the segment rules, an archive's unpacked files included.
+    expect(await destination.inspect(['new', '.git', 'config'])).toEqual({
+      kind: 'refused',
+      reason: "its path goes into a '.git' folder, where a file could run commands at git's next call",
+    });
+    expect(await destination.inspect(['new', '..', 'x'])).toMatchObject({ kind: 'refused' });
     expect((await readdir(root)).sort()).toEqual(['kept', 'ln']);
 
     await destination.prepare(['kept', 'e1', 'e2', 'f.txt']);

@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { pathProblem } from '../../api/paths.ts';
 import { zlib } from '../../api/zlib.ts';
 
 export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
@@ -50,15 +51,12 @@ function memberProblem(member: Member): string | undefined {
     return `is a ${member.type}, not a plain file or folder`;
   const name = member.name;
   if (name === '') return 'has no name';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/u.test(name)) return 'holds a control character';
   // Extractors print member names at debug level; the runner would obey these anywhere in a line.
   if (name.includes('::') || name.includes('##[')) return 'looks like a workflow command';
   if (/^[/\\]/u.test(name) || /^[A-Za-z]:/u.test(name)) return 'is an absolute path';
-  const segments = name.split(/[/\\]/u);
-  if (segments.includes('..')) return "climbs out with '..'";
-  if (segments.some((s) => /^(\.git|git~1)[. ]*$/iu.test(s))) return "goes into a '.git' folder";
-  return undefined;
+  // The same rules as an artifact's path (`.git` in every form a disk reads as it, `..`, control characters);
+  // empty and `.` segments are what extractors skip.
+  return pathProblem(name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.'));
 }
 
 function quoted(text: string): string {
@@ -110,6 +108,7 @@ async function tarMembers(file: string, gzip: boolean): Promise<Member[]> {
   const members: Member[] = [];
   let longName: string | undefined;
   let paxPath: string | undefined;
+  let paxSize: string | undefined;
   try {
     for (;;) {
       const header = await reader.read(512);
@@ -125,10 +124,20 @@ async function tarMembers(file: string, gzip: boolean): Promise<Member[]> {
         if (size > MAX_META_BYTES) throw new UnsafeArchiveError('a long name or pax header is too large');
         const data = (await reader.read(padded)).subarray(0, size);
         if (type === 'L') longName = cString(data);
-        // GNU tar names a sparse file by `GNU.sparse.name` over `path`.
-        else if (type === 'x')
+        else if (type === 'g') refuseGlobal(data);
+        else {
+          // GNU tar names a sparse file by `GNU.sparse.name` over `path`.
           paxPath = paxValue(data, 'GNU.sparse.name') ?? paxValue(data, 'path') ?? paxPath;
+          paxSize = paxValue(data, 'size') ?? paxSize;
+        }
         continue;
+      }
+      // GNU tar reads a member's data by the pax size: where it differs, the blocks this check skips as data are
+      // headers to tar, of members nobody checked.
+      if (paxSize !== undefined && paxSize !== String(size)) {
+        throw new UnsafeArchiveError(
+          `a pax header gives a member the size ${quoted(paxSize)} where its own header says ${size}: tar readers disagree on what follows`,
+        );
       }
       const ustar = header.subarray(257, 262).toString('latin1') === 'ustar';
       const prefix = ustar ? cString(header.subarray(345, 500)) : '';
@@ -136,6 +145,7 @@ async function tarMembers(file: string, gzip: boolean): Promise<Member[]> {
       const name = paxPath ?? longName ?? (prefix === '' ? own : `${prefix}/${own}`);
       longName = undefined;
       paxPath = undefined;
+      paxSize = undefined;
       members.push({ name: name.replace(/\/+$/u, ''), type: tarType(type) });
       await reader.skip(padded);
     }
@@ -181,9 +191,23 @@ function checksumOk(header: Buffer): boolean {
   return octal(header.subarray(148, 156)) === sum;
 }
 
-/** A pax record's value (`<length> <key>=<value>\n`). */
-function paxValue(data: Buffer, key: string): string | undefined {
-  let value: string | undefined;
+/**
+ * A pax global header applies to every member after it. GNU tar and Python's tarfile take its names and sizes,
+ * npm's tar ignores them: an archive whose members' names or sizes depend on the reader is refused. Other global
+ * records (`git archive` writes a `comment` with the commit) are harmless.
+ */
+function refuseGlobal(data: Buffer): void {
+  for (const key of paxKeys(data)) {
+    if (key === 'path' || key === 'linkpath' || key === 'size' || key.startsWith('GNU.sparse.')) {
+      throw new UnsafeArchiveError(
+        `a pax global header sets ${quoted(key)} for the members after it: tar readers disagree on their names`,
+      );
+    }
+  }
+}
+
+/** Each pax record (`<length> <key>=<value>\n`) as key and value. */
+function* paxRecords(data: Buffer): Generator<[string, string]> {
   let at = 0;
   while (at < data.length) {
     const space = data.indexOf(0x20, at);
@@ -192,9 +216,19 @@ function paxValue(data: Buffer, key: string): string | undefined {
     if (!Number.isSafeInteger(length) || length <= 0) break;
     const record = data.subarray(space + 1, at + length - 1).toString('utf8');
     const eq = record.indexOf('=');
-    if (eq > 0 && record.slice(0, eq) === key) value = record.slice(eq + 1);
+    if (eq > 0) yield [record.slice(0, eq), record.slice(eq + 1)];
     at += length;
   }
+}
+
+function paxKeys(data: Buffer): string[] {
+  return [...paxRecords(data)].map(([key]) => key);
+}
+
+/** A pax record's value; the last one counts, as in tar. */
+function paxValue(data: Buffer, key: string): string | undefined {
+  let value: string | undefined;
+  for (const [k, v] of paxRecords(data)) if (k === key) value = v;
   return value;
 }
 
