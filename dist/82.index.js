@@ -2217,7 +2217,7 @@ function selects(globs, path) {
 /* harmony export */   z9: () => (/* binding */ pathProblem),
 /* harmony export */   zi: () => (/* binding */ planDownloads)
 /* harmony export */ });
-/* unused harmony exports artifactRelativePath, segmentProblem, isGitFolderName */
+/* unused harmony exports artifactRelativePath, segmentProblem, isGitFolderName, foldedName */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
@@ -2358,6 +2358,15 @@ function isGitFolderName(segment) {
         .replace(/[. ]+$/u, '')
         .toLowerCase();
     return name === '.git' || name === 'git~1';
+}
+/**
+ * The key under which a case-insensitive, normalisation-insensitive disk stores a name (NTFS, APFS, exFAT, ext4
+ * with casefold, SMB shares): two names with one key are one file there. Linux runners write to such disks too,
+ * so the key does not depend on the platform. Lower then upper case folds more than any one disk does (`ß` and
+ * `ss`), which can only tell apart two names that a disk would have kept, never merge them.
+ */
+function foldedName(name) {
+    return name.normalize('NFC').toLowerCase().toUpperCase();
 }
 /** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
 function percentDecoded(text) {

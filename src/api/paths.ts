@@ -131,6 +131,16 @@ export function isGitFolderName(segment: string): boolean {
   return name === '.git' || name === 'git~1';
 }
 
+/**
+ * The key under which a case-insensitive, normalisation-insensitive disk stores a name (NTFS, APFS, exFAT, ext4
+ * with casefold, SMB shares): two names with one key are one file there. Linux runners write to such disks too,
+ * so the key does not depend on the platform. Lower then upper case folds more than any one disk does (`ß` and
+ * `ss`), which can only tell apart two names that a disk would have kept, never merge them.
+ */
+export function foldedName(name: string): string {
+  return name.normalize('NFC').toLowerCase().toUpperCase();
+}
+
 /** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
 function percentDecoded(text: string): string {
   let out = text;

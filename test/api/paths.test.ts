@@ -8,6 +8,7 @@ import {
   artifactRelativePath,
   ClashError,
   Destination,
+  foldedName,
   isGitFolderName,
   pathProblem,
   planDownloads,
@@ -237,6 +238,27 @@ describe('the segment rules every path to the destination goes through', () => {
     [['C:', 'x'], 'drive letter'],
   ])('refuses %j', (segments, reason) => {
     expect(pathProblem(segments)).toContain(reason);
+  });
+});
+
+describe('foldedName', () => {
+  it.each([
+    ['Report.txt', 'report.txt'],
+    ['DIR', 'dir'],
+    ['caf\u00e9', 'cafe\u0301'],
+    ['CAF\u00c9', 'cafe\u0301'],
+    ['stra\u00dfe', 'STRASSE'],
+    ['\u03c3', '\u03c2'],
+  ])('%j and %j are one name on some disk', (a, b) => {
+    expect(foldedName(a)).toBe(foldedName(b));
+  });
+
+  it.each([
+    ['a.txt', 'b.txt'],
+    ['report.txt', 'report.txt '],
+    ['r\u00e9sum\u00e9', 'resume'],
+  ])('%j and %j stay apart', (a, b) => {
+    expect(foldedName(a)).not.toBe(foldedName(b));
   });
 });
 
