@@ -2,6 +2,118 @@ export const id = 716;
 export const ids = [716];
 export const modules = {
 
+/***/ 3117:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kg: () => (/* binding */ showOutcome),
+/* harmony export */   Om: () => (/* binding */ worstOutcome),
+/* harmony export */   WE: () => (/* binding */ passes),
+/* harmony export */   sG: () => (/* binding */ outcomeOf),
+/* harmony export */   tI: () => (/* binding */ readOutcomePolicy),
+/* harmony export */   wy: () => (/* binding */ describePolicy)
+/* harmony export */ });
+/* unused harmony exports KNOWN_OUTCOMES, DEFAULT_POLICY */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
+// step pass, and which of several outcomes is the worst.
+
+/**
+ * The outcomes a finished build can have (wire.md), and `not_run`: a build the service skipped (`[ci skip]`) ends
+ * with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
+ */
+const KNOWN_OUTCOMES = [
+    'success',
+    'failed',
+    'canceled',
+    'infrastructure_fail',
+    'timedout',
+    'no_tests',
+    'not_run',
+];
+/** A build's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped build, else ''. */
+function outcomeOf(build) {
+    if (typeof build.outcome === 'string' && build.outcome !== '')
+        return build.outcome;
+    if (build.lifecycle === 'not_run' || build.status === 'not_run')
+        return 'not_run';
+    return '';
+}
+/** An outcome as a person reads it: a skipped build says so. */
+function showOutcome(outcome) {
+    return outcome === 'not_run' ? 'skipped (not_run)' : outcome;
+}
+const DEFAULT_POLICY = { any: false, allowed: new Set(['success']) };
+/** Reads `allowed-outcomes`: one a line or comma-separated, `*` for any; an unknown name is an input error. */
+function readOutcomePolicy(inputs, name = 'allowed-outcomes') {
+    const words = inputs
+        .lines(name)
+        .flatMap((line) => line.split(','))
+        .map((word) => word.trim())
+        .filter((word) => word !== '');
+    if (words.length === 0)
+        return DEFAULT_POLICY;
+    const allowedText = `allowed: '*' or outcomes among ${KNOWN_OUTCOMES.map((o) => `'${o}'`).join(', ')}, one a line or comma-separated`;
+    if (words.includes('*')) {
+        if (words.length > 1)
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowedText, undefined, `'*' allows every outcome: give it alone`);
+        return { any: true, allowed: new Set(KNOWN_OUTCOMES) };
+    }
+    for (const word of words) {
+        if (!KNOWN_OUTCOMES.includes(word)) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowedText, undefined, `unknown outcome ${JSON.stringify(word)}`);
+        }
+    }
+    return { any: false, allowed: new Set(words) };
+}
+/** Whether a build that ended with `outcome` (null or '' when it ended without one) lets the step pass. */
+function passes(policy, outcome) {
+    if (policy.any)
+        return true;
+    return typeof outcome === 'string' && outcome !== '' && policy.allowed.has(outcome);
+}
+/** `success`, or `success, no_tests`, for messages. */
+function describePolicy(policy) {
+    return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
+}
+/**
+ * From least to most severe: a real failure of the code is the worst, an outcome we do not know counts just
+ * below it, and a build that ended without any outcome just below that. A skipped build ran nothing that failed:
+ * just above success and no tests, below a cancel.
+ */
+const SEVERITY = {
+    success: 0,
+    no_tests: 1,
+    not_run: 2,
+    canceled: 3,
+    infrastructure_fail: 4,
+    timedout: 5,
+    failed: 8,
+};
+const UNKNOWN_SEVERITY = 7;
+const NO_OUTCOME_SEVERITY = 6;
+function severity(outcome) {
+    if (outcome === null || outcome === undefined || outcome === '')
+        return NO_OUTCOME_SEVERITY;
+    return SEVERITY[outcome] ?? UNKNOWN_SEVERITY;
+}
+/** The worst of several outcomes ('' for none given, or when the worst build ended without an outcome). */
+function worstOutcome(outcomes) {
+    let worst;
+    let worstSeverity = -1;
+    for (const outcome of outcomes) {
+        const s = severity(outcome);
+        if (s > worstSeverity) {
+            worst = outcome;
+            worstSeverity = s;
+        }
+    }
+    return worst ?? '';
+}
+
+
+/***/ }),
+
 /***/ 3197:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -122,7 +234,9 @@ function transient(error) {
 /* harmony export */   z4: () => (/* binding */ MAX_LISTED_FAILURES)
 /* harmony export */ });
 /* unused harmony exports MAX_LINK_LENGTH, linkTarget, mdLink, resultKind, formatTestTime */
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5947);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3117);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5947);
+
 
 /** Failed tests listed in the summary; the rest are counted. */
 const MAX_LISTED_FAILURES = 50;
@@ -160,11 +274,11 @@ function buildLink(build) {
 function buildHeading(build, level = 3) {
     const parts = [`Build #${build.build_num}`];
     if (build.branch)
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.branch, 100));
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.branch, 100));
     if (build.vcs_tag)
-        parts.push(`tag ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.vcs_tag, 100)}`);
+        parts.push(`tag ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_tag, 100)}`);
     if (build.vcs_revision)
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.vcs_revision.slice(0, 7)));
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_revision.slice(0, 7)));
     return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
 }
 /** How long the build ran, from its own record; undefined when it does not say. */
@@ -177,14 +291,15 @@ function buildDurationMs(build) {
 }
 /** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
 function buildFacts(build, extra = {}) {
-    const facts = [['Status', build.status ? (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.status, 50) : 'unknown']];
-    if (build.outcome)
-        facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.outcome, 50)]);
+    const facts = [['Status', build.status ? (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.status, 50) : 'unknown']];
+    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build);
+    if (outcome)
+        facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .showOutcome */ .Kg)(outcome), 50)]);
     const duration = buildDurationMs(build);
     if (duration !== undefined)
-        facts.push(['Duration', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(duration)]);
+        facts.push(['Duration', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(duration)]);
     if (build.subject)
-        facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.subject, 120)]);
+        facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.subject, 120)]);
     for (const [name, value] of Object.entries(extra))
         facts.push([name, value]);
     return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
@@ -242,10 +357,10 @@ function failedTestsTable(failed, max = MAX_LISTED_FAILURES) {
     const lines = ['| Class | Name | File | Message |', '|---|---|---|---|'];
     for (const t of failed.slice(0, max)) {
         const cells = [
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.classname ?? '', 120),
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.name ?? '(unnamed)', 200),
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.file ?? '', 120),
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.message ?? '', 300),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.classname ?? '', 120),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.name ?? '(unnamed)', 200),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.file ?? '', 120),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.message ?? '', 300),
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
@@ -260,7 +375,7 @@ function formatTestTime(seconds) {
         return `${Math.round(seconds * 100) / 100} s`;
     if (seconds < 60)
         return `${Math.round(seconds * 10) / 10} s`;
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(seconds * 1000);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(seconds * 1000);
 }
 
 

@@ -2,36 +2,6 @@ export const id = 754;
 export const ids = [754];
 export const modules = {
 
-/***/ 3045:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ workspace),
-/* harmony export */   M: () => (/* binding */ workflowBranch)
-/* harmony export */ });
-// Defaults that come from the workflow run (the runner's GITHUB_* variables).
-/**
- * The branch the workflow runs on: the pull request's head branch, else the ref's name when the ref is a branch;
- * `fallback` when it runs on no branch (a tag, a schedule on a detached ref).
- */
-function workflowBranch(env, fallback = 'master') {
-    const head = env['GITHUB_HEAD_REF'];
-    if (head)
-        return head;
-    const ref = env['GITHUB_REF'] ?? '';
-    const isBranch = env['GITHUB_REF_TYPE'] === 'branch' || ref.startsWith('refs/heads/');
-    if (isBranch)
-        return env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '') || fallback;
-    return fallback;
-}
-/** The workspace the runner checked out into, else the current directory. */
-function workspace(env) {
-    return env['GITHUB_WORKSPACE'] || process.cwd();
-}
-
-
-/***/ }),
-
 /***/ 872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1852,7 +1822,7 @@ function readInputs(ctx) {
     // eslint-disable-next-line no-control-regex
     if (pathText !== undefined && /[\u0000-\u001f]/u.test(pathText))
         throw new errors/* ValidationError */.yI('path', 'allowed: a folder path without control characters', pathText);
-    const destination = (0,external_node_path_.resolve)((0,workflow/* workspace */.G)(ctx.env), pathText ?? '.');
+    const destination = (0,external_node_path_.resolve)((0,workflow/* workspace */.Gl)(ctx.env), pathText ?? '.');
     const globs = inputs.lines('pattern').map((line) => compileGlob('pattern', line));
     const fileName = inputs.optional('file-name');
     if (fileName !== undefined)

@@ -40,15 +40,16 @@ var map = {
 		1124,
 		806,
 		284,
-		800,
+		362,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		7554,
+		6952,
 		806,
+		26,
 		284,
-		800,
-		554
+		362,
+		952
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
