@@ -123,7 +123,8 @@ export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
   const tag = inputs.optional('tag');
   const revision = inputs.optional('revision');
   const event = eventRef(env);
-  const eventTag = branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
+  const eventTag =
+    branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
   const chosenTag = tag ?? eventTag;
   return {
     branch: branch ?? event.branch ?? 'master',

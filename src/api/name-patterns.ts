@@ -32,8 +32,10 @@ export function compileNamePatterns(input: string, lines: readonly string[]): Na
   return [...new Set(lines)].map((source) => {
     const negated = source.startsWith('!');
     const body = negated ? source.slice(1).trim() : source;
-    if (body === '') throw new ValidationError(input, allowed, source, `${JSON.stringify(source)} names nothing`);
-    if (/\p{Cc}/u.test(body)) throw new ValidationError(input, allowed, source, 'a line holds a control character');
+    if (body === '')
+      throw new ValidationError(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+    if (/\p{Cc}/u.test(body))
+      throw new ValidationError(input, allowed, source, 'a line holds a control character');
     let glob: RegExp;
     try {
       // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.

@@ -294,8 +294,33 @@ describe('an empty token', () => {
   it('elsewhere, says to pass it from a secret, and that a missing secret is empty', async () => {
     for (const row of [ROWS[0]!, ROWS[2]!, ROWS[4]!]) {
       const failed = await emptyToken(row);
-      expect(failed).toMatch(/^token: missing; a value is required: pass the personal API token from a secret/);
+      expect(failed).toMatch(
+        /^token: missing; a value is required: pass the personal API token from a secret/,
+      );
       expect(failed).toContain('a secret that does not exist');
     }
+  });
+});
+
+describe('wait-for-build on an issue_comment with branch alone', () => {
+  it("waits for the commit of the branch's newest build", async () => {
+    emulator.state.addBuild(SLUG, { vcs_revision: HEAD, outcome: 'success', branch: 'pull/11/head' });
+    const newest = emulator.state.addBuild(SLUG, {
+      vcs_revision: MERGE,
+      outcome: 'success',
+      branch: 'pull/11/head',
+    }).build_num;
+    emulator.state.addBuild(SLUG, { vcs_revision: DEFAULT_HEAD, outcome: 'failed', branch: 'main' });
+    const io = await runLogic(waitSpec, waitForBuild, {
+      emulator,
+      clock,
+      inputs: { branch: 'pull/11/head', 'settle-seconds': '0' },
+      env: await environment(ROWS[5]!),
+    });
+    expect(io.failed).toBeUndefined();
+    expect(io.outputs['build-num']).toBe(String(newest));
+    expect(io.lines).toContainEqual(
+      `The newest build of branch pull/11/head is #${newest}: waiting for commit ${MERGE.slice(0, 12)} on branch pull/11/head`,
+    );
   });
 });

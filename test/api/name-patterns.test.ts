@@ -16,9 +16,15 @@ describe('name patterns', () => {
     [['build'], ['build']],
     [['deploy-*'], ['deploy-web', 'deploy-docs']],
     [['deploy-*', '!deploy-docs'], ['deploy-web']],
-    [['!deploy-*', '!lint*'], ['build', 'test [linux]', 'test [macos]', 'test l']],
+    [
+      ['!deploy-*', '!lint*'],
+      ['build', 'test [linux]', 'test [macos]', 'test l'],
+    ],
     [['test [linux]'], ['test [linux]', 'test l']],
-    [['test ?*', '!test [macos]'], ['test [linux]', 'test l']],
+    [
+      ['test ?*', '!test [macos]'],
+      ['test [linux]', 'test l'],
+    ],
     [['lint (fast)'], ['lint (fast)']],
     [['!deploy-docs', 'deploy-docs'], ['deploy-docs']],
   ])('%j chooses %j', (lines, expected) => {

@@ -195,7 +195,9 @@ function scopeOf(input: WaitInputs): string {
   ];
   if (input.query.branch !== undefined) parts[0] += ` on branch ${input.query.branch}`;
   if (input.workflows.length > 0)
-    parts.push(`${input.workflows.length > 1 ? 'workflows' : 'workflow'} ${describePatterns(input.workflows)}`);
+    parts.push(
+      `${input.workflows.length > 1 ? 'workflows' : 'workflow'} ${describePatterns(input.workflows)}`,
+    );
   if (input.jobs.length > 0)
     parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${describePatterns(input.jobs)}`);
   return parts.join(', ');
@@ -410,7 +412,9 @@ async function waitForCommit(
     if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision)) return undefined;
     input.query.revision = revision;
     scope = scopeOf(input);
-    ctx.info(`The newest build of branch ${input.query.branch ?? ''} is #${newest.build_num}: waiting for ${scope}`);
+    ctx.info(
+      `The newest build of branch ${input.query.branch ?? ''} is #${newest.build_num}: waiting for ${scope}`,
+    );
     return scan();
   };
 
@@ -494,7 +498,8 @@ async function waitForCommit(
       return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
     }
     // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
-    if (input.jobs.length > 0 && input.named.length === input.jobs.length) return { done: true, value: builds };
+    if (input.jobs.length > 0 && input.named.length === input.jobs.length)
+      return { done: true, value: builds };
     const settleLeft = lastChange + input.settleMs - now;
     if (settleLeft <= 0) return { done: true, value: builds };
     if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);
