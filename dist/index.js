@@ -44,16 +44,17 @@ var map = {
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		6952,
+		7554,
 		806,
 		26,
 		284,
 		362,
-		952
+		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		806,
+		26,
 		284,
 		716
 	]
