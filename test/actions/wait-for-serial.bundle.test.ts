@@ -117,9 +117,7 @@ describe('wait-for-serial bundle: what counts, and cancelling older builds', () 
     expect(result.errors).toEqual([]);
     expect(result.code).toBe(0);
     const cancels = emulator.requests.filter((r) => r.method === 'POST').map((r) => r.path);
-    expect(cancels.sort()).toEqual(
-      [running, queued].map((n) => `/project/${SLUG}/${n}/cancel`).sort(),
-    );
+    expect(cancels.sort()).toEqual([running, queued].map((n) => `/project/${SLUG}/${n}/cancel`).sort());
     expect(result.stdout).toMatch(
       new RegExp(`Cancelled older build #${running} \\(job deploy of workflow deploy\\), running until now`),
     );
