@@ -2561,7 +2561,8 @@ function triggerRef(inputs, env) {
     const branch = inputs.optional('branch');
     const tag = inputs.optional('tag');
     const revision = inputs.optional('revision');
-    const event = eventRef(env);
+    // A branch given makes the event's ref unused: its payload is not even read.
+    const event = branch === undefined ? eventRef(env) : {};
     const eventTag = branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
     const chosenTag = tag ?? eventTag;
     return {

@@ -2038,25 +2038,20 @@ async function searchArtifacts(ctx, client, project, options) {
             const over = passed.length === 0
                 ? 'the newest of them'
                 : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
-            ctx.info(`The ${wanted} of ${slug} with ${matching} is build #${build.build_num} (${over})`);
+            ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
             return { build: build.build_num, artifacts };
         }
         passed.push(build.build_num);
         ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
     }
     const among = passed.length >= SEARCH_ARTIFACTS_BUILDS
-        ? `the newest ${SEARCH_ARTIFACTS_BUILDS} matching builds`
+        ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
         : scan.bounded
-            ? `the matching builds among the newest ${MAX_BUILDS_READ} builds`
+            ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
             : passed.length === 0
-                ? undefined
-                : `the ${passed.length} matching ${passed.length === 1 ? 'build' : 'builds'}`;
-    return {
-        build: undefined,
-        none: among === undefined
-            ? `no ${wanted} of ${slug} was found`
-            : `none of ${among} (${wanted} of ${slug}) has ${matching}`,
-    };
+                ? ''
+                : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
+    return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
 }
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
 function hasMatch(artifacts, options) {
@@ -2075,6 +2070,8 @@ function hasMatch(artifacts, options) {
 }
 function describeLatest(options, safe) {
     const parts = [`latest ${options.statusFilter} build`];
+    if (options.searchArtifacts && options.buildNum === undefined)
+        parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
     if (options.job !== undefined)
         parts.push(`of job ${safe(options.job)}`);
     if (options.revision !== undefined)

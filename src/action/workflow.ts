@@ -122,7 +122,8 @@ export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
   const branch = inputs.optional('branch');
   const tag = inputs.optional('tag');
   const revision = inputs.optional('revision');
-  const event = eventRef(env);
+  // A branch given makes the event's ref unused: its payload is not even read.
+  const event = branch === undefined ? eventRef(env) : {};
   const eventTag =
     branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
   const chosenTag = tag ?? eventTag;

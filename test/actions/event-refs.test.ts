@@ -324,3 +324,19 @@ describe('wait-for-build on an issue_comment with branch alone', () => {
     );
   });
 });
+
+describe('an unreadable event payload', () => {
+  it('is an error naming branch when the event is needed, and unread when branch is given', async () => {
+    const env = { ...(await environment(ROWS[3]!)), GITHUB_EVENT_PATH: join(dir, 'missing.json') };
+    const needed = await runLogic(triggerSpec, triggerBuild, { emulator, clock, env });
+    expect(needed.failed).toMatch(/^branch: the event's payload could not be read from GITHUB_EVENT_PATH/);
+    expect(emulator.requests).toEqual([]);
+    const given = await runLogic(triggerSpec, triggerBuild, {
+      emulator,
+      clock,
+      inputs: { branch: 'feature/x' },
+      env,
+    });
+    expect(given.failed).toBeUndefined();
+  });
+});

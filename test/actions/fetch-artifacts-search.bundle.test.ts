@@ -50,8 +50,11 @@ describe('fetch-artifacts bundle with search-artifacts', () => {
     expect(result.stdout).toContain('Build #5 has no artifact matching pattern; looking at an older one');
     expect(result.stdout).toContain('Build #4 has no artifact matching pattern; looking at an older one');
     expect(result.stdout).toContain(
-      'The latest completed build on branch main of octo-org/octo-repo with an artifact matching pattern is ' +
+      'The latest completed build with an artifact matching pattern on branch main of octo-org/octo-repo is ' +
         'build #3 (passing over the newer builds #5, #4)',
+    );
+    expect(result.summary).toContain(
+      'of build #3 (the latest completed build with an artifact matching pattern on branch main) of octo-org/octo-repo',
     );
     // The builds it passed over and the one it took, each listed once; nothing older.
     const listed = emulator.requests.filter((r) => /\/\d+\/artifacts$/.test(r.path)).map((r) => r.path);
@@ -74,8 +77,8 @@ describe('fetch-artifacts bundle with search-artifacts', () => {
     });
     expect(result.code).toBe(1);
     expect(result.errors).toEqual([
-      '::error::No artifacts fetched: none of the 4 matching builds (latest completed build on branch main of ' +
-        'octo-org/octo-repo) has an artifact matching pattern (if-no-artifacts: error)',
+      '::error::No artifacts fetched: no latest completed build with an artifact matching pattern on branch main ' +
+        'of octo-org/octo-repo was found among the 4 builds that match (if-no-artifacts: error)',
     ]);
     expect(result.outputs['count']).toBe('0');
   });

@@ -341,7 +341,7 @@ async function searchArtifacts(
         passed.length === 0
           ? 'the newest of them'
           : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
-      ctx.info(`The ${wanted} of ${slug} with ${matching} is build #${build.build_num} (${over})`);
+      ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
       return { build: build.build_num, artifacts };
     }
     passed.push(build.build_num);
@@ -349,19 +349,13 @@ async function searchArtifacts(
   }
   const among =
     passed.length >= SEARCH_ARTIFACTS_BUILDS
-      ? `the newest ${SEARCH_ARTIFACTS_BUILDS} matching builds`
+      ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
       : scan.bounded
-        ? `the matching builds among the newest ${MAX_BUILDS_READ} builds`
+        ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
         : passed.length === 0
-          ? undefined
-          : `the ${passed.length} matching ${passed.length === 1 ? 'build' : 'builds'}`;
-  return {
-    build: undefined,
-    none:
-      among === undefined
-        ? `no ${wanted} of ${slug} was found`
-        : `none of ${among} (${wanted} of ${slug}) has ${matching}`,
-  };
+          ? ''
+          : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
+  return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
 }
 
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
@@ -382,6 +376,8 @@ function hasMatch(artifacts: unknown[], options: FetchInputs): boolean {
 
 function describeLatest(options: FetchInputs, safe: (text: string) => string): string {
   const parts = [`latest ${options.statusFilter} build`];
+  if (options.searchArtifacts && options.buildNum === undefined)
+    parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
   if (options.job !== undefined) parts.push(`of job ${safe(options.job)}`);
   if (options.revision !== undefined) parts.push(`of commit ${options.revision}`);
   if (options.branch !== undefined) parts.push(`on branch ${safe(options.branch)}`);
