@@ -716,8 +716,11 @@ function queuedAt(build) {
 // `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
 
 
+// The same on every runner: a backslash escapes, on Windows too.
 const OPTIONS = {
     dot: true,
+    posix: true,
+    windows: false,
     nobrace: true,
     noextglob: true,
     nonegate: true,

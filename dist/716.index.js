@@ -490,7 +490,8 @@ async function waitForSerial(ctx) {
         ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
     }
     const waitedFor = new Map();
-    /** Builds this step cancelled (cancel-older), each once. */
+    /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
+    const tried = new Set();
     const cancelled = new Set();
     let pending = new Map();
     let looks = 0;
@@ -500,7 +501,7 @@ async function waitForSerial(ctx) {
         const look = async () => {
             const now = await pendingBuilds(connection, input, pending);
             if (input.cancelOlder)
-                await cancelOlder(ctx, connection, now, cancelled);
+                await cancelOlder(ctx, connection, now, tried, cancelled);
             const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
             const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
             for (const b of now.values())
@@ -618,15 +619,16 @@ async function pendingBuilds({ client, project }, input, previous) {
  * cancel-older: cancels each build to wait for (every one is older than this job's own) once; the next looks
  * see it end. A cancel that fails is said, and the build is waited for instead.
  */
-async function cancelOlder(ctx, { client, project }, builds, cancelled) {
+async function cancelOlder(ctx, { client, project }, builds, tried, cancelled) {
     for (const build of builds.values()) {
-        if (cancelled.has(build.build_num))
+        if (tried.has(build.build_num))
             continue;
-        cancelled.add(build.build_num);
+        tried.add(build.build_num);
         const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .jobOf */ .Zw)(build);
         const what = job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
         try {
             const after = await client.cancel(project, build.build_num);
+            cancelled.add(build.build_num);
             ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
                 `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`);
         }
@@ -660,7 +662,9 @@ async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, t
         .join(', ');
     const lines = [`### Wait for serial: ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(scope)}`];
     if (cancelled.size > 0) {
-        const list = [...waitedFor.values()].filter((b) => cancelled.has(b.build_num));
+        const list = [...waitedFor.values()]
+            .filter((b) => cancelled.has(b.build_num))
+            .sort((a, b) => a.build_num - b.build_num);
         lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .buildLink */ .hL)(b)).join(', ')}.`);
     }
     if (waitedFor.size === 0 && ending === 'clear')
@@ -902,8 +906,11 @@ function queuedAt(build) {
 // `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
 
 
+// The same on every runner: a backslash escapes, on Windows too.
 const OPTIONS = {
     dot: true,
+    posix: true,
+    windows: false,
     nobrace: true,
     noextglob: true,
     nonegate: true,

@@ -19,8 +19,11 @@ export interface NamePattern {
   test(name: string): boolean;
 }
 
+// The same on every runner: a backslash escapes, on Windows too.
 const OPTIONS: picomatch.PicomatchOptions = {
   dot: true,
+  posix: true,
+  windows: false,
   nobrace: true,
   noextglob: true,
   nonegate: true,

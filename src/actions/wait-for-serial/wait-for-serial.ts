@@ -124,7 +124,8 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   }
 
   const waitedFor = new Map<number, Build>();
-  /** Builds this step cancelled (cancel-older), each once. */
+  /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
+  const tried = new Set<number>();
   const cancelled = new Set<number>();
   let pending = new Map<number, Build>();
   let looks = 0;
@@ -133,7 +134,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     let emptyLooks = 0;
     const look = async (): Promise<Look<true>> => {
       const now = await pendingBuilds(connection, input, pending);
-      if (input.cancelOlder) await cancelOlder(ctx, connection, now, cancelled);
+      if (input.cancelOlder) await cancelOlder(ctx, connection, now, tried, cancelled);
       const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
       const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
       for (const b of now.values()) waitedFor.set(b.build_num, b);
@@ -263,16 +264,18 @@ async function cancelOlder(
   ctx: ActionContext,
   { client, project }: Connection,
   builds: ReadonlyMap<number, Build>,
+  tried: Set<number>,
   cancelled: Set<number>,
 ): Promise<void> {
   for (const build of builds.values()) {
-    if (cancelled.has(build.build_num)) continue;
-    cancelled.add(build.build_num);
+    if (tried.has(build.build_num)) continue;
+    tried.add(build.build_num);
     const { job, workflow } = jobOf(build);
     const what =
       job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
     try {
       const after = await client.cancel(project, build.build_num);
+      cancelled.add(build.build_num);
       ctx.info(
         `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
           `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`,
@@ -325,7 +328,9 @@ async function writeSummary(
       .join(', ');
   const lines = [`### Wait for serial: ${mdSafe(scope)}`];
   if (cancelled.size > 0) {
-    const list = [...waitedFor.values()].filter((b) => cancelled.has(b.build_num));
+    const list = [...waitedFor.values()]
+      .filter((b) => cancelled.has(b.build_num))
+      .sort((a, b) => a.build_num - b.build_num);
     lines.push(
       `Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => buildLink(b)).join(', ')}.`,
     );
