@@ -2,36 +2,6 @@ export const id = 124;
 export const ids = [124];
 export const modules = {
 
-/***/ 3045:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ workspace),
-/* harmony export */   M: () => (/* binding */ workflowBranch)
-/* harmony export */ });
-// Defaults that come from the workflow run (the runner's GITHUB_* variables).
-/**
- * The branch the workflow runs on: the pull request's head branch, else the ref's name when the ref is a branch;
- * `fallback` when it runs on no branch (a tag, a schedule on a detached ref).
- */
-function workflowBranch(env, fallback = 'master') {
-    const head = env['GITHUB_HEAD_REF'];
-    if (head)
-        return head;
-    const ref = env['GITHUB_REF'] ?? '';
-    const isBranch = env['GITHUB_REF_TYPE'] === 'branch' || ref.startsWith('refs/heads/');
-    if (isBranch)
-        return env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '') || fallback;
-    return fallback;
-}
-/** The workspace the runner checked out into, else the current directory. */
-function workspace(env) {
-    return env['GITHUB_WORKSPACE'] || process.cwd();
-}
-
-
-/***/ }),
-
 /***/ 1124:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -51,13 +21,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8284);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5947);
-/* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3045);
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7634);
-/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7157);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1013);
+/* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3045);
+/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7634);
+/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7157);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1013);
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1272);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1272);
 
 
 
@@ -105,14 +75,13 @@ const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 /** Reads and checks every input of the action's own before anything is sent. */
 function readInputs(ctx) {
     const { inputs } = ctx;
-    const branch = (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('branch', inputs.optional('branch') ?? (0,_action_workflow_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowBranch */ .M)(ctx.env));
-    const revision = inputs.optional('revision');
-    const tag = inputs.optional('tag');
-    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
+    const { branch, tag, revision } = (0,_action_workflow_js__WEBPACK_IMPORTED_MODULE_7__/* .triggerRef */ .mu)(inputs, ctx.env);
+    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('branch', branch);
+    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
     if (tag !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
     if (revision !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('revision', revision, 'a commit');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('revision', revision, 'a commit');
     const parallel = inputs.integer('parallel', LIMITS.parallel.min, LIMITS.parallel.max);
     const params = inputs.params('params');
     const wait = inputs.boolean('wait', false);
@@ -120,7 +89,7 @@ function readInputs(ctx) {
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
     const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
     const policy = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__/* .MAX_OUTPUT_LINES */ .$S, 50);
     return {
         branch,
         ...(revision === undefined ? {} : { revision }),
@@ -156,9 +125,9 @@ async function triggerBuild(ctx) {
     }
     catch (error) {
         // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
-        if (error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_8__/* .TriggerAbortedError */ .W0) {
+        if (error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_9__/* .TriggerAbortedError */ .W0) {
             const what = await cancelLostBuild(ctx, input, request, error.before);
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_7__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_10__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
         }
         throw error;
     }
@@ -198,7 +167,7 @@ async function triggerBuild(ctx) {
             if (ctx.signal.aborted) {
                 const what = await cancelOnAbort(ctx, input, last);
                 ending = { kind: 'cancelled', what };
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_7__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_10__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
             }
             if (error instanceof _action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .PollFailedError */ .f5) {
                 ending = { kind: 'gave-up', why: error.message };
@@ -213,10 +182,11 @@ async function triggerBuild(ctx) {
             : await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_0__/* .showFailedSteps */ .An)(ctx, connection, last, input.failureLogLines, budget);
         failedStep = failure.failedStep ?? '';
         ending = { kind: 'finished', tests: await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_0__/* .readTests */ .iv)(ctx, connection, last), failure };
-        const how = last.outcome
-            ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
+        const outcome = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(last);
+        const how = outcome
+            ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
             : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
-        if (!(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .passes */ .WE)(input.policy, last.outcome)) {
+        if (!(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .passes */ .WE)(input.policy, outcome)) {
             const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .describePolicy */ .wy)(input.policy)}` : '';
             throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf((0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`Build #${num} ${how}${allowed}${where}`));
         }
@@ -230,7 +200,7 @@ async function triggerBuild(ctx) {
         ctx.setOutput('build-url', url);
         ctx.setOutput('status', last.status ?? '');
         ctx.setOutput('lifecycle', last.lifecycle ?? '');
-        ctx.setOutput('outcome', input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(last) ? (last.outcome ?? '') : '');
+        ctx.setOutput('outcome', input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(last) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(last) : '');
         ctx.setOutput('failed-step', failedStep);
         await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
     }

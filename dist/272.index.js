@@ -2,36 +2,6 @@ export const id = 272;
 export const ids = [272];
 export const modules = {
 
-/***/ 3045:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ workspace),
-/* harmony export */   M: () => (/* binding */ workflowBranch)
-/* harmony export */ });
-// Defaults that come from the workflow run (the runner's GITHUB_* variables).
-/**
- * The branch the workflow runs on: the pull request's head branch, else the ref's name when the ref is a branch;
- * `fallback` when it runs on no branch (a tag, a schedule on a detached ref).
- */
-function workflowBranch(env, fallback = 'master') {
-    const head = env['GITHUB_HEAD_REF'];
-    if (head)
-        return head;
-    const ref = env['GITHUB_REF'] ?? '';
-    const isBranch = env['GITHUB_REF_TYPE'] === 'branch' || ref.startsWith('refs/heads/');
-    if (isBranch)
-        return env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '') || fallback;
-    return fallback;
-}
-/** The workspace the runner checked out into, else the current directory. */
-function workspace(env) {
-    return env['GITHUB_WORKSPACE'] || process.cwd();
-}
-
-
-/***/ }),
-
 /***/ 2272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -229,7 +199,7 @@ const COMMANDS = {
     trigger: {
         takes: ['branch', 'revision', 'tag', 'parallel', 'params'],
         call: async (c, p, a) => (await c.trigger(p, {
-            branch: a.branch ?? (0,workflow/* workflowBranch */.M)(a.env),
+            branch: a.branch ?? (0,workflow/* workflowBranch */.MR)(a.env),
             ...(a.revision === undefined ? {} : { revision: a.revision }),
             ...(a.tag === undefined ? {} : { tag: a.tag }),
             ...(a.parallel === undefined ? {} : { parallel: a.parallel }),

@@ -2096,10 +2096,13 @@ function printFenced(info, lines) {
 
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../action/workflow.ts
+var workflow = __webpack_require__(3045);
 ;// CONCATENATED MODULE: ../action/run.ts
 // Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
 // logged, the runner's SIGINT/SIGTERM turned into an abort, outputs through core.setOutput, and every failure
 // turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
+
 
 
 
@@ -2207,7 +2210,7 @@ function connect(inputs, env, clock, signal, io, secrets, options) {
     const needsProject = options.needsProject ?? true;
     const token = inputs.secret('token', {
         required: true,
-        hint: 'pass the personal API token from a secret, e.g. token: ${{ secrets.CI_TOKEN }}',
+        hint: (0,workflow/* emptyTokenHint */.S7)(env),
     });
     // The Basic credential is masked as well, in case a debug trace ever shows a header.
     inputs.mask(Buffer.from(`${token}:`).toString('base64'));
@@ -2448,6 +2451,198 @@ function formatDuration(ms) {
     if (m < 60)
         return `${m} min${s % 60 ? ` ${s % 60} s` : ''}`;
     return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}
+
+
+/***/ }),
+
+/***/ 3045:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gl: () => (/* binding */ workspace),
+/* harmony export */   MR: () => (/* binding */ workflowBranch),
+/* harmony export */   S7: () => (/* binding */ emptyTokenHint),
+/* harmony export */   VS: () => (/* binding */ workflowRevision),
+/* harmony export */   mu: () => (/* binding */ triggerRef),
+/* harmony export */   uz: () => (/* binding */ commentsOnPullRequest)
+/* harmony export */ });
+/* unused harmony export eventRef */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+// Defaults that come from the workflow run: the runner's GITHUB_* variables and the event's payload (the JSON file
+// GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
+
+
+/** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/** The event's payload; `{}` when the runner gave none, an error naming `input` when it cannot be read. */
+function readPayload(env, input, allowed) {
+    const path = env['GITHUB_EVENT_PATH'];
+    if (!path)
+        return {};
+    try {
+        const parsed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+        return parsed !== null && typeof parsed === 'object' ? parsed : {};
+    }
+    catch (error) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI(input, allowed, undefined, `the event's payload could not be read from GITHUB_EVENT_PATH (${error.message})`);
+    }
+}
+const text = (value) => typeof value === 'string' && value !== '' ? value : undefined;
+const positive = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+/**
+ * A pull request whose head lives in another repository (a fork; a deleted fork has no head repository): the
+ * service builds it from `pull/<number>/head`, as the fork's branch does not exist in the base repository.
+ */
+function forkPullRef(pr) {
+    const number = positive(pr?.number);
+    if (pr === undefined || number === undefined)
+        return undefined;
+    const head = text(pr.head?.repo?.full_name);
+    const base = text(pr.base?.repo?.full_name);
+    return head === undefined || (base !== undefined && head !== base) ? `pull/${number}/head` : undefined;
+}
+/**
+ * The ref the service builds for the workflow's event: `pull/<number>/head` for a pull request from a fork and
+ * for an `issue_comment` on a pull request; the head branch of a pull request from the same repository; the tag
+ * of a tag push or a release; else the branch of GITHUB_REF. Neither when the event names no branch or tag.
+ */
+function eventRef(env) {
+    const event = env['GITHUB_EVENT_NAME'] ?? '';
+    const ref = env['GITHUB_REF'] ?? '';
+    const refType = env['GITHUB_REF_TYPE'];
+    const allowed = 'give branch (or tag), or run on an event whose payload GITHUB_EVENT_PATH holds';
+    if (PULL_REQUEST_EVENTS.has(event)) {
+        const fork = forkPullRef(readPayload(env, 'branch', allowed).pull_request);
+        if (fork !== undefined)
+            return { branch: fork };
+    }
+    if (event === 'issue_comment') {
+        const issue = readPayload(env, 'branch', allowed).issue;
+        const number = positive(issue?.number);
+        // An issue's comment carries no `pull_request`; only a pull request's does.
+        if (number !== undefined && issue?.pull_request)
+            return { branch: `pull/${number}/head` };
+    }
+    if (event === 'release') {
+        const tag = text(readPayload(env, 'tag', allowed).release?.tag_name);
+        if (tag !== undefined)
+            return { tag };
+    }
+    const head = env['GITHUB_HEAD_REF'];
+    if (head)
+        return { branch: head };
+    if (refType === 'tag' || ref.startsWith('refs/tags/'))
+        return { tag: env['GITHUB_REF_NAME'] || ref.replace(/^refs\/tags\//, '') };
+    if (refType === 'branch' || ref.startsWith('refs/heads/')) {
+        const branch = env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '');
+        if (branch)
+            return { branch };
+    }
+    return {};
+}
+/** The branch the workflow's event builds (a branch or `pull/<number>/head`), `fallback` when it names none. */
+function workflowBranch(env, fallback = 'master') {
+    return eventRef(env).branch ?? fallback;
+}
+/**
+ * The branch, tag and revision of a trigger, from the `branch`, `tag` and `revision` inputs and the event: an
+ * input given wins, and the event's tag counts only when none of the three is given (a tag push or a release
+ * builds its tag; the path's branch is then the default `master`, which the service does not use for a tag).
+ */
+function triggerRef(inputs, env) {
+    const branch = inputs.optional('branch');
+    const tag = inputs.optional('tag');
+    const revision = inputs.optional('revision');
+    // A branch given makes the event's ref unused: its payload is not even read.
+    const event = branch === undefined ? eventRef(env) : {};
+    const eventTag = branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
+    const chosenTag = tag ?? eventTag;
+    return {
+        branch: branch ?? event.branch ?? 'master',
+        ...(chosenTag === undefined ? {} : { tag: chosenTag }),
+        ...(revision === undefined ? {} : { revision }),
+    };
+}
+/**
+ * The commit the service builds for the workflow's event: a pull request's head commit (GITHUB_SHA is a merge
+ * commit, or the base branch's head for `pull_request_target`), the head commit of the run a `workflow_run`
+ * follows, else GITHUB_SHA. `undefined` when neither is known. An `issue_comment` on a pull request does not
+ * carry the pull request's head commit: there the step needs `revision` or `branch`, and says so.
+ */
+function workflowRevision(env) {
+    const event = env['GITHUB_EVENT_NAME'] ?? '';
+    const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
+    if (PULL_REQUEST_EVENTS.has(event)) {
+        if (!env['GITHUB_EVENT_PATH']) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', allowed, undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
+        }
+        const head = text(readPayload(env, 'revision', allowed).pull_request?.head?.sha);
+        if (head === undefined) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
+        }
+        return head;
+    }
+    if (event === 'issue_comment') {
+        const issue = readPayload(env, 'revision', allowed).issue;
+        if (issue?.pull_request) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', `give revision or branch (e.g. branch: pull/${positive(issue.number) ?? '<number>'}/head, whose newest ` +
+                'build names the commit)', undefined, "an issue_comment event on a pull request does not carry the pull request's head commit, and " +
+                "GITHUB_SHA is the default branch's");
+        }
+    }
+    if (event === 'workflow_run') {
+        const head = text(readPayload(env, 'revision', allowed).workflow_run?.head_sha);
+        if (head !== undefined)
+            return head;
+    }
+    return env['GITHUB_SHA'] || undefined;
+}
+/** Whether the workflow runs on a comment on a pull request (whose payload names no commit). */
+function commentsOnPullRequest(env) {
+    if (env['GITHUB_EVENT_NAME'] !== 'issue_comment')
+        return false;
+    const allowed = 'give revision, or run on an event whose payload GITHUB_EVENT_PATH holds';
+    return Boolean(readPayload(env, 'revision', allowed).issue?.pull_request);
+}
+/**
+ * Why the `token` input may be empty, for its error: GitHub gives no secrets to a run for a pull request from a
+ * fork, and gives Dependabot's runs Dependabot's secrets only; elsewhere a secret that does not exist is empty.
+ */
+function emptyTokenHint(env) {
+    const event = env['GITHUB_EVENT_NAME'] ?? '';
+    const actor = env['GITHUB_ACTOR'] ?? '';
+    if (actor === 'dependabot[bot]') {
+        return ("the run is Dependabot's, and GitHub gives it only the secrets stored for Dependabot (Settings → Secrets " +
+            "and variables → Dependabot): add the token there, or skip this step when github.actor is 'dependabot[bot]'");
+    }
+    let fork = false;
+    if (PULL_REQUEST_EVENTS.has(event) && event !== 'pull_request_target') {
+        try {
+            fork = forkPullRef(readPayload(env, 'token', '').pull_request) !== undefined;
+        }
+        catch {
+            // An unreadable payload says nothing either way: the general hint follows.
+        }
+    }
+    if (fork) {
+        return ('the run is for a pull request from a fork, and GitHub gives such runs no secrets: skip this step for ' +
+            'forks (if: github.event.pull_request.head.repo.full_name == github.repository), or run it on ' +
+            "pull_request_target, which has secrets, with care: never check out and run the fork's code in that job");
+    }
+    return ('pass the personal API token from a secret, e.g. token: ${{ secrets.CI_TOKEN }}; a secret that does not ' +
+        'exist (a misspelled name, or one of an environment the job does not use) is empty');
+}
+/** The workspace the runner checked out into, else the current directory. */
+function workspace(env) {
+    return env['GITHUB_WORKSPACE'] || process.cwd();
 }
 
 

@@ -11,23 +11,23 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   readInputs: () => (/* binding */ readInputs),
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec),
-/* harmony export */   waitForBuild: () => (/* binding */ waitForBuild),
-/* harmony export */   workflowRevision: () => (/* binding */ workflowRevision)
+/* harmony export */   waitForBuild: () => (/* binding */ waitForBuild)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _action_build_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7780);
-/* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5661);
-/* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3117);
-/* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8284);
-/* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1702);
-/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5947);
+/* harmony import */ var _action_build_report_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7780);
+/* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5661);
+/* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3117);
+/* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3197);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8284);
+/* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1702);
+/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5947);
+/* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3045);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1013);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1272);
+/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8729);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5942);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1272);
+
 
 
 
@@ -55,6 +55,7 @@ const spec = {
         'poll-interval-seconds',
         'allowed-outcomes',
         'failure-log-lines',
+        'if-no-builds',
     ],
     outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
 };
@@ -64,58 +65,35 @@ const LIMITS = {
     timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
     settleSeconds: { min: 0, max: 3600 },
 };
-/** Events whose GITHUB_SHA is a merge commit the service never built: the head commit is in the payload. */
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment',
-]);
-/** The workflow's commit: the pull request's head commit on pull request events, else GITHUB_SHA. */
-function workflowRevision(env) {
-    if (PULL_REQUEST_EVENTS.has(env['GITHUB_EVENT_NAME'] ?? '')) {
-        const path = env['GITHUB_EVENT_PATH'];
-        let head;
-        try {
-            const event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path ?? '', 'utf8'));
-            head = event.pull_request?.head?.sha;
-        }
-        catch (error) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .ValidationError */ .yI('revision', 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds', undefined, `the pull request's head commit could not be read from GITHUB_EVENT_PATH (${error.message})`);
-        }
-        if (typeof head !== 'string' || head === '') {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .ValidationError */ .yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
-        }
-        return head;
-    }
-    return env['GITHUB_SHA'] || undefined;
-}
+const IF_NO_BUILDS = ['fail', 'warn', 'pass'];
 /** Reads and checks every input of the action's own before anything is sent. */
 function readInputs(ctx) {
     const { inputs } = ctx;
     const buildNumText = inputs.optional('build-num');
     const buildNum = buildNumText === undefined
         ? undefined
-        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
+        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('branch', branch);
-    const workflow = inputs.optional('workflow');
-    if (workflow !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('workflow', workflow, 'a workflow name');
-    const jobs = [...new Set(inputs.lines('job'))];
-    for (const job of jobs)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('job', job, 'job names, one a line');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('branch', branch);
+    const workflows = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_10__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow'));
+    const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_10__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
     const appearMinutes = inputs.integer('appear-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 10);
     const settleSeconds = inputs.integer('settle-seconds', LIMITS.settleSeconds.min, LIMITS.settleSeconds.max, 30);
     const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
-    const policy = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const policy = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const ifNoBuilds = inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
     let revision = '';
-    if (buildNum === undefined) {
-        const raw = givenRevision ?? workflowRevision(ctx.env);
+    // On a comment, a branch given alone names the commit through its newest build.
+    const fromBranch = buildNum === undefined &&
+        givenRevision === undefined &&
+        branch !== undefined &&
+        (0,_action_workflow_js__WEBPACK_IMPORTED_MODULE_7__/* .commentsOnPullRequest */ .uz)(ctx.env);
+    if (buildNum === undefined && !fromBranch) {
+        const raw = givenRevision ?? (0,_action_workflow_js__WEBPACK_IMPORTED_MODULE_7__/* .workflowRevision */ .VS)(ctx.env);
         if (raw === undefined) {
             throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .ValidationError */ .yI('revision', 'a value is required when GITHUB_SHA is not set (or give build-num)', undefined, 'missing');
         }
@@ -132,13 +110,11 @@ function readInputs(ctx) {
     }
     return {
         ...(buildNum === undefined ? {} : { buildNum }),
-        query: {
-            revision,
-            ...(branch === undefined ? {} : { branch }),
-            ...(workflow === undefined ? {} : { workflow }),
-            jobs,
-        },
+        query: { revision, ...(branch === undefined ? {} : { branch }) },
+        workflows,
         jobs,
+        named: jobs.filter((p) => p.named),
+        ifNoBuilds,
         appearMs: appearMinutes * 60_000,
         settleMs: settleSeconds * 1000,
         timeoutMs: timeoutMinutes * 60_000,
@@ -154,13 +130,15 @@ function label(build) {
 }
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
 function scopeOf(input) {
-    const parts = [`commit ${input.query.revision.slice(0, 12)}`];
+    const parts = [
+        input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
+    ];
     if (input.query.branch !== undefined)
         parts[0] += ` on branch ${input.query.branch}`;
-    if (input.query.workflow !== undefined)
-        parts.push(`workflow ${input.query.workflow}`);
+    if (input.workflows.length > 0)
+        parts.push(`${input.workflows.length > 1 ? 'workflows' : 'workflow'} ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_10__/* .describePatterns */ .BL)(input.workflows)}`);
     if (input.jobs.length > 0)
-        parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${input.jobs.join(', ')}`);
+        parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_10__/* .describePatterns */ .BL)(input.jobs)}`);
     return parts.join(', ');
 }
 /**
@@ -177,7 +155,7 @@ async function waitForBuild(ctx) {
     const tests = new Map();
     const failures = new Map();
     // One budget of error annotations for the failed steps and the failed tests of every build.
-    const budget = new _action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .AnnotationBudget */ .TL();
+    const budget = new _action_build_report_js__WEBPACK_IMPORTED_MODULE_0__/* .AnnotationBudget */ .TL();
     try {
         try {
             ending =
@@ -191,34 +169,45 @@ async function waitForBuild(ctx) {
                 throw error;
             }
             ending = { kind: 'gave-up', why: error.message };
-            if (error instanceof _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .PollFailedError */ .f5) {
-                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WaitError */ .uf(`Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`, { cause: error });
+            if (error instanceof _action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .PollFailedError */ .f5) {
+                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf(`Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`, { cause: error });
             }
             throw error;
         }
         const waited = ending;
+        if (waited.kind === 'not-found' && waited.none && input.ifNoBuilds !== 'fail') {
+            // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
+            ending = { kind: 'none', why: waited.why };
+            const text = `${waited.why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+            if (input.ifNoBuilds === 'warn')
+                ctx.io.warning((0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(text));
+            else
+                ctx.info(text);
+            return;
+        }
         if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
-            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WaitError */ .uf((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(waited.why));
-        const unsuccessful = builds.filter((b) => b.outcome !== 'success');
-        for (const build of unsuccessful.slice(0, _action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_FAILURE_REPORTS */ .sT)) {
-            failures.set(build.build_num, await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .showFailedSteps */ .An)(ctx, connection, build, input.failureLogLines, budget));
+            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf((0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(waited.why));
+        // A skipped build ran no step and no test: there is nothing to show of it.
+        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(b)));
+        for (const build of unsuccessful.slice(0, _action_build_report_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_FAILURE_REPORTS */ .sT)) {
+            failures.set(build.build_num, await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_0__/* .showFailedSteps */ .An)(ctx, connection, build, input.failureLogLines, budget));
         }
         for (const build of unsuccessful)
-            tests.set(build.build_num, await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .readTests */ .iv)(ctx, connection, build));
-        const failing = builds.filter((b) => !(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(input.policy, b.outcome));
+            tests.set(build.build_num, await (0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_0__/* .readTests */ .iv)(ctx, connection, build));
+        const failing = builds.filter((b) => !(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .passes */ .WE)(input.policy, (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(b)));
         if (failing.length > 0)
-            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WaitError */ .uf((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(failureMessage(input, builds, failing)));
-        const worst = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome));
+            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf((0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(failureMessage(input, builds, failing)));
+        const worst = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .worstOutcome */ .Om)(builds.map(_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG));
         if (worst === 'success') {
             ctx.info(`${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`);
         }
         else {
             ctx.info(`The builds of ${describeTarget(input)} ended with outcome '${worst}', which allowed-outcomes ` +
-                `(${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
+                `(${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
         }
     }
     finally {
-        setOutputs(ctx, input, builds, failures);
+        setOutputs(ctx, input, builds, failures, ending);
         await writeSummary(ctx, input, builds, ending, { tests, failures, budget }, ctx.clock.now() - started);
     }
 }
@@ -226,10 +215,15 @@ function describeTarget(input) {
     return input.buildNum === undefined ? scopeOf(input) : `build #${input.buildNum}`;
 }
 function failureMessage(input, builds, failing) {
-    const how = (b) => b.outcome
-        ? `outcome '${b.outcome}' (status ${b.status ?? 'unknown'})`
-        : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy)}` : '';
+    const how = (b) => {
+        const outcome = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(b);
+        if (outcome === 'not_run')
+            return `outcome 'not_run': the service skipped it`;
+        return outcome
+            ? `outcome '${outcome}' (status ${b.status ?? 'unknown'})`
+            : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+    };
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .describePolicy */ .wy)(input.policy)}` : '';
     const [only] = failing;
     if (failing.length === 1 && only !== undefined) {
         const where = only.build_url ? `: ${only.build_url}` : '';
@@ -239,13 +233,19 @@ function failureMessage(input, builds, failing) {
     const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
     return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
 }
-function setOutputs(ctx, input, builds, failures) {
+function setOutputs(ctx, input, builds, failures, ending) {
     const [onlyJob] = input.jobs;
-    const ofJob = input.jobs.length === 1 ? builds.filter((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job === onlyJob) : [...builds];
+    const ofJob = input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
+        ? builds.filter((b) => onlyJob.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job ?? ''))
+        : [...builds];
     const main = ofJob.reduce((newest, b) => (newest === undefined || b.build_num > newest.build_num ? b : newest), undefined);
     ctx.setOutput('build-num', main?.build_num ?? '');
     ctx.setOutput('build-url', main?.build_url ?? '');
-    ctx.setOutput('outcome', builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '');
+    ctx.setOutput('outcome', ending.kind === 'none'
+        ? 'none'
+        : builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)
+            ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .worstOutcome */ .Om)(builds.map(_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG))
+            : '');
     ctx.setOutput('builds', builds.map((b) => {
         const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b);
         return {
@@ -254,7 +254,7 @@ function setOutputs(ctx, input, builds, failures) {
             job: job ?? null,
             workflow: workflow ?? null,
             status: b.status ?? null,
-            outcome: b.outcome ?? null,
+            outcome: (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(b) || null,
         };
     }));
     const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
@@ -266,9 +266,9 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     seen(first);
     let last = first;
     const where = first.build_url ? `: ${first.build_url}` : '';
-    ctx.info(`Waiting for build #${num} (now ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(first)}) to end: a look every ` +
-        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${where}`);
-    const result = await (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .followBuild */ .c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
+    ctx.info(`Waiting for build #${num} (now ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(first)}) to end: a look every ` +
+        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}${where}`);
+    const result = await (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
         last = b;
         seen(b);
     });
@@ -277,17 +277,18 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     const why = result.error ? ` (${result.error.message})` : '';
     return {
         kind: 'timed-out',
-        why: `Build #${num} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(last)}${where}`,
+        why: `Build #${num} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(last)}${where}`,
     };
 }
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
 async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     const { clock } = ctx;
     const started = clock.now();
-    const scope = scopeOf(input);
-    const commit = new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .CommitBuilds */ .J_(client, project, { ...input.query, jobs: [] }, { now: started });
-    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ` +
-        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}; a build must appear within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}`);
+    let scope = scopeOf(input);
+    const scan = () => new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .CommitBuilds */ .J_(client, project, { ...input.query }, { now: started });
+    let commit = input.query.revision === '' ? undefined : scan();
+    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ` +
+        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}; a build must appear within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.appearMs)}`);
     let current = [];
     /** Every build of the commit the last look saw, counted or not. */
     let everything = new Map();
@@ -295,34 +296,49 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     let lastChange = started;
     let warnedTruncated = false;
     let failure;
+    /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
+    const resolve = async () => {
+        const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
+        const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+        if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
+            return undefined;
+        input.query.revision = revision;
+        scope = scopeOf(input);
+        ctx.info(`The newest build of branch ${input.query.branch ?? ''} is #${newest.build_num}: waiting for ${scope}`);
+        return scan();
+    };
     const look = async () => {
-        const { builds: all, truncated } = await commit.look();
+        commit ??= await resolve();
+        const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
+        const truncated = scanned.truncated;
+        // Builds of other workflows are not followed at all.
+        const all = scanned.builds.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_10__/* .choosesName */ .Cx)(input.workflows, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).workflow));
         const now = clock.now();
         if (truncated && !warnedTruncated) {
             warnedTruncated = true;
-            ctx.io.warning((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
+            ctx.io.warning((0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
         }
-        // With `job`, every build of the commit is still followed: while any runs, a named job may yet appear.
-        const counted = input.jobs.length === 0 ? all : all.filter((b) => input.jobs.includes((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job ?? ''));
+        // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
+        const counted = all.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_10__/* .choosesName */ .Cx)(input.jobs, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job));
         let logged = false;
         for (const build of all) {
             const old = everything.get(build.build_num);
             const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(build);
-            const aside = counted.includes(build) ? '' : ' (not counted: only the named jobs count)';
+            const aside = counted.includes(build) ? '' : ' (not counted: job does not match)';
             if (old === undefined) {
                 const what = job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
                 const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
-                ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build)}${aside}`);
+                ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(build)}${aside}`);
                 lastChange = now;
                 logged = true;
             }
-            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(old)) {
-                ctx.info(`Build ${label(build)} ended: ${build.outcome || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build)}`);
+            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(old)) {
+                ctx.info(`Build ${label(build)} ended: ${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(build)) || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(build)}`);
                 lastChange = now;
                 logged = true;
             }
             else if (build.lifecycle !== old.lifecycle) {
-                ctx.info(`Build ${label(build)} is ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build)}`);
+                ctx.info(`Build ${label(build)} is ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(build)}`);
                 logged = true;
             }
         }
@@ -330,54 +346,60 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         current = counted;
         seen(counted);
         const builds = counted;
-        if (all.length === 0 && input.jobs.length === 0) {
-            if (now - started >= input.appearMs) {
-                failure = {
-                    kind: 'not-found',
-                    why: `No build of ${scope} appeared within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}`,
-                };
-                return { done: true, value: builds };
-            }
-            return { done: false, logged, nextInMs: Math.min(input.intervalMs, started + input.appearMs - now) };
-        }
-        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
-            return { done: false, logged };
-        const missing = input.jobs.filter((name) => !builds.some((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job === name));
-        if (missing.length > 0) {
-            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
+        if (builds.length === 0 && input.named.length === 0) {
+            // Nothing that counts has appeared; while other builds of the commit run, a matching job may yet come.
+            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g))
                 return { done: false, logged };
             const appearLeft = lastChange + input.appearMs - now;
             if (appearLeft <= 0) {
-                const names = missing.map((m) => `'${m}'`).join(', ');
-                const seenText = all.length === 0
-                    ? ''
-                    : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${b.outcome || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(b)}`).join(', ')})`;
                 failure = {
                     kind: 'not-found',
-                    why: `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
-                        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}${seenText}`,
+                    why: `No build of ${scope} appeared within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.appearMs)}`,
+                    none: true,
                 };
                 return { done: true, value: builds };
             }
             return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
         }
-        // Named jobs have all appeared and ended; otherwise a downstream job may still come: settle first.
-        if (input.jobs.length > 0)
+        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g))
+            return { done: false, logged };
+        const missing = input.named.filter((p) => !builds.some((b) => p.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job ?? '')));
+        if (missing.length > 0) {
+            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g))
+                return { done: false, logged };
+            const appearLeft = lastChange + input.appearMs - now;
+            if (appearLeft <= 0) {
+                const names = missing.map((m) => `'${m.body}'`).join(', ');
+                const seenText = all.length === 0
+                    ? ''
+                    : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(b) || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(b)}`).join(', ')})`;
+                failure = {
+                    kind: 'not-found',
+                    why: `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
+                        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.appearMs)}${seenText}`,
+                    none: builds.length === 0,
+                };
+                return { done: true, value: builds };
+            }
+            return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+        }
+        // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
+        if (input.jobs.length > 0 && input.named.length === input.jobs.length)
             return { done: true, value: builds };
         const settleLeft = lastChange + input.settleMs - now;
         if (settleLeft <= 0)
             return { done: true, value: builds };
         if (logged)
-            ctx.info(`Every build has ended; waiting ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
+            ctx.info(`Every build has ended; waiting ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
-    const result = await (0,_action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .poll */ .wt)({
+    const result = await (0,_action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .poll */ .wt)({
         clock,
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(nextInMs)} ` +
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(nextInMs)} ` +
             `(failure ${failures} in a row)`),
     }, look);
     if (failure !== undefined)
@@ -385,15 +407,15 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     if (result.done)
         return { kind: 'finished' };
     const why = result.error ? ` (${result.error.message})` : '';
-    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b));
+    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(b));
     const left = current.length === 0
         ? 'no build of it had appeared'
         : open.length > 0
-            ? `left running: ${open.map((b) => `${label(b)} ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(b)}`).join(', ')}`
+            ? `left running: ${open.map((b) => `${label(b)} ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(b)}`).join(', ')}`
             : 'every build had ended, but a named job had not appeared';
     return {
         kind: 'timed-out',
-        why: `The builds of ${scope} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; ${left}`,
+        why: `The builds of ${scope} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; ${left}`,
     };
 }
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
@@ -402,21 +424,25 @@ function tally(builds) {
         return 'no build has appeared yet';
     const counts = new Map();
     for (const b of builds) {
-        const state = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
+        const state = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
         counts.set(state, (counts.get(state) ?? 0) + 1);
     }
     return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
 }
 async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
-    const title = input.buildNum === undefined ? `Builds of ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const title = input.buildNum === undefined ? `Builds of ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
     const parts = [`### ${title}`];
-    const worst = builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '';
+    const worst = ending.kind === 'none'
+        ? 'none'
+        : builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)
+            ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .worstOutcome */ .Om)(builds.map(_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)))
+            : '';
     const facts = [
-        `**Waited:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(elapsedMs)}`,
-        `**Allowed:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy))}`,
+        `**Waited:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(elapsedMs)}`,
+        `**Allowed:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     if (worst)
-        facts.unshift(`**Outcome:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(worst, 50)}`);
+        facts.unshift(`**Outcome:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(worst, 50)}`);
     parts.push(facts.join(' · '));
     if (builds.length > 0)
         parts.push(buildsTable(builds));
@@ -429,7 +455,10 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
         case 'timed-out':
         case 'gave-up':
         case 'not-found':
-            parts.push((0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(ending.why, 1000));
+            parts.push((0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(ending.why, 1000));
+            break;
+        case 'none':
+            parts.push(`${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
             break;
     }
     for (const build of builds) {
@@ -437,13 +466,13 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
         if (read === undefined)
             continue;
         const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(build);
-        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(job, 100)}`}`;
-        const heading = (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .buildLink */ .hL)({ build_num: build.build_num, build_url: build.build_url }).replace(`#${build.build_num}`, name);
-        parts.push(`#### ${heading}: ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(build.outcome || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build), 50)}`);
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(job, 100)}`}`;
+        const heading = (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .buildLink */ .hL)({ build_num: build.build_num, build_url: build.build_url }).replace(`#${build.build_num}`, name);
+        parts.push(`#### ${heading}: ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(build)) || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(build), 50)}`);
         const failure = reports.failures.get(build.build_num)?.summary;
         if (failure)
             parts.push(failure);
-        parts.push(...(0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_1__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
+        parts.push(...(0,_action_build_report_js__WEBPACK_IMPORTED_MODULE_0__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
     }
     try {
         await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
@@ -458,14 +487,14 @@ function buildsTable(builds) {
     const lines = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
     for (const b of builds) {
         const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b);
-        const duration = (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .buildDurationMs */ .xD)(b);
+        const duration = (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .buildDurationMs */ .xD)(b);
         const cells = [
-            (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .buildLink */ .hL)(b),
-            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(job ?? '', 100),
-            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(workflow ?? '', 100),
-            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(b.status ?? '', 50),
-            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(b.outcome ?? '', 50),
-            duration === undefined ? '' : (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(duration),
+            (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .buildLink */ .hL)(b),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(job ?? '', 100),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(workflow ?? '', 100),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(b.status ?? '', 50),
+            (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(b)), 50),
+            duration === undefined ? '' : (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(duration),
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
@@ -473,7 +502,7 @@ function buildsTable(builds) {
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {
-    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_5__/* .runAction */ .Cs)(spec, waitForBuild);
+    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_4__/* .runAction */ .Cs)(spec, waitForBuild);
 }
 
 
@@ -665,6 +694,79 @@ function queuedAt(build) {
         return undefined;
     const ms = Date.parse(text);
     return Number.isFinite(ms) ? ms : undefined;
+}
+
+
+/***/ }),
+
+/***/ 8729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
+// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
+// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
+
+
+// The same on every runner: a backslash escapes, on Windows too.
+const OPTIONS = {
+    dot: true,
+    posix: true,
+    windows: false,
+    nobrace: true,
+    noextglob: true,
+    nonegate: true,
+};
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        let glob;
+        try {
+            // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
+            glob = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)), OPTIONS);
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);
+        }
+        return {
+            source,
+            negated,
+            body,
+            named: !negated && !/[*?]/u.test(body),
+            test: (name) => name === body || glob.test(name),
+        };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    if (patterns.length === 0)
+        return true;
+    let chosen = patterns.every((p) => p.negated);
+    if (name === undefined)
+        return chosen;
+    for (const p of patterns)
+        if (p.test(name))
+            chosen = !p.negated;
+    return chosen;
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
 }
 
 

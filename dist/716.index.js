@@ -2,6 +2,118 @@ export const id = 716;
 export const ids = [716];
 export const modules = {
 
+/***/ 3117:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kg: () => (/* binding */ showOutcome),
+/* harmony export */   Om: () => (/* binding */ worstOutcome),
+/* harmony export */   WE: () => (/* binding */ passes),
+/* harmony export */   sG: () => (/* binding */ outcomeOf),
+/* harmony export */   tI: () => (/* binding */ readOutcomePolicy),
+/* harmony export */   wy: () => (/* binding */ describePolicy)
+/* harmony export */ });
+/* unused harmony exports KNOWN_OUTCOMES, DEFAULT_POLICY */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
+// step pass, and which of several outcomes is the worst.
+
+/**
+ * The outcomes a finished build can have (wire.md), and `not_run`: a build the service skipped (`[ci skip]`) ends
+ * with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
+ */
+const KNOWN_OUTCOMES = [
+    'success',
+    'failed',
+    'canceled',
+    'infrastructure_fail',
+    'timedout',
+    'no_tests',
+    'not_run',
+];
+/** A build's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped build, else ''. */
+function outcomeOf(build) {
+    if (typeof build.outcome === 'string' && build.outcome !== '')
+        return build.outcome;
+    if (build.lifecycle === 'not_run' || build.status === 'not_run')
+        return 'not_run';
+    return '';
+}
+/** An outcome as a person reads it: a skipped build says so. */
+function showOutcome(outcome) {
+    return outcome === 'not_run' ? 'skipped (not_run)' : outcome;
+}
+const DEFAULT_POLICY = { any: false, allowed: new Set(['success']) };
+/** Reads `allowed-outcomes`: one a line or comma-separated, `*` for any; an unknown name is an input error. */
+function readOutcomePolicy(inputs, name = 'allowed-outcomes') {
+    const words = inputs
+        .lines(name)
+        .flatMap((line) => line.split(','))
+        .map((word) => word.trim())
+        .filter((word) => word !== '');
+    if (words.length === 0)
+        return DEFAULT_POLICY;
+    const allowedText = `allowed: '*' or outcomes among ${KNOWN_OUTCOMES.map((o) => `'${o}'`).join(', ')}, one a line or comma-separated`;
+    if (words.includes('*')) {
+        if (words.length > 1)
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowedText, undefined, `'*' allows every outcome: give it alone`);
+        return { any: true, allowed: new Set(KNOWN_OUTCOMES) };
+    }
+    for (const word of words) {
+        if (!KNOWN_OUTCOMES.includes(word)) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowedText, undefined, `unknown outcome ${JSON.stringify(word)}`);
+        }
+    }
+    return { any: false, allowed: new Set(words) };
+}
+/** Whether a build that ended with `outcome` (null or '' when it ended without one) lets the step pass. */
+function passes(policy, outcome) {
+    if (policy.any)
+        return true;
+    return typeof outcome === 'string' && outcome !== '' && policy.allowed.has(outcome);
+}
+/** `success`, or `success, no_tests`, for messages. */
+function describePolicy(policy) {
+    return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
+}
+/**
+ * From least to most severe: a real failure of the code is the worst, an outcome we do not know counts just
+ * below it, and a build that ended without any outcome just below that. A skipped build ran nothing that failed:
+ * just above success and no tests, below a cancel.
+ */
+const SEVERITY = {
+    success: 0,
+    no_tests: 1,
+    not_run: 2,
+    canceled: 3,
+    infrastructure_fail: 4,
+    timedout: 5,
+    failed: 8,
+};
+const UNKNOWN_SEVERITY = 7;
+const NO_OUTCOME_SEVERITY = 6;
+function severity(outcome) {
+    if (outcome === null || outcome === undefined || outcome === '')
+        return NO_OUTCOME_SEVERITY;
+    return SEVERITY[outcome] ?? UNKNOWN_SEVERITY;
+}
+/** The worst of several outcomes ('' for none given, or when the worst build ended without an outcome). */
+function worstOutcome(outcomes) {
+    let worst;
+    let worstSeverity = -1;
+    for (const outcome of outcomes) {
+        const s = severity(outcome);
+        if (s > worstSeverity) {
+            worst = outcome;
+            worstSeverity = s;
+        }
+    }
+    return worst ?? '';
+}
+
+
+/***/ }),
+
 /***/ 3197:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -122,7 +234,9 @@ function transient(error) {
 /* harmony export */   z4: () => (/* binding */ MAX_LISTED_FAILURES)
 /* harmony export */ });
 /* unused harmony exports MAX_LINK_LENGTH, linkTarget, mdLink, resultKind, formatTestTime */
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5947);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3117);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5947);
+
 
 /** Failed tests listed in the summary; the rest are counted. */
 const MAX_LISTED_FAILURES = 50;
@@ -160,11 +274,11 @@ function buildLink(build) {
 function buildHeading(build, level = 3) {
     const parts = [`Build #${build.build_num}`];
     if (build.branch)
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.branch, 100));
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.branch, 100));
     if (build.vcs_tag)
-        parts.push(`tag ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.vcs_tag, 100)}`);
+        parts.push(`tag ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_tag, 100)}`);
     if (build.vcs_revision)
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.vcs_revision.slice(0, 7)));
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_revision.slice(0, 7)));
     return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
 }
 /** How long the build ran, from its own record; undefined when it does not say. */
@@ -177,14 +291,15 @@ function buildDurationMs(build) {
 }
 /** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
 function buildFacts(build, extra = {}) {
-    const facts = [['Status', build.status ? (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.status, 50) : 'unknown']];
-    if (build.outcome)
-        facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.outcome, 50)]);
+    const facts = [['Status', build.status ? (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.status, 50) : 'unknown']];
+    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build);
+    if (outcome)
+        facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .showOutcome */ .Kg)(outcome), 50)]);
     const duration = buildDurationMs(build);
     if (duration !== undefined)
-        facts.push(['Duration', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(duration)]);
+        facts.push(['Duration', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(duration)]);
     if (build.subject)
-        facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.subject, 120)]);
+        facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.subject, 120)]);
     for (const [name, value] of Object.entries(extra))
         facts.push([name, value]);
     return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
@@ -242,10 +357,10 @@ function failedTestsTable(failed, max = MAX_LISTED_FAILURES) {
     const lines = ['| Class | Name | File | Message |', '|---|---|---|---|'];
     for (const t of failed.slice(0, max)) {
         const cells = [
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.classname ?? '', 120),
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.name ?? '(unnamed)', 200),
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.file ?? '', 120),
-            (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(t.message ?? '', 300),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.classname ?? '', 120),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.name ?? '(unnamed)', 200),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.file ?? '', 120),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.message ?? '', 300),
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
@@ -260,7 +375,7 @@ function formatTestTime(seconds) {
         return `${Math.round(seconds * 100) / 100} s`;
     if (seconds < 60)
         return `${Math.round(seconds * 10) / 10} s`;
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(seconds * 1000);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(seconds * 1000);
 }
 
 
@@ -282,8 +397,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8284);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5947);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5942);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1272);
+/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6677);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
+/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8729);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5942);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1272);
+
+
+
 
 
 
@@ -292,7 +413,15 @@ __webpack_require__.r(__webpack_exports__);
 
 const spec = {
     name: 'wait-for-serial',
-    inputs: ['branch', 'build-num', 'poll-interval-seconds', 'timeout-minutes'],
+    inputs: [
+        'branch',
+        'build-num',
+        'poll-interval-seconds',
+        'timeout-minutes',
+        'workflow',
+        'job',
+        'cancel-older',
+    ],
     outputs: ['waited-seconds', 'polls', 'waited-for'],
 };
 /** Input ranges, as trigger-build's: a poll interval of up to an hour, a wait of up to 35 days. */
@@ -311,15 +440,24 @@ function readInputs(ctx) {
     const { inputs } = ctx;
     const branch = inputs.optional('branch');
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('branch', branch);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('branch', branch);
     const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
     const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
+    const workflows = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow'));
+    const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
+    const cancelOlder = inputs.boolean('cancel-older', false);
+    if (cancelOlder && buildNum === undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ValidationError */ .yI('cancel-older', "give build-num too (e.g. trigger-build's build-num output): only builds older than that one are cancelled", 'true', 'without build-num no build is older than this job\'s own, so "older" has no meaning');
+    }
     return {
         ...(branch === undefined ? {} : { branch }),
         ...(buildNum === undefined ? {} : { buildNum }),
         intervalMs: pollSeconds * 1000,
         timeoutMs: timeoutMinutes * 60_000,
+        workflows,
+        jobs,
+        cancelOlder,
     };
 }
 /**
@@ -333,17 +471,28 @@ async function waitForSerial(ctx) {
     const deadline = started + input.timeoutMs;
     const connection = ctx.connect({ deadline });
     const { project } = connection;
-    const scope = `${project.username}/${project.project}${input.branch === undefined ? '' : ` (branch ${input.branch})`}`;
+    const narrowed = [
+        ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
+        ...(input.workflows.length === 0 ? [] : [`workflow ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .describePatterns */ .BL)(input.workflows)}`]),
+        ...(input.jobs.length === 0 ? [] : [`job ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .describePatterns */ .BL)(input.jobs)}`]),
+    ];
+    const scope = `${project.username}/${project.project}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
     const own = input.buildNum;
     if (own === undefined) {
         // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
         ctx.info(`No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
             `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`);
     }
+    else if (input.cancelOlder) {
+        ctx.info(`Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`);
+    }
     else {
         ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
     }
     const waitedFor = new Map();
+    /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
+    const tried = new Set();
+    const cancelled = new Set();
     let pending = new Map();
     let looks = 0;
     let ending = 'failed';
@@ -351,6 +500,8 @@ async function waitForSerial(ctx) {
         let emptyLooks = 0;
         const look = async () => {
             const now = await pendingBuilds(connection, input, pending);
+            if (input.cancelOlder)
+                await cancelOlder(ctx, connection, now, tried, cancelled);
             const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
             const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
             for (const b of now.values())
@@ -413,7 +564,7 @@ async function waitForSerial(ctx) {
         ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
         ctx.setOutput('polls', looks);
         ctx.setOutput('waited-for', list);
-        await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs);
+        await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs, cancelled);
     }
 }
 /**
@@ -423,20 +574,22 @@ async function waitForSerial(ctx) {
  */
 async function pendingBuilds({ client, project }, input, previous) {
     const own = input.buildNum;
-    const counts = (b) => own === undefined || b.build_num < own;
+    const counts = (b) => (own === undefined || b.build_num < own) &&
+        (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .choosesName */ .Cx)(input.workflows, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .jobOf */ .Zw)(b).workflow) &&
+        (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .choosesName */ .Cx)(input.jobs, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .jobOf */ .Zw)(b).job);
     const branch = input.branch === undefined ? {} : { branch: input.branch };
     const pending = new Map();
     for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
         const builds = await client.builds(project, {
             ...branch,
             statusFilter: 'running',
-            limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_PAGE_SIZE */ .H4,
+            limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4,
             offset,
         });
         for (const b of builds)
-            if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(b))
+            if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b))
                 pending.set(b.build_num, b);
-        if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_PAGE_SIZE */ .H4)
+        if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4)
             break;
         offset += builds.length;
     }
@@ -444,23 +597,47 @@ async function pendingBuilds({ client, project }, input, previous) {
         if (pending.has(b.build_num))
             continue;
         const now = await client.build(project, b.build_num);
-        if (!(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(now))
+        if (!(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(now))
             pending.set(b.build_num, now);
     }
     if (own !== undefined && pending.size === 0) {
         for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-            const builds = await client.builds(project, { ...branch, limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_PAGE_SIZE */ .H4, offset });
+            const builds = await client.builds(project, { ...branch, limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4, offset });
             for (const b of builds)
-                if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(b))
+                if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b))
                     pending.set(b.build_num, b);
             // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
             const oldest = builds[builds.length - 1];
-            if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_PAGE_SIZE */ .H4 || oldest === undefined || oldest.build_num < own)
+            if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4 || oldest === undefined || oldest.build_num < own)
                 break;
             offset += builds.length;
         }
     }
     return pending;
+}
+/**
+ * cancel-older: cancels each build to wait for (every one is older than this job's own) once; the next looks
+ * see it end. A cancel that fails is said, and the build is waited for instead.
+ */
+async function cancelOlder(ctx, { client, project }, builds, tried, cancelled) {
+    for (const build of builds.values()) {
+        if (tried.has(build.build_num))
+            continue;
+        tried.add(build.build_num);
+        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .jobOf */ .Zw)(build);
+        const what = job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
+        try {
+            const after = await client.cancel(project, build.build_num);
+            cancelled.add(build.build_num);
+            ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
+                `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`);
+        }
+        catch (error) {
+            if (ctx.signal.aborted)
+                throw error;
+            ctx.io.warning((0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
+        }
+    }
 }
 /** A duration as formatDuration says it, with a tenth of a second below ten seconds (not "0 s"). */
 function shortDuration(ms) {
@@ -478,12 +655,18 @@ function numbers(builds) {
     const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
     return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
-async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, timeoutMs) {
+async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, timeoutMs, cancelled) {
     const links = (builds) => [...builds.values()]
         .sort((a, b) => a.build_num - b.build_num)
         .map((b) => (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .buildLink */ .hL)(b))
         .join(', ');
     const lines = [`### Wait for serial: ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(scope)}`];
+    if (cancelled.size > 0) {
+        const list = [...waitedFor.values()]
+            .filter((b) => cancelled.has(b.build_num))
+            .sort((a, b) => a.build_num - b.build_num);
+        lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .buildLink */ .hL)(b)).join(', ')}.`);
+    }
     if (waitedFor.size === 0 && ending === 'clear')
         lines.push('No other build was running: the step went on at once.');
     else if (waitedFor.size > 0)
@@ -510,6 +693,270 @@ async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, t
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {
     return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_1__/* .runAction */ .Cs)(spec, waitForSerial);
+}
+
+
+/***/ }),
+
+/***/ 6677:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J_: () => (/* binding */ CommitBuilds),
+/* harmony export */   Zw: () => (/* binding */ jobOf),
+/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */ });
+/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1272);
+
+
+
+const SCAN_DEFAULTS = {
+    marginMs: 2 * 3_600_000,
+    marginBuilds: 200,
+    lookBackMs: 24 * 3_600_000,
+    maxPages: 10,
+};
+/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+const MIN_LATER_PAGE = 20;
+const NEW_BUILDS_ROOM = 10;
+/** The job and workflow a build belongs to (second-generation builds), when it says. */
+function jobOf(build) {
+    const workflows = build.workflows;
+    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
+    const workflow = workflows?.['workflow_name'];
+    return {
+        ...(typeof job === 'string' && job !== '' ? { job } : {}),
+        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+    };
+}
+/** Whether a build is of the commit a (lower-case) hash or prefix names. */
+function ofRevision(build, revision) {
+    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+}
+/** Whether a build belongs to the commit and passes the query's narrowing. */
+function matchesQuery(build, query) {
+    if (!ofRevision(build, query.revision))
+        return false;
+    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
+        return false;
+    const { job, workflow } = jobOf(build);
+    if (query.workflow !== undefined && workflow !== query.workflow)
+        return false;
+    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
+        return false;
+    return true;
+}
+/**
+ * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
+ * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ */
+function latestAttempts(builds) {
+    const retried = new Set();
+    const newestOfJob = new Map();
+    for (const build of builds) {
+        if (typeof build.retry_of === 'number')
+            retried.add(build.retry_of);
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            continue;
+        const key = `${workflow ?? ''}\u0000${job}`;
+        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
+    }
+    return builds
+        .filter((build) => {
+        if (retried.has(build.build_num))
+            return false;
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            return true;
+        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
+    })
+        .sort((a, b) => a.build_num - b.build_num);
+}
+/** Follows the builds of one commit, look after look. */
+class CommitBuilds {
+    #client;
+    #project;
+    #query;
+    #options;
+    /** Every build of the commit seen, by number, as last read. */
+    #known = new Map();
+    /** The newest build number a look has seen: every newer build is new to the next look. */
+    #newestSeen;
+    #looks = 0;
+    constructor(client, project, query, options) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#options = { ...SCAN_DEFAULTS, ...options };
+    }
+    /** Reads the list as far as this look needs, and returns the builds that count now. */
+    async look() {
+        const first = this.#looks++ === 0;
+        const floor = first ? undefined : this.#floor();
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const seenThisLook = new Set();
+        let requests = 0;
+        let truncated = false;
+        let offset = 0;
+        let newest = this.#newestSeen;
+        /** Builds read past the oldest match, for records without queue times. */
+        let pastOldest = 0;
+        for (;;) {
+            const page = await this.#client.builds(this.#project, {
+                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+                limit: pageSize,
+                offset,
+            });
+            requests++;
+            if (!Array.isArray(page))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
+            const builds = page;
+            let fresh = 0;
+            for (const build of builds) {
+                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
+                    continue;
+                seenThisLook.add(build.build_num);
+                fresh++;
+                newest = Math.max(newest ?? 0, build.build_num);
+                if (matchesQuery(build, this.#query)) {
+                    this.#known.set(build.build_num, build);
+                    pastOldest = 0;
+                }
+                else {
+                    pastOldest++;
+                }
+            }
+            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+            if (builds.length < pageSize || fresh === 0)
+                break;
+            const last = builds[builds.length - 1];
+            if (last === undefined)
+                break;
+            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+                break;
+            if (requests >= this.#options.maxPages) {
+                truncated = true;
+                break;
+            }
+            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
+            offset += builds.length;
+        }
+        if (newest !== undefined)
+            this.#newestSeen = newest;
+        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+    }
+    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
+    #floor() {
+        let floor = this.#newestSeen ?? 0;
+        for (const build of this.#known.values())
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build))
+                floor = Math.min(floor, build.build_num);
+        return floor;
+    }
+    #laterPageSize(floor) {
+        const span = (this.#newestSeen ?? floor) - floor;
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+    }
+    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
+    #firstLookDone(last, pastOldest) {
+        const lastQueued = queuedAt(last);
+        if (this.#known.size === 0) {
+            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+        }
+        let oldest;
+        for (const build of this.#known.values()) {
+            const at = queuedAt(build);
+            if (at !== undefined)
+                oldest = Math.min(oldest ?? at, at);
+        }
+        if (oldest !== undefined && lastQueued !== undefined)
+            return lastQueued < oldest - this.#options.marginMs;
+        return pastOldest >= this.#options.marginBuilds;
+    }
+}
+function queuedAt(build) {
+    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
+    if (typeof text !== 'string')
+        return undefined;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+
+
+/***/ }),
+
+/***/ 8729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
+// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
+// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
+
+
+// The same on every runner: a backslash escapes, on Windows too.
+const OPTIONS = {
+    dot: true,
+    posix: true,
+    windows: false,
+    nobrace: true,
+    noextglob: true,
+    nonegate: true,
+};
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        let glob;
+        try {
+            // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
+            glob = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)), OPTIONS);
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);
+        }
+        return {
+            source,
+            negated,
+            body,
+            named: !negated && !/[*?]/u.test(body),
+            test: (name) => name === body || glob.test(name),
+        };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    if (patterns.length === 0)
+        return true;
+    let chosen = patterns.every((p) => p.negated);
+    if (name === undefined)
+        return chosen;
+    for (const p of patterns)
+        if (p.test(name))
+            chosen = !p.negated;
+    return chosen;
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
 }
 
 

@@ -2,36 +2,6 @@ export const id = 82;
 export const ids = [82];
 export const modules = {
 
-/***/ 3045:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ workspace),
-/* harmony export */   M: () => (/* binding */ workflowBranch)
-/* harmony export */ });
-// Defaults that come from the workflow run (the runner's GITHUB_* variables).
-/**
- * The branch the workflow runs on: the pull request's head branch, else the ref's name when the ref is a branch;
- * `fallback` when it runs on no branch (a tag, a schedule on a detached ref).
- */
-function workflowBranch(env, fallback = 'master') {
-    const head = env['GITHUB_HEAD_REF'];
-    if (head)
-        return head;
-    const ref = env['GITHUB_REF'] ?? '';
-    const isBranch = env['GITHUB_REF_TYPE'] === 'branch' || ref.startsWith('refs/heads/');
-    if (isBranch)
-        return env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '') || fallback;
-    return fallback;
-}
-/** The workspace the runner checked out into, else the current directory. */
-function workspace(env) {
-    return env['GITHUB_WORKSPACE'] || process.cwd();
-}
-
-
-/***/ }),
-
 /***/ 872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -354,6 +324,7 @@ __webpack_require__.d(__webpack_exports__, {
   MAX_FILES_OUTPUT_BYTES: () => (/* binding */ MAX_FILES_OUTPUT_BYTES),
   NoArtifactsError: () => (/* binding */ NoArtifactsError),
   PROGRESS_EVERY_MS: () => (/* binding */ PROGRESS_EVERY_MS),
+  SEARCH_ARTIFACTS_BUILDS: () => (/* binding */ SEARCH_ARTIFACTS_BUILDS),
   SUMMARY_ROWS: () => (/* binding */ SUMMARY_ROWS),
   displayUrl: () => (/* binding */ displayUrl),
   fetchArtifacts: () => (/* binding */ fetchArtifacts),
@@ -389,19 +360,57 @@ var validate = __webpack_require__(1272);
 
 /** Builds read at most before giving up: ten full pages. */
 const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
+/** The newest matching build (see the top of this file). */
 async function findNewestBuild(client, project, query) {
-    const revision = query.revision?.toLowerCase();
-    const plain = revision === undefined && query.job === undefined;
-    const seen = new Set();
-    let read = 0;
-    let sawRevision = false;
-    for (let offset = 0; read < MAX_BUILDS_READ;) {
+    const scan = new BuildScan(client, project, query);
+    const build = await scan.next();
+    return { build, read: scan.read, bounded: build === undefined && scan.bounded };
+}
+/**
+ * The matching builds one after another, newest first, read page by page as they are asked for: the first page
+ * of a plain query asks for one build, the next pages for full ones. `read` and `bounded` as in FoundBuild.
+ */
+class BuildScan {
+    #client;
+    #project;
+    #query;
+    #revision;
+    #plain;
+    #seen = new Set();
+    /** Matches read but not handed out yet. */
+    #ready = [];
+    #offset = 0;
+    #sawRevision = false;
+    #ended = false;
+    read = 0;
+    bounded = false;
+    constructor(client, project, query) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#revision = query.revision?.toLowerCase();
+        this.#plain = this.#revision === undefined && query.job === undefined;
+    }
+    /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
+    async next() {
+        while (this.#ready.length === 0 && !this.#ended)
+            await this.#page();
+        return this.#ready.shift();
+    }
+    async #page() {
+        if (this.read >= MAX_BUILDS_READ) {
+            this.bounded = true;
+            this.#ended = true;
+            return;
+        }
+        const query = this.#query;
+        const revision = this.#revision;
         // With only a status filter the first build is the answer: one build is asked for.
-        const limit = plain && offset === 0 ? 1 : Math.min(validate/* MAX_PAGE_SIZE */.H4, MAX_BUILDS_READ - read);
-        const page = await client.builds(project, {
+        const limit = this.#plain && this.#offset === 0 ? 1 : Math.min(validate/* MAX_PAGE_SIZE */.H4, MAX_BUILDS_READ - this.read);
+        const page = await this.#client.builds(this.#project, {
             statusFilter: query.statusFilter,
             limit,
-            offset,
+            offset: this.#offset,
             ...(query.branch === undefined ? {} : { branch: query.branch }),
         });
         if (!Array.isArray(page))
@@ -412,9 +421,9 @@ async function findNewestBuild(client, project, query) {
             if (item === null || typeof item !== 'object')
                 continue;
             const build = item;
-            if (typeof build.build_num !== 'number' || seen.has(build.build_num))
+            if (typeof build.build_num !== 'number' || this.#seen.has(build.build_num))
                 continue;
-            seen.add(build.build_num);
+            this.#seen.add(build.build_num);
             fresh++;
             const ofCommit = revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, revision);
             if (revision !== undefined && ofCommit)
@@ -423,19 +432,18 @@ async function findNewestBuild(client, project, query) {
             if (ofCommit &&
                 (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
                 (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job)) {
-                return { build, read: read + fresh, bounded: false };
+                this.#ready.push(build);
             }
         }
-        read += fresh;
+        this.read += fresh;
         // The end of the list, a page that repeats, or the commit's builds left behind.
         if (page.length < limit || fresh === 0)
-            return { build: undefined, read, bounded: false };
-        if (sawRevision && !revisionHere)
-            return { build: undefined, read, bounded: false };
-        sawRevision ||= revisionHere;
-        offset += page.length;
+            this.#ended = true;
+        if (this.#sawRevision && !revisionHere)
+            this.#ended = true;
+        this.#sawRevision ||= revisionHere;
+        this.#offset += page.length;
     }
-    return { build: undefined, read, bounded: true };
 }
 
 // EXTERNAL MODULE: ../api/glob.ts
@@ -603,6 +611,7 @@ const spec = {
         'job',
         'overwrite',
         'extract',
+        'search-artifacts',
     ],
     outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 };
@@ -613,6 +622,8 @@ const PROGRESS_EVERY_MS = 10_000;
 const SUMMARY_ROWS = 50;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
+/** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
+const SEARCH_ARTIFACTS_BUILDS = 100;
 /** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
 const MAX_FILES_OUTPUT_BYTES = run/* MAX_OUTPUT_BYTES */.$q;
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -643,7 +654,7 @@ function readInputs(ctx) {
     // eslint-disable-next-line no-control-regex
     if (pathText !== undefined && /[\u0000-\u001f]/u.test(pathText))
         throw new errors/* ValidationError */.yI('path', 'allowed: a folder path without control characters', pathText);
-    const destination = (0,external_node_path_.resolve)((0,workflow/* workspace */.G)(ctx.env), pathText ?? '.');
+    const destination = (0,external_node_path_.resolve)((0,workflow/* workspace */.Gl)(ctx.env), pathText ?? '.');
     const globs = inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.S)('pattern', line));
     const fileName = inputs.optional('file-name');
     if (fileName !== undefined)
@@ -663,6 +674,9 @@ function readInputs(ctx) {
         if (buildNum !== undefined)
             throw onlyWithLatest('job', job, buildNum);
     }
+    const searchArtifacts = inputs.boolean('search-artifacts', false);
+    if (searchArtifacts && buildNum !== undefined)
+        throw onlyWithLatest('search-artifacts', 'true', buildNum);
     return {
         buildNum,
         branch,
@@ -677,6 +691,7 @@ function readInputs(ctx) {
         job,
         overwrite: inputs.boolean('overwrite', false),
         extract: inputs.boolean('extract', false),
+        searchArtifacts,
     };
 }
 function onlyWithLatest(name, value, buildNum) {
@@ -718,7 +733,18 @@ async function fetchArtifacts(ctx) {
     const slug = `${project.username}/${project.project}`;
     let buildNum = options.buildNum;
     let none;
-    if (buildNum === undefined) {
+    let listed = [];
+    if (buildNum === undefined && options.searchArtifacts) {
+        const found = await searchArtifacts(ctx, client, project, options);
+        if (found.build === undefined)
+            none = found.none;
+        else {
+            buildNum = found.build;
+            listed = found.artifacts;
+            ctx.setOutput('build-num', buildNum);
+        }
+    }
+    else if (buildNum === undefined) {
         const found = await findNewestBuild(client, project, {
             statusFilter: options.statusFilter,
             branch: options.branch,
@@ -735,8 +761,7 @@ async function fetchArtifacts(ctx) {
             ctx.info(`The ${wanted} of ${slug} is build #${buildNum}`);
         }
     }
-    let listed = [];
-    if (buildNum !== undefined) {
+    if (buildNum !== undefined && !options.searchArtifacts) {
         ctx.setOutput('build-num', buildNum);
         listed = await client.artifacts(project, buildNum);
     }
@@ -778,8 +803,66 @@ async function fetchArtifacts(ctx) {
     const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
     await writeSummary(ctx, saved, root, `${whichMd} of ${(0,action_text/* mdSafe */.$v)(slug)}`);
 }
+/**
+ * search-artifacts: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that lists an
+ * artifact `pattern` selects, named in the log with the newer ones it passed over.
+ */
+async function searchArtifacts(ctx, client, project, options) {
+    const slug = `${project.username}/${project.project}`;
+    const wanted = describeLatest(options, (text) => text);
+    const matching = options.globs.length === 0 ? 'any artifact' : 'an artifact matching pattern';
+    const scan = new BuildScan(client, project, {
+        statusFilter: options.statusFilter,
+        branch: options.branch,
+        revision: options.revision,
+        job: options.job,
+    });
+    const passed = [];
+    for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
+        const build = await scan.next();
+        if (build === undefined)
+            break;
+        const artifacts = await client.artifacts(project, build.build_num);
+        if (!Array.isArray(artifacts))
+            throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
+        if (hasMatch(artifacts, options)) {
+            const over = passed.length === 0
+                ? 'the newest of them'
+                : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
+            ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
+            return { build: build.build_num, artifacts };
+        }
+        passed.push(build.build_num);
+        ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
+    }
+    const among = passed.length >= SEARCH_ARTIFACTS_BUILDS
+        ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
+        : scan.bounded
+            ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
+            : passed.length === 0
+                ? ''
+                : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
+    return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
+}
+/** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
+function hasMatch(artifacts, options) {
+    try {
+        return ((0,paths/* planDownloads */.zi)(artifacts, {
+            globs: options.globs,
+            flatten: false,
+        }).files.length > 0);
+    }
+    catch (error) {
+        // Two artifacts that would clash are still artifacts: the fetch itself reports the clash.
+        if (error instanceof paths/* ClashError */.Ez)
+            return true;
+        throw error;
+    }
+}
 function describeLatest(options, safe) {
     const parts = [`latest ${options.statusFilter} build`];
+    if (options.searchArtifacts && options.buildNum === undefined)
+        parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
     if (options.job !== undefined)
         parts.push(`of job ${safe(options.job)}`);
     if (options.revision !== undefined)

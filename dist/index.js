@@ -40,19 +40,21 @@ var map = {
 		1124,
 		806,
 		284,
-		800,
+		362,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		806,
+		26,
 		284,
-		800,
+		362,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		806,
+		26,
 		284,
 		716
 	]

@@ -1,9 +1,13 @@
 // The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
 // step pass, and which of several outcomes is the worst.
 import { ValidationError } from '../api/errors.ts';
+import type { Build } from '../api/records.ts';
 import type { Inputs } from './inputs.ts';
 
-/** The outcomes a finished build can have (wire.md). */
+/**
+ * The outcomes a finished build can have (wire.md), and `not_run`: a build the service skipped (`[ci skip]`) ends
+ * with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
+ */
 export const KNOWN_OUTCOMES = [
   'success',
   'failed',
@@ -11,7 +15,20 @@ export const KNOWN_OUTCOMES = [
   'infrastructure_fail',
   'timedout',
   'no_tests',
+  'not_run',
 ] as const;
+
+/** A build's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped build, else ''. */
+export function outcomeOf(build: Pick<Build, 'outcome' | 'lifecycle' | 'status'>): string {
+  if (typeof build.outcome === 'string' && build.outcome !== '') return build.outcome;
+  if (build.lifecycle === 'not_run' || build.status === 'not_run') return 'not_run';
+  return '';
+}
+
+/** An outcome as a person reads it: a skipped build says so. */
+export function showOutcome(outcome: string): string {
+  return outcome === 'not_run' ? 'skipped (not_run)' : outcome;
+}
 
 export interface OutcomePolicy {
   /** `*`: every outcome passes, so a later step can branch on the `outcome` output. */
@@ -56,18 +73,20 @@ export function describePolicy(policy: OutcomePolicy): string {
 
 /**
  * From least to most severe: a real failure of the code is the worst, an outcome we do not know counts just
- * below it, and a build that ended without any outcome just below that.
+ * below it, and a build that ended without any outcome just below that. A skipped build ran nothing that failed:
+ * just above success and no tests, below a cancel.
  */
 const SEVERITY: Record<string, number> = {
   success: 0,
   no_tests: 1,
-  canceled: 2,
-  infrastructure_fail: 3,
-  timedout: 4,
-  failed: 7,
+  not_run: 2,
+  canceled: 3,
+  infrastructure_fail: 4,
+  timedout: 5,
+  failed: 8,
 };
-const UNKNOWN_SEVERITY = 6;
-const NO_OUTCOME_SEVERITY = 5;
+const UNKNOWN_SEVERITY = 7;
+const NO_OUTCOME_SEVERITY = 6;
 
 function severity(outcome: string | null | undefined): number {
   if (outcome === null || outcome === undefined || outcome === '') return NO_OUTCOME_SEVERITY;

@@ -14,6 +14,7 @@ import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/vali
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
 import { formatBytes, logSafe, stripTerminalEscapes } from './text.ts';
+import { emptyTokenHint } from './workflow.ts';
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
@@ -180,7 +181,7 @@ function connect(
   const needsProject = options.needsProject ?? true;
   const token = inputs.secret('token', {
     required: true,
-    hint: 'pass the personal API token from a secret, e.g. token: ${{ secrets.CI_TOKEN }}',
+    hint: emptyTokenHint(env),
   });
   // The Basic credential is masked as well, in case a debug trace ever shows a header.
   inputs.mask(Buffer.from(`${token}:`).toString('base64'));

@@ -1,6 +1,7 @@
 // Markdown pieces of the job summaries about builds: a linked heading, the build's facts, its tests by result and
 // its failed tests. Everything that came from the server goes through mdSafe (promise 15), links only to http(s).
 import type { Build, TestCase } from '../api/records.ts';
+import { outcomeOf, showOutcome } from './outcomes.ts';
 import { formatDuration, mdSafe } from './text.ts';
 
 /** Failed tests listed in the summary; the rest are counted. */
@@ -57,7 +58,8 @@ export function buildDurationMs(build: Build): number | undefined {
 /** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
 export function buildFacts(build: Build, extra: Record<string, string> = {}): string {
   const facts: [string, string][] = [['Status', build.status ? mdSafe(build.status, 50) : 'unknown']];
-  if (build.outcome) facts.push(['Outcome', mdSafe(build.outcome, 50)]);
+  const outcome = outcomeOf(build);
+  if (outcome) facts.push(['Outcome', mdSafe(showOutcome(outcome), 50)]);
   const duration = buildDurationMs(build);
   if (duration !== undefined) facts.push(['Duration', formatDuration(duration)]);
   if (build.subject) facts.push(['Subject', mdSafe(build.subject, 120)]);

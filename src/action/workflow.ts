@@ -1,16 +1,222 @@
-// Defaults that come from the workflow run (the runner's GITHUB_* variables).
+// Defaults that come from the workflow run: the runner's GITHUB_* variables and the event's payload (the JSON file
+// GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
+import { readFileSync } from 'node:fs';
+import { ValidationError } from '../api/errors.ts';
+import type { Inputs } from './inputs.ts';
+
+/** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
+const PULL_REQUEST_EVENTS = new Set([
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment',
+]);
+
+interface PullRequestPayload {
+  number?: unknown;
+  head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
+  base?: { repo?: { full_name?: unknown } | null };
+}
+
+interface EventPayload {
+  pull_request?: PullRequestPayload;
+  issue?: { number?: unknown; pull_request?: unknown };
+  release?: { tag_name?: unknown };
+  workflow_run?: { head_sha?: unknown };
+}
+
+/** The event's payload; `{}` when the runner gave none, an error naming `input` when it cannot be read. */
+function readPayload(env: NodeJS.ProcessEnv, input: string, allowed: string): EventPayload {
+  const path = env['GITHUB_EVENT_PATH'];
+  if (!path) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return parsed !== null && typeof parsed === 'object' ? (parsed as EventPayload) : {};
+  } catch (error) {
+    throw new ValidationError(
+      input,
+      allowed,
+      undefined,
+      `the event's payload could not be read from GITHUB_EVENT_PATH (${(error as Error).message})`,
+    );
+  }
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+const positive = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 
 /**
- * The branch the workflow runs on: the pull request's head branch, else the ref's name when the ref is a branch;
- * `fallback` when it runs on no branch (a tag, a schedule on a detached ref).
+ * A pull request whose head lives in another repository (a fork; a deleted fork has no head repository): the
+ * service builds it from `pull/<number>/head`, as the fork's branch does not exist in the base repository.
  */
-export function workflowBranch(env: NodeJS.ProcessEnv, fallback = 'master'): string {
-  const head = env['GITHUB_HEAD_REF'];
-  if (head) return head;
+function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
+  const number = positive(pr?.number);
+  if (pr === undefined || number === undefined) return undefined;
+  const head = text(pr.head?.repo?.full_name);
+  const base = text(pr.base?.repo?.full_name);
+  return head === undefined || (base !== undefined && head !== base) ? `pull/${number}/head` : undefined;
+}
+
+/** What the event builds: its branch, or its tag (a tag push, a release). */
+export interface EventRef {
+  branch?: string;
+  tag?: string;
+}
+
+/**
+ * The ref the service builds for the workflow's event: `pull/<number>/head` for a pull request from a fork and
+ * for an `issue_comment` on a pull request; the head branch of a pull request from the same repository; the tag
+ * of a tag push or a release; else the branch of GITHUB_REF. Neither when the event names no branch or tag.
+ */
+export function eventRef(env: NodeJS.ProcessEnv): EventRef {
+  const event = env['GITHUB_EVENT_NAME'] ?? '';
   const ref = env['GITHUB_REF'] ?? '';
-  const isBranch = env['GITHUB_REF_TYPE'] === 'branch' || ref.startsWith('refs/heads/');
-  if (isBranch) return env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '') || fallback;
-  return fallback;
+  const refType = env['GITHUB_REF_TYPE'];
+  const allowed = 'give branch (or tag), or run on an event whose payload GITHUB_EVENT_PATH holds';
+  if (PULL_REQUEST_EVENTS.has(event)) {
+    const fork = forkPullRef(readPayload(env, 'branch', allowed).pull_request);
+    if (fork !== undefined) return { branch: fork };
+  }
+  if (event === 'issue_comment') {
+    const issue = readPayload(env, 'branch', allowed).issue;
+    const number = positive(issue?.number);
+    // An issue's comment carries no `pull_request`; only a pull request's does.
+    if (number !== undefined && issue?.pull_request) return { branch: `pull/${number}/head` };
+  }
+  if (event === 'release') {
+    const tag = text(readPayload(env, 'tag', allowed).release?.tag_name);
+    if (tag !== undefined) return { tag };
+  }
+  const head = env['GITHUB_HEAD_REF'];
+  if (head) return { branch: head };
+  if (refType === 'tag' || ref.startsWith('refs/tags/'))
+    return { tag: env['GITHUB_REF_NAME'] || ref.replace(/^refs\/tags\//, '') };
+  if (refType === 'branch' || ref.startsWith('refs/heads/')) {
+    const branch = env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '');
+    if (branch) return { branch };
+  }
+  return {};
+}
+
+/** The branch the workflow's event builds (a branch or `pull/<number>/head`), `fallback` when it names none. */
+export function workflowBranch(env: NodeJS.ProcessEnv, fallback = 'master'): string {
+  return eventRef(env).branch ?? fallback;
+}
+
+/** What a trigger sends: the branch of the path, and a tag or a commit. */
+export interface TriggerRef {
+  branch: string;
+  tag?: string;
+  revision?: string;
+}
+
+/**
+ * The branch, tag and revision of a trigger, from the `branch`, `tag` and `revision` inputs and the event: an
+ * input given wins, and the event's tag counts only when none of the three is given (a tag push or a release
+ * builds its tag; the path's branch is then the default `master`, which the service does not use for a tag).
+ */
+export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
+  const branch = inputs.optional('branch');
+  const tag = inputs.optional('tag');
+  const revision = inputs.optional('revision');
+  // A branch given makes the event's ref unused: its payload is not even read.
+  const event = branch === undefined ? eventRef(env) : {};
+  const eventTag =
+    branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
+  const chosenTag = tag ?? eventTag;
+  return {
+    branch: branch ?? event.branch ?? 'master',
+    ...(chosenTag === undefined ? {} : { tag: chosenTag }),
+    ...(revision === undefined ? {} : { revision }),
+  };
+}
+
+/**
+ * The commit the service builds for the workflow's event: a pull request's head commit (GITHUB_SHA is a merge
+ * commit, or the base branch's head for `pull_request_target`), the head commit of the run a `workflow_run`
+ * follows, else GITHUB_SHA. `undefined` when neither is known. An `issue_comment` on a pull request does not
+ * carry the pull request's head commit: there the step needs `revision` or `branch`, and says so.
+ */
+export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
+  const event = env['GITHUB_EVENT_NAME'] ?? '';
+  const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
+  if (PULL_REQUEST_EVENTS.has(event)) {
+    if (!env['GITHUB_EVENT_PATH']) {
+      throw new ValidationError('revision', allowed, undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
+    }
+    const head = text(readPayload(env, 'revision', allowed).pull_request?.head?.sha);
+    if (head === undefined) {
+      throw new ValidationError(
+        'revision',
+        'give it explicitly',
+        undefined,
+        "the event's payload names no pull request head commit",
+      );
+    }
+    return head;
+  }
+  if (event === 'issue_comment') {
+    const issue = readPayload(env, 'revision', allowed).issue;
+    if (issue?.pull_request) {
+      throw new ValidationError(
+        'revision',
+        `give revision or branch (e.g. branch: pull/${positive(issue.number) ?? '<number>'}/head, whose newest ` +
+          'build names the commit)',
+        undefined,
+        "an issue_comment event on a pull request does not carry the pull request's head commit, and " +
+          "GITHUB_SHA is the default branch's",
+      );
+    }
+  }
+  if (event === 'workflow_run') {
+    const head = text(readPayload(env, 'revision', allowed).workflow_run?.head_sha);
+    if (head !== undefined) return head;
+  }
+  return env['GITHUB_SHA'] || undefined;
+}
+
+/** Whether the workflow runs on a comment on a pull request (whose payload names no commit). */
+export function commentsOnPullRequest(env: NodeJS.ProcessEnv): boolean {
+  if (env['GITHUB_EVENT_NAME'] !== 'issue_comment') return false;
+  const allowed = 'give revision, or run on an event whose payload GITHUB_EVENT_PATH holds';
+  return Boolean(readPayload(env, 'revision', allowed).issue?.pull_request);
+}
+
+/**
+ * Why the `token` input may be empty, for its error: GitHub gives no secrets to a run for a pull request from a
+ * fork, and gives Dependabot's runs Dependabot's secrets only; elsewhere a secret that does not exist is empty.
+ */
+export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
+  const event = env['GITHUB_EVENT_NAME'] ?? '';
+  const actor = env['GITHUB_ACTOR'] ?? '';
+  if (actor === 'dependabot[bot]') {
+    return (
+      "the run is Dependabot's, and GitHub gives it only the secrets stored for Dependabot (Settings → Secrets " +
+      "and variables → Dependabot): add the token there, or skip this step when github.actor is 'dependabot[bot]'"
+    );
+  }
+  let fork = false;
+  if (PULL_REQUEST_EVENTS.has(event) && event !== 'pull_request_target') {
+    try {
+      fork = forkPullRef(readPayload(env, 'token', '').pull_request) !== undefined;
+    } catch {
+      // An unreadable payload says nothing either way: the general hint follows.
+    }
+  }
+  if (fork) {
+    return (
+      'the run is for a pull request from a fork, and GitHub gives such runs no secrets: skip this step for ' +
+      'forks (if: github.event.pull_request.head.repo.full_name == github.repository), or run it on ' +
+      "pull_request_target, which has secrets, with care: never check out and run the fork's code in that job"
+    );
+  }
+  return (
+    'pass the personal API token from a secret, e.g. token: ${{ secrets.CI_TOKEN }}; a secret that does not ' +
+    'exist (a misspelled name, or one of an environment the job does not use) is empty'
+  );
 }
 
 /** The workspace the runner checked out into, else the current directory. */

@@ -28,23 +28,65 @@ export interface FoundBuild {
   bounded: boolean;
 }
 
+/** The newest matching build (see the top of this file). */
 export async function findNewestBuild(
   client: Pick<Client, 'builds'>,
   project: ProjectRef,
   query: BuildQuery,
 ): Promise<FoundBuild> {
-  const revision = query.revision?.toLowerCase();
-  const plain = revision === undefined && query.job === undefined;
-  const seen = new Set<number>();
-  let read = 0;
-  let sawRevision = false;
-  for (let offset = 0; read < MAX_BUILDS_READ;) {
+  const scan = new BuildScan(client, project, query);
+  const build = await scan.next();
+  return { build, read: scan.read, bounded: build === undefined && scan.bounded };
+}
+
+/**
+ * The matching builds one after another, newest first, read page by page as they are asked for: the first page
+ * of a plain query asks for one build, the next pages for full ones. `read` and `bounded` as in FoundBuild.
+ */
+export class BuildScan {
+  readonly #client: Pick<Client, 'builds'>;
+  readonly #project: ProjectRef;
+  readonly #query: BuildQuery;
+  readonly #revision: string | undefined;
+  readonly #plain: boolean;
+  readonly #seen = new Set<number>();
+  /** Matches read but not handed out yet. */
+  #ready: Build[] = [];
+  #offset = 0;
+  #sawRevision = false;
+  #ended = false;
+  read = 0;
+  bounded = false;
+
+  constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: BuildQuery) {
+    this.#client = client;
+    this.#project = project;
+    this.#query = query;
+    this.#revision = query.revision?.toLowerCase();
+    this.#plain = this.#revision === undefined && query.job === undefined;
+  }
+
+  /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
+  async next(): Promise<Build | undefined> {
+    while (this.#ready.length === 0 && !this.#ended) await this.#page();
+    return this.#ready.shift();
+  }
+
+  async #page(): Promise<void> {
+    if (this.read >= MAX_BUILDS_READ) {
+      this.bounded = true;
+      this.#ended = true;
+      return;
+    }
+    const query = this.#query;
+    const revision = this.#revision;
     // With only a status filter the first build is the answer: one build is asked for.
-    const limit = plain && offset === 0 ? 1 : Math.min(MAX_PAGE_SIZE, MAX_BUILDS_READ - read);
-    const page: unknown = await client.builds(project, {
+    const limit =
+      this.#plain && this.#offset === 0 ? 1 : Math.min(MAX_PAGE_SIZE, MAX_BUILDS_READ - this.read);
+    const page: unknown = await this.#client.builds(this.#project, {
       statusFilter: query.statusFilter,
       limit,
-      offset,
+      offset: this.#offset,
       ...(query.branch === undefined ? {} : { branch: query.branch }),
     });
     if (!Array.isArray(page))
@@ -54,8 +96,8 @@ export async function findNewestBuild(
     for (const item of page as unknown[]) {
       if (item === null || typeof item !== 'object') continue;
       const build = item as Build;
-      if (typeof build.build_num !== 'number' || seen.has(build.build_num)) continue;
-      seen.add(build.build_num);
+      if (typeof build.build_num !== 'number' || this.#seen.has(build.build_num)) continue;
+      this.#seen.add(build.build_num);
       fresh++;
       const ofCommit = revision === undefined || ofRevision(build, revision);
       if (revision !== undefined && ofCommit) revisionHere = true;
@@ -65,15 +107,14 @@ export async function findNewestBuild(
         matchesStatusFilter(build, query.statusFilter) &&
         (query.job === undefined || jobOf(build).job === query.job)
       ) {
-        return { build, read: read + fresh, bounded: false };
+        this.#ready.push(build);
       }
     }
-    read += fresh;
+    this.read += fresh;
     // The end of the list, a page that repeats, or the commit's builds left behind.
-    if (page.length < limit || fresh === 0) return { build: undefined, read, bounded: false };
-    if (sawRevision && !revisionHere) return { build: undefined, read, bounded: false };
-    sawRevision ||= revisionHere;
-    offset += page.length;
+    if (page.length < limit || fresh === 0) this.#ended = true;
+    if (this.#sawRevision && !revisionHere) this.#ended = true;
+    this.#sawRevision ||= revisionHere;
+    this.#offset += page.length;
   }
-  return { build: undefined, read, bounded: true };
 }

@@ -20,7 +20,8 @@ function field(body: Record<string, unknown>, name: string, required: boolean): 
 
 /**
  * `POST /_emulator/push` with `{"vcs_type"?, "username", "reponame", "branch", "revision"?, "subject"?,
- * "delay_ms"?}`: pushes a commit; answers 201 `{"revision", "branch"}`.
+ * "delay_ms"?, "tag"?, "pull_request"?: {"number", "from_fork"?}, "skip"?}`: pushes a commit; answers 201
+ * `{"revision", "branch", "tag"?}`. With `tag` or a pull request from a fork, `branch` may be left out.
  */
 function push(state: EmulatorState, body: unknown): Reply {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -31,7 +32,12 @@ function push(state: EmulatorState, body: unknown): Reply {
     throw new HttpError(400, `vcs_type must be one of ${VCS_TYPES.join(', ')}`);
   const username = field(fields, 'username', true) ?? '';
   const reponame = field(fields, 'reponame', true) ?? '';
-  const branch = field(fields, 'branch', true) ?? '';
+  const tag = field(fields, 'tag', false);
+  const pullRequest = pullRequestField(fields['pull_request']);
+  const branch = field(fields, 'branch', tag === undefined && pullRequest?.fromFork !== true);
+  const skip = fields['skip'];
+  if (skip !== undefined && skip !== null && typeof skip !== 'boolean')
+    throw new HttpError(400, 'skip must be true or false');
   const revision = field(fields, 'revision', false);
   if (revision !== undefined && !/^[0-9a-f]{40}$/.test(revision))
     throw new HttpError(400, 'revision must be 40 lowercase hexadecimal digits');
@@ -47,7 +53,10 @@ function push(state: EmulatorState, body: unknown): Reply {
   if (project === undefined) throw new HttpError(404, 'Project not found');
   try {
     const result = state.push(project, {
-      branch,
+      ...(branch !== undefined && { branch }),
+      ...(tag !== undefined && { tag }),
+      ...(pullRequest !== undefined && { pullRequest }),
+      ...(skip === true && { skip }),
       ...(revision !== undefined && { revision }),
       ...(subject !== undefined && { subject }),
       ...(typeof delay === 'number' && { delayMs: delay }),
@@ -58,6 +67,17 @@ function push(state: EmulatorState, body: unknown): Reply {
     if (error instanceof TypeError) throw new HttpError(409, error.message);
     throw error;
   }
+}
+
+function pullRequestField(value: unknown): { number: number; fromFork: boolean } | undefined {
+  if (value === undefined || value === null) return undefined;
+  const pr = value as Record<string, unknown>;
+  if (typeof value !== 'object' || !(Number.isSafeInteger(pr['number']) && (pr['number'] as number) > 0))
+    throw new HttpError(
+      400,
+      'pull_request must be {"number": <a whole number ≥ 1>, "from_fork"?: true|false}',
+    );
+  return { number: pr['number'] as number, fromFork: pr['from_fork'] === true };
 }
 
 /** The handler of a control route, or undefined when there is no such route (the caller answers 404). */

@@ -269,7 +269,11 @@ export interface StoredBuild {
 
 /** A commit pushed to a branch: the service starts its builds by itself. */
 export interface PushRecord {
-  branch: string;
+  /** Null for a push of a tag alone. */
+  branch: string | null;
+  tag: string | null;
+  /** The service skips the commit: its builds are `not_run`. */
+  skipped: boolean;
   revision: string;
   commit: CommitInfo;
   at: number;

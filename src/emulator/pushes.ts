@@ -17,7 +17,17 @@ import { phaseAt } from './phase.ts';
 
 /** What a push asks for (`state.push`, `POST /_emulator/push`). */
 export interface PushRequest {
-  branch: string;
+  /** The branch pushed to; with `tag` and no branch, the builds have none (the service builds the tag alone). */
+  branch?: string;
+  /** A tag pushed: the builds carry it as `vcs_tag`. */
+  tag?: string;
+  /**
+   * A pull request's head: from a fork, the service builds it as `pull/<number>/head` (the fork's branch does
+   * not exist in the project); from the project itself, on `branch`.
+   */
+  pullRequest?: { number: number; fromFork?: boolean };
+  /** The service skips the commit (as for `[ci skip]` or `[skip ci]` in the subject): its builds are `not_run`. */
+  skip?: boolean;
   /** Default: a made-up 40-hex commit id, new for each push. */
   revision?: string;
   /** Subject of the pushed commit. */
@@ -31,7 +41,22 @@ export interface PushRequest {
 /** What a push answers. */
 export interface PushResult {
   revision: string;
-  branch: string;
+  branch: string | null;
+  /** Present for a push of a tag. */
+  tag?: string;
+}
+
+/** The branch a push's builds run on: a fork's pull request on `pull/<number>/head`. */
+function pushedBranch(request: PushRequest): string | null {
+  const pr = request.pullRequest;
+  if (pr !== undefined) {
+    if (!(Number.isSafeInteger(pr.number) && pr.number > 0))
+      throw new RangeError(`bad pull request ${pr.number}`);
+    if (pr.fromFork === true) return `pull/${pr.number}/head`;
+  }
+  if (request.branch !== undefined) return request.branch;
+  if (request.tag !== undefined) return null;
+  throw new RangeError('a push needs a branch, a tag or a pull request from a fork');
 }
 
 /** Throws a TypeError when workflows name unknown or duplicate jobs, or when their requirements form a cycle. */
@@ -97,14 +122,16 @@ export function push(
   const delayMs = request.delayMs ?? 0;
   if (!(Number.isFinite(delayMs) && delayMs >= 0)) throw new RangeError(`bad push delay ${delayMs}`);
   const at = request.at ?? now;
-  const behaviour = builds.behaviour(project, request.branch);
+  const branch = pushedBranch(request);
+  const behaviour = builds.behaviour(project, branch);
   checkWorkflows(behaviour.workflows);
   const count = ++project.pushCount;
   const key = `${project.slug}/push/${count}`;
-  const revision = request.revision ?? fakeRevision(`${key}/${request.branch}`);
+  const revision = request.revision ?? fakeRevision(`${key}/${branch ?? request.tag ?? ''}`);
   const commit = fakeCommit(key, count, at);
   if (request.subject !== undefined) commit.subject = request.subject;
-  const push = { branch: request.branch, revision, commit, at, delayMs };
+  const skipped = request.skip === true || /\[(ci skip|skip ci)\]/iu.test(commit.subject);
+  const push = { branch, tag: request.tag ?? null, skipped, revision, commit, at, delayMs };
   if (behaviour.workflows.length === 0) {
     project.pendingJobs.push({ push, run: undefined, job: undefined });
   }
@@ -117,7 +144,7 @@ export function push(
     };
     for (const job of workflow.jobs) project.pendingJobs.push({ push, run, job: { ...job } });
   }
-  return { revision, branch: request.branch };
+  return { revision, branch, ...(request.tag === undefined ? {} : { tag: request.tag }) };
 }
 
 function schedulePushed(builds: Builds, project: EmulatedProject, pending: PendingJob, at: number): void {
@@ -129,8 +156,11 @@ function schedulePushed(builds: Builds, project: EmulatedProject, pending: Pendi
   builds.insert(project, undefined, (num) => {
     const made = builds.newBuild(project, num, push.branch, behaviour, behaviour.parallel, at);
     made.revision = push.revision;
+    made.tag = push.tag;
     made.commit = { ...push.commit };
     made.why = project.vcsType;
+    // A skipped build never runs; jobs downstream of it never appear (their upstream jobs did not succeed).
+    if (push.skipped) made.pin = { lifecycle: 'not_run', status: 'not_run' };
     if (run !== undefined && job !== undefined) {
       const jobId = fakeUuid(`${project.slug}#${num}/job`);
       made.workflows = {

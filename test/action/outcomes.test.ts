@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Inputs } from '../../src/action/inputs.ts';
 import type { Io } from '../../src/action/io.ts';
-import { passes, readOutcomePolicy, worstOutcome } from '../../src/action/outcomes.ts';
+import { outcomeOf, passes, readOutcomePolicy, worstOutcome } from '../../src/action/outcomes.ts';
 import { ValidationError } from '../../src/api/errors.ts';
 
 function policyOf(text: string) {
@@ -61,5 +61,24 @@ describe('the worst outcome', () => {
     expect(worstOutcome(['success', 'brand_new', 'timedout'])).toBe('brand_new');
     expect(worstOutcome(['success', null])).toBe('');
     expect(worstOutcome([])).toBe('');
+  });
+});
+
+describe('a build the service skipped', () => {
+  it("has the outcome 'not_run', which allowed-outcomes accepts and only it (or *) lets pass", () => {
+    const skipped = outcomeOf({ lifecycle: 'not_run', status: 'not_run', outcome: null });
+    expect(skipped).toBe('not_run');
+    expect(outcomeOf({ lifecycle: 'running', status: 'running', outcome: null })).toBe('');
+    expect(outcomeOf({ lifecycle: 'finished', outcome: 'failed' })).toBe('failed');
+    expect(passes(policyOf('success'), skipped)).toBe(false);
+    expect(passes(policyOf('success, not_run'), skipped)).toBe(true);
+    expect(passes(policyOf('*'), skipped)).toBe(true);
+  });
+
+  it('ranks just above success and no_tests, below a cancel', () => {
+    expect(worstOutcome(['success', 'not_run'])).toBe('not_run');
+    expect(worstOutcome(['not_run', 'no_tests', 'success'])).toBe('not_run');
+    expect(worstOutcome(['not_run', 'canceled'])).toBe('canceled');
+    expect(worstOutcome(['failed', 'not_run'])).toBe('failed');
   });
 });

@@ -490,3 +490,36 @@ describe('trigger-build summary and annotations', () => {
     expect(await io.summaryText()).toContain('Test results could not be read');
   });
 });
+
+describe('trigger-build with wait on a build the service skips', () => {
+  /** The service skips the triggered build once it has seen it (as it does for `[ci skip]`): lifecycle not_run. */
+  function skipOnFirstLook(): void {
+    clock.onSleep = () => {
+      const num = emulator.state.builds(SLUG)[0]?.build_num;
+      const stored =
+        num === undefined
+          ? undefined
+          : emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo).findBuild(num);
+      if (stored !== undefined && stored.pin === undefined)
+        stored.pin = { lifecycle: 'not_run', status: 'not_run' };
+    };
+  }
+
+  it("passes with allowed-outcomes 'not_run', with the outcome not_run, and the summary says skipped", async () => {
+    project({ queuedMs: 60_000, runMs: 60_000 });
+    skipOnFirstLook();
+    const io = await run({ wait: 'true', 'allowed-outcomes': 'success, not_run' });
+    expect(io.failed).toBeUndefined();
+    expect(io.outputs['outcome']).toBe('not_run');
+    expect(io.outputs['lifecycle']).toBe('not_run');
+    expect(await io.summaryText()).toContain('**Outcome:** skipped (not\\_run)');
+  });
+
+  it('fails by default, naming the outcome not_run', async () => {
+    project({ queuedMs: 60_000, runMs: 60_000 });
+    skipOnFirstLook();
+    const io = await run({ wait: 'true' });
+    expect(io.failed).toMatch(/^Build #1 finished with outcome 'not_run' \(status not_run\)/);
+    expect(io.outputs['outcome']).toBe('not_run');
+  });
+});

@@ -137,6 +137,74 @@ describe('wait-for-build bundle', () => {
   });
 });
 
+describe('wait-for-build bundle: job patterns and skipped builds', () => {
+  it("counts only the jobs the patterns choose: a glob, and '!' to leave one out", async () => {
+    const linux = job('test [linux]');
+    job('test [macos]', { finalOutcome: 'failed' });
+    job('lint', { finalOutcome: 'failed' });
+    const result = await wait({ job: 'test *\n!test [macos]' });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['outcome']).toBe('success');
+    expect(result.outputs['build-num']).toBe(String(linux));
+    expect(JSON.parse(result.outputs['builds'] ?? '').map((b: { job: string }) => b.job)).toEqual([
+      'test [linux]',
+    ]);
+    expect(result.stdout).toMatch(
+      /Build #2 appeared: job test \[macos\].*\(not counted: job does not match\)/,
+    );
+  });
+
+  it('an exact name with brackets matches itself and is waited for until it appears', async () => {
+    job('build');
+    setTimeout(() => job('test [linux]', { finalOutcome: 'failed' }), 1500);
+    const result = await wait({ job: 'test [linux]', 'allowed-outcomes': '*' });
+    expect(result.code).toBe(0);
+    expect(result.outputs['outcome']).toBe('failed');
+    expect(JSON.parse(result.outputs['builds'] ?? '').map((b: { job: string }) => b.job)).toEqual([
+      'test [linux]',
+    ]);
+  });
+
+  it("lets builds the service skipped pass with allowed-outcomes 'not_run', and fails them by default", async () => {
+    emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+      queuedMs: 100,
+      runMs: 300,
+      workflows: [{ name: 'ci', jobs: [{ name: 'build' }, { name: 'lint' }] }],
+    });
+    const { revision } = emulator.state.push(SLUG, { branch: 'main', subject: 'Update the docs [ci skip]' });
+    const run = (inputs: Record<string, string>) =>
+      runAction('wait-for-build', {
+        inputs: {
+          token: emulator.token,
+          'base-url': emulator.baseUrl,
+          'poll-interval-seconds': '1',
+          'settle-seconds': '1',
+          ...inputs,
+        },
+        env: { GITHUB_SHA: revision },
+      });
+    const allowed = await run({ 'allowed-outcomes': 'success, not_run' });
+    expect(allowed.errors).toEqual([]);
+    expect(allowed.code).toBe(0);
+    expect(allowed.outputs['outcome']).toBe('not_run');
+    expect(JSON.parse(allowed.outputs['builds'] ?? '').map((b: { outcome: string }) => b.outcome)).toEqual([
+      'not_run',
+      'not_run',
+    ]);
+    expect(allowed.summary).toContain('**Outcome:** skipped (not\\_run)');
+    expect(allowed.summary).toContain('| build | ci | not\\_run | skipped (not\\_run) |');
+
+    const refused = await run({});
+    expect(refused.code).toBe(1);
+    expect(refused.errors).toEqual([
+      expect.stringMatching(
+        /^::error::2 of 2 builds of commit .* did not pass: #1 \(job build\) outcome 'not_run': the service skipped it/,
+      ),
+    ]);
+  });
+});
+
 describe('wait-for-build bundle cancelled by the runner', () => {
   it.each([['SIGINT'], ['SIGTERM']] as const)(
     '%s mid-wait: exits within 5 s and cancels nothing',

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
-import { PROJECT, SLUG } from './gating-helpers.ts';
+import { PROJECT, SLUG, workflowJob } from './gating-helpers.ts';
 
 let emulator: Emulator;
 
@@ -69,6 +69,77 @@ describe('wait-for-serial bundle', () => {
     expect(result.code).toBe(1);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toContain(message);
+    expect(emulator.requests).toHaveLength(0);
+  });
+});
+
+describe('wait-for-serial bundle: what counts, and cancelling older builds', () => {
+  const SHA = 'dep10ed0'.repeat(5);
+  const build = (job: string, workflow: string, seed: Parameters<typeof workflowJob>[2] = {}): number =>
+    emulator.state.addBuild(SLUG, workflowJob(SHA, job, { workflow, ...seed })).build_num;
+  const lifecycle = (num: number): unknown => emulator.state.getBuild(SLUG, num)?.lifecycle;
+
+  it('with workflow and job patterns, waits only for the matching builds', async () => {
+    const deploy = build('deploy-web', 'deploy', { queuedMs: 0, runMs: 1500 });
+    const docs = build('deploy-docs', 'deploy', { lifecycle: 'running' });
+    const ci = build('deploy-web', 'ci', { lifecycle: 'running' });
+    const test = build('test', 'deploy', { lifecycle: 'running' });
+    const own = build('deploy-web', 'deploy', { lifecycle: 'running' });
+    const result = await serial({
+      'build-num': String(own),
+      workflow: 'deploy',
+      job: 'deploy-*\n!deploy-docs',
+      'poll-interval-seconds': '1',
+      'timeout-minutes': '1',
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['waited-for']).toBe(`[${deploy}]`);
+    expect(result.stdout).toContain(`Waiting for build #${deploy}`);
+    for (const other of [docs, ci, test]) expect(result.stdout).not.toContain(`Waiting for build #${other} `);
+    expect(result.stdout).toContain('(workflow deploy, job deploy-*, !deploy-docs)');
+    expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('with cancel-older, cancels the older matching builds, running and queued, never its own or a newer one', async () => {
+    const running = build('deploy', 'deploy', { lifecycle: 'running' });
+    const other = build('test', 'deploy', { lifecycle: 'running' });
+    const queued = build('deploy', 'deploy', { lifecycle: 'queued' });
+    const own = build('deploy', 'deploy', { lifecycle: 'running' });
+    const newer = build('deploy', 'deploy', { lifecycle: 'running' });
+    const result = await serial({
+      'build-num': String(own),
+      job: 'deploy',
+      'cancel-older': 'true',
+      'poll-interval-seconds': '1',
+      'timeout-minutes': '1',
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    const cancels = emulator.requests.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(cancels.sort()).toEqual([running, queued].map((n) => `/project/${SLUG}/${n}/cancel`).sort());
+    expect(result.stdout).toMatch(
+      new RegExp(`Cancelled older build #${running} \\(job deploy of workflow deploy\\), running until now`),
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(`Cancelled older build #${queued} \\(job deploy of workflow deploy\\), queued until now`),
+    );
+    expect(emulator.state.getBuild(SLUG, running)?.outcome).toBe('canceled');
+    expect(emulator.state.getBuild(SLUG, queued)?.outcome).toBe('canceled');
+    for (const kept of [other, own, newer]) expect(lifecycle(kept)).toBe('running');
+    expect(result.outputs['waited-for']).toBe(`[${running},${queued}]`);
+    expect(result.summary).toMatch(/Cancelled the older builds \[#1\]\([^)]*\), \[#3\]\([^)]*\)\./);
+  });
+
+  it('refuses cancel-older without build-num, sending nothing', async () => {
+    build('deploy', 'deploy', { lifecycle: 'running' });
+    const result = await serial({ 'cancel-older': 'true' });
+    expect(result.code).toBe(1);
+    expect(result.errors).toEqual([
+      expect.stringMatching(
+        /^::error::cancel-older: without build-num no build is older than this job's own, so "older" has no meaning; give build-num too/,
+      ),
+    ]);
     expect(emulator.requests).toHaveLength(0);
   });
 });

@@ -218,3 +218,25 @@ describe('wait-for-serial', () => {
     expect(second?.query).toEqual({ filter: 'running', limit: '100', offset: '100' });
   });
 });
+
+describe('wait-for-serial with cancel-older', () => {
+  it('waits for a build the service refuses to cancel, says so, and does not claim it cancelled it', async () => {
+    const older = running('main', 120_000);
+    const own = held('main');
+    emulator.faults.add({
+      kind: 'status',
+      status: 403,
+      path: /\/cancel$/,
+      body: '{"message":"Permission denied"}',
+    });
+    const io = await run({ 'build-num': String(own), 'cancel-older': 'true' });
+    expect(io.failed).toBeUndefined();
+    expect(io.warnings).toEqual([
+      expect.stringMatching(new RegExp(`^Could not cancel build #${older} \\(.*403.*\\); waiting for it$`)),
+    ]);
+    expect(requestsTo(emulator, 'POST', `/${older}/cancel`)).toHaveLength(1);
+    expect(clock.now() - start).toBeGreaterThanOrEqual(120_000);
+    expect(io.outputs['waited-for']).toBe(`[${older}]`);
+    expect(await io.summaryText()).not.toContain('Cancelled');
+  });
+});

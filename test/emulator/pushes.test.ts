@@ -403,3 +403,57 @@ describe('pushes in seeds', () => {
     }
   });
 });
+
+describe('pushes of tags, pull requests from forks, and commits the service skips', () => {
+  it('builds a pushed tag: vcs_tag set, no branch', async () => {
+    const answer = await push({ username: 'octo-org', reponame: project.reponame, tag: 'v1.2.3' });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toMatchObject({ branch: null, tag: 'v1.2.3' });
+    const builds = await list();
+    expect(builds.length).toBe(2);
+    for (const build of builds) expect(build).toMatchObject({ branch: null, vcs_tag: 'v1.2.3' });
+  });
+
+  it('builds a pull request from a fork on pull/<number>/head, and one from the project on its branch', async () => {
+    const fork = await push({
+      username: 'octo-org',
+      reponame: project.reponame,
+      branch: 'feature/x',
+      pull_request: { number: 12, from_fork: true },
+    });
+    expect(fork.json).toMatchObject({ branch: 'pull/12/head' });
+    const own = await push({
+      username: 'octo-org',
+      reponame: project.reponame,
+      branch: 'feature/y',
+      pull_request: { number: 13 },
+    });
+    expect(own.json).toMatchObject({ branch: 'feature/y' });
+    expect(new Set((await list()).map((b) => b.branch))).toEqual(new Set(['pull/12/head', 'feature/y']));
+    expect((await list('/tree/pull%2F12%2Fhead')).map((b) => b.vcs_revision)).toEqual([
+      (fork.json as { revision: string }).revision,
+      (fork.json as { revision: string }).revision,
+    ]);
+  });
+
+  it.each([{ skip: true }, { subject: 'Fix a typo [ci skip]' }, { subject: 'Docs [skip ci]' }])(
+    'skips a commit (%j): its first jobs are not_run, without an outcome, and the rest never appear',
+    async (how) => {
+      expect(
+        (await push({ username: 'octo-org', reponame: project.reponame, branch: 'main', ...how })).status,
+      ).toBe(201);
+      clock.advance(60_000);
+      const builds = await list();
+      expect(jobs(builds)).toEqual(['2:lint:not_run', '1:build:not_run']);
+      for (const build of builds) expect(build).toMatchObject({ status: 'not_run', outcome: null });
+      expect(await list('?filter=running')).toEqual([]);
+    },
+  );
+
+  it('refuses a push without a branch, tag or fork, and a malformed pull request', async () => {
+    const base = { username: 'octo-org', reponame: project.reponame };
+    expect(await push(base)).toMatchObject({ status: 400, json: { message: 'branch is required' } });
+    expect(await push({ ...base, branch: 'x', pull_request: { number: 0 } })).toMatchObject({ status: 400 });
+    expect(await push({ ...base, branch: 'x', skip: 'yes' })).toMatchObject({ status: 400 });
+  });
+});

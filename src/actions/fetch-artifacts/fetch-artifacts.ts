@@ -11,7 +11,7 @@ import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
 import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
-import { findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
+import { BuildScan, findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
 import {
@@ -48,6 +48,7 @@ export const spec = {
     'job',
     'overwrite',
     'extract',
+    'search-artifacts',
   ],
   outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
@@ -61,6 +62,8 @@ export const PROGRESS_EVERY_MS = 10_000;
 export const SUMMARY_ROWS = 50;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
+/** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
+export const SEARCH_ARTIFACTS_BUILDS = 100;
 /** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
 export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
 
@@ -81,6 +84,8 @@ export interface FetchInputs {
   job: string | undefined;
   overwrite: boolean;
   extract: boolean;
+  /** With `latest`: the newest matching build that has an artifact matching `pattern`. */
+  searchArtifacts: boolean;
 }
 
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -147,6 +152,8 @@ export function readInputs(ctx: ActionContext): FetchInputs {
       throw new ValidationError('job', 'allowed: a job name, one line, at most 200 characters', job);
     if (buildNum !== undefined) throw onlyWithLatest('job', job, buildNum);
   }
+  const searchArtifacts = inputs.boolean('search-artifacts', false);
+  if (searchArtifacts && buildNum !== undefined) throw onlyWithLatest('search-artifacts', 'true', buildNum);
   return {
     buildNum,
     branch,
@@ -161,6 +168,7 @@ export function readInputs(ctx: ActionContext): FetchInputs {
     job,
     overwrite: inputs.boolean('overwrite', false),
     extract: inputs.boolean('extract', false),
+    searchArtifacts,
   };
 }
 
@@ -223,7 +231,16 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
 
   let buildNum = options.buildNum;
   let none: string | undefined;
-  if (buildNum === undefined) {
+  let listed: unknown = [];
+  if (buildNum === undefined && options.searchArtifacts) {
+    const found = await searchArtifacts(ctx, client, project, options);
+    if (found.build === undefined) none = found.none;
+    else {
+      buildNum = found.build;
+      listed = found.artifacts;
+      ctx.setOutput('build-num', buildNum);
+    }
+  } else if (buildNum === undefined) {
     const found = await findNewestBuild(client, project, {
       statusFilter: options.statusFilter,
       branch: options.branch,
@@ -239,8 +256,7 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
       ctx.info(`The ${wanted} of ${slug} is build #${buildNum}`);
     }
   }
-  let listed: unknown = [];
-  if (buildNum !== undefined) {
+  if (buildNum !== undefined && !options.searchArtifacts) {
     ctx.setOutput('build-num', buildNum);
     listed = await client.artifacts(project, buildNum);
   }
@@ -290,8 +306,78 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   await writeSummary(ctx, saved, root, `${whichMd} of ${mdSafe(slug)}`);
 }
 
+type Found =
+  | { build: number; artifacts: unknown[]; none?: undefined }
+  | { build: undefined; artifacts?: undefined; none: string };
+
+/**
+ * search-artifacts: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that lists an
+ * artifact `pattern` selects, named in the log with the newer ones it passed over.
+ */
+async function searchArtifacts(
+  ctx: ActionContext,
+  client: ReturnType<ActionContext['connect']>['client'],
+  project: ReturnType<ActionContext['connect']>['project'],
+  options: FetchInputs,
+): Promise<Found> {
+  const slug = `${project.username}/${project.project}`;
+  const wanted = describeLatest(options, (text) => text);
+  const matching = options.globs.length === 0 ? 'any artifact' : 'an artifact matching pattern';
+  const scan = new BuildScan(client, project, {
+    statusFilter: options.statusFilter,
+    branch: options.branch,
+    revision: options.revision,
+    job: options.job,
+  });
+  const passed: number[] = [];
+  for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
+    const build = await scan.next();
+    if (build === undefined) break;
+    const artifacts: unknown = await client.artifacts(project, build.build_num);
+    if (!Array.isArray(artifacts))
+      throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
+    if (hasMatch(artifacts, options)) {
+      const over =
+        passed.length === 0
+          ? 'the newest of them'
+          : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
+      ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
+      return { build: build.build_num, artifacts };
+    }
+    passed.push(build.build_num);
+    ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
+  }
+  const among =
+    passed.length >= SEARCH_ARTIFACTS_BUILDS
+      ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
+      : scan.bounded
+        ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
+        : passed.length === 0
+          ? ''
+          : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
+  return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
+}
+
+/** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
+function hasMatch(artifacts: unknown[], options: FetchInputs): boolean {
+  try {
+    return (
+      planDownloads(artifacts as Parameters<typeof planDownloads>[0], {
+        globs: options.globs,
+        flatten: false,
+      }).files.length > 0
+    );
+  } catch (error) {
+    // Two artifacts that would clash are still artifacts: the fetch itself reports the clash.
+    if (error instanceof ClashError) return true;
+    throw error;
+  }
+}
+
 function describeLatest(options: FetchInputs, safe: (text: string) => string): string {
   const parts = [`latest ${options.statusFilter} build`];
+  if (options.searchArtifacts && options.buildNum === undefined)
+    parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
   if (options.job !== undefined) parts.push(`of job ${safe(options.job)}`);
   if (options.revision !== undefined) parts.push(`of commit ${options.revision}`);
   if (options.branch !== undefined) parts.push(`on branch ${safe(options.branch)}`);

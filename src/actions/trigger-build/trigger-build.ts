@@ -7,12 +7,18 @@ import {
   type TestsRead,
 } from '../../action/build-report.ts';
 import { describeState, followBuild } from '../../action/follow.ts';
-import { describePolicy, passes, readOutcomePolicy, type OutcomePolicy } from '../../action/outcomes.ts';
+import {
+  describePolicy,
+  outcomeOf,
+  passes,
+  readOutcomePolicy,
+  type OutcomePolicy,
+} from '../../action/outcomes.ts';
 import { PollFailedError, WaitError } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildFacts, buildHeading } from '../../action/summary.ts';
 import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
-import { workflowBranch } from '../../action/workflow.ts';
+import { triggerRef } from '../../action/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
 import { AbortedError } from '../../api/errors.ts';
@@ -70,9 +76,8 @@ export interface TriggerInputs {
 /** Reads and checks every input of the action's own before anything is sent. */
 export function readInputs(ctx: ActionContext): TriggerInputs {
   const { inputs } = ctx;
-  const branch = checkSegment('branch', inputs.optional('branch') ?? workflowBranch(ctx.env));
-  const revision = inputs.optional('revision');
-  const tag = inputs.optional('tag');
+  const { branch, tag, revision } = triggerRef(inputs, ctx.env);
+  checkSegment('branch', branch);
   checkRevisionOrTag('revision', revision, 'tag', tag);
   if (tag !== undefined) checkSegment('tag', tag, 'a tag name');
   if (revision !== undefined) checkSegment('revision', revision, 'a commit');
@@ -215,10 +220,11 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         : await showFailedSteps(ctx, connection, last, input.failureLogLines, budget);
     failedStep = failure.failedStep ?? '';
     ending = { kind: 'finished', tests: await readTests(ctx, connection, last), failure };
-    const how = last.outcome
-      ? `finished with outcome '${last.outcome}' (status ${last.status ?? 'unknown'})`
+    const outcome = outcomeOf(last);
+    const how = outcome
+      ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
       : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
-    if (!passes(input.policy, last.outcome)) {
+    if (!passes(input.policy, outcome)) {
       const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
       throw new WaitError(logSafe(`Build #${num} ${how}${allowed}${where}`));
     }
@@ -229,7 +235,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ctx.setOutput('build-url', url);
     ctx.setOutput('status', last.status ?? '');
     ctx.setOutput('lifecycle', last.lifecycle ?? '');
-    ctx.setOutput('outcome', input.wait && isFinished(last) ? (last.outcome ?? '') : '');
+    ctx.setOutput('outcome', input.wait && isFinished(last) ? outcomeOf(last) : '');
     ctx.setOutput('failed-step', failedStep);
     await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
   }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   AnnotationBudget,
   MAX_FAILURE_REPORTS,
@@ -11,8 +10,10 @@ import {
 import { describeState, followBuild } from '../../action/follow.ts';
 import {
   describePolicy,
+  outcomeOf,
   passes,
   readOutcomePolicy,
+  showOutcome,
   worstOutcome,
   type OutcomePolicy,
 } from '../../action/outcomes.ts';
@@ -20,8 +21,15 @@ import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.t
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildDurationMs, buildLink } from '../../action/summary.ts';
 import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { commentsOnPullRequest, workflowRevision } from '../../action/workflow.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';
 import { AbortedError, ValidationError } from '../../api/errors.ts';
+import {
+  choosesName,
+  compileNamePatterns,
+  describePatterns,
+  type NamePattern,
+} from '../../api/name-patterns.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkInteger, checkSegment } from '../../api/validate.ts';
@@ -40,6 +48,7 @@ export const spec = {
     'poll-interval-seconds',
     'allowed-outcomes',
     'failure-log-lines',
+    'if-no-builds',
   ],
   outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
 } as const satisfies ActionSpec;
@@ -51,55 +60,24 @@ export const LIMITS = {
   settleSeconds: { min: 0, max: 3600 },
 } as const;
 
-/** Events whose GITHUB_SHA is a merge commit the service never built: the head commit is in the payload. */
-const PULL_REQUEST_EVENTS = new Set([
-  'pull_request',
-  'pull_request_target',
-  'pull_request_review',
-  'pull_request_review_comment',
-]);
+const IF_NO_BUILDS = ['fail', 'warn', 'pass'] as const;
+type IfNoBuilds = (typeof IF_NO_BUILDS)[number];
 
 export interface WaitInputs {
   buildNum?: number;
+  /** `revision` is '' when it is to be read from the newest build of `branch` (an issue_comment event). */
   query: CommitQuery;
-  jobs: string[];
+  workflows: NamePattern[];
+  jobs: NamePattern[];
+  /** Lines of `job` the step waits for until a job they match has appeared. */
+  named: NamePattern[];
+  ifNoBuilds: IfNoBuilds;
   appearMs: number;
   settleMs: number;
   timeoutMs: number;
   intervalMs: number;
   policy: OutcomePolicy;
   failureLogLines: number;
-}
-
-/** The workflow's commit: the pull request's head commit on pull request events, else GITHUB_SHA. */
-export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
-  if (PULL_REQUEST_EVENTS.has(env['GITHUB_EVENT_NAME'] ?? '')) {
-    const path = env['GITHUB_EVENT_PATH'];
-    let head: unknown;
-    try {
-      const event = JSON.parse(readFileSync(path ?? '', 'utf8')) as {
-        pull_request?: { head?: { sha?: unknown } };
-      };
-      head = event.pull_request?.head?.sha;
-    } catch (error) {
-      throw new ValidationError(
-        'revision',
-        'give it, or run on an event whose payload GITHUB_EVENT_PATH holds',
-        undefined,
-        `the pull request's head commit could not be read from GITHUB_EVENT_PATH (${(error as Error).message})`,
-      );
-    }
-    if (typeof head !== 'string' || head === '') {
-      throw new ValidationError(
-        'revision',
-        'give it explicitly',
-        undefined,
-        "the event's payload names no pull request head commit",
-      );
-    }
-    return head;
-  }
-  return env['GITHUB_SHA'] || undefined;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -113,10 +91,8 @@ export function readInputs(ctx: ActionContext): WaitInputs {
   const givenRevision = inputs.optional('revision');
   const branch = inputs.optional('branch');
   if (branch !== undefined) checkSegment('branch', branch);
-  const workflow = inputs.optional('workflow');
-  if (workflow !== undefined) checkSegment('workflow', workflow, 'a workflow name');
-  const jobs = [...new Set(inputs.lines('job'))];
-  for (const job of jobs) checkSegment('job', job, 'job names, one a line');
+  const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
+  const jobs = compileNamePatterns('job', inputs.lines('job'));
   const appearMinutes = inputs.integer(
     'appear-timeout-minutes',
     LIMITS.timeoutMinutes.min,
@@ -143,9 +119,16 @@ export function readInputs(ctx: ActionContext): WaitInputs {
   );
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
+  const ifNoBuilds = inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
 
   let revision = '';
-  if (buildNum === undefined) {
+  // On a comment, a branch given alone names the commit through its newest build.
+  const fromBranch =
+    buildNum === undefined &&
+    givenRevision === undefined &&
+    branch !== undefined &&
+    commentsOnPullRequest(ctx.env);
+  if (buildNum === undefined && !fromBranch) {
     const raw = givenRevision ?? workflowRevision(ctx.env);
     if (raw === undefined) {
       throw new ValidationError(
@@ -175,13 +158,11 @@ export function readInputs(ctx: ActionContext): WaitInputs {
   }
   return {
     ...(buildNum === undefined ? {} : { buildNum }),
-    query: {
-      revision,
-      ...(branch === undefined ? {} : { branch }),
-      ...(workflow === undefined ? {} : { workflow }),
-      jobs,
-    },
+    query: { revision, ...(branch === undefined ? {} : { branch }) },
+    workflows,
     jobs,
+    named: jobs.filter((p) => p.named),
+    ifNoBuilds,
     appearMs: appearMinutes * 60_000,
     settleMs: settleSeconds * 1000,
     timeoutMs: timeoutMinutes * 60_000,
@@ -198,7 +179,8 @@ type WaitEnding =
   | { kind: 'timed-out'; why: string }
   | { kind: 'cancelled' }
   | { kind: 'gave-up'; why: string }
-  | { kind: 'not-found'; why: string };
+  | { kind: 'not-found'; why: string; none: boolean }
+  | { kind: 'none'; why: string };
 
 /** `#12 (job test)`, for the log and errors. */
 function label(build: Build): string {
@@ -208,10 +190,16 @@ function label(build: Build): string {
 
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
 function scopeOf(input: WaitInputs): string {
-  const parts = [`commit ${input.query.revision.slice(0, 12)}`];
+  const parts = [
+    input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
+  ];
   if (input.query.branch !== undefined) parts[0] += ` on branch ${input.query.branch}`;
-  if (input.query.workflow !== undefined) parts.push(`workflow ${input.query.workflow}`);
-  if (input.jobs.length > 0) parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${input.jobs.join(', ')}`);
+  if (input.workflows.length > 0)
+    parts.push(
+      `${input.workflows.length > 1 ? 'workflows' : 'workflow'} ${describePatterns(input.workflows)}`,
+    );
+  if (input.jobs.length > 0)
+    parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${describePatterns(input.jobs)}`);
   return parts.join(', ');
 }
 
@@ -252,9 +240,18 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
       throw error;
     }
     const waited: Ending = ending;
+    if (waited.kind === 'not-found' && waited.none && input.ifNoBuilds !== 'fail') {
+      // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
+      ending = { kind: 'none', why: waited.why };
+      const text = `${waited.why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+      if (input.ifNoBuilds === 'warn') ctx.io.warning(logSafe(text));
+      else ctx.info(text);
+      return;
+    }
     if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
 
-    const unsuccessful = builds.filter((b) => b.outcome !== 'success');
+    // A skipped build ran no step and no test: there is nothing to show of it.
+    const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes(outcomeOf(b)));
     for (const build of unsuccessful.slice(0, MAX_FAILURE_REPORTS)) {
       failures.set(
         build.build_num,
@@ -262,9 +259,9 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
       );
     }
     for (const build of unsuccessful) tests.set(build.build_num, await readTests(ctx, connection, build));
-    const failing = builds.filter((b) => !passes(input.policy, b.outcome));
+    const failing = builds.filter((b) => !passes(input.policy, outcomeOf(b)));
     if (failing.length > 0) throw new WaitError(logSafe(failureMessage(input, builds, failing)));
-    const worst = worstOutcome(builds.map((b) => b.outcome));
+    const worst = worstOutcome(builds.map(outcomeOf));
     if (worst === 'success') {
       ctx.info(
         `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`,
@@ -276,7 +273,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
       );
     }
   } finally {
-    setOutputs(ctx, input, builds, failures);
+    setOutputs(ctx, input, builds, failures, ending);
     await writeSummary(ctx, input, builds, ending, { tests, failures, budget }, ctx.clock.now() - started);
   }
 }
@@ -286,10 +283,13 @@ function describeTarget(input: WaitInputs): string {
 }
 
 function failureMessage(input: WaitInputs, builds: readonly Build[], failing: readonly Build[]): string {
-  const how = (b: Build): string =>
-    b.outcome
-      ? `outcome '${b.outcome}' (status ${b.status ?? 'unknown'})`
+  const how = (b: Build): string => {
+    const outcome = outcomeOf(b);
+    if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
+    return outcome
+      ? `outcome '${outcome}' (status ${b.status ?? 'unknown'})`
       : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+  };
   const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
   const [only] = failing;
   if (failing.length === 1 && only !== undefined) {
@@ -306,9 +306,13 @@ function setOutputs(
   input: WaitInputs,
   builds: readonly Build[],
   failures: ReadonlyMap<number, FailureShown>,
+  ending: Ending,
 ): void {
   const [onlyJob] = input.jobs;
-  const ofJob = input.jobs.length === 1 ? builds.filter((b) => jobOf(b).job === onlyJob) : [...builds];
+  const ofJob =
+    input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
+      ? builds.filter((b) => onlyJob.test(jobOf(b).job ?? ''))
+      : [...builds];
   const main = ofJob.reduce<Build | undefined>(
     (newest, b) => (newest === undefined || b.build_num > newest.build_num ? b : newest),
     undefined,
@@ -317,7 +321,11 @@ function setOutputs(
   ctx.setOutput('build-url', main?.build_url ?? '');
   ctx.setOutput(
     'outcome',
-    builds.length > 0 && builds.every(isFinished) ? worstOutcome(builds.map((b) => b.outcome)) : '',
+    ending.kind === 'none'
+      ? 'none'
+      : builds.length > 0 && builds.every(isFinished)
+        ? worstOutcome(builds.map(outcomeOf))
+        : '',
   );
   ctx.setOutput(
     'builds',
@@ -329,7 +337,7 @@ function setOutputs(
         job: job ?? null,
         workflow: workflow ?? null,
         status: b.status ?? null,
-        outcome: b.outcome ?? null,
+        outcome: outcomeOf(b) || null,
       };
     }),
   );
@@ -382,8 +390,9 @@ async function waitForCommit(
 ): Promise<WaitEnding> {
   const { clock } = ctx;
   const started = clock.now();
-  const scope = scopeOf(input);
-  const commit = new CommitBuilds(client, project, { ...input.query, jobs: [] }, { now: started });
+  let scope = scopeOf(input);
+  const scan = (): CommitBuilds => new CommitBuilds(client, project, { ...input.query }, { now: started });
+  let commit = input.query.revision === '' ? undefined : scan();
   ctx.info(
     `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
       `${formatDuration(input.timeoutMs)}; a build must appear within ${formatDuration(input.appearMs)}`,
@@ -396,8 +405,25 @@ async function waitForCommit(
   let warnedTruncated = false;
   let failure: WaitEnding | undefined;
 
+  /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
+  const resolve = async (): Promise<CommitBuilds | undefined> => {
+    const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
+    const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+    if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision)) return undefined;
+    input.query.revision = revision;
+    scope = scopeOf(input);
+    ctx.info(
+      `The newest build of branch ${input.query.branch ?? ''} is #${newest.build_num}: waiting for ${scope}`,
+    );
+    return scan();
+  };
+
   const look = async (): Promise<Look<Build[]>> => {
-    const { builds: all, truncated } = await commit.look();
+    commit ??= await resolve();
+    const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
+    const truncated = scanned.truncated;
+    // Builds of other workflows are not followed at all.
+    const all = scanned.builds.filter((b) => choosesName(input.workflows, jobOf(b).workflow));
     const now = clock.now();
     if (truncated && !warnedTruncated) {
       warnedTruncated = true;
@@ -407,14 +433,13 @@ async function waitForCommit(
         ),
       );
     }
-    // With `job`, every build of the commit is still followed: while any runs, a named job may yet appear.
-    const counted =
-      input.jobs.length === 0 ? all : all.filter((b) => input.jobs.includes(jobOf(b).job ?? ''));
+    // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
+    const counted = all.filter((b) => choosesName(input.jobs, jobOf(b).job));
     let logged = false;
     for (const build of all) {
       const old = everything.get(build.build_num);
       const { job, workflow } = jobOf(build);
-      const aside = counted.includes(build) ? '' : ' (not counted: only the named jobs count)';
+      const aside = counted.includes(build) ? '' : ' (not counted: job does not match)';
       if (old === undefined) {
         const what =
           job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
@@ -423,7 +448,7 @@ async function waitForCommit(
         lastChange = now;
         logged = true;
       } else if (isFinished(build) && !isFinished(old)) {
-        ctx.info(`Build ${label(build)} ended: ${build.outcome || describeState(build)}`);
+        ctx.info(`Build ${label(build)} ended: ${showOutcome(outcomeOf(build)) || describeState(build)}`);
         lastChange = now;
         logged = true;
       } else if (build.lifecycle !== old.lifecycle) {
@@ -436,39 +461,45 @@ async function waitForCommit(
     seen(counted);
     const builds = counted;
 
-    if (all.length === 0 && input.jobs.length === 0) {
-      if (now - started >= input.appearMs) {
-        failure = {
-          kind: 'not-found',
-          why: `No build of ${scope} appeared within ${formatDuration(input.appearMs)}`,
-        };
-        return { done: true, value: builds };
-      }
-      return { done: false, logged, nextInMs: Math.min(input.intervalMs, started + input.appearMs - now) };
-    }
-    if (!builds.every(isFinished)) return { done: false, logged };
-    const missing = input.jobs.filter((name) => !builds.some((b) => jobOf(b).job === name));
-    if (missing.length > 0) {
+    if (builds.length === 0 && input.named.length === 0) {
+      // Nothing that counts has appeared; while other builds of the commit run, a matching job may yet come.
       if (!all.every(isFinished)) return { done: false, logged };
       const appearLeft = lastChange + input.appearMs - now;
       if (appearLeft <= 0) {
-        const names = missing.map((m) => `'${m}'`).join(', ');
-        const seenText =
-          all.length === 0
-            ? ''
-            : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${b.outcome || describeState(b)}`).join(', ')})`;
         failure = {
           kind: 'not-found',
-          why:
-            `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
-            `${formatDuration(input.appearMs)}${seenText}`,
+          why: `No build of ${scope} appeared within ${formatDuration(input.appearMs)}`,
+          none: true,
         };
         return { done: true, value: builds };
       }
       return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
     }
-    // Named jobs have all appeared and ended; otherwise a downstream job may still come: settle first.
-    if (input.jobs.length > 0) return { done: true, value: builds };
+    if (!builds.every(isFinished)) return { done: false, logged };
+    const missing = input.named.filter((p) => !builds.some((b) => p.test(jobOf(b).job ?? '')));
+    if (missing.length > 0) {
+      if (!all.every(isFinished)) return { done: false, logged };
+      const appearLeft = lastChange + input.appearMs - now;
+      if (appearLeft <= 0) {
+        const names = missing.map((m) => `'${m.body}'`).join(', ');
+        const seenText =
+          all.length === 0
+            ? ''
+            : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${outcomeOf(b) || describeState(b)}`).join(', ')})`;
+        failure = {
+          kind: 'not-found',
+          why:
+            `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
+            `${formatDuration(input.appearMs)}${seenText}`,
+          none: builds.length === 0,
+        };
+        return { done: true, value: builds };
+      }
+      return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+    }
+    // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
+    if (input.jobs.length > 0 && input.named.length === input.jobs.length)
+      return { done: true, value: builds };
     const settleLeft = lastChange + input.settleMs - now;
     if (settleLeft <= 0) return { done: true, value: builds };
     if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);
@@ -534,7 +565,11 @@ async function writeSummary(
     input.buildNum === undefined ? `Builds of ${mdSafe(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
   const parts = [`### ${title}`];
   const worst =
-    builds.length > 0 && builds.every(isFinished) ? worstOutcome(builds.map((b) => b.outcome)) : '';
+    ending.kind === 'none'
+      ? 'none'
+      : builds.length > 0 && builds.every(isFinished)
+        ? showOutcome(worstOutcome(builds.map(outcomeOf)))
+        : '';
   const facts = [
     `**Waited:** ${formatDuration(elapsedMs)}`,
     `**Allowed:** ${mdSafe(describePolicy(input.policy))}`,
@@ -553,6 +588,9 @@ async function writeSummary(
     case 'not-found':
       parts.push(mdSafe(ending.why, 1000));
       break;
+    case 'none':
+      parts.push(`${mdSafe(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+      break;
   }
   for (const build of builds) {
     const read = reports.tests.get(build.build_num);
@@ -563,7 +601,7 @@ async function writeSummary(
       `#${build.build_num}`,
       name,
     );
-    parts.push(`#### ${heading}: ${mdSafe(build.outcome || describeState(build), 50)}`);
+    parts.push(`#### ${heading}: ${mdSafe(showOutcome(outcomeOf(build)) || describeState(build), 50)}`);
     const failure = reports.failures.get(build.build_num)?.summary;
     if (failure) parts.push(failure);
     parts.push(...testsSection(ctx, read, reports.budget, 5));
@@ -587,7 +625,7 @@ function buildsTable(builds: readonly Build[]): string {
       mdSafe(job ?? '', 100),
       mdSafe(workflow ?? '', 100),
       mdSafe(b.status ?? '', 50),
-      mdSafe(b.outcome ?? '', 50),
+      mdSafe(showOutcome(outcomeOf(b)), 50),
       duration === undefined ? '' : formatDuration(duration),
     ];
     lines.push(`| ${cells.join(' | ')} |`);

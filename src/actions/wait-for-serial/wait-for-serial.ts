@@ -1,13 +1,29 @@
 import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildLink } from '../../action/summary.ts';
-import { formatDuration, mdSafe } from '../../action/text.ts';
+import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { jobOf } from '../../api/commit-builds.ts';
+import { ValidationError } from '../../api/errors.ts';
+import {
+  choosesName,
+  compileNamePatterns,
+  describePatterns,
+  type NamePattern,
+} from '../../api/name-patterns.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
 
 export const spec = {
   name: 'wait-for-serial',
-  inputs: ['branch', 'build-num', 'poll-interval-seconds', 'timeout-minutes'],
+  inputs: [
+    'branch',
+    'build-num',
+    'poll-interval-seconds',
+    'timeout-minutes',
+    'workflow',
+    'job',
+    'cancel-older',
+  ],
   outputs: ['waited-seconds', 'polls', 'waited-for'],
 } as const satisfies ActionSpec;
 
@@ -31,6 +47,9 @@ export interface SerialInputs {
   buildNum?: number;
   intervalMs: number;
   timeoutMs: number;
+  workflows: NamePattern[];
+  jobs: NamePattern[];
+  cancelOlder: boolean;
 }
 
 export function readInputs(ctx: ActionContext): SerialInputs {
@@ -50,11 +69,25 @@ export function readInputs(ctx: ActionContext): SerialInputs {
     LIMITS.timeoutMinutes.max,
     60,
   );
+  const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
+  const jobs = compileNamePatterns('job', inputs.lines('job'));
+  const cancelOlder = inputs.boolean('cancel-older', false);
+  if (cancelOlder && buildNum === undefined) {
+    throw new ValidationError(
+      'cancel-older',
+      "give build-num too (e.g. trigger-build's build-num output): only builds older than that one are cancelled",
+      'true',
+      'without build-num no build is older than this job\'s own, so "older" has no meaning',
+    );
+  }
   return {
     ...(branch === undefined ? {} : { branch }),
     ...(buildNum === undefined ? {} : { buildNum }),
     intervalMs: pollSeconds * 1000,
     timeoutMs: timeoutMinutes * 60_000,
+    workflows,
+    jobs,
+    cancelOlder,
   };
 }
 
@@ -69,7 +102,12 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const deadline = started + input.timeoutMs;
   const connection = ctx.connect({ deadline });
   const { project } = connection;
-  const scope = `${project.username}/${project.project}${input.branch === undefined ? '' : ` (branch ${input.branch})`}`;
+  const narrowed = [
+    ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
+    ...(input.workflows.length === 0 ? [] : [`workflow ${describePatterns(input.workflows)}`]),
+    ...(input.jobs.length === 0 ? [] : [`job ${describePatterns(input.jobs)}`]),
+  ];
+  const scope = `${project.username}/${project.project}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
   const own = input.buildNum;
   if (own === undefined) {
     // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
@@ -77,11 +115,18 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       `No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
         `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`,
     );
+  } else if (input.cancelOlder) {
+    ctx.info(
+      `Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`,
+    );
   } else {
     ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
   }
 
   const waitedFor = new Map<number, Build>();
+  /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
+  const tried = new Set<number>();
+  const cancelled = new Set<number>();
   let pending = new Map<number, Build>();
   let looks = 0;
   let ending: Ending = 'failed';
@@ -89,6 +134,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     let emptyLooks = 0;
     const look = async (): Promise<Look<true>> => {
       const now = await pendingBuilds(connection, input, pending);
+      if (input.cancelOlder) await cancelOlder(ctx, connection, now, tried, cancelled);
       const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
       const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
       for (const b of now.values()) waitedFor.set(b.build_num, b);
@@ -160,7 +206,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
     ctx.setOutput('polls', looks);
     ctx.setOutput('waited-for', list);
-    await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs);
+    await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs, cancelled);
   }
 }
 
@@ -175,7 +221,10 @@ async function pendingBuilds(
   previous: ReadonlyMap<number, Build>,
 ): Promise<Map<number, Build>> {
   const own = input.buildNum;
-  const counts = (b: Build): boolean => own === undefined || b.build_num < own;
+  const counts = (b: Build): boolean =>
+    (own === undefined || b.build_num < own) &&
+    choosesName(input.workflows, jobOf(b).workflow) &&
+    choosesName(input.jobs, jobOf(b).job);
   const branch = input.branch === undefined ? {} : { branch: input.branch };
   const pending = new Map<number, Build>();
   for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
@@ -207,6 +256,41 @@ async function pendingBuilds(
   return pending;
 }
 
+/**
+ * cancel-older: cancels each build to wait for (every one is older than this job's own) once; the next looks
+ * see it end. A cancel that fails is said, and the build is waited for instead.
+ */
+async function cancelOlder(
+  ctx: ActionContext,
+  { client, project }: Connection,
+  builds: ReadonlyMap<number, Build>,
+  tried: Set<number>,
+  cancelled: Set<number>,
+): Promise<void> {
+  for (const build of builds.values()) {
+    if (tried.has(build.build_num)) continue;
+    tried.add(build.build_num);
+    const { job, workflow } = jobOf(build);
+    const what =
+      job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
+    try {
+      const after = await client.cancel(project, build.build_num);
+      cancelled.add(build.build_num);
+      ctx.info(
+        `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
+          `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`,
+      );
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      ctx.io.warning(
+        logSafe(
+          `Could not cancel build #${build.build_num}${what} (${(error as Error).message}); waiting for it`,
+        ),
+      );
+    }
+  }
+}
+
 /** How a wait ended; `stopped`: before the time-out, because the next look could not have come within it. */
 type Ending = 'clear' | 'timed-out' | 'stopped' | 'failed';
 
@@ -235,6 +319,7 @@ async function writeSummary(
   elapsedMs: number,
   ending: Ending,
   timeoutMs: number,
+  cancelled: ReadonlySet<number>,
 ): Promise<void> {
   const links = (builds: ReadonlyMap<number, Build>): string =>
     [...builds.values()]
@@ -242,6 +327,14 @@ async function writeSummary(
       .map((b) => buildLink(b))
       .join(', ');
   const lines = [`### Wait for serial: ${mdSafe(scope)}`];
+  if (cancelled.size > 0) {
+    const list = [...waitedFor.values()]
+      .filter((b) => cancelled.has(b.build_num))
+      .sort((a, b) => a.build_num - b.build_num);
+    lines.push(
+      `Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => buildLink(b)).join(', ')}.`,
+    );
+  }
   if (waitedFor.size === 0 && ending === 'clear')
     lines.push('No other build was running: the step went on at once.');
   else if (waitedFor.size > 0) lines.push(`Waited ${formatDuration(elapsedMs)} for ${links(waitedFor)}.`);

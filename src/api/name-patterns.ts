@@ -1,0 +1,74 @@
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
+// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
+// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
+import picomatch from 'picomatch';
+import { ValidationError } from './errors.ts';
+
+export interface NamePattern {
+  /** The line as written, `!` included. */
+  source: string;
+  negated: boolean;
+  /** The line without its `!`. */
+  body: string;
+  /**
+   * No `*` or `?`: a name (or a name with a bracket class) that the step waits for until a job it matches has
+   * appeared, as it waited for plain names before patterns existed.
+   */
+  named: boolean;
+  test(name: string): boolean;
+}
+
+// The same on every runner: a backslash escapes, on Windows too.
+const OPTIONS: picomatch.PicomatchOptions = {
+  dot: true,
+  posix: true,
+  windows: false,
+  nobrace: true,
+  noextglob: true,
+  nonegate: true,
+};
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+export function compileNamePatterns(input: string, lines: readonly string[]): NamePattern[] {
+  const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+  return [...new Set(lines)].map((source) => {
+    const negated = source.startsWith('!');
+    const body = negated ? source.slice(1).trim() : source;
+    if (body === '')
+      throw new ValidationError(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+    if (/\p{Cc}/u.test(body))
+      throw new ValidationError(input, allowed, source, 'a line holds a control character');
+    let glob: RegExp;
+    try {
+      // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
+      glob = picomatch.makeRe(
+        body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)),
+        OPTIONS,
+      );
+    } catch {
+      throw new ValidationError(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);
+    }
+    return {
+      source,
+      negated,
+      body,
+      named: !negated && !/[*?]/u.test(body),
+      test: (name: string) => name === body || glob.test(name),
+    };
+  });
+}
+
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+export function choosesName(patterns: readonly NamePattern[], name: string | undefined): boolean {
+  if (patterns.length === 0) return true;
+  let chosen = patterns.every((p) => p.negated);
+  if (name === undefined) return chosen;
+  for (const p of patterns) if (p.test(name)) chosen = !p.negated;
+  return chosen;
+}
+
+/** `deploy-*, !deploy-docs`, for messages. */
+export function describePatterns(patterns: readonly NamePattern[]): string {
+  return patterns.map((p) => p.source).join(', ');
+}
