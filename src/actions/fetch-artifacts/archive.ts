@@ -36,14 +36,17 @@ export class UnsafeArchiveError extends Error {
   override name = 'UnsafeArchiveError';
 }
 
-/** Reads every member and throws UnsafeArchiveError at the first that is not a contained plain file or folder. */
+/**
+ * Reads every member and throws UnsafeArchiveError at the first that is not a contained plain file or folder;
+ * returns how many are files, which the unpacked files on disk must then number.
+ */
 export async function checkArchive(file: string, kind: ArchiveKind): Promise<number> {
   const members = kind === 'zip' ? await zipMembers(file) : await tarMembers(file, kind === 'tar.gz');
   for (const member of members) {
     const problem = memberProblem(member);
     if (problem !== undefined) throw new UnsafeArchiveError(`member ${quoted(member.name)} ${problem}`);
   }
-  return members.length;
+  return members.filter((m) => m.type === 'file').length;
 }
 
 function memberProblem(member: Member): string | undefined {
