@@ -84,7 +84,36 @@ async function checkArchive(file, kind) {
         if (problem !== undefined)
             throw new UnsafeArchiveError(`member ${quoted(member.name)} ${problem}`);
     }
+    foldedClash(members);
     return members.filter((m) => m.type === 'file').length;
+}
+/**
+ * Two file members that one disk stores as one (`A.txt` and `a.txt`, `café` in NFC and NFD), or a file where another
+ * member needs a folder: a case-insensitive disk would merge them while the extractor writes, so the archive stays
+ * packed rather than lose a file without a word.
+ */
+function foldedClash(members) {
+    const files = new Map();
+    const folders = new Map();
+    for (const member of members) {
+        const segments = member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
+        for (let n = 1; n < segments.length; n++) {
+            const folder = segments.slice(0, n).join('/');
+            folders.set((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(folder), folder);
+        }
+        const path = segments.join('/');
+        if (member.type !== 'file')
+            continue;
+        const other = files.get((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(path));
+        if (other !== undefined && other !== path)
+            throw new UnsafeArchiveError(`members ${quoted(other)} and ${quoted(path)} differ only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`);
+        files.set((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(path), path);
+    }
+    for (const [key, path] of files) {
+        const folder = folders.get(key);
+        if (folder !== undefined)
+            throw new UnsafeArchiveError(`member ${quoted(path)} is a file where other members need a folder ${quoted(folder)}`);
+    }
 }
 function memberProblem(member) {
     if (member.type !== 'file' && member.type !== 'folder')
@@ -1083,6 +1112,8 @@ const FILE_ERRORS = {
     ENOTDIR: 'a folder on its path is a file',
     EISDIR: 'a folder is at its path',
     ENAMETOOLONG: 'its path is too long for the file system',
+    // exfat-fuse answers a name it cannot hold (`a<b`, `report-10:32:01.xml`) with ENOENT, in a folder that exists.
+    ENOENT: 'the file system does not allow its name',
 };
 /** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
 function fileProblem(error) {

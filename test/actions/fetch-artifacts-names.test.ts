@@ -5,43 +5,17 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileProblem } from '../../src/actions/fetch-artifacts/fetch-artifacts.ts';
+import { DownloadError } from '../../src/api/download.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
-import { fileTree, scratch, send, type TestServer } from '../api/download-server.ts';
+import { fileTree, scratch, type TestServer } from '../api/download-server.ts';
 import { zip } from '../helpers/archives.ts';
+import { artifactService, type Listed } from '../helpers/hostile-names.ts';
 
 const TOKEN = 'names-Secret-Token-5521';
-const PROJECT = '/api/v1.1/project/primary-host/octo-org/octo-repo';
-
 const { server, tempDir } = scratch('fetch-names-');
 
-interface Listed {
-  path: string;
-  node?: number;
-  data: string | Buffer;
-}
-
-/** Build 77's artifacts, each served with its own content from `/<index>`. */
-async function service(artifacts: Listed[]): Promise<TestServer> {
-  let origin = '';
-  const s = await server((req, res) => {
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    if (path === `${PROJECT}/77/artifacts`) {
-      const list = artifacts.map((a, i) => ({
-        path: `/home/ci/out/${a.path}`,
-        pretty_path: `$OUT/${a.path}`,
-        node_index: a.node ?? 0,
-        url: `${origin}/${i}`,
-      }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
-      return;
-    }
-    const artifact = artifacts[Number(path.slice(1))];
-    if (artifact === undefined) res.writeHead(404).end();
-    else send(req, res, Buffer.from(artifact.data));
-  });
-  origin = s.origin;
-  return s;
-}
+const service = (artifacts: Listed[]): Promise<TestServer> => artifactService(server, 77, artifacts);
 
 async function fetch(
   s: TestServer,
@@ -162,23 +136,43 @@ describe('fetch-artifacts: one file error stays with that file', () => {
 describe('fetch-artifacts extract: members one disk would merge, and extractors that fail quietly', () => {
   const archive = zip([
     { name: 'A.txt', data: 'upper' },
-    { name: 'a.txt', data: 'lower' },
+    { name: 'b.txt', data: 'lower' },
     { name: 'Dir/x.txt', data: 'x' },
     { name: 'dir/y.txt', data: 'y' },
   ]);
 
-  it('refuses by name the member that would land on another, and counts only what is on disk', async () => {
-    const ws = await tempDir();
-    const s = await service([{ path: 'bundle.zip', data: archive }]);
-    const r = await fetch(s, ws, { extract: 'true' });
-    expect(r.errors).toEqual([]);
-    expect(r.stdout).toMatch(
-      /Left out "a.txt" of archive "bundle.zip": its path differs from "bundle\/A.txt"/u,
-    );
-    const tree = await fileTree(join(ws, 'dest'));
-    expect(tree).toEqual(['bundle.zip', 'bundle/A.txt', 'bundle/Dir/x.txt', 'bundle/dir/y.txt']);
-    expect(r.outputs['count']).toBe(String(tree.length));
-    expect(await readFile(join(ws, 'dest', 'bundle/A.txt'), 'utf8')).toBe('upper');
+  it('keeps packed, with a warning naming them, an archive whose members one disk would merge', async () => {
+    for (const members of [
+      [
+        { name: 'A.txt', data: 'upper' },
+        { name: 'a.txt', data: 'lower' },
+      ],
+      [
+        { name: 'Dir/x.txt', data: 'x' },
+        { name: 'dir/x.txt', data: 'y' },
+      ],
+      [
+        { name: 'caf\u00e9', data: 'nfc' },
+        { name: 'cafe\u0301', data: 'nfd' },
+      ],
+      [
+        { name: 'Logs', data: 'file' },
+        { name: 'logs/x.txt', data: 'member' },
+      ],
+    ]) {
+      const ws = await tempDir();
+      const s = await service([
+        { path: 'bundle.zip', data: zip(members) },
+        { path: 'ok.txt', data: 'ok' },
+      ]);
+      const r = await fetch(s, ws, { extract: 'true' });
+      expect(r.errors).toEqual([]);
+      expect(r.stdout).toMatch(
+        /::warning::Did not unpack archive "bundle.zip": members? .*(differ only in case|where other members need a folder).*; it is kept as it is/u,
+      );
+      expect(await fileTree(join(ws, 'dest'))).toEqual(['bundle.zip', 'ok.txt']);
+      expect(r.outputs['count']).toBe('2');
+    }
   });
 
   it('names the extractor that is missing, instead of an unexpected error', async () => {
@@ -203,5 +197,23 @@ describe('fetch-artifacts extract: members one disk would merge, and extractors 
     expect(r.stdout).toContain('Unpacked 0 files of "bundle.zip"');
     expect(r.stdout).toMatch(/::warning::4 file members of archive "bundle.zip" are not on disk/u);
     expect(r.outputs['count']).toBe('1');
+  });
+});
+
+describe('which file-system errors belong to one file', () => {
+  const errno = (code: string): Error => Object.assign(new Error(`${code}: x`), { code });
+
+  it.each(['EINVAL', 'EPERM', 'EACCES', 'EEXIST', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG', 'ENOENT'])(
+    '%s refuses that artifact, also under the error that wraps a failed write',
+    (code) => {
+      expect(fileProblem(errno(code))).toMatch(new RegExp(`\\(${code}\\)$`, 'u'));
+      expect(fileProblem(new DownloadError('a.txt', errno(code), 1))).toMatch(
+        new RegExp(`\\(${code}\\)$`, 'u'),
+      );
+    },
+  );
+
+  it.each(['ENOSPC', 'EDQUOT', 'EIO', 'ECONNRESET'])('%s is not one file’s problem', (code) => {
+    expect(fileProblem(errno(code))).toBeUndefined();
   });
 });

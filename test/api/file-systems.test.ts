@@ -15,6 +15,7 @@ import {
   type ArtifactLike,
   type FileSystemProfile,
 } from '../../src/api/paths.ts';
+import { HOSTILE_NAMES, SAFE_NAMES } from '../helpers/hostile-names.ts';
 
 /** The name under which the disk stores `path`: what it merges, it merges here. */
 function diskKey(path: string, profile: FileSystemProfile): string {
@@ -29,33 +30,8 @@ function diskRefuses(path: string, profile: FileSystemProfile): boolean {
   return profile.windowsNames && path.split('/').some((s) => windowsNameProblem(s) !== undefined);
 }
 
-/** Hostile lists: each artifact on a node of its own, so that names one disk merges can be told apart. */
-const LISTS: Record<string, string[]> = {
-  'case pairs': [
-    'Report.txt',
-    'report.txt',
-    'REPORT.TXT',
-    'dir/A.txt',
-    'DIR/a.txt',
-    'x/\u03a3.txt',
-    'x/\u03c3.txt',
-  ],
-  'NFC/NFD pairs': ['caf\u00e9.txt', 'cafe\u0301.txt', 'd\u00e9j\u00e0/x', 'de\u0301ja\u0300/x'],
-  'reserved names': [
-    'CON',
-    'aux.txt',
-    'nul.tar.gz',
-    'COM1.log',
-    'lpt9',
-    'Con .txt',
-    'com\u00b9',
-    'prn/x.txt',
-  ],
-  ': and streams': ['report-10:32:01.xml', 'file.txt:stream', 'a::$DATA', 'dir:x/y.txt'],
-  'trailing dots and spaces': ['trail.', 'space ', 'dir./x.txt', 'dir /y.txt', 'a. .'],
-  'characters Windows refuses': ['a<b', 'a>b', 'q"uote', 'p|ipe', 'what?', 'st*r'],
-};
-const SAFE = ['safe/one.txt', 'safe/two.txt'];
+const LISTS = HOSTILE_NAMES;
+const SAFE = SAFE_NAMES;
 
 const art = (path: string, node: number): ArtifactLike => ({
   path: `/out/${path}`,

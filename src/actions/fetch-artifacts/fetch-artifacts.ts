@@ -650,6 +650,8 @@ const FILE_ERRORS: Record<string, string> = {
   ENOTDIR: 'a folder on its path is a file',
   EISDIR: 'a folder is at its path',
   ENAMETOOLONG: 'its path is too long for the file system',
+  // exfat-fuse answers a name it cannot hold (`a<b`, `report-10:32:01.xml`) with ENOENT, in a folder that exists.
+  ENOENT: 'the file system does not allow its name',
 };
 
 /** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
