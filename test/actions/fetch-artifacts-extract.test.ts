@@ -4,10 +4,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import { fileTree, scratch, send, type TestServer } from '../api/download-server.ts';
 import { pax, tar, tarBlocks, zip } from '../helpers/archives.ts';
+import { needs } from '../helpers/platform.ts';
 
 const TOKEN = 'extract-Secret-Token-7702';
 const PROJECT = '/api/v1.1/project/primary-host/octo-org/octo-repo';
@@ -46,6 +47,7 @@ async function run(s: TestServer, ws: string): Promise<RunResult> {
 }
 
 describe('fetch-artifacts extract', () => {
+  beforeEach(needs('gnu-tar'));
   it('unpacks zip, tar and tar.gz beside the archive, counting the unpacked files', async () => {
     const ws = await tempDir();
     const s = await service({

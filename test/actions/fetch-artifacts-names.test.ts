@@ -4,12 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fileProblem } from '../../src/actions/fetch-artifacts/fetch-artifacts.ts';
 import { DownloadError } from '../../src/api/download.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import { fileTree, scratch, type TestServer } from '../api/download-server.ts';
 import { zip } from '../helpers/archives.ts';
+import { needs } from '../helpers/platform.ts';
 import { artifactService, type Listed } from '../helpers/hostile-names.ts';
 
 const TOKEN = 'names-Secret-Token-5521';
@@ -82,7 +83,8 @@ describe('fetch-artifacts: names one disk would merge', () => {
     }
   });
 
-  it('keeps downloading names Linux and macOS allow: a timestamped report, a device name, a trailing dot', async () => {
+  it('keeps downloading names Linux and macOS allow: a timestamped report, a device name, a trailing dot', async (t) => {
+    needs('posix-names')(t);
     const ws = await tempDir();
     const s = await service([
       { path: 'report-10:32:01.xml', data: '<xml/>' },
@@ -108,6 +110,7 @@ describe('fetch-artifacts: one file error stays with that file', () => {
   };
 
   it('a folder the runner may not write into fails that artifact by name; the others are saved', async (t) => {
+    needs('permission-bits')(t);
     const ws = await tempDir();
     const locked = join(ws, 'dest', 'locked');
     await mkdir(locked, { recursive: true });
@@ -134,6 +137,7 @@ describe('fetch-artifacts: one file error stays with that file', () => {
 });
 
 describe('fetch-artifacts extract: members one disk would merge, and extractors that fail quietly', () => {
+  beforeEach(needs('gnu-tar'));
   const archive = zip([
     { name: 'A.txt', data: 'upper' },
     { name: 'b.txt', data: 'lower' },
