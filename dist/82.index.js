@@ -682,7 +682,7 @@ function readInputs(ctx) {
     const globs = inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.S)('pattern', line));
     const fileName = inputs.optional('file-name');
     if (fileName !== undefined)
-        checkFileName(fileName);
+        checkFileName(fileName, (0,paths/* profileOf */.dp)(process.platform));
     const revision = inputs.optional('revision');
     if (revision !== undefined) {
         if (!/^[0-9a-f]{7,64}$/iu.test(revision))
@@ -717,8 +717,11 @@ function readInputs(ctx) {
 function onlyWithLatest(name, value, buildNum) {
     return new errors/* ValidationError */.yI(name, "allowed only with build-num: 'latest'", value, `${name} is given with build-num ${buildNum}`);
 }
-function checkFileName(name) {
+function checkFileName(name, profile) {
     const allowed = 'allowed: a plain file name, without folders';
+    const windows = profile.windowsNames ? (0,paths/* windowsNameProblem */.g3)(name) : undefined;
+    if (windows !== undefined)
+        throw new errors/* ValidationError */.yI('file-name', `${allowed}, that Windows can hold (this one ${windows})`, name);
     // eslint-disable-next-line no-control-regex
     if (/[/\\]/u.test(name) || name === '.' || name === '..' || /[\u0000-\u001f\u007f]/u.test(name))
         throw new errors/* ValidationError */.yI('file-name', allowed, name);
@@ -2310,12 +2313,13 @@ function selects(globs, path) {
 /* harmony export */   XM: () => (/* binding */ sample),
 /* harmony export */   aj: () => (/* binding */ RefusedPathError),
 /* harmony export */   dp: () => (/* binding */ profileOf),
+/* harmony export */   g3: () => (/* binding */ windowsNameProblem),
 /* harmony export */   mw: () => (/* binding */ foldedName),
 /* harmony export */   vb: () => (/* binding */ shortQuoted),
 /* harmony export */   z9: () => (/* binding */ pathProblem),
 /* harmony export */   zi: () => (/* binding */ planDownloads)
 /* harmony export */ });
-/* unused harmony exports artifactRelativePath, segmentProblem, isGitFolderName, PROFILES, windowsNameProblem */
+/* unused harmony exports artifactRelativePath, segmentProblem, isGitFolderName, PROFILES */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);

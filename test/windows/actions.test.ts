@@ -148,6 +148,19 @@ describe('fetch-artifacts under Windows', () => {
     expect(await readFile(join(ws, 'out', 'node-1', 'report.txt'), 'utf8')).toBe('lower');
   });
 
+  it('refuses a file-name Windows cannot hold before sending anything', async () => {
+    const s = await artifactService(server, 7, [{ path: 'report.xml', data: 'r' }]);
+    const r = await step('fetch-artifacts', {
+      'base-url': `${s.origin}/api/v1.1`,
+      'build-num': '7',
+      'file-name': 'CON.xml',
+    });
+    expect(r.code).toBe(1);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/file-name.*"CON.xml", a device name Windows reserves/u);
+    expect(s.seen).toEqual([]);
+  });
+
   it('extract: true, as far as this runner can: unpacked, or a clear word on what it could not do', async () => {
     const ws = await tempDir();
     const s = await artifactService(server, 6, [

@@ -25,6 +25,8 @@ import {
   RefusedPathError,
   sample,
   shortQuoted,
+  windowsNameProblem,
+  type FileSystemProfile,
   type InspectCache,
   type Plan,
   type PlannedFile,
@@ -131,7 +133,7 @@ export function readInputs(ctx: ActionContext): FetchInputs {
   const destination = resolve(workspace(ctx.env), pathText ?? '.');
   const globs = inputs.lines('pattern').map((line) => compileGlob('pattern', line));
   const fileName = inputs.optional('file-name');
-  if (fileName !== undefined) checkFileName(fileName);
+  if (fileName !== undefined) checkFileName(fileName, profileOf(process.platform));
   const revision = inputs.optional('revision');
   if (revision !== undefined) {
     if (!/^[0-9a-f]{7,64}$/iu.test(revision))
@@ -175,8 +177,11 @@ function onlyWithLatest(name: string, value: string, buildNum: number): Validati
   );
 }
 
-function checkFileName(name: string): void {
+function checkFileName(name: string, profile: FileSystemProfile): void {
   const allowed = 'allowed: a plain file name, without folders';
+  const windows = profile.windowsNames ? windowsNameProblem(name) : undefined;
+  if (windows !== undefined)
+    throw new ValidationError('file-name', `${allowed}, that Windows can hold (this one ${windows})`, name);
   // eslint-disable-next-line no-control-regex
   if (/[/\\]/u.test(name) || name === '.' || name === '..' || /[\u0000-\u001f\u007f]/u.test(name))
     throw new ValidationError('file-name', allowed, name);
