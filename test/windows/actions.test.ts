@@ -2,7 +2,7 @@
 // scripted artifact server on 127.0.0.1: process.platform is win32 there, paths are Windows paths, and
 // fetch-artifacts applies Windows' naming rules. Run by npm run test:windows (scripts/test-windows.sh).
 import { generateKeyPairSync } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { tar, zip } from '../helpers/archives.ts';
 import { artifactService } from '../helpers/hostile-names.ts';
 import { PROJECT, SLUG, workflowJob } from '../actions/gating-helpers.ts';
+import { RENAME_RETRY_MS } from '../../src/api/rename.ts';
 import { wineLaunch } from './wine.ts';
 
 const SHA = '0dd5a1e50dd5a1e50dd5a1e50dd5a1e50dd5a1e5';
@@ -146,6 +147,35 @@ describe('fetch-artifacts under Windows', () => {
     expect(await fileTree(join(ws, 'out'))).toEqual(['node-0/Report.txt', 'node-1/report.txt', 'ok.txt']);
     expect(r.outputs['count']).toBe('3');
     expect(await readFile(join(ws, 'out', 'node-1', 'report.txt'), 'utf8')).toBe('lower');
+  });
+
+  it('overwrite: true over a read-only file: the rename is retried, then that artifact alone is refused', async () => {
+    const ws = await tempDir();
+    await mkdir(join(ws, 'out'), { recursive: true });
+    await writeFile(join(ws, 'out', 'locked.txt'), 'old');
+    await chmod(join(ws, 'out', 'locked.txt'), 0o444);
+    const s = await artifactService(server, 8, [
+      { path: 'locked.txt', data: 'new' },
+      { path: 'free.txt', data: 'free' },
+    ]);
+    const r = await step(
+      'fetch-artifacts',
+      { 'base-url': `${s.origin}/api/v1.1`, 'build-num': '8', path: 'out', overwrite: 'true' },
+      { workspace: ws },
+    );
+    console.info(
+      r.stdout
+        .split(/\r?\n/u)
+        .filter((l) => /^::(warning|error)::/u.test(l))
+        .join('\n'),
+    );
+    expectPassed(r);
+    expect(r.stdout).toMatch(/Refused artifact "locked.txt": .*\((EPERM|EACCES)\)/u);
+    // Retried for a few seconds before giving up, as a scanner's hold would have passed.
+    expect(r.durationMs).toBeGreaterThan(RENAME_RETRY_MS);
+    expect(await readFile(join(ws, 'out', 'locked.txt'), 'utf8')).toBe('old');
+    expect(await readFile(join(ws, 'out', 'free.txt'), 'utf8')).toBe('free');
+    expect(r.outputs['count']).toBe('1');
   });
 
   it('refuses a file-name Windows cannot hold before sending anything', async () => {
