@@ -1124,11 +1124,23 @@ function fileProblem(error) {
     const reason = code === undefined ? undefined : FILE_ERRORS[code];
     return reason === undefined ? undefined : `${reason} (${code})`;
 }
+/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
+const FILE_CALLS = new Set([
+    'open',
+    'mkdir',
+    'rename',
+    'write',
+    'close',
+    'link',
+    'copyfile',
+    'lstat',
+    'stat',
+]);
 /** The file system's error code, also under a DownloadError that wraps a failed write. */
 function errnoCode(error) {
     for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-        const code = e.code;
-        if (typeof code === 'string' && /^E[A-Z]+$/u.test(code))
+        const { code, syscall } = e;
+        if (typeof code === 'string' && FILE_CALLS.has(syscall ?? ''))
             return code;
     }
     return undefined;

@@ -205,7 +205,8 @@ describe('fetch-artifacts extract: members one disk would merge, and extractors 
 });
 
 describe('which file-system errors belong to one file', () => {
-  const errno = (code: string): Error => Object.assign(new Error(`${code}: x`), { code });
+  const errno = (code: string, syscall = 'open'): Error =>
+    Object.assign(new Error(`${code}: x`), { code, syscall });
 
   it.each(['EINVAL', 'EPERM', 'EACCES', 'EEXIST', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG', 'ENOENT'])(
     '%s refuses that artifact, also under the error that wraps a failed write',
@@ -217,7 +218,11 @@ describe('which file-system errors belong to one file', () => {
     },
   );
 
-  it.each(['ENOSPC', 'EDQUOT', 'EIO', 'ECONNRESET'])('%s is not one file’s problem', (code) => {
-    expect(fileProblem(errno(code))).toBeUndefined();
+  it.each(['ENOSPC', 'EDQUOT', 'EIO'])('%s is not one file’s problem', (code) => {
+    expect(fileProblem(errno(code, 'write'))).toBeUndefined();
+  });
+
+  it.each(['EACCES', 'EPERM', 'ECONNRESET'])('%s of a socket is not a file’s', (code) => {
+    expect(fileProblem(errno(code, 'connect'))).toBeUndefined();
   });
 });

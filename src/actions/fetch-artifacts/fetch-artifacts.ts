@@ -666,11 +666,24 @@ export function fileProblem(error: unknown): string | undefined {
   return reason === undefined ? undefined : `${reason} (${code})`;
 }
 
+/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
+const FILE_CALLS = new Set([
+  'open',
+  'mkdir',
+  'rename',
+  'write',
+  'close',
+  'link',
+  'copyfile',
+  'lstat',
+  'stat',
+]);
+
 /** The file system's error code, also under a DownloadError that wraps a failed write. */
 function errnoCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/u.test(code)) return code;
+    const { code, syscall } = e as NodeJS.ErrnoException;
+    if (typeof code === 'string' && FILE_CALLS.has(syscall ?? '')) return code;
   }
   return undefined;
 }
