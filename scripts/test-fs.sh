@@ -33,27 +33,35 @@ loops=()
 mounts=()
 cleanup() {
   for m in "${mounts[@]}"; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
-  for l in "${loops[@]}"; do losetup -d "$l" 2>/dev/null || true; done
+  # The FUSE drivers close their device a moment after the unmount; until then it cannot be detached.
+  for l in "${loops[@]}"; do
+    for _ in $(seq 50); do
+      losetup -d "$l" 2>/dev/null || true
+      losetup "$l" >/dev/null 2>&1 || break
+      sleep 0.1
+    done
+    losetup "$l" >/dev/null 2>&1 && echo "test:fs: could not detach $l" >&2
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-# A 64 MB image on a loop device: the device's path.
+# A 64 MB image on a loop device, whose path goes into $device (and into loops, to detach it at the end).
 image() {
   truncate -s 64M "$work/$1.img"
-  local device
   device=$(losetup --find --show "$work/$1.img") || skip "no free loop device (losetup failed)"
   loops+=("$device")
-  echo "$device"
 }
 
-ntfs=$(image ntfs)
+image ntfs
+ntfs=$device
 mkntfs --quick --force --label lane "$ntfs" >/dev/null
 mkdir "$work/ntfs"
 lowntfs-3g "$ntfs" "$work/ntfs" -o ignore_case,windows_names || skip "lowntfs-3g could not mount the NTFS image"
 mounts+=("$work/ntfs")
 
-exfat=$(image exfat)
+image exfat
+exfat=$device
 mkfs.exfat -L lane "$exfat" >/dev/null
 mkdir "$work/exfat"
 mount.exfat-fuse "$exfat" "$work/exfat" >/dev/null || skip "exfat-fuse could not mount the exFAT image"
