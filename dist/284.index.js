@@ -13,7 +13,7 @@ __webpack_require__.d(__webpack_exports__, {
   Xq: () => (/* binding */ runnerTempFile)
 });
 
-// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, TUNING_VARIABLES
+// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, STOP_SIGNALS, TUNING_VARIABLES
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -2100,7 +2100,7 @@ var action_text = __webpack_require__(5947);
 var workflow = __webpack_require__(3045);
 ;// CONCATENATED MODULE: ../action/run.ts
 // Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
-// logged, the runner's SIGINT/SIGTERM turned into an abort, outputs through core.setOutput, and every failure
+// logged, the runner's SIGINT/SIGTERM (SIGBREAK on Windows) turned into an abort, outputs through core.setOutput, and every failure
 // turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
 
 
@@ -2124,6 +2124,8 @@ const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
  * value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning says so.
  */
 const MAX_OUTPUT_BYTES = 512 * 1024;
+/** The signals by which a runner cancels a step, on every platform. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
 /** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
 function runnerTempFile(env, stem, extension) {
     return (0,external_node_path_.join)(env['RUNNER_TEMP'] || (0,external_node_os_.tmpdir)(), `${stem}-${(0,external_node_crypto_.randomUUID)()}.${extension}`);
@@ -2140,8 +2142,9 @@ async function runAction(spec, main, options = {}) {
         if (!controller.signal.aborted)
             controller.abort(new errors/* AbortedError */.oM(`the step was cancelled (${signal})`));
     };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    // Windows has no SIGTERM: its runner sends Ctrl-C (SIGINT), then Ctrl-Break, which Node gives as SIGBREAK.
+    for (const signal of STOP_SIGNALS)
+        process.on(signal, onSignal);
     const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
     const declaredOutputs = new Set(spec.outputs);
     const ctx = {
@@ -2202,8 +2205,8 @@ async function runAction(spec, main, options = {}) {
                 io.debug(`cleanup failed: ${redact(String(error), secrets)}`);
             }
         }
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        for (const signal of STOP_SIGNALS)
+            process.off(signal, onSignal);
     }
 }
 function connect(inputs, env, clock, signal, io, secrets, options) {

@@ -15,7 +15,8 @@ export const modules = {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _actions_tool_cache__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2777);
-/* harmony import */ var _archive_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(872);
+/* harmony import */ var _api_rename_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4748);
+/* harmony import */ var _archive_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(872);
 // Unpacks one downloaded archive into a folder beside it. The member list is checked first (archive.ts); the
 // extractor then runs in a private folder beside the archive, on a hard link to it under a fixed name (the command
 // line the extractor's runner prints then holds no server text), and only regular files and folders are moved from
@@ -27,8 +28,9 @@ export const modules = {
 
 
 
+
 async function extractArchive(request) {
-    await (0,_archive_js__WEBPACK_IMPORTED_MODULE_4__/* .checkArchive */ .PI)(request.archive, request.kind);
+    const members = await (0,_archive_js__WEBPACK_IMPORTED_MODULE_5__/* .checkArchive */ .PI)(request.archive, request.kind);
     const work = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(request.archive), `.extract-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)().slice(0, 12)}`);
     const remove = () => (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(work, { recursive: true, force: true });
     request.onCleanup(remove);
@@ -44,7 +46,7 @@ async function extractArchive(request) {
             await (0,_actions_tool_cache__WEBPACK_IMPORTED_MODULE_3__/* .extractZip */ .JE)(copy, out);
         else
             await (0,_actions_tool_cache__WEBPACK_IMPORTED_MODULE_3__/* .extractTar */ .nN)(copy, out, request.kind === 'tar' ? 'x' : 'xz');
-        return await place(out, request);
+        return { ...(await place(out, request)), members };
     }
     finally {
         await remove();
@@ -86,7 +88,7 @@ async function place(out, request) {
                 }
             }
             const dest = await request.destination.prepare(segments);
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rename)(full, dest);
+            await (0,_api_rename_js__WEBPACK_IMPORTED_MODULE_4__/* .renameFile */ .H)(full, dest);
             result.files.push({ file: dest, bytes: stat.size });
         }
     };

@@ -43,7 +43,10 @@ function archiveOf(name) {
 class UnsafeArchiveError extends Error {
     name = 'UnsafeArchiveError';
 }
-/** Reads every member and throws UnsafeArchiveError at the first that is not a contained plain file or folder. */
+/**
+ * Reads every member and throws UnsafeArchiveError at the first that is not a contained plain file or folder;
+ * returns how many are files, which the unpacked files on disk must then number.
+ */
 async function checkArchive(file, kind) {
     const members = kind === 'zip' ? await zipMembers(file) : await tarMembers(file, kind === 'tar.gz');
     for (const member of members) {
@@ -51,7 +54,36 @@ async function checkArchive(file, kind) {
         if (problem !== undefined)
             throw new UnsafeArchiveError(`member ${quoted(member.name)} ${problem}`);
     }
-    return members.length;
+    foldedClash(members);
+    return members.filter((m) => m.type === 'file').length;
+}
+/**
+ * Two file members that one disk stores as one (`A.txt` and `a.txt`, `café` in NFC and NFD), or a file where another
+ * member needs a folder: a case-insensitive disk would merge them while the extractor writes, so the archive stays
+ * packed rather than lose a file without a word.
+ */
+function foldedClash(members) {
+    const files = new Map();
+    const folders = new Map();
+    for (const member of members) {
+        const segments = member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
+        for (let n = 1; n < segments.length; n++) {
+            const folder = segments.slice(0, n).join('/');
+            folders.set((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(folder), folder);
+        }
+        const path = segments.join('/');
+        if (member.type !== 'file')
+            continue;
+        const other = files.get((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(path));
+        if (other !== undefined && other !== path)
+            throw new UnsafeArchiveError(`members ${quoted(other)} and ${quoted(path)} differ only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`);
+        files.set((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(path), path);
+    }
+    for (const [key, path] of files) {
+        const folder = folders.get(key);
+        if (folder !== undefined)
+            throw new UnsafeArchiveError(`member ${quoted(path)} is a file where other members need a folder ${quoted(folder)}`);
+    }
 }
 function memberProblem(member) {
     if (member.type !== 'file' && member.type !== 'folder')
@@ -320,7 +352,9 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  DiskFullError: () => (/* binding */ DiskFullError),
   ExistingFilesError: () => (/* binding */ ExistingFilesError),
+  ExtractorMissingError: () => (/* binding */ ExtractorMissingError),
   MAX_FILES_OUTPUT_BYTES: () => (/* binding */ MAX_FILES_OUTPUT_BYTES),
   NoArtifactsError: () => (/* binding */ NoArtifactsError),
   PROGRESS_EVERY_MS: () => (/* binding */ PROGRESS_EVERY_MS),
@@ -328,6 +362,7 @@ __webpack_require__.d(__webpack_exports__, {
   SUMMARY_ROWS: () => (/* binding */ SUMMARY_ROWS),
   displayUrl: () => (/* binding */ displayUrl),
   fetchArtifacts: () => (/* binding */ fetchArtifacts),
+  fileProblem: () => (/* binding */ fileProblem),
   readInputs: () => (/* binding */ readInputs),
   run: () => (/* binding */ fetch_artifacts_run),
   spec: () => (/* binding */ spec)
@@ -658,7 +693,7 @@ function readInputs(ctx) {
     const globs = inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.S)('pattern', line));
     const fileName = inputs.optional('file-name');
     if (fileName !== undefined)
-        checkFileName(fileName);
+        checkFileName(fileName, (0,paths/* profileOf */.dp)(process.platform));
     const revision = inputs.optional('revision');
     if (revision !== undefined) {
         if (!/^[0-9a-f]{7,64}$/iu.test(revision))
@@ -697,8 +732,11 @@ function readInputs(ctx) {
 function onlyWithLatest(name, value, buildNum) {
     return new errors/* ValidationError */.yI(name, "allowed only with build-num: 'latest'", value, `${name} is given with build-num ${buildNum}`);
 }
-function checkFileName(name) {
+function checkFileName(name, profile) {
     const allowed = 'allowed: a plain file name, without folders';
+    const windows = profile.windowsNames ? (0,paths/* windowsNameProblem */.g3)(name) : undefined;
+    if (windows !== undefined)
+        throw new errors/* ValidationError */.yI('file-name', `${allowed}, that Windows can hold (this one ${windows})`, name);
     // eslint-disable-next-line no-control-regex
     if (/[/\\]/u.test(name) || name === '.' || name === '..' || /[\u0000-\u001f\u007f]/u.test(name))
         throw new errors/* ValidationError */.yI('file-name', allowed, name);
@@ -783,15 +821,16 @@ async function fetchArtifacts(ctx) {
     // Folders below are checked against this real path; the destination itself may be a link the user chose.
     const root = await (0,promises_.realpath)(options.destination);
     ctx.setOutput('path', root);
+    const profile = (0,paths/* profileOf */.dp)(process.platform);
     const plan = (0,paths/* planDownloads */.zi)(artifacts, {
         globs: options.globs,
         flatten: options.flatten,
         fileName: options.fileName,
-        caseInsensitive: process.platform === 'darwin' || process.platform === 'win32',
+        profile,
     });
     const refusals = new Refusals(ctx);
     reportPlan(ctx, plan, refusals);
-    const destination = new paths/* Destination */.DW(root);
+    const destination = new paths/* Destination */.DW(root, profile);
     const checked = await checkFinalPaths(options, plan, destination, refusals);
     if (checked.length === 0) {
         refusals.report();
@@ -894,7 +933,7 @@ async function checkFinalPaths(options, plan, destination, refusals) {
     const out = [];
     const existing = [];
     const refuse = (file, reason) => refusals.add((0,paths/* shortQuoted */.vb)(file.source), reason);
-    const taken = new Set(plan.files.map((f) => f.segments.join('/')));
+    const taken = new Set(plan.files.map((f) => (0,paths/* foldedName */.mw)(f.segments.join('/'))));
     // Nothing is created below the destination until every path was looked at.
     const cache = new Map();
     for (const file of plan.files) {
@@ -926,8 +965,9 @@ async function checkFinalPaths(options, plan, destination, refusals) {
         if (archive !== undefined) {
             const target = [...file.segments.slice(0, -1), archive.stem];
             const key = target.join('/');
-            const clash = plan.files.find((f) => f !== file && `${f.segments.join('/')}/`.startsWith(`${key}/`));
-            if (clash !== undefined || taken.has(key)) {
+            const folded = (0,paths/* foldedName */.mw)(key);
+            const clash = plan.files.find((f) => f !== file && `${(0,paths/* foldedName */.mw)(f.segments.join('/'))}/`.startsWith(`${folded}/`));
+            if (clash !== undefined || taken.has(folded)) {
                 throw new paths/* ClashError */.Ez(`artifact ${(0,paths/* shortQuoted */.vb)(file.source)} would be unpacked into ${(0,paths/* shortQuoted */.vb)(key)}, where artifact ` +
                     `${(0,paths/* shortQuoted */.vb)(clash?.source ?? key)} is saved; leave one out with pattern, or leave extract out`);
             }
@@ -1016,9 +1056,10 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
                 dest = await destination.prepare(file.segments);
             }
             catch (error) {
-                if (!(error instanceof paths/* RefusedPathError */.aj) && !nameTooLong(error))
+                const reason = error instanceof paths/* RefusedPathError */.aj ? error.message : fileProblem(error);
+                if (reason === undefined)
                     throw asUserFacing(file.source, error);
-                refuse(file.source, error instanceof paths/* RefusedPathError */.aj ? error.message : 'its path is too long for the file system');
+                refuse(file.source, reason);
                 return;
             }
             let result;
@@ -1032,12 +1073,12 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
                 });
             }
             catch (error) {
-                // One name the file system will not take is that artifact's problem alone.
-                if (nameTooLong(error)) {
-                    refuse(file.source, 'its path is too long for the file system');
-                    return;
-                }
-                throw asUserFacing(file.source, error);
+                // One name or file the file system will not take is that artifact's problem alone.
+                const reason = fileProblem(error);
+                if (reason === undefined)
+                    throw asUserFacing(file.source, error);
+                refuse(file.source, reason);
+                return;
             }
             progress.fileDone();
             results[index] = {
@@ -1103,6 +1144,13 @@ async function unpack(ctx, archive, into, destination, overwrite, placed, source
             ctx.io.warning(`Left out ${result.refused.length - MAX_NOTES} more members of archive ${(0,paths/* shortQuoted */.vb)(source)}`);
         const n = result.files.length;
         ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${(0,paths/* shortQuoted */.vb)(source)} into ${shown(into.target)}`);
+        // Every file member is on disk or was named above: a case-insensitive disk merges `A.txt` and `a.txt` while
+        // the extractor writes them, and an extractor may exit 0 having written nothing.
+        const missing = (result.members ?? 0) - n - result.refused.length;
+        if (missing > 0)
+            ctx.io.warning((0,action_text/* logSafe */.sN)(`${plural(missing, 'file member')} of archive ${(0,paths/* shortQuoted */.vb)(source)} ${missing === 1 ? 'is' : 'are'} not ` +
+                `on disk (it lists ${plural(result.members ?? 0, 'file')}): names that differ only in case or Unicode ` +
+                'normalisation are one file on this disk, or the extractor left them out'));
         return result.files.map(({ file, bytes }) => ({
             file,
             bytes,
@@ -1117,15 +1165,72 @@ async function unpack(ctx, archive, into, destination, overwrite, placed, source
             await destination.removeEmptyFolders();
             return [];
         }
+        const tool = missingExtractor(error);
+        if (tool !== undefined)
+            throw new ExtractorMissingError(`archive ${(0,paths/* shortQuoted */.vb)(source)} cannot be unpacked: ${(0,paths/* shortQuoted */.vb)(tool)}, which extract: true runs, is ` +
+                'not installed on this runner; install it, or leave extract out to keep archives packed');
         throw asUserFacing(source, error);
     }
+}
+/** extract: true needs tar or unzip, and the runner has none. */
+class ExtractorMissingError extends errors/* UserFacingError */.Ui {
+    name = 'ExtractorMissingError';
+}
+/** The program @actions/io could not find on the PATH, from its message. */
+function missingExtractor(error) {
+    if (!(error instanceof Error))
+        return undefined;
+    return /^Unable to locate executable file: (\S+)/u.exec(error.message)?.[1]?.replace(/\.$/u, '');
 }
 /** tar or unzip ended with an error (a damaged archive): the archive stays, unpacked or not. */
 function isExtractorFailure(error) {
     return error instanceof Error && /^The process '.*' failed with exit code \d+$/su.test(error.message);
 }
-function nameTooLong(error) {
-    return error?.code === 'ENAMETOOLONG';
+/**
+ * Errors of the file system that belong to one file (promise 27): the name or the file in the way, not the disk.
+ * The artifact is refused with the reason; the others are still fetched.
+ */
+const FILE_ERRORS = {
+    EINVAL: 'the file system does not allow its name',
+    EPERM: 'the file system does not permit writing it (a read-only or open file in the way?)',
+    EACCES: 'permission to write it was denied',
+    EEXIST: 'a file appeared at its path while it was being saved',
+    ENOTDIR: 'a folder on its path is a file',
+    EISDIR: 'a folder is at its path',
+    ENAMETOOLONG: 'its path is too long for the file system',
+    // exfat-fuse answers a name it cannot hold (`a<b`, `report-10:32:01.xml`) with ENOENT, in a folder that exists.
+    ENOENT: 'the file system does not allow its name',
+};
+/** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
+function fileProblem(error) {
+    const code = errnoCode(error);
+    const reason = code === undefined ? undefined : FILE_ERRORS[code];
+    return reason === undefined ? undefined : `${reason} (${code})`;
+}
+/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
+const FILE_CALLS = new Set([
+    'open',
+    'mkdir',
+    'rename',
+    'write',
+    'close',
+    'link',
+    'copyfile',
+    'lstat',
+    'stat',
+]);
+/** The file system's error code, also under a DownloadError that wraps a failed write. */
+function errnoCode(error) {
+    for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+        const { code, syscall } = e;
+        if (typeof code === 'string' && FILE_CALLS.has(syscall ?? ''))
+            return code;
+    }
+    return undefined;
+}
+/** The disk is full: the step stops at once (promise 27); every part file is removed on the way out. */
+class DiskFullError extends errors/* UserFacingError */.Ui {
+    name = 'DiskFullError';
 }
 /** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
 function displayUrl(url) {
@@ -1139,6 +1244,10 @@ function displayUrl(url) {
 }
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
 function asUserFacing(artifact, error) {
+    const code = errnoCode(error);
+    if (code === 'ENOSPC' || code === 'EDQUOT')
+        return new DiskFullError(`the disk is ${code === 'ENOSPC' ? 'full' : 'over its quota'} (${code}) while saving artifact ${artifact}: ` +
+            'the step stopped, no partial file is left; free some space or choose another path', { cause: error });
     if (error instanceof errors/* UserFacingError */.Ui || !(error instanceof Error))
         return error;
     if (typeof error.code !== 'string')
@@ -1403,11 +1512,13 @@ function queuedAt(build) {
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7634);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7878);
-/* harmony import */ var _zlib_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3599);
+/* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4748);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7878);
+/* harmony import */ var _zlib_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3599);
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
+
 
 
 
@@ -1567,7 +1678,7 @@ class Downloader {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
             if (signal.aborted)
                 throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.renameSync)(part, request.dest);
+            await (0,_rename_js__WEBPACK_IMPORTED_MODULE_6__/* .renameFile */ .H)(part, request.dest);
             this.#parts.delete(part);
             return result;
         }
@@ -1727,7 +1838,7 @@ class Downloader {
                 if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
                     throw new DownloadError(name, error, attempt);
                 }
-                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
+                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
                 const where = offset > 0 && useRange ? `resuming at ${offset} bytes` : 'starting over';
                 this.#log('info', `${name}: ${error.message}; ${where} in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1})`);
                 await this.#clock.sleep(wait, signal);
@@ -1779,7 +1890,7 @@ function transient(error) {
     if (error instanceof TooLargeError || error instanceof UnsupportedEncodingError)
         return false;
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD)
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .retriableStatus */ .l5)(error.status) || error.status === 416;
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .retriableStatus */ .l5)(error.status) || error.status === 416;
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .AbortedError */ .oM)
         return false;
     // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
@@ -1954,12 +2065,12 @@ class PartWriter {
     #makeDecoder(first) {
         // Some servers send raw deflate for `deflate`: a zlib stream starts with a byte whose low nibble is 8.
         const decoder = this.#encoding === 'gzip'
-            ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_7__/* .zlib */ .w)().createGunzip()
+            ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createGunzip()
             : this.#encoding === 'br'
-                ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_7__/* .zlib */ .w)().createBrotliDecompress()
+                ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createBrotliDecompress()
                 : first.length > 0 && ((first[0] ?? 0) & 0x0f) !== 0x08
-                    ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_7__/* .zlib */ .w)().createInflateRaw()
-                    : (0,_zlib_js__WEBPACK_IMPORTED_MODULE_7__/* .zlib */ .w)().createInflate();
+                    ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createInflateRaw()
+                    : (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createInflate();
         decoder.on('data', (chunk) => {
             if (this.#error !== undefined)
                 return;
@@ -2296,11 +2407,14 @@ function selects(globs, path) {
 /* harmony export */   PR: () => (/* binding */ MAX_PATH_BYTES),
 /* harmony export */   XM: () => (/* binding */ sample),
 /* harmony export */   aj: () => (/* binding */ RefusedPathError),
+/* harmony export */   dp: () => (/* binding */ profileOf),
+/* harmony export */   g3: () => (/* binding */ windowsNameProblem),
+/* harmony export */   mw: () => (/* binding */ foldedName),
 /* harmony export */   vb: () => (/* binding */ shortQuoted),
 /* harmony export */   z9: () => (/* binding */ pathProblem),
 /* harmony export */   zi: () => (/* binding */ planDownloads)
 /* harmony export */ });
-/* unused harmony exports artifactRelativePath, segmentProblem, isGitFolderName, foldedName */
+/* unused harmony exports artifactRelativePath, segmentProblem, isGitFolderName, PROFILES */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
@@ -2451,6 +2565,43 @@ function isGitFolderName(segment) {
 function foldedName(name) {
     return name.normalize('NFC').toLowerCase().toUpperCase();
 }
+const PROFILES = {
+    ext4: { name: 'ext4', caseInsensitive: false, normalisationInsensitive: false, windowsNames: false },
+    casefold: {
+        name: 'ext4 casefold',
+        caseInsensitive: true,
+        normalisationInsensitive: true,
+        windowsNames: false,
+    },
+    apfs: { name: 'APFS', caseInsensitive: true, normalisationInsensitive: true, windowsNames: false },
+    ntfs: { name: 'NTFS', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
+    exfat: { name: 'exFAT', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
+};
+/**
+ * The profile a runner's own disk most likely has. Only the Windows naming rules depend on it: names are folded
+ * (foldedName) on every platform, since a Linux runner may write to a case-insensitive disk too.
+ */
+function profileOf(platform) {
+    return platform === 'win32' ? PROFILES.ntfs : platform === 'darwin' ? PROFILES.apfs : PROFILES.ext4;
+}
+/** Device names Windows reserves in every folder, with any extension (`aux.txt` is the device too). */
+const RESERVED_WINDOWS_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/iu;
+/**
+ * Why Windows cannot hold this segment as a name, as the end of a sentence that starts with "it", or undefined.
+ * Through `\\?\` paths some of these can still be created, as files that Explorer, git and the runner's clean-up
+ * cannot remove; so they are refused, not tried.
+ */
+function windowsNameProblem(segment) {
+    const bad = /[<>:"|?*]/u.exec(segment);
+    if (bad)
+        return `holds ${JSON.stringify(bad[0])}, which Windows does not allow in a name`;
+    if (/[. ]$/u.test(segment))
+        return 'ends in a dot or a space, which Windows drops from a name';
+    // Windows reads `CON .txt` and `con.tar.gz` as CON as well: the name up to its first dot, less trailing spaces.
+    if (RESERVED_WINDOWS_NAME.test((segment.split('.')[0] ?? '').trimEnd()))
+        return `is ${JSON.stringify(segment)}, a device name Windows reserves`;
+    return undefined;
+}
 /** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
 function percentDecoded(text) {
     let out = text;
@@ -2490,6 +2641,13 @@ function planDownloads(artifacts, options) {
             continue;
         }
         const source = relative.segments.join('/');
+        if (options.profile?.windowsNames === true) {
+            const problem = relative.segments.map(windowsNameProblem).find((p) => p !== undefined);
+            if (problem !== undefined) {
+                plan.refused.push({ what: shortQuoted(source), reason: `a segment of its path ${problem}` });
+                continue;
+            }
+        }
         plan.available.push(source);
         if (!(0,_glob_js__WEBPACK_IMPORTED_MODULE_4__/* .selects */ .k)(options.globs, source)) {
             plan.excluded++;
@@ -2523,7 +2681,9 @@ function planDownloads(artifacts, options) {
         for (const file of plan.files)
             file.segments = [file.segments.at(-1) ?? ''];
     }
-    const fold = (text) => (options.caseInsensitive ? text.toLowerCase() : text);
+    // Every disk's key, whatever this runner's own disk is: Linux runners write to case-insensitive disks too, and
+    // two artifacts one of them would merge are told apart (node folders) or refused, never one over the other.
+    const fold = foldedName;
     const groups = groupBy(plan.files, (f) => fold(f.segments.join('/')));
     for (const group of groups.values()) {
         if (group.length < 2)
@@ -2563,7 +2723,11 @@ function clash(group, flatten) {
     const hint = flatten
         ? 'flatten keeps only file names: leave it out, or narrow the artifacts with pattern'
         : 'their containers do not tell them apart; narrow the artifacts with pattern';
-    return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}; ${hint}`);
+    const folded = new Set(group.map((f) => f.segments.join('/'))).size > 1;
+    const disk = folded
+        ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
+        : '';
+    return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}${disk}; ${hint}`);
 }
 function groupBy(items, key) {
     const out = new Map();
@@ -2618,8 +2782,12 @@ class Destination {
     #folders = new Map();
     /** Folders this object created, in the order made. */
     #created = [];
-    constructor(root) {
+    #profile;
+    /** Each file path inspected, by its folded key (foldedName): the first name that took the key. */
+    #claimed = new Map();
+    constructor(root, profile = PROFILES.ext4) {
         this.root = root;
+        this.#profile = profile;
     }
     /** Creates the folders of `segments` (all but the last) and returns the file's absolute path. */
     async prepare(segments) {
@@ -2645,9 +2813,24 @@ class Destination {
      */
     async inspect(segments, cache) {
         // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
-        const problem = pathProblem(segments);
+        const problem = pathProblem(segments) ??
+            (this.#profile.windowsNames
+                ? segments.map(windowsNameProblem).find((p) => p !== undefined)
+                : undefined);
         if (problem !== undefined)
             return { kind: 'refused', reason: `its path ${problem}` };
+        // Two files one disk would merge (an archive's `A.txt` and `a.txt`, or a member and an artifact): the second is
+        // refused by name, whatever this disk is, rather than lost without a word where the disk is case-insensitive.
+        const exact = segments.join('/');
+        const key = foldedName(exact);
+        const first = this.#claimed.get(key);
+        if (first !== undefined && first !== exact) {
+            return {
+                kind: 'refused',
+                reason: `its path differs from ${shortQuoted(first)} only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
+            };
+        }
+        this.#claimed.set(key, exact);
         for (let n = 1; n <= segments.length; n++) {
             const relative = segments.slice(0, n).join(node_path__WEBPACK_IMPORTED_MODULE_2__.sep);
             // On the main thread: a look takes microseconds, where a trip to the thread pool and back, one file after
@@ -2712,6 +2895,56 @@ async function ensureFolder(absolute, relative, created) {
     }
     if (!stat.isDirectory()) {
         throw new RefusedPathError(`${shortQuoted(relative)} in the destination is a file, not a folder`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 4748:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ renameFile)
+/* harmony export */ });
+/* unused harmony export RENAME_RETRY_MS */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8500);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_1__);
+// Every rename into the destination goes through here. On Windows a rename fails for a moment with EPERM, EBUSY or
+// EACCES while an antivirus scanner or the search indexer holds the file open; npm's graceful-fs retries those
+// with a growing pause, and so do we, for a few seconds (a file held for longer, or read-only, then fails as
+// itself). Elsewhere such an error is final at once.
+
+
+/** How long a rename is retried on Windows before its error is given up on. */
+const RENAME_RETRY_MS = 5000;
+/** The pause grows by this much after each failed try, up to RENAME_MAX_PAUSE_MS (as graceful-fs does). */
+const PAUSE_STEP_MS = 10;
+const RENAME_MAX_PAUSE_MS = 100;
+const TRANSIENT_ON_WINDOWS = new Set(['EPERM', 'EBUSY', 'EACCES']);
+/**
+ * Renames `from` to `to`, on the calling thread first (a rename takes microseconds, less than a trip to the thread
+ * pool); on Windows, errors a scanner causes are retried with a growing pause until RENAME_RETRY_MS have passed.
+ */
+async function renameFile(from, to, options = {}) {
+    const rename = options.rename ?? node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync;
+    const platform = options.platform ?? process.platform;
+    const now = options.now ?? Date.now;
+    const pause = options.sleep ?? node_timers_promises__WEBPACK_IMPORTED_MODULE_1__.setTimeout;
+    const until = now() + (options.retryMs ?? RENAME_RETRY_MS);
+    for (let tries = 1;; tries++) {
+        try {
+            rename(from, to);
+            return;
+        }
+        catch (error) {
+            const code = error.code ?? '';
+            if (platform !== 'win32' || !TRANSIENT_ON_WINDOWS.has(code) || now() >= until)
+                throw error;
+        }
+        await pause(Math.min(tries * PAUSE_STEP_MS, RENAME_MAX_PAUSE_MS));
     }
 }
 

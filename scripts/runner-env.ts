@@ -54,7 +54,8 @@ export function inputVariables(meta: ActionMetadata, given: Record<string, strin
 /** Parses the runner's GITHUB_OUTPUT file: `name<<DELIMITER` blocks, and plain `name=value` lines. */
 export function parseOutputFile(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const lines = text.split('\n');
+  // @actions/core ends lines with os.EOL: \r\n on Windows, as that runner reads them.
+  const lines = text.split(/\r?\n/u);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
@@ -84,7 +85,15 @@ export interface StepOptions {
   /** The step is killed after this long. */
   timeoutMs?: number;
   root?: string;
+  /** How the bundle is started, where not by this Node (the Windows lane runs Windows' node.exe under Wine). */
+  launch?: Launcher;
 }
+
+/** The program that runs the step's bundle, with the step's variables. */
+export type Launcher = (
+  main: string,
+  env: Record<string, string>,
+) => Promise<{ command: string; args: string[]; env: Record<string, string> }>;
 
 export interface StepResult {
   code: number | null;
@@ -140,9 +149,12 @@ export async function startStep(options: StepOptions): Promise<StartedStep> {
   Object.assign(env, inputVariables(meta, options.inputs));
 
   const started = Date.now();
-  const child = spawn(process.execPath, [main], {
+  const launched = options.launch
+    ? await options.launch(main, env)
+    : { command: process.execPath, args: [main], env };
+  const child = spawn(launched.command, launched.args, {
     cwd: options.workspace,
-    env,
+    env: launched.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collected = { stdout: '', stderr: '' };

@@ -1,5 +1,5 @@
 // Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
-// logged, the runner's SIGINT/SIGTERM turned into an abort, outputs through core.setOutput, and every failure
+// logged, the runner's SIGINT/SIGTERM (SIGBREAK on Windows) turned into an abort, outputs through core.setOutput, and every failure
 // turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -26,6 +26,9 @@ export const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'proj
  * value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning says so.
  */
 export const MAX_OUTPUT_BYTES = 512 * 1024;
+
+/** The signals by which a runner cancels a step, on every platform. */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
 
 /** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
 export function runnerTempFile(env: NodeJS.ProcessEnv, stem: string, extension: string): string {
@@ -67,7 +70,7 @@ export interface ActionContext {
   clock: Clock;
   /** Every secret known so far (the token, values, keys): removed from whatever is shown. */
   secrets: readonly string[];
-  /** Aborted when the runner cancels the step (SIGINT, then SIGTERM). */
+  /** Aborted when the runner cancels the step (SIGINT, then SIGTERM, or SIGBREAK on Windows). */
   signal: AbortSignal;
   /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
   connect(options?: ConnectOptions): Connection;
@@ -101,8 +104,8 @@ export async function runAction(
   const onSignal = (signal: NodeJS.Signals): void => {
     if (!controller.signal.aborted) controller.abort(new AbortedError(`the step was cancelled (${signal})`));
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // Windows has no SIGTERM: its runner sends Ctrl-C (SIGINT), then Ctrl-Break, which Node gives as SIGBREAK.
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 
   const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
   const declaredOutputs = new Set(spec.outputs);
@@ -164,8 +167,7 @@ export async function runAction(
         io.debug(`cleanup failed: ${redact(String(error), secrets)}`);
       }
     }
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }
 

@@ -2,22 +2,13 @@
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). Promises 7–9.
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fstat,
-  ftruncate,
-  ftruncateSync,
-  openSync,
-  renameSync,
-  unlinkSync,
-  write,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstat, ftruncate, ftruncateSync, openSync, unlinkSync, write, writeSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { AbortedError, ApiError, asError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
+import { renameFile } from './rename.ts';
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
 import type { BodyControl, BodyReceiver, OpenOptions, ResponseHeaders } from './transport.ts';
 import { zlib } from './zlib.ts';
@@ -240,7 +231,7 @@ export class Downloader {
       closed = true;
       closeSync(fd);
       if (signal.aborted) throw abortReason(signal);
-      renameSync(part, request.dest);
+      await renameFile(part, request.dest);
       this.#parts.delete(part);
       return result;
     } catch (error) {

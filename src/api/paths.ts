@@ -141,6 +141,61 @@ export function foldedName(name: string): string {
   return name.normalize('NFC').toLowerCase().toUpperCase();
 }
 
+/**
+ * What a disk does with names, as far as saving files is concerned. The planning code takes one as a parameter
+ * (the action passes the runner's, `profileOf(process.platform)`), so every profile is tested on any machine.
+ */
+export interface FileSystemProfile {
+  /** Printed in messages and test names. */
+  name: string;
+  /** `A.txt` and `a.txt` are one file (NTFS, APFS, exFAT, ext4 with casefold, SMB shares). */
+  caseInsensitive: boolean;
+  /** `café` in NFC and in NFD are one file (APFS, HFS+). */
+  normalisationInsensitive: boolean;
+  /** Windows' naming rules: `<>:"|?*`, reserved device names and trailing dots or spaces cannot be created. */
+  windowsNames: boolean;
+}
+
+export const PROFILES = {
+  ext4: { name: 'ext4', caseInsensitive: false, normalisationInsensitive: false, windowsNames: false },
+  casefold: {
+    name: 'ext4 casefold',
+    caseInsensitive: true,
+    normalisationInsensitive: true,
+    windowsNames: false,
+  },
+  apfs: { name: 'APFS', caseInsensitive: true, normalisationInsensitive: true, windowsNames: false },
+  ntfs: { name: 'NTFS', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
+  exfat: { name: 'exFAT', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
+} as const satisfies Record<string, FileSystemProfile>;
+
+/**
+ * The profile a runner's own disk most likely has. Only the Windows naming rules depend on it: names are folded
+ * (foldedName) on every platform, since a Linux runner may write to a case-insensitive disk too.
+ */
+export function profileOf(platform: NodeJS.Platform): FileSystemProfile {
+  return platform === 'win32' ? PROFILES.ntfs : platform === 'darwin' ? PROFILES.apfs : PROFILES.ext4;
+}
+
+/** Device names Windows reserves in every folder, with any extension (`aux.txt` is the device too). */
+const RESERVED_WINDOWS_NAME =
+  /^(con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/iu;
+
+/**
+ * Why Windows cannot hold this segment as a name, as the end of a sentence that starts with "it", or undefined.
+ * Through `\\?\` paths some of these can still be created, as files that Explorer, git and the runner's clean-up
+ * cannot remove; so they are refused, not tried.
+ */
+export function windowsNameProblem(segment: string): string | undefined {
+  const bad = /[<>:"|?*]/u.exec(segment);
+  if (bad) return `holds ${JSON.stringify(bad[0])}, which Windows does not allow in a name`;
+  if (/[. ]$/u.test(segment)) return 'ends in a dot or a space, which Windows drops from a name';
+  // Windows reads `CON .txt` and `con.tar.gz` as CON as well: the name up to its first dot, less trailing spaces.
+  if (RESERVED_WINDOWS_NAME.test((segment.split('.')[0] ?? '').trimEnd()))
+    return `is ${JSON.stringify(segment)}, a device name Windows reserves`;
+  return undefined;
+}
+
 /** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
 function percentDecoded(text: string): string {
   let out = text;
@@ -175,8 +230,8 @@ export interface PlanOptions {
   flatten: boolean;
   /** Save the single artifact under this name. */
   fileName?: string | undefined;
-  /** Case-insensitive file systems (macOS, Windows) see `A.txt` and `a.txt` as one file. */
-  caseInsensitive?: boolean;
+  /** The disk's rules; only its Windows naming rules change the plan. Default: ext4. */
+  profile?: FileSystemProfile;
 }
 
 export interface Plan {
@@ -226,6 +281,13 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
       continue;
     }
     const source = relative.segments.join('/');
+    if (options.profile?.windowsNames === true) {
+      const problem = relative.segments.map(windowsNameProblem).find((p) => p !== undefined);
+      if (problem !== undefined) {
+        plan.refused.push({ what: shortQuoted(source), reason: `a segment of its path ${problem}` });
+        continue;
+      }
+    }
     plan.available.push(source);
     if (!selects(options.globs, source)) {
       plan.excluded++;
@@ -261,7 +323,9 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
     for (const file of plan.files) file.segments = [file.segments.at(-1) ?? ''];
   }
 
-  const fold = (text: string): string => (options.caseInsensitive ? text.toLowerCase() : text);
+  // Every disk's key, whatever this runner's own disk is: Linux runners write to case-insensitive disks too, and
+  // two artifacts one of them would merge are told apart (node folders) or refused, never one over the other.
+  const fold = foldedName;
   const groups = groupBy(plan.files, (f) => fold(f.segments.join('/')));
   for (const group of groups.values()) {
     if (group.length < 2) continue;
@@ -301,7 +365,11 @@ function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
   const hint = flatten
     ? 'flatten keeps only file names: leave it out, or narrow the artifacts with pattern'
     : 'their containers do not tell them apart; narrow the artifacts with pattern';
-  return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}; ${hint}`);
+  const folded = new Set(group.map((f) => f.segments.join('/'))).size > 1;
+  const disk = folded
+    ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
+    : '';
+  return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}${disk}; ${hint}`);
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -359,9 +427,13 @@ export class Destination {
   readonly #folders = new Map<string, Promise<string>>();
   /** Folders this object created, in the order made. */
   readonly #created: string[] = [];
+  readonly #profile: FileSystemProfile;
+  /** Each file path inspected, by its folded key (foldedName): the first name that took the key. */
+  readonly #claimed = new Map<string, string>();
 
-  constructor(root: string) {
+  constructor(root: string, profile: FileSystemProfile = PROFILES.ext4) {
     this.root = root;
+    this.#profile = profile;
   }
 
   /** Creates the folders of `segments` (all but the last) and returns the file's absolute path. */
@@ -389,8 +461,24 @@ export class Destination {
    */
   async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
     // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
-    const problem = pathProblem(segments);
+    const problem =
+      pathProblem(segments) ??
+      (this.#profile.windowsNames
+        ? segments.map(windowsNameProblem).find((p) => p !== undefined)
+        : undefined);
     if (problem !== undefined) return { kind: 'refused', reason: `its path ${problem}` };
+    // Two files one disk would merge (an archive's `A.txt` and `a.txt`, or a member and an artifact): the second is
+    // refused by name, whatever this disk is, rather than lost without a word where the disk is case-insensitive.
+    const exact = segments.join('/');
+    const key = foldedName(exact);
+    const first = this.#claimed.get(key);
+    if (first !== undefined && first !== exact) {
+      return {
+        kind: 'refused',
+        reason: `its path differs from ${shortQuoted(first)} only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
+      };
+    }
+    this.#claimed.set(key, exact);
     for (let n = 1; n <= segments.length; n++) {
       const relative = segments.slice(0, n).join(sep);
       // On the main thread: a look takes microseconds, where a trip to the thread pool and back, one file after

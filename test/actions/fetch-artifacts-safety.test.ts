@@ -4,9 +4,10 @@
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runAction, type RunOptions, type RunResult } from '../harness/runner.ts';
 import { scratch, send, type Handler, type TestServer } from '../api/download-server.ts';
+import { needs } from '../helpers/platform.ts';
 
 const TOKEN = 'safety-Secret-Token-5521';
 const PROJECT = '/api/v1.1/project/primary-host/octo-org/octo-repo';
@@ -66,6 +67,7 @@ const downloads = (s: TestServer): string[] => s.seen.map((q) => q.url).filter((
 const warnings = (r: RunResult): string[] => r.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
 
 describe('fetch-artifacts never overwrites in the workspace', () => {
+  beforeEach(needs('symlinks'));
   /** A checked-out workspace: a git folder with a hook, a file of the job's own, a link to a file outside. */
   async function workspace(): Promise<{ top: string; ws: string; outside: string }> {
     const top = await tempDir();

@@ -8,6 +8,7 @@ import { Progress } from '../../src/actions/fetch-artifacts/progress.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunOptions, type RunResult } from '../harness/runner.ts';
 import { content, scratch, send, sha256, type Handler, type TestServer } from '../api/download-server.ts';
+import { needs } from '../helpers/platform.ts';
 
 const TOKEN = 'fetch-Secret-Token-9931';
 const BASIC = `Basic ${Buffer.from(`${TOKEN}:`).toString('base64')}`;
@@ -172,7 +173,8 @@ describe('fetch-artifacts', () => {
     expect(r.summary).toContain('<b>1 file</b>');
   });
 
-  it('never writes outside the destination, whatever the paths, and says what it refused or contained', async () => {
+  it('never writes outside the destination, whatever the paths, and says what it refused or contained', async (t) => {
+    needs('symlinks')(t);
     const top = await tempDir();
     const ws = join(top, 'ws');
     const dest = join(ws, 'dest');
@@ -469,9 +471,10 @@ describe('fetch-artifacts', () => {
     expect(s.seen).toHaveLength(0);
   });
 
-  it.each(['SIGINT', 'SIGTERM'] as const)(
+  it.for(['SIGINT', 'SIGTERM'] as const)(
     '%s mid-download exits non-zero within 5 s and leaves no part file',
-    async (signal) => {
+    async (signal, t) => {
+      needs('posix-signals')(t);
       const s = await service({
         artifacts: (o) =>
           Array.from({ length: 4 }, (_, i) => ({ path: `/big/${i}.bin`, url: `${o}/big/${i}` })),

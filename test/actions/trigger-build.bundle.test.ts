@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type ProjectConfig } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { obeyedCommands, PROJECT, requestsTo, SLUG } from './gating-helpers.ts';
+import { needs } from '../helpers/platform.ts';
 
 let emulator: Emulator;
 
@@ -182,6 +183,7 @@ describe('trigger-build bundle', () => {
 });
 
 describe('trigger-build bundle cancelled by the runner', () => {
+  beforeEach(needs('posix-signals'));
   /** Starts a waiting step on a build that never ends, sends the signals once it waits, and times the exit. */
   async function cancelMidWait(signals: NodeJS.Signals[], inputs: Record<string, string> = {}) {
     project({ queuedMs: 0, runMs: 500, hold: true });

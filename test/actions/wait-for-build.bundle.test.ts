@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type BuildSeed, type Emulator } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { obeyedCommands, PROJECT, requestsTo, SLUG, workflowJob } from './gating-helpers.ts';
+import { needs } from '../helpers/platform.ts';
 
 const SHA = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 
@@ -206,6 +207,7 @@ describe('wait-for-build bundle: job patterns and skipped builds', () => {
 });
 
 describe('wait-for-build bundle cancelled by the runner', () => {
+  beforeEach(needs('posix-signals'));
   it.each([['SIGINT'], ['SIGTERM']] as const)(
     '%s mid-wait: exits within 5 s and cancels nothing',
     async (signal) => {

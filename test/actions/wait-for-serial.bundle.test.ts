@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { PROJECT, SLUG, workflowJob } from './gating-helpers.ts';
+import { needs } from '../helpers/platform.ts';
 
 let emulator: Emulator;
 
@@ -33,7 +34,8 @@ describe('wait-for-serial bundle', () => {
     expect(result.summary).toContain(`for [#${older}](${url}).`);
   });
 
-  it('stops at once when cancelled, reporting what it waited for and changing nothing', async () => {
+  it('stops at once when cancelled, reporting what it waited for and changing nothing', async (t) => {
+    needs('posix-signals')(t);
     const held = emulator.state.addBuild(SLUG, { branch: 'main', lifecycle: 'running' });
     const started = await startAction('wait-for-serial', {
       inputs: { ...common(), 'timeout-minutes': '1', 'poll-interval-seconds': '1' },

@@ -7,6 +7,7 @@ import { DownloadError, Downloader, parseContentRange } from '../../src/api/down
 import { forEachLimited } from '../../src/api/limiter.ts';
 import { Transport } from '../../src/api/transport.ts';
 import { content, scratch, send, sha256, type TestServer } from './download-server.ts';
+import { needs } from '../helpers/platform.ts';
 
 const TOKEN = 'download-test-token';
 const BASIC = `Basic ${Buffer.from(`${TOKEN}:`).toString('base64')}`;
@@ -207,7 +208,8 @@ describe.each([
     expect(sha256(await readFile(join(dir, 'a')))).toBe(sha256(DATA));
   });
 
-  it('replaces an existing file only by rename, and a symlink at the final path is replaced, not written through', async () => {
+  it('replaces an existing file only by rename, and a symlink at the final path is replaced, not written through', async (t) => {
+    needs('symlinks')(t);
     const s = await server((req, res) => send(req, res, DATA));
     const dir = await tempDir();
     const outside = join(dir, 'outside.txt');

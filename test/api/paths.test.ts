@@ -12,6 +12,7 @@ import {
   isGitFolderName,
   pathProblem,
   planDownloads,
+  PROFILES,
   RefusedPathError,
   type ArtifactLike,
 } from '../../src/api/paths.ts';
@@ -138,11 +139,15 @@ describe('planDownloads', () => {
     );
   });
 
-  it('folds case on case-insensitive file systems', () => {
-    expect(() =>
-      planDownloads([art('/a/R.xml'), art('/a/r.xml')], { ...base, caseInsensitive: true }),
-    ).toThrow(ClashError);
-    expect(planDownloads([art('/a/R.xml'), art('/a/r.xml')], base).files).toHaveLength(2);
+  it('folds case and Unicode normalisation whatever the disk: a Linux runner may write to NTFS or exFAT too', () => {
+    for (const profile of Object.values(PROFILES)) {
+      expect(() => planDownloads([art('/a/R.xml'), art('/a/r.xml')], { ...base, profile })).toThrow(
+        /differ only in case or Unicode normalisation/u,
+      );
+      expect(() =>
+        planDownloads([art('/caf\u00e9.txt'), art('/cafe\u0301.txt')], { ...base, profile }),
+      ).toThrow(ClashError);
+    }
   });
 
   it('refuses unusable records and unsafe paths, with reasons, and fetches the rest', () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Build, User } from '../../src/api/records.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { call, rawRequest } from './helpers.ts';
+import { needs } from '../helpers/platform.ts';
 
 const INDEX = fileURLToPath(new URL('../../src/emulator/index.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../../src/emulator/cli.ts', import.meta.url));
@@ -185,7 +186,8 @@ async function runCli(
 }
 
 describe('cli', () => {
-  it('serves the example project, prints the address and a curl example, and stops on SIGINT', async () => {
+  it('serves the example project, prints the address and a curl example, and stops on SIGINT', async (t) => {
+    needs('posix-signals')(t);
     const slug = 'primary-host/octo-org/octo-repo';
     const result = await runCli(
       ['--port', '0', '--token', 't'],
@@ -227,7 +229,8 @@ describe('cli', () => {
     expect(result.stdout).toContain('emulator stopped');
   });
 
-  it('starts from a seed file instead of the example, and stops on SIGTERM', async () => {
+  it('starts from a seed file instead of the example, and stops on SIGTERM', async (t) => {
+    needs('posix-signals')(t);
     const dir = await mkdtemp(join(tmpdir(), 'emulator-seed-'));
     try {
       const seedFile = join(dir, 'seed.json');

@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStep, type StepResult } from '../../scripts/runner-env.ts';
+import { startStep, type Launcher, type StepResult } from '../../scripts/runner-env.ts';
 
 export {
   actionYmlPath,
@@ -28,6 +28,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   workspace?: string;
   timeoutMs?: number;
+  /** Starts the bundle another way than with this Node (the Windows lane). */
+  launch?: Launcher;
 }
 
 export interface Started {
@@ -58,6 +60,7 @@ export async function startAction(action: string, options: RunOptions = {}): Pro
     stepDir,
     env: { ...PUSH_TO_MAIN, ...options.env },
     timeoutMs: options.timeoutMs ?? 60_000,
+    ...(options.launch === undefined ? {} : { launch: options.launch }),
     onLine: (line, stream) => {
       if (stream !== 'stdout') return;
       stdout += `${line}\n`;

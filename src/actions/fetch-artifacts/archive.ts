@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { pathProblem } from '../../api/paths.ts';
+import { foldedName, pathProblem } from '../../api/paths.ts';
 import { zlib } from '../../api/zlib.ts';
 
 export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
@@ -36,14 +36,50 @@ export class UnsafeArchiveError extends Error {
   override name = 'UnsafeArchiveError';
 }
 
-/** Reads every member and throws UnsafeArchiveError at the first that is not a contained plain file or folder. */
+/**
+ * Reads every member and throws UnsafeArchiveError at the first that is not a contained plain file or folder;
+ * returns how many are files, which the unpacked files on disk must then number.
+ */
 export async function checkArchive(file: string, kind: ArchiveKind): Promise<number> {
   const members = kind === 'zip' ? await zipMembers(file) : await tarMembers(file, kind === 'tar.gz');
   for (const member of members) {
     const problem = memberProblem(member);
     if (problem !== undefined) throw new UnsafeArchiveError(`member ${quoted(member.name)} ${problem}`);
   }
-  return members.length;
+  foldedClash(members);
+  return members.filter((m) => m.type === 'file').length;
+}
+
+/**
+ * Two file members that one disk stores as one (`A.txt` and `a.txt`, `café` in NFC and NFD), or a file where another
+ * member needs a folder: a case-insensitive disk would merge them while the extractor writes, so the archive stays
+ * packed rather than lose a file without a word.
+ */
+function foldedClash(members: readonly Member[]): void {
+  const files = new Map<string, string>();
+  const folders = new Map<string, string>();
+  for (const member of members) {
+    const segments = member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
+    for (let n = 1; n < segments.length; n++) {
+      const folder = segments.slice(0, n).join('/');
+      folders.set(foldedName(folder), folder);
+    }
+    const path = segments.join('/');
+    if (member.type !== 'file') continue;
+    const other = files.get(foldedName(path));
+    if (other !== undefined && other !== path)
+      throw new UnsafeArchiveError(
+        `members ${quoted(other)} and ${quoted(path)} differ only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
+      );
+    files.set(foldedName(path), path);
+  }
+  for (const [key, path] of files) {
+    const folder = folders.get(key);
+    if (folder !== undefined)
+      throw new UnsafeArchiveError(
+        `member ${quoted(path)} is a file where other members need a folder ${quoted(folder)}`,
+      );
+  }
 }
 
 function memberProblem(member: Member): string | undefined {

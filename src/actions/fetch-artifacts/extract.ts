@@ -4,10 +4,11 @@
 // there into place, through the same checks as downloaded files: nothing lands outside the destination, under a
 // `.git` folder, through a symbolic link, or over a file the step did not make unless `overwrite` allows it.
 import { randomUUID } from 'node:crypto';
-import { copyFile, link, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { extractTar, extractZip } from '@actions/tool-cache';
 import type { Destination } from '../../api/paths.ts';
+import { renameFile } from '../../api/rename.ts';
 import { checkArchive, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 
 export interface Extracted {
@@ -15,6 +16,8 @@ export interface Extracted {
   files: { file: string; bytes: number }[];
   /** Members left out, with the reason. */
   refused: { what: string; reason: string }[];
+  /** File members the archive lists: what `files` and `refused` together must number. */
+  members?: number;
 }
 
 export interface ExtractRequest {
@@ -34,7 +37,7 @@ export interface ExtractRequest {
 export { UnsafeArchiveError };
 
 export async function extractArchive(request: ExtractRequest): Promise<Extracted> {
-  await checkArchive(request.archive, request.kind);
+  const members = await checkArchive(request.archive, request.kind);
   const work = join(dirname(request.archive), `.extract-${randomUUID().slice(0, 12)}`);
   const remove = (): Promise<void> => rm(work, { recursive: true, force: true });
   request.onCleanup(remove);
@@ -48,7 +51,7 @@ export async function extractArchive(request: ExtractRequest): Promise<Extracted
     await mkdir(out);
     if (request.kind === 'zip') await extractZip(copy, out);
     else await extractTar(copy, out, request.kind === 'tar' ? 'x' : 'xz');
-    return await place(out, request);
+    return { ...(await place(out, request)), members };
   } finally {
     await remove();
   }
@@ -90,7 +93,7 @@ async function place(out: string, request: ExtractRequest): Promise<Extracted> {
         }
       }
       const dest = await request.destination.prepare(segments);
-      await rename(full, dest);
+      await renameFile(full, dest);
       result.files.push({ file: dest, bytes: stat.size });
     }
   };

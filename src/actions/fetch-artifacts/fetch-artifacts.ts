@@ -17,12 +17,16 @@ import { forEachLimited } from '../../api/limiter.ts';
 import {
   ClashError,
   Destination,
+  foldedName,
   MAX_FILE_NAME_BYTES,
   MAX_PATH_BYTES,
   planDownloads,
+  profileOf,
   RefusedPathError,
   sample,
   shortQuoted,
+  windowsNameProblem,
+  type FileSystemProfile,
   type InspectCache,
   type Plan,
   type PlannedFile,
@@ -134,7 +138,7 @@ export function readInputs(ctx: ActionContext): FetchInputs {
   const destination = resolve(workspace(ctx.env), pathText ?? '.');
   const globs = inputs.lines('pattern').map((line) => compileGlob('pattern', line));
   const fileName = inputs.optional('file-name');
-  if (fileName !== undefined) checkFileName(fileName);
+  if (fileName !== undefined) checkFileName(fileName, profileOf(process.platform));
   const revision = inputs.optional('revision');
   if (revision !== undefined) {
     if (!/^[0-9a-f]{7,64}$/iu.test(revision))
@@ -181,8 +185,11 @@ function onlyWithLatest(name: string, value: string, buildNum: number): Validati
   );
 }
 
-function checkFileName(name: string): void {
+function checkFileName(name: string, profile: FileSystemProfile): void {
   const allowed = 'allowed: a plain file name, without folders';
+  const windows = profile.windowsNames ? windowsNameProblem(name) : undefined;
+  if (windows !== undefined)
+    throw new ValidationError('file-name', `${allowed}, that Windows can hold (this one ${windows})`, name);
   // eslint-disable-next-line no-control-regex
   if (/[/\\]/u.test(name) || name === '.' || name === '..' || /[\u0000-\u001f\u007f]/u.test(name))
     throw new ValidationError('file-name', allowed, name);
@@ -282,16 +289,17 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const root = await realpath(options.destination);
   ctx.setOutput('path', root);
 
+  const profile = profileOf(process.platform);
   const plan = planDownloads(artifacts as Parameters<typeof planDownloads>[0], {
     globs: options.globs,
     flatten: options.flatten,
     fileName: options.fileName,
-    caseInsensitive: process.platform === 'darwin' || process.platform === 'win32',
+    profile,
   });
   const refusals = new Refusals(ctx);
   reportPlan(ctx, plan, refusals);
 
-  const destination = new Destination(root);
+  const destination = new Destination(root, profile);
   const checked = await checkFinalPaths(options, plan, destination, refusals);
 
   if (checked.length === 0) {
@@ -410,7 +418,7 @@ async function checkFinalPaths(
   const out: Checked[] = [];
   const existing: string[] = [];
   const refuse = (file: PlannedFile, reason: string): void => refusals.add(shortQuoted(file.source), reason);
-  const taken = new Set(plan.files.map((f) => f.segments.join('/')));
+  const taken = new Set(plan.files.map((f) => foldedName(f.segments.join('/'))));
   // Nothing is created below the destination until every path was looked at.
   const cache: InspectCache = new Map();
   for (const file of plan.files) {
@@ -450,8 +458,11 @@ async function checkFinalPaths(
     if (archive !== undefined) {
       const target = [...file.segments.slice(0, -1), archive.stem];
       const key = target.join('/');
-      const clash = plan.files.find((f) => f !== file && `${f.segments.join('/')}/`.startsWith(`${key}/`));
-      if (clash !== undefined || taken.has(key)) {
+      const folded = foldedName(key);
+      const clash = plan.files.find(
+        (f) => f !== file && `${foldedName(f.segments.join('/'))}/`.startsWith(`${folded}/`),
+      );
+      if (clash !== undefined || taken.has(folded)) {
         throw new ClashError(
           `artifact ${shortQuoted(file.source)} would be unpacked into ${shortQuoted(key)}, where artifact ` +
             `${shortQuoted(clash?.source ?? key)} is saved; leave one out with pattern, or leave extract out`,
@@ -557,12 +568,9 @@ async function downloadAll(
         try {
           dest = await destination.prepare(file.segments);
         } catch (error) {
-          if (!(error instanceof RefusedPathError) && !nameTooLong(error))
-            throw asUserFacing(file.source, error);
-          refuse(
-            file.source,
-            error instanceof RefusedPathError ? error.message : 'its path is too long for the file system',
-          );
+          const reason = error instanceof RefusedPathError ? error.message : fileProblem(error);
+          if (reason === undefined) throw asUserFacing(file.source, error);
+          refuse(file.source, reason);
           return;
         }
         let result;
@@ -575,12 +583,11 @@ async function downloadAll(
             onBytes: (n) => progress.received(n),
           });
         } catch (error) {
-          // One name the file system will not take is that artifact's problem alone.
-          if (nameTooLong(error)) {
-            refuse(file.source, 'its path is too long for the file system');
-            return;
-          }
-          throw asUserFacing(file.source, error);
+          // One name or file the file system will not take is that artifact's problem alone.
+          const reason = fileProblem(error);
+          if (reason === undefined) throw asUserFacing(file.source, error);
+          refuse(file.source, reason);
+          return;
         }
         progress.fileDone();
         results[index] = {
@@ -666,6 +673,17 @@ async function unpack(
       );
     const n = result.files.length;
     ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${shortQuoted(source)} into ${shown(into.target)}`);
+    // Every file member is on disk or was named above: a case-insensitive disk merges `A.txt` and `a.txt` while
+    // the extractor writes them, and an extractor may exit 0 having written nothing.
+    const missing = (result.members ?? 0) - n - result.refused.length;
+    if (missing > 0)
+      ctx.io.warning(
+        logSafe(
+          `${plural(missing, 'file member')} of archive ${shortQuoted(source)} ${missing === 1 ? 'is' : 'are'} not ` +
+            `on disk (it lists ${plural(result.members ?? 0, 'file')}): names that differ only in case or Unicode ` +
+            'normalisation are one file on this disk, or the extractor left them out',
+        ),
+      );
     return result.files.map(({ file, bytes }) => ({
       file,
       bytes,
@@ -685,8 +703,25 @@ async function unpack(
       await destination.removeEmptyFolders();
       return [];
     }
+    const tool = missingExtractor(error);
+    if (tool !== undefined)
+      throw new ExtractorMissingError(
+        `archive ${shortQuoted(source)} cannot be unpacked: ${shortQuoted(tool)}, which extract: true runs, is ` +
+          'not installed on this runner; install it, or leave extract out to keep archives packed',
+      );
     throw asUserFacing(source, error);
   }
+}
+
+/** extract: true needs tar or unzip, and the runner has none. */
+export class ExtractorMissingError extends UserFacingError {
+  override name = 'ExtractorMissingError';
+}
+
+/** The program @actions/io could not find on the PATH, from its message. */
+function missingExtractor(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  return /^Unable to locate executable file: (\S+)/u.exec(error.message)?.[1]?.replace(/\.$/u, '');
 }
 
 /** tar or unzip ended with an error (a damaged archive): the archive stays, unpacked or not. */
@@ -694,8 +729,54 @@ function isExtractorFailure(error: unknown): boolean {
   return error instanceof Error && /^The process '.*' failed with exit code \d+$/su.test(error.message);
 }
 
-function nameTooLong(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENAMETOOLONG';
+/**
+ * Errors of the file system that belong to one file (promise 27): the name or the file in the way, not the disk.
+ * The artifact is refused with the reason; the others are still fetched.
+ */
+const FILE_ERRORS: Record<string, string> = {
+  EINVAL: 'the file system does not allow its name',
+  EPERM: 'the file system does not permit writing it (a read-only or open file in the way?)',
+  EACCES: 'permission to write it was denied',
+  EEXIST: 'a file appeared at its path while it was being saved',
+  ENOTDIR: 'a folder on its path is a file',
+  EISDIR: 'a folder is at its path',
+  ENAMETOOLONG: 'its path is too long for the file system',
+  // exfat-fuse answers a name it cannot hold (`a<b`, `report-10:32:01.xml`) with ENOENT, in a folder that exists.
+  ENOENT: 'the file system does not allow its name',
+};
+
+/** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
+export function fileProblem(error: unknown): string | undefined {
+  const code = errnoCode(error);
+  const reason = code === undefined ? undefined : FILE_ERRORS[code];
+  return reason === undefined ? undefined : `${reason} (${code})`;
+}
+
+/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
+const FILE_CALLS = new Set([
+  'open',
+  'mkdir',
+  'rename',
+  'write',
+  'close',
+  'link',
+  'copyfile',
+  'lstat',
+  'stat',
+]);
+
+/** The file system's error code, also under a DownloadError that wraps a failed write. */
+function errnoCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const { code, syscall } = e as NodeJS.ErrnoException;
+    if (typeof code === 'string' && FILE_CALLS.has(syscall ?? '')) return code;
+  }
+  return undefined;
+}
+
+/** The disk is full: the step stops at once (promise 27); every part file is removed on the way out. */
+export class DiskFullError extends UserFacingError {
+  override name = 'DiskFullError';
 }
 
 /** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
@@ -710,6 +791,13 @@ export function displayUrl(url: string): string {
 
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
 function asUserFacing(artifact: string, error: unknown): unknown {
+  const code = errnoCode(error);
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new DiskFullError(
+      `the disk is ${code === 'ENOSPC' ? 'full' : 'over its quota'} (${code}) while saving artifact ${artifact}: ` +
+        'the step stopped, no partial file is left; free some space or choose another path',
+      { cause: error },
+    );
   if (error instanceof UserFacingError || !(error instanceof Error)) return error;
   if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
   return new DownloadError(artifact, error, 1);

@@ -52,8 +52,9 @@ export const LIMITS = {
 } as const;
 
 /**
- * The runner sends SIGTERM 7.5 s after SIGINT and then kills the step: the cancel of the triggered build gets
- * this much (real) time, so the step still exits within 5 s.
+ * The runner sends SIGTERM 7.5 s after SIGINT and then kills the step; on Windows it sends Ctrl-C (SIGINT), then
+ * Ctrl-Break (SIGBREAK) 7.5 s later. The cancel of the triggered build gets this much (real) time, so the step
+ * still exits within 5 s.
  */
 export const CANCEL_BUDGET_MS = 4000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
