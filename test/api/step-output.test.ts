@@ -617,8 +617,8 @@ describe('collectFailedSteps', () => {
     expect(steps[0]?.outputError).toBeUndefined();
   });
 
-  it('keeps memory flat while a 50 MB output streams through', async () => {
-    const total = 50 * 1024 * 1024;
+  it('keeps memory flat while a 150 MB output streams through', async () => {
+    const total = 150 * 1024 * 1024;
     const line = `${'progress '.repeat(10)}\u001b[32mok\u001b[0m\r\n`;
     const piece = `{"message":${JSON.stringify(line.repeat(200))},"time":"t","type":"out"},`;
     const s = await storage((_req, res) => {
@@ -657,9 +657,10 @@ describe('collectFailedSteps', () => {
     } finally {
       clearInterval(sampler);
     }
-    // Holding the body would take 50 MiB as bytes and twice that as a string; the tail is 50 lines. The margin is
-    // for garbage not yet collected (the young generation) and the test's own sampling.
+    // Holding the body would take 150 MiB as bytes and twice that as a string; the tail is 50 lines. The margin is
+    // for garbage not yet collected, which grows when a busy machine delays collection (36 MiB was seen with a
+    // 50 MB body), and stays well below what holding the body would take.
     const growth = peak - before;
-    expect(growth).toBeLessThan(32 * 1024 * 1024);
+    expect(growth).toBeLessThan(64 * 1024 * 1024);
   }, 60_000);
 });
