@@ -8,52 +8,52 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		806,
-		284,
+		516,
 		411
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		806,
-		284,
+		516,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		3754,
 		806,
 		26,
-		284,
+		516,
 		754
 	],
 	"./general/general.ts": [
 		2272,
 		806,
-		284,
+		516,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		806,
-		284,
+		516,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
 		806,
-		284,
+		516,
 		800,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		806,
-		284,
+		516,
 		800,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		806,
-		284,
+		516,
 		716
 	]
 };

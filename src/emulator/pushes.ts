@@ -11,6 +11,8 @@ import {
   fakeUuid,
   type EmulatedProject,
   type PendingJob,
+  type StoredPipeline,
+  type WorkflowRun,
   type WorkflowSpec,
 } from './model.ts';
 import { phaseAt } from './phase.ts';
@@ -26,6 +28,10 @@ export interface PushRequest {
   delayMs?: number;
   /** Time of the push (epoch ms; default now): a push in the past has builds that ran already. */
   at?: number;
+  /** A tag instead of a branch (a v2 pipeline of a tag): `branch` then only picks the configuration. */
+  tag?: string;
+  /** Pipeline parameters (a v2 trigger). */
+  parameters?: Record<string, unknown>;
 }
 
 /** What a push answers. */
@@ -68,10 +74,17 @@ export function checkWorkflows(workflows: readonly WorkflowSpec[]): void {
 /** When a pending job is (or was) due at `now`, or undefined when it is not due yet (or never will be). */
 export function dueAt(project: EmulatedProject, pending: PendingJob, now: number): number | undefined {
   const first = pending.push.at + pending.push.delayMs;
+  // An approval job is never a build: it is approved (or not) by a person.
+  if (pending.job?.type === 'approval' || pending.run?.canceledAt !== undefined) return undefined;
   const requires = pending.job?.requires ?? [];
   if (requires.length === 0) return first <= now ? first : undefined;
   let due = first;
   for (const name of requires) {
+    const approvedAt = pending.run?.approvals.get(name);
+    if (approvedAt !== undefined) {
+      due = Math.max(due, approvedAt);
+      continue;
+    }
     const num = pending.run?.builds.get(name);
     const build = num === undefined ? undefined : project.findBuild(num);
     if (build === undefined) return undefined;
@@ -104,18 +117,45 @@ export function push(
   const revision = request.revision ?? fakeRevision(`${key}/${request.branch}`);
   const commit = fakeCommit(key, count, at);
   if (request.subject !== undefined) commit.subject = request.subject;
-  const push = { branch: request.branch, revision, commit, at, delayMs };
+  const push = {
+    branch: request.branch,
+    revision,
+    commit,
+    at,
+    delayMs,
+    ...(request.tag !== undefined && { tag: request.tag }),
+  };
+  // Every push makes a pipeline (API v2), whose workflows are the runs below.
+  const pipeline: StoredPipeline = {
+    id: fakeUuid(`${key}/pipeline`),
+    number: project.pipelines.length + 1,
+    createdAt: at,
+    branch: request.tag === undefined ? request.branch : null,
+    tag: request.tag ?? null,
+    revision,
+    errors: [],
+    parameters: { ...request.parameters },
+    runs: [],
+  };
+  project.pipelines.push(pipeline);
   if (behaviour.workflows.length === 0) {
     project.pendingJobs.push({ push, run: undefined, job: undefined });
   }
   for (const workflow of behaviour.workflows) {
-    const run = {
+    const run: WorkflowRun = {
       name: workflow.name,
       id: fakeUuid(`${key}/${workflow.name}`),
       builds: new Map<string, number>(),
-      jobIds: new Map<string, string>(),
+      jobIds: new Map(
+        workflow.jobs.map((job) => [job.name, fakeUuid(`${key}/${workflow.name}/${job.name}`)]),
+      ),
+      jobs: workflow.jobs.map((job) => ({ ...job })),
+      pipelineId: pipeline.id,
+      createdAt: at,
+      approvals: new Map(),
     };
-    for (const job of workflow.jobs) project.pendingJobs.push({ push, run, job: { ...job } });
+    pipeline.runs.push(run);
+    for (const job of run.jobs) project.pendingJobs.push({ push, run, job });
   }
   return { revision, branch: request.branch };
 }
@@ -131,8 +171,12 @@ function schedulePushed(builds: Builds, project: EmulatedProject, pending: Pendi
     made.revision = push.revision;
     made.commit = { ...push.commit };
     made.why = project.vcsType;
+    if (push.tag !== undefined) {
+      made.tag = push.tag;
+      made.branch = null;
+    }
     if (run !== undefined && job !== undefined) {
-      const jobId = fakeUuid(`${project.slug}#${num}/job`);
+      const jobId = run.jobIds.get(job.name) ?? fakeUuid(`${project.slug}#${num}/job`);
       made.workflows = {
         job_name: job.name,
         job_id: jobId,
