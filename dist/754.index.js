@@ -338,8 +338,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ../action/run.ts + 6 modules
-var run = __webpack_require__(7516);
+// EXTERNAL MODULE: ../action/run.ts + 5 modules
+var run = __webpack_require__(8284);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
 // EXTERNAL MODULE: ../action/workflow.ts

@@ -8,52 +8,51 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		806,
-		516,
+		284,
 		411
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		806,
-		516,
+		284,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		3754,
 		806,
 		26,
-		516,
+		284,
 		754
 	],
 	"./general/general.ts": [
 		2272,
 		806,
-		516,
+		284,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		806,
-		516,
+		284,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		1124,
+		7413,
 		806,
-		516,
-		800,
-		124
+		284,
+		554,
+		413
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		806,
-		516,
-		800,
+		284,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		806,
-		516,
+		284,
 		716
 	]
 };

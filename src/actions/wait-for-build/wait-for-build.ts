@@ -20,6 +20,7 @@ import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.t
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildDurationMs, buildLink } from '../../action/summary.ts';
 import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { abortReason } from '../../api/clock.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';
 import { AbortedError, ValidationError } from '../../api/errors.ts';
 import { isFinished, type Build } from '../../api/records.ts';
@@ -69,6 +70,17 @@ export interface WaitInputs {
   intervalMs: number;
   policy: OutcomePolicy;
   failureLogLines: number;
+  /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
+  source?: BuildSource;
+  label?: string;
+}
+
+/**
+ * What one look found: the builds that count, oldest first. A source that knows when it is complete (a pipeline)
+ * says so: then neither the appear time nor the settle time applies. `notes` are lines for the log.
+ */
+export interface BuildSource {
+  look(): Promise<{ builds: Build[]; truncated: boolean; complete?: boolean; notes?: string[] }>;
 }
 
 /** The workflow's commit: the pull request's head commit on pull request events, else GITHUB_SHA. */
@@ -192,11 +204,11 @@ export function readInputs(ctx: ActionContext): WaitInputs {
 }
 
 /** How the wait ended, for the summary. */
-type Ending = WaitEnding | { kind: 'cancelled' };
+type Ending = WaitEnding | { kind: 'cancelled'; what?: string };
 type WaitEnding =
   | { kind: 'finished' }
   | { kind: 'timed-out'; why: string }
-  | { kind: 'cancelled' }
+  | { kind: 'cancelled'; what?: string }
   | { kind: 'gave-up'; why: string }
   | { kind: 'not-found'; why: string };
 
@@ -208,6 +220,7 @@ function label(build: Build): string {
 
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
 function scopeOf(input: WaitInputs): string {
+  if (input.label !== undefined) return input.label;
   const parts = [`commit ${input.query.revision.slice(0, 12)}`];
   if (input.query.branch !== undefined) parts[0] += ` on branch ${input.query.branch}`;
   if (input.query.workflow !== undefined) parts.push(`workflow ${input.query.workflow}`);
@@ -224,7 +237,34 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
   const connection = ctx.connect({ deadline });
+  await gateBuilds(ctx, connection, input, { started, deadline });
+}
 
+export interface GateOptions {
+  started: number;
+  deadline: number;
+  /** Cancels what is still running once the step was cancelled; says what became of it (trigger-build). */
+  onAbort?: (builds: readonly Build[]) => Promise<string>;
+  /** The `build-num` output: the newest build (wait-for-build), or the first that did not pass (trigger-build). */
+  buildNum?: 'newest' | 'deciding';
+  /** Rows of the `builds` output for jobs that ended without a build (a pipeline's). */
+  moreRows?: () => Record<string, unknown>[];
+  /** Every list of builds a look counted. */
+  seen?: (builds: readonly Build[]) => void;
+}
+
+/**
+ * Waits for builds (one by number, a commit's, or a source's), then fails the step unless each ended with an
+ * allowed outcome; shows why builds failed, their tests, the outputs and the summary. Shared with trigger-build,
+ * which follows a pipeline's builds through it.
+ */
+export async function gateBuilds(
+  ctx: ActionContext,
+  connection: Connection,
+  input: WaitInputs,
+  options: GateOptions,
+): Promise<Build[]> {
+  const { started, deadline } = options;
   let builds: Build[] = [];
   let ending: Ending = { kind: 'cancelled' };
   const tests = new Map<number, TestsRead>();
@@ -235,11 +275,19 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
     try {
       ending =
         input.buildNum === undefined
-          ? await waitForCommit(ctx, connection, input, deadline, (b) => (builds = b))
+          ? await waitForCommit(ctx, connection, input, deadline, (b) => {
+              builds = b;
+              options.seen?.(b);
+            })
           : await waitForOne(ctx, connection, input.buildNum, input, deadline, (b) => (builds = [b]));
     } catch (error) {
       if (ctx.signal.aborted || error instanceof AbortedError) {
         ending = { kind: 'cancelled' };
+        if (options.onAbort !== undefined && ctx.signal.aborted) {
+          const what = await options.onAbort(builds);
+          ending = { kind: 'cancelled', what };
+          throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+        }
         throw error;
       }
       ending = { kind: 'gave-up', why: (error as Error).message };
@@ -276,9 +324,22 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
       );
     }
   } finally {
-    setOutputs(ctx, input, builds, failures);
+    setOutputs(ctx, input, builds, failures, options);
     await writeSummary(ctx, input, builds, ending, { tests, failures, budget }, ctx.clock.now() - started);
   }
+  return builds;
+}
+
+/** The build that decided a verdict: the first that did not pass, else the newest. */
+export function decidingBuild(builds: readonly Build[], policy: OutcomePolicy): Build | undefined {
+  return builds.find((b) => !passes(policy, b.outcome)) ?? newest(builds);
+}
+
+function newest(builds: readonly Build[]): Build | undefined {
+  return builds.reduce<Build | undefined>(
+    (found, b) => (found === undefined || b.build_num > found.build_num ? b : found),
+    undefined,
+  );
 }
 
 function describeTarget(input: WaitInputs): string {
@@ -306,33 +367,32 @@ function setOutputs(
   input: WaitInputs,
   builds: readonly Build[],
   failures: ReadonlyMap<number, FailureShown>,
+  options: GateOptions,
 ): void {
   const [onlyJob] = input.jobs;
   const ofJob = input.jobs.length === 1 ? builds.filter((b) => jobOf(b).job === onlyJob) : [...builds];
-  const main = ofJob.reduce<Build | undefined>(
-    (newest, b) => (newest === undefined || b.build_num > newest.build_num ? b : newest),
-    undefined,
-  );
+  const main =
+    options.buildNum === 'deciding' && builds.every(isFinished)
+      ? decidingBuild(ofJob, input.policy)
+      : newest(ofJob);
   ctx.setOutput('build-num', main?.build_num ?? '');
   ctx.setOutput('build-url', main?.build_url ?? '');
   ctx.setOutput(
     'outcome',
     builds.length > 0 && builds.every(isFinished) ? worstOutcome(builds.map((b) => b.outcome)) : '',
   );
-  ctx.setOutput(
-    'builds',
-    builds.map((b) => {
-      const { job, workflow } = jobOf(b);
-      return {
-        build_num: b.build_num,
-        build_url: b.build_url ?? null,
-        job: job ?? null,
-        workflow: workflow ?? null,
-        status: b.status ?? null,
-        outcome: b.outcome ?? null,
-      };
-    }),
-  );
+  const rows: Record<string, unknown>[] = builds.map((b) => {
+    const { job, workflow } = jobOf(b);
+    return {
+      build_num: b.build_num,
+      build_url: b.build_url ?? null,
+      job: job ?? null,
+      workflow: workflow ?? null,
+      status: b.status ?? null,
+      outcome: b.outcome ?? null,
+    };
+  });
+  ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
   const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
   ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
 }
@@ -383,10 +443,12 @@ async function waitForCommit(
   const { clock } = ctx;
   const started = clock.now();
   const scope = scopeOf(input);
-  const commit = new CommitBuilds(client, project, { ...input.query, jobs: [] }, { now: started });
+  const commit: BuildSource =
+    input.source ?? new CommitBuilds(client, project, { ...input.query, jobs: [] }, { now: started });
   ctx.info(
     `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
-      `${formatDuration(input.timeoutMs)}; a build must appear within ${formatDuration(input.appearMs)}`,
+      `${formatDuration(input.timeoutMs)}` +
+      (input.source === undefined ? `; a build must appear within ${formatDuration(input.appearMs)}` : ''),
   );
   let current: Build[] = [];
   /** Every build of the commit the last look saw, counted or not. */
@@ -397,7 +459,7 @@ async function waitForCommit(
   let failure: WaitEnding | undefined;
 
   const look = async (): Promise<Look<Build[]>> => {
-    const { builds: all, truncated } = await commit.look();
+    const { builds: all, truncated, complete, notes } = await commit.look();
     const now = clock.now();
     if (truncated && !warnedTruncated) {
       warnedTruncated = true;
@@ -411,6 +473,10 @@ async function waitForCommit(
     const counted =
       input.jobs.length === 0 ? all : all.filter((b) => input.jobs.includes(jobOf(b).job ?? ''));
     let logged = false;
+    for (const note of notes ?? []) {
+      ctx.info(note);
+      logged = true;
+    }
     for (const build of all) {
       const old = everything.get(build.build_num);
       const { job, workflow } = jobOf(build);
@@ -435,6 +501,10 @@ async function waitForCommit(
     current = counted;
     seen(counted);
     const builds = counted;
+    // A source that knows when it is complete needs neither the appear time nor the settle time.
+    if (complete !== undefined) {
+      return complete && builds.every(isFinished) ? { done: true, value: builds } : { done: false, logged };
+    }
 
     if (all.length === 0 && input.jobs.length === 0) {
       if (now - started >= input.appearMs) {
@@ -546,7 +616,11 @@ async function writeSummary(
     case 'finished':
       break;
     case 'cancelled':
-      parts.push('The step was cancelled; the builds were left as they were (this action cancels nothing).');
+      parts.push(
+        ending.what === undefined
+          ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
+          : `The step was cancelled: ${mdSafe(ending.what, 1000)}.`,
+      );
       break;
     case 'timed-out':
     case 'gave-up':
