@@ -201,6 +201,18 @@ var records = __webpack_require__(5942);
 class PipelineErroredError extends errors/* UserFacingError */.Ui {
     name = 'PipelineErroredError';
 }
+/** Job statuses of a job that has ended: its build is read again for its final record. */
+const ENDED_JOB_STATUSES = new Set([
+    'success',
+    'failed',
+    'canceled',
+    'infrastructure_fail',
+    'timedout',
+    'not_run',
+    'unauthorized',
+    'terminated-unknown',
+    'retried',
+]);
 class PipelineBuilds {
     #client;
     #pipelines;
@@ -232,7 +244,42 @@ class PipelineBuilds {
     }
     async look() {
         const notes = [];
+        if (this.#workflows.size === 0) {
+            const workflows = await this.#listWorkflows();
+            if (workflows.length === 0)
+                return { builds: [], truncated: false, complete: false, notes };
+        }
+        for (const entry of this.#workflows.values())
+            if (!entry.done)
+                await this.#readJobs(entry, notes);
+        // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
+        // (and finds a workflow that came late) without a list of the workflows at every look.
+        if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
+            const before = new Set(this.#workflows.keys());
+            await this.#listWorkflows();
+            for (const entry of this.#workflows.values()) {
+                if (!before.has(entry.workflow.id))
+                    await this.#readJobs(entry, notes);
+                entry.done = api_pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(entry.workflow.status) && entry.jobsEnded;
+                if (entry.done && !entry.jobs.some((job) => job.job_number != null)) {
+                    this.#sayOnce(notes, `${entry.workflow.id}/empty`, `Workflow ${entry.workflow.name} ended with status ${entry.workflow.status} without starting a job`);
+                }
+            }
+        }
+        const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
+        const complete = [...this.#workflows.values()].every((w) => w.done);
+        return { builds, truncated: false, complete, notes };
+    }
+    /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
+    async #listWorkflows() {
         const workflows = await this.#pipelines.workflows(this.#pipelineId);
+        for (const workflow of workflows) {
+            const known = this.#workflows.get(workflow.id);
+            if (known === undefined)
+                this.#workflows.set(workflow.id, { workflow, jobs: [], done: false, jobsEnded: false });
+            else
+                known.workflow = workflow;
+        }
         if (workflows.length === 0) {
             const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
             if (pipeline.state === 'errored' || (pipeline.errors?.length ?? 0) > 0) {
@@ -240,35 +287,34 @@ class PipelineBuilds {
                 throw new PipelineErroredError(`Pipeline #${pipeline.number} is errored and runs no workflow` +
                     (errors.length > 0 ? `: ${errors.join('; ')}` : ''));
             }
-            return { builds: [], truncated: false, complete: false, notes };
         }
-        for (const workflow of workflows) {
-            const known = this.#workflows.get(workflow.id);
-            if (known?.done)
+        return workflows;
+    }
+    /**
+     * Lists a workflow's jobs; reads a job's build (v1.1) when it first has a number and when its status says it
+     * ended, and in between takes the job's status for the build's.
+     */
+    async #readJobs(entry, notes) {
+        const { workflow } = entry;
+        const jobs = await this.#pipelines.jobs(workflow.id);
+        entry.jobs = jobs;
+        for (const job of jobs) {
+            if (job.status === 'on_hold')
+                this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
+            const num = job.job_number;
+            if (num == null)
                 continue;
-            const jobs = await this.#pipelines.jobs(workflow.id);
-            const entry = { workflow, jobs, done: false };
-            this.#workflows.set(workflow.id, entry);
-            for (const job of jobs) {
-                if (job.status === 'on_hold')
-                    this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
-                const num = job.job_number;
-                if (num == null)
-                    continue;
-                const cached = this.#builds.get(num);
-                if (cached !== undefined && (0,records/* isFinished */.$g)(cached))
-                    continue;
+            const cached = this.#builds.get(num);
+            if (cached !== undefined && (0,records/* isFinished */.$g)(cached))
+                continue;
+            if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
                 this.#builds.set(num, await this.#client.build(this.#project, num));
             }
-            const ended = api_pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status);
-            entry.done = ended && jobs.every((job) => this.#jobEnded(job));
-            if (entry.done && !jobs.some((job) => job.job_number != null)) {
-                this.#sayOnce(notes, `${workflow.id}/empty`, `Workflow ${workflow.name} ended with status ${workflow.status} without starting a job`);
+            else if (job.status === 'running' || job.status === 'queued') {
+                this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
             }
         }
-        const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
-        const complete = [...this.#workflows.values()].every((w) => w.done);
-        return { builds, truncated: false, complete, notes };
+        entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
     }
     #jobEnded(job) {
         if (job.job_number != null) {

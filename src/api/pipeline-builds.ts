@@ -1,8 +1,9 @@
 // The builds of one pipeline (API v2), look after look, for the same waiting loop that follows a commit's builds:
 // its workflows, each workflow's jobs until each has a `job_number` (its v1.1 build number), then each build
-// through v1.1 as any other. A look costs one list of the workflows, one list of jobs per workflow not yet ended,
-// and one GET per build not yet finished. Jobs that end without a build (blocked after a failure, not run,
-// cancelled, unauthorized) end with their status; an approval on hold is said, once.
+// through v1.1 as any other. A look costs one list of jobs per workflow not yet ended; a build is read (v1.1 GET)
+// when its job first has a number and when the job ends, and the workflows are listed at the first look and again
+// when all their jobs look ended. Jobs that end without a build (blocked after a failure, not run, cancelled,
+// unauthorized) end with their status; an approval on hold is said, once.
 import type { Client, ProjectRef } from './client.ts';
 import { UserFacingError } from './errors.ts';
 import {
@@ -40,9 +41,24 @@ export interface PipelineLook {
 interface KnownWorkflow {
   workflow: Workflow;
   jobs: Job[];
-  /** The workflow and all its jobs have ended: it is not listed again. */
+  /** Every job of the last list has ended (or, without a build, stopped in a status that may be final). */
+  jobsEnded: boolean;
+  /** The workflow and all its jobs have ended: its jobs are not listed again. */
   done: boolean;
 }
+
+/** Job statuses of a job that has ended: its build is read again for its final record. */
+const ENDED_JOB_STATUSES: ReadonlySet<string> = new Set([
+  'success',
+  'failed',
+  'canceled',
+  'infrastructure_fail',
+  'timedout',
+  'not_run',
+  'unauthorized',
+  'terminated-unknown',
+  'retried',
+]);
 
 export class PipelineBuilds {
   readonly #client: Client;
@@ -83,7 +99,42 @@ export class PipelineBuilds {
 
   async look(): Promise<PipelineLook> {
     const notes: string[] = [];
+    if (this.#workflows.size === 0) {
+      const workflows = await this.#listWorkflows();
+      if (workflows.length === 0) return { builds: [], truncated: false, complete: false, notes };
+    }
+    for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry, notes);
+    // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
+    // (and finds a workflow that came late) without a list of the workflows at every look.
+    if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
+      const before = new Set(this.#workflows.keys());
+      await this.#listWorkflows();
+      for (const entry of this.#workflows.values()) {
+        if (!before.has(entry.workflow.id)) await this.#readJobs(entry, notes);
+        entry.done = FINAL_WORKFLOW_STATUSES.has(entry.workflow.status) && entry.jobsEnded;
+        if (entry.done && !entry.jobs.some((job) => job.job_number != null)) {
+          this.#sayOnce(
+            notes,
+            `${entry.workflow.id}/empty`,
+            `Workflow ${entry.workflow.name} ended with status ${entry.workflow.status} without starting a job`,
+          );
+        }
+      }
+    }
+    const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
+    const complete = [...this.#workflows.values()].every((w) => w.done);
+    return { builds, truncated: false, complete, notes };
+  }
+
+  /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
+  async #listWorkflows(): Promise<Workflow[]> {
     const workflows = await this.#pipelines.workflows(this.#pipelineId);
+    for (const workflow of workflows) {
+      const known = this.#workflows.get(workflow.id);
+      if (known === undefined)
+        this.#workflows.set(workflow.id, { workflow, jobs: [], done: false, jobsEnded: false });
+      else known.workflow = workflow;
+    }
     if (workflows.length === 0) {
       const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
       if (pipeline.state === 'errored' || (pipeline.errors?.length ?? 0) > 0) {
@@ -93,36 +144,32 @@ export class PipelineBuilds {
             (errors.length > 0 ? `: ${errors.join('; ')}` : ''),
         );
       }
-      return { builds: [], truncated: false, complete: false, notes };
     }
-    for (const workflow of workflows) {
-      const known = this.#workflows.get(workflow.id);
-      if (known?.done) continue;
-      const jobs = await this.#pipelines.jobs(workflow.id);
-      const entry: KnownWorkflow = { workflow, jobs, done: false };
-      this.#workflows.set(workflow.id, entry);
-      for (const job of jobs) {
-        if (job.status === 'on_hold')
-          this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
-        const num = job.job_number;
-        if (num == null) continue;
-        const cached = this.#builds.get(num);
-        if (cached !== undefined && isFinished(cached)) continue;
+    return workflows;
+  }
+
+  /**
+   * Lists a workflow's jobs; reads a job's build (v1.1) when it first has a number and when its status says it
+   * ended, and in between takes the job's status for the build's.
+   */
+  async #readJobs(entry: KnownWorkflow, notes: string[]): Promise<void> {
+    const { workflow } = entry;
+    const jobs = await this.#pipelines.jobs(workflow.id);
+    entry.jobs = jobs;
+    for (const job of jobs) {
+      if (job.status === 'on_hold')
+        this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
+      const num = job.job_number;
+      if (num == null) continue;
+      const cached = this.#builds.get(num);
+      if (cached !== undefined && isFinished(cached)) continue;
+      if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
         this.#builds.set(num, await this.#client.build(this.#project, num));
-      }
-      const ended = FINAL_WORKFLOW_STATUSES.has(workflow.status);
-      entry.done = ended && jobs.every((job) => this.#jobEnded(job));
-      if (entry.done && !jobs.some((job) => job.job_number != null)) {
-        this.#sayOnce(
-          notes,
-          `${workflow.id}/empty`,
-          `Workflow ${workflow.name} ended with status ${workflow.status} without starting a job`,
-        );
+      } else if (job.status === 'running' || job.status === 'queued') {
+        this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
       }
     }
-    const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
-    const complete = [...this.#workflows.values()].every((w) => w.done);
-    return { builds, truncated: false, complete, notes };
+    entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
   }
 
   #jobEnded(job: Job): boolean {
