@@ -2268,7 +2268,10 @@ function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
 /** The replacement of a removed call, and the input that chooses it. */
 function replacementWithInput(method, path) {
     const replacement = (0,api_sunset/* v2Replacement */.Zr)(method, path);
-    return replacement === undefined ? undefined : `${replacement}, which trigger-api: v2 (or auto) sends`;
+    return replacement === undefined
+        ? undefined
+        : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
+            'service answers 410';
 }
 /**
  * Timing of the HTTP layer, from the environment rather than inputs: a slow self-hosted installation may need
@@ -3571,7 +3574,7 @@ class GoneError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .
     constructor(method, path, serverMessage, attempts, since, replacement) {
         super(410, method, path, serverMessage, attempts);
         const when = since === undefined ? '' : ` on ${plainDate(since)}`;
-        const instead = replacement === undefined ? '' : `; use ${replacement} instead`;
+        const instead = replacement === undefined ? '' : `; instead: ${replacement}`;
         const said = serverMessage ? ` (the service says: ${serverMessage})` : '';
         this.message = `${method} ${path}: the service has removed this call${when} (HTTP 410 Gone)${instead}${said}`;
         this.since = since;
@@ -3631,7 +3634,7 @@ function describeNotice(method, path, info, replacement) {
     let text = parts.join('; ');
     text = text.charAt(0).toUpperCase() + text.slice(1);
     if (replacement !== undefined)
-        text += `. Use ${replacement} instead`;
+        text += `. Instead: ${replacement}`;
     if (info.links.length > 0)
         text += `. See ${info.links.join(' and ')}`;
     return `${text}.`;

@@ -240,7 +240,10 @@ function connect(
 /** The replacement of a removed call, and the input that chooses it. */
 function replacementWithInput(method: string, path: string): string | undefined {
   const replacement = v2Replacement(method, path);
-  return replacement === undefined ? undefined : `${replacement}, which trigger-api: v2 (or auto) sends`;
+  return replacement === undefined
+    ? undefined
+    : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
+        'service answers 410';
 }
 
 /**

@@ -138,7 +138,7 @@ export class GoneError extends ApiError {
   ) {
     super(410, method, path, serverMessage, attempts);
     const when = since === undefined ? '' : ` on ${plainDate(since)}`;
-    const instead = replacement === undefined ? '' : `; use ${replacement} instead`;
+    const instead = replacement === undefined ? '' : `; instead: ${replacement}`;
     const said = serverMessage ? ` (the service says: ${serverMessage})` : '';
     this.message = `${method} ${path}: the service has removed this call${when} (HTTP 410 Gone)${instead}${said}`;
     this.since = since;
@@ -216,7 +216,7 @@ export function describeNotice(
   }
   let text = parts.join('; ');
   text = text.charAt(0).toUpperCase() + text.slice(1);
-  if (replacement !== undefined) text += `. Use ${replacement} instead`;
+  if (replacement !== undefined) text += `. Instead: ${replacement}`;
   if (info.links.length > 0) text += `. See ${info.links.join(' and ')}`;
   return `${text}.`;
 }
