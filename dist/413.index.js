@@ -604,7 +604,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
                 status: j.status,
                 outcome: null,
             })),
-            onAbort: () => cancelPipeline(ctx, input, pipeline, source),
+            onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),
         });
         // Jobs that ended without a build count too: a deploy that never ran is no deploy.
         const stopped = source.unbuilt.filter((j) => !(0,outcomes/* passes */.WE)(input.policy, j.status));
@@ -620,14 +620,14 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     }
 }
 /** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
-async function cancelPipeline(ctx, input, pipeline, source) {
+async function cancelPipeline(ctx, input, pipeline, source, builds) {
     const name = `pipeline #${pipeline.number}`;
     if (!input.cancelOnAbort) {
         ctx.info(`The step was cancelled; ${name} was left running (cancel-on-abort: false)`);
         return `${name} was left running (cancel-on-abort: false)`;
     }
     ctx.info(`The step was cancelled; cancelling the workflows of ${name}`);
-    return afterAbort(ctx, async ({ transport }) => {
+    return afterAbort(ctx, async ({ transport, client, project }) => {
         const pipelines = new api_pipelines/* Pipelines */.Cw(transport);
         // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
         const known = source.workflows;
@@ -635,8 +635,20 @@ async function cancelPipeline(ctx, input, pipeline, source) {
             ? known
             : (await pipelines.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
         const open = workflows.filter((w) => !w.done);
-        for (const workflow of open)
-            await pipelines.cancelWorkflow(workflow.id);
+        try {
+            for (const workflow of open)
+                await pipelines.cancelWorkflow(workflow.id);
+        }
+        catch (error) {
+            // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
+            const running = builds.filter((b) => !(0,records/* isFinished */.$g)(b));
+            for (const build of running)
+                await client.cancel(project, build.build_num);
+            const nums = running.map((b) => `#${b.build_num}`).join(', ');
+            ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not cancel the workflows of ${name} (${error.message}); cancelled its running ` +
+                `builds instead (${nums || 'none'}): jobs still to come may run, cancel them by hand`));
+            return `the running builds of ${name} were cancelled (${nums || 'none'}), not its workflows`;
+        }
         const names = open.map((w) => w.name).join(', ');
         ctx.info(`Cancelled ${open.length} workflow${open.length === 1 ? '' : 's'} of ${name}${names ? `: ${names}` : ''}`);
         return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;

@@ -141,6 +141,29 @@ describe('after the sunset: trigger-build with its defaults', () => {
     ]);
   });
 
+  it('when the workflow cancel fails, cancels the running builds through v1.1', async () => {
+    await service(true, {
+      workflows: [{ name: 'ship', jobs: [{ name: 'build', runMs: 60_000, artifacts: [] }] }],
+    });
+    emulator.faults.add({
+      kind: 'status',
+      status: 500,
+      method: 'POST',
+      path: /^\/api\/v2\/workflow\/.*\/cancel$/,
+      times: Infinity,
+    });
+    const started = await startAction('trigger-build', {
+      inputs: { ...common(), wait: 'true', 'poll-interval-seconds': '1' },
+    });
+    await started.waitFor(/Build #1 appeared/);
+    started.child.kill('SIGTERM');
+    const result = await started.done;
+    expect(result.code).toBe(1);
+    expect(posts()).toContain(`POST /project/${SLUG}/1/cancel`);
+    expect(emulator.state.getBuild(SLUG, 1)?.outcome).toBe('canceled');
+    expect(result.stdout).toMatch(/::warning::Could not cancel the workflows of pipeline #1/);
+  });
+
   it('shows the service message of an undeclared parameter, keeps JSON types, and sends no second pipeline', async () => {
     await service(true);
     const refused = await trigger({ params: 'DEPLOY_ENV=prod' });

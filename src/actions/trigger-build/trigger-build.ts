@@ -343,7 +343,7 @@ async function followPipeline(
           status: j.status,
           outcome: null,
         })),
-      onAbort: () => cancelPipeline(ctx, input, pipeline, source),
+      onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),
     });
     // Jobs that ended without a build count too: a deploy that never ran is no deploy.
     const stopped = source.unbuilt.filter((j) => !passes(input.policy, j.status));
@@ -364,6 +364,7 @@ async function cancelPipeline(
   input: TriggerInputs,
   pipeline: Pipeline,
   source: PipelineBuilds,
+  builds: readonly Build[],
 ): Promise<string> {
   const name = `pipeline #${pipeline.number}`;
   if (!input.cancelOnAbort) {
@@ -373,7 +374,7 @@ async function cancelPipeline(
   ctx.info(`The step was cancelled; cancelling the workflows of ${name}`);
   return afterAbort(
     ctx,
-    async ({ transport }) => {
+    async ({ transport, client, project }) => {
       const pipelines = new Pipelines(transport);
       // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
       const known = source.workflows;
@@ -382,7 +383,21 @@ async function cancelPipeline(
           ? known
           : (await pipelines.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
       const open = workflows.filter((w) => !w.done);
-      for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+      try {
+        for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+      } catch (error) {
+        // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
+        const running = builds.filter((b) => !isFinished(b));
+        for (const build of running) await client.cancel(project, build.build_num);
+        const nums = running.map((b) => `#${b.build_num}`).join(', ');
+        ctx.io.warning(
+          logSafe(
+            `Could not cancel the workflows of ${name} (${(error as Error).message}); cancelled its running ` +
+              `builds instead (${nums || 'none'}): jobs still to come may run, cancel them by hand`,
+          ),
+        );
+        return `the running builds of ${name} were cancelled (${nums || 'none'}), not its workflows`;
+      }
       const names = open.map((w) => w.name).join(', ');
       ctx.info(
         `Cancelled ${open.length} workflow${open.length === 1 ? '' : 's'} of ${name}${names ? `: ${names}` : ''}`,
