@@ -658,8 +658,9 @@ describe('collectFailedSteps', () => {
       clearInterval(sampler);
     }
     // Holding the body would take 50 MiB as bytes and twice that as a string; the tail is 50 lines. The margin is
-    // for garbage not yet collected (the young generation) and the test's own sampling.
+    // for garbage not yet collected (the young generation), which grows while the machine is busy (about 15 MB
+    // alone, up to 36 MB with the other test files running beside it), and the test's own sampling.
     const growth = peak - before;
-    expect(growth).toBeLessThan(32 * 1024 * 1024);
+    expect(growth).toBeLessThan(48 * 1024 * 1024);
   }, 60_000);
 });
