@@ -2,6 +2,119 @@ export const id = 272;
 export const ids = [272];
 export const modules = {
 
+/***/ 8099:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LM: () => (/* binding */ rerunBuild),
+/* harmony export */   NI: () => (/* binding */ readTriggerApi),
+/* harmony export */   bT: () => (/* binding */ startBuild),
+/* harmony export */   em: () => (/* binding */ checkTriggerInputs)
+/* harmony export */ });
+/* unused harmony exports TRIGGER_APIS, GoneUserError */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8900);
+
+
+
+const TRIGGER_APIS = ['auto', 'v1.1', 'v2'];
+function readTriggerApi(inputs) {
+    return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
+}
+/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
+function withoutV2Form(request) {
+    return [
+        ...(request.revision === undefined ? [] : ['revision']),
+        ...(request.parallel === undefined ? [] : ['parallel']),
+    ];
+}
+const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
+    'parallelism; to gate on a commit, use wait-for-build';
+/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
+function checkTriggerInputs(api, request) {
+    const [input] = withoutV2Form(request);
+    if (api === 'v2' && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    }
+}
+/**
+ * Starts a build through v1.1, or a pipeline through v2, as `api` says; with `auto`, a pipeline once the service
+ * answered 410 (which started nothing, so the trigger is still sent once).
+ */
+async function startBuild(connection, api, request) {
+    checkTriggerInputs(api, request);
+    let after;
+    if (api !== 'v2') {
+        try {
+            return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+                throw error;
+            const unsent = withoutV2Form(request);
+            if (unsent.length > 0) {
+                throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${unsent.join(' and ')} ` +
+                    `${unsent.length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
+            }
+            after = error.message;
+            connection.transport.log('info', `${error.message}; triggering a pipeline through API v2 instead`);
+        }
+    }
+    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
+        ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
+        ...(request.params === undefined ? {} : { parameters: request.params }),
+    });
+    return { api: 'v2', pipeline, ...(after === undefined ? {} : { after }) };
+}
+/** A 410 after which v2 cannot do what was asked. */
+class GoneUserError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'GoneUserError';
+}
+/**
+ * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+ * which needs the build's workflow and job ids from its v1.1 record.
+ */
+async function rerunBuild(connection, api, buildNum, options) {
+    const { client, project } = connection;
+    if (api !== 'v2') {
+        try {
+            const build = options.noCache
+                ? await client.retryNoCache(project, buildNum)
+                : await client.retry(project, buildNum, { ssh: options.ssh });
+            return { api: 'v1.1', build };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+                throw error;
+            if (options.noCache)
+                throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
+            connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
+        }
+    }
+    else if (options.noCache) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
+    }
+    const build = await client.build(project, buildNum);
+    const workflows = build.workflows;
+    const workflowId = workflows?.['workflow_id'];
+    const jobId = workflows?.['job_id'];
+    if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
+        throw new GoneUserError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
+            `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
+    }
+    const rerun = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
+        jobs: [jobId],
+        ...(options.ssh ? { enableSsh: true } : {}),
+    });
+    return { api: 'v2', rerun, of: build };
+}
+const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
+    'command: clear-cache if needed';
+
+
+/***/ }),
+
 /***/ 2272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -26,6 +139,8 @@ var ssh = __webpack_require__(3534);
 var validate = __webpack_require__(1272);
 // EXTERNAL MODULE: ../action/run.ts + 5 modules
 var run = __webpack_require__(8284);
+// EXTERNAL MODULE: ../action/trigger-api.ts
+var trigger_api = __webpack_require__(8099);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
 // EXTERNAL MODULE: ../action/workflow.ts
@@ -138,6 +253,7 @@ function describeResult(command, result) {
 
 
 
+
 const PARAMETERS = [
     'build-num',
     'branch',
@@ -157,6 +273,7 @@ const PARAMETERS = [
     'hostname',
     'apikey',
     'all-pages',
+    'trigger-api',
 ];
 const spec = {
     name: 'general',
@@ -197,21 +314,31 @@ const COMMANDS = {
         },
     },
     trigger: {
-        takes: ['branch', 'revision', 'tag', 'parallel', 'params'],
-        call: async (c, p, a) => (await c.trigger(p, {
-            branch: a.branch ?? (0,workflow/* workflowBranch */.MR)(a.env),
-            ...(a.revision === undefined ? {} : { revision: a.revision }),
-            ...(a.tag === undefined ? {} : { tag: a.tag }),
-            ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
-            ...(a.params === undefined ? {} : { params: a.params }),
-        })).build,
+        takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api'],
+        call: async (_c, _p, a, connection) => {
+            const started = await (0,trigger_api/* startBuild */.bT)(connection, a.api, triggerRequest(a));
+            // Through v2 the answer is the pipeline's: {id, number, state, created_at}.
+            return started.api === 'v1.1' ? started.result.build : started.pipeline;
+        },
     },
     build: { takes: ['build-num'], call: (c, p, a) => c.build(p, a.buildNum) },
-    retry: { takes: ['build-num', 'ssh'], call: (c, p, a) => c.retry(p, a.buildNum, { ssh: a.ssh }) },
+    retry: {
+        takes: ['build-num', 'ssh', 'trigger-api'],
+        call: async (_c, _p, a, connection) => {
+            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a.api, a.buildNum, { ssh: a.ssh });
+            if (rerun.api === 'v1.1')
+                return rerun.build;
+            connection.transport.log('info', `Reran build #${a.buildNum}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
+            return rerun.rerun;
+        },
+    },
     'retry-no-cache': {
-        takes: ['build-num'],
+        takes: ['build-num', 'trigger-api'],
         warning: 'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-        call: (c, p, a) => c.retryNoCache(p, a.buildNum),
+        call: async (_c, _p, a, connection) => {
+            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a.api, a.buildNum, { ssh: false, noCache: true });
+            return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
+        },
     },
     cancel: { takes: ['build-num'], call: (c, p, a) => c.cancel(p, a.buildNum) },
     'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
@@ -253,7 +380,8 @@ function readArgs(ctx, command, takes) {
         ? (0,ssh/* checkSshKey */.S)('ssh-key', inputs.secret('ssh-key', { required: true })).privateKey
         : '';
     for (const p of PARAMETERS) {
-        if (!wants(p) && p !== 'all-pages' && inputs.raw(p) !== '') {
+        // all-pages and trigger-api have defaults, which the runner passes to every command.
+        if (!wants(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
             const allowed = takes.length
                 ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
                 : 'it takes no parameters';
@@ -280,6 +408,7 @@ function readArgs(ctx, command, takes) {
         hostname: optional('hostname'),
         apikey: apikey ?? '',
         allPages: inputs.boolean('all-pages', false),
+        api: wants('trigger-api') ? (0,trigger_api/* readTriggerApi */.NI)(inputs) : 'auto',
         statusFilter: wants('status-filter')
             ? inputs.oneOf('status-filter', command === 'latest-artifacts' ? records/* ARTIFACT_STATUS_FILTERS */.YQ : records/* BUILD_STATUS_FILTERS */._N, '')
             : undefined,
@@ -293,7 +422,18 @@ function readArgs(ctx, command, takes) {
     if (args.hostname !== undefined)
         (0,validate/* checkSegment */.cr)('hostname', args.hostname, 'a host name');
     (0,validate/* checkRevisionOrTag */.TD)('revision', args.revision, 'tag', args.tag);
+    if (command === 'trigger')
+        (0,trigger_api/* checkTriggerInputs */.em)(args.api, triggerRequest(args));
     return args;
+}
+function triggerRequest(a) {
+    return {
+        branch: a.branch ?? (0,workflow/* workflowBranch */.MR)(a.env),
+        ...(a.revision === undefined ? {} : { revision: a.revision }),
+        ...(a.tag === undefined ? {} : { tag: a.tag }),
+        ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
+        ...(a.params === undefined ? {} : { params: a.params }),
+    };
 }
 function missingBuildNum(input, command) {
     throw new errors/* ValidationError */.yI(input, `a value is required by command '${command}': a build number, 1 or more`, undefined, 'missing');
@@ -310,8 +450,8 @@ async function general(ctx) {
     }
     if (command.warning)
         ctx.io.warning(command.warning);
-    const { client, project } = ctx.connect({ needsProject: command.project !== false });
-    const result = await command.call(client, project, args);
+    const connection = ctx.connect({ needsProject: command.project !== false });
+    const result = await command.call(connection.client, connection.project, args, connection);
     const text = JSON.stringify(result ?? null);
     ctx.setOutput('result', text);
     const what = describeResult(name, result);
@@ -321,6 +461,183 @@ async function general(ctx) {
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function general_run() {
     return (0,run/* runAction */.Cs)(spec, general);
+}
+
+
+/***/ }),
+
+/***/ 103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cw: () => (/* binding */ Pipelines),
+/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
+/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
+/* harmony export */ });
+/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError, projectSlug */
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+// The calls of API v2 that replace the v1.1 trigger and retry (design/sunset.md): trigger a pipeline, list its
+// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
+// them below the v2 base (ApiRequest.api).
+
+
+
+/** Workflow statuses after which nothing more happens in it. */
+const FINAL_WORKFLOW_STATUSES = new Set([
+    'success',
+    'failed',
+    'error',
+    'canceled',
+    'not_run',
+    'unauthorized',
+]);
+/**
+ * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
+ * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
+ */
+const UNBUILT_JOB_STATUSES = new Set([
+    'blocked',
+    'not_run',
+    'canceled',
+    'unauthorized',
+]);
+/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
+const MAX_LIST_PAGES = 20;
+/** A pipeline trigger failed in a way that does not tell whether a pipeline started: it is never sent again. */
+class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PipelineTriggerLostError';
+}
+const seg = encodeURIComponent;
+/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
+function projectSlug(p) {
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
+}
+class Pipelines {
+    transport;
+    constructor(transport) {
+        this.transport = transport;
+    }
+    /**
+     * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
+     * (nothing was started then). A failure after which a pipeline may have started is never sent again.
+     */
+    async trigger(p, options) {
+        const slug = projectSlug(p);
+        if ((options.branch === undefined) === (options.tag === undefined))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
+        const ref = options.tag === undefined
+            ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
+            : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
+        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkParams */ .N8)('params', options.parameters);
+        const withParameters = parameters === undefined ? {} : { parameters };
+        const send = async (path, body) => {
+            try {
+                return checkPipeline(await this.post(path, body, 'once'), `POST v2 /project/${slug}/pipeline`);
+            }
+            catch (error) {
+                if (isAmbiguous(error)) {
+                    throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's ` +
+                        `pipelines on the service (or GET /api/v2/project/${slug}/pipeline) before triggering again`);
+                }
+                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM) {
+                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's pipelines`);
+                }
+                throw error;
+            }
+        };
+        try {
+            return await send(`/project/${slug}/pipeline/run`, {
+                config: ref,
+                checkout: ref,
+                ...withParameters,
+            });
+        }
+        catch (error) {
+            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || (error.status !== 404 && error.status !== 405))
+                throw error;
+            // An installation of an older version has only the older form; a 404 started nothing.
+            this.transport.log('debug', `${error.message}; trying the older pipeline trigger`);
+            return send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+        }
+    }
+    async pipeline(id) {
+        return this.get(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', id))}`);
+    }
+    /** Every workflow of a pipeline, oldest first. */
+    async workflows(pipelineId) {
+        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`);
+    }
+    /** Every job of a workflow. */
+    async jobs(workflowId) {
+        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`);
+    }
+    /** Reruns jobs of a workflow as a new workflow; answers its id. */
+    async rerun(workflowId, options) {
+        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
+        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
+        if (typeof answer?.workflow_id !== 'string')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
+        return answer;
+    }
+    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
+    async cancelWorkflow(workflowId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
+    }
+    /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
+    async list(path) {
+        const items = [];
+        const tokens = new Set();
+        let token;
+        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
+            const page = await this.get(path, token === undefined ? undefined : { 'page-token': token });
+            if (!Array.isArray(page?.items))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
+            items.push(...page.items);
+            const next = page.next_page_token;
+            if (typeof next !== 'string' || next === '' || tokens.has(next))
+                return items;
+            tokens.add(next);
+            token = next;
+        }
+        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
+        return items;
+    }
+    async get(path, query) {
+        return (await this.transport.request({
+            method: 'GET',
+            path,
+            ...(query === undefined ? {} : { query }),
+            retry: 'idempotent',
+            api: 'v2',
+        })).data;
+    }
+    async post(path, body, retry) {
+        return (await this.transport.request({
+            method: 'POST',
+            path,
+            ...(body === undefined ? {} : { body }),
+            retry,
+            api: 'v2',
+        })).data;
+    }
+}
+function describeRef(ref) {
+    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
+}
+function checkPipeline(answer, call) {
+    if (typeof answer?.id !== 'string' || typeof answer.number !== 'number')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
+    return answer;
+}
+/** Failures after which the trigger may or may not have reached the service. */
+function isAmbiguous(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+        return error.status >= 500 || error.status === 408;
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
+        return !error.notSent;
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
 }
 
 

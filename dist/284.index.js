@@ -31,6 +31,8 @@ var api_clock = __webpack_require__(7634);
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/message.ts
 var api_message = __webpack_require__(7527);
+// EXTERNAL MODULE: ../api/sunset.ts
+var api_sunset = __webpack_require__(8900);
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __webpack_require__(610);
 var external_node_dns_default = /*#__PURE__*/__webpack_require__.n(external_node_dns_);
@@ -862,6 +864,7 @@ var retry = __webpack_require__(7878);
 
 
 
+
 /** The overall limit of an attempt, as a multiple of the headers and idle timeouts (2 min by default)... */
 const TOTAL_PER_TIMEOUT = 4;
 /** ...and at least this much longer than either. */
@@ -926,6 +929,7 @@ class Transport {
     #deadline;
     #callBudgetMs;
     #log;
+    #sunset;
     #moreSecrets;
     #trusted = new Set();
     /** Origins whose downloads answered with a redirect (see receive()). */
@@ -973,6 +977,7 @@ class Transport {
         this.#retry = { ...retry/* DEFAULT_RETRY */.vI, ...definedOnly(options.retry) };
         this.#retry.maxAttempts = Math.max(1, Math.floor(this.#retry.maxAttempts));
         this.#log = options.log ?? (() => { });
+        this.#sunset = options.sunset ?? new api_sunset/* SunsetNotices */.GI();
         this.#ownsDispatcher = options.dispatcher === undefined;
         if (options.dispatcher !== undefined) {
             this.#dispatcher = Promise.resolve(options.dispatcher);
@@ -1048,11 +1053,13 @@ class Transport {
     }
     async request(req) {
         const pathWithQuery = req.path + queryString(req.query);
-        const display = this.#redact(pathWithQuery);
+        const v2 = req.api === 'v2';
+        const display = (v2 ? 'v2 ' : '') + this.#redact(pathWithQuery);
         if (req.body !== undefined && req.method !== 'POST') {
             throw new TypeError(`${req.method} ${display}: only a POST carries a body`);
         }
-        const url = new URL(this.origin + this.#basePath + pathWithQuery);
+        const basePath = v2 ? this.#basePath.replace(/\/v1\.1$/, '/v2') : this.#basePath;
+        const url = new URL(this.origin + basePath + pathWithQuery);
         const body = req.body === undefined ? undefined : JSON.stringify(req.body);
         const headers = { accept: 'application/json', 'user-agent': this.#userAgent };
         if (body !== undefined)
@@ -1395,13 +1402,16 @@ class Transport {
             return { ok: false, error: this.#mapError(err, exchange, attempt) };
         }
         const { statusCode: status, headers } = response;
+        // SUNSET HOOK: every API answer's status and headers pass here. Deprecation and Sunset become one warning
+        // per step, and a 410 Gone its own error (sunset.ts).
+        const gone = this.#sunset.heard(method, display, status, headers, (level, text) => this.log(level, text));
         if (status < 200 || status >= 300) {
             const message = await this.#errorMessage(response, exchange);
             const retryAfter = firstHeader(headers['retry-after']);
             const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(retryAfter, this.clock.now());
             return {
                 ok: false,
-                error: new errors/* ApiError */.hD(status, method, display, message, attempt),
+                error: gone?.(message, attempt) ?? new errors/* ApiError */.hD(status, method, display, message, attempt),
                 retryAfterMs,
                 retryAfter: retryAfter === undefined ? undefined : this.#redact((0,api_message/* serverMessage */.x_)(retryAfter, 'text/plain')),
             };
@@ -2116,6 +2126,7 @@ var workflow = __webpack_require__(3045);
 
 
 
+
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
@@ -2146,6 +2157,8 @@ async function runAction(spec, main, options = {}) {
     for (const signal of STOP_SIGNALS)
         process.on(signal, onSignal);
     const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
+    // One per step, shared by its connections: the service's Deprecation and Sunset are said once (sunset.ts).
+    const sunset = new api_sunset/* SunsetNotices */.GI({ replacement: replacementWithInput });
     const declaredOutputs = new Set(spec.outputs);
     const ctx = {
         spec,
@@ -2158,7 +2171,7 @@ async function runAction(spec, main, options = {}) {
         connect: (connectOptions = {}) => {
             // Layered: the environment's tuning, then the test's, then what this connection asks for.
             const tuned = transportTuning(env);
-            const connection = connect(inputs, env, clock, controller.signal, io, secrets, {
+            const connection = connect(inputs, env, clock, controller.signal, io, secrets, sunset, {
                 ...connectOptions,
                 timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
                 retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
@@ -2209,7 +2222,7 @@ async function runAction(spec, main, options = {}) {
             process.off(signal, onSignal);
     }
 }
-function connect(inputs, env, clock, signal, io, secrets, options) {
+function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
     const needsProject = options.needsProject ?? true;
     const token = inputs.secret('token', {
         required: true,
@@ -2237,6 +2250,7 @@ function connect(inputs, env, clock, signal, io, secrets, options) {
         secrets,
         env,
         clock,
+        sunset,
         signal: options.signal ?? signal,
         ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
         ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
@@ -2256,6 +2270,14 @@ function connect(inputs, env, clock, signal, io, secrets, options) {
         project: { vcsType, username: username ?? '', project: project ?? '' },
         baseUrl,
     };
+}
+/** The replacement of a removed call, and the input that chooses it. */
+function replacementWithInput(method, path) {
+    const replacement = (0,api_sunset/* v2Replacement */.Zr)(method, path);
+    return replacement === undefined
+        ? undefined
+        : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
+            'service answers 410';
 }
 /**
  * Timing of the HTTP layer, from the environment rather than inputs: a slow self-hosted installation may need
@@ -2658,10 +2680,11 @@ function workspace(env) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   Kj: () => (/* binding */ Client),
-  W0: () => (/* binding */ TriggerAbortedError)
+  W0: () => (/* binding */ TriggerAbortedError),
+  DZ: () => (/* binding */ projectPath)
 });
 
-// UNUSED EXPORTS: AmbiguousTriggerError, projectPath
+// UNUSED EXPORTS: AmbiguousTriggerError
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
@@ -3615,6 +3638,204 @@ function openSshPublicBlob(text, invalid) {
         throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
     }
     return publicBlob;
+}
+
+
+/***/ }),
+
+/***/ 8900:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AD: () => (/* binding */ GoneError),
+/* harmony export */   GI: () => (/* binding */ SunsetNotices),
+/* harmony export */   Zr: () => (/* binding */ v2Replacement)
+/* harmony export */ });
+/* unused harmony exports readSunsetHeaders, plainDate, describeNotice */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// What the service says of a call's future: `Deprecation` (RFC 9745, and the older draft's `true` or HTTP-date),
+// `Sunset` (RFC 8594) and a `Link` with rel="deprecation" or rel="sunset", on any answer of any endpoint; and
+// `410 Gone` once a call has been removed. The transport hands every API answer's status and headers to
+// SunsetNotices.heard(): one warning per step, however many answers carry the headers, and for a 410 an error
+// that says the call is gone and what replaces it. design/sunset.md says what the service announced.
+
+/** The longest link shown: a page's address, not a payload. */
+const MAX_LINK_CHARS = 300;
+function values(headers, name) {
+    const value = headers[name];
+    if (value === undefined)
+        return [];
+    return Array.isArray(value) ? value : [value];
+}
+/** An HTTP-date (RFC 9110), or undefined. */
+function httpDate(text) {
+    const trimmed = text.trim();
+    // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
+    if (!/^[A-Za-z]{3},? /.test(trimmed) && !/^[A-Za-z]+, \d/.test(trimmed))
+        return undefined;
+    const ms = Date.parse(trimmed);
+    return Number.isFinite(ms) ? new Date(ms) : undefined;
+}
+/** RFC 9745's `@<seconds>` (a structured-field date), the draft's `true`, or an HTTP-date. */
+function deprecationValue(text) {
+    const trimmed = text.trim();
+    const structured = /^@(-?\d{1,15})$/.exec(trimmed);
+    if (structured?.[1] !== undefined)
+        return new Date(Number(structured[1]) * 1000);
+    if (/^\?1$|^true$/i.test(trimmed))
+        return true;
+    return httpDate(trimmed);
+}
+/** `<url>; rel="deprecation"` entries of Link headers with a rel of deprecation or sunset. */
+function sunsetLinks(headers) {
+    const found = [];
+    for (const header of values(headers, 'link')) {
+        for (const match of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,<]*)*)/g)) {
+            const [, target = '', params = ''] = match;
+            const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(params);
+            const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+            if (!rels.includes('deprecation') && !rels.includes('sunset'))
+                continue;
+            let url;
+            try {
+                url = new URL(target.trim());
+            }
+            catch {
+                continue;
+            }
+            if (url.protocol !== 'https:' && url.protocol !== 'http:')
+                continue;
+            url.username = '';
+            url.password = '';
+            if (url.href.length <= MAX_LINK_CHARS && !found.includes(url.href))
+                found.push(url.href);
+        }
+    }
+    return found;
+}
+/** What an answer's headers say of the call's future, or undefined when they say nothing. */
+function readSunsetHeaders(headers) {
+    const deprecation = values(headers, 'deprecation')
+        .map(deprecationValue)
+        .find((v) => v !== undefined);
+    const sunset = values(headers, 'sunset')
+        .map(httpDate)
+        .find((v) => v !== undefined);
+    if (deprecation === undefined && sunset === undefined)
+        return undefined;
+    return {
+        ...(deprecation === undefined ? {} : { deprecation }),
+        ...(sunset === undefined ? {} : { sunset }),
+        links: sunsetLinks(headers),
+    };
+}
+const MONTHS = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+];
+/** `1 February 2027` (UTC), with the time when it is not midnight. */
+function plainDate(date) {
+    const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+    const hh = date.getUTCHours();
+    const mm = date.getUTCMinutes();
+    if (hh === 0 && mm === 0)
+        return day;
+    return `${day}, ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')} UTC`;
+}
+/** The replacements of the calls the service announced it removes (design/sunset.md), in the API's own words. */
+const v2Replacement = (method, path) => {
+    if (method !== 'POST')
+        return undefined;
+    const bare = path.replace(/\?.*$/, '');
+    if (/^\/project\/[^/]+\/[^/]+\/[^/]+(\/tree\/[^/]+|\/build)?$/.test(bare))
+        return 'a pipeline trigger of API v2 (POST /api/v2/project/{slug}/pipeline/run)';
+    if (/\/\d+\/(retry|ssh)$/.test(bare))
+        return 'a workflow rerun of API v2 (POST /api/v2/workflow/{id}/rerun)';
+    return undefined;
+};
+/** A call the service has removed: it answered 410 Gone. Nothing was done, so it is never retried. */
+class GoneError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD {
+    name = 'GoneError';
+    /** The date it went away, when a header said. */
+    since;
+    replacement;
+    constructor(method, path, serverMessage, attempts, since, replacement) {
+        super(410, method, path, serverMessage, attempts);
+        const when = since === undefined ? '' : ` on ${plainDate(since)}`;
+        const instead = replacement === undefined ? '' : `; instead: ${replacement}`;
+        const said = serverMessage ? ` (the service says: ${serverMessage})` : '';
+        this.message = `${method} ${path}: the service has removed this call${when} (HTTP 410 Gone)${instead}${said}`;
+        this.since = since;
+        this.replacement = replacement;
+    }
+}
+/**
+ * One step's notices: the first answer that announces a deprecation or a sunset is a warning, every later one a
+ * debug line (a step that polls would otherwise warn at every look). Share one between the connections of a step.
+ */
+class SunsetNotices {
+    #replacement;
+    #warned = false;
+    constructor(options = {}) {
+        this.#replacement = options.replacement ?? v2Replacement;
+    }
+    /** Whether this step has warned already. */
+    get warned() {
+        return this.#warned;
+    }
+    /**
+     * Every API answer's status and headers pass here (the transport). Says what the headers announce, and for a
+     * 410 returns how to make its error (with the server's message and the attempt count), else undefined.
+     */
+    heard(method, path, status, headers, log) {
+        const info = readSunsetHeaders(headers);
+        const replacement = this.#replacement(method, path);
+        if (status === 410) {
+            return (serverMessage, attempts) => new GoneError(method, path, serverMessage, attempts, info?.sunset, replacement);
+        }
+        if (info === undefined)
+            return undefined;
+        const text = describeNotice(method, path, info, replacement);
+        if (this.#warned) {
+            log('debug', text);
+        }
+        else {
+            this.#warned = true;
+            log('warning', text);
+        }
+        return undefined;
+    }
+}
+/** The warning: the call, what it announces in plain words, the replacement and the page. */
+function describeNotice(method, path, info, replacement) {
+    const call = `${method} ${path}`;
+    const parts = [];
+    if (info.deprecation !== undefined) {
+        parts.push(info.deprecation === true
+            ? `the service has deprecated ${call}`
+            : `the service has deprecated ${call} since ${plainDate(info.deprecation)}`);
+    }
+    if (info.sunset !== undefined) {
+        const subject = parts.length === 0 ? `the service removes ${call}` : 'it removes the call';
+        parts.push(`${subject} on ${plainDate(info.sunset)}, and from then on answers 410 Gone`);
+    }
+    let text = parts.join('; ');
+    text = text.charAt(0).toUpperCase() + text.slice(1);
+    if (replacement !== undefined)
+        text += `. Instead: ${replacement}`;
+    if (info.links.length > 0)
+        text += `. See ${info.links.join(' and ')}`;
+    return `${text}.`;
 }
 
 

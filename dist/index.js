@@ -37,18 +37,20 @@ var map = {
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		1124,
+		7413,
 		806,
+		26,
 		284,
-		362,
-		124
+		378,
+		554,
+		413
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		806,
 		26,
 		284,
-		362,
+		378,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
@@ -56,6 +58,7 @@ var map = {
 		806,
 		26,
 		284,
+		378,
 		716
 	]
 };

@@ -3,7 +3,8 @@
 // job). It sets up the project, sees a build fail, then pass after a fix, waits for an older build, fetches the
 // good build's reports and reads its tests. Then the service builds pushes by itself: the gate waits for every
 // job of a good push and fetches what its build job made, and the gate of a broken push fails naming its failing
-// job. It exits 0 when every step behaved as expected, 1 otherwise.
+// job. Last, the service's sunset of its v1.1 trigger (410 Gone): trigger-build with the same defaults starts a
+// pipeline through API v2 and still gates the deploy. It exits 0 when every step behaved as expected, 1 otherwise.
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -519,6 +520,31 @@ async function pipeline(
     },
   });
 
+  // 12. After 2027-02-01 the service answers its v1.1 trigger with 410 Gone; the same step, defaults untouched,
+  // starts a pipeline through API v2 and still gates the deploy on every job.
+  state.postSunset = true;
+  print();
+  print('— 2027-02-01: the service removes its v1.1 trigger and retry (410 Gone); API v2 pipelines remain.');
+  const sunset = await run({
+    title: 'After the sunset: build main and wait, with the same inputs (a pipeline, through API v2)',
+    action: 'trigger-build',
+    inputs: { wait: 'true', 'poll-interval-seconds': '1', 'wait-timeout-minutes': '2' },
+    expectedCode: 0,
+    check: (r) => {
+      const problems: string[] = [];
+      if (r.outputs['outcome'] !== 'success')
+        problems.push(`outcome '${r.outputs['outcome'] ?? ''}', expected 'success'`);
+      if (!/^\d+$/.test(r.outputs['pipeline-number'] ?? '')) problems.push('no pipeline-number output');
+      const jobs = parseBuilds(r.outputs['builds']).map((b) => b.job);
+      if (jobs.join(',') !== 'build,test,deploy') problems.push(`builds of jobs ${jobs.join(',')}`);
+      if (!r.stdout.includes('410 Gone')) problems.push('the log does not say the v1.1 trigger is gone');
+      return problems;
+    },
+  });
+  print(
+    `  The deploy after it would run now: pipeline #${sunset.result.outputs['pipeline-number'] ?? '?'} passed.`,
+  );
+
   print();
   print('Recap');
   for (const step of ran) {
@@ -528,6 +554,10 @@ async function pipeline(
   }
   print(`  builds: #${red.result.outputs['build-num'] ?? '?'} failed, #${greenNum} passed`);
   print(`  pushes: ${good.revision.slice(0, 7)} passed its gate, ${broken.revision.slice(0, 7)} failed it`);
+  print(
+    `  after the sunset: pipeline #${sunset.result.outputs['pipeline-number'] ?? '?'} ended ` +
+      `'${sunset.result.outputs['outcome'] ?? ''}' through API v2`,
+  );
   print(`  job summaries of every step: ${summaries}`);
   print(`  files the steps left in the workspace: ${workspace}`);
   const failed = ran.filter((step) => !step.ok);
@@ -539,7 +569,7 @@ async function pipeline(
   return 0;
 }
 
-/** wait-for-build's `builds` output. */
+/** The `builds` output of wait-for-build and trigger-build. */
 function parseBuilds(
   text: string | undefined,
 ): { build_num: number; job: string | null; outcome: string | null }[] {

@@ -9,6 +9,7 @@ import { Client, type ProjectRef } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
 import { redactSecrets } from '../api/message.ts';
+import { SunsetNotices, v2Replacement } from '../api/sunset.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
@@ -108,6 +109,8 @@ export async function runAction(
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 
   const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
+  // One per step, shared by its connections: the service's Deprecation and Sunset are said once (sunset.ts).
+  const sunset = new SunsetNotices({ replacement: replacementWithInput });
   const declaredOutputs = new Set(spec.outputs);
 
   const ctx: ActionContext = {
@@ -121,7 +124,7 @@ export async function runAction(
     connect: (connectOptions = {}) => {
       // Layered: the environment's tuning, then the test's, then what this connection asks for.
       const tuned = transportTuning(env);
-      const connection = connect(inputs, env, clock, controller.signal, io, secrets, {
+      const connection = connect(inputs, env, clock, controller.signal, io, secrets, sunset, {
         ...connectOptions,
         timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
         retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
@@ -178,6 +181,7 @@ function connect(
   signal: AbortSignal,
   io: Io,
   secrets: readonly string[],
+  sunset: SunsetNotices,
   options: ConnectOptions,
 ): Connection {
   const needsProject = options.needsProject ?? true;
@@ -217,6 +221,7 @@ function connect(
     secrets,
     env,
     clock,
+    sunset,
     signal: options.signal ?? signal,
     ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
@@ -233,6 +238,15 @@ function connect(
     project: { vcsType, username: username ?? '', project: project ?? '' },
     baseUrl,
   };
+}
+
+/** The replacement of a removed call, and the input that chooses it. */
+function replacementWithInput(method: string, path: string): string | undefined {
+  const replacement = v2Replacement(method, path);
+  return replacement === undefined
+    ? undefined
+    : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
+        'service answers 410';
 }
 
 /**

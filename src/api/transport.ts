@@ -23,6 +23,7 @@ import {
   ValidationError,
 } from './errors.ts';
 import { redactor, serverMessage } from './message.ts';
+import { SunsetNotices } from './sunset.ts';
 import type { HttpVerb } from './records.ts';
 import {
   backoffDelay,
@@ -124,6 +125,8 @@ export interface TransportOptions {
   env?: Record<string, string | undefined>;
   /** The system's resolver by default; tests map names to addresses with their own. */
   lookup?: LookupFn;
+  /** What the service says of a call's future (sunset.ts): share one per step so that it warns once. */
+  sunset?: SunsetNotices;
 }
 
 /** node:dns lookup's shape, as net.connect calls it. */
@@ -149,6 +152,8 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** A deadline for this request's retry waits, on top of the transport's own (the earlier one applies). */
   deadline?: number;
+  /** API v2 (design/sunset.md): the base address with its last segment `v1.1` replaced by `v2`. */
+  api?: 'v2';
 }
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
@@ -261,6 +266,7 @@ export class Transport {
   readonly #deadline: number | undefined;
   readonly #callBudgetMs: number;
   readonly #log: LogFn;
+  readonly #sunset: SunsetNotices;
   readonly #moreSecrets: readonly string[];
   readonly #trusted = new Set<string>();
   /** Origins whose downloads answered with a redirect (see receive()). */
@@ -308,6 +314,7 @@ export class Transport {
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
     this.#retry.maxAttempts = Math.max(1, Math.floor(this.#retry.maxAttempts));
     this.#log = options.log ?? (() => {});
+    this.#sunset = options.sunset ?? new SunsetNotices();
     this.#ownsDispatcher = options.dispatcher === undefined;
     if (options.dispatcher !== undefined) {
       this.#dispatcher = Promise.resolve(options.dispatcher);
@@ -379,11 +386,13 @@ export class Transport {
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     const pathWithQuery = req.path + queryString(req.query);
-    const display = this.#redact(pathWithQuery);
+    const v2 = req.api === 'v2';
+    const display = (v2 ? 'v2 ' : '') + this.#redact(pathWithQuery);
     if (req.body !== undefined && req.method !== 'POST') {
       throw new TypeError(`${req.method} ${display}: only a POST carries a body`);
     }
-    const url = new URL(this.origin + this.#basePath + pathWithQuery);
+    const basePath = v2 ? this.#basePath.replace(/\/v1\.1$/, '/v2') : this.#basePath;
+    const url = new URL(this.origin + basePath + pathWithQuery);
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -733,13 +742,16 @@ export class Transport {
       return { ok: false, error: this.#mapError(err, exchange, attempt) };
     }
     const { statusCode: status, headers } = response;
+    // SUNSET HOOK: every API answer's status and headers pass here. Deprecation and Sunset become one warning
+    // per step, and a 410 Gone its own error (sunset.ts).
+    const gone = this.#sunset.heard(method, display, status, headers, (level, text) => this.log(level, text));
     if (status < 200 || status >= 300) {
       const message = await this.#errorMessage(response, exchange);
       const retryAfter = firstHeader(headers['retry-after']);
       const retryAfterMs = parseRetryAfter(retryAfter, this.clock.now());
       return {
         ok: false,
-        error: new ApiError(status, method, display, message, attempt),
+        error: gone?.(message, attempt) ?? new ApiError(status, method, display, message, attempt),
         retryAfterMs,
         retryAfter:
           retryAfter === undefined ? undefined : this.#redact(serverMessage(retryAfter, 'text/plain')),

@@ -1,11 +1,13 @@
 // Runs the emulator in the foreground:
 //
-//   node src/emulator/cli.ts [--port 8111] [--token t] [--seed file.json] [--artifact-redirect]
+//   node src/emulator/cli.ts [--port 8111] [--token t] [--seed file.json] [--artifact-redirect] [--post-sunset]
 //
 // --port               port of the API server (default 0: any free port; the address is printed)
 // --token              the only valid API token (default emulator-token)
 // --seed               JSON file of projects to start with, instead of the example project
 // --artifact-redirect  artifact URLs redirect to a second server, like signed storage URLs
+// --post-sunset        the service after 2027-02-01: the v1.1 trigger and retry answer 410 Gone (also
+//                      `POST /_emulator/sunset` with {"post_sunset": true}); API v2 (/api/v2) answers either way
 //
 // Seed file format (times are ISO text or epoch milliseconds; every field but username/reponame optional):
 //
@@ -23,9 +25,11 @@
 //           "failure": { "step": "Run tests", "command": "npm test", "output": ["..."], "exitCode": 1 },
 //           "artifacts": [{ "path": "dist/app.tar.gz", "size": 4096 }],
 //           "tests": [{ "name": "works", "result": "success", "run_time": 0.1 }],
-//           "branches": { "flaky": { "outcome": "failed" } },
+//           "branches": { "flaky": { "outcome": "failed" }, "bad-config": { "configError": "..." } },
+//           "parameters": { "deploy": { "type": "boolean", "default": false } },  // declared pipeline parameters
 //           "workflows": [{ "name": "ci", "jobs": [   // what a push starts: one build per job
 //             { "name": "build" },
+//             { "name": "hold", "type": "approval", "requires": ["build"] },   // on_hold until approved
 //             { "name": "deploy", "requires": ["build"], "outcome": "failed",
 //               "failure": { "step": "Deploy", "command": "./deploy.sh", "output": ["permission denied"], "exitCode": 1 } }
 //           ] }]
@@ -55,12 +59,13 @@ async function main(): Promise<void> {
       token: { type: 'string', default: 'emulator-token' },
       seed: { type: 'string' },
       'artifact-redirect': { type: 'boolean', default: false },
+      'post-sunset': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     console.log(
-      'usage: node src/emulator/cli.ts [--port N] [--token T] [--seed file.json] [--artifact-redirect]',
+      'usage: node src/emulator/cli.ts [--port N] [--token T] [--seed file.json] [--artifact-redirect] [--post-sunset]',
     );
     return;
   }
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
     port,
     token: values.token,
     artifactRedirect: values['artifact-redirect'],
+    postSunset: values['post-sunset'],
   });
   if (seed === undefined) await seedExample(emulator.state);
   else await applySeed(emulator.state, seed);
@@ -81,6 +87,8 @@ async function main(): Promise<void> {
   const user = `${values.token}:`;
   const example = emulator.state.projects()[0];
   console.log(`CI service emulator (API v1.1) listening on ${emulator.baseUrl}`);
+  console.log(`  API v2 (pipelines) on ${emulator.origin}/api/v2`);
+  if (values['post-sunset']) console.log('  post-sunset: the v1.1 trigger and retry answer 410 Gone');
   console.log(`  authentication: HTTP Basic, the token "${values.token}" as user name and an empty password`);
   console.log(`  try: curl -u ${user} ${emulator.baseUrl}/me`);
   if (example !== undefined) {

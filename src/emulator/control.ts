@@ -80,16 +80,58 @@ function pullRequestField(value: unknown): { number: number; fromFork: boolean }
   return { number: pr['number'] as number, fromFork: pr['from_fork'] === true };
 }
 
+/**
+ * `POST /_emulator/sunset` with `{"post_sunset": true}` (or false): the v1.1 trigger and retry answer 410 Gone
+ * from now on (or answer again, with Deprecation and Sunset headers). Answers 200 `{"post_sunset": ...}`.
+ */
+function sunset(state: EmulatorState, body: unknown): Reply {
+  const value =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['post_sunset'] : undefined;
+  if (typeof value !== 'boolean') throw new HttpError(400, 'post_sunset must be true or false');
+  state.postSunset = value;
+  return jsonReply(200, { post_sunset: value });
+}
+
+/**
+ * `POST /_emulator/approve` with `{"workflow_id", "job_name"}` (or `"job_id"`): a person approves an approval job
+ * that is on hold; the jobs after it run. Answers 202; 404 for an unknown workflow, 409 when no such job waits.
+ */
+function approve(state: EmulatorState, body: unknown): Reply {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'the request body must be a JSON object');
+  const fields = body as Record<string, unknown>;
+  const workflowId = field(fields, 'workflow_id', true) ?? '';
+  const name = field(fields, 'job_name', false);
+  const id = field(fields, 'job_id', false);
+  if (name === undefined && id === undefined) throw new HttpError(400, 'job_name or job_id is required');
+  try {
+    state.approve(workflowId, { ...(name !== undefined && { name }), ...(id !== undefined && { id }) });
+  } catch (error) {
+    if (error instanceof TypeError)
+      throw new HttpError(error.message === 'Workflow not found' ? 404 : 409, error.message);
+    throw error;
+  }
+  return jsonReply(202, { message: 'Accepted.' });
+}
+
+const CONTROL_ROUTES: Record<string, (state: EmulatorState, body: unknown) => Reply> = {
+  push,
+  sunset,
+  approve,
+};
+
 /** The handler of a control route, or undefined when there is no such route (the caller answers 404). */
 export function findControlRoute(
   method: string,
   path: string,
 ): ((state: EmulatorState, request: { body: unknown; bodyNotJson: boolean }) => Reply) | undefined {
-  if (path !== `${CONTROL_PREFIX}/push` || method !== 'POST') return undefined;
+  const name = path.startsWith(`${CONTROL_PREFIX}/`) ? path.slice(CONTROL_PREFIX.length + 1) : '';
+  const route = Object.hasOwn(CONTROL_ROUTES, name) ? CONTROL_ROUTES[name] : undefined;
+  if (route === undefined || method !== 'POST') return undefined;
   return (state, request) => {
     try {
       if (request.bodyNotJson) throw new HttpError(400, 'the request body is not valid JSON');
-      return push(state, request.body ?? {});
+      return route(state, request.body ?? {});
     } catch (error) {
       if (error instanceof HttpError) return messageReply(error.status, error.message);
       throw error;

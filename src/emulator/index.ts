@@ -27,6 +27,7 @@ import {
 import type { ProjectConfig } from './model.ts';
 import { buildUrl } from './render.ts';
 import { findApiRoute } from './routes.ts';
+import { API_V2_PREFIX, findV2Route } from './routes-v2.ts';
 import { EmulatorState } from './state.ts';
 import { artifactReply, serveStorage } from './storage.ts';
 
@@ -58,6 +59,8 @@ export type { BuildSeed, TriggerRequest } from './builds.ts';
 export type { ArtifactFile } from './storage.ts';
 
 export const API_PREFIX = '/api/v1.1';
+export { API_V2_PREFIX } from './routes-v2.ts';
+export { V1_TRIGGER_SUNSET_AT, V1_TRIGGER_SUNSET_PAGE } from './routes.ts';
 const HOST = '127.0.0.1';
 /** Bodies larger than this are refused (the API takes small JSON documents). */
 const MAX_REQUEST_BODY = 10 * 1024 * 1024;
@@ -76,12 +79,15 @@ export interface EmulatorOptions {
   defaults?: ProjectConfig;
   /** Artifact URLs of every project answer with a redirect to the second origin. */
   artifactRedirect?: boolean;
+  /** After the sunset: the v1.1 trigger and retry answer 410 Gone (design/sunset.md). */
+  postSunset?: boolean;
 }
 
 /** A request as the emulator received it. */
 export interface RecordedRequest {
   method: string;
-  /** As received, still URL-encoded, without the query: below `/api/v1.1` for API requests, whole otherwise. */
+  /** As received, still URL-encoded, without the query: below `/api/v1.1` for API requests, whole otherwise
+   *  (API v2's start with `/api/v2/`). */
   path: string;
   /** The request target exactly as received (path and query). */
   url: string;
@@ -326,14 +332,16 @@ class RunningEmulator implements Emulator {
         'The request could not be satisfied: a GET or DELETE request has a body.',
       );
     }
-    if (request.isApi) {
+    const v2 = path.startsWith(`${API_V2_PREFIX}/`);
+    if (request.isApi || v2) {
       let segments: string[];
       try {
-        segments = path.split('/').slice(1).map(decodeURIComponent);
+        segments = (v2 ? path.slice(API_V2_PREFIX.length) : path).split('/').slice(1).map(decodeURIComponent);
       } catch {
         return notFoundPage();
       }
-      const route = segments.includes('') ? undefined : findApiRoute(method, segments);
+      const find = v2 ? findV2Route : findApiRoute;
+      const route = segments.includes('') ? undefined : find(method, segments);
       if (route === undefined) return notFoundPage();
       if (!this.authenticated(headers)) return messageReply(401, 'You must log in first.');
       return route(this.state, {
@@ -439,6 +447,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       sockets,
       timers: new Timers(),
     });
+    state.postSunset = options.postSunset ?? false;
     return emulator;
   } catch (error) {
     apiServer.close();

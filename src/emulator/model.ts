@@ -47,6 +47,8 @@ export interface FailureSpec {
 /** A job of a workflow: one build per push. Fields left out come from the project's (or branch's) config. */
 export interface JobSpec {
   name: string;
+  /** `approval`: no build; it waits (on_hold) until approved (`POST /_emulator/approve`), then succeeds. */
+  type?: 'build' | 'approval';
   /** Jobs that must have finished successfully before this one is scheduled (appears in the lists). */
   requires?: string[];
   outcome?: FinalOutcome;
@@ -89,6 +91,14 @@ export interface BuildBehaviour {
    * tests`: tens of megabytes cost no memory, they are made while they are sent.
    */
   outputBytes?: number;
+  /** The configuration fails to compile: a pipeline of API v2 is `errored` with this message. */
+  configError?: string;
+}
+
+/** A pipeline parameter the configuration declares (API v2): its type and default. */
+export interface ParameterSpec {
+  type: 'string' | 'integer' | 'boolean';
+  default?: string | number | boolean;
 }
 
 /** Configuration of a project: build behaviour, overridable per branch. */
@@ -96,6 +106,8 @@ export interface ProjectConfig extends BuildBehaviour {
   /** Default `master`, as in the service. */
   defaultBranch?: string;
   branches?: Record<string, BuildBehaviour>;
+  /** Pipeline parameters the configuration declares: any other is refused (400) by the v2 trigger. */
+  parameters?: Record<string, ParameterSpec>;
 }
 
 export interface ResolvedBehaviour {
@@ -111,6 +123,7 @@ export interface ResolvedBehaviour {
   workflows: WorkflowSpec[];
   failure: FailureSpec | undefined;
   outputBytes: number | undefined;
+  configError: string | undefined;
 }
 
 export const DEFAULT_ARTIFACTS: readonly ArtifactSpec[] = [
@@ -131,6 +144,7 @@ const BUILT_IN_BEHAVIOUR: ResolvedBehaviour = {
   workflows: [],
   failure: undefined,
   outputBytes: undefined,
+  configError: undefined,
 };
 
 /** The behaviour fields of anything that has them (a config, a branch part, a build seed). */
@@ -287,8 +301,31 @@ export interface WorkflowRun {
   id: string;
   /** Job name → build number. */
   builds: Map<string, number>;
-  /** Job name → job id of its newest build. */
+  /** Job name → job id of its newest build (planned at the push, so a job has its id before it runs). */
   jobIds: Map<string, string>;
+  /** The jobs of this run (a rerun's: the jobs rerun). */
+  jobs: JobSpec[];
+  /** The pipeline it belongs to. */
+  pipelineId: string;
+  createdAt: number;
+  /** Approval job name → when it was approved. */
+  approvals: Map<string, number>;
+  /** Set when the workflow was cancelled (API v2). */
+  canceledAt?: number;
+}
+
+/** A pipeline (API v2): every push makes one, and so does a v2 trigger. */
+export interface StoredPipeline {
+  id: string;
+  number: number;
+  createdAt: number;
+  branch: string | null;
+  tag: string | null;
+  revision: string;
+  /** Errors of a configuration that failed: then there are no workflows. */
+  errors: { type: string; message: string }[];
+  parameters: Record<string, unknown>;
+  runs: WorkflowRun[];
 }
 
 /** A build a push will start, not scheduled yet; without `run`, the one build of a project without workflows. */
@@ -334,6 +371,8 @@ export class EmulatedProject {
   pushCount = 0;
   /** Builds of pushes still waiting to be scheduled, in the order they were planned. */
   readonly pendingJobs: PendingJob[] = [];
+  /** Pipelines (API v2), oldest first. */
+  readonly pipelines: StoredPipeline[] = [];
 
   constructor(
     vcsType: VcsType,

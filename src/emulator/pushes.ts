@@ -11,13 +11,15 @@ import {
   fakeUuid,
   type EmulatedProject,
   type PendingJob,
+  type StoredPipeline,
+  type WorkflowRun,
   type WorkflowSpec,
 } from './model.ts';
 import { phaseAt } from './phase.ts';
 
 /** What a push asks for (`state.push`, `POST /_emulator/push`). */
 export interface PushRequest {
-  /** The branch pushed to; with `tag` and no branch, the builds have none (the service builds the tag alone). */
+  /** The branch pushed to; with `tag` it only picks the configuration: the builds of a tag carry no branch. */
   branch?: string;
   /** A tag pushed: the builds carry it as `vcs_tag`. */
   tag?: string;
@@ -36,6 +38,8 @@ export interface PushRequest {
   delayMs?: number;
   /** Time of the push (epoch ms; default now): a push in the past has builds that ran already. */
   at?: number;
+  /** Pipeline parameters (a v2 trigger). */
+  parameters?: Record<string, unknown>;
 }
 
 /** What a push answers. */
@@ -54,8 +58,9 @@ function pushedBranch(request: PushRequest): string | null {
       throw new RangeError(`bad pull request ${pr.number}`);
     if (pr.fromFork === true) return `pull/${pr.number}/head`;
   }
-  if (request.branch !== undefined) return request.branch;
+  // A tag's builds carry the tag and no branch; a branch given beside it only picks the configuration.
   if (request.tag !== undefined) return null;
+  if (request.branch !== undefined) return request.branch;
   throw new RangeError('a push needs a branch, a tag or a pull request from a fork');
 }
 
@@ -93,10 +98,17 @@ export function checkWorkflows(workflows: readonly WorkflowSpec[]): void {
 /** When a pending job is (or was) due at `now`, or undefined when it is not due yet (or never will be). */
 export function dueAt(project: EmulatedProject, pending: PendingJob, now: number): number | undefined {
   const first = pending.push.at + pending.push.delayMs;
+  // An approval job is never a build: it is approved (or not) by a person.
+  if (pending.job?.type === 'approval' || pending.run?.canceledAt !== undefined) return undefined;
   const requires = pending.job?.requires ?? [];
   if (requires.length === 0) return first <= now ? first : undefined;
   let due = first;
   for (const name of requires) {
+    const approvedAt = pending.run?.approvals.get(name);
+    if (approvedAt !== undefined) {
+      due = Math.max(due, approvedAt);
+      continue;
+    }
     const num = pending.run?.builds.get(name);
     const build = num === undefined ? undefined : project.findBuild(num);
     if (build === undefined) return undefined;
@@ -123,7 +135,7 @@ export function push(
   if (!(Number.isFinite(delayMs) && delayMs >= 0)) throw new RangeError(`bad push delay ${delayMs}`);
   const at = request.at ?? now;
   const branch = pushedBranch(request);
-  const behaviour = builds.behaviour(project, branch);
+  const behaviour = builds.behaviour(project, branch ?? request.branch ?? null);
   checkWorkflows(behaviour.workflows);
   const count = ++project.pushCount;
   const key = `${project.slug}/push/${count}`;
@@ -132,17 +144,37 @@ export function push(
   if (request.subject !== undefined) commit.subject = request.subject;
   const skipped = request.skip === true || /\[(ci skip|skip ci)\]/iu.test(commit.subject);
   const push = { branch, tag: request.tag ?? null, skipped, revision, commit, at, delayMs };
+  // Every push makes a pipeline (API v2), whose workflows are the runs below.
+  const pipeline: StoredPipeline = {
+    id: fakeUuid(`${key}/pipeline`),
+    number: project.pipelines.length + 1,
+    createdAt: at,
+    branch,
+    tag: request.tag ?? null,
+    revision,
+    errors: [],
+    parameters: { ...request.parameters },
+    runs: [],
+  };
+  project.pipelines.push(pipeline);
   if (behaviour.workflows.length === 0) {
     project.pendingJobs.push({ push, run: undefined, job: undefined });
   }
   for (const workflow of behaviour.workflows) {
-    const run = {
+    const run: WorkflowRun = {
       name: workflow.name,
       id: fakeUuid(`${key}/${workflow.name}`),
       builds: new Map<string, number>(),
-      jobIds: new Map<string, string>(),
+      jobIds: new Map(
+        workflow.jobs.map((job) => [job.name, fakeUuid(`${key}/${workflow.name}/${job.name}`)]),
+      ),
+      jobs: workflow.jobs.map((job) => ({ ...job })),
+      pipelineId: pipeline.id,
+      createdAt: at,
+      approvals: new Map(),
     };
-    for (const job of workflow.jobs) project.pendingJobs.push({ push, run, job: { ...job } });
+    pipeline.runs.push(run);
+    for (const job of run.jobs) project.pendingJobs.push({ push, run, job });
   }
   return { revision, branch, ...(request.tag === undefined ? {} : { tag: request.tag }) };
 }
@@ -162,7 +194,7 @@ function schedulePushed(builds: Builds, project: EmulatedProject, pending: Pendi
     // A skipped build never runs; jobs downstream of it never appear (their upstream jobs did not succeed).
     if (push.skipped) made.pin = { lifecycle: 'not_run', status: 'not_run' };
     if (run !== undefined && job !== undefined) {
-      const jobId = fakeUuid(`${project.slug}#${num}/job`);
+      const jobId = run.jobIds.get(job.name) ?? fakeUuid(`${project.slug}#${num}/job`);
       made.workflows = {
         job_name: job.name,
         job_id: jobId,

@@ -195,6 +195,36 @@ function trigger(state: EmulatorState, request: ApiRequest, params: Params): Rep
   return jsonReply(201, build);
 }
 
+/** The service's announcement (design/sunset.md): deprecated since 2026-11-16, removed on 2027-02-01. */
+export const V1_TRIGGER_DEPRECATED_AT = Date.UTC(2026, 10, 16);
+export const V1_TRIGGER_SUNSET_AT = Date.UTC(2027, 1, 1);
+export const V1_TRIGGER_SUNSET_PAGE = 'https://ci.example.com/docs/api/v1-trigger-sunset';
+
+/**
+ * The v1.1 calls the service removes: before the sunset they answer as ever with Deprecation (RFC 9745), Sunset
+ * (RFC 8594) and a Link to the notice; after it (`state.postSunset`) 410 Gone, having done nothing.
+ */
+function sunsetting(handler: Handler): Handler {
+  const headers = {
+    Sunset: new Date(V1_TRIGGER_SUNSET_AT).toUTCString(),
+    Link: `<${V1_TRIGGER_SUNSET_PAGE}>; rel="sunset"; type="text/html"`,
+  };
+  return async (state, request, params) => {
+    if (state.postSunset) {
+      const gone = messageReply(
+        410,
+        'This endpoint was removed on 2027-02-01. Trigger pipelines and rerun workflows with API v2.',
+      );
+      return { ...gone, headers: { ...gone.headers, ...headers } };
+    }
+    const reply = await handler(state, request, params);
+    return {
+      ...reply,
+      headers: { ...reply.headers, Deprecation: `@${V1_TRIGGER_DEPRECATED_AT / 1000}`, ...headers },
+    };
+  };
+}
+
 const PROJECT = ['project', ':vcs', ':user', ':repo'];
 const BUILD = [...PROJECT, ':num'];
 
@@ -225,7 +255,7 @@ const ROUTES: Route[] = [
     },
   },
   { method: 'GET', pattern: [...PROJECT, 'tree', ':branch'], handler: listBuilds },
-  { method: 'POST', pattern: [...PROJECT, 'tree', ':branch'], handler: trigger },
+  { method: 'POST', pattern: [...PROJECT, 'tree', ':branch'], handler: sunsetting(trigger) },
   {
     method: 'GET',
     pattern: [...PROJECT, 'latest', 'artifacts'],
@@ -357,13 +387,13 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     pattern: [...BUILD, 'retry'],
-    handler: (state, request, params) => {
+    handler: sunsetting((state, request, params) => {
       const body = bodyObject(request);
       const ssh = optionalBoolean(body, 'ssh');
       const noCache = optionalBoolean(body, 'no-cache');
       const { project, num } = existingBuild(state, params);
       return jsonReply(200, state.retryBuild(project, num, { ssh, noCache }));
-    },
+    }),
   },
   {
     method: 'POST',

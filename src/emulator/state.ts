@@ -27,10 +27,23 @@ import {
   type FinalOutcome,
   type ProjectConfig,
   type StoredBuild,
+  type StoredPipeline,
+  type WorkflowRun,
   type StoredCheckoutKey,
   type StoredSshKey,
 } from './model.ts';
 import type { OutputPlan } from './output.ts';
+import {
+  cancelRun,
+  jobRecords,
+  pipelineRecord,
+  rerunJobs,
+  triggerPipeline,
+  workflowRecord,
+  type JobRecord,
+  type PipelineRequest,
+  type WorkflowRecord,
+} from './pipelines.ts';
 import { push, settlePushes, type PushRequest, type PushResult } from './pushes.ts';
 import {
   buildArtifacts,
@@ -86,6 +99,11 @@ export class EmulatorState {
   private readonly lookup: ProjectLookup = (vcs, user, repo) => this.findProject(vcs, user, repo);
   private readonly projectsBySlug = new Map<string, EmulatedProject>();
   private platformKeyValue: string | undefined;
+  /**
+   * After the service's sunset of its v1.1 trigger and retry (design/sunset.md): they answer 410 Gone. Before it
+   * (false) they answer as ever, with Deprecation and Sunset headers.
+   */
+  postSunset = false;
 
   constructor(options: StateOptions) {
     this.clock = options.clock;
@@ -308,6 +326,115 @@ export class EmulatorState {
   tests(ref: ProjectRef, buildNum: number): TestMetadata {
     const { build } = this.stored(ref, buildNum);
     return buildTests(build, this.clock.now());
+  }
+
+  // ---- pipelines (API v2)
+
+  /** Triggers a pipeline as the v2 trigger does (see pipelines.ts). Returns its record. */
+  triggerPipeline(ref: ProjectRef, request: PipelineRequest): Record<string, unknown> {
+    const project = this.resolve(ref);
+    const pipeline = triggerPipeline(this.buildMaker, project, request, this.clock.now());
+    this.settle(project);
+    return pipelineRecord(pipeline);
+  }
+
+  private findPipeline(id: string): { project: EmulatedProject; pipeline: StoredPipeline } | undefined {
+    for (const project of this.projects()) {
+      const pipeline = project.pipelines.find((candidate) => candidate.id === id);
+      if (pipeline !== undefined) return { project, pipeline };
+    }
+    return undefined;
+  }
+
+  private findRun(
+    id: string,
+  ): { project: EmulatedProject; pipeline: StoredPipeline; run: WorkflowRun } | undefined {
+    for (const project of this.projects()) {
+      for (const pipeline of project.pipelines) {
+        const run = pipeline.runs.find((candidate) => candidate.id === id);
+        if (run !== undefined) return { project, pipeline, run };
+      }
+    }
+    return undefined;
+  }
+
+  /** A pipeline's record, or undefined. */
+  pipeline(id: string): Record<string, unknown> | undefined {
+    const found = this.findPipeline(id);
+    return found === undefined ? undefined : pipelineRecord(found.pipeline);
+  }
+
+  /** The pipelines of a project, oldest first (records). */
+  pipelines(ref: ProjectRef): Record<string, unknown>[] {
+    return this.resolve(ref).pipelines.map(pipelineRecord);
+  }
+
+  /** A pipeline's workflows now, oldest first, or undefined for an unknown pipeline. */
+  pipelineWorkflows(id: string): WorkflowRecord[] | undefined {
+    const found = this.findPipeline(id);
+    if (found === undefined) return undefined;
+    const now = this.clock.now();
+    return found.pipeline.runs.map((run) => workflowRecord(found.project, found.pipeline, run, now));
+  }
+
+  /** A workflow's record now, or undefined. */
+  workflow(id: string): WorkflowRecord | undefined {
+    const found = this.findRun(id);
+    return found === undefined
+      ? undefined
+      : workflowRecord(found.project, found.pipeline, found.run, this.clock.now());
+  }
+
+  /** A workflow's jobs now, or undefined for an unknown workflow. */
+  workflowJobs(id: string): JobRecord[] | undefined {
+    const found = this.findRun(id);
+    return found === undefined ? undefined : jobRecords(found.project, found.run, this.clock.now());
+  }
+
+  /** Cancels a workflow (its builds, the jobs not started, its approvals); false for an unknown one. */
+  cancelWorkflow(id: string): boolean {
+    const found = this.findRun(id);
+    if (found === undefined) return false;
+    cancelRun(this.buildMaker, found.project, found.run, this.clock.now());
+    return true;
+  }
+
+  /** Reruns jobs of a workflow as a new workflow; returns its id, or undefined for an unknown workflow. */
+  rerunWorkflow(id: string, options: { jobIds: string[]; enableSsh: boolean }): string | undefined {
+    const found = this.findRun(id);
+    if (found === undefined) return undefined;
+    const fresh = rerunJobs(
+      this.buildMaker,
+      found.project,
+      found.pipeline,
+      found.run,
+      options,
+      this.clock.now(),
+    );
+    return fresh.id;
+  }
+
+  /** The failed jobs of a workflow (ids), for a rerun from failed. */
+  failedJobIds(id: string): string[] {
+    return (this.workflowJobs(id) ?? [])
+      .filter((job) => job.job_number !== null && !['success', 'running', 'queued'].includes(job.status))
+      .map((job) => job.id);
+  }
+
+  /**
+   * Approves an approval job (by name or id) of a workflow: the jobs after it become due. Throws a TypeError
+   * that says why when there is no such job waiting.
+   */
+  approve(workflowId: string, job: { name?: string; id?: string }): void {
+    const found = this.findRun(workflowId);
+    if (found === undefined) throw new TypeError('Workflow not found');
+    const record = jobRecords(found.project, found.run, this.clock.now()).find(
+      (candidate) => candidate.name === job.name || candidate.id === job.id,
+    );
+    if (record === undefined || record.type !== 'approval') throw new TypeError('No such approval job');
+    if (record.status !== 'on_hold') throw new TypeError(`The approval job is ${record.status}, not on_hold`);
+    found.run.approvals.set(record.name, this.clock.now());
+    this.settle(found.project);
   }
 
   // ---- project settings

@@ -49,6 +49,18 @@ describe('trigger-build without wait', () => {
       lifecycle: 'queued',
       outcome: '',
       'failed-step': '',
+      'pipeline-id': '',
+      'pipeline-number': '',
+      builds: JSON.stringify([
+        {
+          build_num: build?.build_num,
+          build_url: build?.build_url,
+          job: 'build',
+          workflow: 'build',
+          status: 'queued',
+          outcome: null,
+        },
+      ]),
     });
     expect(requestsTo(emulator, 'POST', /\/tree\//)).toHaveLength(1);
     expect(looks()).toBe(0);

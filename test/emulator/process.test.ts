@@ -229,6 +229,30 @@ describe('cli', () => {
     expect(result.stdout).toContain('emulator stopped');
   });
 
+  it('--post-sunset: the v1.1 trigger answers 410 Gone, and API v2 starts a pipeline instead', async (t) => {
+    needs('posix-signals')(t);
+    const slug = 'primary-host/octo-org/octo-repo';
+    const result = await runCli(
+      ['--port', '0', '--token', 't', '--post-sunset'],
+      't',
+      async (target) => {
+        const gone = await call(target, 'POST', `/project/${slug}/tree/master`);
+        expect(gone.status).toBe(410);
+        expect(gone.headers.get('sunset')).toBe('Mon, 01 Feb 2027 00:00:00 GMT');
+        const made = await fetch(`${new URL(target.baseUrl).origin}/api/v2/project/${slug}/pipeline/run`, {
+          method: 'POST',
+          headers: { Authorization: target.authorization, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ config: { branch: 'master' }, checkout: { branch: 'master' } }),
+        });
+        expect(made.status).toBe(201);
+        expect(((await made.json()) as { number: number }).number).toBe(1);
+      },
+      'SIGINT',
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('post-sunset: the v1.1 trigger and retry answer 410 Gone');
+  });
+
   it('starts from a seed file instead of the example, and stops on SIGTERM', async (t) => {
     needs('posix-signals')(t);
     const dir = await mkdtemp(join(tmpdir(), 'emulator-seed-'));

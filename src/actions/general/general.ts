@@ -1,6 +1,6 @@
 // The general action: any endpoint of the spec, named by `command`. Each command is data: the inputs it
 // takes, which of them it needs, and the call it makes.
-import type { Client, ProjectRef } from '../../api/client.ts';
+import type { Client, ProjectRef, TriggerOptions } from '../../api/client.ts';
 import { ValidationError } from '../../api/errors.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
@@ -12,7 +12,14 @@ import {
 } from '../../api/records.ts';
 import { checkSshKey } from '../../api/ssh.ts';
 import { checkEnvName, checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
-import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
+import {
+  checkTriggerInputs,
+  readTriggerApi,
+  rerunBuild,
+  startBuild,
+  type TriggerApi,
+} from '../../action/trigger-api.ts';
 import { mdSafe } from '../../action/text.ts';
 import { workflowBranch } from '../../action/workflow.ts';
 import { describeResult } from './report.ts';
@@ -36,6 +43,7 @@ const PARAMETERS = [
   'hostname',
   'apikey',
   'all-pages',
+  'trigger-api',
 ] as const;
 type Parameter = (typeof PARAMETERS)[number];
 
@@ -63,6 +71,7 @@ interface Args {
   hostname: string | undefined;
   apikey: string;
   allPages: boolean;
+  api: TriggerApi;
   /** Checked against the command's own list (builds and latest artifacts differ). */
   statusFilter: string | undefined;
   keyType: CheckoutKeyType;
@@ -77,7 +86,7 @@ interface Command {
   /** Pages with limit/offset, so `all-pages` applies. */
   paged?: true;
   warning?: string;
-  call(client: Client, p: ProjectRef, a: Args): Promise<unknown>;
+  call(client: Client, p: ProjectRef, a: Args, connection: Connection): Promise<unknown>;
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -115,25 +124,34 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   trigger: {
-    takes: ['branch', 'revision', 'tag', 'parallel', 'params'],
-    call: async (c, p, a) =>
-      (
-        await c.trigger(p, {
-          branch: a.branch ?? workflowBranch(a.env),
-          ...(a.revision === undefined ? {} : { revision: a.revision }),
-          ...(a.tag === undefined ? {} : { tag: a.tag }),
-          ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
-          ...(a.params === undefined ? {} : { params: a.params }),
-        })
-      ).build,
+    takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api'],
+    call: async (_c, _p, a, connection) => {
+      const started = await startBuild(connection, a.api, triggerRequest(a));
+      // Through v2 the answer is the pipeline's: {id, number, state, created_at}.
+      return started.api === 'v1.1' ? started.result.build : started.pipeline;
+    },
   },
   build: { takes: ['build-num'], call: (c, p, a) => c.build(p, a.buildNum) },
-  retry: { takes: ['build-num', 'ssh'], call: (c, p, a) => c.retry(p, a.buildNum, { ssh: a.ssh }) },
+  retry: {
+    takes: ['build-num', 'ssh', 'trigger-api'],
+    call: async (_c, _p, a, connection) => {
+      const rerun = await rerunBuild(connection, a.api, a.buildNum, { ssh: a.ssh });
+      if (rerun.api === 'v1.1') return rerun.build;
+      connection.transport.log(
+        'info',
+        `Reran build #${a.buildNum}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`,
+      );
+      return rerun.rerun;
+    },
+  },
   'retry-no-cache': {
-    takes: ['build-num'],
+    takes: ['build-num', 'trigger-api'],
     warning:
       'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-    call: (c, p, a) => c.retryNoCache(p, a.buildNum),
+    call: async (_c, _p, a, connection) => {
+      const rerun = await rerunBuild(connection, a.api, a.buildNum, { ssh: false, noCache: true });
+      return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
+    },
   },
   cancel: { takes: ['build-num'], call: (c, p, a) => c.cancel(p, a.buildNum) },
   'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
@@ -177,7 +195,8 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
     : '';
 
   for (const p of PARAMETERS) {
-    if (!wants(p) && p !== 'all-pages' && inputs.raw(p) !== '') {
+    // all-pages and trigger-api have defaults, which the runner passes to every command.
+    if (!wants(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
       const allowed = takes.length
         ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
         : 'it takes no parameters';
@@ -209,6 +228,7 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
     hostname: optional('hostname'),
     apikey: apikey ?? '',
     allPages: inputs.boolean('all-pages', false),
+    api: wants('trigger-api') ? readTriggerApi(inputs) : 'auto',
     statusFilter: wants('status-filter')
       ? inputs.oneOf<string>(
           'status-filter',
@@ -223,7 +243,18 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
   if (args.branch !== undefined) checkSegment('branch', args.branch);
   if (args.hostname !== undefined) checkSegment('hostname', args.hostname, 'a host name');
   checkRevisionOrTag('revision', args.revision, 'tag', args.tag);
+  if (command === 'trigger') checkTriggerInputs(args.api, triggerRequest(args));
   return args;
+}
+
+function triggerRequest(a: Args): TriggerOptions {
+  return {
+    branch: a.branch ?? workflowBranch(a.env),
+    ...(a.revision === undefined ? {} : { revision: a.revision }),
+    ...(a.tag === undefined ? {} : { tag: a.tag }),
+    ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
+    ...(a.params === undefined ? {} : { params: a.params }),
+  };
 }
 
 function missingBuildNum(input: string, command: string): never {
@@ -246,8 +277,8 @@ export async function general(ctx: ActionContext): Promise<void> {
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
   }
   if (command.warning) ctx.io.warning(command.warning);
-  const { client, project } = ctx.connect({ needsProject: command.project !== false });
-  const result = await command.call(client, project, args);
+  const connection = ctx.connect({ needsProject: command.project !== false });
+  const result = await command.call(connection.client, connection.project, args, connection);
   const text = JSON.stringify(result ?? null);
   ctx.setOutput('result', text);
   const what = describeResult(name, result);

@@ -14,14 +14,25 @@ import {
   readOutcomePolicy,
   type OutcomePolicy,
 } from '../../action/outcomes.ts';
+import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
 import { PollFailedError, WaitError } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildFacts, buildHeading } from '../../action/summary.ts';
 import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import {
+  checkTriggerInputs,
+  readTriggerApi,
+  startBuild,
+  type Started,
+  type TriggerApi,
+} from '../../action/trigger-api.ts';
 import { triggerRef } from '../../action/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
+import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
+import { PipelineBuilds } from '../../api/pipeline-builds.ts';
+import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
@@ -40,8 +51,19 @@ export const spec = {
     'cancel-on-abort',
     'allowed-outcomes',
     'failure-log-lines',
+    'trigger-api',
   ],
-  outputs: ['build-num', 'build-url', 'status', 'lifecycle', 'outcome', 'failed-step'],
+  outputs: [
+    'build-num',
+    'build-url',
+    'status',
+    'lifecycle',
+    'outcome',
+    'failed-step',
+    'pipeline-id',
+    'pipeline-number',
+    'builds',
+  ],
 } as const satisfies ActionSpec;
 
 /** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
@@ -72,6 +94,7 @@ export interface TriggerInputs {
   cancelOnAbort: boolean;
   policy: OutcomePolicy;
   failureLogLines: number;
+  api: TriggerApi;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -100,7 +123,14 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
+  const api = readTriggerApi(inputs);
+  checkTriggerInputs(api, {
+    branch,
+    ...(revision === undefined ? {} : { revision }),
+    ...(parallel === undefined ? {} : { parallel }),
+  });
   return {
+    api,
     branch,
     ...(revision === undefined ? {} : { revision }),
     ...(tag === undefined ? {} : { tag }),
@@ -126,11 +156,11 @@ type Ending =
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
-  const started = ctx.clock.now();
-  const deadline = started + input.timeoutMs;
+  const startedAt = ctx.clock.now();
+  const deadline = startedAt + input.timeoutMs;
   // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
   const connection = ctx.connect(input.wait ? { deadline } : {});
-  const { client, project } = connection;
+  const { project } = connection;
 
   const request: TriggerOptions = {
     branch: input.branch,
@@ -139,9 +169,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
     ...(input.params === undefined ? {} : { params: input.params }),
   };
-  let result: TriggerResult;
+  let started: Started;
   try {
-    result = await client.trigger(project, request);
+    started = await startBuild(connection, input.api, request);
   } catch (error) {
     // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
     if (error instanceof TriggerAbortedError) {
@@ -150,6 +180,11 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     }
     throw error;
   }
+  if (started.api === 'v2') {
+    await followPipeline(ctx, connection, input, started.pipeline, { started: startedAt, deadline });
+    return;
+  }
+  const result: TriggerResult = started.result;
   const { build: triggered, recoveredAfter } = result;
   const num = triggered.build_num;
   const url = triggered.build_url ?? '';
@@ -188,7 +223,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         ending = { kind: 'timed-out' };
         // With an error the time-out did not come: the next look could not have been made within it (a long
         // Retry-After), so the step says it stopped early, and why.
-        const waited = formatDuration(ctx.clock.now() - started);
+        const waited = formatDuration(ctx.clock.now() - startedAt);
         throw new WaitError(
           result.error === undefined
             ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +
@@ -238,7 +273,161 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ctx.setOutput('lifecycle', last.lifecycle ?? '');
     ctx.setOutput('outcome', input.wait && isFinished(last) ? outcomeOf(last) : '');
     ctx.setOutput('failed-step', failedStep);
-    await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
+    ctx.setOutput('pipeline-id', '');
+    ctx.setOutput('pipeline-number', '');
+    const { job, workflow } = jobOf(last);
+    ctx.setOutput('builds', [
+      {
+        build_num: num,
+        build_url: last.build_url ?? null,
+        job: job ?? null,
+        workflow: workflow ?? null,
+        status: last.status ?? null,
+        outcome: input.wait && isFinished(last) ? outcomeOf(last) || null : null,
+      },
+    ]);
+    await writeSummary(ctx, last, ending, ctx.clock.now() - startedAt, budget);
+  }
+}
+
+/**
+ * A pipeline started through API v2: without `wait`, its id and number; with `wait`, every job of every workflow
+ * followed to its end through wait-for-build's machinery (the outcome policy, why a build failed, the tests, the
+ * summary), and each of its workflows cancelled if the step is.
+ */
+async function followPipeline(
+  ctx: ActionContext,
+  connection: Connection,
+  input: TriggerInputs,
+  pipeline: Pipeline,
+  times: { started: number; deadline: number },
+): Promise<void> {
+  const { project } = connection;
+  const ref = input.tag === undefined ? `branch ${input.branch}` : `tag ${input.tag}`;
+  ctx.info(
+    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${project.username}/${project.project} on ` +
+      `${ref} through API v2`,
+  );
+  ctx.setOutput('pipeline-id', pipeline.id);
+  ctx.setOutput('pipeline-number', pipeline.number);
+  if (!input.wait) {
+    for (const name of ['build-num', 'build-url', 'status', 'lifecycle', 'outcome', 'failed-step'])
+      ctx.setOutput(name, '');
+    ctx.setOutput('builds', []);
+    await writePipelineSummary(ctx, pipeline, 'Triggered; the step did not wait for the pipeline to finish.');
+    return;
+  }
+  const source = new PipelineBuilds(
+    connection.client,
+    new Pipelines(connection.transport),
+    project,
+    pipeline.id,
+  );
+  const gate: WaitInputs = {
+    query: { revision: '', jobs: [] },
+    workflows: [],
+    jobs: [],
+    named: [],
+    ifNoBuilds: 'fail',
+    appearMs: input.timeoutMs,
+    settleMs: 0,
+    timeoutMs: input.timeoutMs,
+    intervalMs: input.intervalMs,
+    policy: input.policy,
+    failureLogLines: input.failureLogLines,
+    source,
+    label: `pipeline #${pipeline.number}`,
+  };
+  let builds: readonly Build[] = [];
+  try {
+    await gateBuilds(ctx, connection, gate, {
+      ...times,
+      buildNum: 'deciding',
+      seen: (b) => (builds = b),
+      moreRows: () =>
+        source.unbuilt.map((j) => ({
+          build_num: null,
+          build_url: null,
+          job: j.job,
+          workflow: j.workflow,
+          status: j.status,
+          outcome: null,
+        })),
+      onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),
+    });
+    // Jobs that ended without a build count too: a deploy that never ran is no deploy.
+    const stopped = source.unbuilt.filter((j) => !passes(input.policy, j.status));
+    if (stopped.length > 0) {
+      const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+      throw new WaitError(logSafe(`Pipeline #${pipeline.number}: ${list}, without running`));
+    }
+  } finally {
+    const deciding = decidingBuild(builds, input.policy);
+    ctx.setOutput('status', deciding?.status ?? '');
+    ctx.setOutput('lifecycle', deciding?.lifecycle ?? '');
+  }
+}
+
+/** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
+async function cancelPipeline(
+  ctx: ActionContext,
+  input: TriggerInputs,
+  pipeline: Pipeline,
+  source: PipelineBuilds,
+  builds: readonly Build[],
+): Promise<string> {
+  const name = `pipeline #${pipeline.number}`;
+  if (!input.cancelOnAbort) {
+    ctx.info(`The step was cancelled; ${name} was left running (cancel-on-abort: false)`);
+    return `${name} was left running (cancel-on-abort: false)`;
+  }
+  ctx.info(`The step was cancelled; cancelling the workflows of ${name}`);
+  return afterAbort(
+    ctx,
+    async ({ transport, client, project }) => {
+      const pipelines = new Pipelines(transport);
+      // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
+      const known = source.workflows;
+      const workflows =
+        known.length > 0
+          ? known
+          : (await pipelines.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
+      const open = workflows.filter((w) => !w.done);
+      try {
+        for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+      } catch (error) {
+        // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
+        const running = builds.filter((b) => !isFinished(b));
+        for (const build of running) await client.cancel(project, build.build_num);
+        const nums = running.map((b) => `#${b.build_num}`).join(', ');
+        ctx.io.warning(
+          logSafe(
+            `Could not cancel the workflows of ${name} (${(error as Error).message}); cancelled its running ` +
+              `builds instead (${nums || 'none'}): jobs still to come may run, cancel them by hand`,
+          ),
+        );
+        return `the running builds of ${name} were cancelled (${nums || 'none'}), not its workflows`;
+      }
+      const names = open.map((w) => w.name).join(', ');
+      ctx.info(
+        `Cancelled ${open.length} workflow${open.length === 1 ? '' : 's'} of ${name}${names ? `: ${names}` : ''}`,
+      );
+      return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;
+    },
+    (why) => {
+      ctx.io.warning(logSafe(`Could not cancel ${name} (${why}); cancel it by hand`));
+      return `${name} could not be cancelled (${why}) and may still be running`;
+    },
+  );
+}
+
+async function writePipelineSummary(ctx: ActionContext, pipeline: Pipeline, text: string): Promise<void> {
+  try {
+    await ctx.io.summary
+      .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${mdSafe(pipeline.id, 80)}\n\n${text}`, true)
+      .write();
+  } catch (error) {
+    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
   }
 }
 

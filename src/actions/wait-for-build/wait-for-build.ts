@@ -22,6 +22,7 @@ import { runAction, type ActionContext, type ActionSpec, type Connection } from 
 import { buildDurationMs, buildLink } from '../../action/summary.ts';
 import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../action/workflow.ts';
+import { abortReason } from '../../api/clock.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';
 import { AbortedError, ValidationError } from '../../api/errors.ts';
 import {
@@ -78,6 +79,17 @@ export interface WaitInputs {
   intervalMs: number;
   policy: OutcomePolicy;
   failureLogLines: number;
+  /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
+  source?: BuildSource;
+  label?: string;
+}
+
+/**
+ * What one look found: the builds that count, oldest first. A source that knows when it is complete (a pipeline)
+ * says so: then neither the appear time nor the settle time applies. `notes` are lines for the log.
+ */
+export interface BuildSource {
+  look(): Promise<{ builds: Build[]; truncated: boolean; complete?: boolean; notes?: string[] }>;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -173,11 +185,11 @@ export function readInputs(ctx: ActionContext): WaitInputs {
 }
 
 /** How the wait ended, for the summary. */
-type Ending = WaitEnding | { kind: 'cancelled' };
+type Ending = WaitEnding | { kind: 'cancelled'; what?: string };
 type WaitEnding =
   | { kind: 'finished' }
   | { kind: 'timed-out'; why: string }
-  | { kind: 'cancelled' }
+  | { kind: 'cancelled'; what?: string }
   | { kind: 'gave-up'; why: string }
   | { kind: 'not-found'; why: string; none: boolean }
   | { kind: 'none'; why: string };
@@ -190,6 +202,7 @@ function label(build: Build): string {
 
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
 function scopeOf(input: WaitInputs): string {
+  if (input.label !== undefined) return input.label;
   const parts = [
     input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
   ];
@@ -212,7 +225,34 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
   const connection = ctx.connect({ deadline });
+  await gateBuilds(ctx, connection, input, { started, deadline });
+}
 
+export interface GateOptions {
+  started: number;
+  deadline: number;
+  /** Cancels what is still running once the step was cancelled; says what became of it (trigger-build). */
+  onAbort?: (builds: readonly Build[]) => Promise<string>;
+  /** The `build-num` output: the newest build (wait-for-build), or the first that did not pass (trigger-build). */
+  buildNum?: 'newest' | 'deciding';
+  /** Rows of the `builds` output for jobs that ended without a build (a pipeline's). */
+  moreRows?: () => Record<string, unknown>[];
+  /** Every list of builds a look counted. */
+  seen?: (builds: readonly Build[]) => void;
+}
+
+/**
+ * Waits for builds (one by number, a commit's, or a source's), then fails the step unless each ended with an
+ * allowed outcome; shows why builds failed, their tests, the outputs and the summary. Shared with trigger-build,
+ * which follows a pipeline's builds through it.
+ */
+export async function gateBuilds(
+  ctx: ActionContext,
+  connection: Connection,
+  input: WaitInputs,
+  options: GateOptions,
+): Promise<Build[]> {
+  const { started, deadline } = options;
   let builds: Build[] = [];
   let ending: Ending = { kind: 'cancelled' };
   const tests = new Map<number, TestsRead>();
@@ -223,11 +263,19 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
     try {
       ending =
         input.buildNum === undefined
-          ? await waitForCommit(ctx, connection, input, deadline, (b) => (builds = b))
+          ? await waitForCommit(ctx, connection, input, deadline, (b) => {
+              builds = b;
+              options.seen?.(b);
+            })
           : await waitForOne(ctx, connection, input.buildNum, input, deadline, (b) => (builds = [b]));
     } catch (error) {
       if (ctx.signal.aborted || error instanceof AbortedError) {
         ending = { kind: 'cancelled' };
+        if (options.onAbort !== undefined && ctx.signal.aborted) {
+          const what = await options.onAbort(builds);
+          ending = { kind: 'cancelled', what };
+          throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+        }
         throw error;
       }
       ending = { kind: 'gave-up', why: (error as Error).message };
@@ -246,7 +294,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
       const text = `${waited.why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
       if (input.ifNoBuilds === 'warn') ctx.io.warning(logSafe(text));
       else ctx.info(text);
-      return;
+      return builds;
     }
     if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
 
@@ -273,9 +321,22 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
       );
     }
   } finally {
-    setOutputs(ctx, input, builds, failures, ending);
+    setOutputs(ctx, input, builds, failures, ending, options);
     await writeSummary(ctx, input, builds, ending, { tests, failures, budget }, ctx.clock.now() - started);
   }
+  return builds;
+}
+
+/** The build that decided a verdict: the first that did not pass, else the newest. */
+export function decidingBuild(builds: readonly Build[], policy: OutcomePolicy): Build | undefined {
+  return builds.find((b) => !passes(policy, outcomeOf(b))) ?? newest(builds);
+}
+
+function newest(builds: readonly Build[]): Build | undefined {
+  return builds.reduce<Build | undefined>(
+    (found, b) => (found === undefined || b.build_num > found.build_num ? b : found),
+    undefined,
+  );
 }
 
 function describeTarget(input: WaitInputs): string {
@@ -307,16 +368,17 @@ function setOutputs(
   builds: readonly Build[],
   failures: ReadonlyMap<number, FailureShown>,
   ending: Ending,
+  options: GateOptions,
 ): void {
   const [onlyJob] = input.jobs;
   const ofJob =
     input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
       ? builds.filter((b) => onlyJob.test(jobOf(b).job ?? ''))
       : [...builds];
-  const main = ofJob.reduce<Build | undefined>(
-    (newest, b) => (newest === undefined || b.build_num > newest.build_num ? b : newest),
-    undefined,
-  );
+  const main =
+    options.buildNum === 'deciding' && builds.every(isFinished)
+      ? decidingBuild(ofJob, input.policy)
+      : newest(ofJob);
   ctx.setOutput('build-num', main?.build_num ?? '');
   ctx.setOutput('build-url', main?.build_url ?? '');
   ctx.setOutput(
@@ -327,20 +389,18 @@ function setOutputs(
         ? worstOutcome(builds.map(outcomeOf))
         : '',
   );
-  ctx.setOutput(
-    'builds',
-    builds.map((b) => {
-      const { job, workflow } = jobOf(b);
-      return {
-        build_num: b.build_num,
-        build_url: b.build_url ?? null,
-        job: job ?? null,
-        workflow: workflow ?? null,
-        status: b.status ?? null,
-        outcome: outcomeOf(b) || null,
-      };
-    }),
-  );
+  const rows: Record<string, unknown>[] = builds.map((b) => {
+    const { job, workflow } = jobOf(b);
+    return {
+      build_num: b.build_num,
+      build_url: b.build_url ?? null,
+      job: job ?? null,
+      workflow: workflow ?? null,
+      status: b.status ?? null,
+      outcome: outcomeOf(b) || null,
+    };
+  });
+  ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
   const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
   ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
 }
@@ -392,10 +452,11 @@ async function waitForCommit(
   const started = clock.now();
   let scope = scopeOf(input);
   const scan = (): CommitBuilds => new CommitBuilds(client, project, { ...input.query }, { now: started });
-  let commit = input.query.revision === '' ? undefined : scan();
+  let commit: BuildSource | undefined = input.source ?? (input.query.revision === '' ? undefined : scan());
   ctx.info(
     `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
-      `${formatDuration(input.timeoutMs)}; a build must appear within ${formatDuration(input.appearMs)}`,
+      `${formatDuration(input.timeoutMs)}` +
+      (input.source === undefined ? `; a build must appear within ${formatDuration(input.appearMs)}` : ''),
   );
   let current: Build[] = [];
   /** Every build of the commit the last look saw, counted or not. */
@@ -421,7 +482,7 @@ async function waitForCommit(
   const look = async (): Promise<Look<Build[]>> => {
     commit ??= await resolve();
     const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
-    const truncated = scanned.truncated;
+    const { truncated, complete, notes } = scanned;
     // Builds of other workflows are not followed at all.
     const all = scanned.builds.filter((b) => choosesName(input.workflows, jobOf(b).workflow));
     const now = clock.now();
@@ -436,6 +497,10 @@ async function waitForCommit(
     // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
     const counted = all.filter((b) => choosesName(input.jobs, jobOf(b).job));
     let logged = false;
+    for (const note of notes ?? []) {
+      ctx.info(note);
+      logged = true;
+    }
     for (const build of all) {
       const old = everything.get(build.build_num);
       const { job, workflow } = jobOf(build);
@@ -460,6 +525,10 @@ async function waitForCommit(
     current = counted;
     seen(counted);
     const builds = counted;
+    // A source that knows when it is complete needs neither the appear time nor the settle time.
+    if (complete !== undefined) {
+      return complete && builds.every(isFinished) ? { done: true, value: builds } : { done: false, logged };
+    }
 
     if (builds.length === 0 && input.named.length === 0) {
       // Nothing that counts has appeared; while other builds of the commit run, a matching job may yet come.
@@ -581,7 +650,11 @@ async function writeSummary(
     case 'finished':
       break;
     case 'cancelled':
-      parts.push('The step was cancelled; the builds were left as they were (this action cancels nothing).');
+      parts.push(
+        ending.what === undefined
+          ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
+          : `The step was cancelled: ${mdSafe(ending.what, 1000)}.`,
+      );
       break;
     case 'timed-out':
     case 'gave-up':

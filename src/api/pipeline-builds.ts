@@ -1,0 +1,195 @@
+// The builds of one pipeline (API v2), look after look, for the same waiting loop that follows a commit's builds:
+// its workflows, each workflow's jobs until each has a `job_number` (its v1.1 build number), then each build
+// through v1.1 as any other. A look costs one list of jobs per workflow not yet ended; a build is read (v1.1 GET)
+// when its job first has a number and when the job ends, and the workflows are listed at the first look and again
+// when all their jobs look ended. Jobs that end without a build (blocked after a failure, not run, cancelled,
+// unauthorized) end with their status; an approval on hold is said, once.
+import type { Client, ProjectRef } from './client.ts';
+import { UserFacingError } from './errors.ts';
+import {
+  FINAL_WORKFLOW_STATUSES,
+  UNBUILT_JOB_STATUSES,
+  type Job,
+  type Pipelines,
+  type Workflow,
+} from './pipelines.ts';
+import { isFinished, type Build } from './records.ts';
+
+/** The pipeline's configuration failed: no workflow will come. */
+export class PipelineErroredError extends UserFacingError {
+  override name = 'PipelineErroredError';
+}
+
+/** A job that ended without a build. */
+export interface UnbuiltJob {
+  job: string;
+  workflow: string;
+  status: string;
+  type: string;
+}
+
+export interface PipelineLook {
+  /** The builds of the pipeline's jobs so far, oldest first. */
+  builds: Build[];
+  truncated: false;
+  /** Every workflow has ended, and every one of its jobs. */
+  complete: boolean;
+  /** What the log should say: approvals on hold, workflows that ended without a build. */
+  notes: string[];
+}
+
+interface KnownWorkflow {
+  workflow: Workflow;
+  jobs: Job[];
+  /** Every job of the last list has ended (or, without a build, stopped in a status that may be final). */
+  jobsEnded: boolean;
+  /** The workflow and all its jobs have ended: its jobs are not listed again. */
+  done: boolean;
+}
+
+/** Job statuses of a job that has ended: its build is read again for its final record. */
+const ENDED_JOB_STATUSES: ReadonlySet<string> = new Set([
+  'success',
+  'failed',
+  'canceled',
+  'infrastructure_fail',
+  'timedout',
+  'not_run',
+  'unauthorized',
+  'terminated-unknown',
+  'retried',
+]);
+
+export class PipelineBuilds {
+  readonly #client: Client;
+  readonly #pipelines: Pipelines;
+  readonly #project: ProjectRef;
+  readonly #pipelineId: string;
+  readonly #workflows = new Map<string, KnownWorkflow>();
+  readonly #builds = new Map<number, Build>();
+  readonly #said = new Set<string>();
+
+  constructor(client: Client, pipelines: Pipelines, project: ProjectRef, pipelineId: string) {
+    this.#client = client;
+    this.#pipelines = pipelines;
+    this.#project = project;
+    this.#pipelineId = pipelineId;
+  }
+
+  /** The workflows seen so far, with whether each has ended. */
+  get workflows(): { id: string; name: string; status: string; done: boolean }[] {
+    return [...this.#workflows.values()].map(({ workflow, done }) => ({
+      id: workflow.id,
+      name: workflow.name,
+      status: workflow.status,
+      done,
+    }));
+  }
+
+  /** Jobs that ended without a build (an approval that passed is not one: it ended as it should). */
+  get unbuilt(): UnbuiltJob[] {
+    return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) =>
+      jobs
+        .filter(
+          (job) => job.job_number == null && done && !(job.type === 'approval' && job.status === 'success'),
+        )
+        .map((job) => ({ job: job.name, workflow: workflow.name, status: job.status, type: job.type ?? '' })),
+    );
+  }
+
+  async look(): Promise<PipelineLook> {
+    const notes: string[] = [];
+    if (this.#workflows.size === 0) {
+      const workflows = await this.#listWorkflows();
+      if (workflows.length === 0) return { builds: [], truncated: false, complete: false, notes };
+    }
+    for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry, notes);
+    // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
+    // (and finds a workflow that came late) without a list of the workflows at every look.
+    if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
+      const before = new Set(this.#workflows.keys());
+      await this.#listWorkflows();
+      for (const entry of this.#workflows.values()) {
+        if (!before.has(entry.workflow.id)) await this.#readJobs(entry, notes);
+        entry.done = FINAL_WORKFLOW_STATUSES.has(entry.workflow.status) && entry.jobsEnded;
+        if (entry.done && !entry.jobs.some((job) => job.job_number != null)) {
+          this.#sayOnce(
+            notes,
+            `${entry.workflow.id}/empty`,
+            `Workflow ${entry.workflow.name} ended with status ${entry.workflow.status} without starting a job`,
+          );
+        }
+      }
+    }
+    const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
+    const complete = [...this.#workflows.values()].every((w) => w.done);
+    return { builds, truncated: false, complete, notes };
+  }
+
+  /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
+  async #listWorkflows(): Promise<Workflow[]> {
+    const workflows = await this.#pipelines.workflows(this.#pipelineId);
+    for (const workflow of workflows) {
+      const known = this.#workflows.get(workflow.id);
+      if (known === undefined)
+        this.#workflows.set(workflow.id, { workflow, jobs: [], done: false, jobsEnded: false });
+      else known.workflow = workflow;
+    }
+    if (workflows.length === 0) {
+      const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+      if (pipeline.state === 'errored' || (pipeline.errors?.length ?? 0) > 0) {
+        const errors = (pipeline.errors ?? []).map((e) => e.message ?? e.type ?? '').filter(Boolean);
+        throw new PipelineErroredError(
+          `Pipeline #${pipeline.number} is errored and runs no workflow` +
+            (errors.length > 0 ? `: ${errors.join('; ')}` : ''),
+        );
+      }
+    }
+    return workflows;
+  }
+
+  /**
+   * Lists a workflow's jobs; reads a job's build (v1.1) when it first has a number and when its status says it
+   * ended, and in between takes the job's status for the build's.
+   */
+  async #readJobs(entry: KnownWorkflow, notes: string[]): Promise<void> {
+    const { workflow } = entry;
+    const jobs = await this.#pipelines.jobs(workflow.id);
+    entry.jobs = jobs;
+    for (const job of jobs) {
+      if (job.status === 'on_hold')
+        this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
+      const num = job.job_number;
+      if (num == null) continue;
+      const cached = this.#builds.get(num);
+      if (cached !== undefined && isFinished(cached)) continue;
+      if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
+        this.#builds.set(num, await this.#client.build(this.#project, num));
+      } else if (job.status === 'running' || job.status === 'queued') {
+        this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
+      }
+    }
+    entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
+  }
+
+  #jobEnded(job: Job): boolean {
+    if (job.job_number != null) {
+      const build = this.#builds.get(job.job_number);
+      return build !== undefined && isFinished(build);
+    }
+    return UNBUILT_JOB_STATUSES.has(job.status) || (job.type === 'approval' && job.status === 'success');
+  }
+
+  #sayOnce(notes: string[], key: string, text: string): void {
+    if (this.#said.has(key)) return;
+    this.#said.add(key);
+    notes.push(text);
+  }
+}
+
+function onHold(workflow: Workflow, job: Job): string {
+  return (
+    `Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
+    `service; the pipeline goes on only once it is approved (the step waits until its timeout)`
+  );
+}

@@ -1,0 +1,222 @@
+// What the service says of a call's future: `Deprecation` (RFC 9745, and the older draft's `true` or HTTP-date),
+// `Sunset` (RFC 8594) and a `Link` with rel="deprecation" or rel="sunset", on any answer of any endpoint; and
+// `410 Gone` once a call has been removed. The transport hands every API answer's status and headers to
+// SunsetNotices.heard(): one warning per step, however many answers carry the headers, and for a 410 an error
+// that says the call is gone and what replaces it. design/sunset.md says what the service announced.
+import { ApiError } from './errors.ts';
+
+export type HeaderValues = Record<string, string | string[] | undefined>;
+
+/** What the headers of one answer said. */
+export interface SunsetInfo {
+  /** The call is deprecated: since this date, or (`true`) without a date. */
+  deprecation?: Date | true;
+  /** The date the call goes away. */
+  sunset?: Date;
+  /** Pages the service names about it (http(s) only). */
+  links: string[];
+}
+
+/** The longest link shown: a page's address, not a payload. */
+const MAX_LINK_CHARS = 300;
+
+function values(headers: HeaderValues, name: string): string[] {
+  const value = headers[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** An HTTP-date (RFC 9110), or undefined. */
+function httpDate(text: string): Date | undefined {
+  const trimmed = text.trim();
+  // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
+  if (!/^[A-Za-z]{3},? /.test(trimmed) && !/^[A-Za-z]+, \d/.test(trimmed)) return undefined;
+  const ms = Date.parse(trimmed);
+  return Number.isFinite(ms) ? new Date(ms) : undefined;
+}
+
+/** RFC 9745's `@<seconds>` (a structured-field date), the draft's `true`, or an HTTP-date. */
+function deprecationValue(text: string): Date | true | undefined {
+  const trimmed = text.trim();
+  const structured = /^@(-?\d{1,15})$/.exec(trimmed);
+  if (structured?.[1] !== undefined) return new Date(Number(structured[1]) * 1000);
+  if (/^\?1$|^true$/i.test(trimmed)) return true;
+  return httpDate(trimmed);
+}
+
+/** `<url>; rel="deprecation"` entries of Link headers with a rel of deprecation or sunset. */
+function sunsetLinks(headers: HeaderValues): string[] {
+  const found: string[] = [];
+  for (const header of values(headers, 'link')) {
+    for (const match of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,<]*)*)/g)) {
+      const [, target = '', params = ''] = match;
+      const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(params);
+      const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+      if (!rels.includes('deprecation') && !rels.includes('sunset')) continue;
+      let url: URL;
+      try {
+        url = new URL(target.trim());
+      } catch {
+        continue;
+      }
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
+      url.username = '';
+      url.password = '';
+      if (url.href.length <= MAX_LINK_CHARS && !found.includes(url.href)) found.push(url.href);
+    }
+  }
+  return found;
+}
+
+/** What an answer's headers say of the call's future, or undefined when they say nothing. */
+export function readSunsetHeaders(headers: HeaderValues): SunsetInfo | undefined {
+  const deprecation = values(headers, 'deprecation')
+    .map(deprecationValue)
+    .find((v) => v !== undefined);
+  const sunset = values(headers, 'sunset')
+    .map(httpDate)
+    .find((v) => v !== undefined);
+  if (deprecation === undefined && sunset === undefined) return undefined;
+  return {
+    ...(deprecation === undefined ? {} : { deprecation }),
+    ...(sunset === undefined ? {} : { sunset }),
+    links: sunsetLinks(headers),
+  };
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `1 February 2027` (UTC), with the time when it is not midnight. */
+export function plainDate(date: Date): string {
+  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+  const hh = date.getUTCHours();
+  const mm = date.getUTCMinutes();
+  if (hh === 0 && mm === 0) return day;
+  return `${day}, ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')} UTC`;
+}
+
+/** What replaces a call (method, path below the base address), when it is known. */
+export type Replacement = (method: string, path: string) => string | undefined;
+
+/** The replacements of the calls the service announced it removes (design/sunset.md), in the API's own words. */
+export const v2Replacement: Replacement = (method, path) => {
+  if (method !== 'POST') return undefined;
+  const bare = path.replace(/\?.*$/, '');
+  if (/^\/project\/[^/]+\/[^/]+\/[^/]+(\/tree\/[^/]+|\/build)?$/.test(bare))
+    return 'a pipeline trigger of API v2 (POST /api/v2/project/{slug}/pipeline/run)';
+  if (/\/\d+\/(retry|ssh)$/.test(bare))
+    return 'a workflow rerun of API v2 (POST /api/v2/workflow/{id}/rerun)';
+  return undefined;
+};
+
+/** A call the service has removed: it answered 410 Gone. Nothing was done, so it is never retried. */
+export class GoneError extends ApiError {
+  override name = 'GoneError';
+  /** The date it went away, when a header said. */
+  readonly since: Date | undefined;
+  readonly replacement: string | undefined;
+  constructor(
+    method: string,
+    path: string,
+    serverMessage: string,
+    attempts: number,
+    since: Date | undefined,
+    replacement: string | undefined,
+  ) {
+    super(410, method, path, serverMessage, attempts);
+    const when = since === undefined ? '' : ` on ${plainDate(since)}`;
+    const instead = replacement === undefined ? '' : `; instead: ${replacement}`;
+    const said = serverMessage ? ` (the service says: ${serverMessage})` : '';
+    this.message = `${method} ${path}: the service has removed this call${when} (HTTP 410 Gone)${instead}${said}`;
+    this.since = since;
+    this.replacement = replacement;
+  }
+}
+
+export type NoticeLog = (level: 'debug' | 'warning', message: string) => void;
+
+/**
+ * One step's notices: the first answer that announces a deprecation or a sunset is a warning, every later one a
+ * debug line (a step that polls would otherwise warn at every look). Share one between the connections of a step.
+ */
+export class SunsetNotices {
+  readonly #replacement: Replacement;
+  #warned = false;
+
+  constructor(options: { replacement?: Replacement } = {}) {
+    this.#replacement = options.replacement ?? v2Replacement;
+  }
+
+  /** Whether this step has warned already. */
+  get warned(): boolean {
+    return this.#warned;
+  }
+
+  /**
+   * Every API answer's status and headers pass here (the transport). Says what the headers announce, and for a
+   * 410 returns how to make its error (with the server's message and the attempt count), else undefined.
+   */
+  heard(
+    method: string,
+    path: string,
+    status: number,
+    headers: HeaderValues,
+    log: NoticeLog,
+  ): ((serverMessage: string, attempts: number) => GoneError) | undefined {
+    const info = readSunsetHeaders(headers);
+    const replacement = this.#replacement(method, path);
+    if (status === 410) {
+      return (serverMessage, attempts) =>
+        new GoneError(method, path, serverMessage, attempts, info?.sunset, replacement);
+    }
+    if (info === undefined) return undefined;
+    const text = describeNotice(method, path, info, replacement);
+    if (this.#warned) {
+      log('debug', text);
+    } else {
+      this.#warned = true;
+      log('warning', text);
+    }
+    return undefined;
+  }
+}
+
+/** The warning: the call, what it announces in plain words, the replacement and the page. */
+export function describeNotice(
+  method: string,
+  path: string,
+  info: SunsetInfo,
+  replacement: string | undefined,
+): string {
+  const call = `${method} ${path}`;
+  const parts: string[] = [];
+  if (info.deprecation !== undefined) {
+    parts.push(
+      info.deprecation === true
+        ? `the service has deprecated ${call}`
+        : `the service has deprecated ${call} since ${plainDate(info.deprecation)}`,
+    );
+  }
+  if (info.sunset !== undefined) {
+    const subject = parts.length === 0 ? `the service removes ${call}` : 'it removes the call';
+    parts.push(`${subject} on ${plainDate(info.sunset)}, and from then on answers 410 Gone`);
+  }
+  let text = parts.join('; ');
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  if (replacement !== undefined) text += `. Instead: ${replacement}`;
+  if (info.links.length > 0) text += `. See ${info.links.join(' and ')}`;
+  return `${text}.`;
+}

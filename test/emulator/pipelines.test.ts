@@ -1,0 +1,209 @@
+// The emulator's API v2 and its sunset of the v1.1 trigger and retry: pipelines whose workflows and jobs are the
+// builds its pushes make, declared parameters, errored pipelines, approvals, rerun and cancel.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Build } from '../../src/api/records.ts';
+import {
+  startEmulator,
+  type EmulatedProject,
+  type Emulator,
+  type WorkflowSpec,
+} from '../../src/emulator/index.ts';
+import { call, FakeClock } from './helpers.ts';
+
+let emulator: Emulator;
+let clock: FakeClock;
+let project: EmulatedProject;
+let counter = 0;
+
+const WORKFLOWS: WorkflowSpec[] = [
+  {
+    name: 'ship',
+    jobs: [
+      { name: 'build', runMs: 3000 },
+      { name: 'hold', type: 'approval', requires: ['build'] },
+      { name: 'deploy', requires: ['hold'], runMs: 2000, artifacts: [] },
+    ],
+  },
+];
+
+beforeAll(async () => {
+  clock = new FakeClock();
+  emulator = await startEmulator({ clock, defaults: { queuedMs: 1000, runMs: 5000 } });
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => {
+  counter++;
+  emulator.state.postSunset = false;
+  project = emulator.state.project('primary-host', 'octo-org', `v2-${counter}`, {
+    workflows: WORKFLOWS,
+    parameters: { deploy: { type: 'boolean' }, target: { type: 'string' } },
+    branches: { broken: { configError: 'Config does not conform to schema: jobs.build.steps missing' } },
+  });
+});
+
+// The answers' shapes are what these tests check: read loosely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+async function v2(method: string, path: string, body?: unknown): Promise<{ status: number; json: Loose }> {
+  const response = await fetch(`${emulator.origin}/api/v2${path}`, {
+    method,
+    headers: {
+      Authorization: emulator.authorization,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+async function control(path: string, body: unknown): Promise<number> {
+  const response = await fetch(`${emulator.origin}/_emulator/${path}`, {
+    method: 'POST',
+    headers: { Authorization: emulator.authorization, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await response.text();
+  return response.status;
+}
+
+describe('v1.1 trigger and retry around the sunset', () => {
+  it('answer with Deprecation, Sunset and a Link before it', async () => {
+    const answer = await call(emulator, 'POST', `/project/${project.slug}/tree/master`);
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 10, 16) / 1000}`);
+    expect(answer.headers.get('sunset')).toBe('Mon, 01 Feb 2027 00:00:00 GMT');
+    expect(answer.headers.get('link')).toMatch(/rel="sunset"/);
+    const retry = await call(
+      emulator,
+      'POST',
+      `/project/${project.slug}/${(answer.json as Build).build_num}/retry`,
+    );
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('sunset')).toBe('Mon, 01 Feb 2027 00:00:00 GMT');
+    // Every other call stays as it was.
+    expect((await call(emulator, 'GET', `/project/${project.slug}`)).headers.get('deprecation')).toBeNull();
+  });
+
+  it('answer 410 Gone after it (control route), having started nothing', async () => {
+    expect(await control('sunset', { post_sunset: true })).toBe(200);
+    const answer = await call(emulator, 'POST', `/project/${project.slug}/tree/master`);
+    expect(answer.status).toBe(410);
+    expect(answer.text).toMatch(/API v2/);
+    expect(emulator.state.builds(project)).toEqual([]);
+    expect(await control('sunset', { post_sunset: false })).toBe(200);
+    expect((await call(emulator, 'POST', `/project/${project.slug}/tree/master`)).status).toBe(201);
+  });
+});
+
+describe('pipelines', () => {
+  it('are the builds a push makes: job numbers are v1.1 build numbers', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'main' },
+      checkout: { branch: 'main' },
+      parameters: { deploy: true, target: 'eu' },
+    });
+    expect(made.status).toBe(201);
+    expect(Object.keys(made.json).sort()).toEqual(['created_at', 'id', 'number', 'state']);
+    const workflows = await v2('GET', `/pipeline/${made.json.id}/workflow`);
+    expect(workflows.json.items.map((w: { name: string }) => w.name)).toEqual(['ship']);
+    const workflow = workflows.json.items[0];
+    let jobs = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+    expect(jobs.map((j: { status: string }) => j.status)).toEqual(['queued', 'blocked', 'blocked']);
+    const build = emulator.state.getBuild(project, jobs[0].job_number);
+    expect(build?.branch).toBe('main');
+    expect(build?.workflows?.['job_id']).toBe(jobs[0].id);
+    expect(build?.workflows?.['workflow_id']).toBe(workflow.id);
+
+    clock.advance(5000);
+    jobs = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+    expect(jobs.map((j: { status: string }) => j.status)).toEqual(['success', 'on_hold', 'blocked']);
+    expect(jobs[1]).toMatchObject({ type: 'approval', job_number: null });
+    expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items[0].status).toBe('on_hold');
+
+    expect(await control('approve', { workflow_id: workflow.id, job_name: 'hold' })).toBe(202);
+    jobs = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+    expect(jobs[1].status).toBe('success');
+    expect(jobs[2].job_number).toBeGreaterThan(jobs[0].job_number);
+    clock.advance(10_000);
+    expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items[0].status).toBe('success');
+  });
+
+  it('take the older form and tags', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline`, { tag: 'v1.2.0' });
+    expect(made.status).toBe(201);
+    const [workflow] = (await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items;
+    const [job] = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+    const build = emulator.state.getBuild(project, job.job_number);
+    expect(build?.vcs_tag).toBe('v1.2.0');
+    expect(build?.branch).toBeNull();
+  });
+
+  it('refuse an undeclared parameter (400 naming it) and a wrong type', async () => {
+    const undeclared = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'main' },
+      checkout: { branch: 'main' },
+      parameters: { deploy: true, DEPLOY_ENV: 'prod' },
+    });
+    expect(undeclared.status).toBe(400);
+    expect(undeclared.json.message).toMatch(/Unexpected argument\(s\): DEPLOY_ENV/);
+    const typed = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'main' },
+      checkout: { branch: 'main' },
+      parameters: { deploy: 'yes' },
+    });
+    expect(typed.status).toBe(400);
+    expect(project.pipelines).toEqual([]);
+  });
+
+  it('are errored when the configuration fails, with no workflow', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'broken' },
+      checkout: { branch: 'broken' },
+    });
+    expect(made.json.state).toBe('errored');
+    const pipeline = await v2('GET', `/pipeline/${made.json.id}`);
+    expect(pipeline.json.errors).toEqual([
+      { type: 'config', message: 'Config does not conform to schema: jobs.build.steps missing' },
+    ]);
+    expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items).toEqual([]);
+  });
+
+  it('cancel a workflow: its builds, its approvals and its jobs to come', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'main' },
+      checkout: { branch: 'main' },
+    });
+    const [workflow] = (await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items;
+    expect((await v2('POST', `/workflow/${workflow.id}/cancel`)).status).toBe(202);
+    clock.advance(60_000);
+    const jobs = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+    expect(jobs.map((j: { status: string }) => j.status)).toEqual(['canceled', 'canceled', 'canceled']);
+    expect(emulator.state.getBuild(project, jobs[0].job_number)?.outcome).toBe('canceled');
+    expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items[0].status).toBe('canceled');
+  });
+
+  it('rerun a job as a new workflow of the same pipeline, with SSH when asked', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'main' },
+      checkout: { branch: 'main' },
+    });
+    clock.advance(5000);
+    const [workflow] = (await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items;
+    const [build] = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+    const rerun = await v2('POST', `/workflow/${workflow.id}/rerun`, { jobs: [build.id], enable_ssh: true });
+    expect(rerun.status).toBe(202);
+    expect(rerun.json.workflow_id).not.toBe(workflow.id);
+    const [again] = (await v2('GET', `/workflow/${rerun.json.workflow_id}/job`)).json.items;
+    expect(again.name).toBe('build');
+    const record = emulator.state.getBuild(project, again.job_number);
+    expect(record?.retry_of).toBe(build.job_number);
+    expect(record?.ssh_users?.length).toBe(1);
+    expect(record?.workflows?.['workflow_id']).toBe(rerun.json.workflow_id);
+    // The first workflow keeps its own build.
+    const [kept] = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+    expect(kept.job_number).toBe(build.job_number);
+  });
+});
