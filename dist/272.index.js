@@ -427,10 +427,13 @@ function readArgs(ctx, command, takes) {
     return args;
 }
 function triggerRequest(a) {
+    // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
+    // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
+    const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)(a, a.env);
     return {
-        branch: a.branch ?? (0,workflow/* workflowBranch */.MR)(a.env),
-        ...(a.revision === undefined ? {} : { revision: a.revision }),
-        ...(a.tag === undefined ? {} : { tag: a.tag }),
+        branch,
+        ...(revision === undefined ? {} : { revision }),
+        ...(tag === undefined ? {} : { tag }),
         ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
         ...(a.params === undefined ? {} : { params: a.params }),
     };

@@ -2486,13 +2486,13 @@ function formatDuration(ms) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Gl: () => (/* binding */ workspace),
-/* harmony export */   MR: () => (/* binding */ workflowBranch),
 /* harmony export */   S7: () => (/* binding */ emptyTokenHint),
 /* harmony export */   VS: () => (/* binding */ workflowRevision),
+/* harmony export */   hy: () => (/* binding */ triggerRefOf),
 /* harmony export */   mu: () => (/* binding */ triggerRef),
 /* harmony export */   uz: () => (/* binding */ commentsOnPullRequest)
 /* harmony export */ });
-/* unused harmony export eventRef */
+/* unused harmony exports eventRef, workflowBranch */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
@@ -2583,9 +2583,11 @@ function workflowBranch(env, fallback = 'master') {
  * builds its tag; the path's branch is then the default `master`, which the service does not use for a tag).
  */
 function triggerRef(inputs, env) {
-    const branch = inputs.optional('branch');
-    const tag = inputs.optional('tag');
-    const revision = inputs.optional('revision');
+    return triggerRefOf({ branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') }, env);
+}
+/** The same from values already read (the general action reads its inputs by command). */
+function triggerRefOf(given, env) {
+    const { branch, tag, revision } = given;
     // A branch given makes the event's ref unused: its payload is not even read.
     const event = branch === undefined ? eventRef(env) : {};
     const eventTag = branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;

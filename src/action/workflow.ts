@@ -119,9 +119,18 @@ export interface TriggerRef {
  * builds its tag; the path's branch is then the default `master`, which the service does not use for a tag).
  */
 export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
-  const branch = inputs.optional('branch');
-  const tag = inputs.optional('tag');
-  const revision = inputs.optional('revision');
+  return triggerRefOf(
+    { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
+    env,
+  );
+}
+
+/** The same from values already read (the general action reads its inputs by command). */
+export function triggerRefOf(
+  given: { branch: string | undefined; tag: string | undefined; revision: string | undefined },
+  env: NodeJS.ProcessEnv,
+): TriggerRef {
+  const { branch, tag, revision } = given;
   // A branch given makes the event's ref unused: its payload is not even read.
   const event = branch === undefined ? eventRef(env) : {};
   const eventTag =

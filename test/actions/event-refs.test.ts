@@ -6,6 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { general, spec as generalSpec } from '../../src/actions/general/general.ts';
 import { spec as triggerSpec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
 import { spec as waitSpec, waitForBuild } from '../../src/actions/wait-for-build/wait-for-build.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -231,6 +232,21 @@ describe.each([...ROWS, ...EXPLICIT])('$name', (row) => {
       emulator,
       clock,
       inputs: { ...row.inputs },
+      env: await environment(row),
+    });
+    expect(io.failed).toBeUndefined();
+    const [post] = requestsTo(emulator, 'POST', /\/tree\//);
+    expect(post?.path).toBe(`/project/${SLUG}/tree/${encodeURIComponent(row.branch)}`);
+    const body = (post?.body ?? {}) as Record<string, unknown>;
+    expect(body['tag']).toBe(row.tag);
+    expect(body['revision']).toBe(row.revision);
+  });
+
+  it("the general action's trigger sends the same", async () => {
+    const io = await runLogic(generalSpec, general, {
+      emulator,
+      clock,
+      inputs: { command: 'trigger', ...row.inputs },
       env: await environment(row),
     });
     expect(io.failed).toBeUndefined();

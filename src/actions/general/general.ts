@@ -21,7 +21,7 @@ import {
   type TriggerApi,
 } from '../../action/trigger-api.ts';
 import { mdSafe } from '../../action/text.ts';
-import { workflowBranch } from '../../action/workflow.ts';
+import { triggerRefOf } from '../../action/workflow.ts';
 import { describeResult } from './report.ts';
 
 const PARAMETERS = [
@@ -248,10 +248,13 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
 }
 
 function triggerRequest(a: Args): TriggerOptions {
+  // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
+  // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
+  const { branch, tag, revision } = triggerRefOf(a, a.env);
   return {
-    branch: a.branch ?? workflowBranch(a.env),
-    ...(a.revision === undefined ? {} : { revision: a.revision }),
-    ...(a.tag === undefined ? {} : { tag: a.tag }),
+    branch,
+    ...(revision === undefined ? {} : { revision }),
+    ...(tag === undefined ? {} : { tag }),
     ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
     ...(a.params === undefined ? {} : { params: a.params }),
   };
