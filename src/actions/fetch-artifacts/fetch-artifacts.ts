@@ -48,6 +48,7 @@ export const spec = {
     'job',
     'overwrite',
     'extract',
+    'extract-max-mib',
   ],
   outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
@@ -61,6 +62,8 @@ export const PROGRESS_EVERY_MS = 10_000;
 export const SUMMARY_ROWS = 50;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
+/** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
+const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 /** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
 export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
 
@@ -81,6 +84,8 @@ export interface FetchInputs {
   job: string | undefined;
   overwrite: boolean;
   extract: boolean;
+  /** The most one archive may unpack to, in bytes, counted as written. */
+  extractMaxBytes: number;
 }
 
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -161,6 +166,7 @@ export function readInputs(ctx: ActionContext): FetchInputs {
     job,
     overwrite: inputs.boolean('overwrite', false),
     extract: inputs.boolean('extract', false),
+    extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
   };
 }
 
@@ -521,15 +527,7 @@ async function downloadAll(
         const archive = results[index];
         if (extractInto === undefined || archive === undefined) continue;
         ctx.signal.throwIfAborted();
-        const got = await unpack(
-          ctx,
-          archive,
-          extractInto,
-          destination,
-          options.overwrite,
-          placed,
-          file.source,
-        );
+        const got = await unpack(ctx, archive, extractInto, destination, options, placed, file.source);
         for (const s of got) placed.add(s.file);
         unpacked.push(got);
       }
@@ -556,20 +554,24 @@ async function unpack(
   archive: Saved,
   into: NonNullable<Checked['extractInto']>,
   destination: Destination,
-  overwrite: boolean,
+  options: FetchInputs,
   placed: ReadonlySet<string>,
   source: string,
 ): Promise<Saved[]> {
   try {
     // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
     const { extractArchive } = await import('./extract.ts');
+    ctx.info(`Unpacking ${shortQuoted(source)} into ${shown(into.target)}`);
     const result = await extractArchive({
       archive: archive.file,
       kind: into.kind,
+      name: source,
       target: into.target,
       destination,
-      overwrite,
+      overwrite: options.overwrite,
       placed,
+      maxBytes: options.extractMaxBytes,
+      signal: ctx.signal,
       onCleanup: (fn) => ctx.onCleanup(fn),
     });
     for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
@@ -586,11 +588,7 @@ async function unpack(
       shown: relative(destination.root, file).split(sep).join('/'),
     }));
   } catch (error) {
-    if (
-      error instanceof UnsafeArchiveError ||
-      error instanceof RefusedPathError ||
-      isExtractorFailure(error)
-    ) {
+    if (error instanceof UnsafeArchiveError || error instanceof RefusedPathError) {
       ctx.io.warning(
         logSafe(
           `Did not unpack archive ${shortQuoted(source)}: ${(error as Error).message}; it is kept as it is`,
@@ -601,11 +599,6 @@ async function unpack(
     }
     throw asUserFacing(source, error);
   }
-}
-
-/** tar or unzip ended with an error (a damaged archive): the archive stays, unpacked or not. */
-function isExtractorFailure(error: unknown): boolean {
-  return error instanceof Error && /^The process '.*' failed with exit code \d+$/su.test(error.message);
 }
 
 function nameTooLong(error: unknown): boolean {
