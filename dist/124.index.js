@@ -51,13 +51,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8284);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5947);
-/* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3045);
+/* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3045);
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7634);
 /* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7157);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1013);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1272);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5942);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1272);
 
 
 
@@ -105,14 +105,14 @@ const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 /** Reads and checks every input of the action's own before anything is sent. */
 function readInputs(ctx) {
     const { inputs } = ctx;
-    const branch = (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('branch', inputs.optional('branch') ?? (0,_action_workflow_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowBranch */ .M)(ctx.env));
+    const branch = (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('branch', inputs.optional('branch') ?? (0,_action_workflow_js__WEBPACK_IMPORTED_MODULE_13__/* .workflowBranch */ .M)(ctx.env));
     const revision = inputs.optional('revision');
     const tag = inputs.optional('tag');
-    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
+    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
     if (tag !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
     if (revision !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('revision', revision, 'a commit');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('revision', revision, 'a commit');
     const parallel = inputs.integer('parallel', LIMITS.parallel.min, LIMITS.parallel.max);
     const params = inputs.params('params');
     const wait = inputs.boolean('wait', false);
@@ -120,7 +120,7 @@ function readInputs(ctx) {
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
     const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
     const policy = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__/* .MAX_OUTPUT_LINES */ .$S, 50);
     return {
         branch,
         ...(revision === undefined ? {} : { revision }),
@@ -230,7 +230,7 @@ async function triggerBuild(ctx) {
         ctx.setOutput('build-url', url);
         ctx.setOutput('status', last.status ?? '');
         ctx.setOutput('lifecycle', last.lifecycle ?? '');
-        ctx.setOutput('outcome', input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(last) ? (last.outcome ?? '') : '');
+        ctx.setOutput('outcome', input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g)(last) ? (last.outcome ?? '') : '');
         ctx.setOutput('failed-step', failedStep);
         await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
     }
@@ -242,7 +242,7 @@ async function triggerBuild(ctx) {
 async function cancelOnAbort(ctx, input, last) {
     const num = last.build_num;
     const where = last.build_url ? `: ${last.build_url}` : '';
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(last))
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g)(last))
         return `build #${num} had already finished`;
     if (!input.cancelOnAbort) {
         ctx.info(`The step was cancelled; build #${num} was left running (cancel-on-abort: false)${where}`);
@@ -271,7 +271,7 @@ async function cancelLostBuild(ctx, input, request, before) {
         if (found === undefined)
             return `no build had started on ${branch}`;
         const num = found.build_num;
-        const cancelled = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
+        const cancelled = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
         ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(cancelled)})`);
         return `build #${num}, started as the step was cancelled, was cancelled`;
     }, (why) => {

@@ -2515,10 +2515,13 @@ async function* paginate(fetchPage, options = {}) {
     }
 }
 
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/ssh.ts
 var ssh = __webpack_require__(3534);
 ;// CONCATENATED MODULE: ../api/client.ts
 // Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
+
 
 
 
@@ -2540,6 +2543,10 @@ class TriggerAbortedError extends errors/* AbortedError */.oM {
     }
 }
 const seg = encodeURIComponent;
+/** The call an answer came from, for its shape check. */
+const get = (path) => ({ method: 'GET', path });
+const post = (path) => ({ method: 'POST', path });
+const del = (path) => ({ method: 'DELETE', path });
 class Client {
     transport;
     constructor(transport) {
@@ -2547,13 +2554,13 @@ class Client {
     }
     // --- user and project lists
     async me() {
-        return this.get('/me');
+        return (0,records/* objectAnswer */.cd)(get('/me'), await this.get('/me'));
     }
     async projects() {
-        return this.get('/projects');
+        return (0,records/* listAnswer */.f_)(get('/projects'), await this.get('/projects'));
     }
     async recentBuilds(query = {}) {
-        return this.get('/recent-builds', pageQuery(query));
+        return (0,records/* buildListAnswer */.jf)(get('/recent-builds'), await this.get('/recent-builds', pageQuery(query)));
     }
     /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
     allRecentBuilds(query = {}) {
@@ -2566,11 +2573,18 @@ class Client {
     }
     async addPlatformKey(apikey) {
         (0,validate/* checkSecret */.zg)('apikey', apikey);
-        return this.send({ method: 'POST', path: '/user/platform-key', body: { apikey }, retry: 'idempotent' });
+        const answer = await this.send({
+            method: 'POST',
+            path: '/user/platform-key',
+            body: { apikey },
+            retry: 'idempotent',
+        });
+        return (0,records/* objectAnswer */.cd)(post('/user/platform-key'), answer, true);
     }
     // --- project and builds
     async follow(p) {
-        return this.send({ method: 'POST', path: `${projectPath(p)}/follow`, retry: 'idempotent' });
+        const path = `${projectPath(p)}/follow`;
+        return (0,records/* objectAnswer */.cd)(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
     }
     async builds(p, query = {}) {
         const base = projectPath(p);
@@ -2578,7 +2592,7 @@ class Client {
         const filter = query.statusFilter === undefined
             ? undefined
             : (0,validate/* checkBuildStatusFilter */.zx)('status_filter', query.statusFilter);
-        return this.get(path, { ...pageQuery(query), filter });
+        return (0,records/* buildListAnswer */.jf)(get(path), await this.get(path, { ...pageQuery(query), filter }));
     }
     /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
      *  warning when it stops). */
@@ -2604,13 +2618,8 @@ class Client {
         };
         const before = await this.newestBuildNum(p);
         try {
-            const build = await this.send({
-                method: 'POST',
-                path,
-                body: withoutUndefined(body),
-                retry: 'once',
-            });
-            return { build };
+            const answer = await this.send({ method: 'POST', path, body: withoutUndefined(body), retry: 'once' });
+            return { build: (0,records/* buildAnswer */.Bo)(post(path), answer) };
         }
         catch (error) {
             if (error instanceof errors/* AbortedError */.oM)
@@ -2625,39 +2634,44 @@ class Client {
         }
     }
     async build(p, buildNum) {
-        return this.get(buildPath(p, buildNum));
+        const path = buildPath(p, buildNum);
+        return (0,records/* buildAnswer */.Bo)(get(path), await this.get(path), { asked: buildNum });
     }
     async retry(p, buildNum, options = {}) {
         const body = options.ssh ? { ssh: true } : {};
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/retry`, body, retry: 'once' });
+        const path = `${buildPath(p, buildNum)}/retry`;
+        const answer = await this.send({ method: 'POST', path, body, retry: 'once' });
+        return (0,records/* buildAnswer */.Bo)(post(path), answer, { not: buildNum });
     }
     /**
      * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
      * (spec, Unsupported endpoint). Callers should say so to the user.
      */
     async retryNoCache(p, buildNum) {
-        return this.send({
-            method: 'POST',
-            path: `${buildPath(p, buildNum)}/retry`,
-            body: { 'no-cache': true },
-            retry: 'once',
-        });
+        const path = `${buildPath(p, buildNum)}/retry`;
+        const answer = await this.send({ method: 'POST', path, body: { 'no-cache': true }, retry: 'once' });
+        return (0,records/* buildAnswer */.Bo)(post(path), answer, { not: buildNum });
     }
     async cancel(p, buildNum) {
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/cancel`, retry: 'idempotent' });
+        const path = `${buildPath(p, buildNum)}/cancel`;
+        const answer = await this.send({ method: 'POST', path, retry: 'idempotent' });
+        return (0,records/* buildAnswer */.Bo)(post(path), answer, { asked: buildNum });
     }
     async addSshUser(p, buildNum) {
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/ssh-users`, retry: 'idempotent' });
+        const path = `${buildPath(p, buildNum)}/ssh-users`;
+        return (0,records/* objectAnswer */.cd)(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
     }
     async artifacts(p, buildNum) {
-        return this.trusted(await this.get(`${buildPath(p, buildNum)}/artifacts`));
+        const path = `${buildPath(p, buildNum)}/artifacts`;
+        return this.trusted((0,records/* listAnswer */.f_)(get(path), await this.get(path)));
     }
     /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
     async latestArtifacts(p, query = {}) {
         const filter = (0,validate/* checkArtifactStatusFilter */.Pb)('status_filter', query.statusFilter ?? 'completed');
         const branch = query.branch === undefined ? undefined : (0,validate/* checkSegment */.cr)('branch', query.branch);
         try {
-            const artifacts = await this.get(`${projectPath(p)}/latest/artifacts`, { branch, filter });
+            const path = `${projectPath(p)}/latest/artifacts`;
+            const artifacts = (0,records/* listAnswer */.f_)(get(path), await this.get(path, { branch, filter }));
             return { found: true, artifacts: this.trusted(artifacts) };
         }
         catch (error) {
@@ -2670,45 +2684,44 @@ class Client {
         }
     }
     async tests(p, buildNum) {
-        return this.get(`${buildPath(p, buildNum)}/tests`);
+        const path = `${buildPath(p, buildNum)}/tests`;
+        return (0,records/* objectAnswer */.cd)(get(path), await this.get(path));
     }
     async clearCache(p) {
-        return this.send({ method: 'DELETE', path: `${projectPath(p)}/build-cache`, retry: 'idempotent' });
+        const path = `${projectPath(p)}/build-cache`;
+        return (0,records/* objectAnswer */.cd)(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
     }
     // --- environment variables
     async listEnvVars(p) {
-        return this.get(`${projectPath(p)}/envvar`);
+        const path = `${projectPath(p)}/envvar`;
+        return (0,records/* listAnswer */.f_)(get(path), await this.get(path));
     }
     async addEnvVar(p, name, value) {
         (0,validate/* checkEnvName */.$n)('name', name);
-        return this.send({
-            method: 'POST',
-            path: `${projectPath(p)}/envvar`,
-            body: { name, value },
-            retry: 'idempotent',
-        });
+        const path = `${projectPath(p)}/envvar`;
+        const answer = await this.send({ method: 'POST', path, body: { name, value }, retry: 'idempotent' });
+        return (0,records/* objectAnswer */.cd)(post(path), answer);
     }
     async getEnvVar(p, name) {
-        return this.get(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
+        const path = `${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        return (0,records/* objectAnswer */.cd)(get(path), await this.get(path));
     }
     async deleteEnvVar(p, name) {
         return this.deleteOnce(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
     }
     // --- keys
     async listCheckoutKeys(p) {
-        return this.get(`${projectPath(p)}/checkout-key`);
+        const path = `${projectPath(p)}/checkout-key`;
+        return (0,records/* listAnswer */.f_)(get(path), await this.get(path));
     }
     async createCheckoutKey(p, keyType) {
         const type = (0,validate/* checkKeyType */.y7)('key_type', keyType);
-        return this.send({
-            method: 'POST',
-            path: `${projectPath(p)}/checkout-key`,
-            body: { type },
-            retry: 'once',
-        });
+        const path = `${projectPath(p)}/checkout-key`;
+        return (0,records/* objectAnswer */.cd)(post(path), await this.send({ method: 'POST', path, body: { type }, retry: 'once' }));
     }
     async getCheckoutKey(p, fingerprint) {
-        return this.get(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
+        const path = `${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`;
+        return (0,records/* objectAnswer */.cd)(get(path), await this.get(path));
     }
     async deleteCheckoutKey(p, fingerprint) {
         return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
@@ -2717,12 +2730,14 @@ class Client {
     async addSshKey(p, sshKey, hostname) {
         const { privateKey } = (0,ssh/* checkSshKey */.S)('ssh_key', sshKey);
         const host = hostname === undefined ? undefined : (0,validate/* checkSegment */.cr)('hostname', hostname, 'a host name');
-        return this.send({
+        const path = `${projectPath(p)}/ssh-key`;
+        const answer = await this.send({
             method: 'POST',
-            path: `${projectPath(p)}/ssh-key`,
+            path,
             body: withoutUndefined({ private_key: privateKey, hostname: host }),
             retry: 'once',
         });
+        return (0,records/* objectAnswer */.cd)(post(path), answer, true);
     }
     // --- plumbing
     async get(path, query) {
@@ -2735,7 +2750,7 @@ class Client {
     /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
     async deleteOnce(path) {
         try {
-            return await this.send({ method: 'DELETE', path, retry: 'idempotent' });
+            return (0,records/* objectAnswer */.cd)(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
         }
         catch (error) {
             if (error instanceof errors/* ApiError */.hD && error.status === 404 && error.attempts > 1)
@@ -2873,6 +2888,7 @@ const systemClock = {
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
 /* harmony export */   nS: () => (/* binding */ BadResponseError),
 /* harmony export */   oM: () => (/* binding */ AbortedError),
+/* harmony export */   qx: () => (/* binding */ UnusableAnswerError),
 /* harmony export */   rt: () => (/* binding */ UnsafeAddressError),
 /* harmony export */   yI: () => (/* binding */ ValidationError),
 /* harmony export */   zR: () => (/* binding */ asError)
@@ -2998,6 +3014,13 @@ class BadResponseError extends UserFacingError {
         this.method = method;
         this.path = path;
     }
+}
+/**
+ * A whole, well-formed answer of the wrong shape (records.ts checks them): the server's considered answer, not a
+ * glitch of the way, so a poll does not look again.
+ */
+class UnusableAnswerError extends BadResponseError {
+    name = 'UnusableAnswerError';
 }
 /** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 function asError(thrown) {
@@ -3161,16 +3184,23 @@ function cut(flat) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $g: () => (/* binding */ isFinished),
+/* harmony export */   Bo: () => (/* binding */ buildAnswer),
 /* harmony export */   Mn: () => (/* binding */ HTTP_VERBS),
 /* harmony export */   N2: () => (/* binding */ VCS_TYPES),
 /* harmony export */   YQ: () => (/* binding */ ARTIFACT_STATUS_FILTERS),
 /* harmony export */   _N: () => (/* binding */ BUILD_STATUS_FILTERS),
+/* harmony export */   cd: () => (/* binding */ objectAnswer),
+/* harmony export */   f_: () => (/* binding */ listAnswer),
+/* harmony export */   jf: () => (/* binding */ buildListAnswer),
 /* harmony export */   ks: () => (/* binding */ matchesStatusFilter),
 /* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES)
 /* harmony export */ });
+/* unused harmony export isRecord */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 // Records of the v1.1 API, typed after real answers. The service adds fields over time and leaves many
 // null, so every field but the identifying ones is optional and nullable, unknown fields are kept (index
 // signature), and enums are open: a value we do not know is carried through, never rejected.
+
 const VCS_TYPES = ['primary-host', 'secondary-host'];
 /** Status filter of the build list (spec, Errors table). */
 const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'];
@@ -3200,6 +3230,66 @@ function matchesStatusFilter(build, filter) {
         case 'failed':
             return (build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout');
     }
+}
+function unusable(call, detail) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(call.method, call.path, detail);
+}
+/** What a JSON value is, for an error: never the value itself, which may be long or carry secrets. */
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a JSON array';
+    if (typeof value === 'object')
+        return 'a JSON object';
+    if (typeof value === 'string')
+        return value === '' ? 'an empty string' : 'a string';
+    return `a ${typeof value}`;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isBuildNum(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+/**
+ * A build record: an object with a positive whole `build_num`. `asked` is the build a GET or a cancel named (the
+ * answer must be that build); `not` is the build a retry started from (the answer must be a new one).
+ */
+function buildAnswer(call, value, want = {}) {
+    if (!isRecord(value))
+        throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
+    const num = value['build_num'];
+    if (!isBuildNum(num))
+        throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
+    if (want.asked !== undefined && num !== want.asked)
+        throw unusable(call, `build #${want.asked} was asked for, and the answer is build #${num}`);
+    if (want.not !== undefined && num === want.not)
+        throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
+    return value;
+}
+/** A list: a JSON array (of objects, when `records`). */
+function listAnswer(call, value, records = true) {
+    if (!Array.isArray(value))
+        throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
+    if (records && !value.every(isRecord))
+        throw unusable(call, 'the list holds an element that is not an object');
+    return value;
+}
+/** A list of builds: an array of build records. */
+function buildListAnswer(call, value) {
+    const list = listAnswer(call, value, false);
+    for (const item of list) {
+        if (!isRecord(item) || !isBuildNum(item['build_num']))
+            throw unusable(call, 'the build list holds an element without a build_num that is a whole number ≥ 1');
+    }
+    return list;
+}
+/** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
+function objectAnswer(call, value, emptyString = false) {
+    if (isRecord(value) || (emptyString && value === ''))
+        return value;
+    throw unusable(call, `a JSON object${emptyString ? ' (or "")' : ''} was expected, not ${kindOf(value)}`);
 }
 
 

@@ -25,9 +25,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5947);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1013);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1272);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5942);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1272);
 
 
 
@@ -96,23 +96,23 @@ function readInputs(ctx) {
     const buildNumText = inputs.optional('build-num');
     const buildNum = buildNumText === undefined
         ? undefined
-        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
+        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('branch', branch);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('branch', branch);
     const workflow = inputs.optional('workflow');
     if (workflow !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('workflow', workflow, 'a workflow name');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('workflow', workflow, 'a workflow name');
     const jobs = [...new Set(inputs.lines('job'))];
     for (const job of jobs)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('job', job, 'job names, one a line');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_12__/* .checkSegment */ .cr)('job', job, 'job names, one a line');
     const appearMinutes = inputs.integer('appear-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 10);
     const settleSeconds = inputs.integer('settle-seconds', LIMITS.settleSeconds.min, LIMITS.settleSeconds.max, 30);
     const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
     const policy = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_11__/* .MAX_OUTPUT_LINES */ .$S, 50);
     let revision = '';
     if (buildNum === undefined) {
         const raw = givenRevision ?? workflowRevision(ctx.env);
@@ -245,7 +245,7 @@ function setOutputs(ctx, input, builds, failures) {
     const main = ofJob.reduce((newest, b) => (newest === undefined || b.build_num > newest.build_num ? b : newest), undefined);
     ctx.setOutput('build-num', main?.build_num ?? '');
     ctx.setOutput('build-url', main?.build_url ?? '');
-    ctx.setOutput('outcome', builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '');
+    ctx.setOutput('outcome', builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '');
     ctx.setOutput('builds', builds.map((b) => {
         const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b);
         return {
@@ -316,7 +316,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
                 lastChange = now;
                 logged = true;
             }
-            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(old)) {
+            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g)(old)) {
                 ctx.info(`Build ${label(build)} ended: ${build.outcome || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(build)}`);
                 lastChange = now;
                 logged = true;
@@ -340,11 +340,11 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
             }
             return { done: false, logged, nextInMs: Math.min(input.intervalMs, started + input.appearMs - now) };
         }
-        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
+        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g))
             return { done: false, logged };
         const missing = input.jobs.filter((name) => !builds.some((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .jobOf */ .Zw)(b).job === name));
         if (missing.length > 0) {
-            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
+            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g))
                 return { done: false, logged };
             const appearLeft = lastChange + input.appearMs - now;
             if (appearLeft <= 0) {
@@ -385,7 +385,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     if (result.done)
         return { kind: 'finished' };
     const why = result.error ? ` (${result.error.message})` : '';
-    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b));
+    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g)(b));
     const left = current.length === 0
         ? 'no build of it had appeared'
         : open.length > 0
@@ -402,7 +402,7 @@ function tally(builds) {
         return 'no build has appeared yet';
     const counts = new Map();
     for (const b of builds) {
-        const state = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
+        const state = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
         counts.set(state, (counts.get(state) ?? 0) + 1);
     }
     return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
@@ -410,7 +410,7 @@ function tally(builds) {
 async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
     const title = input.buildNum === undefined ? `Builds of ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
     const parts = [`### ${title}`];
-    const worst = builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '';
+    const worst = builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_10__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '';
     const facts = [
         `**Waited:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(elapsedMs)}`,
         `**Allowed:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy))}`,
@@ -489,8 +489,8 @@ function run() {
 /* harmony export */ });
 /* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1272);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
 
 
 
@@ -578,7 +578,7 @@ class CommitBuilds {
     async look() {
         const first = this.#looks++ === 0;
         const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
         const seenThisLook = new Set();
         let requests = 0;
         let truncated = false;
@@ -634,13 +634,13 @@ class CommitBuilds {
     #floor() {
         let floor = this.#newestSeen ?? 0;
         for (const build of this.#known.values())
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build))
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
                 floor = Math.min(floor, build.build_num);
         return floor;
     }
     #laterPageSize(floor) {
         const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
     }
     /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
     #firstLookDone(last, pastOldest) {

@@ -346,9 +346,9 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
 /* harmony export */   J: () => (/* binding */ describeState),
 /* harmony export */   c: () => (/* binding */ followBuild)
 /* harmony export */ });
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3197);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5947);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3197);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5947);
 
 
 
@@ -359,27 +359,27 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
 async function followBuild(ctx, { client, project }, first, options, seen) {
     const num = first.build_num;
     let previous = first;
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(first))
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(first))
         return { done: true };
     const look = async () => {
         const build = await client.build(project, num);
         seen(build);
         const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
         previous = build;
-        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build))
+        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(build))
             return { done: true, value: build };
         if (!changed)
             return { done: false };
         ctx.info(`Build #${num} is ${describeState(build)}`);
         return { done: false, logged: true };
     };
-    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .poll */ .wt)({
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .poll */ .wt)({
         clock: ctx.clock,
         signal: ctx.signal,
         intervalMs: options.intervalMs,
         deadline: options.deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(nextInMs)} ` +
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
             `(failure ${failures} in a row)`),
     }, look);
     if (result.done || result.error === undefined)
@@ -585,6 +585,8 @@ function transient(error) {
     // A certificate the server will present again is not worth another look.
     if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
         return !/CERT|TLS|SSL/.test(error.code);
+    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx)
+        return false;
     if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS)
         return true;
     if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)

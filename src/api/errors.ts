@@ -139,6 +139,14 @@ export class BadResponseError extends UserFacingError {
   }
 }
 
+/**
+ * A whole, well-formed answer of the wrong shape (records.ts checks them): the server's considered answer, not a
+ * glitch of the way, so a poll does not look again.
+ */
+export class UnusableAnswerError extends BadResponseError {
+  override name = 'UnusableAnswerError';
+}
+
 /** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 export function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
