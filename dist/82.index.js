@@ -357,7 +357,10 @@ function formatElapsed(ms) {
     return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : (0,action_text/* formatDuration */.a3)(ms);
 }
 
+// EXTERNAL MODULE: ./fetch-artifacts/stale-parts.ts
+var stale_parts = __webpack_require__(2996);
 ;// CONCATENATED MODULE: ./fetch-artifacts/fetch-artifacts.ts
+
 
 
 
@@ -558,6 +561,11 @@ async function fetchArtifacts(ctx) {
     reportPlan(ctx, plan, refusals);
     const destination = new paths/* Destination */.DW(root);
     const checked = await checkFinalPaths(options, plan, destination, refusals);
+    if (checked.length > 0) {
+        const stale = await (0,stale_parts/* removeStaleParts */.o)(root, checked.map((c) => c.file.segments));
+        if (stale.length > 0)
+            ctx.info(staleLine(stale));
+    }
     if (checked.length === 0) {
         refusals.report();
         none ??= nothingToFetch(which, slug, artifacts.length, plan, options.globs.length > 0);
@@ -567,6 +575,10 @@ async function fetchArtifacts(ctx) {
     }
     const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
     await writeSummary(ctx, saved, root, `${whichMd} of ${(0,action_text/* mdSafe */.$v)(slug)}`);
+}
+/** The log line for part files an earlier run left. */
+function staleLine(stale) {
+    return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${(0,paths/* sample */.XM)(stale)}`;
 }
 function describeLatest(options, safe) {
     const parts = [`latest ${options.statusFilter} build`];
@@ -808,6 +820,8 @@ async function unpack(ctx, archive, into, destination, options, placed, source) 
             signal: ctx.signal,
             onCleanup: (fn) => ctx.onCleanup(fn),
         });
+        if (result.staleParts.length > 0)
+            ctx.info(staleLine(result.staleParts));
         for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
             ctx.io.warning((0,action_text/* logSafe */.sN)(`Left out ${(0,paths/* shortQuoted */.vb)(what)} of archive ${(0,paths/* shortQuoted */.vb)(source)}: ${reason}`));
         if (result.refused.length > MAX_NOTES)
@@ -893,6 +907,62 @@ function plural(n, noun) {
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function fetch_artifacts_run() {
     return (0,run/* runAction */.Cs)(spec, fetchArtifacts);
+}
+
+
+/***/ }),
+
+/***/ 2996:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ removeStaleParts)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _api_download_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5234);
+// Part files a killed run left behind (SIGKILL gives no chance to clean up): before anything is downloaded or
+// unpacked, the part files of each planned path are removed, so they neither pile up nor travel with the folder
+// into a later upload. Only names of our own form are touched (`<file name>.<12 hex digits>.part`, download.ts),
+// only regular files, and only in folders the destination's checks have passed.
+
+
+
+/** The hex digits of a part file's suffix: all of it but the dot before them and `.part` after. */
+const PART_DIGITS = _api_download_js__WEBPACK_IMPORTED_MODULE_2__/* .PART_SUFFIX_BYTES */ .e4 - '.'.length - '.part'.length;
+const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_DIGITS}}\\.part$`, 'u');
+/**
+ * Removes the part files of the given planned paths (segments below `root`) and returns the removed ones, as
+ * segments joined by `/`. A folder that does not exist yet has none.
+ */
+async function removeStaleParts(root, planned) {
+    const byFolder = new Map();
+    for (const segments of planned) {
+        const folder = segments.slice(0, -1).join('/');
+        const names = byFolder.get(folder) ?? new Set();
+        names.add(segments.at(-1) ?? '');
+        byFolder.set(folder, names);
+    }
+    const removed = [];
+    for (const [folder, names] of byFolder) {
+        const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(root, ...folder.split('/').filter((s) => s !== ''));
+        const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(absolute).catch(() => []);
+        for (const entry of entries) {
+            const suffix = PART_SUFFIX.exec(entry);
+            // A planned file may itself have a name of this form: it is not a part file of another.
+            if (suffix === null || names.has(entry) || !names.has(entry.slice(0, suffix.index)))
+                continue;
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(absolute, entry);
+            const stat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(path).catch(() => undefined);
+            if (stat?.isFile() !== true)
+                continue;
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rm)(path, { force: true });
+            removed.push(folder === '' ? entry : `${folder}/${entry}`);
+        }
+    }
+    return removed;
 }
 
 

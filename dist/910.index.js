@@ -313,6 +313,8 @@ async function readZip(file, signal, visitor) {
     }
 }
 
+// EXTERNAL MODULE: ./fetch-artifacts/stale-parts.ts
+var stale_parts = __webpack_require__(2996);
 ;// CONCATENATED MODULE: ./fetch-artifacts/extract.ts
 // Unpacks one downloaded archive into a folder beside it, in the process (archive.ts reads it). The order: read
 // every member, check them all, look at each final path, check the declared total against the limit and the free
@@ -331,6 +333,7 @@ async function readZip(file, signal, visitor) {
 
 
 
+
 /** The archive would pass `extract-max-mib` or the free space of the file system: it is left packed. */
 class ExtractLimitError extends errors/* UserFacingError */.Ui {
     name = 'ExtractLimitError';
@@ -340,7 +343,7 @@ async function extractArchive(request) {
     const { destination, signal } = request;
     const members = await listMembers(request.archive, request.kind, signal);
     (0,archive/* checkMembers */.c_)(members);
-    const result = { files: [], refused: [] };
+    const result = { files: [], refused: [], staleParts: [] };
     const finals = [];
     const cache = new Map();
     let declared = 0;
@@ -368,6 +371,7 @@ async function extractArchive(request) {
         throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} declares ${(0,action_text/* formatBytes */.z3)(declared)} of files, more than ${limit}; ` +
             'it is kept packed and nothing of it was unpacked. Raise extract-max-mib if that is expected');
     }
+    result.staleParts = await (0,stale_parts/* removeStaleParts */.o)(destination.root, finals.filter((f) => f !== undefined));
     const parts = new Map();
     const removeParts = async () => {
         const left = [...parts.values()];

@@ -21,12 +21,15 @@ import {
 } from '../../api/paths.ts';
 import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { listMembers, readArchive } from './reader.ts';
+import { removeStaleParts } from './stale-parts.ts';
 
 export interface Extracted {
   /** Absolute paths of the files placed. */
   files: { file: string; bytes: number }[];
   /** Members left out, with the reason. */
   refused: { what: string; reason: string }[];
+  /** Part files an earlier run left at the members' paths, removed before writing. */
+  staleParts: string[];
 }
 
 export interface ExtractRequest {
@@ -61,7 +64,7 @@ export async function extractArchive(request: ExtractRequest): Promise<Extracted
   const members = await listMembers(request.archive, request.kind, signal);
   checkMembers(members);
 
-  const result: Extracted = { files: [], refused: [] };
+  const result: Extracted = { files: [], refused: [], staleParts: [] };
   const finals: (string[] | undefined)[] = [];
   const cache: InspectCache = new Map();
   let declared = 0;
@@ -93,6 +96,10 @@ export async function extractArchive(request: ExtractRequest): Promise<Extracted
         'it is kept packed and nothing of it was unpacked. Raise extract-max-mib if that is expected',
     );
   }
+  result.staleParts = await removeStaleParts(
+    destination.root,
+    finals.filter((f): f is string[] => f !== undefined),
+  );
   const parts = new Map<number, { part: string; dest: string; bytes: number }>();
   const removeParts = async (): Promise<void> => {
     const left = [...parts.values()];

@@ -31,6 +31,7 @@ import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter } from '../../api/re
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
 import { archiveOf, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { Progress } from './progress.ts';
+import { removeStaleParts } from './stale-parts.ts';
 
 export const spec = {
   name: 'fetch-artifacts',
@@ -283,6 +284,13 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
 
   const destination = new Destination(root);
   const checked = await checkFinalPaths(options, plan, destination, refusals);
+  if (checked.length > 0) {
+    const stale = await removeStaleParts(
+      root,
+      checked.map((c) => c.file.segments),
+    );
+    if (stale.length > 0) ctx.info(staleLine(stale));
+  }
 
   if (checked.length === 0) {
     refusals.report();
@@ -294,6 +302,11 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
 
   const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
   await writeSummary(ctx, saved, root, `${whichMd} of ${mdSafe(slug)}`);
+}
+
+/** The log line for part files an earlier run left. */
+function staleLine(stale: readonly string[]): string {
+  return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`;
 }
 
 function describeLatest(options: FetchInputs, safe: (text: string) => string): string {
@@ -574,6 +587,7 @@ async function unpack(
       signal: ctx.signal,
       onCleanup: (fn) => ctx.onCleanup(fn),
     });
+    if (result.staleParts.length > 0) ctx.info(staleLine(result.staleParts));
     for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
       ctx.io.warning(logSafe(`Left out ${shortQuoted(what)} of archive ${shortQuoted(source)}: ${reason}`));
     if (result.refused.length > MAX_NOTES)
