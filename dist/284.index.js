@@ -2745,7 +2745,16 @@ class Client {
     }
     async send(request) {
         (0,validate/* checkVerb */.W7)('method', request.method);
-        return (await this.transport.request(request)).data;
+        try {
+            return (await this.transport.request(request)).data;
+        }
+        catch (error) {
+            // An untrusted certificate is the user's to fix (a self-hosted authority): said with the host, not as a bug.
+            const code = (0,errors/* certificateCode */.nt)(error);
+            if (code === undefined)
+                throw error;
+            throw new errors/* UntrustedCertificateError */.ks(`${request.method} ${request.path}`, new URL(this.transport.origin).host, code);
+        }
     }
     /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
     async deleteOnce(path) {
@@ -2886,7 +2895,9 @@ const systemClock = {
 /* harmony export */   Ui: () => (/* binding */ UserFacingError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
+/* harmony export */   ks: () => (/* binding */ UntrustedCertificateError),
 /* harmony export */   nS: () => (/* binding */ BadResponseError),
+/* harmony export */   nt: () => (/* binding */ certificateCode),
 /* harmony export */   oM: () => (/* binding */ AbortedError),
 /* harmony export */   qx: () => (/* binding */ UnusableAnswerError),
 /* harmony export */   rt: () => (/* binding */ UnsafeAddressError),
@@ -3021,6 +3032,28 @@ class BadResponseError extends UserFacingError {
  */
 class UnusableAnswerError extends BadResponseError {
     name = 'UnusableAnswerError';
+}
+/** OpenSSL's and Node's codes for a certificate that does not verify. */
+const CERTIFICATE_CODE = /CERT|^UNABLE_TO_(VERIFY|GET_ISSUER)|^INVALID_(CA|PURPOSE)$|^HOSTNAME_MISMATCH$|^PATH_LENGTH_EXCEEDED$/u;
+/** The code of an error (or of one of its causes) that says a server's certificate is not trusted. */
+function certificateCode(error) {
+    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+        const code = e.code;
+        if (typeof code === 'string' && CERTIFICATE_CODE.test(code))
+            return code;
+    }
+    return undefined;
+}
+/** A server's certificate does not verify: nothing was sent to it. Names the host and what to do. */
+class UntrustedCertificateError extends UserFacingError {
+    name = 'UntrustedCertificateError';
+    code;
+    constructor(what, host, code) {
+        super(`${what} failed: the certificate of ${host} is not trusted (${code}), so nothing was sent to it. If the ` +
+            "installation's certificate comes from its own authority, give that authority's PEM file to the step in " +
+            'NODE_EXTRA_CA_CERTS (or set NODE_USE_SYSTEM_CA=1 where it is installed on the runner)');
+        this.code = code;
+    }
 }
 /** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 function asError(thrown) {

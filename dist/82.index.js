@@ -136,6 +136,8 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  DestinationError: () => (/* binding */ DestinationError),
+  DiskFullError: () => (/* binding */ DiskFullError),
   ExistingFilesError: () => (/* binding */ ExistingFilesError),
   MAX_FILES_OUTPUT_BYTES: () => (/* binding */ MAX_FILES_OUTPUT_BYTES),
   NoArtifactsError: () => (/* binding */ NoArtifactsError),
@@ -547,7 +549,7 @@ async function fetchArtifacts(ctx) {
         : options.buildNum === undefined
             ? `build #${buildNum} (the ${describeLatest(options, (text) => (0,action_text/* mdSafe */.$v)(text))})`
             : `build #${buildNum}`;
-    await (0,promises_.mkdir)(options.destination, { recursive: true });
+    await makeDestination(options.destination);
     // Folders below are checked against this real path; the destination itself may be a link the user chose.
     const root = await (0,promises_.realpath)(options.destination);
     ctx.setOutput('path', root);
@@ -684,7 +686,8 @@ function shown(segments) {
 function nothingToFetch(which, slug, listed, plan, patterns) {
     if (listed === 0)
         return `${which} of ${slug} has no artifacts`;
-    if (patterns && plan.excluded > 0 && plan.available.length > 0)
+    // Only when the patterns left nothing: artifacts they selected but that were refused were warned about one by one.
+    if (patterns && plan.files.length === 0 && plan.excluded > 0 && plan.available.length > 0)
         return `none of the ${listed} artifacts of ${which} of ${slug} matches pattern; their paths: ${(0,paths/* sample */.XM)(plan.available)}`;
     return `none of the ${listed} artifacts of ${which} of ${slug} can be fetched`;
 }
@@ -721,6 +724,8 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
     const progress = new Progress(checked.length, () => ctx.clock.now());
     const debug = ctx.io.isDebug();
     const results = new Array(checked.length);
+    /** Bytes each download received, to blame a full disk on the file that filled it. */
+    const received = new Array(checked.length).fill(0);
     const unpacked = [];
     const refuse = (what, reason) => refusals.add((0,paths/* shortQuoted */.vb)(what), reason);
     const files = checked.length;
@@ -747,7 +752,10 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
                     dest,
                     name: file.source,
                     signal: stopped,
-                    onBytes: (n) => progress.received(n),
+                    onBytes: (n) => {
+                        progress.received(n);
+                        received[index] = (received[index] ?? 0) + n;
+                    },
                 });
             }
             catch (error) {
@@ -756,7 +764,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
                     refuse(file.source, 'its path is too long for the file system');
                     return;
                 }
-                throw asUserFacing(file.source, error);
+                throw diskFull(error, index, checked, received) ?? asUserFacing(file.source, error, file.url);
             }
             progress.fileDone();
             results[index] = {
@@ -843,6 +851,78 @@ async function unpack(ctx, archive, into, destination, options, placed, source) 
         throw asUserFacing(source, error);
     }
 }
+/** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
+class DiskFullError extends errors/* UserFacingError */.Ui {
+    name = 'DiskFullError';
+}
+function diskFull(error, index, checked, received) {
+    let code;
+    for (let e = error, depth = 0; e instanceof Error && depth < 5 && code === undefined; e = e.cause, depth++) {
+        const c = e.code;
+        if (c === 'ENOSPC' || c === 'EDQUOT')
+            code = c;
+    }
+    if (code === undefined)
+        return undefined;
+    const total = received.reduce((sum, n) => sum + n, 0);
+    let largest = index;
+    for (const [i, n] of received.entries())
+        if (n > (received[largest] ?? 0))
+            largest = i;
+    const name = (i) => (0,paths/* shortQuoted */.vb)(checked[i]?.file.source ?? '');
+    const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
+    const filled = largest === index
+        ? `${(0,action_text/* formatBytes */.z3)(received[index] ?? 0)} of it`
+        : `while ${name(largest)} had taken ${(0,action_text/* formatBytes */.z3)(received[largest] ?? 0)} of the ` +
+            `${(0,action_text/* formatBytes */.z3)(total)} this step downloaded`;
+    return new DiskFullError(`the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
+        'free space there or choose another path. No part file is left');
+}
+/**
+ * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
+ * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
+ * missing folder gives the real reason).
+ */
+async function makeDestination(path) {
+    try {
+        await (0,promises_.mkdir)(path, { recursive: true });
+        return;
+    }
+    catch (error) {
+        if (typeof error.code !== 'string')
+            throw error;
+    }
+    let missing = path;
+    for (let parent = (0,external_node_path_.dirname)(missing); parent !== missing; parent = (0,external_node_path_.dirname)(missing)) {
+        const stat = await (0,promises_.lstat)(parent).catch(() => undefined);
+        if (stat !== undefined) {
+            if (!stat.isDirectory() && !stat.isSymbolicLink())
+                throw destinationError(path, `${JSON.stringify(parent)} is a file, not a folder`);
+            break;
+        }
+        missing = parent;
+    }
+    const here = await (0,promises_.lstat)(missing).catch(() => undefined);
+    if (here !== undefined && !here.isDirectory())
+        throw destinationError(path, `${JSON.stringify(missing)} is a file, not a folder`);
+    const code = await (0,promises_.mkdir)(missing).then(() => undefined, (error) => error.code);
+    const parent = JSON.stringify((0,external_node_path_.dirname)(missing));
+    const reason = code === 'EROFS'
+        ? `its parent folder ${parent} is on a read-only file system`
+        : code === 'EACCES' || code === 'EPERM'
+            ? `there is no permission to create a folder in ${parent}`
+            : code === 'ENOSPC' || code === 'EDQUOT'
+                ? `the disk of ${parent} is full`
+                : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`;
+    throw destinationError(path, reason);
+}
+/** The destination (the `path` input) cannot be made. */
+class DestinationError extends errors/* UserFacingError */.Ui {
+    name = 'DestinationError';
+}
+function destinationError(path, reason) {
+    return new DestinationError(`path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`);
+}
 function nameTooLong(error) {
     return error?.code === 'ENAMETOOLONG';
 }
@@ -857,7 +937,10 @@ function displayUrl(url) {
     }
 }
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
-function asUserFacing(artifact, error) {
+function asUserFacing(artifact, error, url) {
+    const certificate = (0,errors/* certificateCode */.nt)(error);
+    if (certificate !== undefined && url !== undefined && !(error instanceof errors/* UntrustedCertificateError */.ks))
+        return new errors/* UntrustedCertificateError */.ks(`artifact ${(0,paths/* shortQuoted */.vb)(artifact)}`, URL.canParse(url) ? new URL(url).host : 'its storage', certificate);
     if (error instanceof errors/* UserFacingError */.Ui || !(error instanceof Error))
         return error;
     if (typeof error.code !== 'string')

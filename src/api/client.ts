@@ -1,5 +1,13 @@
 // Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
-import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
+import {
+  AbortedError,
+  ApiError,
+  certificateCode,
+  NetworkError,
+  TimeoutError,
+  UntrustedCertificateError,
+  UserFacingError,
+} from './errors.ts';
 import { paginate } from './paginate.ts';
 import {
   buildAnswer,
@@ -339,7 +347,18 @@ export class Client {
 
   private async send<T = unknown>(request: ApiRequest): Promise<T> {
     checkVerb('method', request.method);
-    return (await this.transport.request<T>(request)).data;
+    try {
+      return (await this.transport.request<T>(request)).data;
+    } catch (error) {
+      // An untrusted certificate is the user's to fix (a self-hosted authority): said with the host, not as a bug.
+      const code = certificateCode(error);
+      if (code === undefined) throw error;
+      throw new UntrustedCertificateError(
+        `${request.method} ${request.path}`,
+        new URL(this.transport.origin).host,
+        code,
+      );
+    }
   }
 
   /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */

@@ -97,7 +97,11 @@ describe('answers of the wrong shape', () => {
   );
 
   it.each(['null', '[]', 'true'])('set-envvar: a POST answered with %s is not success', async (body) => {
-    const result = await run('set-envvar', { [`POST ${P}/envvar`]: body }, { name: 'A', value: 'value-0123456789' });
+    const result = await run(
+      'set-envvar',
+      { [`POST ${P}/envvar`]: body },
+      { name: 'A', value: 'value-0123456789' },
+    );
     unusable(result, 'POST /project/primary-host/octo-org/octo-repo/envvar');
     // What was done is reported even when a call fails: nothing was set.
     expect(result.outputs['set']).toBe('[]');

@@ -1,5 +1,5 @@
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { lstat, mkdir, realpath, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   MAX_OUTPUT_BYTES,
   runAction,
@@ -10,7 +10,13 @@ import {
 import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
-import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
+import {
+  BadResponseError,
+  certificateCode,
+  UntrustedCertificateError,
+  UserFacingError,
+  ValidationError,
+} from '../../api/errors.ts';
 import { findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
@@ -268,7 +274,7 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
         ? `build #${buildNum} (the ${describeLatest(options, (text) => mdSafe(text))})`
         : `build #${buildNum}`;
 
-  await mkdir(options.destination, { recursive: true });
+  await makeDestination(options.destination);
   // Folders below are checked against this real path; the destination itself may be a link the user chose.
   const root = await realpath(options.destination);
   ctx.setOutput('path', root);
@@ -431,7 +437,8 @@ function shown(segments: readonly string[]): string {
 
 function nothingToFetch(which: string, slug: string, listed: number, plan: Plan, patterns: boolean): string {
   if (listed === 0) return `${which} of ${slug} has no artifacts`;
-  if (patterns && plan.excluded > 0 && plan.available.length > 0)
+  // Only when the patterns left nothing: artifacts they selected but that were refused were warned about one by one.
+  if (patterns && plan.files.length === 0 && plan.excluded > 0 && plan.available.length > 0)
     return `none of the ${listed} artifacts of ${which} of ${slug} matches pattern; their paths: ${sample(plan.available)}`;
   return `none of the ${listed} artifacts of ${which} of ${slug} can be fetched`;
 }
@@ -472,6 +479,8 @@ async function downloadAll(
   const progress = new Progress(checked.length, () => ctx.clock.now());
   const debug = ctx.io.isDebug();
   const results: (Saved | undefined)[] = new Array<Saved | undefined>(checked.length);
+  /** Bytes each download received, to blame a full disk on the file that filled it. */
+  const received: number[] = new Array<number>(checked.length).fill(0);
   const unpacked: Saved[][] = [];
   const refuse = (what: string, reason: string): void => refusals.add(shortQuoted(what), reason);
   const files = checked.length;
@@ -505,7 +514,10 @@ async function downloadAll(
             dest,
             name: file.source,
             signal: stopped,
-            onBytes: (n) => progress.received(n),
+            onBytes: (n) => {
+              progress.received(n);
+              received[index] = (received[index] ?? 0) + n;
+            },
           });
         } catch (error) {
           // One name the file system will not take is that artifact's problem alone.
@@ -513,7 +525,7 @@ async function downloadAll(
             refuse(file.source, 'its path is too long for the file system');
             return;
           }
-          throw asUserFacing(file.source, error);
+          throw diskFull(error, index, checked, received) ?? asUserFacing(file.source, error, file.url);
         }
         progress.fileDone();
         results[index] = {
@@ -615,6 +627,95 @@ async function unpack(
   }
 }
 
+/** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
+export class DiskFullError extends UserFacingError {
+  override name = 'DiskFullError';
+}
+
+function diskFull(
+  error: unknown,
+  index: number,
+  checked: readonly Checked[],
+  received: readonly number[],
+): DiskFullError | undefined {
+  let code: string | undefined;
+  for (
+    let e = error, depth = 0;
+    e instanceof Error && depth < 5 && code === undefined;
+    e = e.cause, depth++
+  ) {
+    const c = (e as NodeJS.ErrnoException).code;
+    if (c === 'ENOSPC' || c === 'EDQUOT') code = c;
+  }
+  if (code === undefined) return undefined;
+  const total = received.reduce((sum, n) => sum + n, 0);
+  let largest = index;
+  for (const [i, n] of received.entries()) if (n > (received[largest] ?? 0)) largest = i;
+  const name = (i: number): string => shortQuoted(checked[i]?.file.source ?? '');
+  const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
+  const filled =
+    largest === index
+      ? `${formatBytes(received[index] ?? 0)} of it`
+      : `while ${name(largest)} had taken ${formatBytes(received[largest] ?? 0)} of the ` +
+        `${formatBytes(total)} this step downloaded`;
+  return new DiskFullError(
+    `the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
+      'free space there or choose another path. No part file is left',
+  );
+}
+
+/**
+ * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
+ * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
+ * missing folder gives the real reason).
+ */
+async function makeDestination(path: string): Promise<void> {
+  try {
+    await mkdir(path, { recursive: true });
+    return;
+  } catch (error) {
+    if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+  }
+  let missing = path;
+  for (let parent = dirname(missing); parent !== missing; parent = dirname(missing)) {
+    const stat = await lstat(parent).catch(() => undefined);
+    if (stat !== undefined) {
+      if (!stat.isDirectory() && !stat.isSymbolicLink())
+        throw destinationError(path, `${JSON.stringify(parent)} is a file, not a folder`);
+      break;
+    }
+    missing = parent;
+  }
+  const here = await lstat(missing).catch(() => undefined);
+  if (here !== undefined && !here.isDirectory())
+    throw destinationError(path, `${JSON.stringify(missing)} is a file, not a folder`);
+  const code = await mkdir(missing).then(
+    () => undefined,
+    (error: NodeJS.ErrnoException) => error.code,
+  );
+  const parent = JSON.stringify(dirname(missing));
+  const reason =
+    code === 'EROFS'
+      ? `its parent folder ${parent} is on a read-only file system`
+      : code === 'EACCES' || code === 'EPERM'
+        ? `there is no permission to create a folder in ${parent}`
+        : code === 'ENOSPC' || code === 'EDQUOT'
+          ? `the disk of ${parent} is full`
+          : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`;
+  throw destinationError(path, reason);
+}
+
+/** The destination (the `path` input) cannot be made. */
+export class DestinationError extends UserFacingError {
+  override name = 'DestinationError';
+}
+
+function destinationError(path: string, reason: string): DestinationError {
+  return new DestinationError(
+    `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
+  );
+}
+
 function nameTooLong(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENAMETOOLONG';
 }
@@ -630,7 +731,14 @@ export function displayUrl(url: string): string {
 }
 
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
-function asUserFacing(artifact: string, error: unknown): unknown {
+function asUserFacing(artifact: string, error: unknown, url?: string): unknown {
+  const certificate = certificateCode(error);
+  if (certificate !== undefined && url !== undefined && !(error instanceof UntrustedCertificateError))
+    return new UntrustedCertificateError(
+      `artifact ${shortQuoted(artifact)}`,
+      URL.canParse(url) ? new URL(url).host : 'its storage',
+      certificate,
+    );
   if (error instanceof UserFacingError || !(error instanceof Error)) return error;
   if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
   return new DownloadError(artifact, error, 1);
