@@ -224,7 +224,7 @@ describe('fetch-artifacts extract: archives from an attacker', () => {
     const step = await startExtract(s, ws);
     const out = join(ws, 'dest', 'out');
     // Past the check, in the writing: something beside the archive (a part file, an extractor's folder).
-    await until(async () => (await readdir(out).catch(() => [])).length > 1);
+    await until(async () => (await readdir(out).catch(() => [] as string[])).length > 1);
     expect((await partFiles(out)).length).toBeLessThanOrEqual(1);
     const sent = Date.now();
     step.child.kill('SIGINT');
@@ -243,7 +243,7 @@ describe('fetch-artifacts extract: archives from an attacker', () => {
     const step = await startExtract(s, ws);
     const out = join(ws, 'dest', 'out');
     // The archive is in place: its 3 GiB are now decompressed for the check, before anything is written.
-    await until(async () => (await readdir(out).catch(() => [])).includes('large.tar.gz'));
+    await until(async () => (await readdir(out).catch(() => [] as string[])).includes('large.tar.gz'));
     const sent = Date.now();
     step.child.kill('SIGTERM');
     const r = await step.done;
