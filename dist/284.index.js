@@ -2738,10 +2738,13 @@ async function* paginate(fetchPage, options = {}) {
     }
 }
 
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/ssh.ts
 var ssh = __webpack_require__(3534);
 ;// CONCATENATED MODULE: ../api/client.ts
 // Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
+
 
 
 
@@ -2763,6 +2766,10 @@ class TriggerAbortedError extends errors/* AbortedError */.oM {
     }
 }
 const seg = encodeURIComponent;
+/** The call an answer came from, for its shape check. */
+const get = (path) => ({ method: 'GET', path });
+const post = (path) => ({ method: 'POST', path });
+const del = (path) => ({ method: 'DELETE', path });
 class Client {
     transport;
     constructor(transport) {
@@ -2770,13 +2777,13 @@ class Client {
     }
     // --- user and project lists
     async me() {
-        return this.get('/me');
+        return (0,records/* objectAnswer */.cd)(get('/me'), await this.get('/me'));
     }
     async projects() {
-        return this.get('/projects');
+        return (0,records/* listAnswer */.f_)(get('/projects'), await this.get('/projects'));
     }
     async recentBuilds(query = {}) {
-        return this.get('/recent-builds', pageQuery(query));
+        return (0,records/* buildListAnswer */.jf)(get('/recent-builds'), await this.get('/recent-builds', pageQuery(query)));
     }
     /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
     allRecentBuilds(query = {}) {
@@ -2789,11 +2796,18 @@ class Client {
     }
     async addPlatformKey(apikey) {
         (0,validate/* checkSecret */.zg)('apikey', apikey);
-        return this.send({ method: 'POST', path: '/user/platform-key', body: { apikey }, retry: 'idempotent' });
+        const answer = await this.send({
+            method: 'POST',
+            path: '/user/platform-key',
+            body: { apikey },
+            retry: 'idempotent',
+        });
+        return (0,records/* objectAnswer */.cd)(post('/user/platform-key'), answer, true);
     }
     // --- project and builds
     async follow(p) {
-        return this.send({ method: 'POST', path: `${projectPath(p)}/follow`, retry: 'idempotent' });
+        const path = `${projectPath(p)}/follow`;
+        return (0,records/* objectAnswer */.cd)(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
     }
     async builds(p, query = {}) {
         const base = projectPath(p);
@@ -2801,7 +2815,7 @@ class Client {
         const filter = query.statusFilter === undefined
             ? undefined
             : (0,validate/* checkBuildStatusFilter */.zx)('status_filter', query.statusFilter);
-        return this.get(path, { ...pageQuery(query), filter });
+        return (0,records/* buildListAnswer */.jf)(get(path), await this.get(path, { ...pageQuery(query), filter }));
     }
     /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
      *  warning when it stops). */
@@ -2827,13 +2841,8 @@ class Client {
         };
         const before = await this.newestBuildNum(p);
         try {
-            const build = await this.send({
-                method: 'POST',
-                path,
-                body: withoutUndefined(body),
-                retry: 'once',
-            });
-            return { build };
+            const answer = await this.send({ method: 'POST', path, body: withoutUndefined(body), retry: 'once' });
+            return { build: (0,records/* buildAnswer */.Bo)(post(path), answer) };
         }
         catch (error) {
             if (error instanceof errors/* AbortedError */.oM)
@@ -2848,39 +2857,44 @@ class Client {
         }
     }
     async build(p, buildNum) {
-        return this.get(buildPath(p, buildNum));
+        const path = buildPath(p, buildNum);
+        return (0,records/* buildAnswer */.Bo)(get(path), await this.get(path), { asked: buildNum });
     }
     async retry(p, buildNum, options = {}) {
         const body = options.ssh ? { ssh: true } : {};
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/retry`, body, retry: 'once' });
+        const path = `${buildPath(p, buildNum)}/retry`;
+        const answer = await this.send({ method: 'POST', path, body, retry: 'once' });
+        return (0,records/* buildAnswer */.Bo)(post(path), answer, { not: buildNum });
     }
     /**
      * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
      * (spec, Unsupported endpoint). Callers should say so to the user.
      */
     async retryNoCache(p, buildNum) {
-        return this.send({
-            method: 'POST',
-            path: `${buildPath(p, buildNum)}/retry`,
-            body: { 'no-cache': true },
-            retry: 'once',
-        });
+        const path = `${buildPath(p, buildNum)}/retry`;
+        const answer = await this.send({ method: 'POST', path, body: { 'no-cache': true }, retry: 'once' });
+        return (0,records/* buildAnswer */.Bo)(post(path), answer, { not: buildNum });
     }
     async cancel(p, buildNum) {
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/cancel`, retry: 'idempotent' });
+        const path = `${buildPath(p, buildNum)}/cancel`;
+        const answer = await this.send({ method: 'POST', path, retry: 'idempotent' });
+        return (0,records/* buildAnswer */.Bo)(post(path), answer, { asked: buildNum });
     }
     async addSshUser(p, buildNum) {
-        return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/ssh-users`, retry: 'idempotent' });
+        const path = `${buildPath(p, buildNum)}/ssh-users`;
+        return (0,records/* objectAnswer */.cd)(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
     }
     async artifacts(p, buildNum) {
-        return this.trusted(await this.get(`${buildPath(p, buildNum)}/artifacts`));
+        const path = `${buildPath(p, buildNum)}/artifacts`;
+        return this.trusted((0,records/* listAnswer */.f_)(get(path), await this.get(path)));
     }
     /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
     async latestArtifacts(p, query = {}) {
         const filter = (0,validate/* checkArtifactStatusFilter */.Pb)('status_filter', query.statusFilter ?? 'completed');
         const branch = query.branch === undefined ? undefined : (0,validate/* checkSegment */.cr)('branch', query.branch);
         try {
-            const artifacts = await this.get(`${projectPath(p)}/latest/artifacts`, { branch, filter });
+            const path = `${projectPath(p)}/latest/artifacts`;
+            const artifacts = (0,records/* listAnswer */.f_)(get(path), await this.get(path, { branch, filter }));
             return { found: true, artifacts: this.trusted(artifacts) };
         }
         catch (error) {
@@ -2893,45 +2907,44 @@ class Client {
         }
     }
     async tests(p, buildNum) {
-        return this.get(`${buildPath(p, buildNum)}/tests`);
+        const path = `${buildPath(p, buildNum)}/tests`;
+        return (0,records/* objectAnswer */.cd)(get(path), await this.get(path));
     }
     async clearCache(p) {
-        return this.send({ method: 'DELETE', path: `${projectPath(p)}/build-cache`, retry: 'idempotent' });
+        const path = `${projectPath(p)}/build-cache`;
+        return (0,records/* objectAnswer */.cd)(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
     }
     // --- environment variables
     async listEnvVars(p) {
-        return this.get(`${projectPath(p)}/envvar`);
+        const path = `${projectPath(p)}/envvar`;
+        return (0,records/* listAnswer */.f_)(get(path), await this.get(path));
     }
     async addEnvVar(p, name, value) {
         (0,validate/* checkEnvName */.$n)('name', name);
-        return this.send({
-            method: 'POST',
-            path: `${projectPath(p)}/envvar`,
-            body: { name, value },
-            retry: 'idempotent',
-        });
+        const path = `${projectPath(p)}/envvar`;
+        const answer = await this.send({ method: 'POST', path, body: { name, value }, retry: 'idempotent' });
+        return (0,records/* objectAnswer */.cd)(post(path), answer);
     }
     async getEnvVar(p, name) {
-        return this.get(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
+        const path = `${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        return (0,records/* objectAnswer */.cd)(get(path), await this.get(path));
     }
     async deleteEnvVar(p, name) {
         return this.deleteOnce(`${projectPath(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`);
     }
     // --- keys
     async listCheckoutKeys(p) {
-        return this.get(`${projectPath(p)}/checkout-key`);
+        const path = `${projectPath(p)}/checkout-key`;
+        return (0,records/* listAnswer */.f_)(get(path), await this.get(path));
     }
     async createCheckoutKey(p, keyType) {
         const type = (0,validate/* checkKeyType */.y7)('key_type', keyType);
-        return this.send({
-            method: 'POST',
-            path: `${projectPath(p)}/checkout-key`,
-            body: { type },
-            retry: 'once',
-        });
+        const path = `${projectPath(p)}/checkout-key`;
+        return (0,records/* objectAnswer */.cd)(post(path), await this.send({ method: 'POST', path, body: { type }, retry: 'once' }));
     }
     async getCheckoutKey(p, fingerprint) {
-        return this.get(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
+        const path = `${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`;
+        return (0,records/* objectAnswer */.cd)(get(path), await this.get(path));
     }
     async deleteCheckoutKey(p, fingerprint) {
         return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg((0,validate/* checkSegment */.cr)('fingerprint', fingerprint))}`);
@@ -2940,12 +2953,14 @@ class Client {
     async addSshKey(p, sshKey, hostname) {
         const { privateKey } = (0,ssh/* checkSshKey */.S)('ssh_key', sshKey);
         const host = hostname === undefined ? undefined : (0,validate/* checkSegment */.cr)('hostname', hostname, 'a host name');
-        return this.send({
+        const path = `${projectPath(p)}/ssh-key`;
+        const answer = await this.send({
             method: 'POST',
-            path: `${projectPath(p)}/ssh-key`,
+            path,
             body: withoutUndefined({ private_key: privateKey, hostname: host }),
             retry: 'once',
         });
+        return (0,records/* objectAnswer */.cd)(post(path), answer, true);
     }
     // --- plumbing
     async get(path, query) {
@@ -2953,12 +2968,21 @@ class Client {
     }
     async send(request) {
         (0,validate/* checkVerb */.W7)('method', request.method);
-        return (await this.transport.request(request)).data;
+        try {
+            return (await this.transport.request(request)).data;
+        }
+        catch (error) {
+            // An untrusted certificate is the user's to fix (a self-hosted authority): said with the host, not as a bug.
+            const code = (0,errors/* certificateCode */.nt)(error);
+            if (code === undefined)
+                throw error;
+            throw new errors/* UntrustedCertificateError */.ks(`${request.method} ${request.path}`, new URL(this.transport.origin).host, code);
+        }
     }
     /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
     async deleteOnce(path) {
         try {
-            return await this.send({ method: 'DELETE', path, retry: 'idempotent' });
+            return (0,records/* objectAnswer */.cd)(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
         }
         catch (error) {
             if (error instanceof errors/* ApiError */.hD && error.status === 404 && error.attempts > 1)
@@ -3094,8 +3118,11 @@ const systemClock = {
 /* harmony export */   Ui: () => (/* binding */ UserFacingError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
+/* harmony export */   ks: () => (/* binding */ UntrustedCertificateError),
 /* harmony export */   nS: () => (/* binding */ BadResponseError),
+/* harmony export */   nt: () => (/* binding */ certificateCode),
 /* harmony export */   oM: () => (/* binding */ AbortedError),
+/* harmony export */   qx: () => (/* binding */ UnusableAnswerError),
 /* harmony export */   rt: () => (/* binding */ UnsafeAddressError),
 /* harmony export */   yI: () => (/* binding */ ValidationError),
 /* harmony export */   zR: () => (/* binding */ asError)
@@ -3220,6 +3247,35 @@ class BadResponseError extends UserFacingError {
         super(`${method} ${path} returned an unusable answer: ${detail}`);
         this.method = method;
         this.path = path;
+    }
+}
+/**
+ * A whole, well-formed answer of the wrong shape (records.ts checks them): the server's considered answer, not a
+ * glitch of the way, so a poll does not look again.
+ */
+class UnusableAnswerError extends BadResponseError {
+    name = 'UnusableAnswerError';
+}
+/** OpenSSL's and Node's codes for a certificate that does not verify. */
+const CERTIFICATE_CODE = /CERT|^UNABLE_TO_(VERIFY|GET_ISSUER)|^INVALID_(CA|PURPOSE)$|^HOSTNAME_MISMATCH$|^PATH_LENGTH_EXCEEDED$/u;
+/** The code of an error (or of one of its causes) that says a server's certificate is not trusted. */
+function certificateCode(error) {
+    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+        const code = e.code;
+        if (typeof code === 'string' && CERTIFICATE_CODE.test(code))
+            return code;
+    }
+    return undefined;
+}
+/** A server's certificate does not verify: nothing was sent to it. Names the host and what to do. */
+class UntrustedCertificateError extends UserFacingError {
+    name = 'UntrustedCertificateError';
+    code;
+    constructor(what, host, code) {
+        super(`${what} failed: the certificate of ${host} is not trusted (${code}), so nothing was sent to it. If the ` +
+            "installation's certificate comes from its own authority, give that authority's PEM file to the step in " +
+            'NODE_EXTRA_CA_CERTS (or set NODE_USE_SYSTEM_CA=1 where it is installed on the runner)');
+        this.code = code;
     }
 }
 /** What was thrown, as an Error (a thrown string or object becomes the message of one). */
@@ -3384,16 +3440,23 @@ function cut(flat) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $g: () => (/* binding */ isFinished),
+/* harmony export */   Bo: () => (/* binding */ buildAnswer),
 /* harmony export */   Mn: () => (/* binding */ HTTP_VERBS),
 /* harmony export */   N2: () => (/* binding */ VCS_TYPES),
 /* harmony export */   YQ: () => (/* binding */ ARTIFACT_STATUS_FILTERS),
 /* harmony export */   _N: () => (/* binding */ BUILD_STATUS_FILTERS),
+/* harmony export */   cd: () => (/* binding */ objectAnswer),
+/* harmony export */   f_: () => (/* binding */ listAnswer),
+/* harmony export */   jf: () => (/* binding */ buildListAnswer),
 /* harmony export */   ks: () => (/* binding */ matchesStatusFilter),
 /* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES)
 /* harmony export */ });
+/* unused harmony export isRecord */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 // Records of the v1.1 API, typed after real answers. The service adds fields over time and leaves many
 // null, so every field but the identifying ones is optional and nullable, unknown fields are kept (index
 // signature), and enums are open: a value we do not know is carried through, never rejected.
+
 const VCS_TYPES = ['primary-host', 'secondary-host'];
 /** Status filter of the build list (spec, Errors table). */
 const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'];
@@ -3423,6 +3486,66 @@ function matchesStatusFilter(build, filter) {
         case 'failed':
             return (build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout');
     }
+}
+function unusable(call, detail) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(call.method, call.path, detail);
+}
+/** What a JSON value is, for an error: never the value itself, which may be long or carry secrets. */
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a JSON array';
+    if (typeof value === 'object')
+        return 'a JSON object';
+    if (typeof value === 'string')
+        return value === '' ? 'an empty string' : 'a string';
+    return `a ${typeof value}`;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isBuildNum(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+/**
+ * A build record: an object with a positive whole `build_num`. `asked` is the build a GET or a cancel named (the
+ * answer must be that build); `not` is the build a retry started from (the answer must be a new one).
+ */
+function buildAnswer(call, value, want = {}) {
+    if (!isRecord(value))
+        throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
+    const num = value['build_num'];
+    if (!isBuildNum(num))
+        throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
+    if (want.asked !== undefined && num !== want.asked)
+        throw unusable(call, `build #${want.asked} was asked for, and the answer is build #${num}`);
+    if (want.not !== undefined && num === want.not)
+        throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
+    return value;
+}
+/** A list: a JSON array (of objects, when `records`). */
+function listAnswer(call, value, records = true) {
+    if (!Array.isArray(value))
+        throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
+    if (records && !value.every(isRecord))
+        throw unusable(call, 'the list holds an element that is not an object');
+    return value;
+}
+/** A list of builds: an array of build records. */
+function buildListAnswer(call, value) {
+    const list = listAnswer(call, value, false);
+    for (const item of list) {
+        if (!isRecord(item) || !isBuildNum(item['build_num']))
+            throw unusable(call, 'the build list holds an element without a build_num that is a whole number ≥ 1');
+    }
+    return list;
+}
+/** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
+function objectAnswer(call, value, emptyString = false) {
+    if (isRecord(value) || (emptyString && value === ''))
+        return value;
+    throw unusable(call, `a JSON object${emptyString ? ' (or "")' : ''} was expected, not ${kindOf(value)}`);
 }
 
 

@@ -210,6 +210,8 @@ function transient(error) {
     // A certificate the server will present again is not worth another look.
     if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
         return !/CERT|TLS|SSL/.test(error.code);
+    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx)
+        return false;
     if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS)
         return true;
     if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
@@ -391,8 +393,8 @@ function formatTestTime(seconds) {
 /* harmony export */ });
 /* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1272);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
 
 
 
@@ -480,7 +482,7 @@ class CommitBuilds {
     async look() {
         const first = this.#looks++ === 0;
         const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
         const seenThisLook = new Set();
         let requests = 0;
         let truncated = false;
@@ -536,13 +538,13 @@ class CommitBuilds {
     #floor() {
         let floor = this.#newestSeen ?? 0;
         for (const build of this.#known.values())
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build))
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
                 floor = Math.min(floor, build.build_num);
         return floor;
     }
     #laterPageSize(floor) {
         const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
     }
     /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
     #firstLookDone(last, pastOldest) {

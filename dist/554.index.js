@@ -346,9 +346,9 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
 /* harmony export */   J: () => (/* binding */ describeState),
 /* harmony export */   c: () => (/* binding */ followBuild)
 /* harmony export */ });
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3197);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5947);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3197);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5947);
 
 
 
@@ -359,27 +359,27 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
 async function followBuild(ctx, { client, project }, first, options, seen) {
     const num = first.build_num;
     let previous = first;
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(first))
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(first))
         return { done: true };
     const look = async () => {
         const build = await client.build(project, num);
         seen(build);
         const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
         previous = build;
-        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build))
+        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(build))
             return { done: true, value: build };
         if (!changed)
             return { done: false };
         ctx.info(`Build #${num} is ${describeState(build)}`);
         return { done: false, logged: true };
     };
-    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .poll */ .wt)({
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .poll */ .wt)({
         clock: ctx.clock,
         signal: ctx.signal,
         intervalMs: options.intervalMs,
         deadline: options.deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(nextInMs)} ` +
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
             `(failure ${failures} in a row)`),
     }, look);
     if (result.done || result.error === undefined)
@@ -422,9 +422,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1013);
 /* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8729);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1272);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5942);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(1272);
 
 
 
@@ -471,11 +471,11 @@ function readInputs(ctx) {
     const buildNumText = inputs.optional('build-num');
     const buildNum = buildNumText === undefined
         ? undefined
-        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
+        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_14__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkSegment */ .cr)('branch', branch);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_14__/* .checkSegment */ .cr)('branch', branch);
     const workflows = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow'));
     const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
     const appearMinutes = inputs.integer('appear-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 10);
@@ -483,7 +483,7 @@ function readInputs(ctx) {
     const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
     const policy = (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_12__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_13__/* .MAX_OUTPUT_LINES */ .$S, 50);
     const ifNoBuilds = inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
     let revision = '';
     // On a comment, a branch given alone names the commit through its newest build.
@@ -664,14 +664,14 @@ function setOutputs(ctx, input, builds, failures, ending, options) {
     const ofJob = input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
         ? builds.filter((b) => onlyJob.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_9__/* .jobOf */ .Zw)(b).job ?? ''))
         : [...builds];
-    const main = options.buildNum === 'deciding' && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)
+    const main = options.buildNum === 'deciding' && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)
         ? decidingBuild(ofJob, input.policy)
         : newest(ofJob);
     ctx.setOutput('build-num', main?.build_num ?? '');
     ctx.setOutput('build-url', main?.build_url ?? '');
     ctx.setOutput('outcome', ending.kind === 'none'
         ? 'none'
-        : builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)
+        : builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)
             ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .worstOutcome */ .Om)(builds.map(_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG))
             : '');
     const rows = builds.map((b) => {
@@ -766,7 +766,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
                 lastChange = now;
                 logged = true;
             }
-            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)(old)) {
+            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(old)) {
                 ctx.info(`Build ${label(build)} ended: ${(0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(build)) || (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(build)}`);
                 lastChange = now;
                 logged = true;
@@ -782,11 +782,11 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         const builds = counted;
         // A source that knows when it is complete needs neither the appear time nor the settle time.
         if (complete !== undefined) {
-            return complete && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g) ? { done: true, value: builds } : { done: false, logged };
+            return complete && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? { done: true, value: builds } : { done: false, logged };
         }
         if (builds.length === 0 && input.named.length === 0) {
             // Nothing that counts has appeared; while other builds of the commit run, a matching job may yet come.
-            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g))
+            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
                 return { done: false, logged };
             const appearLeft = lastChange + input.appearMs - now;
             if (appearLeft <= 0) {
@@ -799,11 +799,11 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
             }
             return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
         }
-        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g))
+        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
             return { done: false, logged };
         const missing = input.named.filter((p) => !builds.some((b) => p.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_9__/* .jobOf */ .Zw)(b).job ?? '')));
         if (missing.length > 0) {
-            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g))
+            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g))
                 return { done: false, logged };
             const appearLeft = lastChange + input.appearMs - now;
             if (appearLeft <= 0) {
@@ -845,7 +845,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     if (result.done)
         return { kind: 'finished' };
     const why = result.error ? ` (${result.error.message})` : '';
-    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)(b));
+    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b));
     const left = current.length === 0
         ? 'no build of it had appeared'
         : open.length > 0
@@ -862,7 +862,7 @@ function tally(builds) {
         return 'no build has appeared yet';
     const counts = new Map();
     for (const b of builds) {
-        const state = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
+        const state = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
         counts.set(state, (counts.get(state) ?? 0) + 1);
     }
     return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
@@ -872,7 +872,7 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
     const parts = [`### ${title}`];
     const worst = ending.kind === 'none'
         ? 'none'
-        : builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)
+        : builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g)
             ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .worstOutcome */ .Om)(builds.map(_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)))
             : '';
     const facts = [

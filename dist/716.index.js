@@ -21,8 +21,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
 /* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8729);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5942);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1272);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5942);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1272);
 
 
 
@@ -61,7 +61,7 @@ function readInputs(ctx) {
     const { inputs } = ctx;
     const branch = inputs.optional('branch');
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('branch', branch);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
     const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
     const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
     const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
@@ -204,13 +204,13 @@ async function pendingBuilds({ client, project }, input, previous) {
         const builds = await client.builds(project, {
             ...branch,
             statusFilter: 'running',
-            limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4,
+            limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PAGE_SIZE */ .H4,
             offset,
         });
         for (const b of builds)
-            if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b))
+            if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(b))
                 pending.set(b.build_num, b);
-        if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4)
+        if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PAGE_SIZE */ .H4)
             break;
         offset += builds.length;
     }
@@ -218,18 +218,18 @@ async function pendingBuilds({ client, project }, input, previous) {
         if (pending.has(b.build_num))
             continue;
         const now = await client.build(project, b.build_num);
-        if (!(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(now))
+        if (!(0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(now))
             pending.set(b.build_num, now);
     }
     if (own !== undefined && pending.size === 0) {
         for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-            const builds = await client.builds(project, { ...branch, limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4, offset });
+            const builds = await client.builds(project, { ...branch, limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PAGE_SIZE */ .H4, offset });
             for (const b of builds)
-                if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b))
+                if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(b))
                     pending.set(b.build_num, b);
             // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
             const oldest = builds[builds.length - 1];
-            if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PAGE_SIZE */ .H4 || oldest === undefined || oldest.build_num < own)
+            if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PAGE_SIZE */ .H4 || oldest === undefined || oldest.build_num < own)
                 break;
             offset += builds.length;
         }

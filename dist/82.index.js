@@ -6,24 +6,15 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PI: () => (/* binding */ checkArchive),
+/* harmony export */   Ld: () => (/* binding */ memberSegments),
+/* harmony export */   TL: () => (/* binding */ quoted),
 /* harmony export */   YH: () => (/* binding */ archiveOf),
+/* harmony export */   c_: () => (/* binding */ checkMembers),
 /* harmony export */   td: () => (/* binding */ UnsafeArchiveError)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _api_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7624);
-/* harmony import */ var _api_zlib_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3599);
-// The member list of a tar (plain or gzip) or zip archive, read here before any extractor runs. tar and unzip are
-// the extractors (through @actions/tool-cache); whether they keep a hostile member inside their folder depends on
-// their version and flags (a symbolic link member followed by a file written through it, absolute names, `..`), so
-// an archive is extracted only when every member is a plain file or folder with a contained name. Streamed: an
-// archive of gigabytes is read once, in small pieces.
-
-
-
+/* harmony import */ var _api_paths_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7624);
+// What an archive is, and the rules its members must pass before anything of it is written (reader.ts reads it,
+// extract.ts writes it). Kept apart from the reader so that a step without archives loads no archive library.
 
 /** The archive kind of a file name, and the name without its extension (the folder it unpacks into). */
 function archiveOf(name) {
@@ -43,47 +34,45 @@ function archiveOf(name) {
 class UnsafeArchiveError extends Error {
     name = 'UnsafeArchiveError';
 }
+/** The members' segments below the unpack folder, each through the rules artifact paths go through. */
+function memberSegments(member) {
+    return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
+}
 /**
- * Reads every member and throws UnsafeArchiveError at the first that is not a contained plain file or folder;
- * returns how many are files, which the unpacked files on disk must then number.
+ * Throws UnsafeArchiveError at the first member that may not be extracted: anything but a plain file or folder, a
+ * name that is absolute or breaks the segment rules (paths.ts), or two members that one disk would store as one
+ * (same name, or names that differ in case or Unicode form only, or a file where another member needs a folder).
  */
-async function checkArchive(file, kind) {
-    const members = kind === 'zip' ? await zipMembers(file) : await tarMembers(file, kind === 'tar.gz');
+function checkMembers(members) {
+    const files = new Map();
+    const folders = new Map();
     for (const member of members) {
         const problem = memberProblem(member);
         if (problem !== undefined)
             throw new UnsafeArchiveError(`member ${quoted(member.name)} ${problem}`);
-    }
-    foldedClash(members);
-    return members.filter((m) => m.type === 'file').length;
-}
-/**
- * Two file members that one disk stores as one (`A.txt` and `a.txt`, `café` in NFC and NFD), or a file where another
- * member needs a folder: a case-insensitive disk would merge them while the extractor writes, so the archive stays
- * packed rather than lose a file without a word.
- */
-function foldedClash(members) {
-    const files = new Map();
-    const folders = new Map();
-    for (const member of members) {
-        const segments = member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
-        for (let n = 1; n < segments.length; n++) {
-            const folder = segments.slice(0, n).join('/');
-            folders.set((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(folder), folder);
+        const segments = memberSegments(member);
+        const keys = segments.map((_, n) => (0,_api_paths_js__WEBPACK_IMPORTED_MODULE_0__/* .foldedName */ .mw)(segments.slice(0, n + 1).join('/')));
+        const own = keys.at(-1) ?? '';
+        for (const key of member.type === 'folder' ? keys : keys.slice(0, -1)) {
+            const file = files.get(key);
+            if (file !== undefined)
+                throw clash(file, member.name);
+            if (!folders.has(key))
+                folders.set(key, member.name);
         }
-        const path = segments.join('/');
         if (member.type !== 'file')
             continue;
-        const other = files.get((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(path));
-        if (other !== undefined && other !== path)
-            throw new UnsafeArchiveError(`members ${quoted(other)} and ${quoted(path)} differ only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`);
-        files.set((0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .foldedName */ .mw)(path), path);
+        const other = files.get(own) ?? folders.get(own);
+        if (other !== undefined)
+            throw clash(other, member.name);
+        files.set(own, member.name);
     }
-    for (const [key, path] of files) {
-        const folder = folders.get(key);
-        if (folder !== undefined)
-            throw new UnsafeArchiveError(`member ${quoted(path)} is a file where other members need a folder ${quoted(folder)}`);
-    }
+}
+function clash(first, second) {
+    return new UnsafeArchiveError(first === second
+        ? `member ${quoted(first)} is in it twice, and one would replace the other`
+        : `members ${quoted(first)} and ${quoted(second)} would be one file or folder on a disk that ignores ` +
+            'case or Unicode form (Windows, macOS), and one would replace the other');
 }
 function memberProblem(member) {
     if (member.type !== 'file' && member.type !== 'folder')
@@ -91,254 +80,19 @@ function memberProblem(member) {
     const name = member.name;
     if (name === '')
         return 'has no name';
-    // Extractors print member names at debug level; the runner would obey these anywhere in a line.
+    // Names are printed in warnings; the runner would obey these anywhere in a line.
     if (name.includes('::') || name.includes('##['))
         return 'looks like a workflow command';
     if (/^[/\\]/u.test(name) || /^[A-Za-z]:/u.test(name))
         return 'is an absolute path';
-    // The same rules as an artifact's path (`.git` in every form a disk reads as it, `..`, control characters);
-    // empty and `.` segments are what extractors skip.
-    return (0,_api_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .pathProblem */ .z9)(name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.'));
+    const segments = memberSegments(member);
+    if (segments.length === 0)
+        return 'has no name';
+    return (0,_api_paths_js__WEBPACK_IMPORTED_MODULE_0__/* .pathProblem */ .z9)(segments);
 }
 function quoted(text) {
     const q = JSON.stringify(text);
     return q.length > 120 ? `${q.slice(0, 118)}…"` : q;
-}
-// --- tar ---------------------------------------------------------------------------------------------------------
-/** Reads exact byte counts from a stream. */
-class Reader {
-    #chunks;
-    #buffer = Buffer.alloc(0);
-    constructor(stream) {
-        this.#chunks = stream[Symbol.asyncIterator]();
-    }
-    /** `n` bytes, or fewer at the end of the stream. */
-    async read(n) {
-        while (this.#buffer.length < n) {
-            const next = await this.#chunks.next();
-            if (next.done === true)
-                break;
-            this.#buffer = this.#buffer.length === 0 ? next.value : Buffer.concat([this.#buffer, next.value]);
-        }
-        const out = this.#buffer.subarray(0, n);
-        this.#buffer = this.#buffer.subarray(out.length);
-        return out;
-    }
-    async skip(n) {
-        let left = n;
-        while (left > 0) {
-            const got = await this.read(Math.min(left, 1024 * 1024));
-            if (got.length === 0)
-                throw new UnsafeArchiveError('the archive ends inside a member');
-            left -= got.length;
-        }
-    }
-    async close() {
-        await this.#chunks.return?.();
-    }
-}
-/** Long names and pax records are metadata; a larger one is not a real archive's. */
-const MAX_META_BYTES = 1024 * 1024;
-async function tarMembers(file, gzip) {
-    const raw = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(file);
-    const stream = gzip ? raw.pipe((0,_api_zlib_js__WEBPACK_IMPORTED_MODULE_3__/* .zlib */ .w)().createGunzip()) : raw;
-    raw.on('error', (error) => stream.destroy(error));
-    const reader = new Reader(stream);
-    const members = [];
-    let longName;
-    let paxPath;
-    let paxSize;
-    try {
-        for (;;) {
-            const header = await reader.read(512);
-            if (header.length === 0)
-                break;
-            if (header.length < 512)
-                throw new UnsafeArchiveError('the archive ends inside a header');
-            if (header.every((b) => b === 0))
-                break;
-            if (!checksumOk(header))
-                throw new UnsafeArchiveError('a header has a wrong checksum (not a tar archive?)');
-            const size = octal(header.subarray(124, 136));
-            const padded = Math.ceil(size / 512) * 512;
-            const type = String.fromCharCode(header[156] ?? 0);
-            if (type === 'L' || type === 'x' || type === 'g') {
-                if (size > MAX_META_BYTES)
-                    throw new UnsafeArchiveError('a long name or pax header is too large');
-                const data = (await reader.read(padded)).subarray(0, size);
-                if (type === 'L')
-                    longName = cString(data);
-                else if (type === 'g')
-                    refuseGlobal(data);
-                else {
-                    // GNU tar names a sparse file by `GNU.sparse.name` over `path`.
-                    paxPath = paxValue(data, 'GNU.sparse.name') ?? paxValue(data, 'path') ?? paxPath;
-                    paxSize = paxValue(data, 'size') ?? paxSize;
-                }
-                continue;
-            }
-            // GNU tar reads a member's data by the pax size: where it differs, the blocks this check skips as data are
-            // headers to tar, of members nobody checked.
-            if (paxSize !== undefined && paxSize !== String(size)) {
-                throw new UnsafeArchiveError(`a pax header gives a member the size ${quoted(paxSize)} where its own header says ${size}: tar readers disagree on what follows`);
-            }
-            const ustar = header.subarray(257, 262).toString('latin1') === 'ustar';
-            const prefix = ustar ? cString(header.subarray(345, 500)) : '';
-            const own = cString(header.subarray(0, 100));
-            const name = paxPath ?? longName ?? (prefix === '' ? own : `${prefix}/${own}`);
-            longName = undefined;
-            paxPath = undefined;
-            paxSize = undefined;
-            members.push({ name: name.replace(/\/+$/u, ''), type: tarType(type) });
-            await reader.skip(padded);
-        }
-    }
-    catch (error) {
-        if (error instanceof UnsafeArchiveError)
-            throw error;
-        throw new UnsafeArchiveError(`it cannot be read: ${error.message}`);
-    }
-    finally {
-        await reader.close().catch(() => { });
-        stream.destroy();
-        raw.destroy();
-    }
-    return members;
-}
-function tarType(flag) {
-    if (flag === '0' || flag === '\u0000' || flag === '7')
-        return 'file';
-    if (flag === '5')
-        return 'folder';
-    if (flag === '2')
-        return 'symlink';
-    if (flag === '1')
-        return 'hardlink';
-    return 'other';
-}
-function cString(bytes) {
-    const end = bytes.indexOf(0);
-    return bytes.subarray(0, end < 0 ? bytes.length : end).toString('utf8');
-}
-/** A numeric field: octal text, or base-256 when its first byte has the high bit set. */
-function octal(field) {
-    if (((field[0] ?? 0) & 0x80) !== 0) {
-        let n = 0;
-        for (let i = 1; i < field.length; i++)
-            n = n * 256 + (field[i] ?? 0);
-        return n;
-    }
-    const text = cString(field).trim();
-    if (!/^[0-7]*$/u.test(text))
-        throw new UnsafeArchiveError('a header has a bad number');
-    return text === '' ? 0 : Number.parseInt(text, 8);
-}
-function checksumOk(header) {
-    let sum = 0;
-    for (let i = 0; i < 512; i++)
-        sum += i >= 148 && i < 156 ? 32 : (header[i] ?? 0);
-    return octal(header.subarray(148, 156)) === sum;
-}
-/**
- * A pax global header applies to every member after it. GNU tar and Python's tarfile take its names and sizes,
- * npm's tar ignores them: an archive whose members' names or sizes depend on the reader is refused. Other global
- * records (`git archive` writes a `comment` with the commit) are harmless.
- */
-function refuseGlobal(data) {
-    for (const key of paxKeys(data)) {
-        if (key === 'path' || key === 'linkpath' || key === 'size' || key.startsWith('GNU.sparse.')) {
-            throw new UnsafeArchiveError(`a pax global header sets ${quoted(key)} for the members after it: tar readers disagree on their names`);
-        }
-    }
-}
-/** Each pax record (`<length> <key>=<value>\n`) as key and value. */
-function* paxRecords(data) {
-    let at = 0;
-    while (at < data.length) {
-        const space = data.indexOf(0x20, at);
-        if (space < 0)
-            break;
-        const length = Number.parseInt(data.subarray(at, space).toString('latin1'), 10);
-        if (!Number.isSafeInteger(length) || length <= 0)
-            break;
-        const record = data.subarray(space + 1, at + length - 1).toString('utf8');
-        const eq = record.indexOf('=');
-        if (eq > 0)
-            yield [record.slice(0, eq), record.slice(eq + 1)];
-        at += length;
-    }
-}
-function paxKeys(data) {
-    return [...paxRecords(data)].map(([key]) => key);
-}
-/** A pax record's value; the last one counts, as in tar. */
-function paxValue(data, key) {
-    let value;
-    for (const [k, v] of paxRecords(data))
-        if (k === key)
-            value = v;
-    return value;
-}
-// --- zip ---------------------------------------------------------------------------------------------------------
-/** The central directory, which is what unzip reads names and attributes from. */
-async function zipMembers(file) {
-    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, 'r');
-    try {
-        const { size } = await handle.stat();
-        const tailSize = Math.min(size, 22 + 0xffff + 20);
-        const tail = Buffer.alloc(tailSize);
-        await handle.read(tail, 0, tailSize, size - tailSize);
-        const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-        if (eocd < 0)
-            throw new UnsafeArchiveError('it has no end of central directory (not a zip archive?)');
-        let count = tail.readUInt16LE(eocd + 10);
-        let cdSize = tail.readUInt32LE(eocd + 12);
-        let cdOffset = tail.readUInt32LE(eocd + 16);
-        if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-            const locator = eocd - 20;
-            if (locator < 0 || tail.readUInt32LE(locator) !== 0x07064b50)
-                throw new UnsafeArchiveError('its zip64 directory cannot be found');
-            const record = Buffer.alloc(56);
-            await handle.read(record, 0, 56, Number(tail.readBigUInt64LE(locator + 8)));
-            if (record.readUInt32LE(0) !== 0x06064b50)
-                throw new UnsafeArchiveError('its zip64 directory is broken');
-            count = Number(record.readBigUInt64LE(32));
-            cdSize = Number(record.readBigUInt64LE(40));
-            cdOffset = Number(record.readBigUInt64LE(48));
-        }
-        if (cdOffset + cdSize > size || cdSize > 256 * 1024 * 1024)
-            throw new UnsafeArchiveError('its central directory does not fit the file');
-        const cd = Buffer.alloc(cdSize);
-        await handle.read(cd, 0, cdSize, cdOffset);
-        const members = [];
-        let at = 0;
-        for (let n = 0; n < count; n++) {
-            if (at + 46 > cd.length || cd.readUInt32LE(at) !== 0x02014b50)
-                throw new UnsafeArchiveError('its central directory is broken');
-            const madeBy = cd.readUInt16LE(at + 4) >> 8;
-            const nameLength = cd.readUInt16LE(at + 28);
-            const extraLength = cd.readUInt16LE(at + 30);
-            const commentLength = cd.readUInt16LE(at + 32);
-            const external = cd.readUInt32LE(at + 38);
-            const rawName = cd.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-            // Unix (3) and macOS (19) keep the file type in the high half of the external attributes.
-            const mode = madeBy === 3 || madeBy === 19 ? (external >>> 16) & 0o170000 : 0;
-            const folder = rawName.endsWith('/') || rawName.endsWith('\\') || mode === 0o040000;
-            const type = mode === 0o120000
-                ? 'symlink'
-                : folder
-                    ? 'folder'
-                    : mode === 0 || mode === 0o100000
-                        ? 'file'
-                        : 'other';
-            members.push({ name: rawName.replace(/[/\\]+$/u, ''), type });
-            at += 46 + nameLength + extraLength + commentLength;
-        }
-        return members;
-    }
-    finally {
-        await handle.close();
-    }
 }
 
 
@@ -352,9 +106,9 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  DestinationError: () => (/* binding */ DestinationError),
   DiskFullError: () => (/* binding */ DiskFullError),
   ExistingFilesError: () => (/* binding */ ExistingFilesError),
-  ExtractorMissingError: () => (/* binding */ ExtractorMissingError),
   MAX_FILES_OUTPUT_BYTES: () => (/* binding */ MAX_FILES_OUTPUT_BYTES),
   NoArtifactsError: () => (/* binding */ NoArtifactsError),
   PROGRESS_EVERY_MS: () => (/* binding */ PROGRESS_EVERY_MS),
@@ -614,7 +368,10 @@ function formatElapsed(ms) {
     return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : (0,action_text/* formatDuration */.a3)(ms);
 }
 
+// EXTERNAL MODULE: ./fetch-artifacts/stale-parts.ts
+var stale_parts = __webpack_require__(2996);
 ;// CONCATENATED MODULE: ./fetch-artifacts/fetch-artifacts.ts
+
 
 
 
@@ -647,6 +404,7 @@ const spec = {
         'overwrite',
         'extract',
         'search-artifacts',
+        'extract-max-mib',
     ],
     outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 };
@@ -659,6 +417,8 @@ const SUMMARY_ROWS = 50;
 const MAX_NOTES = 20;
 /** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
+/** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
+const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 /** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
 const MAX_FILES_OUTPUT_BYTES = run/* MAX_OUTPUT_BYTES */.$q;
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -727,6 +487,7 @@ function readInputs(ctx) {
         overwrite: inputs.boolean('overwrite', false),
         extract: inputs.boolean('extract', false),
         searchArtifacts,
+        extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
     };
 }
 function onlyWithLatest(name, value, buildNum) {
@@ -817,7 +578,7 @@ async function fetchArtifacts(ctx) {
         : options.buildNum === undefined
             ? `build #${buildNum} (the ${describeLatest(options, (text) => (0,action_text/* mdSafe */.$v)(text))})`
             : `build #${buildNum}`;
-    await (0,promises_.mkdir)(options.destination, { recursive: true });
+    await makeDestination(options.destination);
     // Folders below are checked against this real path; the destination itself may be a link the user chose.
     const root = await (0,promises_.realpath)(options.destination);
     ctx.setOutput('path', root);
@@ -832,6 +593,11 @@ async function fetchArtifacts(ctx) {
     reportPlan(ctx, plan, refusals);
     const destination = new paths/* Destination */.DW(root, profile);
     const checked = await checkFinalPaths(options, plan, destination, refusals);
+    if (checked.length > 0) {
+        const stale = await (0,stale_parts/* removeStaleParts */.o)(root, checked.map((c) => c.file.segments));
+        if (stale.length > 0)
+            ctx.info(staleLine(stale));
+    }
     if (checked.length === 0) {
         refusals.report();
         none ??= nothingToFetch(which, slug, artifacts.length, plan, options.globs.length > 0);
@@ -897,6 +663,10 @@ function hasMatch(artifacts, options) {
             return true;
         throw error;
     }
+}
+/** The log line for part files an earlier run left. */
+function staleLine(stale) {
+    return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${(0,paths/* sample */.XM)(stale)}`;
 }
 function describeLatest(options, safe) {
     const parts = [`latest ${options.statusFilter} build`];
@@ -1005,7 +775,8 @@ function shown(segments) {
 function nothingToFetch(which, slug, listed, plan, patterns) {
     if (listed === 0)
         return `${which} of ${slug} has no artifacts`;
-    if (patterns && plan.excluded > 0 && plan.available.length > 0)
+    // Only when the patterns left nothing: artifacts they selected but that were refused were warned about one by one.
+    if (patterns && plan.files.length === 0 && plan.excluded > 0 && plan.available.length > 0)
         return `none of the ${listed} artifacts of ${which} of ${slug} matches pattern; their paths: ${(0,paths/* sample */.XM)(plan.available)}`;
     return `none of the ${listed} artifacts of ${which} of ${slug} can be fetched`;
 }
@@ -1042,6 +813,8 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
     const progress = new Progress(checked.length, () => ctx.clock.now());
     const debug = ctx.io.isDebug();
     const results = new Array(checked.length);
+    /** Bytes each download received, to blame a full disk on the file that filled it. */
+    const received = new Array(checked.length).fill(0);
     const unpacked = [];
     const refuse = (what, reason) => refusals.add((0,paths/* shortQuoted */.vb)(what), reason);
     const files = checked.length;
@@ -1069,14 +842,21 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
                     dest,
                     name: file.source,
                     signal: stopped,
-                    onBytes: (n) => progress.received(n),
+                    onBytes: (n) => {
+                        progress.received(n);
+                        received[index] = (received[index] ?? 0) + n;
+                    },
                 });
             }
             catch (error) {
+                // A full disk stops the step, naming the file that filled it, not whichever came next.
+                const full = diskFull(error, index, checked, received);
+                if (full !== undefined)
+                    throw full;
                 // One name or file the file system will not take is that artifact's problem alone.
                 const reason = fileProblem(error);
                 if (reason === undefined)
-                    throw asUserFacing(file.source, error);
+                    throw asUserFacing(file.source, error, file.url);
                 refuse(file.source, reason);
                 return;
             }
@@ -1101,7 +881,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
                 if (extractInto === undefined || archive === undefined)
                     continue;
                 ctx.signal.throwIfAborted();
-                const got = await unpack(ctx, archive, extractInto, destination, options.overwrite, placed, file.source);
+                const got = await unpack(ctx, archive, extractInto, destination, options, placed, file.source);
                 for (const s of got)
                     placed.add(s.file);
                 unpacked.push(got);
@@ -1125,32 +905,31 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
     return saved;
 }
 /** Unpacks one archive beside itself; an archive that cannot be unpacked safely stays as it is, with a warning. */
-async function unpack(ctx, archive, into, destination, overwrite, placed, source) {
+async function unpack(ctx, archive, into, destination, options, placed, source) {
     try {
         // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
-        const { extractArchive } = await Promise.all(/* import() */[__webpack_require__.e(777), __webpack_require__.e(423)]).then(__webpack_require__.bind(__webpack_require__, 6843));
+        const { extractArchive } = await Promise.all(/* import() */[__webpack_require__.e(823), __webpack_require__.e(910)]).then(__webpack_require__.bind(__webpack_require__, 6910));
+        ctx.info(`Unpacking ${(0,paths/* shortQuoted */.vb)(source)} into ${shown(into.target)}`);
         const result = await extractArchive({
             archive: archive.file,
             kind: into.kind,
+            name: source,
             target: into.target,
             destination,
-            overwrite,
+            overwrite: options.overwrite,
             placed,
+            maxBytes: options.extractMaxBytes,
+            signal: ctx.signal,
             onCleanup: (fn) => ctx.onCleanup(fn),
         });
+        if (result.staleParts.length > 0)
+            ctx.info(staleLine(result.staleParts));
         for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
             ctx.io.warning((0,action_text/* logSafe */.sN)(`Left out ${(0,paths/* shortQuoted */.vb)(what)} of archive ${(0,paths/* shortQuoted */.vb)(source)}: ${reason}`));
         if (result.refused.length > MAX_NOTES)
             ctx.io.warning(`Left out ${result.refused.length - MAX_NOTES} more members of archive ${(0,paths/* shortQuoted */.vb)(source)}`);
         const n = result.files.length;
         ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${(0,paths/* shortQuoted */.vb)(source)} into ${shown(into.target)}`);
-        // Every file member is on disk or was named above: a case-insensitive disk merges `A.txt` and `a.txt` while
-        // the extractor writes them, and an extractor may exit 0 having written nothing.
-        const missing = (result.members ?? 0) - n - result.refused.length;
-        if (missing > 0)
-            ctx.io.warning((0,action_text/* logSafe */.sN)(`${plural(missing, 'file member')} of archive ${(0,paths/* shortQuoted */.vb)(source)} ${missing === 1 ? 'is' : 'are'} not ` +
-                `on disk (it lists ${plural(result.members ?? 0, 'file')}): names that differ only in case or Unicode ` +
-                'normalisation are one file on this disk, or the extractor left them out'));
         return result.files.map(({ file, bytes }) => ({
             file,
             bytes,
@@ -1158,33 +937,85 @@ async function unpack(ctx, archive, into, destination, overwrite, placed, source
         }));
     }
     catch (error) {
-        if (error instanceof fetch_artifacts_archive/* UnsafeArchiveError */.td ||
-            error instanceof paths/* RefusedPathError */.aj ||
-            isExtractorFailure(error)) {
+        if (error instanceof fetch_artifacts_archive/* UnsafeArchiveError */.td || error instanceof paths/* RefusedPathError */.aj) {
             ctx.io.warning((0,action_text/* logSafe */.sN)(`Did not unpack archive ${(0,paths/* shortQuoted */.vb)(source)}: ${error.message}; it is kept as it is`));
             await destination.removeEmptyFolders();
             return [];
         }
-        const tool = missingExtractor(error);
-        if (tool !== undefined)
-            throw new ExtractorMissingError(`archive ${(0,paths/* shortQuoted */.vb)(source)} cannot be unpacked: ${(0,paths/* shortQuoted */.vb)(tool)}, which extract: true runs, is ` +
-                'not installed on this runner; install it, or leave extract out to keep archives packed');
         throw asUserFacing(source, error);
     }
 }
-/** extract: true needs tar or unzip, and the runner has none. */
-class ExtractorMissingError extends errors/* UserFacingError */.Ui {
-    name = 'ExtractorMissingError';
+/** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
+class DiskFullError extends errors/* UserFacingError */.Ui {
+    name = 'DiskFullError';
 }
-/** The program @actions/io could not find on the PATH, from its message. */
-function missingExtractor(error) {
-    if (!(error instanceof Error))
+function diskFull(error, index, checked, received) {
+    let code;
+    for (let e = error, depth = 0; e instanceof Error && depth < 5 && code === undefined; e = e.cause, depth++) {
+        const c = e.code;
+        if (c === 'ENOSPC' || c === 'EDQUOT')
+            code = c;
+    }
+    if (code === undefined)
         return undefined;
-    return /^Unable to locate executable file: (\S+)/u.exec(error.message)?.[1]?.replace(/\.$/u, '');
+    const total = received.reduce((sum, n) => sum + n, 0);
+    let largest = index;
+    for (const [i, n] of received.entries())
+        if (n > (received[largest] ?? 0))
+            largest = i;
+    const name = (i) => (0,paths/* shortQuoted */.vb)(checked[i]?.file.source ?? '');
+    const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
+    const filled = largest === index
+        ? `${(0,action_text/* formatBytes */.z3)(received[index] ?? 0)} of it`
+        : `while ${name(largest)} had taken ${(0,action_text/* formatBytes */.z3)(received[largest] ?? 0)} of the ` +
+            `${(0,action_text/* formatBytes */.z3)(total)} this step downloaded`;
+    return new DiskFullError(`the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
+        'free space there or choose another path. No part file is left');
 }
-/** tar or unzip ended with an error (a damaged archive): the archive stays, unpacked or not. */
-function isExtractorFailure(error) {
-    return error instanceof Error && /^The process '.*' failed with exit code \d+$/su.test(error.message);
+/**
+ * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
+ * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
+ * missing folder gives the real reason).
+ */
+async function makeDestination(path) {
+    try {
+        await (0,promises_.mkdir)(path, { recursive: true });
+        return;
+    }
+    catch (error) {
+        if (typeof error.code !== 'string')
+            throw error;
+    }
+    let missing = path;
+    for (let parent = (0,external_node_path_.dirname)(missing); parent !== missing; parent = (0,external_node_path_.dirname)(missing)) {
+        const stat = await (0,promises_.lstat)(parent).catch(() => undefined);
+        if (stat !== undefined) {
+            if (!stat.isDirectory() && !stat.isSymbolicLink())
+                throw destinationError(path, `${JSON.stringify(parent)} is a file, not a folder`);
+            break;
+        }
+        missing = parent;
+    }
+    const here = await (0,promises_.lstat)(missing).catch(() => undefined);
+    if (here !== undefined && !here.isDirectory())
+        throw destinationError(path, `${JSON.stringify(missing)} is a file, not a folder`);
+    const code = await (0,promises_.mkdir)(missing).then(() => undefined, (error) => error.code);
+    const parent = JSON.stringify((0,external_node_path_.dirname)(missing));
+    const reason = code === 'EROFS'
+        ? `its parent folder ${parent} is on a read-only file system`
+        : code === 'EACCES' || code === 'EPERM'
+            ? `there is no permission to create a folder in ${parent}`
+            : code === 'ENOSPC' || code === 'EDQUOT'
+                ? `the disk of ${parent} is full`
+                : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`;
+    throw destinationError(path, reason);
+}
+/** The destination (the `path` input) cannot be made. */
+class DestinationError extends errors/* UserFacingError */.Ui {
+    name = 'DestinationError';
+}
+function destinationError(path, reason) {
+    return new DestinationError(`path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`);
 }
 /**
  * Errors of the file system that belong to one file (promise 27): the name or the file in the way, not the disk.
@@ -1228,10 +1059,6 @@ function errnoCode(error) {
     }
     return undefined;
 }
-/** The disk is full: the step stops at once (promise 27); every part file is removed on the way out. */
-class DiskFullError extends errors/* UserFacingError */.Ui {
-    name = 'DiskFullError';
-}
 /** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
 function displayUrl(url) {
     try {
@@ -1243,11 +1070,14 @@ function displayUrl(url) {
     }
 }
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
-function asUserFacing(artifact, error) {
+function asUserFacing(artifact, error, url) {
+    const certificate = (0,errors/* certificateCode */.nt)(error);
+    if (certificate !== undefined && url !== undefined && !(error instanceof errors/* UntrustedCertificateError */.ks))
+        return new errors/* UntrustedCertificateError */.ks(`artifact ${(0,paths/* shortQuoted */.vb)(artifact)}`, URL.canParse(url) ? new URL(url).host : 'its storage', certificate);
     const code = errnoCode(error);
     if (code === 'ENOSPC' || code === 'EDQUOT')
-        return new DiskFullError(`the disk is ${code === 'ENOSPC' ? 'full' : 'over its quota'} (${code}) while saving artifact ${artifact}: ` +
-            'the step stopped, no partial file is left; free some space or choose another path', { cause: error });
+        return new DiskFullError(`the destination's disk is full (${code === 'ENOSPC' ? 'no space is left on the device' : 'the disk quota is used up'}): ` +
+            `artifact ${artifact} could not be saved; free space there or choose another path. No part file is left`, { cause: error });
     if (error instanceof errors/* UserFacingError */.Ui || !(error instanceof Error))
         return error;
     if (typeof error.code !== 'string')
@@ -1302,6 +1132,62 @@ function fetch_artifacts_run() {
 
 /***/ }),
 
+/***/ 2996:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ removeStaleParts)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _api_download_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5234);
+// Part files a killed run left behind (SIGKILL gives no chance to clean up): before anything is downloaded or
+// unpacked, the part files of each planned path are removed, so they neither pile up nor travel with the folder
+// into a later upload. Only names of our own form are touched (`<file name>.<12 hex digits>.part`, download.ts),
+// only regular files, and only in folders the destination's checks have passed.
+
+
+
+/** The hex digits of a part file's suffix: all of it but the dot before them and `.part` after. */
+const PART_DIGITS = _api_download_js__WEBPACK_IMPORTED_MODULE_2__/* .PART_SUFFIX_BYTES */ .e4 - '.'.length - '.part'.length;
+const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_DIGITS}}\\.part$`, 'u');
+/**
+ * Removes the part files of the given planned paths (segments below `root`) and returns the removed ones, as
+ * segments joined by `/`. A folder that does not exist yet has none.
+ */
+async function removeStaleParts(root, planned) {
+    const byFolder = new Map();
+    for (const segments of planned) {
+        const folder = segments.slice(0, -1).join('/');
+        const names = byFolder.get(folder) ?? new Set();
+        names.add(segments.at(-1) ?? '');
+        byFolder.set(folder, names);
+    }
+    const removed = [];
+    for (const [folder, names] of byFolder) {
+        const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(root, ...folder.split('/').filter((s) => s !== ''));
+        const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(absolute).catch(() => []);
+        for (const entry of entries) {
+            const suffix = PART_SUFFIX.exec(entry);
+            // A planned file may itself have a name of this form: it is not a part file of another.
+            if (suffix === null || names.has(entry) || !names.has(entry.slice(0, suffix.index)))
+                continue;
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(absolute, entry);
+            const stat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(path).catch(() => undefined);
+            if (stat?.isFile() !== true)
+                continue;
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rm)(path, { force: true });
+            removed.push(folder === '' ? entry : `${folder}/${entry}`);
+        }
+    }
+    return removed;
+}
+
+
+/***/ }),
+
 /***/ 6677:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1312,8 +1198,8 @@ function fetch_artifacts_run() {
 /* harmony export */ });
 /* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1272);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
 
 
 
@@ -1401,7 +1287,7 @@ class CommitBuilds {
     async look() {
         const first = this.#looks++ === 0;
         const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
         const seenThisLook = new Set();
         let requests = 0;
         let truncated = false;
@@ -1457,13 +1343,13 @@ class CommitBuilds {
     #floor() {
         let floor = this.#newestSeen ?? 0;
         for (const build of this.#known.values())
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build))
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
                 floor = Math.min(floor, build.build_num);
         return floor;
     }
     #laterPageSize(floor) {
         const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
     }
     /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
     #firstLookDone(last, pastOldest) {

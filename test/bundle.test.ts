@@ -37,8 +37,8 @@ describe.each(names)('%s', (name) => {
   });
 
   it('starts without loading @actions/exec or @actions/http-client: child_process and https wait for their use', async () => {
-    // @actions/core and @actions/tool-cache import both when they load; in the bundle they are src/lazy/, which loads
-    // the real module at its first use (running tar or unzip; an OIDC token or downloadTool, which no action asks).
+    // @actions/core imports both when it loads; in the bundle they are src/lazy/, which loads the real module at its
+    // first use (core.platform, an OIDC token: no action asks for either).
     // No inputs: the action loads its pieces of the bundle, finds no token and fails the step.
     const { result, loaded } = await builtinsOf(name, {});
     expect(result.code).toBe(1);

@@ -1,5 +1,5 @@
 // src/lazy/: what the bundle puts in place of @actions/http-client (and @actions/exec) behaves as the package does
-// for the calls @actions/core and @actions/tool-cache make, though the package loads only at first use.
+// for the calls @actions/core makes, though the package loads only at first use.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../src/lazy/http-client.ts';
@@ -28,12 +28,12 @@ describe('the lazy HttpClient', () => {
     expect(answer.result).toEqual({ method: 'GET', agent: 'oidc-test', body: '' });
   });
 
-  it('forwards get and post, as @actions/tool-cache downloads, with the real response', async () => {
+  it('forwards get and post, as a download through it would, with the real response', async () => {
     const origin = await echoServer();
-    const client = new HttpClient('tool-cache');
+    const client = new HttpClient('lazy-test');
     const got = await client.get(`${origin}/file`);
     expect(got.message.statusCode).toBe(200);
-    expect(JSON.parse(await got.readBody())).toEqual({ method: 'GET', agent: 'tool-cache', body: '' });
+    expect(JSON.parse(await got.readBody())).toEqual({ method: 'GET', agent: 'lazy-test', body: '' });
     const posted = await client.post(`${origin}/form`, 'a=1');
     expect(JSON.parse(await posted.readBody())).toMatchObject({ method: 'POST', body: 'a=1' });
     client.dispose();

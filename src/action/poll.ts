@@ -7,6 +7,7 @@ import {
   AbortedError,
   ApiError,
   BadResponseError,
+  UnusableAnswerError,
   DeadlineError,
   NetworkError,
   TimeoutError,
@@ -134,6 +135,7 @@ export function transient(error: unknown): error is Error {
   if (error instanceof AbortedError) return false;
   // A certificate the server will present again is not worth another look.
   if (error instanceof NetworkError) return !/CERT|TLS|SSL/.test(error.code);
+  if (error instanceof UnusableAnswerError) return false;
   if (error instanceof TimeoutError || error instanceof BadResponseError) return true;
   if (error instanceof ApiError) return error.status === 408 || error.status === 429 || error.status >= 500;
   return false;

@@ -1,20 +1,33 @@
 // Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
-import { AbortedError, ApiError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
+import {
+  AbortedError,
+  ApiError,
+  certificateCode,
+  NetworkError,
+  TimeoutError,
+  UntrustedCertificateError,
+  UserFacingError,
+} from './errors.ts';
 import { paginate } from './paginate.ts';
-import type {
-  Artifact,
-  ArtifactStatusFilter,
-  Build,
-  BuildStatusFilter,
-  CheckoutKey,
-  CheckoutKeyType,
-  EnvVar,
-  FollowResult,
-  MessageResult,
-  Project,
-  TestMetadata,
-  User,
-  VcsType,
+import {
+  buildAnswer,
+  buildListAnswer,
+  listAnswer,
+  objectAnswer,
+  type AnswerOf,
+  type Artifact,
+  type ArtifactStatusFilter,
+  type Build,
+  type BuildStatusFilter,
+  type CheckoutKey,
+  type CheckoutKeyType,
+  type EnvVar,
+  type FollowResult,
+  type MessageResult,
+  type Project,
+  type TestMetadata,
+  type User,
+  type VcsType,
 } from './records.ts';
 import { checkSshKey } from './ssh.ts';
 import type { ApiRequest, RetryMode, Transport } from './transport.ts';
@@ -92,6 +105,11 @@ export class TriggerAbortedError extends AbortedError {
 
 const seg = encodeURIComponent;
 
+/** The call an answer came from, for its shape check. */
+const get = (path: string): AnswerOf => ({ method: 'GET', path });
+const post = (path: string): AnswerOf => ({ method: 'POST', path });
+const del = (path: string): AnswerOf => ({ method: 'DELETE', path });
+
 export class Client {
   readonly transport: Transport;
 
@@ -102,15 +120,15 @@ export class Client {
   // --- user and project lists
 
   async me(): Promise<User> {
-    return this.get('/me');
+    return objectAnswer(get('/me'), await this.get('/me'));
   }
 
   async projects(): Promise<Project[]> {
-    return this.get('/projects');
+    return listAnswer(get('/projects'), await this.get('/projects'));
   }
 
   async recentBuilds(query: PageQuery = {}): Promise<Build[]> {
-    return this.get('/recent-builds', pageQuery(query));
+    return buildListAnswer(get('/recent-builds'), await this.get('/recent-builds', pageQuery(query)));
   }
 
   /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
@@ -125,13 +143,20 @@ export class Client {
 
   async addPlatformKey(apikey: string): Promise<unknown> {
     checkSecret('apikey', apikey);
-    return this.send({ method: 'POST', path: '/user/platform-key', body: { apikey }, retry: 'idempotent' });
+    const answer = await this.send({
+      method: 'POST',
+      path: '/user/platform-key',
+      body: { apikey },
+      retry: 'idempotent',
+    });
+    return objectAnswer(post('/user/platform-key'), answer, true);
   }
 
   // --- project and builds
 
   async follow(p: ProjectRef): Promise<FollowResult> {
-    return this.send({ method: 'POST', path: `${projectPath(p)}/follow`, retry: 'idempotent' });
+    const path = `${projectPath(p)}/follow`;
+    return objectAnswer(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
   }
 
   async builds(p: ProjectRef, query: BuildListQuery = {}): Promise<Build[]> {
@@ -142,7 +167,7 @@ export class Client {
       query.statusFilter === undefined
         ? undefined
         : checkBuildStatusFilter('status_filter', query.statusFilter);
-    return this.get(path, { ...pageQuery(query), filter });
+    return buildListAnswer(get(path), await this.get(path, { ...pageQuery(query), filter }));
   }
 
   /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
@@ -170,13 +195,8 @@ export class Client {
     };
     const before = await this.newestBuildNum(p);
     try {
-      const build = await this.send<Build>({
-        method: 'POST',
-        path,
-        body: withoutUndefined(body),
-        retry: 'once',
-      });
-      return { build };
+      const answer = await this.send({ method: 'POST', path, body: withoutUndefined(body), retry: 'once' });
+      return { build: buildAnswer(post(path), answer) };
     } catch (error) {
       if (error instanceof AbortedError) throw new TriggerAbortedError(error.message, before);
       if (!isAmbiguous(error)) throw error;
@@ -190,12 +210,15 @@ export class Client {
   }
 
   async build(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.get(buildPath(p, buildNum));
+    const path = buildPath(p, buildNum);
+    return buildAnswer(get(path), await this.get(path), { asked: buildNum });
   }
 
   async retry(p: ProjectRef, buildNum: number, options: { ssh?: boolean } = {}): Promise<Build> {
     const body = options.ssh ? { ssh: true } : {};
-    return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/retry`, body, retry: 'once' });
+    const path = `${buildPath(p, buildNum)}/retry`;
+    const answer = await this.send({ method: 'POST', path, body, retry: 'once' });
+    return buildAnswer(post(path), answer, { not: buildNum });
   }
 
   /**
@@ -203,24 +226,25 @@ export class Client {
    * (spec, Unsupported endpoint). Callers should say so to the user.
    */
   async retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.send({
-      method: 'POST',
-      path: `${buildPath(p, buildNum)}/retry`,
-      body: { 'no-cache': true },
-      retry: 'once',
-    });
+    const path = `${buildPath(p, buildNum)}/retry`;
+    const answer = await this.send({ method: 'POST', path, body: { 'no-cache': true }, retry: 'once' });
+    return buildAnswer(post(path), answer, { not: buildNum });
   }
 
   async cancel(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/cancel`, retry: 'idempotent' });
+    const path = `${buildPath(p, buildNum)}/cancel`;
+    const answer = await this.send({ method: 'POST', path, retry: 'idempotent' });
+    return buildAnswer(post(path), answer, { asked: buildNum });
   }
 
   async addSshUser(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.send({ method: 'POST', path: `${buildPath(p, buildNum)}/ssh-users`, retry: 'idempotent' });
+    const path = `${buildPath(p, buildNum)}/ssh-users`;
+    return objectAnswer(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
   }
 
   async artifacts(p: ProjectRef, buildNum: number): Promise<Artifact[]> {
-    return this.trusted(await this.get<Artifact[]>(`${buildPath(p, buildNum)}/artifacts`));
+    const path = `${buildPath(p, buildNum)}/artifacts`;
+    return this.trusted(listAnswer(get(path), await this.get(path)));
   }
 
   /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
@@ -231,7 +255,8 @@ export class Client {
     const filter = checkArtifactStatusFilter('status_filter', query.statusFilter ?? 'completed');
     const branch = query.branch === undefined ? undefined : checkSegment('branch', query.branch);
     try {
-      const artifacts = await this.get<Artifact[]>(`${projectPath(p)}/latest/artifacts`, { branch, filter });
+      const path = `${projectPath(p)}/latest/artifacts`;
+      const artifacts = listAnswer<Artifact>(get(path), await this.get(path, { branch, filter }));
       return { found: true, artifacts: this.trusted(artifacts) };
     } catch (error) {
       if (
@@ -246,31 +271,32 @@ export class Client {
   }
 
   async tests(p: ProjectRef, buildNum: number): Promise<TestMetadata> {
-    return this.get(`${buildPath(p, buildNum)}/tests`);
+    const path = `${buildPath(p, buildNum)}/tests`;
+    return objectAnswer(get(path), await this.get(path));
   }
 
   async clearCache(p: ProjectRef): Promise<MessageResult> {
-    return this.send({ method: 'DELETE', path: `${projectPath(p)}/build-cache`, retry: 'idempotent' });
+    const path = `${projectPath(p)}/build-cache`;
+    return objectAnswer(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
   }
 
   // --- environment variables
 
   async listEnvVars(p: ProjectRef): Promise<EnvVar[]> {
-    return this.get(`${projectPath(p)}/envvar`);
+    const path = `${projectPath(p)}/envvar`;
+    return listAnswer(get(path), await this.get(path));
   }
 
   async addEnvVar(p: ProjectRef, name: string, value: string): Promise<EnvVar> {
     checkEnvName('name', name);
-    return this.send({
-      method: 'POST',
-      path: `${projectPath(p)}/envvar`,
-      body: { name, value },
-      retry: 'idempotent',
-    });
+    const path = `${projectPath(p)}/envvar`;
+    const answer = await this.send({ method: 'POST', path, body: { name, value }, retry: 'idempotent' });
+    return objectAnswer(post(path), answer);
   }
 
   async getEnvVar(p: ProjectRef, name: string): Promise<EnvVar> {
-    return this.get(`${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`);
+    const path = `${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`;
+    return objectAnswer(get(path), await this.get(path));
   }
 
   async deleteEnvVar(p: ProjectRef, name: string): Promise<MessageResult> {
@@ -280,21 +306,19 @@ export class Client {
   // --- keys
 
   async listCheckoutKeys(p: ProjectRef): Promise<CheckoutKey[]> {
-    return this.get(`${projectPath(p)}/checkout-key`);
+    const path = `${projectPath(p)}/checkout-key`;
+    return listAnswer(get(path), await this.get(path));
   }
 
   async createCheckoutKey(p: ProjectRef, keyType: CheckoutKeyType): Promise<CheckoutKey> {
     const type = checkKeyType('key_type', keyType);
-    return this.send({
-      method: 'POST',
-      path: `${projectPath(p)}/checkout-key`,
-      body: { type },
-      retry: 'once',
-    });
+    const path = `${projectPath(p)}/checkout-key`;
+    return objectAnswer(post(path), await this.send({ method: 'POST', path, body: { type }, retry: 'once' }));
   }
 
   async getCheckoutKey(p: ProjectRef, fingerprint: string): Promise<CheckoutKey> {
-    return this.get(`${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`);
+    const path = `${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`;
+    return objectAnswer(get(path), await this.get(path));
   }
 
   async deleteCheckoutKey(p: ProjectRef, fingerprint: string): Promise<MessageResult> {
@@ -305,29 +329,42 @@ export class Client {
   async addSshKey(p: ProjectRef, sshKey: string, hostname?: string): Promise<unknown> {
     const { privateKey } = checkSshKey('ssh_key', sshKey);
     const host = hostname === undefined ? undefined : checkSegment('hostname', hostname, 'a host name');
-    return this.send({
+    const path = `${projectPath(p)}/ssh-key`;
+    const answer = await this.send({
       method: 'POST',
-      path: `${projectPath(p)}/ssh-key`,
+      path,
       body: withoutUndefined({ private_key: privateKey, hostname: host }),
       retry: 'once',
     });
+    return objectAnswer(post(path), answer, true);
   }
 
   // --- plumbing
 
-  private async get<T>(path: string, query?: ApiRequest['query']): Promise<T> {
+  private async get<T = unknown>(path: string, query?: ApiRequest['query']): Promise<T> {
     return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
   }
 
-  private async send<T>(request: ApiRequest): Promise<T> {
+  private async send<T = unknown>(request: ApiRequest): Promise<T> {
     checkVerb('method', request.method);
-    return (await this.transport.request<T>(request)).data;
+    try {
+      return (await this.transport.request<T>(request)).data;
+    } catch (error) {
+      // An untrusted certificate is the user's to fix (a self-hosted authority): said with the host, not as a bug.
+      const code = certificateCode(error);
+      if (code === undefined) throw error;
+      throw new UntrustedCertificateError(
+        `${request.method} ${request.path}`,
+        new URL(this.transport.origin).host,
+        code,
+      );
+    }
   }
 
   /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
   private async deleteOnce(path: string): Promise<MessageResult> {
     try {
-      return await this.send<MessageResult>({ method: 'DELETE', path, retry: 'idempotent' });
+      return objectAnswer(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404 && error.attempts > 1) return { message: 'ok' };
       throw error;

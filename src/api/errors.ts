@@ -139,6 +139,41 @@ export class BadResponseError extends UserFacingError {
   }
 }
 
+/**
+ * A whole, well-formed answer of the wrong shape (records.ts checks them): the server's considered answer, not a
+ * glitch of the way, so a poll does not look again.
+ */
+export class UnusableAnswerError extends BadResponseError {
+  override name = 'UnusableAnswerError';
+}
+
+/** OpenSSL's and Node's codes for a certificate that does not verify. */
+const CERTIFICATE_CODE =
+  /CERT|^UNABLE_TO_(VERIFY|GET_ISSUER)|^INVALID_(CA|PURPOSE)$|^HOSTNAME_MISMATCH$|^PATH_LENGTH_EXCEEDED$/u;
+
+/** The code of an error (or of one of its causes) that says a server's certificate is not trusted. */
+export function certificateCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && CERTIFICATE_CODE.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** A server's certificate does not verify: nothing was sent to it. Names the host and what to do. */
+export class UntrustedCertificateError extends UserFacingError {
+  override name = 'UntrustedCertificateError';
+  readonly code: string;
+  constructor(what: string, host: string, code: string) {
+    super(
+      `${what} failed: the certificate of ${host} is not trusted (${code}), so nothing was sent to it. If the ` +
+        "installation's certificate comes from its own authority, give that authority's PEM file to the step in " +
+        'NODE_EXTRA_CA_CERTS (or set NODE_USE_SYSTEM_CA=1 where it is installed on the runner)',
+    );
+    this.code = code;
+  }
+}
+
 /** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 export function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));

@@ -1,6 +1,7 @@
 // Records of the v1.1 API, typed after real answers. The service adds fields over time and leaves many
 // null, so every field but the identifying ones is optional and nullable, unknown fields are kept (index
 // signature), and enums are open: a value we do not know is carried through, never rejected.
+import { UnusableAnswerError } from './errors.ts';
 
 /** An open enum: the known values for editors, any other string still accepted. */
 export type Open<T extends string> = T | (string & {});
@@ -196,4 +197,80 @@ export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | un
         build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout'
       );
   }
+}
+
+// --- Answers by shape (promise 22) --------------------------------------------------------------------------------
+// Every answer the product acts on is checked against what it must be before it is used: a build has a positive
+// whole build_num (the one asked for, where one was named), a list is an array, a write answers with an object (or
+// the JSON string "" where the service answers so). Anything else is an unusable answer naming the call, never an
+// `undefined` in an output or a TypeError further on.
+
+/** The call an answer came from, as errors name it. */
+export interface AnswerOf {
+  method: string;
+  path: string;
+}
+
+function unusable(call: AnswerOf, detail: string): UnusableAnswerError {
+  return new UnusableAnswerError(call.method, call.path, detail);
+}
+
+/** What a JSON value is, for an error: never the value itself, which may be long or carry secrets. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a JSON array';
+  if (typeof value === 'object') return 'a JSON object';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
+  return `a ${typeof value}`;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isBuildNum(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
+/**
+ * A build record: an object with a positive whole `build_num`. `asked` is the build a GET or a cancel named (the
+ * answer must be that build); `not` is the build a retry started from (the answer must be a new one).
+ */
+export function buildAnswer(
+  call: AnswerOf,
+  value: unknown,
+  want: { asked?: number; not?: number } = {},
+): Build {
+  if (!isRecord(value)) throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
+  const num = value['build_num'];
+  if (!isBuildNum(num)) throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
+  if (want.asked !== undefined && num !== want.asked)
+    throw unusable(call, `build #${want.asked} was asked for, and the answer is build #${num}`);
+  if (want.not !== undefined && num === want.not)
+    throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
+  return value as unknown as Build;
+}
+
+/** A list: a JSON array (of objects, when `records`). */
+export function listAnswer<T>(call: AnswerOf, value: unknown, records = true): T[] {
+  if (!Array.isArray(value)) throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
+  if (records && !value.every(isRecord))
+    throw unusable(call, 'the list holds an element that is not an object');
+  return value as T[];
+}
+
+/** A list of builds: an array of build records. */
+export function buildListAnswer(call: AnswerOf, value: unknown): Build[] {
+  const list = listAnswer<unknown>(call, value, false);
+  for (const item of list) {
+    if (!isRecord(item) || !isBuildNum(item['build_num']))
+      throw unusable(call, 'the build list holds an element without a build_num that is a whole number ≥ 1');
+  }
+  return list as Build[];
+}
+
+/** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
+export function objectAnswer<T>(call: AnswerOf, value: unknown, emptyString = false): T {
+  if (isRecord(value) || (emptyString && value === '')) return value as T;
+  throw unusable(call, `a JSON object${emptyString ? ' (or "")' : ''} was expected, not ${kindOf(value)}`);
 }

@@ -1,6 +1,6 @@
 // In the bundle, '@actions/exec' is this module (src/actions/tsconfig.json, `paths`). @actions/core imports
-// @actions/exec when it loads (for core.platform) and @actions/tool-cache does (to run tar or unzip), so every
-// action loaded it, with child_process and @actions/io, at its start. Both of its functions are asynchronous: here
+// @actions/exec when it loads (for core.platform), so every action loaded it, with child_process and @actions/io,
+// at its start; no action of ours runs a program. Both of its functions are asynchronous: here
 // each loads the real module when first called, from a piece of the bundle of its own. The path goes around the
 // package's name, which is this module in the bundle.
 import type * as Exec from '../../node_modules/@actions/exec/lib/exec.js';

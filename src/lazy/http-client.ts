@@ -1,5 +1,5 @@
 // In the bundle, '@actions/http-client' is this module (src/actions/tsconfig.json, `paths`). @actions/core imports
-// its HttpClient when it loads (for OIDC tokens), and @actions/tool-cache does (for downloadTool); loading it means
+// its HttpClient when it loads (for OIDC tokens); loading it means
 // http, https, tunnel and undici at every action's start, for calls no action of ours makes. Here the real module is
 // loaded when a client is made, from a piece of the bundle of its own. Since no action of ours makes one, and this
 // module does nothing when it loads, the bundler leaves it out, and the package with it: the pieces an action loads
@@ -7,7 +7,7 @@
 //
 // A constructor cannot wait for a module, so the client made here forwards to the real one, made as soon as the
 // module is loaded. Every request method of the real client returns a promise, and so does its forwarded form: the
-// uses in @actions/core and @actions/tool-cache (getJson, get) behave as with the real client. Only getAgent() and
+// uses in @actions/core (getJson) behave as with the real client. Only getAgent() and
 // getAgentDispatcher() answer synchronously; they cannot be forwarded, and say so. The path goes around the
 // package's name, which is this module in the bundle.
 import type * as HttpClientModule from '../../node_modules/@actions/http-client/lib/index.js';

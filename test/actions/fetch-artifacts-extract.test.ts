@@ -4,50 +4,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { runAction, type RunResult } from '../harness/runner.ts';
-import { fileTree, scratch, send, type TestServer } from '../api/download-server.ts';
-import { pax, tar, tarBlocks, zip } from '../helpers/archives.ts';
-import { needs } from '../helpers/platform.ts';
-
-const TOKEN = 'extract-Secret-Token-7702';
-const PROJECT = '/api/v1.1/project/primary-host/octo-org/octo-repo';
+import { describe, expect, it } from 'vitest';
+import { fileTree, scratch } from '../api/download-server.ts';
+import { archiveService, pax, runExtract, tar, tarBlocks, zip } from './archive-builders.ts';
 
 const { server, tempDir } = scratch('fetch-extract-');
-
-/** Lists build 140's artifacts: each archive at `out/<name>`, served from `/<name>`. */
-async function service(archives: Record<string, Buffer>): Promise<TestServer> {
-  let origin = '';
-  const s = await server((req, res) => {
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    if (path === `${PROJECT}/140/artifacts`) {
-      const list = Object.keys(archives).map((name) => ({ path: `out/${name}`, url: `${origin}/${name}` }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
-    } else {
-      const data = archives[decodeURIComponent(path.slice(1))];
-      if (data) send(req, res, data);
-      else res.writeHead(404).end();
-    }
-  });
-  origin = s.origin;
-  return s;
-}
-
-async function run(s: TestServer, ws: string): Promise<RunResult> {
-  return runAction('fetch-artifacts', {
-    workspace: ws,
-    inputs: {
-      token: TOKEN,
-      'base-url': `${s.origin}/api/v1.1`,
-      'build-num': '140',
-      path: 'dest',
-      extract: 'true',
-    },
-  });
-}
+const service = (archives: Record<string, Buffer>) => archiveService(server, archives);
+const run = runExtract;
 
 describe('fetch-artifacts extract', () => {
-  beforeEach(needs('gnu-tar'));
   it('unpacks zip, tar and tar.gz beside the archive, counting the unpacked files', async () => {
     const ws = await tempDir();
     const s = await service({
@@ -240,7 +205,7 @@ describe('fetch-artifacts extract', () => {
       'out/good/good.txt',
     ]);
     expect(r.stdout).toContain(
-      `::warning::Did not unpack archive "out/cover.tar.gz": a pax header gives a member the size "0" where its own header says ${hidden.length}`,
+      '::warning::Did not unpack archive "out/cover.tar.gz": a pax header gives member "harmless/cover.txt" the size "0" over its own header',
     );
   });
 

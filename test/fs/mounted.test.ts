@@ -121,7 +121,7 @@ describe.each(DISKS)('on $disk', ({ disk, folder }) => {
       expect(r.errors).toEqual([]);
       const dest = join(ws, 'dest');
       expect(r.stdout).toMatch(
-        /Did not unpack archive "clash.zip": members "A.txt" and "a.txt" differ only in case/u,
+        /Did not unpack archive "clash.zip": members "A.txt" and "a.txt" would be one file or folder on a disk that ignores case/u,
       );
       const onDisk = await fileTree(dest);
       expect(onDisk).toEqual(['clash.zip', 'fine.zip', 'fine/one.txt', 'fine/sub/two.txt', 'safe/one.txt']);
@@ -144,7 +144,7 @@ describe('a disk that fills up mid-download', () => {
       expect(r.code).toBe(1);
       expect(r.errors).toHaveLength(1);
       expect(r.errors[0]).toMatch(
-        /the disk is full \(ENOSPC\) while saving artifact big.bin: the step stopped/u,
+        /the destination's disk is full \(no space is left on the device\): artifact "big.bin" could not be written.*No part file is left/u,
       );
       const dest = join(ws, 'dest');
       const left = await readdir(dest);

@@ -1,5 +1,5 @@
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { lstat, mkdir, realpath, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   MAX_OUTPUT_BYTES,
   runAction,
@@ -10,7 +10,13 @@ import {
 import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
-import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
+import {
+  BadResponseError,
+  certificateCode,
+  UntrustedCertificateError,
+  UserFacingError,
+  ValidationError,
+} from '../../api/errors.ts';
 import { BuildScan, findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
@@ -35,6 +41,7 @@ import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter } from '../../api/re
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
 import { archiveOf, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { Progress } from './progress.ts';
+import { removeStaleParts } from './stale-parts.ts';
 
 export const spec = {
   name: 'fetch-artifacts',
@@ -53,6 +60,7 @@ export const spec = {
     'overwrite',
     'extract',
     'search-artifacts',
+    'extract-max-mib',
   ],
   outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
@@ -68,6 +76,8 @@ export const SUMMARY_ROWS = 50;
 const MAX_NOTES = 20;
 /** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
 export const SEARCH_ARTIFACTS_BUILDS = 100;
+/** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
+const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 /** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
 export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
 
@@ -90,6 +100,8 @@ export interface FetchInputs {
   extract: boolean;
   /** With `latest`: the newest matching build that has an artifact matching `pattern`. */
   searchArtifacts: boolean;
+  /** The most one archive may unpack to, in bytes, counted as written. */
+  extractMaxBytes: number;
 }
 
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -173,6 +185,7 @@ export function readInputs(ctx: ActionContext): FetchInputs {
     overwrite: inputs.boolean('overwrite', false),
     extract: inputs.boolean('extract', false),
     searchArtifacts,
+    extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
   };
 }
 
@@ -284,7 +297,7 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
         ? `build #${buildNum} (the ${describeLatest(options, (text) => mdSafe(text))})`
         : `build #${buildNum}`;
 
-  await mkdir(options.destination, { recursive: true });
+  await makeDestination(options.destination);
   // Folders below are checked against this real path; the destination itself may be a link the user chose.
   const root = await realpath(options.destination);
   ctx.setOutput('path', root);
@@ -301,6 +314,13 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
 
   const destination = new Destination(root, profile);
   const checked = await checkFinalPaths(options, plan, destination, refusals);
+  if (checked.length > 0) {
+    const stale = await removeStaleParts(
+      root,
+      checked.map((c) => c.file.segments),
+    );
+    if (stale.length > 0) ctx.info(staleLine(stale));
+  }
 
   if (checked.length === 0) {
     refusals.report();
@@ -380,6 +400,11 @@ function hasMatch(artifacts: unknown[], options: FetchInputs): boolean {
     if (error instanceof ClashError) return true;
     throw error;
   }
+}
+
+/** The log line for part files an earlier run left. */
+function staleLine(stale: readonly string[]): string {
+  return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`;
 }
 
 function describeLatest(options: FetchInputs, safe: (text: string) => string): string {
@@ -509,7 +534,8 @@ function shown(segments: readonly string[]): string {
 
 function nothingToFetch(which: string, slug: string, listed: number, plan: Plan, patterns: boolean): string {
   if (listed === 0) return `${which} of ${slug} has no artifacts`;
-  if (patterns && plan.excluded > 0 && plan.available.length > 0)
+  // Only when the patterns left nothing: artifacts they selected but that were refused were warned about one by one.
+  if (patterns && plan.files.length === 0 && plan.excluded > 0 && plan.available.length > 0)
     return `none of the ${listed} artifacts of ${which} of ${slug} matches pattern; their paths: ${sample(plan.available)}`;
   return `none of the ${listed} artifacts of ${which} of ${slug} can be fetched`;
 }
@@ -550,6 +576,8 @@ async function downloadAll(
   const progress = new Progress(checked.length, () => ctx.clock.now());
   const debug = ctx.io.isDebug();
   const results: (Saved | undefined)[] = new Array<Saved | undefined>(checked.length);
+  /** Bytes each download received, to blame a full disk on the file that filled it. */
+  const received: number[] = new Array<number>(checked.length).fill(0);
   const unpacked: Saved[][] = [];
   const refuse = (what: string, reason: string): void => refusals.add(shortQuoted(what), reason);
   const files = checked.length;
@@ -580,12 +608,18 @@ async function downloadAll(
             dest,
             name: file.source,
             signal: stopped,
-            onBytes: (n) => progress.received(n),
+            onBytes: (n) => {
+              progress.received(n);
+              received[index] = (received[index] ?? 0) + n;
+            },
           });
         } catch (error) {
+          // A full disk stops the step, naming the file that filled it, not whichever came next.
+          const full = diskFull(error, index, checked, received);
+          if (full !== undefined) throw full;
           // One name or file the file system will not take is that artifact's problem alone.
           const reason = fileProblem(error);
-          if (reason === undefined) throw asUserFacing(file.source, error);
+          if (reason === undefined) throw asUserFacing(file.source, error, file.url);
           refuse(file.source, reason);
           return;
         }
@@ -614,15 +648,7 @@ async function downloadAll(
         const archive = results[index];
         if (extractInto === undefined || archive === undefined) continue;
         ctx.signal.throwIfAborted();
-        const got = await unpack(
-          ctx,
-          archive,
-          extractInto,
-          destination,
-          options.overwrite,
-          placed,
-          file.source,
-        );
+        const got = await unpack(ctx, archive, extractInto, destination, options, placed, file.source);
         for (const s of got) placed.add(s.file);
         unpacked.push(got);
       }
@@ -649,22 +675,27 @@ async function unpack(
   archive: Saved,
   into: NonNullable<Checked['extractInto']>,
   destination: Destination,
-  overwrite: boolean,
+  options: FetchInputs,
   placed: ReadonlySet<string>,
   source: string,
 ): Promise<Saved[]> {
   try {
     // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
     const { extractArchive } = await import('./extract.ts');
+    ctx.info(`Unpacking ${shortQuoted(source)} into ${shown(into.target)}`);
     const result = await extractArchive({
       archive: archive.file,
       kind: into.kind,
+      name: source,
       target: into.target,
       destination,
-      overwrite,
+      overwrite: options.overwrite,
       placed,
+      maxBytes: options.extractMaxBytes,
+      signal: ctx.signal,
       onCleanup: (fn) => ctx.onCleanup(fn),
     });
+    if (result.staleParts.length > 0) ctx.info(staleLine(result.staleParts));
     for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
       ctx.io.warning(logSafe(`Left out ${shortQuoted(what)} of archive ${shortQuoted(source)}: ${reason}`));
     if (result.refused.length > MAX_NOTES)
@@ -673,28 +704,13 @@ async function unpack(
       );
     const n = result.files.length;
     ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${shortQuoted(source)} into ${shown(into.target)}`);
-    // Every file member is on disk or was named above: a case-insensitive disk merges `A.txt` and `a.txt` while
-    // the extractor writes them, and an extractor may exit 0 having written nothing.
-    const missing = (result.members ?? 0) - n - result.refused.length;
-    if (missing > 0)
-      ctx.io.warning(
-        logSafe(
-          `${plural(missing, 'file member')} of archive ${shortQuoted(source)} ${missing === 1 ? 'is' : 'are'} not ` +
-            `on disk (it lists ${plural(result.members ?? 0, 'file')}): names that differ only in case or Unicode ` +
-            'normalisation are one file on this disk, or the extractor left them out',
-        ),
-      );
     return result.files.map(({ file, bytes }) => ({
       file,
       bytes,
       shown: relative(destination.root, file).split(sep).join('/'),
     }));
   } catch (error) {
-    if (
-      error instanceof UnsafeArchiveError ||
-      error instanceof RefusedPathError ||
-      isExtractorFailure(error)
-    ) {
+    if (error instanceof UnsafeArchiveError || error instanceof RefusedPathError) {
       ctx.io.warning(
         logSafe(
           `Did not unpack archive ${shortQuoted(source)}: ${(error as Error).message}; it is kept as it is`,
@@ -703,30 +719,97 @@ async function unpack(
       await destination.removeEmptyFolders();
       return [];
     }
-    const tool = missingExtractor(error);
-    if (tool !== undefined)
-      throw new ExtractorMissingError(
-        `archive ${shortQuoted(source)} cannot be unpacked: ${shortQuoted(tool)}, which extract: true runs, is ` +
-          'not installed on this runner; install it, or leave extract out to keep archives packed',
-      );
     throw asUserFacing(source, error);
   }
 }
 
-/** extract: true needs tar or unzip, and the runner has none. */
-export class ExtractorMissingError extends UserFacingError {
-  override name = 'ExtractorMissingError';
+/** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
+export class DiskFullError extends UserFacingError {
+  override name = 'DiskFullError';
 }
 
-/** The program @actions/io could not find on the PATH, from its message. */
-function missingExtractor(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  return /^Unable to locate executable file: (\S+)/u.exec(error.message)?.[1]?.replace(/\.$/u, '');
+function diskFull(
+  error: unknown,
+  index: number,
+  checked: readonly Checked[],
+  received: readonly number[],
+): DiskFullError | undefined {
+  let code: string | undefined;
+  for (
+    let e = error, depth = 0;
+    e instanceof Error && depth < 5 && code === undefined;
+    e = e.cause, depth++
+  ) {
+    const c = (e as NodeJS.ErrnoException).code;
+    if (c === 'ENOSPC' || c === 'EDQUOT') code = c;
+  }
+  if (code === undefined) return undefined;
+  const total = received.reduce((sum, n) => sum + n, 0);
+  let largest = index;
+  for (const [i, n] of received.entries()) if (n > (received[largest] ?? 0)) largest = i;
+  const name = (i: number): string => shortQuoted(checked[i]?.file.source ?? '');
+  const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
+  const filled =
+    largest === index
+      ? `${formatBytes(received[index] ?? 0)} of it`
+      : `while ${name(largest)} had taken ${formatBytes(received[largest] ?? 0)} of the ` +
+        `${formatBytes(total)} this step downloaded`;
+  return new DiskFullError(
+    `the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
+      'free space there or choose another path. No part file is left',
+  );
 }
 
-/** tar or unzip ended with an error (a damaged archive): the archive stays, unpacked or not. */
-function isExtractorFailure(error: unknown): boolean {
-  return error instanceof Error && /^The process '.*' failed with exit code \d+$/su.test(error.message);
+/**
+ * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
+ * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
+ * missing folder gives the real reason).
+ */
+async function makeDestination(path: string): Promise<void> {
+  try {
+    await mkdir(path, { recursive: true });
+    return;
+  } catch (error) {
+    if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+  }
+  let missing = path;
+  for (let parent = dirname(missing); parent !== missing; parent = dirname(missing)) {
+    const stat = await lstat(parent).catch(() => undefined);
+    if (stat !== undefined) {
+      if (!stat.isDirectory() && !stat.isSymbolicLink())
+        throw destinationError(path, `${JSON.stringify(parent)} is a file, not a folder`);
+      break;
+    }
+    missing = parent;
+  }
+  const here = await lstat(missing).catch(() => undefined);
+  if (here !== undefined && !here.isDirectory())
+    throw destinationError(path, `${JSON.stringify(missing)} is a file, not a folder`);
+  const code = await mkdir(missing).then(
+    () => undefined,
+    (error: NodeJS.ErrnoException) => error.code,
+  );
+  const parent = JSON.stringify(dirname(missing));
+  const reason =
+    code === 'EROFS'
+      ? `its parent folder ${parent} is on a read-only file system`
+      : code === 'EACCES' || code === 'EPERM'
+        ? `there is no permission to create a folder in ${parent}`
+        : code === 'ENOSPC' || code === 'EDQUOT'
+          ? `the disk of ${parent} is full`
+          : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`;
+  throw destinationError(path, reason);
+}
+
+/** The destination (the `path` input) cannot be made. */
+export class DestinationError extends UserFacingError {
+  override name = 'DestinationError';
+}
+
+function destinationError(path: string, reason: string): DestinationError {
+  return new DestinationError(
+    `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
+  );
 }
 
 /**
@@ -774,11 +857,6 @@ function errnoCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The disk is full: the step stops at once (promise 27); every part file is removed on the way out. */
-export class DiskFullError extends UserFacingError {
-  override name = 'DiskFullError';
-}
-
 /** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
 export function displayUrl(url: string): string {
   try {
@@ -790,12 +868,19 @@ export function displayUrl(url: string): string {
 }
 
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
-function asUserFacing(artifact: string, error: unknown): unknown {
+function asUserFacing(artifact: string, error: unknown, url?: string): unknown {
+  const certificate = certificateCode(error);
+  if (certificate !== undefined && url !== undefined && !(error instanceof UntrustedCertificateError))
+    return new UntrustedCertificateError(
+      `artifact ${shortQuoted(artifact)}`,
+      URL.canParse(url) ? new URL(url).host : 'its storage',
+      certificate,
+    );
   const code = errnoCode(error);
   if (code === 'ENOSPC' || code === 'EDQUOT')
     return new DiskFullError(
-      `the disk is ${code === 'ENOSPC' ? 'full' : 'over its quota'} (${code}) while saving artifact ${artifact}: ` +
-        'the step stopped, no partial file is left; free some space or choose another path',
+      `the destination's disk is full (${code === 'ENOSPC' ? 'no space is left on the device' : 'the disk quota is used up'}): ` +
+        `artifact ${artifact} could not be saved; free space there or choose another path. No part file is left`,
       { cause: error },
     );
   if (error instanceof UserFacingError || !(error instanceof Error)) return error;

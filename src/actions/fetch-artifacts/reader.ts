@@ -1,0 +1,313 @@
+// Reads tar (plain or gzip) and zip archives in the process, through one parser per format: npm's `tar` and
+// `yauzl`. The same reader enumerates the members for the check and later hands the approved members' bytes to
+// the writer (extract.ts), so what is checked is what is written: no second program reads the archive its own
+// way, prints server text, inherits the step's environment or waits on a stdin.
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { Parser, type ReadEntry } from 'tar';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { UserFacingError } from '../../api/errors.ts';
+import { quoted, UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
+
+/** Called for each member in archive order; `data` is given only when `wanted` returned true for it. */
+export interface Visitor {
+  wanted(member: Member, index: number): boolean;
+  /** Consumes the member's bytes; the next member is read once the returned promise settles. */
+  write(member: Member, index: number, data: AsyncIterable<Buffer>): Promise<void>;
+}
+
+/** Every member, read through to the end (decompression included): the enumeration the check works on. */
+export async function listMembers(file: string, kind: ArchiveKind, signal: AbortSignal): Promise<Member[]> {
+  const members: Member[] = [];
+  await readArchive(file, kind, signal, {
+    wanted: (member) => {
+      members.push(member);
+      return false;
+    },
+    write: () => Promise.resolve(),
+  });
+  return members;
+}
+
+/** Reads the archive once, in order, handing the wanted members' data to the visitor. */
+export function readArchive(
+  file: string,
+  kind: ArchiveKind,
+  signal: AbortSignal,
+  visitor: Visitor,
+): Promise<void> {
+  return kind === 'zip' ? readZip(file, signal, visitor) : readTar(file, signal, visitor);
+}
+
+/** A reader's failure as the reason an archive is left packed, unless it is the step's cancellation. */
+function unreadable(error: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted) return signal.reason as unknown;
+  if (error instanceof UnsafeArchiveError || error instanceof UserFacingError || !(error instanceof Error))
+    return error;
+  // A write error of the visitor (no space, no permission) is not the archive's fault.
+  if (typeof (error as NodeJS.ErrnoException).syscall === 'string') return error;
+  // yauzl's own refusals of a name (it checks them as it decodes them), said as the other members' are.
+  const name = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/su.exec(
+    error.message,
+  );
+  if (name !== null)
+    return new UnsafeArchiveError(
+      `member ${quoted(name[2] ?? '')} ${
+        name[1] === 'absolute path'
+          ? 'is an absolute path'
+          : name[1] === 'invalid relative path'
+            ? "climbs out of its folder with '..'"
+            : 'has characters a zip name may not hold'
+      }`,
+    );
+  return new UnsafeArchiveError(`it cannot be read: ${error.message}`);
+}
+
+// --- tar ---------------------------------------------------------------------------------------------------------
+
+/** A pax record that gives a member its name or its size, which tar readers apply differently. */
+const DISPUTED_PAX = /(?:^|\n)\d+ (?:GNU\.sparse\.[^=]*|SCHILY\.realsize)=/u;
+
+function tarType(entry: ReadEntry): Member['type'] {
+  switch (entry.type) {
+    case 'File':
+    case 'OldFile':
+    case 'ContiguousFile':
+      return 'file';
+    case 'Directory':
+      return 'folder';
+    case 'SymbolicLink':
+      return 'symlink';
+    case 'Link':
+      return 'hardlink';
+    case 'CharacterDevice':
+    case 'BlockDevice':
+    case 'FIFO':
+      return 'device';
+    default:
+      return 'other';
+  }
+}
+
+function tarMember(entry: ReadEntry): Member {
+  // Pax global records apply to every member after them: GNU tar takes their path, npm's tar does not. Sizes from
+  // pax records move where the next header is read. Either way readers disagree on what the archive holds, and an
+  // archive whose members depend on the reader is refused, whoever reads it later.
+  const global = entry.globalExtended;
+  for (const key of ['path', 'linkpath', 'size'] as const) {
+    if (global?.[key] !== undefined && global[key] !== null)
+      throw new UnsafeArchiveError(
+        `a pax global header sets ${quoted(key)} for the members after it: tar readers disagree on their names`,
+      );
+  }
+  if (entry.extended?.size !== undefined && entry.extended.size !== null)
+    throw new UnsafeArchiveError(
+      `a pax header gives member ${quoted(entry.path)} the size ${quoted(String(entry.extended.size))} over its ` +
+        'own header: tar readers disagree on what follows',
+    );
+  return {
+    name: entry.path.replace(/\/+$/u, ''),
+    type: tarType(entry),
+    size: entry.size,
+    executable: ((entry.mode ?? 0) & 0o111) !== 0,
+  };
+}
+
+async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
+  signal.throwIfAborted();
+  const raw = createReadStream(file);
+  // strict: a bad checksum, a truncated member or a broken gzip stream is an error, not a warning to skip past.
+  // No ratio of unpacked to packed size (text compresses 20 to 50 times, zeros 1000): extract-max-mib bounds what
+  // is written instead.
+  const parser = new Parser({ strict: true, maxDecompressionRatio: Number.POSITIVE_INFINITY });
+  let failure: unknown;
+  let index = 0;
+  const pending: Promise<void>[] = [];
+  const stop = (error: unknown): void => {
+    failure ??= error;
+    raw.destroy();
+    parser.abort(error instanceof Error ? error : new Error(String(error)));
+  };
+  const onAbort = (): void => stop(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  const done = new Promise<void>((resolve) => {
+    parser.on('close', resolve);
+    parser.on('error', (error: unknown) => {
+      stop(error);
+      resolve();
+    });
+    raw.on('error', (error) => {
+      stop(error);
+      resolve();
+    });
+  });
+  parser.on('meta', (text: string) => {
+    if (DISPUTED_PAX.test(text))
+      stop(new UnsafeArchiveError('it holds a sparse file (GNU sparse pax records), which is not unpacked'));
+  });
+  parser.on('ignoredEntry', (entry: ReadEntry) => {
+    stop(
+      new UnsafeArchiveError(
+        entry.type === 'SparseFile'
+          ? `member ${quoted(entry.path)} is a sparse file, which is not unpacked`
+          : `member ${quoted(entry.path)} is a tar entry of type ${quoted(entry.type)}, not a plain file or folder`,
+      ),
+    );
+  });
+  parser.on('entry', (entry: ReadEntry) => {
+    if (failure !== undefined) {
+      entry.resume();
+      return;
+    }
+    let member: Member;
+    try {
+      member = tarMember(entry);
+    } catch (error) {
+      entry.resume();
+      stop(error);
+      return;
+    }
+    const n = index++;
+    if (!visitor.wanted(member, n)) {
+      entry.resume();
+      return;
+    }
+    pending.push(
+      visitor.write(member, n, entry as unknown as AsyncIterable<Buffer>).catch((error: unknown) => {
+        entry.resume();
+        stop(error);
+      }),
+    );
+  });
+  raw.on('data', (chunk) => {
+    if (failure !== undefined) return;
+    if (!parser.write(chunk as Buffer)) {
+      raw.pause();
+      parser.once('drain', () => raw.resume());
+    }
+  });
+  raw.on('end', () => {
+    if (failure === undefined) parser.end();
+  });
+  try {
+    await done;
+    await Promise.all(pending);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    raw.destroy();
+  }
+  if (failure !== undefined) throw unreadable(failure, signal);
+}
+
+// --- zip ---------------------------------------------------------------------------------------------------------
+
+const S_IFMT = 0o170000;
+
+function zipMember(entry: Entry): Member {
+  const name = entry.fileName;
+  // The file type sits in the high half of the external attributes. unzip reads it there for Unix, macOS and
+  // several other hosts (2, 5, 16, 30 among them), so it is read whatever the host: a link is a link.
+  const mode = (entry.externalFileAttributes >>> 16) & 0xffff;
+  const format = mode & S_IFMT;
+  const type: Member['type'] =
+    format === 0o120000
+      ? 'symlink'
+      : format === 0o040000 || name.endsWith('/')
+        ? 'folder'
+        : format === 0 || format === 0o100000
+          ? 'file'
+          : format === 0o020000 || format === 0o060000 || format === 0o010000
+            ? 'device'
+            : 'other';
+  if (type === 'file' && entry.isEncrypted())
+    throw new UnsafeArchiveError(`member ${quoted(name)} is encrypted`);
+  if (type === 'file' && entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+    throw new UnsafeArchiveError(
+      `member ${quoted(name)} uses compression method ${entry.compressionMethod} (only stored and deflate are read)`,
+    );
+  return {
+    name: name.replace(/\/+$/u, ''),
+    type,
+    size: entry.uncompressedSize,
+    executable: (mode & 0o111) !== 0,
+  };
+}
+
+function openZip(file: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) => {
+    // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
+    // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true },
+      (error, zip) => (error ? reject(error) : resolve(zip)),
+    );
+  });
+}
+
+function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
+  });
+}
+
+async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
+  signal.throwIfAborted();
+  let zip: ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch (error) {
+    throw unreadable(error, signal);
+  }
+  let current: Readable | undefined;
+  let closed = false;
+  const close = (): void => {
+    if (!closed) zip.close();
+    closed = true;
+  };
+  const onAbort = (): void => {
+    current?.destroy(signal.reason as Error);
+    close();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    let index = 0;
+    for (;;) {
+      signal.throwIfAborted();
+      const entry = await new Promise<Entry | undefined>((resolve, reject) => {
+        const onEntry = (e: Entry): void => {
+          zip.off('end', onEnd);
+          zip.off('error', onError);
+          resolve(e);
+        };
+        const onEnd = (): void => {
+          zip.off('entry', onEntry);
+          zip.off('error', onError);
+          resolve(undefined);
+        };
+        const onError = (error: Error): void => {
+          zip.off('entry', onEntry);
+          zip.off('end', onEnd);
+          reject(error);
+        };
+        zip.once('entry', onEntry);
+        zip.once('end', onEnd);
+        zip.once('error', onError);
+        zip.readEntry();
+      });
+      if (entry === undefined) break;
+      const member = zipMember(entry);
+      const n = index++;
+      if (!visitor.wanted(member, n) || member.type !== 'file') continue;
+      current = await openEntry(zip, entry);
+      await visitor.write(member, n, current);
+      current = undefined;
+    }
+  } catch (error) {
+    throw unreadable(error, signal);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    current?.destroy();
+    close();
+  }
+}
