@@ -213,7 +213,7 @@ describe('fetch-artifacts under Windows', () => {
     // Extraction runs in the process, with no tar, unzip or PowerShell: it works where Wine has none of them.
     expect(r.errors).toEqual([]);
     expect(r.code).toBe(0);
-    expect(onDisk).toEqual(['out/app.zip', 'out/app/bin/app.txt', 'out/site.tar.gz', 'out/site/index.html']);
+    expect(onDisk).toEqual(['app.zip', 'app/bin/app.txt', 'site.tar.gz', 'site/index.html']);
     expect(Number(r.outputs['count'])).toBe(onDisk.length);
   });
 });
