@@ -327,7 +327,6 @@ __webpack_require__.d(__webpack_exports__, {
   NoArtifactsError: () => (/* binding */ NoArtifactsError),
   PROGRESS_EVERY_MS: () => (/* binding */ PROGRESS_EVERY_MS),
   SUMMARY_ROWS: () => (/* binding */ SUMMARY_ROWS),
-  displayUrl: () => (/* binding */ fetch_artifacts_displayUrl),
   fetchArtifacts: () => (/* binding */ fetchArtifacts),
   readInputs: () => (/* binding */ readInputs),
   run: () => (/* binding */ fetch_artifacts_run),
@@ -339,7 +338,7 @@ var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../action/run.ts + 5 modules
-var run = __webpack_require__(8284);
+var run = __webpack_require__(6593);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
 // EXTERNAL MODULE: ../action/workflow.ts
@@ -356,6 +355,8 @@ var clock = __webpack_require__(7634);
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/retry.ts
 var retry = __webpack_require__(7878);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
 // EXTERNAL MODULE: ../api/zlib.ts
 var zlib = __webpack_require__(3599);
 ;// CONCATENATED MODULE: ../api/download.ts
@@ -650,7 +651,7 @@ class Downloader {
                 if (total !== undefined && offset !== total) {
                     if (offset < total)
                         throw new IncompleteBodyError(`the body ended after ${offset} of ${total} bytes`);
-                    throw new StartOverError(`GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`);
+                    throw new StartOverError(`GET ${(0,format/* displayUrl */.Q)(url)}: the body is longer than its Content-Length of ${total} bytes`);
                 }
                 return { bytes: offset, attempts: attempt, resumed };
             }
@@ -713,7 +714,7 @@ class Downloader {
                 continue;
             if (writer.raw - writer.windowRaw < bytes) {
                 const url = this.#urls.get(writer) ?? '';
-                writer.fail(new TooSlowError(`GET ${displayUrl(url)}: the body arrived slower than ${sizeText(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`), true);
+                writer.fail(new TooSlowError(`GET ${(0,format/* displayUrl */.Q)(url)}: the body arrived slower than ${sizeText(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`), true);
             }
             else {
                 writer.windowStart = now;
@@ -771,16 +772,6 @@ function parseContentRange(value) {
         return undefined;
     return { start, end, total };
 }
-/** A URL for messages: no user info, no query (signed URLs carry credentials there). */
-function displayUrl(url) {
-    try {
-        const parsed = new URL(url);
-        return `${parsed.origin}${parsed.pathname}`;
-    }
-    catch {
-        return (0,external_node_path_.basename)(url);
-    }
-}
 /** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
 function eitherSignal(a, b) {
     if (a === undefined)
@@ -789,7 +780,9 @@ function eitherSignal(a, b) {
 }
 /** The one Content-Encoding of an answer, undefined for none; a clear error for what cannot be decoded. */
 function encodingOf(headers) {
-    const value = header(headers, 'content-encoding');
+    // Every Content-Encoding line counts: `identity` then `gzip` on two lines is a gzip body.
+    const lines = headers['content-encoding'];
+    const value = Array.isArray(lines) ? lines.join(', ') : lines;
     if (value === undefined)
         return undefined;
     const codings = value
@@ -1796,6 +1789,7 @@ function formatElapsed(ms) {
 
 
 
+
 const spec = {
     name: 'fetch-artifacts',
     inputs: [
@@ -2177,7 +2171,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
             if (!debug)
                 return;
             const retried = result.attempts > 1 ? `, ${result.attempts} attempts` : '';
-            ctx.io.debug((0,action_text/* logSafe */.sN)(`${file.source}: ${(0,action_text/* formatBytes */.z3)(result.bytes)} from ${fetch_artifacts_displayUrl(file.url)} saved as ${dest}${retried}`));
+            ctx.io.debug((0,action_text/* logSafe */.sN)(`${file.source}: ${(0,action_text/* formatBytes */.z3)(result.bytes)} from ${(0,format/* displayUrl */.Q)(file.url)} saved as ${dest}${retried}`));
         }, (reason) => stop.abort(reason));
         if (options.extract) {
             const placed = new Set(results.flatMap((r) => (r === undefined ? [] : [r.file])));
@@ -2252,16 +2246,6 @@ function isExtractorFailure(error) {
 }
 function nameTooLong(error) {
     return error?.code === 'ENAMETOOLONG';
-}
-/** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
-function fetch_artifacts_displayUrl(url) {
-    try {
-        const parsed = new URL(url);
-        return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-    }
-    catch {
-        return '(an unreadable URL)';
-    }
 }
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
 function asUserFacing(artifact, error) {

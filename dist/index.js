@@ -7,53 +7,53 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
-		806,
-		284,
+		384,
+		593,
 		411
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
-		806,
-		284,
+		384,
+		593,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		3754,
-		806,
+		384,
 		26,
-		284,
+		593,
 		754
 	],
 	"./general/general.ts": [
 		2272,
-		806,
-		284,
+		384,
+		593,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
-		806,
-		284,
+		384,
+		593,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
-		806,
-		284,
+		384,
+		593,
 		800,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
-		806,
-		284,
+		384,
+		593,
 		800,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
-		806,
-		284,
+		384,
+		593,
 		716
 	]
 };
@@ -242,6 +242,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+
+/***/ }),
+
+/***/ 7830:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
 
 /***/ }),
 

@@ -13,13 +13,13 @@ import {
   write,
   writeSync,
 } from 'node:fs';
-import { basename } from 'node:path';
 import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { AbortedError, ApiError, asError, NetworkError, TimeoutError, UserFacingError } from './errors.ts';
 import { backoffDelay, retriableStatus, type RetryOptions } from './retry.ts';
 import type { BodyControl, BodyReceiver, OpenOptions, ResponseHeaders } from './transport.ts';
+import { displayUrl } from './format.ts';
 import { zlib } from './zlib.ts';
 
 const statFile = promisify(fstat);
@@ -498,16 +498,6 @@ export function parseContentRange(
   return { start, end, total };
 }
 
-/** A URL for messages: no user info, no query (signed URLs carry credentials there). */
-function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return basename(url);
-  }
-}
-
 /** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
 function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal {
   if (a === undefined) return b ?? new AbortController().signal;
@@ -518,7 +508,9 @@ type Encoding = 'gzip' | 'deflate' | 'br';
 
 /** The one Content-Encoding of an answer, undefined for none; a clear error for what cannot be decoded. */
 function encodingOf(headers: ResponseHeaders): Encoding | undefined {
-  const value = header(headers, 'content-encoding');
+  // Every Content-Encoding line counts: `identity` then `gzip` on two lines is a gzip body.
+  const lines = headers['content-encoding'];
+  const value = Array.isArray(lines) ? lines.join(', ') : lines;
   if (value === undefined) return undefined;
   const codings = value
     .split(',')

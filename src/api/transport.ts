@@ -1,13 +1,13 @@
 // HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
 // and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from the environment
-// (wire.md; promises 1–6, 13–14, 20, 22). Without a proxy, GETs go through wire.ts; other methods, proxies and
-// downloads' redirect chains through undici, loaded at its first use.
+// (wire.md; promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a proxy.
 
 import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import type { Dispatcher } from './undici.ts';
-import { requestOn, Wire, type Answered, type Dispatching } from './wire.ts';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici.ts';
+
+type Answered = Dispatcher.ResponseData;
 import packageJson from '../../package.json' with { type: 'json' };
 import { systemClock, type Clock } from './clock.ts';
 import {
@@ -22,6 +22,7 @@ import {
   UserFacingError,
   ValidationError,
 } from './errors.ts';
+import { displayUrl, urlSecrets } from './format.ts';
 import { redactor, serverMessage } from './message.ts';
 import type { HttpVerb } from './records.ts';
 import {
@@ -234,6 +235,8 @@ interface Exchange {
   sendSignal: AbortSignal;
   /** How the request is named in errors and logs. */
   display: string;
+  /** A download's URL values (query, path parameters) and those of its redirects: never printed. */
+  urlSecrets: string[];
   /** API calls take an answer only from the API's origin; downloads follow storage redirects. */
   crossOrigin: 'refuse' | 'follow';
 }
@@ -250,13 +253,11 @@ export class Transport {
   readonly #userAgent: string;
   readonly #timeouts: Timeouts;
   readonly #retry: RetryOptions;
-  /** undici, made at its first use (see #undici()); the caller's dispatcher at once. */
-  #dispatcher: Promise<Dispatcher> | undefined;
-  /** How #undici() makes it. */
-  readonly #makeDispatcher: (() => Promise<Dispatcher>) | undefined;
+  /** API calls' own dispatcher: maxResponseSize caps their answers, and it is per dispatcher. */
+  readonly #api: Dispatcher;
+  /** Downloads', without that cap. A caller's dispatcher (tests) serves as both. */
+  readonly #downloads: Dispatcher;
   readonly #ownsDispatcher: boolean;
-  /** API GETs and the first request of each download, without a proxy: see wire.ts. */
-  readonly #wire: Wire | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
   readonly #callBudgetMs: number;
@@ -310,7 +311,7 @@ export class Transport {
     this.#log = options.log ?? (() => {});
     this.#ownsDispatcher = options.dispatcher === undefined;
     if (options.dispatcher !== undefined) {
-      this.#dispatcher = Promise.resolve(options.dispatcher);
+      this.#api = this.#downloads = options.dispatcher;
     } else {
       const agentOptions = {
         connect: {
@@ -324,32 +325,27 @@ export class Transport {
       for (const name of proxy?.ignored ?? []) {
         this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
       }
-      // undici is loaded when first needed, not at every start: for its code, and for node:http2 and node:tls,
-      // which it loads with it (about 35 ms of fetch-artifacts' start). Without a proxy, an action that only
-      // reads (GETs through the wire) never loads it.
+      let make: (extra: { maxResponseSize?: number }) => Dispatcher;
       if (proxy === undefined || !('describe' in proxy)) {
-        this.#makeDispatcher = async () => new (await import('./undici.ts')).Agent(agentOptions);
-        this.#wire = new Wire({
-          connectMs: this.#timeouts.connectMs,
-          headersMs: this.#timeouts.headersMs,
-          bodyIdleMs: this.#timeouts.bodyIdleMs,
-          lookup: agentOptions.connect.lookup,
-        });
+        make = (extra) => new Agent({ ...agentOptions, ...extra });
       } else {
         // undici's own reading of the variables, given explicitly so that what the log says is what is used.
-        // Requests to http and https origins alike go through a CONNECT tunnel (undici's default), so the
-        // proxy sees host names only: never a header, never the credential.
+        // Requests to http and https origins alike go through a CONNECT tunnel (proxyTunnel: undici 8 forwards
+        // http requests by default), so the proxy sees host names only: never a header, never the credential.
         const proxyOptions = {
           ...agentOptions,
+          proxyTunnel: true,
           proxyTls: { timeout: this.#timeouts.connectMs },
           ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
           ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
           noProxy: proxy.noProxy,
         };
-        this.#makeDispatcher = async () => new (await import('./undici.ts')).EnvHttpProxyAgent(proxyOptions);
+        make = (extra) => new EnvHttpProxyAgent({ ...proxyOptions, ...extra });
         for (const url of [proxy.http, proxy.https]) if (url !== undefined) secrets.push(...userInfo(url));
         this.#log('debug', proxy.describe);
       }
+      this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
+      this.#downloads = make({});
     }
     this.#secrets = [...new Set(secrets)];
     this.#moreSecrets = options.secrets ?? [];
@@ -399,6 +395,7 @@ export class Transport {
       signal,
       sendSignal: signal,
       display,
+      urlSecrets: [],
       crossOrigin: 'refuse',
     };
 
@@ -464,6 +461,11 @@ export class Transport {
       const message = await this.#errorMessage(response, exchange);
       throw new ApiError(status, 'GET', exchange.display, message);
     }
+    const refused = unusableDownload(status, response.headers, exchange);
+    if (refused !== undefined) {
+      response.body.destroy();
+      throw refused;
+    }
     finalUrl.username = '';
     finalUrl.password = '';
     return { response, url: finalUrl.href };
@@ -484,8 +486,7 @@ export class Transport {
     const exchange = this.#downloadExchange(url, options);
     const origin = exchange.url.origin;
     if (!this.#redirecting.has(origin)) {
-      const dispatcher = this.#wire ?? (await this.#undici());
-      if ((await this.#dispatchOnce(exchange, receiver, dispatcher)) === 'taken') return;
+      if ((await this.#dispatchOnce(exchange, receiver)) === 'taken') return;
       // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
       this.#redirecting.add(origin);
     }
@@ -542,7 +543,7 @@ export class Transport {
     const signal = this.#signalFor(options.signal);
     // Worked out (and redacted) only for an error or a log line: most downloads never need it.
     let display: string | undefined;
-    const displayUrl = (): string => (display ??= this.#displayUrl(target));
+    const shown = (): string => (display ??= this.#displayUrl(target, exchange));
     const exchange: Exchange = {
       method: 'GET',
       url: target,
@@ -551,8 +552,9 @@ export class Transport {
       signal,
       sendSignal: signal,
       get display() {
-        return displayUrl();
+        return shown();
       },
+      urlSecrets: urlSecrets(target),
       crossOrigin: 'follow',
     };
     // The first request may go out by dispatch(), not #exchange: the same refusal of a link-local target.
@@ -564,11 +566,7 @@ export class Transport {
    * One GET by dispatch(). A success answer goes to the receiver ('taken'); a redirect is drained and left to
    * #exchange ('redirect'); any other answer is an ApiError with the server's message.
    */
-  #dispatchOnce(
-    exchange: Exchange,
-    receiver: BodyReceiver,
-    dispatcher: Dispatching,
-  ): Promise<'taken' | 'redirect'> {
+  #dispatchOnce(exchange: Exchange, receiver: BodyReceiver): Promise<'taken' | 'redirect'> {
     const { url, signal } = exchange;
     const sent: Record<string, string> = { ...exchange.headers };
     if (this.#mayAuthorize(url) && this.#authorization !== undefined)
@@ -585,7 +583,12 @@ export class Transport {
       let settled = false;
       const errorAnswer = (): ApiError => {
         const text = new TextDecoder().decode(Buffer.concat(errorChunks).subarray(0, ERROR_BODY_LIMIT));
-        return new ApiError(status, 'GET', exchange.display, this.#redact(serverMessage(text, contentType)));
+        return new ApiError(
+          status,
+          'GET',
+          exchange.display,
+          serverMessage(text, contentType, this.#secretsOf(exchange)),
+        );
       };
       const onAbort = (): void => controller?.abort(this.#abortError(signal));
       let done = (): void => {};
@@ -621,6 +624,8 @@ export class Transport {
             answerUrl = bare.href;
           }
           try {
+            const refused = unusableDownload(statusCode, headers, exchange);
+            if (refused !== undefined) throw refused;
             receiver.start(
               { status: statusCode, headers, url: answerUrl },
               { pause: () => c.pause(), resume: () => c.resume(), abort: (error) => c.abort(error) },
@@ -679,7 +684,7 @@ export class Transport {
         return;
       }
       done = this.#whenAborted(signal, onAbort);
-      dispatcher.dispatch(
+      this.#downloads.dispatch(
         {
           origin: url.origin,
           path: url.pathname + url.search,
@@ -693,20 +698,11 @@ export class Transport {
     });
   }
 
-  /** undici's dispatcher, loaded and made on the first call (see the constructor). */
-  #undici(): Promise<Dispatcher> {
-    // Either was set by the constructor.
-    return (this.#dispatcher ??= this.#makeDispatcher!());
-  }
-
   /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#closing.abort(new AbortedError('the HTTP client was closed'));
-      await this.#wire?.destroy();
-      // undici is closed only if it was made; one that failed to load has nothing to close.
-      const dispatcher = this.#ownsDispatcher ? await this.#dispatcher?.catch(() => undefined) : undefined;
-      await dispatcher?.destroy();
+      if (this.#ownsDispatcher) await Promise.all([this.#api.destroy(), this.#downloads.destroy()]);
     })();
     return this.#closed;
   }
@@ -769,29 +765,22 @@ export class Transport {
   }
 
   /**
-   * The body of a success answer as text, within MAX_ANSWER_BYTES and MAX_ANSWER_DEPTH (promise 22): reading
-   * stops as soon as either is passed, so an endless answer costs neither memory nor a stack overflow later.
+   * The body of a success answer as text, within MAX_ANSWER_DEPTH (promise 22); the API dispatcher's
+   * maxResponseSize keeps it within MAX_ANSWER_BYTES. Reading stops as soon as either is passed, so an endless
+   * answer costs neither memory nor a stack overflow later.
    */
   async #readAnswer(response: Answered, exchange: Exchange): Promise<string> {
     const { method, display } = exchange;
-    const tooLarge = (): BadResponseError =>
-      new BadResponseError(
-        method,
-        display,
-        `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be; reading stopped there`,
-      );
+    // maxResponseSize counts bytes as they come: an answer that announces too many is refused before any.
     const announced = Number(firstHeader(response.headers['content-length']));
     if (Number.isFinite(announced) && announced > MAX_ANSWER_BYTES) {
       response.body.destroy();
-      throw tooLarge();
+      throw Object.assign(new Error('too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
     }
     const chunks: Buffer[] = [];
     const depth = new DepthGauge();
-    let size = 0;
     try {
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) throw tooLarge();
         if (depth.exceeds(chunk, MAX_ANSWER_DEPTH)) {
           throw new BadResponseError(
             method,
@@ -827,20 +816,13 @@ export class Transport {
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyIdleMs,
       };
-      // An API GET goes through the wire when there is one (no proxy): a GET may be sent again (the wire does so
-      // once when a kept-alive connection turns out closed), any other method may not, and goes through undici.
-      // Downloads' redirect chains keep undici too (see receive()).
-      const response: Answered =
-        this.#wire !== undefined && method === 'GET' && exchange.crossOrigin === 'refuse'
-          ? await requestOn(this.#wire, { ...request, method: 'GET' }, exchange.sendSignal)
-          : await (
-              await this.#undici()
-            ).request({
-              ...request,
-              method: method as Dispatcher.HttpMethod,
-              body: body ?? null,
-              signal: exchange.sendSignal,
-            });
+      const dispatcher = exchange.crossOrigin === 'refuse' ? this.#api : this.#downloads;
+      const response: Answered = await dispatcher.request({
+        ...request,
+        method: method as Dispatcher.HttpMethod,
+        body: body ?? null,
+        signal: exchange.sendSignal,
+      });
       const location = firstHeader(response.headers.location);
       if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined) return { response, url };
       await response.body.dump();
@@ -860,13 +842,14 @@ export class Transport {
           `a redirect to a ${next.protocol} address`,
         );
       }
+      if (exchange.crossOrigin === 'follow') exchange.urlSecrets.push(...urlSecrets(next));
       this.#checkAddress(next, exchange, true);
       if (exchange.crossOrigin === 'refuse' && next.origin !== this.origin) {
         // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
         throw new BadResponseError(
           exchange.method,
           exchange.display,
-          `a redirect to another origin (${this.#displayUrl(next)}); API answers are taken only from ` +
+          `a redirect to another origin (${this.#displayUrl(next, exchange)}); API answers are taken only from ` +
             `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`,
         );
       }
@@ -894,7 +877,7 @@ export class Transport {
     if (url.hostname === this.#hostname || !isLinkLocal(url.hostname)) return;
     const how = redirected ? 'was redirected to' : 'would go to';
     throw new UnsafeAddressError(
-      `${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url)}: a link-local address ` +
+      `${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url, exchange)}: a link-local address ` +
         `(where cloud metadata services answer), never contacted`,
       url.hostname,
     );
@@ -922,7 +905,7 @@ export class Transport {
     }
     const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
     // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (promise 13).
-    return serverMessage(text, firstHeader(response.headers['content-type']), this.#allSecrets());
+    return serverMessage(text, firstHeader(response.headers['content-type']), this.#secretsOf(exchange));
   }
 
   /** Maps undici's and the system's errors to the API core's; errors of a wrong call (bugs) pass through. */
@@ -941,6 +924,12 @@ export class Transport {
       );
     }
     const { code, syscall, hostname } = errorCode(err);
+    if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
+      // undici 8 leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
+      const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
+      const named = `HPE_${reason.toUpperCase().replace(/[^A-Z0-9]+/gu, '_')}`;
+      return new NetworkError(method, display, named, false, attempt);
+    }
     switch (code) {
       case 'UND_ERR_CONNECT_TIMEOUT':
         return new TimeoutError(method, display, 'connect', this.#timeouts.connectMs, attempt);
@@ -952,6 +941,12 @@ export class Transport {
       case 'UND_ERR_DESTROYED':
       case 'UND_ERR_CLOSED':
         return this.#closing.signal.aborted ? this.#abortError(this.#closing.signal) : new AbortedError();
+      case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
+        return new BadResponseError(
+          method,
+          display,
+          `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be; reading stopped there`,
+        );
       case 'UND_ERR_SOCKET':
         // undici's "other side closed": the server dropped the connection, possibly after acting on the request.
         return new NetworkError(method, display, 'ECONNRESET', false, attempt);
@@ -1030,9 +1025,13 @@ export class Transport {
     return signals.length === 1 ? this.#closing.signal : AbortSignal.any(signals);
   }
 
-  /** A URL as errors name it: no user info, no query (signed URLs carry credentials there), no fragment. */
-  #displayUrl(url: URL): string {
-    return this.#redact(`${url.origin}${url.pathname}`);
+  /** A URL as errors name it (displayUrl()), with every secret of the step and of the exchange removed. */
+  #displayUrl(url: URL, exchange: Exchange): string {
+    return redactor(exchange.urlSecrets)(this.#redact(displayUrl(url)));
+  }
+
+  #secretsOf(exchange: Exchange): string[] {
+    return [...this.#allSecrets(), ...exchange.urlSecrets];
   }
 
   #allSecrets(): string[] {
@@ -1080,6 +1079,34 @@ function guardBody(source: Answered['body'], mapError: (err: unknown) => Error):
     if (!ended && !guarded.destroyed) guarded.destroy(mapError(err));
   });
   return guarded;
+}
+
+/**
+ * What a success answer to a download may not be: one without content (204, 205), or one whose body travels in a
+ * transfer coding other than a single `chunked` (undici passes others through as they are: the file would be
+ * saved still coded, or with the chunks' framing in it).
+ */
+function unusableDownload(
+  status: number,
+  headers: ResponseHeaders,
+  exchange: Exchange,
+): BadResponseError | undefined {
+  if (status === 204 || status === 205) {
+    return new BadResponseError(
+      'GET',
+      exchange.display,
+      `HTTP ${status}, an answer without content, where a file was expected`,
+    );
+  }
+  const lines = headers['transfer-encoding'];
+  if (lines === undefined) return undefined;
+  const value = Array.isArray(lines) ? lines.join(', ') : lines;
+  if (value.trim().toLowerCase() === 'chunked') return undefined;
+  return new BadResponseError(
+    'GET',
+    exchange.display,
+    `the body was sent with Transfer-Encoding ${JSON.stringify(value)}; only chunked is accepted`,
+  );
 }
 
 function queryString(query: ApiRequest['query']): string {

@@ -11,6 +11,7 @@ import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
 import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
+import { displayUrl } from '../../api/format.ts';
 import { findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
@@ -610,16 +611,6 @@ function isExtractorFailure(error: unknown): boolean {
 
 function nameTooLong(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENAMETOOLONG';
-}
-
-/** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
-export function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-  } catch {
-    return '(an unreadable URL)';
-  }
 }
 
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
