@@ -48,16 +48,18 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5661);
 /* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3117);
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6593);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8263);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5947);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2249);
 /* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3045);
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7634);
 /* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7157);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1013);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8164);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(5942);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(530);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1272);
+
 
 
 
@@ -178,19 +180,19 @@ async function triggerBuild(ctx) {
     try {
         if (!input.wait)
             return;
-        ctx.info(`Waiting for build #${num} to finish: a look every ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.intervalMs)}, ` +
-            `for at most ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}`);
+        ctx.info(`Waiting for build #${num} to finish: a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.intervalMs)}, ` +
+            `for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.timeoutMs)}`);
         try {
             const result = await (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c)(ctx, connection, last, { intervalMs: input.intervalMs, deadline }, (b) => (last = b));
             if (!result.done) {
                 ending = { kind: 'timed-out' };
                 // With an error the time-out did not come: the next look could not have been made within it (a long
                 // Retry-After), so the step says it stopped early, and why.
-                const waited = (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(ctx.clock.now() - started);
+                const waited = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(ctx.clock.now() - started);
                 throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf(result.error === undefined
-                    ? `Build #${num} did not finish within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}; it was left ` +
+                    ? `Build #${num} did not finish within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.timeoutMs)}; it was left ` +
                         `${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(last)}${where}`
-                    : `Stopped waiting for build #${num} after ${waited}, before the ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)} ` +
+                    : `Stopped waiting for build #${num} after ${waited}, before the ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.timeoutMs)} ` +
                         `timeout: ${result.error.message}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(last)}${where}`);
             }
         }
@@ -230,7 +232,7 @@ async function triggerBuild(ctx) {
         ctx.setOutput('build-url', url);
         ctx.setOutput('status', last.status ?? '');
         ctx.setOutput('lifecycle', last.lifecycle ?? '');
-        ctx.setOutput('outcome', input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(last) ? (last.outcome ?? '') : '');
+        ctx.setOutput('outcome', input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)(last) ? (last.outcome ?? '') : '');
         ctx.setOutput('failed-step', failedStep);
         await writeSummary(ctx, last, ending, ctx.clock.now() - started, budget);
     }
@@ -242,7 +244,7 @@ async function triggerBuild(ctx) {
 async function cancelOnAbort(ctx, input, last) {
     const num = last.build_num;
     const where = last.build_url ? `: ${last.build_url}` : '';
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(last))
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)(last))
         return `build #${num} had already finished`;
     if (!input.cancelOnAbort) {
         ctx.info(`The step was cancelled; build #${num} was left running (cancel-on-abort: false)${where}`);
@@ -271,7 +273,7 @@ async function cancelLostBuild(ctx, input, request, before) {
         if (found === undefined)
             return `no build had started on ${branch}`;
         const num = found.build_num;
-        const cancelled = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_13__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
+        const cancelled = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_14__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
         ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(cancelled)})`);
         return `build #${num}, started as the step was cancelled, was cancelled`;
     }, (why) => {
@@ -290,14 +292,14 @@ async function afterAbort(ctx, work, failed) {
         return await work(connection);
     }
     catch (error) {
-        return failed(budget.aborted ? `no answer within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(CANCEL_BUDGET_MS)}` : error.message);
+        return failed(budget.aborted ? `no answer within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(CANCEL_BUDGET_MS)}` : error.message);
     }
 }
 async function writeSummary(ctx, build, ending, elapsedMs, budget) {
     const parts = [(0,_action_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .buildHeading */ .jI)(build)];
     const extra = {};
     if (ending.kind !== 'not-waited')
-        extra['Waited'] = (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(elapsedMs);
+        extra['Waited'] = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(elapsedMs);
     parts.push((0,_action_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .buildFacts */ ._x)(build, extra));
     switch (ending.kind) {
         case 'not-waited':

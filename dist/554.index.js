@@ -20,14 +20,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5661);
 /* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3117);
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6593);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8263);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5947);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2249);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1013);
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8164);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(530);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1272);
+
 
 
 
@@ -267,7 +269,7 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     let last = first;
     const where = first.build_url ? `: ${first.build_url}` : '';
     ctx.info(`Waiting for build #${num} (now ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(first)}) to end: a look every ` +
-        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${where}`);
+        `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.timeoutMs)}${where}`);
     const result = await (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .followBuild */ .c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
         last = b;
         seen(b);
@@ -277,7 +279,7 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     const why = result.error ? ` (${result.error.message})` : '';
     return {
         kind: 'timed-out',
-        why: `Build #${num} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(last)}${where}`,
+        why: `Build #${num} did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_2__/* .describeState */ .J)(last)}${where}`,
     };
 }
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
@@ -286,8 +288,8 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     const started = clock.now();
     const scope = scopeOf(input);
     const commit = new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_8__/* .CommitBuilds */ .J_(client, project, { ...input.query, jobs: [] }, { now: started });
-    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ` +
-        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}; a build must appear within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}`);
+    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ` +
+        `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.timeoutMs)}; a build must appear within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.appearMs)}`);
     let current = [];
     /** Every build of the commit the last look saw, counted or not. */
     let everything = new Map();
@@ -334,7 +336,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
             if (now - started >= input.appearMs) {
                 failure = {
                     kind: 'not-found',
-                    why: `No build of ${scope} appeared within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}`,
+                    why: `No build of ${scope} appeared within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.appearMs)}`,
                 };
                 return { done: true, value: builds };
             }
@@ -355,7 +357,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
                 failure = {
                     kind: 'not-found',
                     why: `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
-                        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.appearMs)}${seenText}`,
+                        `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.appearMs)}${seenText}`,
                 };
                 return { done: true, value: builds };
             }
@@ -368,7 +370,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         if (settleLeft <= 0)
             return { done: true, value: builds };
         if (logged)
-            ctx.info(`Every build has ended; waiting ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
+            ctx.info(`Every build has ended; waiting ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
     const result = await (0,_action_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .poll */ .wt)({
@@ -376,8 +378,8 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(nextInMs)} ` +
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(nextInMs)} ` +
             `(failure ${failures} in a row)`),
     }, look);
     if (failure !== undefined)
@@ -393,7 +395,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
             : 'every build had ended, but a named job had not appeared';
     return {
         kind: 'timed-out',
-        why: `The builds of ${scope} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; ${left}`,
+        why: `The builds of ${scope} did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; ${left}`,
     };
 }
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
@@ -412,7 +414,7 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
     const parts = [`### ${title}`];
     const worst = builds.length > 0 && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_12__/* .isFinished */ .$g) ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .worstOutcome */ .Om)(builds.map((b) => b.outcome)) : '';
     const facts = [
-        `**Waited:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(elapsedMs)}`,
+        `**Waited:** ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(elapsedMs)}`,
         `**Allowed:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     if (worst)
@@ -465,7 +467,7 @@ function buildsTable(builds) {
             (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(workflow ?? '', 100),
             (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(b.status ?? '', 50),
             (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .mdSafe */ .$v)(b.outcome ?? '', 50),
-            duration === undefined ? '' : (0,_action_text_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(duration),
+            duration === undefined ? '' : (0,_api_format_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(duration),
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }

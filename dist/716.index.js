@@ -13,10 +13,12 @@ export const modules = {
 /* unused harmony exports DEFAULT_JITTER, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_FAILURES, DEFAULT_MAX_FAILURE_WAIT_MS, transient */
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
 // The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
 // little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
 // for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
 // an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+
 
 
 const DEFAULT_JITTER = 0.1;
@@ -91,18 +93,9 @@ async function poll(options, look) {
         await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
     }
 }
-/** A failure of one look that may pass by the next one: the network, a timeout, 408/429/5xx, a garbled answer. */
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 function transient(error) {
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM)
-        return false;
-    // A certificate the server will present again is not worth another look.
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
-        return !/CERT|TLS|SSL/.test(error.code);
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS)
-        return true;
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
-        return error.status === 408 || error.status === 429 || error.status >= 500;
-    return false;
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS;
 }
 
 
@@ -123,6 +116,8 @@ function transient(error) {
 /* harmony export */ });
 /* unused harmony exports MAX_LINK_LENGTH, linkTarget, mdLink, resultKind, formatTestTime */
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5947);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2249);
+
 
 /** Failed tests listed in the summary; the rest are counted. */
 const MAX_LISTED_FAILURES = 50;
@@ -182,7 +177,7 @@ function buildFacts(build, extra = {}) {
         facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.outcome, 50)]);
     const duration = buildDurationMs(build);
     if (duration !== undefined)
-        facts.push(['Duration', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(duration)]);
+        facts.push(['Duration', (0,_api_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(duration)]);
     if (build.subject)
         facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .mdSafe */ .$v)(build.subject, 120)]);
     for (const [name, value] of Object.entries(extra))
@@ -260,7 +255,7 @@ function formatTestTime(seconds) {
         return `${Math.round(seconds * 100) / 100} s`;
     if (seconds < 60)
         return `${Math.round(seconds * 10) / 10} s`;
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(seconds * 1000);
+    return (0,_api_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(seconds * 1000);
 }
 
 
@@ -279,11 +274,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   waitForSerial: () => (/* binding */ waitForSerial)
 /* harmony export */ });
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6593);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8263);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5947);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5942);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2249);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5942);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1272);
+
 
 
 
@@ -374,9 +371,9 @@ async function waitForSerial(ctx) {
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline,
-            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}`),
+            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsedMs)}`),
             onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not list the running builds (${error.message}); looking again in ` +
-                `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`),
+                `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`),
         }, async (n) => {
             looks = n;
             return look();
@@ -386,21 +383,21 @@ async function waitForSerial(ctx) {
             if (result.error !== undefined) {
                 // The time-out did not come: the next look could not have been made within it (a long Retry-After).
                 ending = 'stopped';
-                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before the ` +
-                    `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: ${result.error.message}; ` +
+                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Stopped waiting for builds of ${scope} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .shortDuration */ .TV)(ctx.clock.now() - started)}, before the ` +
+                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: ${result.error.message}; ` +
                     (still.length > 0
                         ? `still running at the last look: ${still.join(', ')}`
                         : 'none was seen running'));
             }
             ending = 'timed-out';
-            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Timed out after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Timed out after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
                 `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`);
         }
         ending = 'clear';
         const elapsed = ctx.clock.now() - started;
         ctx.info(waitedFor.size === 0
             ? `No other build of ${scope} is running: going on`
-            : `Waited ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
+            : `Waited ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
     }
     catch (error) {
         if (error instanceof _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .PollFailedError */ .f5)
@@ -434,7 +431,7 @@ async function pendingBuilds({ client, project }, input, previous) {
             offset,
         });
         for (const b of builds)
-            if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(b))
+            if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(b))
                 pending.set(b.build_num, b);
         if (builds.length < _api_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_PAGE_SIZE */ .H4)
             break;
@@ -444,14 +441,14 @@ async function pendingBuilds({ client, project }, input, previous) {
         if (pending.has(b.build_num))
             continue;
         const now = await client.build(project, b.build_num);
-        if (!(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(now))
+        if (!(0,_api_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(now))
             pending.set(b.build_num, now);
     }
     if (own !== undefined && pending.size === 0) {
         for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
             const builds = await client.builds(project, { ...branch, limit: _api_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_PAGE_SIZE */ .H4, offset });
             for (const b of builds)
-                if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(b))
+                if (counts(b) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(b))
                     pending.set(b.build_num, b);
             // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
             const oldest = builds[builds.length - 1];
@@ -461,10 +458,6 @@ async function pendingBuilds({ client, project }, input, previous) {
         }
     }
     return pending;
-}
-/** A duration as formatDuration says it, with a tenth of a second below ten seconds (not "0 s"). */
-function shortDuration(ms) {
-    return ms < 10_000 ? `${Math.round(ms / 100) / 10} s` : (0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms);
 }
 function what(build) {
     const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
@@ -487,18 +480,18 @@ async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, t
     if (waitedFor.size === 0 && ending === 'clear')
         lines.push('No other build was running: the step went on at once.');
     else if (waitedFor.size > 0)
-        lines.push(`Waited ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)} for ${links(waitedFor)}.`);
+        lines.push(`Waited ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsedMs)} for ${links(waitedFor)}.`);
     if (ending === 'timed-out') {
-        lines.push(`**Timed out** after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`);
+        lines.push(`**Timed out** after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`);
     }
     else if (ending === 'stopped') {
-        lines.push(`**Stopped** after ${shortDuration(elapsedMs)}, before the ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(timeoutMs)} timeout: the next ` +
+        lines.push(`**Stopped** after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .shortDuration */ .TV)(elapsedMs)}, before the ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)} timeout: the next ` +
             `look could not have been made within it (see the error); still running at the last look: ` +
             `${links(pending) || 'unconfirmed'}.`);
     }
     else if (ending === 'failed') {
         const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
-        lines.push(`${how} after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}.`);
+        lines.push(`${how} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsedMs)}.`);
     }
     try {
         await ctx.io.summary.addRaw(lines.join('\n\n'), true).write();

@@ -8,52 +8,52 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		384,
-		593,
+		263,
 		411
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		384,
-		593,
+		263,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		3754,
+		1156,
 		384,
 		26,
-		593,
-		754
+		263,
+		156
 	],
 	"./general/general.ts": [
 		2272,
 		384,
-		593,
+		263,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		384,
-		593,
+		263,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
 		384,
-		593,
+		263,
 		800,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		384,
-		593,
+		263,
 		800,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		384,
-		593,
+		263,
 		716
 	]
 };

@@ -8,7 +8,8 @@ import { redactSecrets } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, TerminalTail, type FailedStep } from '../api/step-output.ts';
 import type { Io } from './io.ts';
-import { cut, formatBytes, formatDuration, logSafe, mdSafe } from './text.ts';
+import { logSafe, mdSafe } from './text.ts';
+import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
 export const SHOWN_LINE_LENGTH = 500;

@@ -3,15 +3,8 @@
 // for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
 // an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
 import { abortReason, type Clock } from '../api/clock.ts';
-import {
-  AbortedError,
-  ApiError,
-  BadResponseError,
-  DeadlineError,
-  NetworkError,
-  TimeoutError,
-  UserFacingError,
-} from '../api/errors.ts';
+import { BadResponseError, DeadlineError, UserFacingError } from '../api/errors.ts';
+import { isTransient } from '../api/retry.ts';
 
 /** What one look found: done (with what it found), or not yet. */
 export type Look<T> =
@@ -129,12 +122,7 @@ export async function poll<T>(
   }
 }
 
-/** A failure of one look that may pass by the next one: the network, a timeout, 408/429/5xx, a garbled answer. */
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 export function transient(error: unknown): error is Error {
-  if (error instanceof AbortedError) return false;
-  // A certificate the server will present again is not worth another look.
-  if (error instanceof NetworkError) return !/CERT|TLS|SSL/.test(error.code);
-  if (error instanceof TimeoutError || error instanceof BadResponseError) return true;
-  if (error instanceof ApiError) return error.status === 408 || error.status === 429 || error.status >= 500;
-  return false;
+  return isTransient(error) || error instanceof BadResponseError;
 }

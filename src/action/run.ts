@@ -13,7 +13,8 @@ import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
-import { formatBytes, logSafe, stripTerminalEscapes } from './text.ts';
+import { logSafe, stripTerminalEscapes } from './text.ts';
+import { formatBytes } from '../api/format.ts';
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';

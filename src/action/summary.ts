@@ -1,7 +1,8 @@
 // Markdown pieces of the job summaries about builds: a linked heading, the build's facts, its tests by result and
 // its failed tests. Everything that came from the server goes through mdSafe (promise 15), links only to http(s).
 import type { Build, TestCase } from '../api/records.ts';
-import { formatDuration, mdSafe } from './text.ts';
+import { mdSafe } from './text.ts';
+import { formatDuration } from '../api/format.ts';
 
 /** Failed tests listed in the summary; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;

@@ -1,5 +1,6 @@
 // The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
 // itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (wire.md, Answers).
+import { cut } from './format.ts';
 
 /** Longest message kept: enough for any real server message, short enough for one log line. */
 export const MAX_MESSAGE_CHARS = 300;
@@ -35,7 +36,7 @@ export function serverMessage(
       ? htmlMessage(text)
       : text);
   // Unescaping JSON or HTML may have put a secret together again.
-  return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets));
+  return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets), MAX_MESSAGE_CHARS);
 }
 
 /**
@@ -133,12 +134,4 @@ function decodeEntities(text: string): string {
 function collapse(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
-}
-
-/** Cut to MAX_MESSAGE_CHARS. */
-function cut(flat: string): string {
-  if (flat.length <= MAX_MESSAGE_CHARS) return flat;
-  return `${Array.from(flat)
-    .slice(0, MAX_MESSAGE_CHARS - 1)
-    .join('')}…`;
 }

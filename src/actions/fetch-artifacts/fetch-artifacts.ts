@@ -7,7 +7,8 @@ import {
   type ActionContext,
   type ActionSpec,
 } from '../../action/run.ts';
-import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
+import { htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
+import { formatBytes } from '../../api/format.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
 import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';

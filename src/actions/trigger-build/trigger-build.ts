@@ -11,7 +11,8 @@ import { describePolicy, passes, readOutcomePolicy, type OutcomePolicy } from '.
 import { PollFailedError, WaitError } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildFacts, buildHeading } from '../../action/summary.ts';
-import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { logSafe, mdSafe } from '../../action/text.ts';
+import { formatDuration } from '../../api/format.ts';
 import { workflowBranch } from '../../action/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';

@@ -19,7 +19,8 @@ import {
 import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildDurationMs, buildLink } from '../../action/summary.ts';
-import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { logSafe, mdSafe } from '../../action/text.ts';
+import { formatDuration } from '../../api/format.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';
 import { AbortedError, ValidationError } from '../../api/errors.ts';
 import { isFinished, type Build } from '../../api/records.ts';

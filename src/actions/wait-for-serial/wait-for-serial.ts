@@ -1,7 +1,8 @@
 import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildLink } from '../../action/summary.ts';
-import { formatDuration, mdSafe } from '../../action/text.ts';
+import { mdSafe } from '../../action/text.ts';
+import { formatDuration, shortDuration } from '../../api/format.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
 
@@ -209,11 +210,6 @@ async function pendingBuilds(
 
 /** How a wait ended; `stopped`: before the time-out, because the next look could not have come within it. */
 type Ending = 'clear' | 'timed-out' | 'stopped' | 'failed';
-
-/** A duration as formatDuration says it, with a tenth of a second below ten seconds (not "0 s"). */
-function shortDuration(ms: number): string {
-  return ms < 10_000 ? `${Math.round(ms / 100) / 10} s` : formatDuration(ms);
-}
 
 function what(build: Build): string {
   const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
