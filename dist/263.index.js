@@ -540,6 +540,9 @@ var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
 // EXTERNAL MODULE: ../../node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
 var env_http_proxy_agent = __webpack_require__(9221);
 var env_http_proxy_agent_default = /*#__PURE__*/__webpack_require__.n(env_http_proxy_agent);
+// EXTERNAL MODULE: ../../node_modules/undici/lib/dispatcher/pool.js
+var pool = __webpack_require__(5928);
+var pool_default = /*#__PURE__*/__webpack_require__.n(pool);
 // EXTERNAL MODULE: ../../node_modules/undici/lib/dispatcher/proxy-agent.js
 var proxy_agent = __webpack_require__(7508);
 // EXTERNAL MODULE: ../../node_modules/undici/lib/api/index.js
@@ -550,10 +553,12 @@ var api = __webpack_require__(2531);
 
 
 
+
 // What undici's index does: request(), stream() and the rest are methods of every dispatcher.
 Object.assign((dispatcher_default()).prototype, api);
 const Agent = (agent_default());
 const EnvHttpProxyAgent = (env_http_proxy_agent_default());
+const Pool = (pool_default());
 const ProxyAgent = (/* unused pure expression or super */ null && (ProxyAgentClass));
 
 ;// CONCATENATED MODULE: ../api/transport.ts
@@ -603,6 +608,8 @@ class Transport {
     /** Downloads', without that cap. A caller's dispatcher (tests) serves as both. */
     #downloads;
     #ownsDispatcher;
+    /** The proxies from the environment, when there are any. */
+    #proxy;
     #signal;
     #deadline;
     #callBudgetMs;
@@ -677,6 +684,9 @@ class Transport {
                 const proxyOptions = {
                     ...agentOptions,
                     proxyTunnel: true,
+                    // The proxy's own client: undici gives it no timeouts, so a proxy that never answers CONNECT held each
+                    // attempt 300 s. Its failures are marked, so that errors name the proxy (#mapError).
+                    clientFactory: (origin, options) => proxyClient(origin, options, this.#timeouts),
                     proxyTls: { timeout: this.#timeouts.connectMs },
                     ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
                     ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
@@ -686,6 +696,7 @@ class Transport {
                 for (const url of [proxy.http, proxy.https])
                     if (url !== undefined)
                         secrets.push(...userInfo(url));
+                this.#proxy = proxy;
                 this.#log('debug', proxy.describe);
             }
             this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
@@ -1048,6 +1059,9 @@ class Transport {
             return new errors/* UnsafeAddressError */.rt(`${method} ${display}: the host name ${err.hostname} resolves to ${err.address}, a link-local address ` +
                 `(where cloud metadata services answer), never contacted`, err.address);
         }
+        const proxied = this.#proxyError(err, exchange, attempt);
+        if (proxied !== undefined)
+            return proxied;
         const { code, syscall, hostname } = errorCode(err);
         if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
             // undici 8 leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
@@ -1078,6 +1092,25 @@ class Transport {
             return new errors/* NetworkError */.Dr(method, display, code, (0,retry/* provablyNotSent */.dm)(code, syscall), attempt, host);
         }
         return (0,errors/* asError */.zR)(err);
+    }
+    /** A refusal or a timeout of the proxy's tunnel, named as the proxy's; undefined for other errors. */
+    #proxyError(err, exchange, attempt) {
+        const proxy = this.#proxy;
+        if (proxy === undefined || !(err instanceof Error))
+            return undefined;
+        const { url, method, display } = exchange;
+        // EnvHttpProxyAgent's choice: HTTPS_PROXY (else HTTP_PROXY) for https, HTTP_PROXY for http.
+        const used = url.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
+        if (used === undefined)
+            return undefined;
+        const refused = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/u.exec(err.message);
+        if (refused !== null) {
+            const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
+            return new errors/* ProxyRefusedError */.Ne(method, display, used.origin, `${url.hostname}:${port}`, Number(refused[1]));
+        }
+        if (PROXY_CLIENT in err && errorCode(err).code === 'UND_ERR_HEADERS_TIMEOUT')
+            return new errors/* TimeoutError */.MU(method, display, 'connect', this.#timeouts.headersMs, attempt, used.origin);
+        return undefined;
     }
     /** A caller's own UserFacingError reason is kept; any other abort is an AbortedError. */
     #abortError(signal) {
@@ -1122,6 +1155,26 @@ class Transport {
         }
         return this.#redactor(text);
     }
+}
+/** Marks an error of a proxy's own client (its CONNECT), for #proxyError. */
+const PROXY_CLIENT = Symbol('proxy client');
+/** The client of a proxy, with the transport's timeouts for its answer to CONNECT. */
+function proxyClient(origin, options, timeouts) {
+    const pool = new Pool(origin, {
+        ...options,
+        headersTimeout: timeouts.headersMs,
+        bodyTimeout: timeouts.bodyIdleMs,
+    });
+    const connect = pool.connect.bind(pool);
+    // Only the promise form is called (by ProxyAgent).
+    Object.assign(pool, {
+        connect: (options) => connect(options).catch((error) => {
+            if (error instanceof Error)
+                Object.assign(error, { [PROXY_CLIENT]: true });
+            throw error;
+        }),
+    });
+    return pool;
 }
 function queryString(query) {
     const params = new URLSearchParams();
@@ -2084,6 +2137,7 @@ const systemClock = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
 /* harmony export */   MU: () => (/* binding */ TimeoutError),
+/* harmony export */   Ne: () => (/* binding */ ProxyRefusedError),
 /* harmony export */   Ui: () => (/* binding */ UserFacingError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
@@ -2172,13 +2226,33 @@ class TimeoutError extends UserFacingError {
     phase;
     timeoutMs;
     attempts;
-    constructor(method, path, phase, timeoutMs, attempts = 1) {
-        super(`${method} ${path} timed out: ${PHASE_TEXT[phase]} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`);
+    /** `proxy`: the proxy (its address without credentials) that never answered the tunnel request. */
+    constructor(method, path, phase, timeoutMs, attempts = 1, proxy) {
+        const what = proxy === undefined
+            ? PHASE_TEXT[phase]
+            : `the proxy at ${proxy} did not answer the tunnel request (CONNECT)`;
+        super(`${method} ${path} timed out: ${what} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`);
         this.method = method;
         this.path = path;
         this.phase = phase;
         this.timeoutMs = timeoutMs;
         this.attempts = attempts;
+    }
+}
+/**
+ * A proxy refused the tunnel (its answer to CONNECT was not 200): the request never reached the server. 502 and
+ * 503 may pass; the others are the proxy's rules or credentials.
+ */
+class ProxyRefusedError extends UserFacingError {
+    name = 'ProxyRefusedError';
+    status;
+    constructor(method, path, proxy, target, status) {
+        const port = target.slice(target.lastIndexOf(':') + 1);
+        const check = status === 407
+            ? `the proxy's credentials (the user and password in HTTPS_PROXY or HTTP_PROXY)`
+            : `NO_PROXY (whether ${target.slice(0, target.lastIndexOf(':'))} should be reached without the proxy) and the proxy's rules for port ${port}`;
+        super(`${method} ${path} failed: the proxy at ${proxy} refused the tunnel to ${target} (HTTP ${status}); check ${check}`);
+        this.status = status;
     }
 }
 /** The next retry (or the server's Retry-After) would run past the operation's deadline. */
@@ -2579,6 +2653,8 @@ function isTransient(error) {
         return true;
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
         return retriableStatus(error.status);
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ProxyRefusedError */ .Ne)
+        return error.status === 502 || error.status === 503;
     return false;
 }
 /**
@@ -2597,6 +2673,9 @@ function shouldRetry(mode, error, retryAfterMs) {
         return error.notSent;
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU)
         return error.phase === 'connect';
+    // The tunnel was refused: the request never reached the server.
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ProxyRefusedError */ .Ne)
+        return true;
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
         return error.status === 429 || (error.status === 503 && retryAfterMs !== undefined);
     return false;

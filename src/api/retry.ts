@@ -1,6 +1,6 @@
 // Retry policy of the API core (promises 1–4): what may be repeated, and how long to wait before doing so.
 
-import { ApiError, NetworkError, TimeoutError } from './errors.ts';
+import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from './errors.ts';
 
 export interface RetryOptions {
   /** Attempts in total, the first one included. */
@@ -47,6 +47,7 @@ export function isTransient(error: unknown): boolean {
   if (error instanceof NetworkError) return !/CERT|TLS|SSL/u.test(error.code);
   if (error instanceof TimeoutError) return true;
   if (error instanceof ApiError) return retriableStatus(error.status);
+  if (error instanceof ProxyRefusedError) return error.status === 502 || error.status === 503;
   return false;
 }
 
@@ -62,6 +63,8 @@ export function shouldRetry(mode: RetryMode, error: Error, retryAfterMs: number 
   // A trigger is never sent twice: only when it provably did not arrive, or the server asked for it.
   if (error instanceof NetworkError) return error.notSent;
   if (error instanceof TimeoutError) return error.phase === 'connect';
+  // The tunnel was refused: the request never reached the server.
+  if (error instanceof ProxyRefusedError) return true;
   if (error instanceof ApiError)
     return error.status === 429 || (error.status === 503 && retryAfterMs !== undefined);
   return false;

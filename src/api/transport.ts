@@ -14,6 +14,7 @@ import {
   BadResponseError,
   DeadlineError,
   NetworkError,
+  ProxyRefusedError,
   TimeoutError,
   UnsafeAddressError,
   UserFacingError,
@@ -21,7 +22,7 @@ import {
 } from './errors.ts';
 import { displayUrl, firstHeader, roughly, shortDuration, urlSecrets } from './format.ts';
 import { redactor } from './message.ts';
-import { proxyFromEnv, userInfo } from './proxy.ts';
+import { proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
 import { backoffDelay, DEFAULT_RETRY, provablyNotSent, shouldRetry, type RetryOptions } from './retry.ts';
 import {
   DEFAULT_CALL_BUDGET_MS,
@@ -42,7 +43,7 @@ import {
   type Timeouts,
   type TransportOptions,
 } from './transport-options.ts';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici.ts';
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from './undici.ts';
 
 export * from './transport-options.ts';
 export { guardedLookup, isLinkLocal, type LookupFn } from './address-guard.ts';
@@ -97,6 +98,8 @@ export class Transport {
   /** Downloads', without that cap. A caller's dispatcher (tests) serves as both. */
   readonly #downloads: Dispatcher;
   readonly #ownsDispatcher: boolean;
+  /** The proxies from the environment, when there are any. */
+  #proxy: ProxySettings | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
   readonly #callBudgetMs: number;
@@ -169,6 +172,9 @@ export class Transport {
         const proxyOptions = {
           ...agentOptions,
           proxyTunnel: true,
+          // The proxy's own client: undici gives it no timeouts, so a proxy that never answers CONNECT held each
+          // attempt 300 s. Its failures are marked, so that errors name the proxy (#mapError).
+          clientFactory: (origin: URL, options: object) => proxyClient(origin, options, this.#timeouts),
           proxyTls: { timeout: this.#timeouts.connectMs },
           ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
           ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
@@ -176,6 +182,7 @@ export class Transport {
         };
         make = (extra) => new EnvHttpProxyAgent({ ...proxyOptions, ...extra });
         for (const url of [proxy.http, proxy.https]) if (url !== undefined) secrets.push(...userInfo(url));
+        this.#proxy = proxy;
         this.#log('debug', proxy.describe);
       }
       this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
@@ -564,6 +571,8 @@ export class Transport {
         err.address,
       );
     }
+    const proxied = this.#proxyError(err, exchange, attempt);
+    if (proxied !== undefined) return proxied;
     const { code, syscall, hostname } = errorCode(err);
     if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
       // undici 8 leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
@@ -595,6 +604,30 @@ export class Transport {
       return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
     }
     return asError(err);
+  }
+
+  /** A refusal or a timeout of the proxy's tunnel, named as the proxy's; undefined for other errors. */
+  #proxyError(err: unknown, exchange: Exchange, attempt: number): Error | undefined {
+    const proxy = this.#proxy;
+    if (proxy === undefined || !(err instanceof Error)) return undefined;
+    const { url, method, display } = exchange;
+    // EnvHttpProxyAgent's choice: HTTPS_PROXY (else HTTP_PROXY) for https, HTTP_PROXY for http.
+    const used = url.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
+    if (used === undefined) return undefined;
+    const refused = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/u.exec(err.message);
+    if (refused !== null) {
+      const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
+      return new ProxyRefusedError(
+        method,
+        display,
+        used.origin,
+        `${url.hostname}:${port}`,
+        Number(refused[1]),
+      );
+    }
+    if (PROXY_CLIENT in err && errorCode(err).code === 'UND_ERR_HEADERS_TIMEOUT')
+      return new TimeoutError(method, display, 'connect', this.#timeouts.headersMs, attempt, used.origin);
+    return undefined;
   }
 
   /** A caller's own UserFacingError reason is kept; any other abort is an AbortedError. */
@@ -642,6 +675,30 @@ export class Transport {
     }
     return this.#redactor(text);
   }
+}
+
+/** Marks an error of a proxy's own client (its CONNECT), for #proxyError. */
+const PROXY_CLIENT = Symbol('proxy client');
+
+/** The client of a proxy, with the transport's timeouts for its answer to CONNECT. */
+function proxyClient(origin: URL, options: object, timeouts: Timeouts): Dispatcher {
+  const pool = new Pool(origin, {
+    ...options,
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyIdleMs,
+  });
+  const connect = pool.connect.bind(pool) as (
+    options: Dispatcher.ConnectOptions,
+  ) => Promise<Dispatcher.ConnectData>;
+  // Only the promise form is called (by ProxyAgent).
+  Object.assign(pool, {
+    connect: (options: Dispatcher.ConnectOptions) =>
+      connect(options).catch((error: unknown) => {
+        if (error instanceof Error) Object.assign(error, { [PROXY_CLIENT]: true });
+        throw error;
+      }),
+  });
+  return pool;
 }
 
 function queryString(query: ApiRequest['query']): string {

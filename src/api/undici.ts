@@ -15,6 +15,7 @@ import type * as Undici from 'undici/index.js';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgentClass from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import PoolClass from 'undici/lib/dispatcher/pool.js';
 import ProxyAgentClass from 'undici/lib/dispatcher/proxy-agent.js';
 import api from 'undici/lib/api/index.js';
 
@@ -23,8 +24,10 @@ Object.assign(DispatcherClass.prototype, api);
 
 export const Agent = AgentClass;
 export const EnvHttpProxyAgent = EnvHttpProxyAgentClass;
+export const Pool = PoolClass;
 export const ProxyAgent = ProxyAgentClass;
 export type Agent = Undici.Agent;
 export type EnvHttpProxyAgent = Undici.EnvHttpProxyAgent;
+export type Pool = Undici.Pool;
 export type ProxyAgent = Undici.ProxyAgent;
 export type { Dispatcher } from 'undici/index.js';

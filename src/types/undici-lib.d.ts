@@ -19,3 +19,7 @@ declare module 'undici/lib/api/index.js' {
   const api: Record<'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect', unknown>;
   export default api;
 }
+declare module 'undici/lib/dispatcher/pool.js' {
+  const Pool: typeof import('undici/index.js').Pool;
+  export default Pool;
+}
