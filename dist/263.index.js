@@ -50,7 +50,8 @@ class LinkLocalLookupError extends Error {
 }
 /**
  * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
- * artifact URL naming a host that resolves to a cloud metadata address is never connected to (promise 14).
+ * artifact URL naming a host that resolves to a cloud metadata address is never connected to (docs/promises.md, promise
+ * 14).
  */
 function guardedLookup(apiHostname, lookup) {
     return (hostname, options, callback) => {
@@ -106,7 +107,7 @@ const DEFAULT_TIMEOUTS = {
 };
 /**
  * An API call without a deadline of its own (the step has none) gets this one: its attempts and retry waits
- * together, so a `Retry-After` of years fails at once instead of sleeping (promise 3).
+ * together, so a `Retry-After` of years fails at once instead of sleeping (docs/promises.md, promise 3).
  */
 const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
 /** A retry wait longer than this is said at info level: the log must not look stuck. */
@@ -426,7 +427,8 @@ async function errorMessage(response, secrets, aborted) {
             response.body.destroy();
     }
     const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
-    // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (promise 13).
+    // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (docs/promises.md, promise
+    // 13).
     return (0,api_message/* serverMessage */.x_)(text, (0,format/* firstHeader */.Yp)(response.headers['content-type']), secrets);
 }
 /** Tracks JSON nesting over chunks of bytes (the bytes of `"`, `\\`, brackets never occur inside a UTF-8
@@ -564,7 +566,8 @@ const ProxyAgent = (/* unused pure expression or super */ null && (ProxyAgentCla
 ;// CONCATENATED MODULE: ../api/transport.ts
 // HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
 // and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from the environment
-// (wire.md; promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a proxy.
+// (docs/wire.md; docs/promises.md, promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a
+// proxy.
 
 
 
@@ -741,7 +744,7 @@ class Transport {
             headers['content-type'] = 'application/json';
         const signal = this.#signalFor(req.signal);
         const given = earliest(this.#deadline, req.deadline);
-        // Every call has a deadline, even when its step has none (promise 3).
+        // Every call has a deadline, even when its step has none (docs/promises.md, promise 3).
         const deadline = given ?? this.clock.now() + this.#callBudgetMs;
         const exchange = {
             method: req.method,
@@ -763,7 +766,7 @@ class Transport {
             const { error, retryAfterMs, retryAfter } = outcome;
             if (attempt >= this.#retry.maxAttempts || !(0,retry/* shouldRetry */.Sc)(req.retry, error, retryAfterMs))
                 throw error;
-            // The server's Retry-After is honoured in full, even above maxDelayMs (promise 3).
+            // The server's Retry-After is honoured in full, even above maxDelayMs (docs/promises.md, promise 3).
             const wait = retryAfterMs ?? (0,retry/* backoffDelay */.EY)(attempt, this.#retry, () => this.clock.random());
             const now = this.clock.now();
             if (now + wait > deadline) {
@@ -937,7 +940,7 @@ class Transport {
         return this.#closed;
     }
     /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry.
-     *  The whole attempt, answer read to its end, is bounded by the overall limit (promise 5). */
+     *  The whole attempt, answer read to its end, is bounded by the overall limit (docs/promises.md, promise 5). */
     async #attempt(call, attempt) {
         const limit = new AbortController();
         const timer = setTimeout(() => limit.abort(), this.#timeouts.totalMs);
@@ -968,7 +971,8 @@ class Transport {
         });
     }
     /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-     *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
+     * the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from another
+     * origin,
      *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's (the
      *  wire's have the same codes), or ours for a redirect refused. */
     async #exchange(exchange) {
@@ -1412,8 +1416,9 @@ var action_text = __webpack_require__(5947);
 const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
 /**
- * The most an output may hold (promise 23): GitHub takes 1 MB of outputs per job, and a step has several. A longer
- * value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning says so.
+ * The most an output may hold (docs/promises.md, promise 23): GitHub takes 1 MB of outputs per job, and a step has
+ * several. A longer value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning
+ * says so.
  */
 const MAX_OUTPUT_BYTES = 512 * 1024;
 /** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
@@ -1583,7 +1588,7 @@ function transportTuning(env) {
 const redact = api_message/* redactSecrets */.fp;
 /**
  * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
- * from an output (promise 13); JSON stays JSON: only its strings are redacted.
+ * from an output (docs/promises.md, promise 13); JSON stays JSON: only its strings are redacted.
  */
 function redactOutput(value, secrets) {
     const whole = redact(value, secrets);
@@ -1668,7 +1673,7 @@ function fail(io, error, secrets) {
 /* harmony export */ });
 /* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2249);
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
-// issue workflow commands (promise 15) nor break the job summary's Markdown.
+// issue workflow commands (docs/promises.md, promise 15) nor break the job summary's Markdown.
 
 /**
  * What the runner takes for a workflow command. It reads its output line by line (a line ends at `\n` or `\r`),
@@ -1687,9 +1692,9 @@ function stripTerminalEscapes(text) {
     return text.replace(TERMINAL_ESCAPE, '');
 }
 /**
- * Makes text safe to print in the log (promise 15): no line of it can start a workflow command, the older
- * `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the text
- * readable while the runner no longer sees a command.
+ * Makes text safe to print in the log (docs/promises.md, promise 15): no line of it can start a workflow command, the
+ * older `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the
+ * text readable while the runner no longer sees a command.
  */
 function logSafe(text) {
     return stripTerminalEscapes(text)
@@ -1742,7 +1747,7 @@ var validate = __webpack_require__(1272);
 
 /**
  * Most items one walk yields: 100 pages of 100. A server whose pages never end (or a list far longer than any
- * one step should read) stops here with a warning, so time and memory stay bounded (promise 22).
+ * one step should read) stops here with a warning, so time and memory stay bounded (docs/promises.md, promise 22).
  */
 const MAX_PAGINATED_ITEMS = 10_000;
 /**
@@ -1859,8 +1864,8 @@ class Client {
         });
     }
     /**
-     * Triggers a build, never two (promise 2). The POST is retried only where it provably did not arrive; after an
-     * ambiguous failure the build it may have made is looked for before giving up.
+     * Triggers a build, never two (docs/promises.md, promise 2). The POST is retried only where it provably did not
+     * arrive; after an ambiguous failure the build it may have made is looked for before giving up.
      */
     async trigger(p, options) {
         const path = `${projectPath(p)}/tree/${seg((0,validate/* checkSegment */.cr)('branch', options.branch))}`;
@@ -2012,7 +2017,7 @@ class Client {
             throw error;
         }
     }
-    /** The artifact URLs the API itself listed may receive the credential (promise 14). */
+    /** The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14). */
     trusted(artifacts) {
         if (!Array.isArray(artifacts))
             return artifacts;
@@ -2088,7 +2093,7 @@ function isAmbiguous(error) {
 /* unused harmony exports MAX_TIMER_MS, sleep */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 
-/** Node fires a setTimeout longer than this at once (promise 20), so longer sleeps are chained. */
+/** Node fires a setTimeout longer than this at once (docs/promises.md, promise 20), so longer sleeps are chained. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
@@ -2425,7 +2430,7 @@ function firstHeader(value) {
 /* unused harmony export MAX_MESSAGE_CHARS */
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2249);
 // The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
-// itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (wire.md, Answers).
+// itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (docs/wire.md, Answers).
 
 /** Longest message kept: enough for any real server message, short enough for one log line. */
 const MAX_MESSAGE_CHARS = 300;
@@ -2442,7 +2447,7 @@ const NAMED_ENTITIES = {
 /** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
  *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
  *  line, cut to ~300 chars. Every secret is removed before the text is reflowed or cut: after either, a secret
- *  with two spaces in it, or the cut-off start of one, would no longer be found (promise 13). */
+ *  with two spaces in it, or the cut-off start of one, would no longer be found (docs/promises.md, promise 13). */
 function serverMessage(body, contentType, secrets = []) {
     const text = redactSecrets(body.replace(/^\uFEFF/, ''), secrets).trim();
     if (text === '')
@@ -2587,7 +2592,7 @@ function isFinished(build) {
         return true;
     return false;
 }
-/** What the build-list status filter selects (wire.md), shared by the emulator and tests. */
+/** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
 function matchesStatusFilter(build, filter) {
     switch (filter) {
         case undefined:
@@ -2619,7 +2624,8 @@ function matchesStatusFilter(build, filter) {
 /* harmony export */ });
 /* unused harmony export retriableStatus */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-// Retry policy of the API core (promises 1–4): what may be repeated, and how long to wait before doing so.
+// Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
+// doing so.
 
 const DEFAULT_RETRY = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000 };
 /** Codes of a connection that was never made: the request cannot have reached the server. */

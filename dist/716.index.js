@@ -14,10 +14,10 @@ export const modules = {
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
-// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
-// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
-// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
-// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
 
 
 
@@ -184,7 +184,7 @@ function buildFacts(build, extra = {}) {
         facts.push([name, value]);
     return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
 }
-/** Results are an open set (wire.md): what is neither passed, failed, skipped nor an error counts as other. */
+/** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 function resultKind(result) {
     switch ((result ?? '').toLowerCase()) {
         case 'success':

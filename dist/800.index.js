@@ -30,10 +30,10 @@ var format = __webpack_require__(2249);
 ;// CONCATENATED MODULE: ../action/failure-log.ts
 // Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
 // duration and the end of its output, the same in the job summary, and one error annotation whose message is the
-// line of the output that says what went wrong. The output is untrusted terminal text (promise 15): in the log it
-// sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside it, and in
-// the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are removed
-// before any line is cut (promise 13).
+// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
+// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
+// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
+// removed before any line is cut (docs/promises.md, promise 13).
 
 
 
@@ -415,7 +415,7 @@ function describeState(build) {
 // The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
 // step pass, and which of several outcomes is the worst.
 
-/** The outcomes a finished build can have (wire.md). */
+/** The outcomes a finished build can have (docs/wire.md). */
 const KNOWN_OUTCOMES = [
     'success',
     'failed',
@@ -505,10 +505,10 @@ function worstOutcome(outcomes) {
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
-// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
-// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
-// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
-// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
 
 
 
@@ -675,7 +675,7 @@ function buildFacts(build, extra = {}) {
         facts.push([name, value]);
     return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
 }
-/** Results are an open set (wire.md): what is neither passed, failed, skipped nor an error counts as other. */
+/** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 function resultKind(result) {
     switch ((result ?? '').toLowerCase()) {
         case 'success':
@@ -865,8 +865,8 @@ var decode = __webpack_require__(4496);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
 ;// CONCATENATED MODULE: ../api/terminal-tail.ts
-// What a terminal would show of raw step output, last lines only (the failed step's log, promise 15: colour
-// escapes and control characters never reach the log as they came).
+// What a terminal would show of raw step output, last lines only (the failed step's log, docs/promises.md, promise 15:
+// colour escapes and control characters never reach the log as they came).
 /** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
 const MAX_LINE_LENGTH = 1024;
 /**
@@ -1097,7 +1097,7 @@ function isPrintable(code) {
 }
 
 ;// CONCATENATED MODULE: ../api/step-output.ts
-// The failed steps of a build and the end of their output (wire.md, "Steps"). A step's output lives on a storage
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
 // can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
 // terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.

@@ -1,6 +1,6 @@
-// Benchmark of fetch-artifacts against curl (promise 9 and the issue "fetch-artifacts at the speed of the wire"):
-// files served by a real nginx on 127.0.0.1, the artifact listing by a tiny API server of this script whose URLs
-// point at nginx, and the committed bundle (dist/fetch-artifacts/index.js) run as a child process with INPUT_*
+// Benchmark of fetch-artifacts against curl (docs/promises.md, promise 9 and fetch-artifacts at the speed of the
+// network): files served by a real nginx on 127.0.0.1, the artifact listing by a tiny API server of this script whose
+// URLs point at nginx, and the committed bundle (dist/fetch-artifacts/index.js) run as a child process with INPUT_*
 // variables as the runner does. Runs alternate between the contenders; each figure is the median of --runs.
 //
 //   npm run build -- fetch-artifacts && npm run bench [-- --runs 5] [--only small|large] [--bundle PATH]...
@@ -507,7 +507,7 @@ async function main(): Promise<number> {
         `${mib(big)} (max ${mib(maxRss(big1))})`,
         `64 MiB artifact: ${mib(mid)}`,
         `${(big / mid).toFixed(2)}×`,
-        // Promise 9: under 100 MiB; and flat in the file's size.
+        // docs/promises.md, promise 9: under 100 MiB; and flat in the file's size.
         '≤ 100 MiB and ≤ 1.10×',
         verdict(big <= 100 * MiB && big <= mid * 1.1),
       ]);

@@ -3,7 +3,7 @@
 import { ValidationError } from '../api/errors.ts';
 import type { Inputs } from './inputs.ts';
 
-/** The outcomes a finished build can have (wire.md). */
+/** The outcomes a finished build can have (docs/wire.md). */
 export const KNOWN_OUTCOMES = [
   'success',
   'failed',

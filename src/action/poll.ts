@@ -1,7 +1,7 @@
-// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
-// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
-// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
-// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
 import { abortReason, type Clock } from '../api/clock.ts';
 import { BadResponseError, DeadlineError, UserFacingError } from '../api/errors.ts';
 import { isTransient } from '../api/retry.ts';

@@ -1,5 +1,5 @@
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
-// issue workflow commands (promise 15) nor break the job summary's Markdown.
+// issue workflow commands (docs/promises.md, promise 15) nor break the job summary's Markdown.
 import { cut } from '../api/format.ts';
 
 /**
@@ -21,9 +21,9 @@ export function stripTerminalEscapes(text: string): string {
 }
 
 /**
- * Makes text safe to print in the log (promise 15): no line of it can start a workflow command, the older
- * `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the text
- * readable while the runner no longer sees a command.
+ * Makes text safe to print in the log (docs/promises.md, promise 15): no line of it can start a workflow command, the
+ * older `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the
+ * text readable while the runner no longer sees a command.
  */
 export function logSafe(text: string): string {
   return stripTerminalEscapes(text)

@@ -28,7 +28,8 @@ export class LinkLocalLookupError extends Error {
 
 /**
  * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
- * artifact URL naming a host that resolves to a cloud metadata address is never connected to (promise 14).
+ * artifact URL naming a host that resolves to a cloud metadata address is never connected to (docs/promises.md, promise
+ * 14).
  */
 export function guardedLookup(apiHostname: string, lookup: LookupFn): LookupFn {
   return (hostname, options, callback) => {

@@ -135,7 +135,8 @@ export async function errorMessage(
     if (!response.body.destroyed && size >= ERROR_BODY_LIMIT) response.body.destroy();
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
-  // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (promise 13).
+  // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (docs/promises.md, promise
+  // 13).
   return serverMessage(text, firstHeader(response.headers['content-type']), secrets);
 }
 

@@ -1,4 +1,5 @@
-// Retry policy of the API core (promises 1–4): what may be repeated, and how long to wait before doing so.
+// Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
+// doing so.
 
 import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from './errors.ts';
 

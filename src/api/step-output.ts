@@ -1,4 +1,4 @@
-// The failed steps of a build and the end of their output (wire.md, "Steps"). A step's output lives on a storage
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
 // can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
 // terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.

@@ -1,5 +1,5 @@
-// What a terminal would show of raw step output, last lines only (the failed step's log, promise 15: colour
-// escapes and control characters never reach the log as they came).
+// What a terminal would show of raw step output, last lines only (the failed step's log, docs/promises.md, promise 15:
+// colour escapes and control characters never reach the log as they came).
 
 /** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
 export const MAX_LINE_LENGTH = 1024;

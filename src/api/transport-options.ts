@@ -39,7 +39,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 
 /**
  * An API call without a deadline of its own (the step has none) gets this one: its attempts and retry waits
- * together, so a `Retry-After` of years fails at once instead of sleeping (promise 3).
+ * together, so a `Retry-After` of years fails at once instead of sleeping (docs/promises.md, promise 3).
  */
 export const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
 

@@ -1,6 +1,7 @@
 // HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
 // and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from the environment
-// (wire.md; promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a proxy.
+// (docs/wire.md; docs/promises.md, promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a
+// proxy.
 
 import dns from 'node:dns';
 import { guardedLookup, isLinkLocal, LinkLocalLookupError, type LookupFn } from './address-guard.ts';
@@ -226,7 +227,7 @@ export class Transport {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signal = this.#signalFor(req.signal);
     const given = earliest(this.#deadline, req.deadline);
-    // Every call has a deadline, even when its step has none (promise 3).
+    // Every call has a deadline, even when its step has none (docs/promises.md, promise 3).
     const deadline = given ?? this.clock.now() + this.#callBudgetMs;
     const exchange: Exchange = {
       method: req.method,
@@ -247,7 +248,7 @@ export class Transport {
       const { error, retryAfterMs, retryAfter } = outcome;
       if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs)) throw error;
 
-      // The server's Retry-After is honoured in full, even above maxDelayMs (promise 3).
+      // The server's Retry-After is honoured in full, even above maxDelayMs (docs/promises.md, promise 3).
       const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
       const now = this.clock.now();
       if (now + wait > deadline) {
@@ -436,7 +437,7 @@ export class Transport {
   }
 
   /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry.
-   *  The whole attempt, answer read to its end, is bounded by the overall limit (promise 5). */
+   *  The whole attempt, answer read to its end, is bounded by the overall limit (docs/promises.md, promise 5). */
   async #attempt<T>(call: Exchange, attempt: number): Promise<Outcome<T>> {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), this.#timeouts.totalMs);
@@ -467,7 +468,8 @@ export class Transport {
   }
 
   /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-   *  the way, is never sent again in this chain (promise 14). An API call takes no answer from another origin,
+   * the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from another
+   * origin,
    *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's (the
    *  wire's have the same codes), or ours for a redirect refused. */
   async #exchange(exchange: Exchange): Promise<{ response: Answered; url: URL }> {

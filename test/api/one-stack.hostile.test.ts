@@ -34,7 +34,7 @@ function transport(origin: string): Transport {
   return t;
 }
 
-describe('hostile raw-socket servers (promise 28)', () => {
+describe('hostile raw-socket servers (docs/promises.md, promise 28)', () => {
   it('a bad chunk size in the same read as the headers is one clear error, not a crash of the process', async () => {
     // Head and broken body in one write, so they arrive in one read.
     const origin = await rawServer((socket) => {

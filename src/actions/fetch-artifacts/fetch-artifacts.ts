@@ -312,10 +312,10 @@ function reportPlan(ctx: ActionContext, plan: Plan, refusals: Refusals): void {
 }
 
 /**
- * Looks at every final path before anything is downloaded (promise 12): a path too long for the file system or
- * through a linked folder is refused with a warning; a file, link or folder already standing at a final path (or
- * at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files.
- * A link is never replaced, whatever `overwrite` says.
+ * Looks at every final path before anything is downloaded (docs/promises.md, promise 12): a path too long for the file
+ * system or through a linked folder is refused with a warning; a file, link or folder already standing at a final path
+ * (or at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files. A
+ * link is never replaced, whatever `overwrite` says.
  */
 async function checkFinalPaths(
   options: FetchInputs,
