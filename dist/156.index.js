@@ -337,8 +337,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ../action/run.ts + 10 modules
-var run = __webpack_require__(8263);
+// EXTERNAL MODULE: ../action/run.ts + 9 modules
+var run = __webpack_require__(1498);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
 // EXTERNAL MODULE: ../api/format.ts
@@ -2114,7 +2114,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
 async function unpack(ctx, archive, into, destination, overwrite, placed, source) {
     try {
         // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
-        const { extractArchive } = await Promise.all(/* import() */[__webpack_require__.e(777), __webpack_require__.e(423)]).then(__webpack_require__.bind(__webpack_require__, 6843));
+        const { extractArchive } = await Promise.all(/* import() */[__webpack_require__.e(777), __webpack_require__.e(843)]).then(__webpack_require__.bind(__webpack_require__, 6843));
         const result = await extractArchive({
             archive: archive.file,
             kind: into.kind,

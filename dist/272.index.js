@@ -54,8 +54,8 @@ var records = __webpack_require__(5942);
 var ssh = __webpack_require__(3534);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../action/run.ts + 10 modules
-var run = __webpack_require__(8263);
+// EXTERNAL MODULE: ../action/run.ts + 9 modules
+var run = __webpack_require__(1498);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
 // EXTERNAL MODULE: ../action/workflow.ts

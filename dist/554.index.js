@@ -20,7 +20,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5661);
 /* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3117);
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8263);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1498);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5947);
 /* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2249);

@@ -7,53 +7,53 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
-		384,
-		263,
+		806,
+		498,
 		411
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
-		384,
-		263,
+		806,
+		498,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		1156,
-		384,
+		806,
 		26,
-		263,
+		498,
 		156
 	],
 	"./general/general.ts": [
 		2272,
-		384,
-		263,
+		806,
+		498,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
-		384,
-		263,
+		806,
+		498,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
-		384,
-		263,
+		806,
+		498,
 		800,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
-		384,
-		263,
+		806,
+		498,
 		800,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
-		384,
-		263,
+		806,
+		498,
 		716
 	]
 };
@@ -112,6 +112,27 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
 /***/ 4589:
 /***/ ((module) => {
 
@@ -130,6 +151,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
@@ -252,6 +280,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/
 
 /***/ }),
 
+/***/ 7997:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
 /***/ 1692:
 /***/ ((module) => {
 
@@ -315,7 +350,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 3193:
+/***/ 5574:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
@@ -326,6 +361,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decod
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 

@@ -1,11 +1,9 @@
 // How the actions are packaged: each action module exports run() and does nothing on import, its index.ts only
 // calls it, and the committed dist/ is one shared bundle with a few-line entry per action that runs it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runAction, type RunOptions, type RunResult } from './harness/runner.ts';
+import { ROOT } from './harness/runner.ts';
 
 const names = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -33,36 +31,7 @@ describe.each(names)('%s', (name) => {
     expect(entry).toContain(`import { run } from '../index.js';`);
     expect(entry).toContain(`await run('${name}');`);
   });
-
-  it('starts without loading @actions/exec or @actions/http-client: child_process and https wait for their use', async () => {
-    // @actions/core and @actions/tool-cache import both when they load; in the bundle they are src/lazy/, which loads
-    // the real module at its first use (running tar or unzip; an OIDC token or downloadTool, which no action asks).
-    // No inputs: the action loads its pieces of the bundle, finds no token and fails the step.
-    const { result, loaded } = await builtinsOf(name, {});
-    expect(result.code).toBe(1);
-    expect(loaded).toContain('NativeModule fs');
-    for (const builtin of ['child_process', 'https']) expect(loaded).not.toContain(`NativeModule ${builtin}`);
-  });
 });
-
-/** Runs an action's bundle as the runner does, with a preload that records the built-in modules it loaded. */
-async function builtinsOf(
-  name: string,
-  options: RunOptions,
-): Promise<{ result: RunResult; loaded: string[] }> {
-  const dir = await mkdtemp(join(tmpdir(), 'builtins-'));
-  const list = join(dir, 'builtins.json');
-  const preload = join(dir, 'preload.cjs');
-  await writeFile(
-    preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
-  );
-  const result = await runAction(name, {
-    ...options,
-    env: { ...options.env, NODE_OPTIONS: `--require ${preload}` },
-  });
-  return { result, loaded: JSON.parse(await readFile(list, 'utf8')) as string[] };
-}
 
 /** The pieces (dist/<id>.index.js) an action loads before it runs, from the bundler's map in dist/index.js. */
 function piecesOf(name: string): string[] {
@@ -110,24 +79,5 @@ describe('dist', () => {
       .join('\n');
     expect(code.split('class EnvHttpProxyAgent ').length - 1).toBe(1);
     expect(code.split('class Client extends DispatcherBase').length - 1).toBe(1);
-  });
-
-  it("holds the parts of undici the actions use, not its index's fetch, WebSocket, caches and mocks", () => {
-    // Every import of 'undici' in the bundle is src/api/undici.ts (src/actions/tsconfig.json): the index would add
-    // about 700 KB to compile at every start, and load Node's own undici through `globalThis.Headers`.
-    const code = readdirSync(join(ROOT, 'dist'))
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(ROOT, 'dist', file), 'utf8'))
-      .join('\n');
-    for (const used of ['class Agent ', 'class EnvHttpProxyAgent ', 'class ProxyAgent '])
-      expect(code, used).toContain(used);
-    for (const unused of [
-      'class WebSocket ',
-      'class EventSource ',
-      'class MockAgent ',
-      'class Cache ',
-      'globalThis.Headers',
-    ])
-      expect(code, unused).not.toContain(unused);
   });
 });

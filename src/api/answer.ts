@@ -11,7 +11,7 @@ import {
   MAX_ANSWER_DEPTH,
   type ApiResponse,
 } from './transport-options.ts';
-import type { Dispatcher } from './undici.ts';
+import type { Dispatcher } from 'undici';
 
 export type Answered = Dispatcher.ResponseData;
 

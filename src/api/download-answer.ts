@@ -13,7 +13,7 @@ import {
   type ResponseHeaders,
   type Timeouts,
 } from './transport-options.ts';
-import type { Dispatcher } from './undici.ts';
+import type { Dispatcher } from 'undici';
 
 /** What one GET of a download is sent with, and how its errors are named. */
 export interface DownloadGet {

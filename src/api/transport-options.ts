@@ -6,7 +6,7 @@ import type { LookupFn } from './address-guard.ts';
 import type { Clock } from './clock.ts';
 import type { HttpVerb } from './records.ts';
 import type { RetryMode, RetryOptions } from './retry.ts';
-import type { Dispatcher } from './undici.ts';
+import type { Dispatcher } from 'undici';
 
 export interface Timeouts {
   /** TCP (and TLS) connection setup. */

@@ -44,7 +44,7 @@ import {
   type Timeouts,
   type TransportOptions,
 } from './transport-options.ts';
-import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from './undici.ts';
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 
 export * from './transport-options.ts';
 export { guardedLookup, isLinkLocal, type LookupFn } from './address-guard.ts';
