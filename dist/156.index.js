@@ -395,6 +395,10 @@ class PartWriter {
     #position;
     #truncate;
     #maxBytes;
+    /** The size of this writer's batches. */
+    #batchBytes;
+    /** A batch already written, filled again next: a download allocates two batches at most. */
+    #spare;
     #onBytes;
     #encoding;
     #decoder;
@@ -420,6 +424,8 @@ class PartWriter {
         this.#position = options.position;
         this.#truncate = options.truncate;
         this.#maxBytes = options.maxBytes;
+        const expected = options.expected ?? 0;
+        this.#batchBytes = expected > 0 ? Math.min(WRITE_BATCH_BYTES, expected) : WRITE_BATCH_BYTES;
         this.#encoding = options.encoding;
         this.#onBytes = options.onBytes;
         this.windowStart = options.now;
@@ -493,7 +499,7 @@ class PartWriter {
             return;
         }
         for (let from = 0; from < chunk.length;) {
-            const batch = (this.#batch ??= Buffer.allocUnsafe(WRITE_BATCH_BYTES));
+            const batch = (this.#batch ??= this.#takeSpare());
             const copied = chunk.copy(batch, this.#fill, from);
             from += copied;
             this.#fill += copied;
@@ -596,6 +602,11 @@ class PartWriter {
         else
             this.#resolve(this.#written);
     }
+    #takeSpare() {
+        const spare = this.#spare ?? Buffer.allocUnsafe(this.#batchBytes);
+        this.#spare = undefined;
+        return spare;
+    }
     #flush() {
         const next = this.#takeNext();
         if (next === undefined)
@@ -628,6 +639,7 @@ class PartWriter {
                 this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
                 return;
             }
+            this.#spare ??= batch;
             this.#afterWrite(null);
         });
     }
@@ -877,6 +889,7 @@ class Downloader {
                             position: start,
                             truncate,
                             maxBytes: total === undefined ? this.#maxBytes : undefined,
+                            expected: total === undefined ? undefined : total - start,
                             encoding,
                             onBytes: report,
                             now: this.#clock.now(),

@@ -39,6 +39,10 @@ export class PartWriter {
   #position: number;
   #truncate: boolean;
   readonly #maxBytes: number | undefined;
+  /** The size of this writer's batches. */
+  readonly #batchBytes: number;
+  /** A batch already written, filled again next: a download allocates two batches at most. */
+  #spare: Buffer | undefined;
   readonly #onBytes: (bytes: number) => void;
   readonly #encoding: Coding | undefined;
   #decoder: Transform | undefined;
@@ -67,6 +71,8 @@ export class PartWriter {
     truncate: boolean;
     /** Decoded bytes beyond this fail the attempt for good; undefined for none. */
     maxBytes: number | undefined;
+    /** The bytes the body brings, when its size is known: a small file gets a batch of its own size. */
+    expected: number | undefined;
     encoding: Coding | undefined;
     onBytes: (bytes: number) => void;
     now: number;
@@ -75,6 +81,8 @@ export class PartWriter {
     this.#position = options.position;
     this.#truncate = options.truncate;
     this.#maxBytes = options.maxBytes;
+    const expected = options.expected ?? 0;
+    this.#batchBytes = expected > 0 ? Math.min(WRITE_BATCH_BYTES, expected) : WRITE_BATCH_BYTES;
     this.#encoding = options.encoding;
     this.#onBytes = options.onBytes;
     this.windowStart = options.now;
@@ -157,7 +165,7 @@ export class PartWriter {
       return;
     }
     for (let from = 0; from < chunk.length;) {
-      const batch = (this.#batch ??= Buffer.allocUnsafe(WRITE_BATCH_BYTES));
+      const batch = (this.#batch ??= this.#takeSpare());
       const copied = chunk.copy(batch, this.#fill, from);
       from += copied;
       this.#fill += copied;
@@ -254,6 +262,12 @@ export class PartWriter {
     else this.#resolve(this.#written);
   }
 
+  #takeSpare(): Buffer {
+    const spare = this.#spare ?? Buffer.allocUnsafe(this.#batchBytes);
+    this.#spare = undefined;
+    return spare;
+  }
+
   #flush(): void {
     const next = this.#takeNext();
     if (next === undefined) return;
@@ -282,6 +296,7 @@ export class PartWriter {
         this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
         return;
       }
+      this.#spare ??= batch;
       this.#afterWrite(null);
     });
   }
