@@ -4,7 +4,7 @@
 import type dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
-/** node:dns lookup's shape, as net.connect calls it. */
+/** node:dns lookup's shape, as a socket's connect calls it. */
 export type LookupFn = (
   hostname: string,
   options: dns.LookupOptions,
