@@ -477,9 +477,13 @@ class DepthGauge {
     }
 }
 
+// EXTERNAL MODULE: ../../node_modules/undici/index.js
+var undici = __webpack_require__(1684);
 ;// CONCATENATED MODULE: ../api/proxy.ts
 // Proxy settings from the environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY, read as curl and undici read them,
-// and the user info of a URL, which is never printed.
+// and the user info of a URL, which is never printed; the proxy's own client, and its errors named as the proxy's.
+
+
 /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, lower case first as curl and undici read them; undefined when no proxy
  *  is set. An address that is not a URL is ignored rather than sending everything who knows where. */
 function proxyFromEnv(env) {
@@ -532,9 +536,48 @@ function userInfo(url) {
     });
     return [...parts, ...decoded];
 }
+/** Marks an error of a proxy's own client (its CONNECT), for proxyError(). */
+const PROXY_CLIENT = Symbol('proxy client');
+/**
+ * The client of a proxy, with the transport's timeouts for its answer to CONNECT: undici gives it none, so a proxy
+ * that never answers held each attempt 300 s. Its failures are marked, so that errors name the proxy.
+ */
+function proxyClient(origin, options, timeouts) {
+    const pool = new undici/* Pool */.bC(origin, {
+        ...options,
+        headersTimeout: timeouts.headersMs,
+        bodyTimeout: timeouts.bodyIdleMs,
+    });
+    const connect = pool.connect.bind(pool);
+    // Only the promise form is called (by ProxyAgent).
+    Object.assign(pool, {
+        connect: (options) => connect(options).catch((error) => {
+            if (error instanceof Error)
+                Object.assign(error, { [PROXY_CLIENT]: true });
+            throw error;
+        }),
+    });
+    return pool;
+}
+/** A refusal or a timeout of the proxy's tunnel, named as the proxy's; undefined for any other error. */
+function proxyError(err, proxy, request, headersMs, attempt) {
+    if (proxy === undefined || !(err instanceof Error))
+        return undefined;
+    const { url, method, display } = request;
+    // EnvHttpProxyAgent's choice: HTTPS_PROXY (else HTTP_PROXY) for https, HTTP_PROXY for http.
+    const used = url.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
+    if (used === undefined)
+        return undefined;
+    const refused = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/u.exec(err.message);
+    if (refused !== null) {
+        const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
+        return new errors/* ProxyRefusedError */.Ne(method, display, used.origin, `${url.hostname}:${port}`, Number(refused[1]));
+    }
+    if (PROXY_CLIENT in err && err.code === 'UND_ERR_HEADERS_TIMEOUT')
+        return new errors/* TimeoutError */.MU(method, display, 'connect', headersMs, attempt, used.origin);
+    return undefined;
+}
 
-// EXTERNAL MODULE: ../../node_modules/undici/index.js
-var undici = __webpack_require__(1684);
 ;// CONCATENATED MODULE: ../api/transport.ts
 // HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
 // and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from the environment
@@ -1035,10 +1078,10 @@ class Transport {
             return new errors/* UnsafeAddressError */.rt(`${method} ${display}: the host name ${err.hostname} resolves to ${err.address}, a link-local address ` +
                 `(where cloud metadata services answer), never contacted`, err.address);
         }
-        const proxied = this.#proxyError(err, exchange, attempt);
+        const proxied = proxyError(err, this.#proxy, exchange, this.#timeouts.headersMs, attempt);
         if (proxied !== undefined)
             return proxied;
-        const { code, syscall, hostname } = errorCode(err);
+        const { code, syscall, hostname } = (0,errors/* systemErrorCode */.vq)(err);
         if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
             // undici 8 leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
             const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
@@ -1068,25 +1111,6 @@ class Transport {
             return new errors/* NetworkError */.Dr(method, display, code, (0,retry/* provablyNotSent */.dm)(code, syscall), attempt, host);
         }
         return (0,errors/* asError */.zR)(err);
-    }
-    /** A refusal or a timeout of the proxy's tunnel, named as the proxy's; undefined for other errors. */
-    #proxyError(err, exchange, attempt) {
-        const proxy = this.#proxy;
-        if (proxy === undefined || !(err instanceof Error))
-            return undefined;
-        const { url, method, display } = exchange;
-        // EnvHttpProxyAgent's choice: HTTPS_PROXY (else HTTP_PROXY) for https, HTTP_PROXY for http.
-        const used = url.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
-        if (used === undefined)
-            return undefined;
-        const refused = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/u.exec(err.message);
-        if (refused !== null) {
-            const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
-            return new errors/* ProxyRefusedError */.Ne(method, display, used.origin, `${url.hostname}:${port}`, Number(refused[1]));
-        }
-        if (PROXY_CLIENT in err && errorCode(err).code === 'UND_ERR_HEADERS_TIMEOUT')
-            return new errors/* TimeoutError */.MU(method, display, 'connect', this.#timeouts.headersMs, attempt, used.origin);
-        return undefined;
     }
     /** A caller's own UserFacingError reason is kept; any other abort is an AbortedError. */
     #abortError(signal) {
@@ -1132,26 +1156,6 @@ class Transport {
         return this.#redactor(text);
     }
 }
-/** Marks an error of a proxy's own client (its CONNECT), for #proxyError. */
-const PROXY_CLIENT = Symbol('proxy client');
-/** The client of a proxy, with the transport's timeouts for its answer to CONNECT. */
-function proxyClient(origin, options, timeouts) {
-    const pool = new undici/* Pool */.bC(origin, {
-        ...options,
-        headersTimeout: timeouts.headersMs,
-        bodyTimeout: timeouts.bodyIdleMs,
-    });
-    const connect = pool.connect.bind(pool);
-    // Only the promise form is called (by ProxyAgent).
-    Object.assign(pool, {
-        connect: (options) => connect(options).catch((error) => {
-            if (error instanceof Error)
-                Object.assign(error, { [PROXY_CLIENT]: true });
-            throw error;
-        }),
-    });
-    return pool;
-}
 function queryString(query) {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query ?? {})) {
@@ -1160,19 +1164,6 @@ function queryString(query) {
     }
     const text = params.toString();
     return text === '' ? '' : `?${text}`;
-}
-function errorCode(err) {
-    if (typeof err !== 'object' || err === null)
-        return { code: undefined, syscall: undefined, hostname: undefined };
-    const { code, syscall, errors, hostname } = err;
-    // Happy eyeballs fails with an AggregateError of one error per address tried.
-    if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0)
-        return errorCode(errors[0]);
-    return {
-        code: typeof code === 'string' ? code : undefined,
-        syscall: typeof syscall === 'string' ? syscall : undefined,
-        hostname: typeof hostname === 'string' ? hostname : undefined,
-    };
 }
 /** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
 function duration(ms) {
@@ -2121,6 +2112,7 @@ const systemClock = {
 /* harmony export */   nS: () => (/* binding */ BadResponseError),
 /* harmony export */   oM: () => (/* binding */ AbortedError),
 /* harmony export */   rt: () => (/* binding */ UnsafeAddressError),
+/* harmony export */   vq: () => (/* binding */ systemErrorCode),
 /* harmony export */   yI: () => (/* binding */ ValidationError),
 /* harmony export */   zR: () => (/* binding */ asError)
 /* harmony export */ });
@@ -2269,6 +2261,20 @@ class BadResponseError extends UserFacingError {
 /** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 function asError(thrown) {
     return thrown instanceof Error ? thrown : new Error(String(thrown));
+}
+/** The code, system call and host name of an error of undici or the system, wherever they are kept. */
+function systemErrorCode(err) {
+    if (typeof err !== 'object' || err === null)
+        return { code: undefined, syscall: undefined, hostname: undefined };
+    const { code, syscall, errors, hostname } = err;
+    // Happy eyeballs fails with an AggregateError of one error per address tried.
+    if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0)
+        return systemErrorCode(errors[0]);
+    return {
+        code: typeof code === 'string' ? code : undefined,
+        syscall: typeof syscall === 'string' ? syscall : undefined,
+        hostname: typeof hostname === 'string' ? hostname : undefined,
+    };
 }
 
 

@@ -173,3 +173,27 @@ export class BadResponseError extends UserFacingError {
 export function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
 }
+
+/** The code, system call and host name of an error of undici or the system, wherever they are kept. */
+export function systemErrorCode(err: unknown): {
+  code: string | undefined;
+  syscall: string | undefined;
+  hostname: string | undefined;
+} {
+  if (typeof err !== 'object' || err === null)
+    return { code: undefined, syscall: undefined, hostname: undefined };
+  const { code, syscall, errors, hostname } = err as {
+    code?: unknown;
+    syscall?: unknown;
+    errors?: unknown;
+    hostname?: unknown;
+  };
+  // Happy eyeballs fails with an AggregateError of one error per address tried.
+  if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0)
+    return systemErrorCode(errors[0]);
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    syscall: typeof syscall === 'string' ? syscall : undefined,
+    hostname: typeof hostname === 'string' ? hostname : undefined,
+  };
+}

@@ -1,5 +1,8 @@
 // Proxy settings from the environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY, read as curl and undici read them,
-// and the user info of a URL, which is never printed.
+// and the user info of a URL, which is never printed; the proxy's own client, and its errors named as the proxy's.
+import { Pool, type Dispatcher } from 'undici';
+import { ProxyRefusedError, TimeoutError } from './errors.ts';
+import type { Timeouts } from './transport-options.ts';
 
 export interface ProxySettings {
   http: URL | undefined;
@@ -62,4 +65,58 @@ export function userInfo(url: URL): string[] {
     }
   });
   return [...parts, ...decoded];
+}
+
+/** Marks an error of a proxy's own client (its CONNECT), for proxyError(). */
+const PROXY_CLIENT = Symbol('proxy client');
+
+/**
+ * The client of a proxy, with the transport's timeouts for its answer to CONNECT: undici gives it none, so a proxy
+ * that never answers held each attempt 300 s. Its failures are marked, so that errors name the proxy.
+ */
+export function proxyClient(
+  origin: URL,
+  options: object,
+  timeouts: Pick<Timeouts, 'headersMs' | 'bodyIdleMs'>,
+): Dispatcher {
+  const pool = new Pool(origin, {
+    ...options,
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyIdleMs,
+  });
+  const connect = pool.connect.bind(pool) as (
+    options: Dispatcher.ConnectOptions,
+  ) => Promise<Dispatcher.ConnectData>;
+  // Only the promise form is called (by ProxyAgent).
+  Object.assign(pool, {
+    connect: (options: Dispatcher.ConnectOptions) =>
+      connect(options).catch((error: unknown) => {
+        if (error instanceof Error) Object.assign(error, { [PROXY_CLIENT]: true });
+        throw error;
+      }),
+  });
+  return pool;
+}
+
+/** A refusal or a timeout of the proxy's tunnel, named as the proxy's; undefined for any other error. */
+export function proxyError(
+  err: unknown,
+  proxy: ProxySettings | undefined,
+  request: { url: URL; method: string; display: string },
+  headersMs: number,
+  attempt: number,
+): Error | undefined {
+  if (proxy === undefined || !(err instanceof Error)) return undefined;
+  const { url, method, display } = request;
+  // EnvHttpProxyAgent's choice: HTTPS_PROXY (else HTTP_PROXY) for https, HTTP_PROXY for http.
+  const used = url.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
+  if (used === undefined) return undefined;
+  const refused = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/u.exec(err.message);
+  if (refused !== null) {
+    const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
+    return new ProxyRefusedError(method, display, used.origin, `${url.hostname}:${port}`, Number(refused[1]));
+  }
+  if (PROXY_CLIENT in err && (err as { code?: unknown }).code === 'UND_ERR_HEADERS_TIMEOUT')
+    return new TimeoutError(method, display, 'connect', headersMs, attempt, used.origin);
+  return undefined;
 }

@@ -9,13 +9,13 @@ import { dispatchDownload, guardBody, unusableDownload } from './download-answer
 import { errorMessage, readApiAnswer, tooLarge, type Answered, type Outcome } from './answer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import {
+  systemErrorCode,
   AbortedError,
   asError,
   ApiError,
   BadResponseError,
   DeadlineError,
   NetworkError,
-  ProxyRefusedError,
   TimeoutError,
   UnsafeAddressError,
   UserFacingError,
@@ -23,7 +23,7 @@ import {
 } from './errors.ts';
 import { displayUrl, firstHeader, roughly, shortDuration, urlSecrets } from './format.ts';
 import { redactor } from './message.ts';
-import { proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
+import { proxyClient, proxyError, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
 import { backoffDelay, DEFAULT_RETRY, provablyNotSent, shouldRetry, type RetryOptions } from './retry.ts';
 import {
   DEFAULT_CALL_BUDGET_MS,
@@ -44,7 +44,7 @@ import {
   type Timeouts,
   type TransportOptions,
 } from './transport-options.ts';
-import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 
 export * from './transport-options.ts';
 export { guardedLookup, isLinkLocal, type LookupFn } from './address-guard.ts';
@@ -573,9 +573,9 @@ export class Transport {
         err.address,
       );
     }
-    const proxied = this.#proxyError(err, exchange, attempt);
+    const proxied = proxyError(err, this.#proxy, exchange, this.#timeouts.headersMs, attempt);
     if (proxied !== undefined) return proxied;
-    const { code, syscall, hostname } = errorCode(err);
+    const { code, syscall, hostname } = systemErrorCode(err);
     if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
       // undici 8 leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
       const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
@@ -606,30 +606,6 @@ export class Transport {
       return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
     }
     return asError(err);
-  }
-
-  /** A refusal or a timeout of the proxy's tunnel, named as the proxy's; undefined for other errors. */
-  #proxyError(err: unknown, exchange: Exchange, attempt: number): Error | undefined {
-    const proxy = this.#proxy;
-    if (proxy === undefined || !(err instanceof Error)) return undefined;
-    const { url, method, display } = exchange;
-    // EnvHttpProxyAgent's choice: HTTPS_PROXY (else HTTP_PROXY) for https, HTTP_PROXY for http.
-    const used = url.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
-    if (used === undefined) return undefined;
-    const refused = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/u.exec(err.message);
-    if (refused !== null) {
-      const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
-      return new ProxyRefusedError(
-        method,
-        display,
-        used.origin,
-        `${url.hostname}:${port}`,
-        Number(refused[1]),
-      );
-    }
-    if (PROXY_CLIENT in err && errorCode(err).code === 'UND_ERR_HEADERS_TIMEOUT')
-      return new TimeoutError(method, display, 'connect', this.#timeouts.headersMs, attempt, used.origin);
-    return undefined;
   }
 
   /** A caller's own UserFacingError reason is kept; any other abort is an AbortedError. */
@@ -679,30 +655,6 @@ export class Transport {
   }
 }
 
-/** Marks an error of a proxy's own client (its CONNECT), for #proxyError. */
-const PROXY_CLIENT = Symbol('proxy client');
-
-/** The client of a proxy, with the transport's timeouts for its answer to CONNECT. */
-function proxyClient(origin: URL, options: object, timeouts: Timeouts): Dispatcher {
-  const pool = new Pool(origin, {
-    ...options,
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyIdleMs,
-  });
-  const connect = pool.connect.bind(pool) as (
-    options: Dispatcher.ConnectOptions,
-  ) => Promise<Dispatcher.ConnectData>;
-  // Only the promise form is called (by ProxyAgent).
-  Object.assign(pool, {
-    connect: (options: Dispatcher.ConnectOptions) =>
-      connect(options).catch((error: unknown) => {
-        if (error instanceof Error) Object.assign(error, { [PROXY_CLIENT]: true });
-        throw error;
-      }),
-  });
-  return pool;
-}
-
 function queryString(query: ApiRequest['query']): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -710,28 +662,6 @@ function queryString(query: ApiRequest['query']): string {
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
-}
-
-function errorCode(err: unknown): {
-  code: string | undefined;
-  syscall: string | undefined;
-  hostname: string | undefined;
-} {
-  if (typeof err !== 'object' || err === null)
-    return { code: undefined, syscall: undefined, hostname: undefined };
-  const { code, syscall, errors, hostname } = err as {
-    code?: unknown;
-    syscall?: unknown;
-    errors?: unknown;
-    hostname?: unknown;
-  };
-  // Happy eyeballs fails with an AggregateError of one error per address tried.
-  if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0) return errorCode(errors[0]);
-  return {
-    code: typeof code === 'string' ? code : undefined,
-    syscall: typeof syscall === 'string' ? syscall : undefined,
-    hostname: typeof hostname === 'string' ? hostname : undefined,
-  };
 }
 
 /** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
