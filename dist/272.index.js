@@ -137,8 +137,8 @@ var records = __webpack_require__(5942);
 var ssh = __webpack_require__(3534);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../action/run.ts + 5 modules
-var run = __webpack_require__(8284);
+// EXTERNAL MODULE: ../action/run.ts + 9 modules
+var run = __webpack_require__(1498);
 // EXTERNAL MODULE: ../action/trigger-api.ts
 var trigger_api = __webpack_require__(8099);
 // EXTERNAL MODULE: ../action/text.ts

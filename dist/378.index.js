@@ -19,8 +19,8 @@ export const modules = {
 // step pass, and which of several outcomes is the worst.
 
 /**
- * The outcomes a finished build can have (wire.md), and `not_run`: a build the service skipped (`[ci skip]`) ends
- * with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
+ * The outcomes a finished build can have (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`)
+ * ends with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
  */
 const KNOWN_OUTCOMES = [
     'success',
@@ -125,10 +125,12 @@ function worstOutcome(outcomes) {
 /* unused harmony exports DEFAULT_JITTER, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_FAILURES, DEFAULT_MAX_FAILURE_WAIT_MS, transient */
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
-// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
-// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
-// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+
 
 
 const DEFAULT_JITTER = 0.1;
@@ -203,20 +205,12 @@ async function poll(options, look) {
         await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
     }
 }
-/** A failure of one look that may pass by the next one: the network, a timeout, 408/429/5xx, a garbled answer. */
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 function transient(error) {
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM)
-        return false;
-    // A certificate the server will present again is not worth another look.
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
-        return !/CERT|TLS|SSL/.test(error.code);
+    // An answer of the wrong shape comes back the same at the next look.
     if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx)
         return false;
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS)
-        return true;
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
-        return error.status === 408 || error.status === 429 || error.status >= 500;
-    return false;
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS;
 }
 
 
@@ -238,6 +232,8 @@ function transient(error) {
 /* unused harmony exports MAX_LINK_LENGTH, linkTarget, mdLink, resultKind, formatTestTime */
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3117);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5947);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
+
 
 
 /** Failed tests listed in the summary; the rest are counted. */
@@ -299,14 +295,14 @@ function buildFacts(build, extra = {}) {
         facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .showOutcome */ .Kg)(outcome), 50)]);
     const duration = buildDurationMs(build);
     if (duration !== undefined)
-        facts.push(['Duration', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(duration)]);
+        facts.push(['Duration', (0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(duration)]);
     if (build.subject)
         facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.subject, 120)]);
     for (const [name, value] of Object.entries(extra))
         facts.push([name, value]);
     return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
 }
-/** Results are an open set (wire.md): what is neither passed, failed, skipped nor an error counts as other. */
+/** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 function resultKind(result) {
     switch ((result ?? '').toLowerCase()) {
         case 'success':
@@ -377,7 +373,7 @@ function formatTestTime(seconds) {
         return `${Math.round(seconds * 100) / 100} s`;
     if (seconds < 60)
         return `${Math.round(seconds * 10) / 10} s`;
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(seconds * 1000);
+    return (0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(seconds * 1000);
 }
 
 

@@ -141,12 +141,14 @@ var outcomes = __webpack_require__(3117);
 var wait_for_build = __webpack_require__(7554);
 // EXTERNAL MODULE: ../action/poll.ts
 var poll = __webpack_require__(3197);
-// EXTERNAL MODULE: ../action/run.ts + 5 modules
-var run = __webpack_require__(8284);
+// EXTERNAL MODULE: ../action/run.ts + 9 modules
+var run = __webpack_require__(1498);
 // EXTERNAL MODULE: ../action/summary.ts
 var summary = __webpack_require__(1702);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
 // EXTERNAL MODULE: ../action/trigger-api.ts
 var trigger_api = __webpack_require__(8099);
 // EXTERNAL MODULE: ../action/workflow.ts
@@ -305,11 +307,12 @@ function onHold(workflow, job) {
         `service; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
 
-// EXTERNAL MODULE: ../api/step-output.ts
-var step_output = __webpack_require__(8164);
+// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
+var step_output = __webpack_require__(530);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
 ;// CONCATENATED MODULE: ./trigger-build/trigger-build.ts
+
 
 
 
@@ -458,19 +461,19 @@ async function triggerBuild(ctx) {
     try {
         if (!input.wait)
             return;
-        ctx.info(`Waiting for build #${num} to finish: a look every ${(0,action_text/* formatDuration */.a3)(input.intervalMs)}, ` +
-            `for at most ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}`);
+        ctx.info(`Waiting for build #${num} to finish: a look every ${(0,format/* formatDuration */.a3)(input.intervalMs)}, ` +
+            `for at most ${(0,format/* formatDuration */.a3)(input.timeoutMs)}`);
         try {
             const result = await (0,follow/* followBuild */.c)(ctx, connection, last, { intervalMs: input.intervalMs, deadline }, (b) => (last = b));
             if (!result.done) {
                 ending = { kind: 'timed-out' };
                 // With an error the time-out did not come: the next look could not have been made within it (a long
                 // Retry-After), so the step says it stopped early, and why.
-                const waited = (0,action_text/* formatDuration */.a3)(ctx.clock.now() - startedAt);
+                const waited = (0,format/* formatDuration */.a3)(ctx.clock.now() - startedAt);
                 throw new poll/* WaitError */.uf(result.error === undefined
-                    ? `Build #${num} did not finish within ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)}; it was left ` +
+                    ? `Build #${num} did not finish within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}; it was left ` +
                         `${(0,follow/* describeState */.J)(last)}${where}`
-                    : `Stopped waiting for build #${num} after ${waited}, before the ${(0,action_text/* formatDuration */.a3)(input.timeoutMs)} ` +
+                    : `Stopped waiting for build #${num} after ${waited}, before the ${(0,format/* formatDuration */.a3)(input.timeoutMs)} ` +
                         `timeout: ${result.error.message}; it was left ${(0,follow/* describeState */.J)(last)}${where}`);
             }
         }
@@ -696,14 +699,14 @@ async function afterAbort(ctx, work, failed) {
         return await work(connection);
     }
     catch (error) {
-        return failed(budget.aborted ? `no answer within ${(0,action_text/* formatDuration */.a3)(CANCEL_BUDGET_MS)}` : error.message);
+        return failed(budget.aborted ? `no answer within ${(0,format/* formatDuration */.a3)(CANCEL_BUDGET_MS)}` : error.message);
     }
 }
 async function writeSummary(ctx, build, ending, elapsedMs, budget) {
     const parts = [(0,summary/* buildHeading */.jI)(build)];
     const extra = {};
     if (ending.kind !== 'not-waited')
-        extra['Waited'] = (0,action_text/* formatDuration */.a3)(elapsedMs);
+        extra['Waited'] = (0,format/* formatDuration */.a3)(elapsedMs);
     parts.push((0,summary/* buildFacts */._x)(build, extra));
     switch (ending.kind) {
         case 'not-waited':

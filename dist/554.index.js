@@ -19,19 +19,22 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/step-output.ts
-var step_output = __webpack_require__(8164);
+// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
+var step_output = __webpack_require__(530);
 // EXTERNAL MODULE: ../api/message.ts
 var message = __webpack_require__(7527);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
 ;// CONCATENATED MODULE: ../action/failure-log.ts
 // Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
 // duration and the end of its output, the same in the job summary, and one error annotation whose message is the
-// line of the output that says what went wrong. The output is untrusted terminal text (promise 15): in the log it
-// sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside it, and in
-// the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are removed
-// before any line is cut (promise 13).
+// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
+// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
+// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
+// removed before any line is cut (docs/promises.md, promise 13).
+
 
 
 
@@ -69,7 +72,7 @@ function reportFailedSteps(io, build, steps, options = {}) {
         io.startGroup((0,action_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
         io.info((0,action_text/* logSafe */.sN)(`Step: ${name}`));
         const command = step.command === undefined ? [] : commandLines(redact(step.command));
-        const output = (step.output?.lines ?? []).map((line) => (0,action_text/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
+        const output = (step.output?.lines ?? []).map((line) => (0,format/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
         if (step.output !== undefined)
             io.info((0,action_text/* logSafe */.sN)(tailNote(step, output.length)));
         else
@@ -102,7 +105,7 @@ function reportFailedSteps(io, build, steps, options = {}) {
     }
     else if (unavailable.length > 1) {
         const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
-        io.warning((0,action_text/* logSafe */.sN)((0,action_text/* cut */.Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+        io.warning((0,action_text/* logSafe */.sN)((0,format/* cut */.Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
     }
     if (options.annotate ?? true)
         annotate(io, num, first, redact);
@@ -115,7 +118,7 @@ function annotate(io, num, step, redact) {
     const reason = step.output === undefined ? undefined : (0,step_output/* lastMeaningfulLine */.HF)(step.output.lines);
     const message = reason === undefined
         ? `Step '${name}' failed${exit}`
-        : plain((0,action_text/* cut */.Jj)(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+        : plain((0,format/* cut */.Jj)(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
     // @actions/core escapes the message and the title, so neither can leave its command line.
     io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
@@ -129,7 +132,7 @@ function facts(step) {
     else if (step.status !== undefined && step.status !== 'failed')
         parts.push(plain(step.status, 40));
     if (step.durationMs !== undefined)
-        parts.push((0,action_text/* formatDuration */.a3)(step.durationMs));
+        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
     return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 function mdFacts(step) {
@@ -141,14 +144,14 @@ function mdFacts(step) {
     else if (step.status !== undefined && step.status !== 'failed')
         parts.push((0,action_text/* mdSafe */.$v)(step.status, 40));
     if (step.durationMs !== undefined)
-        parts.push((0,action_text/* formatDuration */.a3)(step.durationMs));
+        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
     return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
 }
 function tailNote(step, shown) {
     const output = step.output;
     if (output === undefined)
         return '';
-    const size = (0,action_text/* formatBytes */.z3)(output.bytes);
+    const size = (0,format/* formatBytes */.z3)(output.bytes);
     const cutByService = step.truncated ? '; the service cut this output short' : '';
     if (shown === 0)
         return `Its output has no lines to show (${size})${cutByService}`;
@@ -209,7 +212,7 @@ function plain(text, max) {
         .lines()
         .join(' ')
         .replace(/[\s\u2028\u2029]+/g, ' ');
-    return (0,action_text/* cut */.Jj)(oneLine.trim(), max);
+    return (0,format/* cut */.Jj)(oneLine.trim(), max);
 }
 function redactor(secrets) {
     return (text) => (0,message/* redactSecrets */.fp)(text, secrets);
@@ -221,6 +224,7 @@ var summary = __webpack_require__(1702);
 // What the gating actions report about a finished build: why it failed (its failed steps and the end of their
 // output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
 // (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+
 
 
 
@@ -260,7 +264,7 @@ function reportFailures(ctx, failed, budget) {
     let annotated = 0;
     for (const test of failed.slice(0, summary/* MAX_LISTED_FAILURES */.z4)) {
         const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-        ctx.info(`✗ ${(0,action_text/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+        ctx.info(`✗ ${(0,format/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
     }
     for (const test of failed) {
         if (budget.remaining <= 0)
@@ -270,7 +274,7 @@ function reportFailures(ctx, failed, budget) {
             continue;
         const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
         // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-        ctx.io.error((0,action_text/* cut */.Jj)(message, 2000), { ...where, title: (0,action_text/* cut */.Jj)(test.name || 'failed test', 200) });
+        ctx.io.error((0,format/* cut */.Jj)(message, 2000), { ...where, title: (0,format/* cut */.Jj)(test.name || 'failed test', 200) });
         budget.remaining--;
         annotated++;
     }
@@ -348,7 +352,7 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
 /* harmony export */ });
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3197);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5947);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
 
 
 
@@ -378,8 +382,8 @@ async function followBuild(ctx, { client, project }, first, options, seen) {
         signal: ctx.signal,
         intervalMs: options.intervalMs,
         deadline: options.deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
             `(failure ${failures} in a row)`),
     }, look);
     if (result.done || result.error === undefined)
@@ -414,17 +418,19 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _action_follow_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5661);
 /* harmony import */ var _action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3117);
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8284);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1498);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5947);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(2249);
 /* harmony import */ var _action_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3045);
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7634);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1013);
 /* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8729);
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8164);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(530);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(1272);
+
 
 
 
@@ -696,7 +702,7 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     let last = first;
     const where = first.build_url ? `: ${first.build_url}` : '';
     ctx.info(`Waiting for build #${num} (now ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(first)}) to end: a look every ` +
-        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}${where}`);
+        `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.timeoutMs)}${where}`);
     const result = await (0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
         last = b;
         seen(b);
@@ -706,7 +712,7 @@ async function waitForOne(ctx, connection, num, input, deadline, seen) {
     const why = result.error ? ` (${result.error.message})` : '';
     return {
         kind: 'timed-out',
-        why: `Build #${num} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(last)}${where}`,
+        why: `Build #${num} did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; it was left ${(0,_action_follow_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .J)(last)}${where}`,
     };
 }
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
@@ -716,9 +722,9 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
     let scope = scopeOf(input);
     const scan = () => new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_9__/* .CommitBuilds */ .J_(client, project, { ...input.query }, { now: started });
     let commit = input.source ?? (input.query.revision === '' ? undefined : scan());
-    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ` +
-        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}` +
-        (input.source === undefined ? `; a build must appear within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.appearMs)}` : ''));
+    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ` +
+        `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.timeoutMs)}` +
+        (input.source === undefined ? `; a build must appear within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.appearMs)}` : ''));
     let current = [];
     /** Every build of the commit the last look saw, counted or not. */
     let everything = new Map();
@@ -792,7 +798,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
             if (appearLeft <= 0) {
                 failure = {
                     kind: 'not-found',
-                    why: `No build of ${scope} appeared within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.appearMs)}`,
+                    why: `No build of ${scope} appeared within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.appearMs)}`,
                     none: true,
                 };
                 return { done: true, value: builds };
@@ -814,7 +820,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
                 failure = {
                     kind: 'not-found',
                     why: `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
-                        `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.appearMs)}${seenText}`,
+                        `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.appearMs)}${seenText}`,
                     none: builds.length === 0,
                 };
                 return { done: true, value: builds };
@@ -828,7 +834,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         if (settleLeft <= 0)
             return { done: true, value: builds };
         if (logged)
-            ctx.info(`Every build has ended; waiting ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
+            ctx.info(`Every build has ended; waiting ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
     const result = await (0,_action_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .poll */ .wt)({
@@ -836,8 +842,8 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(nextInMs)} ` +
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(nextInMs)} ` +
             `(failure ${failures} in a row)`),
     }, look);
     if (failure !== undefined)
@@ -853,7 +859,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
             : 'every build had ended, but a named job had not appeared';
     return {
         kind: 'timed-out',
-        why: `The builds of ${scope} did not end within ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; ${left}`,
+        why: `The builds of ${scope} did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(input.timeoutMs)}${why}; ${left}`,
     };
 }
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
@@ -876,7 +882,7 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
             ? (0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .worstOutcome */ .Om)(builds.map(_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)))
             : '';
     const facts = [
-        `**Waited:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(elapsedMs)}`,
+        `**Waited:** ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(elapsedMs)}`,
         `**Allowed:** ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     if (worst)
@@ -934,7 +940,7 @@ function buildsTable(builds) {
             (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(workflow ?? '', 100),
             (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(b.status ?? '', 50),
             (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .showOutcome */ .Kg)((0,_action_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(b)), 50),
-            duration === undefined ? '' : (0,_action_text_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(duration),
+            duration === undefined ? '' : (0,_api_format_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a3)(duration),
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
@@ -948,32 +954,372 @@ function run() {
 
 /***/ }),
 
-/***/ 8164:
+/***/ 8022:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
-/* harmony export */   DG: () => (/* binding */ TerminalTail),
-/* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
-/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
-/* harmony export */   P4: () => (/* binding */ collectFailedSteps)
-/* harmony export */ });
-/* unused harmony exports MAX_LINE_LENGTH, MAX_BYTES_PER_BUILD, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput, ChunkParser */
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6466);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _zlib_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3599);
-// The failed steps of a build and the end of their output (wire.md, "Steps"). A step's output lives on a storage
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MZ: () => (/* binding */ UnsupportedCodingError),
+  IX: () => (/* binding */ contentCoding),
+  D0: () => (/* binding */ decoder)
+});
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+;// CONCATENATED MODULE: ../api/zlib.ts
+function zlib() {
+    return process.getBuiltinModule('node:zlib');
+}
+
+;// CONCATENATED MODULE: ../api/decode.ts
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    if (header === undefined)
+        return undefined;
+    const value = typeof header === 'string' ? header : header.join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const [only] = codings;
+    if (codings.length === 1) {
+        if (only === 'gzip' || only === 'x-gzip')
+            return 'gzip';
+        if (only === 'deflate' || only === 'br')
+            return only;
+    }
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    if (coding === 'br')
+        return zlib().createBrotliDecompress();
+    return new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends external_node_stream_.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0) {
+            callback();
+            return;
+        }
+        if (this.#inner === undefined) {
+            const inner = ((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw();
+            inner.on('data', (data) => this.push(data));
+            inner.on('error', (error) => this.destroy(error));
+            this.#inner = inner;
+        }
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        const inner = this.#inner;
+        if (inner === undefined) {
+            // An empty body decodes to nothing.
+            callback();
+            return;
+        }
+        inner.once('end', () => callback());
+        inner.end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 530:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  $S: () => (/* binding */ MAX_OUTPUT_LINES),
+  Eq: () => (/* binding */ MAX_STEPS_READ),
+  DG: () => (/* reexport */ TerminalTail),
+  P4: () => (/* binding */ collectFailedSteps),
+  HF: () => (/* binding */ lastMeaningfulLine)
+});
+
+// UNUSED EXPORTS: ChunkParser, MAX_BYTES_PER_BUILD, MAX_LINE_LENGTH, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput
+
+// EXTERNAL MODULE: external "node:stream/promises"
+var promises_ = __webpack_require__(6466);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/decode.ts + 1 modules
+var decode = __webpack_require__(8022);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+;// CONCATENATED MODULE: ../api/terminal-tail.ts
+// What a terminal would show of raw step output, last lines only (the failed step's log, docs/promises.md, promise 15:
+// colour escapes and control characters never reach the log as they came).
+/** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
+const MAX_LINE_LENGTH = 1024;
+/**
+ * Raw terminal output in, the last lines a terminal would show out: `\r` returns to the start of the line and
+ * what follows overwrites it, backspace steps back, `ESC[K` erases, other escape sequences (colours, cursor
+ * movement, titles) and control characters are dropped. Memory stays within `maxLines` × `maxLineLength`.
+ */
+class TerminalTail {
+    #maxLines;
+    #maxLineLength;
+    /** A ring: the oldest kept line is at #first. */
+    #lines = [];
+    #first = 0;
+    /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
+    #pendingBlank = 0;
+    #line = '';
+    #cursor = 0;
+    #cut = false;
+    #escape = 'none';
+    #csi = '';
+    totalLines = 0;
+    constructor(maxLines, maxLineLength = MAX_LINE_LENGTH) {
+        this.#maxLines = Math.max(0, Math.floor(maxLines));
+        this.#maxLineLength = Math.max(1, Math.floor(maxLineLength));
+    }
+    write(text) {
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+            if (this.#escape !== 'none') {
+                i = this.#inEscape(text, i);
+                continue;
+            }
+            // A run of printable characters is written at once.
+            let j = i;
+            while (j < n && isPrintable(text.charCodeAt(j)))
+                j++;
+            if (j > i)
+                this.#put(text.slice(i, j));
+            if (j === n)
+                break;
+            this.#control(text.charCodeAt(j));
+            i = j + 1;
+        }
+    }
+    /** The output ended: a last line without a newline counts, blank lines at the end do not. */
+    end() {
+        this.#escape = 'none';
+        if (this.#line.trim() !== '')
+            this.#newline();
+        this.#line = '';
+        this.#cursor = 0;
+        this.#pendingBlank = 0;
+    }
+    lines() {
+        return [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
+    }
+    #put(run) {
+        const room = this.#maxLineLength - this.#cursor;
+        if (room <= 0) {
+            this.#cut = true;
+            this.#cursor += run.length;
+            return;
+        }
+        const piece = run.length > room ? run.slice(0, room) : run;
+        if (piece.length < run.length)
+            this.#cut = true;
+        if (this.#cursor >= this.#line.length) {
+            this.#line = this.#line.padEnd(this.#cursor) + piece;
+        }
+        else {
+            this.#line = this.#line.slice(0, this.#cursor) + piece + this.#line.slice(this.#cursor + piece.length);
+        }
+        this.#cursor += run.length;
+    }
+    #control(code) {
+        switch (code) {
+            case 0x0a: // \n
+                this.#newline();
+                return;
+            case 0x0d: // \r
+                this.#cursor = 0;
+                return;
+            case 0x08: // backspace
+                this.#cursor = Math.max(0, Math.min(this.#cursor, this.#maxLineLength) - 1);
+                return;
+            case 0x09: // tab: kept as it is
+                this.#put('\t');
+                return;
+            case 0x1b:
+                this.#escape = 'esc';
+                return;
+            case 0x9b: // a one-character CSI
+                this.#escape = 'csi';
+                this.#csi = '';
+                return;
+            case 0x90: // DCS
+            case 0x9d: // OSC
+            case 0x98: // SOS
+            case 0x9e: // PM
+            case 0x9f: // APC
+                this.#escape = 'string';
+                return;
+            default:
+            // Any other control character is dropped.
+        }
+    }
+    /** Consumes escape sequence characters from `text` at `i`; returns where normal text resumes. */
+    #inEscape(text, i) {
+        const code = text.charCodeAt(i);
+        switch (this.#escape) {
+            case 'esc':
+                if (code < 0x20) {
+                    this.#escape = 'none'; // a control character cancels the sequence and still acts
+                    return i;
+                }
+                if (code === 0x5b) {
+                    this.#escape = 'csi';
+                    this.#csi = '';
+                }
+                else if (code === 0x5d || code === 0x50 || code === 0x58 || code === 0x5e || code === 0x5f) {
+                    this.#escape = 'string'; // OSC, DCS, SOS, PM, APC: up to BEL or ESC \
+                }
+                else if (code >= 0x20 && code <= 0x2f) {
+                    this.#escape = 'esc-intermediate'; // e.g. ESC ( B
+                }
+                else {
+                    this.#escape = 'none'; // a two-character sequence
+                }
+                return i + 1;
+            case 'esc-intermediate':
+                if (code < 0x20) {
+                    this.#escape = 'none';
+                    return i;
+                }
+                if (code > 0x2f)
+                    this.#escape = 'none';
+                return i + 1;
+            case 'csi': {
+                // Parameters and intermediates up to the final character, read in one go.
+                let j = i;
+                while (j < text.length) {
+                    const c = text.charCodeAt(j);
+                    if (c >= 0x40 && c <= 0x7e) {
+                        this.#escape = 'none';
+                        this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+                        if (c === 0x4b)
+                            this.#eraseInLine(this.#csi); // K
+                        return j + 1;
+                    }
+                    if (c < 0x20 || c > 0x3f) {
+                        this.#escape = 'none'; // a broken sequence: the character is read as text again
+                        return j;
+                    }
+                    j++;
+                }
+                this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+                return j;
+            }
+            case 'string': {
+                // The terminator is BEL or ESC \ (the backslash is then taken by the 'esc' state as a 2-char sequence).
+                let j = i;
+                while (j < text.length) {
+                    const c = text.charCodeAt(j);
+                    if (c === 0x07 || c === 0x9c) {
+                        this.#escape = 'none';
+                        return j + 1;
+                    }
+                    if (c === 0x0a) {
+                        // An unterminated title or hyperlink must not hide the rest of the output: a line ends it.
+                        this.#escape = 'none';
+                        return j;
+                    }
+                    if (c === 0x1b) {
+                        this.#escape = 'esc';
+                        return j + 1;
+                    }
+                    j++;
+                }
+                return j;
+            }
+            default:
+                return i;
+        }
+    }
+    #eraseInLine(params) {
+        const mode = params === '' ? 0 : Number(params);
+        const cursor = Math.min(this.#cursor, this.#maxLineLength);
+        if (mode === 0)
+            this.#line = this.#line.slice(0, cursor);
+        else if (mode === 1)
+            this.#line = ' '.repeat(cursor) + this.#line.slice(cursor);
+        else if (mode === 2)
+            this.#line = '';
+    }
+    #newline() {
+        this.totalLines++;
+        // A copy: a line sliced from a chunk would keep the whole chunk alive (V8 strings share their parent's
+        // characters), and the tail must hold only its own lines.
+        const line = `${this.#line.trimEnd()}${this.#cut ? '…' : ' '}`.trimEnd();
+        this.#line = '';
+        this.#cursor = 0;
+        this.#cut = false;
+        if (this.#maxLines === 0)
+            return;
+        if (line === '') {
+            this.#pendingBlank++;
+            return;
+        }
+        for (const blank of Array(Math.min(this.#pendingBlank, this.#maxLines)).fill(''))
+            this.#keep(blank);
+        this.#pendingBlank = 0;
+        this.#keep(line);
+    }
+    #keep(line) {
+        if (this.#lines.length < this.#maxLines) {
+            this.#lines.push(line);
+        }
+        else {
+            this.#lines[this.#first] = line;
+            this.#first = (this.#first + 1) % this.#maxLines;
+        }
+    }
+}
+/** Printable: not a C0 control, not DEL, not a C1 control (U+0085 included). */
+function isPrintable(code) {
+    return code >= 0x20 && code !== 0x7f && (code < 0x80 || code > 0x9f);
+}
+
+;// CONCATENATED MODULE: ../api/step-output.ts
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
 // can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
 // terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
 
 
 
+
+
+/** What reading a step's output needs of the transport: `open()` sends the credential only to trusted origins. */
+
 /** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
 const MAX_OUTPUT_LINES = 1000;
-/** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
-const MAX_LINE_LENGTH = 1024;
 /** Failed steps (containers included) whose output is read per build; the others are listed without it. */
 const MAX_STEPS_READ = 10;
 /** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
@@ -996,19 +1342,19 @@ function findFailedSteps(build) {
         for (const action of step['actions']) {
             if (!isObject(action) || !actionFailed(action) || action['insignificant'] === true)
                 continue;
-            const name = text(action['name']) ?? text(step['name']) ?? '(unnamed step)';
+            const name = step_output_text(action['name']) ?? step_output_text(step['name']) ?? '(unnamed step)';
             const index = integer(action['index']) ?? 0;
             found.push({
                 name,
                 step: integer(action['step']),
                 index,
                 parallel: parallel || index > 0,
-                command: text(action['bash_command']),
-                status: text(action['status']),
+                command: step_output_text(action['bash_command']),
+                status: step_output_text(action['status']),
                 exitCode: integer(action['exit_code']),
                 durationMs: durationOf(action),
                 truncated: action['truncated'] === true,
-                outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
+                outputUrl: action['has_output'] === false ? undefined : step_output_text(action['output_url']),
             });
         }
     }
@@ -1017,15 +1363,15 @@ function findFailedSteps(build) {
 function actionFailed(action) {
     if (action['failed'] === true || action['timedout'] === true || action['infrastructure_fail'] === true)
         return true;
-    const status = text(action['status']);
+    const status = step_output_text(action['status']);
     return status !== undefined && FAILED_STATUSES.has(status);
 }
 function durationOf(action) {
     const millis = action['run_time_millis'];
     if (typeof millis === 'number' && Number.isFinite(millis) && millis >= 0)
         return millis;
-    const start = Date.parse(text(action['start_time']) ?? '');
-    const end = Date.parse(text(action['end_time']) ?? '');
+    const start = Date.parse(step_output_text(action['start_time']) ?? '');
+    const end = Date.parse(step_output_text(action['end_time']) ?? '');
     return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
 }
 /**
@@ -1056,11 +1402,11 @@ async function collectFailedSteps(options) {
             break;
         }
         if (timer.aborted) {
-            step.outputError = `reading the build's outputs took over ${seconds(timeoutMs)}`;
+            step.outputError = `reading the build's outputs took over ${(0,format/* formatDuration */.a3)(timeoutMs)}`;
             continue;
         }
         if (budget.bytesLeft <= 0) {
-            step.outputError = `the build's outputs passed the ${megabytes(limit)} read per build`;
+            step.outputError = `the build's outputs passed the ${(0,format/* formatLimit */.tW)(limit)} read per build`;
             continue;
         }
         // Once the build was read again, every step takes its fresh address.
@@ -1075,7 +1421,7 @@ async function collectFailedSteps(options) {
                 step.output = await read(url);
             }
             catch (error) {
-                if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 403) || options.refresh === undefined)
+                if (!(error instanceof errors/* ApiError */.hD && error.status === 403) || options.refresh === undefined)
                     throw error;
                 if (refreshed !== undefined)
                     throw error;
@@ -1096,8 +1442,8 @@ async function collectFailedSteps(options) {
             if (options.signal?.aborted)
                 break;
             step.outputError = timer.aborted
-                ? `no complete output within ${seconds(timeoutMs)}`
-                : error instanceof OutputError || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui
+                ? `no complete output within ${(0,format/* formatDuration */.a3)(timeoutMs)}`
+                : error instanceof OutputError || error instanceof errors/* UserFacingError */.Ui
                     ? error.message
                     : `unexpected error: ${messageOf(error)}`;
         }
@@ -1109,7 +1455,7 @@ function freshUrl(build, step) {
     const match = findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index);
     return match?.outputUrl;
 }
-class OutputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+class OutputError extends errors/* UserFacingError */.Ui {
     name = 'OutputError';
 }
 /**
@@ -1141,19 +1487,19 @@ async function readStepOutput(opener, url, options) {
             bytes += chunk.length;
             budget.bytesLeft -= chunk.length;
             if (budget.bytesLeft < 0) {
-                throw new OutputError(`reading it passed the ${megabytes(budget.limit)} read per build`);
+                throw new OutputError(`reading it passed the ${(0,format/* formatLimit */.tW)(budget.limit)} read per build`);
             }
             parser.write(decoder.decode(chunk, { stream: true }));
         }
     };
     try {
         if (unzip === undefined)
-            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_0__.pipeline)(opened.body, consume);
+            await (0,promises_.pipeline)(opened.body, consume);
         else
-            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_0__.pipeline)(opened.body, unzip, consume);
+            await (0,promises_.pipeline)(opened.body, unzip, consume);
     }
     catch (error) {
-        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui)
+        if (error instanceof errors/* UserFacingError */.Ui)
             throw error;
         const code = error.code;
         if (typeof code === 'string' && code.startsWith('Z_')) {
@@ -1166,31 +1512,17 @@ async function readStepOutput(opener, url, options) {
     tail.end();
     return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
 }
-/** The decoder for a Content-Encoding still on the body; storage never stacks codings, nor do we. */
+/** The decoder for a Content-Encoding still on the body (src/api/decode.ts). */
 function decoderFor(header) {
-    const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-    const codings = value
-        .split(',')
-        .map((c) => c.trim().toLowerCase())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length > 1)
-        throw new OutputError(`it came in stacked encodings (${cut(codings.join(', '))})`);
-    switch (codings[0]) {
-        case undefined:
-            return undefined;
-        case 'gzip':
-        case 'x-gzip':
-            return (0,_zlib_js__WEBPACK_IMPORTED_MODULE_2__/* .zlib */ .w)().createGunzip();
-        case 'deflate':
-            return (0,_zlib_js__WEBPACK_IMPORTED_MODULE_2__/* .zlib */ .w)().createInflate();
-        case 'br':
-            return (0,_zlib_js__WEBPACK_IMPORTED_MODULE_2__/* .zlib */ .w)().createBrotliDecompress();
-        default:
-            throw new OutputError(`it came in an encoding this client cannot read (${cut(codings[0])})`);
+    try {
+        const coding = (0,decode/* contentCoding */.IX)(header);
+        return coding === undefined ? undefined : (0,decode/* decoder */.D0)(coding);
     }
-}
-function cut(text) {
-    return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    catch (error) {
+        if (error instanceof decode/* UnsupportedCodingError */.MZ)
+            throw new OutputError(`it came in an encoding this client cannot read (${(0,format/* cut */.Jj)(error.value, 41)})`);
+        throw error;
+    }
 }
 // --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
 /**
@@ -1424,233 +1756,6 @@ const ESCAPES = {
     r: '\r',
     t: '\t',
 };
-// --- What a terminal would show, last lines only ---------------------------------------------------------------
-/**
- * Raw terminal output in, the last lines a terminal would show out: `\r` returns to the start of the line and
- * what follows overwrites it, backspace steps back, `ESC[K` erases, other escape sequences (colours, cursor
- * movement, titles) and control characters are dropped. Memory stays within `maxLines` × `maxLineLength`.
- */
-class TerminalTail {
-    #maxLines;
-    #maxLineLength;
-    /** A ring: the oldest kept line is at #first. */
-    #lines = [];
-    #first = 0;
-    /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
-    #pendingBlank = 0;
-    #line = '';
-    #cursor = 0;
-    #cut = false;
-    #escape = 'none';
-    #csi = '';
-    totalLines = 0;
-    constructor(maxLines, maxLineLength = MAX_LINE_LENGTH) {
-        this.#maxLines = Math.max(0, Math.floor(maxLines));
-        this.#maxLineLength = Math.max(1, Math.floor(maxLineLength));
-    }
-    write(text) {
-        const n = text.length;
-        let i = 0;
-        while (i < n) {
-            if (this.#escape !== 'none') {
-                i = this.#inEscape(text, i);
-                continue;
-            }
-            // A run of printable characters is written at once.
-            let j = i;
-            while (j < n && isPrintable(text.charCodeAt(j)))
-                j++;
-            if (j > i)
-                this.#put(text.slice(i, j));
-            if (j === n)
-                break;
-            this.#control(text.charCodeAt(j));
-            i = j + 1;
-        }
-    }
-    /** The output ended: a last line without a newline counts, blank lines at the end do not. */
-    end() {
-        this.#escape = 'none';
-        if (this.#line.trim() !== '')
-            this.#newline();
-        this.#line = '';
-        this.#cursor = 0;
-        this.#pendingBlank = 0;
-    }
-    lines() {
-        return [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
-    }
-    #put(run) {
-        const room = this.#maxLineLength - this.#cursor;
-        if (room <= 0) {
-            this.#cut = true;
-            this.#cursor += run.length;
-            return;
-        }
-        const piece = run.length > room ? run.slice(0, room) : run;
-        if (piece.length < run.length)
-            this.#cut = true;
-        if (this.#cursor >= this.#line.length) {
-            this.#line = this.#line.padEnd(this.#cursor) + piece;
-        }
-        else {
-            this.#line = this.#line.slice(0, this.#cursor) + piece + this.#line.slice(this.#cursor + piece.length);
-        }
-        this.#cursor += run.length;
-    }
-    #control(code) {
-        switch (code) {
-            case 0x0a: // \n
-                this.#newline();
-                return;
-            case 0x0d: // \r
-                this.#cursor = 0;
-                return;
-            case 0x08: // backspace
-                this.#cursor = Math.max(0, Math.min(this.#cursor, this.#maxLineLength) - 1);
-                return;
-            case 0x09: // tab: kept as it is
-                this.#put('\t');
-                return;
-            case 0x1b:
-                this.#escape = 'esc';
-                return;
-            case 0x9b: // a one-character CSI
-                this.#escape = 'csi';
-                this.#csi = '';
-                return;
-            case 0x90: // DCS
-            case 0x9d: // OSC
-            case 0x98: // SOS
-            case 0x9e: // PM
-            case 0x9f: // APC
-                this.#escape = 'string';
-                return;
-            default:
-            // Any other control character is dropped.
-        }
-    }
-    /** Consumes escape sequence characters from `text` at `i`; returns where normal text resumes. */
-    #inEscape(text, i) {
-        const code = text.charCodeAt(i);
-        switch (this.#escape) {
-            case 'esc':
-                if (code < 0x20) {
-                    this.#escape = 'none'; // a control character cancels the sequence and still acts
-                    return i;
-                }
-                if (code === 0x5b) {
-                    this.#escape = 'csi';
-                    this.#csi = '';
-                }
-                else if (code === 0x5d || code === 0x50 || code === 0x58 || code === 0x5e || code === 0x5f) {
-                    this.#escape = 'string'; // OSC, DCS, SOS, PM, APC: up to BEL or ESC \
-                }
-                else if (code >= 0x20 && code <= 0x2f) {
-                    this.#escape = 'esc-intermediate'; // e.g. ESC ( B
-                }
-                else {
-                    this.#escape = 'none'; // a two-character sequence
-                }
-                return i + 1;
-            case 'esc-intermediate':
-                if (code < 0x20) {
-                    this.#escape = 'none';
-                    return i;
-                }
-                if (code > 0x2f)
-                    this.#escape = 'none';
-                return i + 1;
-            case 'csi': {
-                // Parameters and intermediates up to the final character, read in one go.
-                let j = i;
-                while (j < text.length) {
-                    const c = text.charCodeAt(j);
-                    if (c >= 0x40 && c <= 0x7e) {
-                        this.#escape = 'none';
-                        this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
-                        if (c === 0x4b)
-                            this.#eraseInLine(this.#csi); // K
-                        return j + 1;
-                    }
-                    if (c < 0x20 || c > 0x3f) {
-                        this.#escape = 'none'; // a broken sequence: the character is read as text again
-                        return j;
-                    }
-                    j++;
-                }
-                this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
-                return j;
-            }
-            case 'string': {
-                // The terminator is BEL or ESC \ (the backslash is then taken by the 'esc' state as a 2-char sequence).
-                let j = i;
-                while (j < text.length) {
-                    const c = text.charCodeAt(j);
-                    if (c === 0x07 || c === 0x9c) {
-                        this.#escape = 'none';
-                        return j + 1;
-                    }
-                    if (c === 0x0a) {
-                        // An unterminated title or hyperlink must not hide the rest of the output: a line ends it.
-                        this.#escape = 'none';
-                        return j;
-                    }
-                    if (c === 0x1b) {
-                        this.#escape = 'esc';
-                        return j + 1;
-                    }
-                    j++;
-                }
-                return j;
-            }
-            default:
-                return i;
-        }
-    }
-    #eraseInLine(params) {
-        const mode = params === '' ? 0 : Number(params);
-        const cursor = Math.min(this.#cursor, this.#maxLineLength);
-        if (mode === 0)
-            this.#line = this.#line.slice(0, cursor);
-        else if (mode === 1)
-            this.#line = ' '.repeat(cursor) + this.#line.slice(cursor);
-        else if (mode === 2)
-            this.#line = '';
-    }
-    #newline() {
-        this.totalLines++;
-        // A copy: a line sliced from a chunk would keep the whole chunk alive (V8 strings share their parent's
-        // characters), and the tail must hold only its own lines.
-        const line = `${this.#line.trimEnd()}${this.#cut ? '…' : ' '}`.trimEnd();
-        this.#line = '';
-        this.#cursor = 0;
-        this.#cut = false;
-        if (this.#maxLines === 0)
-            return;
-        if (line === '') {
-            this.#pendingBlank++;
-            return;
-        }
-        for (const blank of Array(Math.min(this.#pendingBlank, this.#maxLines)).fill(''))
-            this.#keep(blank);
-        this.#pendingBlank = 0;
-        this.#keep(line);
-    }
-    #keep(line) {
-        if (this.#lines.length < this.#maxLines) {
-            this.#lines.push(line);
-        }
-        else {
-            this.#lines[this.#first] = line;
-            this.#first = (this.#first + 1) % this.#maxLines;
-        }
-    }
-}
-/** Printable: not a C0 control, not DEL, not a C1 control (U+0085 included). */
-function isPrintable(code) {
-    return code >= 0x20 && code !== 0x7f && (code < 0x80 || code > 0x9f);
-}
 // --- The line that says what went wrong ---------------------------------------------------------------------------
 /** Lines that only say that something exited (the exit code says it already) or count what failed. */
 const NOISE = [
@@ -1695,7 +1800,7 @@ function lastMeaningfulLine(lines) {
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-function text(value) {
+function step_output_text(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
 }
 function integer(value) {
@@ -1703,26 +1808,6 @@ function integer(value) {
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
-}
-function seconds(ms) {
-    return `${Math.round(ms / 1000)} s`;
-}
-function megabytes(bytes) {
-    const mib = bytes / (1024 * 1024);
-    return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
-}
-
-
-/***/ }),
-
-/***/ 3599:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   w: () => (/* binding */ zlib)
-/* harmony export */ });
-function zlib() {
-    return process.getBuiltinModule('node:zlib');
 }
 
 

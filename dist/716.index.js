@@ -15,14 +15,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   waitForSerial: () => (/* binding */ waitForSerial)
 /* harmony export */ });
 /* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8284);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1498);
 /* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1702);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5947);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2249);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
 /* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8729);
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5942);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1272);
+
 
 
 
@@ -146,9 +148,9 @@ async function waitForSerial(ctx) {
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline,
-            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}`),
+            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(elapsedMs)}`),
             onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not list the running builds (${error.message}); looking again in ` +
-                `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`),
+                `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`),
         }, async (n) => {
             looks = n;
             return look();
@@ -158,21 +160,21 @@ async function waitForSerial(ctx) {
             if (result.error !== undefined) {
                 // The time-out did not come: the next look could not have been made within it (a long Retry-After).
                 ending = 'stopped';
-                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before the ` +
-                    `${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: ${result.error.message}; ` +
+                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Stopped waiting for builds of ${scope} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .shortDuration */ .TV)(ctx.clock.now() - started)}, before the ` +
+                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: ${result.error.message}; ` +
                     (still.length > 0
                         ? `still running at the last look: ${still.join(', ')}`
                         : 'none was seen running'));
             }
             ending = 'timed-out';
-            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Timed out after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Timed out after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
                 `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`);
         }
         ending = 'clear';
         const elapsed = ctx.clock.now() - started;
         ctx.info(waitedFor.size === 0
             ? `No other build of ${scope} is running: going on`
-            : `Waited ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
+            : `Waited ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
     }
     catch (error) {
         if (error instanceof _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .PollFailedError */ .f5)
@@ -260,10 +262,6 @@ async function cancelOlder(ctx, { client, project }, builds, tried, cancelled) {
         }
     }
 }
-/** A duration as formatDuration says it, with a tenth of a second below ten seconds (not "0 s"). */
-function shortDuration(ms) {
-    return ms < 10_000 ? `${Math.round(ms / 100) / 10} s` : (0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms);
-}
 function what(build) {
     const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
     if (build.branch)
@@ -291,18 +289,18 @@ async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, t
     if (waitedFor.size === 0 && ending === 'clear')
         lines.push('No other build was running: the step went on at once.');
     else if (waitedFor.size > 0)
-        lines.push(`Waited ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)} for ${links(waitedFor)}.`);
+        lines.push(`Waited ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(elapsedMs)} for ${links(waitedFor)}.`);
     if (ending === 'timed-out') {
-        lines.push(`**Timed out** after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`);
+        lines.push(`**Timed out** after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`);
     }
     else if (ending === 'stopped') {
-        lines.push(`**Stopped** after ${shortDuration(elapsedMs)}, before the ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(timeoutMs)} timeout: the next ` +
+        lines.push(`**Stopped** after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .shortDuration */ .TV)(elapsedMs)}, before the ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(timeoutMs)} timeout: the next ` +
             `look could not have been made within it (see the error); still running at the last look: ` +
             `${links(pending) || 'unconfirmed'}.`);
     }
     else if (ending === 'failed') {
         const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
-        lines.push(`${how} after ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}.`);
+        lines.push(`${how} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(elapsedMs)}.`);
     }
     try {
         await ctx.io.summary.addRaw(lines.join('\n\n'), true).write();

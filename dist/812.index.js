@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8284);
+/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1498);
 /* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5947);
 
 

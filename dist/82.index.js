@@ -114,7 +114,6 @@ __webpack_require__.d(__webpack_exports__, {
   PROGRESS_EVERY_MS: () => (/* binding */ PROGRESS_EVERY_MS),
   SEARCH_ARTIFACTS_BUILDS: () => (/* binding */ SEARCH_ARTIFACTS_BUILDS),
   SUMMARY_ROWS: () => (/* binding */ SUMMARY_ROWS),
-  displayUrl: () => (/* binding */ displayUrl),
   fetchArtifacts: () => (/* binding */ fetchArtifacts),
   fileProblem: () => (/* binding */ fileProblem),
   readInputs: () => (/* binding */ readInputs),
@@ -126,14 +125,16 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ../action/run.ts + 5 modules
-var run = __webpack_require__(8284);
+// EXTERNAL MODULE: ../action/run.ts + 9 modules
+var run = __webpack_require__(1498);
 // EXTERNAL MODULE: ../action/text.ts
 var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
 // EXTERNAL MODULE: ../action/workflow.ts
 var workflow = __webpack_require__(3045);
-// EXTERNAL MODULE: ../api/download.ts
-var download = __webpack_require__(5234);
+// EXTERNAL MODULE: ../api/download.ts + 1 modules
+var download = __webpack_require__(8591);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/commit-builds.ts
@@ -350,27 +351,26 @@ class Progress {
         const rate = rateOf(this.#bytes - this.#lastBytes, now - this.#lastAt);
         this.#lastAt = now;
         this.#lastBytes = this.#bytes;
-        return `${this.#files} of ${this.total} files done, ${(0,action_text/* formatBytes */.z3)(Math.max(0, this.#bytes))} received (${rate})`;
+        return `${this.#files} of ${this.total} files done, ${(0,format/* formatBytes */.z3)(Math.max(0, this.#bytes))} received (${rate})`;
     }
     /** The closing line: everything, over the whole run. */
     summary(savedBytes, destination) {
         const elapsed = this.#now() - this.#started;
         const files = `${this.#files} file${this.#files === 1 ? '' : 's'}`;
-        return `Fetched ${files} (${(0,action_text/* formatBytes */.z3)(savedBytes)}) into ${destination} in ${formatElapsed(elapsed)} (${rateOf(savedBytes, elapsed)})`;
+        return `Fetched ${files} (${(0,format/* formatBytes */.z3)(savedBytes)}) into ${destination} in ${(0,format/* shortDuration */.TV)(elapsed)} (${rateOf(savedBytes, elapsed)})`;
     }
 }
 function rateOf(bytes, ms) {
     if (ms <= 0)
         return '-';
-    return `${(0,action_text/* formatBytes */.z3)(Math.max(0, Math.round((bytes * 1000) / ms)))}/s`;
-}
-function formatElapsed(ms) {
-    return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : (0,action_text/* formatDuration */.a3)(ms);
+    return `${(0,format/* formatBytes */.z3)(Math.max(0, Math.round((bytes * 1000) / ms)))}/s`;
 }
 
 // EXTERNAL MODULE: ./fetch-artifacts/stale-parts.ts
 var stale_parts = __webpack_require__(2996);
 ;// CONCATENATED MODULE: ./fetch-artifacts/fetch-artifacts.ts
+
+
 
 
 
@@ -694,10 +694,10 @@ function reportPlan(ctx, plan, refusals) {
         ctx.io.debug(`${plan.excluded} artifacts left out by pattern`);
 }
 /**
- * Looks at every final path before anything is downloaded (promise 12): a path too long for the file system or
- * through a linked folder is refused with a warning; a file, link or folder already standing at a final path (or
- * at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files.
- * A link is never replaced, whatever `overwrite` says.
+ * Looks at every final path before anything is downloaded (docs/promises.md, promise 12): a path too long for the file
+ * system or through a linked folder is refused with a warning; a file, link or folder already standing at a final path
+ * (or at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files. A
+ * link is never replaced, whatever `overwrite` says.
  */
 async function checkFinalPaths(options, plan, destination, refusals) {
     const out = [];
@@ -872,7 +872,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
             if (!debug)
                 return;
             const retried = result.attempts > 1 ? `, ${result.attempts} attempts` : '';
-            ctx.io.debug((0,action_text/* logSafe */.sN)(`${file.source}: ${(0,action_text/* formatBytes */.z3)(result.bytes)} from ${displayUrl(file.url)} saved as ${dest}${retried}`));
+            ctx.io.debug((0,action_text/* logSafe */.sN)(`${file.source}: ${(0,format/* formatBytes */.z3)(result.bytes)} from ${(0,format/* displayUrl */.Qy)(file.url)} saved as ${dest}${retried}`));
         }, (reason) => stop.abort(reason));
         if (options.extract) {
             const placed = new Set(results.flatMap((r) => (r === undefined ? [] : [r.file])));
@@ -966,9 +966,9 @@ function diskFull(error, index, checked, received) {
     const name = (i) => (0,paths/* shortQuoted */.vb)(checked[i]?.file.source ?? '');
     const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
     const filled = largest === index
-        ? `${(0,action_text/* formatBytes */.z3)(received[index] ?? 0)} of it`
-        : `while ${name(largest)} had taken ${(0,action_text/* formatBytes */.z3)(received[largest] ?? 0)} of the ` +
-            `${(0,action_text/* formatBytes */.z3)(total)} this step downloaded`;
+        ? `${(0,format/* formatBytes */.z3)(received[index] ?? 0)} of it`
+        : `while ${name(largest)} had taken ${(0,format/* formatBytes */.z3)(received[largest] ?? 0)} of the ` +
+            `${(0,format/* formatBytes */.z3)(total)} this step downloaded`;
     return new DiskFullError(`the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
         'free space there or choose another path. No part file is left');
 }
@@ -1059,16 +1059,6 @@ function errnoCode(error) {
     }
     return undefined;
 }
-/** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
-function displayUrl(url) {
-    try {
-        const parsed = new URL(url);
-        return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-    }
-    catch {
-        return '(an unreadable URL)';
-    }
-}
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
 function asUserFacing(artifact, error, url) {
     const certificate = (0,errors/* certificateCode */.nt)(error);
@@ -1093,8 +1083,8 @@ async function setOutputs(ctx, saved) {
     const size = Buffer.byteLength(list);
     if (size > MAX_FILES_OUTPUT_BYTES) {
         ctx.setOutput('files', []);
-        ctx.info(`The files output is left empty: the list of ${saved.length} paths takes ${(0,action_text/* formatBytes */.z3)(size)}, past the ` +
-            `${(0,action_text/* formatBytes */.z3)(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`);
+        ctx.info(`The files output is left empty: the list of ${saved.length} paths takes ${(0,format/* formatBytes */.z3)(size)}, past the ` +
+            `${(0,format/* formatBytes */.z3)(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`);
     }
     else {
         ctx.setOutput('files', saved.map((s) => s.file));
@@ -1103,21 +1093,21 @@ async function setOutputs(ctx, saved) {
 }
 async function writeSummary(ctx, saved, root, from) {
     const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
-    const summary = ctx.io.summary.addRaw(`Fetched ${plural(saved.length, 'file')} (${(0,action_text/* formatBytes */.z3)(bytes)}) of ${from} into ${(0,action_text/* mdSafe */.$v)(root)}`, true);
+    const summary = ctx.io.summary.addRaw(`Fetched ${plural(saved.length, 'file')} (${(0,format/* formatBytes */.z3)(bytes)}) of ${from} into ${(0,action_text/* mdSafe */.$v)(root)}`, true);
     // The table is HTML, where a Markdown escape would show its backslash.
-    const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [(0,action_text/* htmlSafe */.br)(s.shown, 500), (0,action_text/* formatBytes */.z3)(s.bytes)]);
+    const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [(0,action_text/* htmlSafe */.br)(s.shown, 500), (0,format/* formatBytes */.z3)(s.bytes)]);
     summary.addTable([
         [
             { data: 'File', header: true },
             { data: 'Size', header: true },
         ],
         ...rows,
-        [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${(0,action_text/* formatBytes */.z3)(bytes)}</b>` }],
+        [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${(0,format/* formatBytes */.z3)(bytes)}</b>` }],
     ]);
     const rest = saved.slice(SUMMARY_ROWS);
     if (rest.length > 0) {
         const restBytes = rest.reduce((sum, s) => sum + s.bytes, 0);
-        summary.addRaw(`…and ${plural(rest.length, 'more file')} (${(0,action_text/* formatBytes */.z3)(restBytes)}) not shown.`, true);
+        summary.addRaw(`…and ${plural(rest.length, 'more file')} (${(0,format/* formatBytes */.z3)(restBytes)}) not shown.`, true);
     }
     await summary.write();
 }
@@ -1142,7 +1132,7 @@ function fetch_artifacts_run() {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _api_download_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5234);
+/* harmony import */ var _api_download_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8591);
 // Part files a killed run left behind (SIGKILL gives no chance to clean up): before anything is downloaded or
 // unpacked, the part files of each planned path are removed, so they neither pile up nor travel with the folder
 // into a later upload. Only names of our own form are touched (`<file name>.<12 hex digits>.part`, download.ts),
@@ -1379,462 +1369,44 @@ function queuedAt(build) {
 
 /***/ }),
 
-/***/ 5234:
+/***/ 8022:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   _7: () => (/* binding */ Downloader),
-/* harmony export */   e4: () => (/* binding */ PART_SUFFIX_BYTES),
-/* harmony export */   nV: () => (/* binding */ DownloadError)
-/* harmony export */ });
-/* unused harmony exports MAX_UNDECLARED_BYTES, DEFAULT_MIN_RATE, DOWNLOAD_RETRY, IncompleteBodyError, TooLargeError, TooSlowError, CorruptBodyError, UnsupportedEncodingError, parseContentRange, PartWriter */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7634);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
-/* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4748);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7878);
-/* harmony import */ var _zlib_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3599);
-// One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
-// once complete and checked), resumable (a Range request after a transient failure) and never an error page
-// (non-2xx answers are errors of the transport, never written). Promises 7–9.
 
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MZ: () => (/* binding */ UnsupportedCodingError),
+  IX: () => (/* binding */ contentCoding),
+  D0: () => (/* binding */ decoder)
+});
 
-
-
-
-
-
-
-
-const statFile = (0,node_util__WEBPACK_IMPORTED_MODULE_3__.promisify)(node_fs__WEBPACK_IMPORTED_MODULE_1__.fstat);
-const truncateFile = (0,node_util__WEBPACK_IMPORTED_MODULE_3__.promisify)(node_fs__WEBPACK_IMPORTED_MODULE_1__.ftruncate);
-/** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
-const WRITE_BATCH_BYTES = 1024 * 1024;
-/**
- * Up to this many downloads at once, a body known to fit in one batch is written as it arrives, on the main thread
- * (`direct`); beyond it, in the thread pool. With few downloads the main thread waits on the network, and a write's
- * trip to the pool and back only delays the file; with many, the main thread is what they all wait on, and its
- * writes to the page cache were a quarter of its samples (perf). 800 files of 256 KiB on tmpfs, alternating runs
- * of the two ways: one at a time 526 ms direct, 588 ms pooled; two 476 and 499 ms; four 439 and 402 ms.
- */
-const DIRECT_WRITES_UP_TO = 2;
-/**
- * Batches no longer in use, for the next writer: a body's chunks are copied into batches (the chunks' memory is the
- * connection's, reused by its next read), and the batches themselves are reused, so a download allocates nothing
- * per chunk and a thousand small files allocate a few batches in all. Kept up to MAX_FREE_BATCHES.
- */
-const freeBatches = [];
-const MAX_FREE_BATCHES = 16;
-function takeBatch() {
-    return freeBatches.pop() ?? Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+;// CONCATENATED MODULE: ../api/zlib.ts
+function zlib() {
+    return process.getBuiltinModule('node:zlib');
 }
-function giveBatch(batch) {
-    if (freeBatches.length < MAX_FREE_BATCHES)
-        freeBatches.push(batch);
-}
-/**
- * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
- * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
- * not retried. Above what a hosted runner's free disk (about 14 GB) can take beside a checkout.
- */
-const MAX_UNDECLARED_BYTES = 10 * 1024 ** 3;
-/** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
-const DEFAULT_MIN_RATE = { bytes: 64 * 1024, windowMs: 60_000 };
-/**
- * Failures in a row before a download is given up. An attempt that takes the file further than before starts the
- * count again, since resuming it is cheap; four times as many attempts in all is the outer bound.
- */
-const DOWNLOAD_RETRY = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000 };
-/** A download failed for good: names the artifact, keeps the cause. */
-class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
-    name = 'DownloadError';
-    artifact;
-    constructor(artifact, cause, attempts) {
-        const tries = attempts > 1 && !/after \d+ attempts/u.test(cause.message) ? ` (after ${attempts} attempts)` : '';
-        super(`artifact ${artifact}: ${cause.message}${tries}`, { cause });
-        this.artifact = artifact;
+
+;// CONCATENATED MODULE: ../api/decode.ts
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
     }
 }
-/** The body ended before Content-Length (or the Content-Range's end) was reached. */
-class IncompleteBodyError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
-    name = 'IncompleteBodyError';
-}
-/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
-class TooLargeError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
-    name = 'TooLargeError';
-}
-/** The body arrived below the minimum rate. */
-class TooSlowError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
-    name = 'TooSlowError';
-}
-/** An encoded body that does not decode (cut short, or corrupt). */
-class CorruptBodyError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
-    name = 'CorruptBodyError';
-}
-/** A Content-Encoding that cannot be decoded: what would be written is not the file. */
-class UnsupportedEncodingError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
-    name = 'UnsupportedEncodingError';
-}
-/** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
- *  next attempt asks for the whole file. */
-class StartOverError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
-    name = 'StartOverError';
-}
-/** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
-let partSerial;
-/**
- * The part file of a destination: `<dest>.<12 hex digits>.part`. The digits count up from a random start: no two
- * part files of a run share a name, one left by an earlier run is as unlikely to be met as with a random name per
- * file, and a file costs a counter where a random UUID cost 4-5 µs (800 files: 4 ms).
- */
-function partFileName(dest) {
-    partSerial = ((partSerial ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
-    return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
-}
-/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
-const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
-class Downloader {
-    #opener;
-    #clock;
-    #retry;
-    #signal;
-    #log;
-    #maxBytes;
-    #minRate;
-    #directWritesUpTo;
-    /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
-    #parts = new Set();
-    /** Bodies being received, checked against the minimum rate by one timer for all. */
-    #watched = new Set();
-    #urls = new Map();
-    #ticker;
-    constructor(options) {
-        this.#opener = options.opener;
-        this.#clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .ml;
-        this.#retry = {
-            ...DOWNLOAD_RETRY,
-            ...Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined)),
-        };
-        this.#signal = options.signal;
-        this.#log = options.log ?? (() => { });
-        this.#maxBytes = options.maxBytes ?? MAX_UNDECLARED_BYTES;
-        this.#minRate = options.minRate ?? DEFAULT_MIN_RATE;
-        this.#directWritesUpTo = options.directWritesUpTo ?? DIRECT_WRITES_UP_TO;
-    }
-    /** Part files not yet renamed or removed. */
-    get parts() {
-        return this.#parts;
-    }
-    /** Removes every part file left, synchronously, so it also works as the last thing before the process exits. */
-    removeParts() {
-        for (const part of this.#parts) {
-            try {
-                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.unlinkSync)(part);
-            }
-            catch {
-                // Already gone.
-            }
-            this.#parts.delete(part);
-        }
-    }
-    async download(request) {
-        const signal = eitherSignal(request.signal, this.#signal);
-        if (signal.aborted)
-            throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
-        // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
-        const part = partFileName(request.dest);
-        // Creating, closing and renaming are done on the main thread (for the writes, see PartWriter): each takes
-        // microseconds, less than a trip to the thread pool and back, and the request is sent only once the file
-        // exists. A create that waits on a busy file system holds the other downloads for that long; their bytes wait
-        // in the connections meanwhile. (Measured, 800 files of 256 KiB at 8 at once, on tmpfs, 15 alternating runs:
-        // 668 ms with the create in the thread pool, 605 ms without.)
-        const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(part, 'wx', 0o666);
-        this.#parts.add(part);
-        let closed = false;
-        try {
-            const result = await this.#fetchInto(fd, request, signal);
-            closed = true;
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
-            if (signal.aborted)
-                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
-            await (0,_rename_js__WEBPACK_IMPORTED_MODULE_6__/* .renameFile */ .H)(part, request.dest);
-            this.#parts.delete(part);
-            return result;
-        }
-        catch (error) {
-            if (!closed) {
-                try {
-                    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
-                }
-                catch {
-                    // Closed or not, the part file is removed below.
-                }
-            }
-            try {
-                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.unlinkSync)(part);
-            }
-            catch {
-                // Already gone.
-            }
-            this.#parts.delete(part);
-            if (signal.aborted)
-                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
-            throw error;
-        }
-    }
-    async #fetchInto(fd, request, signal) {
-        const { url, name } = request;
-        /** Bytes reported through onBytes, kept equal to what is on disk after each attempt. */
-        let reported = 0;
-        const report = (bytes) => {
-            reported += bytes;
-            request.onBytes?.(bytes);
-        };
-        let offset = 0;
-        /** Size of the whole file, once a response told it. */
-        let total;
-        /** ETag or Last-Modified of the first answer: a resumed part must come from the same file (If-Range). */
-        let validator;
-        let useRange = true;
-        let resumed = 0;
-        let failures = 0;
-        /** The furthest the part file ever got: only going beyond it counts as progress. */
-        let furthest = 0;
-        for (let attempt = 1;; attempt++) {
-            /** Whether this attempt's answer is encoded. */
-            let encodedAttempt = false;
-            try {
-                const headers = { 'accept-encoding': 'identity' };
-                const resuming = offset > 0 && useRange;
-                if (resuming) {
-                    headers.range = `bytes=${offset}-`;
-                    if (validator !== undefined)
-                        headers['if-range'] = validator;
-                }
-                let writer;
-                let start = 0;
-                /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
-                let rawLength;
-                // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
-                // listens would end the process.
-                await this.#opener.receive(url, { headers, signal }, {
-                    start: (answer, control) => {
-                        const encoding = encodingOf(answer.headers);
-                        // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
-                        if (encoding !== undefined)
-                            encodedAttempt = true;
-                        let truncate = false;
-                        if (answer.status === 206) {
-                            const range = parseContentRange(header(answer.headers, 'content-range'));
-                            const fits = resuming &&
-                                encoding === undefined &&
-                                range !== undefined &&
-                                range.start === offset &&
-                                (total === undefined || range.total === undefined || range.total === total);
-                            if (!fits) {
-                                throw new StartOverError(resuming
-                                    ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(header(answer.headers, 'content-range') ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
-                                    : 'the server sent part of the file (206) when the whole file was asked for');
-                            }
-                            start = offset;
-                            total ??= range.total;
-                            resumed++;
-                            this.#log('debug', `${name}: resuming at byte ${offset}`);
-                        }
-                        else {
-                            if (offset > 0) {
-                                // The server sent the whole file again (no Range support, or the file changed): start over.
-                                report(-reported);
-                                offset = 0;
-                                truncate = true;
-                            }
-                            total = encoding === undefined ? contentLength(answer.headers) : undefined;
-                            rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
-                            validator ??= strongValidator(answer.headers);
-                        }
-                        writer = new PartWriter({
-                            fd,
-                            position: start,
-                            truncate,
-                            maxBytes: total === undefined ? this.#maxBytes : undefined,
-                            encoding,
-                            direct: encoding === undefined &&
-                                total !== undefined &&
-                                total - start <= WRITE_BATCH_BYTES &&
-                                this.#parts.size <= this.#directWritesUpTo,
-                            onBytes: report,
-                            now: this.#clock.now(),
-                        });
-                        writer.attach(control);
-                    },
-                    data: (chunk) => writer?.data(chunk) ?? true,
-                    end: () => writer?.end(),
-                    error: (error) => writer?.error(error),
-                });
-                if (writer === undefined)
-                    throw new Error('the transport took an answer without starting its body');
-                const unwatch = this.#watch(writer, url);
-                try {
-                    offset = start + (await writer.done);
-                }
-                finally {
-                    unwatch();
-                }
-                if (rawLength !== undefined && writer.raw !== rawLength) {
-                    throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
-                }
-                if (total !== undefined && offset !== total) {
-                    if (offset < total)
-                        throw new IncompleteBodyError(`the body ended after ${offset} of ${total} bytes`);
-                    throw new StartOverError(`GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`);
-                }
-                return { bytes: offset, attempts: attempt, resumed };
-            }
-            catch (caught) {
-                if (signal.aborted)
-                    throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
-                const error = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(caught);
-                // What is on disk is what counts, whatever the stream received before it failed.
-                offset = (await statFile(fd)).size;
-                if (error instanceof StartOverError || encodedAttempt) {
-                    useRange = false;
-                    if (offset > 0) {
-                        await truncateFile(fd, 0);
-                        offset = 0;
-                    }
-                }
-                else if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD && error.status === 416) {
-                    // The range asked for is beyond the file: it changed; ask for all of it.
-                    useRange = false;
-                }
-                if (reported !== offset)
-                    report(offset - reported);
-                // An attempt that took the file further than ever resets the count of failures in a row.
-                // A body below the minimum rate always counts: a drip makes a little progress every time.
-                failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
-                furthest = Math.max(furthest, offset);
-                const retriable = transient(error);
-                if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
-                    throw new DownloadError(name, error, attempt);
-                }
-                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
-                const where = offset > 0 && useRange ? `resuming at ${offset} bytes` : 'starting over';
-                this.#log('info', `${name}: ${error.message}; ${where} in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1})`);
-                await this.#clock.sleep(wait, signal);
-            }
-        }
-    }
-    #watch(writer, url) {
-        this.#watched.add(writer);
-        this.#urls.set(writer, url);
-        if (this.#ticker === undefined) {
-            const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
-            this.#ticker = setInterval(() => this.#checkRates(), every);
-            this.#ticker.unref();
-        }
-        return () => {
-            this.#watched.delete(writer);
-            this.#urls.delete(writer);
-            if (this.#watched.size === 0 && this.#ticker !== undefined) {
-                clearInterval(this.#ticker);
-                this.#ticker = undefined;
-            }
-        };
-    }
-    #checkRates() {
-        const now = this.#clock.now();
-        const { bytes, windowMs } = this.#minRate;
-        for (const writer of this.#watched) {
-            if (now - writer.windowStart < windowMs)
-                continue;
-            if (writer.raw - writer.windowRaw < bytes) {
-                const url = this.#urls.get(writer) ?? '';
-                writer.fail(new TooSlowError(`GET ${displayUrl(url)}: the body arrived slower than ${sizeText(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`), true);
-            }
-            else {
-                writer.windowStart = now;
-                writer.windowRaw = writer.raw;
-            }
-        }
-    }
-}
-/** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
-function transient(error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .NetworkError */ .Dr)
-        return !/^ERR_TLS_|CERT|SSL/u.test(error.code);
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .TimeoutError */ .MU || error instanceof IncompleteBodyError)
-        return true;
-    if (error instanceof StartOverError || error instanceof TooSlowError || error instanceof CorruptBodyError)
-        return true;
-    if (error instanceof TooLargeError || error instanceof UnsupportedEncodingError)
-        return false;
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD)
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .retriableStatus */ .l5)(error.status) || error.status === 416;
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .AbortedError */ .oM)
-        return false;
-    // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
-    const code = error.code;
-    return (typeof code === 'string' &&
-        /^(UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH)|ECONNRESET|EPIPE)$/u.test(code));
-}
-function header(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-}
-function contentLength(headers) {
-    const text = header(headers, 'content-length');
-    if (text === undefined || !/^\d+$/u.test(text.trim()))
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    if (header === undefined)
         return undefined;
-    const n = Number(text.trim());
-    return Number.isSafeInteger(n) ? n : undefined;
-}
-/** A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there). */
-function strongValidator(headers) {
-    const etag = header(headers, 'etag');
-    if (etag !== undefined && !etag.startsWith('W/'))
-        return etag;
-    return header(headers, 'last-modified');
-}
-/** `bytes 100-199/1000` (or `/*`). */
-function parseContentRange(value) {
-    const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/u.exec(value?.trim() ?? '');
-    if (!match)
-        return undefined;
-    const start = Number(match[1]);
-    const end = Number(match[2]);
-    const total = match[3] === '*' ? undefined : Number(match[3]);
-    if (end < start || (total !== undefined && end >= total))
-        return undefined;
-    return { start, end, total };
-}
-/** A URL for messages: no user info, no query (signed URLs carry credentials there). */
-function displayUrl(url) {
-    try {
-        const parsed = new URL(url);
-        return `${parsed.origin}${parsed.pathname}`;
-    }
-    catch {
-        return (0,node_path__WEBPACK_IMPORTED_MODULE_2__.basename)(url);
-    }
-}
-/** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
-function eitherSignal(a, b) {
-    if (a === undefined)
-        return b ?? new AbortController().signal;
-    return b === undefined ? a : AbortSignal.any([a, b]);
-}
-/** The one Content-Encoding of an answer, undefined for none; a clear error for what cannot be decoded. */
-function encodingOf(headers) {
-    const value = header(headers, 'content-encoding');
-    if (value === undefined)
-        return undefined;
+    const value = typeof header === 'string' ? header : header.join(', ');
     const codings = value
         .split(',')
         .map((c) => c.trim().toLowerCase())
@@ -1842,24 +1414,114 @@ function encodingOf(headers) {
     if (codings.length === 0)
         return undefined;
     const [only] = codings;
-    if (codings.length === 1 && only !== undefined) {
+    if (codings.length === 1) {
         if (only === 'gzip' || only === 'x-gzip')
             return 'gzip';
         if (only === 'deflate' || only === 'br')
             return only;
     }
-    throw new UnsupportedEncodingError(`the server sent the file with Content-Encoding ${JSON.stringify(value)}, which cannot be decoded (gzip, deflate or br can)`);
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    if (coding === 'br')
+        return zlib().createBrotliDecompress();
+    return new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends external_node_stream_.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0) {
+            callback();
+            return;
+        }
+        if (this.#inner === undefined) {
+            const inner = ((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw();
+            inner.on('data', (data) => this.push(data));
+            inner.on('error', (error) => this.destroy(error));
+            this.#inner = inner;
+        }
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        const inner = this.#inner;
+        if (inner === undefined) {
+            // An empty body decodes to nothing.
+            callback();
+            return;
+        }
+        inner.once('end', () => callback());
+        inner.end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 8591:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  nV: () => (/* binding */ DownloadError),
+  _7: () => (/* binding */ Downloader),
+  e4: () => (/* binding */ PART_SUFFIX_BYTES)
+});
+
+// UNUSED EXPORTS: CorruptBodyError, DEFAULT_MIN_RATE, DOWNLOAD_RETRY, IncompleteBodyError, MAX_UNDECLARED_BYTES, PartWriter, TooLargeError, TooSlowError, UnsupportedEncodingError, parseContentRange
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ../api/clock.ts
+var clock = __webpack_require__(7634);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/retry.ts
+var retry = __webpack_require__(7878);
+// EXTERNAL MODULE: ../api/rename.ts
+var rename = __webpack_require__(4748);
+// EXTERNAL MODULE: ../api/decode.ts + 1 modules
+var decode = __webpack_require__(8022);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+;// CONCATENATED MODULE: ../api/part-writer.ts
+// The writing end of a download's attempt: the body's chunks, decoded when they come encoded, gathered into
+// batches and written at their place in the part file, with the body held back while the disk is behind.
+
+
+
+
+/** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
+class TooLargeError extends errors/* UserFacingError */.Ui {
+    name = 'TooLargeError';
+}
+/** An encoded body that does not decode (cut short, or corrupt). */
+class CorruptBodyError extends errors/* UserFacingError */.Ui {
+    name = 'CorruptBodyError';
 }
 /**
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
  * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
  * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
- * pause. The batches are written in the thread pool. With few downloads at once, a body known to fit in one batch
- * is instead written chunk by chunk as it arrives, on the main thread (`direct`, see DIRECT_WRITES_UP_TO). `done`
- * settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
+ * pause. The batches are written in the thread pool. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
  * received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
- * Callbacks rather than promises and streams: for files of a few hundred KiB that machinery (a Readable, a pipeline
- * with its AbortController, a promise per chunk) cost more of the main thread than the writes.
+ * Callbacks rather than streams: the body comes from undici's dispatch handler, which pauses and resumes by its
+ * controller.
  */
 class PartWriter {
     done;
@@ -1871,9 +1533,12 @@ class PartWriter {
     #position;
     #truncate;
     #maxBytes;
+    /** The size of this writer's batches. */
+    #batchBytes;
+    /** A batch already written, filled again next: a download allocates two batches at most. */
+    #spare;
     #onBytes;
     #encoding;
-    #direct;
     #decoder;
     #source;
     /** The batch being filled, and how far. */
@@ -1897,8 +1562,9 @@ class PartWriter {
         this.#position = options.position;
         this.#truncate = options.truncate;
         this.#maxBytes = options.maxBytes;
+        const expected = options.expected ?? 0;
+        this.#batchBytes = expected > 0 ? Math.min(WRITE_BATCH_BYTES, expected) : WRITE_BATCH_BYTES;
         this.#encoding = options.encoding;
-        this.#direct = options.direct;
         this.#onBytes = options.onBytes;
         this.windowStart = options.now;
         this.done = new Promise((resolve, reject) => {
@@ -1922,7 +1588,7 @@ class PartWriter {
             this.#accept(chunk);
             return this.#keepGoing();
         }
-        const decoder = (this.#decoder ??= this.#makeDecoder(chunk));
+        const decoder = (this.#decoder ??= this.#makeDecoder(this.#encoding));
         // A copy: the decoder works on its input later, and the chunk's memory is reused by the next read.
         const more = decoder.write(Buffer.from(chunk)) && this.#keepGoing();
         if (!more)
@@ -1935,7 +1601,7 @@ class PartWriter {
             return;
         if (this.#encoding !== undefined) {
             // An empty encoded body decodes to nothing, but a decoder would call it truncated.
-            (this.#decoder ??= this.#makeDecoder(Buffer.alloc(0))).end();
+            (this.#decoder ??= this.#makeDecoder(this.#encoding)).end();
             return;
         }
         this.#finish();
@@ -1948,15 +1614,8 @@ class PartWriter {
     fail(error, keepReceived) {
         this.#fail(error, keepReceived);
     }
-    #makeDecoder(first) {
-        // Some servers send raw deflate for `deflate`: a zlib stream starts with a byte whose low nibble is 8.
-        const decoder = this.#encoding === 'gzip'
-            ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createGunzip()
-            : this.#encoding === 'br'
-                ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createBrotliDecompress()
-                : first.length > 0 && ((first[0] ?? 0) & 0x0f) !== 0x08
-                    ? (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createInflateRaw()
-                    : (0,_zlib_js__WEBPACK_IMPORTED_MODULE_8__/* .zlib */ .w)().createInflate();
+    #makeDecoder(coding) {
+        const decoder = (0,decode/* decoder */.D0)(coding);
         decoder.on('data', (chunk) => {
             if (this.#error !== undefined)
                 return;
@@ -1974,19 +1633,11 @@ class PartWriter {
     #accept(chunk) {
         this.#received += chunk.length;
         if (this.#maxBytes !== undefined && this.#received > this.#maxBytes) {
-            this.#fail(new TooLargeError(`the body is larger than ${sizeText(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
-            return;
-        }
-        if (this.#direct) {
-            const failed = this.#writeSync(chunk);
-            if (failed === undefined)
-                this.#onBytes(chunk.length);
-            else
-                this.#fail(failed, false);
+            this.#fail(new TooLargeError(`the body is larger than ${(0,format/* formatLimit */.tW)(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
             return;
         }
         for (let from = 0; from < chunk.length;) {
-            const batch = (this.#batch ??= takeBatch());
+            const batch = (this.#batch ??= this.#takeSpare());
             const copied = chunk.copy(batch, this.#fill, from);
             from += copied;
             this.#fill += copied;
@@ -2050,7 +1701,7 @@ class PartWriter {
                 // Nothing was written over the earlier answer's bytes: the file must not keep them.
                 this.#truncate = false;
                 this.#writing = true;
-                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.ftruncate)(this.#fd, this.#position, (error) => {
+                (0,external_node_fs_.ftruncate)(this.#fd, this.#position, (error) => {
                     this.#writing = false;
                     if (error && this.#error === undefined)
                         this.#error = error;
@@ -2076,34 +1727,11 @@ class PartWriter {
         this.#fill = 0;
         return { batch, bytes };
     }
-    /** Writes `chunk` at the position, on the main thread; the error, if it fails. */
-    #writeSync(chunk) {
-        try {
-            if (this.#truncate) {
-                this.#truncate = false;
-                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.ftruncateSync)(this.#fd, this.#position);
-            }
-            for (let done = 0; done < chunk.length;) {
-                const written = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.writeSync)(this.#fd, chunk, done, chunk.length - done, this.#position);
-                done += written;
-                this.#written += written;
-                this.#position += written;
-            }
-        }
-        catch (error) {
-            return (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error);
-        }
-        return undefined;
-    }
     #settle() {
         if (this.#settled)
             return;
         this.#settled = true;
-        // Nothing is being written: what was not written is dropped, its batches kept for the next writer.
-        for (const batch of this.#full)
-            giveBatch(batch);
-        if (this.#batch !== undefined)
-            giveBatch(this.#batch);
+        // Nothing is being written: what was not written is dropped.
         this.#full = [];
         this.#batch = undefined;
         this.#fill = 0;
@@ -2111,6 +1739,11 @@ class PartWriter {
             this.#reject(this.#error);
         else
             this.#resolve(this.#written);
+    }
+    #takeSpare() {
+        const spare = this.#spare ?? Buffer.allocUnsafe(this.#batchBytes);
+        this.#spare = undefined;
+        return spare;
     }
     #flush() {
         const next = this.#takeNext();
@@ -2122,9 +1755,9 @@ class PartWriter {
         this.#position += next.bytes;
         if (this.#truncate) {
             this.#truncate = false;
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.ftruncate)(this.#fd, at, (error) => {
+            (0,external_node_fs_.ftruncate)(this.#fd, at, (error) => {
                 if (error)
-                    this.#afterWrite(error, next.batch);
+                    this.#afterWrite(error);
                 else
                     write();
             });
@@ -2134,9 +1767,9 @@ class PartWriter {
     }
     /** A short write is rare on regular files but possible: the rest is written before anything else. */
     #writeAll(batch, from, to, at) {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.write)(this.#fd, batch, from, to - from, at, (error, bytesWritten) => {
+        (0,external_node_fs_.write)(this.#fd, batch, from, to - from, at, (error, bytesWritten) => {
             if (error) {
-                this.#afterWrite(error, batch);
+                this.#afterWrite(error);
                 return;
             }
             this.#written += bytesWritten;
@@ -2144,12 +1777,12 @@ class PartWriter {
                 this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
                 return;
             }
-            this.#afterWrite(null, batch);
+            this.#spare ??= batch;
+            this.#afterWrite(null);
         });
     }
-    #afterWrite(error, batch) {
+    #afterWrite(error) {
         this.#writing = false;
-        giveBatch(batch);
         if (error) {
             if (this.#error === undefined) {
                 this.#error = error;
@@ -2163,17 +1796,395 @@ class PartWriter {
         this.#next();
     }
 }
-/** `1 KiB`, `64 MiB`, `10 GiB`, or bytes. */
-function sizeText(bytes) {
-    for (const [unit, size] of [
-        ['GiB', 1024 ** 3],
-        ['MiB', 1024 ** 2],
-        ['KiB', 1024],
-    ]) {
-        if (bytes >= size && bytes % size === 0)
-            return `${bytes / size} ${unit}`;
+
+;// CONCATENATED MODULE: ../api/download.ts
+// One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
+// once complete and checked), resumable (a Range request after a transient failure) and never an error page
+// (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
+
+
+
+
+
+
+
+
+
+
+const statFile = (0,external_node_util_.promisify)(external_node_fs_.fstat);
+const truncateFile = (0,external_node_util_.promisify)(external_node_fs_.ftruncate);
+/**
+ * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
+ * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
+ * not retried. Above what a hosted runner's free disk (about 14 GB) can take beside a checkout.
+ */
+const MAX_UNDECLARED_BYTES = 10 * 1024 ** 3;
+/** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
+const DEFAULT_MIN_RATE = { bytes: 64 * 1024, windowMs: 60_000 };
+/**
+ * Failures in a row before a download is given up. An attempt that takes the file further than before starts the
+ * count again, since resuming it is cheap; four times as many attempts in all is the outer bound.
+ */
+const DOWNLOAD_RETRY = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000 };
+/** A download failed for good: names the artifact, keeps the cause. */
+
+class DownloadError extends errors/* UserFacingError */.Ui {
+    name = 'DownloadError';
+    artifact;
+    constructor(artifact, cause, attempts) {
+        const tries = attempts > 1 && !/after \d+ attempts/u.test(cause.message) ? ` (after ${attempts} attempts)` : '';
+        super(`artifact ${artifact}: ${cause.message}${tries}`, { cause });
+        this.artifact = artifact;
     }
-    return `${bytes} bytes`;
+}
+/** The body ended before Content-Length (or the Content-Range's end) was reached. */
+class IncompleteBodyError extends errors/* UserFacingError */.Ui {
+    name = 'IncompleteBodyError';
+}
+/** The body arrived below the minimum rate. */
+class TooSlowError extends errors/* UserFacingError */.Ui {
+    name = 'TooSlowError';
+}
+/** A Content-Encoding that cannot be decoded: what would be written is not the file. */
+class UnsupportedEncodingError extends errors/* UserFacingError */.Ui {
+    name = 'UnsupportedEncodingError';
+}
+/** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
+ *  next attempt asks for the whole file. */
+class StartOverError extends errors/* UserFacingError */.Ui {
+    name = 'StartOverError';
+}
+/** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
+let partSerial;
+/**
+ * The part file of a destination: `<dest>.<12 hex digits>.part`. The digits count up from a random start: no two
+ * part files of a run share a name, one left by an earlier run is as unlikely to be met as with a random name per
+ * file, and a file costs a counter, not a random UUID.
+ */
+function partFileName(dest) {
+    partSerial = ((partSerial ?? (0,external_node_crypto_.randomBytes)(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
+    return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
+}
+/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
+const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
+class Downloader {
+    #opener;
+    #clock;
+    #retry;
+    #signal;
+    #log;
+    #maxBytes;
+    #minRate;
+    /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
+    #parts = new Set();
+    /** Bodies being received, checked against the minimum rate by one timer for all. */
+    #watched = new Set();
+    #urls = new Map();
+    #ticker;
+    constructor(options) {
+        this.#opener = options.opener;
+        this.#clock = options.clock ?? clock/* systemClock */.ml;
+        this.#retry = {
+            ...DOWNLOAD_RETRY,
+            ...Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined)),
+        };
+        this.#signal = options.signal;
+        this.#log = options.log ?? (() => { });
+        this.#maxBytes = options.maxBytes ?? MAX_UNDECLARED_BYTES;
+        this.#minRate = options.minRate ?? DEFAULT_MIN_RATE;
+    }
+    /** Part files not yet renamed or removed. */
+    get parts() {
+        return this.#parts;
+    }
+    /** Removes every part file left, synchronously, so it also works as the last thing before the process exits. */
+    removeParts() {
+        for (const part of this.#parts) {
+            try {
+                (0,external_node_fs_.unlinkSync)(part);
+            }
+            catch {
+                // Already gone.
+            }
+            this.#parts.delete(part);
+        }
+    }
+    async download(request) {
+        const signal = eitherSignal(request.signal, this.#signal);
+        if (signal.aborted)
+            throw (0,clock/* abortReason */.Js)(signal);
+        // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
+        const part = partFileName(request.dest);
+        // Creating, closing and renaming are done on the main thread (for the writes, see PartWriter): each takes
+        // microseconds, less than a trip to the thread pool and back, and the request is sent only once the file
+        // exists. A create that waits on a busy file system holds the other downloads for that long; their bytes wait
+        // in the connections meanwhile.
+        const fd = (0,external_node_fs_.openSync)(part, 'wx', 0o666);
+        this.#parts.add(part);
+        let closed = false;
+        try {
+            const result = await this.#fetchInto(fd, request, signal);
+            closed = true;
+            (0,external_node_fs_.closeSync)(fd);
+            if (signal.aborted)
+                throw (0,clock/* abortReason */.Js)(signal);
+            await (0,rename/* renameFile */.H)(part, request.dest);
+            this.#parts.delete(part);
+            return result;
+        }
+        catch (error) {
+            if (!closed) {
+                try {
+                    (0,external_node_fs_.closeSync)(fd);
+                }
+                catch {
+                    // Closed or not, the part file is removed below.
+                }
+            }
+            try {
+                (0,external_node_fs_.unlinkSync)(part);
+            }
+            catch {
+                // Already gone.
+            }
+            this.#parts.delete(part);
+            if (signal.aborted)
+                throw (0,clock/* abortReason */.Js)(signal);
+            throw error;
+        }
+    }
+    async #fetchInto(fd, request, signal) {
+        const { url, name } = request;
+        /** Bytes reported through onBytes, kept equal to what is on disk after each attempt. */
+        let reported = 0;
+        const report = (bytes) => {
+            reported += bytes;
+            request.onBytes?.(bytes);
+        };
+        let offset = 0;
+        /** Size of the whole file, once a response told it. */
+        let total;
+        /** ETag or Last-Modified of the first answer: a resumed part must come from the same file (If-Range). */
+        let validator;
+        let useRange = true;
+        let resumed = 0;
+        let failures = 0;
+        /** The furthest the part file ever got: only going beyond it counts as progress. */
+        let furthest = 0;
+        for (let attempt = 1;; attempt++) {
+            /** Whether this attempt's answer is encoded. */
+            let encodedAttempt = false;
+            try {
+                const headers = { 'accept-encoding': 'identity' };
+                const resuming = offset > 0 && useRange;
+                if (resuming) {
+                    headers.range = `bytes=${offset}-`;
+                    if (validator !== undefined)
+                        headers['if-range'] = validator;
+                }
+                let writer;
+                let start = 0;
+                /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
+                let rawLength;
+                // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
+                // listens would end the process.
+                await this.#opener.receive(url, { headers, signal }, {
+                    start: (answer, control) => {
+                        const encoding = encodingOf(answer.headers);
+                        // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+                        if (encoding !== undefined)
+                            encodedAttempt = true;
+                        let truncate = false;
+                        if (answer.status === 206) {
+                            const range = parseContentRange((0,format/* firstHeader */.Yp)(answer.headers['content-range']));
+                            const fits = resuming &&
+                                encoding === undefined &&
+                                range !== undefined &&
+                                range.start === offset &&
+                                (total === undefined || range.total === undefined || range.total === total);
+                            if (!fits) {
+                                throw new StartOverError(resuming
+                                    ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify((0,format/* firstHeader */.Yp)(answer.headers['content-range']) ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
+                                    : 'the server sent part of the file (206) when the whole file was asked for');
+                            }
+                            start = offset;
+                            total ??= range.total;
+                            resumed++;
+                            this.#log('debug', `${name}: resuming at byte ${offset}`);
+                        }
+                        else {
+                            if (offset > 0) {
+                                // The server sent the whole file again (no Range support, or the file changed): start over.
+                                report(-reported);
+                                offset = 0;
+                                truncate = true;
+                            }
+                            total = encoding === undefined ? contentLength(answer.headers) : undefined;
+                            rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
+                            validator ??= strongValidator(answer.headers);
+                        }
+                        writer = new PartWriter({
+                            fd,
+                            position: start,
+                            truncate,
+                            maxBytes: total === undefined ? this.#maxBytes : undefined,
+                            expected: total === undefined ? undefined : total - start,
+                            encoding,
+                            onBytes: report,
+                            now: this.#clock.now(),
+                        });
+                        writer.attach(control);
+                    },
+                    data: (chunk) => writer?.data(chunk) ?? true,
+                    end: () => writer?.end(),
+                    error: (error) => writer?.error(error),
+                });
+                if (writer === undefined)
+                    throw new Error('the transport took an answer without starting its body');
+                const unwatch = this.#watch(writer, url);
+                try {
+                    offset = start + (await writer.done);
+                }
+                finally {
+                    unwatch();
+                }
+                if (rawLength !== undefined && writer.raw !== rawLength) {
+                    throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
+                }
+                if (total !== undefined && offset !== total) {
+                    if (offset < total)
+                        throw new IncompleteBodyError(`the body ended after ${offset} of ${total} bytes`);
+                    throw new StartOverError(`GET ${(0,format/* displayUrl */.Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`);
+                }
+                return { bytes: offset, attempts: attempt, resumed };
+            }
+            catch (caught) {
+                if (signal.aborted)
+                    throw (0,clock/* abortReason */.Js)(signal);
+                const error = (0,errors/* asError */.zR)(caught);
+                // What is on disk is what counts, whatever the stream received before it failed.
+                offset = (await statFile(fd)).size;
+                if (error instanceof StartOverError || encodedAttempt) {
+                    useRange = false;
+                    if (offset > 0) {
+                        await truncateFile(fd, 0);
+                        offset = 0;
+                    }
+                }
+                else if (error instanceof errors/* ApiError */.hD && error.status === 416) {
+                    // The range asked for is beyond the file: it changed; ask for all of it.
+                    useRange = false;
+                }
+                if (reported !== offset)
+                    report(offset - reported);
+                // An attempt that took the file further than ever resets the count of failures in a row.
+                // A body below the minimum rate always counts: a drip makes a little progress every time.
+                failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
+                furthest = Math.max(furthest, offset);
+                const retriable = download_transient(error);
+                if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
+                    throw new DownloadError(name, error, attempt);
+                }
+                const wait = (0,retry/* backoffDelay */.EY)(failures, this.#retry, () => this.#clock.random());
+                const where = offset > 0 && useRange ? `resuming at ${offset} bytes` : 'starting over';
+                this.#log('info', `${name}: ${error.message}; ${where} in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1})`);
+                await this.#clock.sleep(wait, signal);
+            }
+        }
+    }
+    #watch(writer, url) {
+        this.#watched.add(writer);
+        this.#urls.set(writer, url);
+        if (this.#ticker === undefined) {
+            const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
+            this.#ticker = setInterval(() => this.#checkRates(), every);
+            this.#ticker.unref();
+        }
+        return () => {
+            this.#watched.delete(writer);
+            this.#urls.delete(writer);
+            if (this.#watched.size === 0 && this.#ticker !== undefined) {
+                clearInterval(this.#ticker);
+                this.#ticker = undefined;
+            }
+        };
+    }
+    #checkRates() {
+        const now = this.#clock.now();
+        const { bytes, windowMs } = this.#minRate;
+        for (const writer of this.#watched) {
+            if (now - writer.windowStart < windowMs)
+                continue;
+            if (writer.raw - writer.windowRaw < bytes) {
+                const url = this.#urls.get(writer) ?? '';
+                writer.fail(new TooSlowError(`GET ${(0,format/* displayUrl */.Qy)(url)}: the body arrived slower than ${(0,format/* formatLimit */.tW)(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`), true);
+            }
+            else {
+                writer.windowStart = now;
+                writer.windowRaw = writer.raw;
+            }
+        }
+    }
+}
+/** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
+function download_transient(error) {
+    if ((0,retry/* isTransient */.dg)(error))
+        return true;
+    if (error instanceof IncompleteBodyError || error instanceof StartOverError)
+        return true;
+    if (error instanceof TooSlowError || error instanceof CorruptBodyError)
+        return true;
+    if (error instanceof errors/* ApiError */.hD)
+        return error.status === 416;
+    if (error instanceof errors/* UserFacingError */.Ui)
+        return false;
+    // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
+    const code = error.code;
+    return (typeof code === 'string' &&
+        /^(UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH)|ECONNRESET|EPIPE)$/u.test(code));
+}
+function contentLength(headers) {
+    const text = (0,format/* firstHeader */.Yp)(headers['content-length']);
+    if (text === undefined || !/^\d+$/u.test(text.trim()))
+        return undefined;
+    const n = Number(text.trim());
+    return Number.isSafeInteger(n) ? n : undefined;
+}
+/** A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there). */
+function strongValidator(headers) {
+    const etag = (0,format/* firstHeader */.Yp)(headers['etag']);
+    if (etag !== undefined && !etag.startsWith('W/'))
+        return etag;
+    return (0,format/* firstHeader */.Yp)(headers['last-modified']);
+}
+/** `bytes 100-199/1000` (or `/*`). */
+function parseContentRange(value) {
+    const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/u.exec(value?.trim() ?? '');
+    if (!match)
+        return undefined;
+    const start = Number(match[1]);
+    const end = Number(match[2]);
+    const total = match[3] === '*' ? undefined : Number(match[3]);
+    if (end < start || (total !== undefined && end >= total))
+        return undefined;
+    return { start, end, total };
+}
+/** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
+function eitherSignal(a, b) {
+    if (a === undefined)
+        return b ?? new AbortController().signal;
+    return b === undefined ? a : AbortSignal.any([a, b]);
+}
+/** The one content coding of an answer (src/api/decode.ts), undefined for none; a clear error otherwise. */
+function encodingOf(headers) {
+    try {
+        return (0,decode/* contentCoding */.IX)(headers['content-encoding']);
+    }
+    catch (error) {
+        if (error instanceof decode/* UnsupportedCodingError */.MZ)
+            throw new UnsupportedEncodingError(`the server sent the file with ${error.message}`);
+        throw error;
+    }
 }
 
 
@@ -2307,7 +2318,7 @@ function selects(globs, path) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _download_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5234);
+/* harmony import */ var _download_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8591);
 /* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5224);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
 // Where each artifact is saved. Artifact records come from the server and are untrusted: every path is turned into
@@ -2832,19 +2843,6 @@ async function renameFile(from, to, options = {}) {
         }
         await pause(Math.min(tries * PAUSE_STEP_MS, RENAME_MAX_PAUSE_MS));
     }
-}
-
-
-/***/ }),
-
-/***/ 3599:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   w: () => (/* binding */ zlib)
-/* harmony export */ });
-function zlib() {
-    return process.getBuiltinModule('node:zlib');
 }
 
 

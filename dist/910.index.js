@@ -19,10 +19,10 @@ var external_node_crypto_ = __webpack_require__(7598);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ../action/text.ts
-var action_text = __webpack_require__(5947);
-// EXTERNAL MODULE: ../api/download.ts
-var download = __webpack_require__(5234);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+// EXTERNAL MODULE: ../api/download.ts + 1 modules
+var download = __webpack_require__(8591);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/paths.ts
@@ -366,12 +366,12 @@ async function extractArchive(request) {
     }
     const free = await freeBytes((0,external_node_path_.dirname)(request.archive));
     if (free !== undefined && declared > free) {
-        throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} declares ${(0,action_text/* formatBytes */.z3)(declared)} of files, more than the ` +
-            `${(0,action_text/* formatBytes */.z3)(free)} free on the destination's file system; it is kept packed and nothing of it was unpacked`);
+        throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} declares ${(0,format/* formatBytes */.z3)(declared)} of files, more than the ` +
+            `${(0,format/* formatBytes */.z3)(free)} free on the destination's file system; it is kept packed and nothing of it was unpacked`);
     }
-    const limit = `extract-max-mib (${(0,action_text/* formatBytes */.z3)(request.maxBytes)})`;
+    const limit = `extract-max-mib (${(0,format/* formatBytes */.z3)(request.maxBytes)})`;
     if (declared > request.maxBytes) {
-        throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} declares ${(0,action_text/* formatBytes */.z3)(declared)} of files, more than ${limit}; ` +
+        throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} declares ${(0,format/* formatBytes */.z3)(declared)} of files, more than ${limit}; ` +
             'it is kept packed and nothing of it was unpacked. Raise extract-max-mib if that is expected');
     }
     result.staleParts = await (0,stale_parts/* removeStaleParts */.o)(destination.root, finals.filter((f) => f !== undefined));
@@ -467,7 +467,7 @@ function diskFull(error, archive, member, written) {
     if (code !== 'ENOSPC' && code !== 'EDQUOT')
         return error;
     return new ExtractLimitError(`the disk filled up while unpacking archive ${(0,paths/* shortQuoted */.vb)(archive)} (at member ${(0,paths/* shortQuoted */.vb)(member)}, ` +
-        `after ${(0,action_text/* formatBytes */.z3)(written)}): ${code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on the device'}; nothing of it was kept`);
+        `after ${(0,format/* formatBytes */.z3)(written)}): ${code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on the device'}; nothing of it was kept`);
 }
 
 

@@ -7,7 +7,8 @@ import { collectFailedSteps } from '../api/step-output.ts';
 import { reportFailedSteps } from './failure-log.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
-import { cut, logSafe, mdSafe } from './text.ts';
+import { logSafe, mdSafe } from './text.ts';
+import { cut } from '../api/format.ts';
 
 /** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
 export const MAX_ANNOTATIONS = 10;

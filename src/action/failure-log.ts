@@ -1,14 +1,15 @@
 // Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
 // duration and the end of its output, the same in the job summary, and one error annotation whose message is the
-// line of the output that says what went wrong. The output is untrusted terminal text (promise 15): in the log it
-// sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside it, and in
-// the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are removed
-// before any line is cut (promise 13).
+// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
+// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
+// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
+// removed before any line is cut (docs/promises.md, promise 13).
 import { redactSecrets } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, TerminalTail, type FailedStep } from '../api/step-output.ts';
 import type { Io } from './io.ts';
-import { cut, formatBytes, formatDuration, logSafe, mdSafe } from './text.ts';
+import { logSafe, mdSafe } from './text.ts';
+import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
 export const SHOWN_LINE_LENGTH = 500;

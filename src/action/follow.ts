@@ -4,7 +4,7 @@ import type { Build } from '../api/records.ts';
 import { isFinished } from '../api/records.ts';
 import { poll, type Look } from './poll.ts';
 import type { ActionContext, Connection } from './run.ts';
-import { formatDuration } from './text.ts';
+import { formatDuration } from '../api/format.ts';
 
 export interface FollowOptions {
   intervalMs: number;

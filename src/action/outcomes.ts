@@ -5,8 +5,8 @@ import type { Build } from '../api/records.ts';
 import type { Inputs } from './inputs.ts';
 
 /**
- * The outcomes a finished build can have (wire.md), and `not_run`: a build the service skipped (`[ci skip]`) ends
- * with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
+ * The outcomes a finished build can have (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`)
+ * ends with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
  */
 export const KNOWN_OUTCOMES = [
   'success',

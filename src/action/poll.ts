@@ -1,18 +1,10 @@
-// The waiting loop of the release-gating actions (promises 17–20): one look at a time, at the poll interval with a
-// little jitter, measured from the end of one look to the start of the next (so a look the transport stretched
-// for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a deadline,
-// an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
 import { abortReason, type Clock } from '../api/clock.ts';
-import {
-  AbortedError,
-  ApiError,
-  BadResponseError,
-  UnusableAnswerError,
-  DeadlineError,
-  NetworkError,
-  TimeoutError,
-  UserFacingError,
-} from '../api/errors.ts';
+import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../api/errors.ts';
+import { isTransient } from '../api/retry.ts';
 
 /** What one look found: done (with what it found), or not yet. */
 export type Look<T> =
@@ -130,13 +122,9 @@ export async function poll<T>(
   }
 }
 
-/** A failure of one look that may pass by the next one: the network, a timeout, 408/429/5xx, a garbled answer. */
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 export function transient(error: unknown): error is Error {
-  if (error instanceof AbortedError) return false;
-  // A certificate the server will present again is not worth another look.
-  if (error instanceof NetworkError) return !/CERT|TLS|SSL/.test(error.code);
+  // An answer of the wrong shape comes back the same at the next look.
   if (error instanceof UnusableAnswerError) return false;
-  if (error instanceof TimeoutError || error instanceof BadResponseError) return true;
-  if (error instanceof ApiError) return error.status === 408 || error.status === 429 || error.status >= 500;
-  return false;
+  return isTransient(error) || error instanceof BadResponseError;
 }

@@ -14,8 +14,9 @@ import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
-import { formatBytes, logSafe, stripTerminalEscapes } from './text.ts';
+import { logSafe, stripTerminalEscapes } from './text.ts';
 import { emptyTokenHint } from './workflow.ts';
+import { formatBytes } from '../api/format.ts';
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
@@ -23,8 +24,9 @@ export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 export const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'] as const;
 
 /**
- * The most an output may hold (promise 23): GitHub takes 1 MB of outputs per job, and a step has several. A longer
- * value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning says so.
+ * The most an output may hold (docs/promises.md, promise 23): GitHub takes 1 MB of outputs per job, and a step has
+ * several. A longer value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning
+ * says so.
  */
 export const MAX_OUTPUT_BYTES = 512 * 1024;
 
@@ -292,7 +294,7 @@ const redact = redactSecrets;
 
 /**
  * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
- * from an output (promise 13); JSON stays JSON: only its strings are redacted.
+ * from an output (docs/promises.md, promise 13); JSON stays JSON: only its strings are redacted.
  */
 function redactOutput(value: string, secrets: readonly string[]): string {
   const whole = redact(value, secrets);

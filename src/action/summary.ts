@@ -1,8 +1,10 @@
 // Markdown pieces of the job summaries about builds: a linked heading, the build's facts, its tests by result and
-// its failed tests. Everything that came from the server goes through mdSafe (promise 15), links only to http(s).
+// its failed tests. Everything that came from the server goes through mdSafe (docs/promises.md, promise 15), links only
+// to http(s).
 import type { Build, TestCase } from '../api/records.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
-import { formatDuration, mdSafe } from './text.ts';
+import { mdSafe } from './text.ts';
+import { formatDuration } from '../api/format.ts';
 
 /** Failed tests listed in the summary; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;
@@ -69,7 +71,7 @@ export function buildFacts(build: Build, extra: Record<string, string> = {}): st
 
 export type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
 
-/** Results are an open set (wire.md): what is neither passed, failed, skipped nor an error counts as other. */
+/** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 export function resultKind(result: string | null | undefined): ResultKind {
   switch ((result ?? '').toLowerCase()) {
     case 'success':

@@ -1,5 +1,6 @@
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
-// issue workflow commands (promise 15) nor break the job summary's Markdown.
+// issue workflow commands (docs/promises.md, promise 15) nor break the job summary's Markdown.
+import { cut } from '../api/format.ts';
 
 /**
  * What the runner takes for a workflow command. It reads its output line by line (a line ends at `\n` or `\r`),
@@ -20,9 +21,9 @@ export function stripTerminalEscapes(text: string): string {
 }
 
 /**
- * Makes text safe to print in the log (promise 15): no line of it can start a workflow command, the older
- * `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the text
- * readable while the runner no longer sees a command.
+ * Makes text safe to print in the log (docs/promises.md, promise 15): no line of it can start a workflow command, the
+ * older `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the
+ * text readable while the runner no longer sees a command.
  */
 export function logSafe(text: string): string {
   return stripTerminalEscapes(text)
@@ -56,30 +57,4 @@ const HTML_ENTITIES: Record<string, string> = {
 /** One line of at most `max` characters, without terminal escapes or runs of white space. */
 function oneLine(text: string, max: number): string {
   return cut(stripTerminalEscapes(text).replace(/\s+/g, ' ').trim(), max);
-}
-
-/** Cuts text to `max` characters, saying so with an ellipsis. */
-export function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
-}
-
-/** Human-readable byte size. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
-}
-
-/** Human-readable duration from milliseconds: `4 s`, `2 min 5 s`, `1 h 3 min`. */
-export function formatDuration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min${s % 60 ? ` ${s % 60} s` : ''}`;
-  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
 }

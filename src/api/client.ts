@@ -79,7 +79,7 @@ export interface TriggerOptions {
 
 export interface TriggerResult {
   build: Build;
-  /** Set when the trigger's answer was lost and the build was found by looking for it (promise 2). */
+  /** Set when the trigger's answer was lost and the build was found by looking for it (docs/promises.md, promise 2). */
   recoveredAfter?: string;
 }
 
@@ -181,8 +181,8 @@ export class Client {
   }
 
   /**
-   * Triggers a build, never two (promise 2). The POST is retried only where it provably did not arrive; after an
-   * ambiguous failure the build it may have made is looked for before giving up.
+   * Triggers a build, never two (docs/promises.md, promise 2). The POST is retried only where it provably did not
+   * arrive; after an ambiguous failure the build it may have made is looked for before giving up.
    */
   async trigger(p: ProjectRef, options: TriggerOptions): Promise<TriggerResult> {
     const path = `${projectPath(p)}/tree/${seg(checkSegment('branch', options.branch))}`;
@@ -371,7 +371,7 @@ export class Client {
     }
   }
 
-  /** The artifact URLs the API itself listed may receive the credential (promise 14). */
+  /** The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14). */
   private trusted(artifacts: Artifact[]): Artifact[] {
     if (!Array.isArray(artifacts)) return artifacts;
     for (const a of artifacts) if (typeof a?.url === 'string') this.transport.trust(a.url);

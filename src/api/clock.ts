@@ -10,7 +10,7 @@ export interface Clock {
   random(): number;
 }
 
-/** Node fires a setTimeout longer than this at once (promise 20), so longer sleeps are chained. */
+/** Node fires a setTimeout longer than this at once (docs/promises.md, promise 20), so longer sleeps are chained. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

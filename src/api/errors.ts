@@ -89,15 +89,45 @@ export class TimeoutError extends UserFacingError {
   readonly phase: TimeoutPhase;
   readonly timeoutMs: number;
   readonly attempts: number;
-  constructor(method: string, path: string, phase: TimeoutPhase, timeoutMs: number, attempts = 1) {
-    super(
-      `${method} ${path} timed out: ${PHASE_TEXT[phase]} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`,
-    );
+  /** `proxy`: the proxy (its address without credentials) that never answered the tunnel request. */
+  constructor(
+    method: string,
+    path: string,
+    phase: TimeoutPhase,
+    timeoutMs: number,
+    attempts = 1,
+    proxy?: string,
+  ) {
+    const what =
+      proxy === undefined
+        ? PHASE_TEXT[phase]
+        : `the proxy at ${proxy} did not answer the tunnel request (CONNECT)`;
+    super(`${method} ${path} timed out: ${what} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`);
     this.method = method;
     this.path = path;
     this.phase = phase;
     this.timeoutMs = timeoutMs;
     this.attempts = attempts;
+  }
+}
+
+/**
+ * A proxy refused the tunnel (its answer to CONNECT was not 200): the request never reached the server. 502 and
+ * 503 may pass; the others are the proxy's rules or credentials.
+ */
+export class ProxyRefusedError extends UserFacingError {
+  override name = 'ProxyRefusedError';
+  readonly status: number;
+  constructor(method: string, path: string, proxy: string, target: string, status: number) {
+    const port = target.slice(target.lastIndexOf(':') + 1);
+    const check =
+      status === 407
+        ? `the proxy's credentials (the user and password in HTTPS_PROXY or HTTP_PROXY)`
+        : `NO_PROXY (whether ${target.slice(0, target.lastIndexOf(':'))} should be reached without the proxy) and the proxy's rules for port ${port}`;
+    super(
+      `${method} ${path} failed: the proxy at ${proxy} refused the tunnel to ${target} (HTTP ${status}); check ${check}`,
+    );
+    this.status = status;
   }
 }
 
@@ -177,4 +207,28 @@ export class UntrustedCertificateError extends UserFacingError {
 /** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 export function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
+}
+
+/** The code, system call and host name of an error of undici or the system, wherever they are kept. */
+export function systemErrorCode(err: unknown): {
+  code: string | undefined;
+  syscall: string | undefined;
+  hostname: string | undefined;
+} {
+  if (typeof err !== 'object' || err === null)
+    return { code: undefined, syscall: undefined, hostname: undefined };
+  const { code, syscall, errors, hostname } = err as {
+    code?: unknown;
+    syscall?: unknown;
+    errors?: unknown;
+    hostname?: unknown;
+  };
+  // Happy eyeballs fails with an AggregateError of one error per address tried.
+  if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0)
+    return systemErrorCode(errors[0]);
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    syscall: typeof syscall === 'string' ? syscall : undefined,
+    hostname: typeof hostname === 'string' ? hostname : undefined,
+  };
 }

@@ -1,5 +1,6 @@
 // The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
-// itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (wire.md, Answers).
+// itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (docs/wire.md, Answers).
+import { cut } from './format.ts';
 
 /** Longest message kept: enough for any real server message, short enough for one log line. */
 export const MAX_MESSAGE_CHARS = 300;
@@ -19,7 +20,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 /** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
  *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
  *  line, cut to ~300 chars. Every secret is removed before the text is reflowed or cut: after either, a secret
- *  with two spaces in it, or the cut-off start of one, would no longer be found (promise 13). */
+ *  with two spaces in it, or the cut-off start of one, would no longer be found (docs/promises.md, promise 13). */
 export function serverMessage(
   body: string,
   contentType: string | undefined,
@@ -35,7 +36,7 @@ export function serverMessage(
       ? htmlMessage(text)
       : text);
   // Unescaping JSON or HTML may have put a secret together again.
-  return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets));
+  return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets), MAX_MESSAGE_CHARS);
 }
 
 /**
@@ -133,12 +134,4 @@ function decodeEntities(text: string): string {
 function collapse(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
-}
-
-/** Cut to MAX_MESSAGE_CHARS. */
-function cut(flat: string): string {
-  if (flat.length <= MAX_MESSAGE_CHARS) return flat;
-  return `${Array.from(flat)
-    .slice(0, MAX_MESSAGE_CHARS - 1)
-    .join('')}…`;
 }

@@ -2,7 +2,7 @@ import { checkLimit, checkOffset, MAX_PAGE_SIZE } from './validate.ts';
 
 /**
  * Most items one walk yields: 100 pages of 100. A server whose pages never end (or a list far longer than any
- * one step should read) stops here with a warning, so time and memory stay bounded (promise 22).
+ * one step should read) stops here with a warning, so time and memory stay bounded (docs/promises.md, promise 22).
  */
 export const MAX_PAGINATED_ITEMS = 10_000;
 

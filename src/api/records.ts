@@ -181,7 +181,7 @@ export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'
   return false;
 }
 
-/** What the build-list status filter selects (wire.md), shared by the emulator and tests. */
+/** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
 export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | undefined): boolean {
   switch (filter) {
     case undefined:

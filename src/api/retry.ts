@@ -1,6 +1,7 @@
-// Retry policy of the API core (promises 1–4): what may be repeated, and how long to wait before doing so.
+// Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
+// doing so.
 
-import { ApiError, NetworkError, TimeoutError } from './errors.ts';
+import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from './errors.ts';
 
 export interface RetryOptions {
   /** Attempts in total, the first one included. */
@@ -34,14 +35,21 @@ export function provablyNotSent(code: string, syscall: string | undefined): bool
   return syscall === 'getaddrinfo' || syscall === 'connect' || NOT_SENT_CODES.has(code);
 }
 
-/** A certificate or TLS setup the server will present again: repeating cannot help. */
-function permanentNetworkError(code: string): boolean {
-  return /^ERR_TLS_|CERT|SELF_SIGNED|^ERR_SSL_/.test(code);
-}
-
 /** Statuses an idempotent request is repeated on. */
 export function retriableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * The one test of whether a failure may pass by itself: a network error (but not a certificate or TLS setup, which
+ * the server presents again), a timeout, 408, 429 or 5xx. Callers add what is transient for them alone.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof NetworkError) return !/CERT|TLS|SSL/u.test(error.code);
+  if (error instanceof TimeoutError) return true;
+  if (error instanceof ApiError) return retriableStatus(error.status);
+  if (error instanceof ProxyRefusedError) return error.status === 502 || error.status === 503;
+  return false;
 }
 
 /**
@@ -51,15 +59,15 @@ export function retriableStatus(status: number): boolean {
  * have acted on it.
  */
 export function shouldRetry(mode: RetryMode, error: Error, retryAfterMs: number | undefined): boolean {
-  if (error instanceof NetworkError) {
-    if (permanentNetworkError(error.code)) return false;
-    return mode === 'idempotent' || error.notSent;
-  }
-  if (error instanceof TimeoutError) return mode === 'idempotent' || error.phase === 'connect';
-  if (error instanceof ApiError) {
-    if (mode === 'idempotent') return retriableStatus(error.status);
+  if (!isTransient(error)) return false;
+  if (mode === 'idempotent') return true;
+  // A trigger is never sent twice: only when it provably did not arrive, or the server asked for it.
+  if (error instanceof NetworkError) return error.notSent;
+  if (error instanceof TimeoutError) return error.phase === 'connect';
+  // The tunnel was refused: the request never reached the server.
+  if (error instanceof ProxyRefusedError) return true;
+  if (error instanceof ApiError)
     return error.status === 429 || (error.status === 503 && retryAfterMs !== undefined);
-  }
   return false;
 }
 

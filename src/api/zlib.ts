@@ -1,5 +1,4 @@
-// node:zlib, loaded at its first use: most runs decode nothing (no encoded answer, no archive to unpack), and
-// loading it cost every action's start about 3 ms.
+// node:zlib, loaded at its first use: most runs decode nothing (no encoded answer, no archive to unpack).
 import type * as Zlib from 'node:zlib';
 
 export function zlib(): typeof Zlib {

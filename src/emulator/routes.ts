@@ -1,4 +1,4 @@
-// The endpoints of API v1.1 (below /api/v1.1), answering as design/wire.md says: statuses, shapes, errors.
+// The endpoints of API v1.1 (below /api/v1.1), answering as docs/wire.md says: statuses, shapes, errors.
 
 import {
   ARTIFACT_STATUS_FILTERS,

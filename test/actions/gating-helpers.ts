@@ -212,7 +212,7 @@ export function handles(): { sockets: number; timers: number } {
   };
 }
 
-/** A job of a second-generation workflow for one commit, as the service starts it after a push (wire.md). */
+/** A job of a second-generation workflow for one commit, as the service starts it after a push (docs/wire.md). */
 export function workflowJob(
   revision: string,
   job: string,

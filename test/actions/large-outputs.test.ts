@@ -1,6 +1,6 @@
-// Outputs stay within GitHub's limits (promise 23): an output longer than MAX_OUTPUT_BYTES is written to a file under
-// RUNNER_TEMP, the output holds its path, and a warning says so. The general action's `result` of a long artifact
-// list, from the committed bundle run as the runner runs it.
+// Outputs stay within GitHub's limits (docs/promises.md, promise 23): an output longer than MAX_OUTPUT_BYTES is written
+// to a file under RUNNER_TEMP, the output holds its path, and a warning says so. The general action's `result` of a
+// long artifact list, from the committed bundle run as the runner runs it.
 import { readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { MAX_OUTPUT_BYTES } from '../../src/action/run.ts';

@@ -1,6 +1,6 @@
 // Text from a hostile server, through the committed bundles run as the runner runs them: it cannot issue workflow
-// commands in any form the runner obeys (promise 15), and no secret reaches the log, an output or the summary in
-// any shape, cut or whole (promise 13).
+// commands in any form the runner obeys (docs/promises.md, promise 15), and no secret reaches the log, an output or the
+// summary in any shape, cut or whole (docs/promises.md, promise 13).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { runnerCommands } from '../harness/commands.ts';

@@ -1,4 +1,4 @@
-// What the core puts on the wire for every endpoint: method, path, query and body (wire.md), and that a
+// What the core puts on the wire for every endpoint: method, path, query and body (docs/wire.md), and that a
 // check that fails sends nothing. Against a real HTTP server on 127.0.0.1 that records what it receives.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -245,7 +245,7 @@ describe('requests the core sends', () => {
     expect(last?.headers['user-agent']).toMatch(/^ci-actions\/\d/);
   });
 
-  it('a trigger first asks for the newest build, so a lost answer can be recovered (promise 2)', async () => {
+  it('a trigger first asks for the newest build, so a lost answer can be recovered (docs/promises.md, promise 2)', async () => {
     answer = { status: 201, body: { build_num: 7 } };
     await client.trigger(p, { branch: 'main' });
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`GET ${P}`, `POST ${P}/tree/main`]);

@@ -42,16 +42,14 @@ function downloaderOf(
 
 const DATA = content(300_000, 7);
 
-// A file of at most one write batch (1 MiB) is written as it arrives, on the main thread, when few downloads run
-// at once, and in the thread pool, once at its end, when many do; a larger one in batches, each written while the
-// next fills. Every way must keep every promise about the body.
+// A file of at most one write batch (1 MiB) is written once, at its end; a larger one in batches, each written
+// while the next fills. Both ways must keep every promise about the body.
 describe.each([
-  ['one batch or less, written as it arrives', DATA, undefined],
-  ['one batch or less, written in the thread pool', DATA, 0],
-  ['several batches', content(3 * 1024 * 1024 + 4321, 7), undefined],
-])('Downloader, a file of %s', (_size, DATA, directWritesUpTo) => {
+  ['one batch or less', DATA],
+  ['several batches', content(3 * 1024 * 1024 + 4321, 7)],
+])('Downloader, a file of %s', (_size, DATA) => {
   const downloader = (t: Transport, extra: Parameters<typeof downloaderOf>[1] = {}): Downloader =>
-    downloaderOf(t, { ...(directWritesUpTo === undefined ? {} : { directWritesUpTo }), ...extra });
+    downloaderOf(t, extra);
 
   it('streams a file to its place through a part file, counting every byte', async () => {
     const s = await server((req, res) => send(req, res, DATA));

@@ -1,4 +1,4 @@
-// Walking a paged list against servers whose pages never end (promise 22).
+// Walking a paged list against servers whose pages never end (docs/promises.md, promise 22).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Build } from '../../src/api/records.ts';
 import {
@@ -439,6 +439,18 @@ describe('readStepOutput', () => {
     expect(s.seen[0]?.headers['accept-encoding']).toBe('gzip');
   });
 
+  it.each([
+    ['zlib-wrapped', deflateSync],
+    ['raw', deflateRawSync],
+  ])('decodes deflate sent %s, as downloads do (one decoder)', async (_form, deflate) => {
+    const body = chunks(numbered(30));
+    const s = await storage((_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflate(Buffer.from(body))),
+    );
+    const output = await readStepOutput(transport(), `${s.origin}/out`, { lines: 2 });
+    expect(output.lines).toEqual(['line 29', 'line 30']);
+  });
+
   it('calls a broken gzip body an error, not an output', async () => {
     const zipped = gzipSync(Buffer.from(chunks(numbered(5000))));
     const s = await storage((_req, res) =>
@@ -453,7 +465,7 @@ describe('readStepOutput', () => {
     const s = await storage((_req, res) => res.writeHead(200).end(chunks(numbered(100_000))));
     const budget = { limit: 64 * 1024, bytesLeft: 64 * 1024 };
     await expect(readStepOutput(transport(), `${s.origin}/x`, { lines: 5, budget })).rejects.toThrow(
-      /passed the 0\.1 MiB read per build/,
+      /passed the 64 KiB read per build/,
     );
   });
 });
@@ -497,8 +509,8 @@ describe('collectFailedSteps', () => {
       maxBytes: Buffer.byteLength(body) * 1.5,
     });
     expect(steps[0]?.output?.lines.at(-1)).toBe('line 10000');
-    expect(steps[1]?.outputError).toMatch(/^reading it passed the 0\.\d MiB read per build$/);
-    expect(steps[2]?.outputError).toMatch(/^the build's outputs passed the 0\.\d MiB read per build$/);
+    expect(steps[1]?.outputError).toMatch(/^reading it passed the [\d.]+ KiB read per build$/);
+    expect(steps[2]?.outputError).toMatch(/^the build.s outputs passed the [\d.]+ KiB read per build$/);
     expect(s.seen).toHaveLength(2);
   });
 

@@ -100,7 +100,7 @@ async function drain(body: NodeJS.ReadableStream): Promise<string> {
 
 const TOKEN = 'tok-SECRET-0123456789abcdef-0123456789';
 
-describe('Retry-After without a deadline (promise 3)', () => {
+describe('Retry-After without a deadline (docs/promises.md, promise 3)', () => {
   it('a Retry-After of 31 years fails at once with an error naming what the server asked', async () => {
     const server = await serve((_req, res) =>
       reply(res, 429, { message: 'Rate limited' }, { 'retry-after': '999999999' }),
@@ -141,7 +141,7 @@ describe('Retry-After without a deadline (promise 3)', () => {
   });
 });
 
-describe('an overall limit per API call (promise 5)', () => {
+describe('an overall limit per API call (docs/promises.md, promise 5)', () => {
   it('a server dripping a byte at a time within the idle timeout fails at the overall limit', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -185,7 +185,7 @@ describe('an overall limit per API call (promise 5)', () => {
   });
 });
 
-describe('limits of an API answer (promise 22)', () => {
+describe('limits of an API answer (docs/promises.md, promise 22)', () => {
   it('an endless JSON list stops at the size limit: a bad answer, read no further', async () => {
     let written = 0;
     const server = await serve((_req, res) => {
@@ -258,7 +258,7 @@ describe('limits of an API answer (promise 22)', () => {
   });
 });
 
-describe('redirects never reach a link-local address (promise 14)', () => {
+describe('redirects never reach a link-local address (docs/promises.md, promise 14)', () => {
   it.each([
     'http://169.254.169.254/latest/meta-data/iam?token=s3cr3t',
     'http://2852039166/latest/meta-data/iam?token=s3cr3t',
@@ -355,7 +355,7 @@ describe('redirects never reach a link-local address (promise 14)', () => {
   });
 });
 
-describe('what errors and logs print (promises 13, 15)', () => {
+describe('what errors and logs print (docs/promises.md, promises 13, 15)', () => {
   it('a 401 body ending in the token prints no part of it, however long the message before it', async () => {
     const server = await serve((_req, res) =>
       reply(res, 401, { message: `${'You must log in first. '.repeat(12)}token=${TOKEN}` }),

@@ -67,7 +67,7 @@ describe('serverMessage', () => {
     expect(serverMessage('{"message":"a\\u001b[31mb\\u0007c"}', 'application/json')).toBe('a [31mb c');
   });
 
-  describe('removes secrets before cutting or reflowing (promise 13)', () => {
+  describe('removes secrets before cutting or reflowing (docs/promises.md, promise 13)', () => {
     const token = 'tok-0123456789abcdef0123456789abcdef01234567';
 
     it('a token that the cut would split is removed whole, no prefix left', () => {

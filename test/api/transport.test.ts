@@ -138,7 +138,7 @@ const CREDENTIAL = Buffer.from(`${TOKEN}:`).toString('base64');
 
 // ---------------------------------------------------------------------------------------------------------------
 
-describe('retries (promise 1)', () => {
+describe('retries (docs/promises.md, promise 1)', () => {
   it('502, 502, 200 succeeds with exactly three requests', async () => {
     const server = await serve((_req, res, _seen, i) =>
       i < 2 ? reply(res, 502, { message: 'Bad gateway' }) : reply(res, 200, { ok: true }),
@@ -208,7 +208,7 @@ describe('retries (promise 1)', () => {
   });
 });
 
-describe('a `once` request (promise 2: a trigger never starts two builds)', () => {
+describe('a `once` request (docs/promises.md, promise 2: a trigger never starts two builds)', () => {
   const post = {
     method: 'POST',
     path: '/project/gh/o/r/tree/main',
@@ -283,7 +283,7 @@ describe('a `once` request (promise 2: a trigger never starts two builds)', () =
   });
 });
 
-describe('Retry-After (promise 3)', () => {
+describe('Retry-After (docs/promises.md, promise 3)', () => {
   it('429 with Retry-After: 2: the next request comes no sooner than 2 s later (real clock)', async () => {
     const server = await serve((_req, res, _seen, i) =>
       i === 0 ? reply(res, 429, { message: 'slow down' }, { 'retry-after': '2' }) : reply(res, 200, {}),
@@ -335,7 +335,7 @@ describe('Retry-After (promise 3)', () => {
   });
 });
 
-describe('backoff (promise 4)', () => {
+describe('backoff (docs/promises.md, promise 4)', () => {
   it('grows exponentially with jitter from clock.random, capped by maxDelayMs', async () => {
     const server = await serve((_req, res) => reply(res, 503, {}));
     const clock = fakeClock([0, 0.999, 0.5, 0, 0.999, 0.25]);
@@ -366,7 +366,7 @@ describe('backoff (promise 4)', () => {
   });
 });
 
-describe('timeouts (promise 5)', () => {
+describe('timeouts (docs/promises.md, promise 5)', () => {
   it('a server that never sends headers fails in about the headers timeout', async () => {
     const server = await serve(() => {});
     const t = transport({ baseUrl: server.base, timeouts: { headersMs: 300 }, retry: { maxAttempts: 1 } });
@@ -468,7 +468,7 @@ async function waitUntil(condition: () => boolean, ms = 2000): Promise<void> {
   }
 }
 
-describe('bodies (promises 6, 22)', () => {
+describe('bodies (docs/promises.md, promises 6, 22)', () => {
   const cases: [string, string, string | undefined, string][] = [
     ['a JSON message', '{"message":"Project not found"}', 'application/json', 'Project not found'],
     [
@@ -544,7 +544,7 @@ describe('bodies (promises 6, 22)', () => {
   });
 });
 
-describe('request headers and shape (wire.md)', () => {
+describe('request headers and shape (docs/wire.md)', () => {
   it('sends Basic auth, Accept, User-Agent; Content-Type and a body only on a POST with a body', async () => {
     const server = await serve((_req, res) => reply(res, 200, {}));
     const t = transport({ baseUrl: `${server.base}/`, token: TOKEN });
@@ -626,7 +626,7 @@ describe('request headers and shape (wire.md)', () => {
   });
 });
 
-describe('redirects and where the credential goes (promise 14)', () => {
+describe('redirects and where the credential goes (docs/promises.md, promise 14)', () => {
   it('an API call redirected to another origin is refused: that answer is not from the service', async () => {
     const other = await serve((_req, res) => reply(res, 200, { status: 'build dependency caches deleted' }));
     const api = await serve((_req, res) => {
@@ -830,7 +830,7 @@ describe('abort', () => {
   });
 });
 
-describe('the token never appears in an error (promise 13)', () => {
+describe('the token never appears in an error (docs/promises.md, promise 13)', () => {
   function expectClean(err: Error): void {
     for (const text of [err.message, String(err), JSON.stringify(err), String(err.stack)]) {
       expect(text).not.toContain(TOKEN);

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { formatBytes } from '../../action/text.ts';
+import { formatBytes } from '../../api/format.ts';
 import { PART_SUFFIX_BYTES } from '../../api/download.ts';
 import { UserFacingError } from '../../api/errors.ts';
 import {

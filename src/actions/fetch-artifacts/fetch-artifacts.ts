@@ -7,7 +7,8 @@ import {
   type ActionContext,
   type ActionSpec,
 } from '../../action/run.ts';
-import { formatBytes, htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
+import { htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
+import { formatBytes } from '../../api/format.ts';
 import { workspace } from '../../action/workflow.ts';
 import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
 import {
@@ -18,6 +19,7 @@ import {
   ValidationError,
 } from '../../api/errors.ts';
 import { BuildScan, findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
+import { displayUrl } from '../../api/format.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
 import {
@@ -429,10 +431,10 @@ function reportPlan(ctx: ActionContext, plan: Plan, refusals: Refusals): void {
 }
 
 /**
- * Looks at every final path before anything is downloaded (promise 12): a path too long for the file system or
- * through a linked folder is refused with a warning; a file, link or folder already standing at a final path (or
- * at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files.
- * A link is never replaced, whatever `overwrite` says.
+ * Looks at every final path before anything is downloaded (docs/promises.md, promise 12): a path too long for the file
+ * system or through a linked folder is refused with a warning; a file, link or folder already standing at a final path
+ * (or at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files. A
+ * link is never replaced, whatever `overwrite` says.
  */
 async function checkFinalPaths(
   options: FetchInputs,
@@ -855,16 +857,6 @@ function errnoCode(error: unknown): string | undefined {
     if (typeof code === 'string' && FILE_CALLS.has(syscall ?? '')) return code;
   }
   return undefined;
-}
-
-/** A URL for the log: no user, no password, no query (signed URLs carry credentials there). */
-export function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-  } catch {
-    return '(an unreadable URL)';
-  }
 }
 
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */

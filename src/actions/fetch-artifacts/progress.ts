@@ -1,5 +1,5 @@
 // Progress of many downloads as one line, for the log at a steady cadence: never a line per chunk.
-import { formatBytes, formatDuration } from '../../action/text.ts';
+import { formatBytes, shortDuration } from '../../api/format.ts';
 
 export class Progress {
   readonly total: number;
@@ -47,15 +47,11 @@ export class Progress {
   summary(savedBytes: number, destination: string): string {
     const elapsed = this.#now() - this.#started;
     const files = `${this.#files} file${this.#files === 1 ? '' : 's'}`;
-    return `Fetched ${files} (${formatBytes(savedBytes)}) into ${destination} in ${formatElapsed(elapsed)} (${rateOf(savedBytes, elapsed)})`;
+    return `Fetched ${files} (${formatBytes(savedBytes)}) into ${destination} in ${shortDuration(elapsed)} (${rateOf(savedBytes, elapsed)})`;
   }
 }
 
 function rateOf(bytes: number, ms: number): string {
   if (ms <= 0) return '-';
   return `${formatBytes(Math.max(0, Math.round((bytes * 1000) / ms)))}/s`;
-}
-
-function formatElapsed(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : formatDuration(ms);
 }

@@ -18,7 +18,8 @@ import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wa
 import { PollFailedError, WaitError } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildFacts, buildHeading } from '../../action/summary.ts';
-import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { logSafe, mdSafe } from '../../action/text.ts';
+import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
   readTriggerApi,

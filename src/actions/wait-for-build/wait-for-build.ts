@@ -20,7 +20,8 @@ import {
 import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildDurationMs, buildLink } from '../../action/summary.ts';
-import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { logSafe, mdSafe } from '../../action/text.ts';
+import { formatDuration } from '../../api/format.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../action/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';

@@ -1,7 +1,8 @@
 import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildLink } from '../../action/summary.ts';
-import { formatDuration, logSafe, mdSafe } from '../../action/text.ts';
+import { logSafe, mdSafe } from '../../action/text.ts';
+import { formatDuration, shortDuration } from '../../api/format.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { ValidationError } from '../../api/errors.ts';
 import {
@@ -293,11 +294,6 @@ async function cancelOlder(
 
 /** How a wait ended; `stopped`: before the time-out, because the next look could not have come within it. */
 type Ending = 'clear' | 'timed-out' | 'stopped' | 'failed';
-
-/** A duration as formatDuration says it, with a tenth of a second below ten seconds (not "0 s"). */
-function shortDuration(ms: number): string {
-  return ms < 10_000 ? `${Math.round(ms / 100) / 10} s` : formatDuration(ms);
-}
 
 function what(build: Build): string {
   const parts = [build.lifecycle ?? build.status ?? 'unknown state'];

@@ -1,0 +1,65 @@
+// The address guard: nothing is ever sent to a link-local address (cloud metadata services answer there), whether a
+// URL names it or a host name resolves to it (docs/promises.md, promise 14). The resolver goes to undici as
+// connect.lookup, so the check is made on the address the connection is made to.
+import type dns from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+
+/** node:dns lookup's shape, as a socket's connect calls it. */
+export type LookupFn = (
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (
+    err: NodeJS.ErrnoException | null,
+    address: string | dns.LookupAddress[],
+    family?: number,
+  ) => void,
+) => void;
+
+/** Thrown by guardedLookup: the name resolved to a link-local address. */
+export class LinkLocalLookupError extends Error {
+  readonly hostname: string;
+  readonly address: string;
+  constructor(hostname: string, address: string) {
+    super(`${hostname} resolves to the link-local address ${address}`);
+    this.hostname = hostname;
+    this.address = address;
+  }
+}
+
+/**
+ * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
+ * artifact URL naming a host that resolves to a cloud metadata address is never connected to (docs/promises.md, promise
+ * 14).
+ */
+export function guardedLookup(apiHostname: string, lookup: LookupFn): LookupFn {
+  return (hostname, options, callback) => {
+    lookup(hostname, options, (err, address, family) => {
+      if (err !== null || hostname.toLowerCase() === apiHostname.toLowerCase()) {
+        callback(err, address, family);
+        return;
+      }
+      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+      const refused = addresses.find((a) => isLinkLocal(a));
+      if (refused !== undefined) callback(new LinkLocalLookupError(hostname, refused), address, family);
+      else callback(null, address, family);
+    });
+  };
+}
+
+/** Link-local networks, also written in IPv6 forms that carry an IPv4 address (node's BlockList matches the
+ *  IPv4-mapped form `::ffff:a.b.c.d` by itself; the NAT64 prefix and the old IPv4-compatible form are added). */
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+LINK_LOCAL.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6');
+LINK_LOCAL.addSubnet('::a9fe:0', 112, 'ipv6');
+
+/**
+ * True for a link-local address (169.254.0.0/16, fe80::/10), with or without the brackets of a URL or a zone.
+ * Other spellings of IPv4 (decimal, octal, hex) are normalised by the URL parser before they get here.
+ */
+export function isLinkLocal(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const kind = isIP(address);
+  return kind !== 0 && LINK_LOCAL.check(address, kind === 4 ? 'ipv4' : 'ipv6');
+}
