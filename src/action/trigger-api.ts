@@ -1,4 +1,4 @@
-// Which API starts and reruns builds (input `trigger-api`, design/sunset.md): v1.1 while it works, or API v2's
+// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): v1.1 while it works, or API v2's
 // pipelines and workflow reruns, which the service keeps after it removes the v1.1 calls on 2027-02-01. Shared by
 // trigger-build and the general action's trigger, retry and retry-no-cache.
 import type { TriggerOptions, TriggerResult } from '../api/client.ts';

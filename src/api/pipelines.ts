@@ -1,4 +1,4 @@
-// The calls of API v2 that replace the v1.1 trigger and retry (design/sunset.md): trigger a pipeline, list its
+// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
 import { projectPath, type ProjectRef } from './client.ts';

@@ -199,7 +199,7 @@ export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | un
   }
 }
 
-// --- Answers by shape (promise 22) --------------------------------------------------------------------------------
+// --- Answers by shape (docs/promises.md, promise 22) --------------------------------------------------------------------------------
 // Every answer the product acts on is checked against what it must be before it is used: a build has a positive
 // whole build_num (the one asked for, where one was named), a list is an array, a write answers with an object (or
 // the JSON string "" where the service answers so). Anything else is an unusable answer naming the call, never an

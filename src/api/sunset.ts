@@ -2,7 +2,7 @@
 // `Sunset` (RFC 8594) and a `Link` with rel="deprecation" or rel="sunset", on any answer of any endpoint; and
 // `410 Gone` once a call has been removed. The transport hands every API answer's status and headers to
 // SunsetNotices.heard(): one warning per step, however many answers carry the headers, and for a 410 an error
-// that says the call is gone and what replaces it. design/sunset.md says what the service announced.
+// that says the call is gone and what replaces it. docs/sunset.md says what the service announced.
 import { ApiError } from './errors.ts';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
@@ -111,7 +111,7 @@ export function plainDate(date: Date): string {
 /** What replaces a call (method, path below the base address), when it is known. */
 export type Replacement = (method: string, path: string) => string | undefined;
 
-/** The replacements of the calls the service announced it removes (design/sunset.md), in the API's own words. */
+/** The replacements of the calls the service announced it removes (docs/sunset.md), in the API's own words. */
 export const v2Replacement: Replacement = (method, path) => {
   if (method !== 'POST') return undefined;
   const bare = path.replace(/\?.*$/, '');

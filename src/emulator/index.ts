@@ -79,7 +79,7 @@ export interface EmulatorOptions {
   defaults?: ProjectConfig;
   /** Artifact URLs of every project answer with a redirect to the second origin. */
   artifactRedirect?: boolean;
-  /** After the sunset: the v1.1 trigger and retry answer 410 Gone (design/sunset.md). */
+  /** After the sunset: the v1.1 trigger and retry answer 410 Gone (docs/sunset.md). */
   postSunset?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// API v2 of the emulator (design/sunset.md): pipelines, their workflows and jobs. A pipeline is a push (pushes.ts):
+// API v2 of the emulator (docs/sunset.md): pipelines, their workflows and jobs. A pipeline is a push (pushes.ts):
 // its workflows are the push's workflow runs and its jobs are the builds the push makes, so a job's `job_number`
 // is the build number v1.1 shows. Approval jobs wait for `POST /_emulator/approve`.
 

@@ -1,4 +1,4 @@
-// The endpoints of API v2 the product uses (below /api/v2, design/sunset.md): the pipeline trigger in both
+// The endpoints of API v2 the product uses (below /api/v2, docs/sunset.md): the pipeline trigger in both
 // forms, a pipeline, its workflows, a workflow's jobs, rerun and cancel. Lists page 20 items at a time with
 // `next_page_token`, so that a client that follows the tokens is tested.
 

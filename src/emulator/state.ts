@@ -100,7 +100,7 @@ export class EmulatorState {
   private readonly projectsBySlug = new Map<string, EmulatedProject>();
   private platformKeyValue: string | undefined;
   /**
-   * After the service's sunset of its v1.1 trigger and retry (design/sunset.md): they answer 410 Gone. Before it
+   * After the service's sunset of its v1.1 trigger and retry (docs/sunset.md): they answer 410 Gone. Before it
    * (false) they answer as ever, with Deprecation and Sunset headers.
    */
   postSunset = false;

@@ -1,4 +1,4 @@
-// Answers of the wrong shape with a 200 (promise 22): the bundles run as the runner runs them against a server that
+// Answers of the wrong shape with a 200 (docs/promises.md, promise 22): the bundles run as the runner runs them against a server that
 // answers each call with JSON that parses but is not what the call returns. Every one is a clear "unusable answer"
 // error naming the call: never a success, never `undefined` in an output, never a TypeError.
 import { generateKeyPairSync } from 'node:crypto';

@@ -1,5 +1,5 @@
 // fetch-artifacts, the committed bundle run as the runner runs it, against names that one disk or another merges or
-// refuses (promises 26 and 27): no file is lost to a case-insensitive disk, one file's error stays with that file,
+// refuses (docs/promises.md, promises 26 and 27): no file is lost to a case-insensitive disk, one file's error stays with that file,
 // and extract: true says what it could not unpack. The same lists run on real NTFS and exFAT in `npm run test:fs`.
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readFile } from 'node:fs/promises';

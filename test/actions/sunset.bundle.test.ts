@@ -1,4 +1,4 @@
-// The service's sunset of its v1.1 trigger and retry (design/sunset.md), as users meet it: the committed bundles
+// The service's sunset of its v1.1 trigger and retry (docs/sunset.md), as users meet it: the committed bundles
 // run as the runner runs them, against the emulator before the sunset (Deprecation and Sunset headers) and in its
 // post-sunset mode (410 Gone), where trigger-build with its default inputs moves to an API v2 pipeline.
 import { afterEach, describe, expect, it } from 'vitest';

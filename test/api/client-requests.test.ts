@@ -215,7 +215,7 @@ const rows: Row[] = [
   ],
 ];
 
-/** An answer of the shape the call returns: the core checks it (promise 22). */
+/** An answer of the shape the call returns: the core checks it (docs/promises.md, promise 22). */
 function answerFor(method: string, path: string): unknown {
   const list = /\/(projects|recent-builds|artifacts|envvar|checkout-key)$|\/tree\/[^/]+$/u;
   if (method === 'GET' && (list.test(path) || path === P)) return [];

@@ -1,4 +1,4 @@
-// Hostile names against every disk a runner may write to (promise 26). Each profile is a parameter of the planning
+// Hostile names against every disk a runner may write to (docs/promises.md, promise 26). Each profile is a parameter of the planning
 // code, and a small model of that disk here stores what the plan says: it merges names as the disk does and
 // refuses what the disk refuses. Whatever the profile, no two planned files may be one file on the disk, and every
 // artifact is either planned or refused by name: none is lost without a word.

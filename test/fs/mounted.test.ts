@@ -1,4 +1,4 @@
-// The committed fetch-artifacts bundle on real disks with other naming rules than ext4 (promises 26 and 27):
+// The committed fetch-artifacts bundle on real disks with other naming rules than ext4 (docs/promises.md, promises 26 and 27):
 // NTFS as Windows sees it (lowntfs-3g, ignore_case and windows_names) and exFAT, mounted by scripts/test-fs.sh, which
 // passes their folders in TEST_FS_NTFS and TEST_FS_EXFAT, and a 2 MB tmpfs in TEST_FS_SMALL. For each hostile list,
 // the files on disk must equal `count`, each with its own content, the safe artifacts saved beside the refused ones,

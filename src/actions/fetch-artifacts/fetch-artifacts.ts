@@ -815,7 +815,7 @@ function destinationError(path: string, reason: string): DestinationError {
 }
 
 /**
- * Errors of the file system that belong to one file (promise 27): the name or the file in the way, not the disk.
+ * Errors of the file system that belong to one file (docs/promises.md, promise 27): the name or the file in the way, not the disk.
  * The artifact is refused with the reason; the others are still fetched.
  */
 const FILE_ERRORS: Record<string, string> = {
