@@ -450,7 +450,7 @@ function readInputs(ctx) {
     if (pathText !== undefined && /[\u0000-\u001f]/u.test(pathText))
         throw new errors/* ValidationError */.yI('path', 'allowed: a folder path without control characters', pathText);
     const destination = (0,external_node_path_.resolve)((0,workflow/* workspace */.Gl)(ctx.env), pathText ?? '.');
-    const globs = inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.S)('pattern', line));
+    const globs = inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.SO)('pattern', line));
     const fileName = inputs.optional('file-name');
     if (fileName !== undefined)
         checkFileName(fileName, (0,paths/* profileOf */.dp)(process.platform));
@@ -1018,7 +1018,7 @@ function destinationError(path, reason) {
     return new DestinationError(`path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`);
 }
 /**
- * Errors of the file system that belong to one file (promise 27): the name or the file in the way, not the disk.
+ * Errors of the file system that belong to one file (docs/promises.md, promise 27): the name or the file in the way, not the disk.
  * The artifact is refused with the reason; the others are still fetched.
  */
 const FILE_ERRORS = {
@@ -2194,8 +2194,9 @@ function encodingOf(headers) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ compileGlob),
-/* harmony export */   k: () => (/* binding */ selects)
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   Ue: () => (/* binding */ PLAIN_GLOB),
+/* harmony export */   ko: () => (/* binding */ selects)
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
@@ -2210,15 +2211,16 @@ function encodingOf(headers) {
 // against a deep path, and artifact paths come from the server.
 
 
-const SEGMENT_OPTIONS = {
+/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
+const PLAIN_GLOB = {
     dot: true,
     posix: true,
     windows: false,
     nobrace: true,
     noextglob: true,
     nonegate: true,
-    strictSlashes: true,
 };
+const SEGMENT_OPTIONS = { ...PLAIN_GLOB, strictSlashes: true };
 /** Compiles one pattern; `name` is the input it came from, for the error. */
 function compileGlob(name, pattern) {
     const negated = pattern.startsWith('!');
@@ -2546,7 +2548,7 @@ function planDownloads(artifacts, options) {
             }
         }
         plan.available.push(source);
-        if (!(0,_glob_js__WEBPACK_IMPORTED_MODULE_4__/* .selects */ .k)(options.globs, source)) {
+        if (!(0,_glob_js__WEBPACK_IMPORTED_MODULE_4__/* .selects */ .ko)(options.globs, source)) {
             plan.excluded++;
             continue;
         }

@@ -17,15 +17,17 @@ export interface Glob {
   test(path: string): boolean;
 }
 
-const SEGMENT_OPTIONS: picomatch.PicomatchOptions = {
+/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
+export const PLAIN_GLOB: picomatch.PicomatchOptions = {
   dot: true,
   posix: true,
   windows: false,
   nobrace: true,
   noextglob: true,
   nonegate: true,
-  strictSlashes: true,
 };
+
+const SEGMENT_OPTIONS: picomatch.PicomatchOptions = { ...PLAIN_GLOB, strictSlashes: true };
 
 type Segment = '**' | RegExp;
 

@@ -4,6 +4,7 @@
 // `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
 import picomatch from 'picomatch';
 import { ValidationError } from './errors.ts';
+import { PLAIN_GLOB } from './glob.ts';
 
 export interface NamePattern {
   /** The line as written, `!` included. */
@@ -18,16 +19,6 @@ export interface NamePattern {
   named: boolean;
   test(name: string): boolean;
 }
-
-// The same on every runner: a backslash escapes, on Windows too.
-const OPTIONS: picomatch.PicomatchOptions = {
-  dot: true,
-  posix: true,
-  windows: false,
-  nobrace: true,
-  noextglob: true,
-  nonegate: true,
-};
 
 /** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
 export function compileNamePatterns(input: string, lines: readonly string[]): NamePattern[] {
@@ -44,7 +35,7 @@ export function compileNamePatterns(input: string, lines: readonly string[]): Na
       // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
       glob = picomatch.makeRe(
         body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)),
-        OPTIONS,
+        PLAIN_GLOB,
       );
     } catch {
       throw new ValidationError(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);

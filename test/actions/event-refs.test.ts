@@ -227,34 +227,27 @@ async function environment(row: Row): Promise<Record<string, string | undefined>
 }
 
 describe.each([...ROWS, ...EXPLICIT])('$name', (row) => {
-  it('trigger-build sends the branch or tag the service builds', async () => {
-    const io = await runLogic(triggerSpec, triggerBuild, {
-      emulator,
-      clock,
-      inputs: { ...row.inputs },
-      env: await environment(row),
-    });
+  /** Runs one action's logic on the row's event and checks the trigger it sent. */
+  async function expectTrigger(
+    spec: Parameters<typeof runLogic>[0],
+    main: Parameters<typeof runLogic>[1],
+    inputs: Record<string, string>,
+  ): Promise<void> {
+    const io = await runLogic(spec, main, { emulator, clock, inputs, env: await environment(row) });
     expect(io.failed).toBeUndefined();
     const [post] = requestsTo(emulator, 'POST', /\/tree\//);
     expect(post?.path).toBe(`/project/${SLUG}/tree/${encodeURIComponent(row.branch)}`);
     const body = (post?.body ?? {}) as Record<string, unknown>;
     expect(body['tag']).toBe(row.tag);
     expect(body['revision']).toBe(row.revision);
+  }
+
+  it('trigger-build sends the branch or tag the service builds', async () => {
+    await expectTrigger(triggerSpec, triggerBuild, { ...row.inputs });
   });
 
   it("the general action's trigger sends the same", async () => {
-    const io = await runLogic(generalSpec, general, {
-      emulator,
-      clock,
-      inputs: { command: 'trigger', ...row.inputs },
-      env: await environment(row),
-    });
-    expect(io.failed).toBeUndefined();
-    const [post] = requestsTo(emulator, 'POST', /\/tree\//);
-    expect(post?.path).toBe(`/project/${SLUG}/tree/${encodeURIComponent(row.branch)}`);
-    const body = (post?.body ?? {}) as Record<string, unknown>;
-    expect(body['tag']).toBe(row.tag);
-    expect(body['revision']).toBe(row.revision);
+    await expectTrigger(generalSpec, general, { command: 'trigger', ...row.inputs });
   });
 
   it('wait-for-build waits for the commit the service builds', async () => {
