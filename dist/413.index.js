@@ -137,8 +137,8 @@ var build_report = __webpack_require__(7780);
 var follow = __webpack_require__(5661);
 // EXTERNAL MODULE: ../action/outcomes.ts
 var outcomes = __webpack_require__(3117);
-// EXTERNAL MODULE: ./wait-for-build/wait-for-build.ts
-var wait_for_build = __webpack_require__(7554);
+// EXTERNAL MODULE: ./wait-for-build/wait-for-build.ts + 1 modules
+var wait_for_build = __webpack_require__(2455);
 // EXTERNAL MODULE: ../action/poll.ts
 var poll = __webpack_require__(3197);
 // EXTERNAL MODULE: ../action/run.ts + 9 modules
@@ -755,7 +755,7 @@ function trigger_build_run() {
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
-// The calls of API v2 that replace the v1.1 trigger and retry (design/sunset.md): trigger a pipeline, list its
+// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
 

@@ -3182,7 +3182,7 @@ function openSshPublicBlob(text, invalid) {
 // `Sunset` (RFC 8594) and a `Link` with rel="deprecation" or rel="sunset", on any answer of any endpoint; and
 // `410 Gone` once a call has been removed. The transport hands every API answer's status and headers to
 // SunsetNotices.heard(): one warning per step, however many answers carry the headers, and for a 410 an error
-// that says the call is gone and what replaces it. design/sunset.md says what the service announced.
+// that says the call is gone and what replaces it. docs/sunset.md says what the service announced.
 
 /** The longest link shown: a page's address, not a payload. */
 const MAX_LINK_CHARS = 300;
@@ -3277,7 +3277,7 @@ function plainDate(date) {
         return day;
     return `${day}, ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')} UTC`;
 }
-/** The replacements of the calls the service announced it removes (design/sunset.md), in the API's own words. */
+/** The replacements of the calls the service announced it removes (docs/sunset.md), in the API's own words. */
 const v2Replacement = (method, path) => {
     if (method !== 'POST')
         return undefined;
