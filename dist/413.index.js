@@ -137,8 +137,8 @@ var build_report = __webpack_require__(7780);
 var follow = __webpack_require__(5661);
 // EXTERNAL MODULE: ../action/outcomes.ts
 var outcomes = __webpack_require__(3117);
-// EXTERNAL MODULE: ./wait-for-build/wait-for-build.ts
-var wait_for_build = __webpack_require__(7554);
+// EXTERNAL MODULE: ./wait-for-build/wait-for-build.ts + 1 modules
+var wait_for_build = __webpack_require__(2455);
 // EXTERNAL MODULE: ../action/poll.ts
 var poll = __webpack_require__(3197);
 // EXTERNAL MODULE: ../action/run.ts + 9 modules

@@ -18,11 +18,11 @@ var map = {
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		4082,
+		6506,
 		825,
 		26,
 		498,
-		82
+		506
 	],
 	"./general/general.ts": [
 		2272,
@@ -42,16 +42,16 @@ var map = {
 		26,
 		498,
 		378,
-		554,
+		455,
 		413
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		7554,
+		2455,
 		825,
 		26,
 		498,
 		378,
-		554
+		455
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fileProblem } from '../../src/actions/fetch-artifacts/fetch-artifacts.ts';
+import { fileProblem } from '../../src/actions/fetch-artifacts/file-errors.ts';
 import { DownloadError } from '../../src/api/download.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import { fileTree, scratch, type TestServer } from '../api/download-server.ts';

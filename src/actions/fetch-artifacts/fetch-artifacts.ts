@@ -1,24 +1,12 @@
-import { lstat, mkdir, realpath, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import {
-  MAX_OUTPUT_BYTES,
-  runAction,
-  runnerTempFile,
-  type ActionContext,
-  type ActionSpec,
-} from '../../action/run.ts';
-import { htmlSafe, logSafe, mdSafe } from '../../action/text.ts';
+import { realpath } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
+import { logSafe, mdSafe } from '../../action/text.ts';
 import { formatBytes } from '../../api/format.ts';
 import { workspace } from '../../action/workflow.ts';
-import { DownloadError, Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
-import {
-  BadResponseError,
-  certificateCode,
-  UntrustedCertificateError,
-  UserFacingError,
-  ValidationError,
-} from '../../api/errors.ts';
-import { BuildScan, findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
+import { Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
+import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
+import { findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { displayUrl } from '../../api/format.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
@@ -42,8 +30,11 @@ import {
 import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter } from '../../api/records.ts';
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
 import { archiveOf, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
+import { describeLatest, searchArtifacts } from './build-selection.ts';
+import { asUserFacing, diskFull, fileProblem, makeDestination } from './file-errors.ts';
 import { Progress } from './progress.ts';
 import { removeStaleParts } from './stale-parts.ts';
+import { plural, setOutputs, writeSummary, type Saved } from './summary.ts';
 
 export const spec = {
   name: 'fetch-artifacts',
@@ -72,16 +63,10 @@ type IfNoArtifacts = (typeof IF_NO_ARTIFACTS)[number];
 
 /** How often a long download prints a progress line. */
 export const PROGRESS_EVERY_MS = 10_000;
-/** Rows of the job summary's table; the rest are counted. */
-export const SUMMARY_ROWS = 50;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
-/** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
-export const SEARCH_ARTIFACTS_BUILDS = 100;
 /** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
 const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
-/** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
-export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
 
 export interface FetchInputs {
   /** A build number, or undefined for the latest matching build. */
@@ -212,13 +197,6 @@ function checkFileName(name: string, profile: FileSystemProfile): void {
     throw new ValidationError('file-name', `${allowed}, at most ${MAX_FILE_NAME_BYTES} bytes`, name);
 }
 
-interface Saved {
-  file: string;
-  /** Below the destination, `/`-separated. */
-  shown: string;
-  bytes: number;
-}
-
 /** Artifacts refused one by one: the first few said each in a warning, all counted. */
 class Refusals {
   total = 0;
@@ -240,7 +218,7 @@ class Refusals {
 }
 
 /** A planned file's final path, and the folder an archive unpacks into (segments below the destination). */
-interface Checked {
+export interface Checked {
   file: PlannedFile;
   extractInto: { kind: ArchiveKind; target: string[] } | undefined;
 }
@@ -336,87 +314,9 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   await writeSummary(ctx, saved, root, `${whichMd} of ${mdSafe(slug)}`);
 }
 
-type Found =
-  | { build: number; artifacts: unknown[]; none?: undefined }
-  | { build: undefined; artifacts?: undefined; none: string };
-
-/**
- * search-artifacts: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that lists an
- * artifact `pattern` selects, named in the log with the newer ones it passed over.
- */
-async function searchArtifacts(
-  ctx: ActionContext,
-  client: ReturnType<ActionContext['connect']>['client'],
-  project: ReturnType<ActionContext['connect']>['project'],
-  options: FetchInputs,
-): Promise<Found> {
-  const slug = `${project.username}/${project.project}`;
-  const wanted = describeLatest(options, (text) => text);
-  const matching = options.globs.length === 0 ? 'any artifact' : 'an artifact matching pattern';
-  const scan = new BuildScan(client, project, {
-    statusFilter: options.statusFilter,
-    branch: options.branch,
-    revision: options.revision,
-    job: options.job,
-  });
-  const passed: number[] = [];
-  for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
-    const build = await scan.next();
-    if (build === undefined) break;
-    const artifacts: unknown = await client.artifacts(project, build.build_num);
-    if (!Array.isArray(artifacts))
-      throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
-    if (hasMatch(artifacts, options)) {
-      const over =
-        passed.length === 0
-          ? 'the newest of them'
-          : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
-      ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
-      return { build: build.build_num, artifacts };
-    }
-    passed.push(build.build_num);
-    ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
-  }
-  const among =
-    passed.length >= SEARCH_ARTIFACTS_BUILDS
-      ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
-      : scan.bounded
-        ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
-        : passed.length === 0
-          ? ''
-          : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
-  return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
-}
-
-/** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
-function hasMatch(artifacts: unknown[], options: FetchInputs): boolean {
-  try {
-    return (
-      planDownloads(artifacts as Parameters<typeof planDownloads>[0], {
-        globs: options.globs,
-        flatten: false,
-      }).files.length > 0
-    );
-  } catch (error) {
-    // Two artifacts that would clash are still artifacts: the fetch itself reports the clash.
-    if (error instanceof ClashError) return true;
-    throw error;
-  }
-}
-
 /** The log line for part files an earlier run left. */
 function staleLine(stale: readonly string[]): string {
   return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`;
-}
-
-function describeLatest(options: FetchInputs, safe: (text: string) => string): string {
-  const parts = [`latest ${options.statusFilter} build`];
-  if (options.searchArtifacts && options.buildNum === undefined)
-    parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
-  if (options.job !== undefined) parts.push(`of job ${safe(options.job)}`);
-  if (options.revision !== undefined) parts.push(`of commit ${options.revision}`);
-  if (options.branch !== undefined) parts.push(`on branch ${safe(options.branch)}`);
-  return parts.join(' ');
 }
 
 function reportPlan(ctx: ActionContext, plan: Plan, refusals: Refusals): void {
@@ -723,219 +623,6 @@ async function unpack(
     }
     throw asUserFacing(source, error);
   }
-}
-
-/** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
-export class DiskFullError extends UserFacingError {
-  override name = 'DiskFullError';
-}
-
-function diskFull(
-  error: unknown,
-  index: number,
-  checked: readonly Checked[],
-  received: readonly number[],
-): DiskFullError | undefined {
-  let code: string | undefined;
-  for (
-    let e = error, depth = 0;
-    e instanceof Error && depth < 5 && code === undefined;
-    e = e.cause, depth++
-  ) {
-    const c = (e as NodeJS.ErrnoException).code;
-    if (c === 'ENOSPC' || c === 'EDQUOT') code = c;
-  }
-  if (code === undefined) return undefined;
-  const total = received.reduce((sum, n) => sum + n, 0);
-  let largest = index;
-  for (const [i, n] of received.entries()) if (n > (received[largest] ?? 0)) largest = i;
-  const name = (i: number): string => shortQuoted(checked[i]?.file.source ?? '');
-  const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
-  const filled =
-    largest === index
-      ? `${formatBytes(received[index] ?? 0)} of it`
-      : `while ${name(largest)} had taken ${formatBytes(received[largest] ?? 0)} of the ` +
-        `${formatBytes(total)} this step downloaded`;
-  return new DiskFullError(
-    `the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
-      'free space there or choose another path. No part file is left',
-  );
-}
-
-/**
- * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
- * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
- * missing folder gives the real reason).
- */
-async function makeDestination(path: string): Promise<void> {
-  try {
-    await mkdir(path, { recursive: true });
-    return;
-  } catch (error) {
-    if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
-  }
-  let missing = path;
-  for (let parent = dirname(missing); parent !== missing; parent = dirname(missing)) {
-    const stat = await lstat(parent).catch(() => undefined);
-    if (stat !== undefined) {
-      if (!stat.isDirectory() && !stat.isSymbolicLink())
-        throw destinationError(path, `${JSON.stringify(parent)} is a file, not a folder`);
-      break;
-    }
-    missing = parent;
-  }
-  const here = await lstat(missing).catch(() => undefined);
-  if (here !== undefined && !here.isDirectory())
-    throw destinationError(path, `${JSON.stringify(missing)} is a file, not a folder`);
-  const code = await mkdir(missing).then(
-    () => undefined,
-    (error: NodeJS.ErrnoException) => error.code,
-  );
-  const parent = JSON.stringify(dirname(missing));
-  const reason =
-    code === 'EROFS'
-      ? `its parent folder ${parent} is on a read-only file system`
-      : code === 'EACCES' || code === 'EPERM'
-        ? `there is no permission to create a folder in ${parent}`
-        : code === 'ENOSPC' || code === 'EDQUOT'
-          ? `the disk of ${parent} is full`
-          : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`;
-  throw destinationError(path, reason);
-}
-
-/** The destination (the `path` input) cannot be made. */
-export class DestinationError extends UserFacingError {
-  override name = 'DestinationError';
-}
-
-function destinationError(path: string, reason: string): DestinationError {
-  return new DestinationError(
-    `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
-  );
-}
-
-/**
- * Errors of the file system that belong to one file (docs/promises.md, promise 27): the name or the file in the way, not the disk.
- * The artifact is refused with the reason; the others are still fetched.
- */
-const FILE_ERRORS: Record<string, string> = {
-  EINVAL: 'the file system does not allow its name',
-  EPERM: 'the file system does not permit writing it (a read-only or open file in the way?)',
-  EACCES: 'permission to write it was denied',
-  EEXIST: 'a file appeared at its path while it was being saved',
-  ENOTDIR: 'a folder on its path is a file',
-  EISDIR: 'a folder is at its path',
-  ENAMETOOLONG: 'its path is too long for the file system',
-  // exfat-fuse answers a name it cannot hold (`a<b`, `report-10:32:01.xml`) with ENOENT, in a folder that exists.
-  ENOENT: 'the file system does not allow its name',
-};
-
-/** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
-export function fileProblem(error: unknown): string | undefined {
-  const code = errnoCode(error);
-  const reason = code === undefined ? undefined : FILE_ERRORS[code];
-  return reason === undefined ? undefined : `${reason} (${code})`;
-}
-
-/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
-const FILE_CALLS = new Set([
-  'open',
-  'mkdir',
-  'rename',
-  'write',
-  'close',
-  'link',
-  'copyfile',
-  'lstat',
-  'stat',
-]);
-
-/** The file system's error code, also under a DownloadError that wraps a failed write. */
-function errnoCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-    const { code, syscall } = e as NodeJS.ErrnoException;
-    if (typeof code === 'string' && FILE_CALLS.has(syscall ?? '')) return code;
-  }
-  return undefined;
-}
-
-/** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
-function asUserFacing(artifact: string, error: unknown, url?: string): unknown {
-  const certificate = certificateCode(error);
-  if (certificate !== undefined && url !== undefined && !(error instanceof UntrustedCertificateError))
-    return new UntrustedCertificateError(
-      `artifact ${shortQuoted(artifact)}`,
-      URL.canParse(url) ? new URL(url).host : 'its storage',
-      certificate,
-    );
-  const code = errnoCode(error);
-  if (code === 'ENOSPC' || code === 'EDQUOT')
-    return new DiskFullError(
-      `the destination's disk is full (${code === 'ENOSPC' ? 'no space is left on the device' : 'the disk quota is used up'}): ` +
-        `artifact ${artifact} could not be saved; free space there or choose another path. No part file is left`,
-      { cause: error },
-    );
-  if (error instanceof UserFacingError || !(error instanceof Error)) return error;
-  if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
-  return new DownloadError(artifact, error, 1);
-}
-
-async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
-  const list = JSON.stringify(saved.map((s) => s.file));
-  const listFile = runnerTempFile(ctx.env, 'fetch-artifacts-files', 'json');
-  await writeFile(listFile, list);
-  ctx.setOutput('file-list', listFile);
-  ctx.setOutput('count', saved.length);
-  const size = Buffer.byteLength(list);
-  if (size > MAX_FILES_OUTPUT_BYTES) {
-    ctx.setOutput('files', []);
-    ctx.info(
-      `The files output is left empty: the list of ${saved.length} paths takes ${formatBytes(size)}, past the ` +
-        `${formatBytes(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`,
-    );
-  } else {
-    ctx.setOutput(
-      'files',
-      saved.map((s) => s.file),
-    );
-  }
-  ctx.setOutput(
-    'bytes',
-    saved.reduce((sum, s) => sum + s.bytes, 0),
-  );
-}
-
-async function writeSummary(
-  ctx: ActionContext,
-  saved: readonly Saved[],
-  root: string,
-  from: string,
-): Promise<void> {
-  const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
-  const summary = ctx.io.summary.addRaw(
-    `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
-    true,
-  );
-  // The table is HTML, where a Markdown escape would show its backslash.
-  const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [htmlSafe(s.shown, 500), formatBytes(s.bytes)]);
-  summary.addTable([
-    [
-      { data: 'File', header: true },
-      { data: 'Size', header: true },
-    ],
-    ...rows,
-    [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
-  ]);
-  const rest = saved.slice(SUMMARY_ROWS);
-  if (rest.length > 0) {
-    const restBytes = rest.reduce((sum, s) => sum + s.bytes, 0);
-    summary.addRaw(`…and ${plural(rest.length, 'more file')} (${formatBytes(restBytes)}) not shown.`, true);
-  }
-  await summary.write();
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

@@ -7,7 +7,7 @@ import {
   type FailureShown,
   type TestsRead,
 } from '../../action/build-report.ts';
-import { describeState, followBuild } from '../../action/follow.ts';
+import { describeState } from '../../action/follow.ts';
 import {
   describePolicy,
   outcomeOf,
@@ -17,24 +17,20 @@ import {
   worstOutcome,
   type OutcomePolicy,
 } from '../../action/outcomes.ts';
-import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
+import { PollFailedError, WaitError } from '../../action/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
 import { buildDurationMs, buildLink } from '../../action/summary.ts';
 import { logSafe, mdSafe } from '../../action/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../action/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
-import { CommitBuilds, jobOf, type CommitQuery } from '../../api/commit-builds.ts';
+import { jobOf, type CommitQuery } from '../../api/commit-builds.ts';
 import { AbortedError, ValidationError } from '../../api/errors.ts';
-import {
-  choosesName,
-  compileNamePatterns,
-  describePatterns,
-  type NamePattern,
-} from '../../api/name-patterns.ts';
+import { compileNamePatterns, type NamePattern } from '../../api/name-patterns.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkInteger, checkSegment } from '../../api/validate.ts';
+import { label, scopeOf, waitForCommit, waitForOne, type Ending } from './wait-loops.ts';
 
 export const spec = {
   name: 'wait-for-build',
@@ -183,38 +179,6 @@ export function readInputs(ctx: ActionContext): WaitInputs {
     policy,
     failureLogLines,
   };
-}
-
-/** How the wait ended, for the summary. */
-type Ending = WaitEnding | { kind: 'cancelled'; what?: string };
-type WaitEnding =
-  | { kind: 'finished' }
-  | { kind: 'timed-out'; why: string }
-  | { kind: 'cancelled'; what?: string }
-  | { kind: 'gave-up'; why: string }
-  | { kind: 'not-found'; why: string; none: boolean }
-  | { kind: 'none'; why: string };
-
-/** `#12 (job test)`, for the log and errors. */
-function label(build: Build): string {
-  const { job } = jobOf(build);
-  return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
-}
-
-/** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
-function scopeOf(input: WaitInputs): string {
-  if (input.label !== undefined) return input.label;
-  const parts = [
-    input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
-  ];
-  if (input.query.branch !== undefined) parts[0] += ` on branch ${input.query.branch}`;
-  if (input.workflows.length > 0)
-    parts.push(
-      `${input.workflows.length > 1 ? 'workflows' : 'workflow'} ${describePatterns(input.workflows)}`,
-    );
-  if (input.jobs.length > 0)
-    parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${describePatterns(input.jobs)}`);
-  return parts.join(', ');
 }
 
 /**
@@ -404,219 +368,6 @@ function setOutputs(
   ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
   const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
   ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
-}
-
-/** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
-async function waitForOne(
-  ctx: ActionContext,
-  connection: Connection,
-  num: number,
-  input: WaitInputs,
-  deadline: number,
-  seen: (build: Build) => void,
-): Promise<WaitEnding> {
-  const first = await connection.client.build(connection.project, num);
-  seen(first);
-  let last = first;
-  const where = first.build_url ? `: ${first.build_url}` : '';
-  ctx.info(
-    `Waiting for build #${num} (now ${describeState(first)}) to end: a look every ` +
-      `${formatDuration(input.intervalMs)}, for at most ${formatDuration(input.timeoutMs)}${where}`,
-  );
-  const result = await followBuild(
-    ctx,
-    connection,
-    first,
-    { intervalMs: input.intervalMs, deadline },
-    (b) => {
-      last = b;
-      seen(b);
-    },
-  );
-  if (result.done) return { kind: 'finished' };
-  const why = result.error ? ` (${result.error.message})` : '';
-  return {
-    kind: 'timed-out',
-    why: `Build #${num} did not end within ${formatDuration(input.timeoutMs)}${why}; it was left ${describeState(last)}${where}`,
-  };
-}
-
-/** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
-async function waitForCommit(
-  ctx: ActionContext,
-  { client, project }: Connection,
-  input: WaitInputs,
-  deadline: number,
-  seen: (builds: Build[]) => void,
-): Promise<WaitEnding> {
-  const { clock } = ctx;
-  const started = clock.now();
-  let scope = scopeOf(input);
-  const scan = (): CommitBuilds => new CommitBuilds(client, project, { ...input.query }, { now: started });
-  let commit: BuildSource | undefined = input.source ?? (input.query.revision === '' ? undefined : scan());
-  ctx.info(
-    `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
-      `${formatDuration(input.timeoutMs)}` +
-      (input.source === undefined ? `; a build must appear within ${formatDuration(input.appearMs)}` : ''),
-  );
-  let current: Build[] = [];
-  /** Every build of the commit the last look saw, counted or not. */
-  let everything = new Map<number, Build>();
-  /** The last time a build appeared or ended: the appear and settle times count from it. */
-  let lastChange = started;
-  let warnedTruncated = false;
-  let failure: WaitEnding | undefined;
-
-  /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
-  const resolve = async (): Promise<CommitBuilds | undefined> => {
-    const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
-    const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
-    if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision)) return undefined;
-    input.query.revision = revision;
-    scope = scopeOf(input);
-    ctx.info(
-      `The newest build of branch ${input.query.branch ?? ''} is #${newest.build_num}: waiting for ${scope}`,
-    );
-    return scan();
-  };
-
-  const look = async (): Promise<Look<Build[]>> => {
-    commit ??= await resolve();
-    const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
-    const { truncated, complete, notes } = scanned;
-    // Builds of other workflows are not followed at all.
-    const all = scanned.builds.filter((b) => choosesName(input.workflows, jobOf(b).workflow));
-    const now = clock.now();
-    if (truncated && !warnedTruncated) {
-      warnedTruncated = true;
-      ctx.io.warning(
-        logSafe(
-          `The project's build list is long: the look read its newest pages only, as far as a look may`,
-        ),
-      );
-    }
-    // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
-    const counted = all.filter((b) => choosesName(input.jobs, jobOf(b).job));
-    let logged = false;
-    for (const note of notes ?? []) {
-      ctx.info(note);
-      logged = true;
-    }
-    for (const build of all) {
-      const old = everything.get(build.build_num);
-      const { job, workflow } = jobOf(build);
-      const aside = counted.includes(build) ? '' : ' (not counted: job does not match)';
-      if (old === undefined) {
-        const what =
-          job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
-        const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
-        ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}${aside}`);
-        lastChange = now;
-        logged = true;
-      } else if (isFinished(build) && !isFinished(old)) {
-        ctx.info(`Build ${label(build)} ended: ${showOutcome(outcomeOf(build)) || describeState(build)}`);
-        lastChange = now;
-        logged = true;
-      } else if (build.lifecycle !== old.lifecycle) {
-        ctx.info(`Build ${label(build)} is ${describeState(build)}`);
-        logged = true;
-      }
-    }
-    everything = new Map(all.map((b) => [b.build_num, b]));
-    current = counted;
-    seen(counted);
-    const builds = counted;
-    // A source that knows when it is complete needs neither the appear time nor the settle time.
-    if (complete !== undefined) {
-      return complete && builds.every(isFinished) ? { done: true, value: builds } : { done: false, logged };
-    }
-
-    if (builds.length === 0 && input.named.length === 0) {
-      // Nothing that counts has appeared; while other builds of the commit run, a matching job may yet come.
-      if (!all.every(isFinished)) return { done: false, logged };
-      const appearLeft = lastChange + input.appearMs - now;
-      if (appearLeft <= 0) {
-        failure = {
-          kind: 'not-found',
-          why: `No build of ${scope} appeared within ${formatDuration(input.appearMs)}`,
-          none: true,
-        };
-        return { done: true, value: builds };
-      }
-      return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
-    }
-    if (!builds.every(isFinished)) return { done: false, logged };
-    const missing = input.named.filter((p) => !builds.some((b) => p.test(jobOf(b).job ?? '')));
-    if (missing.length > 0) {
-      if (!all.every(isFinished)) return { done: false, logged };
-      const appearLeft = lastChange + input.appearMs - now;
-      if (appearLeft <= 0) {
-        const names = missing.map((m) => `'${m.body}'`).join(', ');
-        const seenText =
-          all.length === 0
-            ? ''
-            : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${outcomeOf(b) || describeState(b)}`).join(', ')})`;
-        failure = {
-          kind: 'not-found',
-          why:
-            `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
-            `${formatDuration(input.appearMs)}${seenText}`,
-          none: builds.length === 0,
-        };
-        return { done: true, value: builds };
-      }
-      return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
-    }
-    // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
-    if (input.jobs.length > 0 && input.named.length === input.jobs.length)
-      return { done: true, value: builds };
-    const settleLeft = lastChange + input.settleMs - now;
-    if (settleLeft <= 0) return { done: true, value: builds };
-    if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);
-    return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
-  };
-
-  const result = await poll(
-    {
-      clock,
-      signal: ctx.signal,
-      intervalMs: input.intervalMs,
-      deadline,
-      onHeartbeat: ({ looks, elapsedMs }) =>
-        ctx.info(`Still waiting after ${formatDuration(elapsedMs)} (${looks} looks): ${tally(current)}`),
-      onFailure: (error, { failures, nextInMs }) =>
-        ctx.info(
-          `Could not look at the builds (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
-            `(failure ${failures} in a row)`,
-        ),
-    },
-    look,
-  );
-  if (failure !== undefined) return failure;
-  if (result.done) return { kind: 'finished' };
-  const why = result.error ? ` (${result.error.message})` : '';
-  const open = current.filter((b) => !isFinished(b));
-  const left =
-    current.length === 0
-      ? 'no build of it had appeared'
-      : open.length > 0
-        ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-        : 'every build had ended, but a named job had not appeared';
-  return {
-    kind: 'timed-out',
-    why: `The builds of ${scope} did not end within ${formatDuration(input.timeoutMs)}${why}; ${left}`,
-  };
-}
-
-/** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
-function tally(builds: readonly Build[]): string {
-  if (builds.length === 0) return 'no build has appeared yet';
-  const counts = new Map<string, number>();
-  for (const b of builds) {
-    const state = isFinished(b) ? 'ended' : (b.lifecycle ?? 'unknown');
-    counts.set(state, (counts.get(state) ?? 0) + 1);
-  }
-  return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
 }
 
 async function writeSummary(

@@ -1,0 +1,1849 @@
+export const id = 455;
+export const ids = [455];
+export const modules = {
+
+/***/ 7780:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  TL: () => (/* binding */ AnnotationBudget),
+  sT: () => (/* binding */ MAX_FAILURE_REPORTS),
+  iv: () => (/* binding */ readTests),
+  An: () => (/* binding */ showFailedSteps),
+  FK: () => (/* binding */ testsSection)
+});
+
+// UNUSED EXPORTS: MAX_ANNOTATIONS, annotationOf
+
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
+var step_output = __webpack_require__(530);
+// EXTERNAL MODULE: ../api/message.ts
+var message = __webpack_require__(7527);
+// EXTERNAL MODULE: ../action/text.ts
+var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+;// CONCATENATED MODULE: ../action/failure-log.ts
+// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
+// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
+// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
+// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
+// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
+// removed before any line is cut (docs/promises.md, promise 13).
+
+
+
+
+/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
+const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+const SUMMARY_BUILD_LIMIT = 64 * 1024;
+/** Lines of a step's command shown. */
+const COMMAND_LINES = 20;
+/**
+ * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
+ * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
+ * summary is the caller's, with the rest of its own.
+ */
+function reportFailedSteps(io, build, steps, options = {}) {
+    const first = steps[0];
+    if (first === undefined)
+        return { failedStep: undefined, summary: '' };
+    const redact = redactor(options.secrets ?? []);
+    const num = build.build_num;
+    const sections = [];
+    let summaryLeft = SUMMARY_BUILD_LIMIT;
+    const unavailable = [];
+    for (const step of steps.slice(0, step_output/* MAX_STEPS_READ */.Eq)) {
+        const name = plain(redact(step.name), 200);
+        const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
+        if (step.output === undefined && step.outputError === undefined) {
+            // Not read (failure-log-lines: 0): the step is named, nothing more.
+            io.info((0,action_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+            sections.push(`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`);
+            continue;
+        }
+        io.startGroup((0,action_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+        io.info((0,action_text/* logSafe */.sN)(`Step: ${name}`));
+        const command = step.command === undefined ? [] : commandLines(redact(step.command));
+        const output = (step.output?.lines ?? []).map((line) => (0,format/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
+        if (step.output !== undefined)
+            io.info((0,action_text/* logSafe */.sN)(tailNote(step, output.length)));
+        else
+            io.info((0,action_text/* logSafe */.sN)(`Its output could not be shown: ${why}`));
+        const fenced = [
+            ...command.map((line) => `$ ${line}`),
+            ...(command.length && output.length ? [''] : []),
+            ...output,
+        ];
+        io.untrusted(fenced);
+        io.endGroup();
+        if (why !== undefined)
+            unavailable.push({ name, why });
+        const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+        const section = summarySection(step, name, why, fenced, blockLimit);
+        summaryLeft -= section.length;
+        sections.push(section);
+    }
+    const rest = steps.slice(step_output/* MAX_STEPS_READ */.Eq);
+    if (rest.length > 0) {
+        const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
+        const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
+        io.info((0,action_text/* logSafe */.sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+        sections.push(`…and ${rest.length} more failed steps, not shown.`);
+    }
+    // One warning for the build, however many of its outputs could not be read.
+    const [only] = unavailable;
+    if (unavailable.length === 1 && only !== undefined) {
+        io.warning((0,action_text/* logSafe */.sN)(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
+    }
+    else if (unavailable.length > 1) {
+        const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+        io.warning((0,action_text/* logSafe */.sN)((0,format/* cut */.Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+    }
+    if (options.annotate ?? true)
+        annotate(io, num, first, redact);
+    return { failedStep: redact(first.name), summary: sections.join('\n\n') };
+}
+/** One error annotation per build: the build and the step in the title, what went wrong as the message. */
+function annotate(io, num, step, redact) {
+    const name = plain(redact(step.name), 120);
+    const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
+    const reason = step.output === undefined ? undefined : (0,step_output/* lastMeaningfulLine */.HF)(step.output.lines);
+    const message = reason === undefined
+        ? `Step '${name}' failed${exit}`
+        : plain((0,format/* cut */.Jj)(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+    // @actions/core escapes the message and the title, so neither can leave its command line.
+    io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
+}
+/** ` (container 2, exit code 1, 12 s)` */
+function facts(step) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push(plain(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
+    return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+function mdFacts(step) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push((0,action_text/* mdSafe */.$v)(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
+    return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
+}
+function tailNote(step, shown) {
+    const output = step.output;
+    if (output === undefined)
+        return '';
+    const size = (0,format/* formatBytes */.z3)(output.bytes);
+    const cutByService = step.truncated ? '; the service cut this output short' : '';
+    if (shown === 0)
+        return `Its output has no lines to show (${size})${cutByService}`;
+    const which = shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
+    return `${which} of output (${size})${cutByService}:`;
+}
+function summarySection(step, name, why, fenced, limit) {
+    const parts = [`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`];
+    if (step.output !== undefined)
+        parts.push(`_${(0,action_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
+    if (why !== undefined)
+        parts.push(`_Its output could not be shown: ${(0,action_text/* mdSafe */.$v)(why, 400)}_`);
+    // Past the build's share of the summary, the output is in the log only.
+    if (fenced.length > 0 && limit >= 1024)
+        parts.push(codeBlock(fenced, limit));
+    else if (fenced.length > 0)
+        parts.push('_Its output is in the log._');
+    return parts.join('\n\n');
+}
+/**
+ * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
+ * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
+ */
+function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
+    const kept = [];
+    let size = 0;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i] ?? '';
+        if (size + line.length + 1 > limit)
+            break;
+        kept.unshift(line);
+        size += line.length + 1;
+    }
+    if (kept.length < lines.length)
+        kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
+    const body = kept.join('\n');
+    const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${body}\n${fence}`;
+}
+/** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
+function commandLines(command) {
+    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
+    terminal.write(command);
+    terminal.end();
+    const lines = terminal.lines();
+    if (lines.length <= COMMAND_LINES)
+        return lines;
+    return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
+}
+/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
+ *  included), its lines joined with spaces. */
+function plain(text, max) {
+    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES, max + 1);
+    terminal.write(text);
+    terminal.end();
+    const oneLine = terminal
+        .lines()
+        .join(' ')
+        .replace(/[\s\u2028\u2029]+/g, ' ');
+    return (0,format/* cut */.Jj)(oneLine.trim(), max);
+}
+function redactor(secrets) {
+    return (text) => (0,message/* redactSecrets */.fp)(text, secrets);
+}
+
+// EXTERNAL MODULE: ../action/summary.ts
+var summary = __webpack_require__(1702);
+;// CONCATENATED MODULE: ../action/build-report.ts
+// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
+// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
+// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+
+
+
+
+
+
+/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
+const MAX_ANNOTATIONS = 10;
+/** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
+async function readTests({ io }, { client, project }, build) {
+    try {
+        const metadata = await client.tests(project, build.build_num);
+        return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM)
+            throw error;
+        const why = error.message;
+        io.warning((0,action_text/* logSafe */.sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
+        return { tests: undefined, error: why };
+    }
+}
+/** The error annotations a step may still make. */
+class AnnotationBudget {
+    remaining = MAX_ANNOTATIONS;
+}
+/** The test's location for an annotation: its file, and the line when its message points into that file. */
+function annotationOf(test) {
+    const file = test.file?.trim().replace(/^\.\//, '');
+    if (!file)
+        return undefined;
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
+    return line === undefined ? { file } : { file, startLine: Number(line) };
+}
+/** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
+function reportFailures(ctx, failed, budget) {
+    let annotated = 0;
+    for (const test of failed.slice(0, summary/* MAX_LISTED_FAILURES */.z4)) {
+        const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+        ctx.info(`✗ ${(0,format/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+    }
+    for (const test of failed) {
+        if (budget.remaining <= 0)
+            break;
+        const where = annotationOf(test);
+        if (where === undefined)
+            continue;
+        const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+        // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+        ctx.io.error((0,format/* cut */.Jj)(message, 2000), { ...where, title: (0,format/* cut */.Jj)(test.name || 'failed test', 200) });
+        budget.remaining--;
+        annotated++;
+    }
+    return annotated;
+}
+/**
+ * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
+ * annotated too). `heading` is the Markdown level of its headings.
+ */
+function testsSection(ctx, read, budget, heading = 4) {
+    const h = '#'.repeat(heading);
+    if (read.tests === undefined)
+        return [`Test results could not be read: ${(0,action_text/* mdSafe */.$v)(read.error ?? '')}`];
+    if (read.tests.length === 0)
+        return ['No test results were reported.'];
+    const parts = [`${h} Tests`, (0,summary/* testsTable */.kS)(read.tests)];
+    const failed = (0,summary/* failedTests */.T9)(read.tests);
+    if (failed.length > 0) {
+        const annotated = reportFailures(ctx, failed, budget);
+        const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
+        parts.push(`${h} Failed tests`, (0,summary/* failedTestsTable */.l1)(failed));
+        if (withFile > annotated) {
+            parts.push(`${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
+                `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
+        }
+    }
+    return parts;
+}
+/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
+const MAX_FAILURE_REPORTS = 5;
+const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
+/**
+ * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
+ * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
+ * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
+ */
+async function showFailedSteps(ctx, { client, project, transport }, build, lines, budget) {
+    const num = build.build_num;
+    try {
+        const full = Array.isArray(build.steps) ? build : await client.build(project, num);
+        const steps = await (0,step_output/* collectFailedSteps */.P4)({
+            transport,
+            build: full,
+            lines,
+            refresh: () => client.build(project, num),
+            signal: ctx.signal,
+            log: (level, message) => (level === 'debug' ? ctx.io.debug((0,action_text/* logSafe */.sN)(message)) : ctx.info(message)),
+        });
+        if (ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
+        const annotate = budget.remaining > 0;
+        const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
+        if (shown.failedStep !== undefined && annotate)
+            budget.remaining--;
+        return shown;
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM || ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not read the steps of build #${num}: ${error.message}`));
+        return NOTHING_SHOWN;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5661:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ describeState),
+/* harmony export */   c: () => (/* binding */ followBuild)
+/* harmony export */ });
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3197);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
+
+
+
+/**
+ * Looks at the build until it finishes, the deadline passes or the step is cancelled (then it rejects with the
+ * abort reason). `seen` receives every record read, so the caller always knows the last state.
+ */
+async function followBuild(ctx, { client, project }, first, options, seen) {
+    const num = first.build_num;
+    let previous = first;
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(first))
+        return { done: true };
+    const look = async () => {
+        const build = await client.build(project, num);
+        seen(build);
+        const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+        previous = build;
+        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(build))
+            return { done: true, value: build };
+        if (!changed)
+            return { done: false };
+        ctx.info(`Build #${num} is ${describeState(build)}`);
+        return { done: false, logged: true };
+    };
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .poll */ .wt)({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        intervalMs: options.intervalMs,
+        deadline: options.deadline,
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`),
+    }, look);
+    if (result.done || result.error === undefined)
+        return { done: result.done };
+    return { done: false, error: result.error };
+}
+/** `running (status running)`, or just `queued` when both say the same. */
+function describeState(build) {
+    const lifecycle = build.lifecycle ?? 'in an unknown state';
+    return build.status && build.status !== build.lifecycle
+        ? `${lifecycle} (status ${build.status})`
+        : lifecycle;
+}
+
+
+/***/ }),
+
+/***/ 2455:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  LIMITS: () => (/* binding */ LIMITS),
+  decidingBuild: () => (/* binding */ decidingBuild),
+  gateBuilds: () => (/* binding */ gateBuilds),
+  readInputs: () => (/* binding */ readInputs),
+  run: () => (/* binding */ wait_for_build_run),
+  spec: () => (/* binding */ spec),
+  waitForBuild: () => (/* binding */ waitForBuild)
+});
+
+// EXTERNAL MODULE: ../action/build-report.ts + 1 modules
+var build_report = __webpack_require__(7780);
+// EXTERNAL MODULE: ../action/follow.ts
+var follow = __webpack_require__(5661);
+// EXTERNAL MODULE: ../action/outcomes.ts
+var outcomes = __webpack_require__(3117);
+// EXTERNAL MODULE: ../action/poll.ts
+var poll = __webpack_require__(3197);
+// EXTERNAL MODULE: ../action/run.ts + 9 modules
+var run = __webpack_require__(1498);
+// EXTERNAL MODULE: ../action/summary.ts
+var summary = __webpack_require__(1702);
+// EXTERNAL MODULE: ../action/text.ts
+var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+// EXTERNAL MODULE: ../action/workflow.ts
+var workflow = __webpack_require__(3045);
+// EXTERNAL MODULE: ../api/clock.ts
+var clock = __webpack_require__(7634);
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/name-patterns.ts
+var name_patterns = __webpack_require__(8729);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
+var step_output = __webpack_require__(530);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+;// CONCATENATED MODULE: ./wait-for-build/wait-loops.ts
+// The waits: one build followed by number, or a commit's builds looked at until every one has ended.
+
+
+
+
+
+
+
+
+/** `#12 (job test)`, for the log and errors. */
+function label(build) {
+    const { job } = (0,commit_builds/* jobOf */.Zw)(build);
+    return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
+}
+/** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
+function scopeOf(input) {
+    if (input.label !== undefined)
+        return input.label;
+    const parts = [
+        input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
+    ];
+    if (input.query.branch !== undefined)
+        parts[0] += ` on branch ${input.query.branch}`;
+    if (input.workflows.length > 0)
+        parts.push(`${input.workflows.length > 1 ? 'workflows' : 'workflow'} ${(0,name_patterns/* describePatterns */.BL)(input.workflows)}`);
+    if (input.jobs.length > 0)
+        parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${(0,name_patterns/* describePatterns */.BL)(input.jobs)}`);
+    return parts.join(', ');
+}
+/** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
+async function waitForOne(ctx, connection, num, input, deadline, seen) {
+    const first = await connection.client.build(connection.project, num);
+    seen(first);
+    let last = first;
+    const where = first.build_url ? `: ${first.build_url}` : '';
+    ctx.info(`Waiting for build #${num} (now ${(0,follow/* describeState */.J)(first)}) to end: a look every ` +
+        `${(0,format/* formatDuration */.a3)(input.intervalMs)}, for at most ${(0,format/* formatDuration */.a3)(input.timeoutMs)}${where}`);
+    const result = await (0,follow/* followBuild */.c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
+        last = b;
+        seen(b);
+    });
+    if (result.done)
+        return { kind: 'finished' };
+    const why = result.error ? ` (${result.error.message})` : '';
+    return {
+        kind: 'timed-out',
+        why: `Build #${num} did not end within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}${why}; it was left ${(0,follow/* describeState */.J)(last)}${where}`,
+    };
+}
+/** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
+async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
+    const { clock } = ctx;
+    const started = clock.now();
+    let scope = scopeOf(input);
+    const scan = () => new commit_builds/* CommitBuilds */.J_(client, project, { ...input.query }, { now: started });
+    let commit = input.source ?? (input.query.revision === '' ? undefined : scan());
+    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,format/* formatDuration */.a3)(input.intervalMs)}, for at most ` +
+        `${(0,format/* formatDuration */.a3)(input.timeoutMs)}` +
+        (input.source === undefined ? `; a build must appear within ${(0,format/* formatDuration */.a3)(input.appearMs)}` : ''));
+    let current = [];
+    /** Every build of the commit the last look saw, counted or not. */
+    let everything = new Map();
+    /** The last time a build appeared or ended: the appear and settle times count from it. */
+    let lastChange = started;
+    let warnedTruncated = false;
+    let failure;
+    /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
+    const resolve = async () => {
+        const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
+        const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+        if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
+            return undefined;
+        input.query.revision = revision;
+        scope = scopeOf(input);
+        ctx.info(`The newest build of branch ${input.query.branch ?? ''} is #${newest.build_num}: waiting for ${scope}`);
+        return scan();
+    };
+    const look = async () => {
+        commit ??= await resolve();
+        const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
+        const { truncated, complete, notes } = scanned;
+        // Builds of other workflows are not followed at all.
+        const all = scanned.builds.filter((b) => (0,name_patterns/* choosesName */.Cx)(input.workflows, (0,commit_builds/* jobOf */.Zw)(b).workflow));
+        const now = clock.now();
+        if (truncated && !warnedTruncated) {
+            warnedTruncated = true;
+            ctx.io.warning((0,action_text/* logSafe */.sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
+        }
+        // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
+        const counted = all.filter((b) => (0,name_patterns/* choosesName */.Cx)(input.jobs, (0,commit_builds/* jobOf */.Zw)(b).job));
+        let logged = false;
+        for (const note of notes ?? []) {
+            ctx.info(note);
+            logged = true;
+        }
+        for (const build of all) {
+            const old = everything.get(build.build_num);
+            const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
+            const aside = counted.includes(build) ? '' : ' (not counted: job does not match)';
+            if (old === undefined) {
+                const what = job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
+                const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
+                ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${(0,follow/* describeState */.J)(build)}${aside}`);
+                lastChange = now;
+                logged = true;
+            }
+            else if ((0,records/* isFinished */.$g)(build) && !(0,records/* isFinished */.$g)(old)) {
+                ctx.info(`Build ${label(build)} ended: ${(0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(build)) || (0,follow/* describeState */.J)(build)}`);
+                lastChange = now;
+                logged = true;
+            }
+            else if (build.lifecycle !== old.lifecycle) {
+                ctx.info(`Build ${label(build)} is ${(0,follow/* describeState */.J)(build)}`);
+                logged = true;
+            }
+        }
+        everything = new Map(all.map((b) => [b.build_num, b]));
+        current = counted;
+        seen(counted);
+        const builds = counted;
+        // A source that knows when it is complete needs neither the appear time nor the settle time.
+        if (complete !== undefined) {
+            return complete && builds.every(records/* isFinished */.$g) ? { done: true, value: builds } : { done: false, logged };
+        }
+        if (builds.length === 0 && input.named.length === 0) {
+            // Nothing that counts has appeared; while other builds of the commit run, a matching job may yet come.
+            if (!all.every(records/* isFinished */.$g))
+                return { done: false, logged };
+            const appearLeft = lastChange + input.appearMs - now;
+            if (appearLeft <= 0) {
+                failure = {
+                    kind: 'not-found',
+                    why: `No build of ${scope} appeared within ${(0,format/* formatDuration */.a3)(input.appearMs)}`,
+                    none: true,
+                };
+                return { done: true, value: builds };
+            }
+            return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+        }
+        if (!builds.every(records/* isFinished */.$g))
+            return { done: false, logged };
+        const missing = input.named.filter((p) => !builds.some((b) => p.test((0,commit_builds/* jobOf */.Zw)(b).job ?? '')));
+        if (missing.length > 0) {
+            if (!all.every(records/* isFinished */.$g))
+                return { done: false, logged };
+            const appearLeft = lastChange + input.appearMs - now;
+            if (appearLeft <= 0) {
+                const names = missing.map((m) => `'${m.body}'`).join(', ');
+                const seenText = all.length === 0
+                    ? ''
+                    : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${(0,outcomes/* outcomeOf */.sG)(b) || (0,follow/* describeState */.J)(b)}`).join(', ')})`;
+                failure = {
+                    kind: 'not-found',
+                    why: `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
+                        `${(0,format/* formatDuration */.a3)(input.appearMs)}${seenText}`,
+                    none: builds.length === 0,
+                };
+                return { done: true, value: builds };
+            }
+            return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+        }
+        // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
+        if (input.jobs.length > 0 && input.named.length === input.jobs.length)
+            return { done: true, value: builds };
+        const settleLeft = lastChange + input.settleMs - now;
+        if (settleLeft <= 0)
+            return { done: true, value: builds };
+        if (logged)
+            ctx.info(`Every build has ended; waiting ${(0,format/* formatDuration */.a3)(settleLeft)} for a downstream job`);
+        return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
+    };
+    const result = await (0,poll/* poll */.wt)({
+        clock,
+        signal: ctx.signal,
+        intervalMs: input.intervalMs,
+        deadline,
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,format/* formatDuration */.a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,format/* formatDuration */.a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`),
+    }, look);
+    if (failure !== undefined)
+        return failure;
+    if (result.done)
+        return { kind: 'finished' };
+    const why = result.error ? ` (${result.error.message})` : '';
+    const open = current.filter((b) => !(0,records/* isFinished */.$g)(b));
+    const left = current.length === 0
+        ? 'no build of it had appeared'
+        : open.length > 0
+            ? `left running: ${open.map((b) => `${label(b)} ${(0,follow/* describeState */.J)(b)}`).join(', ')}`
+            : 'every build had ended, but a named job had not appeared';
+    return {
+        kind: 'timed-out',
+        why: `The builds of ${scope} did not end within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}${why}; ${left}`,
+    };
+}
+/** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
+function tally(builds) {
+    if (builds.length === 0)
+        return 'no build has appeared yet';
+    const counts = new Map();
+    for (const b of builds) {
+        const state = (0,records/* isFinished */.$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
+        counts.set(state, (counts.get(state) ?? 0) + 1);
+    }
+    return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
+}
+
+;// CONCATENATED MODULE: ./wait-for-build/wait-for-build.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const spec = {
+    name: 'wait-for-build',
+    inputs: [
+        'build-num',
+        'revision',
+        'branch',
+        'workflow',
+        'job',
+        'appear-timeout-minutes',
+        'settle-seconds',
+        'timeout-minutes',
+        'poll-interval-seconds',
+        'allowed-outcomes',
+        'failure-log-lines',
+        'if-no-builds',
+    ],
+    outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
+};
+/** Input ranges: as trigger-build's, a poll interval of up to an hour and a wait of up to 35 days. */
+const LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+    settleSeconds: { min: 0, max: 3600 },
+};
+const IF_NO_BUILDS = ['fail', 'warn', 'pass'];
+/** Reads and checks every input of the action's own before anything is sent. */
+function readInputs(ctx) {
+    const { inputs } = ctx;
+    const buildNumText = inputs.optional('build-num');
+    const buildNum = buildNumText === undefined
+        ? undefined
+        : (0,validate/* checkInteger */.zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
+    const givenRevision = inputs.optional('revision');
+    const branch = inputs.optional('branch');
+    if (branch !== undefined)
+        (0,validate/* checkSegment */.cr)('branch', branch);
+    const workflows = (0,name_patterns/* compileNamePatterns */.QC)('workflow', inputs.lines('workflow'));
+    const jobs = (0,name_patterns/* compileNamePatterns */.QC)('job', inputs.lines('job'));
+    const appearMinutes = inputs.integer('appear-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 10);
+    const settleSeconds = inputs.integer('settle-seconds', LIMITS.settleSeconds.min, LIMITS.settleSeconds.max, 30);
+    const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
+    const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
+    const policy = (0,outcomes/* readOutcomePolicy */.tI)(inputs);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, step_output/* MAX_OUTPUT_LINES */.$S, 50);
+    const ifNoBuilds = inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
+    let revision = '';
+    // On a comment, a branch given alone names the commit through its newest build.
+    const fromBranch = buildNum === undefined &&
+        givenRevision === undefined &&
+        branch !== undefined &&
+        (0,workflow/* commentsOnPullRequest */.uz)(ctx.env);
+    if (buildNum === undefined && !fromBranch) {
+        const raw = givenRevision ?? (0,workflow/* workflowRevision */.VS)(ctx.env);
+        if (raw === undefined) {
+            throw new errors/* ValidationError */.yI('revision', 'a value is required when GITHUB_SHA is not set (or give build-num)', undefined, 'missing');
+        }
+        if (!/^[0-9a-f]{7,40}$/i.test(raw)) {
+            throw new errors/* ValidationError */.yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+        }
+        revision = raw.toLowerCase();
+    }
+    else {
+        const unused = ['revision', 'workflow', 'job'].filter((name) => inputs.optional(name) !== undefined);
+        if (unused.length > 0) {
+            ctx.io.warning(`build-num is given, so ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} not used`);
+        }
+    }
+    return {
+        ...(buildNum === undefined ? {} : { buildNum }),
+        query: { revision, ...(branch === undefined ? {} : { branch }) },
+        workflows,
+        jobs,
+        named: jobs.filter((p) => p.named),
+        ifNoBuilds,
+        appearMs: appearMinutes * 60_000,
+        settleMs: settleSeconds * 1000,
+        timeoutMs: timeoutMinutes * 60_000,
+        intervalMs: pollSeconds * 1000,
+        policy,
+        failureLogLines,
+    };
+}
+/**
+ * Waits until the builds of a commit (or one build by number) have ended, and fails the step unless each ended
+ * with an allowed outcome. It never cancels a build: they are not the step's own.
+ */
+async function waitForBuild(ctx) {
+    const input = readInputs(ctx);
+    const started = ctx.clock.now();
+    const deadline = started + input.timeoutMs;
+    const connection = ctx.connect({ deadline });
+    await gateBuilds(ctx, connection, input, { started, deadline });
+}
+/**
+ * Waits for builds (one by number, a commit's, or a source's), then fails the step unless each ended with an
+ * allowed outcome; shows why builds failed, their tests, the outputs and the summary. Shared with trigger-build,
+ * which follows a pipeline's builds through it.
+ */
+async function gateBuilds(ctx, connection, input, options) {
+    const { started, deadline } = options;
+    let builds = [];
+    let ending = { kind: 'cancelled' };
+    const tests = new Map();
+    const failures = new Map();
+    // One budget of error annotations for the failed steps and the failed tests of every build.
+    const budget = new build_report/* AnnotationBudget */.TL();
+    try {
+        try {
+            ending =
+                input.buildNum === undefined
+                    ? await waitForCommit(ctx, connection, input, deadline, (b) => {
+                        builds = b;
+                        options.seen?.(b);
+                    })
+                    : await waitForOne(ctx, connection, input.buildNum, input, deadline, (b) => (builds = [b]));
+        }
+        catch (error) {
+            if (ctx.signal.aborted || error instanceof errors/* AbortedError */.oM) {
+                ending = { kind: 'cancelled' };
+                if (options.onAbort !== undefined && ctx.signal.aborted) {
+                    const what = await options.onAbort(builds);
+                    ending = { kind: 'cancelled', what };
+                    throw new errors/* AbortedError */.oM(`${(0,clock/* abortReason */.Js)(ctx.signal).message}; ${what}`);
+                }
+                throw error;
+            }
+            ending = { kind: 'gave-up', why: error.message };
+            if (error instanceof poll/* PollFailedError */.f5) {
+                throw new poll/* WaitError */.uf(`Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`, { cause: error });
+            }
+            throw error;
+        }
+        const waited = ending;
+        if (waited.kind === 'not-found' && waited.none && input.ifNoBuilds !== 'fail') {
+            // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
+            ending = { kind: 'none', why: waited.why };
+            const text = `${waited.why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+            if (input.ifNoBuilds === 'warn')
+                ctx.io.warning((0,action_text/* logSafe */.sN)(text));
+            else
+                ctx.info(text);
+            return builds;
+        }
+        if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
+            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(waited.why));
+        // A skipped build ran no step and no test: there is nothing to show of it.
+        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,outcomes/* outcomeOf */.sG)(b)));
+        for (const build of unsuccessful.slice(0, build_report/* MAX_FAILURE_REPORTS */.sT)) {
+            failures.set(build.build_num, await (0,build_report/* showFailedSteps */.An)(ctx, connection, build, input.failureLogLines, budget));
+        }
+        for (const build of unsuccessful)
+            tests.set(build.build_num, await (0,build_report/* readTests */.iv)(ctx, connection, build));
+        const failing = builds.filter((b) => !(0,outcomes/* passes */.WE)(input.policy, (0,outcomes/* outcomeOf */.sG)(b)));
+        if (failing.length > 0)
+            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(failureMessage(input, builds, failing)));
+        const worst = (0,outcomes/* worstOutcome */.Om)(builds.map(outcomes/* outcomeOf */.sG));
+        if (worst === 'success') {
+            ctx.info(`${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`);
+        }
+        else {
+            ctx.info(`The builds of ${describeTarget(input)} ended with outcome '${worst}', which allowed-outcomes ` +
+                `(${(0,outcomes/* describePolicy */.wy)(input.policy)}) lets pass`);
+        }
+    }
+    finally {
+        setOutputs(ctx, input, builds, failures, ending, options);
+        await writeSummary(ctx, input, builds, ending, { tests, failures, budget }, ctx.clock.now() - started);
+    }
+    return builds;
+}
+/** The build that decided a verdict: the first that did not pass, else the newest. */
+function decidingBuild(builds, policy) {
+    return builds.find((b) => !(0,outcomes/* passes */.WE)(policy, (0,outcomes/* outcomeOf */.sG)(b))) ?? newest(builds);
+}
+function newest(builds) {
+    return builds.reduce((found, b) => (found === undefined || b.build_num > found.build_num ? b : found), undefined);
+}
+function describeTarget(input) {
+    return input.buildNum === undefined ? scopeOf(input) : `build #${input.buildNum}`;
+}
+function failureMessage(input, builds, failing) {
+    const how = (b) => {
+        const outcome = (0,outcomes/* outcomeOf */.sG)(b);
+        if (outcome === 'not_run')
+            return `outcome 'not_run': the service skipped it`;
+        return outcome
+            ? `outcome '${outcome}' (status ${b.status ?? 'unknown'})`
+            : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+    };
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,outcomes/* describePolicy */.wy)(input.policy)}` : '';
+    const [only] = failing;
+    if (failing.length === 1 && only !== undefined) {
+        const where = only.build_url ? `: ${only.build_url}` : '';
+        const of = builds.length > 1 ? ` of ${builds.length} builds of ${scopeOf(input)}` : '';
+        return `Build ${label(only)}${of} ended with ${how(only)}${allowed}${where}`;
+    }
+    const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
+    return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+}
+function setOutputs(ctx, input, builds, failures, ending, options) {
+    const [onlyJob] = input.jobs;
+    const ofJob = input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
+        ? builds.filter((b) => onlyJob.test((0,commit_builds/* jobOf */.Zw)(b).job ?? ''))
+        : [...builds];
+    const main = options.buildNum === 'deciding' && builds.every(records/* isFinished */.$g)
+        ? decidingBuild(ofJob, input.policy)
+        : newest(ofJob);
+    ctx.setOutput('build-num', main?.build_num ?? '');
+    ctx.setOutput('build-url', main?.build_url ?? '');
+    ctx.setOutput('outcome', ending.kind === 'none'
+        ? 'none'
+        : builds.length > 0 && builds.every(records/* isFinished */.$g)
+            ? (0,outcomes/* worstOutcome */.Om)(builds.map(outcomes/* outcomeOf */.sG))
+            : '');
+    const rows = builds.map((b) => {
+        const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(b);
+        return {
+            build_num: b.build_num,
+            build_url: b.build_url ?? null,
+            job: job ?? null,
+            workflow: workflow ?? null,
+            status: b.status ?? null,
+            outcome: (0,outcomes/* outcomeOf */.sG)(b) || null,
+        };
+    });
+    ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
+    const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
+    ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
+}
+async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
+    const title = input.buildNum === undefined ? `Builds of ${(0,action_text/* mdSafe */.$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const parts = [`### ${title}`];
+    const worst = ending.kind === 'none'
+        ? 'none'
+        : builds.length > 0 && builds.every(records/* isFinished */.$g)
+            ? (0,outcomes/* showOutcome */.Kg)((0,outcomes/* worstOutcome */.Om)(builds.map(outcomes/* outcomeOf */.sG)))
+            : '';
+    const facts = [
+        `**Waited:** ${(0,format/* formatDuration */.a3)(elapsedMs)}`,
+        `**Allowed:** ${(0,action_text/* mdSafe */.$v)((0,outcomes/* describePolicy */.wy)(input.policy))}`,
+    ];
+    if (worst)
+        facts.unshift(`**Outcome:** ${(0,action_text/* mdSafe */.$v)(worst, 50)}`);
+    parts.push(facts.join(' · '));
+    if (builds.length > 0)
+        parts.push(buildsTable(builds));
+    switch (ending.kind) {
+        case 'finished':
+            break;
+        case 'cancelled':
+            parts.push(ending.what === undefined
+                ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
+                : `The step was cancelled: ${(0,action_text/* mdSafe */.$v)(ending.what, 1000)}.`);
+            break;
+        case 'timed-out':
+        case 'gave-up':
+        case 'not-found':
+            parts.push((0,action_text/* mdSafe */.$v)(ending.why, 1000));
+            break;
+        case 'none':
+            parts.push(`${(0,action_text/* mdSafe */.$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+            break;
+    }
+    for (const build of builds) {
+        const read = reports.tests.get(build.build_num);
+        if (read === undefined)
+            continue;
+        const { job } = (0,commit_builds/* jobOf */.Zw)(build);
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,action_text/* mdSafe */.$v)(job, 100)}`}`;
+        const heading = (0,summary/* buildLink */.hL)({ build_num: build.build_num, build_url: build.build_url }).replace(`#${build.build_num}`, name);
+        parts.push(`#### ${heading}: ${(0,action_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(build)) || (0,follow/* describeState */.J)(build), 50)}`);
+        const failure = reports.failures.get(build.build_num)?.summary;
+        if (failure)
+            parts.push(failure);
+        parts.push(...(0,build_report/* testsSection */.FK)(ctx, read, reports.budget, 5));
+    }
+    try {
+        await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
+    }
+    catch (error) {
+        // A summary that cannot be written must not turn a verdict into another one.
+        ctx.io.warning(`Could not write the job summary: ${error.message}`);
+    }
+}
+/** One row per build: the build (linked), job, workflow, status, outcome, duration. */
+function buildsTable(builds) {
+    const lines = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
+    for (const b of builds) {
+        const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(b);
+        const duration = (0,summary/* buildDurationMs */.xD)(b);
+        const cells = [
+            (0,summary/* buildLink */.hL)(b),
+            (0,action_text/* mdSafe */.$v)(job ?? '', 100),
+            (0,action_text/* mdSafe */.$v)(workflow ?? '', 100),
+            (0,action_text/* mdSafe */.$v)(b.status ?? '', 50),
+            (0,action_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(b)), 50),
+            duration === undefined ? '' : (0,format/* formatDuration */.a3)(duration),
+        ];
+        lines.push(`| ${cells.join(' | ')} |`);
+    }
+    return lines.join('\n');
+}
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+function wait_for_build_run() {
+    return (0,run/* runAction */.Cs)(spec, waitForBuild);
+}
+
+
+/***/ }),
+
+/***/ 8022:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MZ: () => (/* binding */ UnsupportedCodingError),
+  IX: () => (/* binding */ contentCoding),
+  D0: () => (/* binding */ decoder)
+});
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+;// CONCATENATED MODULE: ../api/zlib.ts
+function zlib() {
+    return process.getBuiltinModule('node:zlib');
+}
+
+;// CONCATENATED MODULE: ../api/decode.ts
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    if (header === undefined)
+        return undefined;
+    const value = typeof header === 'string' ? header : header.join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const [only] = codings;
+    if (codings.length === 1) {
+        if (only === 'gzip' || only === 'x-gzip')
+            return 'gzip';
+        if (only === 'deflate' || only === 'br')
+            return only;
+    }
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    if (coding === 'br')
+        return zlib().createBrotliDecompress();
+    return new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends external_node_stream_.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0) {
+            callback();
+            return;
+        }
+        if (this.#inner === undefined) {
+            const inner = ((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw();
+            inner.on('data', (data) => this.push(data));
+            inner.on('error', (error) => this.destroy(error));
+            this.#inner = inner;
+        }
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        const inner = this.#inner;
+        if (inner === undefined) {
+            // An empty body decodes to nothing.
+            callback();
+            return;
+        }
+        inner.once('end', () => callback());
+        inner.end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 530:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  $S: () => (/* binding */ MAX_OUTPUT_LINES),
+  Eq: () => (/* binding */ MAX_STEPS_READ),
+  DG: () => (/* reexport */ TerminalTail),
+  P4: () => (/* binding */ collectFailedSteps),
+  HF: () => (/* binding */ lastMeaningfulLine)
+});
+
+// UNUSED EXPORTS: ChunkParser, MAX_BYTES_PER_BUILD, MAX_LINE_LENGTH, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput
+
+// EXTERNAL MODULE: external "node:stream/promises"
+var promises_ = __webpack_require__(6466);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/decode.ts + 1 modules
+var decode = __webpack_require__(8022);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+;// CONCATENATED MODULE: ../api/terminal-tail.ts
+// What a terminal would show of raw step output, last lines only (the failed step's log, docs/promises.md, promise 15:
+// colour escapes and control characters never reach the log as they came).
+/** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
+const MAX_LINE_LENGTH = 1024;
+/**
+ * Raw terminal output in, the last lines a terminal would show out: `\r` returns to the start of the line and
+ * what follows overwrites it, backspace steps back, `ESC[K` erases, other escape sequences (colours, cursor
+ * movement, titles) and control characters are dropped. Memory stays within `maxLines` × `maxLineLength`.
+ */
+class TerminalTail {
+    #maxLines;
+    #maxLineLength;
+    /** A ring: the oldest kept line is at #first. */
+    #lines = [];
+    #first = 0;
+    /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
+    #pendingBlank = 0;
+    #line = '';
+    #cursor = 0;
+    #cut = false;
+    #escape = 'none';
+    #csi = '';
+    totalLines = 0;
+    constructor(maxLines, maxLineLength = MAX_LINE_LENGTH) {
+        this.#maxLines = Math.max(0, Math.floor(maxLines));
+        this.#maxLineLength = Math.max(1, Math.floor(maxLineLength));
+    }
+    write(text) {
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+            if (this.#escape !== 'none') {
+                i = this.#inEscape(text, i);
+                continue;
+            }
+            // A run of printable characters is written at once.
+            let j = i;
+            while (j < n && isPrintable(text.charCodeAt(j)))
+                j++;
+            if (j > i)
+                this.#put(text.slice(i, j));
+            if (j === n)
+                break;
+            this.#control(text.charCodeAt(j));
+            i = j + 1;
+        }
+    }
+    /** The output ended: a last line without a newline counts, blank lines at the end do not. */
+    end() {
+        this.#escape = 'none';
+        if (this.#line.trim() !== '')
+            this.#newline();
+        this.#line = '';
+        this.#cursor = 0;
+        this.#pendingBlank = 0;
+    }
+    lines() {
+        return [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
+    }
+    #put(run) {
+        const room = this.#maxLineLength - this.#cursor;
+        if (room <= 0) {
+            this.#cut = true;
+            this.#cursor += run.length;
+            return;
+        }
+        const piece = run.length > room ? run.slice(0, room) : run;
+        if (piece.length < run.length)
+            this.#cut = true;
+        if (this.#cursor >= this.#line.length) {
+            this.#line = this.#line.padEnd(this.#cursor) + piece;
+        }
+        else {
+            this.#line = this.#line.slice(0, this.#cursor) + piece + this.#line.slice(this.#cursor + piece.length);
+        }
+        this.#cursor += run.length;
+    }
+    #control(code) {
+        switch (code) {
+            case 0x0a: // \n
+                this.#newline();
+                return;
+            case 0x0d: // \r
+                this.#cursor = 0;
+                return;
+            case 0x08: // backspace
+                this.#cursor = Math.max(0, Math.min(this.#cursor, this.#maxLineLength) - 1);
+                return;
+            case 0x09: // tab: kept as it is
+                this.#put('\t');
+                return;
+            case 0x1b:
+                this.#escape = 'esc';
+                return;
+            case 0x9b: // a one-character CSI
+                this.#escape = 'csi';
+                this.#csi = '';
+                return;
+            case 0x90: // DCS
+            case 0x9d: // OSC
+            case 0x98: // SOS
+            case 0x9e: // PM
+            case 0x9f: // APC
+                this.#escape = 'string';
+                return;
+            default:
+            // Any other control character is dropped.
+        }
+    }
+    /** Consumes escape sequence characters from `text` at `i`; returns where normal text resumes. */
+    #inEscape(text, i) {
+        const code = text.charCodeAt(i);
+        switch (this.#escape) {
+            case 'esc':
+                if (code < 0x20) {
+                    this.#escape = 'none'; // a control character cancels the sequence and still acts
+                    return i;
+                }
+                if (code === 0x5b) {
+                    this.#escape = 'csi';
+                    this.#csi = '';
+                }
+                else if (code === 0x5d || code === 0x50 || code === 0x58 || code === 0x5e || code === 0x5f) {
+                    this.#escape = 'string'; // OSC, DCS, SOS, PM, APC: up to BEL or ESC \
+                }
+                else if (code >= 0x20 && code <= 0x2f) {
+                    this.#escape = 'esc-intermediate'; // e.g. ESC ( B
+                }
+                else {
+                    this.#escape = 'none'; // a two-character sequence
+                }
+                return i + 1;
+            case 'esc-intermediate':
+                if (code < 0x20) {
+                    this.#escape = 'none';
+                    return i;
+                }
+                if (code > 0x2f)
+                    this.#escape = 'none';
+                return i + 1;
+            case 'csi': {
+                // Parameters and intermediates up to the final character, read in one go.
+                let j = i;
+                while (j < text.length) {
+                    const c = text.charCodeAt(j);
+                    if (c >= 0x40 && c <= 0x7e) {
+                        this.#escape = 'none';
+                        this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+                        if (c === 0x4b)
+                            this.#eraseInLine(this.#csi); // K
+                        return j + 1;
+                    }
+                    if (c < 0x20 || c > 0x3f) {
+                        this.#escape = 'none'; // a broken sequence: the character is read as text again
+                        return j;
+                    }
+                    j++;
+                }
+                this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
+                return j;
+            }
+            case 'string': {
+                // The terminator is BEL or ESC \ (the backslash is then taken by the 'esc' state as a 2-char sequence).
+                let j = i;
+                while (j < text.length) {
+                    const c = text.charCodeAt(j);
+                    if (c === 0x07 || c === 0x9c) {
+                        this.#escape = 'none';
+                        return j + 1;
+                    }
+                    if (c === 0x0a) {
+                        // An unterminated title or hyperlink must not hide the rest of the output: a line ends it.
+                        this.#escape = 'none';
+                        return j;
+                    }
+                    if (c === 0x1b) {
+                        this.#escape = 'esc';
+                        return j + 1;
+                    }
+                    j++;
+                }
+                return j;
+            }
+            default:
+                return i;
+        }
+    }
+    #eraseInLine(params) {
+        const mode = params === '' ? 0 : Number(params);
+        const cursor = Math.min(this.#cursor, this.#maxLineLength);
+        if (mode === 0)
+            this.#line = this.#line.slice(0, cursor);
+        else if (mode === 1)
+            this.#line = ' '.repeat(cursor) + this.#line.slice(cursor);
+        else if (mode === 2)
+            this.#line = '';
+    }
+    #newline() {
+        this.totalLines++;
+        // A copy: a line sliced from a chunk would keep the whole chunk alive (V8 strings share their parent's
+        // characters), and the tail must hold only its own lines.
+        const line = `${this.#line.trimEnd()}${this.#cut ? '…' : ' '}`.trimEnd();
+        this.#line = '';
+        this.#cursor = 0;
+        this.#cut = false;
+        if (this.#maxLines === 0)
+            return;
+        if (line === '') {
+            this.#pendingBlank++;
+            return;
+        }
+        for (const blank of Array(Math.min(this.#pendingBlank, this.#maxLines)).fill(''))
+            this.#keep(blank);
+        this.#pendingBlank = 0;
+        this.#keep(line);
+    }
+    #keep(line) {
+        if (this.#lines.length < this.#maxLines) {
+            this.#lines.push(line);
+        }
+        else {
+            this.#lines[this.#first] = line;
+            this.#first = (this.#first + 1) % this.#maxLines;
+        }
+    }
+}
+/** Printable: not a C0 control, not DEL, not a C1 control (U+0085 included). */
+function isPrintable(code) {
+    return code >= 0x20 && code !== 0x7f && (code < 0x80 || code > 0x9f);
+}
+
+;// CONCATENATED MODULE: ../api/step-output.ts
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
+// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
+// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
+// terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
+
+
+
+
+
+/** What reading a step's output needs of the transport: `open()` sends the credential only to trusted origins. */
+
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+const MAX_OUTPUT_LINES = 1000;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+const MAX_STEPS_READ = 10;
+/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+/** Time spent reading the outputs of one build, all steps together, on top of each request's own timeouts. */
+const OUTPUT_TIMEOUT_MS = 120_000;
+/** A status or flag of an action that means it failed (a cancelled step did not fail: the build was stopped). */
+const FAILED_STATUSES = new Set(['failed', 'timedout', 'infrastructure_fail']);
+/**
+ * The steps that failed, in the order the build ran them, each container of a parallel step on its own.
+ * Steps marked `insignificant` are left out: their failure does not fail the build.
+ */
+function findFailedSteps(build) {
+    const found = [];
+    const steps = Array.isArray(build.steps) ? build.steps : [];
+    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
+    for (const step of steps) {
+        if (!isObject(step) || !Array.isArray(step['actions']))
+            continue;
+        for (const action of step['actions']) {
+            if (!isObject(action) || !actionFailed(action) || action['insignificant'] === true)
+                continue;
+            const name = step_output_text(action['name']) ?? step_output_text(step['name']) ?? '(unnamed step)';
+            const index = integer(action['index']) ?? 0;
+            found.push({
+                name,
+                step: integer(action['step']),
+                index,
+                parallel: parallel || index > 0,
+                command: step_output_text(action['bash_command']),
+                status: step_output_text(action['status']),
+                exitCode: integer(action['exit_code']),
+                durationMs: durationOf(action),
+                truncated: action['truncated'] === true,
+                outputUrl: action['has_output'] === false ? undefined : step_output_text(action['output_url']),
+            });
+        }
+    }
+    return found;
+}
+function actionFailed(action) {
+    if (action['failed'] === true || action['timedout'] === true || action['infrastructure_fail'] === true)
+        return true;
+    const status = step_output_text(action['status']);
+    return status !== undefined && FAILED_STATUSES.has(status);
+}
+function durationOf(action) {
+    const millis = action['run_time_millis'];
+    if (typeof millis === 'number' && Number.isFinite(millis) && millis >= 0)
+        return millis;
+    const start = Date.parse(step_output_text(action['start_time']) ?? '');
+    const end = Date.parse(step_output_text(action['end_time']) ?? '');
+    return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
+}
+/**
+ * The failed steps of a finished build with the end of each one's output. Never throws for the output: a failure
+ * to read it is the step's `outputError`, and the build's verdict stays the caller's. A cancelled read ends
+ * quietly (the caller knows it was cancelled).
+ */
+async function collectFailedSteps(options) {
+    const { transport } = options;
+    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+    const log = options.log ?? (() => { });
+    const steps = findFailedSteps(options.build);
+    if (lines <= 0 || steps.length === 0)
+        return steps;
+    const maxSteps = options.maxSteps ?? MAX_STEPS_READ;
+    const maxLineLength = options.maxLineLength ?? MAX_LINE_LENGTH;
+    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
+    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
+    const budget = { limit, bytesLeft: limit };
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal === undefined ? timer : AbortSignal.any([options.signal, timer]);
+    let refreshed;
+    for (const [position, step] of steps.entries()) {
+        if (options.signal?.aborted)
+            break;
+        if (position >= maxSteps) {
+            log('debug', `the output of ${steps.length - maxSteps} more failed steps was not read`);
+            break;
+        }
+        if (timer.aborted) {
+            step.outputError = `reading the build's outputs took over ${(0,format/* formatDuration */.a3)(timeoutMs)}`;
+            continue;
+        }
+        if (budget.bytesLeft <= 0) {
+            step.outputError = `the build's outputs passed the ${(0,format/* formatLimit */.tW)(limit)} read per build`;
+            continue;
+        }
+        // Once the build was read again, every step takes its fresh address.
+        let url = refreshed === undefined ? step.outputUrl : freshUrl(refreshed, step);
+        if (url === undefined) {
+            step.outputError = 'the service kept no output for this step';
+            continue;
+        }
+        const read = (from) => readStepOutput(transport, from, { lines, maxLineLength, signal, budget });
+        try {
+            try {
+                step.output = await read(url);
+            }
+            catch (error) {
+                if (!(error instanceof errors/* ApiError */.hD && error.status === 403) || options.refresh === undefined)
+                    throw error;
+                if (refreshed !== undefined)
+                    throw error;
+                log('debug', `the output address of step '${step.name}' expired (HTTP 403); reading the build again`);
+                try {
+                    refreshed = await options.refresh();
+                }
+                catch (refreshError) {
+                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${messageOf(refreshError)}`);
+                }
+                url = freshUrl(refreshed, step);
+                if (url === undefined)
+                    throw new OutputError('its address expired (HTTP 403) and the build lists no new one');
+                step.output = await read(url);
+            }
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                break;
+            step.outputError = timer.aborted
+                ? `no complete output within ${(0,format/* formatDuration */.a3)(timeoutMs)}`
+                : error instanceof OutputError || error instanceof errors/* UserFacingError */.Ui
+                    ? error.message
+                    : `unexpected error: ${messageOf(error)}`;
+        }
+    }
+    return steps;
+}
+/** The same step and container in a build read again. */
+function freshUrl(build, step) {
+    const match = findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index);
+    return match?.outputUrl;
+}
+class OutputError extends errors/* UserFacingError */.Ui {
+    name = 'OutputError';
+}
+/**
+ * Streams one output and keeps its tail. Asks for gzip, and decodes what is still encoded (a transport that
+ * decodes removes the header). Errors: the transport's (ApiError, TimeoutError, NetworkError, AbortedError), or
+ * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
+ */
+async function readStepOutput(opener, url, options) {
+    const tail = new TerminalTail(options.lines, options.maxLineLength ?? MAX_LINE_LENGTH);
+    const parser = new ChunkParser((piece) => tail.write(piece));
+    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
+    const opened = await opener.open(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    let unzip;
+    try {
+        unzip = decoderFor(opened.headers['content-encoding']);
+    }
+    catch (error) {
+        opened.body.destroy();
+        throw error;
+    }
+    const decoder = new TextDecoder('utf-8');
+    let bytes = 0;
+    const consume = async (source) => {
+        for await (const piece of source) {
+            const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+            bytes += chunk.length;
+            budget.bytesLeft -= chunk.length;
+            if (budget.bytesLeft < 0) {
+                throw new OutputError(`reading it passed the ${(0,format/* formatLimit */.tW)(budget.limit)} read per build`);
+            }
+            parser.write(decoder.decode(chunk, { stream: true }));
+        }
+    };
+    try {
+        if (unzip === undefined)
+            await (0,promises_.pipeline)(opened.body, consume);
+        else
+            await (0,promises_.pipeline)(opened.body, unzip, consume);
+    }
+    catch (error) {
+        if (error instanceof errors/* UserFacingError */.Ui)
+            throw error;
+        const code = error.code;
+        if (typeof code === 'string' && code.startsWith('Z_')) {
+            throw new OutputError(`its body could not be decoded (${error.message})`);
+        }
+        throw error;
+    }
+    parser.write(decoder.decode());
+    parser.end();
+    tail.end();
+    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
+}
+/** The decoder for a Content-Encoding still on the body (src/api/decode.ts). */
+function decoderFor(header) {
+    try {
+        const coding = (0,decode/* contentCoding */.IX)(header);
+        return coding === undefined ? undefined : (0,decode/* decoder */.D0)(coding);
+    }
+    catch (error) {
+        if (error instanceof decode/* UnsupportedCodingError */.MZ)
+            throw new OutputError(`it came in an encoding this client cannot read (${(0,format/* cut */.Jj)(error.value, 41)})`);
+        throw error;
+    }
+}
+// --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
+/**
+ * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
+ * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
+ * can be megabytes; any other value is skipped without being kept.
+ */
+class ChunkParser {
+    #emit;
+    /** Open containers: 'a' array, 'o' object. */
+    #stack = [];
+    #state = 'value';
+    /** What the string being read is: a key (kept, short), the message (emitted) or anything else (skipped). */
+    #stringRole = 'skip';
+    #key = '';
+    #lastKey = '';
+    #unicode = '';
+    #pending = '';
+    #done = false;
+    #offset = 0;
+    constructor(emit) {
+        this.#emit = emit;
+    }
+    write(text) {
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+            const state = this.#state;
+            if (state === 'string') {
+                // The common case: a run of plain characters up to the next quote or backslash, handed on at once.
+                let j = i;
+                while (j < n) {
+                    const c = text.charCodeAt(j);
+                    if (c === 0x22 || c === 0x5c)
+                        break;
+                    j++;
+                }
+                if (j > i)
+                    this.#stringText(text.slice(i, j));
+                if (j === n)
+                    break;
+                if (text.charCodeAt(j) === 0x22)
+                    this.#endString();
+                else
+                    this.#state = 'escape';
+                i = j + 1;
+                continue;
+            }
+            const ch = text[i];
+            i++;
+            if (state === 'escape') {
+                if (ch === 'u') {
+                    const hex = text.slice(i, i + 4);
+                    if (hex.length === 4 && HEX4.test(hex)) {
+                        this.#stringText(String.fromCharCode(Number.parseInt(hex, 16)));
+                        this.#state = 'string';
+                        i += 4;
+                    }
+                    else {
+                        this.#unicode = '';
+                        this.#state = 'unicode';
+                    }
+                    continue;
+                }
+                const unescaped = ESCAPES[ch];
+                if (unescaped === undefined)
+                    this.#fail(`a bad escape \\${ch}`);
+                this.#stringText(unescaped);
+                this.#state = 'string';
+                continue;
+            }
+            if (state === 'unicode') {
+                if (!HEX4.test(ch.repeat(4)))
+                    this.#fail('a bad \\u escape');
+                this.#unicode += ch;
+                if (this.#unicode.length === 4) {
+                    this.#stringText(String.fromCharCode(Number.parseInt(this.#unicode, 16)));
+                    this.#state = 'string';
+                }
+                continue;
+            }
+            if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') {
+                if (state === 'literal')
+                    this.#endLiteral();
+                continue;
+            }
+            switch (this.#state) {
+                case 'literal':
+                    if (/[0-9a-zA-Z.+-]/.test(ch))
+                        continue;
+                    this.#endLiteral();
+                    i--; // the delimiter is read again in the state after the value
+                    continue;
+                case 'value':
+                    this.#value(ch);
+                    continue;
+                case 'first-key':
+                    if (ch === '}')
+                        this.#close('o');
+                    else if (ch === '"')
+                        this.#startString('key');
+                    else
+                        this.#fail('a key');
+                    continue;
+                case 'key':
+                    if (ch !== '"')
+                        this.#fail('a key');
+                    this.#startString('key');
+                    continue;
+                case 'colon':
+                    if (ch !== ':')
+                        this.#fail("':'");
+                    this.#state = 'value';
+                    continue;
+                case 'first-value':
+                    if (ch === ']')
+                        this.#close('a');
+                    else
+                        this.#value(ch);
+                    continue;
+                case 'after-value': {
+                    const top = this.#stack.at(-1);
+                    if (ch === ',')
+                        this.#state = top === 'o' ? 'key' : 'value';
+                    else if (ch === '}' && top === 'o')
+                        this.#close('o');
+                    else if (ch === ']' && top === 'a')
+                        this.#close('a');
+                    else
+                        this.#fail("',' or the end of a list or object");
+                    continue;
+                }
+                case 'done':
+                    this.#fail('the end of the body');
+            }
+        }
+        this.#offset += n;
+        this.#flush();
+    }
+    /** Message text goes on once per write, not once per escape. */
+    #flush() {
+        if (this.#pending === '')
+            return;
+        const text = this.#pending;
+        this.#pending = '';
+        this.#emit(text);
+    }
+    /** The body ended: it must have been one whole array. */
+    end() {
+        if (this.#state === 'literal')
+            this.#endLiteral();
+        if (!this.#done)
+            throw new OutputError('its body ended before the end of the JSON array');
+    }
+    #value(ch) {
+        if (this.#stack.length === 0 && ch !== '[')
+            this.#fail('a JSON array of output chunks');
+        if (ch === '[') {
+            this.#stack.push('a');
+            this.#state = 'first-value';
+        }
+        else if (ch === '{') {
+            this.#stack.push('o');
+            this.#state = 'first-key';
+        }
+        else if (ch === '"') {
+            const isMessage = this.#lastKey === 'message' &&
+                this.#stack.length === 2 &&
+                this.#stack[0] === 'a' &&
+                this.#stack[1] === 'o';
+            this.#startString(isMessage ? 'message' : 'skip');
+        }
+        else if (/[-0-9tfn]/.test(ch)) {
+            this.#state = 'literal';
+        }
+        else {
+            this.#fail('a value');
+        }
+    }
+    #close(kind) {
+        this.#stack.pop();
+        if (kind === 'o')
+            this.#lastKey = '';
+        if (this.#stack.length === 0) {
+            this.#state = 'done';
+            this.#done = true;
+        }
+        else {
+            this.#state = 'after-value';
+        }
+    }
+    #startString(role) {
+        this.#stringRole = role;
+        this.#key = '';
+        this.#state = 'string';
+    }
+    #stringText(piece) {
+        if (this.#stringRole === 'key') {
+            // Only short keys matter; a long one is kept short enough to be no key we know.
+            if (this.#key.length < 32)
+                this.#key += piece.slice(0, 32);
+        }
+        else if (this.#stringRole === 'message') {
+            this.#pending += piece;
+        }
+    }
+    #endString() {
+        if (this.#stringRole === 'key') {
+            this.#lastKey = this.#key;
+            this.#state = 'colon';
+        }
+        else {
+            this.#state = 'after-value';
+        }
+    }
+    #endLiteral() {
+        this.#state = 'after-value';
+    }
+    #fail(expected) {
+        throw new OutputError(`its body is not the expected JSON (expected ${expected} near character ${this.#offset})`);
+    }
+}
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const ESCAPES = {
+    '"': '"',
+    '\\': '\\',
+    '/': '/',
+    b: '\b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+};
+// --- The line that says what went wrong ---------------------------------------------------------------------------
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
+const NOISE = [
+    /^exit(ed)?\b.*\b(code|status)\b/i,
+    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+    /command failed with exit code/i,
+    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+    /^make(\[\d+\])?: \*\*\*/,
+    /^error: process completed with exit code/i,
+    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
+];
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+    /\b\w*(Error|Exception)\b\s*[:!]/,
+    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+    /^(fatal|panic|error|ERROR|FATAL)\b/,
+    /^Too long with no output/i,
+];
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
+/**
+ * The line of the output that best says why the step failed, for an annotation: the last line that states an
+ * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
+ * else undefined.
+ */
+function lastMeaningfulLine(lines) {
+    let hint;
+    let fallback;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = (lines[i] ?? '').trim();
+        if (line === '' || NOISE.some((re) => re.test(line)))
+            continue;
+        if (STATES_ERROR.some((re) => re.test(line)))
+            return line;
+        if (HINTS_ERROR.test(line))
+            hint ??= line;
+        fallback ??= line;
+    }
+    return hint ?? fallback;
+}
+// --- Small helpers --------------------------------------------------------------------------------------------------
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function step_output_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function integer(value) {
+    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ })
+
+};

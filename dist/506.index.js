@@ -1,0 +1,2871 @@
+export const id = 506;
+export const ids = [506];
+export const modules = {
+
+/***/ 872:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ld: () => (/* binding */ memberSegments),
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   YH: () => (/* binding */ archiveOf),
+/* harmony export */   c_: () => (/* binding */ checkMembers),
+/* harmony export */   td: () => (/* binding */ UnsafeArchiveError)
+/* harmony export */ });
+/* harmony import */ var _api_paths_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7624);
+// What an archive is, and the rules its members must pass before anything of it is written (reader.ts reads it,
+// extract.ts writes it). Kept apart from the reader so that a step without archives loads no archive library.
+
+/** The archive kind of a file name, and the name without its extension (the folder it unpacks into). */
+function archiveOf(name) {
+    const lower = name.toLowerCase();
+    for (const [ending, kind] of [
+        ['.tar.gz', 'tar.gz'],
+        ['.tgz', 'tar.gz'],
+        ['.tar', 'tar'],
+        ['.zip', 'zip'],
+    ]) {
+        if (lower.endsWith(ending) && name.length > ending.length)
+            return { kind, stem: name.slice(0, -ending.length) };
+    }
+    return undefined;
+}
+/** The archive cannot be read or holds a member that may not be extracted. */
+class UnsafeArchiveError extends Error {
+    name = 'UnsafeArchiveError';
+}
+/** The members' segments below the unpack folder, each through the rules artifact paths go through. */
+function memberSegments(member) {
+    return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
+}
+/**
+ * Throws UnsafeArchiveError at the first member that may not be extracted: anything but a plain file or folder, a
+ * name that is absolute or breaks the segment rules (paths.ts), or two members that one disk would store as one
+ * (same name, or names that differ in case or Unicode form only, or a file where another member needs a folder).
+ */
+function checkMembers(members) {
+    const files = new Map();
+    const folders = new Map();
+    for (const member of members) {
+        const problem = memberProblem(member);
+        if (problem !== undefined)
+            throw new UnsafeArchiveError(`member ${quoted(member.name)} ${problem}`);
+        const segments = memberSegments(member);
+        const keys = segments.map((_, n) => (0,_api_paths_js__WEBPACK_IMPORTED_MODULE_0__/* .foldedName */ .mw)(segments.slice(0, n + 1).join('/')));
+        const own = keys.at(-1) ?? '';
+        for (const key of member.type === 'folder' ? keys : keys.slice(0, -1)) {
+            const file = files.get(key);
+            if (file !== undefined)
+                throw clash(file, member.name);
+            if (!folders.has(key))
+                folders.set(key, member.name);
+        }
+        if (member.type !== 'file')
+            continue;
+        const other = files.get(own) ?? folders.get(own);
+        if (other !== undefined)
+            throw clash(other, member.name);
+        files.set(own, member.name);
+    }
+}
+function clash(first, second) {
+    return new UnsafeArchiveError(first === second
+        ? `member ${quoted(first)} is in it twice, and one would replace the other`
+        : `members ${quoted(first)} and ${quoted(second)} would be one file or folder on a disk that ignores ` +
+            'case or Unicode form (Windows, macOS), and one would replace the other');
+}
+function memberProblem(member) {
+    if (member.type !== 'file' && member.type !== 'folder')
+        return `is a ${member.type}, not a plain file or folder`;
+    const name = member.name;
+    if (name === '')
+        return 'has no name';
+    // Names are printed in warnings; the runner would obey these anywhere in a line.
+    if (name.includes('::') || name.includes('##['))
+        return 'looks like a workflow command';
+    if (/^[/\\]/u.test(name) || /^[A-Za-z]:/u.test(name))
+        return 'is an absolute path';
+    const segments = memberSegments(member);
+    if (segments.length === 0)
+        return 'has no name';
+    return (0,_api_paths_js__WEBPACK_IMPORTED_MODULE_0__/* .pathProblem */ .z9)(segments);
+}
+function quoted(text) {
+    const q = JSON.stringify(text);
+    return q.length > 120 ? `${q.slice(0, 118)}…"` : q;
+}
+
+
+/***/ }),
+
+/***/ 6506:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  ExistingFilesError: () => (/* binding */ ExistingFilesError),
+  NoArtifactsError: () => (/* binding */ NoArtifactsError),
+  PROGRESS_EVERY_MS: () => (/* binding */ PROGRESS_EVERY_MS),
+  fetchArtifacts: () => (/* binding */ fetchArtifacts),
+  readInputs: () => (/* binding */ readInputs),
+  run: () => (/* binding */ fetch_artifacts_run),
+  spec: () => (/* binding */ spec)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ../action/run.ts + 9 modules
+var run = __webpack_require__(1498);
+// EXTERNAL MODULE: ../action/text.ts
+var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+// EXTERNAL MODULE: ../action/workflow.ts
+var workflow = __webpack_require__(3045);
+// EXTERNAL MODULE: ../api/download.ts + 1 modules
+var download = __webpack_require__(8591);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+;// CONCATENATED MODULE: ../api/find-builds.ts
+
+
+
+
+/** Builds read at most before giving up: ten full pages. */
+const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
+/** The newest matching build (see the top of this file). */
+async function findNewestBuild(client, project, query) {
+    const scan = new BuildScan(client, project, query);
+    const build = await scan.next();
+    return { build, read: scan.read, bounded: build === undefined && scan.bounded };
+}
+/**
+ * The matching builds one after another, newest first, read page by page as they are asked for: the first page
+ * of a plain query asks for one build, the next pages for full ones. `read` and `bounded` as in FoundBuild.
+ */
+class BuildScan {
+    #client;
+    #project;
+    #query;
+    #revision;
+    #plain;
+    #seen = new Set();
+    /** Matches read but not handed out yet. */
+    #ready = [];
+    #offset = 0;
+    #sawRevision = false;
+    #ended = false;
+    read = 0;
+    bounded = false;
+    constructor(client, project, query) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#revision = query.revision?.toLowerCase();
+        this.#plain = this.#revision === undefined && query.job === undefined;
+    }
+    /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
+    async next() {
+        while (this.#ready.length === 0 && !this.#ended)
+            await this.#page();
+        return this.#ready.shift();
+    }
+    async #page() {
+        if (this.read >= MAX_BUILDS_READ) {
+            this.bounded = true;
+            this.#ended = true;
+            return;
+        }
+        const query = this.#query;
+        const revision = this.#revision;
+        // With only a status filter the first build is the answer: one build is asked for.
+        const limit = this.#plain && this.#offset === 0 ? 1 : Math.min(validate/* MAX_PAGE_SIZE */.H4, MAX_BUILDS_READ - this.read);
+        const page = await this.#client.builds(this.#project, {
+            statusFilter: query.statusFilter,
+            limit,
+            offset: this.#offset,
+            ...(query.branch === undefined ? {} : { branch: query.branch }),
+        });
+        if (!Array.isArray(page))
+            throw new errors/* BadResponseError */.nS('GET', 'builds', 'the build list is not a JSON array');
+        let fresh = 0;
+        let revisionHere = false;
+        for (const item of page) {
+            if (item === null || typeof item !== 'object')
+                continue;
+            const build = item;
+            if (typeof build.build_num !== 'number' || this.#seen.has(build.build_num))
+                continue;
+            this.#seen.add(build.build_num);
+            fresh++;
+            const ofCommit = revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, revision);
+            if (revision !== undefined && ofCommit)
+                revisionHere = true;
+            // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
+            if (ofCommit &&
+                (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job)) {
+                this.#ready.push(build);
+            }
+        }
+        this.read += fresh;
+        // The end of the list, a page that repeats, or the commit's builds left behind.
+        if (page.length < limit || fresh === 0)
+            this.#ended = true;
+        if (this.#sawRevision && !revisionHere)
+            this.#ended = true;
+        this.#sawRevision ||= revisionHere;
+        this.#offset += page.length;
+    }
+}
+
+// EXTERNAL MODULE: ../api/glob.ts
+var glob = __webpack_require__(5224);
+;// CONCATENATED MODULE: ../api/limiter.ts
+// Bounded concurrency: a queue of functions, each called only when a slot is free. Promises created up front
+// would all be running already, whatever a "limit" then awaits in batches.
+class Limiter {
+    concurrency;
+    #active = 0;
+    #queue = [];
+    constructor(concurrency) {
+        if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
+            throw new RangeError(`concurrency must be a whole number ≥ 1, not ${concurrency}`);
+        }
+        this.concurrency = concurrency;
+    }
+    /** Functions running now. */
+    get active() {
+        return this.#active;
+    }
+    /** Functions waiting for a slot. */
+    get pending() {
+        return this.#queue.length;
+    }
+    /** Calls `fn` as soon as fewer than `concurrency` calls are running; settles as its promise does. */
+    run(fn) {
+        return new Promise((resolve, reject) => {
+            const start = () => {
+                this.#active++;
+                let promise;
+                try {
+                    promise = fn();
+                }
+                catch (error) {
+                    promise = Promise.reject(error);
+                }
+                promise.then(resolve, reject).finally(() => {
+                    this.#active--;
+                    this.#queue.shift()?.();
+                });
+            };
+            if (this.#active < this.concurrency)
+                start();
+            else
+                this.#queue.push(start);
+        });
+    }
+}
+/**
+ * Calls `fn` for every item, at most `concurrency` at once. On the first failure no further item is started, the
+ * `abort` callback is called so the running ones can stop, and once every started call has settled that first
+ * failure is thrown: nothing is left running behind the caller's back.
+ */
+async function forEachLimited(items, concurrency, fn, abort = () => { }) {
+    const limiter = new Limiter(concurrency);
+    let failed = false;
+    let firstError;
+    const calls = items.map((item, index) => limiter.run(async () => {
+        if (failed)
+            return;
+        try {
+            await fn(item, index);
+        }
+        catch (error) {
+            if (!failed) {
+                failed = true;
+                firstError = error;
+                abort(error);
+            }
+        }
+    }));
+    await Promise.all(calls);
+    if (failed)
+        throw firstError;
+}
+
+// EXTERNAL MODULE: ../api/paths.ts
+var paths = __webpack_require__(7624);
+// EXTERNAL MODULE: ./fetch-artifacts/archive.ts
+var fetch_artifacts_archive = __webpack_require__(872);
+;// CONCATENATED MODULE: ./fetch-artifacts/build-selection.ts
+
+
+
+/** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
+const SEARCH_ARTIFACTS_BUILDS = 100;
+/**
+ * search-artifacts: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that lists an
+ * artifact `pattern` selects, named in the log with the newer ones it passed over.
+ */
+async function searchArtifacts(ctx, client, project, options) {
+    const slug = `${project.username}/${project.project}`;
+    const wanted = describeLatest(options, (text) => text);
+    const matching = options.globs.length === 0 ? 'any artifact' : 'an artifact matching pattern';
+    const scan = new BuildScan(client, project, {
+        statusFilter: options.statusFilter,
+        branch: options.branch,
+        revision: options.revision,
+        job: options.job,
+    });
+    const passed = [];
+    for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
+        const build = await scan.next();
+        if (build === undefined)
+            break;
+        const artifacts = await client.artifacts(project, build.build_num);
+        if (!Array.isArray(artifacts))
+            throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
+        if (hasMatch(artifacts, options)) {
+            const over = passed.length === 0
+                ? 'the newest of them'
+                : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
+            ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
+            return { build: build.build_num, artifacts };
+        }
+        passed.push(build.build_num);
+        ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
+    }
+    const among = passed.length >= SEARCH_ARTIFACTS_BUILDS
+        ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
+        : scan.bounded
+            ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
+            : passed.length === 0
+                ? ''
+                : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
+    return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
+}
+/** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
+function hasMatch(artifacts, options) {
+    try {
+        return ((0,paths/* planDownloads */.zi)(artifacts, {
+            globs: options.globs,
+            flatten: false,
+        }).files.length > 0);
+    }
+    catch (error) {
+        // Two artifacts that would clash are still artifacts: the fetch itself reports the clash.
+        if (error instanceof paths/* ClashError */.Ez)
+            return true;
+        throw error;
+    }
+}
+function describeLatest(options, safe) {
+    const parts = [`latest ${options.statusFilter} build`];
+    if (options.searchArtifacts && options.buildNum === undefined)
+        parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
+    if (options.job !== undefined)
+        parts.push(`of job ${safe(options.job)}`);
+    if (options.revision !== undefined)
+        parts.push(`of commit ${options.revision}`);
+    if (options.branch !== undefined)
+        parts.push(`on branch ${safe(options.branch)}`);
+    return parts.join(' ');
+}
+
+;// CONCATENATED MODULE: ./fetch-artifacts/file-errors.ts
+// The file system's errors: one artifact's own, a full disk, and a destination that cannot be made.
+
+
+
+
+
+
+/** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
+class DiskFullError extends errors/* UserFacingError */.Ui {
+    name = 'DiskFullError';
+}
+function diskFull(error, index, checked, received) {
+    let code;
+    for (let e = error, depth = 0; e instanceof Error && depth < 5 && code === undefined; e = e.cause, depth++) {
+        const c = e.code;
+        if (c === 'ENOSPC' || c === 'EDQUOT')
+            code = c;
+    }
+    if (code === undefined)
+        return undefined;
+    const total = received.reduce((sum, n) => sum + n, 0);
+    let largest = index;
+    for (const [i, n] of received.entries())
+        if (n > (received[largest] ?? 0))
+            largest = i;
+    const name = (i) => (0,paths/* shortQuoted */.vb)(checked[i]?.file.source ?? '');
+    const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
+    const filled = largest === index
+        ? `${(0,format/* formatBytes */.z3)(received[index] ?? 0)} of it`
+        : `while ${name(largest)} had taken ${(0,format/* formatBytes */.z3)(received[largest] ?? 0)} of the ` +
+            `${(0,format/* formatBytes */.z3)(total)} this step downloaded`;
+    return new DiskFullError(`the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
+        'free space there or choose another path. No part file is left');
+}
+/**
+ * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
+ * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
+ * missing folder gives the real reason).
+ */
+async function makeDestination(path) {
+    try {
+        await (0,promises_.mkdir)(path, { recursive: true });
+        return;
+    }
+    catch (error) {
+        if (typeof error.code !== 'string')
+            throw error;
+    }
+    let missing = path;
+    for (let parent = (0,external_node_path_.dirname)(missing); parent !== missing; parent = (0,external_node_path_.dirname)(missing)) {
+        const stat = await (0,promises_.lstat)(parent).catch(() => undefined);
+        if (stat !== undefined) {
+            if (!stat.isDirectory() && !stat.isSymbolicLink())
+                throw destinationError(path, `${JSON.stringify(parent)} is a file, not a folder`);
+            break;
+        }
+        missing = parent;
+    }
+    const here = await (0,promises_.lstat)(missing).catch(() => undefined);
+    if (here !== undefined && !here.isDirectory())
+        throw destinationError(path, `${JSON.stringify(missing)} is a file, not a folder`);
+    const code = await (0,promises_.mkdir)(missing).then(() => undefined, (error) => error.code);
+    const parent = JSON.stringify((0,external_node_path_.dirname)(missing));
+    const reason = code === 'EROFS'
+        ? `its parent folder ${parent} is on a read-only file system`
+        : code === 'EACCES' || code === 'EPERM'
+            ? `there is no permission to create a folder in ${parent}`
+            : code === 'ENOSPC' || code === 'EDQUOT'
+                ? `the disk of ${parent} is full`
+                : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`;
+    throw destinationError(path, reason);
+}
+/** The destination (the `path` input) cannot be made. */
+class DestinationError extends errors/* UserFacingError */.Ui {
+    name = 'DestinationError';
+}
+function destinationError(path, reason) {
+    return new DestinationError(`path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`);
+}
+/**
+ * Errors of the file system that belong to one file (docs/promises.md, promise 27): the name or the file in the way, not the disk.
+ * The artifact is refused with the reason; the others are still fetched.
+ */
+const FILE_ERRORS = {
+    EINVAL: 'the file system does not allow its name',
+    EPERM: 'the file system does not permit writing it (a read-only or open file in the way?)',
+    EACCES: 'permission to write it was denied',
+    EEXIST: 'a file appeared at its path while it was being saved',
+    ENOTDIR: 'a folder on its path is a file',
+    EISDIR: 'a folder is at its path',
+    ENAMETOOLONG: 'its path is too long for the file system',
+    // exfat-fuse answers a name it cannot hold (`a<b`, `report-10:32:01.xml`) with ENOENT, in a folder that exists.
+    ENOENT: 'the file system does not allow its name',
+};
+/** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
+function fileProblem(error) {
+    const code = errnoCode(error);
+    const reason = code === undefined ? undefined : FILE_ERRORS[code];
+    return reason === undefined ? undefined : `${reason} (${code})`;
+}
+/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
+const FILE_CALLS = new Set([
+    'open',
+    'mkdir',
+    'rename',
+    'write',
+    'close',
+    'link',
+    'copyfile',
+    'lstat',
+    'stat',
+]);
+/** The file system's error code, also under a DownloadError that wraps a failed write. */
+function errnoCode(error) {
+    for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+        const { code, syscall } = e;
+        if (typeof code === 'string' && FILE_CALLS.has(syscall ?? ''))
+            return code;
+    }
+    return undefined;
+}
+/** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
+function asUserFacing(artifact, error, url) {
+    const certificate = (0,errors/* certificateCode */.nt)(error);
+    if (certificate !== undefined && url !== undefined && !(error instanceof errors/* UntrustedCertificateError */.ks))
+        return new errors/* UntrustedCertificateError */.ks(`artifact ${(0,paths/* shortQuoted */.vb)(artifact)}`, URL.canParse(url) ? new URL(url).host : 'its storage', certificate);
+    const code = errnoCode(error);
+    if (code === 'ENOSPC' || code === 'EDQUOT')
+        return new DiskFullError(`the destination's disk is full (${code === 'ENOSPC' ? 'no space is left on the device' : 'the disk quota is used up'}): ` +
+            `artifact ${artifact} could not be saved; free space there or choose another path. No part file is left`, { cause: error });
+    if (error instanceof errors/* UserFacingError */.Ui || !(error instanceof Error))
+        return error;
+    if (typeof error.code !== 'string')
+        return error;
+    return new download/* DownloadError */.nV(artifact, error, 1);
+}
+
+;// CONCATENATED MODULE: ./fetch-artifacts/progress.ts
+// Progress of many downloads as one line, for the log at a steady cadence: never a line per chunk.
+
+class Progress {
+    total;
+    #now;
+    #started;
+    #files = 0;
+    #bytes = 0;
+    #lastAt;
+    #lastBytes = 0;
+    constructor(total, now) {
+        this.total = total;
+        this.#now = now;
+        this.#started = now();
+        this.#lastAt = this.#started;
+    }
+    get files() {
+        return this.#files;
+    }
+    get bytes() {
+        return this.#bytes;
+    }
+    /** Bytes received (negative when a download starts over). */
+    received(bytes) {
+        this.#bytes += bytes;
+    }
+    fileDone() {
+        this.#files++;
+    }
+    /** Files and bytes so far, with the rate since the last line. */
+    line() {
+        const now = this.#now();
+        const rate = rateOf(this.#bytes - this.#lastBytes, now - this.#lastAt);
+        this.#lastAt = now;
+        this.#lastBytes = this.#bytes;
+        return `${this.#files} of ${this.total} files done, ${(0,format/* formatBytes */.z3)(Math.max(0, this.#bytes))} received (${rate})`;
+    }
+    /** The closing line: everything, over the whole run. */
+    summary(savedBytes, destination) {
+        const elapsed = this.#now() - this.#started;
+        const files = `${this.#files} file${this.#files === 1 ? '' : 's'}`;
+        return `Fetched ${files} (${(0,format/* formatBytes */.z3)(savedBytes)}) into ${destination} in ${(0,format/* shortDuration */.TV)(elapsed)} (${rateOf(savedBytes, elapsed)})`;
+    }
+}
+function rateOf(bytes, ms) {
+    if (ms <= 0)
+        return '-';
+    return `${(0,format/* formatBytes */.z3)(Math.max(0, Math.round((bytes * 1000) / ms)))}/s`;
+}
+
+// EXTERNAL MODULE: ./fetch-artifacts/stale-parts.ts
+var stale_parts = __webpack_require__(2996);
+;// CONCATENATED MODULE: ./fetch-artifacts/summary.ts
+// The outputs and the job summary of the files a run saved.
+
+
+
+
+/** Rows of the job summary's table; the rest are counted. */
+const SUMMARY_ROWS = 50;
+/** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
+const MAX_FILES_OUTPUT_BYTES = run/* MAX_OUTPUT_BYTES */.$q;
+async function setOutputs(ctx, saved) {
+    const list = JSON.stringify(saved.map((s) => s.file));
+    const listFile = (0,run/* runnerTempFile */.Xq)(ctx.env, 'fetch-artifacts-files', 'json');
+    await (0,promises_.writeFile)(listFile, list);
+    ctx.setOutput('file-list', listFile);
+    ctx.setOutput('count', saved.length);
+    const size = Buffer.byteLength(list);
+    if (size > MAX_FILES_OUTPUT_BYTES) {
+        ctx.setOutput('files', []);
+        ctx.info(`The files output is left empty: the list of ${saved.length} paths takes ${(0,format/* formatBytes */.z3)(size)}, past the ` +
+            `${(0,format/* formatBytes */.z3)(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`);
+    }
+    else {
+        ctx.setOutput('files', saved.map((s) => s.file));
+    }
+    ctx.setOutput('bytes', saved.reduce((sum, s) => sum + s.bytes, 0));
+}
+async function writeSummary(ctx, saved, root, from) {
+    const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
+    const summary = ctx.io.summary.addRaw(`Fetched ${plural(saved.length, 'file')} (${(0,format/* formatBytes */.z3)(bytes)}) of ${from} into ${(0,action_text/* mdSafe */.$v)(root)}`, true);
+    // The table is HTML, where a Markdown escape would show its backslash.
+    const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [(0,action_text/* htmlSafe */.br)(s.shown, 500), (0,format/* formatBytes */.z3)(s.bytes)]);
+    summary.addTable([
+        [
+            { data: 'File', header: true },
+            { data: 'Size', header: true },
+        ],
+        ...rows,
+        [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${(0,format/* formatBytes */.z3)(bytes)}</b>` }],
+    ]);
+    const rest = saved.slice(SUMMARY_ROWS);
+    if (rest.length > 0) {
+        const restBytes = rest.reduce((sum, s) => sum + s.bytes, 0);
+        summary.addRaw(`…and ${plural(rest.length, 'more file')} (${(0,format/* formatBytes */.z3)(restBytes)}) not shown.`, true);
+    }
+    await summary.write();
+}
+function plural(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+;// CONCATENATED MODULE: ./fetch-artifacts/fetch-artifacts.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const spec = {
+    name: 'fetch-artifacts',
+    inputs: [
+        'build-num',
+        'branch',
+        'status-filter',
+        'path',
+        'pattern',
+        'file-name',
+        'flatten',
+        'if-no-artifacts',
+        'concurrency',
+        'revision',
+        'job',
+        'overwrite',
+        'extract',
+        'search-artifacts',
+        'extract-max-mib',
+    ],
+    outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
+};
+const IF_NO_ARTIFACTS = ['warn', 'error', 'ignore'];
+/** How often a long download prints a progress line. */
+const PROGRESS_EVERY_MS = 10_000;
+/** Warnings printed one by one before the rest are only counted. */
+const MAX_NOTES = 20;
+/** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
+const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
+/** Nothing to fetch and `if-no-artifacts: error`. */
+class NoArtifactsError extends errors/* UserFacingError */.Ui {
+    name = 'NoArtifactsError';
+}
+/** Reads and checks every input of the action; nothing is sent before this returns. */
+function readInputs(ctx) {
+    const { inputs } = ctx;
+    const buildText = inputs.optional('build-num') ?? 'latest';
+    let buildNum;
+    if (buildText !== 'latest') {
+        if (!/^\+?\d+$/u.test(buildText))
+            throw new errors/* ValidationError */.yI('build-num', "allowed: a build number (a whole number ≥ 1) or 'latest'", buildText);
+        buildNum = (0,validate/* checkBuildNum */.ZL)('build-num', buildText);
+    }
+    const branch = inputs.optional('branch');
+    if (branch !== undefined) {
+        (0,validate/* checkSegment */.cr)('branch', branch, 'a branch name');
+        if (buildNum !== undefined)
+            throw new errors/* ValidationError */.yI('branch', "allowed only with build-num: 'latest'", branch, `branch is given with build-num ${buildNum}`);
+    }
+    const statusFilter = inputs.oneOf('status-filter', records/* ARTIFACT_STATUS_FILTERS */.YQ, 'completed');
+    if (buildNum !== undefined && statusFilter !== 'completed') {
+        throw new errors/* ValidationError */.yI('status-filter', "allowed only with build-num: 'latest'", statusFilter, `status-filter is given with build-num ${buildNum}`);
+    }
+    const pathText = inputs.optional('path');
+    // eslint-disable-next-line no-control-regex
+    if (pathText !== undefined && /[\u0000-\u001f]/u.test(pathText))
+        throw new errors/* ValidationError */.yI('path', 'allowed: a folder path without control characters', pathText);
+    const destination = (0,external_node_path_.resolve)((0,workflow/* workspace */.Gl)(ctx.env), pathText ?? '.');
+    const globs = inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.SO)('pattern', line));
+    const fileName = inputs.optional('file-name');
+    if (fileName !== undefined)
+        checkFileName(fileName, (0,paths/* profileOf */.dp)(process.platform));
+    const revision = inputs.optional('revision');
+    if (revision !== undefined) {
+        if (!/^[0-9a-f]{7,64}$/iu.test(revision))
+            throw new errors/* ValidationError */.yI('revision', 'allowed: a commit hash, or a prefix of at least 7 hex digits', revision);
+        if (buildNum !== undefined)
+            throw onlyWithLatest('revision', revision, buildNum);
+    }
+    const job = inputs.optional('job');
+    if (job !== undefined) {
+        // eslint-disable-next-line no-control-regex
+        if (/[\u0000-\u001f\u007f]/u.test(job) || job.length > 200)
+            throw new errors/* ValidationError */.yI('job', 'allowed: a job name, one line, at most 200 characters', job);
+        if (buildNum !== undefined)
+            throw onlyWithLatest('job', job, buildNum);
+    }
+    const searchArtifacts = inputs.boolean('search-artifacts', false);
+    if (searchArtifacts && buildNum !== undefined)
+        throw onlyWithLatest('search-artifacts', 'true', buildNum);
+    return {
+        buildNum,
+        branch,
+        statusFilter,
+        destination,
+        globs,
+        fileName,
+        flatten: inputs.boolean('flatten', false),
+        ifNoArtifacts: inputs.oneOf('if-no-artifacts', IF_NO_ARTIFACTS, 'warn'),
+        concurrency: inputs.integer('concurrency', 1, 32, 8),
+        revision: revision?.toLowerCase(),
+        job,
+        overwrite: inputs.boolean('overwrite', false),
+        extract: inputs.boolean('extract', false),
+        searchArtifacts,
+        extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
+    };
+}
+function onlyWithLatest(name, value, buildNum) {
+    return new errors/* ValidationError */.yI(name, "allowed only with build-num: 'latest'", value, `${name} is given with build-num ${buildNum}`);
+}
+function checkFileName(name, profile) {
+    const allowed = 'allowed: a plain file name, without folders';
+    const windows = profile.windowsNames ? (0,paths/* windowsNameProblem */.g3)(name) : undefined;
+    if (windows !== undefined)
+        throw new errors/* ValidationError */.yI('file-name', `${allowed}, that Windows can hold (this one ${windows})`, name);
+    // eslint-disable-next-line no-control-regex
+    if (/[/\\]/u.test(name) || name === '.' || name === '..' || /[\u0000-\u001f\u007f]/u.test(name))
+        throw new errors/* ValidationError */.yI('file-name', allowed, name);
+    if (Buffer.byteLength(name) > paths/* MAX_FILE_NAME_BYTES */.Or)
+        throw new errors/* ValidationError */.yI('file-name', `${allowed}, at most ${paths/* MAX_FILE_NAME_BYTES */.Or} bytes`, name);
+}
+/** Artifacts refused one by one: the first few said each in a warning, all counted. */
+class Refusals {
+    total = 0;
+    #ctx;
+    constructor(ctx) {
+        this.#ctx = ctx;
+    }
+    /** `what` is already quoted and short. */
+    add(what, reason) {
+        if (++this.total <= MAX_NOTES)
+            this.#ctx.io.warning((0,action_text/* logSafe */.sN)(`Refused artifact ${what}: ${reason}; it is not fetched`));
+    }
+    /** The closing count, once everything was tried. */
+    report() {
+        const n = this.total;
+        if (n > MAX_NOTES)
+            this.#ctx.io.warning(`Refused ${n - MAX_NOTES} more artifacts, not each shown`);
+        if (n > 0)
+            this.#ctx.io.warning(`${n} artifact${n === 1 ? ' was' : 's were'} refused and not fetched`);
+    }
+}
+/** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
+async function fetchArtifacts(ctx) {
+    const options = readInputs(ctx);
+    const { client, transport, project } = ctx.connect();
+    const slug = `${project.username}/${project.project}`;
+    let buildNum = options.buildNum;
+    let none;
+    let listed = [];
+    if (buildNum === undefined && options.searchArtifacts) {
+        const found = await searchArtifacts(ctx, client, project, options);
+        if (found.build === undefined)
+            none = found.none;
+        else {
+            buildNum = found.build;
+            listed = found.artifacts;
+            ctx.setOutput('build-num', buildNum);
+        }
+    }
+    else if (buildNum === undefined) {
+        const found = await findNewestBuild(client, project, {
+            statusFilter: options.statusFilter,
+            branch: options.branch,
+            revision: options.revision,
+            job: options.job,
+        });
+        const wanted = describeLatest(options, (text) => text);
+        if (found.build === undefined) {
+            const among = found.bounded ? ` among the newest ${MAX_BUILDS_READ} builds` : '';
+            none = `no ${wanted} of ${slug} was found${among}`;
+        }
+        else {
+            buildNum = found.build.build_num;
+            ctx.info(`The ${wanted} of ${slug} is build #${buildNum}`);
+        }
+    }
+    if (buildNum !== undefined && !options.searchArtifacts) {
+        ctx.setOutput('build-num', buildNum);
+        listed = await client.artifacts(project, buildNum);
+    }
+    if (!Array.isArray(listed)) {
+        throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
+    }
+    const artifacts = listed;
+    const which = buildNum === undefined
+        ? describeLatest(options, (text) => text)
+        : options.buildNum === undefined
+            ? `build #${buildNum} (the ${describeLatest(options, (text) => text)})`
+            : `build #${buildNum}`;
+    const whichMd = buildNum === undefined
+        ? describeLatest(options, (text) => (0,action_text/* mdSafe */.$v)(text))
+        : options.buildNum === undefined
+            ? `build #${buildNum} (the ${describeLatest(options, (text) => (0,action_text/* mdSafe */.$v)(text))})`
+            : `build #${buildNum}`;
+    await makeDestination(options.destination);
+    // Folders below are checked against this real path; the destination itself may be a link the user chose.
+    const root = await (0,promises_.realpath)(options.destination);
+    ctx.setOutput('path', root);
+    const profile = (0,paths/* profileOf */.dp)(process.platform);
+    const plan = (0,paths/* planDownloads */.zi)(artifacts, {
+        globs: options.globs,
+        flatten: options.flatten,
+        fileName: options.fileName,
+        profile,
+    });
+    const refusals = new Refusals(ctx);
+    reportPlan(ctx, plan, refusals);
+    const destination = new paths/* Destination */.DW(root, profile);
+    const checked = await checkFinalPaths(options, plan, destination, refusals);
+    if (checked.length > 0) {
+        const stale = await (0,stale_parts/* removeStaleParts */.o)(root, checked.map((c) => c.file.segments));
+        if (stale.length > 0)
+            ctx.info(staleLine(stale));
+    }
+    if (checked.length === 0) {
+        refusals.report();
+        none ??= nothingToFetch(which, slug, artifacts.length, plan, options.globs.length > 0);
+        await setOutputs(ctx, []);
+        await noArtifacts(ctx, options.ifNoArtifacts, none);
+        return;
+    }
+    const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
+    await writeSummary(ctx, saved, root, `${whichMd} of ${(0,action_text/* mdSafe */.$v)(slug)}`);
+}
+/** The log line for part files an earlier run left. */
+function staleLine(stale) {
+    return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${(0,paths/* sample */.XM)(stale)}`;
+}
+function reportPlan(ctx, plan, refusals) {
+    for (const { what, reason } of plan.refused)
+        refusals.add(what, reason);
+    for (const { source, changes } of plan.contained.slice(0, MAX_NOTES)) {
+        ctx.info(`Contained artifact ${(0,paths/* shortQuoted */.vb)(source)} inside the destination: ${changes.join(', ')}`);
+    }
+    if (plan.contained.length > MAX_NOTES)
+        ctx.info(`Contained ${plan.contained.length - MAX_NOTES} more artifact paths inside the destination`);
+    if (plan.duplicates > 0)
+        ctx.info(`${plan.duplicates} artifacts listed twice are fetched once`);
+    if (plan.excluded > 0)
+        ctx.io.debug(`${plan.excluded} artifacts left out by pattern`);
+}
+/**
+ * Looks at every final path before anything is downloaded (docs/promises.md, promise 12): a path too long for the file
+ * system or through a linked folder is refused with a warning; a file, link or folder already standing at a final path
+ * (or at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files. A
+ * link is never replaced, whatever `overwrite` says.
+ */
+async function checkFinalPaths(options, plan, destination, refusals) {
+    const out = [];
+    const existing = [];
+    const refuse = (file, reason) => refusals.add((0,paths/* shortQuoted */.vb)(file.source), reason);
+    const taken = new Set(plan.files.map((f) => (0,paths/* foldedName */.mw)(f.segments.join('/'))));
+    // Nothing is created below the destination until every path was looked at.
+    const cache = new Map();
+    for (const file of plan.files) {
+        const absolute = (0,external_node_path_.join)(destination.root, ...file.segments);
+        if (Buffer.byteLength(absolute) + download/* PART_SUFFIX_BYTES */.e4 > paths/* MAX_PATH_BYTES */.PR) {
+            refuse(file, `its path in the destination would be longer than ${paths/* MAX_PATH_BYTES */.PR - download/* PART_SUFFIX_BYTES */.e4} bytes`);
+            continue;
+        }
+        const found = await destination.inspect(file.segments, cache);
+        if (found.kind === 'refused') {
+            refuse(file, found.reason);
+            continue;
+        }
+        if (found.kind === 'exists') {
+            if (found.what !== 'file') {
+                if (!options.overwrite)
+                    existing.push(`${(0,paths/* shortQuoted */.vb)(shown(file.segments))} (a ${found.what === 'symlink' ? 'symbolic link' : found.what})`);
+                else
+                    refuse(file, `a ${found.what === 'symlink' ? 'symbolic link' : found.what} is at its path, and is never replaced`);
+                continue;
+            }
+            if (!options.overwrite) {
+                existing.push((0,paths/* shortQuoted */.vb)(shown(file.segments)));
+                continue;
+            }
+        }
+        let extractInto;
+        const archive = options.extract ? (0,fetch_artifacts_archive/* archiveOf */.YH)(file.segments.at(-1) ?? '') : undefined;
+        if (archive !== undefined) {
+            const target = [...file.segments.slice(0, -1), archive.stem];
+            const key = target.join('/');
+            const folded = (0,paths/* foldedName */.mw)(key);
+            const clash = plan.files.find((f) => f !== file && `${(0,paths/* foldedName */.mw)(f.segments.join('/'))}/`.startsWith(`${folded}/`));
+            if (clash !== undefined || taken.has(folded)) {
+                throw new paths/* ClashError */.Ez(`artifact ${(0,paths/* shortQuoted */.vb)(file.source)} would be unpacked into ${(0,paths/* shortQuoted */.vb)(key)}, where artifact ` +
+                    `${(0,paths/* shortQuoted */.vb)(clash?.source ?? key)} is saved; leave one out with pattern, or leave extract out`);
+            }
+            const there = await destination.inspect(target, cache);
+            if (there.kind === 'refused') {
+                refuse(file, there.reason);
+                continue;
+            }
+            if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite)) {
+                existing.push(`${(0,paths/* shortQuoted */.vb)(shown(target))} (a ${there.what === 'symlink' ? 'symbolic link' : there.what}, where ${(0,paths/* shortQuoted */.vb)(file.source)} unpacks)`);
+                continue;
+            }
+            extractInto = { kind: archive.kind, target };
+        }
+        out.push({ file, extractInto });
+    }
+    if (existing.length > 0) {
+        throw new ExistingFilesError(`${existing.length === 1 ? 'a path' : `${existing.length} paths`} where artifacts would be saved ` +
+            `${existing.length === 1 ? 'is' : 'are'} already taken in the destination: ${listed(existing)}; nothing ` +
+            'was downloaded. Set overwrite: true to replace files (never links or folders), or choose another path');
+    }
+    return out;
+}
+/** Something stood at a final path before the step, and `overwrite` does not allow replacing it. */
+class ExistingFilesError extends errors/* UserFacingError */.Ui {
+    name = 'ExistingFilesError';
+}
+function listed(items, max = 5) {
+    const more = items.length > max ? ` and ${items.length - max} more` : '';
+    return `${items.slice(0, max).join(', ')}${more}`;
+}
+function shown(segments) {
+    return segments.join('/');
+}
+function nothingToFetch(which, slug, listed, plan, patterns) {
+    if (listed === 0)
+        return `${which} of ${slug} has no artifacts`;
+    // Only when the patterns left nothing: artifacts they selected but that were refused were warned about one by one.
+    if (patterns && plan.files.length === 0 && plan.excluded > 0 && plan.available.length > 0)
+        return `none of the ${listed} artifacts of ${which} of ${slug} matches pattern; their paths: ${(0,paths/* sample */.XM)(plan.available)}`;
+    return `none of the ${listed} artifacts of ${which} of ${slug} can be fetched`;
+}
+async function noArtifacts(ctx, mode, message) {
+    const text = `No artifacts fetched: ${message}`;
+    if (mode === 'error')
+        throw new NoArtifactsError(`${text} (if-no-artifacts: error)`);
+    if (mode === 'warn')
+        ctx.io.warning((0,action_text/* logSafe */.sN)(text));
+    else
+        ctx.info(text);
+    await ctx.io.summary.addRaw((0,action_text/* mdSafe */.$v)(text, 1000), true).write();
+}
+async function downloadAll(ctx, transport, options, checked, destination, refusals) {
+    const root = destination.root;
+    const downloader = new download/* Downloader */._7({
+        opener: transport,
+        clock: ctx.clock,
+        log: (level, message) => (level === 'debug' ? ctx.io.debug((0,action_text/* logSafe */.sN)(message)) : ctx.info(message)),
+    });
+    // Whatever ends the run, no part file is left behind, nor a folder made for nothing.
+    ctx.onCleanup(() => destination.removeEmptyFolders());
+    ctx.onCleanup(() => downloader.removeParts());
+    // The first failure stops the other downloads; so does the run's own signal, passed on to `stop`. One plain
+    // signal for every download: a composite one (AbortSignal.any) checks its sources again each time it is asked
+    // whether it was aborted, several times per download, and the transport combines it with its own once more.
+    const stop = new AbortController();
+    const stopped = stop.signal;
+    const passOn = () => stop.abort(ctx.signal.reason);
+    if (ctx.signal.aborted)
+        passOn();
+    else
+        ctx.signal.addEventListener('abort', passOn, { once: true });
+    const progress = new Progress(checked.length, () => ctx.clock.now());
+    const debug = ctx.io.isDebug();
+    const results = new Array(checked.length);
+    /** Bytes each download received, to blame a full disk on the file that filled it. */
+    const received = new Array(checked.length).fill(0);
+    const unpacked = [];
+    const refuse = (what, reason) => refusals.add((0,paths/* shortQuoted */.vb)(what), reason);
+    const files = checked.length;
+    ctx.info(`Fetching ${files} artifact${files === 1 ? '' : 's'} into ${root}, ${Math.min(options.concurrency, files)} at a time`);
+    const timer = setInterval(() => ctx.info(progress.line()), PROGRESS_EVERY_MS);
+    timer.unref();
+    let completed = false;
+    try {
+        await forEachLimited(checked, options.concurrency, async ({ file }, index) => {
+            let dest;
+            try {
+                dest = await destination.prepare(file.segments);
+            }
+            catch (error) {
+                const reason = error instanceof paths/* RefusedPathError */.aj ? error.message : fileProblem(error);
+                if (reason === undefined)
+                    throw asUserFacing(file.source, error);
+                refuse(file.source, reason);
+                return;
+            }
+            let result;
+            try {
+                result = await downloader.download({
+                    url: file.url,
+                    dest,
+                    name: file.source,
+                    signal: stopped,
+                    onBytes: (n) => {
+                        progress.received(n);
+                        received[index] = (received[index] ?? 0) + n;
+                    },
+                });
+            }
+            catch (error) {
+                // A full disk stops the step, naming the file that filled it, not whichever came next.
+                const full = diskFull(error, index, checked, received);
+                if (full !== undefined)
+                    throw full;
+                // One name or file the file system will not take is that artifact's problem alone.
+                const reason = fileProblem(error);
+                if (reason === undefined)
+                    throw asUserFacing(file.source, error, file.url);
+                refuse(file.source, reason);
+                return;
+            }
+            progress.fileDone();
+            results[index] = {
+                file: dest,
+                // What relative(root, dest) would give, without resolving both paths for each file.
+                shown: shown(file.segments),
+                bytes: result.bytes,
+            };
+            // One line per file, only when the runner shows debug lines (each is a write to stdout, and there may be
+            // thousands); the URL without its user, password and query, where signed URLs carry credentials.
+            if (!debug)
+                return;
+            const retried = result.attempts > 1 ? `, ${result.attempts} attempts` : '';
+            ctx.io.debug((0,action_text/* logSafe */.sN)(`${file.source}: ${(0,format/* formatBytes */.z3)(result.bytes)} from ${(0,format/* displayUrl */.Qy)(file.url)} saved as ${dest}${retried}`));
+        }, (reason) => stop.abort(reason));
+        if (options.extract) {
+            const placed = new Set(results.flatMap((r) => (r === undefined ? [] : [r.file])));
+            for (const [index, { file, extractInto }] of checked.entries()) {
+                const archive = results[index];
+                if (extractInto === undefined || archive === undefined)
+                    continue;
+                ctx.signal.throwIfAborted();
+                const got = await unpack(ctx, archive, extractInto, destination, options, placed, file.source);
+                for (const s of got)
+                    placed.add(s.file);
+                unpacked.push(got);
+            }
+        }
+        completed = true;
+    }
+    finally {
+        clearInterval(timer);
+        ctx.signal.removeEventListener('abort', passOn);
+        // What was saved is reported even when a later download fails.
+        const saved = [...results.filter((r) => r !== undefined), ...unpacked.flat()];
+        if (!completed)
+            await setOutputs(ctx, saved);
+    }
+    const saved = [...results.filter((r) => r !== undefined), ...unpacked.flat()];
+    await setOutputs(ctx, saved);
+    const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
+    ctx.info(progress.summary(bytes, root));
+    refusals.report();
+    return saved;
+}
+/** Unpacks one archive beside itself; an archive that cannot be unpacked safely stays as it is, with a warning. */
+async function unpack(ctx, archive, into, destination, options, placed, source) {
+    try {
+        // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
+        const { extractArchive } = await Promise.all(/* import() */[__webpack_require__.e(823), __webpack_require__.e(910)]).then(__webpack_require__.bind(__webpack_require__, 6910));
+        ctx.info(`Unpacking ${(0,paths/* shortQuoted */.vb)(source)} into ${shown(into.target)}`);
+        const result = await extractArchive({
+            archive: archive.file,
+            kind: into.kind,
+            name: source,
+            target: into.target,
+            destination,
+            overwrite: options.overwrite,
+            placed,
+            maxBytes: options.extractMaxBytes,
+            signal: ctx.signal,
+            onCleanup: (fn) => ctx.onCleanup(fn),
+        });
+        if (result.staleParts.length > 0)
+            ctx.info(staleLine(result.staleParts));
+        for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
+            ctx.io.warning((0,action_text/* logSafe */.sN)(`Left out ${(0,paths/* shortQuoted */.vb)(what)} of archive ${(0,paths/* shortQuoted */.vb)(source)}: ${reason}`));
+        if (result.refused.length > MAX_NOTES)
+            ctx.io.warning(`Left out ${result.refused.length - MAX_NOTES} more members of archive ${(0,paths/* shortQuoted */.vb)(source)}`);
+        const n = result.files.length;
+        ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${(0,paths/* shortQuoted */.vb)(source)} into ${shown(into.target)}`);
+        return result.files.map(({ file, bytes }) => ({
+            file,
+            bytes,
+            shown: (0,external_node_path_.relative)(destination.root, file).split(external_node_path_.sep).join('/'),
+        }));
+    }
+    catch (error) {
+        if (error instanceof fetch_artifacts_archive/* UnsafeArchiveError */.td || error instanceof paths/* RefusedPathError */.aj) {
+            ctx.io.warning((0,action_text/* logSafe */.sN)(`Did not unpack archive ${(0,paths/* shortQuoted */.vb)(source)}: ${error.message}; it is kept as it is`));
+            await destination.removeEmptyFolders();
+            return [];
+        }
+        throw asUserFacing(source, error);
+    }
+}
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+function fetch_artifacts_run() {
+    return (0,run/* runAction */.Cs)(spec, fetchArtifacts);
+}
+
+
+/***/ }),
+
+/***/ 2996:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ removeStaleParts)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _api_download_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8591);
+// Part files a killed run left behind (SIGKILL gives no chance to clean up): before anything is downloaded or
+// unpacked, the part files of each planned path are removed, so they neither pile up nor travel with the folder
+// into a later upload. Only names of our own form are touched (`<file name>.<12 hex digits>.part`, download.ts),
+// only regular files, and only in folders the destination's checks have passed.
+
+
+
+/** The hex digits of a part file's suffix: all of it but the dot before them and `.part` after. */
+const PART_DIGITS = _api_download_js__WEBPACK_IMPORTED_MODULE_2__/* .PART_SUFFIX_BYTES */ .e4 - '.'.length - '.part'.length;
+const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_DIGITS}}\\.part$`, 'u');
+/**
+ * Removes the part files of the given planned paths (segments below `root`) and returns the removed ones, as
+ * segments joined by `/`. A folder that does not exist yet has none.
+ */
+async function removeStaleParts(root, planned) {
+    const byFolder = new Map();
+    for (const segments of planned) {
+        const folder = segments.slice(0, -1).join('/');
+        const names = byFolder.get(folder) ?? new Set();
+        names.add(segments.at(-1) ?? '');
+        byFolder.set(folder, names);
+    }
+    const removed = [];
+    for (const [folder, names] of byFolder) {
+        const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(root, ...folder.split('/').filter((s) => s !== ''));
+        const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(absolute).catch(() => []);
+        for (const entry of entries) {
+            const suffix = PART_SUFFIX.exec(entry);
+            // A planned file may itself have a name of this form: it is not a part file of another.
+            if (suffix === null || names.has(entry) || !names.has(entry.slice(0, suffix.index)))
+                continue;
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(absolute, entry);
+            const stat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(path).catch(() => undefined);
+            if (stat?.isFile() !== true)
+                continue;
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rm)(path, { force: true });
+            removed.push(folder === '' ? entry : `${folder}/${entry}`);
+        }
+    }
+    return removed;
+}
+
+
+/***/ }),
+
+/***/ 6677:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J_: () => (/* binding */ CommitBuilds),
+/* harmony export */   Zw: () => (/* binding */ jobOf),
+/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */ });
+/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+
+
+
+const SCAN_DEFAULTS = {
+    marginMs: 2 * 3_600_000,
+    marginBuilds: 200,
+    lookBackMs: 24 * 3_600_000,
+    maxPages: 10,
+};
+/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+const MIN_LATER_PAGE = 20;
+const NEW_BUILDS_ROOM = 10;
+/** The job and workflow a build belongs to (second-generation builds), when it says. */
+function jobOf(build) {
+    const workflows = build.workflows;
+    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
+    const workflow = workflows?.['workflow_name'];
+    return {
+        ...(typeof job === 'string' && job !== '' ? { job } : {}),
+        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+    };
+}
+/** Whether a build is of the commit a (lower-case) hash or prefix names. */
+function ofRevision(build, revision) {
+    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+}
+/** Whether a build belongs to the commit and passes the query's narrowing. */
+function matchesQuery(build, query) {
+    if (!ofRevision(build, query.revision))
+        return false;
+    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
+        return false;
+    const { job, workflow } = jobOf(build);
+    if (query.workflow !== undefined && workflow !== query.workflow)
+        return false;
+    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
+        return false;
+    return true;
+}
+/**
+ * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
+ * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ */
+function latestAttempts(builds) {
+    const retried = new Set();
+    const newestOfJob = new Map();
+    for (const build of builds) {
+        if (typeof build.retry_of === 'number')
+            retried.add(build.retry_of);
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            continue;
+        const key = `${workflow ?? ''}\u0000${job}`;
+        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
+    }
+    return builds
+        .filter((build) => {
+        if (retried.has(build.build_num))
+            return false;
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            return true;
+        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
+    })
+        .sort((a, b) => a.build_num - b.build_num);
+}
+/** Follows the builds of one commit, look after look. */
+class CommitBuilds {
+    #client;
+    #project;
+    #query;
+    #options;
+    /** Every build of the commit seen, by number, as last read. */
+    #known = new Map();
+    /** The newest build number a look has seen: every newer build is new to the next look. */
+    #newestSeen;
+    #looks = 0;
+    constructor(client, project, query, options) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#options = { ...SCAN_DEFAULTS, ...options };
+    }
+    /** Reads the list as far as this look needs, and returns the builds that count now. */
+    async look() {
+        const first = this.#looks++ === 0;
+        const floor = first ? undefined : this.#floor();
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const seenThisLook = new Set();
+        let requests = 0;
+        let truncated = false;
+        let offset = 0;
+        let newest = this.#newestSeen;
+        /** Builds read past the oldest match, for records without queue times. */
+        let pastOldest = 0;
+        for (;;) {
+            const page = await this.#client.builds(this.#project, {
+                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+                limit: pageSize,
+                offset,
+            });
+            requests++;
+            if (!Array.isArray(page))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
+            const builds = page;
+            let fresh = 0;
+            for (const build of builds) {
+                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
+                    continue;
+                seenThisLook.add(build.build_num);
+                fresh++;
+                newest = Math.max(newest ?? 0, build.build_num);
+                if (matchesQuery(build, this.#query)) {
+                    this.#known.set(build.build_num, build);
+                    pastOldest = 0;
+                }
+                else {
+                    pastOldest++;
+                }
+            }
+            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+            if (builds.length < pageSize || fresh === 0)
+                break;
+            const last = builds[builds.length - 1];
+            if (last === undefined)
+                break;
+            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+                break;
+            if (requests >= this.#options.maxPages) {
+                truncated = true;
+                break;
+            }
+            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
+            offset += builds.length;
+        }
+        if (newest !== undefined)
+            this.#newestSeen = newest;
+        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+    }
+    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
+    #floor() {
+        let floor = this.#newestSeen ?? 0;
+        for (const build of this.#known.values())
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
+                floor = Math.min(floor, build.build_num);
+        return floor;
+    }
+    #laterPageSize(floor) {
+        const span = (this.#newestSeen ?? floor) - floor;
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+    }
+    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
+    #firstLookDone(last, pastOldest) {
+        const lastQueued = queuedAt(last);
+        if (this.#known.size === 0) {
+            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+        }
+        let oldest;
+        for (const build of this.#known.values()) {
+            const at = queuedAt(build);
+            if (at !== undefined)
+                oldest = Math.min(oldest ?? at, at);
+        }
+        if (oldest !== undefined && lastQueued !== undefined)
+            return lastQueued < oldest - this.#options.marginMs;
+        return pastOldest >= this.#options.marginBuilds;
+    }
+}
+function queuedAt(build) {
+    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
+    if (typeof text !== 'string')
+        return undefined;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+
+
+/***/ }),
+
+/***/ 8022:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MZ: () => (/* binding */ UnsupportedCodingError),
+  IX: () => (/* binding */ contentCoding),
+  D0: () => (/* binding */ decoder)
+});
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+;// CONCATENATED MODULE: ../api/zlib.ts
+function zlib() {
+    return process.getBuiltinModule('node:zlib');
+}
+
+;// CONCATENATED MODULE: ../api/decode.ts
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    if (header === undefined)
+        return undefined;
+    const value = typeof header === 'string' ? header : header.join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const [only] = codings;
+    if (codings.length === 1) {
+        if (only === 'gzip' || only === 'x-gzip')
+            return 'gzip';
+        if (only === 'deflate' || only === 'br')
+            return only;
+    }
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    if (coding === 'br')
+        return zlib().createBrotliDecompress();
+    return new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends external_node_stream_.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0) {
+            callback();
+            return;
+        }
+        if (this.#inner === undefined) {
+            const inner = ((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw();
+            inner.on('data', (data) => this.push(data));
+            inner.on('error', (error) => this.destroy(error));
+            this.#inner = inner;
+        }
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        const inner = this.#inner;
+        if (inner === undefined) {
+            // An empty body decodes to nothing.
+            callback();
+            return;
+        }
+        inner.once('end', () => callback());
+        inner.end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 8591:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  nV: () => (/* binding */ DownloadError),
+  _7: () => (/* binding */ Downloader),
+  e4: () => (/* binding */ PART_SUFFIX_BYTES)
+});
+
+// UNUSED EXPORTS: CorruptBodyError, DEFAULT_MIN_RATE, DOWNLOAD_RETRY, IncompleteBodyError, MAX_UNDECLARED_BYTES, PartWriter, TooLargeError, TooSlowError, UnsupportedEncodingError, parseContentRange
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ../api/clock.ts
+var clock = __webpack_require__(7634);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/retry.ts
+var retry = __webpack_require__(7878);
+// EXTERNAL MODULE: ../api/rename.ts
+var rename = __webpack_require__(4748);
+// EXTERNAL MODULE: ../api/decode.ts + 1 modules
+var decode = __webpack_require__(8022);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+;// CONCATENATED MODULE: ../api/part-writer.ts
+// The writing end of a download's attempt: the body's chunks, decoded when they come encoded, gathered into
+// batches and written at their place in the part file, with the body held back while the disk is behind.
+
+
+
+
+/** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
+class TooLargeError extends errors/* UserFacingError */.Ui {
+    name = 'TooLargeError';
+}
+/** An encoded body that does not decode (cut short, or corrupt). */
+class CorruptBodyError extends errors/* UserFacingError */.Ui {
+    name = 'CorruptBodyError';
+}
+/**
+ * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
+ * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
+ * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
+ * pause. The batches are written in the thread pool. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
+ * received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
+ * Callbacks rather than streams: the body comes from undici's dispatch handler, which pauses and resumes by its
+ * controller.
+ */
+class PartWriter {
+    done;
+    /** Bytes off the wire (encoded, when the answer is), for the minimum-rate rule. */
+    raw = 0;
+    windowStart;
+    windowRaw = 0;
+    #fd;
+    #position;
+    #truncate;
+    #maxBytes;
+    /** The size of this writer's batches. */
+    #batchBytes;
+    /** A batch already written, filled again next: a download allocates two batches at most. */
+    #spare;
+    #onBytes;
+    #encoding;
+    #decoder;
+    #source;
+    /** The batch being filled, and how far. */
+    #batch;
+    #fill = 0;
+    /** Full batches waiting for their write. */
+    #full = [];
+    #received = 0;
+    #written = 0;
+    #writing = false;
+    #ending = false;
+    #sourcePaused = false;
+    #error;
+    /** Whether what was received is still written after an error (a body cut short), or dropped. */
+    #flushOnError = false;
+    #settled = false;
+    #resolve;
+    #reject;
+    constructor(options) {
+        this.#fd = options.fd;
+        this.#position = options.position;
+        this.#truncate = options.truncate;
+        this.#maxBytes = options.maxBytes;
+        const expected = options.expected ?? 0;
+        this.#batchBytes = expected > 0 ? Math.min(WRITE_BATCH_BYTES, expected) : WRITE_BATCH_BYTES;
+        this.#encoding = options.encoding;
+        this.#onBytes = options.onBytes;
+        this.windowStart = options.now;
+        this.done = new Promise((resolve, reject) => {
+            this.#resolve = resolve;
+            this.#reject = reject;
+        });
+        // Its failure is seen where it is awaited.
+        this.done.catch(() => { });
+    }
+    attach(source) {
+        this.#source = source;
+        if (this.#error !== undefined)
+            source.abort(this.#error);
+    }
+    /** A chunk off the wire; false asks the source to pause until the writer resumes it. */
+    data(chunk) {
+        if (this.#error !== undefined || this.#ending)
+            return true;
+        this.raw += chunk.length;
+        if (this.#encoding === undefined) {
+            this.#accept(chunk);
+            return this.#keepGoing();
+        }
+        const decoder = (this.#decoder ??= this.#makeDecoder(this.#encoding));
+        // A copy: the decoder works on its input later, and the chunk's memory is reused by the next read.
+        const more = decoder.write(Buffer.from(chunk)) && this.#keepGoing();
+        if (!more)
+            this.#sourcePaused = true;
+        return more;
+    }
+    /** The body arrived whole. */
+    end() {
+        if (this.#error !== undefined || this.#ending)
+            return;
+        if (this.#encoding !== undefined) {
+            // An empty encoded body decodes to nothing, but a decoder would call it truncated.
+            (this.#decoder ??= this.#makeDecoder(this.#encoding)).end();
+            return;
+        }
+        this.#finish();
+    }
+    /** The body failed (the wire, a timeout, an abort): what arrived is still written. */
+    error(error) {
+        this.#fail(error, true);
+    }
+    /** Fails the attempt from outside (the minimum-rate rule); the source is stopped. */
+    fail(error, keepReceived) {
+        this.#fail(error, keepReceived);
+    }
+    #makeDecoder(coding) {
+        const decoder = (0,decode/* decoder */.D0)(coding);
+        decoder.on('data', (chunk) => {
+            if (this.#error !== undefined)
+                return;
+            this.#accept(chunk);
+            if (!this.#keepGoing())
+                decoder.pause();
+        });
+        decoder.on('end', () => this.#finish());
+        decoder.on('drain', () => this.#maybeResume());
+        decoder.on('error', (error) => {
+            this.#fail(new CorruptBodyError(`the ${this.#encoding} body could not be decoded: ${error.message}`), true);
+        });
+        return decoder;
+    }
+    #accept(chunk) {
+        this.#received += chunk.length;
+        if (this.#maxBytes !== undefined && this.#received > this.#maxBytes) {
+            this.#fail(new TooLargeError(`the body is larger than ${(0,format/* formatLimit */.tW)(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
+            return;
+        }
+        for (let from = 0; from < chunk.length;) {
+            const batch = (this.#batch ??= this.#takeSpare());
+            const copied = chunk.copy(batch, this.#fill, from);
+            from += copied;
+            this.#fill += copied;
+            if (this.#fill === batch.length) {
+                this.#full.push(batch);
+                this.#batch = undefined;
+                this.#fill = 0;
+            }
+        }
+        this.#onBytes(chunk.length);
+        if (this.#full.length > 0 && !this.#writing)
+            this.#flush();
+    }
+    /** A batch is being written and the next one is full: hold the body back. */
+    #keepGoing() {
+        const more = !(this.#writing && this.#full.length > 0);
+        if (!more)
+            this.#sourcePaused = true;
+        return more;
+    }
+    #maybeResume() {
+        if (this.#error !== undefined || (this.#writing && this.#full.length > 0))
+            return;
+        if (this.#decoder?.isPaused())
+            this.#decoder.resume();
+        if (this.#sourcePaused && !(this.#decoder?.writableNeedDrain ?? false)) {
+            this.#sourcePaused = false;
+            this.#source?.resume();
+        }
+    }
+    #finish() {
+        if (this.#error !== undefined || this.#ending)
+            return;
+        this.#ending = true;
+        if (!this.#writing)
+            this.#next();
+    }
+    #fail(error, keepReceived) {
+        if (this.#error !== undefined || this.#settled)
+            return;
+        this.#error = error;
+        this.#flushOnError = keepReceived;
+        this.#source?.abort(error);
+        this.#decoder?.destroy();
+        if (!this.#writing)
+            this.#next();
+    }
+    /** After a write (or instead of one): the next batch, or the end. */
+    #next() {
+        const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
+        if (this.#full.length > 0 || (draining && this.#fill > 0)) {
+            if (this.#error === undefined || this.#flushOnError) {
+                this.#flush();
+                // The batch just taken made room: the body goes on while it is written.
+                this.#maybeResume();
+                return;
+            }
+        }
+        if (this.#error !== undefined || this.#ending) {
+            if (this.#truncate) {
+                // Nothing was written over the earlier answer's bytes: the file must not keep them.
+                this.#truncate = false;
+                this.#writing = true;
+                (0,external_node_fs_.ftruncate)(this.#fd, this.#position, (error) => {
+                    this.#writing = false;
+                    if (error && this.#error === undefined)
+                        this.#error = error;
+                    this.#next();
+                });
+                return;
+            }
+            this.#settle();
+            return;
+        }
+        this.#maybeResume();
+    }
+    /** The next batch to write, whole or (at the end) as far as it is filled. */
+    #takeNext() {
+        const full = this.#full.shift();
+        if (full !== undefined)
+            return { batch: full, bytes: full.length };
+        const batch = this.#batch;
+        if (batch === undefined || this.#fill === 0)
+            return undefined;
+        const bytes = this.#fill;
+        this.#batch = undefined;
+        this.#fill = 0;
+        return { batch, bytes };
+    }
+    #settle() {
+        if (this.#settled)
+            return;
+        this.#settled = true;
+        // Nothing is being written: what was not written is dropped.
+        this.#full = [];
+        this.#batch = undefined;
+        this.#fill = 0;
+        if (this.#error !== undefined)
+            this.#reject(this.#error);
+        else
+            this.#resolve(this.#written);
+    }
+    #takeSpare() {
+        const spare = this.#spare ?? Buffer.allocUnsafe(this.#batchBytes);
+        this.#spare = undefined;
+        return spare;
+    }
+    #flush() {
+        const next = this.#takeNext();
+        if (next === undefined)
+            return;
+        this.#writing = true;
+        const at = this.#position;
+        const write = () => this.#writeAll(next.batch, 0, next.bytes, at);
+        this.#position += next.bytes;
+        if (this.#truncate) {
+            this.#truncate = false;
+            (0,external_node_fs_.ftruncate)(this.#fd, at, (error) => {
+                if (error)
+                    this.#afterWrite(error);
+                else
+                    write();
+            });
+        }
+        else
+            write();
+    }
+    /** A short write is rare on regular files but possible: the rest is written before anything else. */
+    #writeAll(batch, from, to, at) {
+        (0,external_node_fs_.write)(this.#fd, batch, from, to - from, at, (error, bytesWritten) => {
+            if (error) {
+                this.#afterWrite(error);
+                return;
+            }
+            this.#written += bytesWritten;
+            if (from + bytesWritten < to) {
+                this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
+                return;
+            }
+            this.#spare ??= batch;
+            this.#afterWrite(null);
+        });
+    }
+    #afterWrite(error) {
+        this.#writing = false;
+        if (error) {
+            if (this.#error === undefined) {
+                this.#error = error;
+                this.#flushOnError = false;
+                this.#source?.abort(error);
+                this.#decoder?.destroy();
+            }
+            else
+                this.#flushOnError = false;
+        }
+        this.#next();
+    }
+}
+
+;// CONCATENATED MODULE: ../api/download.ts
+// One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
+// once complete and checked), resumable (a Range request after a transient failure) and never an error page
+// (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
+
+
+
+
+
+
+
+
+
+
+const statFile = (0,external_node_util_.promisify)(external_node_fs_.fstat);
+const truncateFile = (0,external_node_util_.promisify)(external_node_fs_.ftruncate);
+/**
+ * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
+ * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
+ * not retried. Above what a hosted runner's free disk (about 14 GB) can take beside a checkout.
+ */
+const MAX_UNDECLARED_BYTES = 10 * 1024 ** 3;
+/** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
+const DEFAULT_MIN_RATE = { bytes: 64 * 1024, windowMs: 60_000 };
+/**
+ * Failures in a row before a download is given up. An attempt that takes the file further than before starts the
+ * count again, since resuming it is cheap; four times as many attempts in all is the outer bound.
+ */
+const DOWNLOAD_RETRY = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000 };
+/** A download failed for good: names the artifact, keeps the cause. */
+
+class DownloadError extends errors/* UserFacingError */.Ui {
+    name = 'DownloadError';
+    artifact;
+    constructor(artifact, cause, attempts) {
+        const tries = attempts > 1 && !/after \d+ attempts/u.test(cause.message) ? ` (after ${attempts} attempts)` : '';
+        super(`artifact ${artifact}: ${cause.message}${tries}`, { cause });
+        this.artifact = artifact;
+    }
+}
+/** The body ended before Content-Length (or the Content-Range's end) was reached. */
+class IncompleteBodyError extends errors/* UserFacingError */.Ui {
+    name = 'IncompleteBodyError';
+}
+/** The body arrived below the minimum rate. */
+class TooSlowError extends errors/* UserFacingError */.Ui {
+    name = 'TooSlowError';
+}
+/** A Content-Encoding that cannot be decoded: what would be written is not the file. */
+class UnsupportedEncodingError extends errors/* UserFacingError */.Ui {
+    name = 'UnsupportedEncodingError';
+}
+/** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
+ *  next attempt asks for the whole file. */
+class StartOverError extends errors/* UserFacingError */.Ui {
+    name = 'StartOverError';
+}
+/** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
+let partSerial;
+/**
+ * The part file of a destination: `<dest>.<12 hex digits>.part`. The digits count up from a random start: no two
+ * part files of a run share a name, one left by an earlier run is as unlikely to be met as with a random name per
+ * file, and a file costs a counter, not a random UUID.
+ */
+function partFileName(dest) {
+    partSerial = ((partSerial ?? (0,external_node_crypto_.randomBytes)(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
+    return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
+}
+/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
+const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
+class Downloader {
+    #opener;
+    #clock;
+    #retry;
+    #signal;
+    #log;
+    #maxBytes;
+    #minRate;
+    /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
+    #parts = new Set();
+    /** Bodies being received, checked against the minimum rate by one timer for all. */
+    #watched = new Set();
+    #urls = new Map();
+    #ticker;
+    constructor(options) {
+        this.#opener = options.opener;
+        this.#clock = options.clock ?? clock/* systemClock */.ml;
+        this.#retry = {
+            ...DOWNLOAD_RETRY,
+            ...Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined)),
+        };
+        this.#signal = options.signal;
+        this.#log = options.log ?? (() => { });
+        this.#maxBytes = options.maxBytes ?? MAX_UNDECLARED_BYTES;
+        this.#minRate = options.minRate ?? DEFAULT_MIN_RATE;
+    }
+    /** Part files not yet renamed or removed. */
+    get parts() {
+        return this.#parts;
+    }
+    /** Removes every part file left, synchronously, so it also works as the last thing before the process exits. */
+    removeParts() {
+        for (const part of this.#parts) {
+            try {
+                (0,external_node_fs_.unlinkSync)(part);
+            }
+            catch {
+                // Already gone.
+            }
+            this.#parts.delete(part);
+        }
+    }
+    async download(request) {
+        const signal = eitherSignal(request.signal, this.#signal);
+        if (signal.aborted)
+            throw (0,clock/* abortReason */.Js)(signal);
+        // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
+        const part = partFileName(request.dest);
+        // Creating, closing and renaming are done on the main thread (for the writes, see PartWriter): each takes
+        // microseconds, less than a trip to the thread pool and back, and the request is sent only once the file
+        // exists. A create that waits on a busy file system holds the other downloads for that long; their bytes wait
+        // in the connections meanwhile.
+        const fd = (0,external_node_fs_.openSync)(part, 'wx', 0o666);
+        this.#parts.add(part);
+        let closed = false;
+        try {
+            const result = await this.#fetchInto(fd, request, signal);
+            closed = true;
+            (0,external_node_fs_.closeSync)(fd);
+            if (signal.aborted)
+                throw (0,clock/* abortReason */.Js)(signal);
+            await (0,rename/* renameFile */.H)(part, request.dest);
+            this.#parts.delete(part);
+            return result;
+        }
+        catch (error) {
+            if (!closed) {
+                try {
+                    (0,external_node_fs_.closeSync)(fd);
+                }
+                catch {
+                    // Closed or not, the part file is removed below.
+                }
+            }
+            try {
+                (0,external_node_fs_.unlinkSync)(part);
+            }
+            catch {
+                // Already gone.
+            }
+            this.#parts.delete(part);
+            if (signal.aborted)
+                throw (0,clock/* abortReason */.Js)(signal);
+            throw error;
+        }
+    }
+    async #fetchInto(fd, request, signal) {
+        const { url, name } = request;
+        /** Bytes reported through onBytes, kept equal to what is on disk after each attempt. */
+        let reported = 0;
+        const report = (bytes) => {
+            reported += bytes;
+            request.onBytes?.(bytes);
+        };
+        let offset = 0;
+        /** Size of the whole file, once a response told it. */
+        let total;
+        /** ETag or Last-Modified of the first answer: a resumed part must come from the same file (If-Range). */
+        let validator;
+        let useRange = true;
+        let resumed = 0;
+        let failures = 0;
+        /** The furthest the part file ever got: only going beyond it counts as progress. */
+        let furthest = 0;
+        for (let attempt = 1;; attempt++) {
+            /** Whether this attempt's answer is encoded. */
+            let encodedAttempt = false;
+            try {
+                const headers = { 'accept-encoding': 'identity' };
+                const resuming = offset > 0 && useRange;
+                if (resuming) {
+                    headers.range = `bytes=${offset}-`;
+                    if (validator !== undefined)
+                        headers['if-range'] = validator;
+                }
+                let writer;
+                let start = 0;
+                /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
+                let rawLength;
+                // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
+                // listens would end the process.
+                await this.#opener.receive(url, { headers, signal }, {
+                    start: (answer, control) => {
+                        const encoding = encodingOf(answer.headers);
+                        // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+                        if (encoding !== undefined)
+                            encodedAttempt = true;
+                        let truncate = false;
+                        if (answer.status === 206) {
+                            const range = parseContentRange((0,format/* firstHeader */.Yp)(answer.headers['content-range']));
+                            const fits = resuming &&
+                                encoding === undefined &&
+                                range !== undefined &&
+                                range.start === offset &&
+                                (total === undefined || range.total === undefined || range.total === total);
+                            if (!fits) {
+                                throw new StartOverError(resuming
+                                    ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify((0,format/* firstHeader */.Yp)(answer.headers['content-range']) ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
+                                    : 'the server sent part of the file (206) when the whole file was asked for');
+                            }
+                            start = offset;
+                            total ??= range.total;
+                            resumed++;
+                            this.#log('debug', `${name}: resuming at byte ${offset}`);
+                        }
+                        else {
+                            if (offset > 0) {
+                                // The server sent the whole file again (no Range support, or the file changed): start over.
+                                report(-reported);
+                                offset = 0;
+                                truncate = true;
+                            }
+                            total = encoding === undefined ? contentLength(answer.headers) : undefined;
+                            rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
+                            validator ??= strongValidator(answer.headers);
+                        }
+                        writer = new PartWriter({
+                            fd,
+                            position: start,
+                            truncate,
+                            maxBytes: total === undefined ? this.#maxBytes : undefined,
+                            expected: total === undefined ? undefined : total - start,
+                            encoding,
+                            onBytes: report,
+                            now: this.#clock.now(),
+                        });
+                        writer.attach(control);
+                    },
+                    data: (chunk) => writer?.data(chunk) ?? true,
+                    end: () => writer?.end(),
+                    error: (error) => writer?.error(error),
+                });
+                if (writer === undefined)
+                    throw new Error('the transport took an answer without starting its body');
+                const unwatch = this.#watch(writer, url);
+                try {
+                    offset = start + (await writer.done);
+                }
+                finally {
+                    unwatch();
+                }
+                if (rawLength !== undefined && writer.raw !== rawLength) {
+                    throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
+                }
+                if (total !== undefined && offset !== total) {
+                    if (offset < total)
+                        throw new IncompleteBodyError(`the body ended after ${offset} of ${total} bytes`);
+                    throw new StartOverError(`GET ${(0,format/* displayUrl */.Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`);
+                }
+                return { bytes: offset, attempts: attempt, resumed };
+            }
+            catch (caught) {
+                if (signal.aborted)
+                    throw (0,clock/* abortReason */.Js)(signal);
+                const error = (0,errors/* asError */.zR)(caught);
+                // What is on disk is what counts, whatever the stream received before it failed.
+                offset = (await statFile(fd)).size;
+                if (error instanceof StartOverError || encodedAttempt) {
+                    useRange = false;
+                    if (offset > 0) {
+                        await truncateFile(fd, 0);
+                        offset = 0;
+                    }
+                }
+                else if (error instanceof errors/* ApiError */.hD && error.status === 416) {
+                    // The range asked for is beyond the file: it changed; ask for all of it.
+                    useRange = false;
+                }
+                if (reported !== offset)
+                    report(offset - reported);
+                // An attempt that took the file further than ever resets the count of failures in a row.
+                // A body below the minimum rate always counts: a drip makes a little progress every time.
+                failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
+                furthest = Math.max(furthest, offset);
+                const retriable = download_transient(error);
+                if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
+                    throw new DownloadError(name, error, attempt);
+                }
+                const wait = (0,retry/* backoffDelay */.EY)(failures, this.#retry, () => this.#clock.random());
+                const where = offset > 0 && useRange ? `resuming at ${offset} bytes` : 'starting over';
+                this.#log('info', `${name}: ${error.message}; ${where} in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1})`);
+                await this.#clock.sleep(wait, signal);
+            }
+        }
+    }
+    #watch(writer, url) {
+        this.#watched.add(writer);
+        this.#urls.set(writer, url);
+        if (this.#ticker === undefined) {
+            const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
+            this.#ticker = setInterval(() => this.#checkRates(), every);
+            this.#ticker.unref();
+        }
+        return () => {
+            this.#watched.delete(writer);
+            this.#urls.delete(writer);
+            if (this.#watched.size === 0 && this.#ticker !== undefined) {
+                clearInterval(this.#ticker);
+                this.#ticker = undefined;
+            }
+        };
+    }
+    #checkRates() {
+        const now = this.#clock.now();
+        const { bytes, windowMs } = this.#minRate;
+        for (const writer of this.#watched) {
+            if (now - writer.windowStart < windowMs)
+                continue;
+            if (writer.raw - writer.windowRaw < bytes) {
+                const url = this.#urls.get(writer) ?? '';
+                writer.fail(new TooSlowError(`GET ${(0,format/* displayUrl */.Qy)(url)}: the body arrived slower than ${(0,format/* formatLimit */.tW)(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`), true);
+            }
+            else {
+                writer.windowStart = now;
+                writer.windowRaw = writer.raw;
+            }
+        }
+    }
+}
+/** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
+function download_transient(error) {
+    if ((0,retry/* isTransient */.dg)(error))
+        return true;
+    if (error instanceof IncompleteBodyError || error instanceof StartOverError)
+        return true;
+    if (error instanceof TooSlowError || error instanceof CorruptBodyError)
+        return true;
+    if (error instanceof errors/* ApiError */.hD)
+        return error.status === 416;
+    if (error instanceof errors/* UserFacingError */.Ui)
+        return false;
+    // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
+    const code = error.code;
+    return (typeof code === 'string' &&
+        /^(UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH)|ECONNRESET|EPIPE)$/u.test(code));
+}
+function contentLength(headers) {
+    const text = (0,format/* firstHeader */.Yp)(headers['content-length']);
+    if (text === undefined || !/^\d+$/u.test(text.trim()))
+        return undefined;
+    const n = Number(text.trim());
+    return Number.isSafeInteger(n) ? n : undefined;
+}
+/** A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there). */
+function strongValidator(headers) {
+    const etag = (0,format/* firstHeader */.Yp)(headers['etag']);
+    if (etag !== undefined && !etag.startsWith('W/'))
+        return etag;
+    return (0,format/* firstHeader */.Yp)(headers['last-modified']);
+}
+/** `bytes 100-199/1000` (or `/*`). */
+function parseContentRange(value) {
+    const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/u.exec(value?.trim() ?? '');
+    if (!match)
+        return undefined;
+    const start = Number(match[1]);
+    const end = Number(match[2]);
+    const total = match[3] === '*' ? undefined : Number(match[3]);
+    if (end < start || (total !== undefined && end >= total))
+        return undefined;
+    return { start, end, total };
+}
+/** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
+function eitherSignal(a, b) {
+    if (a === undefined)
+        return b ?? new AbortController().signal;
+    return b === undefined ? a : AbortSignal.any([a, b]);
+}
+/** The one content coding of an answer (src/api/decode.ts), undefined for none; a clear error otherwise. */
+function encodingOf(headers) {
+    try {
+        return (0,decode/* contentCoding */.IX)(headers['content-encoding']);
+    }
+    catch (error) {
+        if (error instanceof decode/* UnsupportedCodingError */.MZ)
+            throw new UnsupportedEncodingError(`the server sent the file with ${error.message}`);
+        throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5224:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   Ue: () => (/* binding */ PLAIN_GLOB),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
+// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
+// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
+// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
+//
+// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
+// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
+// against a deep path, and artifact paths come from the server.
+
+
+/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
+const PLAIN_GLOB = {
+    dot: true,
+    posix: true,
+    windows: false,
+    nobrace: true,
+    noextglob: true,
+    nonegate: true,
+};
+const SEGMENT_OPTIONS = { ...PLAIN_GLOB, strictSlashes: true };
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const allowed = "allowed: glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+    if (body === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
+    const segments = [];
+    for (const part of body.split('/')) {
+        if (part === '**') {
+            // `**/**` is one `**`.
+            if (segments.at(-1) !== '**')
+                segments.push('**');
+            continue;
+        }
+        if (part === '') {
+            segments.push(/^$/u);
+            continue;
+        }
+        try {
+            // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
+            const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
+            segments.push(picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(literal, SEGMENT_OPTIONS));
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
+        }
+    }
+    return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
+}
+/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
+function matchSegments(pattern, path) {
+    const tried = new Set();
+    const width = path.length + 1;
+    const match = (i, j) => {
+        if (i === pattern.length)
+            return j === path.length;
+        const key = i * width + j;
+        if (tried.has(key))
+            return false;
+        tried.add(key);
+        const segment = pattern[i];
+        if (segment === '**') {
+            // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+            if (i === pattern.length - 1)
+                return j < path.length;
+            return match(i + 1, j) || (j < path.length && match(i, j + 1));
+        }
+        return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
+    };
+    return match(0, 0);
+}
+/**
+ * Whether a path is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * path no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
+ */
+function selects(globs, path) {
+    if (globs.length === 0)
+        return true;
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(path))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
+/***/ 7624:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DW: () => (/* binding */ Destination),
+/* harmony export */   Ez: () => (/* binding */ ClashError),
+/* harmony export */   Or: () => (/* binding */ MAX_FILE_NAME_BYTES),
+/* harmony export */   PR: () => (/* binding */ MAX_PATH_BYTES),
+/* harmony export */   XM: () => (/* binding */ sample),
+/* harmony export */   aj: () => (/* binding */ RefusedPathError),
+/* harmony export */   dp: () => (/* binding */ profileOf),
+/* harmony export */   g3: () => (/* binding */ windowsNameProblem),
+/* harmony export */   mw: () => (/* binding */ foldedName),
+/* harmony export */   vb: () => (/* binding */ shortQuoted),
+/* harmony export */   z9: () => (/* binding */ pathProblem),
+/* harmony export */   zi: () => (/* binding */ planDownloads)
+/* harmony export */ });
+/* unused harmony exports artifactRelativePath, segmentProblem, isGitFolderName, PROFILES */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _download_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8591);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5224);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
+// Where each artifact is saved. Artifact records come from the server and are untrusted: every path is turned into
+// plain relative segments (or refused) before it is joined to the destination, and the directories below the
+// destination are created one by one, refusing any that is a symbolic link, so nothing lands outside it.
+//
+// The rule: an artifact's relative path is its `pretty_path` with a leading `$VAR/` (or `~/`) removed when the
+// record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
+// a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
+// is not used: the file keeps its own name, the last segment of its `path`.
+
+
+
+
+
+
+/** A segment the file system would reject as too long (most allow 255 bytes). */
+const MAX_SEGMENT_BYTES = 255;
+/** The longest file name that still leaves room for its part file's suffix. */
+const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - _download_js__WEBPACK_IMPORTED_MODULE_3__/* .PART_SUFFIX_BYTES */ .e4;
+/** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
+const MAX_PATH_BYTES = 4095;
+/** The relative path of an artifact (see the rule above); `contained` says what was changed to keep it inside. */
+function artifactRelativePath(path, prettyPath) {
+    const own = relativeSegments(path);
+    if (!own.ok)
+        return own;
+    if (typeof prettyPath === 'string' && prettyPath !== '') {
+        const pretty = relativeSegments(prettyPath.replace(/^(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|~)(?=[/\\]|$)/u, ''));
+        if (pretty.ok && pretty.segments.at(-1) === own.segments.at(-1)) {
+            return { ok: true, segments: pretty.segments, contained: pretty.contained };
+        }
+        // A pretty path that cannot be used safely is not a reason to refuse: the path itself is fine.
+    }
+    return own;
+}
+function relativeSegments(text) {
+    const contained = [];
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/u.test(text)) {
+        return {
+            ok: false,
+            reason: text.includes('\u0000') ? 'it holds a NUL byte' : 'it holds a control character',
+        };
+    }
+    if (text.includes('\\'))
+        contained.push('backslashes read as separators');
+    const parts = text.split(/[/\\]+/u);
+    if (/^[A-Za-z]:$/u.test(parts[0] ?? '')) {
+        contained.push(`drive letter ${parts[0] ?? ''} dropped`);
+        parts.shift();
+    }
+    else if (/^[A-Za-z]:./u.test(parts[0] ?? '')) {
+        // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
+        contained.push(`drive letter ${parts[0]?.slice(0, 2) ?? ''} dropped`);
+        parts[0] = parts[0]?.slice(2) ?? '';
+    }
+    // Checked first: every later step (patterns included) then works on a path of bounded length.
+    if (Buffer.byteLength(text) > MAX_PATH_BYTES) {
+        return { ok: false, reason: `it is longer than ${MAX_PATH_BYTES} bytes` };
+    }
+    const segments = [];
+    for (const part of parts) {
+        if (part === '' || part === '.')
+            continue;
+        const problem = segmentProblem(part);
+        if (problem !== undefined)
+            return { ok: false, reason: `it ${problem}` };
+        const decoded = percentDecoded(part);
+        if (decoded !== part) {
+            if (decoded.split(/[/\\]/u).some((p) => p === '..' || p === '.') || decoded.includes('\u0000')) {
+                return {
+                    ok: false,
+                    reason: `its segment ${JSON.stringify(part)} is a percent-encoded '..', '.' or NUL`,
+                };
+            }
+        }
+        if (Buffer.byteLength(part) > MAX_SEGMENT_BYTES) {
+            return { ok: false, reason: `a segment is longer than ${MAX_SEGMENT_BYTES} bytes` };
+        }
+        segments.push(part);
+    }
+    if (segments.length === 0)
+        return { ok: false, reason: 'it has no file name' };
+    if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES) {
+        return { ok: false, reason: `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes` };
+    }
+    return { ok: true, segments, contained };
+}
+/**
+ * The rules every path that reaches the destination goes through, one segment at a time: an artifact's path and an
+ * archive member's alike (Destination.inspect applies them again to whatever is placed). Says what is wrong, as
+ * the end of a sentence that starts with "it", or undefined for a segment that may be written.
+ */
+function segmentProblem(segment) {
+    if (segment === '')
+        return 'has an empty segment';
+    if (segment === '.' || segment === '..')
+        return `climbs out of its folder with '${segment}'`;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/u.test(segment)) {
+        return segment.includes('\u0000') ? 'holds a NUL byte' : 'holds a control character';
+    }
+    if (segment.includes('/') || segment.includes('\\'))
+        return 'holds a path separator inside a name';
+    if (isGitFolderName(segment)) {
+        return "goes into a '.git' folder, where a file could run commands at git's next call";
+    }
+    return undefined;
+}
+/** The first segment's problem (see segmentProblem), or undefined when every segment may be written. */
+function pathProblem(segments) {
+    if (/^[A-Za-z]:/u.test(segments[0] ?? ''))
+        return 'starts with a drive letter (an absolute path)';
+    for (const segment of segments) {
+        const problem = segmentProblem(segment);
+        if (problem !== undefined)
+            return problem;
+    }
+    return undefined;
+}
+/**
+ * `.git` in any case (case-insensitive file systems), and the names NTFS and HFS+ read as `.git` too, as git
+ * itself checks them (its fixes for CVE-2014-9390 and CVE-2019-1352): anything after a `:` is a stream of the
+ * same file, trailing dots and spaces are dropped, `GIT~1` is its short name, and HFS+ ignores some invisible
+ * code points.
+ */
+function isGitFolderName(segment) {
+    const name = (segment.split(':')[0] ?? '')
+        .replace(/[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu, '')
+        .replace(/[. ]+$/u, '')
+        .toLowerCase();
+    return name === '.git' || name === 'git~1';
+}
+/**
+ * The key under which a case-insensitive, normalisation-insensitive disk stores a name (NTFS, APFS, exFAT, ext4
+ * with casefold, SMB shares): two names with one key are one file there. Linux runners write to such disks too,
+ * so the key does not depend on the platform. Lower then upper case folds more than any one disk does (`ß` and
+ * `ss`), which can only tell apart two names that a disk would have kept, never merge them.
+ */
+function foldedName(name) {
+    return name.normalize('NFC').toLowerCase().toUpperCase();
+}
+const PROFILES = {
+    ext4: { name: 'ext4', caseInsensitive: false, normalisationInsensitive: false, windowsNames: false },
+    casefold: {
+        name: 'ext4 casefold',
+        caseInsensitive: true,
+        normalisationInsensitive: true,
+        windowsNames: false,
+    },
+    apfs: { name: 'APFS', caseInsensitive: true, normalisationInsensitive: true, windowsNames: false },
+    ntfs: { name: 'NTFS', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
+    exfat: { name: 'exFAT', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
+};
+/**
+ * The profile a runner's own disk most likely has. Only the Windows naming rules depend on it: names are folded
+ * (foldedName) on every platform, since a Linux runner may write to a case-insensitive disk too.
+ */
+function profileOf(platform) {
+    return platform === 'win32' ? PROFILES.ntfs : platform === 'darwin' ? PROFILES.apfs : PROFILES.ext4;
+}
+/** Device names Windows reserves in every folder, with any extension (`aux.txt` is the device too). */
+const RESERVED_WINDOWS_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/iu;
+/**
+ * Why Windows cannot hold this segment as a name, as the end of a sentence that starts with "it", or undefined.
+ * Through `\\?\` paths some of these can still be created, as files that Explorer, git and the runner's clean-up
+ * cannot remove; so they are refused, not tried.
+ */
+function windowsNameProblem(segment) {
+    const bad = /[<>:"|?*]/u.exec(segment);
+    if (bad)
+        return `holds ${JSON.stringify(bad[0])}, which Windows does not allow in a name`;
+    if (/[. ]$/u.test(segment))
+        return 'ends in a dot or a space, which Windows drops from a name';
+    // Windows reads `CON .txt` and `con.tar.gz` as CON as well: the name up to its first dot, less trailing spaces.
+    if (RESERVED_WINDOWS_NAME.test((segment.split('.')[0] ?? '').trimEnd()))
+        return `is ${JSON.stringify(segment)}, a device name Windows reserves`;
+    return undefined;
+}
+/** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
+function percentDecoded(text) {
+    let out = text;
+    for (let i = 0; i < 4 && /%[0-9A-Fa-f]{2}/u.test(out); i++) {
+        out = out.replace(/%([0-9A-Fa-f]{2})/gu, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+    }
+    return out;
+}
+/** Two artifacts would be saved at one path, or a path is both a file and a folder: nothing is fetched. */
+class ClashError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
+    name = 'ClashError';
+}
+/** Decides where every artifact goes, before anything is downloaded; throws ClashError rather than overwrite. */
+function planDownloads(artifacts, options) {
+    const plan = { files: [], refused: [], contained: [], excluded: 0, duplicates: 0, available: [] };
+    const seen = new Set();
+    for (const artifact of artifacts) {
+        const { path, url } = artifact ?? {};
+        if (typeof path !== 'string' || path === '' || typeof url !== 'string' || url === '') {
+            plan.refused.push({ what: describe(artifact), reason: 'the record has no path or no URL' });
+            continue;
+        }
+        const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
+        const relative = artifactRelativePath(path, pretty);
+        if (!relative.ok) {
+            plan.refused.push({ what: shortQuoted(path), reason: relative.reason });
+            continue;
+        }
+        const scheme = urlScheme(url);
+        if (scheme !== 'http:' && scheme !== 'https:') {
+            plan.refused.push({
+                what: shortQuoted(relative.segments.join('/')),
+                reason: scheme === undefined
+                    ? 'its URL is not an absolute address'
+                    : `its URL is a ${shortQuoted(scheme, 20)} address, not http(s)`,
+            });
+            continue;
+        }
+        const source = relative.segments.join('/');
+        if (options.profile?.windowsNames === true) {
+            const problem = relative.segments.map(windowsNameProblem).find((p) => p !== undefined);
+            if (problem !== undefined) {
+                plan.refused.push({ what: shortQuoted(source), reason: `a segment of its path ${problem}` });
+                continue;
+            }
+        }
+        plan.available.push(source);
+        if (!(0,_glob_js__WEBPACK_IMPORTED_MODULE_4__/* .selects */ .ko)(options.globs, source)) {
+            plan.excluded++;
+            continue;
+        }
+        const key = `${url}\n${source}`;
+        if (seen.has(key)) {
+            plan.duplicates++;
+            continue;
+        }
+        seen.add(key);
+        if (relative.contained.length > 0)
+            plan.contained.push({ source, changes: relative.contained });
+        const nodeIndex = typeof artifact.node_index === 'number' &&
+            Number.isSafeInteger(artifact.node_index) &&
+            artifact.node_index >= 0
+            ? artifact.node_index
+            : undefined;
+        plan.files.push({ url, source, segments: relative.segments, nodeIndex });
+    }
+    if (options.fileName !== undefined) {
+        if (plan.files.length > 1) {
+            throw new ClashError(`file-name is given, but ${plan.files.length} artifacts match (${sample(plan.files.map((f) => f.source))}); ` +
+                'narrow them to one with pattern, or leave file-name out');
+        }
+        for (const file of plan.files)
+            file.segments = [options.fileName];
+        return plan;
+    }
+    if (options.flatten) {
+        for (const file of plan.files)
+            file.segments = [file.segments.at(-1) ?? ''];
+    }
+    // Every disk's key, whatever this runner's own disk is: Linux runners write to case-insensitive disks too, and
+    // two artifacts one of them would merge are told apart (node folders) or refused, never one over the other.
+    const fold = foldedName;
+    const groups = groupBy(plan.files, (f) => fold(f.segments.join('/')));
+    for (const group of groups.values()) {
+        if (group.length < 2)
+            continue;
+        const indexes = new Set(group.map((f) => f.nodeIndex));
+        const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
+        if (!apart)
+            throw clash(group, options.flatten);
+        // Only the artifacts that share a path move under their container's folder; the rest stay where they are.
+        for (const file of group)
+            file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
+    }
+    // After the container folders: no two files at one path, and no path that is a file for one artifact and a
+    // folder for another.
+    const files = new Map();
+    for (const file of plan.files) {
+        const key = fold(file.segments.join('/'));
+        const other = files.get(key);
+        if (other)
+            throw clash([other, file], options.flatten);
+        files.set(key, file);
+    }
+    for (const file of plan.files) {
+        for (let n = 1; n < file.segments.length; n++) {
+            const other = files.get(fold(file.segments.slice(0, n).join('/')));
+            if (other) {
+                throw new ClashError(`artifact ${shortQuoted(other.source)} would be saved as a file where artifact ` +
+                    `${shortQuoted(file.source)} needs a folder; leave one out with pattern`);
+            }
+        }
+    }
+    return plan;
+}
+function clash(group, flatten) {
+    const where = group[0]?.segments.join('/') ?? '';
+    const what = group.map((f) => shortQuoted(f.source)).join(', ');
+    const hint = flatten
+        ? 'flatten keeps only file names: leave it out, or narrow the artifacts with pattern'
+        : 'their containers do not tell them apart; narrow the artifacts with pattern';
+    const folded = new Set(group.map((f) => f.segments.join('/'))).size > 1;
+    const disk = folded
+        ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
+        : '';
+    return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}${disk}; ${hint}`);
+}
+function groupBy(items, key) {
+    const out = new Map();
+    for (const item of items) {
+        const k = key(item);
+        const list = out.get(k);
+        if (list)
+            list.push(item);
+        else
+            out.set(k, [item]);
+    }
+    return out;
+}
+/** A record for a warning: its path only (a URL may carry credentials), cut short. */
+function describe(value) {
+    if (value === null || typeof value !== 'object')
+        return shortQuoted(String(value));
+    const { path, pretty_path: pretty } = value;
+    if (typeof path === 'string' && path !== '')
+        return shortQuoted(path);
+    if (typeof pretty === 'string' && pretty !== '')
+        return shortQuoted(pretty);
+    return 'a record without a path';
+}
+/** JSON-quoted, at most `max` characters of it (server text can be kilobytes long). */
+function shortQuoted(text, max = 120) {
+    const quoted = JSON.stringify(text);
+    return quoted.length > max ? `${quoted.slice(0, max - 2)}…"` : quoted;
+}
+/** The URL's scheme as `new URL` would give it, read without parsing the whole URL (there may be thousands). */
+function urlScheme(url) {
+    const match = /^([A-Za-z][A-Za-z0-9+.-]*):/u.exec(url);
+    return match?.[1] === undefined ? undefined : `${match[1].toLowerCase()}:`;
+}
+function sample(items, max = 5) {
+    const shown = items.slice(0, max).map((s) => shortQuoted(s));
+    return items.length > max ? `${shown.join(', ')} and ${items.length - max} more` : shown.join(', ');
+}
+// ---------------------------------------------------------------------------------------------------------------
+/** A path below the destination cannot be used: a folder on the way is a symbolic link or not a folder. */
+class RefusedPathError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
+    name = 'RefusedPathError';
+}
+/**
+ * The destination folder and the folders below it. Each folder is created once, one level at a time with lstat,
+ * so a symbolic link planted inside the destination (to a folder outside it) is found and refused, never followed.
+ */
+class Destination {
+    /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
+    root;
+    /** Each folder below the root (its segments joined), once made ready: its absolute path. */
+    #folders = new Map();
+    /** Folders this object created, in the order made. */
+    #created = [];
+    #profile;
+    /** Each file path inspected, by its folded key (foldedName): the first name that took the key. */
+    #claimed = new Map();
+    constructor(root, profile = PROFILES.ext4) {
+        this.root = root;
+        this.#profile = profile;
+    }
+    /** Creates the folders of `segments` (all but the last) and returns the file's absolute path. */
+    async prepare(segments) {
+        let folder = this.root;
+        for (let n = 1; n < segments.length; n++) {
+            const relative = segments.slice(0, n).join(node_path__WEBPACK_IMPORTED_MODULE_2__.sep);
+            let ready = this.#folders.get(relative);
+            if (!ready) {
+                const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(this.root, relative);
+                ready = ensureFolder(absolute, relative, this.#created).then(() => absolute);
+                this.#folders.set(relative, ready);
+            }
+            folder = await ready;
+        }
+        // The name is one checked segment (no separator, never . or ..): what join() would make, without normalising
+        // the whole path again for each of thousands of files.
+        const name = segments.at(-1) ?? '';
+        return folder.endsWith(node_path__WEBPACK_IMPORTED_MODULE_2__.sep) ? folder + name : folder + node_path__WEBPACK_IMPORTED_MODULE_2__.sep + name;
+    }
+    /**
+     * What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path;
+     * otherwise whatever already stands at the final path.
+     */
+    async inspect(segments, cache) {
+        // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
+        const problem = pathProblem(segments) ??
+            (this.#profile.windowsNames
+                ? segments.map(windowsNameProblem).find((p) => p !== undefined)
+                : undefined);
+        if (problem !== undefined)
+            return { kind: 'refused', reason: `its path ${problem}` };
+        // Two files one disk would merge (an archive's `A.txt` and `a.txt`, or a member and an artifact): the second is
+        // refused by name, whatever this disk is, rather than lost without a word where the disk is case-insensitive.
+        const exact = segments.join('/');
+        const key = foldedName(exact);
+        const first = this.#claimed.get(key);
+        if (first !== undefined && first !== exact) {
+            return {
+                kind: 'refused',
+                reason: `its path differs from ${shortQuoted(first)} only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
+            };
+        }
+        this.#claimed.set(key, exact);
+        for (let n = 1; n <= segments.length; n++) {
+            const relative = segments.slice(0, n).join(node_path__WEBPACK_IMPORTED_MODULE_2__.sep);
+            // On the main thread: a look takes microseconds, where a trip to the thread pool and back, one file after
+            // the other, held the first download back (800 files into a folder that exists: 790 -> 683 ms in all, on
+            // tmpfs); and a missing file is the usual answer, which here is no error to make.
+            const look = async () => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(this.root, relative), { throwIfNoEntry: false });
+            let pending = cache?.get(relative);
+            if (pending === undefined) {
+                pending = look();
+                // Folders only: thousands of artifacts below a few folders cost a few looks, not one each.
+                if (n < segments.length)
+                    cache?.set(relative, pending);
+            }
+            const stat = await pending;
+            if (stat === undefined)
+                return { kind: 'free' };
+            if (n === segments.length) {
+                const what = stat.isSymbolicLink()
+                    ? 'symlink'
+                    : stat.isDirectory()
+                        ? 'folder'
+                        : stat.isFile()
+                            ? 'file'
+                            : 'other';
+                return { kind: 'exists', what };
+            }
+            if (stat.isSymbolicLink())
+                return {
+                    kind: 'refused',
+                    reason: `the folder ${shortQuoted(relative)} in the destination is a symbolic link`,
+                };
+            if (!stat.isDirectory())
+                return {
+                    kind: 'refused',
+                    reason: `${shortQuoted(relative)} in the destination is a file, not a folder`,
+                };
+        }
+        return { kind: 'free' };
+    }
+    /** Removes the folders this object created that stayed empty (a refused or failed artifact's), deepest first. */
+    async removeEmptyFolders() {
+        for (const folder of [...this.#created].reverse()) {
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rmdir)(folder).catch(() => {
+                // Not empty (or gone): kept.
+            });
+        }
+    }
+}
+async function ensureFolder(absolute, relative, created) {
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(absolute);
+        created.push(absolute);
+        return;
+    }
+    catch (error) {
+        if (error.code !== 'EEXIST')
+            throw error;
+    }
+    const stat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(absolute);
+    if (stat.isSymbolicLink()) {
+        throw new RefusedPathError(`the folder ${shortQuoted(relative)} in the destination is a symbolic link`);
+    }
+    if (!stat.isDirectory()) {
+        throw new RefusedPathError(`${shortQuoted(relative)} in the destination is a file, not a folder`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 4748:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ renameFile)
+/* harmony export */ });
+/* unused harmony export RENAME_RETRY_MS */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8500);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_1__);
+// Every rename into the destination goes through here. On Windows a rename fails for a moment with EPERM, EBUSY or
+// EACCES while an antivirus scanner or the search indexer holds the file open; npm's graceful-fs retries those
+// with a growing pause, and so do we, for a few seconds (a file held for longer, or read-only, then fails as
+// itself). Elsewhere such an error is final at once.
+
+
+/** How long a rename is retried on Windows before its error is given up on. */
+const RENAME_RETRY_MS = 5000;
+/** The pause grows by this much after each failed try, up to RENAME_MAX_PAUSE_MS (as graceful-fs does). */
+const PAUSE_STEP_MS = 10;
+const RENAME_MAX_PAUSE_MS = 100;
+const TRANSIENT_ON_WINDOWS = new Set(['EPERM', 'EBUSY', 'EACCES']);
+/**
+ * Renames `from` to `to`, on the calling thread first (a rename takes microseconds, less than a trip to the thread
+ * pool); on Windows, errors a scanner causes are retried with a growing pause until RENAME_RETRY_MS have passed.
+ */
+async function renameFile(from, to, options = {}) {
+    const rename = options.rename ?? node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync;
+    const platform = options.platform ?? process.platform;
+    const now = options.now ?? Date.now;
+    const pause = options.sleep ?? node_timers_promises__WEBPACK_IMPORTED_MODULE_1__.setTimeout;
+    const until = now() + (options.retryMs ?? RENAME_RETRY_MS);
+    for (let tries = 1;; tries++) {
+        try {
+            rename(from, to);
+            return;
+        }
+        catch (error) {
+            const code = error.code ?? '';
+            if (platform !== 'win32' || !TRANSIENT_ON_WINDOWS.has(code) || now() >= until)
+                throw error;
+        }
+        await pause(Math.min(tries * PAUSE_STEP_MS, RENAME_MAX_PAUSE_MS));
+    }
+}
+
+
+/***/ })
+
+};

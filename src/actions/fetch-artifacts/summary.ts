@@ -1,0 +1,75 @@
+// The outputs and the job summary of the files a run saved.
+import { writeFile } from 'node:fs/promises';
+import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../action/run.ts';
+import { htmlSafe, mdSafe } from '../../action/text.ts';
+import { formatBytes } from '../../api/format.ts';
+
+/** Rows of the job summary's table; the rest are counted. */
+export const SUMMARY_ROWS = 50;
+/** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
+export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
+
+export interface Saved {
+  file: string;
+  /** Below the destination, `/`-separated. */
+  shown: string;
+  bytes: number;
+}
+
+export async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
+  const list = JSON.stringify(saved.map((s) => s.file));
+  const listFile = runnerTempFile(ctx.env, 'fetch-artifacts-files', 'json');
+  await writeFile(listFile, list);
+  ctx.setOutput('file-list', listFile);
+  ctx.setOutput('count', saved.length);
+  const size = Buffer.byteLength(list);
+  if (size > MAX_FILES_OUTPUT_BYTES) {
+    ctx.setOutput('files', []);
+    ctx.info(
+      `The files output is left empty: the list of ${saved.length} paths takes ${formatBytes(size)}, past the ` +
+        `${formatBytes(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`,
+    );
+  } else {
+    ctx.setOutput(
+      'files',
+      saved.map((s) => s.file),
+    );
+  }
+  ctx.setOutput(
+    'bytes',
+    saved.reduce((sum, s) => sum + s.bytes, 0),
+  );
+}
+
+export async function writeSummary(
+  ctx: ActionContext,
+  saved: readonly Saved[],
+  root: string,
+  from: string,
+): Promise<void> {
+  const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
+  const summary = ctx.io.summary.addRaw(
+    `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
+    true,
+  );
+  // The table is HTML, where a Markdown escape would show its backslash.
+  const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [htmlSafe(s.shown, 500), formatBytes(s.bytes)]);
+  summary.addTable([
+    [
+      { data: 'File', header: true },
+      { data: 'Size', header: true },
+    ],
+    ...rows,
+    [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
+  ]);
+  const rest = saved.slice(SUMMARY_ROWS);
+  if (rest.length > 0) {
+    const restBytes = rest.reduce((sum, s) => sum + s.bytes, 0);
+    summary.addRaw(`…and ${plural(rest.length, 'more file')} (${formatBytes(restBytes)}) not shown.`, true);
+  }
+  await summary.write();
+}
+
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
