@@ -725,7 +725,9 @@ class Transport {
                 this.#log('debug', proxy.describe);
             }
             this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
-            this.#downloads = make({});
+            // HTTP/1.1 only: undici 8 takes HTTP/2 when a server offers it, and its flow-control windows (512 KiB per
+            // connection) made downloads several times slower at a network's latency (CHANGELOG).
+            this.#downloads = make({ allowH2: false });
         }
         this.#secrets = [...new Set(secrets)];
         this.#moreSecrets = options.secrets ?? [];

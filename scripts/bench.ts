@@ -4,13 +4,14 @@
 // variables as the runner does. Runs alternate between the contenders; each figure is the median of --runs.
 //
 //   npm run build -- fetch-artifacts && npm run bench [-- --runs 5] [--only small|large] [--bundle PATH]...
-//                                                     [--tls] [--latency MS] [--huge]
+//                                                     [--tls [--h2]] [--latency MS] [--huge]
 //
 // The shape of a real network: `--tls` serves the files over HTTPS (a certificate made for the run, trusted by the
 // action through NODE_EXTRA_CA_CERTS and by curl through --cacert), and `--latency MS` puts a relay in front of
 // nginx that holds every byte from the client for MS milliseconds, so each answer (and each round trip of a TLS
 // handshake) comes at least that much later, as from storage across a network. `--huge` adds a 4 GiB artifact
-// for the peak-memory row (its memory must stay within 10% of the 1 GiB one's).
+// for the peak-memory row (its memory must stay within 10% of the 1 GiB one's). `--h2` lets nginx offer HTTP/2 over
+// TLS: curl then takes it, and a bundle takes it only if its dispatcher allows it (undici's `allowH2`).
 //
 // `--only small` runs only the 800 small files at concurrency 8 against curl, `--only large` only the 1 GiB and
 // 64 MiB cases (quicker, while iterating on one). `--bundle` measures another build of the action, e.g. one of an
@@ -48,6 +49,7 @@ function options(): {
   only: 'small' | 'large' | undefined;
   bundles: string[];
   tls: boolean;
+  h2: boolean;
   latency: number;
   huge: boolean;
 } {
@@ -57,6 +59,7 @@ function options(): {
       only: { type: 'string' },
       bundle: { type: 'string', multiple: true },
       tls: { type: 'boolean', default: false },
+      h2: { type: 'boolean', default: false },
       latency: { type: 'string', default: '0' },
       huge: { type: 'boolean', default: false },
     },
@@ -66,6 +69,7 @@ function options(): {
   if (!/^\d+$/u.test(values.runs) || Number(values.runs) < 1) {
     throw new Error(`--runs: a whole number (at least 3 are run), not '${values.runs}'`);
   }
+  if (values.h2 && !values.tls) throw new Error('--h2: only with --tls (HTTP/2 is offered by TLS ALPN)');
   if (!/^\d+$/u.test(values.latency)) throw new Error(`--latency: milliseconds, not '${values.latency}'`);
   const only = values.only;
   if (only !== undefined && only !== 'small' && only !== 'large') {
@@ -76,6 +80,7 @@ function options(): {
     only,
     bundles: (values.bundle ?? [join(ROOT, 'dist/fetch-artifacts/index.js')]).map((b) => resolvePath(b)),
     tls: values.tls,
+    h2: values.h2,
     latency: Number(values.latency),
     huge: values.huge,
   };
@@ -87,11 +92,11 @@ try {
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   console.error(
-    'usage: npm run bench -- [--runs N] [--only small|large] [--bundle PATH]... [--tls] [--latency MS] [--huge]',
+    'usage: npm run bench -- [--runs N] [--only small|large] [--bundle PATH]... [--tls [--h2]] [--latency MS] [--huge]',
   );
   process.exit(2);
 }
-const { runs, only, tls, latency, huge } = parsed;
+const { runs, only, tls, h2, latency, huge } = parsed;
 const BUNDLES = parsed.bundles;
 const onlySmall = only === 'small';
 const onlyLarge = only === 'large';
@@ -235,7 +240,7 @@ http {
   default_type application/octet-stream;
   ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}
   server {
-    listen 127.0.0.1:${port}${certificate === undefined ? '' : ' ssl'};
+    listen 127.0.0.1:${port}${certificate === undefined ? '' : h2 ? ' ssl http2' : ' ssl'};
     ${certificate === undefined ? '' : `ssl_certificate ${certificate.cert}; ssl_certificate_key ${certificate.key};`}
     root ${data};
     location / { }
@@ -508,7 +513,9 @@ async function main(): Promise<number> {
       3: [{ path: '/home/build/project/dist/mid.bin', url: midUrl }],
       4: [{ path: '/home/build/project/dist/huge.bin', url: `${filesOrigin}/huge.bin` }],
     });
-    console.log(`Files on ${tls ? 'HTTPS' : 'HTTP'}, ${latency} ms before each answer.`);
+    console.log(
+      `Files on ${tls ? (h2 ? 'HTTPS (HTTP/2 offered)' : 'HTTPS') : 'HTTP'}, ${latency} ms before each answer.`,
+    );
     const apiBase = api.base;
 
     const small = { count: SMALL_COUNT, bytes: SMALL_COUNT * SMALL_SIZE };
@@ -654,7 +661,7 @@ async function main(): Promise<number> {
       return rows;
     };
     const ratioNote =
-      `files over ${tls ? 'HTTPS' : 'HTTP'} with ${latency} ms before each answer; ` +
+      `files over ${tls ? (h2 ? 'HTTPS (HTTP/2 offered)' : 'HTTPS') : 'HTTP'} with ${latency} ms before each answer; ` +
       'a ratio is the median of the ratios within each round, their range in brackets';
     console.log(
       onlySmall

@@ -166,7 +166,7 @@ export class Transport {
       for (const name of proxy?.ignored ?? []) {
         this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
       }
-      let make: (extra: { maxResponseSize?: number }) => Dispatcher;
+      let make: (extra: { maxResponseSize?: number; allowH2?: boolean }) => Dispatcher;
       if (proxy === undefined || !('describe' in proxy)) {
         make = (extra) => new Agent({ ...agentOptions, ...extra });
       } else {
@@ -190,7 +190,9 @@ export class Transport {
         this.#log('debug', proxy.describe);
       }
       this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
-      this.#downloads = make({});
+      // HTTP/1.1 only: undici 8 takes HTTP/2 when a server offers it, and its flow-control windows (512 KiB per
+      // connection) made downloads several times slower at a network's latency (CHANGELOG).
+      this.#downloads = make({ allowH2: false });
     }
     this.#secrets = [...new Set(secrets)];
     this.#moreSecrets = options.secrets ?? [];
