@@ -1732,7 +1732,7 @@ function oneLine(text, max) {
 /* harmony export */   mu: () => (/* binding */ triggerRef),
 /* harmony export */   uz: () => (/* binding */ commentsOnPullRequest)
 /* harmony export */ });
-/* unused harmony exports eventRef, workflowBranch */
+/* unused harmony export eventRef */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
@@ -1812,10 +1812,6 @@ function eventRef(env) {
             return { branch };
     }
     return {};
-}
-/** The branch the workflow's event builds (a branch or `pull/<number>/head`), `fallback` when it names none. */
-function workflowBranch(env, fallback = 'master') {
-    return eventRef(env).branch ?? fallback;
 }
 /**
  * The branch, tag and revision of a trigger, from the `branch`, `tag` and `revision` inputs and the event: an

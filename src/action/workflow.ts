@@ -101,11 +101,6 @@ export function eventRef(env: NodeJS.ProcessEnv): EventRef {
   return {};
 }
 
-/** The branch the workflow's event builds (a branch or `pull/<number>/head`), `fallback` when it names none. */
-export function workflowBranch(env: NodeJS.ProcessEnv, fallback = 'master'): string {
-  return eventRef(env).branch ?? fallback;
-}
-
 /** What a trigger sends: the branch of the path, and a tag or a commit. */
 export interface TriggerRef {
   branch: string;
