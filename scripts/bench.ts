@@ -185,12 +185,14 @@ async function makeCertificate(dir: string): Promise<{ cert: string; key: string
 
 /**
  * A relay in front of `port` that holds each chunk from the client `ms` milliseconds before passing it on (in
- * order); the server's bytes go back at once. Every answer thus comes at least `ms` after its request.
+ * order); the server's bytes go back at once. Every answer thus comes at least `ms` after its request. Both of its
+ * sockets send at once (no Nagle): a network delays segments but never holds one back until the last is
+ * acknowledged, and with Nagle here a response's last segment waited for the client's delayed ACK (40 ms).
  */
 async function startRelay(port: number, ms: number): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(port, '127.0.0.1');
+  const server = net.createServer({ noDelay: true }, (client) => {
+    const upstream = net.connect({ port, host: '127.0.0.1', noDelay: true });
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
