@@ -727,7 +727,10 @@ class Transport {
             this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
             // HTTP/1.1 only: undici 8 takes HTTP/2 when a server offers it, and its flow-control windows (512 KiB per
             // connection) made downloads several times slower at a network's latency (CHANGELOG).
-            this.#downloads = make({ allowH2: false });
+            this.#downloads = make({
+                allowH2: false,
+                ...(options.downloadConnections === undefined ? {} : { connections: options.downloadConnections }),
+            });
         }
         this.#secrets = [...new Set(secrets)];
         this.#moreSecrets = options.secrets ?? [];
@@ -1521,6 +1524,9 @@ function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
         ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
         ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
         ...(options.retry === undefined ? {} : { retry: options.retry }),
+        ...(options.downloadConnections === undefined
+            ? {}
+            : { downloadConnections: options.downloadConnections }),
         log: (level, message) => {
             if (level === 'debug')
                 io.debug(message);

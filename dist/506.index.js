@@ -783,7 +783,7 @@ class Refusals {
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 async function fetchArtifacts(ctx) {
     const options = readInputs(ctx);
-    const { client, transport, project } = ctx.connect();
+    const { client, transport, project } = ctx.connect({ downloadConnections: options.concurrency });
     const slug = `${project.username}/${project.project}`;
     let buildNum = options.buildNum;
     let none;
@@ -1524,6 +1524,8 @@ var format = __webpack_require__(2249);
 
 /** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/** Chunks gathered for one write, at most: a body in tiny chunks (a drip) must not pile up a million of them. */
+const WRITE_BATCH_CHUNKS = 256;
 /** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
 class TooLargeError extends errors/* UserFacingError */.Ui {
     name = 'TooLargeError';
@@ -1534,9 +1536,12 @@ class CorruptBodyError extends errors/* UserFacingError */.Ui {
 }
 /**
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
- * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
- * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
- * pause. The batches are written in the thread pool. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
+ * encoded), gathers them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
+ * file with one `writev`, the next batch being gathered while the last is written; when two batches are waiting it
+ * asks the source to pause. The batches are written in the thread pool. The chunks are kept, not copied: undici
+ * hands out views of the socket's reads, and every read is a buffer of its own that nothing writes to again; a
+ * copy into batches of our own doubled the memory allocated per byte, and with it the garbage collector's work
+ * (CHANGELOG). `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
  * received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
  * Callbacks rather than streams: the body comes from undici's dispatch handler, which pauses and resumes by its
  * controller.
@@ -1551,16 +1556,12 @@ class PartWriter {
     #position;
     #truncate;
     #maxBytes;
-    /** The size of this writer's batches. */
-    #batchBytes;
-    /** A batch already written, filled again next: a download allocates two batches at most. */
-    #spare;
     #onBytes;
     #encoding;
     #decoder;
     #source;
-    /** The batch being filled, and how far. */
-    #batch;
+    /** The batch being gathered, and its bytes. */
+    #batch = [];
     #fill = 0;
     /** Full batches waiting for their write. */
     #full = [];
@@ -1580,8 +1581,6 @@ class PartWriter {
         this.#position = options.position;
         this.#truncate = options.truncate;
         this.#maxBytes = options.maxBytes;
-        const expected = options.expected ?? 0;
-        this.#batchBytes = expected > 0 ? Math.min(WRITE_BATCH_BYTES, expected) : WRITE_BATCH_BYTES;
         this.#encoding = options.encoding;
         this.#onBytes = options.onBytes;
         this.windowStart = options.now;
@@ -1607,8 +1606,7 @@ class PartWriter {
             return this.#keepGoing();
         }
         const decoder = (this.#decoder ??= this.#makeDecoder(this.#encoding));
-        // A copy: the decoder works on its input later, and the chunk's memory is reused by the next read.
-        const more = decoder.write(Buffer.from(chunk)) && this.#keepGoing();
+        const more = decoder.write(chunk) && this.#keepGoing();
         if (!more)
             this.#sourcePaused = true;
         return more;
@@ -1654,14 +1652,12 @@ class PartWriter {
             this.#fail(new TooLargeError(`the body is larger than ${(0,format/* formatLimit */.tW)(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
             return;
         }
-        for (let from = 0; from < chunk.length;) {
-            const batch = (this.#batch ??= this.#takeSpare());
-            const copied = chunk.copy(batch, this.#fill, from);
-            from += copied;
-            this.#fill += copied;
-            if (this.#fill === batch.length) {
-                this.#full.push(batch);
-                this.#batch = undefined;
+        if (chunk.length > 0) {
+            this.#batch.push(chunk);
+            this.#fill += chunk.length;
+            if (this.#fill >= WRITE_BATCH_BYTES || this.#batch.length >= WRITE_BATCH_CHUNKS) {
+                this.#full.push({ chunks: this.#batch, bytes: this.#fill });
+                this.#batch = [];
                 this.#fill = 0;
             }
         }
@@ -1736,14 +1732,13 @@ class PartWriter {
     #takeNext() {
         const full = this.#full.shift();
         if (full !== undefined)
-            return { batch: full, bytes: full.length };
-        const batch = this.#batch;
-        if (batch === undefined || this.#fill === 0)
+            return full;
+        if (this.#fill === 0)
             return undefined;
-        const bytes = this.#fill;
-        this.#batch = undefined;
+        const next = { chunks: this.#batch, bytes: this.#fill };
+        this.#batch = [];
         this.#fill = 0;
-        return { batch, bytes };
+        return next;
     }
     #settle() {
         if (this.#settled)
@@ -1751,17 +1746,12 @@ class PartWriter {
         this.#settled = true;
         // Nothing is being written: what was not written is dropped.
         this.#full = [];
-        this.#batch = undefined;
+        this.#batch = [];
         this.#fill = 0;
         if (this.#error !== undefined)
             this.#reject(this.#error);
         else
             this.#resolve(this.#written);
-    }
-    #takeSpare() {
-        const spare = this.#spare ?? Buffer.allocUnsafe(this.#batchBytes);
-        this.#spare = undefined;
-        return spare;
     }
     #flush() {
         const next = this.#takeNext();
@@ -1769,7 +1759,7 @@ class PartWriter {
             return;
         this.#writing = true;
         const at = this.#position;
-        const write = () => this.#writeAll(next.batch, 0, next.bytes, at);
+        const write = () => this.#writeAll(next.chunks, at);
         this.#position += next.bytes;
         if (this.#truncate) {
             this.#truncate = false;
@@ -1784,18 +1774,18 @@ class PartWriter {
             write();
     }
     /** A short write is rare on regular files but possible: the rest is written before anything else. */
-    #writeAll(batch, from, to, at) {
-        (0,external_node_fs_.write)(this.#fd, batch, from, to - from, at, (error, bytesWritten) => {
+    #writeAll(chunks, at) {
+        (0,external_node_fs_.writev)(this.#fd, chunks, at, (error, bytesWritten) => {
             if (error) {
                 this.#afterWrite(error);
                 return;
             }
             this.#written += bytesWritten;
-            if (from + bytesWritten < to) {
-                this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
+            const rest = unwritten(chunks, bytesWritten);
+            if (rest.length > 0) {
+                this.#writeAll(rest, at + bytesWritten);
                 return;
             }
-            this.#spare ??= batch;
             this.#afterWrite(null);
         });
     }
@@ -1813,6 +1803,18 @@ class PartWriter {
         }
         this.#next();
     }
+}
+/** What a write of `bytes` left of `chunks`. */
+function unwritten(chunks, bytes) {
+    let skip = bytes;
+    let i = 0;
+    while (i < chunks.length && skip >= (chunks[i]?.length ?? 0))
+        skip -= chunks[i++]?.length ?? 0;
+    const rest = chunks.slice(i);
+    const first = rest[0];
+    if (first !== undefined && skip > 0)
+        rest[0] = first.subarray(skip);
+    return rest;
 }
 
 ;// CONCATENATED MODULE: ../api/download.ts
@@ -2046,7 +2048,6 @@ class Downloader {
                             position: start,
                             truncate,
                             maxBytes: total === undefined ? this.#maxBytes : undefined,
-                            expected: total === undefined ? undefined : total - start,
                             encoding,
                             onBytes: report,
                             now: this.#clock.now(),

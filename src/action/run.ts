@@ -63,6 +63,8 @@ export interface ConnectOptions {
   deadline?: number;
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetryOptions>;
+  /** At most this many connections per origin for downloads: the step's own concurrency. */
+  downloadConnections?: number;
 }
 
 export interface ActionContext {
@@ -228,6 +230,9 @@ function connect(
     ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
+    ...(options.downloadConnections === undefined
+      ? {}
+      : { downloadConnections: options.downloadConnections }),
     log: (level, message) => {
       if (level === 'debug') io.debug(message);
       else if (level === 'warning') io.warning(message);

@@ -291,7 +291,6 @@ export class Downloader {
                 position: start,
                 truncate,
                 maxBytes: total === undefined ? this.#maxBytes : undefined,
-                expected: total === undefined ? undefined : total - start,
                 encoding,
                 onBytes: report,
                 now: this.#clock.now(),

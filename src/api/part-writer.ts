@@ -1,6 +1,6 @@
 // The writing end of a download's attempt: the body's chunks, decoded when they come encoded, gathered into
 // batches and written at their place in the part file, with the body held back while the disk is behind.
-import { ftruncate, write } from 'node:fs';
+import { ftruncate, writev } from 'node:fs';
 import type { Transform } from 'node:stream';
 import { decoder as decoderFor, type Coding } from './decode.ts';
 import { UserFacingError } from './errors.ts';
@@ -9,6 +9,8 @@ import type { BodyControl } from './transport-options.ts';
 
 /** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/** Chunks gathered for one write, at most: a body in tiny chunks (a drip) must not pile up a million of them. */
+const WRITE_BATCH_CHUNKS = 256;
 
 /** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
 export class TooLargeError extends UserFacingError {
@@ -22,9 +24,12 @@ export class CorruptBodyError extends UserFacingError {
 
 /**
  * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
- * encoded), copies them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
- * file, the next batch being filled while the last is written; when two batches are waiting it asks the source to
- * pause. The batches are written in the thread pool. `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
+ * encoded), gathers them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
+ * file with one `writev`, the next batch being gathered while the last is written; when two batches are waiting it
+ * asks the source to pause. The batches are written in the thread pool. The chunks are kept, not copied: undici
+ * hands out views of the socket's reads, and every read is a buffer of its own that nothing writes to again; a
+ * copy into batches of our own doubled the memory allocated per byte, and with it the garbage collector's work
+ * (CHANGELOG). `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
  * received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
  * Callbacks rather than streams: the body comes from undici's dispatch handler, which pauses and resumes by its
  * controller.
@@ -39,19 +44,15 @@ export class PartWriter {
   #position: number;
   #truncate: boolean;
   readonly #maxBytes: number | undefined;
-  /** The size of this writer's batches. */
-  readonly #batchBytes: number;
-  /** A batch already written, filled again next: a download allocates two batches at most. */
-  #spare: Buffer | undefined;
   readonly #onBytes: (bytes: number) => void;
   readonly #encoding: Coding | undefined;
   #decoder: Transform | undefined;
   #source: BodyControl | undefined;
-  /** The batch being filled, and how far. */
-  #batch: Buffer | undefined;
+  /** The batch being gathered, and its bytes. */
+  #batch: Buffer[] = [];
   #fill = 0;
   /** Full batches waiting for their write. */
-  #full: Buffer[] = [];
+  #full: { chunks: Buffer[]; bytes: number }[] = [];
   #received = 0;
   #written = 0;
   #writing = false;
@@ -71,8 +72,6 @@ export class PartWriter {
     truncate: boolean;
     /** Decoded bytes beyond this fail the attempt for good; undefined for none. */
     maxBytes: number | undefined;
-    /** The bytes the body brings, when its size is known: a small file gets a batch of its own size. */
-    expected: number | undefined;
     encoding: Coding | undefined;
     onBytes: (bytes: number) => void;
     now: number;
@@ -81,8 +80,6 @@ export class PartWriter {
     this.#position = options.position;
     this.#truncate = options.truncate;
     this.#maxBytes = options.maxBytes;
-    const expected = options.expected ?? 0;
-    this.#batchBytes = expected > 0 ? Math.min(WRITE_BATCH_BYTES, expected) : WRITE_BATCH_BYTES;
     this.#encoding = options.encoding;
     this.#onBytes = options.onBytes;
     this.windowStart = options.now;
@@ -108,8 +105,7 @@ export class PartWriter {
       return this.#keepGoing();
     }
     const decoder = (this.#decoder ??= this.#makeDecoder(this.#encoding));
-    // A copy: the decoder works on its input later, and the chunk's memory is reused by the next read.
-    const more = decoder.write(Buffer.from(chunk)) && this.#keepGoing();
+    const more = decoder.write(chunk) && this.#keepGoing();
     if (!more) this.#sourcePaused = true;
     return more;
   }
@@ -164,14 +160,12 @@ export class PartWriter {
       );
       return;
     }
-    for (let from = 0; from < chunk.length;) {
-      const batch = (this.#batch ??= this.#takeSpare());
-      const copied = chunk.copy(batch, this.#fill, from);
-      from += copied;
-      this.#fill += copied;
-      if (this.#fill === batch.length) {
-        this.#full.push(batch);
-        this.#batch = undefined;
+    if (chunk.length > 0) {
+      this.#batch.push(chunk);
+      this.#fill += chunk.length;
+      if (this.#fill >= WRITE_BATCH_BYTES || this.#batch.length >= WRITE_BATCH_CHUNKS) {
+        this.#full.push({ chunks: this.#batch, bytes: this.#fill });
+        this.#batch = [];
         this.#fill = 0;
       }
     }
@@ -240,15 +234,14 @@ export class PartWriter {
   }
 
   /** The next batch to write, whole or (at the end) as far as it is filled. */
-  #takeNext(): { batch: Buffer; bytes: number } | undefined {
+  #takeNext(): { chunks: Buffer[]; bytes: number } | undefined {
     const full = this.#full.shift();
-    if (full !== undefined) return { batch: full, bytes: full.length };
-    const batch = this.#batch;
-    if (batch === undefined || this.#fill === 0) return undefined;
-    const bytes = this.#fill;
-    this.#batch = undefined;
+    if (full !== undefined) return full;
+    if (this.#fill === 0) return undefined;
+    const next = { chunks: this.#batch, bytes: this.#fill };
+    this.#batch = [];
     this.#fill = 0;
-    return { batch, bytes };
+    return next;
   }
 
   #settle(): void {
@@ -256,16 +249,10 @@ export class PartWriter {
     this.#settled = true;
     // Nothing is being written: what was not written is dropped.
     this.#full = [];
-    this.#batch = undefined;
+    this.#batch = [];
     this.#fill = 0;
     if (this.#error !== undefined) this.#reject(this.#error);
     else this.#resolve(this.#written);
-  }
-
-  #takeSpare(): Buffer {
-    const spare = this.#spare ?? Buffer.allocUnsafe(this.#batchBytes);
-    this.#spare = undefined;
-    return spare;
   }
 
   #flush(): void {
@@ -273,7 +260,7 @@ export class PartWriter {
     if (next === undefined) return;
     this.#writing = true;
     const at = this.#position;
-    const write = (): void => this.#writeAll(next.batch, 0, next.bytes, at);
+    const write = (): void => this.#writeAll(next.chunks, at);
     this.#position += next.bytes;
     if (this.#truncate) {
       this.#truncate = false;
@@ -285,18 +272,18 @@ export class PartWriter {
   }
 
   /** A short write is rare on regular files but possible: the rest is written before anything else. */
-  #writeAll(batch: Buffer, from: number, to: number, at: number): void {
-    write(this.#fd, batch, from, to - from, at, (error, bytesWritten) => {
+  #writeAll(chunks: Buffer[], at: number): void {
+    writev(this.#fd, chunks, at, (error, bytesWritten) => {
       if (error) {
         this.#afterWrite(error);
         return;
       }
       this.#written += bytesWritten;
-      if (from + bytesWritten < to) {
-        this.#writeAll(batch, from + bytesWritten, to, at + bytesWritten);
+      const rest = unwritten(chunks, bytesWritten);
+      if (rest.length > 0) {
+        this.#writeAll(rest, at + bytesWritten);
         return;
       }
-      this.#spare ??= batch;
       this.#afterWrite(null);
     });
   }
@@ -313,4 +300,15 @@ export class PartWriter {
     }
     this.#next();
   }
+}
+
+/** What a write of `bytes` left of `chunks`. */
+export function unwritten(chunks: Buffer[], bytes: number): Buffer[] {
+  let skip = bytes;
+  let i = 0;
+  while (i < chunks.length && skip >= (chunks[i]?.length ?? 0)) skip -= chunks[i++]?.length ?? 0;
+  const rest = chunks.slice(i);
+  const first = rest[0];
+  if (first !== undefined && skip > 0) rest[0] = first.subarray(skip);
+  return rest;
 }

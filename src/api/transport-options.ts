@@ -100,6 +100,12 @@ export interface TransportOptions {
   lookup?: LookupFn;
   /** What the service says of a call's future (sunset.ts): share one per step so that it warns once. */
   sunset?: SunsetNotices;
+  /**
+   * At most this many connections per origin for downloads (a step's concurrency); unlimited by default. undici
+   * opens another connection whenever all of an origin's are busy, even for the moment it checks an idle one
+   * before reuse, and each costs a TLS handshake.
+   */
+  downloadConnections?: number;
 }
 
 export interface ApiRequest {

@@ -166,7 +166,7 @@ export class Transport {
       for (const name of proxy?.ignored ?? []) {
         this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
       }
-      let make: (extra: { maxResponseSize?: number; allowH2?: boolean }) => Dispatcher;
+      let make: (extra: { maxResponseSize?: number; allowH2?: boolean; connections?: number }) => Dispatcher;
       if (proxy === undefined || !('describe' in proxy)) {
         make = (extra) => new Agent({ ...agentOptions, ...extra });
       } else {
@@ -192,7 +192,10 @@ export class Transport {
       this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
       // HTTP/1.1 only: undici 8 takes HTTP/2 when a server offers it, and its flow-control windows (512 KiB per
       // connection) made downloads several times slower at a network's latency (CHANGELOG).
-      this.#downloads = make({ allowH2: false });
+      this.#downloads = make({
+        allowH2: false,
+        ...(options.downloadConnections === undefined ? {} : { connections: options.downloadConnections }),
+      });
     }
     this.#secrets = [...new Set(secrets)];
     this.#moreSecrets = options.secrets ?? [];

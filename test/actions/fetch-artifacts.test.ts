@@ -431,6 +431,28 @@ describe('fetch-artifacts', () => {
     expect(s8.maxInFlight).toBe(8);
   });
 
+  it('opens no more connections to an artifact origin than `concurrency`', async () => {
+    // Answers come in threes, all at once: the next three downloads start while the connections just used are
+    // still being checked before reuse, when undici would open new ones.
+    let held: (() => void)[] = [];
+    const storage = await server((req, res) => {
+      held.push(() => send(req, res, bytesOf(req.url ?? '')));
+      if (held.length === 3) {
+        for (const answer of held) answer();
+        held = [];
+      }
+    });
+    const s = await service({
+      artifacts: () =>
+        Array.from({ length: 150 }, (_, i) => ({ path: `/f/${i}.bin`, url: `${storage.origin}/f/${i}` })),
+    });
+    const r = await run(s, { concurrency: '3' });
+    expect(r.code).toBe(0);
+    expect(await tree(r.workspace)).toHaveLength(150);
+    expect(storage.seen).toHaveLength(150);
+    expect(storage.connections).toBe(3);
+  });
+
   it('lists at most 50 files in the summary, counting the rest', async () => {
     const s = await service({
       artifacts: (o) =>

@@ -24,6 +24,8 @@ export interface TestServer {
   seen: Seen[];
   /** The most requests this server had in flight at once. */
   readonly maxInFlight: number;
+  /** Connections accepted so far. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,9 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     req.resume();
     handler(req, res, seen.length - 1);
   });
+  let connections = 0;
   server.on('connection', (socket) => {
+    connections++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -56,6 +60,9 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     seen,
     get maxInFlight() {
       return maxInFlight;
+    },
+    get connections() {
+      return connections;
     },
     close: () =>
       new Promise<void>((resolve) => {

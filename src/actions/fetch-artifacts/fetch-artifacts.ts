@@ -226,7 +226,7 @@ export interface Checked {
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
-  const { client, transport, project } = ctx.connect();
+  const { client, transport, project } = ctx.connect({ downloadConnections: options.concurrency });
   const slug = `${project.username}/${project.project}`;
 
   let buildNum = options.buildNum;
