@@ -218,8 +218,7 @@ function dispatchDownload(get, receiver) {
                         c.pause();
                 }
                 else if (role === 'error') {
-                    // A copy: the chunk's memory is the connection's, reused by the next read.
-                    errorChunks.push(Buffer.from(chunk));
+                    errorChunks.push(chunk);
                     errorBytes += chunk.length;
                     // The rest is not worth the connection's time.
                     if (errorBytes >= ERROR_BODY_LIMIT)

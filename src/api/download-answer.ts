@@ -109,8 +109,7 @@ export function dispatchDownload(get: DownloadGet, receiver: BodyReceiver): Prom
         if (role === 'body') {
           if (!receiver.data(chunk)) c.pause();
         } else if (role === 'error') {
-          // A copy: the chunk's memory is the connection's, reused by the next read.
-          errorChunks.push(Buffer.from(chunk));
+          errorChunks.push(chunk);
           errorBytes += chunk.length;
           // The rest is not worth the connection's time.
           if (errorBytes >= ERROR_BODY_LIMIT) handler.onResponseEnd?.(c, {});

@@ -169,8 +169,8 @@ export interface Answer {
 export interface BodyReceiver {
   /** A success answer (2xx) arrived. Throwing refuses it: the body is dropped and receive() fails with the error. */
   start(answer: Answer, control: BodyControl): void;
-  /** A chunk of the body, valid during the call only (its memory is reused for the next read: copy what is kept);
-   *  false pauses the body until control.resume(). */
+  /** A chunk of the body, which may be kept: undici hands out views of the socket's reads, each read a buffer of
+   *  its own that nothing writes to again. False pauses the body until control.resume(). */
   data(chunk: Buffer): boolean;
   end(): void;
   /** The body failed; mapped like open()'s: TimeoutError('body'), NetworkError, AbortedError. */
