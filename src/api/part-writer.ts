@@ -27,12 +27,14 @@ export class CorruptBodyError extends UserFacingError {
  * encoded), gathers them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
  * file with one `writev`, the next batch being gathered while the last is written; when two batches are waiting it
  * asks the source to pause. The batches are written in the thread pool. The chunks are kept, not copied: undici
- * hands out views of the socket's reads, and every read is a buffer of its own that nothing writes to again; a
- * copy into batches of our own doubled the memory allocated per byte, and with it the garbage collector's work
- * (CHANGELOG). `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after what was
- * received is written, when the body itself failed, so the file's size is what arrived and a retry resumes there).
- * Callbacks rather than streams: the body comes from undici's dispatch handler, which pauses and resumes by its
- * controller.
+ * hands out views of the socket's reads, each read a buffer of its own and of its own size that nothing writes to
+ * again; copying them into batches of our own doubled the memory allocated per byte, and with it the garbage
+ * collector's work (CHANGELOG).
+ *
+ * `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after
+ * what was received is written, when the body itself failed, so the file's size is what arrived and a retry
+ * resumes there). Callbacks rather than streams: the body comes from undici's dispatch handler, which pauses and
+ * resumes by its controller.
  */
 export class PartWriter {
   readonly done: Promise<number>;
