@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
-import { fileTree, scratch } from '../api/download-server.ts';
+import { content, fileTree, scratch, sha256 } from '../api/download-server.ts';
 import { gzipSync } from 'node:zlib';
 import { tar, zip } from '../helpers/archives.ts';
 import { artifactService } from '../helpers/hostile-names.ts';
@@ -122,6 +122,20 @@ describe('every action under Windows', () => {
 });
 
 describe('fetch-artifacts under Windows', () => {
+  it('a file of several write batches arrives whole: each batch written with writev at its place', async () => {
+    const ws = await tempDir();
+    // Six batches of up to 1 MiB, each from many chunks, the last one short.
+    const data = content(5 * 1024 * 1024 + 4321, 11);
+    const s = await artifactService(server, 6, [{ path: 'big.txt', data }]);
+    const r = await step(
+      'fetch-artifacts',
+      { 'base-url': `${s.origin}/api/v1.1`, 'build-num': '6', path: 'out' },
+      { workspace: ws },
+    );
+    expectPassed(r);
+    expect(sha256(await readFile(join(ws, 'out', 'big.txt')))).toBe(sha256(data));
+  });
+
   it('refuses one by one the names Windows cannot hold, and tells apart names that differ only in case', async () => {
     const ws = await tempDir();
     const s = await artifactService(server, 5, [
