@@ -90,7 +90,8 @@ describe('hostile raw-socket servers (docs/promises.md, promise 28)', () => {
     how: { close?: boolean; proxy?: string } = {},
   ): Promise<{ received: number; ended: boolean; error?: Error }> {
     const origin = await rawServer((socket) => {
-      // No Content-Length, no chunks: the body ends with the connection, here with a reset once it is all sent.
+      // No Content-Length, no chunks: the body ends with the connection, by a reset once it is all sent, or by
+      // the connection's end (FIN) right after it.
       const answer = Buffer.concat([
         Buffer.from('HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n'),
         Buffer.alloc(size, 0x61),
