@@ -724,8 +724,8 @@ class Transport {
                 this.#log('debug', proxy.describe);
             }
             this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
-            // HTTP/1.1 only: undici 8 takes HTTP/2 when a server offers it, and its flow-control windows (512 KiB per
-            // connection) made downloads several times slower at a network's latency (CHANGELOG).
+            // HTTP/1.1 only: undici 8 takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
+            // slower at a network's latency, with larger flow-control windows too (CHANGELOG).
             this.#downloads = make({
                 allowH2: false,
                 ...(options.downloadConnections === undefined ? {} : { connections: options.downloadConnections }),

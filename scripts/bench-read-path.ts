@@ -5,11 +5,12 @@
 //   npm run bench:read-path [-- --runs 5]
 //
 // The download's own work (the part file, the writes) is not in it: compare with `npm run bench` for that.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { selfSignedCertificate } from './certificate.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, strict: true });
 const runs = Number(values.runs);
@@ -19,27 +20,9 @@ const SIZE = 1024 ** 3;
 const dir = await mkdtemp(join(tmpdir(), 'read-path-'));
 const key = join(dir, 'key.pem');
 const cert = join(dir, 'cert.pem');
-execFileSync(
-  'openssl',
-  [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ],
-  { stdio: 'ignore' },
-);
+const pem = await selfSignedCertificate();
+await writeFile(key, pem.key);
+await writeFile(cert, pem.cert);
 
 // The server writes 1 GiB of one repeated 1 MiB piece, with its length, minding back-pressure.
 const serverCode = `

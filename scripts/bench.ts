@@ -99,6 +99,8 @@ try {
 const { runs, only, tls, h2, latency, huge } = parsed;
 const BUNDLES = parsed.bundles;
 const onlySmall = only === 'small';
+/** How the files are served, for the report. */
+const served = tls ? (h2 ? 'HTTPS (HTTP/2 offered)' : 'HTTPS') : 'HTTP';
 const onlyLarge = only === 'large';
 
 interface Timed {
@@ -515,9 +517,7 @@ async function main(): Promise<number> {
       3: [{ path: '/home/build/project/dist/mid.bin', url: midUrl }],
       4: [{ path: '/home/build/project/dist/huge.bin', url: `${filesOrigin}/huge.bin` }],
     });
-    console.log(
-      `Files on ${tls ? (h2 ? 'HTTPS (HTTP/2 offered)' : 'HTTPS') : 'HTTP'}, ${latency} ms before each answer.`,
-    );
+    console.log(`Files on ${served}, ${latency} ms before each answer.`);
     const apiBase = api.base;
 
     const small = { count: SMALL_COUNT, bytes: SMALL_COUNT * SMALL_SIZE };
@@ -663,7 +663,7 @@ async function main(): Promise<number> {
       return rows;
     };
     const ratioNote =
-      `files over ${tls ? (h2 ? 'HTTPS (HTTP/2 offered)' : 'HTTPS') : 'HTTP'} with ${latency} ms before each answer; ` +
+      `files over ${served} with ${latency} ms before each answer; ` +
       'a ratio is the median of the ratios within each round, their range in brackets';
     console.log(
       onlySmall

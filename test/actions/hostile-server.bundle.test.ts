@@ -167,6 +167,15 @@ describe('through a proxy (HTTP_PROXY)', () => {
     return { url: await listen(server), connects, requests };
   }
 
+  /** The service, listing one artifact of build 140, at `url`. */
+  function listingOne(path: string, url: string): Promise<Server> {
+    return serve((req, res) => {
+      if (req.url?.startsWith('/api/v1.1/project/primary-host/octo-org/octo-repo/140/artifacts')) {
+        reply(res, 200, [{ path, pretty_path: path, node_index: 0, url }]);
+      } else reply(res, 404, { message: 'not found' });
+    });
+  }
+
   it('clear-cache goes through the proxy, which sees where but never the credential', async () => {
     const server = await serve((_req, res) => reply(res, 200, { status: 'build dependency caches deleted' }));
     const through = await proxy();
@@ -193,12 +202,7 @@ describe('through a proxy (HTTP_PROXY)', () => {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '6' });
       res.end('report');
     });
-    const server = await serve((req, res) => {
-      if (req.url?.startsWith('/api/v1.1/project/primary-host/octo-org/octo-repo/140/artifacts')) {
-        const url = `${storage.origin}/signed/report.txt?sig=1`;
-        reply(res, 200, [{ path: 'out/report.txt', pretty_path: 'out/report.txt', node_index: 0, url }]);
-      } else reply(res, 404, { message: 'not found' });
-    });
+    const server = await listingOne('out/report.txt', `${storage.origin}/signed/report.txt?sig=1`);
     const through = await proxy();
     const result = await runAction('fetch-artifacts', {
       inputs: inputs(server, { 'build-num': '140' }),
@@ -229,13 +233,7 @@ describe('through a proxy (HTTP_PROXY)', () => {
         });
       }),
     );
-    const server = await serve((req, res) => {
-      if (req.url?.startsWith('/api/v1.1/project/primary-host/octo-org/octo-repo/140/artifacts')) {
-        reply(res, 200, [
-          { path: 'out/big.bin', pretty_path: 'out/big.bin', node_index: 0, url: `${storage}/big.bin` },
-        ]);
-      } else reply(res, 404, { message: 'not found' });
-    });
+    const server = await listingOne('out/big.bin', `${storage}/big.bin`);
     const through = await proxy();
     const result = await runAction('fetch-artifacts', {
       inputs: inputs(server, { 'build-num': '140' }),

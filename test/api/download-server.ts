@@ -1,8 +1,7 @@
 // A small HTTP server on 127.0.0.1 for download tests: records every request with its headers, counts requests in
 // flight, and serves bytes with Content-Length and Range the way a storage server does, or misbehaves on purpose.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach } from 'vitest';
@@ -10,6 +9,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import tls from 'node:tls';
+
+export { selfSignedCertificate } from '../../scripts/certificate.ts';
 
 export interface Seen {
   method: string;
@@ -291,18 +292,4 @@ export async function fileTree(dir: string): Promise<string[]> {
   };
   if (existsSync(dir)) await walk(dir);
   return out.sort();
-}
-
-/** A self-signed certificate for 127.0.0.1 (EC P-256, two days), made with openssl for this test run. */
-export async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
-  const dir = await mkdtemp(join(tmpdir(), 'test-cert-'));
-  try {
-    const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
-    const files = ['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2'];
-    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-    execFileSync('openssl', ['req', '-x509', ...ec, ...files, ...subject], { stdio: 'ignore' });
-    return { key: await readFile(join(dir, 'key.pem')), cert: await readFile(join(dir, 'cert.pem')) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
