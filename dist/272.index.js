@@ -2,119 +2,6 @@ export const id = 272;
 export const ids = [272];
 export const modules = {
 
-/***/ 8099:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LM: () => (/* binding */ rerunBuild),
-/* harmony export */   NI: () => (/* binding */ readTriggerApi),
-/* harmony export */   bT: () => (/* binding */ startBuild),
-/* harmony export */   em: () => (/* binding */ checkTriggerInputs)
-/* harmony export */ });
-/* unused harmony exports TRIGGER_APIS, GoneUserError */
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8900);
-
-
-
-const TRIGGER_APIS = ['auto', 'v1.1', 'v2'];
-function readTriggerApi(inputs) {
-    return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
-}
-/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
-function withoutV2Form(request) {
-    return [
-        ...(request.revision === undefined ? [] : ['revision']),
-        ...(request.parallel === undefined ? [] : ['parallel']),
-    ];
-}
-const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
-    'parallelism; to gate on a commit, use wait-for-build';
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-function checkTriggerInputs(api, request) {
-    const [input] = withoutV2Form(request);
-    if (api === 'v2' && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
-    }
-}
-/**
- * Starts a build through v1.1, or a pipeline through v2, as `api` says; with `auto`, a pipeline once the service
- * answered 410 (which started nothing, so the trigger is still sent once).
- */
-async function startBuild(connection, api, request) {
-    checkTriggerInputs(api, request);
-    let after;
-    if (api !== 'v2') {
-        try {
-            return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
-        }
-        catch (error) {
-            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
-                throw error;
-            const unsent = withoutV2Form(request);
-            if (unsent.length > 0) {
-                throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${unsent.join(' and ')} ` +
-                    `${unsent.length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
-            }
-            after = error.message;
-            connection.transport.log('info', `${error.message}; triggering a pipeline through API v2 instead`);
-        }
-    }
-    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
-        ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
-        ...(request.params === undefined ? {} : { parameters: request.params }),
-    });
-    return { api: 'v2', pipeline, ...(after === undefined ? {} : { after }) };
-}
-/** A 410 after which v2 cannot do what was asked. */
-class GoneUserError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
-    name = 'GoneUserError';
-}
-/**
- * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
- * which needs the build's workflow and job ids from its v1.1 record.
- */
-async function rerunBuild(connection, api, buildNum, options) {
-    const { client, project } = connection;
-    if (api !== 'v2') {
-        try {
-            const build = options.noCache
-                ? await client.retryNoCache(project, buildNum)
-                : await client.retry(project, buildNum, { ssh: options.ssh });
-            return { api: 'v1.1', build };
-        }
-        catch (error) {
-            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
-                throw error;
-            if (options.noCache)
-                throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
-            connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
-        }
-    }
-    else if (options.noCache) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
-    }
-    const build = await client.build(project, buildNum);
-    const workflows = build.workflows;
-    const workflowId = workflows?.['workflow_id'];
-    const jobId = workflows?.['job_id'];
-    if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
-        throw new GoneUserError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
-            `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
-    }
-    const rerun = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
-        jobs: [jobId],
-        ...(options.ssh ? { enableSsh: true } : {}),
-    });
-    return { api: 'v2', rerun, of: build };
-}
-const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
-    'command: clear-cache if needed';
-
-
-/***/ }),
-
 /***/ 2272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -137,14 +24,14 @@ var records = __webpack_require__(5942);
 var ssh = __webpack_require__(3534);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../action/run.ts + 9 modules
-var run = __webpack_require__(1498);
-// EXTERNAL MODULE: ../action/trigger-api.ts
-var trigger_api = __webpack_require__(8099);
-// EXTERNAL MODULE: ../action/text.ts
-var action_text = __webpack_require__(5947);
-// EXTERNAL MODULE: ../action/workflow.ts
-var workflow = __webpack_require__(3045);
+// EXTERNAL MODULE: ../runner/run.ts + 9 modules
+var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/trigger-api.ts
+var trigger_api = __webpack_require__(3703);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
+// EXTERNAL MODULE: ../runner/workflow.ts
+var workflow = __webpack_require__(649);
 ;// CONCATENATED MODULE: ./general/report.ts
 // What the general action says came back, in one line for the log and the summary: a count for lists, a build's
 // number and status, a key's fingerprint. Never a value: variables come back masked by the service, and every
@@ -459,7 +346,7 @@ async function general(ctx) {
     ctx.setOutput('result', text);
     const what = describeResult(name, result);
     ctx.info(`${name}: ${what}`);
-    await ctx.io.summary.addRaw(`\`${name}\`: ${(0,action_text/* mdSafe */.$v)(what, 1000)}`, true).write();
+    await ctx.io.summary.addRaw(`\`${name}\`: ${(0,runner_text/* mdSafe */.$v)(what, 1000)}`, true).write();
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function general_run() {
@@ -642,6 +529,119 @@ function isAmbiguous(error) {
         return !error.notSent;
     return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
 }
+
+
+/***/ }),
+
+/***/ 3703:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LM: () => (/* binding */ rerunBuild),
+/* harmony export */   NI: () => (/* binding */ readTriggerApi),
+/* harmony export */   bT: () => (/* binding */ startBuild),
+/* harmony export */   em: () => (/* binding */ checkTriggerInputs)
+/* harmony export */ });
+/* unused harmony exports TRIGGER_APIS, GoneUserError */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8900);
+
+
+
+const TRIGGER_APIS = ['auto', 'v1.1', 'v2'];
+function readTriggerApi(inputs) {
+    return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
+}
+/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
+function withoutV2Form(request) {
+    return [
+        ...(request.revision === undefined ? [] : ['revision']),
+        ...(request.parallel === undefined ? [] : ['parallel']),
+    ];
+}
+const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
+    'parallelism; to gate on a commit, use wait-for-build';
+/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
+function checkTriggerInputs(api, request) {
+    const [input] = withoutV2Form(request);
+    if (api === 'v2' && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    }
+}
+/**
+ * Starts a build through v1.1, or a pipeline through v2, as `api` says; with `auto`, a pipeline once the service
+ * answered 410 (which started nothing, so the trigger is still sent once).
+ */
+async function startBuild(connection, api, request) {
+    checkTriggerInputs(api, request);
+    let after;
+    if (api !== 'v2') {
+        try {
+            return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+                throw error;
+            const unsent = withoutV2Form(request);
+            if (unsent.length > 0) {
+                throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${unsent.join(' and ')} ` +
+                    `${unsent.length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
+            }
+            after = error.message;
+            connection.transport.log('info', `${error.message}; triggering a pipeline through API v2 instead`);
+        }
+    }
+    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
+        ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
+        ...(request.params === undefined ? {} : { parameters: request.params }),
+    });
+    return { api: 'v2', pipeline, ...(after === undefined ? {} : { after }) };
+}
+/** A 410 after which v2 cannot do what was asked. */
+class GoneUserError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'GoneUserError';
+}
+/**
+ * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+ * which needs the build's workflow and job ids from its v1.1 record.
+ */
+async function rerunBuild(connection, api, buildNum, options) {
+    const { client, project } = connection;
+    if (api !== 'v2') {
+        try {
+            const build = options.noCache
+                ? await client.retryNoCache(project, buildNum)
+                : await client.retry(project, buildNum, { ssh: options.ssh });
+            return { api: 'v1.1', build };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+                throw error;
+            if (options.noCache)
+                throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
+            connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
+        }
+    }
+    else if (options.noCache) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
+    }
+    const build = await client.build(project, buildNum);
+    const workflows = build.workflows;
+    const workflowId = workflows?.['workflow_id'];
+    const jobId = workflows?.['job_id'];
+    if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
+        throw new GoneUserError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
+            `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
+    }
+    const rerun = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
+        jobs: [jobId],
+        ...(options.ssh ? { enableSsh: true } : {}),
+    });
+    return { api: 'v2', rerun, of: build };
+}
+const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
+    'command: clear-cache if needed';
 
 
 /***/ })

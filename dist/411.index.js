@@ -13,8 +13,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1272);
 /* harmony import */ var _api_ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3534);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1498);
-/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5947);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1622);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
 
 
 
@@ -40,13 +40,13 @@ async function addSshKey(ctx) {
     ctx.setOutput('fingerprint', key.fingerprint);
     ctx.setOutput('hostname', host ?? '');
     await ctx.io.summary
-        .addRaw(`Added the SSH key \`${key.fingerprint}\` to **${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(`${project.username}/${project.project}`)}**` +
-        (host ? ` for \`${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(host)}\`` : ' for all hosts'), true)
+        .addRaw(`Added the SSH key \`${key.fingerprint}\` to **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(`${project.username}/${project.project}`)}**` +
+        (host ? ` for \`${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(host)}\`` : ' for all hosts'), true)
         .write();
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {
-    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, addSshKey);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, addSshKey);
 }
 
 

@@ -2,119 +2,6 @@ export const id = 413;
 export const ids = [413];
 export const modules = {
 
-/***/ 8099:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LM: () => (/* binding */ rerunBuild),
-/* harmony export */   NI: () => (/* binding */ readTriggerApi),
-/* harmony export */   bT: () => (/* binding */ startBuild),
-/* harmony export */   em: () => (/* binding */ checkTriggerInputs)
-/* harmony export */ });
-/* unused harmony exports TRIGGER_APIS, GoneUserError */
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8900);
-
-
-
-const TRIGGER_APIS = ['auto', 'v1.1', 'v2'];
-function readTriggerApi(inputs) {
-    return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
-}
-/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
-function withoutV2Form(request) {
-    return [
-        ...(request.revision === undefined ? [] : ['revision']),
-        ...(request.parallel === undefined ? [] : ['parallel']),
-    ];
-}
-const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
-    'parallelism; to gate on a commit, use wait-for-build';
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-function checkTriggerInputs(api, request) {
-    const [input] = withoutV2Form(request);
-    if (api === 'v2' && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
-    }
-}
-/**
- * Starts a build through v1.1, or a pipeline through v2, as `api` says; with `auto`, a pipeline once the service
- * answered 410 (which started nothing, so the trigger is still sent once).
- */
-async function startBuild(connection, api, request) {
-    checkTriggerInputs(api, request);
-    let after;
-    if (api !== 'v2') {
-        try {
-            return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
-        }
-        catch (error) {
-            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
-                throw error;
-            const unsent = withoutV2Form(request);
-            if (unsent.length > 0) {
-                throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${unsent.join(' and ')} ` +
-                    `${unsent.length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
-            }
-            after = error.message;
-            connection.transport.log('info', `${error.message}; triggering a pipeline through API v2 instead`);
-        }
-    }
-    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
-        ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
-        ...(request.params === undefined ? {} : { parameters: request.params }),
-    });
-    return { api: 'v2', pipeline, ...(after === undefined ? {} : { after }) };
-}
-/** A 410 after which v2 cannot do what was asked. */
-class GoneUserError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
-    name = 'GoneUserError';
-}
-/**
- * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
- * which needs the build's workflow and job ids from its v1.1 record.
- */
-async function rerunBuild(connection, api, buildNum, options) {
-    const { client, project } = connection;
-    if (api !== 'v2') {
-        try {
-            const build = options.noCache
-                ? await client.retryNoCache(project, buildNum)
-                : await client.retry(project, buildNum, { ssh: options.ssh });
-            return { api: 'v1.1', build };
-        }
-        catch (error) {
-            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
-                throw error;
-            if (options.noCache)
-                throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
-            connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
-        }
-    }
-    else if (options.noCache) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
-    }
-    const build = await client.build(project, buildNum);
-    const workflows = build.workflows;
-    const workflowId = workflows?.['workflow_id'];
-    const jobId = workflows?.['job_id'];
-    if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
-        throw new GoneUserError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
-            `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
-    }
-    const rerun = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
-        jobs: [jobId],
-        ...(options.ssh ? { enableSsh: true } : {}),
-    });
-    return { api: 'v2', rerun, of: build };
-}
-const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
-    'command: clear-cache if needed';
-
-
-/***/ }),
-
 /***/ 7413:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -131,28 +18,28 @@ __webpack_require__.d(__webpack_exports__, {
   triggerBuild: () => (/* binding */ triggerBuild)
 });
 
-// EXTERNAL MODULE: ../action/build-report.ts + 1 modules
-var build_report = __webpack_require__(7780);
-// EXTERNAL MODULE: ../action/follow.ts
-var follow = __webpack_require__(5661);
-// EXTERNAL MODULE: ../action/outcomes.ts
-var outcomes = __webpack_require__(3117);
+// EXTERNAL MODULE: ../runner/build-report.ts + 1 modules
+var build_report = __webpack_require__(616);
+// EXTERNAL MODULE: ../runner/follow.ts
+var follow = __webpack_require__(8721);
+// EXTERNAL MODULE: ../runner/outcomes.ts
+var outcomes = __webpack_require__(2049);
 // EXTERNAL MODULE: ./wait-for-build/wait-for-build.ts + 1 modules
 var wait_for_build = __webpack_require__(2455);
-// EXTERNAL MODULE: ../action/poll.ts
-var poll = __webpack_require__(3197);
-// EXTERNAL MODULE: ../action/run.ts + 9 modules
-var run = __webpack_require__(1498);
-// EXTERNAL MODULE: ../action/summary.ts
-var summary = __webpack_require__(1702);
-// EXTERNAL MODULE: ../action/text.ts
-var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../runner/poll.ts
+var poll = __webpack_require__(8537);
+// EXTERNAL MODULE: ../runner/run.ts + 9 modules
+var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/summary.ts
+var summary = __webpack_require__(2970);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
-// EXTERNAL MODULE: ../action/trigger-api.ts
-var trigger_api = __webpack_require__(8099);
-// EXTERNAL MODULE: ../action/workflow.ts
-var workflow = __webpack_require__(3045);
+// EXTERNAL MODULE: ../runner/trigger-api.ts
+var trigger_api = __webpack_require__(3703);
+// EXTERNAL MODULE: ../runner/workflow.ts
+var workflow = __webpack_require__(649);
 // EXTERNAL MODULE: ../api/clock.ts
 var clock = __webpack_require__(7634);
 // EXTERNAL MODULE: ../api/client.ts + 1 modules
@@ -450,7 +337,7 @@ async function triggerBuild(ctx) {
     const url = triggered.build_url ?? '';
     const where = url ? `: ${url}` : '';
     if (recoveredAfter !== undefined) {
-        ctx.io.warning((0,action_text/* logSafe */.sN)(`The trigger's answer was lost (${recoveredAfter}); found build #${num}, which it started${where}`));
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(`The trigger's answer was lost (${recoveredAfter}); found build #${num}, which it started${where}`));
     }
     ctx.info(`Triggered build #${num} of ${project.username}/${project.project} on branch ${input.branch}${where}`);
     let last = triggered;
@@ -502,7 +389,7 @@ async function triggerBuild(ctx) {
             : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
         if (!(0,outcomes/* passes */.WE)(input.policy, outcome)) {
             const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,outcomes/* describePolicy */.wy)(input.policy)}` : '';
-            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(`Build #${num} ${how}${allowed}${where}`));
+            throw new poll/* WaitError */.uf((0,runner_text/* logSafe */.sN)(`Build #${num} ${how}${allowed}${where}`));
         }
         if (last.outcome === 'success')
             ctx.info(`Build #${num} succeeded${where}`);
@@ -587,7 +474,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
         const stopped = source.unbuilt.filter((j) => !(0,outcomes/* passes */.WE)(input.policy, j.status));
         if (stopped.length > 0) {
             const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(`Pipeline #${pipeline.number}: ${list}, without running`));
+            throw new poll/* WaitError */.uf((0,runner_text/* logSafe */.sN)(`Pipeline #${pipeline.number}: ${list}, without running`));
         }
     }
     finally {
@@ -622,7 +509,7 @@ async function cancelPipeline(ctx, input, pipeline, source, builds) {
             for (const build of running)
                 await client.cancel(project, build.build_num);
             const nums = running.map((b) => `#${b.build_num}`).join(', ');
-            ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not cancel the workflows of ${name} (${error.message}); cancelled its running ` +
+            ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel the workflows of ${name} (${error.message}); cancelled its running ` +
                 `builds instead (${nums || 'none'}): jobs still to come may run, cancel them by hand`));
             return `the running builds of ${name} were cancelled (${nums || 'none'}), not its workflows`;
         }
@@ -630,14 +517,14 @@ async function cancelPipeline(ctx, input, pipeline, source, builds) {
         ctx.info(`Cancelled ${open.length} workflow${open.length === 1 ? '' : 's'} of ${name}${names ? `: ${names}` : ''}`);
         return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;
     }, (why) => {
-        ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not cancel ${name} (${why}); cancel it by hand`));
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel ${name} (${why}); cancel it by hand`));
         return `${name} could not be cancelled (${why}) and may still be running`;
     });
 }
 async function writePipelineSummary(ctx, pipeline, text) {
     try {
         await ctx.io.summary
-            .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${(0,action_text/* mdSafe */.$v)(pipeline.id, 80)}\n\n${text}`, true)
+            .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${(0,runner_text/* mdSafe */.$v)(pipeline.id, 80)}\n\n${text}`, true)
             .write();
     }
     catch (error) {
@@ -663,7 +550,7 @@ async function cancelOnAbort(ctx, input, last) {
         ctx.info(`Cancelled build #${num} (now ${(0,follow/* describeState */.J)(cancelled)})${where}`);
         return `build #${num} was cancelled`;
     }, (why) => {
-        ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
         return `build #${num} could not be cancelled (${why}) and may still be running`;
     });
 }
@@ -684,7 +571,7 @@ async function cancelLostBuild(ctx, input, request, before) {
         ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${(0,follow/* describeState */.J)(cancelled)})`);
         return `build #${num}, started as the step was cancelled, was cancelled`;
     }, (why) => {
-        ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not check for a build started on ${branch} (${why}); look for it by hand`));
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not check for a build started on ${branch} (${why}); look for it by hand`));
         return `a build may have started on ${branch} and could not be cancelled (${why})`;
     });
 }
@@ -716,10 +603,10 @@ async function writeSummary(ctx, build, ending, elapsedMs, budget) {
             parts.push(`The build did not finish within the wait; the step stopped waiting and left it running.`);
             break;
         case 'cancelled':
-            parts.push(`The step was cancelled: ${(0,action_text/* mdSafe */.$v)(ending.what)}.`);
+            parts.push(`The step was cancelled: ${(0,runner_text/* mdSafe */.$v)(ending.what)}.`);
             break;
         case 'gave-up':
-            parts.push(`The step gave up waiting: ${(0,action_text/* mdSafe */.$v)(ending.why)}`);
+            parts.push(`The step gave up waiting: ${(0,runner_text/* mdSafe */.$v)(ending.why)}`);
             break;
         case 'finished':
             if (ending.failure.summary)
@@ -916,6 +803,119 @@ function isAmbiguous(error) {
         return !error.notSent;
     return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
 }
+
+
+/***/ }),
+
+/***/ 3703:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LM: () => (/* binding */ rerunBuild),
+/* harmony export */   NI: () => (/* binding */ readTriggerApi),
+/* harmony export */   bT: () => (/* binding */ startBuild),
+/* harmony export */   em: () => (/* binding */ checkTriggerInputs)
+/* harmony export */ });
+/* unused harmony exports TRIGGER_APIS, GoneUserError */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8900);
+
+
+
+const TRIGGER_APIS = ['auto', 'v1.1', 'v2'];
+function readTriggerApi(inputs) {
+    return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
+}
+/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
+function withoutV2Form(request) {
+    return [
+        ...(request.revision === undefined ? [] : ['revision']),
+        ...(request.parallel === undefined ? [] : ['parallel']),
+    ];
+}
+const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
+    'parallelism; to gate on a commit, use wait-for-build';
+/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
+function checkTriggerInputs(api, request) {
+    const [input] = withoutV2Form(request);
+    if (api === 'v2' && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    }
+}
+/**
+ * Starts a build through v1.1, or a pipeline through v2, as `api` says; with `auto`, a pipeline once the service
+ * answered 410 (which started nothing, so the trigger is still sent once).
+ */
+async function startBuild(connection, api, request) {
+    checkTriggerInputs(api, request);
+    let after;
+    if (api !== 'v2') {
+        try {
+            return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+                throw error;
+            const unsent = withoutV2Form(request);
+            if (unsent.length > 0) {
+                throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${unsent.join(' and ')} ` +
+                    `${unsent.length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
+            }
+            after = error.message;
+            connection.transport.log('info', `${error.message}; triggering a pipeline through API v2 instead`);
+        }
+    }
+    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
+        ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
+        ...(request.params === undefined ? {} : { parameters: request.params }),
+    });
+    return { api: 'v2', pipeline, ...(after === undefined ? {} : { after }) };
+}
+/** A 410 after which v2 cannot do what was asked. */
+class GoneUserError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'GoneUserError';
+}
+/**
+ * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+ * which needs the build's workflow and job ids from its v1.1 record.
+ */
+async function rerunBuild(connection, api, buildNum, options) {
+    const { client, project } = connection;
+    if (api !== 'v2') {
+        try {
+            const build = options.noCache
+                ? await client.retryNoCache(project, buildNum)
+                : await client.retry(project, buildNum, { ssh: options.ssh });
+            return { api: 'v1.1', build };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+                throw error;
+            if (options.noCache)
+                throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
+            connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
+        }
+    }
+    else if (options.noCache) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
+    }
+    const build = await client.build(project, buildNum);
+    const workflows = build.workflows;
+    const workflowId = workflows?.['workflow_id'];
+    const jobId = workflows?.['job_id'];
+    if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
+        throw new GoneUserError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
+            `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
+    }
+    const rerun = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
+        jobs: [jobId],
+        ...(options.ssh ? { enableSsh: true } : {}),
+    });
+    return { api: 'v2', rerun, of: build };
+}
+const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
+    'command: clear-cache if needed';
 
 
 /***/ })

@@ -2,405 +2,6 @@ export const id = 455;
 export const ids = [455];
 export const modules = {
 
-/***/ 7780:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  TL: () => (/* binding */ AnnotationBudget),
-  sT: () => (/* binding */ MAX_FAILURE_REPORTS),
-  iv: () => (/* binding */ readTests),
-  An: () => (/* binding */ showFailedSteps),
-  FK: () => (/* binding */ testsSection)
-});
-
-// UNUSED EXPORTS: MAX_ANNOTATIONS, annotationOf
-
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
-var step_output = __webpack_require__(530);
-// EXTERNAL MODULE: ../api/message.ts
-var message = __webpack_require__(7527);
-// EXTERNAL MODULE: ../action/text.ts
-var action_text = __webpack_require__(5947);
-// EXTERNAL MODULE: ../api/format.ts
-var format = __webpack_require__(2249);
-;// CONCATENATED MODULE: ../action/failure-log.ts
-// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
-// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
-// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
-// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
-// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
-// removed before any line is cut (docs/promises.md, promise 13).
-
-
-
-
-/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
-const SHOWN_LINE_LENGTH = 500;
-/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
-const SUMMARY_BLOCK_LIMIT = 16 * 1024;
-/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
-const SUMMARY_BUILD_LIMIT = 64 * 1024;
-/** Lines of a step's command shown. */
-const COMMAND_LINES = 20;
-/**
- * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
- * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
- * summary is the caller's, with the rest of its own.
- */
-function reportFailedSteps(io, build, steps, options = {}) {
-    const first = steps[0];
-    if (first === undefined)
-        return { failedStep: undefined, summary: '' };
-    const redact = redactor(options.secrets ?? []);
-    const num = build.build_num;
-    const sections = [];
-    let summaryLeft = SUMMARY_BUILD_LIMIT;
-    const unavailable = [];
-    for (const step of steps.slice(0, step_output/* MAX_STEPS_READ */.Eq)) {
-        const name = plain(redact(step.name), 200);
-        const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
-        if (step.output === undefined && step.outputError === undefined) {
-            // Not read (failure-log-lines: 0): the step is named, nothing more.
-            io.info((0,action_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
-            sections.push(`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`);
-            continue;
-        }
-        io.startGroup((0,action_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
-        io.info((0,action_text/* logSafe */.sN)(`Step: ${name}`));
-        const command = step.command === undefined ? [] : commandLines(redact(step.command));
-        const output = (step.output?.lines ?? []).map((line) => (0,format/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
-        if (step.output !== undefined)
-            io.info((0,action_text/* logSafe */.sN)(tailNote(step, output.length)));
-        else
-            io.info((0,action_text/* logSafe */.sN)(`Its output could not be shown: ${why}`));
-        const fenced = [
-            ...command.map((line) => `$ ${line}`),
-            ...(command.length && output.length ? [''] : []),
-            ...output,
-        ];
-        io.untrusted(fenced);
-        io.endGroup();
-        if (why !== undefined)
-            unavailable.push({ name, why });
-        const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
-        const section = summarySection(step, name, why, fenced, blockLimit);
-        summaryLeft -= section.length;
-        sections.push(section);
-    }
-    const rest = steps.slice(step_output/* MAX_STEPS_READ */.Eq);
-    if (rest.length > 0) {
-        const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
-        const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
-        io.info((0,action_text/* logSafe */.sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
-        sections.push(`…and ${rest.length} more failed steps, not shown.`);
-    }
-    // One warning for the build, however many of its outputs could not be read.
-    const [only] = unavailable;
-    if (unavailable.length === 1 && only !== undefined) {
-        io.warning((0,action_text/* logSafe */.sN)(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
-    }
-    else if (unavailable.length > 1) {
-        const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
-        io.warning((0,action_text/* logSafe */.sN)((0,format/* cut */.Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
-    }
-    if (options.annotate ?? true)
-        annotate(io, num, first, redact);
-    return { failedStep: redact(first.name), summary: sections.join('\n\n') };
-}
-/** One error annotation per build: the build and the step in the title, what went wrong as the message. */
-function annotate(io, num, step, redact) {
-    const name = plain(redact(step.name), 120);
-    const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
-    const reason = step.output === undefined ? undefined : (0,step_output/* lastMeaningfulLine */.HF)(step.output.lines);
-    const message = reason === undefined
-        ? `Step '${name}' failed${exit}`
-        : plain((0,format/* cut */.Jj)(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
-    // @actions/core escapes the message and the title, so neither can leave its command line.
-    io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
-}
-/** ` (container 2, exit code 1, 12 s)` */
-function facts(step) {
-    const parts = [];
-    if (step.parallel)
-        parts.push(`container ${step.index}`);
-    if (step.exitCode !== undefined)
-        parts.push(`exit code ${step.exitCode}`);
-    else if (step.status !== undefined && step.status !== 'failed')
-        parts.push(plain(step.status, 40));
-    if (step.durationMs !== undefined)
-        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
-    return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
-}
-function mdFacts(step) {
-    const parts = [];
-    if (step.parallel)
-        parts.push(`container ${step.index}`);
-    if (step.exitCode !== undefined)
-        parts.push(`exit code ${step.exitCode}`);
-    else if (step.status !== undefined && step.status !== 'failed')
-        parts.push((0,action_text/* mdSafe */.$v)(step.status, 40));
-    if (step.durationMs !== undefined)
-        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
-    return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
-}
-function tailNote(step, shown) {
-    const output = step.output;
-    if (output === undefined)
-        return '';
-    const size = (0,format/* formatBytes */.z3)(output.bytes);
-    const cutByService = step.truncated ? '; the service cut this output short' : '';
-    if (shown === 0)
-        return `Its output has no lines to show (${size})${cutByService}`;
-    const which = shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
-    return `${which} of output (${size})${cutByService}:`;
-}
-function summarySection(step, name, why, fenced, limit) {
-    const parts = [`**Failed step:** ${(0,action_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`];
-    if (step.output !== undefined)
-        parts.push(`_${(0,action_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
-    if (why !== undefined)
-        parts.push(`_Its output could not be shown: ${(0,action_text/* mdSafe */.$v)(why, 400)}_`);
-    // Past the build's share of the summary, the output is in the log only.
-    if (fenced.length > 0 && limit >= 1024)
-        parts.push(codeBlock(fenced, limit));
-    else if (fenced.length > 0)
-        parts.push('_Its output is in the log._');
-    return parts.join('\n\n');
-}
-/**
- * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
- * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
- */
-function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
-    const kept = [];
-    let size = 0;
-    for (let i = lines.length - 1; i >= 0; i--) {
-        const line = lines[i] ?? '';
-        if (size + line.length + 1 > limit)
-            break;
-        kept.unshift(line);
-        size += line.length + 1;
-    }
-    if (kept.length < lines.length)
-        kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
-    const body = kept.join('\n');
-    const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}text\n${body}\n${fence}`;
-}
-/** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
-function commandLines(command) {
-    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
-    terminal.write(command);
-    terminal.end();
-    const lines = terminal.lines();
-    if (lines.length <= COMMAND_LINES)
-        return lines;
-    return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
-}
-/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
- *  included), its lines joined with spaces. */
-function plain(text, max) {
-    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES, max + 1);
-    terminal.write(text);
-    terminal.end();
-    const oneLine = terminal
-        .lines()
-        .join(' ')
-        .replace(/[\s\u2028\u2029]+/g, ' ');
-    return (0,format/* cut */.Jj)(oneLine.trim(), max);
-}
-function redactor(secrets) {
-    return (text) => (0,message/* redactSecrets */.fp)(text, secrets);
-}
-
-// EXTERNAL MODULE: ../action/summary.ts
-var summary = __webpack_require__(1702);
-;// CONCATENATED MODULE: ../action/build-report.ts
-// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
-// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
-// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
-
-
-
-
-
-
-/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
-const MAX_ANNOTATIONS = 10;
-/** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
-async function readTests({ io }, { client, project }, build) {
-    try {
-        const metadata = await client.tests(project, build.build_num);
-        return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
-    }
-    catch (error) {
-        if (error instanceof errors/* AbortedError */.oM)
-            throw error;
-        const why = error.message;
-        io.warning((0,action_text/* logSafe */.sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
-        return { tests: undefined, error: why };
-    }
-}
-/** The error annotations a step may still make. */
-class AnnotationBudget {
-    remaining = MAX_ANNOTATIONS;
-}
-/** The test's location for an annotation: its file, and the line when its message points into that file. */
-function annotationOf(test) {
-    const file = test.file?.trim().replace(/^\.\//, '');
-    if (!file)
-        return undefined;
-    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
-    return line === undefined ? { file } : { file, startLine: Number(line) };
-}
-/** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
-function reportFailures(ctx, failed, budget) {
-    let annotated = 0;
-    for (const test of failed.slice(0, summary/* MAX_LISTED_FAILURES */.z4)) {
-        const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-        ctx.info(`✗ ${(0,format/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
-    }
-    for (const test of failed) {
-        if (budget.remaining <= 0)
-            break;
-        const where = annotationOf(test);
-        if (where === undefined)
-            continue;
-        const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
-        // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-        ctx.io.error((0,format/* cut */.Jj)(message, 2000), { ...where, title: (0,format/* cut */.Jj)(test.name || 'failed test', 200) });
-        budget.remaining--;
-        annotated++;
-    }
-    return annotated;
-}
-/**
- * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
- * annotated too). `heading` is the Markdown level of its headings.
- */
-function testsSection(ctx, read, budget, heading = 4) {
-    const h = '#'.repeat(heading);
-    if (read.tests === undefined)
-        return [`Test results could not be read: ${(0,action_text/* mdSafe */.$v)(read.error ?? '')}`];
-    if (read.tests.length === 0)
-        return ['No test results were reported.'];
-    const parts = [`${h} Tests`, (0,summary/* testsTable */.kS)(read.tests)];
-    const failed = (0,summary/* failedTests */.T9)(read.tests);
-    if (failed.length > 0) {
-        const annotated = reportFailures(ctx, failed, budget);
-        const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
-        parts.push(`${h} Failed tests`, (0,summary/* failedTestsTable */.l1)(failed));
-        if (withFile > annotated) {
-            parts.push(`${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
-                `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
-        }
-    }
-    return parts;
-}
-/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
-const MAX_FAILURE_REPORTS = 5;
-const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
-/**
- * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
- * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
- * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
- */
-async function showFailedSteps(ctx, { client, project, transport }, build, lines, budget) {
-    const num = build.build_num;
-    try {
-        const full = Array.isArray(build.steps) ? build : await client.build(project, num);
-        const steps = await (0,step_output/* collectFailedSteps */.P4)({
-            transport,
-            build: full,
-            lines,
-            refresh: () => client.build(project, num),
-            signal: ctx.signal,
-            log: (level, message) => (level === 'debug' ? ctx.io.debug((0,action_text/* logSafe */.sN)(message)) : ctx.info(message)),
-        });
-        if (ctx.signal.aborted)
-            return NOTHING_SHOWN;
-        // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
-        const annotate = budget.remaining > 0;
-        const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
-        if (shown.failedStep !== undefined && annotate)
-            budget.remaining--;
-        return shown;
-    }
-    catch (error) {
-        if (error instanceof errors/* AbortedError */.oM || ctx.signal.aborted)
-            return NOTHING_SHOWN;
-        ctx.io.warning((0,action_text/* logSafe */.sN)(`Could not read the steps of build #${num}: ${error.message}`));
-        return NOTHING_SHOWN;
-    }
-}
-
-
-/***/ }),
-
-/***/ 5661:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ describeState),
-/* harmony export */   c: () => (/* binding */ followBuild)
-/* harmony export */ });
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3197);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
-
-
-
-/**
- * Looks at the build until it finishes, the deadline passes or the step is cancelled (then it rejects with the
- * abort reason). `seen` receives every record read, so the caller always knows the last state.
- */
-async function followBuild(ctx, { client, project }, first, options, seen) {
-    const num = first.build_num;
-    let previous = first;
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(first))
-        return { done: true };
-    const look = async () => {
-        const build = await client.build(project, num);
-        seen(build);
-        const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
-        previous = build;
-        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(build))
-            return { done: true, value: build };
-        if (!changed)
-            return { done: false };
-        ctx.info(`Build #${num} is ${describeState(build)}`);
-        return { done: false, logged: true };
-    };
-    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .poll */ .wt)({
-        clock: ctx.clock,
-        signal: ctx.signal,
-        intervalMs: options.intervalMs,
-        deadline: options.deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
-            `(failure ${failures} in a row)`),
-    }, look);
-    if (result.done || result.error === undefined)
-        return { done: result.done };
-    return { done: false, error: result.error };
-}
-/** `running (status running)`, or just `queued` when both say the same. */
-function describeState(build) {
-    const lifecycle = build.lifecycle ?? 'in an unknown state';
-    return build.status && build.status !== build.lifecycle
-        ? `${lifecycle} (status ${build.status})`
-        : lifecycle;
-}
-
-
-/***/ }),
-
 /***/ 2455:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -418,24 +19,24 @@ __webpack_require__.d(__webpack_exports__, {
   waitForBuild: () => (/* binding */ waitForBuild)
 });
 
-// EXTERNAL MODULE: ../action/build-report.ts + 1 modules
-var build_report = __webpack_require__(7780);
-// EXTERNAL MODULE: ../action/follow.ts
-var follow = __webpack_require__(5661);
-// EXTERNAL MODULE: ../action/outcomes.ts
-var outcomes = __webpack_require__(3117);
-// EXTERNAL MODULE: ../action/poll.ts
-var poll = __webpack_require__(3197);
-// EXTERNAL MODULE: ../action/run.ts + 9 modules
-var run = __webpack_require__(1498);
-// EXTERNAL MODULE: ../action/summary.ts
-var summary = __webpack_require__(1702);
-// EXTERNAL MODULE: ../action/text.ts
-var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../runner/build-report.ts + 1 modules
+var build_report = __webpack_require__(616);
+// EXTERNAL MODULE: ../runner/follow.ts
+var follow = __webpack_require__(8721);
+// EXTERNAL MODULE: ../runner/outcomes.ts
+var outcomes = __webpack_require__(2049);
+// EXTERNAL MODULE: ../runner/poll.ts
+var poll = __webpack_require__(8537);
+// EXTERNAL MODULE: ../runner/run.ts + 9 modules
+var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/summary.ts
+var summary = __webpack_require__(2970);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
-// EXTERNAL MODULE: ../action/workflow.ts
-var workflow = __webpack_require__(3045);
+// EXTERNAL MODULE: ../runner/workflow.ts
+var workflow = __webpack_require__(649);
 // EXTERNAL MODULE: ../api/clock.ts
 var clock = __webpack_require__(7634);
 // EXTERNAL MODULE: ../api/commit-builds.ts
@@ -537,7 +138,7 @@ async function waitForCommit(ctx, { client, project }, input, deadline, seen) {
         const now = clock.now();
         if (truncated && !warnedTruncated) {
             warnedTruncated = true;
-            ctx.io.warning((0,action_text/* logSafe */.sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
+            ctx.io.warning((0,runner_text/* logSafe */.sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
         }
         // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
         const counted = all.filter((b) => (0,name_patterns/* choosesName */.Cx)(input.jobs, (0,commit_builds/* jobOf */.Zw)(b).job));
@@ -815,13 +416,13 @@ async function gateBuilds(ctx, connection, input, options) {
             ending = { kind: 'none', why: waited.why };
             const text = `${waited.why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
             if (input.ifNoBuilds === 'warn')
-                ctx.io.warning((0,action_text/* logSafe */.sN)(text));
+                ctx.io.warning((0,runner_text/* logSafe */.sN)(text));
             else
                 ctx.info(text);
             return builds;
         }
         if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
-            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(waited.why));
+            throw new poll/* WaitError */.uf((0,runner_text/* logSafe */.sN)(waited.why));
         // A skipped build ran no step and no test: there is nothing to show of it.
         const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,outcomes/* outcomeOf */.sG)(b)));
         for (const build of unsuccessful.slice(0, build_report/* MAX_FAILURE_REPORTS */.sT)) {
@@ -831,7 +432,7 @@ async function gateBuilds(ctx, connection, input, options) {
             tests.set(build.build_num, await (0,build_report/* readTests */.iv)(ctx, connection, build));
         const failing = builds.filter((b) => !(0,outcomes/* passes */.WE)(input.policy, (0,outcomes/* outcomeOf */.sG)(b)));
         if (failing.length > 0)
-            throw new poll/* WaitError */.uf((0,action_text/* logSafe */.sN)(failureMessage(input, builds, failing)));
+            throw new poll/* WaitError */.uf((0,runner_text/* logSafe */.sN)(failureMessage(input, builds, failing)));
         const worst = (0,outcomes/* worstOutcome */.Om)(builds.map(outcomes/* outcomeOf */.sG));
         if (worst === 'success') {
             ctx.info(`${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`);
@@ -907,7 +508,7 @@ function setOutputs(ctx, input, builds, failures, ending, options) {
     ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
 }
 async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
-    const title = input.buildNum === undefined ? `Builds of ${(0,action_text/* mdSafe */.$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const title = input.buildNum === undefined ? `Builds of ${(0,runner_text/* mdSafe */.$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
     const parts = [`### ${title}`];
     const worst = ending.kind === 'none'
         ? 'none'
@@ -916,10 +517,10 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
             : '';
     const facts = [
         `**Waited:** ${(0,format/* formatDuration */.a3)(elapsedMs)}`,
-        `**Allowed:** ${(0,action_text/* mdSafe */.$v)((0,outcomes/* describePolicy */.wy)(input.policy))}`,
+        `**Allowed:** ${(0,runner_text/* mdSafe */.$v)((0,outcomes/* describePolicy */.wy)(input.policy))}`,
     ];
     if (worst)
-        facts.unshift(`**Outcome:** ${(0,action_text/* mdSafe */.$v)(worst, 50)}`);
+        facts.unshift(`**Outcome:** ${(0,runner_text/* mdSafe */.$v)(worst, 50)}`);
     parts.push(facts.join(' · '));
     if (builds.length > 0)
         parts.push(buildsTable(builds));
@@ -929,15 +530,15 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
         case 'cancelled':
             parts.push(ending.what === undefined
                 ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
-                : `The step was cancelled: ${(0,action_text/* mdSafe */.$v)(ending.what, 1000)}.`);
+                : `The step was cancelled: ${(0,runner_text/* mdSafe */.$v)(ending.what, 1000)}.`);
             break;
         case 'timed-out':
         case 'gave-up':
         case 'not-found':
-            parts.push((0,action_text/* mdSafe */.$v)(ending.why, 1000));
+            parts.push((0,runner_text/* mdSafe */.$v)(ending.why, 1000));
             break;
         case 'none':
-            parts.push(`${(0,action_text/* mdSafe */.$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+            parts.push(`${(0,runner_text/* mdSafe */.$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
             break;
     }
     for (const build of builds) {
@@ -945,9 +546,9 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
         if (read === undefined)
             continue;
         const { job } = (0,commit_builds/* jobOf */.Zw)(build);
-        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,action_text/* mdSafe */.$v)(job, 100)}`}`;
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,runner_text/* mdSafe */.$v)(job, 100)}`}`;
         const heading = (0,summary/* buildLink */.hL)({ build_num: build.build_num, build_url: build.build_url }).replace(`#${build.build_num}`, name);
-        parts.push(`#### ${heading}: ${(0,action_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(build)) || (0,follow/* describeState */.J)(build), 50)}`);
+        parts.push(`#### ${heading}: ${(0,runner_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(build)) || (0,follow/* describeState */.J)(build), 50)}`);
         const failure = reports.failures.get(build.build_num)?.summary;
         if (failure)
             parts.push(failure);
@@ -969,10 +570,10 @@ function buildsTable(builds) {
         const duration = (0,summary/* buildDurationMs */.xD)(b);
         const cells = [
             (0,summary/* buildLink */.hL)(b),
-            (0,action_text/* mdSafe */.$v)(job ?? '', 100),
-            (0,action_text/* mdSafe */.$v)(workflow ?? '', 100),
-            (0,action_text/* mdSafe */.$v)(b.status ?? '', 50),
-            (0,action_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(b)), 50),
+            (0,runner_text/* mdSafe */.$v)(job ?? '', 100),
+            (0,runner_text/* mdSafe */.$v)(workflow ?? '', 100),
+            (0,runner_text/* mdSafe */.$v)(b.status ?? '', 50),
+            (0,runner_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(b)), 50),
             duration === undefined ? '' : (0,format/* formatDuration */.a3)(duration),
         ];
         lines.push(`| ${cells.join(' | ')} |`);
@@ -1841,6 +1442,405 @@ function integer(value) {
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 616:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  TL: () => (/* binding */ AnnotationBudget),
+  sT: () => (/* binding */ MAX_FAILURE_REPORTS),
+  iv: () => (/* binding */ readTests),
+  An: () => (/* binding */ showFailedSteps),
+  FK: () => (/* binding */ testsSection)
+});
+
+// UNUSED EXPORTS: MAX_ANNOTATIONS, annotationOf
+
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
+var step_output = __webpack_require__(530);
+// EXTERNAL MODULE: ../api/message.ts
+var message = __webpack_require__(7527);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+;// CONCATENATED MODULE: ../runner/failure-log.ts
+// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
+// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
+// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
+// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
+// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
+// removed before any line is cut (docs/promises.md, promise 13).
+
+
+
+
+/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
+const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+const SUMMARY_BUILD_LIMIT = 64 * 1024;
+/** Lines of a step's command shown. */
+const COMMAND_LINES = 20;
+/**
+ * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
+ * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
+ * summary is the caller's, with the rest of its own.
+ */
+function reportFailedSteps(io, build, steps, options = {}) {
+    const first = steps[0];
+    if (first === undefined)
+        return { failedStep: undefined, summary: '' };
+    const redact = redactor(options.secrets ?? []);
+    const num = build.build_num;
+    const sections = [];
+    let summaryLeft = SUMMARY_BUILD_LIMIT;
+    const unavailable = [];
+    for (const step of steps.slice(0, step_output/* MAX_STEPS_READ */.Eq)) {
+        const name = plain(redact(step.name), 200);
+        const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
+        if (step.output === undefined && step.outputError === undefined) {
+            // Not read (failure-log-lines: 0): the step is named, nothing more.
+            io.info((0,runner_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+            sections.push(`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`);
+            continue;
+        }
+        io.startGroup((0,runner_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+        io.info((0,runner_text/* logSafe */.sN)(`Step: ${name}`));
+        const command = step.command === undefined ? [] : commandLines(redact(step.command));
+        const output = (step.output?.lines ?? []).map((line) => (0,format/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
+        if (step.output !== undefined)
+            io.info((0,runner_text/* logSafe */.sN)(tailNote(step, output.length)));
+        else
+            io.info((0,runner_text/* logSafe */.sN)(`Its output could not be shown: ${why}`));
+        const fenced = [
+            ...command.map((line) => `$ ${line}`),
+            ...(command.length && output.length ? [''] : []),
+            ...output,
+        ];
+        io.untrusted(fenced);
+        io.endGroup();
+        if (why !== undefined)
+            unavailable.push({ name, why });
+        const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+        const section = summarySection(step, name, why, fenced, blockLimit);
+        summaryLeft -= section.length;
+        sections.push(section);
+    }
+    const rest = steps.slice(step_output/* MAX_STEPS_READ */.Eq);
+    if (rest.length > 0) {
+        const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
+        const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
+        io.info((0,runner_text/* logSafe */.sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+        sections.push(`…and ${rest.length} more failed steps, not shown.`);
+    }
+    // One warning for the build, however many of its outputs could not be read.
+    const [only] = unavailable;
+    if (unavailable.length === 1 && only !== undefined) {
+        io.warning((0,runner_text/* logSafe */.sN)(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
+    }
+    else if (unavailable.length > 1) {
+        const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+        io.warning((0,runner_text/* logSafe */.sN)((0,format/* cut */.Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+    }
+    if (options.annotate ?? true)
+        annotate(io, num, first, redact);
+    return { failedStep: redact(first.name), summary: sections.join('\n\n') };
+}
+/** One error annotation per build: the build and the step in the title, what went wrong as the message. */
+function annotate(io, num, step, redact) {
+    const name = plain(redact(step.name), 120);
+    const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
+    const reason = step.output === undefined ? undefined : (0,step_output/* lastMeaningfulLine */.HF)(step.output.lines);
+    const message = reason === undefined
+        ? `Step '${name}' failed${exit}`
+        : plain((0,format/* cut */.Jj)(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+    // @actions/core escapes the message and the title, so neither can leave its command line.
+    io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
+}
+/** ` (container 2, exit code 1, 12 s)` */
+function facts(step) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push(plain(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
+    return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+function mdFacts(step) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push((0,runner_text/* mdSafe */.$v)(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
+    return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
+}
+function tailNote(step, shown) {
+    const output = step.output;
+    if (output === undefined)
+        return '';
+    const size = (0,format/* formatBytes */.z3)(output.bytes);
+    const cutByService = step.truncated ? '; the service cut this output short' : '';
+    if (shown === 0)
+        return `Its output has no lines to show (${size})${cutByService}`;
+    const which = shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
+    return `${which} of output (${size})${cutByService}:`;
+}
+function summarySection(step, name, why, fenced, limit) {
+    const parts = [`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`];
+    if (step.output !== undefined)
+        parts.push(`_${(0,runner_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
+    if (why !== undefined)
+        parts.push(`_Its output could not be shown: ${(0,runner_text/* mdSafe */.$v)(why, 400)}_`);
+    // Past the build's share of the summary, the output is in the log only.
+    if (fenced.length > 0 && limit >= 1024)
+        parts.push(codeBlock(fenced, limit));
+    else if (fenced.length > 0)
+        parts.push('_Its output is in the log._');
+    return parts.join('\n\n');
+}
+/**
+ * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
+ * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
+ */
+function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
+    const kept = [];
+    let size = 0;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i] ?? '';
+        if (size + line.length + 1 > limit)
+            break;
+        kept.unshift(line);
+        size += line.length + 1;
+    }
+    if (kept.length < lines.length)
+        kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
+    const body = kept.join('\n');
+    const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${body}\n${fence}`;
+}
+/** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
+function commandLines(command) {
+    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
+    terminal.write(command);
+    terminal.end();
+    const lines = terminal.lines();
+    if (lines.length <= COMMAND_LINES)
+        return lines;
+    return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
+}
+/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
+ *  included), its lines joined with spaces. */
+function plain(text, max) {
+    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES, max + 1);
+    terminal.write(text);
+    terminal.end();
+    const oneLine = terminal
+        .lines()
+        .join(' ')
+        .replace(/[\s\u2028\u2029]+/g, ' ');
+    return (0,format/* cut */.Jj)(oneLine.trim(), max);
+}
+function redactor(secrets) {
+    return (text) => (0,message/* redactSecrets */.fp)(text, secrets);
+}
+
+// EXTERNAL MODULE: ../runner/summary.ts
+var summary = __webpack_require__(2970);
+;// CONCATENATED MODULE: ../runner/build-report.ts
+// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
+// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
+// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+
+
+
+
+
+
+/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
+const MAX_ANNOTATIONS = 10;
+/** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
+async function readTests({ io }, { client, project }, build) {
+    try {
+        const metadata = await client.tests(project, build.build_num);
+        return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM)
+            throw error;
+        const why = error.message;
+        io.warning((0,runner_text/* logSafe */.sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
+        return { tests: undefined, error: why };
+    }
+}
+/** The error annotations a step may still make. */
+class AnnotationBudget {
+    remaining = MAX_ANNOTATIONS;
+}
+/** The test's location for an annotation: its file, and the line when its message points into that file. */
+function annotationOf(test) {
+    const file = test.file?.trim().replace(/^\.\//, '');
+    if (!file)
+        return undefined;
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
+    return line === undefined ? { file } : { file, startLine: Number(line) };
+}
+/** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
+function reportFailures(ctx, failed, budget) {
+    let annotated = 0;
+    for (const test of failed.slice(0, summary/* MAX_LISTED_FAILURES */.z4)) {
+        const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+        ctx.info(`✗ ${(0,format/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+    }
+    for (const test of failed) {
+        if (budget.remaining <= 0)
+            break;
+        const where = annotationOf(test);
+        if (where === undefined)
+            continue;
+        const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+        // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+        ctx.io.error((0,format/* cut */.Jj)(message, 2000), { ...where, title: (0,format/* cut */.Jj)(test.name || 'failed test', 200) });
+        budget.remaining--;
+        annotated++;
+    }
+    return annotated;
+}
+/**
+ * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
+ * annotated too). `heading` is the Markdown level of its headings.
+ */
+function testsSection(ctx, read, budget, heading = 4) {
+    const h = '#'.repeat(heading);
+    if (read.tests === undefined)
+        return [`Test results could not be read: ${(0,runner_text/* mdSafe */.$v)(read.error ?? '')}`];
+    if (read.tests.length === 0)
+        return ['No test results were reported.'];
+    const parts = [`${h} Tests`, (0,summary/* testsTable */.kS)(read.tests)];
+    const failed = (0,summary/* failedTests */.T9)(read.tests);
+    if (failed.length > 0) {
+        const annotated = reportFailures(ctx, failed, budget);
+        const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
+        parts.push(`${h} Failed tests`, (0,summary/* failedTestsTable */.l1)(failed));
+        if (withFile > annotated) {
+            parts.push(`${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
+                `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
+        }
+    }
+    return parts;
+}
+/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
+const MAX_FAILURE_REPORTS = 5;
+const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
+/**
+ * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
+ * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
+ * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
+ */
+async function showFailedSteps(ctx, { client, project, transport }, build, lines, budget) {
+    const num = build.build_num;
+    try {
+        const full = Array.isArray(build.steps) ? build : await client.build(project, num);
+        const steps = await (0,step_output/* collectFailedSteps */.P4)({
+            transport,
+            build: full,
+            lines,
+            refresh: () => client.build(project, num),
+            signal: ctx.signal,
+            log: (level, message) => (level === 'debug' ? ctx.io.debug((0,runner_text/* logSafe */.sN)(message)) : ctx.info(message)),
+        });
+        if (ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
+        const annotate = budget.remaining > 0;
+        const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
+        if (shown.failedStep !== undefined && annotate)
+            budget.remaining--;
+        return shown;
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM || ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not read the steps of build #${num}: ${error.message}`));
+        return NOTHING_SHOWN;
+    }
+}
+
+
+/***/ }),
+
+/***/ 8721:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ describeState),
+/* harmony export */   c: () => (/* binding */ followBuild)
+/* harmony export */ });
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
+
+
+
+/**
+ * Looks at the build until it finishes, the deadline passes or the step is cancelled (then it rejects with the
+ * abort reason). `seen` receives every record read, so the caller always knows the last state.
+ */
+async function followBuild(ctx, { client, project }, first, options, seen) {
+    const num = first.build_num;
+    let previous = first;
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(first))
+        return { done: true };
+    const look = async () => {
+        const build = await client.build(project, num);
+        seen(build);
+        const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+        previous = build;
+        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(build))
+            return { done: true, value: build };
+        if (!changed)
+            return { done: false };
+        ctx.info(`Build #${num} is ${describeState(build)}`);
+        return { done: false, logged: true };
+    };
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .poll */ .wt)({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        intervalMs: options.intervalMs,
+        deadline: options.deadline,
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`),
+    }, look);
+    if (result.done || result.error === undefined)
+        return { done: result.done };
+    return { done: false, error: result.error };
+}
+/** `running (status running)`, or just `queued` when both say the same. */
+function describeState(build) {
+    const lifecycle = build.lifecycle ?? 'in an unknown state';
+    return build.status && build.status !== build.lifecycle
+        ? `${lifecycle} (status ${build.status})`
+        : lifecycle;
 }
 
 

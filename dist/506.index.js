@@ -119,14 +119,14 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ../action/run.ts + 9 modules
-var run = __webpack_require__(1498);
-// EXTERNAL MODULE: ../action/text.ts
-var action_text = __webpack_require__(5947);
+// EXTERNAL MODULE: ../runner/run.ts + 9 modules
+var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
-// EXTERNAL MODULE: ../action/workflow.ts
-var workflow = __webpack_require__(3045);
+// EXTERNAL MODULE: ../runner/workflow.ts
+var workflow = __webpack_require__(649);
 // EXTERNAL MODULE: ../api/download.ts + 1 modules
 var download = __webpack_require__(8591);
 // EXTERNAL MODULE: ../api/errors.ts
@@ -604,9 +604,9 @@ async function setOutputs(ctx, saved) {
 }
 async function writeSummary(ctx, saved, root, from) {
     const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
-    const summary = ctx.io.summary.addRaw(`Fetched ${plural(saved.length, 'file')} (${(0,format/* formatBytes */.z3)(bytes)}) of ${from} into ${(0,action_text/* mdSafe */.$v)(root)}`, true);
+    const summary = ctx.io.summary.addRaw(`Fetched ${plural(saved.length, 'file')} (${(0,format/* formatBytes */.z3)(bytes)}) of ${from} into ${(0,runner_text/* mdSafe */.$v)(root)}`, true);
     // The table is HTML, where a Markdown escape would show its backslash.
-    const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [(0,action_text/* htmlSafe */.br)(s.shown, 500), (0,format/* formatBytes */.z3)(s.bytes)]);
+    const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [(0,runner_text/* htmlSafe */.br)(s.shown, 500), (0,format/* formatBytes */.z3)(s.bytes)]);
     summary.addTable([
         [
             { data: 'File', header: true },
@@ -769,7 +769,7 @@ class Refusals {
     /** `what` is already quoted and short. */
     add(what, reason) {
         if (++this.total <= MAX_NOTES)
-            this.#ctx.io.warning((0,action_text/* logSafe */.sN)(`Refused artifact ${what}: ${reason}; it is not fetched`));
+            this.#ctx.io.warning((0,runner_text/* logSafe */.sN)(`Refused artifact ${what}: ${reason}; it is not fetched`));
     }
     /** The closing count, once everything was tried. */
     report() {
@@ -829,9 +829,9 @@ async function fetchArtifacts(ctx) {
             ? `build #${buildNum} (the ${describeLatest(options, (text) => text)})`
             : `build #${buildNum}`;
     const whichMd = buildNum === undefined
-        ? describeLatest(options, (text) => (0,action_text/* mdSafe */.$v)(text))
+        ? describeLatest(options, (text) => (0,runner_text/* mdSafe */.$v)(text))
         : options.buildNum === undefined
-            ? `build #${buildNum} (the ${describeLatest(options, (text) => (0,action_text/* mdSafe */.$v)(text))})`
+            ? `build #${buildNum} (the ${describeLatest(options, (text) => (0,runner_text/* mdSafe */.$v)(text))})`
             : `build #${buildNum}`;
     await makeDestination(options.destination);
     // Folders below are checked against this real path; the destination itself may be a link the user chose.
@@ -861,7 +861,7 @@ async function fetchArtifacts(ctx) {
         return;
     }
     const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
-    await writeSummary(ctx, saved, root, `${whichMd} of ${(0,action_text/* mdSafe */.$v)(slug)}`);
+    await writeSummary(ctx, saved, root, `${whichMd} of ${(0,runner_text/* mdSafe */.$v)(slug)}`);
 }
 /** The log line for part files an earlier run left. */
 function staleLine(stale) {
@@ -972,17 +972,17 @@ async function noArtifacts(ctx, mode, message) {
     if (mode === 'error')
         throw new NoArtifactsError(`${text} (if-no-artifacts: error)`);
     if (mode === 'warn')
-        ctx.io.warning((0,action_text/* logSafe */.sN)(text));
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(text));
     else
         ctx.info(text);
-    await ctx.io.summary.addRaw((0,action_text/* mdSafe */.$v)(text, 1000), true).write();
+    await ctx.io.summary.addRaw((0,runner_text/* mdSafe */.$v)(text, 1000), true).write();
 }
 async function downloadAll(ctx, transport, options, checked, destination, refusals) {
     const root = destination.root;
     const downloader = new download/* Downloader */._7({
         opener: transport,
         clock: ctx.clock,
-        log: (level, message) => (level === 'debug' ? ctx.io.debug((0,action_text/* logSafe */.sN)(message)) : ctx.info(message)),
+        log: (level, message) => (level === 'debug' ? ctx.io.debug((0,runner_text/* logSafe */.sN)(message)) : ctx.info(message)),
     });
     // Whatever ends the run, no part file is left behind, nor a folder made for nothing.
     ctx.onCleanup(() => destination.removeEmptyFolders());
@@ -1059,7 +1059,7 @@ async function downloadAll(ctx, transport, options, checked, destination, refusa
             if (!debug)
                 return;
             const retried = result.attempts > 1 ? `, ${result.attempts} attempts` : '';
-            ctx.io.debug((0,action_text/* logSafe */.sN)(`${file.source}: ${(0,format/* formatBytes */.z3)(result.bytes)} from ${(0,format/* displayUrl */.Qy)(file.url)} saved as ${dest}${retried}`));
+            ctx.io.debug((0,runner_text/* logSafe */.sN)(`${file.source}: ${(0,format/* formatBytes */.z3)(result.bytes)} from ${(0,format/* displayUrl */.Qy)(file.url)} saved as ${dest}${retried}`));
         }, (reason) => stop.abort(reason));
         if (options.extract) {
             const placed = new Set(results.flatMap((r) => (r === undefined ? [] : [r.file])));
@@ -1112,7 +1112,7 @@ async function unpack(ctx, archive, into, destination, options, placed, source) 
         if (result.staleParts.length > 0)
             ctx.info(staleLine(result.staleParts));
         for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
-            ctx.io.warning((0,action_text/* logSafe */.sN)(`Left out ${(0,paths/* shortQuoted */.vb)(what)} of archive ${(0,paths/* shortQuoted */.vb)(source)}: ${reason}`));
+            ctx.io.warning((0,runner_text/* logSafe */.sN)(`Left out ${(0,paths/* shortQuoted */.vb)(what)} of archive ${(0,paths/* shortQuoted */.vb)(source)}: ${reason}`));
         if (result.refused.length > MAX_NOTES)
             ctx.io.warning(`Left out ${result.refused.length - MAX_NOTES} more members of archive ${(0,paths/* shortQuoted */.vb)(source)}`);
         const n = result.files.length;
@@ -1125,7 +1125,7 @@ async function unpack(ctx, archive, into, destination, options, placed, source) 
     }
     catch (error) {
         if (error instanceof fetch_artifacts_archive/* UnsafeArchiveError */.td || error instanceof paths/* RefusedPathError */.aj) {
-            ctx.io.warning((0,action_text/* logSafe */.sN)(`Did not unpack archive ${(0,paths/* shortQuoted */.vb)(source)}: ${error.message}; it is kept as it is`));
+            ctx.io.warning((0,runner_text/* logSafe */.sN)(`Did not unpack archive ${(0,paths/* shortQuoted */.vb)(source)}: ${error.message}; it is kept as it is`));
             await destination.removeEmptyFolders();
             return [];
         }

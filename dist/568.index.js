@@ -13,8 +13,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1272);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1498);
-/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5947);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1622);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
 
 
 
@@ -96,7 +96,7 @@ async function setEnvvar(ctx) {
                     { data: 'Name', header: true },
                     { data: 'Change', header: true },
                 ],
-                ...rows.map(([k, c]) => [`<code>${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .htmlSafe */ .br)(k ?? '')}</code>`, c ?? '']),
+                ...rows.map(([k, c]) => [`<code>${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .htmlSafe */ .br)(k ?? '')}</code>`, c ?? '']),
             ])
                 .write();
         }
@@ -104,7 +104,7 @@ async function setEnvvar(ctx) {
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {
-    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, setEnvvar);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, setEnvvar);
 }
 
 

@@ -14,10 +14,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   spec: () => (/* binding */ spec),
 /* harmony export */   waitForSerial: () => (/* binding */ waitForSerial)
 /* harmony export */ });
-/* harmony import */ var _action_poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3197);
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1498);
-/* harmony import */ var _action_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1702);
-/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5947);
+/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8537);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1622);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
 /* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2249);
 /* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6677);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
@@ -143,7 +143,7 @@ async function waitForSerial(ctx) {
                 return { done: true, value: true };
             return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
         };
-        const result = await (0,_action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .poll */ .wt)({
+        const result = await (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .poll */ .wt)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
@@ -160,14 +160,14 @@ async function waitForSerial(ctx) {
             if (result.error !== undefined) {
                 // The time-out did not come: the next look could not have been made within it (a long Retry-After).
                 ending = 'stopped';
-                throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Stopped waiting for builds of ${scope} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .shortDuration */ .TV)(ctx.clock.now() - started)}, before the ` +
+                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Stopped waiting for builds of ${scope} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .shortDuration */ .TV)(ctx.clock.now() - started)}, before the ` +
                     `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: ${result.error.message}; ` +
                     (still.length > 0
                         ? `still running at the last look: ${still.join(', ')}`
                         : 'none was seen running'));
             }
             ending = 'timed-out';
-            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Timed out after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Timed out after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
                 `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`);
         }
         ending = 'clear';
@@ -177,8 +177,8 @@ async function waitForSerial(ctx) {
             : `Waited ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
     }
     catch (error) {
-        if (error instanceof _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .PollFailedError */ .f5)
-            throw new _action_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Gave up waiting: ${error.message}`, { cause: error });
+        if (error instanceof _runner_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .PollFailedError */ .f5)
+            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .WaitError */ .uf(`Gave up waiting: ${error.message}`, { cause: error });
         throw error;
     }
     finally {
@@ -258,7 +258,7 @@ async function cancelOlder(ctx, { client, project }, builds, tried, cancelled) {
         catch (error) {
             if (ctx.signal.aborted)
                 throw error;
-            ctx.io.warning((0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
+            ctx.io.warning((0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
         }
     }
 }
@@ -277,14 +277,14 @@ function numbers(builds) {
 async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, timeoutMs, cancelled) {
     const links = (builds) => [...builds.values()]
         .sort((a, b) => a.build_num - b.build_num)
-        .map((b) => (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .buildLink */ .hL)(b))
+        .map((b) => (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .buildLink */ .hL)(b))
         .join(', ');
-    const lines = [`### Wait for serial: ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(scope)}`];
+    const lines = [`### Wait for serial: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(scope)}`];
     if (cancelled.size > 0) {
         const list = [...waitedFor.values()]
             .filter((b) => cancelled.has(b.build_num))
             .sort((a, b) => a.build_num - b.build_num);
-        lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => (0,_action_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .buildLink */ .hL)(b)).join(', ')}.`);
+        lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .buildLink */ .hL)(b)).join(', ')}.`);
     }
     if (waitedFor.size === 0 && ending === 'clear')
         lines.push('No other build was running: the step went on at once.');
@@ -311,7 +311,7 @@ async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, t
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {
-    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_1__/* .runAction */ .Cs)(spec, waitForSerial);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_1__/* .runAction */ .Cs)(spec, waitForSerial);
 }
 
 

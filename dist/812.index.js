@@ -11,8 +11,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _action_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1498);
-/* harmony import */ var _action_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5947);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1622);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8999);
 
 
 const spec = {
@@ -29,12 +29,12 @@ async function clearCache(ctx) {
     ctx.info(`Cleared the build cache of ${name}: ${message}`);
     ctx.setOutput('message', message);
     await ctx.io.summary
-        .addRaw(`Cleared the build cache of **${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(name)}**: ${(0,_action_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(message)}`, true)
+        .addRaw(`Cleared the build cache of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(name)}**: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(message)}`, true)
         .write();
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {
-    return (0,_action_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(spec, clearCache);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(spec, clearCache);
 }
 
 

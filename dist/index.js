@@ -8,40 +8,40 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		825,
-		498,
+		622,
 		411
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,
-		498,
+		622,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		6506,
 		825,
 		26,
-		498,
+		622,
 		506
 	],
 	"./general/general.ts": [
 		2272,
 		825,
-		498,
+		622,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
-		498,
+		622,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		7413,
 		825,
 		26,
-		498,
-		378,
+		622,
+		918,
 		455,
 		413
 	],
@@ -49,16 +49,16 @@ var map = {
 		2455,
 		825,
 		26,
-		498,
-		378,
+		622,
+		918,
 		455
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		825,
 		26,
-		498,
-		378,
+		622,
+		918,
 		716
 	]
 };

@@ -15,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { seedExample, startEmulator } from '../src/emulator/index.ts';
+import { seedExample, startEmulator } from '../emulator/index.ts';
 import { ROOT, runStep } from './runner-env.ts';
 
 const { values } = parseArgs({

@@ -16,7 +16,7 @@ import {
   type EmulatedProject,
   type Emulator,
   type WorkflowSpec,
-} from '../src/emulator/index.ts';
+} from '../emulator/index.ts';
 import { bundlePath, ROOT, runStep, type StepResult } from './runner-env.ts';
 
 const ACTIONS = [

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { COMMON_INPUTS } from '../src/action/run.ts';
+import { COMMON_INPUTS } from '../src/runner/run.ts';
 import { COMMANDS } from '../src/actions/general/general.ts';
 import { yamlBlocks } from './harness/markdown.ts';
 import { readMetadata, ROOT, type ActionMetadata } from './harness/runner.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedExample, startEmulator, type Emulator } from '../src/emulator/index.ts';
+import { seedExample, startEmulator, type Emulator } from '../emulator/index.ts';
 import { ROOT } from './harness/runner.ts';
 
 const execFileAsync = promisify(execFile);

@@ -13,7 +13,7 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = ['src', 'test', 'scripts'].flatMap(sources);
+const files = ['src', 'emulator', 'test', 'scripts'].flatMap(sources);
 const promises = new Set(
   [...readFileSync(join(ROOT, 'docs/promises.md'), 'utf8').matchAll(/^(\d+)\. \*\*/gmu)].map((m) =>
     Number(m[1]),

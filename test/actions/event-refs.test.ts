@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { general, spec as generalSpec } from '../../src/actions/general/general.ts';
 import { spec as triggerSpec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
 import { spec as waitSpec, waitForBuild } from '../../src/actions/wait-for-build/wait-for-build.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { fakeClock, PROJECT, requestsTo, runLogic, SLUG, type FakeClock } from './gating-helpers.ts';
 
 const REPO = `${PROJECT.user}/${PROJECT.repo}`;

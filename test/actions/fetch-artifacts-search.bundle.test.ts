@@ -3,7 +3,7 @@
 // goes back to the newest build that has one, names it, and if-no-artifacts applies when none has.
 import { readdir } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import { PROJECT, SLUG } from './gating-helpers.ts';
 

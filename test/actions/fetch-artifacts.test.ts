@@ -5,7 +5,7 @@ import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/pro
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Progress } from '../../src/actions/fetch-artifacts/progress.ts';
-import { startEmulator } from '../../src/emulator/index.ts';
+import { startEmulator } from '../../emulator/index.ts';
 import { runAction, startAction, type RunOptions, type RunResult } from '../harness/runner.ts';
 import { content, scratch, send, sha256, type Handler, type TestServer } from '../api/download-server.ts';
 import { needs } from '../helpers/platform.ts';

@@ -9,10 +9,10 @@ import {
   type AnnotationProperties,
   type Io,
   type Summary,
-} from '../../src/action/io.ts';
-import { runAction, type ActionContext, type ActionSpec, type RunOptions } from '../../src/action/run.ts';
+} from '../../src/runner/io.ts';
+import { runAction, type ActionContext, type ActionSpec, type RunOptions } from '../../src/runner/run.ts';
 import { abortReason, type Clock } from '../../src/api/clock.ts';
-import type { BuildSeed, Emulator } from '../../src/emulator/index.ts';
+import type { BuildSeed, Emulator } from '../../emulator/index.ts';
 import { readMetadata } from '../harness/runner.ts';
 
 export const PROJECT = { vcs: 'primary-host', user: 'octo-org', repo: 'octo-repo' } as const;

@@ -1,7 +1,7 @@
 // The general action: every command of the spec, run from the committed bundle against the emulator.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction } from '../harness/runner.ts';
 
 let emu: Emulator;

@@ -3,7 +3,7 @@
 // long artifact list, from the committed bundle run as the runner runs it.
 import { readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { MAX_OUTPUT_BYTES } from '../../src/action/run.ts';
+import { MAX_OUTPUT_BYTES } from '../../src/runner/run.ts';
 import { runAction } from '../harness/runner.ts';
 import { scratch } from '../api/download-server.ts';
 

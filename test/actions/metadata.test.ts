@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMON_INPUTS, type ActionSpec } from '../../src/action/run.ts';
+import { COMMON_INPUTS, type ActionSpec } from '../../src/runner/run.ts';
 import { actionYmlPath, readMetadata, ROOT } from '../harness/runner.ts';
 
 const names = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })

@@ -2,7 +2,7 @@
 // the emulator on 127.0.0.1.
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
 
 let emu: Emulator;

@@ -2,7 +2,7 @@
 // commands in any form the runner obeys (docs/promises.md, promise 15), and no secret reaches the log, an output or the
 // summary in any shape, cut or whole (docs/promises.md, promise 13).
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runnerCommands } from '../harness/commands.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import { startRecorder, type Recorder } from '../helpers/recorder.ts';

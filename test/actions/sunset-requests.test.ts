@@ -2,7 +2,7 @@
 // the emulator, on a fake clock both share (the bundle as the runner runs it: sunset.bundle.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { spec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
-import { startEmulator, type Emulator, type WorkflowSpec } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator, type WorkflowSpec } from '../../emulator/index.ts';
 import { fakeClock, PROJECT, runLogic, SLUG, type FakeClock } from './gating-helpers.ts';
 
 let emulator: Emulator;

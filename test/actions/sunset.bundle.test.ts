@@ -7,7 +7,7 @@ import {
   type Emulator,
   type ProjectConfig,
   type WorkflowSpec,
-} from '../../src/emulator/index.ts';
+} from '../../emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { obeyedCommands, PROJECT, SLUG } from './gating-helpers.ts';
 

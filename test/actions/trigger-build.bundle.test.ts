@@ -1,7 +1,7 @@
 // The committed trigger-build bundle run as the runner runs it, against the emulator on the real clock: happy
 // paths, bad inputs, annotations from server text, and cancellation by SIGINT/SIGTERM.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator, type ProjectConfig } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator, type ProjectConfig } from '../../emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { obeyedCommands, PROJECT, requestsTo, SLUG } from './gating-helpers.ts';
 import { needs } from '../helpers/platform.ts';

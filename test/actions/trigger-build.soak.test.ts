@@ -2,7 +2,7 @@
 // five spoilt (429, 502, reset, and now and then a stall, each of which costs a real second in undici).
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { spec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
   fakeClock,
   handles,

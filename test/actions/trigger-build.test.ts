@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
 import type { TestCase } from '../../src/api/records.ts';
-import { startEmulator, type Emulator, type ProjectConfig } from '../../src/emulator/index.ts';
-import { COMMON_INPUTS } from '../../src/action/run.ts';
+import { startEmulator, type Emulator, type ProjectConfig } from '../../emulator/index.ts';
+import { COMMON_INPUTS } from '../../src/runner/run.ts';
 import { readMetadata } from '../harness/runner.ts';
 import { fakeClock, PROJECT, requestsTo, runLogic, SLUG, type FakeClock } from './gating-helpers.ts';
 

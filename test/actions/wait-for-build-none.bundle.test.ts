@@ -3,7 +3,7 @@
 // pass` and `warn` let it go on, with the outcome `none`. The shortest appear time is one real minute, so the
 // three runs share one minute, started together (a file of its own, so other files run meanwhile).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import { PROJECT, SLUG, workflowJob } from './gating-helpers.ts';
 

@@ -2,7 +2,7 @@
 // workflow that passes, a failing job named in the one error line with its tests annotated, server text that
 // cannot issue workflow commands, and SIGINT/SIGTERM mid-wait, which stop the step within 5 s cancelling nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type BuildSeed, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type BuildSeed, type Emulator } from '../../emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { obeyedCommands, PROJECT, requestsTo, SLUG, workflowJob } from './gating-helpers.ts';
 import { needs } from '../helpers/platform.ts';

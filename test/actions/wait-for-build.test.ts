@@ -11,7 +11,7 @@ import {
   type BuildSeed,
   type Emulator,
   type ProjectConfig,
-} from '../../src/emulator/index.ts';
+} from '../../emulator/index.ts';
 import {
   atTimes,
   fakeClock,

@@ -1,6 +1,6 @@
 // The committed wait-for-serial bundle run as the runner runs it, against the emulator on the real clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { PROJECT, SLUG, workflowJob } from './gating-helpers.ts';
 import { needs } from '../helpers/platform.ts';

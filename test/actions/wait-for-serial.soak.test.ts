@@ -2,7 +2,7 @@
 // in five spoilt; it must neither give a false "clear" nor hang, and leave nothing running.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { spec, waitForSerial } from '../../src/actions/wait-for-serial/wait-for-serial.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
   fakeClock,
   handles,

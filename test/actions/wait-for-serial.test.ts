@@ -1,8 +1,8 @@
 // wait-for-serial's logic in-process against the emulator, on a fake clock both share.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spec, waitForSerial } from '../../src/actions/wait-for-serial/wait-for-serial.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { COMMON_INPUTS } from '../../src/action/run.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { COMMON_INPUTS } from '../../src/runner/run.ts';
 import { readMetadata } from '../harness/runner.ts';
 import {
   fakeClock,

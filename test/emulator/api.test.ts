@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Build, CheckoutKey, Project, User } from '../../src/api/records.ts';
-import { encodeOpenSshPrivateKey, startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { encodeOpenSshPrivateKey, startEmulator, type Emulator } from '../../emulator/index.ts';
 import { call, FakeClock, rawRequest } from './helpers.ts';
 
 const SLUG = 'primary-host/octo-org/octo-repo';

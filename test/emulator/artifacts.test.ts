@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artifact } from '../../src/api/records.ts';
-import { startEmulator, type EmulatedProject, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { call, FakeClock } from './helpers.ts';
 
 const MiB = 1024 * 1024;

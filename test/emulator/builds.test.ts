@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Artifact, Build, TestMetadata } from '../../src/api/records.ts';
-import { startEmulator, type EmulatedProject, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { call, FakeClock } from './helpers.ts';
 
 let emulator: Emulator;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Artifact } from '../../src/api/records.ts';
-import { startEmulator, type EmulatedProject, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { call, rawRequest } from './helpers.ts';
 
 let emulator: Emulator;

@@ -3,7 +3,7 @@
 
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Clock } from '../../src/api/clock.ts';
-import type { Emulator } from '../../src/emulator/index.ts';
+import type { Emulator } from '../../emulator/index.ts';
 
 /** A clock that moves only when told to. */
 export class FakeClock implements Clock {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type EmulatedProject, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { call, FakeClock, rawRequest } from './helpers.ts';
 
 const MiB = 1024 * 1024;

@@ -7,7 +7,7 @@ import {
   type EmulatedProject,
   type Emulator,
   type WorkflowSpec,
-} from '../../src/emulator/index.ts';
+} from '../../emulator/index.ts';
 import { call, FakeClock } from './helpers.ts';
 
 let emulator: Emulator;

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Build, User } from '../../src/api/records.ts';
-import { startEmulator } from '../../src/emulator/index.ts';
+import { startEmulator } from '../../emulator/index.ts';
 import { call, rawRequest } from './helpers.ts';
 import { needs } from '../helpers/platform.ts';
 
-const INDEX = fileURLToPath(new URL('../../src/emulator/index.ts', import.meta.url));
-const CLI = fileURLToPath(new URL('../../src/emulator/cli.ts', import.meta.url));
+const INDEX = fileURLToPath(new URL('../../emulator/index.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../emulator/cli.ts', import.meta.url));
 
 const HANDLE_TYPES = new Set(['TCPSERVERWRAP', 'TCPWRAP', 'Timeout', 'Immediate']);
 

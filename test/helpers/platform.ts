@@ -20,7 +20,7 @@ function gnuTarAndUnzip(): string | undefined {
 
 const missing: Record<Capability, () => string | undefined> = {
   // Node on Windows ends a child at once on kill('SIGINT'), without running its handler; the Windows runner sends
-  // Ctrl-C and Ctrl-Break instead (test/action/signals.test.ts covers both handlers on every platform).
+  // Ctrl-C and Ctrl-Break instead (test/runner/signals.test.ts covers both handlers on every platform).
   'posix-signals': () => (windows ? 'Windows has no POSIX signals to send a child process' : undefined),
   symlinks: () =>
     windows ? 'creating a symbolic link on Windows needs a privilege runners do not grant' : undefined,

@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import { content, fileTree, scratch, sha256 } from '../api/download-server.ts';
 import { gzipSync } from 'node:zlib';

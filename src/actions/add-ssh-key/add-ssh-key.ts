@@ -1,7 +1,7 @@
 import { checkSegment } from '../../api/validate.ts';
 import { checkSshKey } from '../../api/ssh.ts';
-import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
-import { mdSafe } from '../../action/text.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { mdSafe } from '../../runner/text.ts';
 
 export const spec = {
   name: 'add-ssh-key',

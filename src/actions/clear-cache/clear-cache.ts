@@ -1,5 +1,5 @@
-import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
-import { mdSafe } from '../../action/text.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { mdSafe } from '../../runner/text.ts';
 
 export const spec = {
   name: 'clear-cache',

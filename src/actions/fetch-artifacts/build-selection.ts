@@ -1,5 +1,5 @@
 // Which build the artifacts come from: the search of search-artifacts, and the words that name the latest build.
-import type { ActionContext } from '../../action/run.ts';
+import type { ActionContext } from '../../runner/run.ts';
 import { BadResponseError } from '../../api/errors.ts';
 import { BuildScan, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { ClashError, planDownloads } from '../../api/paths.ts';

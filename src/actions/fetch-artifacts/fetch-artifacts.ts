@@ -1,9 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
-import { logSafe, mdSafe } from '../../action/text.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes } from '../../api/format.ts';
-import { workspace } from '../../action/workflow.ts';
+import { workspace } from '../../runner/workflow.ts';
 import { Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
 import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
 import { findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';

@@ -1,7 +1,7 @@
 // The outputs and the job summary of the files a run saved.
 import { writeFile } from 'node:fs/promises';
-import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../action/run.ts';
-import { htmlSafe, mdSafe } from '../../action/text.ts';
+import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
+import { htmlSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes } from '../../api/format.ts';
 
 /** Rows of the job summary's table; the rest are counted. */

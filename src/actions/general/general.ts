@@ -12,16 +12,16 @@ import {
 } from '../../api/records.ts';
 import { checkSshKey } from '../../api/ssh.ts';
 import { checkEnvName, checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
-import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import {
   checkTriggerInputs,
   readTriggerApi,
   rerunBuild,
   startBuild,
   type TriggerApi,
-} from '../../action/trigger-api.ts';
-import { mdSafe } from '../../action/text.ts';
-import { triggerRefOf } from '../../action/workflow.ts';
+} from '../../runner/trigger-api.ts';
+import { mdSafe } from '../../runner/text.ts';
+import { triggerRefOf } from '../../runner/workflow.ts';
 import { describeResult } from './report.ts';
 
 const PARAMETERS = [

@@ -1,7 +1,7 @@
 import { ApiError, ValidationError } from '../../api/errors.ts';
 import { checkEnvName } from '../../api/validate.ts';
-import { runAction, type ActionContext, type ActionSpec } from '../../action/run.ts';
-import { htmlSafe } from '../../action/text.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { htmlSafe } from '../../runner/text.ts';
 
 export const spec = {
   name: 'set-envvar',

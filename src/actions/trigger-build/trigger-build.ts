@@ -5,20 +5,20 @@ import {
   testsSection,
   type FailureShown,
   type TestsRead,
-} from '../../action/build-report.ts';
-import { describeState, followBuild } from '../../action/follow.ts';
+} from '../../runner/build-report.ts';
+import { describeState, followBuild } from '../../runner/follow.ts';
 import {
   describePolicy,
   outcomeOf,
   passes,
   readOutcomePolicy,
   type OutcomePolicy,
-} from '../../action/outcomes.ts';
+} from '../../runner/outcomes.ts';
 import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
-import { PollFailedError, WaitError } from '../../action/poll.ts';
-import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
-import { buildFacts, buildHeading } from '../../action/summary.ts';
-import { logSafe, mdSafe } from '../../action/text.ts';
+import { PollFailedError, WaitError } from '../../runner/poll.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
+import { buildFacts, buildHeading } from '../../runner/summary.ts';
+import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
@@ -26,8 +26,8 @@ import {
   startBuild,
   type Started,
   type TriggerApi,
-} from '../../action/trigger-api.ts';
-import { triggerRef } from '../../action/workflow.ts';
+} from '../../runner/trigger-api.ts';
+import { triggerRef } from '../../runner/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';

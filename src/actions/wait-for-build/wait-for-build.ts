@@ -6,8 +6,8 @@ import {
   testsSection,
   type FailureShown,
   type TestsRead,
-} from '../../action/build-report.ts';
-import { describeState } from '../../action/follow.ts';
+} from '../../runner/build-report.ts';
+import { describeState } from '../../runner/follow.ts';
 import {
   describePolicy,
   outcomeOf,
@@ -16,13 +16,13 @@ import {
   showOutcome,
   worstOutcome,
   type OutcomePolicy,
-} from '../../action/outcomes.ts';
-import { PollFailedError, WaitError } from '../../action/poll.ts';
-import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
-import { buildDurationMs, buildLink } from '../../action/summary.ts';
-import { logSafe, mdSafe } from '../../action/text.ts';
+} from '../../runner/outcomes.ts';
+import { PollFailedError, WaitError } from '../../runner/poll.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
+import { buildDurationMs, buildLink } from '../../runner/summary.ts';
+import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
-import { commentsOnPullRequest, workflowRevision } from '../../action/workflow.ts';
+import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { jobOf, type CommitQuery } from '../../api/commit-builds.ts';
 import { AbortedError, ValidationError } from '../../api/errors.ts';

@@ -1,9 +1,9 @@
 // The waits: one build followed by number, or a commit's builds looked at until every one has ended.
-import { describeState, followBuild } from '../../action/follow.ts';
-import { outcomeOf, showOutcome } from '../../action/outcomes.ts';
-import { poll, type Look } from '../../action/poll.ts';
-import type { ActionContext, Connection } from '../../action/run.ts';
-import { logSafe } from '../../action/text.ts';
+import { describeState, followBuild } from '../../runner/follow.ts';
+import { outcomeOf, showOutcome } from '../../runner/outcomes.ts';
+import { poll, type Look } from '../../runner/poll.ts';
+import type { ActionContext, Connection } from '../../runner/run.ts';
+import { logSafe } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import { CommitBuilds, jobOf } from '../../api/commit-builds.ts';
 import { choosesName, describePatterns } from '../../api/name-patterns.ts';

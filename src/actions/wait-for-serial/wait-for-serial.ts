@@ -1,7 +1,7 @@
-import { poll, PollFailedError, WaitError, type Look } from '../../action/poll.ts';
-import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../action/run.ts';
-import { buildLink } from '../../action/summary.ts';
-import { logSafe, mdSafe } from '../../action/text.ts';
+import { poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
+import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
+import { buildLink } from '../../runner/summary.ts';
+import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration, shortDuration } from '../../api/format.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { ValidationError } from '../../api/errors.ts';

@@ -1,7 +1,7 @@
 // Server text made safe for the log, Markdown and HTML: each row is a form the runner or GitHub's renderer would
 // otherwise obey.
 import { describe, expect, it } from 'vitest';
-import { htmlSafe, logSafe, mdSafe, stripTerminalEscapes } from '../../src/action/text.ts';
+import { htmlSafe, logSafe, mdSafe, stripTerminalEscapes } from '../../src/runner/text.ts';
 import { runnerCommands } from '../harness/commands.ts';
 
 describe('logSafe', () => {

@@ -9,7 +9,7 @@ import {
   type Project,
   type TestCase,
   type TestMetadata,
-} from '../api/records.ts';
+} from '../src/api/records.ts';
 import { contentSeed } from './content.ts';
 import {
   artifactAbsolutePath,

@@ -4,7 +4,7 @@
 // storage.ts (artifacts, step output), render.ts (wire records); this class keeps the projects and hands out
 // records.
 
-import type { Clock } from '../api/clock.ts';
+import type { Clock } from '../src/api/clock.ts';
 import {
   matchesStatusFilter,
   VCS_TYPES,
@@ -16,7 +16,7 @@ import {
   type TestMetadata,
   type User,
   type VcsType,
-} from '../api/records.ts';
+} from '../src/api/records.ts';
 import { Builds, type BuildSeed, type TriggerRequest } from './builds.ts';
 import { contentBytes, contentSha256 } from './content.ts';
 import { acceptPrivateKey, generateCheckoutKey } from './keys.ts';

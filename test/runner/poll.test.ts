@@ -1,7 +1,7 @@
 // The waiting loop on a fake clock: its timing is the point, so the looks are plain functions here; the
 // actions' tests drive it through real HTTP.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { poll, PollFailedError, transient, type Look, type PollOptions } from '../../src/action/poll.ts';
+import { poll, PollFailedError, transient, type Look, type PollOptions } from '../../src/runner/poll.ts';
 import { sleep, systemClock, type Clock } from '../../src/api/clock.ts';
 import {
   AbortedError,

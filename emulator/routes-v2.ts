@@ -2,7 +2,7 @@
 // forms, a pipeline, its workflows, a workflow's jobs, rerun and cancel. Lists page 20 items at a time with
 // `next_page_token`, so that a client that follows the tokens is tested.
 
-import { VCS_TYPES } from '../api/records.ts';
+import { VCS_TYPES } from '../src/api/records.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { PipelineRequest } from './pipelines.ts';
 import type { ApiRequest } from './routes.ts';

@@ -2,7 +2,7 @@
 // Ctrl-Break, which Node gives as SIGBREAK. Each aborts the step's signal and fails it with one line. The signals
 // are emitted on this process (Linux cannot send SIGBREAK); the bundle tests send real SIGINT and SIGTERM.
 import { describe, expect, it } from 'vitest';
-import { runAction, STOP_SIGNALS, type ActionContext } from '../../src/action/run.ts';
+import { runAction, STOP_SIGNALS, type ActionContext } from '../../src/runner/run.ts';
 import { recordingIo } from '../actions/gating-helpers.ts';
 
 describe('a cancelled step', () => {

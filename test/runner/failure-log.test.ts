@@ -10,14 +10,14 @@ import {
   reportFailedSteps,
   SUMMARY_BUILD_LIMIT,
   type FailureReport,
-} from '../../src/action/failure-log.ts';
-import { coreIo } from '../../src/action/io.ts';
+} from '../../src/runner/failure-log.ts';
+import { coreIo } from '../../src/runner/io.ts';
 import { Client, type ProjectRef } from '../../src/api/client.ts';
 import type { Build } from '../../src/api/records.ts';
 import { collectFailedSteps, type FailedStep } from '../../src/api/step-output.ts';
 import { Transport } from '../../src/api/transport.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import type { ProjectConfig } from '../../src/emulator/model.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import type { ProjectConfig } from '../../emulator/model.ts';
 import { FakeClock } from '../emulator/helpers.ts';
 
 const TOKEN = 'failure-log-secret-token-0123456789';

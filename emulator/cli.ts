@@ -1,6 +1,6 @@
 // Runs the emulator in the foreground:
 //
-//   node src/emulator/cli.ts [--port 8111] [--token t] [--seed file.json] [--artifact-redirect] [--post-sunset]
+//   node emulator/cli.ts [--port 8111] [--token t] [--seed file.json] [--artifact-redirect] [--post-sunset]
 //
 // --port               port of the API server (default 0: any free port; the address is printed)
 // --token              the only valid API token (default emulator-token)
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     console.log(
-      'usage: node src/emulator/cli.ts [--port N] [--token T] [--seed file.json] [--artifact-redirect] [--post-sunset]',
+      'usage: node emulator/cli.ts [--port N] [--token T] [--seed file.json] [--artifact-redirect] [--post-sunset]',
     );
     return;
   }

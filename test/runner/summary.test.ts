@@ -9,7 +9,7 @@ import {
   linkTarget,
   resultKind,
   testsTable,
-} from '../../src/action/summary.ts';
+} from '../../src/runner/summary.ts';
 import type { Build, TestCase } from '../../src/api/records.ts';
 
 const build: Build = {

@@ -1,7 +1,7 @@
 // Routes that only the emulator has (outside /api/v1.1): they make happen what happens elsewhere on the real
 // service, such as a push to the code host. They take the same credential as the API.
 
-import { VCS_TYPES } from '../api/records.ts';
+import { VCS_TYPES } from '../src/api/records.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { EmulatorState } from './state.ts';
 

@@ -1,9 +1,9 @@
 // The outcome policy shared by trigger-build and wait-for-build: reading `allowed-outcomes` and the worst of
 // several outcomes. The actions' use of it runs against the emulator in test/actions.
 import { describe, expect, it } from 'vitest';
-import { Inputs } from '../../src/action/inputs.ts';
-import type { Io } from '../../src/action/io.ts';
-import { outcomeOf, passes, readOutcomePolicy, worstOutcome } from '../../src/action/outcomes.ts';
+import { Inputs } from '../../src/runner/inputs.ts';
+import type { Io } from '../../src/runner/io.ts';
+import { outcomeOf, passes, readOutcomePolicy, worstOutcome } from '../../src/runner/outcomes.ts';
 import { ValidationError } from '../../src/api/errors.ts';
 
 function policyOf(text: string) {
