@@ -108,11 +108,9 @@ export async function approve(ctx: ActionContext): Promise<void> {
   const { project, transport } = ctx.connect();
   const pipelines = new Pipelines(transport);
   const started = ctx.clock.now();
-  const target =
-    input.pipelineId === undefined
-      ? `the newest pipeline of ${input.revision === '' ? 'the branch' : `commit ${input.revision}`}` +
-        (input.branch === undefined ? '' : ` on branch ${input.branch}`)
-      : `pipeline ${input.pipelineId}`;
+  const commit =
+    (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
+    (input.branch === undefined ? '' : ` on branch ${input.branch}`);
   const chosen =
     input.jobs.length === 0 ? 'approval job' : `approval job matching ${describePatterns(input.jobs)}`;
   let pipeline: Pipeline | undefined;
@@ -137,7 +135,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
         if (found.id !== pipeline?.id) {
           pipeline = found;
           ctx.info(
-            `Pipeline #${found.number} (${found.id}) of ${target.replace(/^the newest pipeline of /u, '')}`,
+            `Pipeline #${found.number} (${found.id})${input.pipelineId === undefined ? ` of ${commit}` : ''}`,
           );
         }
         seen = await approvalsOf(pipelines, found.id, input.jobs);
@@ -153,8 +151,8 @@ export async function approve(ctx: ActionContext): Promise<void> {
       const why = result.error === undefined ? '' : ` (${result.error.message})`;
       throw new WaitError(
         pipeline === undefined
-          ? `No ${target} was found within ${formatDuration(input.waitMs)}${why}` +
-              (input.pipelineId === undefined ? `, among its ${MAX_PIPELINES} newest pipelines` : '')
+          ? `No pipeline of ${commit} was found within ${formatDuration(input.waitMs)} among the project's ` +
+              `${MAX_PIPELINES} newest pipelines${why}`
           : `No ${chosen} came on hold in pipeline #${pipeline.number} within ` +
               `${formatDuration(input.waitMs)}${why}; ${describeApprovals(seen)}`,
       );
@@ -186,7 +184,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
     ctx.setOutput('count', approved.length);
     if (approved.length > 0) {
       await ctx.io.summary
-        .addRaw(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, true)
+        .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, 3)
         .addTable([
           [
             { data: 'Workflow', header: true },
