@@ -1,6 +1,6 @@
 // The endpoints of API v2 the product uses (below /api/v2, docs/sunset.md): the pipeline trigger in both
-// forms, a pipeline, its workflows, a workflow's jobs, rerun and cancel. Lists page 20 items at a time with
-// `next_page_token`, so that a client that follows the tokens is tested.
+// forms, a project's pipelines (by branch), a pipeline, its workflows, a workflow's jobs, rerun, cancel and
+// approve. Lists page 20 items at a time with `next_page_token`, so that a client that follows the tokens is tested.
 
 import { VCS_TYPES } from '../src/api/records.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';

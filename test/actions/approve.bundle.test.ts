@@ -30,6 +30,8 @@ it('approves exactly the chosen approval jobs on hold of the commit’s pipeline
   });
   // Pushed a minute ago: its build has run, and both approval jobs are on hold.
   emulator.state.push(SLUG, { branch: 'main', revision: REVISION, at: Date.now() - 60_000 });
+  // The same commit on another branch, later: not the pipeline of `branch`.
+  emulator.state.push(SLUG, { branch: 'feature', revision: REVISION, at: Date.now() - 30_000 });
   const pipelineId = String(emulator.state.pipelines(SLUG)[0]?.['id']);
   const [workflow] = emulator.state.pipelineWorkflows(pipelineId) ?? [];
   const jobs = emulator.state.workflowJobs(workflow?.id ?? '') ?? [];
@@ -43,6 +45,7 @@ it('approves exactly the chosen approval jobs on hold of the commit’s pipeline
     inputs: {
       token: emulator.token,
       'base-url': emulator.baseUrl,
+      branch: 'main',
       job: 'hold-*\n!hold-docs',
       'poll-interval-seconds': '1',
     },
