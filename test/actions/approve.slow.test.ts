@@ -21,6 +21,8 @@ interface FakeJob {
   /** Its status at each look at the job list, the last one repeating. */
   statuses: string[];
   job_number?: number;
+  /** An answer of the wrong shape: an approval job without its request id. */
+  noRequestId?: boolean;
 }
 
 interface FakeWorkflow {
@@ -130,7 +132,7 @@ async function service(fake: Fake): Promise<Recorder> {
             project_slug: 'gh/octo-org/octo-repo',
             status,
             type: job.type,
-            ...(job.type === 'approval' && { approval_request_id: job.id }),
+            ...(job.type === 'approval' && !job.noRequestId && { approval_request_id: job.id }),
             ...(job.type === 'approval' && status === 'success' && { approved_by: uuid(777) }),
           };
         }),
@@ -331,6 +333,19 @@ describe('approve against a server answering as the service does', () => {
     expect(result.code).toBe(0);
     expect(posts()).toEqual([`POST ${V2}/workflow/${uuid(11)}/approve/${uuid(112)}`]);
     expect(result.outputs['count']).toBe('1');
+  });
+
+  it('fails clearly, and approves nothing, when a job on hold names no approval request', async () => {
+    const pipeline = releasePipeline();
+    const [deploy] = pipeline.workflows;
+    deploy?.jobs.forEach((job) => (job.noRequestId = true));
+    const result = await approve({ pipelines: [pipeline] }, { 'pipeline-id': uuid(1) });
+    expect(result.code).toBe(1);
+    expect(result.errors).toEqual([
+      `::error::GET v2 /workflow/${uuid(11)}/job returned an unusable answer: hold-production names no ` +
+        'approval_request_id',
+    ]);
+    expect(posts()).toEqual([]);
   });
 });
 

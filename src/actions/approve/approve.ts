@@ -1,5 +1,5 @@
 import { formatDuration } from '../../api/format.ts';
-import { ValidationError } from '../../api/errors.ts';
+import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
 import {
   choosesName,
   compileNamePatterns,
@@ -42,7 +42,7 @@ interface Approval {
   workflowId: string;
   job: string;
   status: string;
-  requestId: string | undefined;
+  requestId: string;
   chosen: boolean;
 }
 
@@ -130,7 +130,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
           ctx.io.warning(`${error.message}; looking again in ${formatDuration(state.nextInMs)}`),
       },
       async () => {
-        const found = await findPipeline(pipelines, project, input);
+        // A pipeline named by id is read once; a commit's newest may change from one look to the next.
+        const found =
+          input.pipelineId !== undefined && pipeline !== undefined
+            ? pipeline
+            : await findPipeline(pipelines, project, input);
         if (found === undefined) return { done: false };
         if (found.id !== pipeline?.id) {
           pipeline = found;
@@ -140,7 +144,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
         }
         seen = await approvalsOf(pipelines, found.id, input.jobs);
         const chosenJobs = seen.filter((a) => a.chosen);
-        const onHold = chosenJobs.filter((a) => a.status === 'on_hold' && a.requestId !== undefined);
+        const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
         if (onHold.length > 0) return { done: true, value: onHold };
         if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
           return { done: true, value: [] };
@@ -167,15 +171,8 @@ export async function approve(ctx: ActionContext): Promise<void> {
       );
     }
     for (const hold of result.value) {
-      const requestId = hold.requestId ?? '';
-      await approveOnce(
-        ctx,
-        pipelines,
-        hold.workflowId,
-        requestId,
-        `${hold.job} of workflow ${hold.workflow}`,
-      );
-      approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: requestId });
+      await approveOnce(ctx, pipelines, hold);
+      approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
       ctx.info(`Approved ${hold.job} of workflow ${hold.workflow}`);
     }
   } finally {
@@ -185,6 +182,10 @@ export async function approve(ctx: ActionContext): Promise<void> {
     if (approved.length > 0) {
       await ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, 3)
+        .addRaw(
+          "The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.",
+          true,
+        )
         .addTable([
           [
             { data: 'Workflow', header: true },
@@ -221,12 +222,19 @@ async function approvalsOf(
   for (const workflow of await pipelines.workflows(pipelineId)) {
     for (const job of await pipelines.jobs(workflow.id)) {
       if (job.type !== 'approval') continue;
+      // Approving names the request: a hold without one could never be released by this step.
+      if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
+        throw new UnusableAnswerError(
+          'GET',
+          `v2 /workflow/${workflow.id}/job`,
+          `${job.name} names no approval_request_id`,
+        );
       approvals.push({
         workflow: workflow.name,
         workflowId: workflow.id,
         job: job.name,
         status: job.status,
-        requestId: typeof job.approval_request_id === 'string' ? job.approval_request_id : undefined,
+        requestId: job.approval_request_id ?? '',
         chosen: choosesName(patterns, job.name),
       });
     }
@@ -238,13 +246,9 @@ async function approvalsOf(
  * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
  * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
  */
-async function approveOnce(
-  ctx: ActionContext,
-  pipelines: Pipelines,
-  workflowId: string,
-  requestId: string,
-  what: string,
-): Promise<void> {
+async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Approval): Promise<void> {
+  const { workflowId, requestId } = hold;
+  const what = `${hold.job} of workflow ${hold.workflow}`;
   for (let attempt = 1; ; attempt++) {
     try {
       await pipelines.approve(workflowId, requestId);
