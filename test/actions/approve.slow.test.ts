@@ -162,7 +162,11 @@ afterEach(async () => {
   emulator = undefined;
 });
 
-async function approve(fake: Fake, inputs: Record<string, string>, env = {}): Promise<RunResult> {
+async function approve(
+  fake: Fake,
+  inputs: Record<string, string>,
+  env: Record<string, string | undefined> = {},
+): Promise<RunResult> {
   server = await service(fake);
   return runAction('approve', {
     inputs: { token: TOKEN, 'base-url': server.baseUrl, 'poll-interval-seconds': '1', ...inputs },
@@ -221,8 +225,13 @@ describe('approve against a server answering as the service does', () => {
     expect(server?.requests.every((r) => r.path.startsWith(`${V2}/`))).toBe(true);
   });
 
-  it('approves every job on hold by default', async () => {
-    const result = await approve({ pipelines: [releasePipeline()] }, { 'pipeline-id': uuid(1) });
+  it('approves every job on hold by default, and needs no project with pipeline-id', async () => {
+    const result = await approve(
+      { pipelines: [releasePipeline()] },
+      { 'pipeline-id': uuid(1) },
+      { GITHUB_REPOSITORY: undefined },
+    );
+    expect(result.errors).toEqual([]);
     expect(result.code).toBe(0);
     expect(posts()).toEqual([
       `POST ${V2}/workflow/${uuid(11)}/approve/${uuid(112)}`,

@@ -105,7 +105,8 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
  */
 export async function approve(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
-  const { project, transport } = ctx.connect();
+  // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
+  const { project, transport } = ctx.connect({ needsProject: input.pipelineId === undefined });
   const pipelines = new Pipelines(transport);
   const started = ctx.clock.now();
   const commit =
