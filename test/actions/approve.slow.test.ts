@@ -1,7 +1,10 @@
 // The approve action's committed bundle against a server of our own that answers as the service's API v2 does
 // (pipelines newest first and paged, approval jobs with `approval_request_id`, 202 `{"message"}` for an approval),
 // and against the emulator from a pipeline's id. Some tests wait for a later look in real time.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
@@ -307,6 +310,30 @@ describe('approve against a server answering as the service does', () => {
     expect(posts()).toEqual([`POST ${V2}/workflow/${uuid(31)}/approve/${uuid(312)}`]);
     const lists = (server?.requests ?? []).filter((r) => r.path === `${PROJECT_V2}/pipeline`);
     expect(lists.map((r) => r.query)).toEqual([{ branch: 'main' }, { branch: 'main', 'page-token': '1' }]);
+  });
+
+  it('on a comment on a pull request, a branch given alone names its newest pipeline', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'approve-event-'));
+    const event = join(dir, 'event.json');
+    await writeFile(event, JSON.stringify({ issue: { number: 5, pull_request: {} } }));
+    const pull = (id: number, number: number, revision: string): FakePipeline => ({
+      ...releasePipeline({ id: uuid(id), number, revision, branch: 'pull/5/head' }),
+      workflows: [
+        {
+          id: uuid(id * 10),
+          name: 'deploy',
+          jobs: [{ id: uuid(id * 100), name: 'hold', type: 'approval', statuses: ['on_hold'] }],
+        },
+      ],
+    });
+    const result = await approve(
+      { pipelines: [pull(6, 3, OTHER), pull(7, 4, REVISION), releasePipeline({ number: 8 })] },
+      { branch: 'pull/5/head' },
+      { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: event },
+    );
+    await rm(dir, { recursive: true });
+    expect(result.errors).toEqual([]);
+    expect(posts()).toEqual([`POST ${V2}/workflow/${uuid(70)}/approve/${uuid(700)}`]);
   });
 
   it('from the workflow’s commit by default, reading at most 100 pipelines to find it', async () => {
