@@ -25,6 +25,8 @@ export interface JobRecord {
   stopped_at: string | null;
   dependencies: string[];
   project_slug: string;
+  /** Approval jobs only: the request that approving names (the job's id, as the service gives it). */
+  approval_request_id?: string;
 }
 
 export interface WorkflowRecord {
@@ -107,8 +109,9 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       job.name,
       upstreamAlive && !['failed', 'canceled', 'infrastructure_fail', 'timedout'].includes(status),
     );
+    const id = run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`);
     records.push({
-      id: run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`),
+      id,
       name: job.name,
       job_number: build === undefined ? null : build.num,
       status,
@@ -117,6 +120,7 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       stopped_at: iso(stop),
       dependencies: upstream.map((up) => run.jobIds.get(up.name) ?? ''),
       project_slug: project.slug,
+      ...(job.type === 'approval' && { approval_request_id: id }),
     });
   };
   for (const job of run.jobs) visit(job);

@@ -1,6 +1,6 @@
 // The endpoints of API v2 the product uses (below /api/v2, docs/sunset.md): the pipeline trigger in both
-// forms, a pipeline, its workflows, a workflow's jobs, rerun and cancel. Lists page 20 items at a time with
-// `next_page_token`, so that a client that follows the tokens is tested.
+// forms, a project's pipelines (by branch), a pipeline, its workflows, a workflow's jobs, rerun, cancel and
+// approve. Lists page 20 items at a time with `next_page_token`, so that a client that follows the tokens is tested.
 
 import { VCS_TYPES } from '../src/api/records.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
@@ -87,7 +87,12 @@ const ROUTES: { method: string; pattern: string[]; handler: Handler }[] = [
     handler: (state, request, params) => {
       const project = state.findProject(params['vcs'] ?? '', params['user'] ?? '', params['repo'] ?? '');
       if (project === undefined) throw new HttpError(404, 'Project not found');
-      return paged(state.pipelines(project).reverse(), request.query);
+      const branch = request.query['branch'];
+      const pipelines = state.pipelines(project).reverse();
+      return paged(
+        branch === undefined ? pipelines : pipelines.filter((p) => branchOf(p) === branch),
+        request.query,
+      );
     },
   },
   {
@@ -151,7 +156,23 @@ const ROUTES: { method: string; pattern: string[]; handler: Handler }[] = [
       return jsonReply(202, { message: 'Accepted.' });
     },
   },
+  { method: 'POST', pattern: ['workflow', ':id', 'approve', ':request'], handler: approve },
 ];
+
+function branchOf(pipeline: Record<string, unknown>): unknown {
+  return (pipeline['vcs'] as { branch?: unknown } | undefined)?.branch;
+}
+
+/** Approves an approval job on hold by its request id, as a person's approval does (`POST /_emulator/approve`). */
+function approve(state: EmulatorState, _request: ApiRequest, params: Params): Reply {
+  try {
+    state.approve(params['id'] ?? '', { id: params['request'] ?? '' });
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new HttpError(error.message.endsWith('not on_hold') ? 409 : 404, error.message);
+  }
+  return jsonReply(202, { message: 'Accepted.' });
+}
 
 /** The v2 endpoint for a method and path (segments below /api/v2), or undefined when there is none. */
 export function findV2Route(

@@ -45,6 +45,8 @@ export interface Job {
   started_at?: string | null;
   stopped_at?: string | null;
   dependencies?: string[];
+  /** An approval job's request, which approving it names. */
+  approval_request_id?: string;
   [key: string]: unknown;
 }
 
@@ -188,18 +190,58 @@ export class Pipelines {
     );
   }
 
-  /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-  private async list<T>(path: string): Promise<T[]> {
+  /**
+   * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+   * and at most `max` pipelines.
+   */
+  async newestPipeline(
+    p: ProjectRef,
+    options: { branch?: string; max: number },
+    accept: (pipeline: Pipeline) => boolean,
+  ): Promise<Pipeline | undefined> {
+    const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    let found: Pipeline | undefined;
+    await this.list<Pipeline>(`/project/${projectSlug(p)}/pipeline`, query, (items) => {
+      found = items.slice(0, options.max).find(accept);
+      return found !== undefined || items.length >= options.max;
+    });
+    return found;
+  }
+
+  /**
+   * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+   * workflow's jobs again, not by sending it twice.
+   */
+  async approve(workflowId: string, approvalRequestId: string): Promise<unknown> {
+    return this.post(
+      `/workflow/${seg(checkSegment('workflow id', workflowId))}/approve/${seg(
+        checkSegment('approval request id', approvalRequestId),
+      )}`,
+      undefined,
+      'once',
+    );
+  }
+
+  /**
+   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it, and so
+   * does `enough` once it says the items so far suffice.
+   */
+  private async list<T>(
+    path: string,
+    query: Record<string, string> = {},
+    enough?: (items: readonly T[]) => boolean,
+  ): Promise<T[]> {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
       const page = await this.get<{ items?: T[]; next_page_token?: string | null }>(
         path,
-        token === undefined ? undefined : { 'page-token': token },
+        token === undefined ? query : { ...query, 'page-token': token },
       );
       if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
       items.push(...page.items);
+      if (enough?.(items)) return items;
       const next = page.next_page_token;
       if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
       tokens.add(next);
@@ -244,8 +286,8 @@ function checkPipeline(answer: Pipeline, call: string): Pipeline {
   return answer;
 }
 
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error: unknown): error is Error {
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
+export function isAmbiguous(error: unknown): error is Error {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
   if (error instanceof NetworkError) return !error.notSent;
   return error instanceof TimeoutError;
