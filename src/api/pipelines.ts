@@ -1,7 +1,7 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
-import { projectPath, type ProjectRef } from './client.ts';
+import { projectPath, type ProjectAddress } from './client.ts';
 import {
   AbortedError,
   ApiError,
@@ -87,8 +87,9 @@ export class PipelineTriggerLostError extends UserFacingError {
 
 const seg = encodeURIComponent;
 
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
-export function projectSlug(p: ProjectRef): string {
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
+export function projectSlug(p: ProjectAddress): string {
+  if ('slug' in p) return p.slug.split('/').map(seg).join('/');
   return projectPath(p).slice('/project/'.length);
 }
 
@@ -103,7 +104,7 @@ export class Pipelines {
    * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
    * (nothing was started then). A failure after which a pipeline may have started is never sent again.
    */
-  async trigger(p: ProjectRef, options: PipelineTrigger): Promise<Pipeline> {
+  async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Pipeline> {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
       throw new ValidationError('branch', 'give a branch or a tag (not both)', undefined, 'missing');
@@ -188,18 +189,26 @@ export class Pipelines {
     );
   }
 
-  /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-  private async list<T>(path: string): Promise<T[]> {
+  /**
+   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+   * twice ends it.
+   */
+  protected async list<T>(
+    path: string,
+    query: Record<string, string> = {},
+    maxItems = Infinity,
+  ): Promise<T[]> {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
       const page = await this.get<{ items?: T[]; next_page_token?: string | null }>(
         path,
-        token === undefined ? undefined : { 'page-token': token },
+        token === undefined ? query : { ...query, 'page-token': token },
       );
       if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
       items.push(...page.items);
+      if (items.length >= maxItems) return items.slice(0, maxItems);
       const next = page.next_page_token;
       if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
       tokens.add(next);
@@ -209,7 +218,7 @@ export class Pipelines {
     return items;
   }
 
-  private async get<T>(path: string, query?: Record<string, string>): Promise<T> {
+  protected async get<T>(path: string, query?: Record<string, string>): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'GET',
@@ -221,7 +230,7 @@ export class Pipelines {
     ).data;
   }
 
-  private async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
+  protected async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'POST',

@@ -1,4 +1,6 @@
+import { projectName } from '../../api/client.ts';
 import { ApiError, ValidationError } from '../../api/errors.ts';
+import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { checkEnvName } from '../../api/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { htmlSafe } from '../../runner/text.ts';
@@ -57,27 +59,47 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
     );
   }
 
-  const { client, project } = ctx.connect();
+  const { client, transport, project } = ctx.connect({ acceptSlug: true });
+  // A project named by its slug is reached through API v2 alone (docs/v2.md).
+  const v2 = 'slug' in project ? new ProjectsV2(transport) : undefined;
   const set: string[] = [];
   const deleted: string[] = [];
   const absent: string[] = [];
+  const notDeleted = (key: string): void => {
+    absent.push(key);
+    ctx.io.warning(`${key} was not deleted: the project has no such variable`);
+  };
   try {
     for (const [key, v] of toSet) {
-      await client.addEnvVar(project, key, v);
+      if ('slug' in project) await v2?.addEnvVar(project, key, v);
+      else await client.addEnvVar(project, key, v);
       set.push(key);
       ctx.info(`Set ${key}`);
     }
+    // v2 says which variables exist in one list, so only those are deleted.
+    const existing =
+      v2 !== undefined && toDelete.length > 0
+        ? new Set((await v2.envVars(project)).map((variable) => variable.name))
+        : undefined;
     for (const key of toDelete) {
-      try {
-        await client.deleteEnvVar(project, key);
-        deleted.push(key);
-        ctx.info(`Deleted ${key}`);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage)))
-          throw error;
-        absent.push(key);
-        ctx.io.warning(`${key} was not deleted: the project has no such variable`);
+      if ('slug' in project) {
+        if (!existing?.has(key)) {
+          notDeleted(key);
+          continue;
+        }
+        await v2?.deleteEnvVar(project, key);
+      } else {
+        try {
+          await client.deleteEnvVar(project, key);
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage)))
+            throw error;
+          notDeleted(key);
+          continue;
+        }
       }
+      deleted.push(key);
+      ctx.info(`Deleted ${key}`);
     }
   } finally {
     // What was done is reported even when a later call fails.
@@ -90,7 +112,7 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
     ];
     if (rows.length > 0) {
       await ctx.io.summary
-        .addRaw(`Environment variables of **${project.username}/${project.project}**`, true)
+        .addRaw(`Environment variables of **${htmlSafe(projectName(project))}**`, true)
         .addTable([
           [
             { data: 'Name', header: true },
