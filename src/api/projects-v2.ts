@@ -1,7 +1,7 @@
 // The project-scoped calls of API v2 (docs/v2.md): a job's details, cancel, tests and artifacts by its number,
 // the project's environment variables and pipelines. They take either way of naming a project, so they are the
-// only calls a project named by its slug can reach. Answers are checked by shape before use (docs/promises.md,
-// promise 22).
+// only calls a project named by its slug can reach. Answers are checked by shape before use
+// (docs/promises.md, promise 30).
 import type { ProjectAddress } from './client.ts';
 import { UnusableAnswerError } from './errors.ts';
 import { Pipelines, projectSlug, type Pipeline } from './pipelines.ts';
