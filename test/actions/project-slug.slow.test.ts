@@ -111,6 +111,16 @@ describe('the general action with project-slug, against the emulator', () => {
     ]);
   });
 
+  it('triggers a pipeline with pipeline/run alone', async () => {
+    const r = await runAction('general', {
+      inputs: { ...emuInputs(), command: 'trigger', branch: 'release', params: '' },
+    });
+    expect(r.errors).toEqual([]);
+    expect(result(r)).toMatchObject({ number: expect.any(Number), state: 'created' });
+    expect(emuPaths()).toEqual([`POST /api/v2/project/${SLUG}/pipeline/run`]);
+    expect(emu.requests[0]?.body).toEqual({ config: { branch: 'release' }, checkout: { branch: 'release' } });
+  });
+
   it('works the same with a provider word the product has never seen', async () => {
     const other = `brand-new-host/${ORG}/${PROJECT}`;
     const number = await finishedJob(other);

@@ -308,8 +308,7 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
   if (args.branch !== undefined) checkSegment('branch', args.branch);
   if (args.hostname !== undefined) checkSegment('hostname', args.hostname, 'a host name');
   checkRevisionOrTag('revision', args.revision, 'tag', args.tag);
-  if (command === 'trigger')
-    checkTriggerInputs(args.api, triggerRequest(args), inputs.optional('project-slug') !== undefined);
+  if (command === 'trigger') checkTriggerInputs(args.api, triggerRequest(args));
   return args;
 }
 
@@ -354,6 +353,8 @@ export async function general(ctx: ActionContext): Promise<void> {
       ? ctx.connect({ needsProject, acceptSlug: true })
       : ctx.connect({ needsProject, acceptSlug: `command '${name}'` });
   const { project } = connection;
+  // Nothing was sent yet: a slug project takes only the trigger's v2 inputs.
+  if (name === 'trigger' && 'slug' in project) checkTriggerInputs(args.api, triggerRequest(args), true);
   // connect() gives a slug project only to a command about a project, which then has a v2 form.
   const result =
     'slug' in project
