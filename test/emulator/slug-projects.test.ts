@@ -103,6 +103,13 @@ describe('a project reachable only through v2', () => {
       node_index: 0,
       url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/artifacts\//),
     });
+    const download = await fetch(artifacts.json.items[0].url, {
+      headers: { Authorization: emulator.authorization },
+    });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(
+      emulator.state.artifactBytes(slug, number, 'dist/app.tar.gz'),
+    );
     expect((await v2('GET', `/project/${slug}/999/artifacts`)).json).toEqual({ message: 'Job not found.' });
 
     const second = await runPipeline();
