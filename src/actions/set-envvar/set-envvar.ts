@@ -1,4 +1,4 @@
-import { projectName } from '../../api/client.ts';
+import { projectName, type Client, type ProjectRef, type SlugProject } from '../../api/client.ts';
 import { ApiError, ValidationError } from '../../api/errors.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { checkEnvName } from '../../api/validate.ts';
@@ -60,46 +60,25 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
   }
 
   const { client, transport, project } = ctx.connect({ acceptSlug: true });
-  // A project named by its slug is reached through API v2 alone (docs/v2.md).
-  const v2 = 'slug' in project ? new ProjectsV2(transport) : undefined;
+  const store =
+    'slug' in project ? v2Variables(new ProjectsV2(transport), project) : v1Variables(client, project);
   const set: string[] = [];
   const deleted: string[] = [];
   const absent: string[] = [];
-  const notDeleted = (key: string): void => {
-    absent.push(key);
-    ctx.io.warning(`${key} was not deleted: the project has no such variable`);
-  };
   try {
     for (const [key, v] of toSet) {
-      if ('slug' in project) await v2?.addEnvVar(project, key, v);
-      else await client.addEnvVar(project, key, v);
+      await store.add(key, v);
       set.push(key);
       ctx.info(`Set ${key}`);
     }
-    // v2 says which variables exist in one list, so only those are deleted.
-    const existing =
-      v2 !== undefined && toDelete.length > 0
-        ? new Set((await v2.envVars(project)).map((variable) => variable.name))
-        : undefined;
     for (const key of toDelete) {
-      if ('slug' in project) {
-        if (!existing?.has(key)) {
-          notDeleted(key);
-          continue;
-        }
-        await v2?.deleteEnvVar(project, key);
+      if (await store.remove(key)) {
+        deleted.push(key);
+        ctx.info(`Deleted ${key}`);
       } else {
-        try {
-          await client.deleteEnvVar(project, key);
-        } catch (error) {
-          if (!(error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage)))
-            throw error;
-          notDeleted(key);
-          continue;
-        }
+        absent.push(key);
+        ctx.io.warning(`${key} was not deleted: the project has no such variable`);
       }
-      deleted.push(key);
-      ctx.info(`Deleted ${key}`);
     }
   } finally {
     // What was done is reported even when a later call fails.
@@ -123,6 +102,42 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
         .write();
     }
   }
+}
+
+/** A project's variables: `remove` answers false when the project has no such variable. */
+interface Variables {
+  add(name: string, value: string): Promise<unknown>;
+  remove(name: string): Promise<boolean>;
+}
+
+function v1Variables(client: Client, project: ProjectRef): Variables {
+  return {
+    add: (name, value) => client.addEnvVar(project, name, value),
+    remove: async (name) => {
+      try {
+        await client.deleteEnvVar(project, name);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage))
+          return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** A project named by its slug, through API v2 alone (docs/v2.md): one list says which variables exist. */
+function v2Variables(api: ProjectsV2, project: SlugProject): Variables {
+  let existing: Promise<Set<string>> | undefined;
+  return {
+    add: (name, value) => api.addEnvVar(project, name, value),
+    remove: async (name) => {
+      existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
+      if (!(await existing).has(name)) return false;
+      await api.deleteEnvVar(project, name);
+      return true;
+    },
+  };
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
