@@ -1,7 +1,13 @@
 // The emulator's projects reachable only through API v2, by an opaque slug: their pipelines, jobs, job details,
 // tests, artifacts, env vars and approvals answer in v2's shapes, and every v1.1 route answers 404 for them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator, type WorkflowSpec } from '../../emulator/index.ts';
+import {
+  applySeed,
+  parseSeed,
+  startEmulator,
+  type Emulator,
+  type WorkflowSpec,
+} from '../../emulator/index.ts';
 import { call, FakeClock } from './helpers.ts';
 
 let emulator: Emulator;
@@ -164,5 +170,22 @@ describe('a project reachable only through v2', () => {
     }
     const projects = (await call(emulator, 'GET', '/projects')).json as Loose[];
     expect(projects.some((p) => String(p.vcs_url).includes(slug.split('/')[1] ?? '?'))).toBe(false);
+  });
+
+  it('is pushed to by its slug, and seeded by its slug', async () => {
+    const pushed = await fetch(`${emulator.origin}/_emulator/push`, {
+      method: 'POST',
+      headers: { Authorization: emulator.authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ project_slug: slug, branch: 'main' }),
+    });
+    expect(pushed.status).toBe(201);
+    expect((await v2('GET', `/project/${slug}/pipeline`)).json.items).toHaveLength(1);
+
+    const seeded = 'app/seeded-org/seeded-project';
+    await applySeed(emulator.state, parseSeed([{ slug: seeded, envvars: { REGION: 'eu-west-1' } }]));
+    expect((await v2('GET', `/project/${seeded}/envvar`)).json.items[0].name).toBe('REGION');
+    expect((await call(emulator, 'GET', `/project/${seeded}/envvar`)).status).toBe(404);
+    expect(() => parseSeed([{ slug: seeded, username: 'a' }])).toThrow(/not both/);
+    expect(() => parseSeed([{ slug: 'app/two' }])).toThrow(/provider\/organization\/project/);
   });
 });
