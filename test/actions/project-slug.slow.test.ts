@@ -171,6 +171,11 @@ describe('input errors with project-slug', () => {
     ],
     [
       'general',
+      { command: 'retry', 'build-num': '3', 'trigger-api': 'v1.1' },
+      /^::error::trigger-api: invalid value "v1\.1"; allowed with project-slug/,
+    ],
+    [
+      'general',
       { command: 'trigger', revision: 'a'.repeat(40) },
       /^::error::revision: not used; leave it out with project-slug/,
     ],

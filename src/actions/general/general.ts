@@ -353,8 +353,9 @@ export async function general(ctx: ActionContext): Promise<void> {
       ? ctx.connect({ needsProject, acceptSlug: true })
       : ctx.connect({ needsProject, acceptSlug: `command '${name}'` });
   const { project } = connection;
-  // Nothing was sent yet: a slug project takes only the trigger's v2 inputs.
-  if (name === 'trigger' && 'slug' in project) checkTriggerInputs(args.api, triggerRequest(args), true);
+  // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
+  if ('slug' in project && command.takes.includes('trigger-api'))
+    checkTriggerInputs(args.api, name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
   // connect() gives a slug project only to a command about a project, which then has a v2 form.
   const result =
     'slug' in project
