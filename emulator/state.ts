@@ -583,7 +583,7 @@ export class EmulatorState {
   /** The record of GET /me. */
   me(): User {
     const key = this.platformKeyValue;
-    const projects = this.projects();
+    const projects = this.v1Projects();
     return {
       enrolled_betas: [],
       in_beta_program: false,

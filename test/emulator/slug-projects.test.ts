@@ -170,6 +170,8 @@ describe('a project reachable only through v2', () => {
     }
     const projects = (await call(emulator, 'GET', '/projects')).json as Loose[];
     expect(projects.some((p) => String(p.vcs_url).includes(slug.split('/')[1] ?? '?'))).toBe(false);
+    const me = (await call(emulator, 'GET', '/me')).json as Loose;
+    expect(Object.keys(me.projects).some((url) => url.includes(slug.split('/')[1] ?? '?'))).toBe(false);
   });
 
   it('is pushed to by its slug, and seeded by its slug', async () => {
