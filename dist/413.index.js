@@ -636,9 +636,11 @@ function trigger_build_run() {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cw: () => (/* binding */ Pipelines),
 /* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
+/* harmony export */   Tb: () => (/* binding */ projectSlug),
+/* harmony export */   X2: () => (/* binding */ isAmbiguous),
 /* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
 /* harmony export */ });
-/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError, projectSlug */
+/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError */
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
@@ -674,8 +676,10 @@ class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/*
     name = 'PipelineTriggerLostError';
 }
 const seg = encodeURIComponent;
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
 function projectSlug(p) {
+    if ('slug' in p)
+        return p.slug.split('/').map(seg).join('/');
     return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
 }
 class Pipelines {
@@ -749,16 +753,39 @@ class Pipelines {
     async cancelWorkflow(workflowId) {
         return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
     }
-    /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-    async list(path) {
+    /**
+     * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+     * and at most `max` pipelines.
+     */
+    async newestPipeline(p, options, accept) {
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch) };
+        const path = `/project/${projectSlug(p)}/pipeline`;
+        return (await this.list(path, query, options.max, (items) => items.some(accept))).find(accept);
+    }
+    /**
+     * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+     * workflow's jobs again, not by sending it twice.
+     */
+    async approve(workflowId, approvalRequestId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`, undefined, 'once');
+    }
+    /**
+     * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+     * twice ends it, and so does `enough` once it says the items so far suffice.
+     */
+    async list(path, query = {}, maxItems = Infinity, enough) {
         const items = [];
         const tokens = new Set();
         let token;
         for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.get(path, token === undefined ? undefined : { 'page-token': token });
+            const page = await this.get(path, token === undefined ? query : { ...query, 'page-token': token });
             if (!Array.isArray(page?.items))
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
             items.push(...page.items);
+            if (items.length >= maxItems)
+                return items.slice(0, maxItems);
+            if (enough?.(items))
+                return items;
             const next = page.next_page_token;
             if (typeof next !== 'string' || next === '' || tokens.has(next))
                 return items;
@@ -795,7 +822,7 @@ function checkPipeline(answer, call) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
     return answer;
 }
-/** Failures after which the trigger may or may not have reached the service. */
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
 function isAmbiguous(error) {
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
         return error.status >= 500 || error.status === 408;
@@ -836,11 +863,16 @@ function withoutV2Form(request) {
 }
 const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
     'parallelism; to gate on a commit, use wait-for-build';
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-function checkTriggerInputs(api, request) {
+/**
+ * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
+ * take is a mistake found before anything is sent.
+ */
+function checkTriggerInputs(api, request, slug = false) {
+    if (slug && api === 'v1.1')
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
     const [input] = withoutV2Form(request);
-    if (api === 'v2' && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    if ((api === 'v2' || slug) && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
 }
 /**

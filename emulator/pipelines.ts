@@ -25,7 +25,7 @@ export interface JobRecord {
   stopped_at: string | null;
   dependencies: string[];
   project_slug: string;
-  /** Approval jobs only: the request that approving names (the job's id, as the service gives it). */
+  /** Approval jobs only: what `POST /workflow/{id}/approve/{approval_request_id}` names. */
   approval_request_id?: string;
 }
 
@@ -66,6 +66,11 @@ function jobStatusOf(lifecycle: string, outcome: string | null): string {
     default:
       return 'failed';
   }
+}
+
+/** The approval request of an approval job of a run: stable, so that a test can name it. */
+export function approvalRequestId(run: WorkflowRun, jobName: string): string {
+  return fakeUuid(`${run.id}/${jobName}/approval`);
 }
 
 const ACTIVE = new Set(['running', 'queued', 'on_hold']);
@@ -109,9 +114,8 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       job.name,
       upstreamAlive && !['failed', 'canceled', 'infrastructure_fail', 'timedout'].includes(status),
     );
-    const id = run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`);
     records.push({
-      id,
+      id: run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`),
       name: job.name,
       job_number: build === undefined ? null : build.num,
       status,
@@ -120,7 +124,7 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       stopped_at: iso(stop),
       dependencies: upstream.map((up) => run.jobIds.get(up.name) ?? ''),
       project_slug: project.slug,
-      ...(job.type === 'approval' && { approval_request_id: id }),
+      ...(job.type === 'approval' && { approval_request_id: approvalRequestId(run, job.name) }),
     });
   };
   for (const job of run.jobs) visit(job);

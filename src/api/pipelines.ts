@@ -1,7 +1,7 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
-import { projectPath, type ProjectRef } from './client.ts';
+import { projectPath, type ProjectAddress } from './client.ts';
 import {
   AbortedError,
   ApiError,
@@ -89,8 +89,9 @@ export class PipelineTriggerLostError extends UserFacingError {
 
 const seg = encodeURIComponent;
 
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
-export function projectSlug(p: ProjectRef): string {
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
+export function projectSlug(p: ProjectAddress): string {
+  if ('slug' in p) return p.slug.split('/').map(seg).join('/');
   return projectPath(p).slice('/project/'.length);
 }
 
@@ -105,7 +106,7 @@ export class Pipelines {
    * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
    * (nothing was started then). A failure after which a pipeline may have started is never sent again.
    */
-  async trigger(p: ProjectRef, options: PipelineTrigger): Promise<Pipeline> {
+  async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Pipeline> {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
       throw new ValidationError('branch', 'give a branch or a tag (not both)', undefined, 'missing');
@@ -195,17 +196,13 @@ export class Pipelines {
    * and at most `max` pipelines.
    */
   async newestPipeline(
-    p: ProjectRef,
+    p: ProjectAddress,
     options: { branch?: string; max: number },
     accept: (pipeline: Pipeline) => boolean,
   ): Promise<Pipeline | undefined> {
     const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
-    let found: Pipeline | undefined;
-    await this.list<Pipeline>(`/project/${projectSlug(p)}/pipeline`, query, (items) => {
-      found = items.slice(0, options.max).find(accept);
-      return found !== undefined || items.length >= options.max;
-    });
-    return found;
+    const path = `/project/${projectSlug(p)}/pipeline`;
+    return (await this.list<Pipeline>(path, query, options.max, (items) => items.some(accept))).find(accept);
   }
 
   /**
@@ -223,12 +220,13 @@ export class Pipelines {
   }
 
   /**
-   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it, and so
-   * does `enough` once it says the items so far suffice.
+   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+   * twice ends it, and so does `enough` once it says the items so far suffice.
    */
-  private async list<T>(
+  protected async list<T>(
     path: string,
     query: Record<string, string> = {},
+    maxItems = Infinity,
     enough?: (items: readonly T[]) => boolean,
   ): Promise<T[]> {
     const items: T[] = [];
@@ -241,6 +239,7 @@ export class Pipelines {
       );
       if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
       items.push(...page.items);
+      if (items.length >= maxItems) return items.slice(0, maxItems);
       if (enough?.(items)) return items;
       const next = page.next_page_token;
       if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
@@ -251,7 +250,7 @@ export class Pipelines {
     return items;
   }
 
-  private async get<T>(path: string, query?: Record<string, string>): Promise<T> {
+  protected async get<T>(path: string, query?: Record<string, string>): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'GET',
@@ -263,7 +262,7 @@ export class Pipelines {
     ).data;
   }
 
-  private async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
+  protected async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'POST',

@@ -106,7 +106,10 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
 export async function approve(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
-  const { project, transport } = ctx.connect({ needsProject: input.pipelineId === undefined });
+  const { project, transport } = ctx.connect({
+    needsProject: input.pipelineId === undefined,
+    acceptSlug: true,
+  });
   const pipelines = new Pipelines(transport);
   const started = ctx.clock.now();
   const commit =
