@@ -240,7 +240,8 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
 
   let buildNum = options.buildNum;
   let none: string | undefined;
-  let listed: unknown;
+  let listed: unknown = [];
+  let searched: unknown[] | undefined;
   let chosen: Build | undefined;
   if (buildNum === undefined) {
     const found = await selectLatest(ctx, client, project, options);
@@ -248,15 +249,14 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
     else {
       chosen = found.build;
       buildNum = chosen.build_num;
-      listed = found.artifacts;
+      searched = found.artifacts;
     }
   } else chosen = await readChosenBuild(ctx, client, project, buildNum);
   if (chosen !== undefined) logChosenBuild(ctx, chosen);
   if (buildNum !== undefined) {
     ctx.setOutput('build-num', buildNum);
-    listed ??= await client.artifacts(project, buildNum);
+    listed = searched ?? (await client.artifacts(project, buildNum));
   }
-  listed ??= [];
   if (!Array.isArray(listed)) {
     throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
   }
