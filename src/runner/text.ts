@@ -58,3 +58,16 @@ const HTML_ENTITIES: Record<string, string> = {
 function oneLine(text: string, max: number): string {
   return cut(stripTerminalEscapes(text).replace(/\s+/g, ' ').trim(), max);
 }
+
+/** Everything a URL may hold that no shell gives a meaning to. */
+const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
+
+/**
+ * An address as an output may hold it (docs/promises.md, promise 33): a workflow may paste an output into a
+ * script, so every character a shell reads as syntax is percent-encoded, as a browser would send it.
+ */
+export function shellSafeUrl(url: string): string {
+  return url.replace(URL_SAFE, (c) =>
+    Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
+}

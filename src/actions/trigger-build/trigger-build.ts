@@ -13,12 +13,13 @@ import {
   passes,
   readOutcomePolicy,
   type OutcomePolicy,
+  outputWord,
 } from '../../runner/outcomes.ts';
 import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
 import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { buildFacts, buildHeading } from '../../runner/summary.ts';
-import { logSafe, mdSafe } from '../../runner/text.ts';
+import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
@@ -269,10 +270,13 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
   } finally {
     ctx.setOutput('build-num', num);
-    ctx.setOutput('build-url', url);
-    ctx.setOutput('status', last.status ?? '');
-    ctx.setOutput('lifecycle', last.lifecycle ?? '');
-    ctx.setOutput('outcome', input.wait && isFinished(last) ? outcomeOf(last) : '');
+    ctx.setOutput('build-url', shellSafeUrl(url));
+    ctx.setOutput('status', outputWord(ctx.info, 'status', last.status));
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', last.lifecycle));
+    ctx.setOutput(
+      'outcome',
+      input.wait && isFinished(last) ? outputWord(ctx.info, 'outcome', outcomeOf(last)) : '',
+    );
     ctx.setOutput('failed-step', failedStep);
     ctx.setOutput('pipeline-id', '');
     ctx.setOutput('pipeline-number', '');
@@ -280,7 +284,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ctx.setOutput('builds', [
       {
         build_num: num,
-        build_url: last.build_url ?? null,
+        build_url: last.build_url ? shellSafeUrl(last.build_url) : null,
         job: job ?? null,
         workflow: workflow ?? null,
         status: last.status ?? null,
@@ -364,8 +368,8 @@ async function followPipeline(
     }
   } finally {
     const deciding = decidingBuild(builds, input.policy);
-    ctx.setOutput('status', deciding?.status ?? '');
-    ctx.setOutput('lifecycle', deciding?.lifecycle ?? '');
+    ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', deciding?.lifecycle));
   }
 }
 
