@@ -933,6 +933,7 @@ function collapse(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $g: () => (/* binding */ isFinished),
 /* harmony export */   Bo: () => (/* binding */ buildAnswer),
+/* harmony export */   D1: () => (/* binding */ BUILD_LIFECYCLES),
 /* harmony export */   Mn: () => (/* binding */ HTTP_VERBS),
 /* harmony export */   N2: () => (/* binding */ VCS_TYPES),
 /* harmony export */   YQ: () => (/* binding */ ARTIFACT_STATUS_FILTERS),
@@ -942,6 +943,7 @@ function collapse(text) {
 /* harmony export */   jf: () => (/* binding */ buildListAnswer),
 /* harmony export */   ks: () => (/* binding */ matchesStatusFilter),
 /* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES),
+/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
 /* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
@@ -956,6 +958,30 @@ const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'];
 const ARTIFACT_STATUS_FILTERS = ['completed', 'successful', 'failed'];
 const CHECKOUT_KEY_TYPES = ['deploy-key', 'primary-host-user-key'];
 const HTTP_VERBS = ['GET', 'POST', 'DELETE'];
+/** The statuses and lifecycles the service gives a build. */
+const BUILD_STATUSES = [
+    'queued',
+    'scheduled',
+    'not_running',
+    'running',
+    'success',
+    'fixed',
+    'failed',
+    'canceled',
+    'infrastructure_fail',
+    'timedout',
+    'not_run',
+    'no_tests',
+    'retried',
+];
+const BUILD_LIFECYCLES = [
+    'queued',
+    'scheduled',
+    'not_run',
+    'not_running',
+    'running',
+    'finished',
+];
 /** Lifecycle values after which a build no longer changes. */
 function isFinished(build) {
     if (build.lifecycle === 'finished' || build.lifecycle === 'not_run')
@@ -3347,6 +3373,7 @@ function fail(io, error, secrets) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $v: () => (/* binding */ mdSafe),
+/* harmony export */   NO: () => (/* binding */ shellSafeUrl),
 /* harmony export */   br: () => (/* binding */ htmlSafe),
 /* harmony export */   fS: () => (/* binding */ stripTerminalEscapes),
 /* harmony export */   sN: () => (/* binding */ logSafe)
@@ -3402,6 +3429,15 @@ const HTML_ENTITIES = {
 /** One line of at most `max` characters, without terminal escapes or runs of white space. */
 function oneLine(text, max) {
     return (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(stripTerminalEscapes(text).replace(/\s+/g, ' ').trim(), max);
+}
+/** Everything a URL may hold that no shell gives a meaning to. */
+const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
+/**
+ * An address as an output may hold it (docs/promises.md, promise 33): a workflow may paste an output into a
+ * script, so every character a shell reads as syntax is percent-encoded, as a browser would send it.
+ */
+function shellSafeUrl(url) {
+    return url.replace(URL_SAFE, (c) => Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
 }
 
 
