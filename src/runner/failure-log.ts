@@ -4,11 +4,12 @@
 // in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
 // it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
 // removed before any line is cut (docs/promises.md, promise 13).
-import { redactSecrets } from '../api/message.ts';
+import { redactor } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
-import { lastMeaningfulLine, MAX_STEPS_READ, TerminalTail, type FailedStep } from '../api/step-output.ts';
+import { lastMeaningfulLine, MAX_STEPS_READ, type FailedStep } from '../api/step-output.ts';
+import { plainLine } from '../api/terminal-tail.ts';
 import type { Io } from './io.ts';
-import { logSafe, mdSafe } from './text.ts';
+import { logSafe, mdSafe, oneLine as plain } from './text.ts';
 import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
@@ -112,9 +113,7 @@ function annotate(io: Io, num: number, step: FailedStep, redact: (text: string) 
   const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
   const reason = step.output === undefined ? undefined : lastMeaningfulLine(step.output.lines);
   const message =
-    reason === undefined
-      ? `Step '${name}' failed${exit}`
-      : plain(cut(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+    reason === undefined ? `Step '${name}' failed${exit}` : plain(redact(reason), SHOWN_LINE_LENGTH);
   // @actions/core escapes the message and the title, so neither can leave its command line.
   io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
@@ -181,34 +180,15 @@ export function codeBlock(lines: readonly string[], limit = SUMMARY_BLOCK_LIMIT)
   if (kept.length < lines.length)
     kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
   const body = kept.join('\n');
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const longest = (body.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}text\n${body}\n${fence}`;
 }
 
 /** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
 function commandLines(command: string): string[] {
-  const terminal = new TerminalTail(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
-  terminal.write(command);
-  terminal.end();
-  const lines = terminal.lines();
-  if (lines.length <= COMMAND_LINES) return lines;
-  return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
-}
-
-/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
- *  included), its lines joined with spaces. */
-function plain(text: string, max: number): string {
-  const terminal = new TerminalTail(COMMAND_LINES, max + 1);
-  terminal.write(text);
-  terminal.end();
-  const oneLine = terminal
-    .lines()
-    .join(' ')
-    .replace(/[\s\u2028\u2029]+/g, ' ');
-  return cut(oneLine.trim(), max);
-}
-
-function redactor(secrets: readonly string[]): (text: string) => string {
-  return (text) => redactSecrets(text, secrets);
+  const lines = command.trimEnd().split('\n');
+  const shown = lines.slice(0, COMMAND_LINES).map((line) => plainLine(line, SHOWN_LINE_LENGTH));
+  const rest = lines.length - shown.length;
+  return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
 }
