@@ -459,6 +459,24 @@ describe('readStepOutput', () => {
     );
   });
 
+  it('stops at JSON nested deeper than any API answer, with a clear error', async () => {
+    const s = await storage((_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(1024 * 1024, '['))),
+    );
+    await expect(readStepOutput(transport(), `${s.origin}/deep`, { lines: 5 })).rejects.toThrow(
+      /^its body is JSON nested more than 64 levels deep; reading stopped there$/,
+    );
+  });
+
+  it('resolves a progress line to its last state and strips its colours, however the line is split', async () => {
+    const progress = Array.from({ length: 5000 }, (_, i) => `\u001b[36m${i + 1} of 5000\u001b[0m\r`).join('');
+    const pieces = progress.match(/[^]{1,7001}/g) ?? [];
+    const s = await storage((_req, res) => res.writeHead(200).end(chunks(...pieces, '\n', 'done\n')));
+    const output = await readStepOutput(transport(), `${s.origin}/progress`, { lines: 5 });
+    expect(output.lines).toEqual(['5000 of 5000', 'done']);
+    expect(output.totalLines).toBe(2);
+  });
+
   it('stops at the byte budget of the build', async () => {
     const s = await storage((_req, res) => res.writeHead(200).end(chunks(numbered(100_000))));
     const budget = { limit: 64 * 1024, bytesLeft: 64 * 1024 };
