@@ -3,8 +3,8 @@
 // can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
 // terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
 import { pipeline } from 'node:stream/promises';
-import { ApiError, UserFacingError } from './errors.ts';
-import type { Build } from './records.ts';
+import { ApiError, asError, UserFacingError } from './errors.ts';
+import { isRecord, type Build } from './records.ts';
 import type { LogFn, OpenOptions, OpenedBody } from './transport.ts';
 import { contentCoding, decoder, UnsupportedCodingError } from './decode.ts';
 import { cut, formatDuration, formatLimit } from './format.ts';
@@ -76,9 +76,9 @@ export function findFailedSteps(build: Build): FailedAction[] {
   const steps = Array.isArray(build.steps) ? build.steps : [];
   const parallel = typeof build.parallel === 'number' && build.parallel > 1;
   for (const step of steps) {
-    if (!isObject(step) || !Array.isArray(step['actions'])) continue;
+    if (!isRecord(step) || !Array.isArray(step['actions'])) continue;
     for (const action of step['actions']) {
-      if (!isObject(action) || !actionFailed(action) || action['insignificant'] === true) continue;
+      if (!isRecord(action) || !actionFailed(action) || action['insignificant'] === true) continue;
       const name = text(action['name']) ?? text(step['name']) ?? '(unnamed step)';
       const index = integer(action['index']) ?? 0;
       found.push({
@@ -186,7 +186,7 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
           refreshed = await options.refresh();
         } catch (refreshError) {
           throw new OutputError(
-            `its address expired (HTTP 403) and reading the build again failed: ${messageOf(refreshError)}`,
+            `its address expired (HTTP 403) and reading the build again failed: ${asError(refreshError).message}`,
           );
         }
         url = freshUrl(refreshed, step);
@@ -200,7 +200,7 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
         ? `no complete output within ${formatDuration(timeoutMs)}`
         : error instanceof OutputError || error instanceof UserFacingError
           ? error.message
-          : `unexpected error: ${messageOf(error)}`;
+          : `unexpected error: ${asError(error).message}`;
     }
   }
   return steps;
@@ -482,18 +482,10 @@ export function lastMeaningfulLine(lines: readonly string[]): string | undefined
 
 // --- Small helpers --------------------------------------------------------------------------------------------------
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function integer(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

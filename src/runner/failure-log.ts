@@ -60,7 +60,7 @@ export function reportFailedSteps(
     if (step.output === undefined && step.outputError === undefined) {
       // Not read (failure-log-lines: 0): the step is named, nothing more.
       io.info(logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
-      sections.push(`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`);
+      sections.push(`**Failed step:** ${mdSafe(name, 200)}${facts(step, true)}`);
       continue;
     }
     io.startGroup(logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
@@ -118,23 +118,17 @@ function annotate(io: Io, num: number, step: FailedStep, redact: (text: string) 
   io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
 
-/** ` (container 2, exit code 1, 12 s)` */
-function facts(step: FailedStep): string {
+/** The step's container, exit code or status and duration: ` (container 2, exit code 1, 12 s)` for the log,
+ *  ` · container 2 · exit code 1 · 12 s` for Markdown. */
+function facts(step: FailedStep, markdown = false): string {
   const parts: string[] = [];
   if (step.parallel) parts.push(`container ${step.index}`);
   if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
-  else if (step.status !== undefined && step.status !== 'failed') parts.push(plain(step.status, 40));
+  else if (step.status !== undefined && step.status !== 'failed')
+    parts.push((markdown ? mdSafe : plain)(step.status, 40));
   if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
-  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
-}
-
-function mdFacts(step: FailedStep): string {
-  const parts: string[] = [];
-  if (step.parallel) parts.push(`container ${step.index}`);
-  if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
-  else if (step.status !== undefined && step.status !== 'failed') parts.push(mdSafe(step.status, 40));
-  if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
-  return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
+  if (parts.length === 0) return '';
+  return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
 }
 
 function tailNote(step: FailedStep, shown: number): string {
@@ -155,7 +149,7 @@ function summarySection(
   fenced: readonly string[],
   limit: number,
 ): string {
-  const parts = [`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`];
+  const parts = [`**Failed step:** ${mdSafe(name, 200)}${facts(step, true)}`];
   if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
   if (why !== undefined) parts.push(`_Its output could not be shown: ${mdSafe(why, 400)}_`);
   // Past the build's share of the summary, the output is in the log only.
