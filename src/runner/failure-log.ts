@@ -7,7 +7,7 @@
 import { redactor } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, type FailedStep } from '../api/step-output.ts';
-import { plainLine } from '../api/terminal-tail.ts';
+import { plainLine, stripTerminalEscapes } from '../api/terminal-tail.ts';
 import type { Io } from './io.ts';
 import { logSafe, mdSafe, oneLine as plain } from './text.ts';
 import { cut, formatBytes, formatDuration } from '../api/format.ts';
@@ -48,7 +48,9 @@ export function reportFailedSteps(
 ): FailureReport {
   const first = steps[0];
   if (first === undefined) return { failedStep: undefined, summary: '' };
-  const redact = redactor(options.secrets ?? []);
+  const redactText = redactor(options.secrets ?? []);
+  // Escapes go first: one inside a secret would hide it from the redaction and show it once stripped.
+  const redact = (text: string): string => redactText(stripTerminalEscapes(text));
   const num = build.build_num;
   const sections: string[] = [];
   let summaryLeft = SUMMARY_BUILD_LIMIT;
