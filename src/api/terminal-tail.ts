@@ -76,7 +76,7 @@ export class TerminalTail {
   #line(raw: string): void {
     this.totalLines++;
     if (this.#maxLines === 0) return;
-    if (raw.trim() === '') {
+    if (!/\S/.test(raw)) {
       this.#blank++;
       return;
     }
