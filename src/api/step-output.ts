@@ -1,7 +1,7 @@
 // The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
-// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
-// terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
+// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as plain
+// text (src/api/terminal-tail.ts). Nothing here knows GitHub.
 import { pipeline } from 'node:stream/promises';
 import { ApiError, asError, UserFacingError } from './errors.ts';
 import { isRecord, type Build } from './records.ts';
@@ -11,10 +11,7 @@ import { cut, formatDuration, formatLimit } from './format.ts';
 import { MAX_LINE_LENGTH, TerminalTail } from './terminal-tail.ts';
 import { MAX_ANSWER_DEPTH } from './transport-options.ts';
 
-export { MAX_LINE_LENGTH, TerminalTail } from './terminal-tail.ts';
-
 /** What reading a step's output needs of the transport: `open()` sends the credential only to trusted origins. */
-
 export interface Opener {
   open(url: string, options?: OpenOptions): Promise<OpenedBody>;
 }
@@ -49,7 +46,7 @@ export interface FailedAction {
 }
 
 export interface StepOutput {
-  /** The last lines, oldest first, as a terminal would show them (no colour, `\r` resolved). */
+  /** The last lines, oldest first, as plain text (no colour, a line a `\r` went back over in its last state). */
   lines: string[];
   /** Lines the output had in all (the ones before the tail were read and dropped). */
   totalLines: number;

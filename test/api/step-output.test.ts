@@ -14,8 +14,8 @@ import {
   findFailedSteps,
   lastMeaningfulLine,
   readStepOutput,
-  TerminalTail,
 } from '../../src/api/step-output.ts';
+import { TerminalTail } from '../../src/api/terminal-tail.ts';
 import { Transport } from '../../src/api/transport.ts';
 
 const TOKEN = 'step-output-test-token';
