@@ -303,28 +303,30 @@ export class ChunkParser {
   #expect: 'value' | 'first-value' | 'key' | 'first-key' | 'colon' | 'next' | 'done' = 'value';
   /** The string being read: a key (kept, short), the message (handed on) or any other (skipped). */
   #string: 'key' | 'message' | 'skip' | undefined;
-  /** An escape read in part, from its backslash. */
-  #escape = '';
+  /** An escape the last piece ended inside, from its backslash. */
+  #carry = '';
   #key = '';
   #literal = false;
   #offset = 0;
-  #pending = '';
+  #pending: string[] = [];
 
   constructor(emit: (text: string) => void) {
     this.#emit = emit;
   }
 
-  write(text: string): void {
+  write(piece: string): void {
+    const text = this.#carry + piece;
+    this.#offset -= this.#carry.length;
+    this.#carry = '';
     for (let i = 0; i < text.length;) {
-      if (this.#escape !== '') i = this.#escaped(text, i);
-      else if (this.#string !== undefined) i = this.#run(text, i);
+      if (this.#string !== undefined) i = this.#run(text, i);
       else this.#token(text[i++] as string);
     }
     this.#offset += text.length;
     // Message text goes on once per write, not once per escape.
-    if (this.#pending === '') return;
-    const pending = this.#pending;
-    this.#pending = '';
+    if (this.#pending.length === 0) return;
+    const pending = this.#pending.join('');
+    this.#pending = [];
     this.#emit(pending);
   }
 
@@ -333,37 +335,32 @@ export class ChunkParser {
     if (this.#expect !== 'done') throw new OutputError('its body ended before the end of the JSON array');
   }
 
-  /** A run of plain characters up to the next quote or backslash, taken at once. */
+  /** A run of plain characters up to the next quote or backslash, taken at once, and the escape after it. */
   #run(text: string, i: number): number {
     let j = i;
     while (j < text.length && text[j] !== '"' && text[j] !== '\\') j++;
     if (j > i) this.#text(text.slice(i, j));
     if (j === text.length) return j;
-    if (text[j] === '\\') this.#escape = '\\';
-    else {
+    if (text[j] === '"') {
       this.#expect = this.#string === 'key' ? 'colon' : 'next';
       this.#string = undefined;
+      return j + 1;
     }
-    return j + 1;
-  }
-
-  #escaped(text: string, i: number): number {
-    const want = (this.#escape + text[i]).startsWith('\\u') ? 6 : 2;
-    const piece = text.slice(i, i + want - this.#escape.length);
-    this.#escape += piece;
-    if (this.#escape.length < want) return i + piece.length;
-    const escape = this.#escape;
-    this.#escape = '';
-    const hex = escape.slice(2);
+    const size = text[j + 1] === 'u' ? 6 : 2;
+    if (j + size > text.length) {
+      this.#carry = text.slice(j);
+      return text.length;
+    }
+    const hex = text.slice(j + 2, j + size);
     const char =
-      want === 6
-        ? /^[0-9a-fA-F]{4}$/.test(hex)
+      size === 2
+        ? ESCAPES[text[j + 1] ?? '']
+        : HEX4.test(hex)
           ? String.fromCharCode(parseInt(hex, 16))
-          : undefined
-        : ESCAPES[escape[1] ?? ''];
-    if (char === undefined) this.#fail(`a bad escape ${escape}`);
+          : undefined;
+    if (char === undefined) this.#fail(`a bad escape ${text.slice(j, j + size)}`);
     this.#text(char);
-    return i + piece.length;
+    return j + size;
   }
 
   #token(ch: string): void {
@@ -413,7 +410,7 @@ export class ChunkParser {
   #text(piece: string): void {
     // Only short keys matter; a long one is kept short enough to be no key we know.
     if (this.#string === 'key') this.#key = (this.#key + piece).slice(0, 32);
-    else if (this.#string === 'message') this.#pending += piece;
+    else if (this.#string === 'message') this.#pending.push(piece);
   }
 
   #fail(expected: string): never {
@@ -423,6 +420,7 @@ export class ChunkParser {
   }
 }
 
+const HEX4 = /^[0-9a-fA-F]{4}$/;
 const ESCAPES: Record<string, string> = {
   '"': '"',
   '\\': '\\',
