@@ -1,6 +1,6 @@
 // The failed step's output as the wait-for-build bundle reads it, from storage that sends a hostile body: a small
-// gzip that opens a quarter of a billion JSON arrays. The API is the emulator's, seen through a small relay of ours
-// that points the output addresses at that storage. Slow lane: the body is made and sent at full size.
+// gzip that opens more JSON arrays than an array of them can count. The API is the emulator's, seen through a
+// relay of ours that points the output addresses at that storage. Slow lane: the body is made and sent in full.
 import http from 'node:http';
 import { createGzip } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
