@@ -9,7 +9,7 @@ import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, type FailedStep } from '../api/step-output.ts';
 import { plainLine, stripTerminalEscapes } from '../api/terminal-tail.ts';
 import type { Io } from './io.ts';
-import { logSafe, mdSafe, oneLine as plain } from './text.ts';
+import { logSafe, mdSafe, oneLine } from './text.ts';
 import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
@@ -57,8 +57,8 @@ export function reportFailedSteps(
   const unavailable: { name: string; why: string }[] = [];
 
   for (const step of steps.slice(0, MAX_STEPS_READ)) {
-    const name = plain(redact(step.name), 200);
-    const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
+    const name = oneLine(redact(step.name), 200);
+    const why = step.outputError === undefined ? undefined : oneLine(redact(step.outputError), 400);
     if (step.output === undefined && step.outputError === undefined) {
       // Not read (failure-log-lines: 0): the step is named, nothing more.
       io.info(logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
@@ -87,7 +87,7 @@ export function reportFailedSteps(
 
   const rest = steps.slice(MAX_STEPS_READ);
   if (rest.length > 0) {
-    const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
+    const names = [...new Set(rest.map((s) => oneLine(redact(s.name), 100)))];
     const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
     io.info(logSafe(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
     sections.push(`…and ${rest.length} more failed steps, not shown.`);
@@ -111,11 +111,11 @@ export function reportFailedSteps(
 
 /** One error annotation per build: the build and the step in the title, what went wrong as the message. */
 function annotate(io: Io, num: number, step: FailedStep, redact: (text: string) => string): void {
-  const name = plain(redact(step.name), 120);
+  const name = oneLine(redact(step.name), 120);
   const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
   const reason = step.output === undefined ? undefined : lastMeaningfulLine(step.output.lines);
   const message =
-    reason === undefined ? `Step '${name}' failed${exit}` : plain(redact(reason), SHOWN_LINE_LENGTH);
+    reason === undefined ? `Step '${name}' failed${exit}` : oneLine(redact(reason), SHOWN_LINE_LENGTH);
   // @actions/core escapes the message and the title, so neither can leave its command line.
   io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
@@ -127,7 +127,7 @@ function facts(step: FailedStep, markdown = false): string {
   if (step.parallel) parts.push(`container ${step.index}`);
   if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
   else if (step.status !== undefined && step.status !== 'failed')
-    parts.push((markdown ? mdSafe : plain)(step.status, 40));
+    parts.push((markdown ? mdSafe : oneLine)(step.status, 40));
   if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
   if (parts.length === 0) return '';
   return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
