@@ -18,7 +18,7 @@ import {
 import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
 import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { buildFacts, buildHeading } from '../../runner/summary.ts';
+import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
@@ -427,13 +427,10 @@ async function cancelPipeline(
 }
 
 async function writePipelineSummary(ctx: ActionContext, pipeline: Pipeline, text: string): Promise<void> {
-  try {
-    await ctx.io.summary
-      .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${mdSafe(pipeline.id, 80)}\n\n${text}`, true)
-      .write();
-  } catch (error) {
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(
+    ctx.io,
+    `### Pipeline #${pipeline.number}\n\n**Id:** ${mdSafe(pipeline.id, 80)}\n\n${text}`,
+  );
 }
 
 /**
@@ -548,12 +545,7 @@ async function writeSummary(
       parts.push(...testsSection(ctx, ending.tests, budget));
       break;
   }
-  try {
-    await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-  } catch (error) {
-    // A summary that cannot be written must not turn a build's verdict into another one.
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

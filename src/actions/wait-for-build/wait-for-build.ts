@@ -20,7 +20,7 @@ import {
 } from '../../runner/outcomes.ts';
 import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { buildDurationMs, buildLink } from '../../runner/summary.ts';
+import { appendSummary, buildDurationMs, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
@@ -432,12 +432,7 @@ async function writeSummary(
     if (failure) parts.push(failure);
     parts.push(...testsSection(ctx, read, reports.budget, 5));
   }
-  try {
-    await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-  } catch (error) {
-    // A summary that cannot be written must not turn a verdict into another one.
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
 /** One row per build: the build (linked), job, workflow, status, outcome, duration. */
