@@ -200,7 +200,8 @@ export function jobBuild(
     branch: text(vcs['branch']),
     vcs_revision: text(vcs['revision']),
     vcs_tag: text(vcs['tag']),
-    lifecycle: meaning.ended ? 'finished' : 'running',
+    // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+    lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
     outcome: meaning.outcome === '' ? null : (meaning.outcome as Build['outcome']),
     workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
     fork: origin !== null && target !== null && origin !== target,
@@ -242,9 +243,9 @@ export class JobScan {
       const pipeline = this.#pipelines.shift();
       if (pipeline === undefined) return undefined;
       // Pipelines of other commits and branches are passed without reading their workflows.
-      const shape = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-      if (query.revision !== undefined && !ofRevision(shape, query.revision)) continue;
-      if (query.branch !== undefined && shape.branch !== query.branch) continue;
+      const of = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+      if (query.revision !== undefined && !ofRevision(of, query.revision)) continue;
+      if (query.branch !== undefined && of.branch !== query.branch) continue;
       const found: (Build & { fork: boolean })[] = [];
       for (const workflow of await this.#api.workflows(pipeline.id)) {
         for (const job of await this.#api.jobs(workflow.id)) {

@@ -234,10 +234,15 @@ function realAnswer(path: string, query: URLSearchParams): [number, unknown] {
     [`/api/v2/pipeline/${P_OLD}/workflow`]: [200, workflow(W_OLD, P_OLD, 154)],
     [`/api/v2/pipeline/${P_OLD}`]: [200, pipeline(P_OLD, 154, 'main', MAIN_OLD)],
     [`/api/v2/workflow/${W_FORK}/job`]: [200, jobList([170, 'build', 'success'])],
-    // An approval without a number, a running job and a failed one: none is a finished build with artifacts.
+    // An approval without a number, a job that never ran, a running job and a failed one.
     [`/api/v2/workflow/${W_NEW}/job`]: [
       200,
-      jobList([null, 'hold', 'on_hold', 'approval'], [168, 'deploy', 'running'], [167, 'build', 'failed']),
+      jobList(
+        [null, 'hold', 'on_hold', 'approval'],
+        [169, 'notify', 'not_run'],
+        [168, 'deploy', 'running'],
+        [167, 'build', 'failed'],
+      ),
     ],
     [`/api/v2/workflow/${W_OLD}/job`]: [200, jobList([155, 'build', 'success'], [156, 'lint', 'success'])],
     [`${BASE}/job/155`]: [
@@ -326,7 +331,7 @@ describe('fetch-artifacts with project-slug, against answers shaped as the real 
     const result = await fetchReal({});
     expect(result.errors).toEqual([]);
     expect(result.code).toBe(0);
-    // 170 is the fork's (another origin); 168 runs; 167 failed, which `completed` takes.
+    // 170 is the fork's (another origin); 169 never ran; 168 runs; 167 failed, which `completed` takes.
     expect(result.outputs['build-num']).toBe('167');
     expect(result.stdout).toContain('Build #170 is of a pull request (branch patch-1), perhaps a fork');
     expect(realPaths().filter((p) => p.startsWith('/api/'))).toEqual([
