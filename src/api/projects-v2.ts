@@ -135,7 +135,7 @@ export class ProjectsV2 extends Pipelines {
   }
 
   /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
-  async jobAsBuild(p: ProjectAddress, number: number): Promise<Build & { fork: boolean }> {
+  async jobAsBuild(p: ProjectAddress, number: number): Promise<JobBuild> {
     const job = await this.job(p, number);
     const id = job.pipeline?.id;
     if (id === undefined) throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
@@ -180,16 +180,19 @@ function messageAnswer(method: string, path: string, answer: unknown): { message
   return answer as { message?: string };
 }
 
+/** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
+export type JobBuild = Build & { fork: boolean };
+
 /**
  * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
  * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
- * (src/api/job-status.ts). `fork` says the pipeline came from another repository than the project's.
+ * (src/api/job-status.ts).
  */
 export function jobBuild(
   pipeline: Pipeline,
   job: { job_number: number; name: string; status: string },
   workflow?: string,
-): Build & { fork: boolean } {
+): JobBuild {
   const vcs: Record<string, unknown> = isRecord(pipeline.vcs) ? pipeline.vcs : {};
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
   const meaning = jobStatusMeaning(job.status);
@@ -218,7 +221,7 @@ export class JobScan {
   readonly #project: ProjectAddress;
   readonly #query: BuildQuery;
   #pipelines: Pipeline[] | undefined;
-  #ready: (Build & { fork: boolean })[] = [];
+  #ready: JobBuild[] = [];
   read = 0;
   bounded = false;
 
@@ -228,7 +231,7 @@ export class JobScan {
     this.#query = { ...query, revision: query.revision?.toLowerCase() };
   }
 
-  async next(): Promise<(Build & { fork: boolean }) | undefined> {
+  async next(): Promise<JobBuild | undefined> {
     const query = this.#query;
     this.#pipelines ??= await this.#api.projectPipelines(
       this.#project,
@@ -243,10 +246,10 @@ export class JobScan {
       const pipeline = this.#pipelines.shift();
       if (pipeline === undefined) return undefined;
       // Pipelines of other commits and branches are passed without reading their workflows.
-      const of = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-      if (query.revision !== undefined && !ofRevision(of, query.revision)) continue;
-      if (query.branch !== undefined && of.branch !== query.branch) continue;
-      const found: (Build & { fork: boolean })[] = [];
+      const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+      if (query.revision !== undefined && !ofRevision(head, query.revision)) continue;
+      if (query.branch !== undefined && head.branch !== query.branch) continue;
+      const found: JobBuild[] = [];
       for (const workflow of await this.#api.workflows(pipeline.id)) {
         for (const job of await this.#api.jobs(workflow.id)) {
           if (!isRecord(job) || !isNumber(job.job_number) || typeof job.status !== 'string') continue;
