@@ -326,6 +326,8 @@ export interface StoredPipeline {
   errors: { type: string; message: string }[];
   parameters: Record<string, unknown>;
   runs: WorkflowRun[];
+  /** The repository the commit came from and the project's own: they differ for a fork's pull request. */
+  repository?: { origin: string; target: string };
 }
 
 /** A build a push will start, not scheduled yet; without `run`, the one build of a project without workflows. */

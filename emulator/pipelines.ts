@@ -174,6 +174,10 @@ export function pipelineRecord(pipeline: StoredPipeline): Record<string, unknown
     state: pipeline.errors.length > 0 ? 'errored' : 'created',
     errors: pipeline.errors,
     vcs: {
+      ...(pipeline.repository !== undefined && {
+        origin_repository_url: pipeline.repository.origin,
+        target_repository_url: pipeline.repository.target,
+      }),
       revision: pipeline.revision,
       ...(pipeline.branch !== null && { branch: pipeline.branch }),
       ...(pipeline.tag !== null && { tag: pipeline.tag }),

@@ -155,6 +155,16 @@ export function push(
     errors: [],
     parameters: { ...request.parameters },
     runs: [],
+    repository: {
+      origin:
+        request.pullRequest?.fromFork === true
+          ? project.vcsUrl.replace(
+              /[^/]+\/[^/]+$/u,
+              `contributor-${request.pullRequest.number}/${project.reponame}`,
+            )
+          : project.vcsUrl,
+      target: project.vcsUrl,
+    },
   };
   project.pipelines.push(pipeline);
   if (behaviour.workflows.length === 0) {
