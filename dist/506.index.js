@@ -119,8 +119,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ../runner/run.ts + 9 modules
-var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/run.ts + 7 modules
+var run = __webpack_require__(2515);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
@@ -208,6 +208,8 @@ async function forEachLimited(items, concurrency, fn, abort = () => { }) {
 
 // EXTERNAL MODULE: ../api/paths.ts
 var paths = __webpack_require__(7624);
+// EXTERNAL MODULE: ../api/client.ts + 1 modules
+var client = __webpack_require__(7157);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/validate.ts
@@ -304,13 +306,39 @@ class BuildScan {
     }
 }
 
+// EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
+var projects_v2 = __webpack_require__(1464);
 ;// CONCATENATED MODULE: ./fetch-artifacts/build-selection.ts
+
+
 
 
 
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
+function buildsOf({ client, transport, project }) {
+    if (!('slug' in project))
+        return {
+            project,
+            scan: (query) => new BuildScan(client, project, query),
+            readBound: MAX_BUILDS_READ,
+            build: (num) => client.build(project, num),
+            artifacts: (num) => client.artifacts(project, num),
+        };
+    const api = new projects_v2/* ProjectsV2 */.lv(transport);
+    return {
+        project,
+        scan: (query) => new projects_v2/* JobScan */.Bk(api, project, query),
+        readBound: projects_v2/* MAX_JOBS_READ */.fk,
+        build: (num) => api.jobAsBuild(project, num),
+        artifacts: (num) => api.artifacts(project, num),
+    };
+}
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build) {
+    return isForkBranch(build.branch) || build['fork'] === true;
+}
 /**
  * Whether a build's branch is a pull request's ref (`pull/9`, `pull/9/head`): the service names a fork's pull
  * request and a build made for a comment on a pull request alike, so both count as a fork's.
@@ -327,12 +355,12 @@ function forksCount(options) {
  * request's unless allowed, and with `search-artifacts` lists an artifact `pattern` selects; named in the log with
  * the newer ones it passed over.
  */
-async function selectLatest(ctx, client, project, options) {
-    const slug = `${project.username}/${project.project}`;
+async function selectLatest(ctx, builds, options) {
+    const slug = (0,client/* projectName */.j1)(builds.project);
     const wanted = describeLatest(options, (text) => text);
     const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
     const forks = forksCount(options);
-    const scan = new BuildScan(client, project, {
+    const scan = builds.scan({
         statusFilter: options.statusFilter,
         branch: options.branch,
         revision: options.revision,
@@ -344,7 +372,7 @@ async function selectLatest(ctx, client, project, options) {
         const build = await scan.next();
         if (build === undefined)
             break;
-        if (!forks && isForkBranch(build.branch)) {
+        if (!forks && isFork(build)) {
             passed.push(build.build_num);
             pulls++;
             ctx.info(`Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
@@ -353,7 +381,7 @@ async function selectLatest(ctx, client, project, options) {
         }
         let artifacts;
         if (options.searchArtifacts) {
-            const listed = await client.artifacts(project, build.build_num);
+            const listed = await builds.artifacts(build.build_num);
             if (!Array.isArray(listed))
                 throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
             if (!hasMatch(listed, options)) {
@@ -374,7 +402,7 @@ async function selectLatest(ctx, client, project, options) {
     const among = passed.length >= SEARCH_ARTIFACTS_BUILDS
         ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
         : scan.bounded
-            ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
+            ? ` among the builds that match within the newest ${builds.readBound} builds`
             : passed.length === 0
                 ? ''
                 : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
@@ -387,9 +415,9 @@ async function selectLatest(ctx, client, project, options) {
  * A build named by number, read once for its branch and commit: it is fetched whatever its branch, and the log says
  * when that is a pull request's. An answer without the build leaves it unnamed, since the artifact list decides.
  */
-async function readChosenBuild(ctx, client, project, buildNum) {
+async function readChosenBuild(ctx, builds, buildNum) {
     try {
-        return await client.build(project, buildNum);
+        return await builds.build(buildNum);
     }
     catch (error) {
         if (!(error instanceof errors/* ApiError */.hD || error instanceof errors/* BadResponseError */.nS))
@@ -400,7 +428,7 @@ async function readChosenBuild(ctx, client, project, buildNum) {
 }
 /** The log line that names the build whose artifacts are fetched, and says when it is a pull request's. */
 function logChosenBuild(ctx, build) {
-    const fork = isForkBranch(build.branch)
+    const fork = isFork(build)
         ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
         : '';
     ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build, (t) => t)})${fork}`);
@@ -704,6 +732,7 @@ function plural(n, noun) {
 
 
 
+
 const spec = {
     name: 'fetch-artifacts',
     inputs: [
@@ -841,15 +870,17 @@ class Refusals {
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 async function fetchArtifacts(ctx) {
     const options = readInputs(ctx);
-    const { client, transport, project } = ctx.connect({ downloadConnections: options.concurrency });
-    const slug = `${project.username}/${project.project}`;
+    const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
+    const { transport, project } = connection;
+    const builds = buildsOf(connection);
+    const slug = (0,client/* projectName */.j1)(project);
     let buildNum = options.buildNum;
     let none;
     let listed = [];
     let searched;
     let chosen;
     if (buildNum === undefined) {
-        const found = await selectLatest(ctx, client, project, options);
+        const found = await selectLatest(ctx, builds, options);
         if (found.build === undefined)
             none = found.none;
         else {
@@ -859,12 +890,12 @@ async function fetchArtifacts(ctx) {
         }
     }
     else
-        chosen = await readChosenBuild(ctx, client, project, buildNum);
+        chosen = await readChosenBuild(ctx, builds, buildNum);
     if (chosen !== undefined)
         logChosenBuild(ctx, chosen);
     if (buildNum !== undefined) {
         ctx.setOutput('build-num', buildNum);
-        listed = searched ?? (await client.artifacts(project, buildNum));
+        listed = searched ?? (await builds.artifacts(buildNum));
     }
     if (!Array.isArray(listed)) {
         throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
@@ -1239,197 +1270,6 @@ async function removeStaleParts(root, planned) {
         }
     }
     return removed;
-}
-
-
-/***/ }),
-
-/***/ 6677:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J_: () => (/* binding */ CommitBuilds),
-/* harmony export */   Zw: () => (/* binding */ jobOf),
-/* harmony export */   j1: () => (/* binding */ ofRevision)
-/* harmony export */ });
-/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
-
-
-
-const SCAN_DEFAULTS = {
-    marginMs: 2 * 3_600_000,
-    marginBuilds: 200,
-    lookBackMs: 24 * 3_600_000,
-    maxPages: 10,
-};
-/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
-const MIN_LATER_PAGE = 20;
-const NEW_BUILDS_ROOM = 10;
-/** The job and workflow a build belongs to (second-generation builds), when it says. */
-function jobOf(build) {
-    const workflows = build.workflows;
-    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-    const workflow = workflows?.['workflow_name'];
-    return {
-        ...(typeof job === 'string' && job !== '' ? { job } : {}),
-        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
-    };
-}
-/** Whether a build is of the commit a (lower-case) hash or prefix names. */
-function ofRevision(build, revision) {
-    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
-}
-/** Whether a build belongs to the commit and passes the query's narrowing. */
-function matchesQuery(build, query) {
-    if (!ofRevision(build, query.revision))
-        return false;
-    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
-        return false;
-    const { job, workflow } = jobOf(build);
-    if (query.workflow !== undefined && workflow !== query.workflow)
-        return false;
-    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
-        return false;
-    return true;
-}
-/**
- * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
- * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
- */
-function latestAttempts(builds) {
-    const retried = new Set();
-    const newestOfJob = new Map();
-    for (const build of builds) {
-        if (typeof build.retry_of === 'number')
-            retried.add(build.retry_of);
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            continue;
-        const key = `${workflow ?? ''}\u0000${job}`;
-        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
-    }
-    return builds
-        .filter((build) => {
-        if (retried.has(build.build_num))
-            return false;
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            return true;
-        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
-    })
-        .sort((a, b) => a.build_num - b.build_num);
-}
-/** Follows the builds of one commit, look after look. */
-class CommitBuilds {
-    #client;
-    #project;
-    #query;
-    #options;
-    /** Every build of the commit seen, by number, as last read. */
-    #known = new Map();
-    /** The newest build number a look has seen: every newer build is new to the next look. */
-    #newestSeen;
-    #looks = 0;
-    constructor(client, project, query, options) {
-        this.#client = client;
-        this.#project = project;
-        this.#query = query;
-        this.#options = { ...SCAN_DEFAULTS, ...options };
-    }
-    /** Reads the list as far as this look needs, and returns the builds that count now. */
-    async look() {
-        const first = this.#looks++ === 0;
-        const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
-        const seenThisLook = new Set();
-        let requests = 0;
-        let truncated = false;
-        let offset = 0;
-        let newest = this.#newestSeen;
-        /** Builds read past the oldest match, for records without queue times. */
-        let pastOldest = 0;
-        for (;;) {
-            const page = await this.#client.builds(this.#project, {
-                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
-                limit: pageSize,
-                offset,
-            });
-            requests++;
-            if (!Array.isArray(page))
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
-            const builds = page;
-            let fresh = 0;
-            for (const build of builds) {
-                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
-                    continue;
-                seenThisLook.add(build.build_num);
-                fresh++;
-                newest = Math.max(newest ?? 0, build.build_num);
-                if (matchesQuery(build, this.#query)) {
-                    this.#known.set(build.build_num, build);
-                    pastOldest = 0;
-                }
-                else {
-                    pastOldest++;
-                }
-            }
-            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-            if (builds.length < pageSize || fresh === 0)
-                break;
-            const last = builds[builds.length - 1];
-            if (last === undefined)
-                break;
-            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
-                break;
-            if (requests >= this.#options.maxPages) {
-                truncated = true;
-                break;
-            }
-            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
-            offset += builds.length;
-        }
-        if (newest !== undefined)
-            this.#newestSeen = newest;
-        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
-    }
-    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
-    #floor() {
-        let floor = this.#newestSeen ?? 0;
-        for (const build of this.#known.values())
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
-                floor = Math.min(floor, build.build_num);
-        return floor;
-    }
-    #laterPageSize(floor) {
-        const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
-    }
-    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
-    #firstLookDone(last, pastOldest) {
-        const lastQueued = queuedAt(last);
-        if (this.#known.size === 0) {
-            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
-        }
-        let oldest;
-        for (const build of this.#known.values()) {
-            const at = queuedAt(build);
-            if (at !== undefined)
-                oldest = Math.min(oldest ?? at, at);
-        }
-        if (oldest !== undefined && lastQueued !== undefined)
-            return lastQueued < oldest - this.#options.marginMs;
-        return pastOldest >= this.#options.marginBuilds;
-    }
-}
-function queuedAt(build) {
-    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-    if (typeof text !== 'string')
-        return undefined;
-    const ms = Date.parse(text);
-    return Number.isFinite(ms) ? ms : undefined;
 }
 
 
@@ -2259,112 +2099,6 @@ function encodingOf(headers) {
 
 /***/ }),
 
-/***/ 5224:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   SO: () => (/* binding */ compileGlob),
-/* harmony export */   Ue: () => (/* binding */ PLAIN_GLOB),
-/* harmony export */   ko: () => (/* binding */ selects)
-/* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
-// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
-// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
-// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
-//
-// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
-// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
-// against a deep path, and artifact paths come from the server.
-
-
-/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
-const PLAIN_GLOB = {
-    dot: true,
-    posix: true,
-    windows: false,
-    nobrace: true,
-    noextglob: true,
-    nonegate: true,
-};
-const SEGMENT_OPTIONS = { ...PLAIN_GLOB, strictSlashes: true };
-/** Compiles one pattern; `name` is the input it came from, for the error. */
-function compileGlob(name, pattern) {
-    const negated = pattern.startsWith('!');
-    const body = negated ? pattern.slice(1) : pattern;
-    const allowed = "allowed: glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
-    if (body === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is empty`);
-    if (body.startsWith('/')) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f]/.test(body))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
-    const segments = [];
-    for (const part of body.split('/')) {
-        if (part === '**') {
-            // `**/**` is one `**`.
-            if (segments.at(-1) !== '**')
-                segments.push('**');
-            continue;
-        }
-        if (part === '') {
-            segments.push(/^$/u);
-            continue;
-        }
-        try {
-            // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
-            const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
-            segments.push(picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(literal, SEGMENT_OPTIONS));
-        }
-        catch {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
-        }
-    }
-    return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
-}
-/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
-function matchSegments(pattern, path) {
-    const tried = new Set();
-    const width = path.length + 1;
-    const match = (i, j) => {
-        if (i === pattern.length)
-            return j === path.length;
-        const key = i * width + j;
-        if (tried.has(key))
-            return false;
-        tried.add(key);
-        const segment = pattern[i];
-        if (segment === '**') {
-            // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
-            if (i === pattern.length - 1)
-                return j < path.length;
-            return match(i + 1, j) || (j < path.length && match(i, j + 1));
-        }
-        return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
-    };
-    return match(0, 0);
-}
-/**
- * Whether a path is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
- * path no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
- */
-function selects(globs, path) {
-    if (globs.length === 0)
-        return true;
-    let selected = globs.every((g) => g.negated);
-    for (const g of globs)
-        if (g.test(path))
-            selected = !g.negated;
-    return selected;
-}
-
-
-/***/ }),
-
 /***/ 7624:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2863,6 +2597,252 @@ async function ensureFolder(absolute, relative, created) {
     }
     if (!stat.isDirectory()) {
         throw new RefusedPathError(`${shortQuoted(relative)} in the destination is a file, not a folder`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 1464:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Bk: () => (/* binding */ JobScan),
+  fk: () => (/* binding */ MAX_JOBS_READ),
+  lv: () => (/* binding */ ProjectsV2)
+});
+
+// UNUSED EXPORTS: MAX_PROJECT_PIPELINES, jobBuild
+
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+;// CONCATENATED MODULE: ../api/job-status.ts
+// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
+// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
+// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
+// is empty: v2 has no lifecycle.
+/** The service's job statuses, all of them. */
+const V2_JOB_STATUSES = {
+    success: { ended: true, outcome: 'success' },
+    failed: { ended: true, outcome: 'failed' },
+    canceled: { ended: true, outcome: 'canceled' },
+    infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
+    timedout: { ended: true, outcome: 'timedout' },
+    not_run: { ended: true, outcome: 'not_run' },
+    // Ended by the service for a reason it does not know: the machine, not the code.
+    'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
+    // A job the user may not run (a restricted context): it did not pass.
+    unauthorized: { ended: true, outcome: 'failed' },
+    // Replaced by a rerun, whose own job carries the outcome.
+    retried: { ended: true, outcome: '' },
+    running: { ended: false, outcome: '' },
+    queued: { ended: false, outcome: '' },
+    not_running: { ended: false, outcome: '' },
+    on_hold: { ended: false, outcome: '' },
+    blocked: { ended: false, outcome: '' },
+};
+/** A job status's meaning; a status the table does not know is a job that has not ended. */
+function jobStatusMeaning(status) {
+    return Object.hasOwn(V2_JOB_STATUSES, status)
+        ? V2_JOB_STATUSES[status]
+        : { ended: false, outcome: '' };
+}
+
+// EXTERNAL MODULE: ../api/pipelines.ts
+var pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+;// CONCATENATED MODULE: ../api/projects-v2.ts
+
+
+
+
+
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+const MAX_PROJECT_PIPELINES = 100;
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+const MAX_JOBS_READ = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value) => typeof value === 'string' && UUID.test(value);
+const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const seg = encodeURIComponent;
+class ProjectsV2 extends pipelines/* Pipelines */.Cw {
+    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+    async job(p, number) {
+        const path = jobPath(p, number);
+        const answer = await this.get(path);
+        if (!(0,records/* isRecord */.u4)(answer) || answer['number'] !== number)
+            throw unusable('GET', path, `the details of job #${number} were expected`);
+        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+            throw unusable('GET', path, 'the job has no name and status');
+        const pipelineId = (0,records/* isRecord */.u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        if (pipelineId !== undefined && !isId(pipelineId))
+            throw unusable('GET', path, 'the pipeline id is not a UUID');
+        return answer;
+    }
+    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+    async cancelJob(p, number) {
+        const path = `${jobPath(p, number)}/cancel`;
+        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
+    }
+    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+    async tests(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
+        return projects_v2_records('GET', path, await this.list(path), () => true);
+    }
+    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+    async artifacts(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
+        const items = projects_v2_records('GET', path, await this.list(path), (item) => typeof item['path'] === 'string' &&
+            typeof item['url'] === 'string' &&
+            Number.isSafeInteger(item['node_index']) &&
+            item['node_index'] >= 0);
+        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+        for (const item of items)
+            this.transport.trust(item.url);
+        return items;
+    }
+    async envVars(p) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        return projects_v2_records('GET', path, await this.list(path), (item) => typeof item['name'] === 'string');
+    }
+    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+    async addEnvVar(p, name, value) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,validate/* checkEnvName */.$n)('name', name), value }, 'idempotent');
+        if (!(0,records/* isRecord */.u4)(answer) || answer['name'] !== name)
+            throw unusable('POST', path, `the variable ${name} was expected`);
+        return answer;
+    }
+    async deleteEnvVar(p, name) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        const answer = await this.transport.request({
+            method: 'DELETE',
+            path,
+            retry: 'idempotent',
+            api: 'v2',
+        });
+        return messageAnswer('DELETE', path, answer.data);
+    }
+    /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
+    async jobAsBuild(p, number) {
+        const job = await this.job(p, number);
+        const id = job.pipeline?.id;
+        if (id === undefined)
+            throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+        return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+    }
+    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+    async projectPipelines(p, options = {}) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
+        const items = await this.list(path, query, options.max ?? MAX_PROJECT_PIPELINES);
+        return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+    }
+}
+function jobPath(p, number) {
+    return `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/job/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}`;
+}
+function unusable(method, path, detail) {
+    return new errors/* UnusableAnswerError */.qx(method, `v2 ${path}`, detail);
+}
+function projects_v2_records(method, path, items, valid) {
+    for (const item of items)
+        if (!(0,records/* isRecord */.u4)(item) || !valid(item))
+            throw unusable(method, path, 'the list holds an item of the wrong shape');
+    return items;
+}
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method, path, answer) {
+    if (!(0,records/* isRecord */.u4)(answer))
+        throw unusable(method, path, 'a JSON object was expected');
+    return answer;
+}
+/**
+ * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
+ * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
+ * (src/api/job-status.ts).
+ */
+function jobBuild(pipeline, job, workflow) {
+    const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const text = (value) => (typeof value === 'string' ? value : null);
+    const meaning = jobStatusMeaning(job.status);
+    const origin = text(vcs['origin_repository_url']);
+    const target = text(vcs['target_repository_url']);
+    return {
+        build_num: job.job_number,
+        branch: text(vcs['branch']),
+        vcs_revision: text(vcs['revision']),
+        vcs_tag: text(vcs['tag']),
+        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+        outcome: meaning.outcome === '' ? null : meaning.outcome,
+        workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+        fork: origin !== null && target !== null && origin !== target,
+    };
+}
+/**
+ * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
+ * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
+ * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
+ */
+class JobScan {
+    #api;
+    #project;
+    #query;
+    #pipelines;
+    #ready = [];
+    read = 0;
+    bounded = false;
+    constructor(api, project, query) {
+        this.#api = api;
+        this.#project = project;
+        this.#query = { ...query, revision: query.revision?.toLowerCase() };
+    }
+    async next() {
+        const query = this.#query;
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, query.branch === undefined ? {} : { branch: query.branch });
+        while (this.#ready.length === 0) {
+            const room = MAX_JOBS_READ - this.read;
+            if (room <= 0) {
+                this.bounded = this.#pipelines.length > 0;
+                return undefined;
+            }
+            const pipeline = this.#pipelines.shift();
+            if (pipeline === undefined)
+                return undefined;
+            // Pipelines of other commits and branches are passed without reading their workflows.
+            const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+                continue;
+            if (query.branch !== undefined && head.branch !== query.branch)
+                continue;
+            const found = [];
+            for (const workflow of await this.#api.workflows(pipeline.id)) {
+                for (const job of await this.#api.jobs(workflow.id)) {
+                    if (!(0,records/* isRecord */.u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
+                        continue;
+                    found.push(jobBuild(pipeline, job, workflow.name));
+                }
+            }
+            found.sort((a, b) => b.build_num - a.build_num);
+            if (found.length > room)
+                this.bounded = true;
+            for (const build of found.slice(0, room)) {
+                this.read++;
+                if ((0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job))
+                    this.#ready.push(build);
+            }
+        }
+        return this.#ready.shift();
     }
 }
 
