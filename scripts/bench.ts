@@ -119,6 +119,8 @@ interface Timed {
   ms: number;
   /** Peak resident memory of the action's process, bytes (action runs only). */
   peakRss?: number;
+  /** CPU time of the action's process (user and system), ms: steadier than wall time on a busy machine. */
+  cpuMs?: number;
 }
 
 function which(command: string, extra: string[] = []): string | undefined {
@@ -406,8 +408,8 @@ async function runAction(
   if (code !== 0 || Number(count) !== expect.count || Number(bytes) !== expect.bytes) {
     throw new Error(`the action failed (exit ${code}, count ${count}, bytes ${bytes}):\n${out.slice(-3000)}`);
   }
-  const peakRss = Number(await readFile(files.rss, 'utf8')) * KiB;
-  return { ms, peakRss };
+  const [rssKiB, cpuMicros] = (await readFile(files.rss, 'utf8')).split(' ').map(Number);
+  return { ms, peakRss: (rssKiB ?? 0) * KiB, cpuMs: (cpuMicros ?? 0) / 1000 };
 }
 
 async function runCurl(curl: string, dir: string, urls: string[], parallel: number): Promise<Timed> {
@@ -492,7 +494,10 @@ async function main(): Promise<number> {
     await writeFile(
       join(dir, 'rss-probe.mjs'),
       "import { writeFileSync } from 'node:fs';\n" +
-        "process.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+        "process.on('exit', () => {\n" +
+        '  const u = process.resourceUsage();\n' +
+        '  writeFileSync(process.env.BENCH_RSS_FILE, `${u.maxRSS} ${u.userCPUTime + u.systemCPUTime}`);\n' +
+        '});\n',
     );
     const data = join(dir, 'data');
     await mkdir(join(data, 'small'), { recursive: true, mode: 0o755 });
@@ -591,6 +596,7 @@ async function main(): Promise<number> {
     const rss = (name: string): number => median((results.get(name) ?? []).map((t) => t.peakRss ?? 0));
     const maxRss = (name: string): number =>
       Math.max(...(results.get(name) ?? []).map((t) => t.peakRss ?? 0));
+    const cpu = (name: string): string => seconds(median((results.get(name) ?? []).map((t) => t.cpuMs ?? 0)));
     // At a network's latency, round trips decide and both should be level; on loopback, CPU does.
     const smallTarget = latency > 0 ? 1.15 : 2;
     const bigTarget = latency > 0 ? 1.15 : 1.25;
@@ -636,10 +642,12 @@ async function main(): Promise<number> {
             'curl --parallel-max 8',
             smallTarget,
           ),
+          ['CPU time, same', cpu(small8), '-', '-', 'reported', '-'],
         );
       if (onlySmall) return rows;
       const big1 = `action 1 GiB${suffix}`;
       rows.push(againstCurl('one artifact of 1 GiB', big1, 'curl 1 GiB', 'curl', bigTarget));
+      rows.push(['CPU time, same', cpu(big1), '-', '-', 'reported', '-']);
       const big = rss(big1);
       const mid = rss(`action 64 MiB${suffix}`);
       rows.push([

@@ -191,17 +191,18 @@ class DepthGauge {
 /**
  * What a success answer to a download may not be: one without content (204, 205), or one whose body travels in a
  * transfer coding other than a single `chunked` (undici passes others through as they are: the file would be
- * saved still coded, or with the chunks' framing in it).
+ * saved still coded, or with the chunks' framing in it). `display` is called only for an error: naming the URL
+ * costs its redaction.
  */
 export function unusableDownload(
   status: number,
   headers: ResponseHeaders,
-  display: string,
+  display: () => string,
 ): BadResponseError | undefined {
   if (status === 204 || status === 205) {
     return new BadResponseError(
       'GET',
-      display,
+      display(),
       `HTTP ${status}, an answer without content, where a file was expected`,
     );
   }
@@ -211,7 +212,7 @@ export function unusableDownload(
   if (value.trim().toLowerCase() === 'chunked') return undefined;
   return new BadResponseError(
     'GET',
-    display,
+    display(),
     `the body was sent with Transfer-Encoding ${JSON.stringify(value)}; only chunked is accepted`,
   );
 }

@@ -126,8 +126,8 @@ class StartOverError extends UserFacingError {
   override name = 'StartOverError';
 }
 
-/** What a part file's write stream holds before it holds the body back: a few of the socket's reads. */
-const WRITE_BUFFER_BYTES = 256 * 1024;
+/** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
 let partSerial: number | undefined;
@@ -306,8 +306,12 @@ export class Downloader {
           discard(body);
           throw error;
         }
-        sink = createWriteStream(part, { fd, start, highWaterMark: WRITE_BUFFER_BYTES });
+        const file = createWriteStream(part, { fd, start, highWaterMark: WRITE_BATCH_BYTES });
+        sink = file;
         fd = undefined;
+        // Held until a batch is full (below) or the body ends; a failed body's bytes are written first.
+        file.cork();
+        body.on('error', () => file.uncork());
         const watched: Watched = {
           raw: 0,
           windowStart: this.#clock.now(),
@@ -319,12 +323,18 @@ export class Downloader {
         const decoder = encoding === undefined ? undefined : decoderFor(encoding);
         let decoderError: unknown;
         decoder?.once('error', (error) => (decoderError = error));
+        const piped = decoder === undefined ? pipeline(body, file) : pipeline(body, decoder, file);
         const limit = total === undefined ? this.#maxBytes : undefined;
         let received = 0;
         const decoded = decoder ?? body;
+        // After the pipe's own listener: the chunk is in the batch when its size is looked at.
         decoded.on('data', (chunk: Buffer) => {
           received += chunk.length;
           report(chunk.length);
+          if (file.writableLength >= WRITE_BATCH_BYTES) {
+            file.uncork();
+            file.cork();
+          }
           if (limit !== undefined && received > limit) {
             // The decoder's stream, not the body's: a small encoded body may have ended already.
             decoded.destroy(
@@ -336,7 +346,7 @@ export class Downloader {
         });
         const unwatch = this.#watch(watched);
         try {
-          await (decoder === undefined ? pipeline(body, sink) : pipeline(body, decoder, sink));
+          await piped;
         } catch (error) {
           if (error === decoderError && !(error instanceof UserFacingError)) {
             throw new CorruptBodyError(

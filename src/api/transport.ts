@@ -318,7 +318,7 @@ export class Transport {
       );
       throw new ApiError(status, 'GET', exchange.display, message);
     }
-    const refused = unusableDownload(status, response.headers, exchange.display);
+    const refused = unusableDownload(status, response.headers, () => exchange.display);
     if (refused !== undefined) {
       discard(response.body);
       throw refused;
