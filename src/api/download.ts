@@ -455,14 +455,7 @@ function transient(error: Error): boolean {
   if (isTransient(error)) return true;
   if (error instanceof IncompleteBodyError || error instanceof StartOverError) return true;
   if (error instanceof TooSlowError || error instanceof CorruptBodyError) return true;
-  if (error instanceof ApiError) return error.status === 416;
-  if (error instanceof UserFacingError) return false;
-  // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
-  const code = (error as { code?: unknown }).code;
-  return (
-    typeof code === 'string' &&
-    /^(UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH)|ECONNRESET|EPIPE)$/u.test(code)
-  );
+  return error instanceof ApiError && error.status === 416;
 }
 
 function contentLength(headers: ResponseHeaders): number | undefined {
