@@ -2,16 +2,9 @@
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  createWriteStream,
-  ftruncateSync,
-  openSync,
-  statSync,
-  unlinkSync,
-  type WriteStream,
-} from 'node:fs';
+import { closeSync, createWriteStream, ftruncateSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { discard } from './answer.ts';
@@ -253,7 +246,6 @@ export class Downloader {
       /** Whether this attempt's answer is encoded. */
       let encodedAttempt = false;
       let fd: number | undefined = attempt === 1 ? firstFd : openSync(part, 'r+');
-      let sink: WriteStream | undefined;
       try {
         const headers: Record<string, string> = { 'accept-encoding': 'identity' };
         const resuming = offset > 0 && useRange;
@@ -306,70 +298,12 @@ export class Downloader {
           discard(body);
           throw error;
         }
-        // The stream closes the descriptor only when it fails; once the body is written, it is closed below.
-        const file = createWriteStream(part, {
-          fd,
-          start,
-          highWaterMark: WRITE_BATCH_BYTES,
-          autoClose: false,
-        });
-        const written = fd;
-        sink = file;
+        const owned = fd;
         fd = undefined;
-        // Held until a batch is full (below) or the body ends; a failed body's bytes are written first.
-        file.cork();
-        body.on('error', () => file.uncork());
-        const watched: Watched = {
-          raw: 0,
-          windowStart: this.#clock.now(),
-          windowRaw: 0,
-          url,
-          stop: (error) => body.destroy(error),
-        };
-        body.on('data', (chunk: Buffer) => (watched.raw += chunk.length));
-        const decoder = encoding === undefined ? undefined : decoderFor(encoding);
-        let decoderError: unknown;
-        decoder?.once('error', (error) => (decoderError = error));
-        const piped = decoder === undefined ? pipeline(body, file) : pipeline(body, decoder, file);
-        const limit = total === undefined ? this.#maxBytes : undefined;
-        let received = 0;
-        const decoded = decoder ?? body;
-        // After the pipe's own listener: the chunk is in the batch when its size is looked at.
-        decoded.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          report(chunk.length);
-          if (file.writableLength >= WRITE_BATCH_BYTES) {
-            file.uncork();
-            file.cork();
-          }
-          if (limit !== undefined && received > limit) {
-            // The decoder's stream, not the body's: a small encoded body may have ended already.
-            decoded.destroy(
-              new TooLargeError(
-                `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
-              ),
-            );
-          }
-        });
-        const unwatch = this.#watch(watched);
-        try {
-          await piped;
-        } catch (error) {
-          if (error === decoderError && !(error instanceof UserFacingError)) {
-            throw new CorruptBodyError(
-              `the ${encoding} body could not be decoded: ${asError(error).message}`,
-            );
-          }
-          throw error;
-        } finally {
-          unwatch();
-        }
-        sink = undefined;
-        // On this thread: a close takes less time than a trip to the thread pool and back.
-        closeSync(written);
-        offset = start + file.bytesWritten;
-        if (rawLength !== undefined && watched.raw !== rawLength) {
-          throw new IncompleteBodyError(`the encoded body ended after ${watched.raw} of ${rawLength} bytes`);
+        const { written, raw } = await this.#write(body, owned, part, start, encoding, total, url, report);
+        offset = start + written;
+        if (rawLength !== undefined && raw !== rawLength) {
+          throw new IncompleteBodyError(`the encoded body ended after ${raw} of ${rawLength} bytes`);
         }
         if (total !== undefined && offset !== total) {
           if (offset < total)
@@ -381,8 +315,6 @@ export class Downloader {
         return { bytes: offset, attempts: attempt, resumed };
       } catch (caught) {
         if (fd !== undefined) closeSync(fd);
-        // A failed stream closes its descriptor once its last write is done: the size is read after that.
-        if (sink !== undefined && !sink.closed) await once(sink, 'close').catch(() => {});
         if (signal.aborted) throw abortReason(signal);
         const error = asError(caught);
         // What is on disk is what counts, whatever the stream received before it failed.
@@ -412,6 +344,75 @@ export class Downloader {
         await this.#clock.sleep(wait, signal);
       }
     }
+  }
+
+  /**
+   * One answer's body written into the part file from `start`, decoded when it comes encoded, and `fd` closed:
+   * the bytes written, and those that came off the wire. The body is piped at once, with nothing awaited before.
+   */
+  async #write(
+    body: Readable,
+    fd: number,
+    part: string,
+    start: number,
+    encoding: Coding | undefined,
+    total: number | undefined,
+    url: string,
+    report: (bytes: number) => void,
+  ): Promise<{ written: number; raw: number }> {
+    // The stream closes the descriptor only when it fails; once the body is written, it is closed below.
+    const file = createWriteStream(part, { fd, start, highWaterMark: WRITE_BATCH_BYTES, autoClose: false });
+    // Held until a batch is full (below) or the body ends; a failed body's bytes are written first.
+    file.cork();
+    body.on('error', () => file.uncork());
+    const watched: Watched = {
+      raw: 0,
+      windowStart: this.#clock.now(),
+      windowRaw: 0,
+      url,
+      stop: (error) => body.destroy(error),
+    };
+    body.on('data', (chunk: Buffer) => (watched.raw += chunk.length));
+    const decoder = encoding === undefined ? undefined : decoderFor(encoding);
+    let decoderError: unknown;
+    decoder?.once('error', (error) => (decoderError = error));
+    const piped = decoder === undefined ? pipeline(body, file) : pipeline(body, decoder, file);
+    const limit = total === undefined ? this.#maxBytes : undefined;
+    let received = 0;
+    const decoded = decoder ?? body;
+    // After the pipe's own listener: the chunk is in the batch when its size is looked at.
+    decoded.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      report(chunk.length);
+      if (file.writableLength >= WRITE_BATCH_BYTES) {
+        file.uncork();
+        file.cork();
+      }
+      if (limit !== undefined && received > limit) {
+        // The decoder's stream, not the body's: a small encoded body may have ended already.
+        decoded.destroy(
+          new TooLargeError(
+            `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
+          ),
+        );
+      }
+    });
+    const unwatch = this.#watch(watched);
+    try {
+      await piped;
+    } catch (error) {
+      // The failed stream closes its descriptor once its last write is done: the size is read after that.
+      if (!file.closed) await once(file, 'close').catch(() => {});
+      if (error === decoderError && !(error instanceof UserFacingError)) {
+        throw new CorruptBodyError(`the ${encoding} body could not be decoded: ${asError(error).message}`);
+      }
+      throw error;
+    } finally {
+      unwatch();
+    }
+    // On this thread: a close takes less time than a trip to the thread pool and back.
+    closeSync(fd);
+    return { written: file.bytesWritten, raw: watched.raw };
   }
 
   #watch(watched: Watched): () => void {
