@@ -242,6 +242,8 @@ export class Downloader {
     /** The furthest the part file ever got: only going beyond it counts as progress. */
     let furthest = 0;
 
+    // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
+    // encoded answer starts over.
     for (let attempt = 1; ; attempt++) {
       /** Whether this attempt's answer is encoded. */
       let encodedAttempt = false;

@@ -255,6 +255,7 @@ export class Transport {
       crossOrigin: 'refuse',
     };
 
+    // Not undici's retry interceptor: a trigger is never sent twice, and Retry-After is waited up to the deadline.
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw this.#abortError(signal);
       const outcome = await this.#attempt<T>(exchange, attempt);
@@ -413,10 +414,10 @@ export class Transport {
   }
 
   /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-   * the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from another
-   * origin,
-   *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's (the
-   *  wire's have the same codes), or ours for a redirect refused. */
+   *  the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from
+   *  another origin, and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are
+   *  undici's (the wire's have the same codes), or ours for a redirect refused. Not undici's redirect interceptor:
+   *  it keeps no credential for the artifact origins the API listed and checks no hop against these rules. */
   async #exchange(exchange: Exchange): Promise<{ response: Answered; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
