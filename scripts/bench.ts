@@ -643,6 +643,7 @@ async function main(): Promise<number> {
             smallTarget,
           ),
           ['CPU time, same', cpu(small8), '-', '-', 'reported', '-'],
+          ['peak RSS, same', mib(rss(small8)), '-', '-', 'reported', '-'],
         );
       if (onlySmall) return rows;
       const big1 = `action 1 GiB${suffix}`;
