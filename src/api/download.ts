@@ -404,6 +404,7 @@ export class Downloader {
       await piped;
     } catch (error) {
       // The failed stream closes its descriptor once its last write is done: the size is read after that.
+      file.destroy();
       if (!file.closed) await once(file, 'close').catch(() => {});
       if (error === decoderError && !(error instanceof UserFacingError)) {
         throw new CorruptBodyError(`the ${encoding} body could not be decoded: ${asError(error).message}`);

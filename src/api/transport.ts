@@ -299,7 +299,7 @@ export class Transport {
     const body = response.body;
     // undici fails a body through destroy(): its errors become the API core's there, with no stream in between.
     const destroy = body.destroy.bind(body);
-    body.destroy = (err?: Error) => destroy(err === undefined ? err : this.#mapError(err, exchange, 1));
+    body.destroy = (err?: Error) => destroy(err ? this.#mapError(err, exchange, 1) : undefined);
     return { status: response.statusCode, headers: response.headers, url: finalUrl, body };
   }
 
