@@ -26,8 +26,8 @@ var records = __webpack_require__(5942);
 var ssh = __webpack_require__(3534);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../runner/run.ts + 7 modules
-var run = __webpack_require__(2515);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/trigger-api.ts
 var trigger_api = __webpack_require__(3703);
 // EXTERNAL MODULE: ../runner/text.ts

@@ -28,8 +28,8 @@ var outcomes = __webpack_require__(2049);
 var wait_for_build = __webpack_require__(2455);
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
-// EXTERNAL MODULE: ../runner/run.ts + 7 modules
-var run = __webpack_require__(2515);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts

@@ -15,7 +15,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   waitForSerial: () => (/* binding */ waitForSerial)
 /* harmony export */ });
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2515);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3704);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
 /* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2249);

@@ -8,14 +8,14 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		825,
-		515,
+		704,
 		411
 	],
 	"./approve/approve.ts": [
 		7844,
 		825,
 		26,
-		515,
+		704,
 		856,
 		455,
 		844
@@ -23,34 +23,34 @@ var map = {
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,
-		515,
+		704,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		6506,
 		825,
 		26,
-		515,
+		704,
 		856,
 		506
 	],
 	"./general/general.ts": [
 		2272,
 		825,
-		515,
+		704,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
-		515,
+		704,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		7413,
 		825,
 		26,
-		515,
+		704,
 		856,
 		455,
 		413
@@ -59,7 +59,7 @@ var map = {
 		2455,
 		825,
 		26,
-		515,
+		704,
 		856,
 		455
 	],
@@ -67,7 +67,7 @@ var map = {
 		3716,
 		825,
 		26,
-		515,
+		704,
 		856,
 		716
 	]
