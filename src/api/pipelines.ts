@@ -11,8 +11,10 @@ import {
   UserFacingError,
   ValidationError,
 } from './errors.ts';
+import type { AnswerOf } from './records.ts';
 import type { Transport } from './transport.ts';
 import { checkParams, checkSegment, type BuildParams } from './validate.ts';
+import { jobAnswer, pageAnswer, workflowAnswer, type Job, type Workflow } from './v2-records.ts';
 
 export interface Pipeline {
   id: string;
@@ -24,29 +26,7 @@ export interface Pipeline {
   [key: string]: unknown;
 }
 
-export interface Workflow {
-  id: string;
-  name: string;
-  status: string;
-  pipeline_id?: string;
-  pipeline_number?: number;
-  created_at?: string;
-  stopped_at?: string | null;
-  [key: string]: unknown;
-}
-
-export interface Job {
-  id: string;
-  name: string;
-  /** The job's v1.1 build number; null until the job has started. */
-  job_number: number | null;
-  status: string;
-  type?: string;
-  started_at?: string | null;
-  stopped_at?: string | null;
-  dependencies?: string[];
-  [key: string]: unknown;
-}
+export type { Job, Workflow } from './v2-records.ts';
 
 export interface PipelineTrigger {
   /** Exactly one of branch and tag. */
@@ -155,12 +135,18 @@ export class Pipelines {
 
   /** Every workflow of a pipeline, oldest first. */
   async workflows(pipelineId: string): Promise<Workflow[]> {
-    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`);
+    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, workflowAnswer);
+  }
+
+  /** One workflow, with its own status. */
+  async workflow(workflowId: string): Promise<Workflow> {
+    const path = `/workflow/${seg(checkSegment('workflow id', workflowId))}`;
+    return workflowAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
   }
 
   /** Every job of a workflow. */
   async jobs(workflowId: string): Promise<Job[]> {
-    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`);
+    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`, jobAnswer);
   }
 
   /** Reruns jobs of a workflow as a new workflow; answers its id. */
@@ -188,20 +174,27 @@ export class Pipelines {
     );
   }
 
-  /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-  private async list<T>(path: string): Promise<T[]> {
+  /**
+   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. Each
+   * page and each item is checked by shape before it is kept.
+   */
+  private async list<T>(
+    path: string,
+    check: (call: AnswerOf, value: unknown, at: number) => T,
+  ): Promise<T[]> {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
+    const call = { method: 'GET', path: `v2 ${path}` };
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-      const page = await this.get<{ items?: T[]; next_page_token?: string | null }>(
-        path,
-        token === undefined ? undefined : { 'page-token': token },
+      const page = pageAnswer(
+        call,
+        await this.get<unknown>(path, token === undefined ? undefined : { 'page-token': token }),
       );
-      if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
-      items.push(...page.items);
-      const next = page.next_page_token;
-      if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
+      // One at a time: a spread of a huge page would overflow the stack.
+      for (const item of page.items) items.push(check(call, item, items.length));
+      const { next } = page;
+      if (next === undefined || tokens.has(next)) return items;
       tokens.add(next);
       token = next;
     }

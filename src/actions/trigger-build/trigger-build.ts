@@ -14,7 +14,13 @@ import {
   readOutcomePolicy,
   type OutcomePolicy,
 } from '../../runner/outcomes.ts';
-import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
+import {
+  decidingBuild,
+  gateBuilds,
+  readIfNoBuilds,
+  type GateInputs,
+  type IfNoBuilds,
+} from '../../runner/gate.ts';
 import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { buildFacts, buildHeading } from '../../runner/summary.ts';
@@ -53,6 +59,7 @@ export const spec = {
     'allowed-outcomes',
     'failure-log-lines',
     'trigger-api',
+    'if-no-builds',
   ],
   outputs: [
     'build-num',
@@ -96,6 +103,7 @@ export interface TriggerInputs {
   policy: OutcomePolicy;
   failureLogLines: number;
   api: TriggerApi;
+  ifNoBuilds: IfNoBuilds;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -125,6 +133,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   const api = readTriggerApi(inputs);
+  const ifNoBuilds = readIfNoBuilds(inputs);
   checkTriggerInputs(api, {
     branch,
     ...(revision === undefined ? {} : { revision }),
@@ -143,6 +152,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
     cancelOnAbort,
     policy,
     failureLogLines,
+    ifNoBuilds,
   };
 }
 
@@ -324,12 +334,12 @@ async function followPipeline(
     project,
     pipeline.id,
   );
-  const gate: WaitInputs = {
+  const gate: GateInputs = {
     query: { revision: '', jobs: [] },
     workflows: [],
     jobs: [],
     named: [],
-    ifNoBuilds: 'fail',
+    ifNoBuilds: input.ifNoBuilds,
     appearMs: input.timeoutMs,
     settleMs: 0,
     timeoutMs: input.timeoutMs,

@@ -1,14 +1,45 @@
 // The waits: one build followed by number, or a commit's builds looked at until every one has ended.
-import { describeState, followBuild } from '../../runner/follow.ts';
-import { outcomeOf, showOutcome } from '../../runner/outcomes.ts';
-import { poll, type Look } from '../../runner/poll.ts';
-import type { ActionContext, Connection } from '../../runner/run.ts';
-import { logSafe } from '../../runner/text.ts';
-import { formatDuration } from '../../api/format.ts';
-import { CommitBuilds, jobOf } from '../../api/commit-builds.ts';
-import { choosesName, describePatterns } from '../../api/name-patterns.ts';
-import { isFinished, type Build } from '../../api/records.ts';
-import type { BuildSource, WaitInputs } from './wait-for-build.ts';
+import { describeState, followBuild } from './follow.ts';
+import { outcomeOf, showOutcome, type OutcomePolicy } from './outcomes.ts';
+import { poll, type Look } from './poll.ts';
+import type { ActionContext, Connection } from './run.ts';
+import { logSafe } from './text.ts';
+import { formatDuration } from '../api/format.ts';
+import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
+import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
+import { isFinished, type Build } from '../api/records.ts';
+
+export const IF_NO_BUILDS = ['fail', 'warn', 'pass'] as const;
+export type IfNoBuilds = (typeof IF_NO_BUILDS)[number];
+
+/** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
+export interface GateInputs {
+  buildNum?: number;
+  /** `revision` is '' when it is to be read from the newest build of `branch` (an issue_comment event). */
+  query: CommitQuery;
+  workflows: NamePattern[];
+  jobs: NamePattern[];
+  /** Lines of `job` the step waits for until a job they match has appeared. */
+  named: NamePattern[];
+  ifNoBuilds: IfNoBuilds;
+  appearMs: number;
+  settleMs: number;
+  timeoutMs: number;
+  intervalMs: number;
+  policy: OutcomePolicy;
+  failureLogLines: number;
+  /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
+  source?: BuildSource;
+  label?: string;
+}
+
+/**
+ * What one look found: the builds that count, oldest first. A source that knows when it is complete (a pipeline)
+ * says so: then neither the appear time nor the settle time applies. `notes` are lines for the log.
+ */
+export interface BuildSource {
+  look(): Promise<{ builds: Build[]; truncated: boolean; complete?: boolean; notes?: string[] }>;
+}
 
 /** How the wait ended, for the summary. */
 export type Ending = WaitEnding | { kind: 'cancelled'; what?: string };
@@ -27,7 +58,7 @@ export function label(build: Build): string {
 }
 
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
-export function scopeOf(input: WaitInputs): string {
+export function scopeOf(input: GateInputs): string {
   if (input.label !== undefined) return input.label;
   const parts = [
     input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
@@ -47,7 +78,7 @@ export async function waitForOne(
   ctx: ActionContext,
   connection: Connection,
   num: number,
-  input: WaitInputs,
+  input: GateInputs,
   deadline: number,
   seen: (build: Build) => void,
 ): Promise<WaitEnding> {
@@ -81,7 +112,7 @@ export async function waitForOne(
 export async function waitForCommit(
   ctx: ActionContext,
   { client, project }: Connection,
-  input: WaitInputs,
+  input: GateInputs,
   deadline: number,
   seen: (builds: Build[]) => void,
 ): Promise<WaitEnding> {
