@@ -5,6 +5,7 @@ import { abortReason } from '../api/clock.ts';
 import { jobOf } from '../api/commit-builds.ts';
 import { AbortedError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
+import type { WorkflowEnd } from '../api/pipeline-builds.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import {
   AnnotationBudget,
@@ -22,6 +23,7 @@ import {
   outcomeOf,
   passes,
   showOutcome,
+  workflowOutcome,
   worstOutcome,
   type OutcomePolicy,
 } from './outcomes.ts';
@@ -78,6 +80,8 @@ export async function gateBuilds(
   const failures = new Map<number, FailureShown>();
   // One budget of error annotations for the failed steps and the failed tests of every build.
   const budget = new AnnotationBudget();
+  /** The ended workflows' own statuses, part of the verdict. */
+  let workflows: readonly WorkflowEnd[] = [];
   try {
     try {
       ending =
@@ -107,15 +111,15 @@ export async function gateBuilds(
       throw error;
     }
     const waited: Ending = ending;
-    if (waited.kind === 'not-found' && waited.none && input.ifNoBuilds !== 'fail') {
-      // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-      ending = { kind: 'none', why: waited.why };
-      const text = `${waited.why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
-      if (input.ifNoBuilds === 'warn') ctx.io.warning(logSafe(text));
-      else ctx.info(text);
+    if (waited.kind === 'not-found' && waited.none) {
+      ending = ranNothing(ctx, input, waited.why);
       return builds;
     }
     if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
+    if (waited.kind === 'finished') workflows = waited.workflows ?? [];
+    for (const w of workflows) {
+      if (w.status !== 'success') ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
+    }
 
     // A skipped build ran no step and no test: there is nothing to show of it.
     const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes(outcomeOf(b)));
@@ -127,8 +131,21 @@ export async function gateBuilds(
     }
     for (const build of unsuccessful) tests.set(build.build_num, await readTests(ctx, connection, build));
     const failing = builds.filter((b) => !passes(input.policy, outcomeOf(b)));
-    if (failing.length > 0) throw new WaitError(logSafe(failureMessage(input, builds, failing)));
-    const worst = worstOutcome(builds.map(outcomeOf));
+    // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
+    // One whose failing build already says why is not said again.
+    const failingWorkflows = workflows.filter(
+      (w) =>
+        !passes(input.policy, workflowOutcome(w.status)) &&
+        !failing.some((b) => b.workflows?.['workflow_id'] === w.id || jobOf(b).workflow === w.name),
+    );
+    if (failing.length > 0 || failingWorkflows.length > 0)
+      throw new WaitError(logSafe(failureMessage(input, builds, failing, failingWorkflows)));
+    if (waited.kind === 'finished' && waited.nothing !== undefined) {
+      ending = { kind: 'not-found', why: waited.nothing, none: true };
+      ending = ranNothing(ctx, input, waited.nothing);
+      return builds;
+    }
+    const worst = worstOf(builds, workflows);
     if (worst === 'success') {
       ctx.info(
         `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`,
@@ -140,10 +157,34 @@ export async function gateBuilds(
       );
     }
   } finally {
-    setOutputs(ctx, input, builds, failures, ending, options);
-    await writeSummary(ctx, input, builds, ending, { tests, failures, budget }, ctx.clock.now() - started);
+    setOutputs(ctx, input, { builds, workflows }, failures, ending, options);
+    await writeSummary(
+      ctx,
+      input,
+      { builds, workflows },
+      ending,
+      { tests, failures, budget },
+      ctx.clock.now() - started,
+    );
   }
   return builds;
+}
+
+/**
+ * Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, and it is never a success.
+ */
+function ranNothing(ctx: ActionContext, input: GateInputs, why: string): Ending {
+  if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(why.charAt(0).toUpperCase() + why.slice(1)));
+  // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
+  const text = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+  if (input.ifNoBuilds === 'warn') ctx.io.warning(logSafe(text));
+  else ctx.info(logSafe(text));
+  return { kind: 'none', why };
+}
+
+/** The worst outcome of the builds and of the workflows' own statuses. */
+function worstOf(builds: readonly Build[], workflows: readonly WorkflowEnd[]): string {
+  return worstOutcome([...builds.map(outcomeOf), ...workflows.map((w) => workflowOutcome(w.status))]);
 }
 
 /** The build that decided a verdict: the first that did not pass, else the newest. */
@@ -162,7 +203,12 @@ function describeTarget(input: GateInputs): string {
   return input.buildNum === undefined ? scopeOf(input) : `build #${input.buildNum}`;
 }
 
-function failureMessage(input: GateInputs, builds: readonly Build[], failing: readonly Build[]): string {
+function failureMessage(
+  input: GateInputs,
+  builds: readonly Build[],
+  failing: readonly Build[],
+  workflows: readonly WorkflowEnd[],
+): string {
   const how = (b: Build): string => {
     const outcome = outcomeOf(b);
     if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
@@ -171,6 +217,19 @@ function failureMessage(input: GateInputs, builds: readonly Build[], failing: re
       : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
   };
   const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
+  const ofWorkflow = (w: WorkflowEnd): string => {
+    const outcome = workflowOutcome(w.status);
+    const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
+    return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+  };
+  if (workflows.length > 0) {
+    const list = [
+      ...workflows.map(ofWorkflow),
+      ...failing.map((b) => `build ${label(b)} ended with ${how(b)}`),
+    ];
+    const text = `${list.join(', ')}${allowed}`;
+    return `${describeTarget(input).replace(/^./u, (c) => c.toUpperCase())} did not pass: ${text}`;
+  }
   const [only] = failing;
   if (failing.length === 1 && only !== undefined) {
     const where = only.build_url ? `: ${only.build_url}` : '';
@@ -184,7 +243,7 @@ function failureMessage(input: GateInputs, builds: readonly Build[], failing: re
 function setOutputs(
   ctx: ActionContext,
   input: GateInputs,
-  builds: readonly Build[],
+  { builds, workflows }: { builds: readonly Build[]; workflows: readonly WorkflowEnd[] },
   failures: ReadonlyMap<number, FailureShown>,
   ending: Ending,
   options: GateOptions,
@@ -204,8 +263,10 @@ function setOutputs(
     'outcome',
     ending.kind === 'none'
       ? 'none'
-      : builds.length > 0 && builds.every(isFinished)
-        ? worstOutcome(builds.map(outcomeOf))
+      : !(ending.kind === 'not-found' && ending.none) &&
+          builds.length + workflows.length > 0 &&
+          builds.every(isFinished)
+        ? worstOf(builds, workflows)
         : '',
   );
   const rows: Record<string, unknown>[] = builds.map((b) => {
@@ -227,7 +288,7 @@ function setOutputs(
 async function writeSummary(
   ctx: ActionContext,
   input: GateInputs,
-  builds: readonly Build[],
+  { builds, workflows }: { builds: readonly Build[]; workflows: readonly WorkflowEnd[] },
   ending: Ending,
   reports: {
     tests: ReadonlyMap<number, TestsRead>;
@@ -242,8 +303,10 @@ async function writeSummary(
   const worst =
     ending.kind === 'none'
       ? 'none'
-      : builds.length > 0 && builds.every(isFinished)
-        ? showOutcome(worstOutcome(builds.map(outcomeOf)))
+      : !(ending.kind === 'not-found' && ending.none) &&
+          builds.length + workflows.length > 0 &&
+          builds.every(isFinished)
+        ? showOutcome(worstOf(builds, workflows))
         : '';
   const facts = [
     `**Waited:** ${formatDuration(elapsedMs)}`,
@@ -252,6 +315,13 @@ async function writeSummary(
   if (worst) facts.unshift(`**Outcome:** ${mdSafe(worst, 50)}`);
   parts.push(facts.join(' · '));
   if (builds.length > 0) parts.push(buildsTable(builds));
+  const unsuccessful = workflows.filter((w) => w.status !== 'success');
+  if (unsuccessful.length > 0)
+    parts.push(
+      unsuccessful
+        .map((w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`)
+        .join('\n'),
+    );
   switch (ending.kind) {
     case 'finished':
       break;

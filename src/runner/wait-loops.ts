@@ -7,7 +7,11 @@ import { logSafe } from './text.ts';
 import { formatDuration } from '../api/format.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
+import { ApiError } from '../api/errors.ts';
+import type { WorkflowEnd } from '../api/pipeline-builds.ts';
+import { Pipelines } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
+import { isV2Id } from '../api/v2-records.ts';
 
 export const IF_NO_BUILDS = ['fail', 'warn', 'pass'] as const;
 export type IfNoBuilds = (typeof IF_NO_BUILDS)[number];
@@ -38,13 +42,28 @@ export interface GateInputs {
  * says so: then neither the appear time nor the settle time applies. `notes` are lines for the log.
  */
 export interface BuildSource {
-  look(): Promise<{ builds: Build[]; truncated: boolean; complete?: boolean; notes?: string[] }>;
+  look(): Promise<{
+    builds: Build[];
+    truncated: boolean;
+    complete?: boolean;
+    notes?: string[];
+    /** The workflows that ended, with their own statuses (a pipeline's). */
+    workflows?: WorkflowEnd[];
+    /** Once complete: the source ran nothing, and why that is known. */
+    nothing?: string;
+  }>;
 }
 
 /** How the wait ended, for the summary. */
 export type Ending = WaitEnding | { kind: 'cancelled'; what?: string };
 export type WaitEnding =
-  | { kind: 'finished' }
+  | {
+      kind: 'finished';
+      /** The ended workflows of the builds, with their own statuses: part of the verdict. */
+      workflows?: WorkflowEnd[];
+      /** Nothing ran: why that is known (a pipeline without a job). */
+      nothing?: string;
+    }
   | { kind: 'timed-out'; why: string }
   | { kind: 'cancelled'; what?: string }
   | { kind: 'gave-up'; why: string }
@@ -111,7 +130,7 @@ export async function waitForOne(
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
 export async function waitForCommit(
   ctx: ActionContext,
-  { client, project }: Connection,
+  { client, project, transport }: Connection,
   input: GateInputs,
   deadline: number,
   seen: (builds: Build[]) => void,
@@ -133,6 +152,44 @@ export async function waitForCommit(
   let lastChange = started;
   let warnedTruncated = false;
   let failure: WaitEnding | undefined;
+  let ended: { workflows: WorkflowEnd[]; nothing?: string } = { workflows: [] };
+  const pipelines = new Pipelines(transport);
+  /** Set once API v2 answered 404 for a workflow: the builds alone decide. */
+  let noV2 = false;
+
+  /**
+   * Reads once each workflow the builds name (API v2), for its own status: a workflow cancelled or failed before
+   * its other jobs were made shows only builds that passed. Answers whether one of them still runs or waits.
+   */
+  const readWorkflows = async (builds: readonly Build[]): Promise<boolean> => {
+    // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
+    if (input.jobs.length > 0) return false;
+    const ids = new Set<string>();
+    for (const build of builds) {
+      const id = build.workflows?.['workflow_id'];
+      if (isV2Id(id)) ids.add(id);
+    }
+    const found: WorkflowEnd[] = [];
+    for (const id of ids) {
+      if (noV2) break;
+      try {
+        const workflow = await pipelines.workflow(id);
+        if (workflow.status === 'on_hold' || workflow.status === 'running') {
+          ctx.info(`Workflow ${workflow.name} is ${workflow.status}: waiting for it to end`);
+          return true;
+        }
+        found.push({ id, name: workflow.name, status: workflow.status });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
+        noV2 = true;
+        ctx.info(
+          `The service answered 404 for a workflow through API v2 (${error.message}): the builds alone decide`,
+        );
+      }
+    }
+    ended = { workflows: noV2 ? [] : found };
+    return false;
+  };
 
   /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
   const resolve = async (): Promise<CommitBuilds | undefined> => {
@@ -151,6 +208,10 @@ export async function waitForCommit(
     commit ??= await resolve();
     const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
     const { truncated, complete, notes } = scanned;
+    ended = {
+      workflows: scanned.workflows ?? [],
+      ...(scanned.nothing === undefined ? {} : { nothing: scanned.nothing }),
+    };
     // Builds of other workflows are not followed at all.
     const all = scanned.builds.filter((b) => choosesName(input.workflows, jobOf(b).workflow));
     const now = clock.now();
@@ -235,10 +296,11 @@ export async function waitForCommit(
       return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
     }
     // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
-    if (input.jobs.length > 0 && input.named.length === input.jobs.length)
-      return { done: true, value: builds };
     const settleLeft = lastChange + input.settleMs - now;
-    if (settleLeft <= 0) return { done: true, value: builds };
+    if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
+      if (await readWorkflows(builds)) return { done: false, logged: true };
+      return { done: true, value: builds };
+    }
     if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);
     return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
   };
@@ -260,7 +322,7 @@ export async function waitForCommit(
     look,
   );
   if (failure !== undefined) return failure;
-  if (result.done) return { kind: 'finished' };
+  if (result.done) return { kind: 'finished', ...ended };
   const why = result.error ? ` (${result.error.message})` : '';
   const open = current.filter((b) => !isFinished(b));
   const left =

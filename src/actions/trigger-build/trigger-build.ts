@@ -87,6 +87,10 @@ export const LIMITS = {
  * still exits within 5 s.
  */
 export const CANCEL_BUDGET_MS = 4000;
+/** How long a setup workflow is given to continue, as wait-for-build's `settle-seconds` by default. */
+const SETTLE_MS = 30_000;
+/** How long a pipeline past its set-up may list no workflow before the step takes it to run none. */
+const EMPTY_PIPELINE_MS = 60_000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
 const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 
@@ -332,7 +336,12 @@ async function followPipeline(
     connection.client,
     new Pipelines(connection.transport),
     project,
-    pipeline.id,
+    pipeline,
+    {
+      now: () => ctx.clock.now(),
+      settleMs: SETTLE_MS,
+      emptyMs: EMPTY_PIPELINE_MS,
+    },
   );
   const gate: GateInputs = {
     query: { revision: '', jobs: [] },
