@@ -29,7 +29,7 @@ import {
 } from './outcomes.ts';
 import { PollFailedError, WaitError } from './poll.ts';
 import type { ActionContext, Connection } from './run.ts';
-import { buildDurationMs, buildLink } from './summary.ts';
+import { buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe } from './text.ts';
 import {
   IF_NO_BUILDS,
@@ -346,10 +346,8 @@ async function writeSummary(
     if (read === undefined) continue;
     const { job } = jobOf(build);
     const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${mdSafe(job, 100)}`}`;
-    const heading = buildLink({ build_num: build.build_num, build_url: build.build_url }).replace(
-      `#${build.build_num}`,
-      name,
-    );
+    // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
+    const heading = mdLink(name, build.build_url);
     parts.push(`#### ${heading}: ${mdSafe(showOutcome(outcomeOf(build)) || describeState(build), 50)}`);
     const failure = reports.failures.get(build.build_num)?.summary;
     if (failure) parts.push(failure);

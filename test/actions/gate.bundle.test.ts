@@ -258,4 +258,30 @@ describe('wait-for-build reads the workflows of the builds before it passes', ()
     expect(result.code).toBe(0);
     expect(result.stdout.match(/the builds alone decide/g)).toHaveLength(1);
   });
+
+  it("writes a job name holding `$'` into the summary heading as it is, not the link's text", async () => {
+    const ship: ScriptWorkflow = { id: uuid(1), name: 'ship', status: 'failed', jobs: [] };
+    const failed = finishedBuild(1, "x$'y", ship, 'failed');
+    const server = await startPipelineServer(listen, script([ship], new Map([[1, failed]])));
+    const result = await wait(server);
+    expect(result.code).toBe(1);
+    const heading = result.summary.split('\n').find((line) => line.startsWith('#### '));
+    expect(heading).toBe(`#### [Build #1 · x$'y](${failed.build_url ?? ''}): failed`);
+  });
+
+  it('fails on a build list page longer than the limit it asked for, as an unusable answer', async () => {
+    const ship: ScriptWorkflow = { id: uuid(1), name: 'ship', status: 'success', jobs: [] };
+    const builds = new Map(
+      Array.from(
+        { length: 250 },
+        (_, i) => [i + 1, finishedBuild(i + 1, `job${i}`, ship, 'success')] as const,
+      ),
+    );
+    const server = await startPipelineServer(listen, script([ship], builds));
+    const result = await wait(server);
+    expect(result.code).toBe(1);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(/unusable answer: the page holds 250 builds, more than the \d+ asked for/),
+    ]);
+  });
 });
