@@ -1,6 +1,6 @@
-// Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's (docs/promises.md,
-// promise 22): ids are UUID-like strings, numbers positive whole numbers, names and statuses strings. A wrong
-// shape is an unusable answer naming the call, which a poll does not look at again.
+// Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's
+// (docs/promises.md, promise 30): ids are UUID-like strings, numbers positive whole numbers, names and statuses
+// strings. A wrong shape is an unusable answer naming the call, which a poll does not look at again.
 import { UnusableAnswerError } from './errors.ts';
 import { isRecord, type AnswerOf } from './records.ts';
 

@@ -123,13 +123,25 @@ export async function gateBuilds(
 
     // A skipped build ran no step and no test: there is nothing to show of it.
     const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes(outcomeOf(b)));
+    // Reads after the verdict stop at the step's deadline: the verdict stands without them.
+    let saidLate = false;
+    const late = (): boolean => {
+      if (ctx.clock.now() < deadline) return false;
+      if (!saidLate) ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
+      saidLate = true;
+      return true;
+    };
     for (const build of unsuccessful.slice(0, MAX_FAILURE_REPORTS)) {
+      if (late()) break;
       failures.set(
         build.build_num,
         await showFailedSteps(ctx, connection, build, input.failureLogLines, budget),
       );
     }
-    for (const build of unsuccessful) tests.set(build.build_num, await readTests(ctx, connection, build));
+    for (const build of unsuccessful) {
+      if (late()) break;
+      tests.set(build.build_num, await readTests(ctx, connection, build));
+    }
     const failing = builds.filter((b) => !passes(input.policy, outcomeOf(b)));
     // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
     // One whose failing build already says why is not said again.

@@ -33,6 +33,8 @@ export interface Script {
   builds: Map<number, Build>;
   /** Called before each answer: the test moves the service on (by request count, or by time). */
   onRequest?: (method: string, path: string) => void;
+  /** How long the answer to a request takes, in milliseconds (none by default). */
+  delayMs?: (method: string, path: string) => number;
 }
 
 export interface PipelineServer {
@@ -97,17 +99,34 @@ export async function startPipelineServer(
       const method = req.method ?? '';
       seen.push(`${method} ${path}`);
       script.onRequest?.(method, path);
-      answer(script, method, path, res);
+      const query = new URL(req.url ?? '', 'http://x').searchParams;
+      const delay = script.delayMs?.(method, path) ?? 0;
+      const send = (): void => answer(script, method, path, query.get('page-token'), res);
+      if (delay > 0) setTimeout(send, delay);
+      else send();
     });
   });
   const origin = await listen(server);
   return { base: `${origin}/api/v1.1`, script, seen };
 }
 
-function answer(script: Script, method: string, path: string, res: http.ServerResponse): void {
+/** Items a page of a v2 list holds, as the service pages them. */
+const PAGE_ITEMS = 100;
+
+function answer(
+  script: Script,
+  method: string,
+  path: string,
+  token: string | null,
+  res: http.ServerResponse,
+): void {
   const v2 = '/api/v2';
   const v1 = `/api/v1.1/project/${SLUG}`;
-  const page = (items: unknown[]): void => reply(res, 200, { items, next_page_token: null });
+  const page = (items: unknown[]): void => {
+    const from = token === null ? 0 : Number(token);
+    const to = from + PAGE_ITEMS;
+    reply(res, 200, { items: items.slice(from, to), next_page_token: to < items.length ? String(to) : null });
+  };
   const { pipeline } = script;
   if (
     method === 'POST' &&

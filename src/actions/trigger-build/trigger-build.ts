@@ -21,7 +21,7 @@ import {
   type GateInputs,
   type IfNoBuilds,
 } from '../../runner/gate.ts';
-import { PollFailedError, WaitError } from '../../runner/poll.ts';
+import { PollFailedError, untilDeadline, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
@@ -174,7 +174,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const startedAt = ctx.clock.now();
   const deadline = startedAt + input.timeoutMs;
   // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-  const connection = ctx.connect(input.wait ? { deadline } : {});
+  const connection = ctx.connect(
+    input.wait ? { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) } : {},
+  );
   const { project } = connection;
 
   const request: TriggerOptions = {

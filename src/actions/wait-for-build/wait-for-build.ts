@@ -1,5 +1,6 @@
 import { gateBuilds, readIfNoBuilds, type GateInputs } from '../../runner/gate.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
+import { untilDeadline } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
 import { ValidationError } from '../../api/errors.ts';
@@ -136,7 +137,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({ deadline });
+  const connection = ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
   await gateBuilds(ctx, connection, input, { started, deadline });
 }
 
