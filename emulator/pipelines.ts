@@ -14,6 +14,7 @@ import {
 } from './model.ts';
 import { phaseAt } from './phase.ts';
 import { push } from './pushes.ts';
+import { approvalNumber, forcedEnd } from './workflow-ends.ts';
 
 export interface JobRecord {
   id: string;
@@ -102,6 +103,8 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
     } else {
       status = 'blocked';
     }
+    // A workflow made to end before this job was made never lists it.
+    if (build === undefined && forcedEnd(run) !== undefined) return;
     statuses.set(job.name, status);
     alive.set(
       job.name,
@@ -110,7 +113,12 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
     records.push({
       id: run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`),
       name: job.name,
-      job_number: build === undefined ? null : build.num,
+      job_number:
+        build !== undefined
+          ? build.num
+          : job.type === 'approval' && (status === 'on_hold' || status === 'success')
+            ? approvalNumber(project, run, job.name)
+            : null,
       status,
       type: job.type === 'approval' ? 'approval' : 'build',
       started_at: iso(start),
@@ -145,6 +153,8 @@ export function workflowRecord(
   else if (pending) status = 'running';
   else if (jobs.every((j) => j.status === 'success')) status = 'success';
   else status = 'failed';
+  const end = forcedEnd(run);
+  if (end !== undefined) status = end.status;
   const ended = !ACTIVE.has(status) && status !== 'failing' && status !== 'running';
   const stops = jobs.map((j) => (j.stopped_at === null ? 0 : Date.parse(j.stopped_at)));
   return {
@@ -155,7 +165,9 @@ export function workflowRecord(
     pipeline_number: pipeline.number,
     project_slug: project.slug,
     created_at: iso(run.createdAt) ?? '',
-    stopped_at: ended ? iso(run.canceledAt ?? Math.max(run.createdAt, ...stops)) : null,
+    stopped_at: ended
+      ? iso(end?.at ?? run.canceledAt ?? stops.reduce((a, b) => Math.max(a, b), run.createdAt))
+      : null,
   };
 }
 

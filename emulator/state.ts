@@ -4,6 +4,7 @@
 // storage.ts (artifacts, step output), render.ts (wire records); this class keeps the projects and hands out
 // records.
 
+import { endWorkflow, type ForcedWorkflowStatus } from './workflow-ends.ts';
 import type { Clock } from '../src/api/clock.ts';
 import {
   matchesStatusFilter,
@@ -396,6 +397,14 @@ export class EmulatorState {
     const found = this.findRun(id);
     if (found === undefined) return false;
     cancelRun(this.buildMaker, found.project, found.run, this.clock.now());
+    return true;
+  }
+
+  /** Ends a workflow with a status before its remaining jobs are made; false for an unknown one. */
+  endWorkflow(id: string, status: ForcedWorkflowStatus): boolean {
+    const found = this.findRun(id);
+    if (found === undefined) return false;
+    endWorkflow(this.buildMaker, found.project, found.run, status, this.clock.now());
     return true;
   }
 
