@@ -51,6 +51,8 @@ const iso = (ms: number | null | undefined): string | null =>
 
 /** A v1.1 outcome as a v2 job status. */
 function jobStatusOf(lifecycle: string, outcome: string | null): string {
+  // A build the service skipped ran nothing: its job is not_run, and so is a workflow of only such jobs.
+  if (lifecycle === 'not_run') return 'not_run';
   if (lifecycle === 'queued' || lifecycle === 'scheduled' || lifecycle === 'not_running') return 'queued';
   if (lifecycle !== 'finished') return 'running';
   switch (outcome) {
@@ -92,7 +94,11 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       status = jobStatusOf(phase.lifecycle, phase.outcome);
       start = phase.start;
       stop = phase.stop;
-      if (build.pin !== undefined && isFinished({ lifecycle: phase.lifecycle, outcome: phase.outcome }))
+      if (
+        build.pin !== undefined &&
+        phase.lifecycle !== 'not_run' &&
+        isFinished({ lifecycle: phase.lifecycle, outcome: phase.outcome })
+      )
         status = jobStatusOf('finished', phase.outcome);
     } else if (run.canceledAt !== undefined) {
       status = 'canceled';
@@ -152,6 +158,7 @@ export function workflowRecord(
   else if (failed) status = 'failed';
   else if (pending) status = 'running';
   else if (jobs.every((j) => j.status === 'success')) status = 'success';
+  else if (jobs.length > 0 && jobs.every((j) => j.status === 'not_run')) status = 'not_run';
   else status = 'failed';
   const end = forcedEnd(run);
   if (end !== undefined) status = end.status;

@@ -198,6 +198,27 @@ describe('trigger-build gates a pipeline by its workflows too', () => {
   });
 });
 
+describe('trigger-build refuses v2 list items of the wrong shape, at once', () => {
+  const job = { id: uuid(11), name: 'build', status: 'success', type: 'build', dependencies: [] };
+  it.each([
+    ['a null job', { rawJobs: [null] }, /item 1 of the job list is not an object/],
+    ['job_number "5"', { rawJobs: [{ ...job, job_number: '5' }] }, /job_number that is not a whole number/],
+    ['a numeric workflow id', { rawWorkflows: [{ id: 42, name: 'ship', status: 'success' }] }, /has no id/],
+  ])('%s', async (_what, raw, message) => {
+    const ship: ScriptWorkflow = { id: uuid(1), name: 'ship', status: 'success', jobs: [] };
+    const given = script([{ ...ship, ...('rawJobs' in raw ? { rawJobs: raw.rawJobs } : {}) }]);
+    if ('rawWorkflows' in raw) given.rawWorkflows = raw.rawWorkflows;
+    const server = await startPipelineServer(listen, given);
+    const result = await trigger(server);
+    expect(result.code).toBe(1);
+    expect(errors(result)).toEqual([expect.stringMatching(message)]);
+    expect(result.stdout).not.toMatch(/unexpected error|TypeError/);
+    // Not looked at again: the same answer would come back.
+    const lists = server.seen.filter((line) => /\/(job|workflow)$/u.test(line));
+    expect(lists).toHaveLength('rawWorkflows' in raw ? 1 : 2);
+  });
+});
+
 describe('wait-for-build reads the workflows of the builds before it passes', () => {
   const SHA = 'c0ffee1234567890c0ffee1234567890c0ffee12';
   const wait = (server: PipelineServer, more: Record<string, string> = {}): Promise<RunResult> =>

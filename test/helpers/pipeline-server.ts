@@ -24,6 +24,8 @@ export interface ScriptWorkflow {
   status: string;
   tag?: string;
   jobs: ScriptJob[];
+  /** Items its job list answers instead of `jobs`, of any shape. */
+  rawJobs?: unknown[];
 }
 
 export interface Script {
@@ -31,6 +33,8 @@ export interface Script {
   workflows: ScriptWorkflow[];
   /** v1.1 build records by number; a number without one answers 404 `Build not found`. */
   builds: Map<number, Build>;
+  /** Items the pipeline's workflow list answers instead of `workflows`, of any shape. */
+  rawWorkflows?: unknown[];
   /** Called before each answer: the test moves the service on (by request count, or by time). */
   onRequest?: (method: string, path: string) => void;
   /** How long the answer to a request takes, in milliseconds (none by default). */
@@ -136,10 +140,10 @@ function answer(
   if (method !== 'GET') return reply(res, 404, { message: 'Not found' });
   if (path === `${v2}/pipeline/${pipeline.id}`) return reply(res, 200, { ...pipeline, errors: [] });
   if (path === `${v2}/pipeline/${pipeline.id}/workflow`)
-    return page(script.workflows.map((w) => v2Workflow(w, script)));
+    return page(script.rawWorkflows ?? script.workflows.map((w) => v2Workflow(w, script)));
   for (const w of script.workflows) {
     if (path === `${v2}/workflow/${w.id}`) return reply(res, 200, v2Workflow(w, script));
-    if (path === `${v2}/workflow/${w.id}/job`) return page(w.jobs.map(v2Job));
+    if (path === `${v2}/workflow/${w.id}/job`) return page(w.rawJobs ?? w.jobs.map(v2Job));
   }
   if (path.startsWith(`${v2}/`)) return reply(res, 404, { message: 'Not found' });
   // v1.1: the project's build list (one page), a build, its tests, its steps' output.
