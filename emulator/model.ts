@@ -93,6 +93,8 @@ export interface BuildBehaviour {
   outputBytes?: number;
   /** The configuration fails to compile: a pipeline of API v2 is `errored` with this message. */
   configError?: string;
+  /** No workflow runs here (branch filters, `when`): a push or trigger makes a pipeline without workflows. */
+  noWorkflows?: boolean;
 }
 
 /** A pipeline parameter the configuration declares (API v2): its type and default. */
@@ -124,6 +126,7 @@ export interface ResolvedBehaviour {
   failure: FailureSpec | undefined;
   outputBytes: number | undefined;
   configError: string | undefined;
+  noWorkflows: boolean;
 }
 
 export const DEFAULT_ARTIFACTS: readonly ArtifactSpec[] = [
@@ -145,6 +148,7 @@ const BUILT_IN_BEHAVIOUR: ResolvedBehaviour = {
   failure: undefined,
   outputBytes: undefined,
   configError: undefined,
+  noWorkflows: false,
 };
 
 /** The behaviour fields of anything that has them (a config, a branch part, a build seed). */

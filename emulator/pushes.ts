@@ -157,6 +157,9 @@ export function push(
     runs: [],
   };
   project.pipelines.push(pipeline);
+  // Every workflow filtered out: the pipeline is created, and nothing runs.
+  if (behaviour.noWorkflows)
+    return { revision, branch, ...(request.tag === undefined ? {} : { tag: request.tag }) };
   if (behaviour.workflows.length === 0) {
     project.pendingJobs.push({ push, run: undefined, job: undefined });
   }

@@ -39,7 +39,10 @@ beforeEach(() => {
   project = emulator.state.project('primary-host', 'octo-org', `v2-${counter}`, {
     workflows: WORKFLOWS,
     parameters: { deploy: { type: 'boolean' }, target: { type: 'string' } },
-    branches: { broken: { configError: 'Config does not conform to schema: jobs.build.steps missing' } },
+    branches: {
+      broken: { configError: 'Config does not conform to schema: jobs.build.steps missing' },
+      'docs-only': { noWorkflows: true },
+    },
   });
 });
 
@@ -157,6 +160,21 @@ describe('pipelines', () => {
       expect(await control('end-workflow', { workflow_id: 'nope', status })).toBe(404);
     },
   );
+
+  it('on a branch no workflow runs on, are created and never get a workflow', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'docs-only' },
+      checkout: { branch: 'docs-only' },
+    });
+    expect(made.status).toBe(201);
+    clock.advance(120_000);
+    expect((await v2('GET', `/pipeline/${made.json.id}`)).json).toMatchObject({
+      state: 'created',
+      errors: [],
+    });
+    expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items).toEqual([]);
+    expect(emulator.state.builds(project)).toEqual([]);
+  });
 
   it('take the older form and tags', async () => {
     const made = await v2('POST', `/project/${project.slug}/pipeline`, { tag: 'v1.2.0' });
