@@ -62,6 +62,8 @@ export interface JobSpec {
 export interface WorkflowSpec {
   name: string;
   jobs: JobSpec[];
+  /** A setup workflow (`tag: "setup"`): once it has succeeded, these workflows appear and run. */
+  continuesInto?: WorkflowSpec[];
 }
 
 /** How builds of a project (or of one branch) behave. Every field is optional; see BUILT_IN_BEHAVIOUR. */

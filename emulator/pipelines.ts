@@ -15,6 +15,7 @@ import {
 import { phaseAt } from './phase.ts';
 import { push } from './pushes.ts';
 import { approvalNumber, forcedEnd } from './workflow-ends.ts';
+import { tagOf } from './continuations.ts';
 
 export interface JobRecord {
   id: string;
@@ -37,6 +38,8 @@ export interface WorkflowRecord {
   project_slug: string;
   created_at: string;
   stopped_at: string | null;
+  /** `"setup"` on a setup workflow of a dynamic configuration. */
+  tag?: string;
 }
 
 /** What a v2 trigger asks for. */
@@ -160,6 +163,7 @@ export function workflowRecord(
   else if (jobs.every((j) => j.status === 'success')) status = 'success';
   else if (jobs.length > 0 && jobs.every((j) => j.status === 'not_run')) status = 'not_run';
   else status = 'failed';
+  const tag = tagOf(run);
   const end = forcedEnd(run);
   if (end !== undefined) status = end.status;
   const ended = !ACTIVE.has(status) && status !== 'failing' && status !== 'running';
@@ -172,6 +176,7 @@ export function workflowRecord(
     pipeline_number: pipeline.number,
     project_slug: project.slug,
     created_at: iso(run.createdAt) ?? '',
+    ...(tag === undefined ? {} : { tag }),
     stopped_at: ended
       ? iso(end?.at ?? run.canceledAt ?? stops.reduce((a, b) => Math.max(a, b), run.createdAt))
       : null,

@@ -5,6 +5,7 @@
 // records.
 
 import { endWorkflow, type ForcedWorkflowStatus } from './workflow-ends.ts';
+import { hasSetup } from './continuations.ts';
 import type { Clock } from '../src/api/clock.ts';
 import {
   matchesStatusFilter,
@@ -171,7 +172,7 @@ export class EmulatorState {
 
   /** Schedules the builds of pushes that are due by now (every read and change of a project comes here first). */
   private settle(project: EmulatedProject): void {
-    if (project.pendingJobs.length === 0) return;
+    if (project.pendingJobs.length === 0 && !project.pipelines.some(hasSetup)) return;
     settlePushes(this.buildMaker, project, this.clock.now());
   }
 

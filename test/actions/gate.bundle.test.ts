@@ -14,7 +14,8 @@ import {
   type ScriptWorkflow,
 } from '../helpers/pipeline-server.ts';
 import { cleanupScope } from '../helpers/scope.ts';
-import { obeyedCommands } from './gating-helpers.ts';
+import { startEmulator } from '../../emulator/index.ts';
+import { obeyedCommands, PROJECT } from './gating-helpers.ts';
 
 const { listen } = cleanupScope();
 const TOKEN = 'tok-GATE-SECRET-0123456789abcdef';
@@ -304,5 +305,46 @@ describe('wait-for-build reads the workflows of the builds before it passes', ()
     expect(errors(result)).toEqual([
       expect.stringMatching(/unusable answer: the page holds 250 builds, more than the \d+ asked for/),
     ]);
+  });
+});
+
+describe('against the emulator', () => {
+  it('fails the gate on a setup workflow followed by a failing continuation', async () => {
+    const emulator = await startEmulator();
+    try {
+      emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+        queuedMs: 100,
+        workflows: [
+          {
+            name: 'setup',
+            jobs: [{ name: 'generate', runMs: 300, artifacts: [] }],
+            continuesInto: [
+              { name: 'release', jobs: [{ name: 'deploy', runMs: 300, outcome: 'failed', artifacts: [] }] },
+            ],
+          },
+        ],
+      });
+      const result = await runAction('trigger-build', {
+        inputs: {
+          token: emulator.token,
+          'base-url': emulator.baseUrl,
+          'trigger-api': 'v2',
+          wait: 'true',
+          'poll-interval-seconds': '1',
+        },
+      });
+      expect(result.code).toBe(1);
+      // The failed step and test annotations are errors too; the verdict is the one without a title.
+      expect(errors(result).filter((line) => line.startsWith('::error::'))).toEqual([
+        expect.stringMatching(/Build #2 \(job deploy\).* ended with outcome 'failed'/),
+      ]);
+      const builds = JSON.parse(result.outputs['builds'] ?? '') as { job: string; workflow: string }[];
+      expect(builds.map((b) => [b.workflow, b.job])).toEqual([
+        ['setup', 'generate'],
+        ['release', 'deploy'],
+      ]);
+    } finally {
+      await emulator.close();
+    }
   });
 });

@@ -42,6 +42,15 @@ beforeEach(() => {
     branches: {
       broken: { configError: 'Config does not conform to schema: jobs.build.steps missing' },
       'docs-only': { noWorkflows: true },
+      dynamic: {
+        workflows: [
+          {
+            name: 'setup',
+            jobs: [{ name: 'generate', runMs: 2000 }],
+            continuesInto: [{ name: 'deploy', jobs: [{ name: 'deploy', runMs: 2000, outcome: 'failed' }] }],
+          },
+        ],
+      },
     },
   });
 });
@@ -174,6 +183,28 @@ describe('pipelines', () => {
     });
     expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items).toEqual([]);
     expect(emulator.state.builds(project)).toEqual([]);
+  });
+
+  it('run a setup workflow first, then the workflows it continues into', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'dynamic' },
+      checkout: { branch: 'dynamic' },
+    });
+    const listed = async (): Promise<[string, string, string | undefined][]> =>
+      (await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items.map(
+        (w: { name: string; status: string; tag?: string }) => [w.name, w.status, w.tag],
+      );
+    expect(await listed()).toEqual([['setup', 'running', 'setup']]);
+    clock.advance(4000);
+    expect(await listed()).toEqual([
+      ['setup', 'success', 'setup'],
+      ['deploy', 'running', undefined],
+    ]);
+    clock.advance(4000);
+    expect(await listed()).toEqual([
+      ['setup', 'success', 'setup'],
+      ['deploy', 'failed', undefined],
+    ]);
   });
 
   it('take the older form and tags', async () => {
