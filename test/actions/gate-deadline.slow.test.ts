@@ -16,7 +16,7 @@ import type { Build } from '../../src/api/records.ts';
 
 const { listen } = cleanupScope();
 const TOKEN = 'tok-DEADLINE-SECRET-0123456789abcdef';
-/** The step's time-out (1 minute) and what it may run over it. */
+/** The step's time-out and what it may run over it. */
 const TIMEOUT_MS = 60_000;
 const SLACK_MS = 5000;
 
@@ -37,7 +37,7 @@ describe('the step time-out holds within one look', () => {
     const builds = Array.from({ length: 300 }, (_, i) => running(300 - i));
     const started = performance.now();
     let reads = 0;
-    // The running list holds the 300 builds for the first look only; then each is read by number, slowly.
+    // The running list holds the builds for the first look only; then each is read by number, slowly.
     const listed = { done: false };
     const origin = await listen(
       http.createServer((req, res) => {
@@ -74,7 +74,7 @@ describe('the step time-out holds within one look', () => {
       expect.stringMatching(/^::error::Timed out after 1 min waiting for builds of octo-org\/octo-repo/),
     ]);
     expect(elapsed).toBeLessThan(TIMEOUT_MS + SLACK_MS);
-    // The look was stopped part-way: far fewer reads than the 300 it would have made.
+    // The look was stopped part-way: far fewer reads than it would have made.
     expect(reads).toBeLessThan(200);
   });
 

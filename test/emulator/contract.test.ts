@@ -20,7 +20,7 @@ const REAL_WORKFLOW = {
   stopped_at: '2026-01-02T13:00:08Z',
 };
 
-/** An approval job as the real service lists it since 2024: with a job_number. */
+/** An approval job as the real service lists it today: with a job_number. */
 const REAL_APPROVAL = {
   dependencies: [],
   job_number: 11257,
