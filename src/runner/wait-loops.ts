@@ -180,10 +180,12 @@ export async function waitForCommit(
         }
         found.push({ id, name: workflow.name, status: workflow.status });
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 404) throw error;
+        // No API v2 here, or a token it does not take: the builds alone decide.
+        if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) throw error;
         noV2 = true;
         ctx.info(
-          `The service answered 404 for a workflow through API v2 (${error.message}): the builds alone decide`,
+          `The service answered ${error.status} for a workflow through API v2 (${error.message}): the builds ` +
+            `alone decide`,
         );
       }
     }
