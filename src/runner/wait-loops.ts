@@ -154,7 +154,7 @@ export async function waitForCommit(
   let failure: WaitEnding | undefined;
   let ended: { workflows: WorkflowEnd[]; nothing?: string } = { workflows: [] };
   const pipelines = new Pipelines(transport);
-  /** Set once API v2 answered 404 for a workflow: the builds alone decide. */
+  /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
 
   /**

@@ -269,6 +269,17 @@ describe('wait-for-build reads the workflows of the builds before it passes', ()
     expect(reads).toBe(2);
   });
 
+  it('lets the builds alone decide when API v2 refuses the token, and says so once', async () => {
+    const ship: ScriptWorkflow = { id: uuid(1), name: 'ship', status: 'canceled', jobs: [] };
+    const given = script([ship], new Map([[1, finishedBuild(1, 'build', ship, 'success')]]));
+    given.workflowReadStatus = 403;
+    const server = await startPipelineServer(listen, given);
+    const result = await wait(server);
+    expect(errors(result)).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/answered 403 for a workflow .* the builds alone decide/g)).toHaveLength(1);
+  });
+
   it('lets the builds alone decide on a service without API v2, and says so once', async () => {
     const ship: ScriptWorkflow = { id: uuid(1), name: 'ship', status: 'canceled', jobs: [] };
     const server = await startPipelineServer(

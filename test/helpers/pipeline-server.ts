@@ -33,6 +33,8 @@ export interface Script {
   workflows: ScriptWorkflow[];
   /** v1.1 build records by number; a number without one answers 404 `Build not found`. */
   builds: Map<number, Build>;
+  /** What a workflow read answers instead of the workflow (a status, as a service without API v2 or the token). */
+  workflowReadStatus?: number;
   /** Items the pipeline's workflow list answers instead of `workflows`, of any shape. */
   rawWorkflows?: unknown[];
   /** Called before each answer: the test moves the service on (by request count, or by time). */
@@ -142,7 +144,11 @@ function answer(
   if (path === `${v2}/pipeline/${pipeline.id}/workflow`)
     return page(script.rawWorkflows ?? script.workflows.map((w) => v2Workflow(w, script)));
   for (const w of script.workflows) {
-    if (path === `${v2}/workflow/${w.id}`) return reply(res, 200, v2Workflow(w, script));
+    if (path === `${v2}/workflow/${w.id}`) {
+      const status = script.workflowReadStatus;
+      if (status !== undefined) return reply(res, status, { message: 'Permission denied' });
+      return reply(res, 200, v2Workflow(w, script));
+    }
     if (path === `${v2}/workflow/${w.id}/job`) return page(w.rawJobs ?? w.jobs.map(v2Job));
   }
   if (path.startsWith(`${v2}/`)) return reply(res, 404, { message: 'Not found' });
