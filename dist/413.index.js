@@ -24,8 +24,8 @@ var build_report = __webpack_require__(616);
 var follow = __webpack_require__(8721);
 // EXTERNAL MODULE: ../runner/outcomes.ts
 var outcomes = __webpack_require__(2049);
-// EXTERNAL MODULE: ./wait-for-build/wait-for-build.ts + 1 modules
-var wait_for_build = __webpack_require__(2455);
+// EXTERNAL MODULE: ../runner/gate.ts + 1 modules
+var runner_gate = __webpack_require__(4048);
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
 // EXTERNAL MODULE: ../runner/run.ts + 5 modules
@@ -52,7 +52,10 @@ var errors = __webpack_require__(1013);
 var api_pipelines = __webpack_require__(103);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/v2-records.ts
+var v2_records = __webpack_require__(4957);
 ;// CONCATENATED MODULE: ../api/pipeline-builds.ts
+
 
 
 
@@ -60,6 +63,8 @@ var records = __webpack_require__(5942);
 class PipelineErroredError extends errors/* UserFacingError */.Ui {
     name = 'PipelineErroredError';
 }
+/** Pipeline states before its configuration is compiled: workflows may still come. */
+const PENDING_STATES = new Set(['setup-pending', 'setup', 'pending']);
 /** Job statuses of a job that has ended: its build is read again for its final record. */
 const ENDED_JOB_STATUSES = new Set([
     'success',
@@ -80,11 +85,19 @@ class PipelineBuilds {
     #workflows = new Map();
     #builds = new Map();
     #said = new Set();
-    constructor(client, pipelines, project, pipelineId) {
+    #times;
+    /** When the pipeline was first seen past its set-up with no workflow. */
+    #emptySince;
+    /** When every workflow was first seen ended with only setup workflows among them. */
+    #setupEndedAt;
+    #name;
+    constructor(client, pipelines, project, pipeline, times) {
         this.#client = client;
         this.#pipelines = pipelines;
         this.#project = project;
-        this.#pipelineId = pipelineId;
+        this.#pipelineId = pipeline.id;
+        this.#name = `pipeline #${pipeline.number}`;
+        this.#times = times;
     }
     /** The workflows seen so far, with whether each has ended. */
     get workflows() {
@@ -98,15 +111,28 @@ class PipelineBuilds {
     /** Jobs that ended without a build (an approval that passed is not one: it ended as it should). */
     get unbuilt() {
         return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) => jobs
-            .filter((job) => job.job_number == null && done && !(job.type === 'approval' && job.status === 'success'))
+            .filter((job) => !hasBuild(job) && done && !(job.type === 'approval' && job.status === 'success'))
             .map((job) => ({ job: job.name, workflow: workflow.name, status: job.status, type: job.type ?? '' })));
     }
     async look() {
         const notes = [];
         if (this.#workflows.size === 0) {
             const workflows = await this.#listWorkflows();
-            if (workflows.length === 0)
-                return { builds: [], truncated: false, complete: false, notes };
+            if (workflows.length === 0) {
+                const since = this.#emptySince;
+                const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
+                return {
+                    builds: [],
+                    truncated: false,
+                    complete,
+                    notes,
+                    workflows: [],
+                    ...(complete && {
+                        nothing: `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+                            `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`,
+                    }),
+                };
+            }
         }
         for (const entry of this.#workflows.values())
             if (!entry.done)
@@ -120,14 +146,52 @@ class PipelineBuilds {
                 if (!before.has(entry.workflow.id))
                     await this.#readJobs(entry, notes);
                 entry.done = api_pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(entry.workflow.status) && entry.jobsEnded;
-                if (entry.done && !entry.jobs.some((job) => job.job_number != null)) {
+                if (entry.done && !entry.jobs.some(hasBuild)) {
                     this.#sayOnce(notes, `${entry.workflow.id}/empty`, `Workflow ${entry.workflow.name} ended with status ${entry.workflow.status} without starting a job`);
                 }
             }
         }
         const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
-        const complete = [...this.#workflows.values()].every((w) => w.done);
-        return { builds, truncated: false, complete, notes };
+        const known = [...this.#workflows.values()];
+        const ended = known
+            .filter((w) => w.done)
+            .map(({ workflow, jobs }) => {
+            const stopped = jobs
+                .filter((job) => !hasBuild(job) && !(job.type === 'approval' && job.status === 'success'))
+                .map((job) => `job ${job.name} ended ${job.status}`);
+            return {
+                id: workflow.id,
+                name: workflow.name,
+                status: workflow.status,
+                ...(stopped.length > 0 && { stopped }),
+            };
+        });
+        let complete = known.every((w) => w.done);
+        let nothing;
+        // A setup workflow that succeeded continues into workflows that appear later: they are given the settle time.
+        if (complete && known.every((w) => w.workflow['tag'] === 'setup' && w.workflow.status === 'success')) {
+            const now = this.#times.now();
+            this.#setupEndedAt ??= now;
+            complete = now - this.#setupEndedAt >= this.#times.settleMs;
+            if (complete) {
+                const names = known.map((w) => w.workflow.name).join(', ');
+                nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
+            }
+            else {
+                this.#sayOnce(notes, 'setup', `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`);
+            }
+        }
+        else if (complete && !known.some((w) => w.jobs.length > 0)) {
+            nothing = `no workflow of ${this.#name} made a job`;
+        }
+        return {
+            builds,
+            truncated: false,
+            complete,
+            notes,
+            workflows: ended,
+            ...(nothing === undefined ? {} : { nothing }),
+        };
     }
     /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
     async #listWorkflows() {
@@ -141,6 +205,8 @@ class PipelineBuilds {
         }
         if (workflows.length === 0) {
             const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+            if (!PENDING_STATES.has(pipeline.state))
+                this.#emptySince ??= this.#times.now();
             if (pipeline.state === 'errored' || (pipeline.errors?.length ?? 0) > 0) {
                 const errors = (pipeline.errors ?? []).map((e) => e.message ?? e.type ?? '').filter(Boolean);
                 throw new PipelineErroredError(`Pipeline #${pipeline.number} is errored and runs no workflow` +
@@ -160,8 +226,9 @@ class PipelineBuilds {
         for (const job of jobs) {
             if (job.status === 'on_hold')
                 this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
-            const num = job.job_number;
-            if (num == null)
+            // An approval's number names no build: reading it answers 404.
+            const num = hasBuild(job) ? job.job_number : null;
+            if (num === null)
                 continue;
             const cached = this.#builds.get(num);
             if (cached !== undefined && (0,records/* isFinished */.$g)(cached))
@@ -176,7 +243,7 @@ class PipelineBuilds {
         entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
     }
     #jobEnded(job) {
-        if (job.job_number != null) {
+        if (hasBuild(job)) {
             const build = this.#builds.get(job.job_number);
             return build !== undefined && (0,records/* isFinished */.$g)(build);
         }
@@ -189,9 +256,15 @@ class PipelineBuilds {
         notes.push(text);
     }
 }
+/** A job whose number is a build: any job with a number but an approval. */
+function hasBuild(job) {
+    return job.job_number !== null && job.type !== 'approval';
+}
 function onHold(workflow, job) {
+    const request = job['approval_request_id'];
+    const route = (0,v2_records/* isV2Id */.IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
     return (`Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
-        `service; the pipeline goes on only once it is approved (the step waits until its timeout)`);
+        `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
 
 // EXTERNAL MODULE: ../api/step-output.ts
@@ -234,6 +307,7 @@ const spec = {
         'allowed-outcomes',
         'failure-log-lines',
         'trigger-api',
+        'if-no-builds',
     ],
     outputs: [
         'build-num',
@@ -259,6 +333,10 @@ const LIMITS = {
  * still exits within 5 s.
  */
 const CANCEL_BUDGET_MS = 4000;
+/** How long a setup workflow is given to continue, as wait-for-build's `settle-seconds` by default. */
+const SETTLE_MS = 30_000;
+/** How long a pipeline past its set-up may list no workflow before the step takes it to run none. */
+const EMPTY_PIPELINE_MS = 60_000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
 const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -280,6 +358,7 @@ function readInputs(ctx) {
     const policy = (0,outcomes/* readOutcomePolicy */.tI)(inputs);
     const failureLogLines = inputs.integer('failure-log-lines', 0, step_output/* MAX_OUTPUT_LINES */.$S, 50);
     const api = (0,trigger_api/* readTriggerApi */.NI)(inputs);
+    const ifNoBuilds = (0,runner_gate/* readIfNoBuilds */.a4)(inputs);
     (0,trigger_api/* checkTriggerInputs */.em)(api, {
         branch,
         ...(revision === undefined ? {} : { revision }),
@@ -298,6 +377,7 @@ function readInputs(ctx) {
         cancelOnAbort,
         policy,
         failureLogLines,
+        ifNoBuilds,
     };
 }
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
@@ -306,7 +386,7 @@ async function triggerBuild(ctx) {
     const startedAt = ctx.clock.now();
     const deadline = startedAt + input.timeoutMs;
     // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-    const connection = ctx.connect(input.wait ? { deadline } : {});
+    const connection = ctx.connect(input.wait ? { deadline, signal: (0,poll/* untilDeadline */.Hm)(ctx.signal, ctx.clock, deadline) } : {});
     const { project } = connection;
     const request = {
         branch: input.branch,
@@ -438,13 +518,17 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
         await writePipelineSummary(ctx, pipeline, 'Triggered; the step did not wait for the pipeline to finish.');
         return;
     }
-    const source = new PipelineBuilds(connection.client, new api_pipelines/* Pipelines */.Cw(connection.transport), project, pipeline.id);
+    const source = new PipelineBuilds(connection.client, new api_pipelines/* Pipelines */.Cw(connection.transport), project, pipeline, {
+        now: () => ctx.clock.now(),
+        settleMs: SETTLE_MS,
+        emptyMs: EMPTY_PIPELINE_MS,
+    });
     const gate = {
         query: { revision: '', jobs: [] },
         workflows: [],
         jobs: [],
         named: [],
-        ifNoBuilds: 'fail',
+        ifNoBuilds: input.ifNoBuilds,
         appearMs: input.timeoutMs,
         settleMs: 0,
         timeoutMs: input.timeoutMs,
@@ -456,7 +540,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     };
     let builds = [];
     try {
-        await (0,wait_for_build.gateBuilds)(ctx, connection, gate, {
+        await (0,runner_gate/* gateBuilds */.Np)(ctx, connection, gate, {
             ...times,
             buildNum: 'deciding',
             seen: (b) => (builds = b),
@@ -478,7 +562,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
         }
     }
     finally {
-        const deciding = (0,wait_for_build.decidingBuild)(builds, input.policy);
+        const deciding = (0,runner_gate/* decidingBuild */.Gf)(builds, input.policy);
         ctx.setOutput('status', (0,outcomes/* outputWord */.u)(ctx.info, 'status', deciding?.status));
         ctx.setOutput('lifecycle', (0,outcomes/* outputWord */.u)(ctx.info, 'lifecycle', deciding?.lifecycle));
     }

@@ -1817,6 +1817,112 @@ function encodingOf(headers) {
 
 /***/ }),
 
+/***/ 5224:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   Ue: () => (/* binding */ PLAIN_GLOB),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
+// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
+// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
+// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
+//
+// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
+// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
+// against a deep path, and artifact paths come from the server.
+
+
+/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
+const PLAIN_GLOB = {
+    dot: true,
+    posix: true,
+    windows: false,
+    nobrace: true,
+    noextglob: true,
+    nonegate: true,
+};
+const SEGMENT_OPTIONS = { ...PLAIN_GLOB, strictSlashes: true };
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const allowed = "allowed: glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+    if (body === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
+    const segments = [];
+    for (const part of body.split('/')) {
+        if (part === '**') {
+            // `**/**` is one `**`.
+            if (segments.at(-1) !== '**')
+                segments.push('**');
+            continue;
+        }
+        if (part === '') {
+            segments.push(/^$/u);
+            continue;
+        }
+        try {
+            // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
+            const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
+            segments.push(picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(literal, SEGMENT_OPTIONS));
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
+        }
+    }
+    return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
+}
+/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
+function matchSegments(pattern, path) {
+    const tried = new Set();
+    const width = path.length + 1;
+    const match = (i, j) => {
+        if (i === pattern.length)
+            return j === path.length;
+        const key = i * width + j;
+        if (tried.has(key))
+            return false;
+        tried.add(key);
+        const segment = pattern[i];
+        if (segment === '**') {
+            // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+            if (i === pattern.length - 1)
+                return j < path.length;
+            return match(i + 1, j) || (j < path.length && match(i, j + 1));
+        }
+        return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
+    };
+    return match(0, 0);
+}
+/**
+ * Whether a path is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * path no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
+ */
+function selects(globs, path) {
+    if (globs.length === 0)
+        return true;
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(path))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
 /***/ 7624:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2413,12 +2519,12 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
     /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
     async tests(p, number) {
         const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
-        return projects_v2_records('GET', path, await this.list(path), () => true);
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), () => true);
     }
     /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
     async artifacts(p, number) {
         const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
-        const items = projects_v2_records('GET', path, await this.list(path), (item) => typeof item['path'] === 'string' &&
+        const items = projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
             typeof item['url'] === 'string' &&
             Number.isSafeInteger(item['node_index']) &&
             item['node_index'] >= 0);
@@ -2429,7 +2535,7 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
     }
     async envVars(p) {
         const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
-        return projects_v2_records('GET', path, await this.list(path), (item) => typeof item['name'] === 'string');
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
     }
     /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
     async addEnvVar(p, name, value) {
@@ -2461,7 +2567,7 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
     async projectPipelines(p, options = {}) {
         const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
         const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
-        const items = await this.list(path, query, options.max ?? MAX_PROJECT_PIPELINES);
+        const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
         return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
     }
 }

@@ -336,7 +336,11 @@ class Client {
         const filter = query.statusFilter === undefined
             ? undefined
             : (0,validate/* checkBuildStatusFilter */.zx)('status_filter', query.statusFilter);
-        return (0,records/* buildListAnswer */.jf)(get(path), await this.get(path, { ...pageQuery(query), filter }));
+        const list = (0,records/* buildListAnswer */.jf)(get(path), await this.get(path, { ...pageQuery(query), filter }));
+        // A page holds at most what was asked for: a longer one is not the service's list.
+        if (query.limit !== undefined && list.length > query.limit)
+            throw new errors/* UnusableAnswerError */.qx('GET', path, `the page holds ${list.length} builds, more than the ${query.limit} asked for`);
+        return list;
     }
     /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
      *  warning when it stops). */

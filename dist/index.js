@@ -16,8 +16,9 @@ var map = {
 		825,
 		26,
 		704,
-		856,
-		455,
+		787,
+		450,
+		48,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
@@ -31,19 +32,21 @@ var map = {
 		825,
 		26,
 		704,
-		856,
+		787,
 		506
 	],
 	"./general/general.ts": [
 		2272,
 		825,
 		704,
+		787,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
 		704,
+		787,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
@@ -51,24 +54,28 @@ var map = {
 		825,
 		26,
 		704,
-		856,
-		455,
+		787,
+		450,
+		48,
 		413
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		2455,
+		7554,
 		825,
 		26,
 		704,
-		856,
-		455
+		787,
+		450,
+		48,
+		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		825,
 		26,
 		704,
-		856,
+		787,
+		450,
 		716
 	]
 };

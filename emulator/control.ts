@@ -1,6 +1,7 @@
 // Routes that only the emulator has (outside /api/v1.1): they make happen what happens elsewhere on the real
 // service, such as a push to the code host. They take the same credential as the API.
 
+import { FORCED_WORKFLOW_STATUSES, type ForcedWorkflowStatus } from './workflow-ends.ts';
 import { VCS_TYPES } from '../src/api/records.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { EmulatorState } from './state.ts';
@@ -117,10 +118,28 @@ function approve(state: EmulatorState, body: unknown): Reply {
   return jsonReply(202, { message: 'Accepted.' });
 }
 
+/**
+ * `POST /_emulator/end-workflow` with `{"workflow_id", "status"}`: the workflow ends with that status (failed,
+ * error, canceled or unauthorized) before its remaining jobs are made. Answers 202; 404 for an unknown workflow.
+ */
+function endWorkflowRoute(state: EmulatorState, body: unknown): Reply {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'the request body must be a JSON object');
+  const fields = body as Record<string, unknown>;
+  const workflowId = field(fields, 'workflow_id', true) ?? '';
+  const status = field(fields, 'status', true) ?? '';
+  if (!(FORCED_WORKFLOW_STATUSES as readonly string[]).includes(status))
+    throw new HttpError(400, `status must be one of ${FORCED_WORKFLOW_STATUSES.join(', ')}`);
+  if (!state.endWorkflow(workflowId, status as ForcedWorkflowStatus))
+    throw new HttpError(404, 'Workflow not found');
+  return jsonReply(202, { message: 'Accepted.' });
+}
+
 const CONTROL_ROUTES: Record<string, (state: EmulatorState, body: unknown) => Reply> = {
   push,
   sunset,
   approve,
+  'end-workflow': endWorkflowRoute,
 };
 
 /** The handler of a control route, or undefined when there is no such route (the caller answers 404). */

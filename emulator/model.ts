@@ -62,6 +62,8 @@ export interface JobSpec {
 export interface WorkflowSpec {
   name: string;
   jobs: JobSpec[];
+  /** A setup workflow (`tag: "setup"`): once it has succeeded, these workflows appear and run. */
+  continuesInto?: WorkflowSpec[];
 }
 
 /** How builds of a project (or of one branch) behave. Every field is optional; see BUILT_IN_BEHAVIOUR. */
@@ -93,6 +95,8 @@ export interface BuildBehaviour {
   outputBytes?: number;
   /** The configuration fails to compile: a pipeline of API v2 is `errored` with this message. */
   configError?: string;
+  /** No workflow runs here (branch filters, `when`): a push or trigger makes a pipeline without workflows. */
+  noWorkflows?: boolean;
 }
 
 /** A pipeline parameter the configuration declares (API v2): its type and default. */
@@ -124,6 +128,7 @@ export interface ResolvedBehaviour {
   failure: FailureSpec | undefined;
   outputBytes: number | undefined;
   configError: string | undefined;
+  noWorkflows: boolean;
 }
 
 export const DEFAULT_ARTIFACTS: readonly ArtifactSpec[] = [
@@ -145,6 +150,7 @@ const BUILT_IN_BEHAVIOUR: ResolvedBehaviour = {
   failure: undefined,
   outputBytes: undefined,
   configError: undefined,
+  noWorkflows: false,
 };
 
 /** The behaviour fields of anything that has them (a config, a branch part, a build seed). */

@@ -14,6 +14,8 @@ import {
 } from './model.ts';
 import { phaseAt } from './phase.ts';
 import { push } from './pushes.ts';
+import { approvalNumber, forcedEnd } from './workflow-ends.ts';
+import { tagOf } from './continuations.ts';
 
 export interface JobRecord {
   id: string;
@@ -38,6 +40,8 @@ export interface WorkflowRecord {
   project_slug: string;
   created_at: string;
   stopped_at: string | null;
+  /** `"setup"` on a setup workflow of a dynamic configuration. */
+  tag?: string;
 }
 
 /** What a v2 trigger asks for. */
@@ -52,6 +56,8 @@ const iso = (ms: number | null | undefined): string | null =>
 
 /** A v1.1 outcome as a v2 job status. */
 function jobStatusOf(lifecycle: string, outcome: string | null): string {
+  // A build the service skipped ran nothing: its job is not_run, and so is a workflow of only such jobs.
+  if (lifecycle === 'not_run') return 'not_run';
   if (lifecycle === 'queued' || lifecycle === 'scheduled' || lifecycle === 'not_running') return 'queued';
   if (lifecycle !== 'finished') return 'running';
   switch (outcome) {
@@ -98,7 +104,11 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       status = jobStatusOf(phase.lifecycle, phase.outcome);
       start = phase.start;
       stop = phase.stop;
-      if (build.pin !== undefined && isFinished({ lifecycle: phase.lifecycle, outcome: phase.outcome }))
+      if (
+        build.pin !== undefined &&
+        phase.lifecycle !== 'not_run' &&
+        isFinished({ lifecycle: phase.lifecycle, outcome: phase.outcome })
+      )
         status = jobStatusOf('finished', phase.outcome);
     } else if (run.canceledAt !== undefined) {
       status = 'canceled';
@@ -109,6 +119,8 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
     } else {
       status = 'blocked';
     }
+    // A workflow made to end before this job was made never lists it.
+    if (build === undefined && forcedEnd(run) !== undefined) return;
     statuses.set(job.name, status);
     alive.set(
       job.name,
@@ -117,7 +129,12 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
     records.push({
       id: run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`),
       name: job.name,
-      job_number: build === undefined ? null : build.num,
+      job_number:
+        build !== undefined
+          ? build.num
+          : job.type === 'approval' && (status === 'on_hold' || status === 'success')
+            ? approvalNumber(project, run, job.name)
+            : null,
       status,
       type: job.type === 'approval' ? 'approval' : 'build',
       started_at: iso(start),
@@ -152,7 +169,11 @@ export function workflowRecord(
   else if (failed) status = 'failed';
   else if (pending) status = 'running';
   else if (jobs.every((j) => j.status === 'success')) status = 'success';
+  else if (jobs.length > 0 && jobs.every((j) => j.status === 'not_run')) status = 'not_run';
   else status = 'failed';
+  const tag = tagOf(run);
+  const end = forcedEnd(run);
+  if (end !== undefined) status = end.status;
   const ended = !ACTIVE.has(status) && status !== 'failing' && status !== 'running';
   const stops = jobs.map((j) => (j.stopped_at === null ? 0 : Date.parse(j.stopped_at)));
   return {
@@ -163,7 +184,10 @@ export function workflowRecord(
     pipeline_number: pipeline.number,
     project_slug: project.slug,
     created_at: iso(run.createdAt) ?? '',
-    stopped_at: ended ? iso(run.canceledAt ?? Math.max(run.createdAt, ...stops)) : null,
+    ...(tag === undefined ? {} : { tag }),
+    stopped_at: ended
+      ? iso(end?.at ?? run.canceledAt ?? stops.reduce((a, b) => Math.max(a, b), run.createdAt))
+      : null,
   };
 }
 

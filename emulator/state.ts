@@ -4,6 +4,8 @@
 // storage.ts (artifacts, step output), render.ts (wire records); this class keeps the projects and hands out
 // records.
 
+import { endWorkflow, type ForcedWorkflowStatus } from './workflow-ends.ts';
+import { hasSetup } from './continuations.ts';
 import type { Clock } from '../src/api/clock.ts';
 import {
   matchesStatusFilter,
@@ -203,7 +205,7 @@ export class EmulatorState {
 
   /** Schedules the builds of pushes that are due by now (every read and change of a project comes here first). */
   private settle(project: EmulatedProject): void {
-    if (project.pendingJobs.length === 0) return;
+    if (project.pendingJobs.length === 0 && !project.pipelines.some(hasSetup)) return;
     settlePushes(this.buildMaker, project, this.clock.now());
   }
 
@@ -434,6 +436,14 @@ export class EmulatorState {
     const found = this.findRun(id);
     if (found === undefined) return false;
     cancelRun(this.buildMaker, found.project, found.run, this.clock.now());
+    return true;
+  }
+
+  /** Ends a workflow with a status before its remaining jobs are made; false for an unknown one. */
+  endWorkflow(id: string, status: ForcedWorkflowStatus): boolean {
+    const found = this.findRun(id);
+    if (found === undefined) return false;
+    endWorkflow(this.buildMaker, found.project, found.run, status, this.clock.now());
     return true;
   }
 

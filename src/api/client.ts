@@ -5,6 +5,7 @@ import {
   certificateCode,
   NetworkError,
   TimeoutError,
+  UnusableAnswerError,
   UntrustedCertificateError,
   UserFacingError,
   ValidationError,
@@ -180,7 +181,15 @@ export class Client {
       query.statusFilter === undefined
         ? undefined
         : checkBuildStatusFilter('status_filter', query.statusFilter);
-    return buildListAnswer(get(path), await this.get(path, { ...pageQuery(query), filter }));
+    const list = buildListAnswer(get(path), await this.get(path, { ...pageQuery(query), filter }));
+    // A page holds at most what was asked for: a longer one is not the service's list.
+    if (query.limit !== undefined && list.length > query.limit)
+      throw new UnusableAnswerError(
+        'GET',
+        path,
+        `the page holds ${list.length} builds, more than the ${query.limit} asked for`,
+      );
+    return list;
   }
 
   /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a

@@ -11,8 +11,10 @@ import {
   UserFacingError,
   ValidationError,
 } from './errors.ts';
+import type { AnswerOf } from './records.ts';
 import type { Transport } from './transport.ts';
 import { checkParams, checkSegment, type BuildParams } from './validate.ts';
+import { jobAnswer, pageAnswer, workflowAnswer, type Job, type Workflow } from './v2-records.ts';
 
 export interface Pipeline {
   id: string;
@@ -24,31 +26,7 @@ export interface Pipeline {
   [key: string]: unknown;
 }
 
-export interface Workflow {
-  id: string;
-  name: string;
-  status: string;
-  pipeline_id?: string;
-  pipeline_number?: number;
-  created_at?: string;
-  stopped_at?: string | null;
-  [key: string]: unknown;
-}
-
-export interface Job {
-  id: string;
-  name: string;
-  /** The job's v1.1 build number; null until the job has started. */
-  job_number: number | null;
-  status: string;
-  type?: string;
-  started_at?: string | null;
-  stopped_at?: string | null;
-  dependencies?: string[];
-  /** An approval job's request, which approving it names. */
-  approval_request_id?: string;
-  [key: string]: unknown;
-}
+export type { Job, Workflow } from './v2-records.ts';
 
 export interface PipelineTrigger {
   /** Exactly one of branch and tag. */
@@ -158,12 +136,18 @@ export class Pipelines {
 
   /** Every workflow of a pipeline, oldest first. */
   async workflows(pipelineId: string): Promise<Workflow[]> {
-    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`);
+    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, workflowAnswer);
+  }
+
+  /** One workflow, with its own status. */
+  async workflow(workflowId: string): Promise<Workflow> {
+    const path = `/workflow/${seg(checkSegment('workflow id', workflowId))}`;
+    return workflowAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
   }
 
   /** Every job of a workflow. */
   async jobs(workflowId: string): Promise<Job[]> {
-    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`);
+    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`, jobAnswer);
   }
 
   /** Reruns jobs of a workflow as a new workflow; answers its id. */
@@ -202,7 +186,10 @@ export class Pipelines {
   ): Promise<Pipeline | undefined> {
     const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
     const path = `/project/${projectSlug(p)}/pipeline`;
-    return (await this.list<Pipeline>(path, query, options.max, (items) => items.some(accept))).find(accept);
+    const pipelines = await this.list<Pipeline>(path, asItem, query, options.max, (items) =>
+      items.some(accept),
+    );
+    return pipelines.find(accept);
   }
 
   /**
@@ -221,10 +208,12 @@ export class Pipelines {
 
   /**
    * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
-   * twice ends it, and so does `enough` once it says the items so far suffice.
+   * twice ends it, and so does `enough` once it says the items so far suffice. Each page and each item is checked
+   * by shape before it is kept.
    */
   protected async list<T>(
     path: string,
+    check: (call: AnswerOf, value: unknown, at: number) => T,
     query: Record<string, string> = {},
     maxItems = Infinity,
     enough?: (items: readonly T[]) => boolean,
@@ -232,17 +221,18 @@ export class Pipelines {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
+    const call = { method: 'GET', path: `v2 ${path}` };
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-      const page = await this.get<{ items?: T[]; next_page_token?: string | null }>(
-        path,
-        token === undefined ? query : { ...query, 'page-token': token },
+      const page = pageAnswer(
+        call,
+        await this.get<unknown>(path, token === undefined ? query : { ...query, 'page-token': token }),
       );
-      if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
-      items.push(...page.items);
+      // One at a time: a spread of a huge page would overflow the stack.
+      for (const item of page.items) items.push(check(call, item, items.length));
       if (items.length >= maxItems) return items.slice(0, maxItems);
       if (enough?.(items)) return items;
-      const next = page.next_page_token;
-      if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
+      const { next } = page;
+      if (next === undefined || tokens.has(next)) return items;
       tokens.add(next);
       token = next;
     }
@@ -290,4 +280,9 @@ export function isAmbiguous(error: unknown): error is Error {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
   if (error instanceof NetworkError) return !error.notSent;
   return error instanceof TimeoutError;
+}
+
+/** An item taken as it is, for lists whose items the caller checks itself. */
+function asItem<T>(_call: AnswerOf, value: unknown): T {
+  return value as T;
 }

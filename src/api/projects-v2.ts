@@ -83,7 +83,12 @@ export class ProjectsV2 extends Pipelines {
   /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
   async tests(p: ProjectAddress, number: number): Promise<V2TestCase[]> {
     const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/tests`;
-    return records('GET', path, await this.list<unknown>(path), () => true) as V2TestCase[];
+    return records(
+      'GET',
+      path,
+      await this.list<unknown>(path, (_call, value) => value),
+      () => true,
+    ) as V2TestCase[];
   }
 
   /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
@@ -92,7 +97,7 @@ export class ProjectsV2 extends Pipelines {
     const items = records(
       'GET',
       path,
-      await this.list<unknown>(path),
+      await this.list<unknown>(path, (_call, value) => value),
       (item) =>
         typeof item['path'] === 'string' &&
         typeof item['url'] === 'string' &&
@@ -109,7 +114,7 @@ export class ProjectsV2 extends Pipelines {
     return records(
       'GET',
       path,
-      await this.list<unknown>(path),
+      await this.list<unknown>(path, (_call, value) => value),
       (item) => typeof item['name'] === 'string',
     ) as V2EnvVar[];
   }
@@ -149,7 +154,12 @@ export class ProjectsV2 extends Pipelines {
   ): Promise<Pipeline[]> {
     const path = `/project/${projectSlug(p)}/pipeline`;
     const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
-    const items = await this.list<unknown>(path, query, options.max ?? MAX_PROJECT_PIPELINES);
+    const items = await this.list<unknown>(
+      path,
+      (_call, value) => value,
+      query,
+      options.max ?? MAX_PROJECT_PIPELINES,
+    );
     return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number'])) as Pipeline[];
   }
 }

@@ -27,6 +27,25 @@ export function outcomeOf(build: Pick<Build, 'outcome' | 'lifecycle' | 'status'>
   return '';
 }
 
+/**
+ * A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,
+ * a skip as `not_run`; '' for a status that is not final (or not known), which no policy but `*` lets pass.
+ */
+export function workflowOutcome(status: string): string {
+  switch (status) {
+    case 'success':
+    case 'canceled':
+    case 'not_run':
+      return status;
+    case 'failed':
+    case 'error':
+    case 'unauthorized':
+      return 'failed';
+    default:
+      return '';
+  }
+}
+
 /** An outcome as a person reads it: a skipped build says so. */
 export function showOutcome(outcome: string): string {
   return outcome === 'not_run' ? 'skipped (not_run)' : outcome;

@@ -134,7 +134,7 @@ describe('jobs that wait for a person', () => {
       io.lines.some((l) => /Workflow ship ended with status canceled without starting a job/.test(l)),
     ).toBe(true);
     expect(io.failed).toMatch(
-      /job hold of workflow ship ended canceled, job deploy of workflow ship ended canceled/,
+      /workflow ship ended with status 'canceled' \(job hold ended canceled, job deploy ended canceled\)/,
     );
     expect(JSON.parse(io.outputs['builds'] ?? '')).toEqual([
       expect.objectContaining({ build_num: null, job: 'hold', status: 'canceled' }),

@@ -8,11 +8,10 @@ import {
 } from '../../api/name-patterns.ts';
 import { isAmbiguous, Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
-import { poll, WaitError } from '../../runner/poll.ts';
+import { poll, WAIT_LIMITS, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
-import { LIMITS } from '../wait-for-build/wait-for-build.ts';
 
 export const spec = {
   name: 'approve',
@@ -60,11 +59,11 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
   const givenRevision = inputs.optional('revision');
   const branch = inputs.optional('branch');
   const jobs = compileNamePatterns('job', inputs.lines('job'));
-  const waitMinutes = inputs.integer('wait-for-hold-minutes', 0, LIMITS.timeoutMinutes.max, 10);
+  const waitMinutes = inputs.integer('wait-for-hold-minutes', 0, WAIT_LIMITS.timeoutMinutes.max, 10);
   const pollSeconds = inputs.integer(
     'poll-interval-seconds',
-    LIMITS.pollSeconds.min,
-    LIMITS.pollSeconds.max,
+    WAIT_LIMITS.pollSeconds.min,
+    WAIT_LIMITS.pollSeconds.max,
     15,
   );
   const timing = { jobs, waitMs: waitMinutes * 60_000, intervalMs: pollSeconds * 1000 };

@@ -15,8 +15,14 @@ import {
   type OutcomePolicy,
   outputWord,
 } from '../../runner/outcomes.ts';
-import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
-import { PollFailedError, WaitError } from '../../runner/poll.ts';
+import {
+  decidingBuild,
+  gateBuilds,
+  readIfNoBuilds,
+  type GateInputs,
+  type IfNoBuilds,
+} from '../../runner/gate.ts';
+import { PollFailedError, untilDeadline, WAIT_LIMITS, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
@@ -54,6 +60,7 @@ export const spec = {
     'allowed-outcomes',
     'failure-log-lines',
     'trigger-api',
+    'if-no-builds',
   ],
   outputs: [
     'build-num',
@@ -70,8 +77,7 @@ export const spec = {
 
 /** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
 export const LIMITS = {
-  pollSeconds: { min: 1, max: 3600 },
-  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+  ...WAIT_LIMITS,
   parallel: { min: 1, max: 1000 },
 } as const;
 
@@ -81,6 +87,10 @@ export const LIMITS = {
  * still exits within 5 s.
  */
 export const CANCEL_BUDGET_MS = 4000;
+/** How long a setup workflow is given to continue, as wait-for-build's `settle-seconds` by default. */
+const SETTLE_MS = 30_000;
+/** How long a pipeline past its set-up may list no workflow before the step takes it to run none. */
+const EMPTY_PIPELINE_MS = 60_000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
 const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 
@@ -97,6 +107,7 @@ export interface TriggerInputs {
   policy: OutcomePolicy;
   failureLogLines: number;
   api: TriggerApi;
+  ifNoBuilds: IfNoBuilds;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -126,6 +137,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   const api = readTriggerApi(inputs);
+  const ifNoBuilds = readIfNoBuilds(inputs);
   checkTriggerInputs(api, {
     branch,
     ...(revision === undefined ? {} : { revision }),
@@ -144,6 +156,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
     cancelOnAbort,
     policy,
     failureLogLines,
+    ifNoBuilds,
   };
 }
 
@@ -161,7 +174,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const startedAt = ctx.clock.now();
   const deadline = startedAt + input.timeoutMs;
   // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-  const connection = ctx.connect(input.wait ? { deadline } : {});
+  const connection = ctx.connect(
+    input.wait ? { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) } : {},
+  );
   const { project } = connection;
 
   const request: TriggerOptions = {
@@ -326,14 +341,19 @@ async function followPipeline(
     connection.client,
     new Pipelines(connection.transport),
     project,
-    pipeline.id,
+    pipeline,
+    {
+      now: () => ctx.clock.now(),
+      settleMs: SETTLE_MS,
+      emptyMs: EMPTY_PIPELINE_MS,
+    },
   );
-  const gate: WaitInputs = {
+  const gate: GateInputs = {
     query: { revision: '', jobs: [] },
     workflows: [],
     jobs: [],
     named: [],
-    ifNoBuilds: 'fail',
+    ifNoBuilds: input.ifNoBuilds,
     appearMs: input.timeoutMs,
     settleMs: 0,
     timeoutMs: input.timeoutMs,

@@ -1,4 +1,4 @@
-import { poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
+import { poll, PollFailedError, untilDeadline, WaitError, type Look } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
@@ -101,7 +101,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({ deadline });
+  const connection = ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
   const { project } = connection;
   const narrowed = [
     ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
