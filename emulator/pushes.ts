@@ -155,6 +155,7 @@ export function push(
     errors: [],
     parameters: { ...request.parameters },
     runs: [],
+    subject: commit.subject,
   };
   project.pipelines.push(pipeline);
   if (behaviour.workflows.length === 0) {

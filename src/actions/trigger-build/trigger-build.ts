@@ -14,7 +14,13 @@ import {
   readOutcomePolicy,
   type OutcomePolicy,
 } from '../../runner/outcomes.ts';
-import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
+import {
+  decidingBuild,
+  gateBuilds,
+  IF_NO_BUILDS,
+  type IfNoBuilds,
+  type WaitInputs,
+} from '../wait-for-build/wait-for-build.ts';
 import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { buildFacts, buildHeading } from '../../runner/summary.ts';
@@ -22,10 +28,15 @@ import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
+  confirmPipeline,
+  PipelineErroredError,
+  pipelineUrl,
   readTriggerApi,
   startBuild,
+  workflowRows,
   type Started,
   type TriggerApi,
+  type TriggerRequest,
 } from '../../runner/trigger-api.ts';
 import { triggerRef } from '../../runner/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
@@ -33,7 +44,12 @@ import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '..
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
 import { PipelineBuilds } from '../../api/pipeline-builds.ts';
-import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
+import {
+  FINAL_WORKFLOW_STATUSES,
+  PipelineTriggerAbortedError,
+  Pipelines,
+  type Pipeline,
+} from '../../api/pipelines.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
@@ -53,6 +69,8 @@ export const spec = {
     'allowed-outcomes',
     'failure-log-lines',
     'trigger-api',
+    'if-no-builds',
+    'definition-id',
   ],
   outputs: [
     'build-num',
@@ -63,6 +81,8 @@ export const spec = {
     'failed-step',
     'pipeline-id',
     'pipeline-number',
+    'pipeline-url',
+    'workflows',
     'builds',
   ],
 } as const satisfies ActionSpec;
@@ -96,6 +116,8 @@ export interface TriggerInputs {
   policy: OutcomePolicy;
   failureLogLines: number;
   api: TriggerApi;
+  ifNoBuilds: IfNoBuilds;
+  definitionId?: string;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -125,13 +147,19 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   const api = readTriggerApi(inputs);
+  const ifNoBuilds = inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
+  const definitionId = inputs.optional('definition-id');
+  if (definitionId !== undefined) checkSegment('definition-id', definitionId, 'a pipeline definition id');
   checkTriggerInputs(api, {
     branch,
     ...(revision === undefined ? {} : { revision }),
     ...(parallel === undefined ? {} : { parallel }),
+    ...(definitionId === undefined ? {} : { definitionId }),
   });
   return {
     api,
+    ifNoBuilds,
+    ...(definitionId === undefined ? {} : { definitionId }),
     branch,
     ...(revision === undefined ? {} : { revision }),
     ...(tag === undefined ? {} : { tag }),
@@ -163,7 +191,8 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const connection = ctx.connect(input.wait ? { deadline } : {});
   const { project } = connection;
 
-  const request: TriggerOptions = {
+  const request: TriggerRequest = {
+    ...(input.definitionId === undefined ? {} : { definitionId: input.definitionId }),
     branch: input.branch,
     ...(input.revision === undefined ? {} : { revision: input.revision }),
     ...(input.tag === undefined ? {} : { tag: input.tag }),
@@ -179,10 +208,29 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       const what = await cancelLostBuild(ctx, input, request, error.before);
       throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
     }
+    if (error instanceof PipelineTriggerAbortedError) {
+      const what = await cancelLostPipeline(ctx, input, error.before);
+      throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+    }
     throw error;
   }
+  if (started.api === 'none') {
+    await notTriggered(ctx, input, started.message);
+    return;
+  }
   if (started.api === 'v2') {
-    await followPipeline(ctx, connection, input, started.pipeline, { started: startedAt, deadline });
+    const pipeline = await confirmTriggered(
+      ctx,
+      connection,
+      input,
+      started,
+      input.wait ? deadline : undefined,
+    );
+    if (!input.wait) {
+      await notWaitedPipeline(ctx, connection, pipeline);
+      return;
+    }
+    await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
     return;
   }
   const result: TriggerResult = started.result;
@@ -304,20 +352,6 @@ async function followPipeline(
   times: { started: number; deadline: number },
 ): Promise<void> {
   const { project } = connection;
-  const ref = input.tag === undefined ? `branch ${input.branch}` : `tag ${input.tag}`;
-  ctx.info(
-    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${project.username}/${project.project} on ` +
-      `${ref} through API v2`,
-  );
-  ctx.setOutput('pipeline-id', pipeline.id);
-  ctx.setOutput('pipeline-number', pipeline.number);
-  if (!input.wait) {
-    for (const name of ['build-num', 'build-url', 'status', 'lifecycle', 'outcome', 'failed-step'])
-      ctx.setOutput(name, '');
-    ctx.setOutput('builds', []);
-    await writePipelineSummary(ctx, pipeline, 'Triggered; the step did not wait for the pipeline to finish.');
-    return;
-  }
   const source = new PipelineBuilds(
     connection.client,
     new Pipelines(connection.transport),
@@ -366,7 +400,101 @@ async function followPipeline(
     const deciding = decidingBuild(builds, input.policy);
     ctx.setOutput('status', deciding?.status ?? '');
     ctx.setOutput('lifecycle', deciding?.lifecycle ?? '');
+    const url = pipelineUrl(connection, pipeline, builds.find((b) => b.build_url)?.build_url);
+    ctx.setOutput('pipeline-url', url);
+    ctx.setOutput('workflows', workflowRows(url, source.workflows));
   }
+}
+
+/** Outputs that only a build (not a pipeline before it is followed) has: empty. */
+const BUILD_OUTPUTS = ['build-num', 'build-url', 'status', 'lifecycle', 'failed-step'] as const;
+
+/**
+ * A pipeline the trigger created: said, its id, number and address set, and read until its configuration was
+ * compiled (docs/sunset.md): an errored one fails the step, with or without `wait`.
+ */
+async function confirmTriggered(
+  ctx: ActionContext,
+  connection: Connection,
+  input: TriggerInputs,
+  started: { pipeline: Pipeline; recoveredAfter?: string },
+  deadline: number | undefined,
+): Promise<Pipeline> {
+  const { project } = connection;
+  const { pipeline } = started;
+  const url = pipelineUrl(connection, pipeline);
+  const ref = input.tag === undefined ? `branch ${input.branch}` : `tag ${input.tag}`;
+  if (started.recoveredAfter !== undefined) {
+    ctx.io.warning(
+      logSafe(
+        `The trigger's answer was lost (${started.recoveredAfter}); found pipeline #${pipeline.number}, which it ` +
+          `started: ${url}`,
+      ),
+    );
+  }
+  ctx.info(
+    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${project.username}/${project.project} on ` +
+      `${ref} through API v2: ${url}`,
+  );
+  ctx.setOutput('pipeline-id', pipeline.id);
+  ctx.setOutput('pipeline-number', pipeline.number);
+  ctx.setOutput('pipeline-url', url);
+  try {
+    return await confirmPipeline(ctx, connection, pipeline, deadline);
+  } catch (error) {
+    if (!(error instanceof PipelineErroredError)) throw error;
+    for (const name of BUILD_OUTPUTS) ctx.setOutput(name, '');
+    ctx.setOutput('outcome', '');
+    ctx.setOutput('workflows', []);
+    ctx.setOutput('builds', []);
+    await writePipelineSummary(ctx, pipeline, url, [], `The pipeline failed: ${mdSafe(error.message, 1000)}`);
+    throw error;
+  }
+}
+
+/** Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed. */
+async function notWaitedPipeline(
+  ctx: ActionContext,
+  connection: Connection,
+  pipeline: Pipeline,
+): Promise<void> {
+  const url = pipelineUrl(connection, pipeline);
+  const workflows = workflowRows(url, await new Pipelines(connection.transport).workflows(pipeline.id));
+  for (const name of BUILD_OUTPUTS) ctx.setOutput(name, '');
+  ctx.setOutput('outcome', '');
+  ctx.setOutput('workflows', workflows);
+  ctx.setOutput('builds', []);
+  await writePipelineSummary(
+    ctx,
+    pipeline,
+    url,
+    workflows,
+    'Triggered; the step did not wait for the pipeline to finish.',
+  );
+}
+
+/** The service triggered nothing (a skip marker in the commit message): `if-no-builds` decides. */
+async function notTriggered(ctx: ActionContext, input: TriggerInputs, message: string): Promise<void> {
+  for (const name of [...BUILD_OUTPUTS, 'pipeline-id', 'pipeline-number', 'pipeline-url'])
+    ctx.setOutput(name, '');
+  ctx.setOutput('outcome', 'none');
+  ctx.setOutput('workflows', []);
+  ctx.setOutput('builds', []);
+  const text = `The service triggered no pipeline: ${message}`;
+  const summary = async (): Promise<void> => {
+    try {
+      await ctx.io.summary
+        .addRaw(`### No pipeline\n\n${mdSafe(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`, true)
+        .write();
+    } catch (error) {
+      ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
+    }
+  };
+  await summary();
+  if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(`${text} (if-no-builds: fail)`));
+  const going = logSafe(`${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
+  if (input.ifNoBuilds === 'warn') ctx.io.warning(going);
+  else ctx.info(going);
 }
 
 /** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
@@ -422,10 +550,22 @@ async function cancelPipeline(
   );
 }
 
-async function writePipelineSummary(ctx: ActionContext, pipeline: Pipeline, text: string): Promise<void> {
+async function writePipelineSummary(
+  ctx: ActionContext,
+  pipeline: Pipeline,
+  url: string,
+  workflows: readonly { name: string; status: string; url: string }[],
+  text: string,
+): Promise<void> {
+  const list = workflows.map((w) => `- [${mdSafe(w.name, 100)}](${w.url}): ${mdSafe(w.status, 40)}`);
+  const listed =
+    list.length > 0 ? `\n\n**Workflows:**\n\n${list.join('\n')}` : '\n\n**Workflows:** none listed yet';
   try {
     await ctx.io.summary
-      .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${mdSafe(pipeline.id, 80)}\n\n${text}`, true)
+      .addRaw(
+        `### [Pipeline #${pipeline.number}](${url})\n\n**Id:** ${mdSafe(pipeline.id, 80)}${listed}\n\n${text}`,
+        true,
+      )
       .write();
   } catch (error) {
     ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
@@ -491,6 +631,52 @@ async function cancelLostBuild(
         logSafe(`Could not check for a build started on ${branch} (${why}); look for it by hand`),
       );
       return `a build may have started on ${branch} and could not be cancelled (${why})`;
+    },
+  );
+}
+
+/**
+ * The step was cancelled during a pipeline trigger: finds the pipeline it may have started (newer than `before`,
+ * on its branch or tag), and cancels each of its workflows (docs/promises.md, promise 2).
+ */
+async function cancelLostPipeline(ctx: ActionContext, input: TriggerInputs, before: number): Promise<string> {
+  const ref = input.tag === undefined ? { branch: input.branch } : { tag: input.tag };
+  const where = input.tag === undefined ? `branch '${input.branch}'` : `tag '${input.tag}'`;
+  if (!input.cancelOnAbort) {
+    ctx.info(
+      `The step was cancelled during the trigger; a pipeline may have started on ${where} (cancel-on-abort: false)`,
+    );
+    return `a pipeline may have started on ${where} (cancel-on-abort: false)`;
+  }
+  ctx.info('The step was cancelled during the trigger; looking for the pipeline it may have started');
+  return afterAbort(
+    ctx,
+    async ({ transport, project }) => {
+      const pipelines = new Pipelines(transport);
+      const found = await pipelines.findTriggered(project, ref, before);
+      if (found === undefined) return `no pipeline had started on ${where}`;
+      const name = `pipeline #${found.number} (id ${found.id})`;
+      const workflows = await pipelines.workflows(found.id);
+      if (workflows.length === 0) {
+        ctx.io.warning(
+          `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
+            'cancel it by hand',
+        );
+        return `${name} started and has no workflow yet; its workflows may still start`;
+      }
+      const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
+      for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+      const names = logSafe(open.map((w) => w.name).join(', '));
+      ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
+      return open.length > 0
+        ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
+        : `${name}, started as the step was cancelled, had already ended`;
+    },
+    (why) => {
+      ctx.io.warning(
+        logSafe(`Could not check for a pipeline started on ${where} (${why}); look for it by hand`),
+      );
+      return `a pipeline may have started on ${where} and could not be cancelled (${why})`;
     },
   );
 }

@@ -58,8 +58,8 @@ export const LIMITS = {
   settleSeconds: { min: 0, max: 3600 },
 } as const;
 
-const IF_NO_BUILDS = ['fail', 'warn', 'pass'] as const;
-type IfNoBuilds = (typeof IF_NO_BUILDS)[number];
+export const IF_NO_BUILDS = ['fail', 'warn', 'pass'] as const;
+export type IfNoBuilds = (typeof IF_NO_BUILDS)[number];
 
 export interface WaitInputs {
   buildNum?: number;
