@@ -4,7 +4,7 @@
 // service's (a spoiled answer stands for a service that answers so).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type ProjectConfig } from '../../emulator/index.ts';
-import { runAction, type RunResult } from '../harness/runner.ts';
+import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { obeyedCommands, PROJECT, SLUG } from './gating-helpers.ts';
 
 let emulator: Emulator;
@@ -75,7 +75,7 @@ describe('trigger-build with trigger-api: auto (the default)', () => {
   });
 
   it('reads the pipeline until it leaves its pending states', async () => {
-    await service({ pipelineSetupMs: 1500 });
+    await service({ pipelineSetupMs: 600 });
     const result = await trigger();
     expect(result.code).toBe(0);
     const reads = sent().filter((line) => /^GET \/api\/v2\/pipeline\/[^/]+$/.test(line));
@@ -87,7 +87,7 @@ describe('trigger-build with trigger-api: auto (the default)', () => {
     const result = await trigger({ revision: 'a'.repeat(40) });
     expect(result.code).toBe(0);
     expect(posts()).toEqual([`POST /project/${SLUG}/tree/main`]);
-    expect(warnings(result)).toEqual([
+    expect(warnings(result).filter((l) => !l.includes('has deprecated'))).toEqual([
       expect.stringMatching(
         /revision given, so the build is triggered through v1\.1: the v1\.1 trigger runs a single job/,
       ),
@@ -250,6 +250,63 @@ describe('trigger-build never starts two pipelines', () => {
       expect.stringMatching(
         /a pipeline may have started on branch 'main' but none newer than #0 could be found/,
       ),
+    ]);
+  });
+});
+
+describe('trigger-build cancelled while pipeline/run is on its way', () => {
+  async function cancelDuringTrigger(
+    inputs: Record<string, string> = {},
+  ): Promise<{ result: RunResult; exitMs: number }> {
+    emulator.faults.add({
+      kind: 'stall-headers',
+      method: 'POST',
+      path: `${V2}/pipeline/run`,
+      afterEffect: true,
+    });
+    const started = await startAction('trigger-build', {
+      inputs: { token: emulator.token, 'base-url': emulator.baseUrl, wait: 'true', ...inputs },
+    });
+    while (!posts().includes(`POST ${V2}/pipeline/run`)) await new Promise((r) => setTimeout(r, 20));
+    const sentAt = performance.now();
+    started.child.kill('SIGINT');
+    const result = await started.done;
+    return { result, exitMs: performance.now() - sentAt };
+  }
+
+  it('finds the pipeline it started and cancels each of its workflows', async () => {
+    await service({
+      workflows: [
+        { name: 'ship', jobs: [{ name: 'build', runMs: 60_000, artifacts: [] }] },
+        { name: 'lint', jobs: [{ name: 'lint', runMs: 60_000, artifacts: [] }] },
+      ],
+    });
+    const { result, exitMs } = await cancelDuringTrigger();
+    const [pipeline] = emulator.state.pipelines(SLUG);
+    const workflows = emulator.state.pipelineWorkflows(String(pipeline?.['id'])) ?? [];
+    expect(posts().filter((p) => p.includes('/pipeline'))).toEqual([`POST ${V2}/pipeline/run`]);
+    expect(posts().filter((p) => p.endsWith('/cancel'))).toEqual(
+      workflows.map((w) => `POST /api/v2/workflow/${w.id}/cancel`),
+    );
+    expect(workflows.map((w) => w.status)).toEqual(['canceled', 'canceled']);
+    expect(result.code).toBe(1);
+    expect(exitMs).toBeLessThan(5000);
+    expect(result.errors).toEqual([
+      `::error::the step was cancelled (SIGINT); pipeline #1 (id ${String(pipeline?.['id'])}), started as the ` +
+        'step was cancelled, was cancelled (workflows ship, lint)',
+    ]);
+  });
+
+  it('says so with its id when the pipeline has no workflow yet', async () => {
+    await service({ workflows: [] });
+    const { result, exitMs } = await cancelDuringTrigger();
+    const [pipeline] = emulator.state.pipelines(SLUG);
+    expect(posts().filter((p) => p.endsWith('/cancel'))).toEqual([]);
+    expect(result.code).toBe(1);
+    expect(exitMs).toBeLessThan(5000);
+    expect(result.errors).toEqual([
+      `::error::the step was cancelled (SIGINT); pipeline #1 (id ${String(pipeline?.['id'])}) started and has no ` +
+        'workflow yet; its workflows may still start',
     ]);
   });
 });
