@@ -28,8 +28,6 @@ import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
-  confirmPipeline,
-  PipelineErroredError,
   pipelineUrl,
   readTriggerApi,
   startBuild,
@@ -39,6 +37,7 @@ import {
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
 import { triggerRef } from '../../runner/workflow.ts';
+import { confirmTriggered, notTriggered, notWaitedPipeline } from './pipeline-start.ts';
 import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
@@ -406,97 +405,6 @@ async function followPipeline(
   }
 }
 
-/** Outputs that only a build (not a pipeline before it is followed) has: empty. */
-const BUILD_OUTPUTS = ['build-num', 'build-url', 'status', 'lifecycle', 'failed-step'] as const;
-
-/**
- * A pipeline the trigger created: said, its id, number and address set, and read until its configuration was
- * compiled (docs/sunset.md): an errored one fails the step, with or without `wait`.
- */
-async function confirmTriggered(
-  ctx: ActionContext,
-  connection: Connection,
-  input: TriggerInputs,
-  started: { pipeline: Pipeline; recoveredAfter?: string },
-  deadline: number | undefined,
-): Promise<Pipeline> {
-  const { project } = connection;
-  const { pipeline } = started;
-  const url = pipelineUrl(connection, pipeline);
-  const ref = input.tag === undefined ? `branch ${input.branch}` : `tag ${input.tag}`;
-  if (started.recoveredAfter !== undefined) {
-    ctx.io.warning(
-      logSafe(
-        `The trigger's answer was lost (${started.recoveredAfter}); found pipeline #${pipeline.number}, which it ` +
-          `started: ${url}`,
-      ),
-    );
-  }
-  ctx.info(
-    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${project.username}/${project.project} on ` +
-      `${ref} through API v2: ${url}`,
-  );
-  ctx.setOutput('pipeline-id', pipeline.id);
-  ctx.setOutput('pipeline-number', pipeline.number);
-  ctx.setOutput('pipeline-url', url);
-  try {
-    return await confirmPipeline(ctx, connection, pipeline, deadline);
-  } catch (error) {
-    if (!(error instanceof PipelineErroredError)) throw error;
-    for (const name of BUILD_OUTPUTS) ctx.setOutput(name, '');
-    ctx.setOutput('outcome', '');
-    ctx.setOutput('workflows', []);
-    ctx.setOutput('builds', []);
-    await writePipelineSummary(ctx, pipeline, url, [], `The pipeline failed: ${mdSafe(error.message, 1000)}`);
-    throw error;
-  }
-}
-
-/** Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed. */
-async function notWaitedPipeline(
-  ctx: ActionContext,
-  connection: Connection,
-  pipeline: Pipeline,
-): Promise<void> {
-  const url = pipelineUrl(connection, pipeline);
-  const workflows = workflowRows(url, await new Pipelines(connection.transport).workflows(pipeline.id));
-  for (const name of BUILD_OUTPUTS) ctx.setOutput(name, '');
-  ctx.setOutput('outcome', '');
-  ctx.setOutput('workflows', workflows);
-  ctx.setOutput('builds', []);
-  await writePipelineSummary(
-    ctx,
-    pipeline,
-    url,
-    workflows,
-    'Triggered; the step did not wait for the pipeline to finish.',
-  );
-}
-
-/** The service triggered nothing (a skip marker in the commit message): `if-no-builds` decides. */
-async function notTriggered(ctx: ActionContext, input: TriggerInputs, message: string): Promise<void> {
-  for (const name of [...BUILD_OUTPUTS, 'pipeline-id', 'pipeline-number', 'pipeline-url'])
-    ctx.setOutput(name, '');
-  ctx.setOutput('outcome', 'none');
-  ctx.setOutput('workflows', []);
-  ctx.setOutput('builds', []);
-  const text = `The service triggered no pipeline: ${message}`;
-  const summary = async (): Promise<void> => {
-    try {
-      await ctx.io.summary
-        .addRaw(`### No pipeline\n\n${mdSafe(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`, true)
-        .write();
-    } catch (error) {
-      ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-    }
-  };
-  await summary();
-  if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(`${text} (if-no-builds: fail)`));
-  const going = logSafe(`${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
-  if (input.ifNoBuilds === 'warn') ctx.io.warning(going);
-  else ctx.info(going);
-}
-
 /** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
 async function cancelPipeline(
   ctx: ActionContext,
@@ -548,28 +456,6 @@ async function cancelPipeline(
       return `${name} could not be cancelled (${why}) and may still be running`;
     },
   );
-}
-
-async function writePipelineSummary(
-  ctx: ActionContext,
-  pipeline: Pipeline,
-  url: string,
-  workflows: readonly { name: string; status: string; url: string }[],
-  text: string,
-): Promise<void> {
-  const list = workflows.map((w) => `- [${mdSafe(w.name, 100)}](${w.url}): ${mdSafe(w.status, 40)}`);
-  const listed =
-    list.length > 0 ? `\n\n**Workflows:**\n\n${list.join('\n')}` : '\n\n**Workflows:** none listed yet';
-  try {
-    await ctx.io.summary
-      .addRaw(
-        `### [Pipeline #${pipeline.number}](${url})\n\n**Id:** ${mdSafe(pipeline.id, 80)}${listed}\n\n${text}`,
-        true,
-      )
-      .write();
-  } catch (error) {
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
 }
 
 /**
