@@ -310,3 +310,45 @@ describe('trigger-build cancelled while pipeline/run is on its way', () => {
     ]);
   });
 });
+
+describe("the general action's trigger", () => {
+  const general = (inputs: Record<string, string>): Promise<RunResult> =>
+    runAction('general', {
+      inputs: { token: emulator.token, 'base-url': emulator.baseUrl, command: 'trigger', ...inputs },
+    });
+
+  it('sets result to the pipeline as the service answers it once set up', async () => {
+    await service();
+    const result = await general({ 'definition-id': '2338d0ae-5541-4bbf-88a2-55e9f7281f80' });
+    expect(result.errors).toEqual([]);
+    expect(posts()).toEqual([`POST ${V2}/pipeline/run`]);
+    expect(JSON.parse(result.outputs['result'] ?? '')).toMatchObject({
+      number: 1,
+      state: 'created',
+      errors: [],
+    });
+  });
+
+  it('fails on an errored pipeline, with result set to it', async () => {
+    await service();
+    const result = await general({ params: '{"nope": 1}' });
+    expect(result.code).toBe(1);
+    expect(errorLines(result)).toEqual([
+      '::error::Pipeline #1 is errored: nothing of it runs: Unexpected argument(s): nope',
+    ]);
+    expect(JSON.parse(result.outputs['result'] ?? '')).toMatchObject({ number: 1, state: 'errored' });
+  });
+
+  it('warns when nothing was triggered, with result set to the service answer', async () => {
+    await service();
+    emulator.state.push(SLUG, { branch: 'main', subject: 'Docs [skip ci]' });
+    const result = await general({});
+    expect(result.code).toBe(0);
+    expect(warnings(result)).toEqual([
+      '::warning::The service triggered no pipeline: Ignoring pipeline due to CI skip in the commit',
+    ]);
+    expect(JSON.parse(result.outputs['result'] ?? '')).toEqual({
+      message: 'Ignoring pipeline due to CI skip in the commit',
+    });
+  });
+});
