@@ -18,6 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/projects-v2.ts
+var projects_v2 = __webpack_require__(7681);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/ssh.ts
@@ -141,6 +143,7 @@ function describeResult(command, result) {
 
 
 
+
 const PARAMETERS = [
     'build-num',
     'branch',
@@ -167,6 +170,17 @@ const spec = {
     inputs: ['command', ...PARAMETERS],
     outputs: ['result'],
 };
+/** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
+async function rerunJob(api, p, a) {
+    const job = await api.job(p, a.buildNum);
+    const workflowId = job.latest_workflow?.id;
+    if (typeof workflowId !== 'string')
+        throw new errors/* UnusableAnswerError */.qx('GET', `v2 job #${a.buildNum}`, 'the job names no workflow to rerun');
+    const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a.buildNum);
+    if (found === undefined)
+        throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a.buildNum} is not among the jobs of its workflow`);
+    return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
+}
 async function collect(items) {
     const out = [];
     for await (const item of items)
@@ -207,8 +221,17 @@ const COMMANDS = {
             // Through v2 the answer is the pipeline's: {id, number, state, created_at}.
             return started.api === 'v1.1' ? started.result.build : started.pipeline;
         },
+        // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
+        v2: (api, p, a) => api.trigger(p, {
+            ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
+            ...(a.params === undefined ? {} : { parameters: a.params }),
+        }),
     },
-    build: { takes: ['build-num'], call: (c, p, a) => c.build(p, a.buildNum) },
+    build: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.build(p, a.buildNum),
+        v2: (api, p, a) => api.job(p, a.buildNum),
+    },
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
         call: async (_c, _p, a, connection) => {
@@ -218,6 +241,7 @@ const COMMANDS = {
             connection.transport.log('info', `Reran build #${a.buildNum}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
             return rerun.rerun;
         },
+        v2: rerunJob,
     },
     'retry-no-cache': {
         takes: ['build-num', 'trigger-api'],
@@ -227,9 +251,17 @@ const COMMANDS = {
             return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
         },
     },
-    cancel: { takes: ['build-num'], call: (c, p, a) => c.cancel(p, a.buildNum) },
+    cancel: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.cancel(p, a.buildNum),
+        v2: (api, p, a) => api.cancelJob(p, a.buildNum),
+    },
     'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
-    artifacts: { takes: ['build-num'], call: (c, p, a) => c.artifacts(p, a.buildNum) },
+    artifacts: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.artifacts(p, a.buildNum),
+        v2: (api, p, a) => api.artifacts(p, a.buildNum),
+    },
     'latest-artifacts': {
         takes: ['branch', 'status-filter'],
         call: async (c, p, a) => {
@@ -241,12 +273,34 @@ const COMMANDS = {
             return latest.found ? latest.artifacts : [];
         },
     },
-    tests: { takes: ['build-num'], call: (c, p, a) => c.tests(p, a.buildNum) },
+    tests: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.tests(p, a.buildNum),
+        v2: (api, p, a) => api.tests(p, a.buildNum),
+    },
     'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
-    'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p) },
-    'get-envvar': { takes: ['name'], call: (c, p, a) => c.getEnvVar(p, a.name) },
-    'add-envvar': { takes: ['name', 'value'], call: (c, p, a) => c.addEnvVar(p, a.name, a.value) },
-    'delete-envvar': { takes: ['name'], call: (c, p, a) => c.deleteEnvVar(p, a.name) },
+    'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
+    'get-envvar': {
+        takes: ['name'],
+        call: (c, p, a) => c.getEnvVar(p, a.name),
+        // v2 has no call for one variable: the list holds it.
+        v2: async (api, p, a) => {
+            const found = (await api.envVars(p)).find((variable) => variable.name === a.name);
+            if (found === undefined)
+                throw new errors/* ValidationError */.yI('name', 'the name of a variable of the project', a.name, 'no such variable');
+            return found;
+        },
+    },
+    'add-envvar': {
+        takes: ['name', 'value'],
+        call: (c, p, a) => c.addEnvVar(p, a.name, a.value),
+        v2: (api, p, a) => api.addEnvVar(p, a.name, a.value),
+    },
+    'delete-envvar': {
+        takes: ['name'],
+        call: (c, p, a) => c.deleteEnvVar(p, a.name),
+        v2: (api, p, a) => api.deleteEnvVar(p, a.name),
+    },
     'list-checkout-keys': { takes: [], call: (c, p) => c.listCheckoutKeys(p) },
     'get-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.getCheckoutKey(p, a.fingerprint) },
     'create-checkout-key': {
@@ -340,8 +394,20 @@ async function general(ctx) {
     }
     if (command.warning)
         ctx.io.warning(command.warning);
-    const connection = ctx.connect({ needsProject: command.project !== false });
-    const result = await command.call(connection.client, connection.project, args, connection);
+    const { v2 } = command;
+    const needsProject = command.project !== false;
+    // Commands about no project take no project either way; the others need a v2 form for a slug.
+    const connection = v2 !== undefined || !needsProject
+        ? ctx.connect({ needsProject, acceptSlug: true })
+        : ctx.connect({ needsProject, acceptSlug: `command '${name}'` });
+    const { project } = connection;
+    // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
+    if ('slug' in project && command.takes.includes('trigger-api'))
+        (0,trigger_api/* checkTriggerInputs */.em)(args.api, name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
+    // connect() gives a slug project only to a command about a project, which then has a v2 form.
+    const result = 'slug' in project
+        ? await v2?.(new projects_v2/* ProjectsV2 */.l(connection.transport), project, args)
+        : await command.call(connection.client, project, args, connection);
     const text = JSON.stringify(result ?? null);
     ctx.setOutput('result', text);
     const what = describeResult(name, result);
@@ -362,9 +428,11 @@ function general_run() {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cw: () => (/* binding */ Pipelines),
 /* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
+/* harmony export */   Tb: () => (/* binding */ projectSlug),
+/* harmony export */   X2: () => (/* binding */ isAmbiguous),
 /* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
 /* harmony export */ });
-/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError, projectSlug */
+/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError */
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
@@ -400,8 +468,10 @@ class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/*
     name = 'PipelineTriggerLostError';
 }
 const seg = encodeURIComponent;
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
 function projectSlug(p) {
+    if ('slug' in p)
+        return p.slug.split('/').map(seg).join('/');
     return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
 }
 class Pipelines {
@@ -475,16 +545,39 @@ class Pipelines {
     async cancelWorkflow(workflowId) {
         return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
     }
-    /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-    async list(path) {
+    /**
+     * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+     * and at most `max` pipelines.
+     */
+    async newestPipeline(p, options, accept) {
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch) };
+        const path = `/project/${projectSlug(p)}/pipeline`;
+        return (await this.list(path, query, options.max, (items) => items.some(accept))).find(accept);
+    }
+    /**
+     * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+     * workflow's jobs again, not by sending it twice.
+     */
+    async approve(workflowId, approvalRequestId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`, undefined, 'once');
+    }
+    /**
+     * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+     * twice ends it, and so does `enough` once it says the items so far suffice.
+     */
+    async list(path, query = {}, maxItems = Infinity, enough) {
         const items = [];
         const tokens = new Set();
         let token;
         for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.get(path, token === undefined ? undefined : { 'page-token': token });
+            const page = await this.get(path, token === undefined ? query : { ...query, 'page-token': token });
             if (!Array.isArray(page?.items))
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
             items.push(...page.items);
+            if (items.length >= maxItems)
+                return items.slice(0, maxItems);
+            if (enough?.(items))
+                return items;
             const next = page.next_page_token;
             if (typeof next !== 'string' || next === '' || tokens.has(next))
                 return items;
@@ -521,13 +614,122 @@ function checkPipeline(answer, call) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
     return answer;
 }
-/** Failures after which the trigger may or may not have reached the service. */
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
 function isAmbiguous(error) {
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
         return error.status >= 500 || error.status === 408;
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
         return !error.notSent;
     return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
+}
+
+
+/***/ }),
+
+/***/ 7681:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ ProjectsV2)
+/* harmony export */ });
+/* unused harmony export MAX_PROJECT_PIPELINES */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
+
+
+
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+const MAX_PROJECT_PIPELINES = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value) => typeof value === 'string' && UUID.test(value);
+const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const seg = encodeURIComponent;
+class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw {
+    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+    async job(p, number) {
+        const path = jobPath(p, number);
+        const answer = await this.get(path);
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
+            throw unusable('GET', path, `the details of job #${number} were expected`);
+        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+            throw unusable('GET', path, 'the job has no name and status');
+        const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        if (pipelineId !== undefined && !isId(pipelineId))
+            throw unusable('GET', path, 'the pipeline id is not a UUID');
+        return answer;
+    }
+    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+    async cancelJob(p, number) {
+        const path = `${jobPath(p, number)}/cancel`;
+        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
+    }
+    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+    async tests(p, number) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}/tests`;
+        return records('GET', path, await this.list(path), () => true);
+    }
+    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+    async artifacts(p, number) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}/artifacts`;
+        const items = records('GET', path, await this.list(path), (item) => typeof item['path'] === 'string' &&
+            typeof item['url'] === 'string' &&
+            Number.isSafeInteger(item['node_index']) &&
+            item['node_index'] >= 0);
+        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+        for (const item of items)
+            this.transport.trust(item.url);
+        return items;
+    }
+    async envVars(p) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar`;
+        return records('GET', path, await this.list(path), (item) => typeof item['name'] === 'string');
+    }
+    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+    async addEnvVar(p, name, value) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name), value }, 'idempotent');
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
+            throw unusable('POST', path, `the variable ${name} was expected`);
+        return answer;
+    }
+    async deleteEnvVar(p, name) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name))}`;
+        const answer = await this.transport.request({
+            method: 'DELETE',
+            path,
+            retry: 'idempotent',
+            api: 'v2',
+        });
+        return messageAnswer('DELETE', path, answer.data);
+    }
+    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+    async projectPipelines(p, options = {}) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch) };
+        const items = await this.list(path, query, options.max ?? MAX_PROJECT_PIPELINES);
+        return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+    }
+}
+function jobPath(p, number) {
+    return `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/job/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}`;
+}
+function unusable(method, path, detail) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(method, `v2 ${path}`, detail);
+}
+function records(method, path, items, valid) {
+    for (const item of items)
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(item) || !valid(item))
+            throw unusable(method, path, 'the list holds an item of the wrong shape');
+    return items;
+}
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method, path, answer) {
+    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer))
+        throw unusable(method, path, 'a JSON object was expected');
+    return answer;
 }
 
 
@@ -562,11 +764,16 @@ function withoutV2Form(request) {
 }
 const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
     'parallelism; to gate on a commit, use wait-for-build';
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-function checkTriggerInputs(api, request) {
+/**
+ * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
+ * take is a mistake found before anything is sent.
+ */
+function checkTriggerInputs(api, request, slug = false) {
+    if (slug && api === 'v1.1')
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
     const [input] = withoutV2Form(request);
-    if (api === 'v2' && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    if ((api === 'v2' || slug) && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
 }
 /**

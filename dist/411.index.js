@@ -34,7 +34,7 @@ async function addSshKey(ctx) {
     const host = ctx.inputs.optional('hostname');
     if (host !== undefined)
         (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .checkSegment */ .cr)('hostname', host, 'a host name');
-    const { client, project } = ctx.connect();
+    const { client, project } = ctx.connect({ acceptSlug: 'adding an SSH key' });
     await client.addSshKey(project, key.privateKey, host);
     ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
     ctx.setOutput('fingerprint', key.fingerprint);

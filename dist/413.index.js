@@ -398,10 +398,10 @@ async function triggerBuild(ctx) {
     }
     finally {
         ctx.setOutput('build-num', num);
-        ctx.setOutput('build-url', url);
-        ctx.setOutput('status', last.status ?? '');
-        ctx.setOutput('lifecycle', last.lifecycle ?? '');
-        ctx.setOutput('outcome', input.wait && (0,records/* isFinished */.$g)(last) ? (0,outcomes/* outcomeOf */.sG)(last) : '');
+        ctx.setOutput('build-url', (0,runner_text/* shellSafeUrl */.NO)(url));
+        ctx.setOutput('status', (0,outcomes/* outputWord */.u)(ctx.info, 'status', last.status));
+        ctx.setOutput('lifecycle', (0,outcomes/* outputWord */.u)(ctx.info, 'lifecycle', last.lifecycle));
+        ctx.setOutput('outcome', input.wait && (0,records/* isFinished */.$g)(last) ? (0,outcomes/* outputWord */.u)(ctx.info, 'outcome', (0,outcomes/* outcomeOf */.sG)(last)) : '');
         ctx.setOutput('failed-step', failedStep);
         ctx.setOutput('pipeline-id', '');
         ctx.setOutput('pipeline-number', '');
@@ -409,7 +409,7 @@ async function triggerBuild(ctx) {
         ctx.setOutput('builds', [
             {
                 build_num: num,
-                build_url: last.build_url ?? null,
+                build_url: last.build_url ? (0,runner_text/* shellSafeUrl */.NO)(last.build_url) : null,
                 job: job ?? null,
                 workflow: workflow ?? null,
                 status: last.status ?? null,
@@ -479,8 +479,8 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     }
     finally {
         const deciding = (0,wait_for_build.decidingBuild)(builds, input.policy);
-        ctx.setOutput('status', deciding?.status ?? '');
-        ctx.setOutput('lifecycle', deciding?.lifecycle ?? '');
+        ctx.setOutput('status', (0,outcomes/* outputWord */.u)(ctx.info, 'status', deciding?.status));
+        ctx.setOutput('lifecycle', (0,outcomes/* outputWord */.u)(ctx.info, 'lifecycle', deciding?.lifecycle));
     }
 }
 /** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
@@ -630,183 +630,6 @@ function trigger_build_run() {
 
 /***/ }),
 
-/***/ 103:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cw: () => (/* binding */ Pipelines),
-/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
-/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
-/* harmony export */ });
-/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError, projectSlug */
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
-// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
-// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
-// them below the v2 base (ApiRequest.api).
-
-
-
-/** Workflow statuses after which nothing more happens in it. */
-const FINAL_WORKFLOW_STATUSES = new Set([
-    'success',
-    'failed',
-    'error',
-    'canceled',
-    'not_run',
-    'unauthorized',
-]);
-/**
- * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
- * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
- */
-const UNBUILT_JOB_STATUSES = new Set([
-    'blocked',
-    'not_run',
-    'canceled',
-    'unauthorized',
-]);
-/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
-const MAX_LIST_PAGES = 20;
-/** A pipeline trigger failed in a way that does not tell whether a pipeline started: it is never sent again. */
-class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
-    name = 'PipelineTriggerLostError';
-}
-const seg = encodeURIComponent;
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
-function projectSlug(p) {
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
-}
-class Pipelines {
-    transport;
-    constructor(transport) {
-        this.transport = transport;
-    }
-    /**
-     * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
-     * (nothing was started then). A failure after which a pipeline may have started is never sent again.
-     */
-    async trigger(p, options) {
-        const slug = projectSlug(p);
-        if ((options.branch === undefined) === (options.tag === undefined))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
-        const ref = options.tag === undefined
-            ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
-            : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
-        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkParams */ .N8)('params', options.parameters);
-        const withParameters = parameters === undefined ? {} : { parameters };
-        const send = async (path, body) => {
-            try {
-                return checkPipeline(await this.post(path, body, 'once'), `POST v2 /project/${slug}/pipeline`);
-            }
-            catch (error) {
-                if (isAmbiguous(error)) {
-                    throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's ` +
-                        `pipelines on the service (or GET /api/v2/project/${slug}/pipeline) before triggering again`);
-                }
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM) {
-                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's pipelines`);
-                }
-                throw error;
-            }
-        };
-        try {
-            return await send(`/project/${slug}/pipeline/run`, {
-                config: ref,
-                checkout: ref,
-                ...withParameters,
-            });
-        }
-        catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || (error.status !== 404 && error.status !== 405))
-                throw error;
-            // An installation of an older version has only the older form; a 404 started nothing.
-            this.transport.log('debug', `${error.message}; trying the older pipeline trigger`);
-            return send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
-        }
-    }
-    async pipeline(id) {
-        return this.get(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', id))}`);
-    }
-    /** Every workflow of a pipeline, oldest first. */
-    async workflows(pipelineId) {
-        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`);
-    }
-    /** Every job of a workflow. */
-    async jobs(workflowId) {
-        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`);
-    }
-    /** Reruns jobs of a workflow as a new workflow; answers its id. */
-    async rerun(workflowId, options) {
-        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
-        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
-        if (typeof answer?.workflow_id !== 'string')
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
-        return answer;
-    }
-    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
-    async cancelWorkflow(workflowId) {
-        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
-    }
-    /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-    async list(path) {
-        const items = [];
-        const tokens = new Set();
-        let token;
-        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.get(path, token === undefined ? undefined : { 'page-token': token });
-            if (!Array.isArray(page?.items))
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
-            items.push(...page.items);
-            const next = page.next_page_token;
-            if (typeof next !== 'string' || next === '' || tokens.has(next))
-                return items;
-            tokens.add(next);
-            token = next;
-        }
-        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
-        return items;
-    }
-    async get(path, query) {
-        return (await this.transport.request({
-            method: 'GET',
-            path,
-            ...(query === undefined ? {} : { query }),
-            retry: 'idempotent',
-            api: 'v2',
-        })).data;
-    }
-    async post(path, body, retry) {
-        return (await this.transport.request({
-            method: 'POST',
-            path,
-            ...(body === undefined ? {} : { body }),
-            retry,
-            api: 'v2',
-        })).data;
-    }
-}
-function describeRef(ref) {
-    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
-}
-function checkPipeline(answer, call) {
-    if (typeof answer?.id !== 'string' || typeof answer.number !== 'number')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
-    return answer;
-}
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
-        return error.status >= 500 || error.status === 408;
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
-        return !error.notSent;
-    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
-}
-
-
-/***/ }),
-
 /***/ 3703:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -836,11 +659,16 @@ function withoutV2Form(request) {
 }
 const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
     'parallelism; to gate on a commit, use wait-for-build';
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-function checkTriggerInputs(api, request) {
+/**
+ * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
+ * take is a mistake found before anything is sent.
+ */
+function checkTriggerInputs(api, request, slug = false) {
+    if (slug && api === 'v1.1')
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
     const [input] = withoutV2Form(request);
-    if (api === 'v2' && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    if ((api === 'v2' || slug) && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
 }
 /**

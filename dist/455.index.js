@@ -486,17 +486,17 @@ function setOutputs(ctx, input, builds, failures, ending, options) {
         ? decidingBuild(ofJob, input.policy)
         : newest(ofJob);
     ctx.setOutput('build-num', main?.build_num ?? '');
-    ctx.setOutput('build-url', main?.build_url ?? '');
+    ctx.setOutput('build-url', (0,runner_text/* shellSafeUrl */.NO)(main?.build_url ?? ''));
     ctx.setOutput('outcome', ending.kind === 'none'
         ? 'none'
         : builds.length > 0 && builds.every(records/* isFinished */.$g)
-            ? (0,outcomes/* worstOutcome */.Om)(builds.map(outcomes/* outcomeOf */.sG))
+            ? (0,outcomes/* outputWord */.u)(ctx.info, 'outcome', (0,outcomes/* worstOutcome */.Om)(builds.map(outcomes/* outcomeOf */.sG)))
             : '');
     const rows = builds.map((b) => {
         const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(b);
         return {
             build_num: b.build_num,
-            build_url: b.build_url ?? null,
+            build_url: b.build_url ? (0,runner_text/* shellSafeUrl */.NO)(b.build_url) : null,
             job: job ?? null,
             workflow: workflow ?? null,
             status: b.status ?? null,

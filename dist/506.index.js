@@ -131,105 +131,6 @@ var workflow = __webpack_require__(649);
 var download = __webpack_require__(8591);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/commit-builds.ts
-var commit_builds = __webpack_require__(6677);
-// EXTERNAL MODULE: ../api/records.ts
-var records = __webpack_require__(5942);
-// EXTERNAL MODULE: ../api/validate.ts
-var validate = __webpack_require__(1272);
-;// CONCATENATED MODULE: ../api/find-builds.ts
-
-
-
-
-/** Builds read at most before giving up: ten full pages. */
-const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
-/** The newest matching build (see the top of this file). */
-async function findNewestBuild(client, project, query) {
-    const scan = new BuildScan(client, project, query);
-    const build = await scan.next();
-    return { build, read: scan.read, bounded: build === undefined && scan.bounded };
-}
-/**
- * The matching builds one after another, newest first, read page by page as they are asked for: the first page
- * of a plain query asks for one build, the next pages for full ones. `read` and `bounded` as in FoundBuild.
- */
-class BuildScan {
-    #client;
-    #project;
-    #query;
-    #revision;
-    #plain;
-    #seen = new Set();
-    /** Matches read but not handed out yet. */
-    #ready = [];
-    #offset = 0;
-    #sawRevision = false;
-    #ended = false;
-    read = 0;
-    bounded = false;
-    constructor(client, project, query) {
-        this.#client = client;
-        this.#project = project;
-        this.#query = query;
-        this.#revision = query.revision?.toLowerCase();
-        this.#plain = this.#revision === undefined && query.job === undefined;
-    }
-    /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
-    async next() {
-        while (this.#ready.length === 0 && !this.#ended)
-            await this.#page();
-        return this.#ready.shift();
-    }
-    async #page() {
-        if (this.read >= MAX_BUILDS_READ) {
-            this.bounded = true;
-            this.#ended = true;
-            return;
-        }
-        const query = this.#query;
-        const revision = this.#revision;
-        // With only a status filter the first build is the answer: one build is asked for.
-        const limit = this.#plain && this.#offset === 0 ? 1 : Math.min(validate/* MAX_PAGE_SIZE */.H4, MAX_BUILDS_READ - this.read);
-        const page = await this.#client.builds(this.#project, {
-            statusFilter: query.statusFilter,
-            limit,
-            offset: this.#offset,
-            ...(query.branch === undefined ? {} : { branch: query.branch }),
-        });
-        if (!Array.isArray(page))
-            throw new errors/* BadResponseError */.nS('GET', 'builds', 'the build list is not a JSON array');
-        let fresh = 0;
-        let revisionHere = false;
-        for (const item of page) {
-            if (item === null || typeof item !== 'object')
-                continue;
-            const build = item;
-            if (typeof build.build_num !== 'number' || this.#seen.has(build.build_num))
-                continue;
-            this.#seen.add(build.build_num);
-            fresh++;
-            const ofCommit = revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, revision);
-            if (revision !== undefined && ofCommit)
-                revisionHere = true;
-            // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
-            if (ofCommit &&
-                (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
-                (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job)) {
-                this.#ready.push(build);
-            }
-        }
-        this.read += fresh;
-        // The end of the list, a page that repeats, or the commit's builds left behind.
-        if (page.length < limit || fresh === 0)
-            this.#ended = true;
-        if (this.#sawRevision && !revisionHere)
-            this.#ended = true;
-        this.#sawRevision ||= revisionHere;
-        this.#offset += page.length;
-    }
-}
-
 // EXTERNAL MODULE: ../api/glob.ts
 var glob = __webpack_require__(5224);
 ;// CONCATENATED MODULE: ../api/limiter.ts
@@ -307,22 +208,130 @@ async function forEachLimited(items, concurrency, fn, abort = () => { }) {
 
 // EXTERNAL MODULE: ../api/paths.ts
 var paths = __webpack_require__(7624);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
 // EXTERNAL MODULE: ./fetch-artifacts/archive.ts
 var fetch_artifacts_archive = __webpack_require__(872);
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+;// CONCATENATED MODULE: ../api/find-builds.ts
+
+
+
+
+/** Builds read at most before giving up: ten full pages. */
+const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
+/**
+ * The matching builds one after another, newest first, read page by page as they are asked for: the first page
+ * of a plain query asks for one build, the next pages for full ones. `read` counts the builds read, and `bounded`
+ * says whether the reading stopped at its bound rather than at the list's end or the commit's last build.
+ */
+class BuildScan {
+    #client;
+    #project;
+    #query;
+    #revision;
+    #plain;
+    #seen = new Set();
+    /** Matches read but not handed out yet. */
+    #ready = [];
+    #offset = 0;
+    #sawRevision = false;
+    #ended = false;
+    read = 0;
+    bounded = false;
+    constructor(client, project, query) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#revision = query.revision?.toLowerCase();
+        this.#plain = this.#revision === undefined && query.job === undefined;
+    }
+    /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
+    async next() {
+        while (this.#ready.length === 0 && !this.#ended)
+            await this.#page();
+        return this.#ready.shift();
+    }
+    async #page() {
+        if (this.read >= MAX_BUILDS_READ) {
+            this.bounded = true;
+            this.#ended = true;
+            return;
+        }
+        const query = this.#query;
+        const revision = this.#revision;
+        // With only a status filter the first build is the answer: one build is asked for.
+        const limit = this.#plain && this.#offset === 0 ? 1 : Math.min(validate/* MAX_PAGE_SIZE */.H4, MAX_BUILDS_READ - this.read);
+        const page = await this.#client.builds(this.#project, {
+            statusFilter: query.statusFilter,
+            limit,
+            offset: this.#offset,
+            ...(query.branch === undefined ? {} : { branch: query.branch }),
+        });
+        if (!Array.isArray(page))
+            throw new errors/* BadResponseError */.nS('GET', 'builds', 'the build list is not a JSON array');
+        let fresh = 0;
+        let revisionHere = false;
+        for (const item of page) {
+            if (item === null || typeof item !== 'object')
+                continue;
+            const build = item;
+            if (typeof build.build_num !== 'number' || this.#seen.has(build.build_num))
+                continue;
+            this.#seen.add(build.build_num);
+            fresh++;
+            const ofCommit = revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, revision);
+            if (revision !== undefined && ofCommit)
+                revisionHere = true;
+            // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
+            if (ofCommit &&
+                (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job)) {
+                this.#ready.push(build);
+            }
+        }
+        this.read += fresh;
+        // The end of the list, a page that repeats, or the commit's builds left behind.
+        if (page.length < limit || fresh === 0)
+            this.#ended = true;
+        if (this.#sawRevision && !revisionHere)
+            this.#ended = true;
+        this.#sawRevision ||= revisionHere;
+        this.#offset += page.length;
+    }
+}
+
 ;// CONCATENATED MODULE: ./fetch-artifacts/build-selection.ts
 
 
 
-/** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
+
+/** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
 /**
- * search-artifacts: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that lists an
- * artifact `pattern` selects, named in the log with the newer ones it passed over.
+ * Whether a build's branch is a pull request's ref (`pull/9`, `pull/9/head`): the service names a fork's pull
+ * request and a build made for a comment on a pull request alike, so both count as a fork's.
  */
-async function searchArtifacts(ctx, client, project, options) {
+function isForkBranch(branch) {
+    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+/** Whether builds of pull requests count: `allow-forks`, or a `branch` that names one, which the user chose. */
+function forksCount(options) {
+    return options.allowForks || isForkBranch(options.branch);
+}
+/**
+ * `latest`: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that is no pull
+ * request's unless allowed, and with `search-artifacts` lists an artifact `pattern` selects; named in the log with
+ * the newer ones it passed over.
+ */
+async function selectLatest(ctx, client, project, options) {
     const slug = `${project.username}/${project.project}`;
     const wanted = describeLatest(options, (text) => text);
-    const matching = options.globs.length === 0 ? 'any artifact' : 'an artifact matching pattern';
+    const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
+    const forks = forksCount(options);
     const scan = new BuildScan(client, project, {
         statusFilter: options.statusFilter,
         branch: options.branch,
@@ -330,22 +339,37 @@ async function searchArtifacts(ctx, client, project, options) {
         job: options.job,
     });
     const passed = [];
+    let pulls = 0;
     for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
         const build = await scan.next();
         if (build === undefined)
             break;
-        const artifacts = await client.artifacts(project, build.build_num);
-        if (!Array.isArray(artifacts))
-            throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
-        if (hasMatch(artifacts, options)) {
-            const over = passed.length === 0
-                ? 'the newest of them'
-                : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
-            ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
-            return { build: build.build_num, artifacts };
+        if (!forks && isForkBranch(build.branch)) {
+            passed.push(build.build_num);
+            pulls++;
+            ctx.info(`Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
+                'passed over, as allow-forks is false; looking at an older one');
+            continue;
         }
-        passed.push(build.build_num);
-        ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
+        let artifacts;
+        if (options.searchArtifacts) {
+            const listed = await client.artifacts(project, build.build_num);
+            if (!Array.isArray(listed))
+                throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
+            if (!hasMatch(listed, options)) {
+                passed.push(build.build_num);
+                ctx.info(`Build #${build.build_num} has no ${matching}; looking at an older one`);
+                continue;
+            }
+            artifacts = listed;
+        }
+        const over = passed.length === 0
+            ? options.searchArtifacts
+                ? ' (the newest of them)'
+                : ''
+            : ` (passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')})`;
+        ctx.info(`The ${wanted} of ${slug} is build #${build.build_num}${over}`);
+        return { build, artifacts };
     }
     const among = passed.length >= SEARCH_ARTIFACTS_BUILDS
         ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
@@ -354,7 +378,40 @@ async function searchArtifacts(ctx, client, project, options) {
             : passed.length === 0
                 ? ''
                 : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
-    return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
+    const skipped = pulls === 0
+        ? ''
+        : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
+    return { build: undefined, none: `no ${wanted} of ${slug} was found${among}${skipped}` };
+}
+/**
+ * A build named by number, read once for its branch and commit: it is fetched whatever its branch, and the log says
+ * when that is a pull request's. An answer without the build leaves it unnamed, since the artifact list decides.
+ */
+async function readChosenBuild(ctx, client, project, buildNum) {
+    try {
+        return await client.build(project, buildNum);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ApiError */.hD || error instanceof errors/* BadResponseError */.nS))
+            throw error;
+        ctx.info(`The branch and commit of build #${buildNum} could not be read: ${error.message}`);
+        return undefined;
+    }
+}
+/** The log line that names the build whose artifacts are fetched, and says when it is a pull request's. */
+function logChosenBuild(ctx, build) {
+    const fork = isForkBranch(build.branch)
+        ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
+        : '';
+    ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build, (t) => t)})${fork}`);
+}
+/** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
+function branchAndCommit(build, safe) {
+    const branch = typeof build.branch === 'string' && build.branch !== '' ? safe((0,format/* cut */.Jj)(build.branch, 200)) : '(none)';
+    const commit = typeof build.vcs_revision === 'string' && build.vcs_revision !== ''
+        ? safe((0,format/* cut */.Jj)(build.vcs_revision, 64))
+        : '(none)';
+    return `branch ${branch}, commit ${commit}`;
 }
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
 function hasMatch(artifacts, options) {
@@ -647,7 +704,6 @@ function plural(n, noun) {
 
 
 
-
 const spec = {
     name: 'fetch-artifacts',
     inputs: [
@@ -666,6 +722,7 @@ const spec = {
         'extract',
         'search-artifacts',
         'extract-max-mib',
+        'allow-forks',
     ],
     outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 };
@@ -743,6 +800,7 @@ function readInputs(ctx) {
         extract: inputs.boolean('extract', false),
         searchArtifacts,
         extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
+        allowForks: inputs.boolean('allow-forks', false),
     };
 }
 function onlyWithLatest(name, value, buildNum) {
@@ -788,36 +846,25 @@ async function fetchArtifacts(ctx) {
     let buildNum = options.buildNum;
     let none;
     let listed = [];
-    if (buildNum === undefined && options.searchArtifacts) {
-        const found = await searchArtifacts(ctx, client, project, options);
+    let searched;
+    let chosen;
+    if (buildNum === undefined) {
+        const found = await selectLatest(ctx, client, project, options);
         if (found.build === undefined)
             none = found.none;
         else {
-            buildNum = found.build;
-            listed = found.artifacts;
-            ctx.setOutput('build-num', buildNum);
+            chosen = found.build;
+            buildNum = chosen.build_num;
+            searched = found.artifacts;
         }
     }
-    else if (buildNum === undefined) {
-        const found = await findNewestBuild(client, project, {
-            statusFilter: options.statusFilter,
-            branch: options.branch,
-            revision: options.revision,
-            job: options.job,
-        });
-        const wanted = describeLatest(options, (text) => text);
-        if (found.build === undefined) {
-            const among = found.bounded ? ` among the newest ${MAX_BUILDS_READ} builds` : '';
-            none = `no ${wanted} of ${slug} was found${among}`;
-        }
-        else {
-            buildNum = found.build.build_num;
-            ctx.info(`The ${wanted} of ${slug} is build #${buildNum}`);
-        }
-    }
-    if (buildNum !== undefined && !options.searchArtifacts) {
+    else
+        chosen = await readChosenBuild(ctx, client, project, buildNum);
+    if (chosen !== undefined)
+        logChosenBuild(ctx, chosen);
+    if (buildNum !== undefined) {
         ctx.setOutput('build-num', buildNum);
-        listed = await client.artifacts(project, buildNum);
+        listed = searched ?? (await client.artifacts(project, buildNum));
     }
     if (!Array.isArray(listed)) {
         throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
@@ -861,7 +908,8 @@ async function fetchArtifacts(ctx) {
         return;
     }
     const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
-    await writeSummary(ctx, saved, root, `${whichMd} of ${(0,runner_text/* mdSafe */.$v)(slug)}`);
+    const named = chosen === undefined ? '' : ` (${branchAndCommit(chosen, (text) => (0,runner_text/* mdSafe */.$v)(text))})`;
+    await writeSummary(ctx, saved, root, `${whichMd} of ${(0,runner_text/* mdSafe */.$v)(slug)}${named}`);
 }
 /** The log line for part files an earlier run left. */
 function staleLine(stale) {

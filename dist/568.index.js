@@ -11,10 +11,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   setEnvvar: () => (/* binding */ setEnvvar),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1272);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1622);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_projects_v2_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7681);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1622);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8999);
+
+
 
 
 
@@ -33,47 +37,45 @@ async function setEnvvar(ctx) {
     const name = inputs.optional('name');
     const toDelete = inputs.lines('delete');
     if (name === undefined && value !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('name', "give the variable's name with value (or use variables: NAME=value lines)", undefined, 'missing');
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('name', "give the variable's name with value (or use variables: NAME=value lines)", undefined, 'missing');
     }
     const toSet = new Map();
     if (name !== undefined) {
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEnvName */ .$n)('name', name);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name);
         if (value === undefined)
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('value', `a value is required with name '${name}'`, undefined, 'missing');
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('value', `a value is required with name '${name}'`, undefined, 'missing');
         toSet.set(name, value);
     }
     for (const [key, v] of variables) {
         if (toSet.has(key))
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('variables', 'each name once', undefined, `'${key}' is also given as name`);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('variables', 'each name once', undefined, `'${key}' is also given as name`);
         toSet.set(key, v);
     }
     for (const key of toDelete) {
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEnvName */ .$n)('delete', key);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('delete', key);
         if (toSet.has(key))
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('delete', 'a name is either set or deleted', undefined, `'${key}' is both set and deleted`);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('delete', 'a name is either set or deleted', undefined, `'${key}' is both set and deleted`);
     }
     if (toSet.size === 0 && toDelete.length === 0) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('name', 'give at least one of name (with value), variables or delete', undefined, 'nothing to do');
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('name', 'give at least one of name (with value), variables or delete', undefined, 'nothing to do');
     }
-    const { client, project } = ctx.connect();
+    const { client, transport, project } = ctx.connect({ acceptSlug: true });
+    const store = 'slug' in project ? v2Variables(new _api_projects_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .ProjectsV2 */ .l(transport), project) : v1Variables(client, project);
     const set = [];
     const deleted = [];
     const absent = [];
     try {
         for (const [key, v] of toSet) {
-            await client.addEnvVar(project, key, v);
+            await store.add(key, v);
             set.push(key);
             ctx.info(`Set ${key}`);
         }
         for (const key of toDelete) {
-            try {
-                await client.deleteEnvVar(project, key);
+            if (await store.remove(key)) {
                 deleted.push(key);
                 ctx.info(`Deleted ${key}`);
             }
-            catch (error) {
-                if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404 && /env var/i.test(error.serverMessage)))
-                    throw error;
+            else {
                 absent.push(key);
                 ctx.io.warning(`${key} was not deleted: the project has no such variable`);
             }
@@ -90,21 +92,364 @@ async function setEnvvar(ctx) {
         ];
         if (rows.length > 0) {
             await ctx.io.summary
-                .addRaw(`Environment variables of **${project.username}/${project.project}**`, true)
+                .addRaw(`Environment variables of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_5__/* .htmlSafe */ .br)((0,_api_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(project))}**`, true)
                 .addTable([
                 [
                     { data: 'Name', header: true },
                     { data: 'Change', header: true },
                 ],
-                ...rows.map(([k, c]) => [`<code>${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .htmlSafe */ .br)(k ?? '')}</code>`, c ?? '']),
+                ...rows.map(([k, c]) => [`<code>${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_5__/* .htmlSafe */ .br)(k ?? '')}</code>`, c ?? '']),
             ])
                 .write();
         }
     }
 }
+function v1Variables(client, project) {
+    return {
+        add: (name, value) => client.addEnvVar(project, name, value),
+        remove: async (name) => {
+            try {
+                await client.deleteEnvVar(project, name);
+                return true;
+            }
+            catch (error) {
+                if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404 && /env var/i.test(error.serverMessage))
+                    return false;
+                throw error;
+            }
+        },
+    };
+}
+/** A project named by its slug, through API v2 alone (docs/v2.md): one list says which variables exist. */
+function v2Variables(api, project) {
+    let existing;
+    return {
+        add: (name, value) => api.addEnvVar(project, name, value),
+        remove: async (name) => {
+            existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
+            if (!(await existing).has(name))
+                return false;
+            await api.deleteEnvVar(project, name);
+            return true;
+        },
+    };
+}
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, setEnvvar);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_4__/* .runAction */ .Cs)(spec, setEnvvar);
+}
+
+
+/***/ }),
+
+/***/ 103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cw: () => (/* binding */ Pipelines),
+/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
+/* harmony export */   Tb: () => (/* binding */ projectSlug),
+/* harmony export */   X2: () => (/* binding */ isAmbiguous),
+/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
+/* harmony export */ });
+/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError */
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
+// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
+// them below the v2 base (ApiRequest.api).
+
+
+
+/** Workflow statuses after which nothing more happens in it. */
+const FINAL_WORKFLOW_STATUSES = new Set([
+    'success',
+    'failed',
+    'error',
+    'canceled',
+    'not_run',
+    'unauthorized',
+]);
+/**
+ * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
+ * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
+ */
+const UNBUILT_JOB_STATUSES = new Set([
+    'blocked',
+    'not_run',
+    'canceled',
+    'unauthorized',
+]);
+/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
+const MAX_LIST_PAGES = 20;
+/** A pipeline trigger failed in a way that does not tell whether a pipeline started: it is never sent again. */
+class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PipelineTriggerLostError';
+}
+const seg = encodeURIComponent;
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
+function projectSlug(p) {
+    if ('slug' in p)
+        return p.slug.split('/').map(seg).join('/');
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
+}
+class Pipelines {
+    transport;
+    constructor(transport) {
+        this.transport = transport;
+    }
+    /**
+     * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
+     * (nothing was started then). A failure after which a pipeline may have started is never sent again.
+     */
+    async trigger(p, options) {
+        const slug = projectSlug(p);
+        if ((options.branch === undefined) === (options.tag === undefined))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
+        const ref = options.tag === undefined
+            ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
+            : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
+        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkParams */ .N8)('params', options.parameters);
+        const withParameters = parameters === undefined ? {} : { parameters };
+        const send = async (path, body) => {
+            try {
+                return checkPipeline(await this.post(path, body, 'once'), `POST v2 /project/${slug}/pipeline`);
+            }
+            catch (error) {
+                if (isAmbiguous(error)) {
+                    throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's ` +
+                        `pipelines on the service (or GET /api/v2/project/${slug}/pipeline) before triggering again`);
+                }
+                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM) {
+                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's pipelines`);
+                }
+                throw error;
+            }
+        };
+        try {
+            return await send(`/project/${slug}/pipeline/run`, {
+                config: ref,
+                checkout: ref,
+                ...withParameters,
+            });
+        }
+        catch (error) {
+            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || (error.status !== 404 && error.status !== 405))
+                throw error;
+            // An installation of an older version has only the older form; a 404 started nothing.
+            this.transport.log('debug', `${error.message}; trying the older pipeline trigger`);
+            return send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+        }
+    }
+    async pipeline(id) {
+        return this.get(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', id))}`);
+    }
+    /** Every workflow of a pipeline, oldest first. */
+    async workflows(pipelineId) {
+        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`);
+    }
+    /** Every job of a workflow. */
+    async jobs(workflowId) {
+        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`);
+    }
+    /** Reruns jobs of a workflow as a new workflow; answers its id. */
+    async rerun(workflowId, options) {
+        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
+        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
+        if (typeof answer?.workflow_id !== 'string')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
+        return answer;
+    }
+    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
+    async cancelWorkflow(workflowId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
+    }
+    /**
+     * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+     * and at most `max` pipelines.
+     */
+    async newestPipeline(p, options, accept) {
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch) };
+        const path = `/project/${projectSlug(p)}/pipeline`;
+        return (await this.list(path, query, options.max, (items) => items.some(accept))).find(accept);
+    }
+    /**
+     * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+     * workflow's jobs again, not by sending it twice.
+     */
+    async approve(workflowId, approvalRequestId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`, undefined, 'once');
+    }
+    /**
+     * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+     * twice ends it, and so does `enough` once it says the items so far suffice.
+     */
+    async list(path, query = {}, maxItems = Infinity, enough) {
+        const items = [];
+        const tokens = new Set();
+        let token;
+        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
+            const page = await this.get(path, token === undefined ? query : { ...query, 'page-token': token });
+            if (!Array.isArray(page?.items))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
+            items.push(...page.items);
+            if (items.length >= maxItems)
+                return items.slice(0, maxItems);
+            if (enough?.(items))
+                return items;
+            const next = page.next_page_token;
+            if (typeof next !== 'string' || next === '' || tokens.has(next))
+                return items;
+            tokens.add(next);
+            token = next;
+        }
+        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
+        return items;
+    }
+    async get(path, query) {
+        return (await this.transport.request({
+            method: 'GET',
+            path,
+            ...(query === undefined ? {} : { query }),
+            retry: 'idempotent',
+            api: 'v2',
+        })).data;
+    }
+    async post(path, body, retry) {
+        return (await this.transport.request({
+            method: 'POST',
+            path,
+            ...(body === undefined ? {} : { body }),
+            retry,
+            api: 'v2',
+        })).data;
+    }
+}
+function describeRef(ref) {
+    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
+}
+function checkPipeline(answer, call) {
+    if (typeof answer?.id !== 'string' || typeof answer.number !== 'number')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
+    return answer;
+}
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
+function isAmbiguous(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+        return error.status >= 500 || error.status === 408;
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
+        return !error.notSent;
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
+}
+
+
+/***/ }),
+
+/***/ 7681:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ ProjectsV2)
+/* harmony export */ });
+/* unused harmony export MAX_PROJECT_PIPELINES */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
+
+
+
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+const MAX_PROJECT_PIPELINES = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value) => typeof value === 'string' && UUID.test(value);
+const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const seg = encodeURIComponent;
+class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw {
+    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+    async job(p, number) {
+        const path = jobPath(p, number);
+        const answer = await this.get(path);
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
+            throw unusable('GET', path, `the details of job #${number} were expected`);
+        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+            throw unusable('GET', path, 'the job has no name and status');
+        const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        if (pipelineId !== undefined && !isId(pipelineId))
+            throw unusable('GET', path, 'the pipeline id is not a UUID');
+        return answer;
+    }
+    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+    async cancelJob(p, number) {
+        const path = `${jobPath(p, number)}/cancel`;
+        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
+    }
+    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+    async tests(p, number) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}/tests`;
+        return records('GET', path, await this.list(path), () => true);
+    }
+    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+    async artifacts(p, number) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}/artifacts`;
+        const items = records('GET', path, await this.list(path), (item) => typeof item['path'] === 'string' &&
+            typeof item['url'] === 'string' &&
+            Number.isSafeInteger(item['node_index']) &&
+            item['node_index'] >= 0);
+        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+        for (const item of items)
+            this.transport.trust(item.url);
+        return items;
+    }
+    async envVars(p) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar`;
+        return records('GET', path, await this.list(path), (item) => typeof item['name'] === 'string');
+    }
+    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+    async addEnvVar(p, name, value) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name), value }, 'idempotent');
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
+            throw unusable('POST', path, `the variable ${name} was expected`);
+        return answer;
+    }
+    async deleteEnvVar(p, name) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name))}`;
+        const answer = await this.transport.request({
+            method: 'DELETE',
+            path,
+            retry: 'idempotent',
+            api: 'v2',
+        });
+        return messageAnswer('DELETE', path, answer.data);
+    }
+    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+    async projectPipelines(p, options = {}) {
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch) };
+        const items = await this.list(path, query, options.max ?? MAX_PROJECT_PIPELINES);
+        return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+    }
+}
+function jobPath(p, number) {
+    return `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/job/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}`;
+}
+function unusable(method, path, detail) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(method, `v2 ${path}`, detail);
+}
+function records(method, path, items, valid) {
+    for (const item of items)
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(item) || !valid(item))
+            throw unusable(method, path, 'the list holds an item of the wrong shape');
+    return items;
+}
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method, path, answer) {
+    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer))
+        throw unusable(method, path, 'a JSON object was expected');
+    return answer;
 }
 
 

@@ -10,6 +10,8 @@ export const modules = {
 __webpack_require__.d(__webpack_exports__, {
   Kj: () => (/* binding */ Client),
   W0: () => (/* binding */ TriggerAbortedError),
+  RF: () => (/* binding */ checkProjectSlug),
+  j1: () => (/* binding */ projectName),
   DZ: () => (/* binding */ projectPath)
 });
 
@@ -354,6 +356,22 @@ class Client {
         // The oldest match is ours: a later one was triggered by someone else after our call.
         return matches.sort((a, b) => a.build_num - b.build_num)[0];
     }
+}
+/**
+ * A v2 slug as the user gives it: three segments `provider/organization/project`, none empty; the provider word
+ * is never interpreted, so a provider the product has never seen works the same (docs/v2.md).
+ */
+function checkProjectSlug(name, value) {
+    const parts = value.split('/');
+    if (parts.length !== 3)
+        throw new errors/* ValidationError */.yI(name, 'allowed: three segments, provider/organization/project', value);
+    for (const part of parts)
+        (0,validate/* checkName */.I3)(name, part);
+    return { slug: value };
+}
+/** How messages name a project: `acme/widget`, or its slug. */
+function projectName(p) {
+    return 'slug' in p ? p.slug : `${p.username}/${p.project}`;
 }
 function projectPath(p) {
     const vcs = (0,validate/* checkVcsType */.dG)('vcs_type', p.vcsType);
@@ -915,6 +933,7 @@ function collapse(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $g: () => (/* binding */ isFinished),
 /* harmony export */   Bo: () => (/* binding */ buildAnswer),
+/* harmony export */   D1: () => (/* binding */ BUILD_LIFECYCLES),
 /* harmony export */   Mn: () => (/* binding */ HTTP_VERBS),
 /* harmony export */   N2: () => (/* binding */ VCS_TYPES),
 /* harmony export */   YQ: () => (/* binding */ ARTIFACT_STATUS_FILTERS),
@@ -923,9 +942,10 @@ function collapse(text) {
 /* harmony export */   f_: () => (/* binding */ listAnswer),
 /* harmony export */   jf: () => (/* binding */ buildListAnswer),
 /* harmony export */   ks: () => (/* binding */ matchesStatusFilter),
-/* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES)
+/* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES),
+/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
+/* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
-/* unused harmony export isRecord */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 // Records of the v1.1 API, typed after real answers. The service adds fields over time and leaves many
 // null, so every field but the identifying ones is optional and nullable, unknown fields are kept (index
@@ -938,6 +958,30 @@ const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'];
 const ARTIFACT_STATUS_FILTERS = ['completed', 'successful', 'failed'];
 const CHECKOUT_KEY_TYPES = ['deploy-key', 'primary-host-user-key'];
 const HTTP_VERBS = ['GET', 'POST', 'DELETE'];
+/** The statuses and lifecycles the service gives a build. */
+const BUILD_STATUSES = [
+    'queued',
+    'scheduled',
+    'not_running',
+    'running',
+    'success',
+    'fixed',
+    'failed',
+    'canceled',
+    'infrastructure_fail',
+    'timedout',
+    'not_run',
+    'no_tests',
+    'retried',
+];
+const BUILD_LIFECYCLES = [
+    'queued',
+    'scheduled',
+    'not_run',
+    'not_running',
+    'running',
+    'finished',
+];
 /** Lifecycle values after which a build no longer changes. */
 function isFinished(build) {
     if (build.lifecycle === 'finished' || build.lifecycle === 'not_run')
@@ -1473,6 +1517,7 @@ function describeNotice(method, path, info, replacement) {
 /* harmony export */   cr: () => (/* binding */ checkSegment),
 /* harmony export */   dG: () => (/* binding */ checkVcsType),
 /* harmony export */   g9: () => (/* binding */ checkOffset),
+/* harmony export */   iw: () => (/* binding */ checkPipelineId),
 /* harmony export */   xd: () => (/* binding */ checkBaseUrl),
 /* harmony export */   y7: () => (/* binding */ checkKeyType),
 /* harmony export */   zQ: () => (/* binding */ checkInteger),
@@ -1527,6 +1572,12 @@ function checkSegment(name, value, what = 'a non-empty name') {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${what} other than '.' or '..'`, value);
     }
     return value;
+}
+/** A pipeline's id on API v2: a UUID, as the service gives it. */
+function checkPipelineId(name, value) {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id", value);
+    return value.toLowerCase();
 }
 /** A user, organization or repository name: one path segment. */
 function checkName(name, value) {
@@ -3022,7 +3073,14 @@ var workflow = __webpack_require__(649);
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
-const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'];
+const COMMON_INPUTS = [
+    'token',
+    'base-url',
+    'vcs-type',
+    'username',
+    'project',
+    'project-slug',
+];
 /**
  * The most an output may hold (docs/promises.md, promise 23): GitHub takes 1 MB of outputs per job, and a step has
  * several. A longer value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning
@@ -3071,6 +3129,7 @@ async function runAction(spec, main, options = {}) {
                 retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
             });
             cleanups.push(() => connection.transport.close());
+            // The overloads say which project the action gets; connect() has checked that it is so.
             return connection;
         },
         setOutput: (name, value) => {
@@ -3125,11 +3184,12 @@ function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
     // The Basic credential is masked as well, in case a debug trace ever shows a header.
     inputs.mask(Buffer.from(`${token}:`).toString('base64'));
     const baseUrl = (0,validate/* checkBaseUrl */.xd)('base-url', inputs.optional('base-url') ?? HOSTED_BASE_URL);
+    const slugProject = readProjectSlug(inputs, options.acceptSlug);
     const vcsType = (0,validate/* checkVcsType */.dG)('vcs-type', inputs.optional('vcs-type') ?? 'primary-host');
     const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
     const username = inputs.optional('username') ?? repoOwner;
     const project = inputs.optional('project') ?? repoName;
-    if (needsProject) {
+    if (needsProject && slugProject === undefined) {
         if (!username)
             throw new errors/* ValidationError */.yI('username', 'a value is required when GITHUB_REPOSITORY is not set', undefined, 'missing');
         if (!project)
@@ -3164,9 +3224,30 @@ function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
     return {
         client: new client/* Client */.Kj(transport),
         transport,
-        project: { vcsType, username: username ?? '', project: project ?? '' },
+        // A call about no project has the triple's placeholder, whichever way the project was named.
+        project: slugProject !== undefined && needsProject
+            ? slugProject
+            : { vcsType, username: username ?? '', project: project ?? '' },
         baseUrl,
     };
+}
+/**
+ * `project-slug`, checked: never together with the v1.1 triple's inputs, and only for an action whose calls have
+ * a v2 form (`accept` true; otherwise it names the call that has none).
+ */
+function readProjectSlug(inputs, accept) {
+    const value = inputs.optional('project-slug');
+    if (value === undefined)
+        return undefined;
+    const others = ['vcs-type', 'username', 'project'].filter((name) => inputs.optional(name));
+    if (others.length > 0)
+        throw new errors/* ValidationError */.yI('project-slug', `name the project either by project-slug or by vcs-type, username and project`, undefined, `not allowed together with ${others.join(', ')}`);
+    const slug = (0,client/* checkProjectSlug */.RF)('project-slug', value);
+    if (accept !== true)
+        throw new errors/* ValidationError */.yI('project-slug', 'name the project by vcs-type, username and project', undefined, accept === undefined
+            ? 'this action does not take a project named by its v2 slug yet'
+            : `${accept} has no API v2 form, so a project named by its slug cannot be reached`);
+    return slug;
 }
 /** The replacement of a removed call, and the input that chooses it. */
 function replacementWithInput(method, path) {
@@ -3292,6 +3373,7 @@ function fail(io, error, secrets) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $v: () => (/* binding */ mdSafe),
+/* harmony export */   NO: () => (/* binding */ shellSafeUrl),
 /* harmony export */   br: () => (/* binding */ htmlSafe),
 /* harmony export */   fS: () => (/* binding */ stripTerminalEscapes),
 /* harmony export */   sN: () => (/* binding */ logSafe)
@@ -3347,6 +3429,15 @@ const HTML_ENTITIES = {
 /** One line of at most `max` characters, without terminal escapes or runs of white space. */
 function oneLine(text, max) {
     return (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(stripTerminalEscapes(text).replace(/\s+/g, ' ').trim(), max);
+}
+/** Everything a URL may hold that no shell gives a meaning to. */
+const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
+/**
+ * An address as an output may hold it (docs/promises.md, promise 33): a workflow may paste an output into a
+ * script, so every character a shell reads as syntax is percent-encoded, as a browser would send it.
+ */
+function shellSafeUrl(url) {
+    return url.replace(URL_SAFE, (c) => Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
 }
 
 

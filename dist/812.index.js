@@ -22,7 +22,7 @@ const spec = {
 };
 /** Clears the project's build cache. */
 async function clearCache(ctx) {
-    const { client, project } = ctx.connect();
+    const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
     const answer = await client.clearCache(project);
     const message = answer.status ?? answer.message ?? JSON.stringify(answer);
     const name = `${project.username}/${project.project}`;

@@ -365,6 +365,210 @@ function describePatterns(patterns) {
 
 /***/ }),
 
+/***/ 103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cw: () => (/* binding */ Pipelines),
+/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
+/* harmony export */   Tb: () => (/* binding */ projectSlug),
+/* harmony export */   X2: () => (/* binding */ isAmbiguous),
+/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
+/* harmony export */ });
+/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError */
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
+// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
+// them below the v2 base (ApiRequest.api).
+
+
+
+/** Workflow statuses after which nothing more happens in it. */
+const FINAL_WORKFLOW_STATUSES = new Set([
+    'success',
+    'failed',
+    'error',
+    'canceled',
+    'not_run',
+    'unauthorized',
+]);
+/**
+ * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
+ * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
+ */
+const UNBUILT_JOB_STATUSES = new Set([
+    'blocked',
+    'not_run',
+    'canceled',
+    'unauthorized',
+]);
+/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
+const MAX_LIST_PAGES = 20;
+/** A pipeline trigger failed in a way that does not tell whether a pipeline started: it is never sent again. */
+class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PipelineTriggerLostError';
+}
+const seg = encodeURIComponent;
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
+function projectSlug(p) {
+    if ('slug' in p)
+        return p.slug.split('/').map(seg).join('/');
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
+}
+class Pipelines {
+    transport;
+    constructor(transport) {
+        this.transport = transport;
+    }
+    /**
+     * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
+     * (nothing was started then). A failure after which a pipeline may have started is never sent again.
+     */
+    async trigger(p, options) {
+        const slug = projectSlug(p);
+        if ((options.branch === undefined) === (options.tag === undefined))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
+        const ref = options.tag === undefined
+            ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
+            : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
+        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkParams */ .N8)('params', options.parameters);
+        const withParameters = parameters === undefined ? {} : { parameters };
+        const send = async (path, body) => {
+            try {
+                return checkPipeline(await this.post(path, body, 'once'), `POST v2 /project/${slug}/pipeline`);
+            }
+            catch (error) {
+                if (isAmbiguous(error)) {
+                    throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's ` +
+                        `pipelines on the service (or GET /api/v2/project/${slug}/pipeline) before triggering again`);
+                }
+                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM) {
+                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's pipelines`);
+                }
+                throw error;
+            }
+        };
+        try {
+            return await send(`/project/${slug}/pipeline/run`, {
+                config: ref,
+                checkout: ref,
+                ...withParameters,
+            });
+        }
+        catch (error) {
+            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || (error.status !== 404 && error.status !== 405))
+                throw error;
+            // An installation of an older version has only the older form; a 404 started nothing.
+            this.transport.log('debug', `${error.message}; trying the older pipeline trigger`);
+            return send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+        }
+    }
+    async pipeline(id) {
+        return this.get(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', id))}`);
+    }
+    /** Every workflow of a pipeline, oldest first. */
+    async workflows(pipelineId) {
+        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`);
+    }
+    /** Every job of a workflow. */
+    async jobs(workflowId) {
+        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`);
+    }
+    /** Reruns jobs of a workflow as a new workflow; answers its id. */
+    async rerun(workflowId, options) {
+        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
+        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
+        if (typeof answer?.workflow_id !== 'string')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
+        return answer;
+    }
+    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
+    async cancelWorkflow(workflowId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
+    }
+    /**
+     * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+     * and at most `max` pipelines.
+     */
+    async newestPipeline(p, options, accept) {
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch) };
+        const path = `/project/${projectSlug(p)}/pipeline`;
+        return (await this.list(path, query, options.max, (items) => items.some(accept))).find(accept);
+    }
+    /**
+     * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+     * workflow's jobs again, not by sending it twice.
+     */
+    async approve(workflowId, approvalRequestId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`, undefined, 'once');
+    }
+    /**
+     * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+     * twice ends it, and so does `enough` once it says the items so far suffice.
+     */
+    async list(path, query = {}, maxItems = Infinity, enough) {
+        const items = [];
+        const tokens = new Set();
+        let token;
+        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
+            const page = await this.get(path, token === undefined ? query : { ...query, 'page-token': token });
+            if (!Array.isArray(page?.items))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
+            items.push(...page.items);
+            if (items.length >= maxItems)
+                return items.slice(0, maxItems);
+            if (enough?.(items))
+                return items;
+            const next = page.next_page_token;
+            if (typeof next !== 'string' || next === '' || tokens.has(next))
+                return items;
+            tokens.add(next);
+            token = next;
+        }
+        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
+        return items;
+    }
+    async get(path, query) {
+        return (await this.transport.request({
+            method: 'GET',
+            path,
+            ...(query === undefined ? {} : { query }),
+            retry: 'idempotent',
+            api: 'v2',
+        })).data;
+    }
+    async post(path, body, retry) {
+        return (await this.transport.request({
+            method: 'POST',
+            path,
+            ...(body === undefined ? {} : { body }),
+            retry,
+            api: 'v2',
+        })).data;
+    }
+}
+function describeRef(ref) {
+    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
+}
+function checkPipeline(answer, call) {
+    if (typeof answer?.id !== 'string' || typeof answer.number !== 'number')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
+    return answer;
+}
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
+function isAmbiguous(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+        return error.status >= 500 || error.status === 408;
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
+        return !error.notSent;
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
+}
+
+
+/***/ }),
+
 /***/ 2049:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -374,12 +578,19 @@ function describePatterns(patterns) {
 /* harmony export */   WE: () => (/* binding */ passes),
 /* harmony export */   sG: () => (/* binding */ outcomeOf),
 /* harmony export */   tI: () => (/* binding */ readOutcomePolicy),
+/* harmony export */   u: () => (/* binding */ outputWord),
 /* harmony export */   wy: () => (/* binding */ describePolicy)
 /* harmony export */ });
 /* unused harmony exports KNOWN_OUTCOMES, DEFAULT_POLICY */
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2249);
 // The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
 // step pass, and which of several outcomes is the worst.
+
+
+
 
 /**
  * The outcomes a finished build can have (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`)
@@ -432,7 +643,7 @@ function readOutcomePolicy(inputs, name = 'allowed-outcomes') {
 /** Whether a build that ended with `outcome` (null or '' when it ended without one) lets the step pass. */
 function passes(policy, outcome) {
     if (policy.any)
-        return true;
+        return !unknownWord(outcome);
     return typeof outcome === 'string' && outcome !== '' && policy.allowed.has(outcome);
 }
 /** `success`, or `success, no_tests`, for messages. */
@@ -472,6 +683,29 @@ function worstOutcome(outcomes) {
         }
     }
     return worst ?? '';
+}
+/** The words the README documents for each output that holds one: the service's, `not_run` and `none`. */
+const OUTPUT_WORDS = {
+    outcome: new Set([...KNOWN_OUTCOMES, 'none']),
+    status: new Set([..._api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .BUILD_STATUSES */ .qJ, 'none']),
+    lifecycle: new Set([..._api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .BUILD_LIFECYCLES */ .D1, 'none']),
+};
+/** An outcome, or the status of a job that ended without a build, that the service does not use: `*` refuses it. */
+function unknownWord(word) {
+    return (typeof word === 'string' &&
+        word !== '' &&
+        !KNOWN_OUTCOMES.includes(word) &&
+        !_api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .UNBUILT_JOB_STATUSES */ .JS.has(word));
+}
+/**
+ * The value of the `outcome`, `status` or `lifecycle` output (docs/promises.md, promise 33): a workflow may paste it
+ * into a script, so a word the README does not document leaves it empty, and the log says so.
+ */
+function outputWord(log, output, word) {
+    if (typeof word !== 'string' || word === '' || OUTPUT_WORDS[output].has(word))
+        return word ?? '';
+    log(`The ${output} output is left empty: ${JSON.stringify((0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .cut */ .Jj)(word, 100))} is no word it may hold`);
+    return '';
 }
 
 

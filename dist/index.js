@@ -11,6 +11,15 @@ var map = {
 		622,
 		411
 	],
+	"./approve/approve.ts": [
+		7844,
+		825,
+		26,
+		622,
+		918,
+		455,
+		844
+	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,

@@ -19,7 +19,7 @@ function field(body: Record<string, unknown>, name: string, required: boolean): 
 }
 
 /**
- * `POST /_emulator/push` with `{"vcs_type"?, "username", "reponame", "branch", "revision"?, "subject"?,
+ * `POST /_emulator/push` with `{"vcs_type"?, "username", "reponame"` (or `"project_slug"`), `"branch", "revision"?, "subject"?,
  * "delay_ms"?, "tag"?, "pull_request"?: {"number", "from_fork"?}, "skip"?}`: pushes a commit; answers 201
  * `{"revision", "branch", "tag"?}`. With `tag` or a pull request from a fork, `branch` may be left out.
  */
@@ -27,11 +27,14 @@ function push(state: EmulatorState, body: unknown): Reply {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new HttpError(400, 'the request body must be a JSON object');
   const fields = body as Record<string, unknown>;
+  // A project reachable only through v2 is named by its slug instead.
+  const slug = field(fields, 'project_slug', false);
   const vcsType = field(fields, 'vcs_type', false) ?? 'primary-host';
-  if (!(VCS_TYPES as readonly string[]).includes(vcsType))
+  if (slug === undefined && !(VCS_TYPES as readonly string[]).includes(vcsType))
     throw new HttpError(400, `vcs_type must be one of ${VCS_TYPES.join(', ')}`);
-  const username = field(fields, 'username', true) ?? '';
-  const reponame = field(fields, 'reponame', true) ?? '';
+  const [slugVcs, slugUser, slugRepo] = slug?.split('/') ?? [];
+  const username = slug === undefined ? (field(fields, 'username', true) ?? '') : (slugUser ?? '');
+  const reponame = slug === undefined ? (field(fields, 'reponame', true) ?? '') : (slugRepo ?? '');
   const tag = field(fields, 'tag', false);
   const pullRequest = pullRequestField(fields['pull_request']);
   const branch = field(fields, 'branch', tag === undefined && pullRequest?.fromFork !== true);
@@ -49,7 +52,7 @@ function push(state: EmulatorState, body: unknown): Reply {
     !(typeof delay === 'number' && Number.isFinite(delay) && delay >= 0)
   )
     throw new HttpError(400, 'delay_ms must be a number of milliseconds, 0 or more');
-  const project = state.findProject(vcsType, username, reponame);
+  const project = state.findProject(slugVcs ?? vcsType, username, reponame);
   if (project === undefined) throw new HttpError(404, 'Project not found');
   try {
     const result = state.push(project, {

@@ -373,6 +373,8 @@ export class EmulatedProject {
   readonly storedBuilds: StoredBuild[] = [];
   nextBuildNum = 1;
   readonly envvars = new Map<string, string>();
+  /** When each environment variable was last set (API v2 lists it). */
+  readonly envvarCreatedAt = new Map<string, number>();
   readonly checkoutKeys: StoredCheckoutKey[] = [];
   readonly sshKeys: StoredSshKey[] = [];
   cacheClears = 0;
@@ -382,6 +384,8 @@ export class EmulatedProject {
   readonly pendingJobs: PendingJob[] = [];
   /** Pipelines (API v2), oldest first. */
   readonly pipelines: StoredPipeline[] = [];
+  /** Reachable only through API v2, by an opaque slug (docs/v2.md): every v1.1 route answers 404 for it. */
+  readonly v2Only: boolean;
 
   constructor(
     vcsType: VcsType,
@@ -389,7 +393,9 @@ export class EmulatedProject {
     reponame: string,
     config: ProjectConfig,
     createdAt: number,
+    v2Only = false,
   ) {
+    this.v2Only = v2Only;
     this.vcsType = vcsType;
     this.username = username;
     this.reponame = reponame;

@@ -26,6 +26,8 @@ export interface JobRecord {
   stopped_at: string | null;
   dependencies: string[];
   project_slug: string;
+  /** Approval jobs only: what `POST /workflow/{id}/approve/{approval_request_id}` names. */
+  approval_request_id?: string;
 }
 
 export interface WorkflowRecord {
@@ -65,6 +67,11 @@ function jobStatusOf(lifecycle: string, outcome: string | null): string {
     default:
       return 'failed';
   }
+}
+
+/** The approval request of an approval job of a run: stable, so that a test can name it. */
+export function approvalRequestId(run: WorkflowRun, jobName: string): string {
+  return fakeUuid(`${run.id}/${jobName}/approval`);
 }
 
 const ACTIVE = new Set(['running', 'queued', 'on_hold']);
@@ -118,6 +125,7 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       stopped_at: iso(stop),
       dependencies: upstream.map((up) => run.jobIds.get(up.name) ?? ''),
       project_slug: project.slug,
+      ...(job.type === 'approval' && { approval_request_id: approvalRequestId(run, job.name) }),
     });
   };
   for (const job of run.jobs) visit(job);

@@ -1,7 +1,7 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
-import { projectPath, type ProjectRef } from './client.ts';
+import { projectPath, type ProjectAddress } from './client.ts';
 import {
   AbortedError,
   ApiError,
@@ -44,6 +44,8 @@ export interface Job {
   started_at?: string | null;
   stopped_at?: string | null;
   dependencies?: string[];
+  /** An approval job's request, which approving it names. */
+  approval_request_id?: string;
   [key: string]: unknown;
 }
 
@@ -116,8 +118,9 @@ export class PipelineTriggerAbortedError extends AbortedError {
 
 const seg = encodeURIComponent;
 
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
-export function projectSlug(p: ProjectRef): string {
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
+export function projectSlug(p: ProjectAddress): string {
+  if ('slug' in p) return p.slug.split('/').map(seg).join('/');
   return projectPath(p).slice('/project/'.length);
 }
 
@@ -133,7 +136,7 @@ export class Pipelines {
    * when that answers 404 or 405 (nothing was started then; never with a definition, which only `pipeline/run`
    * takes). After a failure that may have started one, the pipeline is looked for, and never sent again.
    */
-  async trigger(p: ProjectRef, options: PipelineTrigger): Promise<Triggered> {
+  async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Triggered> {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
       throw new ValidationError('branch', 'give a branch or a tag (not both)', undefined, 'missing');
@@ -186,7 +189,7 @@ export class Pipelines {
   }
 
   /** The newest pipeline number of the project (0 when it has none, or the list is not there). */
-  async newestNumber(p: ProjectRef): Promise<number> {
+  async newestNumber(p: ProjectAddress): Promise<number> {
     try {
       return (await this.recent(p)).reduce((max, item) => Math.max(max, item.number), 0);
     } catch (error) {
@@ -201,7 +204,7 @@ export class Pipelines {
    * or tag. The oldest match is ours: a later one was triggered by someone else after our call.
    */
   async findTriggered(
-    p: ProjectRef,
+    p: ProjectAddress,
     ref: { branch?: string; tag?: string },
     before: number,
   ): Promise<Pipeline | undefined> {
@@ -214,7 +217,7 @@ export class Pipelines {
   }
 
   /** The first page of the project's pipelines, newest first. */
-  private async recent(p: ProjectRef): Promise<Pipeline[]> {
+  private async recent(p: ProjectAddress): Promise<Pipeline[]> {
     const path = `/project/${projectSlug(p)}/pipeline`;
     return pipelineListAnswer({ method: 'GET', path }, await this.get(path));
   }
@@ -259,18 +262,56 @@ export class Pipelines {
     );
   }
 
-  /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-  private async list<T>(path: string): Promise<T[]> {
+  /**
+   * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+   * and at most `max` pipelines.
+   */
+  async newestPipeline(
+    p: ProjectAddress,
+    options: { branch?: string; max: number },
+    accept: (pipeline: Pipeline) => boolean,
+  ): Promise<Pipeline | undefined> {
+    const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    const path = `/project/${projectSlug(p)}/pipeline`;
+    return (await this.list<Pipeline>(path, query, options.max, (items) => items.some(accept))).find(accept);
+  }
+
+  /**
+   * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+   * workflow's jobs again, not by sending it twice.
+   */
+  async approve(workflowId: string, approvalRequestId: string): Promise<unknown> {
+    return this.post(
+      `/workflow/${seg(checkSegment('workflow id', workflowId))}/approve/${seg(
+        checkSegment('approval request id', approvalRequestId),
+      )}`,
+      undefined,
+      'once',
+    );
+  }
+
+  /**
+   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+   * twice ends it, and so does `enough` once it says the items so far suffice.
+   */
+  protected async list<T>(
+    path: string,
+    query: Record<string, string> = {},
+    maxItems = Infinity,
+    enough?: (items: readonly T[]) => boolean,
+  ): Promise<T[]> {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
       const page = await this.get<{ items?: T[]; next_page_token?: string | null }>(
         path,
-        token === undefined ? undefined : { 'page-token': token },
+        token === undefined ? query : { ...query, 'page-token': token },
       );
       if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
       items.push(...page.items);
+      if (items.length >= maxItems) return items.slice(0, maxItems);
+      if (enough?.(items)) return items;
       const next = page.next_page_token;
       if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
       tokens.add(next);
@@ -280,7 +321,7 @@ export class Pipelines {
     return items;
   }
 
-  private async get<T>(path: string, query?: Record<string, string>): Promise<T> {
+  protected async get<T>(path: string, query?: Record<string, string>): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'GET',
@@ -292,7 +333,7 @@ export class Pipelines {
     ).data;
   }
 
-  private async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
+  protected async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'POST',
@@ -321,8 +362,8 @@ function isNoRoute(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 404 || error.status === 405);
 }
 
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error: unknown): error is Error {
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
+export function isAmbiguous(error: unknown): error is Error {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
   if (error instanceof NetworkError) return !error.notSent;
   return error instanceof TimeoutError;

@@ -14,7 +14,7 @@ import type { Build } from '../api/records.ts';
 import { GoneError } from '../api/sunset.ts';
 import type { Inputs } from './inputs.ts';
 import type { ActionContext, Connection } from './run.ts';
-import { logSafe } from './text.ts';
+import { logSafe, shellSafeUrl } from './text.ts';
 import { formatDuration } from '../api/format.ts';
 import { PENDING_PIPELINE_STATES, pipelineErrors } from '../api/v2-records.ts';
 
@@ -45,10 +45,17 @@ const V1_SINGLE_JOB =
 export type TriggerRequest = TriggerOptions & { definitionId?: string };
 
 /**
- * Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2`, one v2
- * cannot take; with `definition-id`, one only v1.1 takes, or v1.1 itself.
+ * Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2`, or a
+ * project named by its slug (`slug`), which only API v2 reaches, one v2 cannot take; with `definition-id`, one
+ * only v1.1 takes, or v1.1 itself.
  */
-export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest): void {
+export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slug = false): void {
+  if (slug && api === 'v1.1')
+    throw new ValidationError(
+      'trigger-api',
+      "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)",
+      api,
+    );
   const [input] = withoutV2Form(request);
   if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
     throw new ValidationError(
@@ -58,10 +65,10 @@ export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest): vo
       'not used',
     );
   }
-  if (api === 'v2' && input !== undefined) {
+  if ((api === 'v2' || slug) && input !== undefined) {
     throw new ValidationError(
       input,
-      `leave it out with trigger-api: v2. ${NO_V2_FORM}`,
+      `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`,
       undefined,
       'not used',
     );
@@ -71,7 +78,7 @@ export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest): vo
 export type Started =
   | { api: 'v1.1'; result: TriggerResult }
   | { api: 'v2'; pipeline: Pipeline; recoveredAfter?: string }
-  | { api: 'none'; message: string; answer: unknown };
+  | { api: 'none'; message: string };
 
 /**
  * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
@@ -113,7 +120,7 @@ export async function startBuild(
     log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
     return started;
   }
-  if (!answer.triggered) return { api: 'none', message: answer.message, answer: { message: answer.message } };
+  if (!answer.triggered) return { api: 'none', message: answer.message };
   return {
     api: 'v2',
     pipeline: answer.pipeline,
@@ -144,11 +151,10 @@ export class PipelineErroredError extends UserFacingError {
  */
 export async function confirmPipeline(
   ctx: Pick<ActionContext, 'clock' | 'signal' | 'io'>,
-  connection: Connection,
+  pipelines: Pipelines,
   triggered: Pipeline,
   deadline = Number.POSITIVE_INFINITY,
 ): Promise<Pipeline> {
-  const pipelines = new Pipelines(connection.transport);
   const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
   let pause = FIRST_LOOK_MS;
   let pipeline = await pipelines.pipeline(triggered.id);
@@ -191,7 +197,7 @@ export function pipelineUrl(connection: Connection, pipeline: Pipeline, jobUrl?:
   } catch {
     web = new URL(connection.baseUrl).origin;
   }
-  return `${web}/pipelines/${projectSlug(connection.project)}/${pipeline.number}`;
+  return shellSafeUrl(`${web}/pipelines/${projectSlug(connection.project)}/${pipeline.number}`);
 }
 
 /** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
@@ -203,7 +209,7 @@ export function workflowRows(
     id: w.id,
     name: w.name,
     status: w.status,
-    url: `${url}/workflows/${encodeURIComponent(w.id)}`,
+    url: shellSafeUrl(`${url}/workflows/${encodeURIComponent(w.id)}`),
   }));
 }
 

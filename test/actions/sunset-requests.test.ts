@@ -1,5 +1,5 @@
 // What each trigger-api mode sends, and what following a pipeline costs: trigger-build's logic in-process against
-// the emulator, on a fake clock both share (the bundle as the runner runs it: sunset.bundle.test.ts).
+// the emulator, on a fake clock both share (the bundle as the runner runs it: sunset.bundle.slow.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { spec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
 import { startEmulator, type Emulator, type WorkflowSpec } from '../../emulator/index.ts';

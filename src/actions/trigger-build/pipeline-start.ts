@@ -3,6 +3,7 @@
 import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { WaitError } from '../../runner/poll.ts';
 import type { ActionContext, Connection } from '../../runner/run.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import {
   confirmPipeline,
@@ -46,7 +47,7 @@ export async function confirmTriggered(
   ctx.setOutput('pipeline-number', pipeline.number);
   ctx.setOutput('pipeline-url', url);
   try {
-    return await confirmPipeline(ctx, connection, pipeline, deadline);
+    return await confirmPipeline(ctx, new Pipelines(connection.transport), pipeline, deadline);
   } catch (error) {
     if (!(error instanceof PipelineErroredError)) throw error;
     for (const name of BUILD_OUTPUTS) ctx.setOutput(name, '');
@@ -87,16 +88,10 @@ export async function notTriggered(ctx: ActionContext, input: TriggerInputs, mes
   ctx.setOutput('workflows', []);
   ctx.setOutput('builds', []);
   const text = `The service triggered no pipeline: ${message}`;
-  const summary = async (): Promise<void> => {
-    try {
-      await ctx.io.summary
-        .addRaw(`### No pipeline\n\n${mdSafe(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`, true)
-        .write();
-    } catch (error) {
-      ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-    }
-  };
-  await summary();
+  await appendSummary(
+    ctx.io,
+    `### No pipeline\n\n${mdSafe(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`,
+  );
   if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(`${text} (if-no-builds: fail)`));
   const going = logSafe(`${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
   if (input.ifNoBuilds === 'warn') ctx.io.warning(going);
@@ -113,14 +108,8 @@ async function writePipelineSummary(
   const list = workflows.map((w) => `- [${mdSafe(w.name, 100)}](${w.url}): ${mdSafe(w.status, 40)}`);
   const listed =
     list.length > 0 ? `\n\n**Workflows:**\n\n${list.join('\n')}` : '\n\n**Workflows:** none listed yet';
-  try {
-    await ctx.io.summary
-      .addRaw(
-        `### [Pipeline #${pipeline.number}](${url})\n\n**Id:** ${mdSafe(pipeline.id, 80)}${listed}\n\n${text}`,
-        true,
-      )
-      .write();
-  } catch (error) {
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(
+    ctx.io,
+    `### [Pipeline #${pipeline.number}](${url})\n\n**Id:** ${mdSafe(pipeline.id, 80)}${listed}\n\n${text}`,
+  );
 }

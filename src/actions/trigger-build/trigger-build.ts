@@ -13,6 +13,7 @@ import {
   passes,
   readOutcomePolicy,
   type OutcomePolicy,
+  outputWord,
 } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
@@ -23,8 +24,8 @@ import {
 } from '../wait-for-build/wait-for-build.ts';
 import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { buildFacts, buildHeading } from '../../runner/summary.ts';
-import { logSafe, mdSafe } from '../../runner/text.ts';
+import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
+import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
@@ -316,10 +317,13 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
   } finally {
     ctx.setOutput('build-num', num);
-    ctx.setOutput('build-url', url);
-    ctx.setOutput('status', last.status ?? '');
-    ctx.setOutput('lifecycle', last.lifecycle ?? '');
-    ctx.setOutput('outcome', input.wait && isFinished(last) ? outcomeOf(last) : '');
+    ctx.setOutput('build-url', shellSafeUrl(url));
+    ctx.setOutput('status', outputWord(ctx.info, 'status', last.status));
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', last.lifecycle));
+    ctx.setOutput(
+      'outcome',
+      input.wait && isFinished(last) ? outputWord(ctx.info, 'outcome', outcomeOf(last)) : '',
+    );
     ctx.setOutput('failed-step', failedStep);
     ctx.setOutput('pipeline-id', '');
     ctx.setOutput('pipeline-number', '');
@@ -327,7 +331,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ctx.setOutput('builds', [
       {
         build_num: num,
-        build_url: last.build_url ?? null,
+        build_url: last.build_url ? shellSafeUrl(last.build_url) : null,
         job: job ?? null,
         workflow: workflow ?? null,
         status: last.status ?? null,
@@ -397,8 +401,8 @@ async function followPipeline(
     }
   } finally {
     const deciding = decidingBuild(builds, input.policy);
-    ctx.setOutput('status', deciding?.status ?? '');
-    ctx.setOutput('lifecycle', deciding?.lifecycle ?? '');
+    ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', deciding?.lifecycle));
     const url = pipelineUrl(connection, pipeline, builds.find((b) => b.build_url)?.build_url);
     ctx.setOutput('pipeline-url', url);
     ctx.setOutput('workflows', workflowRows(url, source.workflows));
@@ -616,12 +620,7 @@ async function writeSummary(
       parts.push(...testsSection(ctx, ending.tests, budget));
       break;
   }
-  try {
-    await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-  } catch (error) {
-    // A summary that cannot be written must not turn a build's verdict into another one.
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

@@ -16,11 +16,12 @@ import {
   showOutcome,
   worstOutcome,
   type OutcomePolicy,
+  outputWord,
 } from '../../runner/outcomes.ts';
 import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { buildDurationMs, buildLink } from '../../runner/summary.ts';
-import { logSafe, mdSafe } from '../../runner/text.ts';
+import { appendSummary, buildDurationMs, buildLink } from '../../runner/summary.ts';
+import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
@@ -345,20 +346,20 @@ function setOutputs(
       ? decidingBuild(ofJob, input.policy)
       : newest(ofJob);
   ctx.setOutput('build-num', main?.build_num ?? '');
-  ctx.setOutput('build-url', main?.build_url ?? '');
+  ctx.setOutput('build-url', shellSafeUrl(main?.build_url ?? ''));
   ctx.setOutput(
     'outcome',
     ending.kind === 'none'
       ? 'none'
       : builds.length > 0 && builds.every(isFinished)
-        ? worstOutcome(builds.map(outcomeOf))
+        ? outputWord(ctx.info, 'outcome', worstOutcome(builds.map(outcomeOf)))
         : '',
   );
   const rows: Record<string, unknown>[] = builds.map((b) => {
     const { job, workflow } = jobOf(b);
     return {
       build_num: b.build_num,
-      build_url: b.build_url ?? null,
+      build_url: b.build_url ? shellSafeUrl(b.build_url) : null,
       job: job ?? null,
       workflow: workflow ?? null,
       status: b.status ?? null,
@@ -431,12 +432,7 @@ async function writeSummary(
     if (failure) parts.push(failure);
     parts.push(...testsSection(ctx, read, reports.budget, 5));
   }
-  try {
-    await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-  } catch (error) {
-    // A summary that cannot be written must not turn a verdict into another one.
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
 /** One row per build: the build (linked), job, workflow, status, outcome, duration. */

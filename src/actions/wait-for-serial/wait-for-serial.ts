@@ -1,6 +1,6 @@
 import { poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { buildLink } from '../../runner/summary.ts';
+import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration, shortDuration } from '../../api/format.ts';
 import { jobOf } from '../../api/commit-builds.ts';
@@ -348,11 +348,7 @@ async function writeSummary(
     const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
     lines.push(`${how} after ${formatDuration(elapsedMs)}.`);
   }
-  try {
-    await ctx.io.summary.addRaw(lines.join('\n\n'), true).write();
-  } catch (error) {
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(ctx.io, lines.join('\n\n'));
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

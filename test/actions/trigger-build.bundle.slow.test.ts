@@ -19,7 +19,7 @@ function project(config: ProjectConfig = {}): void {
   emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, config);
 }
 
-// These follow the v1.1 trigger; the default pipeline path: trigger-pipeline.bundle.test.ts.
+// These follow the v1.1 trigger; the default pipeline path: trigger-pipeline.bundle.slow.test.ts.
 const common = (): Record<string, string> => ({
   token: emulator.token,
   'base-url': emulator.baseUrl,

@@ -1,0 +1,168 @@
+// The project-scoped calls of API v2 (docs/v2.md): a job's details, cancel, tests and artifacts by its number,
+// the project's environment variables and pipelines. They take either way of naming a project, so they are the
+// only calls a project named by its slug can reach. Answers are checked by shape before use
+// (docs/promises.md, promise 30).
+import type { ProjectAddress } from './client.ts';
+import { UnusableAnswerError } from './errors.ts';
+import { Pipelines, projectSlug, type Pipeline } from './pipelines.ts';
+import { isRecord } from './records.ts';
+import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
+
+/** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
+export interface JobDetails {
+  number: number;
+  name: string;
+  status: string;
+  web_url?: string;
+  pipeline?: { id?: string };
+  latest_workflow?: { id?: string; name?: string };
+  [key: string]: unknown;
+}
+
+export interface V2TestCase {
+  name?: string | null;
+  classname?: string | null;
+  file?: string | null;
+  result?: string | null;
+  message?: string | null;
+  run_time?: number | null;
+  source?: string | null;
+  [key: string]: unknown;
+}
+
+export interface V2Artifact {
+  path: string;
+  node_index: number;
+  url: string;
+  [key: string]: unknown;
+}
+
+export interface V2EnvVar {
+  name: string;
+  value?: string | null;
+  created_at?: string | null;
+  [key: string]: unknown;
+}
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+export const MAX_PROJECT_PIPELINES = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+const seg = encodeURIComponent;
+
+export class ProjectsV2 extends Pipelines {
+  /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+  async job(p: ProjectAddress, number: number): Promise<JobDetails> {
+    const path = jobPath(p, number);
+    const answer = await this.get<unknown>(path);
+    if (!isRecord(answer) || answer['number'] !== number)
+      throw unusable('GET', path, `the details of job #${number} were expected`);
+    if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+      throw unusable('GET', path, 'the job has no name and status');
+    const pipelineId = isRecord(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+    if (pipelineId !== undefined && !isId(pipelineId))
+      throw unusable('GET', path, 'the pipeline id is not a UUID');
+    return answer as JobDetails;
+  }
+
+  /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+  async cancelJob(p: ProjectAddress, number: number): Promise<{ message?: string }> {
+    const path = `${jobPath(p, number)}/cancel`;
+    return messageAnswer('POST', path, await this.post<unknown>(path, undefined, 'idempotent'));
+  }
+
+  /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+  async tests(p: ProjectAddress, number: number): Promise<V2TestCase[]> {
+    const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/tests`;
+    return records('GET', path, await this.list<unknown>(path), () => true) as V2TestCase[];
+  }
+
+  /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+  async artifacts(p: ProjectAddress, number: number): Promise<V2Artifact[]> {
+    const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/artifacts`;
+    const items = records(
+      'GET',
+      path,
+      await this.list<unknown>(path),
+      (item) =>
+        typeof item['path'] === 'string' &&
+        typeof item['url'] === 'string' &&
+        Number.isSafeInteger(item['node_index']) &&
+        (item['node_index'] as number) >= 0,
+    ) as V2Artifact[];
+    // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+    for (const item of items) this.transport.trust(item.url);
+    return items;
+  }
+
+  async envVars(p: ProjectAddress): Promise<V2EnvVar[]> {
+    const path = `/project/${projectSlug(p)}/envvar`;
+    return records(
+      'GET',
+      path,
+      await this.list<unknown>(path),
+      (item) => typeof item['name'] === 'string',
+    ) as V2EnvVar[];
+  }
+
+  /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+  async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<V2EnvVar> {
+    const path = `/project/${projectSlug(p)}/envvar`;
+    const answer = await this.post<unknown>(path, { name: checkEnvName('name', name), value }, 'idempotent');
+    if (!isRecord(answer) || answer['name'] !== name)
+      throw unusable('POST', path, `the variable ${name} was expected`);
+    return answer as V2EnvVar;
+  }
+
+  async deleteEnvVar(p: ProjectAddress, name: string): Promise<{ message?: string }> {
+    const path = `/project/${projectSlug(p)}/envvar/${seg(checkEnvName('name', name))}`;
+    const answer = await this.transport.request<unknown>({
+      method: 'DELETE',
+      path,
+      retry: 'idempotent',
+      api: 'v2',
+    });
+    return messageAnswer('DELETE', path, answer.data);
+  }
+
+  /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+  async projectPipelines(
+    p: ProjectAddress,
+    options: { branch?: string; max?: number } = {},
+  ): Promise<Pipeline[]> {
+    const path = `/project/${projectSlug(p)}/pipeline`;
+    const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    const items = await this.list<unknown>(path, query, options.max ?? MAX_PROJECT_PIPELINES);
+    return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number'])) as Pipeline[];
+  }
+}
+
+function jobPath(p: ProjectAddress, number: number): string {
+  return `/project/${projectSlug(p)}/job/${checkBuildNum('build-num', number)}`;
+}
+
+function unusable(method: string, path: string, detail: string): UnusableAnswerError {
+  return new UnusableAnswerError(method, `v2 ${path}`, detail);
+}
+
+function records(
+  method: string,
+  path: string,
+  items: unknown[],
+  valid: (item: Record<string, unknown>) => boolean,
+): Record<string, unknown>[] {
+  for (const item of items)
+    if (!isRecord(item) || !valid(item))
+      throw unusable(method, path, 'the list holds an item of the wrong shape');
+  return items as Record<string, unknown>[];
+}
+
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method: string, path: string, answer: unknown): { message?: string } {
+  if (!isRecord(answer)) throw unusable(method, path, 'a JSON object was expected');
+  return answer as { message?: string };
+}
