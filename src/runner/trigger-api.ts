@@ -1,6 +1,7 @@
-// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): v1.1 while it works, or API v2's
-// pipelines and workflow reruns, which the service keeps after it removes the v1.1 calls on 2027-02-01. Shared by
-// trigger-build and the general action's trigger, retry and retry-no-cache.
+// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
+// trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1
+// while it works, then a workflow rerun. Shared by trigger-build and the general action's trigger, retry and
+// retry-no-cache.
 import type { TriggerOptions, TriggerResult } from '../api/client.ts';
 import { UserFacingError, ValidationError } from '../api/errors.ts';
 import {
