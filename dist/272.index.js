@@ -18,16 +18,16 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/projects-v2.ts
-var projects_v2 = __webpack_require__(7681);
+// EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
+var projects_v2 = __webpack_require__(1464);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/ssh.ts
 var ssh = __webpack_require__(3534);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../runner/run.ts + 9 modules
-var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/trigger-api.ts
 var trigger_api = __webpack_require__(3703);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -406,7 +406,7 @@ async function general(ctx) {
         (0,trigger_api/* checkTriggerInputs */.em)(args.api, name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
     // connect() gives a slug project only to a command about a project, which then has a v2 form.
     const result = 'slug' in project
-        ? await v2?.(new projects_v2/* ProjectsV2 */.l(connection.transport), project, args)
+        ? await v2?.(new projects_v2/* ProjectsV2 */.lv(connection.transport), project, args)
         : await command.call(connection.client, project, args, connection);
     const text = JSON.stringify(result ?? null);
     ctx.setOutput('result', text);
@@ -417,6 +417,197 @@ async function general(ctx) {
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function general_run() {
     return (0,run/* runAction */.Cs)(spec, general);
+}
+
+
+/***/ }),
+
+/***/ 6677:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J_: () => (/* binding */ CommitBuilds),
+/* harmony export */   Zw: () => (/* binding */ jobOf),
+/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */ });
+/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+
+
+
+const SCAN_DEFAULTS = {
+    marginMs: 2 * 3_600_000,
+    marginBuilds: 200,
+    lookBackMs: 24 * 3_600_000,
+    maxPages: 10,
+};
+/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+const MIN_LATER_PAGE = 20;
+const NEW_BUILDS_ROOM = 10;
+/** The job and workflow a build belongs to (second-generation builds), when it says. */
+function jobOf(build) {
+    const workflows = build.workflows;
+    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
+    const workflow = workflows?.['workflow_name'];
+    return {
+        ...(typeof job === 'string' && job !== '' ? { job } : {}),
+        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+    };
+}
+/** Whether a build is of the commit a (lower-case) hash or prefix names. */
+function ofRevision(build, revision) {
+    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+}
+/** Whether a build belongs to the commit and passes the query's narrowing. */
+function matchesQuery(build, query) {
+    if (!ofRevision(build, query.revision))
+        return false;
+    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
+        return false;
+    const { job, workflow } = jobOf(build);
+    if (query.workflow !== undefined && workflow !== query.workflow)
+        return false;
+    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
+        return false;
+    return true;
+}
+/**
+ * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
+ * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ */
+function latestAttempts(builds) {
+    const retried = new Set();
+    const newestOfJob = new Map();
+    for (const build of builds) {
+        if (typeof build.retry_of === 'number')
+            retried.add(build.retry_of);
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            continue;
+        const key = `${workflow ?? ''}\u0000${job}`;
+        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
+    }
+    return builds
+        .filter((build) => {
+        if (retried.has(build.build_num))
+            return false;
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            return true;
+        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
+    })
+        .sort((a, b) => a.build_num - b.build_num);
+}
+/** Follows the builds of one commit, look after look. */
+class CommitBuilds {
+    #client;
+    #project;
+    #query;
+    #options;
+    /** Every build of the commit seen, by number, as last read. */
+    #known = new Map();
+    /** The newest build number a look has seen: every newer build is new to the next look. */
+    #newestSeen;
+    #looks = 0;
+    constructor(client, project, query, options) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#options = { ...SCAN_DEFAULTS, ...options };
+    }
+    /** Reads the list as far as this look needs, and returns the builds that count now. */
+    async look() {
+        const first = this.#looks++ === 0;
+        const floor = first ? undefined : this.#floor();
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const seenThisLook = new Set();
+        let requests = 0;
+        let truncated = false;
+        let offset = 0;
+        let newest = this.#newestSeen;
+        /** Builds read past the oldest match, for records without queue times. */
+        let pastOldest = 0;
+        for (;;) {
+            const page = await this.#client.builds(this.#project, {
+                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+                limit: pageSize,
+                offset,
+            });
+            requests++;
+            if (!Array.isArray(page))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
+            const builds = page;
+            let fresh = 0;
+            for (const build of builds) {
+                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
+                    continue;
+                seenThisLook.add(build.build_num);
+                fresh++;
+                newest = Math.max(newest ?? 0, build.build_num);
+                if (matchesQuery(build, this.#query)) {
+                    this.#known.set(build.build_num, build);
+                    pastOldest = 0;
+                }
+                else {
+                    pastOldest++;
+                }
+            }
+            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+            if (builds.length < pageSize || fresh === 0)
+                break;
+            const last = builds[builds.length - 1];
+            if (last === undefined)
+                break;
+            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+                break;
+            if (requests >= this.#options.maxPages) {
+                truncated = true;
+                break;
+            }
+            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
+            offset += builds.length;
+        }
+        if (newest !== undefined)
+            this.#newestSeen = newest;
+        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+    }
+    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
+    #floor() {
+        let floor = this.#newestSeen ?? 0;
+        for (const build of this.#known.values())
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
+                floor = Math.min(floor, build.build_num);
+        return floor;
+    }
+    #laterPageSize(floor) {
+        const span = (this.#newestSeen ?? floor) - floor;
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+    }
+    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
+    #firstLookDone(last, pastOldest) {
+        const lastQueued = queuedAt(last);
+        if (this.#known.size === 0) {
+            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+        }
+        let oldest;
+        for (const build of this.#known.values()) {
+            const at = queuedAt(build);
+            if (at !== undefined)
+                oldest = Math.min(oldest ?? at, at);
+        }
+        if (oldest !== undefined && lastQueued !== undefined)
+            return lastQueued < oldest - this.#options.marginMs;
+        return pastOldest >= this.#options.marginBuilds;
+    }
+}
+function queuedAt(build) {
+    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
+    if (typeof text !== 'string')
+        return undefined;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms : undefined;
 }
 
 
@@ -626,37 +817,86 @@ function isAmbiguous(error) {
 
 /***/ }),
 
-/***/ 7681:
+/***/ 1464:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ ProjectsV2)
-/* harmony export */ });
-/* unused harmony export MAX_PROJECT_PIPELINES */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Bk: () => (/* binding */ JobScan),
+  fk: () => (/* binding */ MAX_JOBS_READ),
+  lv: () => (/* binding */ ProjectsV2)
+});
+
+// UNUSED EXPORTS: MAX_PROJECT_PIPELINES, jobBuild
+
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+;// CONCATENATED MODULE: ../api/job-status.ts
+// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
+// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
+// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
+// is empty: v2 has no lifecycle.
+/** The service's job statuses, all of them. */
+const V2_JOB_STATUSES = {
+    success: { ended: true, outcome: 'success' },
+    failed: { ended: true, outcome: 'failed' },
+    canceled: { ended: true, outcome: 'canceled' },
+    infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
+    timedout: { ended: true, outcome: 'timedout' },
+    not_run: { ended: true, outcome: 'not_run' },
+    // Ended by the service for a reason it does not know: the machine, not the code.
+    'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
+    // A job the user may not run (a restricted context): it did not pass.
+    unauthorized: { ended: true, outcome: 'failed' },
+    // Replaced by a rerun, whose own job carries the outcome.
+    retried: { ended: true, outcome: '' },
+    running: { ended: false, outcome: '' },
+    queued: { ended: false, outcome: '' },
+    not_running: { ended: false, outcome: '' },
+    on_hold: { ended: false, outcome: '' },
+    blocked: { ended: false, outcome: '' },
+};
+/** A job status's meaning; a status the table does not know is a job that has not ended. */
+function jobStatusMeaning(status) {
+    return Object.hasOwn(V2_JOB_STATUSES, status)
+        ? V2_JOB_STATUSES[status]
+        : { ended: false, outcome: '' };
+}
+
+// EXTERNAL MODULE: ../api/pipelines.ts
+var pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+;// CONCATENATED MODULE: ../api/projects-v2.ts
+
+
 
 
 
 
 /** Pipelines of a project read at most, newest first: a commit's are among its newest. */
 const MAX_PROJECT_PIPELINES = 100;
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+const MAX_JOBS_READ = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 const isId = (value) => typeof value === 'string' && UUID.test(value);
 const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 const seg = encodeURIComponent;
-class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw {
+class ProjectsV2 extends pipelines/* Pipelines */.Cw {
     /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
     async job(p, number) {
         const path = jobPath(p, number);
         const answer = await this.get(path);
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
+        if (!(0,records/* isRecord */.u4)(answer) || answer['number'] !== number)
             throw unusable('GET', path, `the details of job #${number} were expected`);
         if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
             throw unusable('GET', path, 'the job has no name and status');
-        const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        const pipelineId = (0,records/* isRecord */.u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
         if (pipelineId !== undefined && !isId(pipelineId))
             throw unusable('GET', path, 'the pipeline id is not a UUID');
         return answer;
@@ -668,13 +908,13 @@ class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines
     }
     /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
     async tests(p, number) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}/tests`;
-        return records('GET', path, await this.list(path), () => true);
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
+        return projects_v2_records('GET', path, await this.list(path), () => true);
     }
     /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
     async artifacts(p, number) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}/artifacts`;
-        const items = records('GET', path, await this.list(path), (item) => typeof item['path'] === 'string' &&
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
+        const items = projects_v2_records('GET', path, await this.list(path), (item) => typeof item['path'] === 'string' &&
             typeof item['url'] === 'string' &&
             Number.isSafeInteger(item['node_index']) &&
             item['node_index'] >= 0);
@@ -684,19 +924,19 @@ class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines
         return items;
     }
     async envVars(p) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar`;
-        return records('GET', path, await this.list(path), (item) => typeof item['name'] === 'string');
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        return projects_v2_records('GET', path, await this.list(path), (item) => typeof item['name'] === 'string');
     }
     /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
     async addEnvVar(p, name, value) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar`;
-        const answer = await this.post(path, { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name), value }, 'idempotent');
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,validate/* checkEnvName */.$n)('name', name), value }, 'idempotent');
+        if (!(0,records/* isRecord */.u4)(answer) || answer['name'] !== name)
             throw unusable('POST', path, `the variable ${name} was expected`);
         return answer;
     }
     async deleteEnvVar(p, name) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name))}`;
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
         const answer = await this.transport.request({
             method: 'DELETE',
             path,
@@ -705,31 +945,119 @@ class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines
         });
         return messageAnswer('DELETE', path, answer.data);
     }
+    /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
+    async jobAsBuild(p, number) {
+        const job = await this.job(p, number);
+        const id = job.pipeline?.id;
+        if (id === undefined)
+            throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+        return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+    }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
     async projectPipelines(p, options = {}) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/pipeline`;
-        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch) };
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
         const items = await this.list(path, query, options.max ?? MAX_PROJECT_PIPELINES);
-        return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+        return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
     }
 }
 function jobPath(p, number) {
-    return `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(p)}/job/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}`;
+    return `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/job/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}`;
 }
 function unusable(method, path, detail) {
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(method, `v2 ${path}`, detail);
+    return new errors/* UnusableAnswerError */.qx(method, `v2 ${path}`, detail);
 }
-function records(method, path, items, valid) {
+function projects_v2_records(method, path, items, valid) {
     for (const item of items)
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(item) || !valid(item))
+        if (!(0,records/* isRecord */.u4)(item) || !valid(item))
             throw unusable(method, path, 'the list holds an item of the wrong shape');
     return items;
 }
 /** The answer of a v2 write that says only `{message}`: an object. */
 function messageAnswer(method, path, answer) {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(answer))
+    if (!(0,records/* isRecord */.u4)(answer))
         throw unusable(method, path, 'a JSON object was expected');
     return answer;
+}
+/**
+ * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
+ * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
+ * (src/api/job-status.ts).
+ */
+function jobBuild(pipeline, job, workflow) {
+    const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const text = (value) => (typeof value === 'string' ? value : null);
+    const meaning = jobStatusMeaning(job.status);
+    const origin = text(vcs['origin_repository_url']);
+    const target = text(vcs['target_repository_url']);
+    return {
+        build_num: job.job_number,
+        branch: text(vcs['branch']),
+        vcs_revision: text(vcs['revision']),
+        vcs_tag: text(vcs['tag']),
+        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+        outcome: meaning.outcome === '' ? null : meaning.outcome,
+        workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+        fork: origin !== null && target !== null && origin !== target,
+    };
+}
+/**
+ * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
+ * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
+ * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
+ */
+class JobScan {
+    #api;
+    #project;
+    #query;
+    #pipelines;
+    #ready = [];
+    read = 0;
+    bounded = false;
+    constructor(api, project, query) {
+        this.#api = api;
+        this.#project = project;
+        this.#query = { ...query, revision: query.revision?.toLowerCase() };
+    }
+    async next() {
+        const query = this.#query;
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, query.branch === undefined ? {} : { branch: query.branch });
+        while (this.#ready.length === 0) {
+            const room = MAX_JOBS_READ - this.read;
+            if (room <= 0) {
+                this.bounded = this.#pipelines.length > 0;
+                return undefined;
+            }
+            const pipeline = this.#pipelines.shift();
+            if (pipeline === undefined)
+                return undefined;
+            // Pipelines of other commits and branches are passed without reading their workflows.
+            const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+                continue;
+            if (query.branch !== undefined && head.branch !== query.branch)
+                continue;
+            const found = [];
+            for (const workflow of await this.#api.workflows(pipeline.id)) {
+                for (const job of await this.#api.jobs(workflow.id)) {
+                    if (!(0,records/* isRecord */.u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
+                        continue;
+                    found.push(jobBuild(pipeline, job, workflow.name));
+                }
+            }
+            found.sort((a, b) => b.build_num - a.build_num);
+            if (found.length > room)
+                this.bounded = true;
+            for (const build of found.slice(0, room)) {
+                this.read++;
+                if ((0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job))
+                    this.#ready.push(build);
+            }
+        }
+        return this.#ready.shift();
+    }
 }
 
 

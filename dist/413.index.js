@@ -28,8 +28,8 @@ var outcomes = __webpack_require__(2049);
 var wait_for_build = __webpack_require__(2455);
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
-// EXTERNAL MODULE: ../runner/run.ts + 9 modules
-var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -194,8 +194,8 @@ function onHold(workflow, job) {
         `service; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
 
-// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
-var step_output = __webpack_require__(530);
+// EXTERNAL MODULE: ../api/step-output.ts
+var step_output = __webpack_require__(8164);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
 ;// CONCATENATED MODULE: ./trigger-build/trigger-build.ts
@@ -522,14 +522,7 @@ async function cancelPipeline(ctx, input, pipeline, source, builds) {
     });
 }
 async function writePipelineSummary(ctx, pipeline, text) {
-    try {
-        await ctx.io.summary
-            .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${(0,runner_text/* mdSafe */.$v)(pipeline.id, 80)}\n\n${text}`, true)
-            .write();
-    }
-    catch (error) {
-        ctx.io.warning(`Could not write the job summary: ${error.message}`);
-    }
+    await (0,summary/* appendSummary */.fe)(ctx.io, `### Pipeline #${pipeline.number}\n\n**Id:** ${(0,runner_text/* mdSafe */.$v)(pipeline.id, 80)}\n\n${text}`);
 }
 /**
  * Cancels the triggered build after the step was cancelled, once, on a connection of its own (the step's is
@@ -614,13 +607,7 @@ async function writeSummary(ctx, build, ending, elapsedMs, budget) {
             parts.push(...(0,build_report/* testsSection */.FK)(ctx, ending.tests, budget));
             break;
     }
-    try {
-        await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-    }
-    catch (error) {
-        // A summary that cannot be written must not turn a build's verdict into another one.
-        ctx.io.warning(`Could not write the job summary: ${error.message}`);
-    }
+    await (0,summary/* appendSummary */.fe)(ctx.io, parts.join('\n\n'));
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function trigger_build_run() {

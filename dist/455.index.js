@@ -27,8 +27,8 @@ var follow = __webpack_require__(8721);
 var outcomes = __webpack_require__(2049);
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
-// EXTERNAL MODULE: ../runner/run.ts + 9 modules
-var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -47,8 +47,8 @@ var errors = __webpack_require__(1013);
 var name_patterns = __webpack_require__(8729);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
-// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
-var step_output = __webpack_require__(530);
+// EXTERNAL MODULE: ../api/step-output.ts
+var step_output = __webpack_require__(8164);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
 ;// CONCATENATED MODULE: ./wait-for-build/wait-loops.ts
@@ -554,13 +554,7 @@ async function writeSummary(ctx, input, builds, ending, reports, elapsedMs) {
             parts.push(failure);
         parts.push(...(0,build_report/* testsSection */.FK)(ctx, read, reports.budget, 5));
     }
-    try {
-        await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-    }
-    catch (error) {
-        // A summary that cannot be written must not turn a verdict into another one.
-        ctx.io.warning(`Could not write the job summary: ${error.message}`);
-    }
+    await (0,summary/* appendSummary */.fe)(ctx.io, parts.join('\n\n'));
 }
 /** One row per build: the build (linked), job, workflow, status, outcome, duration. */
 function buildsTable(builds) {
@@ -685,272 +679,100 @@ class Deflate extends external_node_stream_.Transform {
 
 /***/ }),
 
-/***/ 530:
+/***/ 8729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
+// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
+// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  $S: () => (/* binding */ MAX_OUTPUT_LINES),
-  Eq: () => (/* binding */ MAX_STEPS_READ),
-  DG: () => (/* reexport */ TerminalTail),
-  P4: () => (/* binding */ collectFailedSteps),
-  HF: () => (/* binding */ lastMeaningfulLine)
-});
 
-// UNUSED EXPORTS: ChunkParser, MAX_BYTES_PER_BUILD, MAX_LINE_LENGTH, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput
 
-// EXTERNAL MODULE: external "node:stream/promises"
-var promises_ = __webpack_require__(6466);
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/decode.ts + 1 modules
-var decode = __webpack_require__(8022);
-// EXTERNAL MODULE: ../api/format.ts
-var format = __webpack_require__(2249);
-;// CONCATENATED MODULE: ../api/terminal-tail.ts
-// What a terminal would show of raw step output, last lines only (the failed step's log, docs/promises.md, promise 15:
-// colour escapes and control characters never reach the log as they came).
-/** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
-const MAX_LINE_LENGTH = 1024;
-/**
- * Raw terminal output in, the last lines a terminal would show out: `\r` returns to the start of the line and
- * what follows overwrites it, backspace steps back, `ESC[K` erases, other escape sequences (colours, cursor
- * movement, titles) and control characters are dropped. Memory stays within `maxLines` × `maxLineLength`.
- */
-class TerminalTail {
-    #maxLines;
-    #maxLineLength;
-    /** A ring: the oldest kept line is at #first. */
-    #lines = [];
-    #first = 0;
-    /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
-    #pendingBlank = 0;
-    #line = '';
-    #cursor = 0;
-    #cut = false;
-    #escape = 'none';
-    #csi = '';
-    totalLines = 0;
-    constructor(maxLines, maxLineLength = MAX_LINE_LENGTH) {
-        this.#maxLines = Math.max(0, Math.floor(maxLines));
-        this.#maxLineLength = Math.max(1, Math.floor(maxLineLength));
-    }
-    write(text) {
-        const n = text.length;
-        let i = 0;
-        while (i < n) {
-            if (this.#escape !== 'none') {
-                i = this.#inEscape(text, i);
-                continue;
-            }
-            // A run of printable characters is written at once.
-            let j = i;
-            while (j < n && isPrintable(text.charCodeAt(j)))
-                j++;
-            if (j > i)
-                this.#put(text.slice(i, j));
-            if (j === n)
-                break;
-            this.#control(text.charCodeAt(j));
-            i = j + 1;
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        let glob;
+        try {
+            // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
+            glob = picomatch__WEBPACK_IMPORTED_MODULE_2___default().makeRe(body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)), _glob_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_GLOB */ .Ue);
         }
-    }
-    /** The output ended: a last line without a newline counts, blank lines at the end do not. */
-    end() {
-        this.#escape = 'none';
-        if (this.#line.trim() !== '')
-            this.#newline();
-        this.#line = '';
-        this.#cursor = 0;
-        this.#pendingBlank = 0;
-    }
-    lines() {
-        return [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
-    }
-    #put(run) {
-        const room = this.#maxLineLength - this.#cursor;
-        if (room <= 0) {
-            this.#cut = true;
-            this.#cursor += run.length;
-            return;
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);
         }
-        const piece = run.length > room ? run.slice(0, room) : run;
-        if (piece.length < run.length)
-            this.#cut = true;
-        if (this.#cursor >= this.#line.length) {
-            this.#line = this.#line.padEnd(this.#cursor) + piece;
-        }
-        else {
-            this.#line = this.#line.slice(0, this.#cursor) + piece + this.#line.slice(this.#cursor + piece.length);
-        }
-        this.#cursor += run.length;
-    }
-    #control(code) {
-        switch (code) {
-            case 0x0a: // \n
-                this.#newline();
-                return;
-            case 0x0d: // \r
-                this.#cursor = 0;
-                return;
-            case 0x08: // backspace
-                this.#cursor = Math.max(0, Math.min(this.#cursor, this.#maxLineLength) - 1);
-                return;
-            case 0x09: // tab: kept as it is
-                this.#put('\t');
-                return;
-            case 0x1b:
-                this.#escape = 'esc';
-                return;
-            case 0x9b: // a one-character CSI
-                this.#escape = 'csi';
-                this.#csi = '';
-                return;
-            case 0x90: // DCS
-            case 0x9d: // OSC
-            case 0x98: // SOS
-            case 0x9e: // PM
-            case 0x9f: // APC
-                this.#escape = 'string';
-                return;
-            default:
-            // Any other control character is dropped.
-        }
-    }
-    /** Consumes escape sequence characters from `text` at `i`; returns where normal text resumes. */
-    #inEscape(text, i) {
-        const code = text.charCodeAt(i);
-        switch (this.#escape) {
-            case 'esc':
-                if (code < 0x20) {
-                    this.#escape = 'none'; // a control character cancels the sequence and still acts
-                    return i;
-                }
-                if (code === 0x5b) {
-                    this.#escape = 'csi';
-                    this.#csi = '';
-                }
-                else if (code === 0x5d || code === 0x50 || code === 0x58 || code === 0x5e || code === 0x5f) {
-                    this.#escape = 'string'; // OSC, DCS, SOS, PM, APC: up to BEL or ESC \
-                }
-                else if (code >= 0x20 && code <= 0x2f) {
-                    this.#escape = 'esc-intermediate'; // e.g. ESC ( B
-                }
-                else {
-                    this.#escape = 'none'; // a two-character sequence
-                }
-                return i + 1;
-            case 'esc-intermediate':
-                if (code < 0x20) {
-                    this.#escape = 'none';
-                    return i;
-                }
-                if (code > 0x2f)
-                    this.#escape = 'none';
-                return i + 1;
-            case 'csi': {
-                // Parameters and intermediates up to the final character, read in one go.
-                let j = i;
-                while (j < text.length) {
-                    const c = text.charCodeAt(j);
-                    if (c >= 0x40 && c <= 0x7e) {
-                        this.#escape = 'none';
-                        this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
-                        if (c === 0x4b)
-                            this.#eraseInLine(this.#csi); // K
-                        return j + 1;
-                    }
-                    if (c < 0x20 || c > 0x3f) {
-                        this.#escape = 'none'; // a broken sequence: the character is read as text again
-                        return j;
-                    }
-                    j++;
-                }
-                this.#csi = (this.#csi + text.slice(i, j)).slice(0, 16);
-                return j;
-            }
-            case 'string': {
-                // The terminator is BEL or ESC \ (the backslash is then taken by the 'esc' state as a 2-char sequence).
-                let j = i;
-                while (j < text.length) {
-                    const c = text.charCodeAt(j);
-                    if (c === 0x07 || c === 0x9c) {
-                        this.#escape = 'none';
-                        return j + 1;
-                    }
-                    if (c === 0x0a) {
-                        // An unterminated title or hyperlink must not hide the rest of the output: a line ends it.
-                        this.#escape = 'none';
-                        return j;
-                    }
-                    if (c === 0x1b) {
-                        this.#escape = 'esc';
-                        return j + 1;
-                    }
-                    j++;
-                }
-                return j;
-            }
-            default:
-                return i;
-        }
-    }
-    #eraseInLine(params) {
-        const mode = params === '' ? 0 : Number(params);
-        const cursor = Math.min(this.#cursor, this.#maxLineLength);
-        if (mode === 0)
-            this.#line = this.#line.slice(0, cursor);
-        else if (mode === 1)
-            this.#line = ' '.repeat(cursor) + this.#line.slice(cursor);
-        else if (mode === 2)
-            this.#line = '';
-    }
-    #newline() {
-        this.totalLines++;
-        // A copy: a line sliced from a chunk would keep the whole chunk alive (V8 strings share their parent's
-        // characters), and the tail must hold only its own lines.
-        const line = `${this.#line.trimEnd()}${this.#cut ? '…' : ' '}`.trimEnd();
-        this.#line = '';
-        this.#cursor = 0;
-        this.#cut = false;
-        if (this.#maxLines === 0)
-            return;
-        if (line === '') {
-            this.#pendingBlank++;
-            return;
-        }
-        for (const blank of Array(Math.min(this.#pendingBlank, this.#maxLines)).fill(''))
-            this.#keep(blank);
-        this.#pendingBlank = 0;
-        this.#keep(line);
-    }
-    #keep(line) {
-        if (this.#lines.length < this.#maxLines) {
-            this.#lines.push(line);
-        }
-        else {
-            this.#lines[this.#first] = line;
-            this.#first = (this.#first + 1) % this.#maxLines;
-        }
-    }
+        return {
+            source,
+            negated,
+            body,
+            named: !negated && !/[*?]/u.test(body),
+            test: (name) => name === body || glob.test(name),
+        };
+    });
 }
-/** Printable: not a C0 control, not DEL, not a C1 control (U+0085 included). */
-function isPrintable(code) {
-    return code >= 0x20 && code !== 0x7f && (code < 0x80 || code > 0x9f);
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    if (patterns.length === 0)
+        return true;
+    let chosen = patterns.every((p) => p.negated);
+    if (name === undefined)
+        return chosen;
+    for (const p of patterns)
+        if (p.test(name))
+            chosen = !p.negated;
+    return chosen;
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
 }
 
-;// CONCATENATED MODULE: ../api/step-output.ts
+
+/***/ }),
+
+/***/ 8164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
+/* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
+/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
+/* harmony export */   P4: () => (/* binding */ collectFailedSteps)
+/* harmony export */ });
+/* unused harmony exports MAX_BYTES_PER_BUILD, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput, ChunkParser */
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8022);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2249);
+/* harmony import */ var _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8301);
+/* harmony import */ var _transport_options_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9704);
 // The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
-// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
-// terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
+// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as plain
+// text (src/api/terminal-tail.ts). Nothing here knows GitHub.
 
 
 
 
 
-/** What reading a step's output needs of the transport: `open()` sends the credential only to trusted origins. */
+
 
 /** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
 const MAX_OUTPUT_LINES = 1000;
@@ -971,24 +793,24 @@ function findFailedSteps(build) {
     const steps = Array.isArray(build.steps) ? build.steps : [];
     const parallel = typeof build.parallel === 'number' && build.parallel > 1;
     for (const step of steps) {
-        if (!isObject(step) || !Array.isArray(step['actions']))
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(step) || !Array.isArray(step['actions']))
             continue;
         for (const action of step['actions']) {
-            if (!isObject(action) || !actionFailed(action) || action['insignificant'] === true)
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(action) || !actionFailed(action) || action['insignificant'] === true)
                 continue;
-            const name = step_output_text(action['name']) ?? step_output_text(step['name']) ?? '(unnamed step)';
+            const name = text(action['name']) ?? text(step['name']) ?? '(unnamed step)';
             const index = integer(action['index']) ?? 0;
             found.push({
                 name,
                 step: integer(action['step']),
                 index,
                 parallel: parallel || index > 0,
-                command: step_output_text(action['bash_command']),
-                status: step_output_text(action['status']),
+                command: text(action['bash_command']),
+                status: text(action['status']),
                 exitCode: integer(action['exit_code']),
                 durationMs: durationOf(action),
                 truncated: action['truncated'] === true,
-                outputUrl: action['has_output'] === false ? undefined : step_output_text(action['output_url']),
+                outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
             });
         }
     }
@@ -997,15 +819,15 @@ function findFailedSteps(build) {
 function actionFailed(action) {
     if (action['failed'] === true || action['timedout'] === true || action['infrastructure_fail'] === true)
         return true;
-    const status = step_output_text(action['status']);
+    const status = text(action['status']);
     return status !== undefined && FAILED_STATUSES.has(status);
 }
 function durationOf(action) {
     const millis = action['run_time_millis'];
     if (typeof millis === 'number' && Number.isFinite(millis) && millis >= 0)
         return millis;
-    const start = Date.parse(step_output_text(action['start_time']) ?? '');
-    const end = Date.parse(step_output_text(action['end_time']) ?? '');
+    const start = Date.parse(text(action['start_time']) ?? '');
+    const end = Date.parse(text(action['end_time']) ?? '');
     return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
 }
 /**
@@ -1021,7 +843,7 @@ async function collectFailedSteps(options) {
     if (lines <= 0 || steps.length === 0)
         return steps;
     const maxSteps = options.maxSteps ?? MAX_STEPS_READ;
-    const maxLineLength = options.maxLineLength ?? MAX_LINE_LENGTH;
+    const maxLineLength = options.maxLineLength ?? _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_LINE_LENGTH */ .l6;
     const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
     const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
     const budget = { limit, bytesLeft: limit };
@@ -1036,11 +858,11 @@ async function collectFailedSteps(options) {
             break;
         }
         if (timer.aborted) {
-            step.outputError = `reading the build's outputs took over ${(0,format/* formatDuration */.a3)(timeoutMs)}`;
+            step.outputError = `reading the build's outputs took over ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)}`;
             continue;
         }
         if (budget.bytesLeft <= 0) {
-            step.outputError = `the build's outputs passed the ${(0,format/* formatLimit */.tW)(limit)} read per build`;
+            step.outputError = `the build's outputs passed the ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatLimit */ .tW)(limit)} read per build`;
             continue;
         }
         // Once the build was read again, every step takes its fresh address.
@@ -1055,7 +877,7 @@ async function collectFailedSteps(options) {
                 step.output = await read(url);
             }
             catch (error) {
-                if (!(error instanceof errors/* ApiError */.hD && error.status === 403) || options.refresh === undefined)
+                if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 403) || options.refresh === undefined)
                     throw error;
                 if (refreshed !== undefined)
                     throw error;
@@ -1064,7 +886,7 @@ async function collectFailedSteps(options) {
                     refreshed = await options.refresh();
                 }
                 catch (refreshError) {
-                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${messageOf(refreshError)}`);
+                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .asError */ .zR)(refreshError).message}`);
                 }
                 url = freshUrl(refreshed, step);
                 if (url === undefined)
@@ -1076,10 +898,10 @@ async function collectFailedSteps(options) {
             if (options.signal?.aborted)
                 break;
             step.outputError = timer.aborted
-                ? `no complete output within ${(0,format/* formatDuration */.a3)(timeoutMs)}`
-                : error instanceof OutputError || error instanceof errors/* UserFacingError */.Ui
+                ? `no complete output within ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)}`
+                : error instanceof OutputError || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui
                     ? error.message
-                    : `unexpected error: ${messageOf(error)}`;
+                    : `unexpected error: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .asError */ .zR)(error).message}`;
         }
     }
     return steps;
@@ -1089,7 +911,7 @@ function freshUrl(build, step) {
     const match = findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index);
     return match?.outputUrl;
 }
-class OutputError extends errors/* UserFacingError */.Ui {
+class OutputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'OutputError';
 }
 /**
@@ -1098,7 +920,7 @@ class OutputError extends errors/* UserFacingError */.Ui {
  * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
  */
 async function readStepOutput(opener, url, options) {
-    const tail = new TerminalTail(options.lines, options.maxLineLength ?? MAX_LINE_LENGTH);
+    const tail = new _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .TerminalTail */ .DG(options.lines, options.maxLineLength ?? _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_LINE_LENGTH */ .l6);
     const parser = new ChunkParser((piece) => tail.write(piece));
     const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
     const opened = await opener.open(url, {
@@ -1121,19 +943,19 @@ async function readStepOutput(opener, url, options) {
             bytes += chunk.length;
             budget.bytesLeft -= chunk.length;
             if (budget.bytesLeft < 0) {
-                throw new OutputError(`reading it passed the ${(0,format/* formatLimit */.tW)(budget.limit)} read per build`);
+                throw new OutputError(`reading it passed the ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatLimit */ .tW)(budget.limit)} read per build`);
             }
             parser.write(decoder.decode(chunk, { stream: true }));
         }
     };
     try {
         if (unzip === undefined)
-            await (0,promises_.pipeline)(opened.body, consume);
+            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_0__.pipeline)(opened.body, consume);
         else
-            await (0,promises_.pipeline)(opened.body, unzip, consume);
+            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_0__.pipeline)(opened.body, unzip, consume);
     }
     catch (error) {
-        if (error instanceof errors/* UserFacingError */.Ui)
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui)
             throw error;
         const code = error.code;
         if (typeof code === 'string' && code.startsWith('Z_')) {
@@ -1149,12 +971,12 @@ async function readStepOutput(opener, url, options) {
 /** The decoder for a Content-Encoding still on the body (src/api/decode.ts). */
 function decoderFor(header) {
     try {
-        const coding = (0,decode/* contentCoding */.IX)(header);
-        return coding === undefined ? undefined : (0,decode/* decoder */.D0)(coding);
+        const coding = (0,_decode_js__WEBPACK_IMPORTED_MODULE_3__/* .contentCoding */ .IX)(header);
+        return coding === undefined ? undefined : (0,_decode_js__WEBPACK_IMPORTED_MODULE_3__/* .decoder */ .D0)(coding);
     }
     catch (error) {
-        if (error instanceof decode/* UnsupportedCodingError */.MZ)
-            throw new OutputError(`it came in an encoding this client cannot read (${(0,format/* cut */.Jj)(error.value, 41)})`);
+        if (error instanceof _decode_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsupportedCodingError */ .MZ)
+            throw new OutputError(`it came in an encoding this client cannot read (${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(error.value, 41)})`);
         throw error;
     }
 }
@@ -1162,218 +984,140 @@ function decoderFor(header) {
 /**
  * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
  * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
- * can be megabytes; any other value is skipped without being kept.
+ * can be megabytes; any other value is skipped without being kept, and nesting stops where API answers stop.
  */
 class ChunkParser {
     #emit;
-    /** Open containers: 'a' array, 'o' object. */
-    #stack = [];
-    #state = 'value';
-    /** What the string being read is: a key (kept, short), the message (emitted) or anything else (skipped). */
-    #stringRole = 'skip';
+    /** Open containers, outermost first: `a` an array, `o` an object. */
+    #open = '';
+    #expect = 'value';
+    /** The string being read: a key (kept, short), the message (handed on) or any other (skipped). */
+    #string;
+    /** An escape the last piece ended inside, from its backslash. */
+    #carry = '';
     #key = '';
-    #lastKey = '';
-    #unicode = '';
-    #pending = '';
-    #done = false;
+    #literal = false;
     #offset = 0;
+    #pending = [];
     constructor(emit) {
         this.#emit = emit;
     }
-    write(text) {
-        const n = text.length;
-        let i = 0;
-        while (i < n) {
-            const state = this.#state;
-            if (state === 'string') {
-                // The common case: a run of plain characters up to the next quote or backslash, handed on at once.
-                let j = i;
-                while (j < n) {
-                    const c = text.charCodeAt(j);
-                    if (c === 0x22 || c === 0x5c)
-                        break;
-                    j++;
-                }
-                if (j > i)
-                    this.#stringText(text.slice(i, j));
-                if (j === n)
-                    break;
-                if (text.charCodeAt(j) === 0x22)
-                    this.#endString();
-                else
-                    this.#state = 'escape';
-                i = j + 1;
-                continue;
-            }
-            const ch = text[i];
-            i++;
-            if (state === 'escape') {
-                if (ch === 'u') {
-                    const hex = text.slice(i, i + 4);
-                    if (hex.length === 4 && HEX4.test(hex)) {
-                        this.#stringText(String.fromCharCode(Number.parseInt(hex, 16)));
-                        this.#state = 'string';
-                        i += 4;
-                    }
-                    else {
-                        this.#unicode = '';
-                        this.#state = 'unicode';
-                    }
-                    continue;
-                }
-                const unescaped = ESCAPES[ch];
-                if (unescaped === undefined)
-                    this.#fail(`a bad escape \\${ch}`);
-                this.#stringText(unescaped);
-                this.#state = 'string';
-                continue;
-            }
-            if (state === 'unicode') {
-                if (!HEX4.test(ch.repeat(4)))
-                    this.#fail('a bad \\u escape');
-                this.#unicode += ch;
-                if (this.#unicode.length === 4) {
-                    this.#stringText(String.fromCharCode(Number.parseInt(this.#unicode, 16)));
-                    this.#state = 'string';
-                }
-                continue;
-            }
-            if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') {
-                if (state === 'literal')
-                    this.#endLiteral();
-                continue;
-            }
-            switch (this.#state) {
-                case 'literal':
-                    if (/[0-9a-zA-Z.+-]/.test(ch))
-                        continue;
-                    this.#endLiteral();
-                    i--; // the delimiter is read again in the state after the value
-                    continue;
-                case 'value':
-                    this.#value(ch);
-                    continue;
-                case 'first-key':
-                    if (ch === '}')
-                        this.#close('o');
-                    else if (ch === '"')
-                        this.#startString('key');
-                    else
-                        this.#fail('a key');
-                    continue;
-                case 'key':
-                    if (ch !== '"')
-                        this.#fail('a key');
-                    this.#startString('key');
-                    continue;
-                case 'colon':
-                    if (ch !== ':')
-                        this.#fail("':'");
-                    this.#state = 'value';
-                    continue;
-                case 'first-value':
-                    if (ch === ']')
-                        this.#close('a');
-                    else
-                        this.#value(ch);
-                    continue;
-                case 'after-value': {
-                    const top = this.#stack.at(-1);
-                    if (ch === ',')
-                        this.#state = top === 'o' ? 'key' : 'value';
-                    else if (ch === '}' && top === 'o')
-                        this.#close('o');
-                    else if (ch === ']' && top === 'a')
-                        this.#close('a');
-                    else
-                        this.#fail("',' or the end of a list or object");
-                    continue;
-                }
-                case 'done':
-                    this.#fail('the end of the body');
-            }
+    write(piece) {
+        const text = this.#carry + piece;
+        this.#offset -= this.#carry.length;
+        this.#carry = '';
+        for (let i = 0; i < text.length;) {
+            if (this.#string !== undefined)
+                i = this.#run(text, i);
+            else
+                this.#token(text[i++]);
         }
-        this.#offset += n;
-        this.#flush();
-    }
-    /** Message text goes on once per write, not once per escape. */
-    #flush() {
-        if (this.#pending === '')
+        this.#offset += text.length;
+        // Message text goes on once per write, not once per escape.
+        if (this.#pending.length === 0)
             return;
-        const text = this.#pending;
-        this.#pending = '';
-        this.#emit(text);
+        const pending = this.#pending.join('');
+        this.#pending = [];
+        this.#emit(pending);
     }
     /** The body ended: it must have been one whole array. */
     end() {
-        if (this.#state === 'literal')
-            this.#endLiteral();
-        if (!this.#done)
+        if (this.#expect !== 'done')
             throw new OutputError('its body ended before the end of the JSON array');
     }
-    #value(ch) {
-        if (this.#stack.length === 0 && ch !== '[')
-            this.#fail('a JSON array of output chunks');
-        if (ch === '[') {
-            this.#stack.push('a');
-            this.#state = 'first-value';
+    /** A run of plain characters up to the next quote or backslash, taken at once, and the escape after it. */
+    #run(text, i) {
+        let j = i;
+        while (j < text.length && text[j] !== '"' && text[j] !== '\\')
+            j++;
+        if (j > i)
+            this.#text(text.slice(i, j));
+        if (j === text.length)
+            return j;
+        if (text[j] === '"') {
+            this.#expect = this.#string === 'key' ? 'colon' : 'next';
+            this.#string = undefined;
+            return j + 1;
         }
-        else if (ch === '{') {
-            this.#stack.push('o');
-            this.#state = 'first-key';
+        const size = text[j + 1] === 'u' ? 6 : 2;
+        if (j + size > text.length) {
+            this.#carry = text.slice(j);
+            return text.length;
+        }
+        const hex = text.slice(j + 2, j + size);
+        const char = size === 2
+            ? ESCAPES[text[j + 1] ?? '']
+            : HEX4.test(hex)
+                ? String.fromCharCode(parseInt(hex, 16))
+                : undefined;
+        if (char === undefined)
+            this.#fail(`a bad escape ${text.slice(j, j + size)}`);
+        this.#text(char);
+        return j + size;
+    }
+    #token(ch) {
+        if (this.#literal && /[\w.+-]/.test(ch))
+            return;
+        this.#literal = false;
+        if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t')
+            return;
+        const expect = this.#expect;
+        if ((ch === ']' && expect === 'first-value') || (ch === '}' && expect === 'first-key'))
+            this.#close();
+        else if (expect === 'value' || expect === 'first-value')
+            this.#value(ch);
+        else if (expect === 'key' || expect === 'first-key') {
+            if (ch !== '"')
+                this.#fail('a key');
+            this.#string = 'key';
+            this.#key = '';
+        }
+        else if (expect === 'colon') {
+            if (ch !== ':')
+                this.#fail("':'");
+            this.#expect = 'value';
+        }
+        else if (expect === 'next') {
+            const top = this.#open.at(-1);
+            if (ch === ',')
+                this.#expect = top === 'o' ? 'key' : 'value';
+            else if ((ch === '}' && top === 'o') || (ch === ']' && top === 'a'))
+                this.#close();
+            else
+                this.#fail("',' or the end of a list or object");
+        }
+        else
+            this.#fail('the end of the body');
+    }
+    #value(ch) {
+        if (this.#open === '' && ch !== '[')
+            this.#fail('a JSON array of output chunks');
+        if (ch === '[' || ch === '{') {
+            if (this.#open.length >= _transport_options_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_ANSWER_DEPTH */ .yF)
+                throw new OutputError(`its body is JSON nested more than ${_transport_options_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_ANSWER_DEPTH */ .yF} levels deep; reading stopped there`);
+            this.#open += ch === '[' ? 'a' : 'o';
+            this.#expect = ch === '[' ? 'first-value' : 'first-key';
         }
         else if (ch === '"') {
-            const isMessage = this.#lastKey === 'message' &&
-                this.#stack.length === 2 &&
-                this.#stack[0] === 'a' &&
-                this.#stack[1] === 'o';
-            this.#startString(isMessage ? 'message' : 'skip');
+            this.#string = this.#open === 'ao' && this.#key === 'message' ? 'message' : 'skip';
         }
         else if (/[-0-9tfn]/.test(ch)) {
-            this.#state = 'literal';
+            this.#literal = true;
+            this.#expect = 'next';
         }
-        else {
+        else
             this.#fail('a value');
-        }
     }
-    #close(kind) {
-        this.#stack.pop();
-        if (kind === 'o')
-            this.#lastKey = '';
-        if (this.#stack.length === 0) {
-            this.#state = 'done';
-            this.#done = true;
-        }
-        else {
-            this.#state = 'after-value';
-        }
+    #close() {
+        this.#open = this.#open.slice(0, -1);
+        this.#expect = this.#open === '' ? 'done' : 'next';
     }
-    #startString(role) {
-        this.#stringRole = role;
-        this.#key = '';
-        this.#state = 'string';
-    }
-    #stringText(piece) {
-        if (this.#stringRole === 'key') {
-            // Only short keys matter; a long one is kept short enough to be no key we know.
-            if (this.#key.length < 32)
-                this.#key += piece.slice(0, 32);
-        }
-        else if (this.#stringRole === 'message') {
-            this.#pending += piece;
-        }
-    }
-    #endString() {
-        if (this.#stringRole === 'key') {
-            this.#lastKey = this.#key;
-            this.#state = 'colon';
-        }
-        else {
-            this.#state = 'after-value';
-        }
-    }
-    #endLiteral() {
-        this.#state = 'after-value';
+    #text(piece) {
+        // Only short keys matter; a long one is kept short enough to be no key we know.
+        if (this.#string === 'key')
+            this.#key = (this.#key + piece).slice(0, 32);
+        else if (this.#string === 'message')
+            this.#pending.push(piece);
     }
     #fail(expected) {
         throw new OutputError(`its body is not the expected JSON (expected ${expected} near character ${this.#offset})`);
@@ -1431,17 +1175,11 @@ function lastMeaningfulLine(lines) {
     return hint ?? fallback;
 }
 // --- Small helpers --------------------------------------------------------------------------------------------------
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function step_output_text(value) {
+function text(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
 }
 function integer(value) {
     return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
 }
 
 
@@ -1464,10 +1202,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
-var step_output = __webpack_require__(530);
 // EXTERNAL MODULE: ../api/message.ts
 var message = __webpack_require__(7527);
+// EXTERNAL MODULE: ../api/step-output.ts
+var step_output = __webpack_require__(8164);
+// EXTERNAL MODULE: ../api/terminal-tail.ts
+var terminal_tail = __webpack_require__(8301);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
@@ -1479,6 +1219,7 @@ var format = __webpack_require__(2249);
 // in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
 // it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
 // removed before any line is cut (docs/promises.md, promise 13).
+
 
 
 
@@ -1500,18 +1241,20 @@ function reportFailedSteps(io, build, steps, options = {}) {
     const first = steps[0];
     if (first === undefined)
         return { failedStep: undefined, summary: '' };
-    const redact = redactor(options.secrets ?? []);
+    const redactText = (0,message/* redactor */.$p)(options.secrets ?? []);
+    // Escapes go first: one inside a secret would hide it from the redaction and show it once stripped.
+    const redact = (text) => redactText((0,terminal_tail/* stripTerminalEscapes */.fS)(text));
     const num = build.build_num;
     const sections = [];
     let summaryLeft = SUMMARY_BUILD_LIMIT;
     const unavailable = [];
     for (const step of steps.slice(0, step_output/* MAX_STEPS_READ */.Eq)) {
-        const name = plain(redact(step.name), 200);
-        const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
+        const name = (0,runner_text/* oneLine */.TN)(redact(step.name), 200);
+        const why = step.outputError === undefined ? undefined : (0,runner_text/* oneLine */.TN)(redact(step.outputError), 400);
         if (step.output === undefined && step.outputError === undefined) {
             // Not read (failure-log-lines: 0): the step is named, nothing more.
             io.info((0,runner_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
-            sections.push(`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`);
+            sections.push(`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${facts(step, true)}`);
             continue;
         }
         io.startGroup((0,runner_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
@@ -1538,7 +1281,7 @@ function reportFailedSteps(io, build, steps, options = {}) {
     }
     const rest = steps.slice(step_output/* MAX_STEPS_READ */.Eq);
     if (rest.length > 0) {
-        const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
+        const names = [...new Set(rest.map((s) => (0,runner_text/* oneLine */.TN)(redact(s.name), 100)))];
         const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
         io.info((0,runner_text/* logSafe */.sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
         sections.push(`…and ${rest.length} more failed steps, not shown.`);
@@ -1558,39 +1301,28 @@ function reportFailedSteps(io, build, steps, options = {}) {
 }
 /** One error annotation per build: the build and the step in the title, what went wrong as the message. */
 function annotate(io, num, step, redact) {
-    const name = plain(redact(step.name), 120);
+    const name = (0,runner_text/* oneLine */.TN)(redact(step.name), 120);
     const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
     const reason = step.output === undefined ? undefined : (0,step_output/* lastMeaningfulLine */.HF)(step.output.lines);
-    const message = reason === undefined
-        ? `Step '${name}' failed${exit}`
-        : plain((0,format/* cut */.Jj)(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+    const message = reason === undefined ? `Step '${name}' failed${exit}` : (0,runner_text/* oneLine */.TN)(redact(reason), SHOWN_LINE_LENGTH);
     // @actions/core escapes the message and the title, so neither can leave its command line.
     io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
-/** ` (container 2, exit code 1, 12 s)` */
-function facts(step) {
+/** The step's container, exit code or status and duration: ` (container 2, exit code 1, 12 s)` for the log,
+ *  ` · container 2 · exit code 1 · 12 s` for Markdown. */
+function facts(step, markdown = false) {
     const parts = [];
     if (step.parallel)
         parts.push(`container ${step.index}`);
     if (step.exitCode !== undefined)
         parts.push(`exit code ${step.exitCode}`);
     else if (step.status !== undefined && step.status !== 'failed')
-        parts.push(plain(step.status, 40));
+        parts.push((markdown ? runner_text/* mdSafe */.$v : runner_text/* oneLine */.TN)(step.status, 40));
     if (step.durationMs !== undefined)
         parts.push((0,format/* formatDuration */.a3)(step.durationMs));
-    return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
-}
-function mdFacts(step) {
-    const parts = [];
-    if (step.parallel)
-        parts.push(`container ${step.index}`);
-    if (step.exitCode !== undefined)
-        parts.push(`exit code ${step.exitCode}`);
-    else if (step.status !== undefined && step.status !== 'failed')
-        parts.push((0,runner_text/* mdSafe */.$v)(step.status, 40));
-    if (step.durationMs !== undefined)
-        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
-    return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
+    if (parts.length === 0)
+        return '';
+    return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
 }
 function tailNote(step, shown) {
     const output = step.output;
@@ -1604,7 +1336,7 @@ function tailNote(step, shown) {
     return `${which} of output (${size})${cutByService}:`;
 }
 function summarySection(step, name, why, fenced, limit) {
-    const parts = [`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${mdFacts(step)}`];
+    const parts = [`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${facts(step, true)}`];
     if (step.output !== undefined)
         parts.push(`_${(0,runner_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
     if (why !== undefined)
@@ -1633,34 +1365,16 @@ function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
     if (kept.length < lines.length)
         kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
     const body = kept.join('\n');
-    const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+    const longest = (body.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
     const fence = '`'.repeat(Math.max(3, longest + 1));
     return `${fence}text\n${body}\n${fence}`;
 }
 /** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
 function commandLines(command) {
-    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
-    terminal.write(command);
-    terminal.end();
-    const lines = terminal.lines();
-    if (lines.length <= COMMAND_LINES)
-        return lines;
-    return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
-}
-/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
- *  included), its lines joined with spaces. */
-function plain(text, max) {
-    const terminal = new step_output/* TerminalTail */.DG(COMMAND_LINES, max + 1);
-    terminal.write(text);
-    terminal.end();
-    const oneLine = terminal
-        .lines()
-        .join(' ')
-        .replace(/[\s\u2028\u2029]+/g, ' ');
-    return (0,format/* cut */.Jj)(oneLine.trim(), max);
-}
-function redactor(secrets) {
-    return (text) => (0,message/* redactSecrets */.fp)(text, secrets);
+    const lines = command.trimEnd().split('\n');
+    const shown = lines.slice(0, COMMAND_LINES).map((line) => (0,terminal_tail/* plainLine */.h0)(line, SHOWN_LINE_LENGTH));
+    const rest = lines.length - shown.length;
+    return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
 }
 
 // EXTERNAL MODULE: ../runner/summary.ts
@@ -1669,6 +1383,7 @@ var summary = __webpack_require__(2970);
 // What the gating actions report about a finished build: why it failed (its failed steps and the end of their
 // output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
 // (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+
 
 
 
@@ -1706,10 +1421,13 @@ function annotationOf(test) {
 }
 /** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
 function reportFailures(ctx, failed, budget) {
+    // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
+    const redact = (0,message/* redactor */.$p)(ctx.secrets);
+    const clean = (text) => redact((0,runner_text/* stripTerminalEscapes */.fS)(text));
     let annotated = 0;
     for (const test of failed.slice(0, summary/* MAX_LISTED_FAILURES */.z4)) {
         const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-        ctx.info(`✗ ${(0,format/* cut */.Jj)(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+        ctx.info(`✗ ${(0,format/* cut */.Jj)(clean(name), 300)}${test.file ? ` (${(0,runner_text/* oneLine */.TN)(clean(test.file), 300)})` : ''}`);
     }
     for (const test of failed) {
         if (budget.remaining <= 0)
@@ -1719,7 +1437,11 @@ function reportFailures(ctx, failed, budget) {
             continue;
         const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
         // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-        ctx.io.error((0,format/* cut */.Jj)(message, 2000), { ...where, title: (0,format/* cut */.Jj)(test.name || 'failed test', 200) });
+        ctx.io.error((0,format/* cut */.Jj)(clean(message), 2000), {
+            ...where,
+            file: (0,runner_text/* oneLine */.TN)(clean(where.file), 1000),
+            title: (0,runner_text/* oneLine */.TN)(clean(test.name || 'failed test'), 200),
+        });
         budget.remaining--;
         annotated++;
     }
@@ -1841,6 +1563,423 @@ function describeState(build) {
     return build.status && build.status !== build.lifecycle
         ? `${lifecycle} (status ${build.status})`
         : lifecycle;
+}
+
+
+/***/ }),
+
+/***/ 2049:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kg: () => (/* binding */ showOutcome),
+/* harmony export */   Om: () => (/* binding */ worstOutcome),
+/* harmony export */   WE: () => (/* binding */ passes),
+/* harmony export */   sG: () => (/* binding */ outcomeOf),
+/* harmony export */   tI: () => (/* binding */ readOutcomePolicy),
+/* harmony export */   u: () => (/* binding */ outputWord),
+/* harmony export */   wy: () => (/* binding */ describePolicy)
+/* harmony export */ });
+/* unused harmony exports KNOWN_OUTCOMES, DEFAULT_POLICY */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2249);
+// The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
+// step pass, and which of several outcomes is the worst.
+
+
+
+
+/**
+ * The outcomes a finished build can have (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`)
+ * ends with lifecycle and status `not_run` and no outcome, and that is what allowed-outcomes calls it.
+ */
+const KNOWN_OUTCOMES = [
+    'success',
+    'failed',
+    'canceled',
+    'infrastructure_fail',
+    'timedout',
+    'no_tests',
+    'not_run',
+];
+/** A build's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped build, else ''. */
+function outcomeOf(build) {
+    if (typeof build.outcome === 'string' && build.outcome !== '')
+        return build.outcome;
+    if (build.lifecycle === 'not_run' || build.status === 'not_run')
+        return 'not_run';
+    return '';
+}
+/** An outcome as a person reads it: a skipped build says so. */
+function showOutcome(outcome) {
+    return outcome === 'not_run' ? 'skipped (not_run)' : outcome;
+}
+const DEFAULT_POLICY = { any: false, allowed: new Set(['success']) };
+/** Reads `allowed-outcomes`: one a line or comma-separated, `*` for any; an unknown name is an input error. */
+function readOutcomePolicy(inputs, name = 'allowed-outcomes') {
+    const words = inputs
+        .lines(name)
+        .flatMap((line) => line.split(','))
+        .map((word) => word.trim())
+        .filter((word) => word !== '');
+    if (words.length === 0)
+        return DEFAULT_POLICY;
+    const allowedText = `allowed: '*' or outcomes among ${KNOWN_OUTCOMES.map((o) => `'${o}'`).join(', ')}, one a line or comma-separated`;
+    if (words.includes('*')) {
+        if (words.length > 1)
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowedText, undefined, `'*' allows every outcome: give it alone`);
+        return { any: true, allowed: new Set(KNOWN_OUTCOMES) };
+    }
+    for (const word of words) {
+        if (!KNOWN_OUTCOMES.includes(word)) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowedText, undefined, `unknown outcome ${JSON.stringify(word)}`);
+        }
+    }
+    return { any: false, allowed: new Set(words) };
+}
+/** Whether a build that ended with `outcome` (null or '' when it ended without one) lets the step pass. */
+function passes(policy, outcome) {
+    if (policy.any)
+        return !unknownWord(outcome);
+    return typeof outcome === 'string' && outcome !== '' && policy.allowed.has(outcome);
+}
+/** `success`, or `success, no_tests`, for messages. */
+function describePolicy(policy) {
+    return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
+}
+/**
+ * From least to most severe: a real failure of the code is the worst, an outcome we do not know counts just
+ * below it, and a build that ended without any outcome just below that. A skipped build ran nothing that failed:
+ * just above success and no tests, below a cancel.
+ */
+const SEVERITY = {
+    success: 0,
+    no_tests: 1,
+    not_run: 2,
+    canceled: 3,
+    infrastructure_fail: 4,
+    timedout: 5,
+    failed: 8,
+};
+const UNKNOWN_SEVERITY = 7;
+const NO_OUTCOME_SEVERITY = 6;
+function severity(outcome) {
+    if (outcome === null || outcome === undefined || outcome === '')
+        return NO_OUTCOME_SEVERITY;
+    return SEVERITY[outcome] ?? UNKNOWN_SEVERITY;
+}
+/** The worst of several outcomes ('' for none given, or when the worst build ended without an outcome). */
+function worstOutcome(outcomes) {
+    let worst;
+    let worstSeverity = -1;
+    for (const outcome of outcomes) {
+        const s = severity(outcome);
+        if (s > worstSeverity) {
+            worst = outcome;
+            worstSeverity = s;
+        }
+    }
+    return worst ?? '';
+}
+/** The words the README documents for each output that holds one: the service's, `not_run` and `none`. */
+const OUTPUT_WORDS = {
+    outcome: new Set([...KNOWN_OUTCOMES, 'none']),
+    status: new Set([..._api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .BUILD_STATUSES */ .qJ, 'none']),
+    lifecycle: new Set([..._api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .BUILD_LIFECYCLES */ .D1, 'none']),
+};
+/** An outcome, or the status of a job that ended without a build, that the service does not use: `*` refuses it. */
+function unknownWord(word) {
+    return (typeof word === 'string' &&
+        word !== '' &&
+        !KNOWN_OUTCOMES.includes(word) &&
+        !_api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .UNBUILT_JOB_STATUSES */ .JS.has(word));
+}
+/**
+ * The value of the `outcome`, `status` or `lifecycle` output (docs/promises.md, promise 33): a workflow may paste it
+ * into a script, so a word the README does not document leaves it empty, and the log says so.
+ */
+function outputWord(log, output, word) {
+    if (typeof word !== 'string' || word === '' || OUTPUT_WORDS[output].has(word))
+        return word ?? '';
+    log(`The ${output} output is left empty: ${JSON.stringify((0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .cut */ .Jj)(word, 100))} is no word it may hold`);
+    return '';
+}
+
+
+/***/ }),
+
+/***/ 8537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   uf: () => (/* binding */ WaitError),
+/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_JITTER, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_FAILURES, DEFAULT_MAX_FAILURE_WAIT_MS, transient */
+/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+
+
+
+const DEFAULT_JITTER = 0.1;
+const DEFAULT_HEARTBEAT_MS = 60_000;
+const DEFAULT_MAX_FAILURES = 5;
+const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PollFailedError';
+}
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'WaitError';
+}
+/**
+ * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+ * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+ */
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline } = options;
+    const jitter = options.jitter ?? DEFAULT_JITTER;
+    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+        looks++;
+        let waitMs = intervalMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            if (found.nextInMs !== undefined)
+                waitMs = found.nextInMs;
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
+            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+                return { done: false, error, ...state() };
+            if (!transient(error))
+                throw error;
+            failures++;
+            if (failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= heartbeatMs) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
+    }
+}
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+function transient(error) {
+    // An answer of the wrong shape comes back the same at the next look.
+    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx)
+        return false;
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS;
+}
+
+
+/***/ }),
+
+/***/ 2970:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   T9: () => (/* binding */ failedTests),
+/* harmony export */   _x: () => (/* binding */ buildFacts),
+/* harmony export */   fe: () => (/* binding */ appendSummary),
+/* harmony export */   hL: () => (/* binding */ buildLink),
+/* harmony export */   jI: () => (/* binding */ buildHeading),
+/* harmony export */   kS: () => (/* binding */ testsTable),
+/* harmony export */   l1: () => (/* binding */ failedTestsTable),
+/* harmony export */   xD: () => (/* binding */ buildDurationMs),
+/* harmony export */   z4: () => (/* binding */ MAX_LISTED_FAILURES)
+/* harmony export */ });
+/* unused harmony exports MAX_LINK_LENGTH, linkTarget, mdLink, resultKind, formatTestTime */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2049);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8999);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
+
+
+
+/** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
+async function appendSummary(io, markdown) {
+    try {
+        await io.summary.addRaw(markdown, true).write();
+    }
+    catch (error) {
+        io.warning(`Could not write the job summary: ${error.message}`);
+    }
+}
+/** Failed tests listed in the summary; the rest are counted. */
+const MAX_LISTED_FAILURES = 50;
+/** Longer addresses are not linked. */
+const MAX_LINK_LENGTH = 2048;
+/** The address as a Markdown link target, or undefined when it is not an http(s) URL. */
+function linkTarget(url) {
+    if (typeof url !== 'string')
+        return undefined;
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return undefined;
+    // A build page's address is short; a longer one is not a link worth a summary's room.
+    if (parsed.href.length > MAX_LINK_LENGTH)
+        return undefined;
+    // Parentheses and spaces would end the link early; URL.href already encoded spaces, quotes and angle brackets.
+    return parsed.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
+}
+/** `[text](url)`, or the text alone without a usable address. `text` must be Markdown-safe already. */
+function mdLink(text, url) {
+    const target = linkTarget(url);
+    return target === undefined ? text : `[${text}](${target})`;
+}
+/** A build's number, linked to its page when the address is known. */
+function buildLink(build) {
+    return mdLink(`#${build.build_num}`, build.build_url);
+}
+/** `### [Build #12 · main · 1a2b3c4](url)` */
+function buildHeading(build, level = 3) {
+    const parts = [`Build #${build.build_num}`];
+    if (build.branch)
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.branch, 100));
+    if (build.vcs_tag)
+        parts.push(`tag ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_tag, 100)}`);
+    if (build.vcs_revision)
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_revision.slice(0, 7)));
+    return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
+}
+/** How long the build ran, from its own record; undefined when it does not say. */
+function buildDurationMs(build) {
+    if (typeof build.build_time_millis === 'number' && build.build_time_millis > 0)
+        return build.build_time_millis;
+    const start = build.start_time ? Date.parse(build.start_time) : NaN;
+    const stop = build.stop_time ? Date.parse(build.stop_time) : NaN;
+    return Number.isFinite(start) && Number.isFinite(stop) && stop >= start ? stop - start : undefined;
+}
+/** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
+function buildFacts(build, extra = {}) {
+    const facts = [['Status', build.status ? (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.status, 50) : 'unknown']];
+    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build);
+    if (outcome)
+        facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .showOutcome */ .Kg)(outcome), 50)]);
+    const duration = buildDurationMs(build);
+    if (duration !== undefined)
+        facts.push(['Duration', (0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(duration)]);
+    if (build.subject)
+        facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.subject, 120)]);
+    for (const [name, value] of Object.entries(extra))
+        facts.push([name, value]);
+    return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
+}
+/** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
+function resultKind(result) {
+    switch ((result ?? '').toLowerCase()) {
+        case 'success':
+        case 'passed':
+        case 'pass':
+            return 'passed';
+        case 'failure':
+        case 'failed':
+        case 'fail':
+            return 'failed';
+        case 'skipped':
+        case 'skip':
+            return 'skipped';
+        case 'error':
+            return 'errors';
+        default:
+            return 'other';
+    }
+}
+/** Tests that did not pass and were not skipped, in the order the server listed them. */
+function failedTests(tests) {
+    return tests.filter((t) => {
+        const kind = resultKind(t.result);
+        return kind === 'failed' || kind === 'errors';
+    });
+}
+/** The table of tests by result, with their total run time. */
+function testsTable(tests) {
+    const counts = { passed: 0, failed: 0, skipped: 0, errors: 0, other: 0 };
+    let seconds = 0;
+    for (const t of tests) {
+        counts[resultKind(t.result)]++;
+        if (typeof t.run_time === 'number' && Number.isFinite(t.run_time) && t.run_time > 0)
+            seconds += t.run_time;
+    }
+    const head = ['Passed', 'Failed', 'Skipped', 'Errors'];
+    const row = [counts.passed, counts.failed, counts.skipped, counts.errors].map(String);
+    if (counts.other > 0) {
+        head.push('Other');
+        row.push(String(counts.other));
+    }
+    head.push('Total', 'Time');
+    row.push(String(tests.length), formatTestTime(seconds));
+    return [`| ${head.join(' | ')} |`, `|${head.map(() => '---:').join('|')}|`, `| ${row.join(' | ')} |`].join('\n');
+}
+/** The failed tests as a table (class, name, file, message), `max` at most, the rest counted. */
+function failedTestsTable(failed, max = MAX_LISTED_FAILURES) {
+    if (failed.length === 0)
+        return '';
+    const lines = ['| Class | Name | File | Message |', '|---|---|---|---|'];
+    for (const t of failed.slice(0, max)) {
+        const cells = [
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.classname ?? '', 120),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.name ?? '(unnamed)', 200),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.file ?? '', 120),
+            (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(t.message ?? '', 300),
+        ];
+        lines.push(`| ${cells.join(' | ')} |`);
+    }
+    const rest = failed.length - max;
+    if (rest > 0)
+        lines.push('', `…and ${rest} more failed test${rest === 1 ? '' : 's'}, not listed.`);
+    return lines.join('\n');
+}
+/** Test time in the unit that reads best: `0.42 s`, `12.3 s`, `2 min 5 s`. */
+function formatTestTime(seconds) {
+    if (seconds < 10)
+        return `${Math.round(seconds * 100) / 100} s`;
+    if (seconds < 60)
+        return `${Math.round(seconds * 10) / 10} s`;
+    return (0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(seconds * 1000);
 }
 
 

@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(103);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1622);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3704);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
 /* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(649);
 /* harmony import */ var _wait_for_build_wait_for_build_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2455);

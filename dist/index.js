@@ -8,49 +8,50 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		825,
-		622,
+		704,
 		411
 	],
 	"./approve/approve.ts": [
 		7844,
 		825,
 		26,
-		622,
-		918,
+		704,
+		856,
 		455,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,
-		622,
+		704,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		6506,
 		825,
 		26,
-		622,
+		704,
+		856,
 		506
 	],
 	"./general/general.ts": [
 		2272,
 		825,
-		622,
+		704,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
-		622,
+		704,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		7413,
 		825,
 		26,
-		622,
-		918,
+		704,
+		856,
 		455,
 		413
 	],
@@ -58,16 +59,16 @@ var map = {
 		2455,
 		825,
 		26,
-		622,
-		918,
+		704,
+		856,
 		455
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		825,
 		26,
-		622,
-		918,
+		704,
+		856,
 		716
 	]
 };

@@ -335,6 +335,8 @@ export interface StoredPipeline {
   subject?: string;
   /** Until then (epoch ms) a triggered pipeline is in its pending states: its configuration is being compiled. */
   setUpAt?: number;
+  /** The repository the commit came from and the project's own: they differ for a fork's pull request. */
+  repository?: { origin: string; target: string };
 }
 
 /** A build a push will start, not scheduled yet; without `run`, the one build of a project without workflows. */

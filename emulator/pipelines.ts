@@ -187,6 +187,10 @@ export function pipelineRecord(
     // The errors are known once the configuration is compiled.
     errors: state === 'errored' ? pipeline.errors : [],
     vcs: {
+      ...(pipeline.repository !== undefined && {
+        origin_repository_url: pipeline.repository.origin,
+        target_repository_url: pipeline.repository.target,
+      }),
       revision: pipeline.revision,
       ...(pipeline.branch !== null && { branch: pipeline.branch }),
       ...(pipeline.tag !== null && { tag: pipeline.tag }),

@@ -156,6 +156,16 @@ export function push(
     parameters: { ...request.parameters },
     runs: [],
     subject: commit.subject,
+    repository: {
+      origin:
+        request.pullRequest?.fromFork === true
+          ? project.vcsUrl.replace(
+              /[^/]+\/[^/]+$/u,
+              `contributor-${request.pullRequest.number}/${project.reponame}`,
+            )
+          : project.vcsUrl,
+      target: project.vcsUrl,
+    },
   };
   project.pipelines.push(pipeline);
   if (behaviour.workflows.length === 0) {

@@ -3,9 +3,12 @@
 // only calls a project named by its slug can reach. Answers are checked by shape before use
 // (docs/promises.md, promise 30).
 import type { ProjectAddress } from './client.ts';
+import { jobOf, ofRevision } from './commit-builds.ts';
 import { UnusableAnswerError } from './errors.ts';
+import type { BuildQuery } from './find-builds.ts';
+import { jobStatusMeaning } from './job-status.ts';
 import { Pipelines, projectSlug, type Pipeline } from './pipelines.ts';
-import { isRecord } from './records.ts';
+import { isRecord, matchesStatusFilter, type Build } from './records.ts';
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
 
 /** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
@@ -46,6 +49,8 @@ export interface V2EnvVar {
 
 /** Pipelines of a project read at most, newest first: a commit's are among its newest. */
 export const MAX_PROJECT_PIPELINES = 100;
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+export const MAX_JOBS_READ = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
@@ -129,6 +134,14 @@ export class ProjectsV2 extends Pipelines {
     return messageAnswer('DELETE', path, answer.data);
   }
 
+  /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
+  async jobAsBuild(p: ProjectAddress, number: number): Promise<JobBuild> {
+    const job = await this.job(p, number);
+    const id = job.pipeline?.id;
+    if (id === undefined) throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+    return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+  }
+
   /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
   async projectPipelines(
     p: ProjectAddress,
@@ -165,4 +178,95 @@ function records(
 function messageAnswer(method: string, path: string, answer: unknown): { message?: string } {
   if (!isRecord(answer)) throw unusable(method, path, 'a JSON object was expected');
   return answer as { message?: string };
+}
+
+/** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
+export type JobBuild = Build & { fork: boolean };
+
+/**
+ * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
+ * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
+ * (src/api/job-status.ts).
+ */
+export function jobBuild(
+  pipeline: Pipeline,
+  job: { job_number: number; name: string; status: string },
+  workflow?: string,
+): JobBuild {
+  const vcs: Record<string, unknown> = isRecord(pipeline.vcs) ? pipeline.vcs : {};
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  const meaning = jobStatusMeaning(job.status);
+  const origin = text(vcs['origin_repository_url']);
+  const target = text(vcs['target_repository_url']);
+  return {
+    build_num: job.job_number,
+    branch: text(vcs['branch']),
+    vcs_revision: text(vcs['revision']),
+    vcs_tag: text(vcs['tag']),
+    // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+    lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+    outcome: meaning.outcome === '' ? null : (meaning.outcome as Build['outcome']),
+    workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+    fork: origin !== null && target !== null && origin !== target,
+  };
+}
+
+/**
+ * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
+ * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
+ * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
+ */
+export class JobScan {
+  readonly #api: ProjectsV2;
+  readonly #project: ProjectAddress;
+  readonly #query: BuildQuery;
+  #pipelines: Pipeline[] | undefined;
+  #ready: JobBuild[] = [];
+  read = 0;
+  bounded = false;
+
+  constructor(api: ProjectsV2, project: ProjectAddress, query: BuildQuery) {
+    this.#api = api;
+    this.#project = project;
+    this.#query = { ...query, revision: query.revision?.toLowerCase() };
+  }
+
+  async next(): Promise<JobBuild | undefined> {
+    const query = this.#query;
+    this.#pipelines ??= await this.#api.projectPipelines(
+      this.#project,
+      query.branch === undefined ? {} : { branch: query.branch },
+    );
+    while (this.#ready.length === 0) {
+      const room = MAX_JOBS_READ - this.read;
+      if (room <= 0) {
+        this.bounded = this.#pipelines.length > 0;
+        return undefined;
+      }
+      const pipeline = this.#pipelines.shift();
+      if (pipeline === undefined) return undefined;
+      // Pipelines of other commits and branches are passed without reading their workflows.
+      const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+      if (query.revision !== undefined && !ofRevision(head, query.revision)) continue;
+      if (query.branch !== undefined && head.branch !== query.branch) continue;
+      const found: JobBuild[] = [];
+      for (const workflow of await this.#api.workflows(pipeline.id)) {
+        for (const job of await this.#api.jobs(workflow.id)) {
+          if (!isRecord(job) || !isNumber(job.job_number) || typeof job.status !== 'string') continue;
+          found.push(jobBuild(pipeline, job as Parameters<typeof jobBuild>[1], workflow.name));
+        }
+      }
+      found.sort((a, b) => b.build_num - a.build_num);
+      if (found.length > room) this.bounded = true;
+      for (const build of found.slice(0, room)) {
+        this.read++;
+        if (
+          matchesStatusFilter(build, query.statusFilter) &&
+          (query.job === undefined || jobOf(build).job === query.job)
+        )
+          this.#ready.push(build);
+      }
+    }
+    return this.#ready.shift();
+  }
 }

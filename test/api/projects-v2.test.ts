@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkProjectSlug } from '../../src/api/client.ts';
 import { UnusableAnswerError, ValidationError } from '../../src/api/errors.ts';
-import { ProjectsV2 } from '../../src/api/projects-v2.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../src/api/projects-v2.ts';
 import { projectSlug } from '../../src/api/pipelines.ts';
 import { Transport } from '../../src/api/transport.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
@@ -81,6 +81,47 @@ describe('project-scoped v2 calls', () => {
     expect(urls()).toEqual([
       'GET /api/v2/project/app/org%201/proj%252/pipeline branch=feature%2Fx',
       'GET /api/v2/project/app/org%201/proj%252/pipeline branch=feature%2Fx&page-token=page-2',
+    ]);
+  });
+});
+
+describe('the jobs of a slug project as builds (JobScan)', () => {
+  const WORKFLOW = (n: number): string => `7d0c2e1f-3a4b-4c5d-8e6f-${String(n).padStart(12, '0')}`;
+
+  it('stops after reading MAX_JOBS_READ jobs, without reading older pipelines', async () => {
+    // Three pipelines of 60 running jobs each: nothing matches `completed`.
+    const api = await service((req, res) => {
+      const path = req.path.replace('/api/v2', '');
+      const pipeline = /^\/pipeline\/.*-0*(\d+)\/workflow$/u.exec(path);
+      const workflow = /^\/workflow\/.*-0*(\d+)\/job$/u.exec(path);
+      if (path.endsWith('/pipeline'))
+        json(res, 200, { items: [PIPELINE(3), PIPELINE(2), PIPELINE(1)], next_page_token: null });
+      else if (pipeline !== null)
+        json(res, 200, {
+          items: [{ id: WORKFLOW(Number(pipeline[1])), name: 'ship', status: 'running' }],
+          next_page_token: null,
+        });
+      else if (workflow !== null)
+        json(res, 200, {
+          items: Array.from({ length: 60 }, (_, i) => ({
+            id: `job-${i}`,
+            name: 'build',
+            job_number: Number(workflow[1]) * 100 + i,
+            status: 'running',
+          })),
+          next_page_token: null,
+        });
+      else json(res, 404, { message: 'Not found.' });
+    });
+    const scan = new JobScan(api, SLUG, { statusFilter: 'completed' });
+    expect(await scan.next()).toBeUndefined();
+    expect(scan.read).toBe(MAX_JOBS_READ);
+    expect(scan.bounded).toBe(true);
+    expect(urls().filter((u) => u.includes('/workflow'))).toEqual([
+      `GET /api/v2/pipeline/${String(PIPELINE(3)['id'])}/workflow`,
+      `GET /api/v2/workflow/${WORKFLOW(3)}/job`,
+      `GET /api/v2/pipeline/${String(PIPELINE(2)['id'])}/workflow`,
+      `GET /api/v2/workflow/${WORKFLOW(2)}/job`,
     ]);
   });
 });

@@ -1,22 +1,56 @@
 // Which build the artifacts come from: the newest matching build, or with search-artifacts the newest that has a
-// matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32).
-import type { ActionContext } from '../../runner/run.ts';
+// matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32). A project named by its
+// slug has jobs instead, read through API v2 as build records (docs/v2.md).
+import type { ActionContext, Connection } from '../../runner/run.ts';
+import { projectName, type ProjectAddress } from '../../api/client.ts';
 import { cut } from '../../api/format.ts';
 import { ApiError, BadResponseError } from '../../api/errors.ts';
-import { BuildScan, MAX_BUILDS_READ } from '../../api/find-builds.ts';
+import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
 import { ClashError, planDownloads } from '../../api/paths.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/projects-v2.ts';
 import type { Build } from '../../api/records.ts';
 import type { FetchInputs } from './fetch-artifacts.ts';
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 export const SEARCH_ARTIFACTS_BUILDS = 100;
 
-type Client = ReturnType<ActionContext['connect']>['client'];
-type Project = ReturnType<ActionContext['connect']>['project'];
+/** Where builds and their artifact lists are read: API v1.1, or API v2 for a project named by its slug. */
+export interface Builds {
+  project: ProjectAddress;
+  /** The matching builds, newest first; `bounded` once the reading stopped at `readBound` builds. */
+  scan(query: BuildQuery): { next(): Promise<Build | undefined>; bounded: boolean };
+  readBound: number;
+  build(num: number): Promise<Build>;
+  artifacts(num: number): Promise<unknown>;
+}
+
+export function buildsOf({ client, transport, project }: Connection<ProjectAddress>): Builds {
+  if (!('slug' in project))
+    return {
+      project,
+      scan: (query) => new BuildScan(client, project, query),
+      readBound: MAX_BUILDS_READ,
+      build: (num) => client.build(project, num),
+      artifacts: (num) => client.artifacts(project, num),
+    };
+  const api = new ProjectsV2(transport);
+  return {
+    project,
+    scan: (query) => new JobScan(api, project, query),
+    readBound: MAX_JOBS_READ,
+    build: (num) => api.jobAsBuild(project, num),
+    artifacts: (num) => api.artifacts(project, num),
+  };
+}
 
 type Found =
   | { build: Build; artifacts: unknown[] | undefined; none?: undefined }
   | { build: undefined; artifacts?: undefined; none: string };
+
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build: Build): boolean {
+  return isForkBranch(build.branch) || build['fork'] === true;
+}
 
 /**
  * Whether a build's branch is a pull request's ref (`pull/9`, `pull/9/head`): the service names a fork's pull
@@ -36,17 +70,12 @@ function forksCount(options: FetchInputs): boolean {
  * request's unless allowed, and with `search-artifacts` lists an artifact `pattern` selects; named in the log with
  * the newer ones it passed over.
  */
-export async function selectLatest(
-  ctx: ActionContext,
-  client: Client,
-  project: Project,
-  options: FetchInputs,
-): Promise<Found> {
-  const slug = `${project.username}/${project.project}`;
+export async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchInputs): Promise<Found> {
+  const slug = projectName(builds.project);
   const wanted = describeLatest(options, (text) => text);
   const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
   const forks = forksCount(options);
-  const scan = new BuildScan(client, project, {
+  const scan = builds.scan({
     statusFilter: options.statusFilter,
     branch: options.branch,
     revision: options.revision,
@@ -57,7 +86,7 @@ export async function selectLatest(
   for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
     const build = await scan.next();
     if (build === undefined) break;
-    if (!forks && isForkBranch(build.branch)) {
+    if (!forks && isFork(build)) {
       passed.push(build.build_num);
       pulls++;
       ctx.info(
@@ -68,7 +97,7 @@ export async function selectLatest(
     }
     let artifacts: unknown[] | undefined;
     if (options.searchArtifacts) {
-      const listed: unknown = await client.artifacts(project, build.build_num);
+      const listed: unknown = await builds.artifacts(build.build_num);
       if (!Array.isArray(listed))
         throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
       if (!hasMatch(listed, options)) {
@@ -91,7 +120,7 @@ export async function selectLatest(
     passed.length >= SEARCH_ARTIFACTS_BUILDS
       ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
       : scan.bounded
-        ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
+        ? ` among the builds that match within the newest ${builds.readBound} builds`
         : passed.length === 0
           ? ''
           : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
@@ -108,12 +137,11 @@ export async function selectLatest(
  */
 export async function readChosenBuild(
   ctx: ActionContext,
-  client: Client,
-  project: Project,
+  builds: Builds,
   buildNum: number,
 ): Promise<Build | undefined> {
   try {
-    return await client.build(project, buildNum);
+    return await builds.build(buildNum);
   } catch (error) {
     if (!(error instanceof ApiError || error instanceof BadResponseError)) throw error;
     ctx.info(`The branch and commit of build #${buildNum} could not be read: ${error.message}`);
@@ -123,7 +151,7 @@ export async function readChosenBuild(
 
 /** The log line that names the build whose artifacts are fetched, and says when it is a pull request's. */
 export function logChosenBuild(ctx: ActionContext, build: Build): void {
-  const fork = isForkBranch(build.branch)
+  const fork = isFork(build)
     ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
     : '';
   ctx.info(

@@ -26,11 +26,13 @@ import {
   type Plan,
   type PlannedFile,
 } from '../../api/paths.ts';
+import { projectName } from '../../api/client.ts';
 import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter, type Build } from '../../api/records.ts';
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
 import { archiveOf, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import {
   branchAndCommit,
+  buildsOf,
   describeLatest,
   logChosenBuild,
   readChosenBuild,
@@ -235,8 +237,10 @@ export interface Checked {
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
-  const { client, transport, project } = ctx.connect({ downloadConnections: options.concurrency });
-  const slug = `${project.username}/${project.project}`;
+  const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
+  const { transport, project } = connection;
+  const builds = buildsOf(connection);
+  const slug = projectName(project);
 
   let buildNum = options.buildNum;
   let none: string | undefined;
@@ -244,18 +248,18 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   let searched: unknown[] | undefined;
   let chosen: Build | undefined;
   if (buildNum === undefined) {
-    const found = await selectLatest(ctx, client, project, options);
+    const found = await selectLatest(ctx, builds, options);
     if (found.build === undefined) none = found.none;
     else {
       chosen = found.build;
       buildNum = chosen.build_num;
       searched = found.artifacts;
     }
-  } else chosen = await readChosenBuild(ctx, client, project, buildNum);
+  } else chosen = await readChosenBuild(ctx, builds, buildNum);
   if (chosen !== undefined) logChosenBuild(ctx, chosen);
   if (buildNum !== undefined) {
     ctx.setOutput('build-num', buildNum);
-    listed = searched ?? (await client.artifacts(project, buildNum));
+    listed = searched ?? (await builds.artifacts(buildNum));
   }
   if (!Array.isArray(listed)) {
     throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
