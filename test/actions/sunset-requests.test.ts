@@ -150,3 +150,27 @@ describe('jobs that wait for a person', () => {
     ]);
   });
 });
+
+describe('a pipeline that stays pending', () => {
+  it('is read for about a minute, then a warning says so and the step goes on', async () => {
+    clock = fakeClock();
+    emulator = await startEmulator({ clock });
+    emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+      workflows: chain(['build'], 1000),
+      pipelineSetupMs: 10 * 60_000,
+    });
+    const started = clock.now();
+    const io = await runLogic(spec, triggerBuild, { emulator, clock, inputs: {} });
+    expect(io.failed).toBeUndefined();
+    expect(io.warnings).toEqual([
+      expect.stringMatching(
+        /^Pipeline #1 is still setup-pending after 1 min: its configuration may still fail; going on$/,
+      ),
+    ]);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(60_000);
+    expect(clock.now() - started).toBeLessThan(70_000);
+    const reads = sent().filter((line) => line === 'GET /api/v2/pipeline/{id}');
+    expect(reads.length).toBeGreaterThan(10);
+    expect(reads.length).toBeLessThan(25);
+  });
+});
