@@ -18,6 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/pipelines.ts
+var pipelines = __webpack_require__(103);
 // EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
 var projects_v2 = __webpack_require__(1464);
 // EXTERNAL MODULE: ../api/records.ts
@@ -147,6 +149,7 @@ function describeResult(command, result) {
 
 
 
+
 const PARAMETERS = [
     'build-num',
     'branch',
@@ -167,6 +170,7 @@ const PARAMETERS = [
     'apikey',
     'all-pages',
     'trigger-api',
+    'definition-id',
 ];
 const spec = {
     name: 'general',
@@ -218,17 +222,24 @@ const COMMANDS = {
         },
     },
     trigger: {
-        takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api'],
+        takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
         call: async (_c, _p, a, connection) => {
             const started = await (0,trigger_api/* startBuild */.bT)(connection, a.api, triggerRequest(a));
-            // Through v2 the answer is the pipeline's: {id, number, state, created_at}.
-            return started.api === 'v1.1' ? started.result.build : started.pipeline;
+            if (started.api === 'v1.1')
+                return started.result.build;
+            if (started.api === 'none')
+                return notTriggered(a, started.message);
+            return setUp(a, new pipelines/* Pipelines */.Cw(connection.transport), started.pipeline);
         },
         // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
-        v2: (api, p, a) => api.trigger(p, {
-            ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-            ...(a.params === undefined ? {} : { parameters: a.params }),
-        }),
+        v2: async (api, p, a) => {
+            const answer = await api.trigger(p, {
+                ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
+                ...(a.params === undefined ? {} : { parameters: a.params }),
+                ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
+            });
+            return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
+        },
     },
     build: {
         takes: ['build-num'],
@@ -357,7 +368,9 @@ function readArgs(ctx, command, takes) {
             ? inputs.oneOf('status-filter', command === 'latest-artifacts' ? records/* ARTIFACT_STATUS_FILTERS */.YQ : records/* BUILD_STATUS_FILTERS */._N, '')
             : undefined,
         keyType: wants('key-type') ? inputs.oneOf('key-type', records/* CHECKOUT_KEY_TYPES */.l9, 'deploy-key') : 'deploy-key',
+        definitionId: optional('definition-id'),
         env: ctx.env,
+        ctx,
     };
     if (args.statusFilter === '')
         args.statusFilter = undefined;
@@ -365,6 +378,8 @@ function readArgs(ctx, command, takes) {
         (0,validate/* checkSegment */.cr)('branch', args.branch);
     if (args.hostname !== undefined)
         (0,validate/* checkSegment */.cr)('hostname', args.hostname, 'a host name');
+    if (args.definitionId !== undefined)
+        (0,validate/* checkSegment */.cr)('definition-id', args.definitionId, 'a pipeline definition id');
     (0,validate/* checkRevisionOrTag */.TD)('revision', args.revision, 'tag', args.tag);
     if (command === 'trigger')
         (0,trigger_api/* checkTriggerInputs */.em)(args.api, triggerRequest(args));
@@ -380,7 +395,24 @@ function triggerRequest(a) {
         ...(tag === undefined ? {} : { tag }),
         ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
         ...(a.params === undefined ? {} : { params: a.params }),
+        ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
     };
+}
+/** The service triggered nothing: said as a warning, and its answer is the result. */
+function notTriggered(a, message) {
+    a.ctx.io.warning((0,runner_text/* logSafe */.sN)(`The service triggered no pipeline: ${message}`));
+    return { message };
+}
+/** A triggered pipeline read until set up (docs/sunset.md): the result, which an errored one still sets. */
+async function setUp(a, pipelines, pipeline) {
+    try {
+        return await (0,trigger_api/* confirmPipeline */.Lb)(a.ctx, pipelines, pipeline);
+    }
+    catch (error) {
+        if (error instanceof trigger_api/* PipelineErroredError */.GU)
+            a.ctx.setOutput('result', JSON.stringify(error.pipeline));
+        throw error;
+    }
 }
 function missingBuildNum(input, command) {
     throw new errors/* ValidationError */.yI(input, `a value is required by command '${command}': a build number, 1 or more`, undefined, 'missing');
@@ -675,15 +707,25 @@ class JobScan {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EL: () => (/* binding */ pipelineUrl),
+/* harmony export */   GU: () => (/* binding */ PipelineErroredError),
 /* harmony export */   LM: () => (/* binding */ rerunBuild),
+/* harmony export */   Lb: () => (/* binding */ confirmPipeline),
 /* harmony export */   NI: () => (/* binding */ readTriggerApi),
 /* harmony export */   bT: () => (/* binding */ startBuild),
-/* harmony export */   em: () => (/* binding */ checkTriggerInputs)
+/* harmony export */   em: () => (/* binding */ checkTriggerInputs),
+/* harmony export */   zL: () => (/* binding */ workflowRows)
 /* harmony export */ });
-/* unused harmony exports TRIGGER_APIS, GoneUserError */
+/* unused harmony exports TRIGGER_APIS, SETUP_WAIT_MS, TriggerFailedError, GoneUserError */
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 /* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
 /* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8900);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2249);
+/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4957);
+
+
+
 
 
 
@@ -700,46 +742,151 @@ function withoutV2Form(request) {
 }
 const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
     'parallelism; to gate on a commit, use wait-for-build';
+const V1_SINGLE_JOB = 'the v1.1 trigger runs a single job of a pipeline configuration (version 2.1), not its workflows, and stops ' +
+    'on 2027-02-01';
 /**
- * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
- * take is a mistake found before anything is sent.
+ * Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2`, or a
+ * project named by its slug (`slug`), which only API v2 reaches, one v2 cannot take; with `definition-id`, one
+ * only v1.1 takes, or v1.1 itself.
  */
 function checkTriggerInputs(api, request, slug = false) {
     if (slug && api === 'v1.1')
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
     const [input] = withoutV2Form(request);
+    if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('definition-id', `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`, undefined, 'not used');
+    }
     if ((api === 'v2' || slug) && input !== undefined) {
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
 }
 /**
- * Starts a build through v1.1, or a pipeline through v2, as `api` says; with `auto`, a pipeline once the service
- * answered 410 (which started nothing, so the trigger is still sent once).
+ * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
+ * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md).
  */
 async function startBuild(connection, api, request) {
     checkTriggerInputs(api, request);
-    let after;
-    if (api !== 'v2') {
-        try {
-            return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
-        }
-        catch (error) {
-            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
-                throw error;
-            const unsent = withoutV2Form(request);
-            if (unsent.length > 0) {
-                throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${unsent.join(' and ')} ` +
-                    `${unsent.length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
-            }
-            after = error.message;
-            connection.transport.log('info', `${error.message}; triggering a pipeline through API v2 instead`);
-        }
+    const log = connection.transport.log.bind(connection.transport);
+    const unsent = withoutV2Form(request);
+    if (api === 'v1.1')
+        return startV1(connection, api, request);
+    if (api === 'auto' && unsent.length > 0) {
+        log('warning', `${unsent.join(' and ')} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+        return startV1(connection, api, request);
     }
-    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
-        ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
-        ...(request.params === undefined ? {} : { parameters: request.params }),
-    });
-    return { api: 'v2', pipeline, ...(after === undefined ? {} : { after }) };
+    let answer;
+    try {
+        answer = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
+            ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
+            ...(request.params === undefined ? {} : { parameters: request.params }),
+            ...(request.definitionId === undefined ? {} : { definitionId: request.definitionId }),
+        });
+    }
+    catch (error) {
+        if (api === 'v2' || !(error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .NoPipelineTriggerError */ .q$))
+            throw error;
+        const why = error.projectNotFound
+            ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
+                'token (or the project slug is wrong)'
+            : 'this installation has no pipeline trigger of API v2';
+        let started;
+        try {
+            started = await startV1(connection, 'v1.1', request);
+        }
+        catch (v1) {
+            if (!(v1 instanceof Error))
+                throw v1;
+            throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${v1.message}`, { cause: v1 });
+        }
+        log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
+        return started;
+    }
+    if (!answer.triggered)
+        return { api: 'none', message: answer.message };
+    return {
+        api: 'v2',
+        pipeline: answer.pipeline,
+        ...(answer.recoveredAfter === undefined ? {} : { recoveredAfter: answer.recoveredAfter }),
+    };
+}
+/** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
+const SETUP_WAIT_MS = 60_000;
+const FIRST_LOOK_MS = 250;
+const LONGEST_LOOK_MS = 5000;
+/** The pipeline's configuration failed: nothing of it runs. */
+class PipelineErroredError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'PipelineErroredError';
+    /** The pipeline as the service last answered it. */
+    pipeline;
+    constructor(message, pipeline) {
+        super(message);
+        this.pipeline = pipeline;
+    }
+}
+/**
+ * Reads a triggered pipeline at least once, then until it leaves the pending states, within a minute and the
+ * step's deadline (a 201 may say `created` before its configuration was compiled). An errored pipeline fails;
+ * one still pending at the end is said, and the step goes on.
+ */
+async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSITIVE_INFINITY) {
+    const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
+    let pause = FIRST_LOOK_MS;
+    let pipeline = await pipelines.pipeline(triggered.id);
+    while (_api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
+        const wait = Math.min(pause, until - ctx.clock.now());
+        if (wait <= 0) {
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} after ` +
+                `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`));
+            return pipeline;
+        }
+        await ctx.clock.sleep(wait, ctx.signal);
+        pause = Math.min(pause * 2, LONGEST_LOOK_MS);
+        pipeline = await pipelines.pipeline(triggered.id);
+    }
+    const errors = (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
+    if (errors !== undefined) {
+        throw new PipelineErroredError((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs` +
+            (errors.length > 0 ? `: ${errors.join('; ')}` : '')), pipeline);
+    }
+    return pipeline;
+}
+/**
+ * The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
+ * origin of a job's address once one is known, else of `base-url`; built from checked parts only.
+ */
+function pipelineUrl(connection, pipeline, jobUrl) {
+    let web;
+    try {
+        web = new URL(jobUrl ?? connection.baseUrl).origin;
+    }
+    catch {
+        web = new URL(connection.baseUrl).origin;
+    }
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
+}
+/** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
+function workflowRows(url, workflows) {
+    return workflows.map((w) => ({
+        id: w.id,
+        name: w.name,
+        status: w.status,
+        url: (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(w.id)}`),
+    }));
+}
+async function startV1(connection, api, request) {
+    try {
+        return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
+    }
+    catch (error) {
+        if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+            throw error;
+        throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${withoutV2Form(request).join(' and ')} ` +
+            `${withoutV2Form(request).length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
+    }
+}
+/** Every trigger form failed: the one error names each answer, `pipeline/run`'s first. */
+class TriggerFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'TriggerFailedError';
 }
 /** A 410 after which v2 cannot do what was asked. */
 class GoneUserError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {

@@ -340,6 +340,7 @@ function outputWord(log, output, word) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ untilDeadline),
+/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
 /* harmony export */   f5: () => (/* binding */ PollFailedError),
 /* harmony export */   uf: () => (/* binding */ WaitError),
 /* harmony export */   wt: () => (/* binding */ poll)
@@ -355,6 +356,11 @@ function outputWord(log, output, word) {
 
 
 
+/** Every waiting action's input ranges: a poll interval of up to an hour and a wait of up to 35 days. */
+const WAIT_LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
 const DEFAULT_JITTER = 0.1;
 const DEFAULT_HEARTBEAT_MS = 60_000;
 const DEFAULT_MAX_FAILURES = 5;

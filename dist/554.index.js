@@ -49,10 +49,9 @@ const spec = {
     ],
     outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
 };
-/** Input ranges: as trigger-build's, a poll interval of up to an hour and a wait of up to 35 days. */
+/** Input ranges: the waiting actions' own, and how long a commit's builds may take to settle. */
 const LIMITS = {
-    pollSeconds: { min: 1, max: 3600 },
-    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+    ..._runner_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .WAIT_LIMITS */ .NW,
     settleSeconds: { min: 0, max: 3600 },
 };
 /** Reads and checks every input of the action's own before anything is sent. */

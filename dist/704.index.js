@@ -3160,8 +3160,11 @@ function readProjectSlug(inputs, accept) {
 /** The replacement of a removed call, and the input that chooses it. */
 function replacementWithInput(method, path) {
     const replacement = (0,api_sunset/* v2Replacement */.Zr)(method, path);
-    return replacement === undefined
-        ? undefined
+    if (replacement === undefined)
+        return undefined;
+    // The trigger of `auto` is a pipeline already unless an input only v1.1 takes is given (docs/sunset.md).
+    return path.includes('/tree/')
+        ? `${replacement}: keep the default, trigger-api: auto, without revision and parallel, or set trigger-api: v2`
         : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
             'service answers 410';
 }

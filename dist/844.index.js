@@ -1,5 +1,5 @@
 export const id = 844;
-export const ids = [844,554];
+export const ids = [844];
 export const modules = {
 
 /***/ 7844:
@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2249);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2249);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 /* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8729);
 /* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(103);
@@ -22,8 +22,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3704);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
 /* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(649);
-/* harmony import */ var _wait_for_build_wait_for_build_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7554);
-
 
 
 
@@ -49,8 +47,8 @@ function readInputs(ctx) {
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
-    const waitMinutes = inputs.integer('wait-for-hold-minutes', 0, _wait_for_build_wait_for_build_js__WEBPACK_IMPORTED_MODULE_8__.LIMITS.timeoutMinutes.max, 10);
-    const pollSeconds = inputs.integer('poll-interval-seconds', _wait_for_build_wait_for_build_js__WEBPACK_IMPORTED_MODULE_8__.LIMITS.pollSeconds.min, _wait_for_build_wait_for_build_js__WEBPACK_IMPORTED_MODULE_8__.LIMITS.pollSeconds.max, 15);
+    const waitMinutes = inputs.integer('wait-for-hold-minutes', 0, _runner_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, 10);
+    const pollSeconds = inputs.integer('poll-interval-seconds', _runner_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WAIT_LIMITS */ .NW.pollSeconds.min, _runner_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WAIT_LIMITS */ .NW.pollSeconds.max, 15);
     const timing = { jobs, waitMs: waitMinutes * 60_000, intervalMs: pollSeconds * 1000 };
     if (pipelineIdText !== undefined) {
         const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
@@ -98,8 +96,8 @@ async function approve(ctx) {
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline: started + input.waitMs,
-            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(state.elapsedMs)})`),
-            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(state.nextInMs)}`),
+            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(state.elapsedMs)})`),
+            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(state.nextInMs)}`),
         }, async () => {
             // A pipeline named by id is read once; a commit's newest may change from one look to the next.
             const found = input.pipelineId !== undefined && pipeline !== undefined
@@ -123,10 +121,10 @@ async function approve(ctx) {
         if (!result.done) {
             const why = result.error === undefined ? '' : ` (${result.error.message})`;
             throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_4__/* .WaitError */ .uf(pipeline === undefined
-                ? `No pipeline of ${commit} was found within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(input.waitMs)} among the project's ` +
+                ? `No pipeline of ${commit} was found within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.waitMs)} among the project's ` +
                     `${MAX_PIPELINES} newest pipelines${why}`
                 : `No ${chosen} came on hold in pipeline #${pipeline.number} within ` +
-                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(input.waitMs)}${why}; ${describeApprovals(seen)}`);
+                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.waitMs)}${why}; ${describeApprovals(seen)}`);
         }
         if (result.value.length === 0) {
             ctx.info(`Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
@@ -231,130 +229,728 @@ function run() {
 
 /***/ }),
 
-/***/ 7554:
+/***/ 5224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LIMITS: () => (/* binding */ LIMITS),
-/* harmony export */   readInputs: () => (/* binding */ readInputs),
-/* harmony export */   run: () => (/* binding */ run),
-/* harmony export */   spec: () => (/* binding */ spec),
-/* harmony export */   waitForBuild: () => (/* binding */ waitForBuild)
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   Ue: () => (/* binding */ PLAIN_GLOB),
+/* harmony export */   ko: () => (/* binding */ selects)
 /* harmony export */ });
-/* harmony import */ var _runner_gate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4048);
-/* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2049);
-/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3704);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(649);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8729);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1272);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
+// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
+// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
+// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
+//
+// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
+// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
+// against a deep path, and artifact paths come from the server.
 
 
-
-
-
-
-
-
-
-const spec = {
-    name: 'wait-for-build',
-    inputs: [
-        'build-num',
-        'revision',
-        'branch',
-        'workflow',
-        'job',
-        'appear-timeout-minutes',
-        'settle-seconds',
-        'timeout-minutes',
-        'poll-interval-seconds',
-        'allowed-outcomes',
-        'failure-log-lines',
-        'if-no-builds',
-    ],
-    outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
+/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
+const PLAIN_GLOB = {
+    dot: true,
+    posix: true,
+    windows: false,
+    nobrace: true,
+    noextglob: true,
+    nonegate: true,
 };
-/** Input ranges: as trigger-build's, a poll interval of up to an hour and a wait of up to 35 days. */
-const LIMITS = {
-    pollSeconds: { min: 1, max: 3600 },
-    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-    settleSeconds: { min: 0, max: 3600 },
-};
-/** Reads and checks every input of the action's own before anything is sent. */
-function readInputs(ctx) {
-    const { inputs } = ctx;
-    const buildNumText = inputs.optional('build-num');
-    const buildNum = buildNumText === undefined
-        ? undefined
-        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
-    const givenRevision = inputs.optional('revision');
-    const branch = inputs.optional('branch');
-    if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
-    const workflows = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow'));
-    const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_6__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
-    const appearMinutes = inputs.integer('appear-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 10);
-    const settleSeconds = inputs.integer('settle-seconds', LIMITS.settleSeconds.min, LIMITS.settleSeconds.max, 30);
-    const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
-    const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
-    const policy = (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_OUTPUT_LINES */ .$S, 50);
-    const ifNoBuilds = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .readIfNoBuilds */ .a4)(inputs);
-    let revision = '';
-    // On a comment, a branch given alone names the commit through its newest build.
-    const fromBranch = buildNum === undefined &&
-        givenRevision === undefined &&
-        branch !== undefined &&
-        (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_4__/* .commentsOnPullRequest */ .uz)(ctx.env);
-    if (buildNum === undefined && !fromBranch) {
-        const raw = givenRevision ?? (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_4__/* .workflowRevision */ .VS)(ctx.env);
-        if (raw === undefined) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ValidationError */ .yI('revision', 'a value is required when GITHUB_SHA is not set (or give build-num)', undefined, 'missing');
-        }
-        if (!/^[0-9a-f]{7,40}$/i.test(raw)) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
-        }
-        revision = raw.toLowerCase();
+const SEGMENT_OPTIONS = { ...PLAIN_GLOB, strictSlashes: true };
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const allowed = "allowed: glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+    if (body === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
     }
-    else {
-        const unused = ['revision', 'workflow', 'job'].filter((name) => inputs.optional(name) !== undefined);
-        if (unused.length > 0) {
-            ctx.io.warning(`build-num is given, so ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} not used`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
+    const segments = [];
+    for (const part of body.split('/')) {
+        if (part === '**') {
+            // `**/**` is one `**`.
+            if (segments.at(-1) !== '**')
+                segments.push('**');
+            continue;
+        }
+        if (part === '') {
+            segments.push(/^$/u);
+            continue;
+        }
+        try {
+            // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
+            const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
+            segments.push(picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(literal, SEGMENT_OPTIONS));
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
         }
     }
-    return {
-        ...(buildNum === undefined ? {} : { buildNum }),
-        query: { revision, ...(branch === undefined ? {} : { branch }) },
-        workflows,
-        jobs,
-        named: jobs.filter((p) => p.named),
-        ifNoBuilds,
-        appearMs: appearMinutes * 60_000,
-        settleMs: settleSeconds * 1000,
-        timeoutMs: timeoutMinutes * 60_000,
-        intervalMs: pollSeconds * 1000,
-        policy,
-        failureLogLines,
+    return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
+}
+/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
+function matchSegments(pattern, path) {
+    const tried = new Set();
+    const width = path.length + 1;
+    const match = (i, j) => {
+        if (i === pattern.length)
+            return j === path.length;
+        const key = i * width + j;
+        if (tried.has(key))
+            return false;
+        tried.add(key);
+        const segment = pattern[i];
+        if (segment === '**') {
+            // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+            if (i === pattern.length - 1)
+                return j < path.length;
+            return match(i + 1, j) || (j < path.length && match(i, j + 1));
+        }
+        return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
     };
+    return match(0, 0);
 }
 /**
- * Waits until the builds of a commit (or one build by number) have ended, and fails the step unless each ended
- * with an allowed outcome. It never cancels a build: they are not the step's own.
+ * Whether a path is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * path no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
  */
-async function waitForBuild(ctx) {
-    const input = readInputs(ctx);
-    const started = ctx.clock.now();
-    const deadline = started + input.timeoutMs;
-    const connection = ctx.connect({ deadline, signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline) });
-    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, connection, input, { started, deadline });
+function selects(globs, path) {
+    if (globs.length === 0)
+        return true;
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(path))
+            selected = !g.negated;
+    return selected;
 }
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
-function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runAction */ .Cs)(spec, waitForBuild);
+
+
+/***/ }),
+
+/***/ 8729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
+// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
+// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
+
+
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        let glob;
+        try {
+            // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
+            glob = picomatch__WEBPACK_IMPORTED_MODULE_2___default().makeRe(body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)), _glob_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_GLOB */ .Ue);
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);
+        }
+        return {
+            source,
+            negated,
+            body,
+            named: !negated && !/[*?]/u.test(body),
+            test: (name) => name === body || glob.test(name),
+        };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    if (patterns.length === 0)
+        return true;
+    let chosen = patterns.every((p) => p.negated);
+    if (name === undefined)
+        return chosen;
+    for (const p of patterns)
+        if (p.test(name))
+            chosen = !p.negated;
+    return chosen;
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cw: () => (/* binding */ Pipelines),
+/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
+/* harmony export */   Tb: () => (/* binding */ projectSlug),
+/* harmony export */   X2: () => (/* binding */ isAmbiguous),
+/* harmony export */   k: () => (/* binding */ PipelineTriggerAbortedError),
+/* harmony export */   q$: () => (/* binding */ NoPipelineTriggerError),
+/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
+/* harmony export */ });
+/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError */
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4957);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
+// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
+// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
+// them below the v2 base (ApiRequest.api).
+
+
+
+
+/** Workflow statuses after which nothing more happens in it. */
+const FINAL_WORKFLOW_STATUSES = new Set([
+    'success',
+    'failed',
+    'error',
+    'canceled',
+    'not_run',
+    'unauthorized',
+]);
+/**
+ * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
+ * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
+ */
+const UNBUILT_JOB_STATUSES = new Set([
+    'blocked',
+    'not_run',
+    'canceled',
+    'unauthorized',
+]);
+/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
+const MAX_LIST_PAGES = 20;
+/** A pipeline trigger failed in a way that does not tell whether a pipeline started, and none was found. */
+class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PipelineTriggerLostError';
+}
+/** Both trigger forms answered 404 or 405: nothing was started; `answers` holds each, `pipeline/run`'s first. */
+class NoPipelineTriggerError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'NoPipelineTriggerError';
+    answers;
+    constructor(answers) {
+        super(answers.map((a) => a.message).join('; then '));
+        this.answers = answers;
+    }
+    /** The service knows no such project: a wrong slug, or a project token, which v2 does not take. */
+    get projectNotFound() {
+        return this.answers.some((a) => a.status === 404 && /^project not found/iu.test(a.serverMessage));
+    }
+}
+/** The step was cancelled while the trigger was on its way: `before` is the newest pipeline number before it. */
+class PipelineTriggerAbortedError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM {
+    name = 'PipelineTriggerAbortedError';
+    before;
+    constructor(message, before) {
+        super(message);
+        this.before = before;
+    }
+}
+const seg = encodeURIComponent;
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
+function projectSlug(p) {
+    if ('slug' in p)
+        return p.slug.split('/').map(seg).join('/');
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
+}
+class Pipelines {
+    transport;
+    constructor(transport) {
+        this.transport = transport;
+    }
+    /**
+     * Triggers a pipeline, never two (docs/promises.md, promise 2): `pipeline/run` first, the older `pipeline` form
+     * when that answers 404 or 405 (nothing was started then; never with a definition, which only `pipeline/run`
+     * takes). After a failure that may have started one, the pipeline is looked for, and never sent again.
+     */
+    async trigger(p, options) {
+        const slug = projectSlug(p);
+        if ((options.branch === undefined) === (options.tag === undefined))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
+        const ref = triggerRef(options);
+        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkParams */ .N8)('params', options.parameters);
+        const withParameters = parameters === undefined ? {} : { parameters };
+        const definition = options.definitionId === undefined
+            ? {}
+            : { definition_id: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('definition-id', options.definitionId) };
+        const before = await this.newestNumber(p);
+        const send = async (path, body) => {
+            try {
+                const answer = await this.transport.request({ method: 'POST', path, body, retry: 'once', api: 'v2' });
+                return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .triggerAnswer */ .jP)({ method: 'POST', path: `v2 ${path}` }, answer.status, answer.data);
+            }
+            catch (error) {
+                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM)
+                    throw new PipelineTriggerAbortedError(error.message, before);
+                if (!isAmbiguous(error))
+                    throw error;
+                const found = await this.findTriggered(p, ref, before).catch(() => undefined);
+                if (found !== undefined)
+                    return { triggered: true, pipeline: found, recoveredAfter: error.message };
+                throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)} but none newer than ` +
+                    `#${before} could be found: look at the project's pipelines before triggering again`);
+            }
+        };
+        let first;
+        try {
+            return await send(`/project/${slug}/pipeline/run`, {
+                ...definition,
+                config: ref,
+                checkout: ref,
+                ...withParameters,
+            });
+        }
+        catch (error) {
+            if (!isNoRoute(error) || options.definitionId !== undefined)
+                throw error;
+            first = error;
+        }
+        // An installation of an older version has only the older form; a 404 or 405 started nothing.
+        this.transport.log('debug', `${first.message}; trying the older pipeline trigger`);
+        try {
+            return await send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+        }
+        catch (error) {
+            if (isNoRoute(error))
+                throw new NoPipelineTriggerError([first, error]);
+            if (error instanceof Error && !(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM))
+                error.message = `${first.message}; then ${error.message}`;
+            throw error;
+        }
+    }
+    /** The newest pipeline number of the project (0 when it has none, or the list is not there). */
+    async newestNumber(p) {
+        try {
+            return (await this.recent(p)).reduce((max, item) => Math.max(max, item.number), 0);
+        }
+        catch (error) {
+            // A project the list does not know: the trigger itself will say why.
+            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404)
+                return 0;
+            throw error;
+        }
+    }
+    /**
+     * The pipeline a trigger made, if any: newer than `before` (the newest number before the call), on its branch
+     * or tag. The oldest match is ours: a later one was triggered by someone else after our call.
+     */
+    async findTriggered(p, ref, before) {
+        const matches = (await this.recent(p)).filter((item) => item.number > before &&
+            (ref.tag === undefined ? item.vcs?.branch === ref.branch : item.vcs?.tag === ref.tag));
+        return matches.sort((a, b) => a.number - b.number)[0];
+    }
+    /** The first page of the project's pipelines, newest first. */
+    async recent(p) {
+        const path = `/project/${projectSlug(p)}/pipeline`;
+        return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .pipelineListAnswer */ .JE)({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    }
+    async pipeline(id) {
+        const path = `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', id))}`;
+        return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .pipelineAnswer */ .nd)({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    }
+    /** Every workflow of a pipeline, oldest first. */
+    async workflows(pipelineId) {
+        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, _v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowAnswer */ .sM);
+    }
+    /** One workflow, with its own status. */
+    async workflow(workflowId) {
+        const path = `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}`;
+        return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowAnswer */ .sM)({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    }
+    /** Every job of a workflow. */
+    async jobs(workflowId) {
+        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .jobAnswer */ .aV);
+    }
+    /** Reruns jobs of a workflow as a new workflow; answers its id. */
+    async rerun(workflowId, options) {
+        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
+        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
+        if (typeof answer?.workflow_id !== 'string')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
+        return answer;
+    }
+    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
+    async cancelWorkflow(workflowId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
+    }
+    /**
+     * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+     * and at most `max` pipelines.
+     */
+    async newestPipeline(p, options, accept) {
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch) };
+        const path = `/project/${projectSlug(p)}/pipeline`;
+        const pipelines = await this.list(path, asItem, query, options.max, (items) => items.some(accept));
+        return pipelines.find(accept);
+    }
+    /**
+     * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+     * workflow's jobs again, not by sending it twice.
+     */
+    async approve(workflowId, approvalRequestId) {
+        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`, undefined, 'once');
+    }
+    /**
+     * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+     * twice ends it, and so does `enough` once it says the items so far suffice. Each page and each item is checked
+     * by shape before it is kept.
+     */
+    async list(path, check, query = {}, maxItems = Infinity, enough) {
+        const items = [];
+        const tokens = new Set();
+        let token;
+        const call = { method: 'GET', path: `v2 ${path}` };
+        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
+            const page = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .pageAnswer */ .kH)(call, await this.get(path, token === undefined ? query : { ...query, 'page-token': token }));
+            // One at a time: a spread of a huge page would overflow the stack.
+            for (const item of page.items)
+                items.push(check(call, item, items.length));
+            if (items.length >= maxItems)
+                return items.slice(0, maxItems);
+            if (enough?.(items))
+                return items;
+            const { next } = page;
+            if (next === undefined || tokens.has(next))
+                return items;
+            tokens.add(next);
+            token = next;
+        }
+        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
+        return items;
+    }
+    async get(path, query) {
+        return (await this.transport.request({
+            method: 'GET',
+            path,
+            ...(query === undefined ? {} : { query }),
+            retry: 'idempotent',
+            api: 'v2',
+        })).data;
+    }
+    async post(path, body, retry) {
+        return (await this.transport.request({
+            method: 'POST',
+            path,
+            ...(body === undefined ? {} : { body }),
+            retry,
+            api: 'v2',
+        })).data;
+    }
+}
+function describeRef(ref) {
+    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
+}
+/** The branch or tag a trigger names, checked. */
+function triggerRef(options) {
+    return options.tag === undefined
+        ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
+        : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
+}
+/** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
+function isNoRoute(error) {
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && (error.status === 404 || error.status === 405);
+}
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
+function isAmbiguous(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+        return error.status >= 500 || error.status === 408;
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
+        return !error.notSent;
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
+}
+/** An item taken as it is, for lists whose items the caller checks itself. */
+function asItem(_call, value) {
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 4957:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Aw: () => (/* binding */ PENDING_PIPELINE_STATES),
+/* harmony export */   IN: () => (/* binding */ isV2Id),
+/* harmony export */   JE: () => (/* binding */ pipelineListAnswer),
+/* harmony export */   aV: () => (/* binding */ jobAnswer),
+/* harmony export */   jP: () => (/* binding */ triggerAnswer),
+/* harmony export */   kH: () => (/* binding */ pageAnswer),
+/* harmony export */   nd: () => (/* binding */ pipelineAnswer),
+/* harmony export */   sM: () => (/* binding */ workflowAnswer),
+/* harmony export */   yi: () => (/* binding */ pipelineErrors)
+/* harmony export */ });
+/* unused harmony exports MAX_V2_PAGE_ITEMS, PIPELINE_STATES, isPositiveWhole */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+// Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's
+// (docs/promises.md, promise 30): ids are UUID-like strings, numbers positive whole numbers, names and statuses
+// strings. A wrong shape is an unusable answer naming the call, which a poll does not look at again; enums stay
+// open, as in records.ts.
+
+
+/** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
+const MAX_V2_PAGE_ITEMS = 100;
+/** Pipeline states the service documents; the last three come before the configuration is compiled. */
+const PIPELINE_STATES = (/* unused pure expression or super */ null && (['created', 'errored', 'setup-pending', 'setup', 'pending']));
+const PENDING_PIPELINE_STATES = new Set(['setup-pending', 'setup', 'pending']);
+/** A UUID-like id: letters, digits and dashes, so that it is safe in a path, an output and a log line. */
+const ID = /^[0-9A-Za-z][0-9A-Za-z-]{0,63}$/u;
+function unusable(call, detail) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(call.method, call.path, detail);
+}
+function isV2Id(value) {
+    return typeof value === 'string' && ID.test(value);
+}
+function isPositiveWhole(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+function checkCommon(call, value, what, at) {
+    const where = at < 0 ? `the ${what}` : `item ${at + 1} of the ${what} list`;
+    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
+        throw unusable(call, `${where} is not an object`);
+    if (!isV2Id(value['id']))
+        throw unusable(call, `${where} has no id that is a UUID-like string`);
+    if (typeof value['name'] !== 'string')
+        throw unusable(call, `${where} has no name that is a string`);
+    if (typeof value['status'] !== 'string')
+        throw unusable(call, `${where} has no status that is a string`);
+    return value;
+}
+/** A workflow (`GET /workflow/{id}`, or an item of a pipeline's list: `at` is its place). */
+function workflowAnswer(call, value, at = -1) {
+    const record = checkCommon(call, value, 'workflow', at);
+    const tag = record['tag'];
+    if (tag !== undefined && tag !== null && typeof tag !== 'string')
+        throw unusable(call, `the workflow ${String(record['id'])} has a tag that is not a string`);
+    return record;
+}
+/** A job of a workflow's list: a `job_number`, where there is one, is a positive whole number. */
+function jobAnswer(call, value, at) {
+    const record = checkCommon(call, value, 'job', at);
+    const num = record['job_number'];
+    if (num !== undefined && num !== null && !isPositiveWhole(num))
+        throw unusable(call, `item ${at + 1} of the job list has a job_number that is not a whole number ≥ 1`);
+    const type = record['type'];
+    if (type !== undefined && type !== null && typeof type !== 'string')
+        throw unusable(call, `item ${at + 1} of the job list has a type that is not a string`);
+    const request = record['approval_request_id'];
+    if (request !== undefined && request !== null && !isV2Id(request))
+        throw unusable(call, `item ${at + 1} of the job list has an approval_request_id that is not an id`);
+    return { ...record, job_number: num ?? null };
+}
+/** One page of a v2 list: `items` an array of at most MAX_V2_PAGE_ITEMS, `next_page_token` a string or null. */
+function pageAnswer(call, value) {
+    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || !Array.isArray(value['items']))
+        throw unusable(call, 'a page with an items list was expected');
+    const items = value['items'];
+    if (items.length > MAX_V2_PAGE_ITEMS)
+        throw unusable(call, `the page holds ${items.length} items, more than the ${MAX_V2_PAGE_ITEMS} a page of the service holds`);
+    const next = value['next_page_token'];
+    if (next !== undefined && next !== null && typeof next !== 'string')
+        throw unusable(call, 'the next_page_token is neither a string nor null');
+    return { items, ...(typeof next === 'string' && next !== '' ? { next } : {}) };
+}
+const optionalString = (value) => value === undefined || value === null || typeof value === 'string';
+/** A pipeline: a UUID-like `id`, a positive whole `number`; `state`, `errors` and `vcs` of their types when present. */
+function pipelineAnswer(call, value) {
+    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
+        throw unusable(call, 'a pipeline record was expected');
+    if (!isV2Id(value['id']))
+        throw unusable(call, 'the pipeline has no id of the UUID form');
+    if (!isPositiveWhole(value['number']))
+        throw unusable(call, 'the pipeline has no number that is a whole number ≥ 1');
+    if (!optionalString(value['state']))
+        throw unusable(call, 'the pipeline state is not a string');
+    const errors = value['errors'];
+    if (errors !== undefined &&
+        errors !== null &&
+        !(Array.isArray(errors) && errors.every((e) => (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(e) && optionalString(e['message']))))
+        throw unusable(call, 'the pipeline errors are not a list of {type, message}');
+    const vcs = value['vcs'];
+    if (vcs !== undefined &&
+        vcs !== null &&
+        !((0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(vcs) && ['branch', 'tag'].every((k) => optionalString(vcs[k]))))
+        throw unusable(call, 'the pipeline vcs is not an object of strings');
+    return value;
+}
+/** A trigger's answer: 201 with a pipeline, or 200 `{message}` when the service triggered nothing. */
+function triggerAnswer(call, status, value) {
+    if (status === 200 && (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) && value['id'] === undefined) {
+        const message = value['message'];
+        if (typeof message !== 'string')
+            throw unusable(call, 'a 200 without a pipeline carries no message');
+        return { triggered: false, message };
+    }
+    return { triggered: true, pipeline: pipelineAnswer(call, value) };
+}
+/** A page of the project's pipelines, newest first: `{items, next_page_token}`. */
+function pipelineListAnswer(call, value) {
+    const items = (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) ? value['items'] : undefined;
+    if (!Array.isArray(items))
+        throw unusable(call, 'a list of items was expected');
+    return items.map((item) => pipelineAnswer(call, item));
+}
+/** What an errored pipeline says: each `errors[].message` (its type without one), or undefined when it is not. */
+function pipelineErrors(pipeline) {
+    const errors = pipeline.errors ?? [];
+    if (pipeline.state !== 'errored' && errors.length === 0)
+        return undefined;
+    return errors.map((e) => e.message ?? e.type ?? '').filter((text) => text !== '');
+}
+
+
+/***/ }),
+
+/***/ 8537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hm: () => (/* binding */ untilDeadline),
+/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
+/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   uf: () => (/* binding */ WaitError),
+/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_JITTER, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_FAILURES, DEFAULT_MAX_FAILURE_WAIT_MS, StepDeadlineError, transient */
+/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+
+
+
+/** Every waiting action's input ranges: a poll interval of up to an hour and a wait of up to 35 days. */
+const WAIT_LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
+const DEFAULT_JITTER = 0.1;
+const DEFAULT_HEARTBEAT_MS = 60_000;
+const DEFAULT_MAX_FAILURES = 5;
+const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PollFailedError';
+}
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'WaitError';
+}
+/**
+ * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+ * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+ */
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline } = options;
+    const jitter = options.jitter ?? DEFAULT_JITTER;
+    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+        looks++;
+        let waitMs = intervalMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            if (found.nextInMs !== undefined)
+                waitMs = found.nextInMs;
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            // A request the step's time-out stopped is the time-out itself, not an early stop.
+            if (error instanceof StepDeadlineError)
+                return { done: false, ...state() };
+            // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
+            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+                return { done: false, error, ...state() };
+            if (!transient(error))
+                throw error;
+            failures++;
+            if (failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= heartbeatMs) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
+    }
+}
+/** The step's time-out came while a request was on its way. */
+class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+    name = 'StepDeadlineError';
+}
+/**
+ * The step's signal, aborted also when the step's deadline comes, with a DeadlineError: every request of a look
+ * then stops at the deadline however many the look makes (docs/promises.md, promise 34). The timer does not hold
+ * the process open.
+ */
+function untilDeadline(signal, clock, deadline) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new StepDeadlineError(`the step's time-out came during a look`)), Math.max(0, deadline - clock.now()));
+    timer.unref();
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    return AbortSignal.any([signal, controller.signal]);
+}
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+function transient(error) {
+    // An answer of the wrong shape comes back the same at the next look.
+    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx)
+        return false;
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS;
 }
 
 

@@ -16,9 +16,6 @@ var map = {
 		825,
 		26,
 		704,
-		787,
-		450,
-		48,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
@@ -50,14 +47,14 @@ var map = {
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		7413,
+		5188,
 		825,
 		26,
 		704,
 		787,
 		450,
 		48,
-		413
+		188
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,

@@ -110,9 +110,14 @@ export interface ProjectConfig extends BuildBehaviour {
   /** Default `master`, as in the service. */
   defaultBranch?: string;
   branches?: Record<string, BuildBehaviour>;
-  /** Pipeline parameters the configuration declares: any other is refused (400) by the v2 trigger. */
+  /** Pipeline parameters the configuration declares: any other makes a v2 trigger's pipeline `errored`. */
   parameters?: Record<string, ParameterSpec>;
+  /** Time a triggered pipeline stays in its pending states (default PIPELINE_SETUP_MS). */
+  pipelineSetupMs?: number;
 }
+
+/** How long a triggered pipeline is pending by default: a moment, as on the service. */
+export const PIPELINE_SETUP_MS = 1000;
 
 export interface ResolvedBehaviour {
   queuedMs: number;
@@ -332,6 +337,10 @@ export interface StoredPipeline {
   errors: { type: string; message: string }[];
   parameters: Record<string, unknown>;
   runs: WorkflowRun[];
+  /** Subject of the pushed commit (a push's pipeline): the head a v2 trigger of its branch builds. */
+  subject?: string;
+  /** Until then (epoch ms) a triggered pipeline is in its pending states: its configuration is being compiled. */
+  setUpAt?: number;
   /** The repository the commit came from and the project's own: they differ for a fork's pull request. */
   repository?: { origin: string; target: string };
 }

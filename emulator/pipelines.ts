@@ -7,6 +7,7 @@ import type { Builds } from './builds.ts';
 import { HttpError } from './http.ts';
 import {
   fakeUuid,
+  PIPELINE_SETUP_MS,
   type EmulatedProject,
   type JobSpec,
   type StoredPipeline,
@@ -191,12 +192,24 @@ export function workflowRecord(
   };
 }
 
-export function pipelineRecord(pipeline: StoredPipeline): Record<string, unknown> {
+/** A pipeline's state now: pending while its configuration is compiled, then errored or created. */
+function pipelineState(pipeline: StoredPipeline, now: number): string {
+  const setUpAt = pipeline.setUpAt ?? 0;
+  if (now < setUpAt) return now < (pipeline.createdAt + setUpAt) / 2 ? 'setup-pending' : 'pending';
+  return pipeline.errors.length > 0 ? 'errored' : 'created';
+}
+
+export function pipelineRecord(
+  pipeline: StoredPipeline,
+  now = Number.POSITIVE_INFINITY,
+): Record<string, unknown> {
+  const state = pipelineState(pipeline, now);
   return {
     id: pipeline.id,
     number: pipeline.number,
-    state: pipeline.errors.length > 0 ? 'errored' : 'created',
-    errors: pipeline.errors,
+    state,
+    // The errors are known once the configuration is compiled.
+    errors: state === 'errored' ? pipeline.errors : [],
     vcs: {
       ...(pipeline.repository !== undefined && {
         origin_repository_url: pipeline.repository.origin,
@@ -211,20 +224,41 @@ export function pipelineRecord(pipeline: StoredPipeline): Record<string, unknown
   };
 }
 
+/** What the service answers when it triggers nothing for a skip marker in the head commit's message. */
+export const NOT_TRIGGERED_MESSAGE = 'Ignoring pipeline due to CI skip in the commit';
+
+/** The subject of the newest push to a branch, which a v2 trigger of it builds (undefined without one). */
+function headSubject(project: EmulatedProject, branch: string): string | undefined {
+  return project.pipelines.findLast((p) => p.branch === branch && p.subject !== undefined)?.subject;
+}
+
 /**
- * A v2 trigger: the parameters must be declared by the project's configuration (400 naming the others); a
- * configuration that fails gives an `errored` pipeline; otherwise the branch (or tag) is built as a push is.
+ * A v2 trigger, as the service answers it: a head commit with a skip marker triggers nothing (a 200 message);
+ * otherwise a pipeline is created (201), pending for a moment, then `errored` when a parameter is not declared
+ * or the configuration fails, or built as a push is.
  */
 export function triggerPipeline(
   builds: Builds,
   project: EmulatedProject,
   request: PipelineRequest,
   now: number,
-): StoredPipeline {
+): StoredPipeline | { message: string } {
   const parameters = request.parameters ?? {};
   const declared = project.config.parameters ?? {};
+  const branch = request.branch ?? project.config.defaultBranch ?? 'master';
+  if (request.tag === undefined && /\[(ci skip|skip ci)\]/iu.test(headSubject(project, branch) ?? ''))
+    return { message: NOT_TRIGGERED_MESSAGE };
+  const setUpAt = now + (project.config.pipelineSetupMs ?? PIPELINE_SETUP_MS);
   const undeclared = Object.keys(parameters).filter((name) => !Object.hasOwn(declared, name));
-  if (undeclared.length > 0) throw new HttpError(400, `Unexpected argument(s): ${undeclared.join(', ')}`);
+  if (undeclared.length > 0)
+    return erroredPipeline(
+      project,
+      request,
+      parameters,
+      now,
+      setUpAt,
+      `Unexpected argument(s): ${undeclared.join(', ')}`,
+    );
   for (const [name, value] of Object.entries(parameters)) {
     const type = declared[name]?.type;
     const ok =
@@ -237,23 +271,9 @@ export function triggerPipeline(
         `Parameter ${name}: expected a ${type ?? 'value'}, got ${JSON.stringify(value)}`,
       );
   }
-  const branch = request.branch ?? project.config.defaultBranch ?? 'master';
   const configError = builds.behaviour(project, branch).configError;
-  if (configError !== undefined) {
-    const pipeline: StoredPipeline = {
-      id: fakeUuid(`${project.slug}/pipeline/${project.pipelines.length + 1}/errored`),
-      number: project.pipelines.length + 1,
-      createdAt: now,
-      branch: request.tag === undefined ? branch : null,
-      tag: request.tag ?? null,
-      revision: '',
-      errors: [{ type: 'config', message: configError }],
-      parameters,
-      runs: [],
-    };
-    project.pipelines.push(pipeline);
-    return pipeline;
-  }
+  if (configError !== undefined)
+    return erroredPipeline(project, request, parameters, now, setUpAt, configError);
   push(
     builds,
     project,
@@ -266,7 +286,33 @@ export function triggerPipeline(
   );
   const made = project.pipelines.at(-1);
   if (made === undefined) throw new Error('no pipeline made');
+  made.setUpAt = setUpAt;
   return made;
+}
+
+/** A pipeline whose configuration fails to compile: created, then `errored` with one config error. */
+function erroredPipeline(
+  project: EmulatedProject,
+  request: PipelineRequest,
+  parameters: Record<string, unknown>,
+  now: number,
+  setUpAt: number,
+  message: string,
+): StoredPipeline {
+  const pipeline: StoredPipeline = {
+    id: fakeUuid(`${project.slug}/pipeline/${project.pipelines.length + 1}/errored`),
+    number: project.pipelines.length + 1,
+    createdAt: now,
+    branch: request.tag === undefined ? (request.branch ?? project.config.defaultBranch ?? 'master') : null,
+    tag: request.tag ?? null,
+    revision: '',
+    errors: [{ type: 'config', message }],
+    parameters,
+    runs: [],
+    setUpAt,
+  };
+  project.pipelines.push(pipeline);
+  return pipeline;
 }
 
 /** Cancels a run: its builds still running, its jobs not started yet and its approvals. */

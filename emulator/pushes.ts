@@ -156,6 +156,7 @@ export function push(
     errors: [],
     parameters: { ...request.parameters },
     runs: [],
+    subject: commit.subject,
     repository: {
       origin:
         request.pullRequest?.fromFork === true

@@ -57,9 +57,14 @@ function trigger(form: 'run' | 'older'): Handler {
     const ref = form === 'run' ? refOf(body['checkout'] ?? body['config'], 'checkout') : refOf(body, 'body');
     const parameters = parametersOf(body);
     const pipelineRequest: PipelineRequest = { ...ref, ...(parameters !== undefined && { parameters }) };
+    const definition = body['definition_id'];
+    if (definition !== undefined && (form === 'older' || typeof definition !== 'string'))
+      throw new HttpError(400, 'Unexpected request body provided.');
     const made = state.triggerPipeline(project, pipelineRequest);
-    const { id, number, state: pipelineState, created_at } = made;
-    return jsonReply(201, { id, number, state: pipelineState, created_at });
+    if (typeof made['message'] === 'string') return jsonReply(200, { message: made['message'] });
+    // As the service's examples show: `pipeline/run` answers `created` before the configuration is compiled.
+    const { id, number, created_at } = made;
+    return jsonReply(201, { id, number, state: form === 'run' ? 'created' : 'pending', created_at });
   };
 }
 

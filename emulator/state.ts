@@ -365,12 +365,12 @@ export class EmulatorState {
 
   // ---- pipelines (API v2)
 
-  /** Triggers a pipeline as the v2 trigger does (see pipelines.ts). Returns its record. */
+  /** Triggers a pipeline as the v2 trigger does (see pipelines.ts). Returns its record, or the service's message. */
   triggerPipeline(ref: ProjectRef, request: PipelineRequest): Record<string, unknown> {
     const project = this.resolve(ref);
     const pipeline = triggerPipeline(this.buildMaker, project, request, this.clock.now());
     this.settle(project);
-    return pipelineRecord(pipeline);
+    return 'message' in pipeline ? pipeline : pipelineRecord(pipeline, this.clock.now());
   }
 
   private findPipeline(id: string): { project: EmulatedProject; pipeline: StoredPipeline } | undefined {
@@ -396,12 +396,13 @@ export class EmulatorState {
   /** A pipeline's record, or undefined. */
   pipeline(id: string): Record<string, unknown> | undefined {
     const found = this.findPipeline(id);
-    return found === undefined ? undefined : pipelineRecord(found.pipeline);
+    return found === undefined ? undefined : pipelineRecord(found.pipeline, this.clock.now());
   }
 
   /** The pipelines of a project, oldest first (records). */
   pipelines(ref: ProjectRef): Record<string, unknown>[] {
-    return this.resolve(ref).pipelines.map(pipelineRecord);
+    const now = this.clock.now();
+    return this.resolve(ref).pipelines.map((pipeline) => pipelineRecord(pipeline, now));
   }
 
   /** A pipeline's workflows now, oldest first, or undefined for an unknown pipeline. */

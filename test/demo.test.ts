@@ -43,8 +43,9 @@ describe('npm start (scripts/demo.ts)', () => {
     expect(stdout).not.toContain('::add-mask::');
     expect(stdout).not.toContain('NOT as expected');
     expect(stdout).toContain('Every step behaved as expected.');
-    // Before the sunset each trigger warns once; after it, the same step goes through a pipeline.
-    expect(stdout).toMatch(/Warning: The service has deprecated POST .*1 February 2027/);
+    // The default trigger goes through a pipeline, before the sunset as after it.
+    expect(stdout).toMatch(/Triggered pipeline #\d+ .* through API v2/);
+    expect(stdout).not.toMatch(/Warning: The service has deprecated POST .*tree/);
     expect(stdout).toMatch(/after the sunset: pipeline #\d+ ended 'success' through API v2/);
   }, 120_000);
 });

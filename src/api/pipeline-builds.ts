@@ -14,7 +14,7 @@ import {
   type Workflow,
 } from './pipelines.ts';
 import { isFinished, type Build } from './records.ts';
-import { isV2Id } from './v2-records.ts';
+import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
 export class PipelineErroredError extends UserFacingError {
@@ -61,7 +61,6 @@ export interface PipelineTimes {
 }
 
 /** Pipeline states before its configuration is compiled: workflows may still come. */
-const PENDING_STATES: ReadonlySet<string> = new Set(['setup-pending', 'setup', 'pending']);
 
 interface KnownWorkflow {
   workflow: Workflow;
@@ -229,9 +228,9 @@ export class PipelineBuilds {
     }
     if (workflows.length === 0) {
       const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
-      if (!PENDING_STATES.has(pipeline.state)) this.#emptySince ??= this.#times.now();
-      if (pipeline.state === 'errored' || (pipeline.errors?.length ?? 0) > 0) {
-        const errors = (pipeline.errors ?? []).map((e) => e.message ?? e.type ?? '').filter(Boolean);
+      if (!PENDING_PIPELINE_STATES.has(pipeline.state ?? '')) this.#emptySince ??= this.#times.now();
+      const errors = pipelineErrors(pipeline);
+      if (errors !== undefined) {
         throw new PipelineErroredError(
           `Pipeline #${pipeline.number} is errored and runs no workflow` +
             (errors.length > 0 ? `: ${errors.join('; ')}` : ''),

@@ -13,18 +13,21 @@ import {
 } from './errors.ts';
 import type { AnswerOf } from './records.ts';
 import type { Transport } from './transport.ts';
-import { checkParams, checkSegment, type BuildParams } from './validate.ts';
-import { jobAnswer, pageAnswer, workflowAnswer, type Job, type Workflow } from './v2-records.ts';
+import {
+  jobAnswer,
+  pageAnswer,
+  pipelineAnswer,
+  pipelineListAnswer,
+  triggerAnswer,
+  workflowAnswer,
+  type Job,
+  type Pipeline,
+  type TriggerAnswer,
+  type Workflow,
+} from './v2-records.ts';
 
-export interface Pipeline {
-  id: string;
-  number: number;
-  state: string;
-  created_at?: string;
-  errors?: { type?: string; message?: string }[];
-  vcs?: { revision?: string; branch?: string; tag?: string };
-  [key: string]: unknown;
-}
+export type { Pipeline } from './v2-records.ts';
+import { checkParams, checkSegment, type BuildParams } from './validate.ts';
 
 export type { Job, Workflow } from './v2-records.ts';
 
@@ -34,7 +37,12 @@ export interface PipelineTrigger {
   tag?: string;
   /** Declared pipeline parameters: strings, whole numbers, booleans. */
   parameters?: BuildParams;
+  /** A pipeline definition other than the project's default: only `pipeline/run` takes it. */
+  definitionId?: string;
 }
+
+/** A trigger's answer, and the failure after which its pipeline was found instead (never sent again). */
+export type Triggered = TriggerAnswer & { recoveredAfter?: string };
 
 /** Workflow statuses after which nothing more happens in it. */
 export const FINAL_WORKFLOW_STATUSES: ReadonlySet<string> = new Set([
@@ -60,9 +68,34 @@ export const UNBUILT_JOB_STATUSES: ReadonlySet<string> = new Set([
 /** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
 export const MAX_LIST_PAGES = 20;
 
-/** A pipeline trigger failed in a way that does not tell whether a pipeline started: it is never sent again. */
+/** A pipeline trigger failed in a way that does not tell whether a pipeline started, and none was found. */
 export class PipelineTriggerLostError extends UserFacingError {
   override name = 'PipelineTriggerLostError';
+}
+
+/** Both trigger forms answered 404 or 405: nothing was started; `answers` holds each, `pipeline/run`'s first. */
+export class NoPipelineTriggerError extends UserFacingError {
+  override name = 'NoPipelineTriggerError';
+  readonly answers: readonly ApiError[];
+  constructor(answers: readonly ApiError[]) {
+    super(answers.map((a) => a.message).join('; then '));
+    this.answers = answers;
+  }
+
+  /** The service knows no such project: a wrong slug, or a project token, which v2 does not take. */
+  get projectNotFound(): boolean {
+    return this.answers.some((a) => a.status === 404 && /^project not found/iu.test(a.serverMessage));
+  }
+}
+
+/** The step was cancelled while the trigger was on its way: `before` is the newest pipeline number before it. */
+export class PipelineTriggerAbortedError extends AbortedError {
+  override name = 'PipelineTriggerAbortedError';
+  readonly before: number;
+  constructor(message: string, before: number) {
+    super(message);
+    this.before = before;
+  }
 }
 
 const seg = encodeURIComponent;
@@ -81,57 +114,99 @@ export class Pipelines {
   }
 
   /**
-   * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
-   * (nothing was started then). A failure after which a pipeline may have started is never sent again.
+   * Triggers a pipeline, never two (docs/promises.md, promise 2): `pipeline/run` first, the older `pipeline` form
+   * when that answers 404 or 405 (nothing was started then; never with a definition, which only `pipeline/run`
+   * takes). After a failure that may have started one, the pipeline is looked for, and never sent again.
    */
-  async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Pipeline> {
+  async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Triggered> {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
       throw new ValidationError('branch', 'give a branch or a tag (not both)', undefined, 'missing');
-    const ref =
-      options.tag === undefined
-        ? { branch: checkSegment('branch', options.branch ?? '') }
-        : { tag: checkSegment('tag', options.tag, 'a tag name') };
+    const ref = triggerRef(options);
     const parameters =
       options.parameters === undefined ? undefined : checkParams('params', options.parameters);
     const withParameters = parameters === undefined ? {} : { parameters };
-    const send = async (path: string, body: unknown): Promise<Pipeline> => {
+    const definition =
+      options.definitionId === undefined
+        ? {}
+        : { definition_id: checkSegment('definition-id', options.definitionId) };
+    const before = await this.newestNumber(p);
+    const send = async (path: string, body: unknown): Promise<Triggered> => {
       try {
-        return checkPipeline(
-          await this.post<Pipeline>(path, body, 'once'),
-          `POST v2 /project/${slug}/pipeline`,
-        );
+        const answer = await this.transport.request({ method: 'POST', path, body, retry: 'once', api: 'v2' });
+        return triggerAnswer({ method: 'POST', path: `v2 ${path}` }, answer.status, answer.data);
       } catch (error) {
-        if (isAmbiguous(error)) {
-          throw new PipelineTriggerLostError(
-            `${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's ` +
-              `pipelines on the service (or GET /api/v2/project/${slug}/pipeline) before triggering again`,
-          );
-        }
-        if (error instanceof AbortedError) {
-          throw new AbortedError(
-            `${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's pipelines`,
-          );
-        }
-        throw error;
+        if (error instanceof AbortedError) throw new PipelineTriggerAbortedError(error.message, before);
+        if (!isAmbiguous(error)) throw error;
+        const found = await this.findTriggered(p, ref, before).catch(() => undefined);
+        if (found !== undefined) return { triggered: true, pipeline: found, recoveredAfter: error.message };
+        throw new PipelineTriggerLostError(
+          `${error.message}; a pipeline may have started on ${describeRef(ref)} but none newer than ` +
+            `#${before} could be found: look at the project's pipelines before triggering again`,
+        );
       }
     };
+    let first: ApiError;
     try {
       return await send(`/project/${slug}/pipeline/run`, {
+        ...definition,
         config: ref,
         checkout: ref,
         ...withParameters,
       });
     } catch (error) {
-      if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
-      // An installation of an older version has only the older form; a 404 started nothing.
-      this.transport.log('debug', `${error.message}; trying the older pipeline trigger`);
-      return send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+      if (!isNoRoute(error) || options.definitionId !== undefined) throw error;
+      first = error;
+    }
+    // An installation of an older version has only the older form; a 404 or 405 started nothing.
+    this.transport.log('debug', `${first.message}; trying the older pipeline trigger`);
+    try {
+      return await send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+    } catch (error) {
+      if (isNoRoute(error)) throw new NoPipelineTriggerError([first, error]);
+      if (error instanceof Error && !(error instanceof AbortedError))
+        error.message = `${first.message}; then ${error.message}`;
+      throw error;
     }
   }
 
+  /** The newest pipeline number of the project (0 when it has none, or the list is not there). */
+  async newestNumber(p: ProjectAddress): Promise<number> {
+    try {
+      return (await this.recent(p)).reduce((max, item) => Math.max(max, item.number), 0);
+    } catch (error) {
+      // A project the list does not know: the trigger itself will say why.
+      if (error instanceof ApiError && error.status === 404) return 0;
+      throw error;
+    }
+  }
+
+  /**
+   * The pipeline a trigger made, if any: newer than `before` (the newest number before the call), on its branch
+   * or tag. The oldest match is ours: a later one was triggered by someone else after our call.
+   */
+  async findTriggered(
+    p: ProjectAddress,
+    ref: { branch?: string; tag?: string },
+    before: number,
+  ): Promise<Pipeline | undefined> {
+    const matches = (await this.recent(p)).filter(
+      (item) =>
+        item.number > before &&
+        (ref.tag === undefined ? item.vcs?.branch === ref.branch : item.vcs?.tag === ref.tag),
+    );
+    return matches.sort((a, b) => a.number - b.number)[0];
+  }
+
+  /** The first page of the project's pipelines, newest first. */
+  private async recent(p: ProjectAddress): Promise<Pipeline[]> {
+    const path = `/project/${projectSlug(p)}/pipeline`;
+    return pipelineListAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+  }
+
   async pipeline(id: string): Promise<Pipeline> {
-    return this.get(`/pipeline/${seg(checkSegment('pipeline id', id))}`);
+    const path = `/pipeline/${seg(checkSegment('pipeline id', id))}`;
+    return pipelineAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
   }
 
   /** Every workflow of a pipeline, oldest first. */
@@ -269,10 +344,16 @@ function describeRef(ref: { branch?: string; tag?: string }): string {
   return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
 }
 
-function checkPipeline(answer: Pipeline, call: string): Pipeline {
-  if (typeof answer?.id !== 'string' || typeof answer.number !== 'number')
-    throw new BadResponseError('POST', call, 'the answer names no pipeline id and number');
-  return answer;
+/** The branch or tag a trigger names, checked. */
+function triggerRef(options: PipelineTrigger): { branch: string } | { tag: string } {
+  return options.tag === undefined
+    ? { branch: checkSegment('branch', options.branch ?? '') }
+    : { tag: checkSegment('tag', options.tag, 'a tag name') };
+}
+
+/** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
+function isNoRoute(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 404 || error.status === 405);
 }
 
 /** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */

@@ -1,13 +1,23 @@
-// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): v1.1 while it works, or API v2's
-// pipelines and workflow reruns, which the service keeps after it removes the v1.1 calls on 2027-02-01. Shared by
-// trigger-build and the general action's trigger, retry and retry-no-cache.
+// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
+// trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1
+// while it works, then a workflow rerun. Shared by trigger-build and the general action's trigger, retry and
+// retry-no-cache.
 import type { TriggerOptions, TriggerResult } from '../api/client.ts';
 import { UserFacingError, ValidationError } from '../api/errors.ts';
-import { Pipelines, type Pipeline } from '../api/pipelines.ts';
+import {
+  NoPipelineTriggerError,
+  Pipelines,
+  projectSlug,
+  type Pipeline,
+  type Triggered,
+} from '../api/pipelines.ts';
 import type { Build } from '../api/records.ts';
 import { GoneError } from '../api/sunset.ts';
 import type { Inputs } from './inputs.ts';
-import type { Connection } from './run.ts';
+import type { ActionContext, Connection } from './run.ts';
+import { logSafe, shellSafeUrl } from './text.ts';
+import { formatDuration } from '../api/format.ts';
+import { PENDING_PIPELINE_STATES, pipelineErrors } from '../api/v2-records.ts';
 
 export const TRIGGER_APIS = ['auto', 'v1.1', 'v2'] as const;
 export type TriggerApi = (typeof TRIGGER_APIS)[number];
@@ -28,11 +38,19 @@ const NO_V2_FORM =
   'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
   'parallelism; to gate on a commit, use wait-for-build';
 
+const V1_SINGLE_JOB =
+  'the v1.1 trigger runs a single job of a pipeline configuration (version 2.1), not its workflows, and stops ' +
+  'on 2027-02-01';
+
+/** A trigger's request: the v1.1 fields, and the pipeline definition only `pipeline/run` takes. */
+export type TriggerRequest = TriggerOptions & { definitionId?: string };
+
 /**
- * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
- * take is a mistake found before anything is sent.
+ * Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2`, or a
+ * project named by its slug (`slug`), which only API v2 reaches, one v2 cannot take; with `definition-id`, one
+ * only v1.1 takes, or v1.1 itself.
  */
-export function checkTriggerInputs(api: TriggerApi, request: TriggerOptions, slug = false): void {
+export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slug = false): void {
   if (slug && api === 'v1.1')
     throw new ValidationError(
       'trigger-api',
@@ -40,6 +58,14 @@ export function checkTriggerInputs(api: TriggerApi, request: TriggerOptions, slu
       api,
     );
   const [input] = withoutV2Form(request);
+  if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
+    throw new ValidationError(
+      'definition-id',
+      `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`,
+      undefined,
+      'not used',
+    );
+  }
   if ((api === 'v2' || slug) && input !== undefined) {
     throw new ValidationError(
       input,
@@ -52,44 +78,157 @@ export function checkTriggerInputs(api: TriggerApi, request: TriggerOptions, slu
 
 export type Started =
   | { api: 'v1.1'; result: TriggerResult }
-  | {
-      api: 'v2';
-      pipeline: Pipeline;
-      /** Why it went through v2 when the user left it to `auto`. */ after?: string;
-    };
+  | { api: 'v2'; pipeline: Pipeline; recoveredAfter?: string }
+  | { api: 'none'; message: string };
 
 /**
- * Starts a build through v1.1, or a pipeline through v2, as `api` says; with `auto`, a pipeline once the service
- * answered 410 (which started nothing, so the trigger is still sent once).
+ * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
+ * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md).
  */
 export async function startBuild(
   connection: Connection,
   api: TriggerApi,
-  request: TriggerOptions,
+  request: TriggerRequest,
 ): Promise<Started> {
   checkTriggerInputs(api, request);
-  let after: string | undefined;
-  if (api !== 'v2') {
-    try {
-      return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
-    } catch (error) {
-      if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
-      const unsent = withoutV2Form(request);
-      if (unsent.length > 0) {
-        throw new GoneUserError(
-          `${error.message}. A pipeline (API v2) cannot be started instead, because ${unsent.join(' and ')} ` +
-            `${unsent.length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`,
-        );
-      }
-      after = error.message;
-      connection.transport.log('info', `${error.message}; triggering a pipeline through API v2 instead`);
-    }
+  const log = connection.transport.log.bind(connection.transport);
+  const unsent = withoutV2Form(request);
+  if (api === 'v1.1') return startV1(connection, api, request);
+  if (api === 'auto' && unsent.length > 0) {
+    log('warning', `${unsent.join(' and ')} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+    return startV1(connection, api, request);
   }
-  const pipeline = await new Pipelines(connection.transport).trigger(connection.project, {
-    ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
-    ...(request.params === undefined ? {} : { parameters: request.params }),
-  });
-  return { api: 'v2', pipeline, ...(after === undefined ? {} : { after }) };
+  let answer: Triggered;
+  try {
+    answer = await new Pipelines(connection.transport).trigger(connection.project, {
+      ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
+      ...(request.params === undefined ? {} : { parameters: request.params }),
+      ...(request.definitionId === undefined ? {} : { definitionId: request.definitionId }),
+    });
+  } catch (error) {
+    if (api === 'v2' || !(error instanceof NoPipelineTriggerError)) throw error;
+    const why = error.projectNotFound
+      ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
+        'token (or the project slug is wrong)'
+      : 'this installation has no pipeline trigger of API v2';
+    let started: Started;
+    try {
+      started = await startV1(connection, 'v1.1', request);
+    } catch (v1) {
+      if (!(v1 instanceof Error)) throw v1;
+      throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${v1.message}`, { cause: v1 });
+    }
+    log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
+    return started;
+  }
+  if (!answer.triggered) return { api: 'none', message: answer.message };
+  return {
+    api: 'v2',
+    pipeline: answer.pipeline,
+    ...(answer.recoveredAfter === undefined ? {} : { recoveredAfter: answer.recoveredAfter }),
+  };
+}
+
+/** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
+export const SETUP_WAIT_MS = 60_000;
+const FIRST_LOOK_MS = 250;
+const LONGEST_LOOK_MS = 5000;
+
+/** The pipeline's configuration failed: nothing of it runs. */
+export class PipelineErroredError extends UserFacingError {
+  override name = 'PipelineErroredError';
+  /** The pipeline as the service last answered it. */
+  readonly pipeline: Pipeline;
+  constructor(message: string, pipeline: Pipeline) {
+    super(message);
+    this.pipeline = pipeline;
+  }
+}
+
+/**
+ * Reads a triggered pipeline at least once, then until it leaves the pending states, within a minute and the
+ * step's deadline (a 201 may say `created` before its configuration was compiled). An errored pipeline fails;
+ * one still pending at the end is said, and the step goes on.
+ */
+export async function confirmPipeline(
+  ctx: Pick<ActionContext, 'clock' | 'signal' | 'io'>,
+  pipelines: Pipelines,
+  triggered: Pipeline,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<Pipeline> {
+  const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
+  let pause = FIRST_LOOK_MS;
+  let pipeline = await pipelines.pipeline(triggered.id);
+  while (PENDING_PIPELINE_STATES.has(pipeline.state ?? '') && pipelineErrors(pipeline) === undefined) {
+    const wait = Math.min(pause, until - ctx.clock.now());
+    if (wait <= 0) {
+      ctx.io.warning(
+        logSafe(
+          `Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} after ` +
+            `${formatDuration(SETUP_WAIT_MS)}: its configuration may still fail; going on`,
+        ),
+      );
+      return pipeline;
+    }
+    await ctx.clock.sleep(wait, ctx.signal);
+    pause = Math.min(pause * 2, LONGEST_LOOK_MS);
+    pipeline = await pipelines.pipeline(triggered.id);
+  }
+  const errors = pipelineErrors(pipeline);
+  if (errors !== undefined) {
+    throw new PipelineErroredError(
+      logSafe(
+        `Pipeline #${pipeline.number} is errored: nothing of it runs` +
+          (errors.length > 0 ? `: ${errors.join('; ')}` : ''),
+      ),
+      pipeline,
+    );
+  }
+  return pipeline;
+}
+
+/**
+ * The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
+ * origin of a job's address once one is known, else of `base-url`; built from checked parts only.
+ */
+export function pipelineUrl(connection: Connection, pipeline: Pipeline, jobUrl?: string | null): string {
+  let web: string;
+  try {
+    web = new URL(jobUrl ?? connection.baseUrl).origin;
+  } catch {
+    web = new URL(connection.baseUrl).origin;
+  }
+  return shellSafeUrl(`${web}/pipelines/${projectSlug(connection.project)}/${pipeline.number}`);
+}
+
+/** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
+export function workflowRows(
+  url: string,
+  workflows: readonly { id: string; name: string; status: string }[],
+): { id: string; name: string; status: string; url: string }[] {
+  return workflows.map((w) => ({
+    id: w.id,
+    name: w.name,
+    status: w.status,
+    url: shellSafeUrl(`${url}/workflows/${encodeURIComponent(w.id)}`),
+  }));
+}
+
+async function startV1(connection: Connection, api: TriggerApi, request: TriggerOptions): Promise<Started> {
+  try {
+    return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
+  } catch (error) {
+    if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
+    throw new GoneUserError(
+      `${error.message}. A pipeline (API v2) cannot be started instead, because ${withoutV2Form(request).join(' and ')} ` +
+        `${withoutV2Form(request).length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`,
+    );
+  }
+}
+
+/** Every trigger form failed: the one error names each answer, `pipeline/run`'s first. */
+export class TriggerFailedError extends UserFacingError {
+  override name = 'TriggerFailedError';
 }
 
 /** A 410 after which v2 cannot do what was asked. */

@@ -63,15 +63,51 @@ describe('answers of the wrong shape', () => {
   it.each(['{}', '[]', '"ok"', 'null', '{"build_num": -3}', '{"build_num": 2.5}', '{"build_num": "7"}'])(
     'trigger-build: a trigger answered with %s is an unusable answer, and build-num is not set',
     async (body) => {
-      const result = await run('trigger-build', {
-        [`GET ${P}/tree/main`]: '[]',
-        [`GET ${P}`]: '[]',
-        [`POST ${P}/tree/main`]: body,
-      });
+      const result = await run(
+        'trigger-build',
+        {
+          [`GET ${P}/tree/main`]: '[]',
+          [`GET ${P}`]: '[]',
+          [`POST ${P}/tree/main`]: body,
+        },
+        { 'trigger-api': 'v1.1' },
+      );
       unusable(result, `POST /project/primary-host/octo-org/octo-repo/tree/main`);
       expect(result.outputs['build-num']).toBeUndefined();
     },
   );
+
+  const V2P = '/api/v2/project/primary-host/octo-org/octo-repo';
+  const ID = '5034460f-c7c4-4c43-9457-de07e2029e7b';
+  it.each([
+    `{"id": "${ID}\\n$(id)", "number": 3, "state": "created"}`,
+    '{"id": 7, "number": 3, "state": "created"}',
+    `{"id": "${ID}", "number": "3", "state": "created"}`,
+    `{"id": "${ID}", "number": 0, "state": "created"}`,
+    '{}',
+    '[]',
+    'null',
+  ])(
+    'trigger-build: pipeline/run answered with %s is an unusable answer, and pipeline-id is not set',
+    async (body) => {
+      const result = await run('trigger-build', {
+        [`GET ${V2P}/pipeline`]: '{"items": [], "next_page_token": null}',
+        [`POST ${V2P}/pipeline/run`]: body,
+      });
+      unusable(result, `POST v2 /project/primary-host/octo-org/octo-repo/pipeline/run`);
+      expect(result.outputs['pipeline-id']).toBeUndefined();
+      expect(result.stdout).not.toContain('$(id)');
+    },
+  );
+
+  it('trigger-build: a pipeline read back with errors that are not a list is an unusable answer', async () => {
+    const result = await run('trigger-build', {
+      [`GET ${V2P}/pipeline`]: '{"items": [], "next_page_token": null}',
+      [`POST ${V2P}/pipeline/run`]: `{"id": "${ID}", "number": 3, "state": "created"}`,
+      [`GET /api/v2/pipeline/${ID}`]: `{"id": "${ID}", "number": 3, "state": "errored", "errors": "boom"}`,
+    });
+    unusable(result, `GET v2 /pipeline/${ID}`);
+  });
 
   it('wait-for-build: a GET of build #5 answered with build #77 is not "Build #5 succeeded"', async () => {
     const result = await run('wait-for-build', { [`GET ${P}/5`]: build(77) }, { 'build-num': '5' });

@@ -233,7 +233,13 @@ describe.each([...ROWS, ...EXPLICIT])('$name', (row) => {
     main: Parameters<typeof runLogic>[1],
     inputs: Record<string, string>,
   ): Promise<void> {
-    const io = await runLogic(spec, main, { emulator, clock, inputs, env: await environment(row) });
+    // The v1.1 trigger's body shows the branch, tag and revision as sent.
+    const io = await runLogic(spec, main, {
+      emulator,
+      clock,
+      inputs: { 'trigger-api': 'v1.1', ...inputs },
+      env: await environment(row),
+    });
     expect(io.failed).toBeUndefined();
     const [post] = requestsTo(emulator, 'POST', /\/tree\//);
     expect(post?.path).toBe(`/project/${SLUG}/tree/${encodeURIComponent(row.branch)}`);

@@ -38,6 +38,7 @@ describe('general action', () => {
       command: 'trigger',
       branch: 'feature/x',
       params: 'DEPLOY=yes\nREGION=eu',
+      'trigger-api': 'v1.1',
     });
     expect(triggered.code).toBe(0);
     const build = triggered.result as {

@@ -77,6 +77,7 @@ describe('server text issues no workflow command', () => {
       inputs: {
         token: emulator.token,
         'base-url': emulator.baseUrl,
+        'trigger-api': 'v1.1',
         wait: 'true',
         'poll-interval-seconds': '1',
       },

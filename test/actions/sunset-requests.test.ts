@@ -38,21 +38,25 @@ function sent(): string[] {
     );
 }
 
+const PIPELINE_REQUESTS = [
+  `GET /api/v2/project/${SLUG}/pipeline`,
+  `POST /api/v2/project/${SLUG}/pipeline/run`,
+  ...Array<string>(4).fill('GET /api/v2/pipeline/{id}'),
+  'GET /api/v2/pipeline/{id}/workflow',
+];
+
 describe('what each mode sends', () => {
   it.each<[string, boolean, string, string[]]>([
     ['v1.1', false, 'v1.1', [`GET /project/${SLUG}`, `POST /project/${SLUG}/tree/main`]],
-    ['auto before the sunset', false, 'auto', [`GET /project/${SLUG}`, `POST /project/${SLUG}/tree/main`]],
-    [
-      'auto after the sunset',
-      true,
+    // A pipeline first, before the sunset as after it: the newest number, the trigger, the pipeline read until
+    // it is set up (pending for the emulator's moment), its workflows listed.
+    ...[false, true].map((postSunset): [string, boolean, string, string[]] => [
+      `auto ${postSunset ? 'after' : 'before'} the sunset`,
+      postSunset,
       'auto',
-      [
-        `GET /project/${SLUG}`,
-        `POST /project/${SLUG}/tree/main`,
-        `POST /api/v2/project/${SLUG}/pipeline/run`,
-      ],
-    ],
-    ['v2', true, 'v2', [`POST /api/v2/project/${SLUG}/pipeline/run`]],
+      PIPELINE_REQUESTS,
+    ]),
+    ['v2', true, 'v2', PIPELINE_REQUESTS],
   ])('%s, without wait', async (_what, postSunset, api, expected) => {
     await service(postSunset, chain(['build'], 1000));
     const io = await runLogic(spec, triggerBuild, { emulator, clock, inputs: { 'trigger-api': api } });
@@ -60,6 +64,9 @@ describe('what each mode sends', () => {
     expect(sent()).toEqual(expected);
   });
 });
+
+/** Requests of a pipeline trigger: the newest number, the POST, and four reads over the emulator's pending moment. */
+const TRIGGER = 6;
 
 describe('following a pipeline at the default poll interval (15 s)', () => {
   it.each<[string, string[], number]>([
@@ -76,9 +83,10 @@ describe('following a pipeline at the default poll interval (15 s)', () => {
     const workflowLists = count(/^GET \/api\/v2\/pipeline\/\{id\}\/workflow$/);
     const jobLists = count(/^GET \/api\/v2\/workflow\/\{id\}\/job$/);
     const buildGets = count(/^GET \/project\/.*\/\{num\}$/);
-    const reports = all.length - workflowLists - jobLists - buildGets - 3;
+    const reports = all.length - workflowLists - jobLists - buildGets - TRIGGER;
     console.info(
-      `${what}: ${all.length} requests in all: 3 to trigger (v1.1 list, v1.1 POST 410, v2 POST), ` +
+      `${what}: ${all.length} requests in all: ${TRIGGER} to trigger (v2 list, v2 POST, the pipeline read ` +
+        'until set up), ' +
         `${workflowLists} workflow lists, ${jobLists} job lists, ${buildGets} build GETs, ${reports} after the end ` +
         `(step output, tests)`,
     );
@@ -88,7 +96,7 @@ describe('following a pipeline at the default poll interval (15 s)', () => {
     expect(jobLists).toBeLessThanOrEqual(42);
     expect(workflowLists).toBe(2);
     expect(buildGets).toBe(2 * jobs.length);
-    expect(all.length).toBeLessThanOrEqual(3 + 42 + 2 + 2 * jobs.length);
+    expect(all.length).toBeLessThanOrEqual(TRIGGER + 42 + 2 + 2 * jobs.length);
   });
 });
 
@@ -140,5 +148,29 @@ describe('jobs that wait for a person', () => {
       expect.objectContaining({ build_num: null, job: 'hold', status: 'canceled' }),
       expect.objectContaining({ build_num: null, job: 'deploy', status: 'canceled' }),
     ]);
+  });
+});
+
+describe('a pipeline that stays pending', () => {
+  it('is read for about a minute, then a warning says so and the step goes on', async () => {
+    clock = fakeClock();
+    emulator = await startEmulator({ clock });
+    emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+      workflows: chain(['build'], 1000),
+      pipelineSetupMs: 10 * 60_000,
+    });
+    const started = clock.now();
+    const io = await runLogic(spec, triggerBuild, { emulator, clock, inputs: {} });
+    expect(io.failed).toBeUndefined();
+    expect(io.warnings).toEqual([
+      expect.stringMatching(
+        /^Pipeline #1 is still setup-pending after 1 min: its configuration may still fail; going on$/,
+      ),
+    ]);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(60_000);
+    expect(clock.now() - started).toBeLessThan(70_000);
+    const reads = sent().filter((line) => line === 'GET /api/v2/pipeline/{id}');
+    expect(reads.length).toBeGreaterThan(10);
+    expect(reads.length).toBeLessThan(25);
   });
 });

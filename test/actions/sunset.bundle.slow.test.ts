@@ -2,12 +2,7 @@
 // run as the runner runs them, against the emulator before the sunset (Deprecation and Sunset headers) and in its
 // post-sunset mode (410 Gone), where trigger-build with its default inputs moves to an API v2 pipeline.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startEmulator,
-  type Emulator,
-  type ProjectConfig,
-  type WorkflowSpec,
-} from '../../emulator/index.ts';
+import { startEmulator, type Emulator, type ProjectConfig, type WorkflowSpec } from '../../emulator/index.ts';
 import { runAction, startAction, type RunResult } from '../harness/runner.ts';
 import { obeyedCommands, PROJECT, SLUG } from './gating-helpers.ts';
 
@@ -71,8 +66,8 @@ describe('after the sunset: trigger-build with its defaults', () => {
     console.info(`post-sunset auto, wait (3 jobs): ${sent().length} requests\n  ${sent().join('\n  ')}`);
     expect(result.errors).toEqual([]);
     expect(result.code).toBe(0);
-    // The 410 started nothing; then exactly one pipeline.
-    expect(posts()).toEqual([`POST /project/${SLUG}/tree/main`, `POST /api/v2/project/${SLUG}/pipeline/run`]);
+    // A pipeline first: v1.1 is never asked.
+    expect(posts()).toEqual([`POST /api/v2/project/${SLUG}/pipeline/run`]);
     const [pipeline] = emulator.state.pipelines(SLUG);
     const builds = JSON.parse(result.outputs['builds'] ?? '') as { job: string; outcome: string }[];
     expect(builds.map((b) => [b.job, b.outcome])).toEqual([
@@ -89,7 +84,6 @@ describe('after the sunset: trigger-build with its defaults', () => {
       lifecycle: 'finished',
       'failed-step': '',
     });
-    expect(result.stdout).toMatch(/removed this call on 1 February 2027 \(HTTP 410 Gone\)/);
     expect(result.stdout).toMatch(/Triggered pipeline #1 .* through API v2/);
     expect(result.summary).toContain('Builds of pipeline \\#1');
   });
@@ -164,20 +158,22 @@ describe('after the sunset: trigger-build with its defaults', () => {
     expect(result.stdout).toMatch(/::warning::Could not cancel the workflows of pipeline #1/);
   });
 
-  it('shows the service message of an undeclared parameter, keeps JSON types, and sends no second pipeline', async () => {
+  it('shows the service message of an undeclared parameter (an errored pipeline), and keeps JSON types', async () => {
     await service(true);
     const refused = await trigger({ params: 'DEPLOY_ENV=prod' });
     expect(refused.code).toBe(1);
-    expect(refused.errors[0]).toMatch(/HTTP 400: Unexpected argument\(s\): DEPLOY_ENV/);
+    expect(refused.errors[0]).toMatch(
+      /Pipeline #1 is errored: nothing of it runs: Unexpected argument\(s\): DEPLOY_ENV/,
+    );
     const typed = await trigger({ params: '{"deploy": true, "replicas": 3, "target": "eu"}' });
     expect(typed.errors).toEqual([]);
-    expect(emulator.state.pipelines(SLUG)[0]?.['parameters']).toEqual({
+    expect(emulator.state.pipelines(SLUG)[1]?.['parameters']).toEqual({
       deploy: true,
       replicas: 3,
       target: 'eu',
     });
     expect(typed.outputs).toMatchObject({
-      'pipeline-number': '1',
+      'pipeline-number': '2',
       'build-num': '',
       outcome: '',
       builds: '[]',
@@ -189,7 +185,7 @@ describe('after the sunset: trigger-build with its defaults', () => {
     const result = await trigger({ branch: 'bad', wait: 'true', 'poll-interval-seconds': '1' });
     expect(result.code).toBe(1);
     expect(result.errors).toEqual([
-      '::error::Pipeline #1 is errored and runs no workflow: Unknown key "jbos" in .ci/config.yml',
+      '::error::Pipeline #1 is errored: nothing of it runs: Unknown key "jbos" in .ci/config.yml',
     ]);
   });
 
@@ -212,9 +208,10 @@ describe('after the sunset: trigger-build with its defaults', () => {
       afterEffect: true,
     });
     const result = await trigger({ 'trigger-api': 'v2' });
-    expect(result.code).toBe(1);
-    expect(result.errors[0]).toMatch(
-      /a pipeline may have started on branch 'main': look at the project's pipelines/,
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /The trigger's answer was lost \(.*\); found pipeline #1, which it started/,
     );
     expect(posts()).toEqual([`POST /api/v2/project/${SLUG}/pipeline/run`]);
   });
@@ -223,7 +220,7 @@ describe('after the sunset: trigger-build with its defaults', () => {
 describe('before the sunset', () => {
   it('the same step prints exactly one warning with the date, however many requests', async () => {
     await service(false);
-    const result = await trigger({ wait: 'true', 'poll-interval-seconds': '1' });
+    const result = await trigger({ 'trigger-api': 'v1.1', wait: 'true', 'poll-interval-seconds': '1' });
     expect(result.code).toBe(0);
     const warnings = obeyedCommands(result.stdout).filter((l) => l.startsWith('::warning'));
     expect(warnings).toHaveLength(1);
@@ -258,12 +255,12 @@ describe('the general action after the sunset', () => {
     await service(true);
     const triggered = await general({ command: 'trigger', branch: 'main' });
     expect(triggered.errors).toEqual([]);
-    expect(Object.keys(JSON.parse(triggered.outputs['result'] ?? '{}') as object).sort()).toEqual([
-      'created_at',
-      'id',
-      'number',
-      'state',
-    ]);
+    // The pipeline as the service answers it once set up.
+    expect(JSON.parse(triggered.outputs['result'] ?? '{}')).toMatchObject({
+      number: 1,
+      state: 'created',
+      errors: [],
+    });
     await new Promise((resolve) => setTimeout(resolve, 600));
     emulator.resetRequests();
     const retried = await general({ command: 'retry', 'build-num': '1', ssh: 'true' });

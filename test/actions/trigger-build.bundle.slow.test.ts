@@ -19,7 +19,12 @@ function project(config: ProjectConfig = {}): void {
   emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, config);
 }
 
-const common = (): Record<string, string> => ({ token: emulator.token, 'base-url': emulator.baseUrl });
+// These follow the v1.1 trigger; the default pipeline path: trigger-pipeline.bundle.slow.test.ts.
+const common = (): Record<string, string> => ({
+  token: emulator.token,
+  'base-url': emulator.baseUrl,
+  'trigger-api': 'v1.1',
+});
 const trigger = (inputs: Record<string, string> = {}): Promise<RunResult> =>
   runAction('trigger-build', { inputs: { ...common(), ...inputs } });
 

@@ -27,7 +27,8 @@ function run(inputs: Record<string, string>, transport?: Parameters<typeof runLo
   return runLogic(spec, triggerBuild, {
     emulator,
     clock,
-    inputs,
+    // These follow the v1.1 trigger; the default pipeline path: trigger-pipeline.bundle.slow.test.ts.
+    inputs: { 'trigger-api': 'v1.1', ...inputs },
     ...(transport === undefined ? {} : { transport }),
   });
 }

@@ -11,7 +11,15 @@ import { failure } from '../helpers/failure.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
 
 const PROJECT: ProjectRef = { vcsType: 'primary-host', username: 'acme', project: 'widget' };
-const ANSWER = { id: 'pipeline-6b1e', number: 4, state: 'created', created_at: '2027-02-02T10:00:00Z' };
+const ANSWER = {
+  id: '6b1e0c7a-2f4d-4e8a-9c3b-5d7e1f2a3b4c',
+  number: 4,
+  state: 'created',
+  created_at: '2027-02-02T10:00:00Z',
+};
+/** The project's pipelines, read before each trigger: none yet. */
+const NONE = { items: [], next_page_token: null };
+const LIST = 'GET /api/v2/project/primary-host/acme/widget/pipeline';
 
 const open: Recorder[] = [];
 afterEach(async () => {
@@ -29,31 +37,35 @@ const json = (res: ServerResponse, status: number, body: unknown): void => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 };
 const paths = (): string[] => open[0]?.requests.map((r) => `${r.method} ${r.path}`) ?? [];
+const posts = (): Recorded[] => open[0]?.requests.filter((r) => r.method === 'POST') ?? [];
 
 describe('pipeline trigger', () => {
   it.each([404, 405])(
     'takes the older form after a %i, with the same branch and parameters',
     async (status) => {
       const pipelines = await service((req, res) =>
-        req.path.endsWith('/pipeline/run')
-          ? json(res, status, { message: 'Not found' })
-          : json(res, 201, ANSWER),
+        req.method === 'GET'
+          ? json(res, 200, NONE)
+          : req.path.endsWith('/pipeline/run')
+            ? json(res, status, { message: 'Not found' })
+            : json(res, 201, ANSWER),
       );
       const made = await pipelines.trigger(PROJECT, {
         branch: 'main',
         parameters: { deploy: true, replicas: 2 },
       });
-      expect(made).toEqual(ANSWER);
+      expect(made).toEqual({ triggered: true, pipeline: ANSWER });
       expect(paths()).toEqual([
+        LIST,
         'POST /api/v2/project/primary-host/acme/widget/pipeline/run',
         'POST /api/v2/project/primary-host/acme/widget/pipeline',
       ]);
-      expect(JSON.parse(open[0]?.requests[0]?.body ?? '')).toEqual({
+      expect(JSON.parse(posts()[0]?.body ?? '')).toEqual({
         config: { branch: 'main' },
         checkout: { branch: 'main' },
         parameters: { deploy: true, replicas: 2 },
       });
-      expect(JSON.parse(open[0]?.requests[1]?.body ?? '')).toEqual({
+      expect(JSON.parse(posts()[1]?.body ?? '')).toEqual({
         branch: 'main',
         parameters: { deploy: true, replicas: 2 },
       });
@@ -61,9 +73,11 @@ describe('pipeline trigger', () => {
   );
 
   it('sends a tag in both places, and no branch', async () => {
-    const pipelines = await service((_req, res) => json(res, 201, ANSWER));
+    const pipelines = await service((req, res) =>
+      json(res, req.method === 'GET' ? 200 : 201, req.method === 'GET' ? NONE : ANSWER),
+    );
     await pipelines.trigger(PROJECT, { tag: 'v1.2.0' });
-    expect(JSON.parse(open[0]?.requests[0]?.body ?? '')).toEqual({
+    expect(JSON.parse(posts()[0]?.body ?? '')).toEqual({
       config: { tag: 'v1.2.0' },
       checkout: { tag: 'v1.2.0' },
     });
@@ -72,16 +86,21 @@ describe('pipeline trigger', () => {
   it.each([500, 502])(
     'after a %i says a pipeline may have started, and never sends it again',
     async (status) => {
-      const pipelines = await service((_req, res) => json(res, status, { message: 'oops' }));
+      const pipelines = await service((req, res) =>
+        req.method === 'GET' ? json(res, 200, NONE) : json(res, status, { message: 'oops' }),
+      );
       const error = await failure(pipelines.trigger(PROJECT, { branch: 'main' }));
       expect(error).toBeInstanceOf(PipelineTriggerLostError);
-      expect(error.message).toMatch(/a pipeline may have started on branch 'main'/);
-      expect(paths()).toHaveLength(1);
+      expect(error.message).toMatch(/a pipeline may have started on branch 'main' but none newer than #0/);
+      expect(posts()).toHaveLength(1);
+      // Read before the trigger, and again to look for what it may have started.
+      expect(paths().filter((p) => p === LIST)).toHaveLength(2);
     },
   );
 
   it('after a reset once the request was sent, the same', async () => {
-    const server = createServer((_req, res) => {
+    const server = createServer((req, res) => {
+      if (req.method === 'GET') return json(res, 200, NONE);
       received++;
       res.socket?.destroy();
     });
@@ -95,6 +114,57 @@ describe('pipeline trigger', () => {
       const error = await failure(pipelines.trigger(PROJECT, { branch: 'main' }));
       expect(error).toBeInstanceOf(PipelineTriggerLostError);
       expect(received).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('after a 500 once the pipeline was made, finds it on its branch and answers it, sent once', async () => {
+    let made = false;
+    const older = {
+      ...ANSWER,
+      id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      number: 3,
+      vcs: { branch: 'main' },
+    };
+    const mine = { ...ANSWER, vcs: { branch: 'main' } };
+    const other = {
+      ...ANSWER,
+      id: '1a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      number: 5,
+      vcs: { branch: 'dev' },
+    };
+    const pipelines = await service((req, res) => {
+      if (req.method === 'GET')
+        return json(res, 200, { items: made ? [other, mine, older] : [older], next_page_token: null });
+      made = true;
+      json(res, 500, { message: 'oops' });
+    });
+    const found = await pipelines.trigger(PROJECT, { branch: 'main' });
+    expect(found).toEqual({
+      triggered: true,
+      pipeline: mine,
+      recoveredAfter: expect.stringMatching(/HTTP 500/),
+    });
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('a project with no pipeline list (404) counts from none', async () => {
+    const server = createServer((req, res) => {
+      if (req.method === 'GET') return json(res, 404, { message: 'Project not found' });
+      json(res, 201, ANSWER);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const pipelines = new Pipelines(
+        new Transport({ baseUrl: `http://127.0.0.1:${port}/api/v1.1`, token: 'pipeline-test-token' }),
+      );
+      expect(await pipelines.trigger(PROJECT, { branch: 'main' })).toEqual({
+        triggered: true,
+        pipeline: ANSWER,
+      });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

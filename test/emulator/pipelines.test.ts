@@ -217,14 +217,24 @@ describe('pipelines', () => {
     expect(build?.branch).toBeNull();
   });
 
-  it('refuse an undeclared parameter (400 naming it) and a wrong type', async () => {
+  it('create a pipeline for an undeclared parameter (201), which is errored once set up; refuse a wrong type', async () => {
     const undeclared = await v2('POST', `/project/${project.slug}/pipeline/run`, {
       config: { branch: 'main' },
       checkout: { branch: 'main' },
       parameters: { deploy: true, DEPLOY_ENV: 'prod' },
     });
-    expect(undeclared.status).toBe(400);
-    expect(undeclared.json.message).toMatch(/Unexpected argument\(s\): DEPLOY_ENV/);
+    expect(undeclared.status).toBe(201);
+    expect(undeclared.json.state).toBe('created');
+    expect((await v2('GET', `/pipeline/${undeclared.json.id}`)).json).toMatchObject({
+      state: 'setup-pending',
+      errors: [],
+    });
+    clock.advance(60_000);
+    expect((await v2('GET', `/pipeline/${undeclared.json.id}`)).json).toMatchObject({
+      state: 'errored',
+      errors: [{ type: 'config', message: 'Unexpected argument(s): DEPLOY_ENV' }],
+    });
+    project.pipelines.length = 0;
     const typed = await v2('POST', `/project/${project.slug}/pipeline/run`, {
       config: { branch: 'main' },
       checkout: { branch: 'main' },
@@ -239,12 +249,41 @@ describe('pipelines', () => {
       config: { branch: 'broken' },
       checkout: { branch: 'broken' },
     });
-    expect(made.json.state).toBe('errored');
+    expect(made.status).toBe(201);
+    clock.advance(60_000);
     const pipeline = await v2('GET', `/pipeline/${made.json.id}`);
+    expect(pipeline.json.state).toBe('errored');
     expect(pipeline.json.errors).toEqual([
       { type: 'config', message: 'Config does not conform to schema: jobs.build.steps missing' },
     ]);
     expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items).toEqual([]);
+  });
+
+  it('trigger nothing (200 with a message) when the head commit carries a skip marker', async () => {
+    emulator.state.push(project, { branch: 'main', subject: 'Update the docs [skip ci]' });
+    const before = project.pipelines.length;
+    const answer = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'main' },
+      checkout: { branch: 'main' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ message: 'Ignoring pipeline due to CI skip in the commit' });
+    expect(project.pipelines).toHaveLength(before);
+  });
+
+  it('take definition_id on pipeline/run only', async () => {
+    const definition = '2338d0ae-5541-4bbf-88a2-55e9f7281f80';
+    const run = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      definition_id: definition,
+      config: { branch: 'main' },
+      checkout: { branch: 'main' },
+    });
+    expect(run.status).toBe(201);
+    const older = await v2('POST', `/project/${project.slug}/pipeline`, {
+      branch: 'main',
+      definition_id: definition,
+    });
+    expect(older.status).toBe(400);
   });
 
   it('cancel a workflow: its builds, its approvals and its jobs to come', async () => {

@@ -1,7 +1,8 @@
 // The general action: any endpoint of the spec, named by `command`. Each command is data: the inputs it
 // takes, which of them it needs, and the call it makes.
-import type { Client, ProjectRef, SlugProject, TriggerOptions } from '../../api/client.ts';
+import type { Client, ProjectRef, SlugProject } from '../../api/client.ts';
 import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
+import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
@@ -16,12 +17,15 @@ import { checkEnvName, checkRevisionOrTag, checkSegment, type BuildParams } from
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import {
   checkTriggerInputs,
+  confirmPipeline,
+  PipelineErroredError,
   readTriggerApi,
   rerunBuild,
   startBuild,
   type TriggerApi,
+  type TriggerRequest,
 } from '../../runner/trigger-api.ts';
-import { mdSafe } from '../../runner/text.ts';
+import { logSafe, mdSafe } from '../../runner/text.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
 import { describeResult } from './report.ts';
 
@@ -45,6 +49,7 @@ const PARAMETERS = [
   'apikey',
   'all-pages',
   'trigger-api',
+  'definition-id',
 ] as const;
 type Parameter = (typeof PARAMETERS)[number];
 
@@ -76,7 +81,9 @@ interface Args {
   /** Checked against the command's own list (builds and latest artifacts differ). */
   statusFilter: string | undefined;
   keyType: CheckoutKeyType;
+  definitionId: string | undefined;
   env: NodeJS.ProcessEnv;
+  ctx: ActionContext;
 }
 
 interface Command {
@@ -143,18 +150,22 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   trigger: {
-    takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api'],
+    takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
     call: async (_c, _p, a, connection) => {
       const started = await startBuild(connection, a.api, triggerRequest(a));
-      // Through v2 the answer is the pipeline's: {id, number, state, created_at}.
-      return started.api === 'v1.1' ? started.result.build : started.pipeline;
+      if (started.api === 'v1.1') return started.result.build;
+      if (started.api === 'none') return notTriggered(a, started.message);
+      return setUp(a, new Pipelines(connection.transport), started.pipeline);
     },
     // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
-    v2: (api, p, a) =>
-      api.trigger(p, {
+    v2: async (api, p, a) => {
+      const answer = await api.trigger(p, {
         ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
         ...(a.params === undefined ? {} : { parameters: a.params }),
-      }),
+        ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
+      });
+      return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
+    },
   },
   build: {
     takes: ['build-num'],
@@ -302,17 +313,21 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
         )
       : undefined,
     keyType: wants('key-type') ? inputs.oneOf('key-type', CHECKOUT_KEY_TYPES, 'deploy-key') : 'deploy-key',
+    definitionId: optional('definition-id'),
     env: ctx.env,
+    ctx,
   };
   if (args.statusFilter === '') args.statusFilter = undefined;
   if (args.branch !== undefined) checkSegment('branch', args.branch);
   if (args.hostname !== undefined) checkSegment('hostname', args.hostname, 'a host name');
+  if (args.definitionId !== undefined)
+    checkSegment('definition-id', args.definitionId, 'a pipeline definition id');
   checkRevisionOrTag('revision', args.revision, 'tag', args.tag);
   if (command === 'trigger') checkTriggerInputs(args.api, triggerRequest(args));
   return args;
 }
 
-function triggerRequest(a: Args): TriggerOptions {
+function triggerRequest(a: Args): TriggerRequest {
   // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
   // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
   const { branch, tag, revision } = triggerRefOf(a, a.env);
@@ -322,7 +337,24 @@ function triggerRequest(a: Args): TriggerOptions {
     ...(tag === undefined ? {} : { tag }),
     ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
     ...(a.params === undefined ? {} : { params: a.params }),
+    ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
   };
+}
+
+/** The service triggered nothing: said as a warning, and its answer is the result. */
+function notTriggered(a: Args, message: string): { message: string } {
+  a.ctx.io.warning(logSafe(`The service triggered no pipeline: ${message}`));
+  return { message };
+}
+
+/** A triggered pipeline read until set up (docs/sunset.md): the result, which an errored one still sets. */
+async function setUp(a: Args, pipelines: Pipelines, pipeline: Pipeline): Promise<Pipeline> {
+  try {
+    return await confirmPipeline(a.ctx, pipelines, pipeline);
+  } catch (error) {
+    if (error instanceof PipelineErroredError) a.ctx.setOutput('result', JSON.stringify(error.pipeline));
+    throw error;
+  }
 }
 
 function missingBuildNum(input: string, command: string): never {

@@ -29,18 +29,27 @@ import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
+  pipelineUrl,
   readTriggerApi,
   startBuild,
+  workflowRows,
   type Started,
   type TriggerApi,
+  type TriggerRequest,
 } from '../../runner/trigger-api.ts';
 import { triggerRef } from '../../runner/workflow.ts';
+import { confirmTriggered, notTriggered, notWaitedPipeline } from './pipeline-start.ts';
 import { abortReason } from '../../api/clock.ts';
 import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
 import { PipelineBuilds } from '../../api/pipeline-builds.ts';
-import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
+import {
+  FINAL_WORKFLOW_STATUSES,
+  PipelineTriggerAbortedError,
+  Pipelines,
+  type Pipeline,
+} from '../../api/pipelines.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
@@ -61,6 +70,7 @@ export const spec = {
     'failure-log-lines',
     'trigger-api',
     'if-no-builds',
+    'definition-id',
   ],
   outputs: [
     'build-num',
@@ -71,6 +81,8 @@ export const spec = {
     'failed-step',
     'pipeline-id',
     'pipeline-number',
+    'pipeline-url',
+    'workflows',
     'builds',
   ],
 } as const satisfies ActionSpec;
@@ -108,6 +120,7 @@ export interface TriggerInputs {
   failureLogLines: number;
   api: TriggerApi;
   ifNoBuilds: IfNoBuilds;
+  definitionId?: string;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -138,13 +151,18 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   const api = readTriggerApi(inputs);
   const ifNoBuilds = readIfNoBuilds(inputs);
+  const definitionId = inputs.optional('definition-id');
+  if (definitionId !== undefined) checkSegment('definition-id', definitionId, 'a pipeline definition id');
   checkTriggerInputs(api, {
     branch,
     ...(revision === undefined ? {} : { revision }),
     ...(parallel === undefined ? {} : { parallel }),
+    ...(definitionId === undefined ? {} : { definitionId }),
   });
   return {
     api,
+    ifNoBuilds,
+    ...(definitionId === undefined ? {} : { definitionId }),
     branch,
     ...(revision === undefined ? {} : { revision }),
     ...(tag === undefined ? {} : { tag }),
@@ -156,7 +174,6 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
     cancelOnAbort,
     policy,
     failureLogLines,
-    ifNoBuilds,
   };
 }
 
@@ -179,7 +196,8 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   );
   const { project } = connection;
 
-  const request: TriggerOptions = {
+  const request: TriggerRequest = {
+    ...(input.definitionId === undefined ? {} : { definitionId: input.definitionId }),
     branch: input.branch,
     ...(input.revision === undefined ? {} : { revision: input.revision }),
     ...(input.tag === undefined ? {} : { tag: input.tag }),
@@ -195,10 +213,29 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       const what = await cancelLostBuild(ctx, input, request, error.before);
       throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
     }
+    if (error instanceof PipelineTriggerAbortedError) {
+      const what = await cancelLostPipeline(ctx, input, error.before);
+      throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+    }
     throw error;
   }
+  if (started.api === 'none') {
+    await notTriggered(ctx, input, started.message);
+    return;
+  }
   if (started.api === 'v2') {
-    await followPipeline(ctx, connection, input, started.pipeline, { started: startedAt, deadline });
+    const pipeline = await confirmTriggered(
+      ctx,
+      connection,
+      input,
+      started,
+      input.wait ? deadline : undefined,
+    );
+    if (!input.wait) {
+      await notWaitedPipeline(ctx, connection, pipeline);
+      return;
+    }
+    await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
     return;
   }
   const result: TriggerResult = started.result;
@@ -323,20 +360,6 @@ async function followPipeline(
   times: { started: number; deadline: number },
 ): Promise<void> {
   const { project } = connection;
-  const ref = input.tag === undefined ? `branch ${input.branch}` : `tag ${input.tag}`;
-  ctx.info(
-    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${project.username}/${project.project} on ` +
-      `${ref} through API v2`,
-  );
-  ctx.setOutput('pipeline-id', pipeline.id);
-  ctx.setOutput('pipeline-number', pipeline.number);
-  if (!input.wait) {
-    for (const name of ['build-num', 'build-url', 'status', 'lifecycle', 'outcome', 'failed-step'])
-      ctx.setOutput(name, '');
-    ctx.setOutput('builds', []);
-    await writePipelineSummary(ctx, pipeline, 'Triggered; the step did not wait for the pipeline to finish.');
-    return;
-  }
   const source = new PipelineBuilds(
     connection.client,
     new Pipelines(connection.transport),
@@ -390,6 +413,9 @@ async function followPipeline(
     const deciding = decidingBuild(builds, input.policy);
     ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));
     ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', deciding?.lifecycle));
+    const url = pipelineUrl(connection, pipeline, builds.find((b) => b.build_url)?.build_url);
+    ctx.setOutput('pipeline-url', url);
+    ctx.setOutput('workflows', workflowRows(url, source.workflows));
   }
 }
 
@@ -443,13 +469,6 @@ async function cancelPipeline(
       ctx.io.warning(logSafe(`Could not cancel ${name} (${why}); cancel it by hand`));
       return `${name} could not be cancelled (${why}) and may still be running`;
     },
-  );
-}
-
-async function writePipelineSummary(ctx: ActionContext, pipeline: Pipeline, text: string): Promise<void> {
-  await appendSummary(
-    ctx.io,
-    `### Pipeline #${pipeline.number}\n\n**Id:** ${mdSafe(pipeline.id, 80)}\n\n${text}`,
   );
 }
 
@@ -512,6 +531,52 @@ async function cancelLostBuild(
         logSafe(`Could not check for a build started on ${branch} (${why}); look for it by hand`),
       );
       return `a build may have started on ${branch} and could not be cancelled (${why})`;
+    },
+  );
+}
+
+/**
+ * The step was cancelled during a pipeline trigger: finds the pipeline it may have started (newer than `before`,
+ * on its branch or tag), and cancels each of its workflows (docs/promises.md, promise 2).
+ */
+async function cancelLostPipeline(ctx: ActionContext, input: TriggerInputs, before: number): Promise<string> {
+  const ref = input.tag === undefined ? { branch: input.branch } : { tag: input.tag };
+  const where = input.tag === undefined ? `branch '${input.branch}'` : `tag '${input.tag}'`;
+  if (!input.cancelOnAbort) {
+    ctx.info(
+      `The step was cancelled during the trigger; a pipeline may have started on ${where} (cancel-on-abort: false)`,
+    );
+    return `a pipeline may have started on ${where} (cancel-on-abort: false)`;
+  }
+  ctx.info('The step was cancelled during the trigger; looking for the pipeline it may have started');
+  return afterAbort(
+    ctx,
+    async ({ transport, project }) => {
+      const pipelines = new Pipelines(transport);
+      const found = await pipelines.findTriggered(project, ref, before);
+      if (found === undefined) return `no pipeline had started on ${where}`;
+      const name = `pipeline #${found.number} (id ${found.id})`;
+      const workflows = await pipelines.workflows(found.id);
+      if (workflows.length === 0) {
+        ctx.io.warning(
+          `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
+            'cancel it by hand',
+        );
+        return `${name} started and has no workflow yet; its workflows may still start`;
+      }
+      const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
+      for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+      const names = logSafe(open.map((w) => w.name).join(', '));
+      ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
+      return open.length > 0
+        ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
+        : `${name}, started as the step was cancelled, had already ended`;
+    },
+    (why) => {
+      ctx.io.warning(
+        logSafe(`Could not check for a pipeline started on ${where} (${why}); look for it by hand`),
+      );
+      return `a pipeline may have started on ${where} and could not be cancelled (${why})`;
     },
   );
 }
