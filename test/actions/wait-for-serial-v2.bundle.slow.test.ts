@@ -81,6 +81,7 @@ describe('wait-for-serial with project-slug, against the emulator', () => {
     );
     expect(result.stdout).toContain(`Build #${older} is no longer running`);
     expect(result.summary).toContain(`Wait for serial: ${SLUG}`);
+    expect(result.summary).toContain(`for #${older} (job build of workflow ship, pipeline \\#2).`);
     const paths = apiRequests().map((q) => q.path);
     expect(paths.every((path) => path.startsWith('/api/v2/'))).toBe(true);
     expect(paths.filter((path) => path === `/api/v2/project/${SLUG}/job/${own}`)).toHaveLength(1);
@@ -245,7 +246,7 @@ function realAnswer(method: string, path: string, query: URLSearchParams): [numb
     [`/api/v2/pipeline/${P[3]}/workflow`]: [200, workflowList(3, 'running')],
     [`/api/v2/workflow/${W[0]}/job`]: [
       200,
-      jobList([null, 'hold', 'on_hold', 'approval'], [null, 'build', 'blocked']),
+      jobList([5, 'hold', 'on_hold', 'approval'], [null, 'build', 'blocked']),
     ],
     [`${BASE}/job/22`]: [
       200,

@@ -314,6 +314,12 @@ function what(build: Build): string {
   return parts.join(', ');
 }
 
+/** ` (job deploy of workflow ship, pipeline #12)` for a job of a slug project's pipeline, else nothing. */
+function summaryLabel(build: Build): string {
+  const label = pipelineJobLabel(build);
+  return label === undefined ? '' : ` (${mdSafe(label)})`;
+}
+
 function numbers(builds: ReadonlyMap<number, Build>): string {
   const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
   return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
@@ -332,7 +338,7 @@ async function writeSummary(
   const links = (builds: ReadonlyMap<number, Build>): string =>
     [...builds.values()]
       .sort((a, b) => a.build_num - b.build_num)
-      .map((b) => buildLink(b))
+      .map((b) => `${buildLink(b)}${summaryLabel(b)}`)
       .join(', ');
   const lines = [`### Wait for serial: ${mdSafe(scope)}`];
   if (cancelled.size > 0) {
