@@ -106,7 +106,7 @@ export class PipelineJobs {
   }
 }
 
-/** `job deploy of workflow ship, pipeline #12` for a job of a pipeline; undefined for a v1.1 build. */
+/** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */
 export function pipelineJobLabel(build: Build): string | undefined {
   const number = build['pipeline_number'];
   if (typeof number !== 'number') return undefined;

@@ -314,7 +314,7 @@ function what(build: Build): string {
   return parts.join(', ');
 }
 
-/** ` (job deploy of workflow ship, pipeline #12)` for a job of a slug project's pipeline, else nothing. */
+/** A slug project's job, named with its workflow and pipeline in parentheses; nothing for a v1.1 build. */
 function summaryLabel(build: Build): string {
   const label = pipelineJobLabel(build);
   return label === undefined ? '' : ` (${mdSafe(label)})`;
