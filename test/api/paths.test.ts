@@ -370,6 +370,26 @@ describe('Limiter', () => {
     expect(await limiter.run(() => Promise.resolve(7))).toBe(7);
   });
 
+  it('forEachLimited keeps no call per item: after the first failure no later item is even read', async () => {
+    const list = Array.from({ length: 10_000 }, (_, i) => i);
+    let read = 0;
+    const items = new Proxy(list, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/u.test(key)) read++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const calls: number[] = [];
+    const run = forEachLimited(items, 8, async (i) => {
+      calls.push(i);
+      await Promise.resolve();
+      throw new Error(`failed at ${i}`);
+    });
+    await expect(run).rejects.toThrow('failed at 0');
+    expect(calls).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(read).toBe(8);
+  });
+
   it('forEachLimited stops starting work after the first failure, aborts the rest and waits for them', async () => {
     const started: number[] = [];
     let settled = 0;
