@@ -4,7 +4,8 @@
 //
 // The rule: an artifact's relative path is its `pretty_path` with a leading `$VAR/` (or `~/`) removed when the
 // record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
-// a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
+// a separator, and empty and `.` segments are left out. `x:name` is a drive only where drives exist (Windows
+// names): elsewhere it is a name like any other. A `pretty_path` whose file name differs from the `path`'s
 // is not used: the file keeps its own name, the last segment of its `path`.
 import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
@@ -24,12 +25,17 @@ export type RelativePath =
   { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
 
 /** The relative path of an artifact (see the rule above); `contained` says what was changed to keep it inside. */
-export function artifactRelativePath(path: string, prettyPath?: string | null): RelativePath {
-  const own = relativeSegments(path);
+export function artifactRelativePath(
+  path: string,
+  prettyPath?: string | null,
+  profile: FileSystemProfile = PROFILES.ext4,
+): RelativePath {
+  const own = relativeSegments(path, profile);
   if (!own.ok) return own;
   if (typeof prettyPath === 'string' && prettyPath !== '') {
     const pretty = relativeSegments(
       prettyPath.replace(/^(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|~)(?=[/\\]|$)/u, ''),
+      profile,
     );
     if (pretty.ok && pretty.segments.at(-1) === own.segments.at(-1)) {
       return { ok: true, segments: pretty.segments, contained: pretty.contained };
@@ -39,7 +45,7 @@ export function artifactRelativePath(path: string, prettyPath?: string | null): 
   return own;
 }
 
-function relativeSegments(text: string): RelativePath {
+function relativeSegments(text: string, profile: FileSystemProfile): RelativePath {
   const contained: string[] = [];
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/u.test(text)) {
@@ -53,7 +59,7 @@ function relativeSegments(text: string): RelativePath {
   if (/^[A-Za-z]:$/u.test(parts[0] ?? '')) {
     contained.push(`drive letter ${parts[0] ?? ''} dropped`);
     parts.shift();
-  } else if (/^[A-Za-z]:./u.test(parts[0] ?? '')) {
+  } else if (profile.windowsNames && /^[A-Za-z]:./u.test(parts[0] ?? '')) {
     // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
     contained.push(`drive letter ${parts[0]?.slice(0, 2) ?? ''} dropped`);
     parts[0] = parts[0]?.slice(2) ?? '';
@@ -109,7 +115,8 @@ export function segmentProblem(segment: string): string | undefined {
 
 /** The first segment's problem (see segmentProblem), or undefined when every segment may be written. */
 export function pathProblem(segments: readonly string[]): string | undefined {
-  if (/^[A-Za-z]:/u.test(segments[0] ?? '')) return 'starts with a drive letter (an absolute path)';
+  // `x:name` is a name where drives do not exist; Destination.inspect refuses its colon where they do.
+  if (/^[A-Za-z]:$/u.test(segments[0] ?? '')) return 'starts with a drive letter (an absolute path)';
   for (const segment of segments) {
     const problem = segmentProblem(segment);
     if (problem !== undefined) return problem;
@@ -264,7 +271,7 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
       continue;
     }
     const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
-    const relative = artifactRelativePath(path, pretty);
+    const relative = artifactRelativePath(path, pretty, options.profile);
     if (!relative.ok) {
       plan.refused.push({ what: shortQuoted(path), reason: relative.reason });
       continue;
