@@ -199,7 +199,8 @@ export class Pipelines {
         token === undefined ? undefined : { 'page-token': token },
       );
       if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
-      items.push(...page.items);
+      // One at a time: a spread passes every item of the page as an argument, and a long page overflows the stack.
+      for (const item of page.items) items.push(item);
       const next = page.next_page_token;
       if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
       tokens.add(next);
