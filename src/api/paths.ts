@@ -332,25 +332,32 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
 
   // Every disk's key, whatever this runner's own disk is: Linux runners write to case-insensitive disks too, and
   // two artifacts one of them would merge are told apart (node folders) or refused, never one over the other.
+  // Each path's files are kept only where there are several: one entry per file would double the plan's memory.
   const fold = foldedName;
-  const groups = groupBy(plan.files, (f) => fold(f.segments.join('/')));
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const indexes = new Set(group.map((f) => f.nodeIndex));
-    const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
-    if (!apart) throw clash(group, options.flatten);
-    // Only the artifacts that share a path move under their container's folder; the rest stay where they are.
-    for (const file of group) file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
-  }
-
-  // After the container folders: no two files at one path, and no path that is a file for one artifact and a
-  // folder for another.
   const files = new Map<string, PlannedFile>();
+  const shared = new Map<string, PlannedFile[]>();
   for (const file of plan.files) {
     const key = fold(file.segments.join('/'));
     const other = files.get(key);
-    if (other) throw clash([other, file], options.flatten);
-    files.set(key, file);
+    if (other === undefined) files.set(key, file);
+    else shared.set(key, [...(shared.get(key) ?? [other]), file]);
+  }
+  for (const [key, group] of shared) {
+    const indexes = new Set(group.map((f) => f.nodeIndex));
+    const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
+    if (!apart) throw clash(group, options.flatten);
+    files.delete(key);
+  }
+  // Only the artifacts that share a path move under their container's folder; the rest stay where they are. After
+  // that: no two files at one path, and no path that is a file for one artifact and a folder for another.
+  for (const group of shared.values()) {
+    for (const file of group) {
+      file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
+      const key = fold(file.segments.join('/'));
+      const other = files.get(key);
+      if (other) throw clash([other, file], options.flatten);
+      files.set(key, file);
+    }
   }
   for (const file of plan.files) {
     for (let n = 1; n < file.segments.length; n++) {
@@ -377,17 +384,6 @@ function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
     ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
     : '';
   return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}${disk}; ${hint}`);
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }
 
 /** A record for a warning: its path only (a URL may carry credentials), cut short. */
