@@ -3,9 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Those mount file systems, need Wine or work at size: `npm run test:fs`, `npm run test:windows` and
-    // `npm run test:slow` run them.
-    exclude: ['test/fs/**', 'test/windows/**', '**/*.slow.test.ts', '**/node_modules/**'],
+    // Those mount file systems or need Wine: `npm run test:fs` and `npm run test:windows` run them.
+    exclude: ['test/fs/**', 'test/windows/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
