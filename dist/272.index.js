@@ -18,14 +18,16 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
+var projects_v2 = __webpack_require__(1464);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/ssh.ts
 var ssh = __webpack_require__(3534);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../runner/run.ts + 9 modules
-var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/trigger-api.ts
 var trigger_api = __webpack_require__(3703);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -61,7 +63,10 @@ function describeBuilds(builds) {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     const counts = [...statuses].map(([status, n]) => `${n} ${status}`).join(', ');
-    return `${plural(builds.length, 'build')}, #${Math.max(...nums)} to #${Math.min(...nums)} (${counts})`;
+    // A fold, not a spread: a spread of a huge page overflows the stack.
+    const newest = nums.reduce((a, b) => Math.max(a, b));
+    const oldest = nums.reduce((a, b) => Math.min(a, b));
+    return `${plural(builds.length, 'build')}, #${newest} to #${oldest} (${counts})`;
 }
 function describeList(items, noun, field) {
     const names = field === undefined ? [] : items.flatMap((i) => (isRow(i) && report_text(i[field]) ? [report_text(i[field])] : []));
@@ -141,6 +146,7 @@ function describeResult(command, result) {
 
 
 
+
 const PARAMETERS = [
     'build-num',
     'branch',
@@ -167,6 +173,17 @@ const spec = {
     inputs: ['command', ...PARAMETERS],
     outputs: ['result'],
 };
+/** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
+async function rerunJob(api, p, a) {
+    const job = await api.job(p, a.buildNum);
+    const workflowId = job.latest_workflow?.id;
+    if (typeof workflowId !== 'string')
+        throw new errors/* UnusableAnswerError */.qx('GET', `v2 job #${a.buildNum}`, 'the job names no workflow to rerun');
+    const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a.buildNum);
+    if (found === undefined)
+        throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a.buildNum} is not among the jobs of its workflow`);
+    return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
+}
 async function collect(items) {
     const out = [];
     for await (const item of items)
@@ -207,8 +224,17 @@ const COMMANDS = {
             // Through v2 the answer is the pipeline's: {id, number, state, created_at}.
             return started.api === 'v1.1' ? started.result.build : started.pipeline;
         },
+        // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
+        v2: (api, p, a) => api.trigger(p, {
+            ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
+            ...(a.params === undefined ? {} : { parameters: a.params }),
+        }),
     },
-    build: { takes: ['build-num'], call: (c, p, a) => c.build(p, a.buildNum) },
+    build: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.build(p, a.buildNum),
+        v2: (api, p, a) => api.job(p, a.buildNum),
+    },
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
         call: async (_c, _p, a, connection) => {
@@ -218,6 +244,7 @@ const COMMANDS = {
             connection.transport.log('info', `Reran build #${a.buildNum}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
             return rerun.rerun;
         },
+        v2: rerunJob,
     },
     'retry-no-cache': {
         takes: ['build-num', 'trigger-api'],
@@ -227,9 +254,17 @@ const COMMANDS = {
             return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
         },
     },
-    cancel: { takes: ['build-num'], call: (c, p, a) => c.cancel(p, a.buildNum) },
+    cancel: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.cancel(p, a.buildNum),
+        v2: (api, p, a) => api.cancelJob(p, a.buildNum),
+    },
     'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
-    artifacts: { takes: ['build-num'], call: (c, p, a) => c.artifacts(p, a.buildNum) },
+    artifacts: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.artifacts(p, a.buildNum),
+        v2: (api, p, a) => api.artifacts(p, a.buildNum),
+    },
     'latest-artifacts': {
         takes: ['branch', 'status-filter'],
         call: async (c, p, a) => {
@@ -241,12 +276,34 @@ const COMMANDS = {
             return latest.found ? latest.artifacts : [];
         },
     },
-    tests: { takes: ['build-num'], call: (c, p, a) => c.tests(p, a.buildNum) },
+    tests: {
+        takes: ['build-num'],
+        call: (c, p, a) => c.tests(p, a.buildNum),
+        v2: (api, p, a) => api.tests(p, a.buildNum),
+    },
     'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
-    'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p) },
-    'get-envvar': { takes: ['name'], call: (c, p, a) => c.getEnvVar(p, a.name) },
-    'add-envvar': { takes: ['name', 'value'], call: (c, p, a) => c.addEnvVar(p, a.name, a.value) },
-    'delete-envvar': { takes: ['name'], call: (c, p, a) => c.deleteEnvVar(p, a.name) },
+    'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
+    'get-envvar': {
+        takes: ['name'],
+        call: (c, p, a) => c.getEnvVar(p, a.name),
+        // v2 has no call for one variable: the list holds it.
+        v2: async (api, p, a) => {
+            const found = (await api.envVars(p)).find((variable) => variable.name === a.name);
+            if (found === undefined)
+                throw new errors/* ValidationError */.yI('name', 'the name of a variable of the project', a.name, 'no such variable');
+            return found;
+        },
+    },
+    'add-envvar': {
+        takes: ['name', 'value'],
+        call: (c, p, a) => c.addEnvVar(p, a.name, a.value),
+        v2: (api, p, a) => api.addEnvVar(p, a.name, a.value),
+    },
+    'delete-envvar': {
+        takes: ['name'],
+        call: (c, p, a) => c.deleteEnvVar(p, a.name),
+        v2: (api, p, a) => api.deleteEnvVar(p, a.name),
+    },
     'list-checkout-keys': { takes: [], call: (c, p) => c.listCheckoutKeys(p) },
     'get-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.getCheckoutKey(p, a.fingerprint) },
     'create-checkout-key': {
@@ -340,8 +397,20 @@ async function general(ctx) {
     }
     if (command.warning)
         ctx.io.warning(command.warning);
-    const connection = ctx.connect({ needsProject: command.project !== false });
-    const result = await command.call(connection.client, connection.project, args, connection);
+    const { v2 } = command;
+    const needsProject = command.project !== false;
+    // Commands about no project take no project either way; the others need a v2 form for a slug.
+    const connection = v2 !== undefined || !needsProject
+        ? ctx.connect({ needsProject, acceptSlug: true })
+        : ctx.connect({ needsProject, acceptSlug: `command '${name}'` });
+    const { project } = connection;
+    // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
+    if ('slug' in project && command.takes.includes('trigger-api'))
+        (0,trigger_api/* checkTriggerInputs */.em)(args.api, name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
+    // connect() gives a slug project only to a command about a project, which then has a v2 form.
+    const result = 'slug' in project
+        ? await v2?.(new projects_v2/* ProjectsV2 */.lv(connection.transport), project, args)
+        : await command.call(connection.client, project, args, connection);
     const text = JSON.stringify(result ?? null);
     ctx.setOutput('result', text);
     const what = describeResult(name, result);
@@ -356,178 +425,247 @@ function general_run() {
 
 /***/ }),
 
-/***/ 103:
+/***/ 1464:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cw: () => (/* binding */ Pipelines),
-/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
-/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
-/* harmony export */ });
-/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError, projectSlug */
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
-// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
-// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
-// them below the v2 base (ApiRequest.api).
 
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Bk: () => (/* binding */ JobScan),
+  fk: () => (/* binding */ MAX_JOBS_READ),
+  lv: () => (/* binding */ ProjectsV2)
+});
 
+// UNUSED EXPORTS: MAX_PROJECT_PIPELINES, jobBuild
 
-/** Workflow statuses after which nothing more happens in it. */
-const FINAL_WORKFLOW_STATUSES = new Set([
-    'success',
-    'failed',
-    'error',
-    'canceled',
-    'not_run',
-    'unauthorized',
-]);
-/**
- * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
- * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
- */
-const UNBUILT_JOB_STATUSES = new Set([
-    'blocked',
-    'not_run',
-    'canceled',
-    'unauthorized',
-]);
-/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
-const MAX_LIST_PAGES = 20;
-/** A pipeline trigger failed in a way that does not tell whether a pipeline started: it is never sent again. */
-class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
-    name = 'PipelineTriggerLostError';
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+;// CONCATENATED MODULE: ../api/job-status.ts
+// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
+// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
+// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
+// is empty: v2 has no lifecycle.
+/** The service's job statuses, all of them. */
+const V2_JOB_STATUSES = {
+    success: { ended: true, outcome: 'success' },
+    failed: { ended: true, outcome: 'failed' },
+    canceled: { ended: true, outcome: 'canceled' },
+    infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
+    timedout: { ended: true, outcome: 'timedout' },
+    not_run: { ended: true, outcome: 'not_run' },
+    // Ended by the service for a reason it does not know: the machine, not the code.
+    'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
+    // A job the user may not run (a restricted context): it did not pass.
+    unauthorized: { ended: true, outcome: 'failed' },
+    // Replaced by a rerun, whose own job carries the outcome.
+    retried: { ended: true, outcome: '' },
+    running: { ended: false, outcome: '' },
+    queued: { ended: false, outcome: '' },
+    not_running: { ended: false, outcome: '' },
+    on_hold: { ended: false, outcome: '' },
+    blocked: { ended: false, outcome: '' },
+};
+/** A job status's meaning; a status the table does not know is a job that has not ended. */
+function jobStatusMeaning(status) {
+    return Object.hasOwn(V2_JOB_STATUSES, status)
+        ? V2_JOB_STATUSES[status]
+        : { ended: false, outcome: '' };
 }
+
+// EXTERNAL MODULE: ../api/pipelines.ts
+var pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+;// CONCATENATED MODULE: ../api/projects-v2.ts
+
+
+
+
+
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+const MAX_PROJECT_PIPELINES = 100;
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+const MAX_JOBS_READ = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value) => typeof value === 'string' && UUID.test(value);
+const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 const seg = encodeURIComponent;
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
-function projectSlug(p) {
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
-}
-class Pipelines {
-    transport;
-    constructor(transport) {
-        this.transport = transport;
-    }
-    /**
-     * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
-     * (nothing was started then). A failure after which a pipeline may have started is never sent again.
-     */
-    async trigger(p, options) {
-        const slug = projectSlug(p);
-        if ((options.branch === undefined) === (options.tag === undefined))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
-        const ref = options.tag === undefined
-            ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
-            : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
-        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkParams */ .N8)('params', options.parameters);
-        const withParameters = parameters === undefined ? {} : { parameters };
-        const send = async (path, body) => {
-            try {
-                return checkPipeline(await this.post(path, body, 'once'), `POST v2 /project/${slug}/pipeline`);
-            }
-            catch (error) {
-                if (isAmbiguous(error)) {
-                    throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's ` +
-                        `pipelines on the service (or GET /api/v2/project/${slug}/pipeline) before triggering again`);
-                }
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM) {
-                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's pipelines`);
-                }
-                throw error;
-            }
-        };
-        try {
-            return await send(`/project/${slug}/pipeline/run`, {
-                config: ref,
-                checkout: ref,
-                ...withParameters,
-            });
-        }
-        catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || (error.status !== 404 && error.status !== 405))
-                throw error;
-            // An installation of an older version has only the older form; a 404 started nothing.
-            this.transport.log('debug', `${error.message}; trying the older pipeline trigger`);
-            return send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
-        }
-    }
-    async pipeline(id) {
-        return this.get(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', id))}`);
-    }
-    /** Every workflow of a pipeline, oldest first. */
-    async workflows(pipelineId) {
-        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`);
-    }
-    /** Every job of a workflow. */
-    async jobs(workflowId) {
-        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`);
-    }
-    /** Reruns jobs of a workflow as a new workflow; answers its id. */
-    async rerun(workflowId, options) {
-        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
-        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
-        if (typeof answer?.workflow_id !== 'string')
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
+class ProjectsV2 extends pipelines/* Pipelines */.Cw {
+    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+    async job(p, number) {
+        const path = jobPath(p, number);
+        const answer = await this.get(path);
+        if (!(0,records/* isRecord */.u4)(answer) || answer['number'] !== number)
+            throw unusable('GET', path, `the details of job #${number} were expected`);
+        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+            throw unusable('GET', path, 'the job has no name and status');
+        const pipelineId = (0,records/* isRecord */.u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        if (pipelineId !== undefined && !isId(pipelineId))
+            throw unusable('GET', path, 'the pipeline id is not a UUID');
         return answer;
     }
-    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
-    async cancelWorkflow(workflowId) {
-        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
+    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+    async cancelJob(p, number) {
+        const path = `${jobPath(p, number)}/cancel`;
+        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
     }
-    /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-    async list(path) {
-        const items = [];
-        const tokens = new Set();
-        let token;
-        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.get(path, token === undefined ? undefined : { 'page-token': token });
-            if (!Array.isArray(page?.items))
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
-            items.push(...page.items);
-            const next = page.next_page_token;
-            if (typeof next !== 'string' || next === '' || tokens.has(next))
-                return items;
-            tokens.add(next);
-            token = next;
-        }
-        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
+    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+    async tests(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), () => true);
+    }
+    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+    async artifacts(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
+        const items = projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
+            typeof item['url'] === 'string' &&
+            Number.isSafeInteger(item['node_index']) &&
+            item['node_index'] >= 0);
+        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+        for (const item of items)
+            this.transport.trust(item.url);
         return items;
     }
-    async get(path, query) {
-        return (await this.transport.request({
-            method: 'GET',
+    async envVars(p) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
+    }
+    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+    async addEnvVar(p, name, value) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,validate/* checkEnvName */.$n)('name', name), value }, 'idempotent');
+        if (!(0,records/* isRecord */.u4)(answer) || answer['name'] !== name)
+            throw unusable('POST', path, `the variable ${name} was expected`);
+        return answer;
+    }
+    async deleteEnvVar(p, name) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        const answer = await this.transport.request({
+            method: 'DELETE',
             path,
-            ...(query === undefined ? {} : { query }),
             retry: 'idempotent',
             api: 'v2',
-        })).data;
+        });
+        return messageAnswer('DELETE', path, answer.data);
     }
-    async post(path, body, retry) {
-        return (await this.transport.request({
-            method: 'POST',
-            path,
-            ...(body === undefined ? {} : { body }),
-            retry,
-            api: 'v2',
-        })).data;
+    /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
+    async jobAsBuild(p, number) {
+        const job = await this.job(p, number);
+        const id = job.pipeline?.id;
+        if (id === undefined)
+            throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+        return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+    }
+    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+    async projectPipelines(p, options = {}) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
+        const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
+        return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
     }
 }
-function describeRef(ref) {
-    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
+function jobPath(p, number) {
+    return `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/job/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}`;
 }
-function checkPipeline(answer, call) {
-    if (typeof answer?.id !== 'string' || typeof answer.number !== 'number')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
+function unusable(method, path, detail) {
+    return new errors/* UnusableAnswerError */.qx(method, `v2 ${path}`, detail);
+}
+function projects_v2_records(method, path, items, valid) {
+    for (const item of items)
+        if (!(0,records/* isRecord */.u4)(item) || !valid(item))
+            throw unusable(method, path, 'the list holds an item of the wrong shape');
+    return items;
+}
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method, path, answer) {
+    if (!(0,records/* isRecord */.u4)(answer))
+        throw unusable(method, path, 'a JSON object was expected');
     return answer;
 }
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
-        return error.status >= 500 || error.status === 408;
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
-        return !error.notSent;
-    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
+/**
+ * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
+ * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
+ * (src/api/job-status.ts).
+ */
+function jobBuild(pipeline, job, workflow) {
+    const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const text = (value) => (typeof value === 'string' ? value : null);
+    const meaning = jobStatusMeaning(job.status);
+    const origin = text(vcs['origin_repository_url']);
+    const target = text(vcs['target_repository_url']);
+    return {
+        build_num: job.job_number,
+        branch: text(vcs['branch']),
+        vcs_revision: text(vcs['revision']),
+        vcs_tag: text(vcs['tag']),
+        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+        outcome: meaning.outcome === '' ? null : meaning.outcome,
+        workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+        fork: origin !== null && target !== null && origin !== target,
+    };
+}
+/**
+ * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
+ * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
+ * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
+ */
+class JobScan {
+    #api;
+    #project;
+    #query;
+    #pipelines;
+    #ready = [];
+    read = 0;
+    bounded = false;
+    constructor(api, project, query) {
+        this.#api = api;
+        this.#project = project;
+        this.#query = { ...query, revision: query.revision?.toLowerCase() };
+    }
+    async next() {
+        const query = this.#query;
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, query.branch === undefined ? {} : { branch: query.branch });
+        while (this.#ready.length === 0) {
+            const room = MAX_JOBS_READ - this.read;
+            if (room <= 0) {
+                this.bounded = this.#pipelines.length > 0;
+                return undefined;
+            }
+            const pipeline = this.#pipelines.shift();
+            if (pipeline === undefined)
+                return undefined;
+            // Pipelines of other commits and branches are passed without reading their workflows.
+            const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+                continue;
+            if (query.branch !== undefined && head.branch !== query.branch)
+                continue;
+            const found = [];
+            for (const workflow of await this.#api.workflows(pipeline.id)) {
+                for (const job of await this.#api.jobs(workflow.id)) {
+                    if (!(0,records/* isRecord */.u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
+                        continue;
+                    found.push(jobBuild(pipeline, job, workflow.name));
+                }
+            }
+            found.sort((a, b) => b.build_num - a.build_num);
+            if (found.length > room)
+                this.bounded = true;
+            for (const build of found.slice(0, room)) {
+                this.read++;
+                if ((0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job))
+                    this.#ready.push(build);
+            }
+        }
+        return this.#ready.shift();
+    }
 }
 
 
@@ -562,11 +700,16 @@ function withoutV2Form(request) {
 }
 const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
     'parallelism; to gate on a commit, use wait-for-build';
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-function checkTriggerInputs(api, request) {
+/**
+ * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
+ * take is a mistake found before anything is sent.
+ */
+function checkTriggerInputs(api, request, slug = false) {
+    if (slug && api === 'v1.1')
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
     const [input] = withoutV2Form(request);
-    if (api === 'v2' && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    if ((api === 'v2' || slug) && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
 }
 /**

@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1272);
 /* harmony import */ var _api_ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3534);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1622);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3704);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
 
 
@@ -34,7 +34,7 @@ async function addSshKey(ctx) {
     const host = ctx.inputs.optional('hostname');
     if (host !== undefined)
         (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .checkSegment */ .cr)('hostname', host, 'a host name');
-    const { client, project } = ctx.connect();
+    const { client, project } = ctx.connect({ acceptSlug: 'adding an SSH key' });
     await client.addSshKey(project, key.privateKey, host);
     ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
     ctx.setOutput('fingerprint', key.fingerprint);

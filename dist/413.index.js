@@ -24,12 +24,12 @@ var build_report = __webpack_require__(616);
 var follow = __webpack_require__(8721);
 // EXTERNAL MODULE: ../runner/outcomes.ts
 var outcomes = __webpack_require__(2049);
-// EXTERNAL MODULE: ./wait-for-build/wait-for-build.ts + 1 modules
-var wait_for_build = __webpack_require__(2455);
+// EXTERNAL MODULE: ../runner/gate.ts + 1 modules
+var runner_gate = __webpack_require__(4048);
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
-// EXTERNAL MODULE: ../runner/run.ts + 9 modules
-var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -52,7 +52,10 @@ var errors = __webpack_require__(1013);
 var api_pipelines = __webpack_require__(103);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/v2-records.ts
+var v2_records = __webpack_require__(4957);
 ;// CONCATENATED MODULE: ../api/pipeline-builds.ts
+
 
 
 
@@ -60,6 +63,8 @@ var records = __webpack_require__(5942);
 class PipelineErroredError extends errors/* UserFacingError */.Ui {
     name = 'PipelineErroredError';
 }
+/** Pipeline states before its configuration is compiled: workflows may still come. */
+const PENDING_STATES = new Set(['setup-pending', 'setup', 'pending']);
 /** Job statuses of a job that has ended: its build is read again for its final record. */
 const ENDED_JOB_STATUSES = new Set([
     'success',
@@ -80,11 +85,19 @@ class PipelineBuilds {
     #workflows = new Map();
     #builds = new Map();
     #said = new Set();
-    constructor(client, pipelines, project, pipelineId) {
+    #times;
+    /** When the pipeline was first seen past its set-up with no workflow. */
+    #emptySince;
+    /** When every workflow was first seen ended with only setup workflows among them. */
+    #setupEndedAt;
+    #name;
+    constructor(client, pipelines, project, pipeline, times) {
         this.#client = client;
         this.#pipelines = pipelines;
         this.#project = project;
-        this.#pipelineId = pipelineId;
+        this.#pipelineId = pipeline.id;
+        this.#name = `pipeline #${pipeline.number}`;
+        this.#times = times;
     }
     /** The workflows seen so far, with whether each has ended. */
     get workflows() {
@@ -98,15 +111,28 @@ class PipelineBuilds {
     /** Jobs that ended without a build (an approval that passed is not one: it ended as it should). */
     get unbuilt() {
         return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) => jobs
-            .filter((job) => job.job_number == null && done && !(job.type === 'approval' && job.status === 'success'))
+            .filter((job) => !hasBuild(job) && done && !(job.type === 'approval' && job.status === 'success'))
             .map((job) => ({ job: job.name, workflow: workflow.name, status: job.status, type: job.type ?? '' })));
     }
     async look() {
         const notes = [];
         if (this.#workflows.size === 0) {
             const workflows = await this.#listWorkflows();
-            if (workflows.length === 0)
-                return { builds: [], truncated: false, complete: false, notes };
+            if (workflows.length === 0) {
+                const since = this.#emptySince;
+                const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
+                return {
+                    builds: [],
+                    truncated: false,
+                    complete,
+                    notes,
+                    workflows: [],
+                    ...(complete && {
+                        nothing: `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+                            `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`,
+                    }),
+                };
+            }
         }
         for (const entry of this.#workflows.values())
             if (!entry.done)
@@ -120,14 +146,52 @@ class PipelineBuilds {
                 if (!before.has(entry.workflow.id))
                     await this.#readJobs(entry, notes);
                 entry.done = api_pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(entry.workflow.status) && entry.jobsEnded;
-                if (entry.done && !entry.jobs.some((job) => job.job_number != null)) {
+                if (entry.done && !entry.jobs.some(hasBuild)) {
                     this.#sayOnce(notes, `${entry.workflow.id}/empty`, `Workflow ${entry.workflow.name} ended with status ${entry.workflow.status} without starting a job`);
                 }
             }
         }
         const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
-        const complete = [...this.#workflows.values()].every((w) => w.done);
-        return { builds, truncated: false, complete, notes };
+        const known = [...this.#workflows.values()];
+        const ended = known
+            .filter((w) => w.done)
+            .map(({ workflow, jobs }) => {
+            const stopped = jobs
+                .filter((job) => !hasBuild(job) && !(job.type === 'approval' && job.status === 'success'))
+                .map((job) => `job ${job.name} ended ${job.status}`);
+            return {
+                id: workflow.id,
+                name: workflow.name,
+                status: workflow.status,
+                ...(stopped.length > 0 && { stopped }),
+            };
+        });
+        let complete = known.every((w) => w.done);
+        let nothing;
+        // A setup workflow that succeeded continues into workflows that appear later: they are given the settle time.
+        if (complete && known.every((w) => w.workflow['tag'] === 'setup' && w.workflow.status === 'success')) {
+            const now = this.#times.now();
+            this.#setupEndedAt ??= now;
+            complete = now - this.#setupEndedAt >= this.#times.settleMs;
+            if (complete) {
+                const names = known.map((w) => w.workflow.name).join(', ');
+                nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
+            }
+            else {
+                this.#sayOnce(notes, 'setup', `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`);
+            }
+        }
+        else if (complete && !known.some((w) => w.jobs.length > 0)) {
+            nothing = `no workflow of ${this.#name} made a job`;
+        }
+        return {
+            builds,
+            truncated: false,
+            complete,
+            notes,
+            workflows: ended,
+            ...(nothing === undefined ? {} : { nothing }),
+        };
     }
     /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
     async #listWorkflows() {
@@ -141,6 +205,8 @@ class PipelineBuilds {
         }
         if (workflows.length === 0) {
             const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+            if (!PENDING_STATES.has(pipeline.state))
+                this.#emptySince ??= this.#times.now();
             if (pipeline.state === 'errored' || (pipeline.errors?.length ?? 0) > 0) {
                 const errors = (pipeline.errors ?? []).map((e) => e.message ?? e.type ?? '').filter(Boolean);
                 throw new PipelineErroredError(`Pipeline #${pipeline.number} is errored and runs no workflow` +
@@ -160,8 +226,9 @@ class PipelineBuilds {
         for (const job of jobs) {
             if (job.status === 'on_hold')
                 this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
-            const num = job.job_number;
-            if (num == null)
+            // An approval's number names no build: reading it answers 404.
+            const num = hasBuild(job) ? job.job_number : null;
+            if (num === null)
                 continue;
             const cached = this.#builds.get(num);
             if (cached !== undefined && (0,records/* isFinished */.$g)(cached))
@@ -176,7 +243,7 @@ class PipelineBuilds {
         entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
     }
     #jobEnded(job) {
-        if (job.job_number != null) {
+        if (hasBuild(job)) {
             const build = this.#builds.get(job.job_number);
             return build !== undefined && (0,records/* isFinished */.$g)(build);
         }
@@ -189,13 +256,19 @@ class PipelineBuilds {
         notes.push(text);
     }
 }
+/** A job whose number is a build: any job with a number but an approval. */
+function hasBuild(job) {
+    return job.job_number !== null && job.type !== 'approval';
+}
 function onHold(workflow, job) {
+    const request = job['approval_request_id'];
+    const route = (0,v2_records/* isV2Id */.IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
     return (`Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
-        `service; the pipeline goes on only once it is approved (the step waits until its timeout)`);
+        `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
 
-// EXTERNAL MODULE: ../api/step-output.ts + 1 modules
-var step_output = __webpack_require__(530);
+// EXTERNAL MODULE: ../api/step-output.ts
+var step_output = __webpack_require__(8164);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
 ;// CONCATENATED MODULE: ./trigger-build/trigger-build.ts
@@ -234,6 +307,7 @@ const spec = {
         'allowed-outcomes',
         'failure-log-lines',
         'trigger-api',
+        'if-no-builds',
     ],
     outputs: [
         'build-num',
@@ -259,6 +333,10 @@ const LIMITS = {
  * still exits within 5 s.
  */
 const CANCEL_BUDGET_MS = 4000;
+/** How long a setup workflow is given to continue, as wait-for-build's `settle-seconds` by default. */
+const SETTLE_MS = 30_000;
+/** How long a pipeline past its set-up may list no workflow before the step takes it to run none. */
+const EMPTY_PIPELINE_MS = 60_000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
 const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -280,6 +358,7 @@ function readInputs(ctx) {
     const policy = (0,outcomes/* readOutcomePolicy */.tI)(inputs);
     const failureLogLines = inputs.integer('failure-log-lines', 0, step_output/* MAX_OUTPUT_LINES */.$S, 50);
     const api = (0,trigger_api/* readTriggerApi */.NI)(inputs);
+    const ifNoBuilds = (0,runner_gate/* readIfNoBuilds */.a4)(inputs);
     (0,trigger_api/* checkTriggerInputs */.em)(api, {
         branch,
         ...(revision === undefined ? {} : { revision }),
@@ -298,6 +377,7 @@ function readInputs(ctx) {
         cancelOnAbort,
         policy,
         failureLogLines,
+        ifNoBuilds,
     };
 }
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
@@ -306,7 +386,7 @@ async function triggerBuild(ctx) {
     const startedAt = ctx.clock.now();
     const deadline = startedAt + input.timeoutMs;
     // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-    const connection = ctx.connect(input.wait ? { deadline } : {});
+    const connection = ctx.connect(input.wait ? { deadline, signal: (0,poll/* untilDeadline */.Hm)(ctx.signal, ctx.clock, deadline) } : {});
     const { project } = connection;
     const request = {
         branch: input.branch,
@@ -398,10 +478,10 @@ async function triggerBuild(ctx) {
     }
     finally {
         ctx.setOutput('build-num', num);
-        ctx.setOutput('build-url', url);
-        ctx.setOutput('status', last.status ?? '');
-        ctx.setOutput('lifecycle', last.lifecycle ?? '');
-        ctx.setOutput('outcome', input.wait && (0,records/* isFinished */.$g)(last) ? (0,outcomes/* outcomeOf */.sG)(last) : '');
+        ctx.setOutput('build-url', (0,runner_text/* shellSafeUrl */.NO)(url));
+        ctx.setOutput('status', (0,outcomes/* outputWord */.u)(ctx.info, 'status', last.status));
+        ctx.setOutput('lifecycle', (0,outcomes/* outputWord */.u)(ctx.info, 'lifecycle', last.lifecycle));
+        ctx.setOutput('outcome', input.wait && (0,records/* isFinished */.$g)(last) ? (0,outcomes/* outputWord */.u)(ctx.info, 'outcome', (0,outcomes/* outcomeOf */.sG)(last)) : '');
         ctx.setOutput('failed-step', failedStep);
         ctx.setOutput('pipeline-id', '');
         ctx.setOutput('pipeline-number', '');
@@ -409,7 +489,7 @@ async function triggerBuild(ctx) {
         ctx.setOutput('builds', [
             {
                 build_num: num,
-                build_url: last.build_url ?? null,
+                build_url: last.build_url ? (0,runner_text/* shellSafeUrl */.NO)(last.build_url) : null,
                 job: job ?? null,
                 workflow: workflow ?? null,
                 status: last.status ?? null,
@@ -438,13 +518,17 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
         await writePipelineSummary(ctx, pipeline, 'Triggered; the step did not wait for the pipeline to finish.');
         return;
     }
-    const source = new PipelineBuilds(connection.client, new api_pipelines/* Pipelines */.Cw(connection.transport), project, pipeline.id);
+    const source = new PipelineBuilds(connection.client, new api_pipelines/* Pipelines */.Cw(connection.transport), project, pipeline, {
+        now: () => ctx.clock.now(),
+        settleMs: SETTLE_MS,
+        emptyMs: EMPTY_PIPELINE_MS,
+    });
     const gate = {
         query: { revision: '', jobs: [] },
         workflows: [],
         jobs: [],
         named: [],
-        ifNoBuilds: 'fail',
+        ifNoBuilds: input.ifNoBuilds,
         appearMs: input.timeoutMs,
         settleMs: 0,
         timeoutMs: input.timeoutMs,
@@ -456,7 +540,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     };
     let builds = [];
     try {
-        await (0,wait_for_build.gateBuilds)(ctx, connection, gate, {
+        await (0,runner_gate/* gateBuilds */.Np)(ctx, connection, gate, {
             ...times,
             buildNum: 'deciding',
             seen: (b) => (builds = b),
@@ -478,9 +562,9 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
         }
     }
     finally {
-        const deciding = (0,wait_for_build.decidingBuild)(builds, input.policy);
-        ctx.setOutput('status', deciding?.status ?? '');
-        ctx.setOutput('lifecycle', deciding?.lifecycle ?? '');
+        const deciding = (0,runner_gate/* decidingBuild */.Gf)(builds, input.policy);
+        ctx.setOutput('status', (0,outcomes/* outputWord */.u)(ctx.info, 'status', deciding?.status));
+        ctx.setOutput('lifecycle', (0,outcomes/* outputWord */.u)(ctx.info, 'lifecycle', deciding?.lifecycle));
     }
 }
 /** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
@@ -522,14 +606,7 @@ async function cancelPipeline(ctx, input, pipeline, source, builds) {
     });
 }
 async function writePipelineSummary(ctx, pipeline, text) {
-    try {
-        await ctx.io.summary
-            .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${(0,runner_text/* mdSafe */.$v)(pipeline.id, 80)}\n\n${text}`, true)
-            .write();
-    }
-    catch (error) {
-        ctx.io.warning(`Could not write the job summary: ${error.message}`);
-    }
+    await (0,summary/* appendSummary */.fe)(ctx.io, `### Pipeline #${pipeline.number}\n\n**Id:** ${(0,runner_text/* mdSafe */.$v)(pipeline.id, 80)}\n\n${text}`);
 }
 /**
  * Cancels the triggered build after the step was cancelled, once, on a connection of its own (the step's is
@@ -614,194 +691,11 @@ async function writeSummary(ctx, build, ending, elapsedMs, budget) {
             parts.push(...(0,build_report/* testsSection */.FK)(ctx, ending.tests, budget));
             break;
     }
-    try {
-        await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-    }
-    catch (error) {
-        // A summary that cannot be written must not turn a build's verdict into another one.
-        ctx.io.warning(`Could not write the job summary: ${error.message}`);
-    }
+    await (0,summary/* appendSummary */.fe)(ctx.io, parts.join('\n\n'));
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function trigger_build_run() {
     return (0,run/* runAction */.Cs)(spec, triggerBuild);
-}
-
-
-/***/ }),
-
-/***/ 103:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cw: () => (/* binding */ Pipelines),
-/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
-/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
-/* harmony export */ });
-/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError, projectSlug */
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
-// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
-// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
-// them below the v2 base (ApiRequest.api).
-
-
-
-/** Workflow statuses after which nothing more happens in it. */
-const FINAL_WORKFLOW_STATUSES = new Set([
-    'success',
-    'failed',
-    'error',
-    'canceled',
-    'not_run',
-    'unauthorized',
-]);
-/**
- * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
- * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
- */
-const UNBUILT_JOB_STATUSES = new Set([
-    'blocked',
-    'not_run',
-    'canceled',
-    'unauthorized',
-]);
-/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
-const MAX_LIST_PAGES = 20;
-/** A pipeline trigger failed in a way that does not tell whether a pipeline started: it is never sent again. */
-class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
-    name = 'PipelineTriggerLostError';
-}
-const seg = encodeURIComponent;
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
-function projectSlug(p) {
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
-}
-class Pipelines {
-    transport;
-    constructor(transport) {
-        this.transport = transport;
-    }
-    /**
-     * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
-     * (nothing was started then). A failure after which a pipeline may have started is never sent again.
-     */
-    async trigger(p, options) {
-        const slug = projectSlug(p);
-        if ((options.branch === undefined) === (options.tag === undefined))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
-        const ref = options.tag === undefined
-            ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
-            : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
-        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkParams */ .N8)('params', options.parameters);
-        const withParameters = parameters === undefined ? {} : { parameters };
-        const send = async (path, body) => {
-            try {
-                return checkPipeline(await this.post(path, body, 'once'), `POST v2 /project/${slug}/pipeline`);
-            }
-            catch (error) {
-                if (isAmbiguous(error)) {
-                    throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's ` +
-                        `pipelines on the service (or GET /api/v2/project/${slug}/pipeline) before triggering again`);
-                }
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM) {
-                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM(`${error.message}; a pipeline may have started on ${describeRef(ref)}: look at the project's pipelines`);
-                }
-                throw error;
-            }
-        };
-        try {
-            return await send(`/project/${slug}/pipeline/run`, {
-                config: ref,
-                checkout: ref,
-                ...withParameters,
-            });
-        }
-        catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || (error.status !== 404 && error.status !== 405))
-                throw error;
-            // An installation of an older version has only the older form; a 404 started nothing.
-            this.transport.log('debug', `${error.message}; trying the older pipeline trigger`);
-            return send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
-        }
-    }
-    async pipeline(id) {
-        return this.get(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', id))}`);
-    }
-    /** Every workflow of a pipeline, oldest first. */
-    async workflows(pipelineId) {
-        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`);
-    }
-    /** Every job of a workflow. */
-    async jobs(workflowId) {
-        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`);
-    }
-    /** Reruns jobs of a workflow as a new workflow; answers its id. */
-    async rerun(workflowId, options) {
-        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
-        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
-        if (typeof answer?.workflow_id !== 'string')
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
-        return answer;
-    }
-    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
-    async cancelWorkflow(workflowId) {
-        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
-    }
-    /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-    async list(path) {
-        const items = [];
-        const tokens = new Set();
-        let token;
-        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.get(path, token === undefined ? undefined : { 'page-token': token });
-            if (!Array.isArray(page?.items))
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('GET', `v2 ${path}`, 'no items list');
-            items.push(...page.items);
-            const next = page.next_page_token;
-            if (typeof next !== 'string' || next === '' || tokens.has(next))
-                return items;
-            tokens.add(next);
-            token = next;
-        }
-        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
-        return items;
-    }
-    async get(path, query) {
-        return (await this.transport.request({
-            method: 'GET',
-            path,
-            ...(query === undefined ? {} : { query }),
-            retry: 'idempotent',
-            api: 'v2',
-        })).data;
-    }
-    async post(path, body, retry) {
-        return (await this.transport.request({
-            method: 'POST',
-            path,
-            ...(body === undefined ? {} : { body }),
-            retry,
-            api: 'v2',
-        })).data;
-    }
-}
-function describeRef(ref) {
-    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
-}
-function checkPipeline(answer, call) {
-    if (typeof answer?.id !== 'string' || typeof answer.number !== 'number')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', call, 'the answer names no pipeline id and number');
-    return answer;
-}
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
-        return error.status >= 500 || error.status === 408;
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr)
-        return !error.notSent;
-    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
 }
 
 
@@ -836,11 +730,16 @@ function withoutV2Form(request) {
 }
 const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
     'parallelism; to gate on a commit, use wait-for-build';
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-function checkTriggerInputs(api, request) {
+/**
+ * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
+ * take is a mistake found before anything is sent.
+ */
+function checkTriggerInputs(api, request, slug = false) {
+    if (slug && api === 'v1.1')
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
     const [input] = withoutV2Form(request);
-    if (api === 'v2' && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with trigger-api: v2. ${NO_V2_FORM}`, undefined, 'not used');
+    if ((api === 'v2' || slug) && input !== undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
 }
 /**

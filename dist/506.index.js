@@ -119,117 +119,18 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ../runner/run.ts + 9 modules
-var run = __webpack_require__(1622);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
 // EXTERNAL MODULE: ../runner/workflow.ts
 var workflow = __webpack_require__(649);
-// EXTERNAL MODULE: ../api/download.ts + 1 modules
-var download = __webpack_require__(8591);
+// EXTERNAL MODULE: ../api/download.ts
+var download = __webpack_require__(5234);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/commit-builds.ts
-var commit_builds = __webpack_require__(6677);
-// EXTERNAL MODULE: ../api/records.ts
-var records = __webpack_require__(5942);
-// EXTERNAL MODULE: ../api/validate.ts
-var validate = __webpack_require__(1272);
-;// CONCATENATED MODULE: ../api/find-builds.ts
-
-
-
-
-/** Builds read at most before giving up: ten full pages. */
-const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
-/** The newest matching build (see the top of this file). */
-async function findNewestBuild(client, project, query) {
-    const scan = new BuildScan(client, project, query);
-    const build = await scan.next();
-    return { build, read: scan.read, bounded: build === undefined && scan.bounded };
-}
-/**
- * The matching builds one after another, newest first, read page by page as they are asked for: the first page
- * of a plain query asks for one build, the next pages for full ones. `read` and `bounded` as in FoundBuild.
- */
-class BuildScan {
-    #client;
-    #project;
-    #query;
-    #revision;
-    #plain;
-    #seen = new Set();
-    /** Matches read but not handed out yet. */
-    #ready = [];
-    #offset = 0;
-    #sawRevision = false;
-    #ended = false;
-    read = 0;
-    bounded = false;
-    constructor(client, project, query) {
-        this.#client = client;
-        this.#project = project;
-        this.#query = query;
-        this.#revision = query.revision?.toLowerCase();
-        this.#plain = this.#revision === undefined && query.job === undefined;
-    }
-    /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
-    async next() {
-        while (this.#ready.length === 0 && !this.#ended)
-            await this.#page();
-        return this.#ready.shift();
-    }
-    async #page() {
-        if (this.read >= MAX_BUILDS_READ) {
-            this.bounded = true;
-            this.#ended = true;
-            return;
-        }
-        const query = this.#query;
-        const revision = this.#revision;
-        // With only a status filter the first build is the answer: one build is asked for.
-        const limit = this.#plain && this.#offset === 0 ? 1 : Math.min(validate/* MAX_PAGE_SIZE */.H4, MAX_BUILDS_READ - this.read);
-        const page = await this.#client.builds(this.#project, {
-            statusFilter: query.statusFilter,
-            limit,
-            offset: this.#offset,
-            ...(query.branch === undefined ? {} : { branch: query.branch }),
-        });
-        if (!Array.isArray(page))
-            throw new errors/* BadResponseError */.nS('GET', 'builds', 'the build list is not a JSON array');
-        let fresh = 0;
-        let revisionHere = false;
-        for (const item of page) {
-            if (item === null || typeof item !== 'object')
-                continue;
-            const build = item;
-            if (typeof build.build_num !== 'number' || this.#seen.has(build.build_num))
-                continue;
-            this.#seen.add(build.build_num);
-            fresh++;
-            const ofCommit = revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, revision);
-            if (revision !== undefined && ofCommit)
-                revisionHere = true;
-            // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
-            if (ofCommit &&
-                (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
-                (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job)) {
-                this.#ready.push(build);
-            }
-        }
-        this.read += fresh;
-        // The end of the list, a page that repeats, or the commit's builds left behind.
-        if (page.length < limit || fresh === 0)
-            this.#ended = true;
-        if (this.#sawRevision && !revisionHere)
-            this.#ended = true;
-        this.#sawRevision ||= revisionHere;
-        this.#offset += page.length;
-    }
-}
-
 // EXTERNAL MODULE: ../api/glob.ts
 var glob = __webpack_require__(5224);
 ;// CONCATENATED MODULE: ../api/limiter.ts
@@ -307,54 +208,238 @@ async function forEachLimited(items, concurrency, fn, abort = () => { }) {
 
 // EXTERNAL MODULE: ../api/paths.ts
 var paths = __webpack_require__(7624);
+// EXTERNAL MODULE: ../api/client.ts + 1 modules
+var client = __webpack_require__(7157);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
 // EXTERNAL MODULE: ./fetch-artifacts/archive.ts
 var fetch_artifacts_archive = __webpack_require__(872);
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+;// CONCATENATED MODULE: ../api/find-builds.ts
+
+
+
+
+/** Builds read at most before giving up: ten full pages. */
+const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
+/**
+ * The matching builds one after another, newest first, read page by page as they are asked for: the first page
+ * of a plain query asks for one build, the next pages for full ones. `read` counts the builds read, and `bounded`
+ * says whether the reading stopped at its bound rather than at the list's end or the commit's last build.
+ */
+class BuildScan {
+    #client;
+    #project;
+    #query;
+    #revision;
+    #plain;
+    #seen = new Set();
+    /** Matches read but not handed out yet. */
+    #ready = [];
+    #offset = 0;
+    #sawRevision = false;
+    #ended = false;
+    read = 0;
+    bounded = false;
+    constructor(client, project, query) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#revision = query.revision?.toLowerCase();
+        this.#plain = this.#revision === undefined && query.job === undefined;
+    }
+    /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
+    async next() {
+        while (this.#ready.length === 0 && !this.#ended)
+            await this.#page();
+        return this.#ready.shift();
+    }
+    async #page() {
+        if (this.read >= MAX_BUILDS_READ) {
+            this.bounded = true;
+            this.#ended = true;
+            return;
+        }
+        const query = this.#query;
+        const revision = this.#revision;
+        // With only a status filter the first build is the answer: one build is asked for.
+        const limit = this.#plain && this.#offset === 0 ? 1 : Math.min(validate/* MAX_PAGE_SIZE */.H4, MAX_BUILDS_READ - this.read);
+        const page = await this.#client.builds(this.#project, {
+            statusFilter: query.statusFilter,
+            limit,
+            offset: this.#offset,
+            ...(query.branch === undefined ? {} : { branch: query.branch }),
+        });
+        if (!Array.isArray(page))
+            throw new errors/* BadResponseError */.nS('GET', 'builds', 'the build list is not a JSON array');
+        let fresh = 0;
+        let revisionHere = false;
+        for (const item of page) {
+            if (item === null || typeof item !== 'object')
+                continue;
+            const build = item;
+            if (typeof build.build_num !== 'number' || this.#seen.has(build.build_num))
+                continue;
+            this.#seen.add(build.build_num);
+            fresh++;
+            const ofCommit = revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, revision);
+            if (revision !== undefined && ofCommit)
+                revisionHere = true;
+            // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
+            if (ofCommit &&
+                (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job)) {
+                this.#ready.push(build);
+            }
+        }
+        this.read += fresh;
+        // The end of the list, a page that repeats, or the commit's builds left behind.
+        if (page.length < limit || fresh === 0)
+            this.#ended = true;
+        if (this.#sawRevision && !revisionHere)
+            this.#ended = true;
+        this.#sawRevision ||= revisionHere;
+        this.#offset += page.length;
+    }
+}
+
+// EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
+var projects_v2 = __webpack_require__(1464);
 ;// CONCATENATED MODULE: ./fetch-artifacts/build-selection.ts
 
 
 
-/** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
+
+
+
+/** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
+function buildsOf({ client, transport, project }) {
+    if (!('slug' in project))
+        return {
+            project,
+            scan: (query) => new BuildScan(client, project, query),
+            readBound: MAX_BUILDS_READ,
+            build: (num) => client.build(project, num),
+            artifacts: (num) => client.artifacts(project, num),
+        };
+    const api = new projects_v2/* ProjectsV2 */.lv(transport);
+    return {
+        project,
+        scan: (query) => new projects_v2/* JobScan */.Bk(api, project, query),
+        readBound: projects_v2/* MAX_JOBS_READ */.fk,
+        build: (num) => api.jobAsBuild(project, num),
+        artifacts: (num) => api.artifacts(project, num),
+    };
+}
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build) {
+    return isForkBranch(build.branch) || build['fork'] === true;
+}
 /**
- * search-artifacts: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that lists an
- * artifact `pattern` selects, named in the log with the newer ones it passed over.
+ * Whether a build's branch is a pull request's ref (`pull/9`, `pull/9/head`): the service names a fork's pull
+ * request and a build made for a comment on a pull request alike, so both count as a fork's.
  */
-async function searchArtifacts(ctx, client, project, options) {
-    const slug = `${project.username}/${project.project}`;
+function isForkBranch(branch) {
+    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+/** Whether builds of pull requests count: `allow-forks`, or a `branch` that names one, which the user chose. */
+function forksCount(options) {
+    return options.allowForks || isForkBranch(options.branch);
+}
+/**
+ * `latest`: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that is no pull
+ * request's unless allowed, and with `search-artifacts` lists an artifact `pattern` selects; named in the log with
+ * the newer ones it passed over.
+ */
+async function selectLatest(ctx, builds, options) {
+    const slug = (0,client/* projectName */.j1)(builds.project);
     const wanted = describeLatest(options, (text) => text);
-    const matching = options.globs.length === 0 ? 'any artifact' : 'an artifact matching pattern';
-    const scan = new BuildScan(client, project, {
+    const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
+    const forks = forksCount(options);
+    const scan = builds.scan({
         statusFilter: options.statusFilter,
         branch: options.branch,
         revision: options.revision,
         job: options.job,
     });
     const passed = [];
+    let pulls = 0;
     for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
         const build = await scan.next();
         if (build === undefined)
             break;
-        const artifacts = await client.artifacts(project, build.build_num);
-        if (!Array.isArray(artifacts))
-            throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
-        if (hasMatch(artifacts, options)) {
-            const over = passed.length === 0
-                ? 'the newest of them'
-                : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
-            ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
-            return { build: build.build_num, artifacts };
+        if (!forks && isFork(build)) {
+            passed.push(build.build_num);
+            pulls++;
+            ctx.info(`Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
+                'passed over, as allow-forks is false; looking at an older one');
+            continue;
         }
-        passed.push(build.build_num);
-        ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
+        let artifacts;
+        if (options.searchArtifacts) {
+            const listed = await builds.artifacts(build.build_num);
+            if (!Array.isArray(listed))
+                throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
+            if (!hasMatch(listed, options)) {
+                passed.push(build.build_num);
+                ctx.info(`Build #${build.build_num} has no ${matching}; looking at an older one`);
+                continue;
+            }
+            artifacts = listed;
+        }
+        const over = passed.length === 0
+            ? options.searchArtifacts
+                ? ' (the newest of them)'
+                : ''
+            : ` (passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')})`;
+        ctx.info(`The ${wanted} of ${slug} is build #${build.build_num}${over}`);
+        return { build, artifacts };
     }
     const among = passed.length >= SEARCH_ARTIFACTS_BUILDS
         ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
         : scan.bounded
-            ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
+            ? ` among the builds that match within the newest ${builds.readBound} builds`
             : passed.length === 0
                 ? ''
                 : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
-    return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
+    const skipped = pulls === 0
+        ? ''
+        : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
+    return { build: undefined, none: `no ${wanted} of ${slug} was found${among}${skipped}` };
+}
+/**
+ * A build named by number, read once for its branch and commit: it is fetched whatever its branch, and the log says
+ * when that is a pull request's. An answer without the build leaves it unnamed, since the artifact list decides.
+ */
+async function readChosenBuild(ctx, builds, buildNum) {
+    try {
+        return await builds.build(buildNum);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ApiError */.hD || error instanceof errors/* BadResponseError */.nS))
+            throw error;
+        ctx.info(`The branch and commit of build #${buildNum} could not be read: ${error.message}`);
+        return undefined;
+    }
+}
+/** The log line that names the build whose artifacts are fetched, and says when it is a pull request's. */
+function logChosenBuild(ctx, build) {
+    const fork = isFork(build)
+        ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
+        : '';
+    ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build, (t) => t)})${fork}`);
+}
+/** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
+function branchAndCommit(build, safe) {
+    const branch = typeof build.branch === 'string' && build.branch !== '' ? safe((0,format/* cut */.Jj)(build.branch, 200)) : '(none)';
+    const commit = typeof build.vcs_revision === 'string' && build.vcs_revision !== ''
+        ? safe((0,format/* cut */.Jj)(build.vcs_revision, 64))
+        : '(none)';
+    return `branch ${branch}, commit ${commit}`;
 }
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
 function hasMatch(artifacts, options) {
@@ -666,6 +751,7 @@ const spec = {
         'extract',
         'search-artifacts',
         'extract-max-mib',
+        'allow-forks',
     ],
     outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 };
@@ -743,6 +829,7 @@ function readInputs(ctx) {
         extract: inputs.boolean('extract', false),
         searchArtifacts,
         extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
+        allowForks: inputs.boolean('allow-forks', false),
     };
 }
 function onlyWithLatest(name, value, buildNum) {
@@ -783,41 +870,32 @@ class Refusals {
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 async function fetchArtifacts(ctx) {
     const options = readInputs(ctx);
-    const { client, transport, project } = ctx.connect({ downloadConnections: options.concurrency });
-    const slug = `${project.username}/${project.project}`;
+    const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
+    const { transport, project } = connection;
+    const builds = buildsOf(connection);
+    const slug = (0,client/* projectName */.j1)(project);
     let buildNum = options.buildNum;
     let none;
     let listed = [];
-    if (buildNum === undefined && options.searchArtifacts) {
-        const found = await searchArtifacts(ctx, client, project, options);
+    let searched;
+    let chosen;
+    if (buildNum === undefined) {
+        const found = await selectLatest(ctx, builds, options);
         if (found.build === undefined)
             none = found.none;
         else {
-            buildNum = found.build;
-            listed = found.artifacts;
-            ctx.setOutput('build-num', buildNum);
+            chosen = found.build;
+            buildNum = chosen.build_num;
+            searched = found.artifacts;
         }
     }
-    else if (buildNum === undefined) {
-        const found = await findNewestBuild(client, project, {
-            statusFilter: options.statusFilter,
-            branch: options.branch,
-            revision: options.revision,
-            job: options.job,
-        });
-        const wanted = describeLatest(options, (text) => text);
-        if (found.build === undefined) {
-            const among = found.bounded ? ` among the newest ${MAX_BUILDS_READ} builds` : '';
-            none = `no ${wanted} of ${slug} was found${among}`;
-        }
-        else {
-            buildNum = found.build.build_num;
-            ctx.info(`The ${wanted} of ${slug} is build #${buildNum}`);
-        }
-    }
-    if (buildNum !== undefined && !options.searchArtifacts) {
+    else
+        chosen = await readChosenBuild(ctx, builds, buildNum);
+    if (chosen !== undefined)
+        logChosenBuild(ctx, chosen);
+    if (buildNum !== undefined) {
         ctx.setOutput('build-num', buildNum);
-        listed = await client.artifacts(project, buildNum);
+        listed = searched ?? (await builds.artifacts(buildNum));
     }
     if (!Array.isArray(listed)) {
         throw new errors/* BadResponseError */.nS('GET', 'artifacts', 'the artifact list is not a JSON array');
@@ -861,7 +939,8 @@ async function fetchArtifacts(ctx) {
         return;
     }
     const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
-    await writeSummary(ctx, saved, root, `${whichMd} of ${(0,runner_text/* mdSafe */.$v)(slug)}`);
+    const named = chosen === undefined ? '' : ` (${branchAndCommit(chosen, (text) => (0,runner_text/* mdSafe */.$v)(text))})`;
+    await writeSummary(ctx, saved, root, `${whichMd} of ${(0,runner_text/* mdSafe */.$v)(slug)}${named}`);
 }
 /** The log line for part files an earlier run left. */
 function staleLine(stale) {
@@ -1150,7 +1229,7 @@ function fetch_artifacts_run() {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _api_download_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8591);
+/* harmony import */ var _api_download_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5234);
 // Part files a killed run left behind (SIGKILL gives no chance to clean up): before anything is downloaded or
 // unpacked, the part files of each planned path are removed, so they neither pile up nor travel with the folder
 // into a later upload. Only names of our own form are touched (`<file name>.<12 hex digits>.part`, download.ts),
@@ -1191,197 +1270,6 @@ async function removeStaleParts(root, planned) {
         }
     }
     return removed;
-}
-
-
-/***/ }),
-
-/***/ 6677:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J_: () => (/* binding */ CommitBuilds),
-/* harmony export */   Zw: () => (/* binding */ jobOf),
-/* harmony export */   j1: () => (/* binding */ ofRevision)
-/* harmony export */ });
-/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
-
-
-
-const SCAN_DEFAULTS = {
-    marginMs: 2 * 3_600_000,
-    marginBuilds: 200,
-    lookBackMs: 24 * 3_600_000,
-    maxPages: 10,
-};
-/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
-const MIN_LATER_PAGE = 20;
-const NEW_BUILDS_ROOM = 10;
-/** The job and workflow a build belongs to (second-generation builds), when it says. */
-function jobOf(build) {
-    const workflows = build.workflows;
-    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-    const workflow = workflows?.['workflow_name'];
-    return {
-        ...(typeof job === 'string' && job !== '' ? { job } : {}),
-        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
-    };
-}
-/** Whether a build is of the commit a (lower-case) hash or prefix names. */
-function ofRevision(build, revision) {
-    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
-}
-/** Whether a build belongs to the commit and passes the query's narrowing. */
-function matchesQuery(build, query) {
-    if (!ofRevision(build, query.revision))
-        return false;
-    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
-        return false;
-    const { job, workflow } = jobOf(build);
-    if (query.workflow !== undefined && workflow !== query.workflow)
-        return false;
-    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
-        return false;
-    return true;
-}
-/**
- * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
- * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
- */
-function latestAttempts(builds) {
-    const retried = new Set();
-    const newestOfJob = new Map();
-    for (const build of builds) {
-        if (typeof build.retry_of === 'number')
-            retried.add(build.retry_of);
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            continue;
-        const key = `${workflow ?? ''}\u0000${job}`;
-        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
-    }
-    return builds
-        .filter((build) => {
-        if (retried.has(build.build_num))
-            return false;
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            return true;
-        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
-    })
-        .sort((a, b) => a.build_num - b.build_num);
-}
-/** Follows the builds of one commit, look after look. */
-class CommitBuilds {
-    #client;
-    #project;
-    #query;
-    #options;
-    /** Every build of the commit seen, by number, as last read. */
-    #known = new Map();
-    /** The newest build number a look has seen: every newer build is new to the next look. */
-    #newestSeen;
-    #looks = 0;
-    constructor(client, project, query, options) {
-        this.#client = client;
-        this.#project = project;
-        this.#query = query;
-        this.#options = { ...SCAN_DEFAULTS, ...options };
-    }
-    /** Reads the list as far as this look needs, and returns the builds that count now. */
-    async look() {
-        const first = this.#looks++ === 0;
-        const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
-        const seenThisLook = new Set();
-        let requests = 0;
-        let truncated = false;
-        let offset = 0;
-        let newest = this.#newestSeen;
-        /** Builds read past the oldest match, for records without queue times. */
-        let pastOldest = 0;
-        for (;;) {
-            const page = await this.#client.builds(this.#project, {
-                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
-                limit: pageSize,
-                offset,
-            });
-            requests++;
-            if (!Array.isArray(page))
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
-            const builds = page;
-            let fresh = 0;
-            for (const build of builds) {
-                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
-                    continue;
-                seenThisLook.add(build.build_num);
-                fresh++;
-                newest = Math.max(newest ?? 0, build.build_num);
-                if (matchesQuery(build, this.#query)) {
-                    this.#known.set(build.build_num, build);
-                    pastOldest = 0;
-                }
-                else {
-                    pastOldest++;
-                }
-            }
-            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-            if (builds.length < pageSize || fresh === 0)
-                break;
-            const last = builds[builds.length - 1];
-            if (last === undefined)
-                break;
-            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
-                break;
-            if (requests >= this.#options.maxPages) {
-                truncated = true;
-                break;
-            }
-            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
-            offset += builds.length;
-        }
-        if (newest !== undefined)
-            this.#newestSeen = newest;
-        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
-    }
-    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
-    #floor() {
-        let floor = this.#newestSeen ?? 0;
-        for (const build of this.#known.values())
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
-                floor = Math.min(floor, build.build_num);
-        return floor;
-    }
-    #laterPageSize(floor) {
-        const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
-    }
-    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
-    #firstLookDone(last, pastOldest) {
-        const lastQueued = queuedAt(last);
-        if (this.#known.size === 0) {
-            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
-        }
-        let oldest;
-        for (const build of this.#known.values()) {
-            const at = queuedAt(build);
-            if (at !== undefined)
-                oldest = Math.min(oldest ?? at, at);
-        }
-        if (oldest !== undefined && lastQueued !== undefined)
-            return lastQueued < oldest - this.#options.marginMs;
-        return pastOldest >= this.#options.marginBuilds;
-    }
-}
-function queuedAt(build) {
-    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-    if (typeof text !== 'string')
-        return undefined;
-    const ms = Date.parse(text);
-    return Number.isFinite(ms) ? ms : undefined;
 }
 
 
@@ -1484,342 +1372,30 @@ class Deflate extends external_node_stream_.Transform {
 
 /***/ }),
 
-/***/ 8591:
+/***/ 5234:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  nV: () => (/* binding */ DownloadError),
-  _7: () => (/* binding */ Downloader),
-  e4: () => (/* binding */ PART_SUFFIX_BYTES)
-});
-
-// UNUSED EXPORTS: CorruptBodyError, DEFAULT_MIN_RATE, DOWNLOAD_RETRY, IncompleteBodyError, MAX_UNDECLARED_BYTES, PartWriter, TooLargeError, TooSlowError, UnsupportedEncodingError, parseContentRange
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: ../api/clock.ts
-var clock = __webpack_require__(7634);
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/retry.ts
-var retry = __webpack_require__(7878);
-// EXTERNAL MODULE: ../api/rename.ts
-var rename = __webpack_require__(4748);
-// EXTERNAL MODULE: ../api/decode.ts + 1 modules
-var decode = __webpack_require__(8022);
-// EXTERNAL MODULE: ../api/format.ts
-var format = __webpack_require__(2249);
-;// CONCATENATED MODULE: ../api/part-writer.ts
-// The writing end of a download's attempt: the body's chunks, decoded when they come encoded, gathered into
-// batches and written at their place in the part file, with the body held back while the disk is behind.
-
-
-
-
-/** Bytes gathered for one write: fewer, larger writes, and little memory (two batches per download at most). */
-const WRITE_BATCH_BYTES = 1024 * 1024;
-/** Chunks gathered for one write, at most: a body in tiny chunks (a drip) must not pile up a million of them. */
-const WRITE_BATCH_CHUNKS = 256;
-/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
-class TooLargeError extends errors/* UserFacingError */.Ui {
-    name = 'TooLargeError';
-}
-/** An encoded body that does not decode (cut short, or corrupt). */
-class CorruptBodyError extends errors/* UserFacingError */.Ui {
-    name = 'CorruptBodyError';
-}
-/**
- * The writing end of one attempt: takes the body's chunks as they arrive (decoding them first when the answer is
- * encoded), gathers them into batches of WRITE_BATCH_BYTES and writes each full batch at its position in the part
- * file with one `writev`, the next batch being gathered while the last is written; when two batches are waiting it
- * asks the source to pause. The batches are written in the thread pool. The chunks are kept, not copied: undici
- * hands out views of the socket's reads, each read a buffer of its own and of its own size that nothing writes to
- * again; copying them into batches of our own doubled the memory allocated per byte, and with it the garbage
- * collector's work (CHANGELOG).
- *
- * `done` settles once nothing is left to write: with the bytes written, or with the attempt's first error (after
- * what was received is written, when the body itself failed, so the file's size is what arrived and a retry
- * resumes there). Callbacks rather than streams: the body comes from undici's dispatch handler, which pauses and
- * resumes by its controller.
- */
-class PartWriter {
-    done;
-    /** Bytes off the wire (encoded, when the answer is), for the minimum-rate rule. */
-    raw = 0;
-    windowStart;
-    windowRaw = 0;
-    #fd;
-    #position;
-    #truncate;
-    #maxBytes;
-    #onBytes;
-    #encoding;
-    #decoder;
-    #source;
-    /** The batch being gathered, and its bytes. */
-    #batch = [];
-    #fill = 0;
-    /** Full batches waiting for their write. */
-    #full = [];
-    #received = 0;
-    #written = 0;
-    #writing = false;
-    #ending = false;
-    #sourcePaused = false;
-    #error;
-    /** Whether what was received is still written after an error (a body cut short), or dropped. */
-    #flushOnError = false;
-    #settled = false;
-    #resolve;
-    #reject;
-    constructor(options) {
-        this.#fd = options.fd;
-        this.#position = options.position;
-        this.#truncate = options.truncate;
-        this.#maxBytes = options.maxBytes;
-        this.#encoding = options.encoding;
-        this.#onBytes = options.onBytes;
-        this.windowStart = options.now;
-        this.done = new Promise((resolve, reject) => {
-            this.#resolve = resolve;
-            this.#reject = reject;
-        });
-        // Its failure is seen where it is awaited.
-        this.done.catch(() => { });
-    }
-    attach(source) {
-        this.#source = source;
-        if (this.#error !== undefined)
-            source.abort(this.#error);
-    }
-    /** A chunk off the wire; false asks the source to pause until the writer resumes it. */
-    data(chunk) {
-        if (this.#error !== undefined || this.#ending)
-            return true;
-        this.raw += chunk.length;
-        if (this.#encoding === undefined) {
-            this.#accept(chunk);
-            return this.#keepGoing();
-        }
-        const decoder = (this.#decoder ??= this.#makeDecoder(this.#encoding));
-        const more = decoder.write(chunk) && this.#keepGoing();
-        if (!more)
-            this.#sourcePaused = true;
-        return more;
-    }
-    /** The body arrived whole. */
-    end() {
-        if (this.#error !== undefined || this.#ending)
-            return;
-        if (this.#encoding !== undefined) {
-            // An empty encoded body decodes to nothing, but a decoder would call it truncated.
-            (this.#decoder ??= this.#makeDecoder(this.#encoding)).end();
-            return;
-        }
-        this.#finish();
-    }
-    /** The body failed (the wire, a timeout, an abort): what arrived is still written. */
-    error(error) {
-        this.#fail(error, true);
-    }
-    /** Fails the attempt from outside (the minimum-rate rule); the source is stopped. */
-    fail(error, keepReceived) {
-        this.#fail(error, keepReceived);
-    }
-    #makeDecoder(coding) {
-        const decoder = (0,decode/* decoder */.D0)(coding);
-        decoder.on('data', (chunk) => {
-            if (this.#error !== undefined)
-                return;
-            this.#accept(chunk);
-            if (!this.#keepGoing())
-                decoder.pause();
-        });
-        decoder.on('end', () => this.#finish());
-        decoder.on('drain', () => this.#maybeResume());
-        decoder.on('error', (error) => {
-            this.#fail(new CorruptBodyError(`the ${this.#encoding} body could not be decoded: ${error.message}`), true);
-        });
-        return decoder;
-    }
-    #accept(chunk) {
-        this.#received += chunk.length;
-        if (this.#maxBytes !== undefined && this.#received > this.#maxBytes) {
-            this.#fail(new TooLargeError(`the body is larger than ${(0,format/* formatLimit */.tW)(this.#maxBytes)}, the limit for a file whose size the server does not state (or sends encoded)`), false);
-            return;
-        }
-        if (chunk.length > 0) {
-            this.#batch.push(chunk);
-            this.#fill += chunk.length;
-            if (this.#fill >= WRITE_BATCH_BYTES || this.#batch.length >= WRITE_BATCH_CHUNKS) {
-                this.#full.push({ chunks: this.#batch, bytes: this.#fill });
-                this.#batch = [];
-                this.#fill = 0;
-            }
-        }
-        this.#onBytes(chunk.length);
-        if (this.#full.length > 0 && !this.#writing)
-            this.#flush();
-    }
-    /** A batch is being written and the next one is full: hold the body back. */
-    #keepGoing() {
-        const more = !(this.#writing && this.#full.length > 0);
-        if (!more)
-            this.#sourcePaused = true;
-        return more;
-    }
-    #maybeResume() {
-        if (this.#error !== undefined || (this.#writing && this.#full.length > 0))
-            return;
-        if (this.#decoder?.isPaused())
-            this.#decoder.resume();
-        if (this.#sourcePaused && !(this.#decoder?.writableNeedDrain ?? false)) {
-            this.#sourcePaused = false;
-            this.#source?.resume();
-        }
-    }
-    #finish() {
-        if (this.#error !== undefined || this.#ending)
-            return;
-        this.#ending = true;
-        if (!this.#writing)
-            this.#next();
-    }
-    #fail(error, keepReceived) {
-        if (this.#error !== undefined || this.#settled)
-            return;
-        this.#error = error;
-        this.#flushOnError = keepReceived;
-        this.#source?.abort(error);
-        this.#decoder?.destroy();
-        if (!this.#writing)
-            this.#next();
-    }
-    /** After a write (or instead of one): the next batch, or the end. */
-    #next() {
-        const draining = this.#error === undefined ? this.#ending : this.#flushOnError;
-        if (this.#full.length > 0 || (draining && this.#fill > 0)) {
-            if (this.#error === undefined || this.#flushOnError) {
-                this.#flush();
-                // The batch just taken made room: the body goes on while it is written.
-                this.#maybeResume();
-                return;
-            }
-        }
-        if (this.#error !== undefined || this.#ending) {
-            if (this.#truncate) {
-                // Nothing was written over the earlier answer's bytes: the file must not keep them.
-                this.#truncate = false;
-                this.#writing = true;
-                (0,external_node_fs_.ftruncate)(this.#fd, this.#position, (error) => {
-                    this.#writing = false;
-                    if (error && this.#error === undefined)
-                        this.#error = error;
-                    this.#next();
-                });
-                return;
-            }
-            this.#settle();
-            return;
-        }
-        this.#maybeResume();
-    }
-    /** The next batch to write, whole or (at the end) as far as it is filled. */
-    #takeNext() {
-        const full = this.#full.shift();
-        if (full !== undefined)
-            return full;
-        if (this.#fill === 0)
-            return undefined;
-        const next = { chunks: this.#batch, bytes: this.#fill };
-        this.#batch = [];
-        this.#fill = 0;
-        return next;
-    }
-    #settle() {
-        if (this.#settled)
-            return;
-        this.#settled = true;
-        // Nothing is being written: what was not written is dropped.
-        this.#full = [];
-        this.#batch = [];
-        this.#fill = 0;
-        if (this.#error !== undefined)
-            this.#reject(this.#error);
-        else
-            this.#resolve(this.#written);
-    }
-    #flush() {
-        const next = this.#takeNext();
-        if (next === undefined)
-            return;
-        this.#writing = true;
-        const at = this.#position;
-        const write = () => this.#writeAll(next.chunks, at);
-        this.#position += next.bytes;
-        if (this.#truncate) {
-            this.#truncate = false;
-            (0,external_node_fs_.ftruncate)(this.#fd, at, (error) => {
-                if (error)
-                    this.#afterWrite(error);
-                else
-                    write();
-            });
-        }
-        else
-            write();
-    }
-    /** A short write is rare on regular files but possible: the rest is written before anything else. */
-    #writeAll(chunks, at) {
-        (0,external_node_fs_.writev)(this.#fd, chunks, at, (error, bytesWritten) => {
-            if (error) {
-                this.#afterWrite(error);
-                return;
-            }
-            this.#written += bytesWritten;
-            const rest = unwritten(chunks, bytesWritten);
-            if (rest.length > 0) {
-                this.#writeAll(rest, at + bytesWritten);
-                return;
-            }
-            this.#afterWrite(null);
-        });
-    }
-    #afterWrite(error) {
-        this.#writing = false;
-        if (error) {
-            if (this.#error === undefined) {
-                this.#error = error;
-                this.#flushOnError = false;
-                this.#source?.abort(error);
-                this.#decoder?.destroy();
-            }
-            else
-                this.#flushOnError = false;
-        }
-        this.#next();
-    }
-}
-/** What a write of `bytes` left of `chunks`. */
-function unwritten(chunks, bytes) {
-    let skip = bytes;
-    let i = 0;
-    while (i < chunks.length && skip >= (chunks[i]?.length ?? 0))
-        skip -= chunks[i++]?.length ?? 0;
-    const rest = chunks.slice(i);
-    const first = rest[0];
-    if (first !== undefined && skip > 0)
-        rest[0] = first.subarray(skip);
-    return rest;
-}
-
-;// CONCATENATED MODULE: ../api/download.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _7: () => (/* binding */ Downloader),
+/* harmony export */   e4: () => (/* binding */ PART_SUFFIX_BYTES),
+/* harmony export */   nV: () => (/* binding */ DownloadError)
+/* harmony export */ });
+/* unused harmony exports MAX_UNDECLARED_BYTES, DEFAULT_MIN_RATE, DOWNLOAD_RETRY, TooLargeError, CorruptBodyError, IncompleteBodyError, TooSlowError, UnsupportedEncodingError, parseContentRange */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_events__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8474);
+/* harmony import */ var node_events__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_events__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7634);
+/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1664);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1013);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7878);
+/* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4748);
+/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8022);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2249);
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
@@ -1833,8 +1409,7 @@ function unwritten(chunks, bytes) {
 
 
 
-const statFile = (0,external_node_util_.promisify)(external_node_fs_.fstat);
-const truncateFile = (0,external_node_util_.promisify)(external_node_fs_.ftruncate);
+
 /**
  * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
  * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
@@ -1848,9 +1423,16 @@ const DEFAULT_MIN_RATE = { bytes: 64 * 1024, windowMs: 60_000 };
  * count again, since resuming it is cheap; four times as many attempts in all is the outer bound.
  */
 const DOWNLOAD_RETRY = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000 };
+/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
+class TooLargeError extends _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui {
+    name = 'TooLargeError';
+}
+/** An encoded body that does not decode (cut short, or corrupt). */
+class CorruptBodyError extends _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui {
+    name = 'CorruptBodyError';
+}
 /** A download failed for good: names the artifact, keeps the cause. */
-
-class DownloadError extends errors/* UserFacingError */.Ui {
+class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui {
     name = 'DownloadError';
     artifact;
     constructor(artifact, cause, attempts) {
@@ -1860,22 +1442,24 @@ class DownloadError extends errors/* UserFacingError */.Ui {
     }
 }
 /** The body ended before Content-Length (or the Content-Range's end) was reached. */
-class IncompleteBodyError extends errors/* UserFacingError */.Ui {
+class IncompleteBodyError extends _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui {
     name = 'IncompleteBodyError';
 }
 /** The body arrived below the minimum rate. */
-class TooSlowError extends errors/* UserFacingError */.Ui {
+class TooSlowError extends _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui {
     name = 'TooSlowError';
 }
 /** A Content-Encoding that cannot be decoded: what would be written is not the file. */
-class UnsupportedEncodingError extends errors/* UserFacingError */.Ui {
+class UnsupportedEncodingError extends _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui {
     name = 'UnsupportedEncodingError';
 }
 /** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
  *  next attempt asks for the whole file. */
-class StartOverError extends errors/* UserFacingError */.Ui {
+class StartOverError extends _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui {
     name = 'StartOverError';
 }
+/** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 /** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
 let partSerial;
 /**
@@ -1884,7 +1468,7 @@ let partSerial;
  * file, and a file costs a counter, not a random UUID.
  */
 function partFileName(dest) {
-    partSerial = ((partSerial ?? (0,external_node_crypto_.randomBytes)(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
+    partSerial = ((partSerial ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
     return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
 }
 /** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
@@ -1901,11 +1485,10 @@ class Downloader {
     #parts = new Set();
     /** Bodies being received, checked against the minimum rate by one timer for all. */
     #watched = new Set();
-    #urls = new Map();
     #ticker;
     constructor(options) {
         this.#opener = options.opener;
-        this.#clock = options.clock ?? clock/* systemClock */.ml;
+        this.#clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .ml;
         this.#retry = {
             ...DOWNLOAD_RETRY,
             ...Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined)),
@@ -1923,7 +1506,7 @@ class Downloader {
     removeParts() {
         for (const part of this.#parts) {
             try {
-                (0,external_node_fs_.unlinkSync)(part);
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.unlinkSync)(part);
             }
             catch {
                 // Already gone.
@@ -1934,48 +1517,35 @@ class Downloader {
     async download(request) {
         const signal = eitherSignal(request.signal, this.#signal);
         if (signal.aborted)
-            throw (0,clock/* abortReason */.Js)(signal);
-        // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
+            throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
+        // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file,
+        // and the request is sent only once the file exists.
         const part = partFileName(request.dest);
-        // Creating, closing and renaming are done on the main thread (for the writes, see PartWriter): each takes
-        // microseconds, less than a trip to the thread pool and back, and the request is sent only once the file
-        // exists. A create that waits on a busy file system holds the other downloads for that long; their bytes wait
-        // in the connections meanwhile.
-        const fd = (0,external_node_fs_.openSync)(part, 'wx', 0o666);
+        const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(part, 'wx', 0o666);
         this.#parts.add(part);
-        let closed = false;
         try {
-            const result = await this.#fetchInto(fd, request, signal);
-            closed = true;
-            (0,external_node_fs_.closeSync)(fd);
+            const result = await this.#fetchInto(part, fd, request, signal);
             if (signal.aborted)
-                throw (0,clock/* abortReason */.Js)(signal);
-            await (0,rename/* renameFile */.H)(part, request.dest);
+                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
+            await (0,_rename_js__WEBPACK_IMPORTED_MODULE_8__/* .renameFile */ .H)(part, request.dest);
             this.#parts.delete(part);
             return result;
         }
         catch (error) {
-            if (!closed) {
-                try {
-                    (0,external_node_fs_.closeSync)(fd);
-                }
-                catch {
-                    // Closed or not, the part file is removed below.
-                }
-            }
             try {
-                (0,external_node_fs_.unlinkSync)(part);
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.unlinkSync)(part);
             }
             catch {
                 // Already gone.
             }
             this.#parts.delete(part);
             if (signal.aborted)
-                throw (0,clock/* abortReason */.Js)(signal);
+                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
             throw error;
         }
     }
-    async #fetchInto(fd, request, signal) {
+    /** The attempts of one download; each attempt's write stream owns (and closes) its descriptor of the part file. */
+    async #fetchInto(part, firstFd, request, signal) {
         const { url, name } = request;
         /** Bytes reported through onBytes, kept equal to what is on disk after each attempt. */
         let reported = 0;
@@ -1993,9 +1563,12 @@ class Downloader {
         let failures = 0;
         /** The furthest the part file ever got: only going beyond it counts as progress. */
         let furthest = 0;
+        // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
+        // encoded answer starts over.
         for (let attempt = 1;; attempt++) {
             /** Whether this attempt's answer is encoded. */
             let encodedAttempt = false;
+            let fd = attempt === 1 ? firstFd : (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(part, 'r+');
             try {
                 const headers = { 'accept-encoding': 'identity' };
                 const resuming = offset > 0 && useRange;
@@ -2004,95 +1577,78 @@ class Downloader {
                     if (validator !== undefined)
                         headers['if-range'] = validator;
                 }
-                let writer;
+                const opened = await this.#opener.open(url, { headers, signal });
+                // Nothing is awaited until the body is piped: a body failing while no one listens would end the process.
+                const { body } = opened;
                 let start = 0;
                 /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
                 let rawLength;
-                // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
-                // listens would end the process.
-                await this.#opener.receive(url, { headers, signal }, {
-                    start: (answer, control) => {
-                        const encoding = encodingOf(answer.headers);
-                        // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
-                        if (encoding !== undefined)
-                            encodedAttempt = true;
-                        let truncate = false;
-                        if (answer.status === 206) {
-                            const range = parseContentRange((0,format/* firstHeader */.Yp)(answer.headers['content-range']));
-                            const fits = resuming &&
-                                encoding === undefined &&
-                                range !== undefined &&
-                                range.start === offset &&
-                                (total === undefined || range.total === undefined || range.total === total);
-                            if (!fits) {
-                                throw new StartOverError(resuming
-                                    ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify((0,format/* firstHeader */.Yp)(answer.headers['content-range']) ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
-                                    : 'the server sent part of the file (206) when the whole file was asked for');
-                            }
-                            start = offset;
-                            total ??= range.total;
-                            resumed++;
-                            this.#log('debug', `${name}: resuming at byte ${offset}`);
-                        }
-                        else {
-                            if (offset > 0) {
-                                // The server sent the whole file again (no Range support, or the file changed): start over.
-                                report(-reported);
-                                offset = 0;
-                                truncate = true;
-                            }
-                            total = encoding === undefined ? contentLength(answer.headers) : undefined;
-                            rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
-                            validator ??= strongValidator(answer.headers);
-                        }
-                        writer = new PartWriter({
-                            fd,
-                            position: start,
-                            truncate,
-                            maxBytes: total === undefined ? this.#maxBytes : undefined,
-                            encoding,
-                            onBytes: report,
-                            now: this.#clock.now(),
-                        });
-                        writer.attach(control);
-                    },
-                    data: (chunk) => writer?.data(chunk) ?? true,
-                    end: () => writer?.end(),
-                    error: (error) => writer?.error(error),
-                });
-                if (writer === undefined)
-                    throw new Error('the transport took an answer without starting its body');
-                const unwatch = this.#watch(writer, url);
+                let encoding;
                 try {
-                    offset = start + (await writer.done);
+                    encoding = encodingOf(opened.headers);
+                    // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+                    if (encoding !== undefined)
+                        encodedAttempt = true;
+                    if (opened.status === 206) {
+                        const range = parseContentRange((0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(opened.headers['content-range']));
+                        const fits = resuming &&
+                            encoding === undefined &&
+                            range !== undefined &&
+                            range.start === offset &&
+                            (total === undefined || range.total === undefined || range.total === total);
+                        if (!fits) {
+                            throw new StartOverError(resuming
+                                ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify((0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(opened.headers['content-range']) ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
+                                : 'the server sent part of the file (206) when the whole file was asked for');
+                        }
+                        start = offset;
+                        total ??= range.total;
+                        resumed++;
+                        this.#log('debug', `${name}: resuming at byte ${offset}`);
+                    }
+                    else {
+                        if (offset > 0) {
+                            // The server sent the whole file again (no Range support, or the file changed): start over.
+                            report(-reported);
+                            offset = 0;
+                            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.ftruncateSync)(fd, 0);
+                        }
+                        total = encoding === undefined ? contentLength(opened.headers) : undefined;
+                        rawLength = encoding === undefined ? undefined : contentLength(opened.headers);
+                        validator ??= strongValidator(opened.headers);
+                    }
                 }
-                finally {
-                    unwatch();
+                catch (error) {
+                    (0,_answer_js__WEBPACK_IMPORTED_MODULE_5__/* .discard */ .vf)(body);
+                    throw error;
                 }
-                if (rawLength !== undefined && writer.raw !== rawLength) {
-                    throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
+                const owned = fd;
+                fd = undefined;
+                const { written, raw } = await this.#write(body, owned, part, start, encoding, total, url, report);
+                offset = start + written;
+                if (rawLength !== undefined && raw !== rawLength) {
+                    throw new IncompleteBodyError(`the encoded body ended after ${raw} of ${rawLength} bytes`);
                 }
                 if (total !== undefined && offset !== total) {
                     if (offset < total)
                         throw new IncompleteBodyError(`the body ended after ${offset} of ${total} bytes`);
-                    throw new StartOverError(`GET ${(0,format/* displayUrl */.Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`);
+                    throw new StartOverError(`GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .displayUrl */ .Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`);
                 }
                 return { bytes: offset, attempts: attempt, resumed };
             }
             catch (caught) {
+                if (fd !== undefined)
+                    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
                 if (signal.aborted)
-                    throw (0,clock/* abortReason */.Js)(signal);
-                const error = (0,errors/* asError */.zR)(caught);
+                    throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .abortReason */ .Js)(signal);
+                const error = (0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .asError */ .zR)(caught);
                 // What is on disk is what counts, whatever the stream received before it failed.
-                offset = (await statFile(fd)).size;
+                offset = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.statSync)(part).size;
                 if (error instanceof StartOverError || encodedAttempt) {
                     useRange = false;
-                    if (offset > 0) {
-                        await truncateFile(fd, 0);
-                        offset = 0;
-                    }
+                    offset = 0;
                 }
-                else if (error instanceof errors/* ApiError */.hD && error.status === 416) {
+                else if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD && error.status === 416) {
                     // The range asked for is beyond the file: it changed; ask for all of it.
                     useRange = false;
                 }
@@ -2102,28 +1658,85 @@ class Downloader {
                 // A body below the minimum rate always counts: a drip makes a little progress every time.
                 failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
                 furthest = Math.max(furthest, offset);
-                const retriable = download_transient(error);
+                const retriable = transient(error);
                 if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
                     throw new DownloadError(name, error, attempt);
                 }
-                const wait = (0,retry/* backoffDelay */.EY)(failures, this.#retry, () => this.#clock.random());
+                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
                 const where = offset > 0 && useRange ? `resuming at ${offset} bytes` : 'starting over';
                 this.#log('info', `${name}: ${error.message}; ${where} in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1})`);
                 await this.#clock.sleep(wait, signal);
             }
         }
     }
-    #watch(writer, url) {
-        this.#watched.add(writer);
-        this.#urls.set(writer, url);
+    /**
+     * One answer's body written into the part file from `start`, decoded when it comes encoded, and `fd` closed:
+     * the bytes written, and those that came off the wire. The body is piped at once, with nothing awaited before.
+     */
+    async #write(body, fd, part, start, encoding, total, url, report) {
+        // The stream closes the descriptor only when it fails; once the body is written, it is closed below.
+        const file = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createWriteStream)(part, { fd, start, highWaterMark: WRITE_BATCH_BYTES, autoClose: false });
+        // Held until a batch is full (below) or the body ends; a failed body's bytes are written first.
+        file.cork();
+        body.on('error', () => file.uncork());
+        const watched = {
+            raw: 0,
+            windowStart: this.#clock.now(),
+            windowRaw: 0,
+            url,
+            stop: (error) => body.destroy(error),
+        };
+        body.on('data', (chunk) => (watched.raw += chunk.length));
+        const decoder = encoding === undefined ? undefined : (0,_decode_js__WEBPACK_IMPORTED_MODULE_9__/* .decoder */ .D0)(encoding);
+        let decoderError;
+        decoder?.once('error', (error) => (decoderError = error));
+        const piped = decoder === undefined ? (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_3__.pipeline)(body, file) : (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_3__.pipeline)(body, decoder, file);
+        const limit = total === undefined ? this.#maxBytes : undefined;
+        let received = 0;
+        const decoded = decoder ?? body;
+        // After the pipe's own listener: the chunk is in the batch when its size is looked at.
+        decoded.on('data', (chunk) => {
+            received += chunk.length;
+            report(chunk.length);
+            if (file.writableLength >= WRITE_BATCH_BYTES) {
+                file.uncork();
+                file.cork();
+            }
+            if (limit !== undefined && received > limit) {
+                // The decoder's stream, not the body's: a small encoded body may have ended already.
+                decoded.destroy(new TooLargeError(`the body is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .formatLimit */ .tW)(limit)}, the limit for a file whose size the server does not state (or sends encoded)`));
+            }
+        });
+        const unwatch = this.#watch(watched);
+        try {
+            await piped;
+        }
+        catch (error) {
+            // The failed stream closes its descriptor once its last write is done: the size is read after that.
+            file.destroy();
+            if (!file.closed)
+                await (0,node_events__WEBPACK_IMPORTED_MODULE_2__.once)(file, 'close').catch(() => { });
+            if (error === decoderError && !(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserFacingError */ .Ui)) {
+                throw new CorruptBodyError(`the ${encoding} body could not be decoded: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .asError */ .zR)(error).message}`);
+            }
+            throw error;
+        }
+        finally {
+            unwatch();
+        }
+        // On this thread: a close takes less time than a trip to the thread pool and back.
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
+        return { written: file.bytesWritten, raw: watched.raw };
+    }
+    #watch(watched) {
+        this.#watched.add(watched);
         if (this.#ticker === undefined) {
             const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
             this.#ticker = setInterval(() => this.#checkRates(), every);
             this.#ticker.unref();
         }
         return () => {
-            this.#watched.delete(writer);
-            this.#urls.delete(writer);
+            this.#watched.delete(watched);
             if (this.#watched.size === 0 && this.#ticker !== undefined) {
                 clearInterval(this.#ticker);
                 this.#ticker = undefined;
@@ -2133,39 +1746,32 @@ class Downloader {
     #checkRates() {
         const now = this.#clock.now();
         const { bytes, windowMs } = this.#minRate;
-        for (const writer of this.#watched) {
-            if (now - writer.windowStart < windowMs)
+        for (const watched of this.#watched) {
+            if (now - watched.windowStart < windowMs)
                 continue;
-            if (writer.raw - writer.windowRaw < bytes) {
-                const url = this.#urls.get(writer) ?? '';
-                writer.fail(new TooSlowError(`GET ${(0,format/* displayUrl */.Qy)(url)}: the body arrived slower than ${(0,format/* formatLimit */.tW)(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`), true);
+            const got = watched.raw - watched.windowRaw;
+            if (got < bytes) {
+                watched.stop(new TooSlowError(`GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .displayUrl */ .Qy)(watched.url)}: the body arrived slower than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .formatLimit */ .tW)(bytes)} in ${windowMs / 1000} s (${got} bytes in the last ${((now - watched.windowStart) / 1000).toFixed(1)} s)`));
             }
             else {
-                writer.windowStart = now;
-                writer.windowRaw = writer.raw;
+                watched.windowStart = now;
+                watched.windowRaw = watched.raw;
             }
         }
     }
 }
 /** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
-function download_transient(error) {
-    if ((0,retry/* isTransient */.dg)(error))
+function transient(error) {
+    if ((0,_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .isTransient */ .dg)(error))
         return true;
     if (error instanceof IncompleteBodyError || error instanceof StartOverError)
         return true;
     if (error instanceof TooSlowError || error instanceof CorruptBodyError)
         return true;
-    if (error instanceof errors/* ApiError */.hD)
-        return error.status === 416;
-    if (error instanceof errors/* UserFacingError */.Ui)
-        return false;
-    // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
-    const code = error.code;
-    return (typeof code === 'string' &&
-        /^(UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH)|ECONNRESET|EPIPE)$/u.test(code));
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ApiError */ .hD && error.status === 416;
 }
 function contentLength(headers) {
-    const text = (0,format/* firstHeader */.Yp)(headers['content-length']);
+    const text = (0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(headers['content-length']);
     if (text === undefined || !/^\d+$/u.test(text.trim()))
         return undefined;
     const n = Number(text.trim());
@@ -2173,10 +1779,10 @@ function contentLength(headers) {
 }
 /** A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there). */
 function strongValidator(headers) {
-    const etag = (0,format/* firstHeader */.Yp)(headers['etag']);
+    const etag = (0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(headers['etag']);
     if (etag !== undefined && !etag.startsWith('W/'))
         return etag;
-    return (0,format/* firstHeader */.Yp)(headers['last-modified']);
+    return (0,_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(headers['last-modified']);
 }
 /** `bytes 100-199/1000` (or `/*`). */
 function parseContentRange(value) {
@@ -2199,10 +1805,10 @@ function eitherSignal(a, b) {
 /** The one content coding of an answer (src/api/decode.ts), undefined for none; a clear error otherwise. */
 function encodingOf(headers) {
     try {
-        return (0,decode/* contentCoding */.IX)(headers['content-encoding']);
+        return (0,_decode_js__WEBPACK_IMPORTED_MODULE_9__/* .contentCoding */ .IX)(headers['content-encoding']);
     }
     catch (error) {
-        if (error instanceof decode/* UnsupportedCodingError */.MZ)
+        if (error instanceof _decode_js__WEBPACK_IMPORTED_MODULE_9__/* .UnsupportedCodingError */ .MZ)
             throw new UnsupportedEncodingError(`the server sent the file with ${error.message}`);
         throw error;
     }
@@ -2341,7 +1947,7 @@ function selects(globs, path) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _download_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8591);
+/* harmony import */ var _download_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5234);
 /* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5224);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
 // Where each artifact is saved. Artifact records come from the server and are untrusted: every path is turned into
@@ -2815,6 +2421,252 @@ async function ensureFolder(absolute, relative, created) {
     }
     if (!stat.isDirectory()) {
         throw new RefusedPathError(`${shortQuoted(relative)} in the destination is a file, not a folder`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 1464:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Bk: () => (/* binding */ JobScan),
+  fk: () => (/* binding */ MAX_JOBS_READ),
+  lv: () => (/* binding */ ProjectsV2)
+});
+
+// UNUSED EXPORTS: MAX_PROJECT_PIPELINES, jobBuild
+
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+;// CONCATENATED MODULE: ../api/job-status.ts
+// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
+// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
+// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
+// is empty: v2 has no lifecycle.
+/** The service's job statuses, all of them. */
+const V2_JOB_STATUSES = {
+    success: { ended: true, outcome: 'success' },
+    failed: { ended: true, outcome: 'failed' },
+    canceled: { ended: true, outcome: 'canceled' },
+    infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
+    timedout: { ended: true, outcome: 'timedout' },
+    not_run: { ended: true, outcome: 'not_run' },
+    // Ended by the service for a reason it does not know: the machine, not the code.
+    'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
+    // A job the user may not run (a restricted context): it did not pass.
+    unauthorized: { ended: true, outcome: 'failed' },
+    // Replaced by a rerun, whose own job carries the outcome.
+    retried: { ended: true, outcome: '' },
+    running: { ended: false, outcome: '' },
+    queued: { ended: false, outcome: '' },
+    not_running: { ended: false, outcome: '' },
+    on_hold: { ended: false, outcome: '' },
+    blocked: { ended: false, outcome: '' },
+};
+/** A job status's meaning; a status the table does not know is a job that has not ended. */
+function jobStatusMeaning(status) {
+    return Object.hasOwn(V2_JOB_STATUSES, status)
+        ? V2_JOB_STATUSES[status]
+        : { ended: false, outcome: '' };
+}
+
+// EXTERNAL MODULE: ../api/pipelines.ts
+var pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+;// CONCATENATED MODULE: ../api/projects-v2.ts
+
+
+
+
+
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+const MAX_PROJECT_PIPELINES = 100;
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+const MAX_JOBS_READ = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value) => typeof value === 'string' && UUID.test(value);
+const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const seg = encodeURIComponent;
+class ProjectsV2 extends pipelines/* Pipelines */.Cw {
+    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+    async job(p, number) {
+        const path = jobPath(p, number);
+        const answer = await this.get(path);
+        if (!(0,records/* isRecord */.u4)(answer) || answer['number'] !== number)
+            throw unusable('GET', path, `the details of job #${number} were expected`);
+        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+            throw unusable('GET', path, 'the job has no name and status');
+        const pipelineId = (0,records/* isRecord */.u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        if (pipelineId !== undefined && !isId(pipelineId))
+            throw unusable('GET', path, 'the pipeline id is not a UUID');
+        return answer;
+    }
+    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+    async cancelJob(p, number) {
+        const path = `${jobPath(p, number)}/cancel`;
+        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
+    }
+    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+    async tests(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), () => true);
+    }
+    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+    async artifacts(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
+        const items = projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
+            typeof item['url'] === 'string' &&
+            Number.isSafeInteger(item['node_index']) &&
+            item['node_index'] >= 0);
+        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+        for (const item of items)
+            this.transport.trust(item.url);
+        return items;
+    }
+    async envVars(p) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
+    }
+    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+    async addEnvVar(p, name, value) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,validate/* checkEnvName */.$n)('name', name), value }, 'idempotent');
+        if (!(0,records/* isRecord */.u4)(answer) || answer['name'] !== name)
+            throw unusable('POST', path, `the variable ${name} was expected`);
+        return answer;
+    }
+    async deleteEnvVar(p, name) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        const answer = await this.transport.request({
+            method: 'DELETE',
+            path,
+            retry: 'idempotent',
+            api: 'v2',
+        });
+        return messageAnswer('DELETE', path, answer.data);
+    }
+    /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
+    async jobAsBuild(p, number) {
+        const job = await this.job(p, number);
+        const id = job.pipeline?.id;
+        if (id === undefined)
+            throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+        return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+    }
+    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+    async projectPipelines(p, options = {}) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
+        const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
+        return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+    }
+}
+function jobPath(p, number) {
+    return `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/job/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}`;
+}
+function unusable(method, path, detail) {
+    return new errors/* UnusableAnswerError */.qx(method, `v2 ${path}`, detail);
+}
+function projects_v2_records(method, path, items, valid) {
+    for (const item of items)
+        if (!(0,records/* isRecord */.u4)(item) || !valid(item))
+            throw unusable(method, path, 'the list holds an item of the wrong shape');
+    return items;
+}
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method, path, answer) {
+    if (!(0,records/* isRecord */.u4)(answer))
+        throw unusable(method, path, 'a JSON object was expected');
+    return answer;
+}
+/**
+ * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
+ * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
+ * (src/api/job-status.ts).
+ */
+function jobBuild(pipeline, job, workflow) {
+    const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const text = (value) => (typeof value === 'string' ? value : null);
+    const meaning = jobStatusMeaning(job.status);
+    const origin = text(vcs['origin_repository_url']);
+    const target = text(vcs['target_repository_url']);
+    return {
+        build_num: job.job_number,
+        branch: text(vcs['branch']),
+        vcs_revision: text(vcs['revision']),
+        vcs_tag: text(vcs['tag']),
+        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+        outcome: meaning.outcome === '' ? null : meaning.outcome,
+        workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+        fork: origin !== null && target !== null && origin !== target,
+    };
+}
+/**
+ * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
+ * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
+ * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
+ */
+class JobScan {
+    #api;
+    #project;
+    #query;
+    #pipelines;
+    #ready = [];
+    read = 0;
+    bounded = false;
+    constructor(api, project, query) {
+        this.#api = api;
+        this.#project = project;
+        this.#query = { ...query, revision: query.revision?.toLowerCase() };
+    }
+    async next() {
+        const query = this.#query;
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, query.branch === undefined ? {} : { branch: query.branch });
+        while (this.#ready.length === 0) {
+            const room = MAX_JOBS_READ - this.read;
+            if (room <= 0) {
+                this.bounded = this.#pipelines.length > 0;
+                return undefined;
+            }
+            const pipeline = this.#pipelines.shift();
+            if (pipeline === undefined)
+                return undefined;
+            // Pipelines of other commits and branches are passed without reading their workflows.
+            const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+                continue;
+            if (query.branch !== undefined && head.branch !== query.branch)
+                continue;
+            const found = [];
+            for (const workflow of await this.#api.workflows(pipeline.id)) {
+                for (const job of await this.#api.jobs(workflow.id)) {
+                    if (!(0,records/* isRecord */.u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
+                        continue;
+                    found.push(jobBuild(pipeline, job, workflow.name));
+                }
+            }
+            found.sort((a, b) => b.build_num - a.build_num);
+            if (found.length > room)
+                this.bounded = true;
+            for (const build of found.slice(0, room)) {
+                this.read++;
+                if ((0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job))
+                    this.#ready.push(build);
+            }
+        }
+        return this.#ready.shift();
     }
 }
 

@@ -15,7 +15,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   waitForSerial: () => (/* binding */ waitForSerial)
 /* harmony export */ });
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1622);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3704);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
 /* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2249);
@@ -92,7 +92,7 @@ async function waitForSerial(ctx) {
     const input = readInputs(ctx);
     const started = ctx.clock.now();
     const deadline = started + input.timeoutMs;
-    const connection = ctx.connect({ deadline });
+    const connection = ctx.connect({ deadline, signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_0__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline) });
     const { project } = connection;
     const narrowed = [
         ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
@@ -302,12 +302,7 @@ async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, t
         const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
         lines.push(`${how} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(elapsedMs)}.`);
     }
-    try {
-        await ctx.io.summary.addRaw(lines.join('\n\n'), true).write();
-    }
-    catch (error) {
-        ctx.io.warning(`Could not write the job summary: ${error.message}`);
-    }
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .appendSummary */ .fe)(ctx.io, lines.join('\n\n'));
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {

@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1622);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3704);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8999);
 
 
@@ -22,7 +22,7 @@ const spec = {
 };
 /** Clears the project's build cache. */
 async function clearCache(ctx) {
-    const { client, project } = ctx.connect();
+    const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
     const answer = await client.clearCache(project);
     const message = answer.status ?? answer.message ?? JSON.stringify(answer);
     const name = `${project.username}/${project.project}`;

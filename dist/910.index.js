@@ -21,8 +21,8 @@ var promises_ = __webpack_require__(1455);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
-// EXTERNAL MODULE: ../api/download.ts + 1 modules
-var download = __webpack_require__(8591);
+// EXTERNAL MODULE: ../api/download.ts
+var download = __webpack_require__(5234);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/paths.ts

@@ -8,57 +8,74 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		825,
-		622,
+		704,
 		411
+	],
+	"./approve/approve.ts": [
+		7844,
+		825,
+		26,
+		704,
+		787,
+		450,
+		48,
+		844
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,
-		622,
+		704,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		6506,
 		825,
 		26,
-		622,
+		704,
+		787,
 		506
 	],
 	"./general/general.ts": [
 		2272,
 		825,
-		622,
+		704,
+		787,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
-		622,
+		704,
+		787,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		7413,
 		825,
 		26,
-		622,
-		918,
-		455,
+		704,
+		787,
+		450,
+		48,
 		413
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		2455,
+		7554,
 		825,
 		26,
-		622,
-		918,
-		455
+		704,
+		787,
+		450,
+		48,
+		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
 		825,
 		26,
-		622,
-		918,
+		704,
+		787,
+		450,
 		716
 	]
 };

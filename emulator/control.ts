@@ -1,6 +1,7 @@
 // Routes that only the emulator has (outside /api/v1.1): they make happen what happens elsewhere on the real
 // service, such as a push to the code host. They take the same credential as the API.
 
+import { FORCED_WORKFLOW_STATUSES, type ForcedWorkflowStatus } from './workflow-ends.ts';
 import { VCS_TYPES } from '../src/api/records.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { EmulatorState } from './state.ts';
@@ -19,7 +20,7 @@ function field(body: Record<string, unknown>, name: string, required: boolean): 
 }
 
 /**
- * `POST /_emulator/push` with `{"vcs_type"?, "username", "reponame", "branch", "revision"?, "subject"?,
+ * `POST /_emulator/push` with `{"vcs_type"?, "username", "reponame"` (or `"project_slug"`), `"branch", "revision"?, "subject"?,
  * "delay_ms"?, "tag"?, "pull_request"?: {"number", "from_fork"?}, "skip"?}`: pushes a commit; answers 201
  * `{"revision", "branch", "tag"?}`. With `tag` or a pull request from a fork, `branch` may be left out.
  */
@@ -27,11 +28,14 @@ function push(state: EmulatorState, body: unknown): Reply {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new HttpError(400, 'the request body must be a JSON object');
   const fields = body as Record<string, unknown>;
+  // A project reachable only through v2 is named by its slug instead.
+  const slug = field(fields, 'project_slug', false);
   const vcsType = field(fields, 'vcs_type', false) ?? 'primary-host';
-  if (!(VCS_TYPES as readonly string[]).includes(vcsType))
+  if (slug === undefined && !(VCS_TYPES as readonly string[]).includes(vcsType))
     throw new HttpError(400, `vcs_type must be one of ${VCS_TYPES.join(', ')}`);
-  const username = field(fields, 'username', true) ?? '';
-  const reponame = field(fields, 'reponame', true) ?? '';
+  const [slugVcs, slugUser, slugRepo] = slug?.split('/') ?? [];
+  const username = slug === undefined ? (field(fields, 'username', true) ?? '') : (slugUser ?? '');
+  const reponame = slug === undefined ? (field(fields, 'reponame', true) ?? '') : (slugRepo ?? '');
   const tag = field(fields, 'tag', false);
   const pullRequest = pullRequestField(fields['pull_request']);
   const branch = field(fields, 'branch', tag === undefined && pullRequest?.fromFork !== true);
@@ -49,7 +53,7 @@ function push(state: EmulatorState, body: unknown): Reply {
     !(typeof delay === 'number' && Number.isFinite(delay) && delay >= 0)
   )
     throw new HttpError(400, 'delay_ms must be a number of milliseconds, 0 or more');
-  const project = state.findProject(vcsType, username, reponame);
+  const project = state.findProject(slugVcs ?? vcsType, username, reponame);
   if (project === undefined) throw new HttpError(404, 'Project not found');
   try {
     const result = state.push(project, {
@@ -114,10 +118,28 @@ function approve(state: EmulatorState, body: unknown): Reply {
   return jsonReply(202, { message: 'Accepted.' });
 }
 
+/**
+ * `POST /_emulator/end-workflow` with `{"workflow_id", "status"}`: the workflow ends with that status (failed,
+ * error, canceled or unauthorized) before its remaining jobs are made. Answers 202; 404 for an unknown workflow.
+ */
+function endWorkflowRoute(state: EmulatorState, body: unknown): Reply {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'the request body must be a JSON object');
+  const fields = body as Record<string, unknown>;
+  const workflowId = field(fields, 'workflow_id', true) ?? '';
+  const status = field(fields, 'status', true) ?? '';
+  if (!(FORCED_WORKFLOW_STATUSES as readonly string[]).includes(status))
+    throw new HttpError(400, `status must be one of ${FORCED_WORKFLOW_STATUSES.join(', ')}`);
+  if (!state.endWorkflow(workflowId, status as ForcedWorkflowStatus))
+    throw new HttpError(404, 'Workflow not found');
+  return jsonReply(202, { message: 'Accepted.' });
+}
+
 const CONTROL_ROUTES: Record<string, (state: EmulatorState, body: unknown) => Reply> = {
   push,
   sunset,
   approve,
+  'end-workflow': endWorkflowRoute,
 };
 
 /** The handler of a control route, or undefined when there is no such route (the caller answers 404). */

@@ -62,6 +62,8 @@ export interface JobSpec {
 export interface WorkflowSpec {
   name: string;
   jobs: JobSpec[];
+  /** A setup workflow (`tag: "setup"`): once it has succeeded, these workflows appear and run. */
+  continuesInto?: WorkflowSpec[];
 }
 
 /** How builds of a project (or of one branch) behave. Every field is optional; see BUILT_IN_BEHAVIOUR. */
@@ -93,6 +95,8 @@ export interface BuildBehaviour {
   outputBytes?: number;
   /** The configuration fails to compile: a pipeline of API v2 is `errored` with this message. */
   configError?: string;
+  /** No workflow runs here (branch filters, `when`): a push or trigger makes a pipeline without workflows. */
+  noWorkflows?: boolean;
 }
 
 /** A pipeline parameter the configuration declares (API v2): its type and default. */
@@ -124,6 +128,7 @@ export interface ResolvedBehaviour {
   failure: FailureSpec | undefined;
   outputBytes: number | undefined;
   configError: string | undefined;
+  noWorkflows: boolean;
 }
 
 export const DEFAULT_ARTIFACTS: readonly ArtifactSpec[] = [
@@ -145,6 +150,7 @@ const BUILT_IN_BEHAVIOUR: ResolvedBehaviour = {
   failure: undefined,
   outputBytes: undefined,
   configError: undefined,
+  noWorkflows: false,
 };
 
 /** The behaviour fields of anything that has them (a config, a branch part, a build seed). */
@@ -326,6 +332,8 @@ export interface StoredPipeline {
   errors: { type: string; message: string }[];
   parameters: Record<string, unknown>;
   runs: WorkflowRun[];
+  /** The repository the commit came from and the project's own: they differ for a fork's pull request. */
+  repository?: { origin: string; target: string };
 }
 
 /** A build a push will start, not scheduled yet; without `run`, the one build of a project without workflows. */
@@ -364,6 +372,8 @@ export class EmulatedProject {
   readonly storedBuilds: StoredBuild[] = [];
   nextBuildNum = 1;
   readonly envvars = new Map<string, string>();
+  /** When each environment variable was last set (API v2 lists it). */
+  readonly envvarCreatedAt = new Map<string, number>();
   readonly checkoutKeys: StoredCheckoutKey[] = [];
   readonly sshKeys: StoredSshKey[] = [];
   cacheClears = 0;
@@ -373,6 +383,8 @@ export class EmulatedProject {
   readonly pendingJobs: PendingJob[] = [];
   /** Pipelines (API v2), oldest first. */
   readonly pipelines: StoredPipeline[] = [];
+  /** Reachable only through API v2, by an opaque slug (docs/v2.md): every v1.1 route answers 404 for it. */
+  readonly v2Only: boolean;
 
   constructor(
     vcsType: VcsType,
@@ -380,7 +392,9 @@ export class EmulatedProject {
     reponame: string,
     config: ProjectConfig,
     createdAt: number,
+    v2Only = false,
   ) {
+    this.v2Only = v2Only;
     this.vcsType = vcsType;
     this.username = username;
     this.reponame = reponame;

@@ -14,6 +14,8 @@ import {
 } from './model.ts';
 import { phaseAt } from './phase.ts';
 import { push } from './pushes.ts';
+import { approvalNumber, forcedEnd } from './workflow-ends.ts';
+import { tagOf } from './continuations.ts';
 
 export interface JobRecord {
   id: string;
@@ -25,6 +27,8 @@ export interface JobRecord {
   stopped_at: string | null;
   dependencies: string[];
   project_slug: string;
+  /** Approval jobs only: what `POST /workflow/{id}/approve/{approval_request_id}` names. */
+  approval_request_id?: string;
 }
 
 export interface WorkflowRecord {
@@ -36,6 +40,8 @@ export interface WorkflowRecord {
   project_slug: string;
   created_at: string;
   stopped_at: string | null;
+  /** `"setup"` on a setup workflow of a dynamic configuration. */
+  tag?: string;
 }
 
 /** What a v2 trigger asks for. */
@@ -50,6 +56,8 @@ const iso = (ms: number | null | undefined): string | null =>
 
 /** A v1.1 outcome as a v2 job status. */
 function jobStatusOf(lifecycle: string, outcome: string | null): string {
+  // A build the service skipped ran nothing: its job is not_run, and so is a workflow of only such jobs.
+  if (lifecycle === 'not_run') return 'not_run';
   if (lifecycle === 'queued' || lifecycle === 'scheduled' || lifecycle === 'not_running') return 'queued';
   if (lifecycle !== 'finished') return 'running';
   switch (outcome) {
@@ -64,6 +72,11 @@ function jobStatusOf(lifecycle: string, outcome: string | null): string {
     default:
       return 'failed';
   }
+}
+
+/** The approval request of an approval job of a run: stable, so that a test can name it. */
+export function approvalRequestId(run: WorkflowRun, jobName: string): string {
+  return fakeUuid(`${run.id}/${jobName}/approval`);
 }
 
 const ACTIVE = new Set(['running', 'queued', 'on_hold']);
@@ -91,7 +104,11 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       status = jobStatusOf(phase.lifecycle, phase.outcome);
       start = phase.start;
       stop = phase.stop;
-      if (build.pin !== undefined && isFinished({ lifecycle: phase.lifecycle, outcome: phase.outcome }))
+      if (
+        build.pin !== undefined &&
+        phase.lifecycle !== 'not_run' &&
+        isFinished({ lifecycle: phase.lifecycle, outcome: phase.outcome })
+      )
         status = jobStatusOf('finished', phase.outcome);
     } else if (run.canceledAt !== undefined) {
       status = 'canceled';
@@ -102,6 +119,8 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
     } else {
       status = 'blocked';
     }
+    // A workflow made to end before this job was made never lists it.
+    if (build === undefined && forcedEnd(run) !== undefined) return;
     statuses.set(job.name, status);
     alive.set(
       job.name,
@@ -110,13 +129,19 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
     records.push({
       id: run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`),
       name: job.name,
-      job_number: build === undefined ? null : build.num,
+      job_number:
+        build !== undefined
+          ? build.num
+          : job.type === 'approval' && (status === 'on_hold' || status === 'success')
+            ? approvalNumber(project, run, job.name)
+            : null,
       status,
       type: job.type === 'approval' ? 'approval' : 'build',
       started_at: iso(start),
       stopped_at: iso(stop),
       dependencies: upstream.map((up) => run.jobIds.get(up.name) ?? ''),
       project_slug: project.slug,
+      ...(job.type === 'approval' && { approval_request_id: approvalRequestId(run, job.name) }),
     });
   };
   for (const job of run.jobs) visit(job);
@@ -144,7 +169,11 @@ export function workflowRecord(
   else if (failed) status = 'failed';
   else if (pending) status = 'running';
   else if (jobs.every((j) => j.status === 'success')) status = 'success';
+  else if (jobs.length > 0 && jobs.every((j) => j.status === 'not_run')) status = 'not_run';
   else status = 'failed';
+  const tag = tagOf(run);
+  const end = forcedEnd(run);
+  if (end !== undefined) status = end.status;
   const ended = !ACTIVE.has(status) && status !== 'failing' && status !== 'running';
   const stops = jobs.map((j) => (j.stopped_at === null ? 0 : Date.parse(j.stopped_at)));
   return {
@@ -155,7 +184,10 @@ export function workflowRecord(
     pipeline_number: pipeline.number,
     project_slug: project.slug,
     created_at: iso(run.createdAt) ?? '',
-    stopped_at: ended ? iso(run.canceledAt ?? Math.max(run.createdAt, ...stops)) : null,
+    ...(tag === undefined ? {} : { tag }),
+    stopped_at: ended
+      ? iso(end?.at ?? run.canceledAt ?? stops.reduce((a, b) => Math.max(a, b), run.createdAt))
+      : null,
   };
 }
 
@@ -166,6 +198,10 @@ export function pipelineRecord(pipeline: StoredPipeline): Record<string, unknown
     state: pipeline.errors.length > 0 ? 'errored' : 'created',
     errors: pipeline.errors,
     vcs: {
+      ...(pipeline.repository !== undefined && {
+        origin_repository_url: pipeline.repository.origin,
+        target_repository_url: pipeline.repository.target,
+      }),
       revision: pipeline.revision,
       ...(pipeline.branch !== null && { branch: pipeline.branch }),
       ...(pipeline.tag !== null && { tag: pipeline.tag }),

@@ -4,6 +4,7 @@
 // downstream jobs from ever appearing, unless a retry of it succeeds. Nothing runs on timers: pending jobs are
 // scheduled when the state is next read, at the time they were due.
 
+import { continueSetups, markSetup } from './continuations.ts';
 import type { Builds } from './builds.ts';
 import {
   fakeCommit,
@@ -155,8 +156,21 @@ export function push(
     errors: [],
     parameters: { ...request.parameters },
     runs: [],
+    repository: {
+      origin:
+        request.pullRequest?.fromFork === true
+          ? project.vcsUrl.replace(
+              /[^/]+\/[^/]+$/u,
+              `contributor-${request.pullRequest.number}/${project.reponame}`,
+            )
+          : project.vcsUrl,
+      target: project.vcsUrl,
+    },
   };
   project.pipelines.push(pipeline);
+  // Every workflow filtered out: the pipeline is created, and nothing runs.
+  if (behaviour.noWorkflows)
+    return { revision, branch, ...(request.tag === undefined ? {} : { tag: request.tag }) };
   if (behaviour.workflows.length === 0) {
     project.pendingJobs.push({ push, run: undefined, job: undefined });
   }
@@ -174,6 +188,8 @@ export function push(
       approvals: new Map(),
     };
     pipeline.runs.push(run);
+    if (workflow.continuesInto !== undefined)
+      markSetup(run, push, workflow.continuesInto, `${key}/${workflow.name}/continued`);
     for (const job of run.jobs) project.pendingJobs.push({ push, run, job });
   }
   return { revision, branch, ...(request.tag === undefined ? {} : { tag: request.tag }) };
@@ -218,6 +234,12 @@ function schedulePushed(builds: Builds, project: EmulatedProject, pending: Pendi
  * at the time it was due; scheduling one may make its downstream jobs due.
  */
 export function settlePushes(builds: Builds, project: EmulatedProject, now: number): void {
+  schedulePending(builds, project, now);
+  // A setup workflow that has succeeded continues: its continuations' jobs are scheduled in turn.
+  while (continueSetups(project, now)) schedulePending(builds, project, now);
+}
+
+function schedulePending(builds: Builds, project: EmulatedProject, now: number): void {
   for (;;) {
     let next: { index: number; at: number } | undefined;
     for (const [index, pending] of project.pendingJobs.entries()) {

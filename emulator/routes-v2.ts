@@ -2,9 +2,9 @@
 // forms, a pipeline, its workflows, a workflow's jobs, rerun and cancel. Lists page 20 items at a time with
 // `next_page_token`, so that a client that follows the tokens is tested.
 
-import { VCS_TYPES } from '../src/api/records.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { PipelineRequest } from './pipelines.ts';
+import { PROJECT_V2_ROUTES } from './routes-v2-project.ts';
 import type { ApiRequest } from './routes.ts';
 import type { EmulatorState } from './state.ts';
 
@@ -16,7 +16,7 @@ export const V2_PAGE_SIZE = 20;
 type Params = Record<string, string>;
 type Handler = (state: EmulatorState, request: ApiRequest, params: Params) => Reply;
 
-function objectBody(request: ApiRequest): Record<string, unknown> {
+export function objectBody(request: ApiRequest): Record<string, unknown> {
   if (request.bodyNotJson) throw new HttpError(400, 'the request body is not valid JSON');
   const body = request.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -45,10 +45,14 @@ function parametersOf(body: Record<string, unknown>): Record<string, unknown> | 
 
 function trigger(form: 'run' | 'older'): Handler {
   return (state, request, params) => {
-    const vcs = params['vcs'] ?? '';
-    if (!(VCS_TYPES as readonly string[]).includes(vcs)) throw new HttpError(404, 'Project not found');
-    const project = state.findProject(vcs, params['user'] ?? '', params['repo'] ?? '');
+    const project = state.findProject(params['vcs'] ?? '', params['user'] ?? '', params['repo'] ?? '');
     if (project === undefined) throw new HttpError(404, 'Project not found');
+    // The service says the older form is not available to projects reachable only through v2.
+    if (form === 'older' && project.v2Only)
+      throw new HttpError(
+        400,
+        'This endpoint is not available to projects connected through the app integration',
+      );
     const body = objectBody(request);
     const ref = form === 'run' ? refOf(body['checkout'] ?? body['config'], 'checkout') : refOf(body, 'body');
     const parameters = parametersOf(body);
@@ -60,7 +64,7 @@ function trigger(form: 'run' | 'older'): Handler {
 }
 
 /** One page of a list, by the `page-token` query. */
-function paged(items: unknown[], query: Params): Reply {
+export function paged(items: unknown[], query: Params): Reply {
   const token = query['page-token'];
   let offset = 0;
   if (token !== undefined) {
@@ -87,7 +91,14 @@ const ROUTES: { method: string; pattern: string[]; handler: Handler }[] = [
     handler: (state, request, params) => {
       const project = state.findProject(params['vcs'] ?? '', params['user'] ?? '', params['repo'] ?? '');
       if (project === undefined) throw new HttpError(404, 'Project not found');
-      return paged(state.pipelines(project).reverse(), request.query);
+      const branch = request.query['branch'];
+      const pipelines = state.pipelines(project).reverse();
+      return paged(
+        branch === undefined
+          ? pipelines
+          : pipelines.filter((p) => (p['vcs'] as { branch?: string }).branch === branch),
+        request.query,
+      );
     },
   },
   {
@@ -158,7 +169,7 @@ export function findV2Route(
   method: string,
   segments: string[],
 ): ((state: EmulatorState, request: ApiRequest) => Promise<Reply>) | undefined {
-  for (const route of ROUTES) {
+  for (const route of [...ROUTES, ...PROJECT_V2_ROUTES]) {
     if (route.method !== method || route.pattern.length !== segments.length) continue;
     const params: Params = {};
     const matches = route.pattern.every((part, i) => {
@@ -172,7 +183,7 @@ export function findV2Route(
     if (!matches) continue;
     return async (state, request) => {
       try {
-        return route.handler(state, request, params);
+        return await route.handler(state, request, params);
       } catch (error) {
         if (error instanceof HttpError) return messageReply(error.status, error.message);
         throw error;

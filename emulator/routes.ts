@@ -144,7 +144,8 @@ function optionalBoolean(body: Record<string, unknown>, name: string): boolean {
   return value;
 }
 
-function masked(value: string): string {
+/** The value a list shows of a variable: masked but for its last four characters. */
+export function masked(value: string): string {
   return `xxxx${value.slice(-4)}`;
 }
 
@@ -455,6 +456,9 @@ export function findApiRoute(
     if (params === undefined) continue;
     return async (state, request) => {
       try {
+        // A project reachable only through v2 is unknown to every v1.1 route (docs/v2.md).
+        if (state.findProject(params['vcs'] ?? '', params['user'] ?? '', params['repo'] ?? '')?.v2Only)
+          throw new HttpError(404, 'Project not found');
         return await route.handler(state, request, params);
       } catch (error) {
         if (error instanceof HttpError) return messageReply(error.status, error.message);

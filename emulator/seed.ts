@@ -6,6 +6,8 @@ import type { BuildSeed, EmulatorState } from './state.ts';
 
 /** One project of a seed file. */
 export interface SeedProject {
+  /** A project reachable only through API v2, `provider/org/project`, instead of the three names below. */
+  slug?: string;
   /** Default `primary-host`. */
   vcsType?: VcsType;
   username: string;
@@ -58,11 +60,19 @@ export function parseSeed(value: unknown): SeedFile {
       checkoutKeys,
       pushes,
     } = project;
-    if (typeof vcsType !== 'string' || !(VCS_TYPES as readonly string[]).includes(vcsType)) {
-      throw new Error(`${where}.vcsType must be one of ${VCS_TYPES.join(', ')}`);
+    const slug = project['slug'];
+    if (slug !== undefined) {
+      if (typeof slug !== 'string' || !/^[^/]+\/[^/]+\/[^/]+$/u.test(slug))
+        throw new Error(`${where}.slug must be provider/organization/project`);
+      if (project['vcsType'] !== undefined || username !== undefined || reponame !== undefined)
+        throw new Error(`${where}: give slug, or vcsType, username and reponame, not both`);
+    } else {
+      if (typeof vcsType !== 'string' || !(VCS_TYPES as readonly string[]).includes(vcsType)) {
+        throw new Error(`${where}.vcsType must be one of ${VCS_TYPES.join(', ')}`);
+      }
+      if (typeof username !== 'string' || username === '') throw new Error(`${where}.username is required`);
+      if (typeof reponame !== 'string' || reponame === '') throw new Error(`${where}.reponame is required`);
     }
-    if (typeof username !== 'string' || username === '') throw new Error(`${where}.username is required`);
-    if (typeof reponame !== 'string' || reponame === '') throw new Error(`${where}.reponame is required`);
     if (config !== undefined && !isRecord(config)) throw new Error(`${where}.config must be an object`);
     if (builds !== undefined && (!Array.isArray(builds) || !builds.every(isRecord))) {
       throw new Error(`${where}.builds must be an array of objects`);
@@ -110,12 +120,10 @@ export function parseSeed(value: unknown): SeedFile {
 export async function applySeed(state: EmulatorState, seed: SeedFile): Promise<void> {
   if (seed.platformKey !== undefined) state.setPlatformKey(seed.platformKey);
   for (const entry of seed.projects) {
-    const project = state.project(
-      entry.vcsType ?? 'primary-host',
-      entry.username,
-      entry.reponame,
-      entry.config,
-    );
+    const project =
+      entry.slug === undefined
+        ? state.project(entry.vcsType ?? 'primary-host', entry.username, entry.reponame, entry.config)
+        : state.slugProject(entry.slug, entry.config);
     for (const build of entry.builds ?? []) state.addBuild(project, build);
     for (const [name, value] of Object.entries(entry.envvars ?? {})) state.setEnvvar(project, name, value);
     for (const type of entry.checkoutKeys ?? []) await state.createCheckoutKey(project, type);

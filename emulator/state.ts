@@ -4,6 +4,8 @@
 // storage.ts (artifacts, step output), render.ts (wire records); this class keeps the projects and hands out
 // records.
 
+import { endWorkflow, type ForcedWorkflowStatus } from './workflow-ends.ts';
+import { hasSetup } from './continuations.ts';
 import type { Clock } from '../src/api/clock.ts';
 import {
   matchesStatusFilter,
@@ -44,6 +46,7 @@ import {
   type PipelineRequest,
   type WorkflowRecord,
 } from './pipelines.ts';
+import { jobDetails } from './projects-v2.ts';
 import { push, settlePushes, type PushRequest, type PushResult } from './pushes.ts';
 import {
   buildArtifacts,
@@ -147,6 +150,33 @@ export class EmulatorState {
     return created;
   }
 
+  /**
+   * Creates a project reachable only through API v2, by an opaque slug `provider/org/project` whose provider
+   * word is any word (docs/v2.md), or updates its config as `project()` does. Returns its handle.
+   */
+  slugProject(slug: string, config?: ProjectConfig): EmulatedProject {
+    const parts = slug.split('/');
+    const [provider = '', org = '', name = ''] = parts;
+    if (parts.length !== 3 || parts.some((part) => part === ''))
+      throw new TypeError(`a slug is provider/organization/project, not ${slug}`);
+    const existing = this.projectsBySlug.get(slug);
+    if (existing !== undefined) {
+      if (config !== undefined) existing.config = { ...existing.config, ...config };
+      return existing;
+    }
+    // The provider word is opaque: no v1.1 record, the only place a vcs type is read, is made for it.
+    const created = new EmulatedProject(
+      provider as VcsType,
+      org,
+      name,
+      { ...config },
+      this.clock.now(),
+      true,
+    );
+    this.projectsBySlug.set(slug, created);
+    return created;
+  }
+
   /** The project, or undefined when nobody followed, triggered or seeded it. */
   findProject(vcsType: string, username: string, reponame: string): EmulatedProject | undefined {
     const found = this.projectsBySlug.get(`${vcsType}/${username}/${reponame}`);
@@ -161,6 +191,11 @@ export class EmulatorState {
     return all;
   }
 
+  /** The projects API v1.1 shows: not those reachable only through v2. */
+  private v1Projects(): EmulatedProject[] {
+    return this.projects().filter((project) => !project.v2Only);
+  }
+
   private resolve(ref: ProjectRef): EmulatedProject {
     const found = typeof ref === 'string' ? this.projectsBySlug.get(ref) : ref;
     if (found === undefined) throw new Error(`no project ${String(ref)} in the emulator`);
@@ -170,7 +205,7 @@ export class EmulatorState {
 
   /** Schedules the builds of pushes that are due by now (every read and change of a project comes here first). */
   private settle(project: EmulatedProject): void {
-    if (project.pendingJobs.length === 0) return;
+    if (project.pendingJobs.length === 0 && !project.pipelines.some(hasSetup)) return;
     settlePushes(this.buildMaker, project, this.clock.now());
   }
 
@@ -184,7 +219,7 @@ export class EmulatorState {
   /** Records of GET /projects. */
   projectRecords(): Project[] {
     const ctx = this.context();
-    return this.projects().map((project) =>
+    return this.v1Projects().map((project) =>
       projectRecord(
         project,
         ctx,
@@ -277,7 +312,7 @@ export class EmulatorState {
   /** Builds of all projects now, newest first by queued time, then build number. */
   recentBuilds(): Build[] {
     const ctx = this.context();
-    const all = this.projects().flatMap((project) =>
+    const all = this.v1Projects().flatMap((project) =>
       project.storedBuilds.map((build) => ({ project, build })),
     );
     all.sort((a, b) => b.build.queuedAt - a.build.queuedAt || b.build.num - a.build.num);
@@ -391,11 +426,24 @@ export class EmulatorState {
     return found === undefined ? undefined : jobRecords(found.project, found.run, this.clock.now());
   }
 
+  /** A job's details (API v2) by its number, or undefined when it is no job of a workflow. */
+  jobDetails(ref: ProjectRef, jobNumber: number): Record<string, unknown> | undefined {
+    return jobDetails(this.resolve(ref), jobNumber, this.origin, this.clock.now());
+  }
+
   /** Cancels a workflow (its builds, the jobs not started, its approvals); false for an unknown one. */
   cancelWorkflow(id: string): boolean {
     const found = this.findRun(id);
     if (found === undefined) return false;
     cancelRun(this.buildMaker, found.project, found.run, this.clock.now());
+    return true;
+  }
+
+  /** Ends a workflow with a status before its remaining jobs are made; false for an unknown one. */
+  endWorkflow(id: string, status: ForcedWorkflowStatus): boolean {
+    const found = this.findRun(id);
+    if (found === undefined) return false;
+    endWorkflow(this.buildMaker, found.project, found.run, status, this.clock.now());
     return true;
   }
 
@@ -425,11 +473,14 @@ export class EmulatorState {
    * Approves an approval job (by name or id) of a workflow: the jobs after it become due. Throws a TypeError
    * that says why when there is no such job waiting.
    */
-  approve(workflowId: string, job: { name?: string; id?: string }): void {
+  approve(workflowId: string, job: { name?: string; id?: string; approvalRequestId?: string }): void {
     const found = this.findRun(workflowId);
     if (found === undefined) throw new TypeError('Workflow not found');
     const record = jobRecords(found.project, found.run, this.clock.now()).find(
-      (candidate) => candidate.name === job.name || candidate.id === job.id,
+      (candidate) =>
+        (job.name !== undefined && candidate.name === job.name) ||
+        (job.id !== undefined && candidate.id === job.id) ||
+        (job.approvalRequestId !== undefined && candidate.approval_request_id === job.approvalRequestId),
     );
     if (record === undefined || record.type !== 'approval') throw new TypeError('No such approval job');
     if (record.status !== 'on_hold') throw new TypeError(`The approval job is ${record.status}, not on_hold`);
@@ -445,7 +496,9 @@ export class EmulatorState {
   }
 
   setEnvvar(ref: ProjectRef, name: string, value: string): void {
-    this.resolve(ref).envvars.set(name, value);
+    const project = this.resolve(ref);
+    project.envvars.set(name, value);
+    project.envvarCreatedAt.set(name, this.clock.now());
   }
 
   /** False when there was no such variable. */
@@ -540,7 +593,7 @@ export class EmulatorState {
   /** The record of GET /me. */
   me(): User {
     const key = this.platformKeyValue;
-    const projects = this.projects();
+    const projects = this.v1Projects();
     return {
       enrolled_betas: [],
       in_beta_program: false,

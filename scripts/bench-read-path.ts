@@ -1,5 +1,5 @@
 // What reading a body costs the process, apart from writing it: 1 GiB over TLS from a server in a process of its
-// own, read (and dropped) by undici's dispatch() as the downloads read, and by a plain `tls` socket's 'data'
+// own, read (and dropped) from undici's request() body as the downloads read, and by a plain `tls` socket's 'data'
 // events. Each reader runs in a fresh process; it reports its CPU time, peak memory and full garbage collections.
 //
 //   npm run bench:read-path [-- --runs 5]
@@ -53,10 +53,11 @@ const done = () => setImmediate(() => {
 ${
   how === 'undici'
     ? `const { Agent } = require(${JSON.stringify(join(import.meta.dirname, '../node_modules/undici'))});
-new Agent({ connect: { ca }, allowH2: false }).dispatch({ origin: 'https://127.0.0.1:${port}', path: '/', method: 'GET' }, {
-  onRequestStart() {}, onResponseStart() {}, onResponseData(_c, chunk) { bytes += chunk.length; },
-  onResponseEnd: done, onResponseError(_c, e) { throw e; },
-});`
+new Agent({ connect: { ca }, allowH2: false }).request({ origin: 'https://127.0.0.1:${port}', path: '/', method: 'GET' }).then(({ body }) => {
+  body.on('data', (chunk) => { bytes += chunk.length; });
+  body.on('end', done);
+}, (e) => { throw e; });
+`
     : `const s = require('node:tls').connect({ host: '127.0.0.1', port: ${port}, ca }, () =>
   s.write('GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n'));
 s.on('data', (chunk) => { bytes += chunk.length; }); s.on('end', done);`

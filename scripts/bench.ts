@@ -4,7 +4,8 @@
 // variables as the runner does. Runs alternate between the contenders; each figure is the median of --runs.
 //
 //   npm run build -- fetch-artifacts && npm run bench [-- --runs 5] [--only small|large] [--bundle PATH]...
-//                                                     [--tls [--h2]] [--latency MS] [--huge]
+//                                                     [--tls [--h2]] [--latency MS] [--huge] [--files N]
+//                                                     [--profile DIR]
 //
 // The shape of a real network: `--tls` serves the files over HTTPS (a certificate made for the run, trusted by the
 // action through NODE_EXTRA_CA_CERTS and by curl through --cacert), and `--latency MS` puts a relay in front of
@@ -13,7 +14,9 @@
 // for the peak-memory row (its memory must stay within 10% of the 1 GiB one's). `--h2` lets nginx offer HTTP/2 over
 // TLS: curl then takes it, and a bundle takes it only if its dispatcher allows it (undici's `allowH2`).
 //
-// `--only small` runs only the 800 small files at concurrency 8 against curl, `--only large` only the 1 GiB and
+// `--profile DIR` runs each action with `--cpu-prof`, its profiles written to DIR (open them in Chrome's DevTools).
+// `--files N` sets how many small files there are (800 by default; the 200-file row of docs/performance.md uses
+// `--files 200`). `--only small` runs only the small files at concurrency 8 against curl, `--only large` only the 1 GiB and
 // 64 MiB cases (quicker, while iterating on one). `--bundle` measures another build of the action, e.g. one of an
 // older commit (`mkdir old && git archive REV dist | tar -x -C old`, then
 // `--bundle old/dist/fetch-artifacts/index.js`: an entry loads the shared `dist/index.js` beside it). Given
@@ -39,7 +42,6 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
 const ROOT = join(import.meta.dirname, '..');
-const SMALL_COUNT = 800;
 const SMALL_SIZE = 256 * KiB;
 const TOKEN = 'bench-token';
 
@@ -52,6 +54,8 @@ function options(): {
   h2: boolean;
   latency: number;
   huge: boolean;
+  files: number;
+  profile: string | undefined;
 } {
   const { values } = parseArgs({
     options: {
@@ -62,6 +66,8 @@ function options(): {
       h2: { type: 'boolean', default: false },
       latency: { type: 'string', default: '0' },
       huge: { type: 'boolean', default: false },
+      files: { type: 'string', default: '800' },
+      profile: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -71,6 +77,9 @@ function options(): {
   }
   if (values.h2 && !values.tls) throw new Error('--h2: only with --tls (HTTP/2 is offered by TLS ALPN)');
   if (!/^\d+$/u.test(values.latency)) throw new Error(`--latency: milliseconds, not '${values.latency}'`);
+  if (!/^\d+$/u.test(values.files) || Number(values.files) < 1) {
+    throw new Error(`--files: a whole number of small files, at least 1, not '${values.files}'`);
+  }
   const only = values.only;
   if (only !== undefined && only !== 'small' && only !== 'large') {
     throw new Error(`--only: 'small' or 'large', not '${only}'`);
@@ -83,6 +92,8 @@ function options(): {
     h2: values.h2,
     latency: Number(values.latency),
     huge: values.huge,
+    files: Number(values.files),
+    profile: values.profile === undefined ? undefined : resolvePath(values.profile),
   };
 }
 
@@ -92,11 +103,12 @@ try {
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   console.error(
-    'usage: npm run bench -- [--runs N] [--only small|large] [--bundle PATH]... [--tls [--h2]] [--latency MS] [--huge]',
+    'usage: npm run bench -- [--runs N] [--only small|large] [--bundle PATH]... [--tls [--h2]] [--latency MS] [--huge] [--files N] [--profile DIR]',
   );
   process.exit(2);
 }
 const { runs, only, tls, h2, latency, huge } = parsed;
+const SMALL_COUNT = parsed.files;
 const BUNDLES = parsed.bundles;
 const onlySmall = only === 'small';
 /** How the files are served, for the report. */
@@ -107,6 +119,8 @@ interface Timed {
   ms: number;
   /** Peak resident memory of the action's process, bytes (action runs only). */
   peakRss?: number;
+  /** CPU time of the action's process (user and system), ms: steadier than wall time on a busy machine. */
+  cpuMs?: number;
 }
 
 function which(command: string, extra: string[] = []): string | undefined {
@@ -294,7 +308,7 @@ http {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The API: build 1 lists the 800 small files, build 2 the 1 GiB file, build 3 the 64 MiB one, all on nginx.
+// The API: build 1 lists the small files, build 2 the 1 GiB file, build 3 the 64 MiB one, all on nginx.
 
 async function startApi(
   builds: Record<string, { path: string; url: string }[]>,
@@ -377,7 +391,8 @@ async function runAction(
   }
   const probe = join(benchDir, 'rss-probe.mjs');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', probe, bundle], {
+  const profile = parsed.profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', parsed.profile];
+  const child = spawn(process.execPath, [...profile, '--import', probe, bundle], {
     cwd: work,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -393,8 +408,8 @@ async function runAction(
   if (code !== 0 || Number(count) !== expect.count || Number(bytes) !== expect.bytes) {
     throw new Error(`the action failed (exit ${code}, count ${count}, bytes ${bytes}):\n${out.slice(-3000)}`);
   }
-  const peakRss = Number(await readFile(files.rss, 'utf8')) * KiB;
-  return { ms, peakRss };
+  const [rssKiB, cpuMicros] = (await readFile(files.rss, 'utf8')).split(' ').map(Number);
+  return { ms, peakRss: (rssKiB ?? 0) * KiB, cpuMs: (cpuMicros ?? 0) / 1000 };
 }
 
 async function runCurl(curl: string, dir: string, urls: string[], parallel: number): Promise<Timed> {
@@ -479,7 +494,10 @@ async function main(): Promise<number> {
     await writeFile(
       join(dir, 'rss-probe.mjs'),
       "import { writeFileSync } from 'node:fs';\n" +
-        "process.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+        "process.on('exit', () => {\n" +
+        '  const u = process.resourceUsage();\n' +
+        '  writeFileSync(process.env.BENCH_RSS_FILE, `${u.maxRSS} ${u.userCPUTime + u.systemCPUTime}`);\n' +
+        '});\n',
     );
     const data = join(dir, 'data');
     await mkdir(join(data, 'small'), { recursive: true, mode: 0o755 });
@@ -578,6 +596,7 @@ async function main(): Promise<number> {
     const rss = (name: string): number => median((results.get(name) ?? []).map((t) => t.peakRss ?? 0));
     const maxRss = (name: string): number =>
       Math.max(...(results.get(name) ?? []).map((t) => t.peakRss ?? 0));
+    const cpu = (name: string): string => seconds(median((results.get(name) ?? []).map((t) => t.cpuMs ?? 0)));
     // At a network's latency, round trips decide and both should be level; on loopback, CPU does.
     const smallTarget = latency > 0 ? 1.15 : 2;
     const bigTarget = latency > 0 ? 1.15 : 1.25;
@@ -617,16 +636,19 @@ async function main(): Promise<number> {
       if (!onlyLarge)
         rows.push(
           againstCurl(
-            '800 × 256 KiB, concurrency 8',
+            `${SMALL_COUNT} × 256 KiB, concurrency 8`,
             small8,
             'curl small p8',
             'curl --parallel-max 8',
             smallTarget,
           ),
+          ['CPU time, same', cpu(small8), '-', '-', 'reported', '-'],
+          ['peak RSS, same', mib(rss(small8)), '-', '-', 'reported', '-'],
         );
       if (onlySmall) return rows;
       const big1 = `action 1 GiB${suffix}`;
       rows.push(againstCurl('one artifact of 1 GiB', big1, 'curl 1 GiB', 'curl', bigTarget));
+      rows.push(['CPU time, same', cpu(big1), '-', '-', 'reported', '-']);
       const big = rss(big1);
       const mid = rss(`action 64 MiB${suffix}`);
       rows.push([
@@ -652,7 +674,7 @@ async function main(): Promise<number> {
       if (!onlyLarge) {
         const small1 = `action small c1${suffix}`;
         rows.push([
-          '800 × 256 KiB, one at a time',
+          `${SMALL_COUNT} × 256 KiB, one at a time`,
           seconds(time(small1) ?? 0),
           `concurrency 8: ${seconds(actionSmall)}`,
           `${pairedRatio(small1, small8).toFixed(2)}× slower`,
@@ -667,7 +689,7 @@ async function main(): Promise<number> {
       'a ratio is the median of the ratios within each round, their range in brackets';
     console.log(
       onlySmall
-        ? `\n800 × 256 KiB at concurrency 8 only: median of ${runs} runs each; ${ratioNote}`
+        ? `\n${SMALL_COUNT} × 256 KiB at concurrency 8 only: median of ${runs} runs each; ${ratioNote}`
         : `\nfetch-artifacts benchmark: median of ${runs} runs each, whole processes (start included); ${ratioNote}`,
     );
     for (const [n, bundle] of BUNDLES.entries()) {

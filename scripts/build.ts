@@ -41,8 +41,8 @@ const entry = join(sources, 'bundle.js');
 await execFileAsync(
   process.execPath,
   [ncc, 'build', entry, '-o', dist, '--license', 'licenses.txt', '--quiet'],
-  // ncc takes its TypeScript configuration, and the import paths it maps, from the folder it runs in: there,
-  // src/actions/tsconfig.json maps 'undici' to the parts of it the actions use.
+  // ncc takes its TypeScript configuration from the folder it runs in: src/actions/tsconfig.json type-checks
+  // what the actions import, not the whole project.
   { cwd: sources },
 );
 console.log(`built dist/index.js: ${names.join(', ')}`);

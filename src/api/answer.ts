@@ -1,6 +1,7 @@
 // The answer reader: the one place every API answer passes, with its status and headers, on its way to being data
 // or an error (docs/promises.md, promises 3, 13, 22). What a success body may be (size, nesting, JSON) and what an
 // error answer says are decided here; sending, redirects and retries are the transport's.
+import type { Readable } from 'node:stream';
 import { ApiError, BadResponseError } from './errors.ts';
 import { firstHeader } from './format.ts';
 import { serverMessage } from './message.ts';
@@ -11,6 +12,7 @@ import {
   MAX_ANSWER_BYTES,
   MAX_ANSWER_DEPTH,
   type ApiResponse,
+  type ResponseHeaders,
 } from './transport-options.ts';
 import type { Dispatcher } from 'undici';
 
@@ -184,4 +186,39 @@ class DepthGauge {
     }
     return false;
   }
+}
+
+/**
+ * What a success answer to a download may not be: one without content (204, 205), or one whose body travels in a
+ * transfer coding other than a single `chunked` (undici passes others through as they are: the file would be
+ * saved still coded, or with the chunks' framing in it). `display` is called only for an error: naming the URL
+ * costs its redaction.
+ */
+export function unusableDownload(
+  status: number,
+  headers: ResponseHeaders,
+  display: () => string,
+): BadResponseError | undefined {
+  if (status === 204 || status === 205) {
+    return new BadResponseError(
+      'GET',
+      display(),
+      `HTTP ${status}, an answer without content, where a file was expected`,
+    );
+  }
+  const lines = headers['transfer-encoding'];
+  if (lines === undefined) return undefined;
+  const value = Array.isArray(lines) ? lines.join(', ') : lines;
+  if (value.trim().toLowerCase() === 'chunked') return undefined;
+  return new BadResponseError(
+    'GET',
+    display(),
+    `the body was sent with Transfer-Encoding ${JSON.stringify(value)}; only chunked is accepted`,
+  );
+}
+
+/** Drops a body nobody will read; undici fails a body destroyed unread, and that failure concerns no one. */
+export function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }

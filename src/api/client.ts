@@ -5,8 +5,10 @@ import {
   certificateCode,
   NetworkError,
   TimeoutError,
+  UnusableAnswerError,
   UntrustedCertificateError,
   UserFacingError,
+  ValidationError,
 } from './errors.ts';
 import { paginate } from './paginate.ts';
 import {
@@ -51,11 +53,23 @@ import {
   type BuildParams,
 } from './validate.ts';
 
+/** A project named by its v1.1 triple: every call of both APIs reaches it. */
 export interface ProjectRef {
   vcsType: VcsType;
   username: string;
   project: string;
 }
+
+/**
+ * A project named by its v2 slug alone, `provider/organization/project` as the user gave it: only API v2
+ * reaches it, and no v1.1 call takes it (docs/v2.md).
+ */
+export interface SlugProject {
+  slug: string;
+}
+
+/** Either way of naming a project; `'slug' in p` tells which. */
+export type ProjectAddress = ProjectRef | SlugProject;
 
 export interface PageQuery {
   limit?: number;
@@ -167,7 +181,15 @@ export class Client {
       query.statusFilter === undefined
         ? undefined
         : checkBuildStatusFilter('status_filter', query.statusFilter);
-    return buildListAnswer(get(path), await this.get(path, { ...pageQuery(query), filter }));
+    const list = buildListAnswer(get(path), await this.get(path, { ...pageQuery(query), filter }));
+    // A page holds at most what was asked for: a longer one is not the service's list.
+    if (query.limit !== undefined && list.length > query.limit)
+      throw new UnusableAnswerError(
+        'GET',
+        path,
+        `the page holds ${list.length} builds, more than the ${query.limit} asked for`,
+      );
+    return list;
   }
 
   /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
@@ -407,6 +429,23 @@ export class Client {
     // The oldest match is ours: a later one was triggered by someone else after our call.
     return matches.sort((a, b) => a.build_num - b.build_num)[0];
   }
+}
+
+/**
+ * A v2 slug as the user gives it: three segments `provider/organization/project`, none empty; the provider word
+ * is never interpreted, so a provider the product has never seen works the same (docs/v2.md).
+ */
+export function checkProjectSlug(name: string, value: string): SlugProject {
+  const parts = value.split('/');
+  if (parts.length !== 3)
+    throw new ValidationError(name, 'allowed: three segments, provider/organization/project', value);
+  for (const part of parts) checkName(name, part);
+  return { slug: value };
+}
+
+/** How messages name a project: `acme/widget`, or its slug. */
+export function projectName(p: ProjectAddress): string {
+  return 'slug' in p ? p.slug : `${p.username}/${p.project}`;
 }
 
 export function projectPath(p: ProjectRef): string {

@@ -2,19 +2,18 @@
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstat, ftruncate, openSync, unlinkSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { closeSync, createWriteStream, ftruncateSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { abortReason, systemClock, type Clock } from './clock.ts';
+import { discard } from './answer.ts';
 import { ApiError, asError, UserFacingError } from './errors.ts';
 import { backoffDelay, isTransient, type RetryOptions } from './retry.ts';
 import { renameFile } from './rename.ts';
-import { contentCoding, UnsupportedCodingError, type Coding } from './decode.ts';
+import { contentCoding, decoder as decoderFor, UnsupportedCodingError, type Coding } from './decode.ts';
 import { displayUrl, firstHeader, formatLimit } from './format.ts';
-import { CorruptBodyError, PartWriter } from './part-writer.ts';
-import type { BodyReceiver, OpenOptions, ResponseHeaders } from './transport-options.ts';
-
-const statFile = promisify(fstat);
-const truncateFile = promisify(ftruncate);
+import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport-options.ts';
 
 /**
  * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
@@ -35,9 +34,9 @@ export interface MinimumRate {
 /** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
 export const DEFAULT_MIN_RATE: MinimumRate = { bytes: 64 * 1024, windowMs: 60_000 };
 
-/** What the downloader needs of the transport: `Transport.receive`, which handles credentials and redirects. */
+/** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
 export interface Opener {
-  receive(url: string, options: OpenOptions, receiver: BodyReceiver): Promise<void>;
+  open(url: string, options: OpenOptions): Promise<OpenedBody>;
 }
 
 /**
@@ -77,9 +76,17 @@ export interface DownloadResult {
   resumed: number;
 }
 
-/** A download failed for good: names the artifact, keeps the cause. */
-export { CorruptBodyError, PartWriter, TooLargeError } from './part-writer.ts';
+/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
+export class TooLargeError extends UserFacingError {
+  override name = 'TooLargeError';
+}
 
+/** An encoded body that does not decode (cut short, or corrupt). */
+export class CorruptBodyError extends UserFacingError {
+  override name = 'CorruptBodyError';
+}
+
+/** A download failed for good: names the artifact, keeps the cause. */
 export class DownloadError extends UserFacingError {
   override name = 'DownloadError';
   readonly artifact: string;
@@ -112,6 +119,9 @@ class StartOverError extends UserFacingError {
   override name = 'StartOverError';
 }
 
+/** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
 /** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
 let partSerial: number | undefined;
 
@@ -128,6 +138,15 @@ function partFileName(dest: string): string {
 /** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
 export const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
 
+/** The bytes of one attempt off the wire, for the minimum-rate rule, and how to stop it. */
+interface Watched {
+  raw: number;
+  windowStart: number;
+  windowRaw: number;
+  url: string;
+  stop(error: Error): void;
+}
+
 export class Downloader {
   readonly #opener: Opener;
   readonly #clock: Clock;
@@ -139,8 +158,7 @@ export class Downloader {
   /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
   readonly #parts = new Set<string>();
   /** Bodies being received, checked against the minimum rate by one timer for all. */
-  readonly #watched = new Set<PartWriter>();
-  readonly #urls = new Map<PartWriter, string>();
+  readonly #watched = new Set<Watched>();
   #ticker: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: DownloaderOptions) {
@@ -176,31 +194,18 @@ export class Downloader {
   async download(request: DownloadRequest): Promise<DownloadResult> {
     const signal = eitherSignal(request.signal, this.#signal);
     if (signal.aborted) throw abortReason(signal);
-    // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file.
+    // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file,
+    // and the request is sent only once the file exists.
     const part = partFileName(request.dest);
-    // Creating, closing and renaming are done on the main thread (for the writes, see PartWriter): each takes
-    // microseconds, less than a trip to the thread pool and back, and the request is sent only once the file
-    // exists. A create that waits on a busy file system holds the other downloads for that long; their bytes wait
-    // in the connections meanwhile.
     const fd = openSync(part, 'wx', 0o666);
     this.#parts.add(part);
-    let closed = false;
     try {
-      const result = await this.#fetchInto(fd, request, signal);
-      closed = true;
-      closeSync(fd);
+      const result = await this.#fetchInto(part, fd, request, signal);
       if (signal.aborted) throw abortReason(signal);
       await renameFile(part, request.dest);
       this.#parts.delete(part);
       return result;
     } catch (error) {
-      if (!closed) {
-        try {
-          closeSync(fd);
-        } catch {
-          // Closed or not, the part file is removed below.
-        }
-      }
       try {
         unlinkSync(part);
       } catch {
@@ -212,7 +217,13 @@ export class Downloader {
     }
   }
 
-  async #fetchInto(fd: number, request: DownloadRequest, signal: AbortSignal): Promise<DownloadResult> {
+  /** The attempts of one download; each attempt's write stream owns (and closes) its descriptor of the part file. */
+  async #fetchInto(
+    part: string,
+    firstFd: number,
+    request: DownloadRequest,
+    signal: AbortSignal,
+  ): Promise<DownloadResult> {
     const { url, name } = request;
     /** Bytes reported through onBytes, kept equal to what is on disk after each attempt. */
     let reported = 0;
@@ -231,9 +242,12 @@ export class Downloader {
     /** The furthest the part file ever got: only going beyond it counts as progress. */
     let furthest = 0;
 
+    // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
+    // encoded answer starts over.
     for (let attempt = 1; ; attempt++) {
       /** Whether this attempt's answer is encoded. */
       let encodedAttempt = false;
+      let fd: number | undefined = attempt === 1 ? firstFd : openSync(part, 'r+');
       try {
         const headers: Record<string, string> = { 'accept-encoding': 'identity' };
         const resuming = offset > 0 && useRange;
@@ -241,76 +255,57 @@ export class Downloader {
           headers.range = `bytes=${offset}-`;
           if (validator !== undefined) headers['if-range'] = validator;
         }
-        let writer: PartWriter | undefined;
+        const opened = await this.#opener.open(url, { headers, signal });
+        // Nothing is awaited until the body is piped: a body failing while no one listens would end the process.
+        const { body } = opened;
         let start = 0;
         /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
         let rawLength: number | undefined;
-        // The writer takes the body as it arrives, with nothing awaited in between: a body failing while no one
-        // listens would end the process.
-        await this.#opener.receive(
-          url,
-          { headers, signal },
-          {
-            start: (answer, control) => {
-              const encoding = encodingOf(answer.headers);
-              // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
-              if (encoding !== undefined) encodedAttempt = true;
-              let truncate = false;
-              if (answer.status === 206) {
-                const range = parseContentRange(firstHeader(answer.headers['content-range']));
-                const fits =
-                  resuming &&
-                  encoding === undefined &&
-                  range !== undefined &&
-                  range.start === offset &&
-                  (total === undefined || range.total === undefined || range.total === total);
-                if (!fits) {
-                  throw new StartOverError(
-                    resuming
-                      ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(firstHeader(answer.headers['content-range']) ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
-                      : 'the server sent part of the file (206) when the whole file was asked for',
-                  );
-                }
-                start = offset;
-                total ??= range.total;
-                resumed++;
-                this.#log('debug', `${name}: resuming at byte ${offset}`);
-              } else {
-                if (offset > 0) {
-                  // The server sent the whole file again (no Range support, or the file changed): start over.
-                  report(-reported);
-                  offset = 0;
-                  truncate = true;
-                }
-                total = encoding === undefined ? contentLength(answer.headers) : undefined;
-                rawLength = encoding === undefined ? undefined : contentLength(answer.headers);
-                validator ??= strongValidator(answer.headers);
-              }
-              writer = new PartWriter({
-                fd,
-                position: start,
-                truncate,
-                maxBytes: total === undefined ? this.#maxBytes : undefined,
-                encoding,
-                onBytes: report,
-                now: this.#clock.now(),
-              });
-              writer.attach(control);
-            },
-            data: (chunk) => writer?.data(chunk) ?? true,
-            end: () => writer?.end(),
-            error: (error) => writer?.error(error),
-          },
-        );
-        if (writer === undefined) throw new Error('the transport took an answer without starting its body');
-        const unwatch = this.#watch(writer, url);
+        let encoding: Coding | undefined;
         try {
-          offset = start + (await writer.done);
-        } finally {
-          unwatch();
+          encoding = encodingOf(opened.headers);
+          // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
+          if (encoding !== undefined) encodedAttempt = true;
+          if (opened.status === 206) {
+            const range = parseContentRange(firstHeader(opened.headers['content-range']));
+            const fits =
+              resuming &&
+              encoding === undefined &&
+              range !== undefined &&
+              range.start === offset &&
+              (total === undefined || range.total === undefined || range.total === total);
+            if (!fits) {
+              throw new StartOverError(
+                resuming
+                  ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(firstHeader(opened.headers['content-range']) ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
+                  : 'the server sent part of the file (206) when the whole file was asked for',
+              );
+            }
+            start = offset;
+            total ??= range.total;
+            resumed++;
+            this.#log('debug', `${name}: resuming at byte ${offset}`);
+          } else {
+            if (offset > 0) {
+              // The server sent the whole file again (no Range support, or the file changed): start over.
+              report(-reported);
+              offset = 0;
+              ftruncateSync(fd, 0);
+            }
+            total = encoding === undefined ? contentLength(opened.headers) : undefined;
+            rawLength = encoding === undefined ? undefined : contentLength(opened.headers);
+            validator ??= strongValidator(opened.headers);
+          }
+        } catch (error) {
+          discard(body);
+          throw error;
         }
-        if (rawLength !== undefined && writer.raw !== rawLength) {
-          throw new IncompleteBodyError(`the encoded body ended after ${writer.raw} of ${rawLength} bytes`);
+        const owned = fd;
+        fd = undefined;
+        const { written, raw } = await this.#write(body, owned, part, start, encoding, total, url, report);
+        offset = start + written;
+        if (rawLength !== undefined && raw !== rawLength) {
+          throw new IncompleteBodyError(`the encoded body ended after ${raw} of ${rawLength} bytes`);
         }
         if (total !== undefined && offset !== total) {
           if (offset < total)
@@ -321,16 +316,14 @@ export class Downloader {
         }
         return { bytes: offset, attempts: attempt, resumed };
       } catch (caught) {
+        if (fd !== undefined) closeSync(fd);
         if (signal.aborted) throw abortReason(signal);
         const error = asError(caught);
         // What is on disk is what counts, whatever the stream received before it failed.
-        offset = (await statFile(fd)).size;
+        offset = statSync(part).size;
         if (error instanceof StartOverError || encodedAttempt) {
           useRange = false;
-          if (offset > 0) {
-            await truncateFile(fd, 0);
-            offset = 0;
-          }
+          offset = 0;
         } else if (error instanceof ApiError && error.status === 416) {
           // The range asked for is beyond the file: it changed; ask for all of it.
           useRange = false;
@@ -355,17 +348,85 @@ export class Downloader {
     }
   }
 
-  #watch(writer: PartWriter, url: string): () => void {
-    this.#watched.add(writer);
-    this.#urls.set(writer, url);
+  /**
+   * One answer's body written into the part file from `start`, decoded when it comes encoded, and `fd` closed:
+   * the bytes written, and those that came off the wire. The body is piped at once, with nothing awaited before.
+   */
+  async #write(
+    body: Readable,
+    fd: number,
+    part: string,
+    start: number,
+    encoding: Coding | undefined,
+    total: number | undefined,
+    url: string,
+    report: (bytes: number) => void,
+  ): Promise<{ written: number; raw: number }> {
+    // The stream closes the descriptor only when it fails; once the body is written, it is closed below.
+    const file = createWriteStream(part, { fd, start, highWaterMark: WRITE_BATCH_BYTES, autoClose: false });
+    // Held until a batch is full (below) or the body ends; a failed body's bytes are written first.
+    file.cork();
+    body.on('error', () => file.uncork());
+    const watched: Watched = {
+      raw: 0,
+      windowStart: this.#clock.now(),
+      windowRaw: 0,
+      url,
+      stop: (error) => body.destroy(error),
+    };
+    body.on('data', (chunk: Buffer) => (watched.raw += chunk.length));
+    const decoder = encoding === undefined ? undefined : decoderFor(encoding);
+    let decoderError: unknown;
+    decoder?.once('error', (error) => (decoderError = error));
+    const piped = decoder === undefined ? pipeline(body, file) : pipeline(body, decoder, file);
+    const limit = total === undefined ? this.#maxBytes : undefined;
+    let received = 0;
+    const decoded = decoder ?? body;
+    // After the pipe's own listener: the chunk is in the batch when its size is looked at.
+    decoded.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      report(chunk.length);
+      if (file.writableLength >= WRITE_BATCH_BYTES) {
+        file.uncork();
+        file.cork();
+      }
+      if (limit !== undefined && received > limit) {
+        // The decoder's stream, not the body's: a small encoded body may have ended already.
+        decoded.destroy(
+          new TooLargeError(
+            `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
+          ),
+        );
+      }
+    });
+    const unwatch = this.#watch(watched);
+    try {
+      await piped;
+    } catch (error) {
+      // The failed stream closes its descriptor once its last write is done: the size is read after that.
+      file.destroy();
+      if (!file.closed) await once(file, 'close').catch(() => {});
+      if (error === decoderError && !(error instanceof UserFacingError)) {
+        throw new CorruptBodyError(`the ${encoding} body could not be decoded: ${asError(error).message}`);
+      }
+      throw error;
+    } finally {
+      unwatch();
+    }
+    // On this thread: a close takes less time than a trip to the thread pool and back.
+    closeSync(fd);
+    return { written: file.bytesWritten, raw: watched.raw };
+  }
+
+  #watch(watched: Watched): () => void {
+    this.#watched.add(watched);
     if (this.#ticker === undefined) {
       const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
       this.#ticker = setInterval(() => this.#checkRates(), every);
       this.#ticker.unref();
     }
     return () => {
-      this.#watched.delete(writer);
-      this.#urls.delete(writer);
+      this.#watched.delete(watched);
       if (this.#watched.size === 0 && this.#ticker !== undefined) {
         clearInterval(this.#ticker);
         this.#ticker = undefined;
@@ -376,19 +437,18 @@ export class Downloader {
   #checkRates(): void {
     const now = this.#clock.now();
     const { bytes, windowMs } = this.#minRate;
-    for (const writer of this.#watched) {
-      if (now - writer.windowStart < windowMs) continue;
-      if (writer.raw - writer.windowRaw < bytes) {
-        const url = this.#urls.get(writer) ?? '';
-        writer.fail(
+    for (const watched of this.#watched) {
+      if (now - watched.windowStart < windowMs) continue;
+      const got = watched.raw - watched.windowRaw;
+      if (got < bytes) {
+        watched.stop(
           new TooSlowError(
-            `GET ${displayUrl(url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${writer.raw - writer.windowRaw} bytes in the last ${((now - writer.windowStart) / 1000).toFixed(1)} s)`,
+            `GET ${displayUrl(watched.url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${got} bytes in the last ${((now - watched.windowStart) / 1000).toFixed(1)} s)`,
           ),
-          true,
         );
       } else {
-        writer.windowStart = now;
-        writer.windowRaw = writer.raw;
+        watched.windowStart = now;
+        watched.windowRaw = watched.raw;
       }
     }
   }
@@ -399,14 +459,7 @@ function transient(error: Error): boolean {
   if (isTransient(error)) return true;
   if (error instanceof IncompleteBodyError || error instanceof StartOverError) return true;
   if (error instanceof TooSlowError || error instanceof CorruptBodyError) return true;
-  if (error instanceof ApiError) return error.status === 416;
-  if (error instanceof UserFacingError) return false;
-  // undici's own errors of a body cut short (e.g. a Content-Length mismatch) before the transport maps them.
-  const code = (error as { code?: unknown }).code;
-  return (
-    typeof code === 'string' &&
-    /^(UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH)|ECONNRESET|EPIPE)$/u.test(code)
-  );
+  return error instanceof ApiError && error.status === 416;
 }
 
 function contentLength(headers: ResponseHeaders): number | undefined {

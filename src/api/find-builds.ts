@@ -20,28 +20,10 @@ export interface BuildQuery {
   job?: string | undefined;
 }
 
-export interface FoundBuild {
-  build: Build | undefined;
-  /** Builds read (for the message when none matched). */
-  read: number;
-  /** Whether the search stopped at its bound rather than at the list's end or the commit's last build. */
-  bounded: boolean;
-}
-
-/** The newest matching build (see the top of this file). */
-export async function findNewestBuild(
-  client: Pick<Client, 'builds'>,
-  project: ProjectRef,
-  query: BuildQuery,
-): Promise<FoundBuild> {
-  const scan = new BuildScan(client, project, query);
-  const build = await scan.next();
-  return { build, read: scan.read, bounded: build === undefined && scan.bounded };
-}
-
 /**
  * The matching builds one after another, newest first, read page by page as they are asked for: the first page
- * of a plain query asks for one build, the next pages for full ones. `read` and `bounded` as in FoundBuild.
+ * of a plain query asks for one build, the next pages for full ones. `read` counts the builds read, and `bounded`
+ * says whether the reading stopped at its bound rather than at the list's end or the commit's last build.
  */
 export class BuildScan {
   readonly #client: Pick<Client, 'builds'>;

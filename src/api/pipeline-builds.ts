@@ -14,6 +14,7 @@ import {
   type Workflow,
 } from './pipelines.ts';
 import { isFinished, type Build } from './records.ts';
+import { isV2Id } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
 export class PipelineErroredError extends UserFacingError {
@@ -28,6 +29,15 @@ export interface UnbuiltJob {
   type: string;
 }
 
+/** A workflow that has ended, with its own final status. */
+export interface WorkflowEnd {
+  id: string;
+  name: string;
+  status: string;
+  /** Its jobs that ended without a build, as `job deploy ended canceled`. */
+  stopped?: string[];
+}
+
 export interface PipelineLook {
   /** The builds of the pipeline's jobs so far, oldest first. */
   builds: Build[];
@@ -36,7 +46,22 @@ export interface PipelineLook {
   complete: boolean;
   /** What the log should say: approvals on hold, workflows that ended without a build. */
   notes: string[];
+  /** The workflows that have ended, with their statuses. */
+  workflows: WorkflowEnd[];
+  /** Set once complete when the pipeline ran nothing: why that is known, or inferred. */
+  nothing?: string;
 }
+
+export interface PipelineTimes {
+  now: () => number;
+  /** How long a setup workflow that ended is given to continue into other workflows. */
+  settleMs: number;
+  /** How long a pipeline past its set-up may list no workflow before it is taken to run none. */
+  emptyMs: number;
+}
+
+/** Pipeline states before its configuration is compiled: workflows may still come. */
+const PENDING_STATES: ReadonlySet<string> = new Set(['setup-pending', 'setup', 'pending']);
 
 interface KnownWorkflow {
   workflow: Workflow;
@@ -68,12 +93,26 @@ export class PipelineBuilds {
   readonly #workflows = new Map<string, KnownWorkflow>();
   readonly #builds = new Map<number, Build>();
   readonly #said = new Set<string>();
+  readonly #times: PipelineTimes;
+  /** When the pipeline was first seen past its set-up with no workflow. */
+  #emptySince: number | undefined;
+  /** When every workflow was first seen ended with only setup workflows among them. */
+  #setupEndedAt: number | undefined;
+  #name: string;
 
-  constructor(client: Client, pipelines: Pipelines, project: ProjectRef, pipelineId: string) {
+  constructor(
+    client: Client,
+    pipelines: Pipelines,
+    project: ProjectRef,
+    pipeline: { id: string; number: number },
+    times: PipelineTimes,
+  ) {
     this.#client = client;
     this.#pipelines = pipelines;
     this.#project = project;
-    this.#pipelineId = pipelineId;
+    this.#pipelineId = pipeline.id;
+    this.#name = `pipeline #${pipeline.number}`;
+    this.#times = times;
   }
 
   /** The workflows seen so far, with whether each has ended. */
@@ -90,9 +129,7 @@ export class PipelineBuilds {
   get unbuilt(): UnbuiltJob[] {
     return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) =>
       jobs
-        .filter(
-          (job) => job.job_number == null && done && !(job.type === 'approval' && job.status === 'success'),
-        )
+        .filter((job) => !hasBuild(job) && done && !(job.type === 'approval' && job.status === 'success'))
         .map((job) => ({ job: job.name, workflow: workflow.name, status: job.status, type: job.type ?? '' })),
     );
   }
@@ -101,7 +138,22 @@ export class PipelineBuilds {
     const notes: string[] = [];
     if (this.#workflows.size === 0) {
       const workflows = await this.#listWorkflows();
-      if (workflows.length === 0) return { builds: [], truncated: false, complete: false, notes };
+      if (workflows.length === 0) {
+        const since = this.#emptySince;
+        const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
+        return {
+          builds: [],
+          truncated: false,
+          complete,
+          notes,
+          workflows: [],
+          ...(complete && {
+            nothing:
+              `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+              `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`,
+          }),
+        };
+      }
     }
     for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry, notes);
     // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
@@ -112,7 +164,7 @@ export class PipelineBuilds {
       for (const entry of this.#workflows.values()) {
         if (!before.has(entry.workflow.id)) await this.#readJobs(entry, notes);
         entry.done = FINAL_WORKFLOW_STATUSES.has(entry.workflow.status) && entry.jobsEnded;
-        if (entry.done && !entry.jobs.some((job) => job.job_number != null)) {
+        if (entry.done && !entry.jobs.some(hasBuild)) {
           this.#sayOnce(
             notes,
             `${entry.workflow.id}/empty`,
@@ -122,8 +174,48 @@ export class PipelineBuilds {
       }
     }
     const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
-    const complete = [...this.#workflows.values()].every((w) => w.done);
-    return { builds, truncated: false, complete, notes };
+    const known = [...this.#workflows.values()];
+    const ended = known
+      .filter((w) => w.done)
+      .map(({ workflow, jobs }) => {
+        const stopped = jobs
+          .filter((job) => !hasBuild(job) && !(job.type === 'approval' && job.status === 'success'))
+          .map((job) => `job ${job.name} ended ${job.status}`);
+        return {
+          id: workflow.id,
+          name: workflow.name,
+          status: workflow.status,
+          ...(stopped.length > 0 && { stopped }),
+        };
+      });
+    let complete = known.every((w) => w.done);
+    let nothing: string | undefined;
+    // A setup workflow that succeeded continues into workflows that appear later: they are given the settle time.
+    if (complete && known.every((w) => w.workflow['tag'] === 'setup' && w.workflow.status === 'success')) {
+      const now = this.#times.now();
+      this.#setupEndedAt ??= now;
+      complete = now - this.#setupEndedAt >= this.#times.settleMs;
+      if (complete) {
+        const names = known.map((w) => w.workflow.name).join(', ');
+        nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
+      } else {
+        this.#sayOnce(
+          notes,
+          'setup',
+          `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`,
+        );
+      }
+    } else if (complete && !known.some((w) => w.jobs.length > 0)) {
+      nothing = `no workflow of ${this.#name} made a job`;
+    }
+    return {
+      builds,
+      truncated: false,
+      complete,
+      notes,
+      workflows: ended,
+      ...(nothing === undefined ? {} : { nothing }),
+    };
   }
 
   /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
@@ -137,6 +229,7 @@ export class PipelineBuilds {
     }
     if (workflows.length === 0) {
       const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+      if (!PENDING_STATES.has(pipeline.state)) this.#emptySince ??= this.#times.now();
       if (pipeline.state === 'errored' || (pipeline.errors?.length ?? 0) > 0) {
         const errors = (pipeline.errors ?? []).map((e) => e.message ?? e.type ?? '').filter(Boolean);
         throw new PipelineErroredError(
@@ -159,8 +252,9 @@ export class PipelineBuilds {
     for (const job of jobs) {
       if (job.status === 'on_hold')
         this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
-      const num = job.job_number;
-      if (num == null) continue;
+      // An approval's number names no build: reading it answers 404.
+      const num = hasBuild(job) ? job.job_number : null;
+      if (num === null) continue;
       const cached = this.#builds.get(num);
       if (cached !== undefined && isFinished(cached)) continue;
       if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
@@ -173,7 +267,7 @@ export class PipelineBuilds {
   }
 
   #jobEnded(job: Job): boolean {
-    if (job.job_number != null) {
+    if (hasBuild(job)) {
       const build = this.#builds.get(job.job_number);
       return build !== undefined && isFinished(build);
     }
@@ -187,9 +281,16 @@ export class PipelineBuilds {
   }
 }
 
+/** A job whose number is a build: any job with a number but an approval. */
+function hasBuild(job: Job): job is Job & { job_number: number } {
+  return job.job_number !== null && job.type !== 'approval';
+}
+
 function onHold(workflow: Workflow, job: Job): string {
+  const request = job['approval_request_id'];
+  const route = isV2Id(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
   return (
     `Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
-    `service; the pipeline goes on only once it is approved (the step waits until its timeout)`
+    `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`
   );
 }

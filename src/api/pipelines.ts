@@ -1,7 +1,7 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
-import { projectPath, type ProjectRef } from './client.ts';
+import { projectPath, type ProjectAddress } from './client.ts';
 import {
   AbortedError,
   ApiError,
@@ -11,8 +11,10 @@ import {
   UserFacingError,
   ValidationError,
 } from './errors.ts';
+import type { AnswerOf } from './records.ts';
 import type { Transport } from './transport.ts';
 import { checkParams, checkSegment, type BuildParams } from './validate.ts';
+import { jobAnswer, pageAnswer, workflowAnswer, type Job, type Workflow } from './v2-records.ts';
 
 export interface Pipeline {
   id: string;
@@ -24,29 +26,7 @@ export interface Pipeline {
   [key: string]: unknown;
 }
 
-export interface Workflow {
-  id: string;
-  name: string;
-  status: string;
-  pipeline_id?: string;
-  pipeline_number?: number;
-  created_at?: string;
-  stopped_at?: string | null;
-  [key: string]: unknown;
-}
-
-export interface Job {
-  id: string;
-  name: string;
-  /** The job's v1.1 build number; null until the job has started. */
-  job_number: number | null;
-  status: string;
-  type?: string;
-  started_at?: string | null;
-  stopped_at?: string | null;
-  dependencies?: string[];
-  [key: string]: unknown;
-}
+export type { Job, Workflow } from './v2-records.ts';
 
 export interface PipelineTrigger {
   /** Exactly one of branch and tag. */
@@ -87,8 +67,9 @@ export class PipelineTriggerLostError extends UserFacingError {
 
 const seg = encodeURIComponent;
 
-/** `primary-host/acme/widget`, each part percent-encoded as in v1.1. */
-export function projectSlug(p: ProjectRef): string {
+/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
+export function projectSlug(p: ProjectAddress): string {
+  if ('slug' in p) return p.slug.split('/').map(seg).join('/');
   return projectPath(p).slice('/project/'.length);
 }
 
@@ -103,7 +84,7 @@ export class Pipelines {
    * Triggers a pipeline, never two: `pipeline/run` first, the older `pipeline` form when that answers 404 or 405
    * (nothing was started then). A failure after which a pipeline may have started is never sent again.
    */
-  async trigger(p: ProjectRef, options: PipelineTrigger): Promise<Pipeline> {
+  async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Pipeline> {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
       throw new ValidationError('branch', 'give a branch or a tag (not both)', undefined, 'missing');
@@ -155,12 +136,18 @@ export class Pipelines {
 
   /** Every workflow of a pipeline, oldest first. */
   async workflows(pipelineId: string): Promise<Workflow[]> {
-    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`);
+    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, workflowAnswer);
+  }
+
+  /** One workflow, with its own status. */
+  async workflow(workflowId: string): Promise<Workflow> {
+    const path = `/workflow/${seg(checkSegment('workflow id', workflowId))}`;
+    return workflowAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
   }
 
   /** Every job of a workflow. */
   async jobs(workflowId: string): Promise<Job[]> {
-    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`);
+    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`, jobAnswer);
   }
 
   /** Reruns jobs of a workflow as a new workflow; answers its id. */
@@ -188,21 +175,64 @@ export class Pipelines {
     );
   }
 
-  /** A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES; a token seen twice ends it. */
-  private async list<T>(path: string): Promise<T[]> {
+  /**
+   * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
+   * and at most `max` pipelines.
+   */
+  async newestPipeline(
+    p: ProjectAddress,
+    options: { branch?: string; max: number },
+    accept: (pipeline: Pipeline) => boolean,
+  ): Promise<Pipeline | undefined> {
+    const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    const path = `/project/${projectSlug(p)}/pipeline`;
+    const pipelines = await this.list<Pipeline>(path, asItem, query, options.max, (items) =>
+      items.some(accept),
+    );
+    return pipelines.find(accept);
+  }
+
+  /**
+   * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
+   * workflow's jobs again, not by sending it twice.
+   */
+  async approve(workflowId: string, approvalRequestId: string): Promise<unknown> {
+    return this.post(
+      `/workflow/${seg(checkSegment('workflow id', workflowId))}/approve/${seg(
+        checkSegment('approval request id', approvalRequestId),
+      )}`,
+      undefined,
+      'once',
+    );
+  }
+
+  /**
+   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
+   * twice ends it, and so does `enough` once it says the items so far suffice. Each page and each item is checked
+   * by shape before it is kept.
+   */
+  protected async list<T>(
+    path: string,
+    check: (call: AnswerOf, value: unknown, at: number) => T,
+    query: Record<string, string> = {},
+    maxItems = Infinity,
+    enough?: (items: readonly T[]) => boolean,
+  ): Promise<T[]> {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
+    const call = { method: 'GET', path: `v2 ${path}` };
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-      const page = await this.get<{ items?: T[]; next_page_token?: string | null }>(
-        path,
-        token === undefined ? undefined : { 'page-token': token },
+      const page = pageAnswer(
+        call,
+        await this.get<unknown>(path, token === undefined ? query : { ...query, 'page-token': token }),
       );
-      if (!Array.isArray(page?.items)) throw new BadResponseError('GET', `v2 ${path}`, 'no items list');
-      // One at a time: a spread passes every item of the page as an argument, and a long page overflows the stack.
-      for (const item of page.items) items.push(item);
-      const next = page.next_page_token;
-      if (typeof next !== 'string' || next === '' || tokens.has(next)) return items;
+      // One at a time: a spread of a huge page would overflow the stack.
+      for (const item of page.items) items.push(check(call, item, items.length));
+      if (items.length >= maxItems) return items.slice(0, maxItems);
+      if (enough?.(items)) return items;
+      const { next } = page;
+      if (next === undefined || tokens.has(next)) return items;
       tokens.add(next);
       token = next;
     }
@@ -210,7 +240,7 @@ export class Pipelines {
     return items;
   }
 
-  private async get<T>(path: string, query?: Record<string, string>): Promise<T> {
+  protected async get<T>(path: string, query?: Record<string, string>): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'GET',
@@ -222,7 +252,7 @@ export class Pipelines {
     ).data;
   }
 
-  private async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
+  protected async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
     return (
       await this.transport.request<T>({
         method: 'POST',
@@ -245,9 +275,14 @@ function checkPipeline(answer: Pipeline, call: string): Pipeline {
   return answer;
 }
 
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error: unknown): error is Error {
+/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
+export function isAmbiguous(error: unknown): error is Error {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
   if (error instanceof NetworkError) return !error.notSent;
   return error instanceof TimeoutError;
+}
+
+/** An item taken as it is, for lists whose items the caller checks itself. */
+function asItem<T>(_call: AnswerOf, value: unknown): T {
+  return value as T;
 }

@@ -23,24 +23,32 @@ export type CheckoutKeyType = (typeof CHECKOUT_KEY_TYPES)[number];
 export const HTTP_VERBS = ['GET', 'POST', 'DELETE'] as const;
 export type HttpVerb = (typeof HTTP_VERBS)[number];
 
-export type BuildStatus = Open<
-  | 'queued'
-  | 'scheduled'
-  | 'not_running'
-  | 'running'
-  | 'success'
-  | 'fixed'
-  | 'failed'
-  | 'canceled'
-  | 'infrastructure_fail'
-  | 'timedout'
-  | 'not_run'
-  | 'no_tests'
-  | 'retried'
->;
-export type BuildLifecycle = Open<
-  'queued' | 'scheduled' | 'not_run' | 'not_running' | 'running' | 'finished'
->;
+/** The statuses and lifecycles the service gives a build. */
+export const BUILD_STATUSES = [
+  'queued',
+  'scheduled',
+  'not_running',
+  'running',
+  'success',
+  'fixed',
+  'failed',
+  'canceled',
+  'infrastructure_fail',
+  'timedout',
+  'not_run',
+  'no_tests',
+  'retried',
+] as const;
+export const BUILD_LIFECYCLES = [
+  'queued',
+  'scheduled',
+  'not_run',
+  'not_running',
+  'running',
+  'finished',
+] as const;
+export type BuildStatus = Open<(typeof BUILD_STATUSES)[number]>;
+export type BuildLifecycle = Open<(typeof BUILD_LIFECYCLES)[number]>;
 export type BuildOutcome = Open<
   'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'
 >;

@@ -1,18 +1,17 @@
 // The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
-// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as a
-// terminal would show them, colour escapes removed and `\r` progress lines resolved. Nothing here knows GitHub.
+// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as plain
+// text (src/api/terminal-tail.ts). Nothing here knows GitHub.
 import { pipeline } from 'node:stream/promises';
-import { ApiError, UserFacingError } from './errors.ts';
-import type { Build } from './records.ts';
+import { ApiError, asError, UserFacingError } from './errors.ts';
+import { isRecord, type Build } from './records.ts';
 import type { LogFn, OpenOptions, OpenedBody } from './transport.ts';
 import { contentCoding, decoder, UnsupportedCodingError } from './decode.ts';
 import { cut, formatDuration, formatLimit } from './format.ts';
 import { MAX_LINE_LENGTH, TerminalTail } from './terminal-tail.ts';
+import { MAX_ANSWER_DEPTH } from './transport-options.ts';
 
 /** What reading a step's output needs of the transport: `open()` sends the credential only to trusted origins. */
-export { MAX_LINE_LENGTH, TerminalTail } from './terminal-tail.ts';
-
 export interface Opener {
   open(url: string, options?: OpenOptions): Promise<OpenedBody>;
 }
@@ -47,7 +46,7 @@ export interface FailedAction {
 }
 
 export interface StepOutput {
-  /** The last lines, oldest first, as a terminal would show them (no colour, `\r` resolved). */
+  /** The last lines, oldest first, as plain text (no colour, a line a `\r` went back over in its last state). */
   lines: string[];
   /** Lines the output had in all (the ones before the tail were read and dropped). */
   totalLines: number;
@@ -74,9 +73,9 @@ export function findFailedSteps(build: Build): FailedAction[] {
   const steps = Array.isArray(build.steps) ? build.steps : [];
   const parallel = typeof build.parallel === 'number' && build.parallel > 1;
   for (const step of steps) {
-    if (!isObject(step) || !Array.isArray(step['actions'])) continue;
+    if (!isRecord(step) || !Array.isArray(step['actions'])) continue;
     for (const action of step['actions']) {
-      if (!isObject(action) || !actionFailed(action) || action['insignificant'] === true) continue;
+      if (!isRecord(action) || !actionFailed(action) || action['insignificant'] === true) continue;
       const name = text(action['name']) ?? text(step['name']) ?? '(unnamed step)';
       const index = integer(action['index']) ?? 0;
       found.push({
@@ -184,7 +183,7 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
           refreshed = await options.refresh();
         } catch (refreshError) {
           throw new OutputError(
-            `its address expired (HTTP 403) and reading the build again failed: ${messageOf(refreshError)}`,
+            `its address expired (HTTP 403) and reading the build again failed: ${asError(refreshError).message}`,
           );
         }
         url = freshUrl(refreshed, step);
@@ -198,7 +197,7 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
         ? `no complete output within ${formatDuration(timeoutMs)}`
         : error instanceof OutputError || error instanceof UserFacingError
           ? error.message
-          : `unexpected error: ${messageOf(error)}`;
+          : `unexpected error: ${asError(error).message}`;
     }
   }
   return steps;
@@ -295,195 +294,123 @@ function decoderFor(header: string | string[] | undefined): NodeJS.ReadWriteStre
 /**
  * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
  * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
- * can be megabytes; any other value is skipped without being kept.
+ * can be megabytes; any other value is skipped without being kept, and nesting stops where API answers stop.
  */
 export class ChunkParser {
   readonly #emit: (text: string) => void;
-  /** Open containers: 'a' array, 'o' object. */
-  readonly #stack: ('a' | 'o')[] = [];
-  #state: ParserState = 'value';
-  /** What the string being read is: a key (kept, short), the message (emitted) or anything else (skipped). */
-  #stringRole: 'key' | 'message' | 'skip' = 'skip';
+  /** Open containers, outermost first: `a` an array, `o` an object. */
+  #open = '';
+  #expect: 'value' | 'first-value' | 'key' | 'first-key' | 'colon' | 'next' | 'done' = 'value';
+  /** The string being read: a key (kept, short), the message (handed on) or any other (skipped). */
+  #string: 'key' | 'message' | 'skip' | undefined;
+  /** An escape the last piece ended inside, from its backslash. */
+  #carry = '';
   #key = '';
-  #lastKey = '';
-  #unicode = '';
-  #pending = '';
-  #done = false;
+  #literal = false;
   #offset = 0;
+  #pending: string[] = [];
 
   constructor(emit: (text: string) => void) {
     this.#emit = emit;
   }
 
-  write(text: string): void {
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      const state = this.#state;
-      if (state === 'string') {
-        // The common case: a run of plain characters up to the next quote or backslash, handed on at once.
-        let j = i;
-        while (j < n) {
-          const c = text.charCodeAt(j);
-          if (c === 0x22 || c === 0x5c) break;
-          j++;
-        }
-        if (j > i) this.#stringText(text.slice(i, j));
-        if (j === n) break;
-        if (text.charCodeAt(j) === 0x22) this.#endString();
-        else this.#state = 'escape';
-        i = j + 1;
-        continue;
-      }
-      const ch = text[i] as string;
-      i++;
-      if (state === 'escape') {
-        if (ch === 'u') {
-          const hex = text.slice(i, i + 4);
-          if (hex.length === 4 && HEX4.test(hex)) {
-            this.#stringText(String.fromCharCode(Number.parseInt(hex, 16)));
-            this.#state = 'string';
-            i += 4;
-          } else {
-            this.#unicode = '';
-            this.#state = 'unicode';
-          }
-          continue;
-        }
-        const unescaped = ESCAPES[ch];
-        if (unescaped === undefined) this.#fail(`a bad escape \\${ch}`);
-        this.#stringText(unescaped);
-        this.#state = 'string';
-        continue;
-      }
-      if (state === 'unicode') {
-        if (!HEX4.test(ch.repeat(4))) this.#fail('a bad \\u escape');
-        this.#unicode += ch;
-        if (this.#unicode.length === 4) {
-          this.#stringText(String.fromCharCode(Number.parseInt(this.#unicode, 16)));
-          this.#state = 'string';
-        }
-        continue;
-      }
-      if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') {
-        if (state === 'literal') this.#endLiteral();
-        continue;
-      }
-      switch (this.#state) {
-        case 'literal':
-          if (/[0-9a-zA-Z.+-]/.test(ch)) continue;
-          this.#endLiteral();
-          i--; // the delimiter is read again in the state after the value
-          continue;
-        case 'value':
-          this.#value(ch);
-          continue;
-        case 'first-key':
-          if (ch === '}') this.#close('o');
-          else if (ch === '"') this.#startString('key');
-          else this.#fail('a key');
-          continue;
-        case 'key':
-          if (ch !== '"') this.#fail('a key');
-          this.#startString('key');
-          continue;
-        case 'colon':
-          if (ch !== ':') this.#fail("':'");
-          this.#state = 'value';
-          continue;
-        case 'first-value':
-          if (ch === ']') this.#close('a');
-          else this.#value(ch);
-          continue;
-        case 'after-value': {
-          const top = this.#stack.at(-1);
-          if (ch === ',') this.#state = top === 'o' ? 'key' : 'value';
-          else if (ch === '}' && top === 'o') this.#close('o');
-          else if (ch === ']' && top === 'a') this.#close('a');
-          else this.#fail("',' or the end of a list or object");
-          continue;
-        }
-        case 'done':
-          this.#fail('the end of the body');
-      }
+  write(piece: string): void {
+    const text = this.#carry + piece;
+    this.#offset -= this.#carry.length;
+    this.#carry = '';
+    for (let i = 0; i < text.length;) {
+      if (this.#string !== undefined) i = this.#run(text, i);
+      else this.#token(text[i++] as string);
     }
-    this.#offset += n;
-    this.#flush();
-  }
-
-  /** Message text goes on once per write, not once per escape. */
-  #flush(): void {
-    if (this.#pending === '') return;
-    const text = this.#pending;
-    this.#pending = '';
-    this.#emit(text);
+    this.#offset += text.length;
+    // Message text goes on once per write, not once per escape.
+    if (this.#pending.length === 0) return;
+    const pending = this.#pending.join('');
+    this.#pending = [];
+    this.#emit(pending);
   }
 
   /** The body ended: it must have been one whole array. */
   end(): void {
-    if (this.#state === 'literal') this.#endLiteral();
-    if (!this.#done) throw new OutputError('its body ended before the end of the JSON array');
+    if (this.#expect !== 'done') throw new OutputError('its body ended before the end of the JSON array');
+  }
+
+  /** A run of plain characters up to the next quote or backslash, taken at once, and the escape after it. */
+  #run(text: string, i: number): number {
+    let j = i;
+    while (j < text.length && text[j] !== '"' && text[j] !== '\\') j++;
+    if (j > i) this.#text(text.slice(i, j));
+    if (j === text.length) return j;
+    if (text[j] === '"') {
+      this.#expect = this.#string === 'key' ? 'colon' : 'next';
+      this.#string = undefined;
+      return j + 1;
+    }
+    const size = text[j + 1] === 'u' ? 6 : 2;
+    if (j + size > text.length) {
+      this.#carry = text.slice(j);
+      return text.length;
+    }
+    const hex = text.slice(j + 2, j + size);
+    const char =
+      size === 2
+        ? ESCAPES[text[j + 1] ?? '']
+        : HEX4.test(hex)
+          ? String.fromCharCode(parseInt(hex, 16))
+          : undefined;
+    if (char === undefined) this.#fail(`a bad escape ${text.slice(j, j + size)}`);
+    this.#text(char);
+    return j + size;
+  }
+
+  #token(ch: string): void {
+    if (this.#literal && /[\w.+-]/.test(ch)) return;
+    this.#literal = false;
+    if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') return;
+    const expect = this.#expect;
+    if ((ch === ']' && expect === 'first-value') || (ch === '}' && expect === 'first-key')) this.#close();
+    else if (expect === 'value' || expect === 'first-value') this.#value(ch);
+    else if (expect === 'key' || expect === 'first-key') {
+      if (ch !== '"') this.#fail('a key');
+      this.#string = 'key';
+      this.#key = '';
+    } else if (expect === 'colon') {
+      if (ch !== ':') this.#fail("':'");
+      this.#expect = 'value';
+    } else if (expect === 'next') {
+      const top = this.#open.at(-1);
+      if (ch === ',') this.#expect = top === 'o' ? 'key' : 'value';
+      else if ((ch === '}' && top === 'o') || (ch === ']' && top === 'a')) this.#close();
+      else this.#fail("',' or the end of a list or object");
+    } else this.#fail('the end of the body');
   }
 
   #value(ch: string): void {
-    if (this.#stack.length === 0 && ch !== '[') this.#fail('a JSON array of output chunks');
-    if (ch === '[') {
-      this.#stack.push('a');
-      this.#state = 'first-value';
-    } else if (ch === '{') {
-      this.#stack.push('o');
-      this.#state = 'first-key';
+    if (this.#open === '' && ch !== '[') this.#fail('a JSON array of output chunks');
+    if (ch === '[' || ch === '{') {
+      if (this.#open.length >= MAX_ANSWER_DEPTH)
+        throw new OutputError(
+          `its body is JSON nested more than ${MAX_ANSWER_DEPTH} levels deep; reading stopped there`,
+        );
+      this.#open += ch === '[' ? 'a' : 'o';
+      this.#expect = ch === '[' ? 'first-value' : 'first-key';
     } else if (ch === '"') {
-      const isMessage =
-        this.#lastKey === 'message' &&
-        this.#stack.length === 2 &&
-        this.#stack[0] === 'a' &&
-        this.#stack[1] === 'o';
-      this.#startString(isMessage ? 'message' : 'skip');
+      this.#string = this.#open === 'ao' && this.#key === 'message' ? 'message' : 'skip';
     } else if (/[-0-9tfn]/.test(ch)) {
-      this.#state = 'literal';
-    } else {
-      this.#fail('a value');
-    }
+      this.#literal = true;
+      this.#expect = 'next';
+    } else this.#fail('a value');
   }
 
-  #close(kind: 'a' | 'o'): void {
-    this.#stack.pop();
-    if (kind === 'o') this.#lastKey = '';
-    if (this.#stack.length === 0) {
-      this.#state = 'done';
-      this.#done = true;
-    } else {
-      this.#state = 'after-value';
-    }
+  #close(): void {
+    this.#open = this.#open.slice(0, -1);
+    this.#expect = this.#open === '' ? 'done' : 'next';
   }
 
-  #startString(role: 'key' | 'message' | 'skip'): void {
-    this.#stringRole = role;
-    this.#key = '';
-    this.#state = 'string';
-  }
-
-  #stringText(piece: string): void {
-    if (this.#stringRole === 'key') {
-      // Only short keys matter; a long one is kept short enough to be no key we know.
-      if (this.#key.length < 32) this.#key += piece.slice(0, 32);
-    } else if (this.#stringRole === 'message') {
-      this.#pending += piece;
-    }
-  }
-
-  #endString(): void {
-    if (this.#stringRole === 'key') {
-      this.#lastKey = this.#key;
-      this.#state = 'colon';
-    } else {
-      this.#state = 'after-value';
-    }
-  }
-
-  #endLiteral(): void {
-    this.#state = 'after-value';
+  #text(piece: string): void {
+    // Only short keys matter; a long one is kept short enough to be no key we know.
+    if (this.#string === 'key') this.#key = (this.#key + piece).slice(0, 32);
+    else if (this.#string === 'message') this.#pending.push(piece);
   }
 
   #fail(expected: string): never {
@@ -493,21 +420,7 @@ export class ChunkParser {
   }
 }
 
-type ParserState =
-  | 'value'
-  | 'first-value'
-  | 'first-key'
-  | 'key'
-  | 'colon'
-  | 'after-value'
-  | 'string'
-  | 'escape'
-  | 'unicode'
-  | 'literal'
-  | 'done';
-
 const HEX4 = /^[0-9a-fA-F]{4}$/;
-
 const ESCAPES: Record<string, string> = {
   '"': '"',
   '\\': '\\',
@@ -564,18 +477,10 @@ export function lastMeaningfulLine(lines: readonly string[]): string | undefined
 
 // --- Small helpers --------------------------------------------------------------------------------------------------
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function integer(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -146,33 +146,3 @@ export interface OpenOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
-
-/** How a receiver holds a body back, lets it go on, or stops it for good (its connection is then not reused). */
-export interface BodyControl {
-  pause(): void;
-  resume(): void;
-  abort(error: Error): void;
-}
-
-/** The success answer a receiver is handed. */
-export interface Answer {
-  status: number;
-  headers: ResponseHeaders;
-  /** Final URL after redirects, without user info. */
-  url: string;
-}
-
-/**
- * Takes a download's body straight off the connection, chunk by chunk, with no stream in between (see receive()).
- * After `start`, exactly one of `end` and `error` is called, unless the receiver aborted the body itself.
- */
-export interface BodyReceiver {
-  /** A success answer (2xx) arrived. Throwing refuses it: the body is dropped and receive() fails with the error. */
-  start(answer: Answer, control: BodyControl): void;
-  /** A chunk of the body, which may be kept: undici hands out views of the socket's reads, each read a buffer of
-   *  its own that nothing writes to again. False pauses the body until control.resume(). */
-  data(chunk: Buffer): boolean;
-  end(): void;
-  /** The body failed; mapped like open()'s: TimeoutError('body'), NetworkError, AbortedError. */
-  error(error: Error): void;
-}

@@ -5,8 +5,15 @@
 
 import dns from 'node:dns';
 import { guardedLookup, isLinkLocal, LinkLocalLookupError, type LookupFn } from './address-guard.ts';
-import { dispatchDownload, guardBody, unusableDownload } from './download-answer.ts';
-import { errorMessage, readApiAnswer, tooLarge, type Answered, type Outcome } from './answer.ts';
+import {
+  errorMessage,
+  readApiAnswer,
+  discard,
+  tooLarge,
+  unusableDownload,
+  type Answered,
+  type Outcome,
+} from './answer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import {
   systemErrorCode,
@@ -38,7 +45,6 @@ import {
   TOTAL_PER_TIMEOUT,
   type ApiRequest,
   type ApiResponse,
-  type BodyReceiver,
   type LogFn,
   type OpenedBody,
   type OpenOptions,
@@ -109,8 +115,6 @@ export class Transport {
   readonly #sunset: SunsetNotices;
   readonly #moreSecrets: readonly string[];
   readonly #trusted = new Set<string>();
-  /** Origins whose downloads answered with a redirect (see receive()). */
-  readonly #redirecting = new Set<string>();
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
   /** #redact's, and how many of the caller's secrets it was made for (the transport's own are fixed). */
@@ -251,6 +255,7 @@ export class Transport {
       crossOrigin: 'refuse',
     };
 
+    // Not undici's retry interceptor: a trigger is never sent twice, and Retry-After is waited up to the deadline.
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw this.#abortError(signal);
       const outcome = await this.#attempt<T>(exchange, attempt);
@@ -286,17 +291,16 @@ export class Transport {
 
   /** GET an absolute URL for a download: auth only to trusted origins; redirects followed (max 5), the credential
    *  dropped as soon as the origin changes away from a trusted one; extra headers (e.g. Range) passed through; no
-   *  retries (the caller resumes); timeouts as configured; the caller must consume or destroy `body`. Non-2xx →
-   *  ApiError (body drained). */
+   *  retries (the caller resumes); timeouts as configured; the caller must consume or destroy `body`, and start
+   *  reading it before it awaits anything else. Non-2xx → ApiError (body drained). */
   async open(url: string, options: OpenOptions = {}): Promise<OpenedBody> {
     const exchange = this.#downloadExchange(url, options);
     const { response, url: finalUrl } = await this.#successChain(exchange);
-    return {
-      status: response.statusCode,
-      headers: response.headers,
-      url: finalUrl,
-      body: guardBody(response.body, (err) => this.#mapError(err, exchange, 1)),
-    };
+    const body = response.body;
+    // undici fails a body through destroy(): its errors become the API core's there, with no stream in between.
+    const destroy = body.destroy.bind(body);
+    body.destroy = (err?: Error) => destroy(err ? this.#mapError(err, exchange, 1) : undefined);
+    return { status: response.statusCode, headers: response.headers, url: finalUrl, body };
   }
 
   /** A download's chain of redirects through #exchange, to a success answer; anything else is an ApiError. */
@@ -315,61 +319,14 @@ export class Transport {
       );
       throw new ApiError(status, 'GET', exchange.display, message);
     }
-    const refused = unusableDownload(status, response.headers, exchange.display);
+    const refused = unusableDownload(status, response.headers, () => exchange.display);
     if (refused !== undefined) {
-      response.body.destroy();
+      discard(response.body);
       throw refused;
     }
     finalUrl.username = '';
     finalUrl.password = '';
     return { response, url: finalUrl.href };
-  }
-
-  /**
-   * open(), with the body handed to `receiver` chunk by chunk straight from undici's dispatch(): no Readable, no
-   * per-body AbortController, back-pressure through the dispatch controller. Resolves once `receiver.start` has
-   * taken a success answer; fails as open() does before that. Why not open(): for files of a few hundred KiB, the
-   * stream machinery of request() cost more of the main thread than the bytes themselves.
-   *
-   * The first request goes out directly. A redirect answer is dropped and the whole chain is sent again through
-   * #exchange, so that its redirect and credential policy is the only one there is: one more short request for the
-   * first redirected download of an origin (later ones of that origin go through #exchange at once), against a
-   * second copy of that policy to keep in step.
-   */
-  async receive(url: string, options: OpenOptions, receiver: BodyReceiver): Promise<void> {
-    const exchange = this.#downloadExchange(url, options);
-    const origin = exchange.url.origin;
-    if (!this.#redirecting.has(origin)) {
-      if ((await this.#dispatchOnce(exchange, receiver)) === 'taken') return;
-      // Storage that redirects one URL usually redirects them all: its next URLs go the long way at once.
-      this.#redirecting.add(origin);
-    }
-    const { response, url: finalUrl } = await this.#successChain(exchange);
-    const { statusCode: status, headers, body } = response;
-    // Listeners before anything else: an error with no one listening would end the process.
-    let started = false;
-    const pending: Error[] = [];
-    body.on('error', (err) => {
-      const error = this.#mapError(err, exchange, 1);
-      if (started) receiver.error(error);
-      else pending.push(error);
-    });
-    try {
-      receiver.start(
-        { status, headers, url: finalUrl },
-        { pause: () => body.pause(), resume: () => body.resume(), abort: (error) => body.destroy(error) },
-      );
-    } catch (error) {
-      body.destroy();
-      throw error;
-    }
-    started = true;
-    body.on('data', (chunk: Buffer) => {
-      if (!receiver.data(chunk)) body.pause();
-    });
-    body.once('end', () => receiver.end());
-    const early = pending[0];
-    if (early !== undefined) receiver.error(early);
   }
 
   /** The exchange of a download: open()'s checks of the URL, the caller's headers but never the reserved ones. */
@@ -411,30 +368,7 @@ export class Transport {
       urlSecrets: urlSecrets(target),
       crossOrigin: 'follow',
     };
-    // The first request may go out by dispatch(), not #exchange: the same refusal of a link-local target.
-    this.#checkAddress(target, exchange, false);
     return exchange;
-  }
-
-  /** One GET of a download by dispatch() (download-answer.ts), the credential only where it belongs. */
-  #dispatchOnce(exchange: Exchange, receiver: BodyReceiver): Promise<'taken' | 'redirect'> {
-    const headers: Record<string, string> = { ...exchange.headers };
-    if (this.#mayAuthorize(exchange.url) && this.#authorization !== undefined)
-      headers.authorization = this.#authorization;
-    return dispatchDownload(
-      {
-        dispatcher: this.#downloads,
-        url: exchange.url,
-        headers,
-        signal: exchange.signal,
-        timeouts: this.#timeouts,
-        display: () => exchange.display,
-        secrets: () => this.#secretsOf(exchange),
-        abortError: () => this.#abortError(exchange.signal),
-        mapError: (err) => this.#mapError(err, exchange, 1),
-      },
-      receiver,
-    );
   }
 
   /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
@@ -480,10 +414,10 @@ export class Transport {
   }
 
   /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-   * the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from another
-   * origin,
-   *  and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are undici's (the
-   *  wire's have the same codes), or ours for a redirect refused. */
+   *  the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from
+   *  another origin, and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are
+   *  undici's (the wire's have the same codes), or ours for a redirect refused. Not undici's redirect interceptor:
+   *  it keeps no credential for the artifact origins the API listed and checks no hop against these rules. */
   async #exchange(exchange: Exchange): Promise<{ response: Answered; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };

@@ -77,6 +77,17 @@ export function checkSegment(name: string, value: string, what = 'a non-empty na
   return value;
 }
 
+/** A pipeline's id on API v2: a UUID, as the service gives it. */
+export function checkPipelineId(name: string, value: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
+    throw new ValidationError(
+      name,
+      "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id",
+      value,
+    );
+  return value.toLowerCase();
+}
+
 /** A user, organization or repository name: one path segment. */
 export function checkName(name: string, value: string): string {
   checkSegment(name, value);

@@ -2,12 +2,13 @@
 // output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
 // (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
 import { AbortedError } from '../api/errors.ts';
+import { redactor } from '../api/message.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
 import { collectFailedSteps } from '../api/step-output.ts';
 import { reportFailedSteps } from './failure-log.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
-import { logSafe, mdSafe } from './text.ts';
+import { logSafe, mdSafe, oneLine, stripTerminalEscapes } from './text.ts';
 import { cut } from '../api/format.ts';
 
 /** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
@@ -52,10 +53,13 @@ export function annotationOf(test: TestCase): { file: string; startLine?: number
 
 /** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
 function reportFailures(ctx: ActionContext, failed: readonly TestCase[], budget: AnnotationBudget): number {
+  // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
+  const redact = redactor(ctx.secrets);
+  const clean = (text: string): string => redact(stripTerminalEscapes(text));
   let annotated = 0;
   for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
     const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-    ctx.info(`✗ ${cut(name, 300)}${test.file ? ` (${test.file})` : ''}`);
+    ctx.info(`✗ ${cut(clean(name), 300)}${test.file ? ` (${oneLine(clean(test.file), 300)})` : ''}`);
   }
   for (const test of failed) {
     if (budget.remaining <= 0) break;
@@ -63,7 +67,11 @@ function reportFailures(ctx: ActionContext, failed: readonly TestCase[], budget:
     if (where === undefined) continue;
     const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
     // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-    ctx.io.error(cut(message, 2000), { ...where, title: cut(test.name || 'failed test', 200) });
+    ctx.io.error(cut(clean(message), 2000), {
+      ...where,
+      file: oneLine(clean(where.file), 1000),
+      title: oneLine(clean(test.name || 'failed test'), 200),
+    });
     budget.remaining--;
     annotated++;
   }

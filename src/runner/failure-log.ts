@@ -4,11 +4,12 @@
 // in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
 // it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
 // removed before any line is cut (docs/promises.md, promise 13).
-import { redactSecrets } from '../api/message.ts';
+import { redactor } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
-import { lastMeaningfulLine, MAX_STEPS_READ, TerminalTail, type FailedStep } from '../api/step-output.ts';
+import { lastMeaningfulLine, MAX_STEPS_READ, type FailedStep } from '../api/step-output.ts';
+import { plainLine, stripTerminalEscapes } from '../api/terminal-tail.ts';
 import type { Io } from './io.ts';
-import { logSafe, mdSafe } from './text.ts';
+import { logSafe, mdSafe, oneLine } from './text.ts';
 import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
@@ -47,19 +48,21 @@ export function reportFailedSteps(
 ): FailureReport {
   const first = steps[0];
   if (first === undefined) return { failedStep: undefined, summary: '' };
-  const redact = redactor(options.secrets ?? []);
+  const redactText = redactor(options.secrets ?? []);
+  // Escapes go first: one inside a secret would hide it from the redaction and show it once stripped.
+  const redact = (text: string): string => redactText(stripTerminalEscapes(text));
   const num = build.build_num;
   const sections: string[] = [];
   let summaryLeft = SUMMARY_BUILD_LIMIT;
   const unavailable: { name: string; why: string }[] = [];
 
   for (const step of steps.slice(0, MAX_STEPS_READ)) {
-    const name = plain(redact(step.name), 200);
-    const why = step.outputError === undefined ? undefined : plain(redact(step.outputError), 400);
+    const name = oneLine(redact(step.name), 200);
+    const why = step.outputError === undefined ? undefined : oneLine(redact(step.outputError), 400);
     if (step.output === undefined && step.outputError === undefined) {
       // Not read (failure-log-lines: 0): the step is named, nothing more.
       io.info(logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
-      sections.push(`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`);
+      sections.push(`**Failed step:** ${mdSafe(name, 200)}${facts(step, true)}`);
       continue;
     }
     io.startGroup(logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
@@ -84,7 +87,7 @@ export function reportFailedSteps(
 
   const rest = steps.slice(MAX_STEPS_READ);
   if (rest.length > 0) {
-    const names = [...new Set(rest.map((s) => plain(redact(s.name), 100)))];
+    const names = [...new Set(rest.map((s) => oneLine(redact(s.name), 100)))];
     const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
     io.info(logSafe(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
     sections.push(`…and ${rest.length} more failed steps, not shown.`);
@@ -108,34 +111,26 @@ export function reportFailedSteps(
 
 /** One error annotation per build: the build and the step in the title, what went wrong as the message. */
 function annotate(io: Io, num: number, step: FailedStep, redact: (text: string) => string): void {
-  const name = plain(redact(step.name), 120);
+  const name = oneLine(redact(step.name), 120);
   const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
   const reason = step.output === undefined ? undefined : lastMeaningfulLine(step.output.lines);
   const message =
-    reason === undefined
-      ? `Step '${name}' failed${exit}`
-      : plain(cut(redact(reason), SHOWN_LINE_LENGTH), SHOWN_LINE_LENGTH);
+    reason === undefined ? `Step '${name}' failed${exit}` : oneLine(redact(reason), SHOWN_LINE_LENGTH);
   // @actions/core escapes the message and the title, so neither can leave its command line.
   io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
 
-/** ` (container 2, exit code 1, 12 s)` */
-function facts(step: FailedStep): string {
+/** The step's container, exit code or status and duration: ` (container 2, exit code 1, 12 s)` for the log,
+ *  ` · container 2 · exit code 1 · 12 s` for Markdown. */
+function facts(step: FailedStep, markdown = false): string {
   const parts: string[] = [];
   if (step.parallel) parts.push(`container ${step.index}`);
   if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
-  else if (step.status !== undefined && step.status !== 'failed') parts.push(plain(step.status, 40));
+  else if (step.status !== undefined && step.status !== 'failed')
+    parts.push((markdown ? mdSafe : oneLine)(step.status, 40));
   if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
-  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
-}
-
-function mdFacts(step: FailedStep): string {
-  const parts: string[] = [];
-  if (step.parallel) parts.push(`container ${step.index}`);
-  if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
-  else if (step.status !== undefined && step.status !== 'failed') parts.push(mdSafe(step.status, 40));
-  if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
-  return parts.length === 0 ? '' : ` · ${parts.join(' · ')}`;
+  if (parts.length === 0) return '';
+  return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
 }
 
 function tailNote(step: FailedStep, shown: number): string {
@@ -156,7 +151,7 @@ function summarySection(
   fenced: readonly string[],
   limit: number,
 ): string {
-  const parts = [`**Failed step:** ${mdSafe(name, 200)}${mdFacts(step)}`];
+  const parts = [`**Failed step:** ${mdSafe(name, 200)}${facts(step, true)}`];
   if (step.output !== undefined) parts.push(`_${mdSafe(tailNote(step, step.output.lines.length), 300)}_`);
   if (why !== undefined) parts.push(`_Its output could not be shown: ${mdSafe(why, 400)}_`);
   // Past the build's share of the summary, the output is in the log only.
@@ -181,34 +176,15 @@ export function codeBlock(lines: readonly string[], limit = SUMMARY_BLOCK_LIMIT)
   if (kept.length < lines.length)
     kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
   const body = kept.join('\n');
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const longest = (body.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}text\n${body}\n${fence}`;
 }
 
 /** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
 function commandLines(command: string): string[] {
-  const terminal = new TerminalTail(COMMAND_LINES * 50, SHOWN_LINE_LENGTH);
-  terminal.write(command);
-  terminal.end();
-  const lines = terminal.lines();
-  if (lines.length <= COMMAND_LINES) return lines;
-  return [...lines.slice(0, COMMAND_LINES), `… ${lines.length - COMMAND_LINES} more lines`];
-}
-
-/** Server text as one plain line: read as a terminal shows it (no escape sequences, no control characters, U+0085
- *  included), its lines joined with spaces. */
-function plain(text: string, max: number): string {
-  const terminal = new TerminalTail(COMMAND_LINES, max + 1);
-  terminal.write(text);
-  terminal.end();
-  const oneLine = terminal
-    .lines()
-    .join(' ')
-    .replace(/[\s\u2028\u2029]+/g, ' ');
-  return cut(oneLine.trim(), max);
-}
-
-function redactor(secrets: readonly string[]): (text: string) => string {
-  return (text) => redactSecrets(text, secrets);
+  const lines = command.trimEnd().split('\n');
+  const shown = lines.slice(0, COMMAND_LINES).map((line) => plainLine(line, SHOWN_LINE_LENGTH));
+  const rest = lines.length - shown.length;
+  return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
 }

@@ -1,7 +1,9 @@
 // The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
 // step pass, and which of several outcomes is the worst.
 import { ValidationError } from '../api/errors.ts';
-import type { Build } from '../api/records.ts';
+import { UNBUILT_JOB_STATUSES } from '../api/pipelines.ts';
+import { BUILD_LIFECYCLES, BUILD_STATUSES, type Build } from '../api/records.ts';
+import { cut } from '../api/format.ts';
 import type { Inputs } from './inputs.ts';
 
 /**
@@ -23,6 +25,25 @@ export function outcomeOf(build: Pick<Build, 'outcome' | 'lifecycle' | 'status'>
   if (typeof build.outcome === 'string' && build.outcome !== '') return build.outcome;
   if (build.lifecycle === 'not_run' || build.status === 'not_run') return 'not_run';
   return '';
+}
+
+/**
+ * A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,
+ * a skip as `not_run`; '' for a status that is not final (or not known), which no policy but `*` lets pass.
+ */
+export function workflowOutcome(status: string): string {
+  switch (status) {
+    case 'success':
+    case 'canceled':
+    case 'not_run':
+      return status;
+    case 'failed':
+    case 'error':
+    case 'unauthorized':
+      return 'failed';
+    default:
+      return '';
+  }
 }
 
 /** An outcome as a person reads it: a skipped build says so. */
@@ -62,7 +83,7 @@ export function readOutcomePolicy(inputs: Inputs, name = 'allowed-outcomes'): Ou
 
 /** Whether a build that ended with `outcome` (null or '' when it ended without one) lets the step pass. */
 export function passes(policy: OutcomePolicy, outcome: string | null | undefined): boolean {
-  if (policy.any) return true;
+  if (policy.any) return !unknownWord(outcome);
   return typeof outcome === 'string' && outcome !== '' && policy.allowed.has(outcome);
 }
 
@@ -105,4 +126,35 @@ export function worstOutcome(outcomes: readonly (string | null | undefined)[]): 
     }
   }
   return worst ?? '';
+}
+
+/** The words the README documents for each output that holds one: the service's, `not_run` and `none`. */
+const OUTPUT_WORDS: Record<'outcome' | 'status' | 'lifecycle', ReadonlySet<string>> = {
+  outcome: new Set([...KNOWN_OUTCOMES, 'none']),
+  status: new Set([...BUILD_STATUSES, 'none']),
+  lifecycle: new Set([...BUILD_LIFECYCLES, 'none']),
+};
+
+/** An outcome, or the status of a job that ended without a build, that the service does not use: `*` refuses it. */
+function unknownWord(word: string | null | undefined): boolean {
+  return (
+    typeof word === 'string' &&
+    word !== '' &&
+    !(KNOWN_OUTCOMES as readonly string[]).includes(word) &&
+    !UNBUILT_JOB_STATUSES.has(word)
+  );
+}
+
+/**
+ * The value of the `outcome`, `status` or `lifecycle` output (docs/promises.md, promise 33): a workflow may paste it
+ * into a script, so a word the README does not document leaves it empty, and the log says so.
+ */
+export function outputWord(
+  log: (message: string) => void,
+  output: keyof typeof OUTPUT_WORDS,
+  word: string | null | undefined,
+): string {
+  if (typeof word !== 'string' || word === '' || OUTPUT_WORDS[output].has(word)) return word ?? '';
+  log(`The ${output} output is left empty: ${JSON.stringify(cut(word, 100))} is no word it may hold`);
+  return '';
 }

@@ -50,6 +50,12 @@ export type PollResult<T> =
       error?: Error;
     } & PollState);
 
+/** Every waiting action's input ranges: a poll interval of up to an hour and a wait of up to 35 days. */
+export const WAIT_LIMITS = {
+  pollSeconds: { min: 1, max: 3600 },
+  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+} as const;
+
 export const DEFAULT_JITTER = 0.1;
 export const DEFAULT_HEARTBEAT_MS = 60_000;
 export const DEFAULT_MAX_FAILURES = 5;
@@ -96,6 +102,8 @@ export async function poll<T>(
       if (found.nextInMs !== undefined) waitMs = found.nextInMs;
     } catch (error) {
       if (signal.aborted) throw abortReason(signal);
+      // A request the step's time-out stopped is the time-out itself, not an early stop.
+      if (error instanceof StepDeadlineError) return { done: false, ...state() };
       // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
       if (error instanceof DeadlineError) return { done: false, error, ...state() };
       if (!transient(error)) throw error;
@@ -120,6 +128,27 @@ export async function poll<T>(
     // The last look happens at the deadline itself, not one interval after it.
     await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
   }
+}
+
+/** The step's time-out came while a request was on its way. */
+export class StepDeadlineError extends DeadlineError {
+  override name = 'StepDeadlineError';
+}
+
+/**
+ * The step's signal, aborted also when the step's deadline comes, with a DeadlineError: every request of a look
+ * then stops at the deadline however many the look makes (docs/promises.md, promise 34). The timer does not hold
+ * the process open.
+ */
+export function untilDeadline(signal: AbortSignal, clock: Clock, deadline: number): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new StepDeadlineError(`the step's time-out came during a look`)),
+    Math.max(0, deadline - clock.now()),
+  );
+  timer.unref();
+  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  return AbortSignal.any([signal, controller.signal]);
 }
 
 /** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */

@@ -5,7 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, type ProjectRef } from '../api/client.ts';
+import {
+  checkProjectSlug,
+  Client,
+  type ProjectAddress,
+  type ProjectRef,
+  type SlugProject,
+} from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
 import { redactSecrets } from '../api/message.ts';
@@ -21,7 +27,14 @@ import { formatBytes } from '../api/format.ts';
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
 export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 
-export const COMMON_INPUTS = ['token', 'base-url', 'vcs-type', 'username', 'project'] as const;
+export const COMMON_INPUTS = [
+  'token',
+  'base-url',
+  'vcs-type',
+  'username',
+  'project',
+  'project-slug',
+] as const;
 
 /**
  * The most an output may hold (docs/promises.md, promise 23): GitHub takes 1 MB of outputs per job, and a step has
@@ -45,15 +58,21 @@ export interface ActionSpec {
   outputs: readonly string[];
 }
 
-export interface Connection {
+/** `project` is the v1.1 triple unless the action accepts a project named by its v2 slug (`acceptSlug`). */
+export interface Connection<P extends ProjectAddress = ProjectRef> {
   client: Client;
   transport: Transport;
-  project: ProjectRef;
+  project: P;
   baseUrl: string;
 }
 
 export interface ConnectOptions {
   needsProject?: boolean;
+  /**
+   * Without it, `project-slug` is an input error naming this (e.g. `adding an SSH key`) as a call with no v2
+   * form; with `true`, the connection's project may be a slug project, which only API v2 reaches.
+   */
+  acceptSlug?: true | string;
   /**
    * Replaces the step's signal, for work that must still be done after the step was cancelled (cancelling the
    * build it triggered): give it a short budget of its own.
@@ -78,7 +97,8 @@ export interface ActionContext {
   /** Aborted when the runner cancels the step (SIGINT, then SIGTERM, or SIGBREAK on Windows). */
   signal: AbortSignal;
   /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
-  connect(options?: ConnectOptions): Connection;
+  connect(options: ConnectOptions & { acceptSlug: true }): Connection<ProjectAddress>;
+  connect(options?: ConnectOptions & { acceptSlug?: string }): Connection;
   setOutput(name: string, value: string | number | boolean | unknown[]): void;
   /** Work to run when the action ends, in reverse order of registration, whatever happened. */
   onCleanup(fn: () => unknown): void;
@@ -125,7 +145,7 @@ export async function runAction(
     clock,
     secrets,
     signal: controller.signal,
-    connect: (connectOptions = {}) => {
+    connect: (connectOptions: ConnectOptions = {}): Connection<never> => {
       // Layered: the environment's tuning, then the test's, then what this connection asks for.
       const tuned = transportTuning(env);
       const connection = connect(inputs, env, clock, controller.signal, io, secrets, sunset, {
@@ -134,7 +154,8 @@ export async function runAction(
         retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
       });
       cleanups.push(() => connection.transport.close());
-      return connection;
+      // The overloads say which project the action gets; connect() has checked that it is so.
+      return connection as Connection<never>;
     },
     setOutput: (name, value) => {
       if (!declaredOutputs.has(name))
@@ -187,7 +208,7 @@ function connect(
   secrets: readonly string[],
   sunset: SunsetNotices,
   options: ConnectOptions,
-): Connection {
+): Connection<ProjectAddress> {
   const needsProject = options.needsProject ?? true;
   const token = inputs.secret('token', {
     required: true,
@@ -196,11 +217,12 @@ function connect(
   // The Basic credential is masked as well, in case a debug trace ever shows a header.
   inputs.mask(Buffer.from(`${token}:`).toString('base64'));
   const baseUrl = checkBaseUrl('base-url', inputs.optional('base-url') ?? HOSTED_BASE_URL);
+  const slugProject = readProjectSlug(inputs, options.acceptSlug);
   const vcsType = checkVcsType('vcs-type', inputs.optional('vcs-type') ?? 'primary-host');
   const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
   const username = inputs.optional('username') ?? repoOwner;
   const project = inputs.optional('project') ?? repoName;
-  if (needsProject) {
+  if (needsProject && slugProject === undefined) {
     if (!username)
       throw new ValidationError(
         'username',
@@ -242,9 +264,41 @@ function connect(
   return {
     client: new Client(transport),
     transport,
-    project: { vcsType, username: username ?? '', project: project ?? '' },
+    // A call about no project has the triple's placeholder, whichever way the project was named.
+    project:
+      slugProject !== undefined && needsProject
+        ? slugProject
+        : { vcsType, username: username ?? '', project: project ?? '' },
     baseUrl,
   };
+}
+
+/**
+ * `project-slug`, checked: never together with the v1.1 triple's inputs, and only for an action whose calls have
+ * a v2 form (`accept` true; otherwise it names the call that has none).
+ */
+function readProjectSlug(inputs: Inputs, accept: true | string | undefined): SlugProject | undefined {
+  const value = inputs.optional('project-slug');
+  if (value === undefined) return undefined;
+  const others = (['vcs-type', 'username', 'project'] as const).filter((name) => inputs.optional(name));
+  if (others.length > 0)
+    throw new ValidationError(
+      'project-slug',
+      `name the project either by project-slug or by vcs-type, username and project`,
+      undefined,
+      `not allowed together with ${others.join(', ')}`,
+    );
+  const slug = checkProjectSlug('project-slug', value);
+  if (accept !== true)
+    throw new ValidationError(
+      'project-slug',
+      'name the project by vcs-type, username and project',
+      undefined,
+      accept === undefined
+        ? 'this action does not take a project named by its v2 slug yet'
+        : `${accept} has no API v2 form, so a project named by its slug cannot be reached`,
+    );
+  return slug;
 }
 
 /** The replacement of a removed call, and the input that chooses it. */

@@ -2,9 +2,19 @@
 // its failed tests. Everything that came from the server goes through mdSafe (docs/promises.md, promise 15), links only
 // to http(s).
 import type { Build, TestCase } from '../api/records.ts';
+import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
 import { mdSafe } from './text.ts';
 import { formatDuration } from '../api/format.ts';
+
+/** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
+export async function appendSummary(io: Io, markdown: string): Promise<void> {
+  try {
+    await io.summary.addRaw(markdown, true).write();
+  } catch (error) {
+    io.warning(`Could not write the job summary: ${(error as Error).message}`);
+  }
+}
 
 /** Failed tests listed in the summary; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;

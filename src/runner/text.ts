@@ -1,6 +1,9 @@
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
 // issue workflow commands (docs/promises.md, promise 15) nor break the job summary's Markdown.
 import { cut } from '../api/format.ts';
+import { stripTerminalEscapes } from '../api/terminal-tail.ts';
+
+export { stripTerminalEscapes };
 
 /**
  * What the runner takes for a workflow command. It reads its output line by line (a line ends at `\n` or `\r`),
@@ -10,16 +13,6 @@ import { cut } from '../api/format.ts';
  */
 const COMMAND_START = /^([\s\u0085\u180e]*)::/gm;
 const OLD_COMMAND = /##\[/g;
-/** Terminal escapes: CSI (colours, cursor moves), OSC (titles, links) and any other ESC sequence. */
-const TERMINAL_ESCAPE =
-  // eslint-disable-next-line no-control-regex
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u009b[0-?]*[ -/]*[@-~]|\u001b[@-_]?/g;
-
-/** Removes terminal colour and cursor escapes, which the log would show as noise or interpret. */
-export function stripTerminalEscapes(text: string): string {
-  return text.replace(TERMINAL_ESCAPE, '');
-}
-
 /**
  * Makes text safe to print in the log (docs/promises.md, promise 15): no line of it can start a workflow command, the
  * older `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the
@@ -54,7 +47,23 @@ const HTML_ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** One line of at most `max` characters, without terminal escapes or runs of white space. */
-function oneLine(text: string, max: number): string {
-  return cut(stripTerminalEscapes(text).replace(/\s+/g, ' ').trim(), max);
+// eslint-disable-next-line no-control-regex
+const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]+/g;
+
+/** One line of at most `max` characters, without terminal escapes, control characters or runs of white space. */
+export function oneLine(text: string, max: number): string {
+  return cut(stripTerminalEscapes(text).replace(SPACE_OR_CONTROL, ' ').trim(), max);
+}
+
+/** Everything a URL may hold that no shell gives a meaning to. */
+const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
+
+/**
+ * An address as an output may hold it (docs/promises.md, promise 33): a workflow may paste an output into a
+ * script, so every character a shell reads as syntax is percent-encoded, as a browser would send it.
+ */
+export function shellSafeUrl(url: string): string {
+  return url.replace(URL_SAFE, (c) =>
+    Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 }

@@ -28,13 +28,22 @@ const NO_V2_FORM =
   'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
   'parallelism; to gate on a commit, use wait-for-build';
 
-/** With `trigger-api: v2`, an input v2 cannot take is a mistake found before anything is sent. */
-export function checkTriggerInputs(api: TriggerApi, request: TriggerOptions): void {
+/**
+ * With `trigger-api: v2`, or a project named by its slug (`slug`), which only API v2 reaches, an input v2 cannot
+ * take is a mistake found before anything is sent.
+ */
+export function checkTriggerInputs(api: TriggerApi, request: TriggerOptions, slug = false): void {
+  if (slug && api === 'v1.1')
+    throw new ValidationError(
+      'trigger-api',
+      "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)",
+      api,
+    );
   const [input] = withoutV2Form(request);
-  if (api === 'v2' && input !== undefined) {
+  if ((api === 'v2' || slug) && input !== undefined) {
     throw new ValidationError(
       input,
-      `leave it out with trigger-api: v2. ${NO_V2_FORM}`,
+      `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`,
       undefined,
       'not used',
     );

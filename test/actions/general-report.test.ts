@@ -71,4 +71,9 @@ describe('describeResult', () => {
       '12 variables: V0, V1, V2, V3, V4, V5, V6, V7, V8, V9, and 2 more',
     );
   });
+
+  it('describes a page of 200,000 builds without overflowing the stack', () => {
+    const builds = Array.from({ length: 200_000 }, (_, i) => ({ build_num: i + 1, status: 'success' }));
+    expect(describeResult('builds', builds)).toBe('200000 builds, #200000 to #1 (200000 success)');
+  });
 });

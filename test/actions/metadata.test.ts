@@ -10,12 +10,17 @@ const names = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+/** The action's own modules, and the gate where it imports it: the gate sets the outputs it shares. */
 function sourceOf(name: string): string {
   const dir = join(ROOT, 'src/actions', name);
-  return readdirSync(dir)
+  const own = readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('\n');
+  const gate = own.includes(`from '../../runner/gate.ts'`)
+    ? readFileSync(join(ROOT, 'src/runner/gate.ts'), 'utf8')
+    : '';
+  return `${own}\n${gate}`;
 }
 
 describe.each(names)('%s', (name) => {

@@ -1,5 +1,5 @@
 // What each trigger-api mode sends, and what following a pipeline costs: trigger-build's logic in-process against
-// the emulator, on a fake clock both share (the bundle as the runner runs it: sunset.bundle.test.ts).
+// the emulator, on a fake clock both share (the bundle as the runner runs it: sunset.bundle.slow.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { spec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
 import { startEmulator, type Emulator, type WorkflowSpec } from '../../emulator/index.ts';
@@ -134,7 +134,7 @@ describe('jobs that wait for a person', () => {
       io.lines.some((l) => /Workflow ship ended with status canceled without starting a job/.test(l)),
     ).toBe(true);
     expect(io.failed).toMatch(
-      /job hold of workflow ship ended canceled, job deploy of workflow ship ended canceled/,
+      /workflow ship ended with status 'canceled' \(job hold ended canceled, job deploy ended canceled\)/,
     );
     expect(JSON.parse(io.outputs['builds'] ?? '')).toEqual([
       expect.objectContaining({ build_num: null, job: 'hold', status: 'canceled' }),

@@ -1,5 +1,5 @@
 // trigger-build's logic in-process against the emulator, on a fake clock both share: waits, faults, the trigger
-// recovery and the summary. The bundle as the runner runs it: trigger-build.bundle.test.ts.
+// recovery and the summary. The bundle as the runner runs it: trigger-build.bundle.slow.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
 import type { TestCase } from '../../src/api/records.ts';

@@ -1,6 +1,6 @@
 // wait-for-build's logic in-process against the emulator, on a fake clock both share: finding a commit's builds
 // across pages, builds that appear late, settle, named jobs, retries, the outcome policy, polite polling. The
-// bundle as the runner runs it: wait-for-build.bundle.test.ts.
+// bundle as the runner runs it: wait-for-build.bundle.slow.test.ts.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -59,6 +59,33 @@ describe('Downloader against hostile servers', () => {
     expect(d.parts.size).toBe(0);
   });
 
+  it('a body cut while its bytes wait to be written: they are written, and the next attempt resumes after them', async () => {
+    const data = content(600 * 1024, 11);
+    const cut = 300 * 1024;
+    const raw = await rawServer((socket, request, index) => {
+      if (index === 0) {
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${data.length}\r\nETag: "v1"\r\n\r\n`);
+        // Less than a write batch, in several reads, then the connection is cut.
+        socket.write(data.subarray(0, cut / 2));
+        socket.write(data.subarray(cut / 2, cut), () => setTimeout(() => socket.destroy(), 50));
+        return;
+      }
+      const from = Number(/\r\nrange: bytes=(\d+)-/iu.exec(request.head)?.[1] ?? 0);
+      socket.write(
+        `HTTP/1.1 206 Partial Content\r\nContent-Length: ${data.length - from}\r\n` +
+          `Content-Range: bytes ${from}-${data.length - 1}/${data.length}\r\nETag: "v1"\r\n\r\n`,
+      );
+      socket.end(data.subarray(from));
+    });
+    const dir = await tempDir();
+    const d = new Downloader({ opener: transport(raw.origin), clock: fastClock });
+    const result = await d.download({ url: `${raw.origin}/a.bin`, dest: join(dir, 'a.bin'), name: 'a.bin' });
+    expect(raw.heads).toHaveLength(2);
+    expect(raw.heads[1]).toMatch(new RegExp(`\\r\\nrange: bytes=${cut}-`, 'iu'));
+    expect(result).toEqual({ bytes: data.length, attempts: 2, resumed: 1 });
+    expect(sha256(await readFile(join(dir, 'a.bin')))).toBe(sha256(data));
+  });
+
   it('one byte a second fails below the minimum rate with a clear error, though it never trips the idle timeout', async () => {
     const raw = await rawServer((socket) => {
       socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n`);

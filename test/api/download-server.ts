@@ -293,3 +293,55 @@ export async function fileTree(dir: string): Promise<string[]> {
   if (existsSync(dir)) await walk(dir);
   return out.sort();
 }
+
+/** How a receiver holds a body back, lets it go on, or stops it. */
+export interface BodyControl {
+  pause(): void;
+  resume(): void;
+  abort(error: Error): void;
+}
+
+/** The success answer a receiver is handed. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  url: string;
+}
+
+/** Takes a download's body chunk by chunk; after `start`, `end` or `error`. */
+export interface BodyReceiver {
+  start(answer: Answer, control: BodyControl): void;
+  /** False pauses the body until control.resume(). */
+  data(chunk: Buffer): boolean;
+  end(): void;
+  error(error: Error): void;
+}
+
+/** Transport.open(), its body handed to `receiver` as it arrives. */
+export async function receive(
+  opener: {
+    open(
+      url: string,
+      options: object,
+    ): Promise<{
+      status: number;
+      headers: Answer['headers'];
+      url: string;
+      body: import('node:stream').Readable;
+    }>;
+  },
+  url: string,
+  options: object,
+  receiver: BodyReceiver,
+): Promise<void> {
+  const { status, headers, url: final, body } = await opener.open(url, options);
+  body.on('error', (error) => receiver.error(error));
+  body.on('end', () => receiver.end());
+  receiver.start(
+    { status, headers, url: final },
+    { pause: () => body.pause(), resume: () => body.resume(), abort: (error) => body.destroy(error) },
+  );
+  body.on('data', (chunk: Buffer) => {
+    if (!receiver.data(chunk)) body.pause();
+  });
+}

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectRef } from '../../src/api/client.ts';
 import { Pipelines, PipelineTriggerLostError } from '../../src/api/pipelines.ts';
+import { UnusableAnswerError } from '../../src/api/errors.ts';
 import { Transport } from '../../src/api/transport.ts';
 import { failure } from '../helpers/failure.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
@@ -101,13 +102,24 @@ describe('pipeline trigger', () => {
   });
 });
 
+/** A job as the service lists it. */
+const job = (id: string, more: Record<string, unknown> = {}): Record<string, unknown> => ({
+  id,
+  name: `job-${id}`,
+  status: 'success',
+  type: 'build',
+  job_number: 7,
+  dependencies: [],
+  ...more,
+});
+
 describe('v2 lists', () => {
   it('follow next_page_token, and stop when a token comes back', async () => {
     const pipelines = await service((req, res) => {
       const token = req.query['page-token'];
-      if (token === undefined) return json(res, 200, { items: [{ id: 'a' }], next_page_token: 't1' });
-      if (token === 't1') return json(res, 200, { items: [{ id: 'b' }], next_page_token: 't2' });
-      return json(res, 200, { items: [{ id: 'c' }], next_page_token: 't1' });
+      if (token === undefined) return json(res, 200, { items: [job('a')], next_page_token: 't1' });
+      if (token === 't1') return json(res, 200, { items: [job('b')], next_page_token: 't2' });
+      return json(res, 200, { items: [job('c')], next_page_token: 't1' });
     });
     const jobs = await pipelines.jobs('wf-1');
     expect(jobs.map((j) => j.id)).toEqual(['a', 'b', 'c']);
@@ -118,15 +130,53 @@ describe('v2 lists', () => {
     ]);
   });
 
-  it('a page of 200,000 items does not overflow the stack', async () => {
-    const items = Array.from({ length: 200_000 }, (_, i) => ({ id: `j${i}` }));
+  it.each([
+    ['a null job', [null], /item 1 of the job list is not an object/],
+    ['a numeric id', [job('a'), { ...job('b'), id: 42 }], /item 2 of the job list has no id/],
+    ['an id holding a newline', [{ ...job('a'), id: 'a\n$(id)' }], /item 1 of the job list has no id/],
+    ['job_number "5"', [job('a', { job_number: '5' })], /job_number that is not a whole number/],
+    ['job_number 0', [job('a', { job_number: 0 })], /job_number that is not a whole number/],
+    ['no status', [job('a', { status: null })], /no status/],
+  ])('refuse a job list holding %s, as an unusable answer', async (_what, items, message) => {
     const pipelines = await service((_req, res) => json(res, 200, { items, next_page_token: null }));
-    // Whether a page this long is usable is for the list's own rules; it never ends in a RangeError.
-    const outcome = await pipelines.jobs('wf-1').then(
-      (jobs) => jobs.length,
-      (error: unknown) => error,
+    const error = await pipelines.jobs('wf-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnusableAnswerError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it.each([
+    ['a null workflow', [null], /item 1 of the workflow list is not an object/],
+    ['a numeric workflow id', [{ id: 12, name: 'ship', status: 'success' }], /has no id/],
+    ['a numeric tag', [{ id: 'w1', name: 'ship', status: 'success', tag: 3 }], /tag that is not a string/],
+  ])('refuse a workflow list holding %s, as an unusable answer', async (_what, items, message) => {
+    const pipelines = await service((_req, res) => json(res, 200, { items, next_page_token: null }));
+    const error = await pipelines.workflows('p-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnusableAnswerError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('refuse a page of more than 100 items (v2 lists take no limit), and read a page of 100', async () => {
+    let size = 101;
+    const pipelines = await service((_req, res) =>
+      json(res, 200, {
+        items: Array.from({ length: size }, (_, i) => job(`j${i}`, { job_number: i + 1 })),
+        next_page_token: null,
+      }),
     );
-    expect(outcome).not.toBeInstanceOf(RangeError);
-    if (typeof outcome === 'number') expect(outcome).toBe(200_000);
+    const error = await pipelines.jobs('wf-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnusableAnswerError);
+    expect((error as Error).message).toMatch(/holds 101 items, more than the 100/);
+    size = 100;
+    expect(await pipelines.jobs('wf-1')).toHaveLength(100);
+  });
+
+  it('read a job without a job_number as null', async () => {
+    const pipelines = await service((_req, res) =>
+      json(res, 200, {
+        items: [job('a', { job_number: undefined, type: 'approval' })],
+        next_page_token: null,
+      }),
+    );
+    expect((await pipelines.jobs('wf-1'))[0]?.job_number).toBeNull();
   });
 });

@@ -14,8 +14,8 @@ import {
   findFailedSteps,
   lastMeaningfulLine,
   readStepOutput,
-  TerminalTail,
 } from '../../src/api/step-output.ts';
+import { TerminalTail } from '../../src/api/terminal-tail.ts';
 import { Transport } from '../../src/api/transport.ts';
 
 const TOKEN = 'step-output-test-token';
@@ -231,18 +231,16 @@ describe('TerminalTail', () => {
     expect(tail.totalLines).toBe(10);
   });
 
-  it('shows what a terminal shows last: \\r overwrites, colours and other escapes are gone', () => {
+  it('shows the last state of a line a \\r went back over, without colours or other escapes', () => {
     const progress = 'Downloading  10%\rDownloading  55%\rDownloading 100%\n';
     const coloured = '\u001b[31;1merror\u001b[0m: \u001b]0;title\u0007broken\u001b(B\n';
     const erased = 'Working...\r\u001b[2KDone\n';
-    const overwritten = 'abcdef\rXY\n';
-    const backspaced = 'ab\bc\n';
-    expect(tailOf(progress + coloured + erased + overwritten + backspaced, 10)).toEqual([
+    const spinner = '\u001b[32m⠋\u001b[0m installing\r\u001b[32m⠙\u001b[0m installed\r\r\n';
+    expect(tailOf(progress + coloured + erased + spinner, 10)).toEqual([
       'Downloading 100%',
       'error: broken',
       'Done',
-      'XYcdef',
-      'ac',
+      '⠙ installed',
     ]);
   });
 
@@ -266,7 +264,7 @@ describe('TerminalTail', () => {
       tail.end();
       expect(tail.lines()).toEqual(whole);
     }
-    expect(whole).toEqual(['one', 'TWO green', 'threelink']);
+    expect(whole).toEqual(['one', 'TWO', 'threelink']);
   });
 });
 
@@ -459,6 +457,24 @@ describe('readStepOutput', () => {
     await expect(readStepOutput(transport(), `${s.origin}/x`, { lines: 5 })).rejects.toThrow(
       /could not be decoded|ended before/,
     );
+  });
+
+  it('stops at JSON nested deeper than any API answer, with a clear error', async () => {
+    const s = await storage((_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(1024 * 1024, '['))),
+    );
+    await expect(readStepOutput(transport(), `${s.origin}/deep`, { lines: 5 })).rejects.toThrow(
+      /^its body is JSON nested more than 64 levels deep; reading stopped there$/,
+    );
+  });
+
+  it('resolves a progress line to its last state and strips its colours, however the line is split', async () => {
+    const progress = Array.from({ length: 5000 }, (_, i) => `\u001b[36m${i + 1} of 5000\u001b[0m\r`).join('');
+    const pieces = progress.match(/[^]{1,7001}/g) ?? [];
+    const s = await storage((_req, res) => res.writeHead(200).end(chunks(...pieces, '\n', 'done\n')));
+    const output = await readStepOutput(transport(), `${s.origin}/progress`, { lines: 5 });
+    expect(output.lines).toEqual(['5000 of 5000', 'done']);
+    expect(output.totalLines).toBe(2);
   });
 
   it('stops at the byte budget of the build', async () => {

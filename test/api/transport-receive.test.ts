@@ -1,9 +1,16 @@
-// Transport.receive(): a download's body handed over chunk by chunk from undici's dispatch(), against real
-// servers on 127.0.0.1.
+// Transport.open(): a download's answer and its body, against real servers on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { AbortedError, ApiError } from '../../src/api/errors.ts';
-import { Transport, type Answer, type BodyReceiver } from '../../src/api/transport.ts';
-import { content, scratch, send, sha256 } from './download-server.ts';
+import { Transport } from '../../src/api/transport.ts';
+import {
+  content,
+  receive,
+  scratch,
+  send,
+  sha256,
+  type Answer,
+  type BodyReceiver,
+} from './download-server.ts';
 
 const TOKEN = 'receive-test-token';
 const BASIC = `Basic ${Buffer.from(`${TOKEN}:`).toString('base64')}`;
@@ -30,8 +37,8 @@ function collector(): BodyReceiver & { answer?: Answer; body(): Promise<Buffer> 
       receiver.answer = answer;
     },
     data(chunk) {
-      // Kept as handed over, no copy: the part writer keeps chunks the same way, so the checks of the body below
-      // also check that no later read writes over an earlier chunk.
+      // Kept as handed over, no copy: the checks of the body below also check that no later read writes over an
+      // earlier chunk.
       chunks.push(chunk);
       return true;
     },
@@ -42,12 +49,12 @@ function collector(): BodyReceiver & { answer?: Answer; body(): Promise<Buffer> 
   return receiver;
 }
 
-describe('Transport.receive', () => {
+describe('Transport.open, a download', () => {
   it('hands over the body of a 200, with its headers and URL, the credential sent to the API origin', async () => {
     const data = content(200_000, 5);
     const s = await server((req, res) => send(req, res, data));
     const r = collector();
-    await transport(s.origin).receive(`${s.origin}/f.bin`, { headers: { range: 'bytes=0-' } }, r);
+    await receive(transport(s.origin), `${s.origin}/f.bin`, { headers: { range: 'bytes=0-' } }, r);
     expect(sha256(await r.body())).toBe(sha256(data));
     expect(r.answer?.status).toBe(206);
     expect(r.answer?.url).toBe(`${s.origin}/f.bin`);
@@ -70,12 +77,12 @@ describe('Transport.receive', () => {
     });
     const t = transport(s.origin);
     const r = collector();
-    const missing = await t.receive(`${s.origin}/404`, {}, r).catch((e: unknown) => e);
+    const missing = await receive(t, `${s.origin}/404`, {}, r).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(ApiError);
     expect((missing as ApiError).status).toBe(404);
     expect((missing as ApiError).message).toContain('gone away');
     expect(r.answer).toBeUndefined();
-    const endless = await t.receive(`${s.origin}/500`, {}, collector()).catch((e: unknown) => e);
+    const endless = await receive(t, `${s.origin}/500`, {}, collector()).catch((e: unknown) => e);
     expect(endless).toBeInstanceOf(ApiError);
     expect((endless as ApiError).status).toBe(500);
   });
@@ -87,7 +94,7 @@ describe('Transport.receive', () => {
       res.writeHead(302, { location: `${elsewhere.origin}/blob?sig=1` }).end();
     });
     const r = collector();
-    await transport(s.origin).receive(`${s.origin}/a`, {}, r);
+    await receive(transport(s.origin), `${s.origin}/a`, {}, r);
     expect(sha256(await r.body())).toBe(sha256(data));
     expect(r.answer?.url).toBe(`${elsewhere.origin}/blob?sig=1`);
     expect(elsewhere.seen.map((q) => q.headers.authorization)).toEqual([undefined]);
@@ -99,9 +106,12 @@ describe('Transport.receive', () => {
     });
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 50);
-    const error = await transport(s.origin)
-      .receive(`${s.origin}/x`, { signal: stop.signal }, collector())
-      .catch((e: unknown) => e);
+    const error = await receive(
+      transport(s.origin),
+      `${s.origin}/x`,
+      { signal: stop.signal },
+      collector(),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortedError);
   });
 
@@ -120,10 +130,10 @@ describe('Transport.receive', () => {
     later(() => t.close());
     const stop = new AbortController();
     const first = collector();
-    await t.receive(`${s.origin}/done`, { signal: stop.signal }, first);
+    await receive(t, `${s.origin}/done`, { signal: stop.signal }, first);
     expect(sha256(await first.body())).toBe(sha256(data));
     const waiting = [1, 2, 3].map((n) =>
-      t.receive(`${s.origin}/wait-${n}`, { signal: stop.signal }, collector()).catch((e: unknown) => e),
+      receive(t, `${s.origin}/wait-${n}`, { signal: stop.signal }, collector()).catch((e: unknown) => e),
     );
     setTimeout(() => stop.abort(), 50);
     for (const error of await Promise.all(waiting)) expect(error).toBeInstanceOf(AbortedError);

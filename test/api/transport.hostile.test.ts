@@ -19,11 +19,11 @@ import {
   MAX_ANSWER_BYTES,
   Transport,
   type LogFn,
-  type BodyReceiver,
   type LookupFn,
   type TransportOptions,
 } from '../../src/api/transport.ts';
 import { cleanupScope, reply } from '../helpers/scope.ts';
+import { receive, type BodyReceiver } from './download-server.ts';
 import { failure } from '../helpers/failure.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, index: number) => void;
@@ -326,12 +326,12 @@ describe('redirects never reach a link-local address (docs/promises.md, promise 
       error() {},
     });
     for (const url of [`http://metadata.test:${port}/x?sig=1`, `http://169.254.169.254:${port}/x?sig=1`]) {
-      const err = await failure(t.receive(url, {}, receiver()));
+      const err = await failure(receive(t, url, {}, receiver()));
       expect(err, url).toBeInstanceOf(UnsafeAddressError);
       expect(err.message, url).toContain('169.254.169.254');
     }
     expect(store.seen).toHaveLength(0);
-    await t.receive(`http://storage.test:${port}/x?sig=1`, {}, receiver());
+    await receive(t, `http://storage.test:${port}/x?sig=1`, {}, receiver());
     expect(store.seen).toHaveLength(1);
   });
 
@@ -387,10 +387,10 @@ describe('what errors and logs print (docs/promises.md, promises 13, 15)', () =>
     const secrets: string[] = [];
     const t = transport({ baseUrl: server.base, token: TOKEN, secrets });
     const receiver = { start: () => {}, data: () => true, end: () => {}, error: () => {} };
-    const first = await failure(t.receive(`${server.origin}/file`, {}, receiver));
+    const first = await failure(receive(t, `${server.origin}/file`, {}, receiver));
     expect((first as ApiError).serverMessage).toBe(`denied for ${later} and ***`);
     secrets.push(later);
-    const second = await failure(t.receive(`${server.origin}/file`, {}, receiver));
+    const second = await failure(receive(t, `${server.origin}/file`, {}, receiver));
     expect((second as ApiError).serverMessage).toBe('denied for *** and ***');
   });
 

@@ -39,7 +39,19 @@ beforeEach(() => {
   project = emulator.state.project('primary-host', 'octo-org', `v2-${counter}`, {
     workflows: WORKFLOWS,
     parameters: { deploy: { type: 'boolean' }, target: { type: 'string' } },
-    branches: { broken: { configError: 'Config does not conform to schema: jobs.build.steps missing' } },
+    branches: {
+      broken: { configError: 'Config does not conform to schema: jobs.build.steps missing' },
+      'docs-only': { noWorkflows: true },
+      dynamic: {
+        workflows: [
+          {
+            name: 'setup',
+            jobs: [{ name: 'generate', runMs: 2000 }],
+            continuesInto: [{ name: 'deploy', jobs: [{ name: 'deploy', runMs: 2000, outcome: 'failed' }] }],
+          },
+        ],
+      },
+    },
   });
 });
 
@@ -120,15 +132,79 @@ describe('pipelines', () => {
     clock.advance(5000);
     jobs = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
     expect(jobs.map((j: { status: string }) => j.status)).toEqual(['success', 'on_hold', 'blocked']);
-    expect(jobs[1]).toMatchObject({ type: 'approval', job_number: null });
+    // Reached, an approval has a number as on the real service, and that number names no build.
+    expect(jobs[1]).toMatchObject({ type: 'approval', job_number: expect.any(Number) });
+    const approvalNum = jobs[1].job_number as number;
+    expect(approvalNum).toBeGreaterThan(jobs[0].job_number);
+    expect((await call(emulator, 'GET', `/project/${project.slug}/${approvalNum}`)).status).toBe(404);
     expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items[0].status).toBe('on_hold');
 
     expect(await control('approve', { workflow_id: workflow.id, job_name: 'hold' })).toBe(202);
     jobs = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
     expect(jobs[1].status).toBe('success');
-    expect(jobs[2].job_number).toBeGreaterThan(jobs[0].job_number);
+    expect(jobs[1].job_number).toBe(approvalNum);
+    expect(jobs[2].job_number).toBeGreaterThan(approvalNum);
     clock.advance(10_000);
     expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items[0].status).toBe('success');
+  });
+
+  it.each(['failed', 'error', 'canceled', 'unauthorized'])(
+    'end a workflow %s before its jobs are made, through the control route',
+    async (status) => {
+      const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+        config: { branch: 'main' },
+        checkout: { branch: 'main' },
+      });
+      const [workflow] = (await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items;
+      expect(await control('end-workflow', { workflow_id: workflow.id, status })).toBe(202);
+      clock.advance(60_000);
+      const ended = (await v2('GET', `/workflow/${workflow.id}`)).json;
+      expect(ended).toMatchObject({ status, stopped_at: expect.any(String) });
+      // Only the job made before the end is listed (cancelled, as its build was).
+      const jobs = (await v2('GET', `/workflow/${workflow.id}/job`)).json.items;
+      expect(jobs.map((j: { name: string; status: string }) => [j.name, j.status])).toEqual([
+        [jobs[0].name, 'canceled'],
+      ]);
+      expect(await control('end-workflow', { workflow_id: workflow.id, status: 'success' })).toBe(400);
+      expect(await control('end-workflow', { workflow_id: 'nope', status })).toBe(404);
+    },
+  );
+
+  it('on a branch no workflow runs on, are created and never get a workflow', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'docs-only' },
+      checkout: { branch: 'docs-only' },
+    });
+    expect(made.status).toBe(201);
+    clock.advance(120_000);
+    expect((await v2('GET', `/pipeline/${made.json.id}`)).json).toMatchObject({
+      state: 'created',
+      errors: [],
+    });
+    expect((await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items).toEqual([]);
+    expect(emulator.state.builds(project)).toEqual([]);
+  });
+
+  it('run a setup workflow first, then the workflows it continues into', async () => {
+    const made = await v2('POST', `/project/${project.slug}/pipeline/run`, {
+      config: { branch: 'dynamic' },
+      checkout: { branch: 'dynamic' },
+    });
+    const listed = async (): Promise<[string, string, string | undefined][]> =>
+      (await v2('GET', `/pipeline/${made.json.id}/workflow`)).json.items.map(
+        (w: { name: string; status: string; tag?: string }) => [w.name, w.status, w.tag],
+      );
+    expect(await listed()).toEqual([['setup', 'running', 'setup']]);
+    clock.advance(4000);
+    expect(await listed()).toEqual([
+      ['setup', 'success', 'setup'],
+      ['deploy', 'running', undefined],
+    ]);
+    clock.advance(4000);
+    expect(await listed()).toEqual([
+      ['setup', 'success', 'setup'],
+      ['deploy', 'failed', undefined],
+    ]);
   });
 
   it('take the older form and tags', async () => {

@@ -436,6 +436,23 @@ describe('pushes of tags, pull requests from forks, and commits the service skip
     ]);
   });
 
+  it("gives a fork's pipeline another origin repository than its target, and the others the same", async () => {
+    await push({
+      username: 'octo-org',
+      reponame: project.reponame,
+      pull_request: { number: 12, from_fork: true },
+    });
+    await push({ username: 'octo-org', reponame: project.reponame, branch: 'main' });
+    const [fork, own] = emulator.state.pipelines(project).map((p) => p['vcs'] as Record<string, unknown>);
+    expect(fork).toMatchObject({ branch: 'pull/12/head', target_repository_url: project.vcsUrl });
+    expect(fork?.['origin_repository_url']).toMatch(/^https:\/\//u);
+    expect(fork?.['origin_repository_url']).not.toBe(project.vcsUrl);
+    expect(own).toMatchObject({
+      origin_repository_url: project.vcsUrl,
+      target_repository_url: project.vcsUrl,
+    });
+  });
+
   it.each([{ skip: true }, { subject: 'Fix a typo [ci skip]' }, { subject: 'Docs [skip ci]' }])(
     'skips a commit (%j): its first jobs are not_run, without an outcome, and the rest never appear',
     async (how) => {

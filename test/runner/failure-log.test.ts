@@ -360,6 +360,20 @@ describe('reportFailedSteps', () => {
     }
   });
 
+  it('removes a secret that an escape sequence splits, in the name, the command and the output', async () => {
+    const split = `${TOKEN.slice(0, 10)}\u001b[1m\u001b[0m${TOKEN.slice(10)}`;
+    const url = await serving(chunks(`login ${split}\n`, `error: refused ${split}\n`));
+    const b = build(url, { name: `deploy ${split}`, bash_command: `deploy --token ${split}` });
+    const out = report(b, await collect(b), [TOKEN]);
+    for (const text of [out.stdout, out.summary, out.failedStep ?? '']) {
+      expect(text).not.toContain(TOKEN.slice(0, 8));
+      expect(text).not.toContain('\u001b');
+    }
+    expect(out.stdout).toContain("step 'deploy ***' failed");
+    expect(out.stdout).toContain('$ deploy --token ***');
+    expect(out.stdout).toMatch(/^::error title=[^\n]*::error: refused \*\*\*$/m);
+  });
+
   it('keeps the summary of a build within its share, the rest of the output in the log only', () => {
     const lines = Array.from({ length: 1000 }, (_, i) => `${'x'.repeat(90)} ${i}`);
     const steps: FailedStep[] = Array.from({ length: 12 }, (_, index) => ({

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Inputs } from '../../src/runner/inputs.ts';
 import type { Io } from '../../src/runner/io.ts';
-import { outcomeOf, passes, readOutcomePolicy, worstOutcome } from '../../src/runner/outcomes.ts';
+import { outcomeOf, outputWord, passes, readOutcomePolicy, worstOutcome } from '../../src/runner/outcomes.ts';
 import { ValidationError } from '../../src/api/errors.ts';
 
 function policyOf(text: string) {
@@ -24,11 +24,15 @@ describe('allowed-outcomes', () => {
     expect([...policy.allowed]).toEqual(allowed);
   });
 
-  it("lets any outcome pass with '*', a build that ended without one included", () => {
+  it("lets any outcome the service uses pass with '*', a build that ended without one included", () => {
     const policy = policyOf('*');
     expect(passes(policy, 'failed')).toBe(true);
     expect(passes(policy, null)).toBe(true);
-    expect(passes(policy, 'something-new')).toBe(true);
+    // A job that ended without a build is judged by its status, one of the service's words.
+    expect(passes(policy, 'blocked')).toBe(true);
+    // A word the outcome output could not hold is no outcome the user allowed.
+    expect(passes(policy, 'something-new')).toBe(false);
+    expect(passes(policy, 'success$(id)')).toBe(false);
   });
 
   it('passes only what it lists; no outcome passes nothing but *', () => {
@@ -80,5 +84,27 @@ describe('a build the service skipped', () => {
     expect(worstOutcome(['not_run', 'no_tests', 'success'])).toBe('not_run');
     expect(worstOutcome(['not_run', 'canceled'])).toBe('canceled');
     expect(worstOutcome(['failed', 'not_run'])).toBe('failed');
+  });
+});
+
+describe('outputWord', () => {
+  it('keeps a word the README documents for the output, and none', () => {
+    const log: string[] = [];
+    expect(outputWord((m) => log.push(m), 'outcome', 'not_run')).toBe('not_run');
+    expect(outputWord((m) => log.push(m), 'outcome', 'none')).toBe('none');
+    expect(outputWord((m) => log.push(m), 'status', 'fixed')).toBe('fixed');
+    expect(outputWord((m) => log.push(m), 'lifecycle', 'not_running')).toBe('not_running');
+    expect(outputWord((m) => log.push(m), 'status', undefined)).toBe('');
+    expect(log).toEqual([]);
+  });
+
+  it('leaves any other word empty and says so: a status is no lifecycle', () => {
+    const log: string[] = [];
+    expect(outputWord((m) => log.push(m), 'lifecycle', 'success')).toBe('');
+    expect(outputWord((m) => log.push(m), 'status', 'queued;reboot')).toBe('');
+    expect(log).toEqual([
+      'The lifecycle output is left empty: "success" is no word it may hold',
+      'The status output is left empty: "queued;reboot" is no word it may hold',
+    ]);
   });
 });

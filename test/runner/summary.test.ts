@@ -1,6 +1,11 @@
 // The Markdown pieces of the build summaries: server text is escaped, links go only to http(s).
 import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { coreIo, type Io, type Summary } from '../../src/runner/io.ts';
 import {
+  appendSummary,
   buildFacts,
   buildHeading,
   buildLink,
@@ -90,5 +95,31 @@ describe('summary pieces', () => {
     expect(lines[3]).toBe('|  | second |  |  |');
     expect(table).toContain('…and 1 more failed test, not listed.');
     expect(failedTestsTable([])).toBe('');
+  });
+});
+
+describe('appendSummary', () => {
+  /** An Io whose summary is a fresh instance of the real one, writing to `file`; warnings recorded. */
+  function summaryIo(file: string): Io & { warnings: string[] } {
+    process.env['GITHUB_STEP_SUMMARY'] = file;
+    const summary = new (coreIo.summary.constructor as new () => Summary)();
+    const warnings: string[] = [];
+    return { ...coreIo, summary, warnings, warning: (message) => void warnings.push(message) };
+  }
+
+  it('appends the section to the job summary', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'summary-')), 'summary.md');
+    await writeFile(file, 'before\n');
+    const io = summaryIo(file);
+    await appendSummary(io, '### Build #1');
+    expect(await readFile(file, 'utf8')).toBe('before\n### Build #1\n');
+    expect(io.warnings).toEqual([]);
+  });
+
+  it('turns a summary that cannot be written into one warning, not a failure', async () => {
+    const io = summaryIo(join(await mkdtemp(join(tmpdir(), 'summary-')), 'missing', 'summary.md'));
+    await expect(appendSummary(io, '### Build #1')).resolves.toBeUndefined();
+    expect(io.warnings).toHaveLength(1);
+    expect(io.warnings[0]).toMatch(/^Could not write the job summary: /);
   });
 });

@@ -1,7 +1,7 @@
 // Server text made safe for the log, Markdown and HTML: each row is a form the runner or GitHub's renderer would
 // otherwise obey.
 import { describe, expect, it } from 'vitest';
-import { htmlSafe, logSafe, mdSafe, stripTerminalEscapes } from '../../src/runner/text.ts';
+import { htmlSafe, logSafe, mdSafe, shellSafeUrl, stripTerminalEscapes } from '../../src/runner/text.ts';
 import { runnerCommands } from '../harness/commands.ts';
 
 describe('logSafe', () => {
@@ -38,5 +38,21 @@ describe('htmlSafe and mdSafe', () => {
     expect(htmlSafe('a\n\tb \u001b[31mc', 100)).toBe('a b c');
     expect(htmlSafe('x'.repeat(10), 5)).toBe('xxxx…');
     expect(stripTerminalEscapes('\u009b2Jcleared')).toBe('cleared');
+  });
+});
+
+describe('shellSafeUrl', () => {
+  it('keeps an ordinary address as it is', () => {
+    const url = 'https://ci.example/gh/acme/widget_1.2/12?a=b+c,d#f@g%20~h';
+    expect(shellSafeUrl(url)).toBe(url);
+  });
+
+  it('percent-encodes every character a shell reads, as UTF-8 bytes', () => {
+    expect(shellSafeUrl('https://ci.example/12$(touch${IFS}PWNED)')).toBe(
+      'https://ci.example/12%24%28touch%24%7BIFS%7DPWNED%29',
+    );
+    expect(shellSafeUrl('a`b\'c"d;e&f|g<h>i*j!k[l]m n\nö😀')).toBe(
+      'a%60b%27c%22d%3Be%26f%7Cg%3Ch%3Ei%2Aj%21k%5Bl%5Dm%20n%0A%C3%B6%F0%9F%98%80',
+    );
   });
 });

@@ -19,7 +19,7 @@ export async function addSshKey(ctx: ActionContext): Promise<void> {
   const host = ctx.inputs.optional('hostname');
   if (host !== undefined) checkSegment('hostname', host, 'a host name');
 
-  const { client, project } = ctx.connect();
+  const { client, project } = ctx.connect({ acceptSlug: 'adding an SSH key' });
   await client.addSshKey(project, key.privateKey, host);
   ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
   ctx.setOutput('fingerprint', key.fingerprint);

@@ -9,7 +9,7 @@ export const spec = {
 
 /** Clears the project's build cache. */
 export async function clearCache(ctx: ActionContext): Promise<void> {
-  const { client, project } = ctx.connect();
+  const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
   const answer = await client.clearCache(project);
   const message = answer.status ?? answer.message ?? JSON.stringify(answer);
   const name = `${project.username}/${project.project}`;

@@ -1,63 +1,173 @@
-// Which build the artifacts come from: the search of search-artifacts, and the words that name the latest build.
-import type { ActionContext } from '../../runner/run.ts';
-import { BadResponseError } from '../../api/errors.ts';
-import { BuildScan, MAX_BUILDS_READ } from '../../api/find-builds.ts';
+// Which build the artifacts come from: the newest matching build, or with search-artifacts the newest that has a
+// matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32). A project named by its
+// slug has jobs instead, read through API v2 as build records (docs/v2.md).
+import type { ActionContext, Connection } from '../../runner/run.ts';
+import { projectName, type ProjectAddress } from '../../api/client.ts';
+import { cut } from '../../api/format.ts';
+import { ApiError, BadResponseError } from '../../api/errors.ts';
+import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
 import { ClashError, planDownloads } from '../../api/paths.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/projects-v2.ts';
+import type { Build } from '../../api/records.ts';
 import type { FetchInputs } from './fetch-artifacts.ts';
 
-/** Matching builds `search-artifacts` looks at, newest first, before it gives up. */
+/** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 export const SEARCH_ARTIFACTS_BUILDS = 100;
 
+/** Where builds and their artifact lists are read: API v1.1, or API v2 for a project named by its slug. */
+export interface Builds {
+  project: ProjectAddress;
+  /** The matching builds, newest first; `bounded` once the reading stopped at `readBound` builds. */
+  scan(query: BuildQuery): { next(): Promise<Build | undefined>; bounded: boolean };
+  readBound: number;
+  build(num: number): Promise<Build>;
+  artifacts(num: number): Promise<unknown>;
+}
+
+export function buildsOf({ client, transport, project }: Connection<ProjectAddress>): Builds {
+  if (!('slug' in project))
+    return {
+      project,
+      scan: (query) => new BuildScan(client, project, query),
+      readBound: MAX_BUILDS_READ,
+      build: (num) => client.build(project, num),
+      artifacts: (num) => client.artifacts(project, num),
+    };
+  const api = new ProjectsV2(transport);
+  return {
+    project,
+    scan: (query) => new JobScan(api, project, query),
+    readBound: MAX_JOBS_READ,
+    build: (num) => api.jobAsBuild(project, num),
+    artifacts: (num) => api.artifacts(project, num),
+  };
+}
+
 type Found =
-  | { build: number; artifacts: unknown[]; none?: undefined }
+  | { build: Build; artifacts: unknown[] | undefined; none?: undefined }
   | { build: undefined; artifacts?: undefined; none: string };
 
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build: Build): boolean {
+  return isForkBranch(build.branch) || build['fork'] === true;
+}
+
 /**
- * search-artifacts: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that lists an
- * artifact `pattern` selects, named in the log with the newer ones it passed over.
+ * Whether a build's branch is a pull request's ref (`pull/9`, `pull/9/head`): the service names a fork's pull
+ * request and a build made for a comment on a pull request alike, so both count as a fork's.
  */
-export async function searchArtifacts(
-  ctx: ActionContext,
-  client: ReturnType<ActionContext['connect']>['client'],
-  project: ReturnType<ActionContext['connect']>['project'],
-  options: FetchInputs,
-): Promise<Found> {
-  const slug = `${project.username}/${project.project}`;
+export function isForkBranch(branch: unknown): boolean {
+  return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+
+/** Whether builds of pull requests count: `allow-forks`, or a `branch` that names one, which the user chose. */
+function forksCount(options: FetchInputs): boolean {
+  return options.allowForks || isForkBranch(options.branch);
+}
+
+/**
+ * `latest`: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that is no pull
+ * request's unless allowed, and with `search-artifacts` lists an artifact `pattern` selects; named in the log with
+ * the newer ones it passed over.
+ */
+export async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchInputs): Promise<Found> {
+  const slug = projectName(builds.project);
   const wanted = describeLatest(options, (text) => text);
-  const matching = options.globs.length === 0 ? 'any artifact' : 'an artifact matching pattern';
-  const scan = new BuildScan(client, project, {
+  const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
+  const forks = forksCount(options);
+  const scan = builds.scan({
     statusFilter: options.statusFilter,
     branch: options.branch,
     revision: options.revision,
     job: options.job,
   });
   const passed: number[] = [];
+  let pulls = 0;
   for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
     const build = await scan.next();
     if (build === undefined) break;
-    const artifacts: unknown = await client.artifacts(project, build.build_num);
-    if (!Array.isArray(artifacts))
-      throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
-    if (hasMatch(artifacts, options)) {
-      const over =
-        passed.length === 0
-          ? 'the newest of them'
-          : `passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')}`;
-      ctx.info(`The ${wanted} of ${slug} is build #${build.build_num} (${over})`);
-      return { build: build.build_num, artifacts };
+    if (!forks && isFork(build)) {
+      passed.push(build.build_num);
+      pulls++;
+      ctx.info(
+        `Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
+          'passed over, as allow-forks is false; looking at an older one',
+      );
+      continue;
     }
-    passed.push(build.build_num);
-    ctx.info(`Build #${build.build_num} has no ${matching.replace(/^an? /u, '')}; looking at an older one`);
+    let artifacts: unknown[] | undefined;
+    if (options.searchArtifacts) {
+      const listed: unknown = await builds.artifacts(build.build_num);
+      if (!Array.isArray(listed))
+        throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
+      if (!hasMatch(listed, options)) {
+        passed.push(build.build_num);
+        ctx.info(`Build #${build.build_num} has no ${matching}; looking at an older one`);
+        continue;
+      }
+      artifacts = listed;
+    }
+    const over =
+      passed.length === 0
+        ? options.searchArtifacts
+          ? ' (the newest of them)'
+          : ''
+        : ` (passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')})`;
+    ctx.info(`The ${wanted} of ${slug} is build #${build.build_num}${over}`);
+    return { build, artifacts };
   }
   const among =
     passed.length >= SEARCH_ARTIFACTS_BUILDS
       ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
       : scan.bounded
-        ? ` among the builds that match within the newest ${MAX_BUILDS_READ} builds`
+        ? ` among the builds that match within the newest ${builds.readBound} builds`
         : passed.length === 0
           ? ''
           : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
-  return { build: undefined, none: `no ${wanted} of ${slug} was found${among}` };
+  const skipped =
+    pulls === 0
+      ? ''
+      : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
+  return { build: undefined, none: `no ${wanted} of ${slug} was found${among}${skipped}` };
+}
+
+/**
+ * A build named by number, read once for its branch and commit: it is fetched whatever its branch, and the log says
+ * when that is a pull request's. An answer without the build leaves it unnamed, since the artifact list decides.
+ */
+export async function readChosenBuild(
+  ctx: ActionContext,
+  builds: Builds,
+  buildNum: number,
+): Promise<Build | undefined> {
+  try {
+    return await builds.build(buildNum);
+  } catch (error) {
+    if (!(error instanceof ApiError || error instanceof BadResponseError)) throw error;
+    ctx.info(`The branch and commit of build #${buildNum} could not be read: ${error.message}`);
+    return undefined;
+  }
+}
+
+/** The log line that names the build whose artifacts are fetched, and says when it is a pull request's. */
+export function logChosenBuild(ctx: ActionContext, build: Build): void {
+  const fork = isFork(build)
+    ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
+    : '';
+  ctx.info(
+    `Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build, (t) => t)})${fork}`,
+  );
+}
+
+/** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
+export function branchAndCommit(build: Build, safe: (text: string) => string): string {
+  const branch =
+    typeof build.branch === 'string' && build.branch !== '' ? safe(cut(build.branch, 200)) : '(none)';
+  const commit =
+    typeof build.vcs_revision === 'string' && build.vcs_revision !== ''
+      ? safe(cut(build.vcs_revision, 64))
+      : '(none)';
+  return `branch ${branch}, commit ${commit}`;
 }
 
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */

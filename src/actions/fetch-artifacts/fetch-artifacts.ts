@@ -6,7 +6,6 @@ import { formatBytes } from '../../api/format.ts';
 import { workspace } from '../../runner/workflow.ts';
 import { Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
 import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
-import { findNewestBuild, MAX_BUILDS_READ } from '../../api/find-builds.ts';
 import { displayUrl } from '../../api/format.ts';
 import { compileGlob, type Glob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
@@ -27,10 +26,18 @@ import {
   type Plan,
   type PlannedFile,
 } from '../../api/paths.ts';
-import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter } from '../../api/records.ts';
+import { projectName } from '../../api/client.ts';
+import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter, type Build } from '../../api/records.ts';
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
 import { archiveOf, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
-import { describeLatest, searchArtifacts } from './build-selection.ts';
+import {
+  branchAndCommit,
+  buildsOf,
+  describeLatest,
+  logChosenBuild,
+  readChosenBuild,
+  selectLatest,
+} from './build-selection.ts';
 import { asUserFacing, diskFull, fileProblem, makeDestination } from './file-errors.ts';
 import { Progress } from './progress.ts';
 import { removeStaleParts } from './stale-parts.ts';
@@ -54,6 +61,7 @@ export const spec = {
     'extract',
     'search-artifacts',
     'extract-max-mib',
+    'allow-forks',
   ],
   outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
@@ -91,6 +99,8 @@ export interface FetchInputs {
   searchArtifacts: boolean;
   /** The most one archive may unpack to, in bytes, counted as written. */
   extractMaxBytes: number;
+  /** With `latest`: builds of pull requests (perhaps forks') count too. */
+  allowForks: boolean;
 }
 
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -175,6 +185,7 @@ export function readInputs(ctx: ActionContext): FetchInputs {
     extract: inputs.boolean('extract', false),
     searchArtifacts,
     extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
+    allowForks: inputs.boolean('allow-forks', false),
   };
 }
 
@@ -228,39 +239,29 @@ export interface Checked {
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
-  const { client, transport, project } = ctx.connect({ downloadConnections: options.concurrency });
-  const slug = `${project.username}/${project.project}`;
+  const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
+  const { transport, project } = connection;
+  const builds = buildsOf(connection);
+  const slug = projectName(project);
 
   let buildNum = options.buildNum;
   let none: string | undefined;
   let listed: unknown = [];
-  if (buildNum === undefined && options.searchArtifacts) {
-    const found = await searchArtifacts(ctx, client, project, options);
+  let searched: unknown[] | undefined;
+  let chosen: Build | undefined;
+  if (buildNum === undefined) {
+    const found = await selectLatest(ctx, builds, options);
     if (found.build === undefined) none = found.none;
     else {
-      buildNum = found.build;
-      listed = found.artifacts;
-      ctx.setOutput('build-num', buildNum);
+      chosen = found.build;
+      buildNum = chosen.build_num;
+      searched = found.artifacts;
     }
-  } else if (buildNum === undefined) {
-    const found = await findNewestBuild(client, project, {
-      statusFilter: options.statusFilter,
-      branch: options.branch,
-      revision: options.revision,
-      job: options.job,
-    });
-    const wanted = describeLatest(options, (text) => text);
-    if (found.build === undefined) {
-      const among = found.bounded ? ` among the newest ${MAX_BUILDS_READ} builds` : '';
-      none = `no ${wanted} of ${slug} was found${among}`;
-    } else {
-      buildNum = found.build.build_num;
-      ctx.info(`The ${wanted} of ${slug} is build #${buildNum}`);
-    }
-  }
-  if (buildNum !== undefined && !options.searchArtifacts) {
+  } else chosen = await readChosenBuild(ctx, builds, buildNum);
+  if (chosen !== undefined) logChosenBuild(ctx, chosen);
+  if (buildNum !== undefined) {
     ctx.setOutput('build-num', buildNum);
-    listed = await client.artifacts(project, buildNum);
+    listed = searched ?? (await builds.artifacts(buildNum));
   }
   if (!Array.isArray(listed)) {
     throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
@@ -313,7 +314,8 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   }
 
   const saved = await downloadAll(ctx, transport, options, checked, destination, refusals);
-  await writeSummary(ctx, saved, root, `${whichMd} of ${mdSafe(slug)}`);
+  const named = chosen === undefined ? '' : ` (${branchAndCommit(chosen, (text) => mdSafe(text))})`;
+  await writeSummary(ctx, saved, root, `${whichMd} of ${mdSafe(slug)}${named}`);
 }
 
 /** The log line for part files an earlier run left. */

@@ -1,7 +1,8 @@
 // The general action: any endpoint of the spec, named by `command`. Each command is data: the inputs it
 // takes, which of them it needs, and the call it makes.
-import type { Client, ProjectRef, TriggerOptions } from '../../api/client.ts';
-import { ValidationError } from '../../api/errors.ts';
+import type { Client, ProjectRef, SlugProject, TriggerOptions } from '../../api/client.ts';
+import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
+import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
@@ -87,6 +88,24 @@ interface Command {
   paged?: true;
   warning?: string;
   call(client: Client, p: ProjectRef, a: Args, connection: Connection): Promise<unknown>;
+  /** The call through API v2, for a project named by its slug; without it, the command has no v2 form. */
+  v2?(api: ProjectsV2, p: SlugProject, a: Args): Promise<unknown>;
+}
+
+/** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
+async function rerunJob(api: ProjectsV2, p: SlugProject, a: Args): Promise<unknown> {
+  const job = await api.job(p, a.buildNum);
+  const workflowId = job.latest_workflow?.id;
+  if (typeof workflowId !== 'string')
+    throw new UnusableAnswerError('GET', `v2 job #${a.buildNum}`, 'the job names no workflow to rerun');
+  const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a.buildNum);
+  if (found === undefined)
+    throw new UnusableAnswerError(
+      'GET',
+      `v2 /workflow/${workflowId}/job`,
+      `job #${a.buildNum} is not among the jobs of its workflow`,
+    );
+  return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -130,8 +149,18 @@ export const COMMANDS: Record<string, Command> = {
       // Through v2 the answer is the pipeline's: {id, number, state, created_at}.
       return started.api === 'v1.1' ? started.result.build : started.pipeline;
     },
+    // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
+    v2: (api, p, a) =>
+      api.trigger(p, {
+        ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
+        ...(a.params === undefined ? {} : { parameters: a.params }),
+      }),
   },
-  build: { takes: ['build-num'], call: (c, p, a) => c.build(p, a.buildNum) },
+  build: {
+    takes: ['build-num'],
+    call: (c, p, a) => c.build(p, a.buildNum),
+    v2: (api, p, a) => api.job(p, a.buildNum),
+  },
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
     call: async (_c, _p, a, connection) => {
@@ -143,6 +172,7 @@ export const COMMANDS: Record<string, Command> = {
       );
       return rerun.rerun;
     },
+    v2: rerunJob,
   },
   'retry-no-cache': {
     takes: ['build-num', 'trigger-api'],
@@ -153,9 +183,17 @@ export const COMMANDS: Record<string, Command> = {
       return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
     },
   },
-  cancel: { takes: ['build-num'], call: (c, p, a) => c.cancel(p, a.buildNum) },
+  cancel: {
+    takes: ['build-num'],
+    call: (c, p, a) => c.cancel(p, a.buildNum),
+    v2: (api, p, a) => api.cancelJob(p, a.buildNum),
+  },
   'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
-  artifacts: { takes: ['build-num'], call: (c, p, a) => c.artifacts(p, a.buildNum) },
+  artifacts: {
+    takes: ['build-num'],
+    call: (c, p, a) => c.artifacts(p, a.buildNum),
+    v2: (api, p, a) => api.artifacts(p, a.buildNum),
+  },
   'latest-artifacts': {
     takes: ['branch', 'status-filter'],
     call: async (c, p, a) => {
@@ -167,12 +205,39 @@ export const COMMANDS: Record<string, Command> = {
       return latest.found ? latest.artifacts : [];
     },
   },
-  tests: { takes: ['build-num'], call: (c, p, a) => c.tests(p, a.buildNum) },
+  tests: {
+    takes: ['build-num'],
+    call: (c, p, a) => c.tests(p, a.buildNum),
+    v2: (api, p, a) => api.tests(p, a.buildNum),
+  },
   'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
-  'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p) },
-  'get-envvar': { takes: ['name'], call: (c, p, a) => c.getEnvVar(p, a.name) },
-  'add-envvar': { takes: ['name', 'value'], call: (c, p, a) => c.addEnvVar(p, a.name, a.value) },
-  'delete-envvar': { takes: ['name'], call: (c, p, a) => c.deleteEnvVar(p, a.name) },
+  'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
+  'get-envvar': {
+    takes: ['name'],
+    call: (c, p, a) => c.getEnvVar(p, a.name),
+    // v2 has no call for one variable: the list holds it.
+    v2: async (api, p, a) => {
+      const found = (await api.envVars(p)).find((variable) => variable.name === a.name);
+      if (found === undefined)
+        throw new ValidationError(
+          'name',
+          'the name of a variable of the project',
+          a.name,
+          'no such variable',
+        );
+      return found;
+    },
+  },
+  'add-envvar': {
+    takes: ['name', 'value'],
+    call: (c, p, a) => c.addEnvVar(p, a.name, a.value),
+    v2: (api, p, a) => api.addEnvVar(p, a.name, a.value),
+  },
+  'delete-envvar': {
+    takes: ['name'],
+    call: (c, p, a) => c.deleteEnvVar(p, a.name),
+    v2: (api, p, a) => api.deleteEnvVar(p, a.name),
+  },
   'list-checkout-keys': { takes: [], call: (c, p) => c.listCheckoutKeys(p) },
   'get-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.getCheckoutKey(p, a.fingerprint) },
   'create-checkout-key': {
@@ -280,8 +345,22 @@ export async function general(ctx: ActionContext): Promise<void> {
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
   }
   if (command.warning) ctx.io.warning(command.warning);
-  const connection = ctx.connect({ needsProject: command.project !== false });
-  const result = await command.call(connection.client, connection.project, args, connection);
+  const { v2 } = command;
+  const needsProject = command.project !== false;
+  // Commands about no project take no project either way; the others need a v2 form for a slug.
+  const connection =
+    v2 !== undefined || !needsProject
+      ? ctx.connect({ needsProject, acceptSlug: true })
+      : ctx.connect({ needsProject, acceptSlug: `command '${name}'` });
+  const { project } = connection;
+  // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
+  if ('slug' in project && command.takes.includes('trigger-api'))
+    checkTriggerInputs(args.api, name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
+  // connect() gives a slug project only to a command about a project, which then has a v2 form.
+  const result =
+    'slug' in project
+      ? await v2?.(new ProjectsV2(connection.transport), project, args)
+      : await command.call(connection.client, project, args, connection as Connection);
   const text = JSON.stringify(result ?? null);
   ctx.setOutput('result', text);
   const what = describeResult(name, result);

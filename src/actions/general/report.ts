@@ -33,7 +33,10 @@ function describeBuilds(builds: unknown[]): string {
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
   const counts = [...statuses].map(([status, n]) => `${n} ${status}`).join(', ');
-  return `${plural(builds.length, 'build')}, #${Math.max(...nums)} to #${Math.min(...nums)} (${counts})`;
+  // A fold, not a spread: a spread of a huge page overflows the stack.
+  const newest = nums.reduce((a, b) => Math.max(a, b));
+  const oldest = nums.reduce((a, b) => Math.min(a, b));
+  return `${plural(builds.length, 'build')}, #${newest} to #${oldest} (${counts})`;
 }
 
 function describeList(items: unknown[], noun: string, field?: string): string {

@@ -1,4 +1,6 @@
+import { projectName, type Client, type ProjectRef, type SlugProject } from '../../api/client.ts';
 import { ApiError, ValidationError } from '../../api/errors.ts';
+import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { checkEnvName } from '../../api/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { htmlSafe } from '../../runner/text.ts';
@@ -57,24 +59,23 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
     );
   }
 
-  const { client, project } = ctx.connect();
+  const { client, transport, project } = ctx.connect({ acceptSlug: true });
+  const store =
+    'slug' in project ? v2Variables(new ProjectsV2(transport), project) : v1Variables(client, project);
   const set: string[] = [];
   const deleted: string[] = [];
   const absent: string[] = [];
   try {
     for (const [key, v] of toSet) {
-      await client.addEnvVar(project, key, v);
+      await store.add(key, v);
       set.push(key);
       ctx.info(`Set ${key}`);
     }
     for (const key of toDelete) {
-      try {
-        await client.deleteEnvVar(project, key);
+      if (await store.remove(key)) {
         deleted.push(key);
         ctx.info(`Deleted ${key}`);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage)))
-          throw error;
+      } else {
         absent.push(key);
         ctx.io.warning(`${key} was not deleted: the project has no such variable`);
       }
@@ -90,7 +91,7 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
     ];
     if (rows.length > 0) {
       await ctx.io.summary
-        .addRaw(`Environment variables of **${project.username}/${project.project}**`, true)
+        .addRaw(`Environment variables of **${htmlSafe(projectName(project))}**`, true)
         .addTable([
           [
             { data: 'Name', header: true },
@@ -101,6 +102,42 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
         .write();
     }
   }
+}
+
+/** A project's variables: `remove` answers false when the project has no such variable. */
+interface Variables {
+  add(name: string, value: string): Promise<unknown>;
+  remove(name: string): Promise<boolean>;
+}
+
+function v1Variables(client: Client, project: ProjectRef): Variables {
+  return {
+    add: (name, value) => client.addEnvVar(project, name, value),
+    remove: async (name) => {
+      try {
+        await client.deleteEnvVar(project, name);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage))
+          return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** A project named by its slug, through API v2 alone (docs/v2.md): one list says which variables exist. */
+function v2Variables(api: ProjectsV2, project: SlugProject): Variables {
+  let existing: Promise<Set<string>> | undefined;
+  return {
+    add: (name, value) => api.addEnvVar(project, name, value),
+    remove: async (name) => {
+      existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
+      if (!(await existing).has(name)) return false;
+      await api.deleteEnvVar(project, name);
+      return true;
+    },
+  };
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

@@ -13,12 +13,19 @@ import {
   passes,
   readOutcomePolicy,
   type OutcomePolicy,
+  outputWord,
 } from '../../runner/outcomes.ts';
-import { decidingBuild, gateBuilds, type WaitInputs } from '../wait-for-build/wait-for-build.ts';
-import { PollFailedError, WaitError } from '../../runner/poll.ts';
+import {
+  decidingBuild,
+  gateBuilds,
+  readIfNoBuilds,
+  type GateInputs,
+  type IfNoBuilds,
+} from '../../runner/gate.ts';
+import { PollFailedError, untilDeadline, WAIT_LIMITS, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { buildFacts, buildHeading } from '../../runner/summary.ts';
-import { logSafe, mdSafe } from '../../runner/text.ts';
+import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
+import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
@@ -53,6 +60,7 @@ export const spec = {
     'allowed-outcomes',
     'failure-log-lines',
     'trigger-api',
+    'if-no-builds',
   ],
   outputs: [
     'build-num',
@@ -69,8 +77,7 @@ export const spec = {
 
 /** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
 export const LIMITS = {
-  pollSeconds: { min: 1, max: 3600 },
-  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+  ...WAIT_LIMITS,
   parallel: { min: 1, max: 1000 },
 } as const;
 
@@ -80,6 +87,10 @@ export const LIMITS = {
  * still exits within 5 s.
  */
 export const CANCEL_BUDGET_MS = 4000;
+/** How long a setup workflow is given to continue, as wait-for-build's `settle-seconds` by default. */
+const SETTLE_MS = 30_000;
+/** How long a pipeline past its set-up may list no workflow before the step takes it to run none. */
+const EMPTY_PIPELINE_MS = 60_000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
 const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 
@@ -96,6 +107,7 @@ export interface TriggerInputs {
   policy: OutcomePolicy;
   failureLogLines: number;
   api: TriggerApi;
+  ifNoBuilds: IfNoBuilds;
 }
 
 /** Reads and checks every input of the action's own before anything is sent. */
@@ -125,6 +137,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   const api = readTriggerApi(inputs);
+  const ifNoBuilds = readIfNoBuilds(inputs);
   checkTriggerInputs(api, {
     branch,
     ...(revision === undefined ? {} : { revision }),
@@ -143,6 +156,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
     cancelOnAbort,
     policy,
     failureLogLines,
+    ifNoBuilds,
   };
 }
 
@@ -160,7 +174,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const startedAt = ctx.clock.now();
   const deadline = startedAt + input.timeoutMs;
   // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-  const connection = ctx.connect(input.wait ? { deadline } : {});
+  const connection = ctx.connect(
+    input.wait ? { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) } : {},
+  );
   const { project } = connection;
 
   const request: TriggerOptions = {
@@ -269,10 +285,13 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
   } finally {
     ctx.setOutput('build-num', num);
-    ctx.setOutput('build-url', url);
-    ctx.setOutput('status', last.status ?? '');
-    ctx.setOutput('lifecycle', last.lifecycle ?? '');
-    ctx.setOutput('outcome', input.wait && isFinished(last) ? outcomeOf(last) : '');
+    ctx.setOutput('build-url', shellSafeUrl(url));
+    ctx.setOutput('status', outputWord(ctx.info, 'status', last.status));
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', last.lifecycle));
+    ctx.setOutput(
+      'outcome',
+      input.wait && isFinished(last) ? outputWord(ctx.info, 'outcome', outcomeOf(last)) : '',
+    );
     ctx.setOutput('failed-step', failedStep);
     ctx.setOutput('pipeline-id', '');
     ctx.setOutput('pipeline-number', '');
@@ -280,7 +299,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ctx.setOutput('builds', [
       {
         build_num: num,
-        build_url: last.build_url ?? null,
+        build_url: last.build_url ? shellSafeUrl(last.build_url) : null,
         job: job ?? null,
         workflow: workflow ?? null,
         status: last.status ?? null,
@@ -322,14 +341,19 @@ async function followPipeline(
     connection.client,
     new Pipelines(connection.transport),
     project,
-    pipeline.id,
+    pipeline,
+    {
+      now: () => ctx.clock.now(),
+      settleMs: SETTLE_MS,
+      emptyMs: EMPTY_PIPELINE_MS,
+    },
   );
-  const gate: WaitInputs = {
+  const gate: GateInputs = {
     query: { revision: '', jobs: [] },
     workflows: [],
     jobs: [],
     named: [],
-    ifNoBuilds: 'fail',
+    ifNoBuilds: input.ifNoBuilds,
     appearMs: input.timeoutMs,
     settleMs: 0,
     timeoutMs: input.timeoutMs,
@@ -364,8 +388,8 @@ async function followPipeline(
     }
   } finally {
     const deciding = decidingBuild(builds, input.policy);
-    ctx.setOutput('status', deciding?.status ?? '');
-    ctx.setOutput('lifecycle', deciding?.lifecycle ?? '');
+    ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', deciding?.lifecycle));
   }
 }
 
@@ -423,13 +447,10 @@ async function cancelPipeline(
 }
 
 async function writePipelineSummary(ctx: ActionContext, pipeline: Pipeline, text: string): Promise<void> {
-  try {
-    await ctx.io.summary
-      .addRaw(`### Pipeline #${pipeline.number}\n\n**Id:** ${mdSafe(pipeline.id, 80)}\n\n${text}`, true)
-      .write();
-  } catch (error) {
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(
+    ctx.io,
+    `### Pipeline #${pipeline.number}\n\n**Id:** ${mdSafe(pipeline.id, 80)}\n\n${text}`,
+  );
 }
 
 /**
@@ -544,12 +565,7 @@ async function writeSummary(
       parts.push(...testsSection(ctx, ending.tests, budget));
       break;
   }
-  try {
-    await ctx.io.summary.addRaw(parts.join('\n\n'), true).write();
-  } catch (error) {
-    // A summary that cannot be written must not turn a build's verdict into another one.
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

@@ -1,6 +1,6 @@
-import { poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
+import { poll, PollFailedError, untilDeadline, WaitError, type Look } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { buildLink } from '../../runner/summary.ts';
+import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration, shortDuration } from '../../api/format.ts';
 import { jobOf } from '../../api/commit-builds.ts';
@@ -101,7 +101,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({ deadline });
+  const connection = ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
   const { project } = connection;
   const narrowed = [
     ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
@@ -348,11 +348,7 @@ async function writeSummary(
     const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
     lines.push(`${how} after ${formatDuration(elapsedMs)}.`);
   }
-  try {
-    await ctx.io.summary.addRaw(lines.join('\n\n'), true).write();
-  } catch (error) {
-    ctx.io.warning(`Could not write the job summary: ${(error as Error).message}`);
-  }
+  await appendSummary(ctx.io, lines.join('\n\n'));
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

@@ -220,7 +220,7 @@ describe('through a proxy (HTTP_PROXY)', () => {
 
   it('fetch-artifacts through the proxy saves a close-delimited file whole, its end the end of the connection', async () => {
     // No Content-Length: the file ends when the connection does, the whole of it sent at once.
-    // test/api/one-stack.hostile.test.ts holds such a body back on purpose, where undici 7 ended the process.
+    // test/api/one-stack.hostile.slow.test.ts holds such a body back on purpose, where undici 7 ended the process.
     const size = 48 * 1024 * 1024;
     const storage = await listen(
       net.createServer((socket) => {

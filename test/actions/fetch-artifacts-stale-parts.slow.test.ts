@@ -20,6 +20,8 @@ async function service(mode: { stall: boolean }): Promise<string> {
     if (path === `${PROJECT}/140/artifacts`) {
       const list = FILES.map((name) => ({ path: `out/${name}`, url: `${origin}/${name}` }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
+    } else if (path.startsWith('/api/')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Build not found"}');
     } else if (mode.stall) send(req, res, DATA, { cutAfter: 1024, cut: 'stall', ranges: false });
     else send(req, res, DATA);
   });

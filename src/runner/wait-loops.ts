@@ -1,19 +1,69 @@
 // The waits: one build followed by number, or a commit's builds looked at until every one has ended.
-import { describeState, followBuild } from '../../runner/follow.ts';
-import { outcomeOf, showOutcome } from '../../runner/outcomes.ts';
-import { poll, type Look } from '../../runner/poll.ts';
-import type { ActionContext, Connection } from '../../runner/run.ts';
-import { logSafe } from '../../runner/text.ts';
-import { formatDuration } from '../../api/format.ts';
-import { CommitBuilds, jobOf } from '../../api/commit-builds.ts';
-import { choosesName, describePatterns } from '../../api/name-patterns.ts';
-import { isFinished, type Build } from '../../api/records.ts';
-import type { BuildSource, WaitInputs } from './wait-for-build.ts';
+import { describeState, followBuild } from './follow.ts';
+import { outcomeOf, showOutcome, type OutcomePolicy } from './outcomes.ts';
+import { poll, type Look } from './poll.ts';
+import type { ActionContext, Connection } from './run.ts';
+import { logSafe } from './text.ts';
+import { formatDuration } from '../api/format.ts';
+import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
+import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
+import { ApiError } from '../api/errors.ts';
+import type { WorkflowEnd } from '../api/pipeline-builds.ts';
+import { Pipelines } from '../api/pipelines.ts';
+import { isFinished, type Build } from '../api/records.ts';
+import { isV2Id } from '../api/v2-records.ts';
+
+export const IF_NO_BUILDS = ['fail', 'warn', 'pass'] as const;
+export type IfNoBuilds = (typeof IF_NO_BUILDS)[number];
+
+/** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
+export interface GateInputs {
+  buildNum?: number;
+  /** `revision` is '' when it is to be read from the newest build of `branch` (an issue_comment event). */
+  query: CommitQuery;
+  workflows: NamePattern[];
+  jobs: NamePattern[];
+  /** Lines of `job` the step waits for until a job they match has appeared. */
+  named: NamePattern[];
+  ifNoBuilds: IfNoBuilds;
+  appearMs: number;
+  settleMs: number;
+  timeoutMs: number;
+  intervalMs: number;
+  policy: OutcomePolicy;
+  failureLogLines: number;
+  /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
+  source?: BuildSource;
+  label?: string;
+}
+
+/**
+ * What one look found: the builds that count, oldest first. A source that knows when it is complete (a pipeline)
+ * says so: then neither the appear time nor the settle time applies. `notes` are lines for the log.
+ */
+export interface BuildSource {
+  look(): Promise<{
+    builds: Build[];
+    truncated: boolean;
+    complete?: boolean;
+    notes?: string[];
+    /** The workflows that ended, with their own statuses (a pipeline's). */
+    workflows?: WorkflowEnd[];
+    /** Once complete: the source ran nothing, and why that is known. */
+    nothing?: string;
+  }>;
+}
 
 /** How the wait ended, for the summary. */
 export type Ending = WaitEnding | { kind: 'cancelled'; what?: string };
 export type WaitEnding =
-  | { kind: 'finished' }
+  | {
+      kind: 'finished';
+      /** The ended workflows of the builds, with their own statuses: part of the verdict. */
+      workflows?: WorkflowEnd[];
+      /** Nothing ran: why that is known (a pipeline without a job). */
+      nothing?: string;
+    }
   | { kind: 'timed-out'; why: string }
   | { kind: 'cancelled'; what?: string }
   | { kind: 'gave-up'; why: string }
@@ -27,7 +77,7 @@ export function label(build: Build): string {
 }
 
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
-export function scopeOf(input: WaitInputs): string {
+export function scopeOf(input: GateInputs): string {
   if (input.label !== undefined) return input.label;
   const parts = [
     input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
@@ -47,7 +97,7 @@ export async function waitForOne(
   ctx: ActionContext,
   connection: Connection,
   num: number,
-  input: WaitInputs,
+  input: GateInputs,
   deadline: number,
   seen: (build: Build) => void,
 ): Promise<WaitEnding> {
@@ -80,8 +130,8 @@ export async function waitForOne(
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
 export async function waitForCommit(
   ctx: ActionContext,
-  { client, project }: Connection,
-  input: WaitInputs,
+  { client, project, transport }: Connection,
+  input: GateInputs,
   deadline: number,
   seen: (builds: Build[]) => void,
 ): Promise<WaitEnding> {
@@ -102,6 +152,46 @@ export async function waitForCommit(
   let lastChange = started;
   let warnedTruncated = false;
   let failure: WaitEnding | undefined;
+  let ended: { workflows: WorkflowEnd[]; nothing?: string } = { workflows: [] };
+  const pipelines = new Pipelines(transport);
+  /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
+  let noV2 = false;
+
+  /**
+   * Reads once each workflow the builds name (API v2), for its own status: a workflow cancelled or failed before
+   * its other jobs were made shows only builds that passed. Answers whether one of them still runs or waits.
+   */
+  const readWorkflows = async (builds: readonly Build[]): Promise<boolean> => {
+    // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
+    if (input.jobs.length > 0) return false;
+    const ids = new Set<string>();
+    for (const build of builds) {
+      const id = build.workflows?.['workflow_id'];
+      if (isV2Id(id)) ids.add(id);
+    }
+    const found: WorkflowEnd[] = [];
+    for (const id of ids) {
+      if (noV2) break;
+      try {
+        const workflow = await pipelines.workflow(id);
+        if (workflow.status === 'on_hold' || workflow.status === 'running') {
+          ctx.info(`Workflow ${workflow.name} is ${workflow.status}: waiting for it to end`);
+          return true;
+        }
+        found.push({ id, name: workflow.name, status: workflow.status });
+      } catch (error) {
+        // No API v2 here, or a token it does not take: the builds alone decide.
+        if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) throw error;
+        noV2 = true;
+        ctx.info(
+          `The service answered ${error.status} for a workflow through API v2 (${error.message}): the builds ` +
+            `alone decide`,
+        );
+      }
+    }
+    ended = { workflows: noV2 ? [] : found };
+    return false;
+  };
 
   /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
   const resolve = async (): Promise<CommitBuilds | undefined> => {
@@ -120,6 +210,10 @@ export async function waitForCommit(
     commit ??= await resolve();
     const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
     const { truncated, complete, notes } = scanned;
+    ended = {
+      workflows: scanned.workflows ?? [],
+      ...(scanned.nothing === undefined ? {} : { nothing: scanned.nothing }),
+    };
     // Builds of other workflows are not followed at all.
     const all = scanned.builds.filter((b) => choosesName(input.workflows, jobOf(b).workflow));
     const now = clock.now();
@@ -204,10 +298,11 @@ export async function waitForCommit(
       return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
     }
     // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
-    if (input.jobs.length > 0 && input.named.length === input.jobs.length)
-      return { done: true, value: builds };
     const settleLeft = lastChange + input.settleMs - now;
-    if (settleLeft <= 0) return { done: true, value: builds };
+    if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
+      if (await readWorkflows(builds)) return { done: false, logged: true };
+      return { done: true, value: builds };
+    }
     if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);
     return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
   };
@@ -229,7 +324,7 @@ export async function waitForCommit(
     look,
   );
   if (failure !== undefined) return failure;
-  if (result.done) return { kind: 'finished' };
+  if (result.done) return { kind: 'finished', ...ended };
   const why = result.error ? ` (${result.error.message})` : '';
   const open = current.filter((b) => !isFinished(b));
   const left =

@@ -183,7 +183,7 @@ describe('fetch-artifacts says what is wrong, and where', () => {
     const api = await fetch(`https://${host}/api/v1.1`, await tempDir());
     noUnexpected(api);
     expect(api.errors[0]).toBe(
-      `::error::GET /project/primary-host/octo-org/octo-repo/140/artifacts failed: the certificate of ${host} is not ` +
+      `::error::GET /project/primary-host/octo-org/octo-repo/140 failed: the certificate of ${host} is not ` +
         "trusted (UNABLE_TO_VERIFY_LEAF_SIGNATURE), so nothing was sent to it. If the installation's certificate " +
         "comes from its own authority, give that authority's PEM file to the step in NODE_EXTRA_CA_CERTS (or set " +
         'NODE_USE_SYSTEM_CA=1 where it is installed on the runner)',

@@ -6,7 +6,8 @@ import net from 'node:net';
 import { createProxy } from 'proxy';
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from '../../src/api/errors.ts';
-import { Transport, type BodyControl, type BodyReceiver } from '../../src/api/transport.ts';
+import { Transport } from '../../src/api/transport.ts';
+import { receive, type BodyControl, type BodyReceiver } from './download-server.ts';
 import { runAction } from '../harness/runner.ts';
 import { cleanupScope } from '../helpers/scope.ts';
 
@@ -118,7 +119,7 @@ describe('hostile raw-socket servers (docs/promises.md, promise 28)', () => {
         end: () => resolve({ received, ended: true }),
         error: (error) => resolve({ received, ended: false, error }),
       };
-      t.receive(`${origin}/storage/file.bin`, {}, receiver).catch((error: Error) =>
+      receive(t, `${origin}/storage/file.bin`, {}, receiver).catch((error: Error) =>
         resolve({ received, ended: false, error }),
       );
     });

@@ -1,0 +1,1518 @@
+export const id = 48;
+export const ids = [48];
+export const modules = {
+
+/***/ 8022:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MZ: () => (/* binding */ UnsupportedCodingError),
+  IX: () => (/* binding */ contentCoding),
+  D0: () => (/* binding */ decoder)
+});
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+;// CONCATENATED MODULE: ../api/zlib.ts
+function zlib() {
+    return process.getBuiltinModule('node:zlib');
+}
+
+;// CONCATENATED MODULE: ../api/decode.ts
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    if (header === undefined)
+        return undefined;
+    const value = typeof header === 'string' ? header : header.join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const [only] = codings;
+    if (codings.length === 1) {
+        if (only === 'gzip' || only === 'x-gzip')
+            return 'gzip';
+        if (only === 'deflate' || only === 'br')
+            return only;
+    }
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    if (coding === 'br')
+        return zlib().createBrotliDecompress();
+    return new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends external_node_stream_.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0) {
+            callback();
+            return;
+        }
+        if (this.#inner === undefined) {
+            const inner = ((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw();
+            inner.on('data', (data) => this.push(data));
+            inner.on('error', (error) => this.destroy(error));
+            this.#inner = inner;
+        }
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        const inner = this.#inner;
+        if (inner === undefined) {
+            // An empty body decodes to nothing.
+            callback();
+            return;
+        }
+        inner.once('end', () => callback());
+        inner.end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 8164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
+/* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
+/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
+/* harmony export */   P4: () => (/* binding */ collectFailedSteps)
+/* harmony export */ });
+/* unused harmony exports MAX_BYTES_PER_BUILD, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput, ChunkParser */
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8022);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2249);
+/* harmony import */ var _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8301);
+/* harmony import */ var _transport_options_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9704);
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
+// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
+// can run to tens of megabytes. It is read as a stream and only a bounded tail is kept: the last lines as plain
+// text (src/api/terminal-tail.ts). Nothing here knows GitHub.
+
+
+
+
+
+
+
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+const MAX_OUTPUT_LINES = 1000;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+const MAX_STEPS_READ = 10;
+/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+/** Time spent reading the outputs of one build, all steps together, on top of each request's own timeouts. */
+const OUTPUT_TIMEOUT_MS = 120_000;
+/** A status or flag of an action that means it failed (a cancelled step did not fail: the build was stopped). */
+const FAILED_STATUSES = new Set(['failed', 'timedout', 'infrastructure_fail']);
+/**
+ * The steps that failed, in the order the build ran them, each container of a parallel step on its own.
+ * Steps marked `insignificant` are left out: their failure does not fail the build.
+ */
+function findFailedSteps(build) {
+    const found = [];
+    const steps = Array.isArray(build.steps) ? build.steps : [];
+    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
+    for (const step of steps) {
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(step) || !Array.isArray(step['actions']))
+            continue;
+        for (const action of step['actions']) {
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(action) || !actionFailed(action) || action['insignificant'] === true)
+                continue;
+            const name = text(action['name']) ?? text(step['name']) ?? '(unnamed step)';
+            const index = integer(action['index']) ?? 0;
+            found.push({
+                name,
+                step: integer(action['step']),
+                index,
+                parallel: parallel || index > 0,
+                command: text(action['bash_command']),
+                status: text(action['status']),
+                exitCode: integer(action['exit_code']),
+                durationMs: durationOf(action),
+                truncated: action['truncated'] === true,
+                outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
+            });
+        }
+    }
+    return found;
+}
+function actionFailed(action) {
+    if (action['failed'] === true || action['timedout'] === true || action['infrastructure_fail'] === true)
+        return true;
+    const status = text(action['status']);
+    return status !== undefined && FAILED_STATUSES.has(status);
+}
+function durationOf(action) {
+    const millis = action['run_time_millis'];
+    if (typeof millis === 'number' && Number.isFinite(millis) && millis >= 0)
+        return millis;
+    const start = Date.parse(text(action['start_time']) ?? '');
+    const end = Date.parse(text(action['end_time']) ?? '');
+    return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
+}
+/**
+ * The failed steps of a finished build with the end of each one's output. Never throws for the output: a failure
+ * to read it is the step's `outputError`, and the build's verdict stays the caller's. A cancelled read ends
+ * quietly (the caller knows it was cancelled).
+ */
+async function collectFailedSteps(options) {
+    const { transport } = options;
+    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+    const log = options.log ?? (() => { });
+    const steps = findFailedSteps(options.build);
+    if (lines <= 0 || steps.length === 0)
+        return steps;
+    const maxSteps = options.maxSteps ?? MAX_STEPS_READ;
+    const maxLineLength = options.maxLineLength ?? _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_LINE_LENGTH */ .l6;
+    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
+    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
+    const budget = { limit, bytesLeft: limit };
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal === undefined ? timer : AbortSignal.any([options.signal, timer]);
+    let refreshed;
+    for (const [position, step] of steps.entries()) {
+        if (options.signal?.aborted)
+            break;
+        if (position >= maxSteps) {
+            log('debug', `the output of ${steps.length - maxSteps} more failed steps was not read`);
+            break;
+        }
+        if (timer.aborted) {
+            step.outputError = `reading the build's outputs took over ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)}`;
+            continue;
+        }
+        if (budget.bytesLeft <= 0) {
+            step.outputError = `the build's outputs passed the ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatLimit */ .tW)(limit)} read per build`;
+            continue;
+        }
+        // Once the build was read again, every step takes its fresh address.
+        let url = refreshed === undefined ? step.outputUrl : freshUrl(refreshed, step);
+        if (url === undefined) {
+            step.outputError = 'the service kept no output for this step';
+            continue;
+        }
+        const read = (from) => readStepOutput(transport, from, { lines, maxLineLength, signal, budget });
+        try {
+            try {
+                step.output = await read(url);
+            }
+            catch (error) {
+                if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 403) || options.refresh === undefined)
+                    throw error;
+                if (refreshed !== undefined)
+                    throw error;
+                log('debug', `the output address of step '${step.name}' expired (HTTP 403); reading the build again`);
+                try {
+                    refreshed = await options.refresh();
+                }
+                catch (refreshError) {
+                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .asError */ .zR)(refreshError).message}`);
+                }
+                url = freshUrl(refreshed, step);
+                if (url === undefined)
+                    throw new OutputError('its address expired (HTTP 403) and the build lists no new one');
+                step.output = await read(url);
+            }
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                break;
+            step.outputError = timer.aborted
+                ? `no complete output within ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)}`
+                : error instanceof OutputError || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui
+                    ? error.message
+                    : `unexpected error: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .asError */ .zR)(error).message}`;
+        }
+    }
+    return steps;
+}
+/** The same step and container in a build read again. */
+function freshUrl(build, step) {
+    const match = findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index);
+    return match?.outputUrl;
+}
+class OutputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'OutputError';
+}
+/**
+ * Streams one output and keeps its tail. Asks for gzip, and decodes what is still encoded (a transport that
+ * decodes removes the header). Errors: the transport's (ApiError, TimeoutError, NetworkError, AbortedError), or
+ * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
+ */
+async function readStepOutput(opener, url, options) {
+    const tail = new _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .TerminalTail */ .DG(options.lines, options.maxLineLength ?? _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_LINE_LENGTH */ .l6);
+    const parser = new ChunkParser((piece) => tail.write(piece));
+    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
+    const opened = await opener.open(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    let unzip;
+    try {
+        unzip = decoderFor(opened.headers['content-encoding']);
+    }
+    catch (error) {
+        opened.body.destroy();
+        throw error;
+    }
+    const decoder = new TextDecoder('utf-8');
+    let bytes = 0;
+    const consume = async (source) => {
+        for await (const piece of source) {
+            const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+            bytes += chunk.length;
+            budget.bytesLeft -= chunk.length;
+            if (budget.bytesLeft < 0) {
+                throw new OutputError(`reading it passed the ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatLimit */ .tW)(budget.limit)} read per build`);
+            }
+            parser.write(decoder.decode(chunk, { stream: true }));
+        }
+    };
+    try {
+        if (unzip === undefined)
+            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_0__.pipeline)(opened.body, consume);
+        else
+            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_0__.pipeline)(opened.body, unzip, consume);
+    }
+    catch (error) {
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui)
+            throw error;
+        const code = error.code;
+        if (typeof code === 'string' && code.startsWith('Z_')) {
+            throw new OutputError(`its body could not be decoded (${error.message})`);
+        }
+        throw error;
+    }
+    parser.write(decoder.decode());
+    parser.end();
+    tail.end();
+    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
+}
+/** The decoder for a Content-Encoding still on the body (src/api/decode.ts). */
+function decoderFor(header) {
+    try {
+        const coding = (0,_decode_js__WEBPACK_IMPORTED_MODULE_3__/* .contentCoding */ .IX)(header);
+        return coding === undefined ? undefined : (0,_decode_js__WEBPACK_IMPORTED_MODULE_3__/* .decoder */ .D0)(coding);
+    }
+    catch (error) {
+        if (error instanceof _decode_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsupportedCodingError */ .MZ)
+            throw new OutputError(`it came in an encoding this client cannot read (${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(error.value, 41)})`);
+        throw error;
+    }
+}
+// --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
+/**
+ * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
+ * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
+ * can be megabytes; any other value is skipped without being kept, and nesting stops where API answers stop.
+ */
+class ChunkParser {
+    #emit;
+    /** Open containers, outermost first: `a` an array, `o` an object. */
+    #open = '';
+    #expect = 'value';
+    /** The string being read: a key (kept, short), the message (handed on) or any other (skipped). */
+    #string;
+    /** An escape the last piece ended inside, from its backslash. */
+    #carry = '';
+    #key = '';
+    #literal = false;
+    #offset = 0;
+    #pending = [];
+    constructor(emit) {
+        this.#emit = emit;
+    }
+    write(piece) {
+        const text = this.#carry + piece;
+        this.#offset -= this.#carry.length;
+        this.#carry = '';
+        for (let i = 0; i < text.length;) {
+            if (this.#string !== undefined)
+                i = this.#run(text, i);
+            else
+                this.#token(text[i++]);
+        }
+        this.#offset += text.length;
+        // Message text goes on once per write, not once per escape.
+        if (this.#pending.length === 0)
+            return;
+        const pending = this.#pending.join('');
+        this.#pending = [];
+        this.#emit(pending);
+    }
+    /** The body ended: it must have been one whole array. */
+    end() {
+        if (this.#expect !== 'done')
+            throw new OutputError('its body ended before the end of the JSON array');
+    }
+    /** A run of plain characters up to the next quote or backslash, taken at once, and the escape after it. */
+    #run(text, i) {
+        let j = i;
+        while (j < text.length && text[j] !== '"' && text[j] !== '\\')
+            j++;
+        if (j > i)
+            this.#text(text.slice(i, j));
+        if (j === text.length)
+            return j;
+        if (text[j] === '"') {
+            this.#expect = this.#string === 'key' ? 'colon' : 'next';
+            this.#string = undefined;
+            return j + 1;
+        }
+        const size = text[j + 1] === 'u' ? 6 : 2;
+        if (j + size > text.length) {
+            this.#carry = text.slice(j);
+            return text.length;
+        }
+        const hex = text.slice(j + 2, j + size);
+        const char = size === 2
+            ? ESCAPES[text[j + 1] ?? '']
+            : HEX4.test(hex)
+                ? String.fromCharCode(parseInt(hex, 16))
+                : undefined;
+        if (char === undefined)
+            this.#fail(`a bad escape ${text.slice(j, j + size)}`);
+        this.#text(char);
+        return j + size;
+    }
+    #token(ch) {
+        if (this.#literal && /[\w.+-]/.test(ch))
+            return;
+        this.#literal = false;
+        if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t')
+            return;
+        const expect = this.#expect;
+        if ((ch === ']' && expect === 'first-value') || (ch === '}' && expect === 'first-key'))
+            this.#close();
+        else if (expect === 'value' || expect === 'first-value')
+            this.#value(ch);
+        else if (expect === 'key' || expect === 'first-key') {
+            if (ch !== '"')
+                this.#fail('a key');
+            this.#string = 'key';
+            this.#key = '';
+        }
+        else if (expect === 'colon') {
+            if (ch !== ':')
+                this.#fail("':'");
+            this.#expect = 'value';
+        }
+        else if (expect === 'next') {
+            const top = this.#open.at(-1);
+            if (ch === ',')
+                this.#expect = top === 'o' ? 'key' : 'value';
+            else if ((ch === '}' && top === 'o') || (ch === ']' && top === 'a'))
+                this.#close();
+            else
+                this.#fail("',' or the end of a list or object");
+        }
+        else
+            this.#fail('the end of the body');
+    }
+    #value(ch) {
+        if (this.#open === '' && ch !== '[')
+            this.#fail('a JSON array of output chunks');
+        if (ch === '[' || ch === '{') {
+            if (this.#open.length >= _transport_options_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_ANSWER_DEPTH */ .yF)
+                throw new OutputError(`its body is JSON nested more than ${_transport_options_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_ANSWER_DEPTH */ .yF} levels deep; reading stopped there`);
+            this.#open += ch === '[' ? 'a' : 'o';
+            this.#expect = ch === '[' ? 'first-value' : 'first-key';
+        }
+        else if (ch === '"') {
+            this.#string = this.#open === 'ao' && this.#key === 'message' ? 'message' : 'skip';
+        }
+        else if (/[-0-9tfn]/.test(ch)) {
+            this.#literal = true;
+            this.#expect = 'next';
+        }
+        else
+            this.#fail('a value');
+    }
+    #close() {
+        this.#open = this.#open.slice(0, -1);
+        this.#expect = this.#open === '' ? 'done' : 'next';
+    }
+    #text(piece) {
+        // Only short keys matter; a long one is kept short enough to be no key we know.
+        if (this.#string === 'key')
+            this.#key = (this.#key + piece).slice(0, 32);
+        else if (this.#string === 'message')
+            this.#pending.push(piece);
+    }
+    #fail(expected) {
+        throw new OutputError(`its body is not the expected JSON (expected ${expected} near character ${this.#offset})`);
+    }
+}
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const ESCAPES = {
+    '"': '"',
+    '\\': '\\',
+    '/': '/',
+    b: '\b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+};
+// --- The line that says what went wrong ---------------------------------------------------------------------------
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
+const NOISE = [
+    /^exit(ed)?\b.*\b(code|status)\b/i,
+    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+    /command failed with exit code/i,
+    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+    /^make(\[\d+\])?: \*\*\*/,
+    /^error: process completed with exit code/i,
+    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
+];
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+    /\b\w*(Error|Exception)\b\s*[:!]/,
+    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+    /^(fatal|panic|error|ERROR|FATAL)\b/,
+    /^Too long with no output/i,
+];
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
+/**
+ * The line of the output that best says why the step failed, for an annotation: the last line that states an
+ * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
+ * else undefined.
+ */
+function lastMeaningfulLine(lines) {
+    let hint;
+    let fallback;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = (lines[i] ?? '').trim();
+        if (line === '' || NOISE.some((re) => re.test(line)))
+            continue;
+        if (STATES_ERROR.some((re) => re.test(line)))
+            return line;
+        if (HINTS_ERROR.test(line))
+            hint ??= line;
+        fallback ??= line;
+    }
+    return hint ?? fallback;
+}
+// --- Small helpers --------------------------------------------------------------------------------------------------
+function text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function integer(value) {
+    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+
+/***/ }),
+
+/***/ 616:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  TL: () => (/* binding */ AnnotationBudget),
+  sT: () => (/* binding */ MAX_FAILURE_REPORTS),
+  iv: () => (/* binding */ readTests),
+  An: () => (/* binding */ showFailedSteps),
+  FK: () => (/* binding */ testsSection)
+});
+
+// UNUSED EXPORTS: MAX_ANNOTATIONS, annotationOf
+
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/message.ts
+var message = __webpack_require__(7527);
+// EXTERNAL MODULE: ../api/step-output.ts
+var step_output = __webpack_require__(8164);
+// EXTERNAL MODULE: ../api/terminal-tail.ts
+var terminal_tail = __webpack_require__(8301);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+;// CONCATENATED MODULE: ../runner/failure-log.ts
+// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
+// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
+// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
+// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
+// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
+// removed before any line is cut (docs/promises.md, promise 13).
+
+
+
+
+
+/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
+const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+const SUMMARY_BUILD_LIMIT = 64 * 1024;
+/** Lines of a step's command shown. */
+const COMMAND_LINES = 20;
+/**
+ * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
+ * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
+ * summary is the caller's, with the rest of its own.
+ */
+function reportFailedSteps(io, build, steps, options = {}) {
+    const first = steps[0];
+    if (first === undefined)
+        return { failedStep: undefined, summary: '' };
+    const redactText = (0,message/* redactor */.$p)(options.secrets ?? []);
+    // Escapes go first: one inside a secret would hide it from the redaction and show it once stripped.
+    const redact = (text) => redactText((0,terminal_tail/* stripTerminalEscapes */.fS)(text));
+    const num = build.build_num;
+    const sections = [];
+    let summaryLeft = SUMMARY_BUILD_LIMIT;
+    const unavailable = [];
+    for (const step of steps.slice(0, step_output/* MAX_STEPS_READ */.Eq)) {
+        const name = (0,runner_text/* oneLine */.TN)(redact(step.name), 200);
+        const why = step.outputError === undefined ? undefined : (0,runner_text/* oneLine */.TN)(redact(step.outputError), 400);
+        if (step.output === undefined && step.outputError === undefined) {
+            // Not read (failure-log-lines: 0): the step is named, nothing more.
+            io.info((0,runner_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+            sections.push(`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${facts(step, true)}`);
+            continue;
+        }
+        io.startGroup((0,runner_text/* logSafe */.sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`));
+        io.info((0,runner_text/* logSafe */.sN)(`Step: ${name}`));
+        const command = step.command === undefined ? [] : commandLines(redact(step.command));
+        const output = (step.output?.lines ?? []).map((line) => (0,format/* cut */.Jj)(redact(line), SHOWN_LINE_LENGTH));
+        if (step.output !== undefined)
+            io.info((0,runner_text/* logSafe */.sN)(tailNote(step, output.length)));
+        else
+            io.info((0,runner_text/* logSafe */.sN)(`Its output could not be shown: ${why}`));
+        const fenced = [
+            ...command.map((line) => `$ ${line}`),
+            ...(command.length && output.length ? [''] : []),
+            ...output,
+        ];
+        io.untrusted(fenced);
+        io.endGroup();
+        if (why !== undefined)
+            unavailable.push({ name, why });
+        const blockLimit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+        const section = summarySection(step, name, why, fenced, blockLimit);
+        summaryLeft -= section.length;
+        sections.push(section);
+    }
+    const rest = steps.slice(step_output/* MAX_STEPS_READ */.Eq);
+    if (rest.length > 0) {
+        const names = [...new Set(rest.map((s) => (0,runner_text/* oneLine */.TN)(redact(s.name), 100)))];
+        const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
+        io.info((0,runner_text/* logSafe */.sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+        sections.push(`…and ${rest.length} more failed steps, not shown.`);
+    }
+    // One warning for the build, however many of its outputs could not be read.
+    const [only] = unavailable;
+    if (unavailable.length === 1 && only !== undefined) {
+        io.warning((0,runner_text/* logSafe */.sN)(`Could not show the output of step '${only.name}' of build #${num}: ${only.why}`));
+    }
+    else if (unavailable.length > 1) {
+        const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+        io.warning((0,runner_text/* logSafe */.sN)((0,format/* cut */.Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+    }
+    if (options.annotate ?? true)
+        annotate(io, num, first, redact);
+    return { failedStep: redact(first.name), summary: sections.join('\n\n') };
+}
+/** One error annotation per build: the build and the step in the title, what went wrong as the message. */
+function annotate(io, num, step, redact) {
+    const name = (0,runner_text/* oneLine */.TN)(redact(step.name), 120);
+    const exit = step.exitCode === undefined ? '' : ` (exit code ${step.exitCode})`;
+    const reason = step.output === undefined ? undefined : (0,step_output/* lastMeaningfulLine */.HF)(step.output.lines);
+    const message = reason === undefined ? `Step '${name}' failed${exit}` : (0,runner_text/* oneLine */.TN)(redact(reason), SHOWN_LINE_LENGTH);
+    // @actions/core escapes the message and the title, so neither can leave its command line.
+    io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
+}
+/** The step's container, exit code or status and duration: ` (container 2, exit code 1, 12 s)` for the log,
+ *  ` · container 2 · exit code 1 · 12 s` for Markdown. */
+function facts(step, markdown = false) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push((markdown ? runner_text/* mdSafe */.$v : runner_text/* oneLine */.TN)(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,format/* formatDuration */.a3)(step.durationMs));
+    if (parts.length === 0)
+        return '';
+    return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
+}
+function tailNote(step, shown) {
+    const output = step.output;
+    if (output === undefined)
+        return '';
+    const size = (0,format/* formatBytes */.z3)(output.bytes);
+    const cutByService = step.truncated ? '; the service cut this output short' : '';
+    if (shown === 0)
+        return `Its output has no lines to show (${size})${cutByService}`;
+    const which = shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
+    return `${which} of output (${size})${cutByService}:`;
+}
+function summarySection(step, name, why, fenced, limit) {
+    const parts = [`**Failed step:** ${(0,runner_text/* mdSafe */.$v)(name, 200)}${facts(step, true)}`];
+    if (step.output !== undefined)
+        parts.push(`_${(0,runner_text/* mdSafe */.$v)(tailNote(step, step.output.lines.length), 300)}_`);
+    if (why !== undefined)
+        parts.push(`_Its output could not be shown: ${(0,runner_text/* mdSafe */.$v)(why, 400)}_`);
+    // Past the build's share of the summary, the output is in the log only.
+    if (fenced.length > 0 && limit >= 1024)
+        parts.push(codeBlock(fenced, limit));
+    else if (fenced.length > 0)
+        parts.push('_Its output is in the log._');
+    return parts.join('\n\n');
+}
+/**
+ * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
+ * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
+ */
+function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
+    const kept = [];
+    let size = 0;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i] ?? '';
+        if (size + line.length + 1 > limit)
+            break;
+        kept.unshift(line);
+        size += line.length + 1;
+    }
+    if (kept.length < lines.length)
+        kept.unshift(`… ${lines.length - kept.length} lines before this are not shown`);
+    const body = kept.join('\n');
+    const longest = (body.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${body}\n${fence}`;
+}
+/** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
+function commandLines(command) {
+    const lines = command.trimEnd().split('\n');
+    const shown = lines.slice(0, COMMAND_LINES).map((line) => (0,terminal_tail/* plainLine */.h0)(line, SHOWN_LINE_LENGTH));
+    const rest = lines.length - shown.length;
+    return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
+}
+
+// EXTERNAL MODULE: ../runner/summary.ts
+var summary = __webpack_require__(2970);
+;// CONCATENATED MODULE: ../runner/build-report.ts
+// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
+// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
+// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+
+
+
+
+
+
+
+/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
+const MAX_ANNOTATIONS = 10;
+/** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
+async function readTests({ io }, { client, project }, build) {
+    try {
+        const metadata = await client.tests(project, build.build_num);
+        return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM)
+            throw error;
+        const why = error.message;
+        io.warning((0,runner_text/* logSafe */.sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
+        return { tests: undefined, error: why };
+    }
+}
+/** The error annotations a step may still make. */
+class AnnotationBudget {
+    remaining = MAX_ANNOTATIONS;
+}
+/** The test's location for an annotation: its file, and the line when its message points into that file. */
+function annotationOf(test) {
+    const file = test.file?.trim().replace(/^\.\//, '');
+    if (!file)
+        return undefined;
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
+    return line === undefined ? { file } : { file, startLine: Number(line) };
+}
+/** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
+function reportFailures(ctx, failed, budget) {
+    // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
+    const redact = (0,message/* redactor */.$p)(ctx.secrets);
+    const clean = (text) => redact((0,runner_text/* stripTerminalEscapes */.fS)(text));
+    let annotated = 0;
+    for (const test of failed.slice(0, summary/* MAX_LISTED_FAILURES */.z4)) {
+        const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+        ctx.info(`✗ ${(0,format/* cut */.Jj)(clean(name), 300)}${test.file ? ` (${(0,runner_text/* oneLine */.TN)(clean(test.file), 300)})` : ''}`);
+    }
+    for (const test of failed) {
+        if (budget.remaining <= 0)
+            break;
+        const where = annotationOf(test);
+        if (where === undefined)
+            continue;
+        const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+        // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+        ctx.io.error((0,format/* cut */.Jj)(clean(message), 2000), {
+            ...where,
+            file: (0,runner_text/* oneLine */.TN)(clean(where.file), 1000),
+            title: (0,runner_text/* oneLine */.TN)(clean(test.name || 'failed test'), 200),
+        });
+        budget.remaining--;
+        annotated++;
+    }
+    return annotated;
+}
+/**
+ * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
+ * annotated too). `heading` is the Markdown level of its headings.
+ */
+function testsSection(ctx, read, budget, heading = 4) {
+    const h = '#'.repeat(heading);
+    if (read.tests === undefined)
+        return [`Test results could not be read: ${(0,runner_text/* mdSafe */.$v)(read.error ?? '')}`];
+    if (read.tests.length === 0)
+        return ['No test results were reported.'];
+    const parts = [`${h} Tests`, (0,summary/* testsTable */.kS)(read.tests)];
+    const failed = (0,summary/* failedTests */.T9)(read.tests);
+    if (failed.length > 0) {
+        const annotated = reportFailures(ctx, failed, budget);
+        const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
+        parts.push(`${h} Failed tests`, (0,summary/* failedTestsTable */.l1)(failed));
+        if (withFile > annotated) {
+            parts.push(`${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
+                `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
+        }
+    }
+    return parts;
+}
+/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
+const MAX_FAILURE_REPORTS = 5;
+const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
+/**
+ * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
+ * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
+ * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
+ */
+async function showFailedSteps(ctx, { client, project, transport }, build, lines, budget) {
+    const num = build.build_num;
+    try {
+        const full = Array.isArray(build.steps) ? build : await client.build(project, num);
+        const steps = await (0,step_output/* collectFailedSteps */.P4)({
+            transport,
+            build: full,
+            lines,
+            refresh: () => client.build(project, num),
+            signal: ctx.signal,
+            log: (level, message) => (level === 'debug' ? ctx.io.debug((0,runner_text/* logSafe */.sN)(message)) : ctx.info(message)),
+        });
+        if (ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
+        const annotate = budget.remaining > 0;
+        const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
+        if (shown.failedStep !== undefined && annotate)
+            budget.remaining--;
+        return shown;
+    }
+    catch (error) {
+        if (error instanceof errors/* AbortedError */.oM || ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not read the steps of build #${num}: ${error.message}`));
+        return NOTHING_SHOWN;
+    }
+}
+
+
+/***/ }),
+
+/***/ 8721:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ describeState),
+/* harmony export */   c: () => (/* binding */ followBuild)
+/* harmony export */ });
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5942);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
+
+
+
+/**
+ * Looks at the build until it finishes, the deadline passes or the step is cancelled (then it rejects with the
+ * abort reason). `seen` receives every record read, so the caller always knows the last state.
+ */
+async function followBuild(ctx, { client, project }, first, options, seen) {
+    const num = first.build_num;
+    let previous = first;
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(first))
+        return { done: true };
+    const look = async () => {
+        const build = await client.build(project, num);
+        seen(build);
+        const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+        previous = build;
+        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isFinished */ .$g)(build))
+            return { done: true, value: build };
+        if (!changed)
+            return { done: false };
+        ctx.info(`Build #${num} is ${describeState(build)}`);
+        return { done: false, logged: true };
+    };
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .poll */ .wt)({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        intervalMs: options.intervalMs,
+        deadline: options.deadline,
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at build #${num} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`),
+    }, look);
+    if (result.done || result.error === undefined)
+        return { done: result.done };
+    return { done: false, error: result.error };
+}
+/** `running (status running)`, or just `queued` when both say the same. */
+function describeState(build) {
+    const lifecycle = build.lifecycle ?? 'in an unknown state';
+    return build.status && build.status !== build.lifecycle
+        ? `${lifecycle} (status ${build.status})`
+        : lifecycle;
+}
+
+
+/***/ }),
+
+/***/ 4048:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Gf: () => (/* binding */ decidingBuild),
+  Np: () => (/* binding */ gateBuilds),
+  a4: () => (/* binding */ readIfNoBuilds)
+});
+
+// EXTERNAL MODULE: ../api/clock.ts
+var clock = __webpack_require__(7634);
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../runner/build-report.ts + 1 modules
+var build_report = __webpack_require__(616);
+// EXTERNAL MODULE: ../runner/follow.ts
+var follow = __webpack_require__(8721);
+// EXTERNAL MODULE: ../runner/outcomes.ts
+var outcomes = __webpack_require__(2049);
+// EXTERNAL MODULE: ../runner/poll.ts
+var poll = __webpack_require__(8537);
+// EXTERNAL MODULE: ../runner/summary.ts
+var summary = __webpack_require__(2970);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
+// EXTERNAL MODULE: ../api/name-patterns.ts
+var name_patterns = __webpack_require__(8729);
+// EXTERNAL MODULE: ../api/pipelines.ts
+var api_pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../api/v2-records.ts
+var v2_records = __webpack_require__(4957);
+;// CONCATENATED MODULE: ../runner/wait-loops.ts
+// The waits: one build followed by number, or a commit's builds looked at until every one has ended.
+
+
+
+
+
+
+
+
+
+
+
+const IF_NO_BUILDS = ['fail', 'warn', 'pass'];
+/** `#12 (job test)`, for the log and errors. */
+function label(build) {
+    const { job } = (0,commit_builds/* jobOf */.Zw)(build);
+    return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
+}
+/** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
+function scopeOf(input) {
+    if (input.label !== undefined)
+        return input.label;
+    const parts = [
+        input.query.revision === '' ? 'the newest commit' : `commit ${input.query.revision.slice(0, 12)}`,
+    ];
+    if (input.query.branch !== undefined)
+        parts[0] += ` on branch ${input.query.branch}`;
+    if (input.workflows.length > 0)
+        parts.push(`${input.workflows.length > 1 ? 'workflows' : 'workflow'} ${(0,name_patterns/* describePatterns */.BL)(input.workflows)}`);
+    if (input.jobs.length > 0)
+        parts.push(`${input.jobs.length > 1 ? 'jobs' : 'job'} ${(0,name_patterns/* describePatterns */.BL)(input.jobs)}`);
+    return parts.join(', ');
+}
+/** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
+async function waitForOne(ctx, connection, num, input, deadline, seen) {
+    const first = await connection.client.build(connection.project, num);
+    seen(first);
+    let last = first;
+    const where = first.build_url ? `: ${first.build_url}` : '';
+    ctx.info(`Waiting for build #${num} (now ${(0,follow/* describeState */.J)(first)}) to end: a look every ` +
+        `${(0,format/* formatDuration */.a3)(input.intervalMs)}, for at most ${(0,format/* formatDuration */.a3)(input.timeoutMs)}${where}`);
+    const result = await (0,follow/* followBuild */.c)(ctx, connection, first, { intervalMs: input.intervalMs, deadline }, (b) => {
+        last = b;
+        seen(b);
+    });
+    if (result.done)
+        return { kind: 'finished' };
+    const why = result.error ? ` (${result.error.message})` : '';
+    return {
+        kind: 'timed-out',
+        why: `Build #${num} did not end within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}${why}; it was left ${(0,follow/* describeState */.J)(last)}${where}`,
+    };
+}
+/** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
+async function waitForCommit(ctx, { client, project, transport }, input, deadline, seen) {
+    const { clock } = ctx;
+    const started = clock.now();
+    let scope = scopeOf(input);
+    const scan = () => new commit_builds/* CommitBuilds */.J_(client, project, { ...input.query }, { now: started });
+    let commit = input.source ?? (input.query.revision === '' ? undefined : scan());
+    ctx.info(`Waiting for the builds of ${scope}: a look every ${(0,format/* formatDuration */.a3)(input.intervalMs)}, for at most ` +
+        `${(0,format/* formatDuration */.a3)(input.timeoutMs)}` +
+        (input.source === undefined ? `; a build must appear within ${(0,format/* formatDuration */.a3)(input.appearMs)}` : ''));
+    let current = [];
+    /** Every build of the commit the last look saw, counted or not. */
+    let everything = new Map();
+    /** The last time a build appeared or ended: the appear and settle times count from it. */
+    let lastChange = started;
+    let warnedTruncated = false;
+    let failure;
+    let ended = { workflows: [] };
+    const pipelines = new api_pipelines/* Pipelines */.Cw(transport);
+    /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
+    let noV2 = false;
+    /**
+     * Reads once each workflow the builds name (API v2), for its own status: a workflow cancelled or failed before
+     * its other jobs were made shows only builds that passed. Answers whether one of them still runs or waits.
+     */
+    const readWorkflows = async (builds) => {
+        // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
+        if (input.jobs.length > 0)
+            return false;
+        const ids = new Set();
+        for (const build of builds) {
+            const id = build.workflows?.['workflow_id'];
+            if ((0,v2_records/* isV2Id */.IN)(id))
+                ids.add(id);
+        }
+        const found = [];
+        for (const id of ids) {
+            if (noV2)
+                break;
+            try {
+                const workflow = await pipelines.workflow(id);
+                if (workflow.status === 'on_hold' || workflow.status === 'running') {
+                    ctx.info(`Workflow ${workflow.name} is ${workflow.status}: waiting for it to end`);
+                    return true;
+                }
+                found.push({ id, name: workflow.name, status: workflow.status });
+            }
+            catch (error) {
+                // No API v2 here, or a token it does not take: the builds alone decide.
+                if (!(error instanceof errors/* ApiError */.hD) || ![401, 403, 404].includes(error.status))
+                    throw error;
+                noV2 = true;
+                ctx.info(`The service answered ${error.status} for a workflow through API v2 (${error.message}): the builds ` +
+                    `alone decide`);
+            }
+        }
+        ended = { workflows: noV2 ? [] : found };
+        return false;
+    };
+    /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
+    const resolve = async () => {
+        const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
+        const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+        if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
+            return undefined;
+        input.query.revision = revision;
+        scope = scopeOf(input);
+        ctx.info(`The newest build of branch ${input.query.branch ?? ''} is #${newest.build_num}: waiting for ${scope}`);
+        return scan();
+    };
+    const look = async () => {
+        commit ??= await resolve();
+        const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
+        const { truncated, complete, notes } = scanned;
+        ended = {
+            workflows: scanned.workflows ?? [],
+            ...(scanned.nothing === undefined ? {} : { nothing: scanned.nothing }),
+        };
+        // Builds of other workflows are not followed at all.
+        const all = scanned.builds.filter((b) => (0,name_patterns/* choosesName */.Cx)(input.workflows, (0,commit_builds/* jobOf */.Zw)(b).workflow));
+        const now = clock.now();
+        if (truncated && !warnedTruncated) {
+            warnedTruncated = true;
+            ctx.io.warning((0,runner_text/* logSafe */.sN)(`The project's build list is long: the look read its newest pages only, as far as a look may`));
+        }
+        // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
+        const counted = all.filter((b) => (0,name_patterns/* choosesName */.Cx)(input.jobs, (0,commit_builds/* jobOf */.Zw)(b).job));
+        let logged = false;
+        for (const note of notes ?? []) {
+            ctx.info(note);
+            logged = true;
+        }
+        for (const build of all) {
+            const old = everything.get(build.build_num);
+            const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
+            const aside = counted.includes(build) ? '' : ' (not counted: job does not match)';
+            if (old === undefined) {
+                const what = job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
+                const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
+                ctx.info(`Build #${build.build_num} appeared${what}${retry}, ${(0,follow/* describeState */.J)(build)}${aside}`);
+                lastChange = now;
+                logged = true;
+            }
+            else if ((0,records/* isFinished */.$g)(build) && !(0,records/* isFinished */.$g)(old)) {
+                ctx.info(`Build ${label(build)} ended: ${(0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(build)) || (0,follow/* describeState */.J)(build)}`);
+                lastChange = now;
+                logged = true;
+            }
+            else if (build.lifecycle !== old.lifecycle) {
+                ctx.info(`Build ${label(build)} is ${(0,follow/* describeState */.J)(build)}`);
+                logged = true;
+            }
+        }
+        everything = new Map(all.map((b) => [b.build_num, b]));
+        current = counted;
+        seen(counted);
+        const builds = counted;
+        // A source that knows when it is complete needs neither the appear time nor the settle time.
+        if (complete !== undefined) {
+            return complete && builds.every(records/* isFinished */.$g) ? { done: true, value: builds } : { done: false, logged };
+        }
+        if (builds.length === 0 && input.named.length === 0) {
+            // Nothing that counts has appeared; while other builds of the commit run, a matching job may yet come.
+            if (!all.every(records/* isFinished */.$g))
+                return { done: false, logged };
+            const appearLeft = lastChange + input.appearMs - now;
+            if (appearLeft <= 0) {
+                failure = {
+                    kind: 'not-found',
+                    why: `No build of ${scope} appeared within ${(0,format/* formatDuration */.a3)(input.appearMs)}`,
+                    none: true,
+                };
+                return { done: true, value: builds };
+            }
+            return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+        }
+        if (!builds.every(records/* isFinished */.$g))
+            return { done: false, logged };
+        const missing = input.named.filter((p) => !builds.some((b) => p.test((0,commit_builds/* jobOf */.Zw)(b).job ?? '')));
+        if (missing.length > 0) {
+            if (!all.every(records/* isFinished */.$g))
+                return { done: false, logged };
+            const appearLeft = lastChange + input.appearMs - now;
+            if (appearLeft <= 0) {
+                const names = missing.map((m) => `'${m.body}'`).join(', ');
+                const seenText = all.length === 0
+                    ? ''
+                    : ` after the other builds ended (seen: ${all.map((b) => `${label(b)} ${(0,outcomes/* outcomeOf */.sG)(b) || (0,follow/* describeState */.J)(b)}`).join(', ')})`;
+                failure = {
+                    kind: 'not-found',
+                    why: `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear within ` +
+                        `${(0,format/* formatDuration */.a3)(input.appearMs)}${seenText}`,
+                    none: builds.length === 0,
+                };
+                return { done: true, value: builds };
+            }
+            return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+        }
+        // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
+        const settleLeft = lastChange + input.settleMs - now;
+        if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
+            if (await readWorkflows(builds))
+                return { done: false, logged: true };
+            return { done: true, value: builds };
+        }
+        if (logged)
+            ctx.info(`Every build has ended; waiting ${(0,format/* formatDuration */.a3)(settleLeft)} for a downstream job`);
+        return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
+    };
+    const result = await (0,poll/* poll */.wt)({
+        clock,
+        signal: ctx.signal,
+        intervalMs: input.intervalMs,
+        deadline,
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,format/* formatDuration */.a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not look at the builds (${error.message}); looking again in ${(0,format/* formatDuration */.a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`),
+    }, look);
+    if (failure !== undefined)
+        return failure;
+    if (result.done)
+        return { kind: 'finished', ...ended };
+    const why = result.error ? ` (${result.error.message})` : '';
+    const open = current.filter((b) => !(0,records/* isFinished */.$g)(b));
+    const left = current.length === 0
+        ? 'no build of it had appeared'
+        : open.length > 0
+            ? `left running: ${open.map((b) => `${label(b)} ${(0,follow/* describeState */.J)(b)}`).join(', ')}`
+            : 'every build had ended, but a named job had not appeared';
+    return {
+        kind: 'timed-out',
+        why: `The builds of ${scope} did not end within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}${why}; ${left}`,
+    };
+}
+/** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
+function tally(builds) {
+    if (builds.length === 0)
+        return 'no build has appeared yet';
+    const counts = new Map();
+    for (const b of builds) {
+        const state = (0,records/* isFinished */.$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown');
+        counts.set(state, (counts.get(state) ?? 0) + 1);
+    }
+    return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
+}
+
+;// CONCATENATED MODULE: ../runner/gate.ts
+// The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one by number, a commit's, or a
+// pipeline's), judges them under the outcome policy, shows why they failed and their tests, and sets the outputs
+// and the summary.
+
+
+
+
+
+
+
+
+
+
+
+
+/** Reads `if-no-builds`: what to do when nothing ran (wait-for-build's and trigger-build's input alike). */
+function readIfNoBuilds(inputs) {
+    return inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
+}
+/**
+ * Waits for builds (one by number, a commit's, or a source's), then fails the step unless each ended with an
+ * allowed outcome; shows why builds failed, their tests, the outputs and the summary. Shared with trigger-build,
+ * which follows a pipeline's builds through it.
+ */
+async function gateBuilds(ctx, connection, input, options) {
+    const { started, deadline } = options;
+    let builds = [];
+    let ending = { kind: 'cancelled' };
+    const tests = new Map();
+    const failures = new Map();
+    // One budget of error annotations for the failed steps and the failed tests of every build.
+    const budget = new build_report/* AnnotationBudget */.TL();
+    /** The ended workflows' own statuses, part of the verdict. */
+    let workflows = [];
+    try {
+        try {
+            ending =
+                input.buildNum === undefined
+                    ? await waitForCommit(ctx, connection, input, deadline, (b) => {
+                        builds = b;
+                        options.seen?.(b);
+                    })
+                    : await waitForOne(ctx, connection, input.buildNum, input, deadline, (b) => (builds = [b]));
+        }
+        catch (error) {
+            if (ctx.signal.aborted || error instanceof errors/* AbortedError */.oM) {
+                ending = { kind: 'cancelled' };
+                if (options.onAbort !== undefined && ctx.signal.aborted) {
+                    const what = await options.onAbort(builds);
+                    ending = { kind: 'cancelled', what };
+                    throw new errors/* AbortedError */.oM(`${(0,clock/* abortReason */.Js)(ctx.signal).message}; ${what}`);
+                }
+                throw error;
+            }
+            ending = { kind: 'gave-up', why: error.message };
+            if (error instanceof poll/* PollFailedError */.f5) {
+                throw new poll/* WaitError */.uf(`Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`, { cause: error });
+            }
+            throw error;
+        }
+        const waited = ending;
+        if (waited.kind === 'not-found' && waited.none) {
+            ending = ranNothing(ctx, input, waited.why);
+            return builds;
+        }
+        if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
+            throw new poll/* WaitError */.uf((0,runner_text/* logSafe */.sN)(waited.why));
+        if (waited.kind === 'finished')
+            workflows = waited.workflows ?? [];
+        for (const w of workflows) {
+            if (w.status !== 'success')
+                ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
+        }
+        // A skipped build ran no step and no test: there is nothing to show of it.
+        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,outcomes/* outcomeOf */.sG)(b)));
+        // Reads after the verdict stop at the step's deadline: the verdict stands without them.
+        let saidLate = false;
+        const late = () => {
+            if (ctx.clock.now() < deadline)
+                return false;
+            if (!saidLate)
+                ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
+            saidLate = true;
+            return true;
+        };
+        for (const build of unsuccessful.slice(0, build_report/* MAX_FAILURE_REPORTS */.sT)) {
+            if (late())
+                break;
+            failures.set(build.build_num, await (0,build_report/* showFailedSteps */.An)(ctx, connection, build, input.failureLogLines, budget));
+        }
+        for (const build of unsuccessful) {
+            if (late())
+                break;
+            tests.set(build.build_num, await (0,build_report/* readTests */.iv)(ctx, connection, build));
+        }
+        const failing = builds.filter((b) => !(0,outcomes/* passes */.WE)(input.policy, (0,outcomes/* outcomeOf */.sG)(b)));
+        // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
+        // One whose failing build already says why is not said again.
+        const failingWorkflows = workflows.filter((w) => !(0,outcomes/* passes */.WE)(input.policy, (0,outcomes/* workflowOutcome */.WM)(w.status)) &&
+            !failing.some((b) => b.workflows?.['workflow_id'] === w.id || (0,commit_builds/* jobOf */.Zw)(b).workflow === w.name));
+        if (failing.length > 0 || failingWorkflows.length > 0)
+            throw new poll/* WaitError */.uf((0,runner_text/* logSafe */.sN)(failureMessage(input, builds, failing, failingWorkflows)));
+        if (waited.kind === 'finished' && waited.nothing !== undefined) {
+            ending = { kind: 'not-found', why: waited.nothing, none: true };
+            ending = ranNothing(ctx, input, waited.nothing);
+            return builds;
+        }
+        const worst = worstOf(builds, workflows);
+        if (worst === 'success') {
+            ctx.info(`${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`);
+        }
+        else {
+            ctx.info(`The builds of ${describeTarget(input)} ended with outcome '${worst}', which allowed-outcomes ` +
+                `(${(0,outcomes/* describePolicy */.wy)(input.policy)}) lets pass`);
+        }
+    }
+    finally {
+        setOutputs(ctx, input, { builds, workflows }, failures, ending, options);
+        await writeSummary(ctx, input, { builds, workflows }, ending, { tests, failures, budget }, ctx.clock.now() - started);
+    }
+    return builds;
+}
+/**
+ * Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, and it is never a success.
+ */
+function ranNothing(ctx, input, why) {
+    if (input.ifNoBuilds === 'fail')
+        throw new poll/* WaitError */.uf((0,runner_text/* logSafe */.sN)(why.charAt(0).toUpperCase() + why.slice(1)));
+    // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
+    const text = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+    if (input.ifNoBuilds === 'warn')
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(text));
+    else
+        ctx.info((0,runner_text/* logSafe */.sN)(text));
+    return { kind: 'none', why };
+}
+/** The worst outcome of the builds and of the workflows' own statuses. */
+function worstOf(builds, workflows) {
+    return (0,outcomes/* worstOutcome */.Om)([...builds.map(outcomes/* outcomeOf */.sG), ...workflows.map((w) => (0,outcomes/* workflowOutcome */.WM)(w.status))]);
+}
+/** The build that decided a verdict: the first that did not pass, else the newest. */
+function decidingBuild(builds, policy) {
+    return builds.find((b) => !(0,outcomes/* passes */.WE)(policy, (0,outcomes/* outcomeOf */.sG)(b))) ?? newest(builds);
+}
+function newest(builds) {
+    return builds.reduce((found, b) => (found === undefined || b.build_num > found.build_num ? b : found), undefined);
+}
+function describeTarget(input) {
+    return input.buildNum === undefined ? scopeOf(input) : `build #${input.buildNum}`;
+}
+function failureMessage(input, builds, failing, workflows) {
+    const how = (b) => {
+        const outcome = (0,outcomes/* outcomeOf */.sG)(b);
+        if (outcome === 'not_run')
+            return `outcome 'not_run': the service skipped it`;
+        return outcome
+            ? `outcome '${outcome}' (status ${b.status ?? 'unknown'})`
+            : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+    };
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,outcomes/* describePolicy */.wy)(input.policy)}` : '';
+    const ofWorkflow = (w) => {
+        const outcome = (0,outcomes/* workflowOutcome */.WM)(w.status);
+        const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
+        return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+    };
+    if (workflows.length > 0) {
+        const list = [
+            ...workflows.map(ofWorkflow),
+            ...failing.map((b) => `build ${label(b)} ended with ${how(b)}`),
+        ];
+        const text = `${list.join(', ')}${allowed}`;
+        return `${describeTarget(input).replace(/^./u, (c) => c.toUpperCase())} did not pass: ${text}`;
+    }
+    const [only] = failing;
+    if (failing.length === 1 && only !== undefined) {
+        const where = only.build_url ? `: ${only.build_url}` : '';
+        const of = builds.length > 1 ? ` of ${builds.length} builds of ${scopeOf(input)}` : '';
+        return `Build ${label(only)}${of} ended with ${how(only)}${allowed}${where}`;
+    }
+    const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
+    return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+}
+function setOutputs(ctx, input, { builds, workflows }, failures, ending, options) {
+    const [onlyJob] = input.jobs;
+    const ofJob = input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
+        ? builds.filter((b) => onlyJob.test((0,commit_builds/* jobOf */.Zw)(b).job ?? ''))
+        : [...builds];
+    const main = options.buildNum === 'deciding' && builds.every(records/* isFinished */.$g)
+        ? decidingBuild(ofJob, input.policy)
+        : newest(ofJob);
+    ctx.setOutput('build-num', main?.build_num ?? '');
+    ctx.setOutput('build-url', (0,runner_text/* shellSafeUrl */.NO)(main?.build_url ?? ''));
+    ctx.setOutput('outcome', ending.kind === 'none'
+        ? 'none'
+        : !(ending.kind === 'not-found' && ending.none) &&
+            builds.length + workflows.length > 0 &&
+            builds.every(records/* isFinished */.$g)
+            ? (0,outcomes/* outputWord */.u)(ctx.info, 'outcome', worstOf(builds, workflows))
+            : '');
+    const rows = builds.map((b) => {
+        const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(b);
+        return {
+            build_num: b.build_num,
+            build_url: b.build_url ? (0,runner_text/* shellSafeUrl */.NO)(b.build_url) : null,
+            job: job ?? null,
+            workflow: workflow ?? null,
+            status: b.status ?? null,
+            outcome: (0,outcomes/* outcomeOf */.sG)(b) || null,
+        };
+    });
+    ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
+    const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
+    ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
+}
+async function writeSummary(ctx, input, { builds, workflows }, ending, reports, elapsedMs) {
+    const title = input.buildNum === undefined ? `Builds of ${(0,runner_text/* mdSafe */.$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const parts = [`### ${title}`];
+    const worst = ending.kind === 'none'
+        ? 'none'
+        : !(ending.kind === 'not-found' && ending.none) &&
+            builds.length + workflows.length > 0 &&
+            builds.every(records/* isFinished */.$g)
+            ? (0,outcomes/* showOutcome */.Kg)(worstOf(builds, workflows))
+            : '';
+    const facts = [
+        `**Waited:** ${(0,format/* formatDuration */.a3)(elapsedMs)}`,
+        `**Allowed:** ${(0,runner_text/* mdSafe */.$v)((0,outcomes/* describePolicy */.wy)(input.policy))}`,
+    ];
+    if (worst)
+        facts.unshift(`**Outcome:** ${(0,runner_text/* mdSafe */.$v)(worst, 50)}`);
+    parts.push(facts.join(' · '));
+    if (builds.length > 0)
+        parts.push(buildsTable(builds));
+    const unsuccessful = workflows.filter((w) => w.status !== 'success');
+    if (unsuccessful.length > 0)
+        parts.push(unsuccessful
+            .map((w) => `- Workflow ${(0,runner_text/* mdSafe */.$v)(w.name, 100)} ended with status ${(0,runner_text/* mdSafe */.$v)(w.status, 50)}`)
+            .join('\n'));
+    switch (ending.kind) {
+        case 'finished':
+            break;
+        case 'cancelled':
+            parts.push(ending.what === undefined
+                ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
+                : `The step was cancelled: ${(0,runner_text/* mdSafe */.$v)(ending.what, 1000)}.`);
+            break;
+        case 'timed-out':
+        case 'gave-up':
+        case 'not-found':
+            parts.push((0,runner_text/* mdSafe */.$v)(ending.why, 1000));
+            break;
+        case 'none':
+            parts.push(`${(0,runner_text/* mdSafe */.$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+            break;
+    }
+    for (const build of builds) {
+        const read = reports.tests.get(build.build_num);
+        if (read === undefined)
+            continue;
+        const { job } = (0,commit_builds/* jobOf */.Zw)(build);
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,runner_text/* mdSafe */.$v)(job, 100)}`}`;
+        // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
+        const heading = (0,summary/* mdLink */.YF)(name, build.build_url);
+        parts.push(`#### ${heading}: ${(0,runner_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(build)) || (0,follow/* describeState */.J)(build), 50)}`);
+        const failure = reports.failures.get(build.build_num)?.summary;
+        if (failure)
+            parts.push(failure);
+        parts.push(...(0,build_report/* testsSection */.FK)(ctx, read, reports.budget, 5));
+    }
+    await (0,summary/* appendSummary */.fe)(ctx.io, parts.join('\n\n'));
+}
+/** One row per build: the build (linked), job, workflow, status, outcome, duration. */
+function buildsTable(builds) {
+    const lines = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
+    for (const b of builds) {
+        const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(b);
+        const duration = (0,summary/* buildDurationMs */.xD)(b);
+        const cells = [
+            (0,summary/* buildLink */.hL)(b),
+            (0,runner_text/* mdSafe */.$v)(job ?? '', 100),
+            (0,runner_text/* mdSafe */.$v)(workflow ?? '', 100),
+            (0,runner_text/* mdSafe */.$v)(b.status ?? '', 50),
+            (0,runner_text/* mdSafe */.$v)((0,outcomes/* showOutcome */.Kg)((0,outcomes/* outcomeOf */.sG)(b)), 50),
+            duration === undefined ? '' : (0,format/* formatDuration */.a3)(duration),
+        ];
+        lines.push(`| ${cells.join(' | ')} |`);
+    }
+    return lines.join('\n');
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,3 @@
+import { run } from './approve.ts';
+
+await run();

@@ -1,0 +1,39 @@
+// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
+// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
+// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
+// is empty: v2 has no lifecycle.
+
+export interface JobStatusMeaning {
+  /** The job will not change any more (a `blocked` job ends only with its workflow). */
+  ended: boolean;
+  /** The `allowed-outcomes` word of an ended job; '' while it has not ended, or when it ended without one. */
+  outcome: string;
+}
+
+/** The service's job statuses, all of them. */
+export const V2_JOB_STATUSES: Readonly<Record<string, JobStatusMeaning>> = {
+  success: { ended: true, outcome: 'success' },
+  failed: { ended: true, outcome: 'failed' },
+  canceled: { ended: true, outcome: 'canceled' },
+  infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
+  timedout: { ended: true, outcome: 'timedout' },
+  not_run: { ended: true, outcome: 'not_run' },
+  // Ended by the service for a reason it does not know: the machine, not the code.
+  'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
+  // A job the user may not run (a restricted context): it did not pass.
+  unauthorized: { ended: true, outcome: 'failed' },
+  // Replaced by a rerun, whose own job carries the outcome.
+  retried: { ended: true, outcome: '' },
+  running: { ended: false, outcome: '' },
+  queued: { ended: false, outcome: '' },
+  not_running: { ended: false, outcome: '' },
+  on_hold: { ended: false, outcome: '' },
+  blocked: { ended: false, outcome: '' },
+};
+
+/** A job status's meaning; a status the table does not know is a job that has not ended. */
+export function jobStatusMeaning(status: string): JobStatusMeaning {
+  return Object.hasOwn(V2_JOB_STATUSES, status)
+    ? (V2_JOB_STATUSES[status] as JobStatusMeaning)
+    : { ended: false, outcome: '' };
+}

@@ -1,0 +1,282 @@
+// The project-scoped calls of API v2 (docs/v2.md): a job's details, cancel, tests and artifacts by its number,
+// the project's environment variables and pipelines. They take either way of naming a project, so they are the
+// only calls a project named by its slug can reach. Answers are checked by shape before use
+// (docs/promises.md, promise 30).
+import type { ProjectAddress } from './client.ts';
+import { jobOf, ofRevision } from './commit-builds.ts';
+import { UnusableAnswerError } from './errors.ts';
+import type { BuildQuery } from './find-builds.ts';
+import { jobStatusMeaning } from './job-status.ts';
+import { Pipelines, projectSlug, type Pipeline } from './pipelines.ts';
+import { isRecord, matchesStatusFilter, type Build } from './records.ts';
+import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
+
+/** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
+export interface JobDetails {
+  number: number;
+  name: string;
+  status: string;
+  web_url?: string;
+  pipeline?: { id?: string };
+  latest_workflow?: { id?: string; name?: string };
+  [key: string]: unknown;
+}
+
+export interface V2TestCase {
+  name?: string | null;
+  classname?: string | null;
+  file?: string | null;
+  result?: string | null;
+  message?: string | null;
+  run_time?: number | null;
+  source?: string | null;
+  [key: string]: unknown;
+}
+
+export interface V2Artifact {
+  path: string;
+  node_index: number;
+  url: string;
+  [key: string]: unknown;
+}
+
+export interface V2EnvVar {
+  name: string;
+  value?: string | null;
+  created_at?: string | null;
+  [key: string]: unknown;
+}
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+export const MAX_PROJECT_PIPELINES = 100;
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+export const MAX_JOBS_READ = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+const seg = encodeURIComponent;
+
+export class ProjectsV2 extends Pipelines {
+  /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+  async job(p: ProjectAddress, number: number): Promise<JobDetails> {
+    const path = jobPath(p, number);
+    const answer = await this.get<unknown>(path);
+    if (!isRecord(answer) || answer['number'] !== number)
+      throw unusable('GET', path, `the details of job #${number} were expected`);
+    if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+      throw unusable('GET', path, 'the job has no name and status');
+    const pipelineId = isRecord(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+    if (pipelineId !== undefined && !isId(pipelineId))
+      throw unusable('GET', path, 'the pipeline id is not a UUID');
+    return answer as JobDetails;
+  }
+
+  /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+  async cancelJob(p: ProjectAddress, number: number): Promise<{ message?: string }> {
+    const path = `${jobPath(p, number)}/cancel`;
+    return messageAnswer('POST', path, await this.post<unknown>(path, undefined, 'idempotent'));
+  }
+
+  /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+  async tests(p: ProjectAddress, number: number): Promise<V2TestCase[]> {
+    const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/tests`;
+    return records(
+      'GET',
+      path,
+      await this.list<unknown>(path, (_call, value) => value),
+      () => true,
+    ) as V2TestCase[];
+  }
+
+  /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+  async artifacts(p: ProjectAddress, number: number): Promise<V2Artifact[]> {
+    const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/artifacts`;
+    const items = records(
+      'GET',
+      path,
+      await this.list<unknown>(path, (_call, value) => value),
+      (item) =>
+        typeof item['path'] === 'string' &&
+        typeof item['url'] === 'string' &&
+        Number.isSafeInteger(item['node_index']) &&
+        (item['node_index'] as number) >= 0,
+    ) as V2Artifact[];
+    // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+    for (const item of items) this.transport.trust(item.url);
+    return items;
+  }
+
+  async envVars(p: ProjectAddress): Promise<V2EnvVar[]> {
+    const path = `/project/${projectSlug(p)}/envvar`;
+    return records(
+      'GET',
+      path,
+      await this.list<unknown>(path, (_call, value) => value),
+      (item) => typeof item['name'] === 'string',
+    ) as V2EnvVar[];
+  }
+
+  /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+  async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<V2EnvVar> {
+    const path = `/project/${projectSlug(p)}/envvar`;
+    const answer = await this.post<unknown>(path, { name: checkEnvName('name', name), value }, 'idempotent');
+    if (!isRecord(answer) || answer['name'] !== name)
+      throw unusable('POST', path, `the variable ${name} was expected`);
+    return answer as V2EnvVar;
+  }
+
+  async deleteEnvVar(p: ProjectAddress, name: string): Promise<{ message?: string }> {
+    const path = `/project/${projectSlug(p)}/envvar/${seg(checkEnvName('name', name))}`;
+    const answer = await this.transport.request<unknown>({
+      method: 'DELETE',
+      path,
+      retry: 'idempotent',
+      api: 'v2',
+    });
+    return messageAnswer('DELETE', path, answer.data);
+  }
+
+  /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
+  async jobAsBuild(p: ProjectAddress, number: number): Promise<JobBuild> {
+    const job = await this.job(p, number);
+    const id = job.pipeline?.id;
+    if (id === undefined) throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+    return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+  }
+
+  /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+  async projectPipelines(
+    p: ProjectAddress,
+    options: { branch?: string; max?: number } = {},
+  ): Promise<Pipeline[]> {
+    const path = `/project/${projectSlug(p)}/pipeline`;
+    const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    const items = await this.list<unknown>(
+      path,
+      (_call, value) => value,
+      query,
+      options.max ?? MAX_PROJECT_PIPELINES,
+    );
+    return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number'])) as Pipeline[];
+  }
+}
+
+function jobPath(p: ProjectAddress, number: number): string {
+  return `/project/${projectSlug(p)}/job/${checkBuildNum('build-num', number)}`;
+}
+
+function unusable(method: string, path: string, detail: string): UnusableAnswerError {
+  return new UnusableAnswerError(method, `v2 ${path}`, detail);
+}
+
+function records(
+  method: string,
+  path: string,
+  items: unknown[],
+  valid: (item: Record<string, unknown>) => boolean,
+): Record<string, unknown>[] {
+  for (const item of items)
+    if (!isRecord(item) || !valid(item))
+      throw unusable(method, path, 'the list holds an item of the wrong shape');
+  return items as Record<string, unknown>[];
+}
+
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method: string, path: string, answer: unknown): { message?: string } {
+  if (!isRecord(answer)) throw unusable(method, path, 'a JSON object was expected');
+  return answer as { message?: string };
+}
+
+/** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
+export type JobBuild = Build & { fork: boolean };
+
+/**
+ * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
+ * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
+ * (src/api/job-status.ts).
+ */
+export function jobBuild(
+  pipeline: Pipeline,
+  job: { job_number: number; name: string; status: string },
+  workflow?: string,
+): JobBuild {
+  const vcs: Record<string, unknown> = isRecord(pipeline.vcs) ? pipeline.vcs : {};
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  const meaning = jobStatusMeaning(job.status);
+  const origin = text(vcs['origin_repository_url']);
+  const target = text(vcs['target_repository_url']);
+  return {
+    build_num: job.job_number,
+    branch: text(vcs['branch']),
+    vcs_revision: text(vcs['revision']),
+    vcs_tag: text(vcs['tag']),
+    // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+    lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+    outcome: meaning.outcome === '' ? null : (meaning.outcome as Build['outcome']),
+    workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+    fork: origin !== null && target !== null && origin !== target,
+  };
+}
+
+/**
+ * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
+ * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
+ * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
+ */
+export class JobScan {
+  readonly #api: ProjectsV2;
+  readonly #project: ProjectAddress;
+  readonly #query: BuildQuery;
+  #pipelines: Pipeline[] | undefined;
+  #ready: JobBuild[] = [];
+  read = 0;
+  bounded = false;
+
+  constructor(api: ProjectsV2, project: ProjectAddress, query: BuildQuery) {
+    this.#api = api;
+    this.#project = project;
+    this.#query = { ...query, revision: query.revision?.toLowerCase() };
+  }
+
+  async next(): Promise<JobBuild | undefined> {
+    const query = this.#query;
+    this.#pipelines ??= await this.#api.projectPipelines(
+      this.#project,
+      query.branch === undefined ? {} : { branch: query.branch },
+    );
+    while (this.#ready.length === 0) {
+      const room = MAX_JOBS_READ - this.read;
+      if (room <= 0) {
+        this.bounded = this.#pipelines.length > 0;
+        return undefined;
+      }
+      const pipeline = this.#pipelines.shift();
+      if (pipeline === undefined) return undefined;
+      // Pipelines of other commits and branches are passed without reading their workflows.
+      const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+      if (query.revision !== undefined && !ofRevision(head, query.revision)) continue;
+      if (query.branch !== undefined && head.branch !== query.branch) continue;
+      const found: JobBuild[] = [];
+      for (const workflow of await this.#api.workflows(pipeline.id)) {
+        for (const job of await this.#api.jobs(workflow.id)) {
+          if (!isRecord(job) || !isNumber(job.job_number) || typeof job.status !== 'string') continue;
+          found.push(jobBuild(pipeline, job as Parameters<typeof jobBuild>[1], workflow.name));
+        }
+      }
+      found.sort((a, b) => b.build_num - a.build_num);
+      if (found.length > room) this.bounded = true;
+      for (const build of found.slice(0, room)) {
+        this.read++;
+        if (
+          matchesStatusFilter(build, query.statusFilter) &&
+          (query.job === undefined || jobOf(build).job === query.job)
+        )
+          this.#ready.push(build);
+      }
+    }
+    return this.#ready.shift();
+  }
+}

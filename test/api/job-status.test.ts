@@ -1,0 +1,42 @@
+// The v2 job statuses: one table in the code, the same table in the README, every status the service has.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { jobStatusMeaning, V2_JOB_STATUSES } from '../../src/api/job-status.ts';
+
+/** The service's job statuses, as its v2 reference lists them. */
+const SERVICE_STATUSES = [
+  'success',
+  'running',
+  'not_run',
+  'failed',
+  'retried',
+  'queued',
+  'not_running',
+  'infrastructure_fail',
+  'timedout',
+  'on_hold',
+  'terminated-unknown',
+  'blocked',
+  'canceled',
+  'unauthorized',
+];
+
+describe('v2 job statuses', () => {
+  it('are all in the table, and nothing else', () => {
+    expect(Object.keys(V2_JOB_STATUSES).sort()).toEqual([...SERVICE_STATUSES].sort());
+  });
+
+  it('map to the same outcomes in the README', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([a-z_-]+)` \| (yes|no)[^|]*\| (?:`([a-z_]+)`)?[^|]*\|$/gmu)].map(
+      ([, status, ended, outcome]) => [status, { ended: ended === 'yes', outcome: outcome ?? '' }],
+    );
+    expect(Object.fromEntries(rows)).toEqual(V2_JOB_STATUSES);
+  });
+
+  it('take a status the table does not know for a job still going', () => {
+    expect(jobStatusMeaning('something-new')).toEqual({ ended: false, outcome: '' });
+    expect(jobStatusMeaning('toString')).toEqual({ ended: false, outcome: '' });
+    expect(jobStatusMeaning('terminated-unknown')).toEqual({ ended: true, outcome: 'infrastructure_fail' });
+  });
+});
