@@ -465,10 +465,11 @@ function general_run() {
 __webpack_require__.d(__webpack_exports__, {
   Bk: () => (/* binding */ JobScan),
   fk: () => (/* binding */ MAX_JOBS_READ),
-  lv: () => (/* binding */ ProjectsV2)
+  lv: () => (/* binding */ ProjectsV2),
+  Id: () => (/* binding */ jobBuild)
 });
 
-// UNUSED EXPORTS: MAX_PROJECT_PIPELINES, jobBuild
+// UNUSED EXPORTS: MAX_PROJECT_PIPELINES
 
 // EXTERNAL MODULE: ../api/commit-builds.ts
 var commit_builds = __webpack_require__(6677);

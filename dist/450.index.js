@@ -6,8 +6,8 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
 /* harmony export */   SO: () => (/* binding */ compileGlob),
-/* harmony export */   Ue: () => (/* binding */ PLAIN_GLOB),
 /* harmony export */   ko: () => (/* binding */ selects)
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
@@ -18,21 +18,98 @@ export const modules = {
 // `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
 // extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
 //
-// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
-// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
-// against a deep path, and artifact paths come from the server.
+// Paths and segments are matched here, in time linear in the text for each token of the pattern: a regex with
+// several `.*` in a row backtracks polynomially on a long name (`*-*-*-*.xml`), a whole-path one exponentially on
+// `a/**/a/**/…` against a deep path, and artifact paths and job names come from the server. picomatch compiles
+// only the bracket classes, each matching one character.
 
 
-/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
-const PLAIN_GLOB = {
-    dot: true,
-    posix: true,
-    windows: false,
-    nobrace: true,
-    noextglob: true,
-    nonegate: true,
-};
-const SEGMENT_OPTIONS = { ...PLAIN_GLOB, strictSlashes: true };
+/** A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included. */
+const CLASS_OPTIONS = { dot: true, posix: true, windows: false };
+/** A whole-text matcher for a pattern over `/`-separated text; name-patterns.ts matches job names so too. */
+function compilePattern(body) {
+    const segments = [];
+    for (const part of body.split('/')) {
+        // `**/**` is one `**`.
+        if (part !== '**')
+            segments.push(segmentTokens(part));
+        else if (segments.at(-1) !== '**')
+            segments.push('**');
+    }
+    return (text) => matchSegments(segments, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), CLASS_OPTIONS);
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether a segment's tokens match the whole text: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, text) {
+    // A segment of wildcards alone never matches an empty one.
+    if (text === '')
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < text.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token !== undefined && token(text[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star >= 0) {
+            t = star + 1;
+            s = ++starAt;
+        }
+        else
+            return false;
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
 /** Compiles one pattern; `name` is the input it came from, for the error. */
 function compileGlob(name, pattern) {
     const negated = pattern.startsWith('!');
@@ -46,28 +123,7 @@ function compileGlob(name, pattern) {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f]/.test(body))
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
-    const segments = [];
-    for (const part of body.split('/')) {
-        if (part === '**') {
-            // `**/**` is one `**`.
-            if (segments.at(-1) !== '**')
-                segments.push('**');
-            continue;
-        }
-        if (part === '') {
-            segments.push(/^$/u);
-            continue;
-        }
-        try {
-            // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
-            const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
-            segments.push(picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(literal, SEGMENT_OPTIONS));
-        }
-        catch {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
-        }
-    }
-    return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
+    return { source: pattern, negated, test: compilePattern(body) };
 }
 /** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
 function matchSegments(pattern, path) {
@@ -87,7 +143,7 @@ function matchSegments(pattern, path) {
                 return j < path.length;
             return match(i + 1, j) || (j < path.length && match(i, j + 1));
         }
-        return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
+        return (j < path.length && segment !== undefined && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1));
     };
     return match(0, 0);
 }
@@ -116,15 +172,12 @@ function selects(globs, path) {
 /* harmony export */   Cx: () => (/* binding */ choosesName),
 /* harmony export */   QC: () => (/* binding */ compileNamePatterns)
 /* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1026);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 /* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
 // Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
 // inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
 // when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
 // `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
-
 
 
 /** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
@@ -137,20 +190,13 @@ function compileNamePatterns(input, lines) {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
         if (/\p{Cc}/u.test(body))
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
-        let glob;
-        try {
-            // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
-            glob = picomatch__WEBPACK_IMPORTED_MODULE_2___default().makeRe(body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)), _glob_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_GLOB */ .Ue);
-        }
-        catch {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);
-        }
+        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
         return {
             source,
             negated,
             body,
             named: !negated && !/[*?]/u.test(body),
-            test: (name) => name === body || glob.test(name),
+            test: (name) => name === body || glob(name),
         };
     });
 }

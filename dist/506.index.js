@@ -83,7 +83,7 @@ function memberProblem(member) {
     // Names are printed in warnings; the runner would obey these anywhere in a line.
     if (name.includes('::') || name.includes('##['))
         return 'looks like a workflow command';
-    if (/^[/\\]/u.test(name) || /^[A-Za-z]:/u.test(name))
+    if (/^[/\\]|^[A-Za-z]:(?:[/\\]|$)/u.test(name))
         return 'is an absolute path';
     const segments = memberSegments(member);
     if (segments.length === 0)
@@ -139,7 +139,9 @@ var glob = __webpack_require__(5224);
 class Limiter {
     concurrency;
     #active = 0;
+    /** Waiting calls from `#head` on: taking one is O(1), where `shift()` moves every other one each time. */
     #queue = [];
+    #head = 0;
     constructor(concurrency) {
         if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
             throw new RangeError(`concurrency must be a whole number ≥ 1, not ${concurrency}`);
@@ -152,7 +154,7 @@ class Limiter {
     }
     /** Functions waiting for a slot. */
     get pending() {
-        return this.#queue.length;
+        return this.#queue.length - this.#head;
     }
     /** Calls `fn` as soon as fewer than `concurrency` calls are running; settles as its promise does. */
     run(fn) {
@@ -168,7 +170,10 @@ class Limiter {
                 }
                 promise.then(resolve, reject).finally(() => {
                     this.#active--;
-                    this.#queue.shift()?.();
+                    const next = this.#queue[this.#head++];
+                    if (this.#head >= this.#queue.length)
+                        [this.#queue, this.#head] = [[], 0];
+                    next?.();
                 });
             };
             if (this.#active < this.concurrency)
@@ -181,27 +186,30 @@ class Limiter {
 /**
  * Calls `fn` for every item, at most `concurrency` at once. On the first failure no further item is started, the
  * `abort` callback is called so the running ones can stop, and once every started call has settled that first
- * failure is thrown: nothing is left running behind the caller's back.
+ * failure is thrown: nothing is left running behind the caller's back. Each of `concurrency` workers takes the
+ * next item when its last one ends, so after a failure nothing queued is left to go through.
  */
 async function forEachLimited(items, concurrency, fn, abort = () => { }) {
     const limiter = new Limiter(concurrency);
     let failed = false;
     let firstError;
-    const calls = items.map((item, index) => limiter.run(async () => {
-        if (failed)
-            return;
-        try {
-            await fn(item, index);
-        }
-        catch (error) {
-            if (!failed) {
-                failed = true;
-                firstError = error;
-                abort(error);
+    let next = 0;
+    const work = async () => {
+        while (!failed && next < items.length) {
+            const index = next++;
+            try {
+                await fn(items[index], index);
+            }
+            catch (error) {
+                if (!failed) {
+                    failed = true;
+                    firstError = error;
+                    abort(error);
+                }
             }
         }
-    }));
-    await Promise.all(calls);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, () => limiter.run(work)));
     if (failed)
         throw firstError;
 }
@@ -760,6 +768,8 @@ const IF_NO_ARTIFACTS = ['warn', 'error', 'ignore'];
 const PROGRESS_EVERY_MS = 10_000;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
+/** Paths looked at between two turns of the event loop, where a SIGINT is heard. */
+const YIELD_EVERY = 1000;
 /** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
 const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 /** Nothing to fetch and `if-no-artifacts: error`. */
@@ -925,7 +935,7 @@ async function fetchArtifacts(ctx) {
     const refusals = new Refusals(ctx);
     reportPlan(ctx, plan, refusals);
     const destination = new paths/* Destination */.DW(root, profile);
-    const checked = await checkFinalPaths(options, plan, destination, refusals);
+    const checked = await checkFinalPaths(options, plan, destination, refusals, ctx.signal);
     if (checked.length > 0) {
         const stale = await (0,stale_parts/* removeStaleParts */.o)(root, checked.map((c) => c.file.segments));
         if (stale.length > 0)
@@ -965,14 +975,29 @@ function reportPlan(ctx, plan, refusals) {
  * (or at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files. A
  * link is never replaced, whatever `overwrite` says.
  */
-async function checkFinalPaths(options, plan, destination, refusals) {
+async function checkFinalPaths(options, plan, destination, refusals, signal) {
     const out = [];
     const existing = [];
     const refuse = (file, reason) => refusals.add((0,paths/* shortQuoted */.vb)(file.source), reason);
-    const taken = new Set(plan.files.map((f) => (0,paths/* foldedName */.mw)(f.segments.join('/'))));
+    // With extract, each file (folded) and each folder a file is saved in, with its first file: the folder an
+    // archive unpacks into is looked up, not searched for.
+    const taken = new Map();
+    if (options.extract) {
+        for (const f of plan.files) {
+            for (let n = 1; n <= f.segments.length; n++) {
+                const key = (0,paths/* foldedName */.mw)(f.segments.slice(0, n).join('/'));
+                if (!taken.has(key))
+                    taken.set(key, f);
+            }
+        }
+    }
     // Nothing is created below the destination until every path was looked at.
     const cache = new Map();
-    for (const file of plan.files) {
+    for (const [index, file] of plan.files.entries()) {
+        // Lets a SIGINT be heard between looks, which otherwise all run as one chain of microtasks.
+        if (index % YIELD_EVERY === 0)
+            await new Promise((resolve) => setImmediate(resolve));
+        signal.throwIfAborted();
         const absolute = (0,external_node_path_.join)(destination.root, ...file.segments);
         if (Buffer.byteLength(absolute) + download/* PART_SUFFIX_BYTES */.e4 > paths/* MAX_PATH_BYTES */.PR) {
             refuse(file, `its path in the destination would be longer than ${paths/* MAX_PATH_BYTES */.PR - download/* PART_SUFFIX_BYTES */.e4} bytes`);
@@ -1002,10 +1027,10 @@ async function checkFinalPaths(options, plan, destination, refusals) {
             const target = [...file.segments.slice(0, -1), archive.stem];
             const key = target.join('/');
             const folded = (0,paths/* foldedName */.mw)(key);
-            const clash = plan.files.find((f) => f !== file && `${(0,paths/* foldedName */.mw)(f.segments.join('/'))}/`.startsWith(`${folded}/`));
-            if (clash !== undefined || taken.has(folded)) {
+            const clash = taken.get(folded);
+            if (clash !== undefined) {
                 throw new paths/* ClashError */.Ez(`artifact ${(0,paths/* shortQuoted */.vb)(file.source)} would be unpacked into ${(0,paths/* shortQuoted */.vb)(key)}, where artifact ` +
-                    `${(0,paths/* shortQuoted */.vb)(clash?.source ?? key)} is saved; leave one out with pattern, or leave extract out`);
+                    `${(0,paths/* shortQuoted */.vb)(clash.source)} is saved; leave one out with pattern, or leave extract out`);
             }
             const there = await destination.inspect(target, cache);
             if (there.kind === 'refused') {
@@ -1821,8 +1846,8 @@ function encodingOf(headers) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
 /* harmony export */   SO: () => (/* binding */ compileGlob),
-/* harmony export */   Ue: () => (/* binding */ PLAIN_GLOB),
 /* harmony export */   ko: () => (/* binding */ selects)
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
@@ -1833,21 +1858,98 @@ function encodingOf(headers) {
 // `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
 // extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
 //
-// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
-// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
-// against a deep path, and artifact paths come from the server.
+// Paths and segments are matched here, in time linear in the text for each token of the pattern: a regex with
+// several `.*` in a row backtracks polynomially on a long name (`*-*-*-*.xml`), a whole-path one exponentially on
+// `a/**/a/**/…` against a deep path, and artifact paths and job names come from the server. picomatch compiles
+// only the bracket classes, each matching one character.
 
 
-/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
-const PLAIN_GLOB = {
-    dot: true,
-    posix: true,
-    windows: false,
-    nobrace: true,
-    noextglob: true,
-    nonegate: true,
-};
-const SEGMENT_OPTIONS = { ...PLAIN_GLOB, strictSlashes: true };
+/** A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included. */
+const CLASS_OPTIONS = { dot: true, posix: true, windows: false };
+/** A whole-text matcher for a pattern over `/`-separated text; name-patterns.ts matches job names so too. */
+function compilePattern(body) {
+    const segments = [];
+    for (const part of body.split('/')) {
+        // `**/**` is one `**`.
+        if (part !== '**')
+            segments.push(segmentTokens(part));
+        else if (segments.at(-1) !== '**')
+            segments.push('**');
+    }
+    return (text) => matchSegments(segments, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), CLASS_OPTIONS);
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether a segment's tokens match the whole text: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, text) {
+    // A segment of wildcards alone never matches an empty one.
+    if (text === '')
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < text.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token !== undefined && token(text[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star >= 0) {
+            t = star + 1;
+            s = ++starAt;
+        }
+        else
+            return false;
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
 /** Compiles one pattern; `name` is the input it came from, for the error. */
 function compileGlob(name, pattern) {
     const negated = pattern.startsWith('!');
@@ -1861,28 +1963,7 @@ function compileGlob(name, pattern) {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f]/.test(body))
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
-    const segments = [];
-    for (const part of body.split('/')) {
-        if (part === '**') {
-            // `**/**` is one `**`.
-            if (segments.at(-1) !== '**')
-                segments.push('**');
-            continue;
-        }
-        if (part === '') {
-            segments.push(/^$/u);
-            continue;
-        }
-        try {
-            // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
-            const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
-            segments.push(picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(literal, SEGMENT_OPTIONS));
-        }
-        catch {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
-        }
-    }
-    return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
+    return { source: pattern, negated, test: compilePattern(body) };
 }
 /** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
 function matchSegments(pattern, path) {
@@ -1902,7 +1983,7 @@ function matchSegments(pattern, path) {
                 return j < path.length;
             return match(i + 1, j) || (j < path.length && match(i, j + 1));
         }
-        return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
+        return (j < path.length && segment !== undefined && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1));
     };
     return match(0, 0);
 }
@@ -1956,7 +2037,8 @@ function selects(globs, path) {
 //
 // The rule: an artifact's relative path is its `pretty_path` with a leading `$VAR/` (or `~/`) removed when the
 // record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
-// a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
+// a separator, and empty and `.` segments are left out. `x:name` is a drive only where drives exist (Windows
+// names): elsewhere it is a name like any other. A `pretty_path` whose file name differs from the `path`'s
 // is not used: the file keeps its own name, the last segment of its `path`.
 
 
@@ -1971,12 +2053,12 @@ const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - _download_js__WEBPACK_IMPORTED_M
 /** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
 const MAX_PATH_BYTES = 4095;
 /** The relative path of an artifact (see the rule above); `contained` says what was changed to keep it inside. */
-function artifactRelativePath(path, prettyPath) {
-    const own = relativeSegments(path);
+function artifactRelativePath(path, prettyPath, profile = PROFILES.ext4) {
+    const own = relativeSegments(path, profile);
     if (!own.ok)
         return own;
     if (typeof prettyPath === 'string' && prettyPath !== '') {
-        const pretty = relativeSegments(prettyPath.replace(/^(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|~)(?=[/\\]|$)/u, ''));
+        const pretty = relativeSegments(prettyPath.replace(/^(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|~)(?=[/\\]|$)/u, ''), profile);
         if (pretty.ok && pretty.segments.at(-1) === own.segments.at(-1)) {
             return { ok: true, segments: pretty.segments, contained: pretty.contained };
         }
@@ -1984,7 +2066,7 @@ function artifactRelativePath(path, prettyPath) {
     }
     return own;
 }
-function relativeSegments(text) {
+function relativeSegments(text, profile) {
     const contained = [];
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/u.test(text)) {
@@ -2000,7 +2082,7 @@ function relativeSegments(text) {
         contained.push(`drive letter ${parts[0] ?? ''} dropped`);
         parts.shift();
     }
-    else if (/^[A-Za-z]:./u.test(parts[0] ?? '')) {
+    else if (profile.windowsNames && /^[A-Za-z]:./u.test(parts[0] ?? '')) {
         // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
         contained.push(`drive letter ${parts[0]?.slice(0, 2) ?? ''} dropped`);
         parts[0] = parts[0]?.slice(2) ?? '';
@@ -2060,7 +2142,8 @@ function segmentProblem(segment) {
 }
 /** The first segment's problem (see segmentProblem), or undefined when every segment may be written. */
 function pathProblem(segments) {
-    if (/^[A-Za-z]:/u.test(segments[0] ?? ''))
+    // `x:name` is a name where drives do not exist; Destination.inspect refuses its colon where they do.
+    if (/^[A-Za-z]:$/u.test(segments[0] ?? ''))
         return 'starts with a drive letter (an absolute path)';
     for (const segment of segments) {
         const problem = segmentProblem(segment);
@@ -2151,7 +2234,7 @@ function planDownloads(artifacts, options) {
             continue;
         }
         const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
-        const relative = artifactRelativePath(path, pretty);
+        const relative = artifactRelativePath(path, pretty, options.profile);
         if (!relative.ok) {
             plan.refused.push({ what: shortQuoted(path), reason: relative.reason });
             continue;
@@ -2209,28 +2292,36 @@ function planDownloads(artifacts, options) {
     }
     // Every disk's key, whatever this runner's own disk is: Linux runners write to case-insensitive disks too, and
     // two artifacts one of them would merge are told apart (node folders) or refused, never one over the other.
+    // Each path's files are kept only where there are several: one entry per file would double the plan's memory.
     const fold = foldedName;
-    const groups = groupBy(plan.files, (f) => fold(f.segments.join('/')));
-    for (const group of groups.values()) {
-        if (group.length < 2)
-            continue;
+    const files = new Map();
+    const shared = new Map();
+    for (const file of plan.files) {
+        const key = fold(file.segments.join('/'));
+        const other = files.get(key);
+        if (other === undefined)
+            files.set(key, file);
+        else
+            shared.set(key, [...(shared.get(key) ?? [other]), file]);
+    }
+    for (const [key, group] of shared) {
         const indexes = new Set(group.map((f) => f.nodeIndex));
         const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
         if (!apart)
             throw clash(group, options.flatten);
-        // Only the artifacts that share a path move under their container's folder; the rest stay where they are.
-        for (const file of group)
-            file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
+        files.delete(key);
     }
-    // After the container folders: no two files at one path, and no path that is a file for one artifact and a
-    // folder for another.
-    const files = new Map();
-    for (const file of plan.files) {
-        const key = fold(file.segments.join('/'));
-        const other = files.get(key);
-        if (other)
-            throw clash([other, file], options.flatten);
-        files.set(key, file);
+    // Only the artifacts that share a path move under their container's folder; the rest stay where they are. After
+    // that: no two files at one path, and no path that is a file for one artifact and a folder for another.
+    for (const group of shared.values()) {
+        for (const file of group) {
+            file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
+            const key = fold(file.segments.join('/'));
+            const other = files.get(key);
+            if (other)
+                throw clash([other, file], options.flatten);
+            files.set(key, file);
+        }
     }
     for (const file of plan.files) {
         for (let n = 1; n < file.segments.length; n++) {
@@ -2254,18 +2345,6 @@ function clash(group, flatten) {
         ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
         : '';
     return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}${disk}; ${hint}`);
-}
-function groupBy(items, key) {
-    const out = new Map();
-    for (const item of items) {
-        const k = key(item);
-        const list = out.get(k);
-        if (list)
-            list.push(item);
-        else
-            out.set(k, [item]);
-    }
-    return out;
 }
 /** A record for a warning: its path only (a URL may carry credentials), cut short. */
 function describe(value) {
@@ -2435,10 +2514,11 @@ async function ensureFolder(absolute, relative, created) {
 __webpack_require__.d(__webpack_exports__, {
   Bk: () => (/* binding */ JobScan),
   fk: () => (/* binding */ MAX_JOBS_READ),
-  lv: () => (/* binding */ ProjectsV2)
+  lv: () => (/* binding */ ProjectsV2),
+  Id: () => (/* binding */ jobBuild)
 });
 
-// UNUSED EXPORTS: MAX_PROJECT_PIPELINES, jobBuild
+// UNUSED EXPORTS: MAX_PROJECT_PIPELINES
 
 // EXTERNAL MODULE: ../api/commit-builds.ts
 var commit_builds = __webpack_require__(6677);

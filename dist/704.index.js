@@ -1527,15 +1527,19 @@ function httpDate(text) {
     // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
     if (!/^[A-Za-z]{3},? /.test(trimmed) && !/^[A-Za-z]+, \d/.test(trimmed))
         return undefined;
-    const ms = Date.parse(trimmed);
-    return Number.isFinite(ms) ? new Date(ms) : undefined;
+    return dateOf(Date.parse(trimmed));
+}
+/** A date `Date` can hold, or undefined: a date past its range is as malformed as one that does not parse. */
+function dateOf(ms) {
+    const date = new Date(ms);
+    return Number.isNaN(date.getTime()) ? undefined : date;
 }
 /** RFC 9745's `@<seconds>` (a structured-field date), the draft's `true`, or an HTTP-date. */
 function deprecationValue(text) {
     const trimmed = text.trim();
     const structured = /^@(-?\d{1,15})$/.exec(trimmed);
     if (structured?.[1] !== undefined)
-        return new Date(Number(structured[1]) * 1000);
+        return dateOf(Number(structured[1]) * 1000);
     if (/^\?1$|^true$/i.test(trimmed))
         return true;
     return httpDate(trimmed);
@@ -1671,7 +1675,7 @@ class SunsetNotices {
     }
 }
 /** The warning: the call, what it announces in plain words, the replacement and the page. */
-function describeNotice(method, path, info, replacement) {
+function describeNotice(method, path, info, replacement, now = Date.now()) {
     const call = `${method} ${path}`;
     const parts = [];
     if (info.deprecation !== undefined) {
@@ -1680,8 +1684,12 @@ function describeNotice(method, path, info, replacement) {
             : `the service has deprecated ${call} since ${plainDate(info.deprecation)}`);
     }
     if (info.sunset !== undefined) {
-        const subject = parts.length === 0 ? `the service removes ${call}` : 'it removes the call';
-        parts.push(`${subject} on ${plainDate(info.sunset)}, and from then on answers 410 Gone`);
+        // A date gone by while the call still answers: the removal is due, not done.
+        const past = info.sunset.getTime() <= now;
+        const verb = past ? 'was to remove' : 'removes';
+        const subject = parts.length === 0 ? `the service ${verb} ${call}` : `it ${verb} the call`;
+        const then = past ? 'may answer 410 Gone at any time now' : 'from then on answers 410 Gone';
+        parts.push(`${subject} on ${plainDate(info.sunset)}, and ${then}`);
     }
     let text = parts.join('; ');
     text = text.charAt(0).toUpperCase() + text.slice(1);

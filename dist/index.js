@@ -67,13 +67,13 @@ var map = {
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
-		3716,
+		1823,
 		825,
 		26,
 		704,
 		787,
 		450,
-		716
+		204
 	]
 };
 function webpackAsyncContext(req) {

@@ -3,9 +3,10 @@
 // `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
 // extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
 //
-// picomatch compiles each segment. The segments are matched here, one against one, with a table of the positions
-// already tried: picomatch's own whole-path regex backtracks exponentially on patterns such as `a/**/a/**/…`
-// against a deep path, and artifact paths come from the server.
+// Paths and segments are matched here, in time linear in the text for each token of the pattern: a regex with
+// several `.*` in a row backtracks polynomially on a long name (`*-*-*-*.xml`), a whole-path one exponentially on
+// `a/**/a/**/…` against a deep path, and artifact paths and job names come from the server. picomatch compiles
+// only the bracket classes, each matching one character.
 import picomatch from 'picomatch';
 import { ValidationError } from './errors.ts';
 
@@ -17,19 +18,83 @@ export interface Glob {
   test(path: string): boolean;
 }
 
-/** The same on every runner (a backslash escapes, on Windows too); braces, extglobs and `!` are not special. */
-export const PLAIN_GLOB: picomatch.PicomatchOptions = {
-  dot: true,
-  posix: true,
-  windows: false,
-  nobrace: true,
-  noextglob: true,
-  nonegate: true,
-};
+/** A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included. */
+const CLASS_OPTIONS: picomatch.PicomatchOptions = { dot: true, posix: true, windows: false };
 
-const SEGMENT_OPTIONS: picomatch.PicomatchOptions = { ...PLAIN_GLOB, strictSlashes: true };
+/** One character of a segment, or `*`: any run of them. */
+type Token = '*' | ((char: string) => boolean);
+type Segment = '**' | Token[];
 
-type Segment = '**' | RegExp;
+/** A whole-text matcher for a pattern over `/`-separated text; name-patterns.ts matches job names so too. */
+export function compilePattern(body: string): (text: string) => boolean {
+  const segments: Segment[] = [];
+  for (const part of body.split('/')) {
+    // `**/**` is one `**`.
+    if (part !== '**') segments.push(segmentTokens(part));
+    else if (segments.at(-1) !== '**') segments.push('**');
+  }
+  return (text) => matchSegments(segments, text.split('/'));
+}
+
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part: string): Token[] {
+  const tokens: Token[] = [];
+  for (let i = 0; i < part.length; i++) {
+    const char = part[i] ?? '';
+    const end = char === '[' ? classEnd(part, i) : -1;
+    if (char === '*') {
+      if (tokens.at(-1) !== '*') tokens.push('*');
+    } else if (char === '?') tokens.push(() => true);
+    else if (end > 0) {
+      const re = picomatch.makeRe(part.slice(i, end), CLASS_OPTIONS);
+      tokens.push((c) => re.test(c));
+      i = end - 1;
+    } else {
+      const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+      tokens.push((c) => c === literal);
+    }
+  }
+  return tokens;
+}
+
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part: string, start: number): number {
+  let i = start + 1;
+  if (part[i] === '!' || part[i] === '^') i++;
+  // A `]` first is a member, not the end.
+  if (part[i] === ']') i++;
+  for (; i < part.length; i++) {
+    if (part[i] === '\\') i++;
+    else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0) i = part.indexOf(':]', i + 2) + 1;
+    else if (part[i] === ']') return i + 1;
+  }
+  return -1;
+}
+
+/** Whether a segment's tokens match the whole text: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens: readonly Token[], text: string): boolean {
+  // A segment of wildcards alone never matches an empty one.
+  if (text === '') return tokens.length === 0;
+  let t = 0;
+  let s = 0;
+  let star = -1;
+  let starAt = 0;
+  while (s < text.length) {
+    const token = tokens[t];
+    if (token === '*') {
+      star = t++;
+      starAt = s;
+    } else if (token !== undefined && token(text[s] ?? '')) {
+      t++;
+      s++;
+    } else if (star >= 0) {
+      t = star + 1;
+      s = ++starAt;
+    } else return false;
+  }
+  while (tokens[t] === '*') t++;
+  return t === tokens.length;
+}
 
 /** Compiles one pattern; `name` is the input it came from, for the error. */
 export function compileGlob(name: string, pattern: string): Glob {
@@ -49,26 +114,7 @@ export function compileGlob(name: string, pattern: string): Glob {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f]/.test(body))
     throw new ValidationError(name, allowed, pattern, 'a pattern holds a control character');
-  const segments: Segment[] = [];
-  for (const part of body.split('/')) {
-    if (part === '**') {
-      // `**/**` is one `**`.
-      if (segments.at(-1) !== '**') segments.push('**');
-      continue;
-    }
-    if (part === '') {
-      segments.push(/^$/u);
-      continue;
-    }
-    try {
-      // picomatch passes parentheses and `|` through as regular-expression syntax even without extglobs.
-      const literal = part.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`));
-      segments.push(picomatch.makeRe(literal, SEGMENT_OPTIONS));
-    } catch {
-      throw new ValidationError(name, allowed, pattern, `${JSON.stringify(pattern)} cannot be compiled`);
-    }
-  }
-  return { source: pattern, negated, test: (path) => matchSegments(segments, path.split('/')) };
+  return { source: pattern, negated, test: compilePattern(body) };
 }
 
 /** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
@@ -86,7 +132,9 @@ function matchSegments(pattern: readonly Segment[], path: readonly string[]): bo
       if (i === pattern.length - 1) return j < path.length;
       return match(i + 1, j) || (j < path.length && match(i, j + 1));
     }
-    return j < path.length && segment !== undefined && segment.test(path[j] ?? '') && match(i + 1, j + 1);
+    return (
+      j < path.length && segment !== undefined && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1)
+    );
   };
   return match(0, 0);
 }

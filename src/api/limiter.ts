@@ -4,7 +4,9 @@
 export class Limiter {
   readonly concurrency: number;
   #active = 0;
-  readonly #queue: (() => void)[] = [];
+  /** Waiting calls from `#head` on: taking one is O(1), where `shift()` moves every other one each time. */
+  #queue: (() => void)[] = [];
+  #head = 0;
 
   constructor(concurrency: number) {
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
@@ -20,7 +22,7 @@ export class Limiter {
 
   /** Functions waiting for a slot. */
   get pending(): number {
-    return this.#queue.length;
+    return this.#queue.length - this.#head;
   }
 
   /** Calls `fn` as soon as fewer than `concurrency` calls are running; settles as its promise does. */
@@ -36,7 +38,9 @@ export class Limiter {
         }
         promise.then(resolve, reject).finally(() => {
           this.#active--;
-          this.#queue.shift()?.();
+          const next = this.#queue[this.#head++];
+          if (this.#head >= this.#queue.length) [this.#queue, this.#head] = [[], 0];
+          next?.();
         });
       };
       if (this.#active < this.concurrency) start();
@@ -48,7 +52,8 @@ export class Limiter {
 /**
  * Calls `fn` for every item, at most `concurrency` at once. On the first failure no further item is started, the
  * `abort` callback is called so the running ones can stop, and once every started call has settled that first
- * failure is thrown: nothing is left running behind the caller's back.
+ * failure is thrown: nothing is left running behind the caller's back. Each of `concurrency` workers takes the
+ * next item when its last one ends, so after a failure nothing queued is left to go through.
  */
 export async function forEachLimited<T>(
   items: readonly T[],
@@ -59,11 +64,12 @@ export async function forEachLimited<T>(
   const limiter = new Limiter(concurrency);
   let failed = false;
   let firstError: unknown;
-  const calls = items.map((item, index) =>
-    limiter.run(async () => {
-      if (failed) return;
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (!failed && next < items.length) {
+      const index = next++;
       try {
-        await fn(item, index);
+        await fn(items[index] as T, index);
       } catch (error) {
         if (!failed) {
           failed = true;
@@ -71,8 +77,8 @@ export async function forEachLimited<T>(
           abort(error);
         }
       }
-    }),
-  );
-  await Promise.all(calls);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, () => limiter.run(work)));
   if (failed) throw firstError;
 }

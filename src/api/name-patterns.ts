@@ -2,9 +2,8 @@
 // inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
 // when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
 // `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
-import picomatch from 'picomatch';
 import { ValidationError } from './errors.ts';
-import { PLAIN_GLOB } from './glob.ts';
+import { compilePattern } from './glob.ts';
 
 export interface NamePattern {
   /** The line as written, `!` included. */
@@ -30,22 +29,13 @@ export function compileNamePatterns(input: string, lines: readonly string[]): Na
       throw new ValidationError(input, allowed, source, `${JSON.stringify(source)} names nothing`);
     if (/\p{Cc}/u.test(body))
       throw new ValidationError(input, allowed, source, 'a line holds a control character');
-    let glob: RegExp;
-    try {
-      // picomatch passes parentheses, `|` and `+` through as regular-expression syntax: they are plain here.
-      glob = picomatch.makeRe(
-        body.replace(/\\.|[()|+{}]/gu, (m) => (m.length === 2 ? m : `\\${m}`)),
-        PLAIN_GLOB,
-      );
-    } catch {
-      throw new ValidationError(input, allowed, source, `${JSON.stringify(source)} cannot be compiled`);
-    }
+    const glob = compilePattern(body);
     return {
       source,
       negated,
       body,
       named: !negated && !/[*?]/u.test(body),
-      test: (name: string) => name === body || glob.test(name),
+      test: (name: string) => name === body || glob(name),
     };
   });
 }

@@ -4,7 +4,8 @@
 //
 // The rule: an artifact's relative path is its `pretty_path` with a leading `$VAR/` (or `~/`) removed when the
 // record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
-// a separator, and empty and `.` segments are left out. A `pretty_path` whose file name differs from the `path`'s
+// a separator, and empty and `.` segments are left out. `x:name` is a drive only where drives exist (Windows
+// names): elsewhere it is a name like any other. A `pretty_path` whose file name differs from the `path`'s
 // is not used: the file keeps its own name, the last segment of its `path`.
 import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
@@ -24,12 +25,17 @@ export type RelativePath =
   { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
 
 /** The relative path of an artifact (see the rule above); `contained` says what was changed to keep it inside. */
-export function artifactRelativePath(path: string, prettyPath?: string | null): RelativePath {
-  const own = relativeSegments(path);
+export function artifactRelativePath(
+  path: string,
+  prettyPath?: string | null,
+  profile: FileSystemProfile = PROFILES.ext4,
+): RelativePath {
+  const own = relativeSegments(path, profile);
   if (!own.ok) return own;
   if (typeof prettyPath === 'string' && prettyPath !== '') {
     const pretty = relativeSegments(
       prettyPath.replace(/^(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|~)(?=[/\\]|$)/u, ''),
+      profile,
     );
     if (pretty.ok && pretty.segments.at(-1) === own.segments.at(-1)) {
       return { ok: true, segments: pretty.segments, contained: pretty.contained };
@@ -39,7 +45,7 @@ export function artifactRelativePath(path: string, prettyPath?: string | null): 
   return own;
 }
 
-function relativeSegments(text: string): RelativePath {
+function relativeSegments(text: string, profile: FileSystemProfile): RelativePath {
   const contained: string[] = [];
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/u.test(text)) {
@@ -53,7 +59,7 @@ function relativeSegments(text: string): RelativePath {
   if (/^[A-Za-z]:$/u.test(parts[0] ?? '')) {
     contained.push(`drive letter ${parts[0] ?? ''} dropped`);
     parts.shift();
-  } else if (/^[A-Za-z]:./u.test(parts[0] ?? '')) {
+  } else if (profile.windowsNames && /^[A-Za-z]:./u.test(parts[0] ?? '')) {
     // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
     contained.push(`drive letter ${parts[0]?.slice(0, 2) ?? ''} dropped`);
     parts[0] = parts[0]?.slice(2) ?? '';
@@ -109,7 +115,8 @@ export function segmentProblem(segment: string): string | undefined {
 
 /** The first segment's problem (see segmentProblem), or undefined when every segment may be written. */
 export function pathProblem(segments: readonly string[]): string | undefined {
-  if (/^[A-Za-z]:/u.test(segments[0] ?? '')) return 'starts with a drive letter (an absolute path)';
+  // `x:name` is a name where drives do not exist; Destination.inspect refuses its colon where they do.
+  if (/^[A-Za-z]:$/u.test(segments[0] ?? '')) return 'starts with a drive letter (an absolute path)';
   for (const segment of segments) {
     const problem = segmentProblem(segment);
     if (problem !== undefined) return problem;
@@ -264,7 +271,7 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
       continue;
     }
     const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
-    const relative = artifactRelativePath(path, pretty);
+    const relative = artifactRelativePath(path, pretty, options.profile);
     if (!relative.ok) {
       plan.refused.push({ what: shortQuoted(path), reason: relative.reason });
       continue;
@@ -325,25 +332,32 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
 
   // Every disk's key, whatever this runner's own disk is: Linux runners write to case-insensitive disks too, and
   // two artifacts one of them would merge are told apart (node folders) or refused, never one over the other.
+  // Each path's files are kept only where there are several: one entry per file would double the plan's memory.
   const fold = foldedName;
-  const groups = groupBy(plan.files, (f) => fold(f.segments.join('/')));
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const indexes = new Set(group.map((f) => f.nodeIndex));
-    const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
-    if (!apart) throw clash(group, options.flatten);
-    // Only the artifacts that share a path move under their container's folder; the rest stay where they are.
-    for (const file of group) file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
-  }
-
-  // After the container folders: no two files at one path, and no path that is a file for one artifact and a
-  // folder for another.
   const files = new Map<string, PlannedFile>();
+  const shared = new Map<string, PlannedFile[]>();
   for (const file of plan.files) {
     const key = fold(file.segments.join('/'));
     const other = files.get(key);
-    if (other) throw clash([other, file], options.flatten);
-    files.set(key, file);
+    if (other === undefined) files.set(key, file);
+    else shared.set(key, [...(shared.get(key) ?? [other]), file]);
+  }
+  for (const [key, group] of shared) {
+    const indexes = new Set(group.map((f) => f.nodeIndex));
+    const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
+    if (!apart) throw clash(group, options.flatten);
+    files.delete(key);
+  }
+  // Only the artifacts that share a path move under their container's folder; the rest stay where they are. After
+  // that: no two files at one path, and no path that is a file for one artifact and a folder for another.
+  for (const group of shared.values()) {
+    for (const file of group) {
+      file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
+      const key = fold(file.segments.join('/'));
+      const other = files.get(key);
+      if (other) throw clash([other, file], options.flatten);
+      files.set(key, file);
+    }
   }
   for (const file of plan.files) {
     for (let n = 1; n < file.segments.length; n++) {
@@ -370,17 +384,6 @@ function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
     ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
     : '';
   return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}${disk}; ${hint}`);
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }
 
 /** A record for a warning: its path only (a URL may carry credentials), cut short. */

@@ -31,15 +31,20 @@ function httpDate(text: string): Date | undefined {
   const trimmed = text.trim();
   // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
   if (!/^[A-Za-z]{3},? /.test(trimmed) && !/^[A-Za-z]+, \d/.test(trimmed)) return undefined;
-  const ms = Date.parse(trimmed);
-  return Number.isFinite(ms) ? new Date(ms) : undefined;
+  return dateOf(Date.parse(trimmed));
+}
+
+/** A date `Date` can hold, or undefined: a date past its range is as malformed as one that does not parse. */
+function dateOf(ms: number): Date | undefined {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /** RFC 9745's `@<seconds>` (a structured-field date), the draft's `true`, or an HTTP-date. */
 function deprecationValue(text: string): Date | true | undefined {
   const trimmed = text.trim();
   const structured = /^@(-?\d{1,15})$/.exec(trimmed);
-  if (structured?.[1] !== undefined) return new Date(Number(structured[1]) * 1000);
+  if (structured?.[1] !== undefined) return dateOf(Number(structured[1]) * 1000);
   if (/^\?1$|^true$/i.test(trimmed)) return true;
   return httpDate(trimmed);
 }
@@ -200,6 +205,7 @@ export function describeNotice(
   path: string,
   info: SunsetInfo,
   replacement: string | undefined,
+  now = Date.now(),
 ): string {
   const call = `${method} ${path}`;
   const parts: string[] = [];
@@ -211,8 +217,12 @@ export function describeNotice(
     );
   }
   if (info.sunset !== undefined) {
-    const subject = parts.length === 0 ? `the service removes ${call}` : 'it removes the call';
-    parts.push(`${subject} on ${plainDate(info.sunset)}, and from then on answers 410 Gone`);
+    // A date gone by while the call still answers: the removal is due, not done.
+    const past = info.sunset.getTime() <= now;
+    const verb = past ? 'was to remove' : 'removes';
+    const subject = parts.length === 0 ? `the service ${verb} ${call}` : `it ${verb} the call`;
+    const then = past ? 'may answer 410 Gone at any time now' : 'from then on answers 410 Gone';
+    parts.push(`${subject} on ${plainDate(info.sunset)}, and ${then}`);
   }
   let text = parts.join('; ');
   text = text.charAt(0).toUpperCase() + text.slice(1);

@@ -83,6 +83,10 @@ describe('glob', () => {
       [`${'*a*/**/'.repeat(8)}b`, `${same}/c`, false],
       [`${'**/d0/'.repeat(8)}y.txt`, `${deep}/y.txt`, false],
       [`${'**/d0/'.repeat(8)}**/y.txt`, `${deep}/y.txt`, true],
+      // Several `*` in one segment against a long name: a regex with a `.*` for each backtracks polynomially.
+      ['**/*-*-*-*-*.xml', `reports/${'-'.repeat(240)}.txt`, false],
+      ['*-*-*-*-*.xml', `${'-'.repeat(240)}.xml`, true],
+      ['*a*a*a*a*a*b', 'a'.repeat(250), false],
     ];
     const started = performance.now();
     for (const [pattern, path, expected] of cases) expect(match(pattern, path)).toBe(expected);

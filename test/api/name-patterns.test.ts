@@ -48,6 +48,15 @@ describe('name patterns', () => {
     expect(named.map((p) => p.body)).toEqual(['build', 'test [linux]']);
   });
 
+  it('answers at once for a line with several * against a long name from the server', () => {
+    const long = '-'.repeat(20_000);
+    const started = performance.now();
+    expect(chosen(['*-*-*-*-*.xml'], [long, `${long}.xml`])).toEqual([`${long}.xml`]);
+    expect(chosen(['*a*a*a*a*b'], ['a'.repeat(20_000)])).toEqual([]);
+    // Generous: a regex with a `.*` for each `*` ran for minutes on these.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it.each([['!'], ['! '], ['a\u0007b']])('refuses %j, naming the input', (line) => {
     expect(() => compileNamePatterns('workflow', [line])).toThrow(ValidationError);
     expect(() => compileNamePatterns('workflow', [line])).toThrow(/^workflow: /);

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkMembers, type Member } from '../../src/actions/fetch-artifacts/archive.ts';
 import { compileGlob } from '../../src/api/glob.ts';
 import { Limiter, forEachLimited } from '../../src/api/limiter.ts';
 import {
@@ -15,6 +16,7 @@ import {
   PROFILES,
   RefusedPathError,
   type ArtifactLike,
+  type FileSystemProfile,
 } from '../../src/api/paths.ts';
 
 describe('artifactRelativePath', () => {
@@ -38,7 +40,11 @@ describe('artifactRelativePath', () => {
       'build/out/app.exe',
       ['backslashes read as separators', 'drive letter C: dropped'],
     ],
-    ['C:app.exe', undefined, 'app.exe', ['drive letter C: dropped']],
+    // No separator after the colon: a drive only on Windows (below), a name elsewhere.
+    ['C:app.exe', undefined, 'C:app.exe', []],
+    ['x:y', undefined, 'x:y', []],
+    ['/out/x:y', undefined, 'out/x:y', []],
+    ['C:/build/app.exe', undefined, 'build/app.exe', ['drive letter C: dropped']],
     ['\\\\host\\share\\f.txt', undefined, 'host/share/f.txt', ['backslashes read as separators']],
     ['/a/50%25 off.txt', undefined, 'a/50%25 off.txt', []],
     ['/a/%252e%252e-is-a-name', undefined, 'a/%252e%252e-is-a-name', []],
@@ -63,6 +69,27 @@ describe('artifactRelativePath', () => {
     const result = artifactRelativePath(path);
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.reason).toContain(reason);
+  });
+
+  it.each([
+    ['C:app.exe', 'app.exe', ['drive letter C: dropped']],
+    ['x:y', 'y', ['drive letter x: dropped']],
+    ['C:\\build\\app.exe', 'build/app.exe', ['backslashes read as separators', 'drive letter C: dropped']],
+  ])('on Windows (NTFS rules) %j is drive-relative: the drive is dropped', (path, expected, contained) => {
+    expect(artifactRelativePath(path, undefined, PROFILES.ntfs)).toEqual({
+      ok: true,
+      segments: expected.split('/'),
+      contained,
+    });
+  });
+
+  it('plans an artifact named x:y as it is on Linux, and without its drive on Windows', () => {
+    const artifacts = [{ path: 'x:y', url: 'https://h/x' }];
+    const on = (profile: FileSystemProfile): string[] | undefined =>
+      planDownloads(artifacts, { globs: [], flatten: false, profile }).files[0]?.segments;
+    expect(on(PROFILES.ext4)).toEqual(['x:y']);
+    expect(on(PROFILES.apfs)).toEqual(['x:y']);
+    expect(on(PROFILES.ntfs)).toEqual(['y']);
   });
 
   it('does not let a pretty path bring back what the path itself would refuse, nor climb out', () => {
@@ -244,6 +271,15 @@ describe('the segment rules every path to the destination goes through', () => {
   ])('refuses %j', (segments, reason) => {
     expect(pathProblem(segments)).toContain(reason);
   });
+
+  it('takes a first segment x:y, with no separator after the colon, as a name (Windows refuses its colon)', async () => {
+    expect(pathProblem(['x:y'])).toBeUndefined();
+    expect(pathProblem(['C:name', 'f.txt'])).toBeUndefined();
+    // Nothing there: only the rules of the name decide.
+    const root = join(tmpdir(), 'paths-test-no-such-folder');
+    expect(await new Destination(root, PROFILES.ntfs).inspect(['x:y'])).toMatchObject({ kind: 'refused' });
+    expect(await new Destination(root, PROFILES.ext4).inspect(['x:y'])).toEqual({ kind: 'free' });
+  });
 });
 
 describe('foldedName', () => {
@@ -370,6 +406,26 @@ describe('Limiter', () => {
     expect(await limiter.run(() => Promise.resolve(7))).toBe(7);
   });
 
+  it('forEachLimited keeps no call per item: after the first failure no later item is even read', async () => {
+    const list = Array.from({ length: 10_000 }, (_, i) => i);
+    let read = 0;
+    const items = new Proxy(list, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/u.test(key)) read++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const calls: number[] = [];
+    const run = forEachLimited(items, 8, async (i) => {
+      calls.push(i);
+      await Promise.resolve();
+      throw new Error(`failed at ${i}`);
+    });
+    await expect(run).rejects.toThrow('failed at 0');
+    expect(calls).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(read).toBe(8);
+  });
+
   it('forEachLimited stops starting work after the first failure, aborts the rest and waits for them', async () => {
     const started: number[] = [];
     let settled = 0;
@@ -391,5 +447,17 @@ describe('Limiter', () => {
     await expect(run).rejects.toThrow('boom');
     expect(started).toEqual([0, 1]);
     expect(settled).toBe(1);
+  });
+});
+
+describe('archive members', () => {
+  const member = (name: string): Member => ({ name, type: 'file', size: 1, executable: false });
+
+  it.each(['x:y', 'C:name.txt', 'a/x:y'])('%j has no drive off Windows, and is unpacked as it is', (name) => {
+    expect(() => checkMembers([member(name)])).not.toThrow();
+  });
+
+  it.each(['C:/x.txt', 'C:\\x.txt', 'C:', '/x.txt', '\\x.txt'])('%j is an absolute path', (name) => {
+    expect(() => checkMembers([member(name)])).toThrow(/is an absolute path/u);
   });
 });

@@ -4,12 +4,13 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, type ProjectRef } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { describeNotice, readSunsetHeaders } from '../../src/api/sunset.ts';
 import { Transport } from '../../src/api/transport.ts';
 import { failure } from '../helpers/failure.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
 
 const PROJECT: ProjectRef = { vcsType: 'primary-host', username: 'acme', project: 'widget' };
-const SUNSET = 'Mon, 01 Feb 2027 00:00:00 GMT';
+const SUNSET = 'Sun, 01 Feb 2099 00:00:00 GMT';
 const PAGE = 'https://ci.example.com/docs/v1-trigger-sunset';
 
 const open: Recorder[] = [];
@@ -54,12 +55,12 @@ describe('Deprecation and Sunset headers', () => {
         sunset: SUNSET,
         link: `<${PAGE}>; rel="sunset"; type="text/html"`,
       },
-      [/deprecated/, /16 November 2025/, /1 February 2027/, /410/, new RegExp(PAGE)],
+      [/deprecated/, /16 November 2025/, /1 February 2099/, /410/, new RegExp(PAGE)],
     ],
     [
       "the older draft's Deprecation: true",
       { deprecation: 'true', sunset: SUNSET },
-      [/deprecated/, /1 February 2027/],
+      [/deprecated/, /1 February 2099/],
     ],
     [
       'a Deprecation HTTP-date and a Link rel="deprecation" among others',
@@ -69,7 +70,7 @@ describe('Deprecation and Sunset headers', () => {
       },
       [/deprecated/, /16 November 2026/, new RegExp(PAGE)],
     ],
-    ['Sunset alone', { sunset: SUNSET }, [/removes/, /1 February 2027/]],
+    ['Sunset alone', { sunset: SUNSET }, [/removes/, /1 February 2099/]],
   ])('%s: one warning naming the call, the date and the replacement', async (_what, headers, expected) => {
     const server = await service(headers);
     const { client, lines } = connect(server);
@@ -80,6 +81,30 @@ describe('Deprecation and Sunset headers', () => {
     expect(warning).toMatch(/pipeline/);
     for (const pattern of expected) expect(warning).toMatch(pattern);
     expect(warning).not.toMatch(/next/);
+  });
+
+  it.each(['@999999999999999', '@-999999999999999', 'Fri, 01 Jan 999999 00:00:00 GMT'])(
+    'a date outside what Date holds (%s) is malformed, and ignored',
+    (deprecation) => {
+      expect(readSunsetHeaders({ deprecation })).toBeUndefined();
+      const info = readSunsetHeaders({ deprecation, sunset: SUNSET });
+      expect(info?.deprecation).toBeUndefined();
+      expect(describeNotice('POST', '/x', info ?? { links: [] }, undefined)).not.toMatch(/NaN/u);
+    },
+  );
+
+  it('a Sunset date gone by is said in the past tense: the removal is due', () => {
+    const info = readSunsetHeaders({ deprecation: '@1000000000', sunset: 'Thu, 01 Feb 2001 00:00:00 GMT' });
+    const text = describeNotice('POST', '/x', info ?? { links: [] }, undefined);
+    expect(text).toMatch(/it was to remove the call on 1 February 2001, and may answer 410 Gone/u);
+    expect(text).not.toMatch(/removes/u);
+    const alone = describeNotice(
+      'POST',
+      '/x',
+      { sunset: new Date(Date.UTC(2001, 1, 1)), links: [] },
+      undefined,
+    );
+    expect(alone).toMatch(/^The service was to remove POST \/x on 1 February 2001/u);
   });
 
   it('warns once however many answers carry the headers', async () => {
@@ -104,7 +129,7 @@ describe('410 Gone', () => {
     const error = await failure(client.trigger(PROJECT, { branch: 'main' }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(410);
-    expect(error.message).toMatch(/removed this call on 1 February 2027/);
+    expect(error.message).toMatch(/removed this call on 1 February 2099/);
     expect(error.message).toMatch(/pipeline trigger of API v2/);
     expect(error.message).toMatch(/This endpoint has been removed/);
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);

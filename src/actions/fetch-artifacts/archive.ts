@@ -81,7 +81,7 @@ function memberProblem(member: Member): string | undefined {
   if (name === '') return 'has no name';
   // Names are printed in warnings; the runner would obey these anywhere in a line.
   if (name.includes('::') || name.includes('##[')) return 'looks like a workflow command';
-  if (/^[/\\]/u.test(name) || /^[A-Za-z]:/u.test(name)) return 'is an absolute path';
+  if (/^[/\\]|^[A-Za-z]:(?:[/\\]|$)/u.test(name)) return 'is an absolute path';
   const segments = memberSegments(member);
   if (segments.length === 0) return 'has no name';
   return pathProblem(segments);

@@ -73,6 +73,8 @@ type IfNoArtifacts = (typeof IF_NO_ARTIFACTS)[number];
 export const PROGRESS_EVERY_MS = 10_000;
 /** Warnings printed one by one before the rest are only counted. */
 const MAX_NOTES = 20;
+/** Paths looked at between two turns of the event loop, where a SIGINT is heard. */
+const YIELD_EVERY = 1000;
 /** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
 const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 
@@ -294,7 +296,7 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   reportPlan(ctx, plan, refusals);
 
   const destination = new Destination(root, profile);
-  const checked = await checkFinalPaths(options, plan, destination, refusals);
+  const checked = await checkFinalPaths(options, plan, destination, refusals, ctx.signal);
   if (checked.length > 0) {
     const stale = await removeStaleParts(
       root,
@@ -343,14 +345,28 @@ async function checkFinalPaths(
   plan: Plan,
   destination: Destination,
   refusals: Refusals,
+  signal: AbortSignal,
 ): Promise<Checked[]> {
   const out: Checked[] = [];
   const existing: string[] = [];
   const refuse = (file: PlannedFile, reason: string): void => refusals.add(shortQuoted(file.source), reason);
-  const taken = new Set(plan.files.map((f) => foldedName(f.segments.join('/'))));
+  // With extract, each file (folded) and each folder a file is saved in, with its first file: the folder an
+  // archive unpacks into is looked up, not searched for.
+  const taken = new Map<string, PlannedFile>();
+  if (options.extract) {
+    for (const f of plan.files) {
+      for (let n = 1; n <= f.segments.length; n++) {
+        const key = foldedName(f.segments.slice(0, n).join('/'));
+        if (!taken.has(key)) taken.set(key, f);
+      }
+    }
+  }
   // Nothing is created below the destination until every path was looked at.
   const cache: InspectCache = new Map();
-  for (const file of plan.files) {
+  for (const [index, file] of plan.files.entries()) {
+    // Lets a SIGINT be heard between looks, which otherwise all run as one chain of microtasks.
+    if (index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
     const absolute = join(destination.root, ...file.segments);
     if (Buffer.byteLength(absolute) + PART_SUFFIX_BYTES > MAX_PATH_BYTES) {
       refuse(
@@ -388,13 +404,11 @@ async function checkFinalPaths(
       const target = [...file.segments.slice(0, -1), archive.stem];
       const key = target.join('/');
       const folded = foldedName(key);
-      const clash = plan.files.find(
-        (f) => f !== file && `${foldedName(f.segments.join('/'))}/`.startsWith(`${folded}/`),
-      );
-      if (clash !== undefined || taken.has(folded)) {
+      const clash = taken.get(folded);
+      if (clash !== undefined) {
         throw new ClashError(
           `artifact ${shortQuoted(file.source)} would be unpacked into ${shortQuoted(key)}, where artifact ` +
-            `${shortQuoted(clash?.source ?? key)} is saved; leave one out with pattern, or leave extract out`,
+            `${shortQuoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
         );
       }
       const there = await destination.inspect(target, cache);

@@ -3,6 +3,7 @@ import { runAction, type ActionContext, type ActionSpec, type Connection } from 
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatDuration, shortDuration } from '../../api/format.ts';
+import { projectName } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { ValidationError } from '../../api/errors.ts';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../api/name-patterns.ts';
 import { isFinished, type Build } from '../../api/records.ts';
 import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
+import { PipelineJobs, pipelineJobLabel } from './pipelines.ts';
 
 export const spec = {
   name: 'wait-for-serial',
@@ -101,14 +103,25 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
+  const connection = ctx.connect({
+    deadline,
+    signal: untilDeadline(ctx.signal, ctx.clock, deadline),
+    acceptSlug: true,
+  });
   const { project } = connection;
+  // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
+  const source =
+    'slug' in project
+      ? { jobs: new PipelineJobs(connection.transport, project, input) }
+      : { v1: { ...connection, project } };
+  const cancel = (num: number): Promise<Pick<Build, 'build_url'>> =>
+    'jobs' in source ? source.jobs.cancel(num) : source.v1.client.cancel(source.v1.project, num);
   const narrowed = [
     ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
     ...(input.workflows.length === 0 ? [] : [`workflow ${describePatterns(input.workflows)}`]),
     ...(input.jobs.length === 0 ? [] : [`job ${describePatterns(input.jobs)}`]),
   ];
-  const scope = `${project.username}/${project.project}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
+  const scope = `${projectName(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
   const own = input.buildNum;
   if (own === undefined) {
     // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
@@ -134,8 +147,9 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   try {
     let emptyLooks = 0;
     const look = async (): Promise<Look<true>> => {
-      const now = await pendingBuilds(connection, input, pending);
-      if (input.cancelOlder) await cancelOlder(ctx, connection, now, tried, cancelled);
+      const now =
+        'jobs' in source ? await source.jobs.pending() : await pendingBuilds(source.v1, input, pending);
+      if (input.cancelOlder) await cancelOlder(ctx, cancel, now, tried, cancelled);
       const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
       const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
       for (const b of now.values()) waitedFor.set(b.build_num, b);
@@ -263,7 +277,7 @@ async function pendingBuilds(
  */
 async function cancelOlder(
   ctx: ActionContext,
-  { client, project }: Connection,
+  cancel: (num: number) => Promise<Pick<Build, 'build_url'>>,
   builds: ReadonlyMap<number, Build>,
   tried: Set<number>,
   cancelled: Set<number>,
@@ -275,7 +289,7 @@ async function cancelOlder(
     const what =
       job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
     try {
-      const after = await client.cancel(project, build.build_num);
+      const after = await cancel(build.build_num);
       cancelled.add(build.build_num);
       ctx.info(
         `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
@@ -298,8 +312,16 @@ type Ending = 'clear' | 'timed-out' | 'stopped' | 'failed';
 function what(build: Build): string {
   const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
   if (build.branch) parts.push(`branch ${build.branch}`);
+  const label = pipelineJobLabel(build);
+  if (label !== undefined) parts.push(label);
   if (build.build_url) parts.push(build.build_url);
   return parts.join(', ');
+}
+
+/** A slug project's job, named with its workflow and pipeline in parentheses; nothing for a v1.1 build. */
+function summaryLabel(build: Build): string {
+  const label = pipelineJobLabel(build);
+  return label === undefined ? '' : ` (${mdSafe(label)})`;
 }
 
 function numbers(builds: ReadonlyMap<number, Build>): string {
@@ -320,7 +342,7 @@ async function writeSummary(
   const links = (builds: ReadonlyMap<number, Build>): string =>
     [...builds.values()]
       .sort((a, b) => a.build_num - b.build_num)
-      .map((b) => buildLink(b))
+      .map((b) => `${buildLink(b)}${summaryLabel(b)}`)
       .join(', ');
   const lines = [`### Wait for serial: ${mdSafe(scope)}`];
   if (cancelled.size > 0) {

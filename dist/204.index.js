@@ -1,0 +1,696 @@
+export const id = 204;
+export const ids = [204];
+export const modules = {
+
+/***/ 1823:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  CONFIRM_PAUSE_MS: () => (/* binding */ CONFIRM_PAUSE_MS),
+  LIMITS: () => (/* binding */ LIMITS),
+  readInputs: () => (/* binding */ readInputs),
+  run: () => (/* binding */ wait_for_serial_run),
+  spec: () => (/* binding */ spec),
+  waitForSerial: () => (/* binding */ waitForSerial)
+});
+
+// EXTERNAL MODULE: ../runner/poll.ts
+var poll = __webpack_require__(8537);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(3704);
+// EXTERNAL MODULE: ../runner/summary.ts
+var summary = __webpack_require__(2970);
+// EXTERNAL MODULE: ../runner/text.ts
+var runner_text = __webpack_require__(8999);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
+// EXTERNAL MODULE: ../api/client.ts + 1 modules
+var client = __webpack_require__(7157);
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/name-patterns.ts
+var name_patterns = __webpack_require__(8729);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+// EXTERNAL MODULE: ../api/pipelines.ts
+var pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
+var projects_v2 = __webpack_require__(1464);
+;// CONCATENATED MODULE: ./wait-for-serial/pipelines.ts
+
+
+
+
+
+/** Job statuses waited for: a job that runs or will run; an approval on hold is not, as on API v1.1. */
+const WAITED = new Set(['running', 'queued', 'not_running']);
+/** Pipeline states after which no workflow is added to it. */
+const SETTLED_PIPELINE_STATES = new Set(['created', 'errored']);
+class PipelineJobs {
+    #api;
+    #project;
+    #query;
+    /** This job's own pipeline, once read. */
+    #own;
+    /** Pipelines whose matching workflows have all ended: not read again. */
+    #ended = new Set();
+    /** Pipelines with a job waited for at the last look, still read if they leave the newest pipelines. */
+    #open = new Map();
+    constructor(transport, project, query) {
+        this.#api = new projects_v2/* ProjectsV2 */.lv(transport);
+        this.#project = project;
+        this.#query = query;
+    }
+    /** The jobs to wait for now, by job number. */
+    async pending() {
+        const { branch, buildNum, workflows: workflowPatterns, jobs: jobPatterns } = this.#query;
+        const ownId = buildNum === undefined ? undefined : (this.#own?.id ?? (await this.#ownPipelineId(buildNum)));
+        const listed = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
+        if (ownId !== undefined && this.#own === undefined) {
+            const number = listed.find((p) => p.id === ownId)?.number ?? (await this.#api.pipeline(ownId)).number;
+            if (!Number.isSafeInteger(number))
+                throw new errors/* UnusableAnswerError */.qx('GET', `v2 /pipeline/${ownId}`, 'the pipeline has no number');
+            this.#own = { id: ownId, number };
+        }
+        const candidates = new Map(listed.map((p) => [p.id, p]));
+        for (const [id, p] of this.#open)
+            if (!candidates.has(id))
+                candidates.set(id, p);
+        const own = this.#own;
+        const pending = new Map();
+        const open = new Map();
+        for (const pipeline of candidates.values()) {
+            if (this.#ended.has(pipeline.id) || pipeline.id === own?.id)
+                continue;
+            if (own !== undefined && pipeline.number >= own.number)
+                continue;
+            let ended = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
+            for (const workflow of await this.#api.workflows(pipeline.id)) {
+                if (pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !(0,name_patterns/* choosesName */.Cx)(workflowPatterns, workflow.name))
+                    continue;
+                ended = false;
+                for (const job of await this.#api.jobs(workflow.id)) {
+                    const number = job.job_number;
+                    if (typeof number !== 'number' || !WAITED.has(job.status) || !(0,name_patterns/* choosesName */.Cx)(jobPatterns, job.name))
+                        continue;
+                    pending.set(number, {
+                        ...(0,projects_v2/* jobBuild */.Id)(pipeline, { job_number: number, name: job.name, status: job.status }, workflow.name),
+                        // The log says the job's own status rather than the lifecycle v1.1 would give it.
+                        lifecycle: null,
+                        status: job.status,
+                        pipeline_number: pipeline.number,
+                    });
+                    open.set(pipeline.id, pipeline);
+                }
+            }
+            if (ended)
+                this.#ended.add(pipeline.id);
+        }
+        this.#open = open;
+        return pending;
+    }
+    /** `POST {v2}/project/{slug}/job/{number}/cancel`: the job alone, not its workflow. */
+    async cancel(number) {
+        await this.#api.cancelJob(this.#project, number);
+        return {};
+    }
+    async #ownPipelineId(buildNum) {
+        const id = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
+        if (id === undefined)
+            throw new errors/* UnusableAnswerError */.qx('GET', `v2 /project/${this.#project.slug}/job/${buildNum}`, 'the job names no pipeline');
+        return id;
+    }
+}
+/** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */
+function pipelineJobLabel(build) {
+    const number = build['pipeline_number'];
+    if (typeof number !== 'number')
+        return undefined;
+    const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
+    return `job ${String(job)}${workflow === undefined ? '' : ` of workflow ${workflow}`}, pipeline #${number}`;
+}
+
+;// CONCATENATED MODULE: ./wait-for-serial/wait-for-serial.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const spec = {
+    name: 'wait-for-serial',
+    inputs: [
+        'branch',
+        'build-num',
+        'poll-interval-seconds',
+        'timeout-minutes',
+        'workflow',
+        'job',
+        'cancel-older',
+    ],
+    outputs: ['waited-seconds', 'polls', 'waited-for'],
+};
+/** Input ranges, as trigger-build's: a poll interval of up to an hour, a wait of up to 35 days. */
+const LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
+/**
+ * An empty look is confirmed by another one this long after it (or one interval, when shorter): a build between
+ * two states (queued → running) is in no running list for a moment, and one empty answer is not "clear".
+ */
+const CONFIRM_PAUSE_MS = 5000;
+/** Pages of running builds read per look (100 each): a guard against a server that always answers a full page. */
+const MAX_PAGES = 10;
+function readInputs(ctx) {
+    const { inputs } = ctx;
+    const branch = inputs.optional('branch');
+    if (branch !== undefined)
+        (0,validate/* checkSegment */.cr)('branch', branch);
+    const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
+    const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
+    const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
+    const workflows = (0,name_patterns/* compileNamePatterns */.QC)('workflow', inputs.lines('workflow'));
+    const jobs = (0,name_patterns/* compileNamePatterns */.QC)('job', inputs.lines('job'));
+    const cancelOlder = inputs.boolean('cancel-older', false);
+    if (cancelOlder && buildNum === undefined) {
+        throw new errors/* ValidationError */.yI('cancel-older', "give build-num too (e.g. trigger-build's build-num output): only builds older than that one are cancelled", 'true', 'without build-num no build is older than this job\'s own, so "older" has no meaning');
+    }
+    return {
+        ...(branch === undefined ? {} : { branch }),
+        ...(buildNum === undefined ? {} : { buildNum }),
+        intervalMs: pollSeconds * 1000,
+        timeoutMs: timeoutMinutes * 60_000,
+        workflows,
+        jobs,
+        cancelOlder,
+    };
+}
+/**
+ * Waits while other builds of the project (or branch) run: with `build-num`, only older builds than that one
+ * count, so two builds never wait for each other. "Clear" takes two empty looks a short pause apart, and a build
+ * that left the running list is checked by number before it counts as finished.
+ */
+async function waitForSerial(ctx) {
+    const input = readInputs(ctx);
+    const started = ctx.clock.now();
+    const deadline = started + input.timeoutMs;
+    const connection = ctx.connect({
+        deadline,
+        signal: (0,poll/* untilDeadline */.Hm)(ctx.signal, ctx.clock, deadline),
+        acceptSlug: true,
+    });
+    const { project } = connection;
+    // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
+    const source = 'slug' in project
+        ? { jobs: new PipelineJobs(connection.transport, project, input) }
+        : { v1: { ...connection, project } };
+    const cancel = (num) => 'jobs' in source ? source.jobs.cancel(num) : source.v1.client.cancel(source.v1.project, num);
+    const narrowed = [
+        ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
+        ...(input.workflows.length === 0 ? [] : [`workflow ${(0,name_patterns/* describePatterns */.BL)(input.workflows)}`]),
+        ...(input.jobs.length === 0 ? [] : [`job ${(0,name_patterns/* describePatterns */.BL)(input.jobs)}`]),
+    ];
+    const scope = `${(0,client/* projectName */.j1)(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
+    const own = input.buildNum;
+    if (own === undefined) {
+        // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
+        ctx.info(`No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
+            `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`);
+    }
+    else if (input.cancelOlder) {
+        ctx.info(`Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`);
+    }
+    else {
+        ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
+    }
+    const waitedFor = new Map();
+    /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
+    const tried = new Set();
+    const cancelled = new Set();
+    let pending = new Map();
+    let looks = 0;
+    let ending = 'failed';
+    try {
+        let emptyLooks = 0;
+        const look = async () => {
+            const now = 'jobs' in source ? await source.jobs.pending() : await pendingBuilds(source.v1, input, pending);
+            if (input.cancelOlder)
+                await cancelOlder(ctx, cancel, now, tried, cancelled);
+            const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
+            const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
+            for (const b of now.values())
+                waitedFor.set(b.build_num, b);
+            for (const b of appeared)
+                ctx.info(`Waiting for build #${b.build_num} (${what(b)})`);
+            for (const b of ended)
+                ctx.info(`Build #${b.build_num} is no longer running`);
+            pending = now;
+            if (now.size > 0) {
+                emptyLooks = 0;
+                return { done: false, logged: appeared.length + ended.length > 0 };
+            }
+            emptyLooks++;
+            if (emptyLooks >= 2)
+                return { done: true, value: true };
+            return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
+        };
+        const result = await (0,poll/* poll */.wt)({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            intervalMs: input.intervalMs,
+            deadline,
+            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,format/* formatDuration */.a3)(elapsedMs)}`),
+            onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not list the running builds (${error.message}); looking again in ` +
+                `${(0,format/* formatDuration */.a3)(nextInMs)} (failure ${failures} in a row)`),
+        }, async (n) => {
+            looks = n;
+            return look();
+        });
+        if (!result.done) {
+            const still = [...pending.values()].map((b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`);
+            if (result.error !== undefined) {
+                // The time-out did not come: the next look could not have been made within it (a long Retry-After).
+                ending = 'stopped';
+                throw new poll/* WaitError */.uf(`Stopped waiting for builds of ${scope} after ${(0,format/* shortDuration */.TV)(ctx.clock.now() - started)}, before the ` +
+                    `${(0,format/* formatDuration */.a3)(input.timeoutMs)} timeout: ${result.error.message}; ` +
+                    (still.length > 0
+                        ? `still running at the last look: ${still.join(', ')}`
+                        : 'none was seen running'));
+            }
+            ending = 'timed-out';
+            throw new poll/* WaitError */.uf(`Timed out after ${(0,format/* formatDuration */.a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+                `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`);
+        }
+        ending = 'clear';
+        const elapsed = ctx.clock.now() - started;
+        ctx.info(waitedFor.size === 0
+            ? `No other build of ${scope} is running: going on`
+            : `Waited ${(0,format/* formatDuration */.a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
+    }
+    catch (error) {
+        if (error instanceof poll/* PollFailedError */.f5)
+            throw new poll/* WaitError */.uf(`Gave up waiting: ${error.message}`, { cause: error });
+        throw error;
+    }
+    finally {
+        const elapsed = ctx.clock.now() - started;
+        const list = [...waitedFor.keys()].sort((a, b) => a - b);
+        ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
+        ctx.setOutput('polls', looks);
+        ctx.setOutput('waited-for', list);
+        await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs, cancelled);
+    }
+}
+/**
+ * The builds to wait for now: the running ones that count (not our own, older than ours), those that left the
+ * running list but have not finished (checked by number), and with our number, older builds still queued (they
+ * are not "running" to the filter, yet would run, and deploy, after us).
+ */
+async function pendingBuilds({ client, project }, input, previous) {
+    const own = input.buildNum;
+    const counts = (b) => (own === undefined || b.build_num < own) &&
+        (0,name_patterns/* choosesName */.Cx)(input.workflows, (0,commit_builds/* jobOf */.Zw)(b).workflow) &&
+        (0,name_patterns/* choosesName */.Cx)(input.jobs, (0,commit_builds/* jobOf */.Zw)(b).job);
+    const branch = input.branch === undefined ? {} : { branch: input.branch };
+    const pending = new Map();
+    for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+        const builds = await client.builds(project, {
+            ...branch,
+            statusFilter: 'running',
+            limit: validate/* MAX_PAGE_SIZE */.H4,
+            offset,
+        });
+        for (const b of builds)
+            if (counts(b) && !(0,records/* isFinished */.$g)(b))
+                pending.set(b.build_num, b);
+        if (builds.length < validate/* MAX_PAGE_SIZE */.H4)
+            break;
+        offset += builds.length;
+    }
+    for (const b of previous.values()) {
+        if (pending.has(b.build_num))
+            continue;
+        const now = await client.build(project, b.build_num);
+        if (!(0,records/* isFinished */.$g)(now))
+            pending.set(b.build_num, now);
+    }
+    if (own !== undefined && pending.size === 0) {
+        for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+            const builds = await client.builds(project, { ...branch, limit: validate/* MAX_PAGE_SIZE */.H4, offset });
+            for (const b of builds)
+                if (counts(b) && !(0,records/* isFinished */.$g)(b))
+                    pending.set(b.build_num, b);
+            // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
+            const oldest = builds[builds.length - 1];
+            if (builds.length < validate/* MAX_PAGE_SIZE */.H4 || oldest === undefined || oldest.build_num < own)
+                break;
+            offset += builds.length;
+        }
+    }
+    return pending;
+}
+/**
+ * cancel-older: cancels each build to wait for (every one is older than this job's own) once; the next looks
+ * see it end. A cancel that fails is said, and the build is waited for instead.
+ */
+async function cancelOlder(ctx, cancel, builds, tried, cancelled) {
+    for (const build of builds.values()) {
+        if (tried.has(build.build_num))
+            continue;
+        tried.add(build.build_num);
+        const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
+        const what = job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
+        try {
+            const after = await cancel(build.build_num);
+            cancelled.add(build.build_num);
+            ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
+                `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`);
+        }
+        catch (error) {
+            if (ctx.signal.aborted)
+                throw error;
+            ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
+        }
+    }
+}
+function what(build) {
+    const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
+    if (build.branch)
+        parts.push(`branch ${build.branch}`);
+    const label = pipelineJobLabel(build);
+    if (label !== undefined)
+        parts.push(label);
+    if (build.build_url)
+        parts.push(build.build_url);
+    return parts.join(', ');
+}
+/** A slug project's job, named with its workflow and pipeline in parentheses; nothing for a v1.1 build. */
+function summaryLabel(build) {
+    const label = pipelineJobLabel(build);
+    return label === undefined ? '' : ` (${(0,runner_text/* mdSafe */.$v)(label)})`;
+}
+function numbers(builds) {
+    const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
+    return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
+}
+async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, timeoutMs, cancelled) {
+    const links = (builds) => [...builds.values()]
+        .sort((a, b) => a.build_num - b.build_num)
+        .map((b) => `${(0,summary/* buildLink */.hL)(b)}${summaryLabel(b)}`)
+        .join(', ');
+    const lines = [`### Wait for serial: ${(0,runner_text/* mdSafe */.$v)(scope)}`];
+    if (cancelled.size > 0) {
+        const list = [...waitedFor.values()]
+            .filter((b) => cancelled.has(b.build_num))
+            .sort((a, b) => a.build_num - b.build_num);
+        lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => (0,summary/* buildLink */.hL)(b)).join(', ')}.`);
+    }
+    if (waitedFor.size === 0 && ending === 'clear')
+        lines.push('No other build was running: the step went on at once.');
+    else if (waitedFor.size > 0)
+        lines.push(`Waited ${(0,format/* formatDuration */.a3)(elapsedMs)} for ${links(waitedFor)}.`);
+    if (ending === 'timed-out') {
+        lines.push(`**Timed out** after ${(0,format/* formatDuration */.a3)(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`);
+    }
+    else if (ending === 'stopped') {
+        lines.push(`**Stopped** after ${(0,format/* shortDuration */.TV)(elapsedMs)}, before the ${(0,format/* formatDuration */.a3)(timeoutMs)} timeout: the next ` +
+            `look could not have been made within it (see the error); still running at the last look: ` +
+            `${links(pending) || 'unconfirmed'}.`);
+    }
+    else if (ending === 'failed') {
+        const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
+        lines.push(`${how} after ${(0,format/* formatDuration */.a3)(elapsedMs)}.`);
+    }
+    await (0,summary/* appendSummary */.fe)(ctx.io, lines.join('\n\n'));
+}
+/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+function wait_for_serial_run() {
+    return (0,run/* runAction */.Cs)(spec, waitForSerial);
+}
+
+
+/***/ }),
+
+/***/ 1464:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Bk: () => (/* binding */ JobScan),
+  fk: () => (/* binding */ MAX_JOBS_READ),
+  lv: () => (/* binding */ ProjectsV2),
+  Id: () => (/* binding */ jobBuild)
+});
+
+// UNUSED EXPORTS: MAX_PROJECT_PIPELINES
+
+// EXTERNAL MODULE: ../api/commit-builds.ts
+var commit_builds = __webpack_require__(6677);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
+;// CONCATENATED MODULE: ../api/job-status.ts
+// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
+// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
+// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
+// is empty: v2 has no lifecycle.
+/** The service's job statuses, all of them. */
+const V2_JOB_STATUSES = {
+    success: { ended: true, outcome: 'success' },
+    failed: { ended: true, outcome: 'failed' },
+    canceled: { ended: true, outcome: 'canceled' },
+    infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
+    timedout: { ended: true, outcome: 'timedout' },
+    not_run: { ended: true, outcome: 'not_run' },
+    // Ended by the service for a reason it does not know: the machine, not the code.
+    'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
+    // A job the user may not run (a restricted context): it did not pass.
+    unauthorized: { ended: true, outcome: 'failed' },
+    // Replaced by a rerun, whose own job carries the outcome.
+    retried: { ended: true, outcome: '' },
+    running: { ended: false, outcome: '' },
+    queued: { ended: false, outcome: '' },
+    not_running: { ended: false, outcome: '' },
+    on_hold: { ended: false, outcome: '' },
+    blocked: { ended: false, outcome: '' },
+};
+/** A job status's meaning; a status the table does not know is a job that has not ended. */
+function jobStatusMeaning(status) {
+    return Object.hasOwn(V2_JOB_STATUSES, status)
+        ? V2_JOB_STATUSES[status]
+        : { ended: false, outcome: '' };
+}
+
+// EXTERNAL MODULE: ../api/pipelines.ts
+var pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
+// EXTERNAL MODULE: ../api/validate.ts
+var validate = __webpack_require__(1272);
+;// CONCATENATED MODULE: ../api/projects-v2.ts
+
+
+
+
+
+
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+const MAX_PROJECT_PIPELINES = 100;
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+const MAX_JOBS_READ = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const isId = (value) => typeof value === 'string' && UUID.test(value);
+const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const seg = encodeURIComponent;
+class ProjectsV2 extends pipelines/* Pipelines */.Cw {
+    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
+    async job(p, number) {
+        const path = jobPath(p, number);
+        const answer = await this.get(path);
+        if (!(0,records/* isRecord */.u4)(answer) || answer['number'] !== number)
+            throw unusable('GET', path, `the details of job #${number} were expected`);
+        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+            throw unusable('GET', path, 'the job has no name and status');
+        const pipelineId = (0,records/* isRecord */.u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        if (pipelineId !== undefined && !isId(pipelineId))
+            throw unusable('GET', path, 'the pipeline id is not a UUID');
+        return answer;
+    }
+    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
+    async cancelJob(p, number) {
+        const path = `${jobPath(p, number)}/cancel`;
+        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
+    }
+    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
+    async tests(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), () => true);
+    }
+    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
+    async artifacts(p, number) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
+        const items = projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
+            typeof item['url'] === 'string' &&
+            Number.isSafeInteger(item['node_index']) &&
+            item['node_index'] >= 0);
+        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
+        for (const item of items)
+            this.transport.trust(item.url);
+        return items;
+    }
+    async envVars(p) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
+    }
+    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
+    async addEnvVar(p, name, value) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,validate/* checkEnvName */.$n)('name', name), value }, 'idempotent');
+        if (!(0,records/* isRecord */.u4)(answer) || answer['name'] !== name)
+            throw unusable('POST', path, `the variable ${name} was expected`);
+        return answer;
+    }
+    async deleteEnvVar(p, name) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        const answer = await this.transport.request({
+            method: 'DELETE',
+            path,
+            retry: 'idempotent',
+            api: 'v2',
+        });
+        return messageAnswer('DELETE', path, answer.data);
+    }
+    /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
+    async jobAsBuild(p, number) {
+        const job = await this.job(p, number);
+        const id = job.pipeline?.id;
+        if (id === undefined)
+            throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+        return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+    }
+    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
+    async projectPipelines(p, options = {}) {
+        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
+        const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
+        return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+    }
+}
+function jobPath(p, number) {
+    return `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/job/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}`;
+}
+function unusable(method, path, detail) {
+    return new errors/* UnusableAnswerError */.qx(method, `v2 ${path}`, detail);
+}
+function projects_v2_records(method, path, items, valid) {
+    for (const item of items)
+        if (!(0,records/* isRecord */.u4)(item) || !valid(item))
+            throw unusable(method, path, 'the list holds an item of the wrong shape');
+    return items;
+}
+/** The answer of a v2 write that says only `{message}`: an object. */
+function messageAnswer(method, path, answer) {
+    if (!(0,records/* isRecord */.u4)(answer))
+        throw unusable(method, path, 'a JSON object was expected');
+    return answer;
+}
+/**
+ * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
+ * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
+ * (src/api/job-status.ts).
+ */
+function jobBuild(pipeline, job, workflow) {
+    const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const text = (value) => (typeof value === 'string' ? value : null);
+    const meaning = jobStatusMeaning(job.status);
+    const origin = text(vcs['origin_repository_url']);
+    const target = text(vcs['target_repository_url']);
+    return {
+        build_num: job.job_number,
+        branch: text(vcs['branch']),
+        vcs_revision: text(vcs['revision']),
+        vcs_tag: text(vcs['tag']),
+        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+        outcome: meaning.outcome === '' ? null : meaning.outcome,
+        workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+        fork: origin !== null && target !== null && origin !== target,
+    };
+}
+/**
+ * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
+ * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
+ * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
+ */
+class JobScan {
+    #api;
+    #project;
+    #query;
+    #pipelines;
+    #ready = [];
+    read = 0;
+    bounded = false;
+    constructor(api, project, query) {
+        this.#api = api;
+        this.#project = project;
+        this.#query = { ...query, revision: query.revision?.toLowerCase() };
+    }
+    async next() {
+        const query = this.#query;
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, query.branch === undefined ? {} : { branch: query.branch });
+        while (this.#ready.length === 0) {
+            const room = MAX_JOBS_READ - this.read;
+            if (room <= 0) {
+                this.bounded = this.#pipelines.length > 0;
+                return undefined;
+            }
+            const pipeline = this.#pipelines.shift();
+            if (pipeline === undefined)
+                return undefined;
+            // Pipelines of other commits and branches are passed without reading their workflows.
+            const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+                continue;
+            if (query.branch !== undefined && head.branch !== query.branch)
+                continue;
+            const found = [];
+            for (const workflow of await this.#api.workflows(pipeline.id)) {
+                for (const job of await this.#api.jobs(workflow.id)) {
+                    if (!(0,records/* isRecord */.u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
+                        continue;
+                    found.push(jobBuild(pipeline, job, workflow.name));
+                }
+            }
+            found.sort((a, b) => b.build_num - a.build_num);
+            if (found.length > room)
+                this.bounded = true;
+            for (const build of found.slice(0, room)) {
+                this.read++;
+                if ((0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
+                    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job))
+                    this.#ready.push(build);
+            }
+        }
+        return this.#ready.shift();
+    }
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,115 @@
+// wait-for-serial for a project named by its v2 slug (docs/v2.md): the jobs of the project's other pipelines that
+// run or will run, read through its newest pipelines, their workflows and jobs; older means a pipeline of a lower
+// number than the one of this job's own (`build-num`, a job number, read through its details).
+import type { SlugProject } from '../../api/client.ts';
+import { jobOf } from '../../api/commit-builds.ts';
+import { UnusableAnswerError } from '../../api/errors.ts';
+import { choosesName, type NamePattern } from '../../api/name-patterns.ts';
+import { FINAL_WORKFLOW_STATUSES, type Pipeline } from '../../api/pipelines.ts';
+import { jobBuild, ProjectsV2 } from '../../api/projects-v2.ts';
+import type { Build } from '../../api/records.ts';
+import type { Transport } from '../../api/transport.ts';
+
+/** Job statuses waited for: a job that runs or will run; an approval on hold is not, as on API v1.1. */
+const WAITED: ReadonlySet<string> = new Set(['running', 'queued', 'not_running']);
+
+/** Pipeline states after which no workflow is added to it. */
+const SETTLED_PIPELINE_STATES: ReadonlySet<string> = new Set(['created', 'errored']);
+
+export interface PipelineQuery {
+  branch?: string;
+  buildNum?: number;
+  workflows: NamePattern[];
+  jobs: NamePattern[];
+}
+
+/** A waited-for job as a build record, with the number of its pipeline for the log. */
+export type PipelineJob = Build & { pipeline_number: number };
+
+export class PipelineJobs {
+  readonly #api: ProjectsV2;
+  readonly #project: SlugProject;
+  readonly #query: PipelineQuery;
+  /** This job's own pipeline, once read. */
+  #own: { id: string; number: number } | undefined;
+  /** Pipelines whose matching workflows have all ended: not read again. */
+  readonly #ended = new Set<string>();
+  /** Pipelines with a job waited for at the last look, still read if they leave the newest pipelines. */
+  #open = new Map<string, Pipeline>();
+
+  constructor(transport: Transport, project: SlugProject, query: PipelineQuery) {
+    this.#api = new ProjectsV2(transport);
+    this.#project = project;
+    this.#query = query;
+  }
+
+  /** The jobs to wait for now, by job number. */
+  async pending(): Promise<Map<number, PipelineJob>> {
+    const { branch, buildNum, workflows: workflowPatterns, jobs: jobPatterns } = this.#query;
+    const ownId =
+      buildNum === undefined ? undefined : (this.#own?.id ?? (await this.#ownPipelineId(buildNum)));
+    const listed = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
+    if (ownId !== undefined && this.#own === undefined) {
+      const number = listed.find((p) => p.id === ownId)?.number ?? (await this.#api.pipeline(ownId)).number;
+      if (!Number.isSafeInteger(number))
+        throw new UnusableAnswerError('GET', `v2 /pipeline/${ownId}`, 'the pipeline has no number');
+      this.#own = { id: ownId, number };
+    }
+    const candidates = new Map(listed.map((p) => [p.id, p]));
+    for (const [id, p] of this.#open) if (!candidates.has(id)) candidates.set(id, p);
+    const own = this.#own;
+    const pending = new Map<number, PipelineJob>();
+    const open = new Map<string, Pipeline>();
+    for (const pipeline of candidates.values()) {
+      if (this.#ended.has(pipeline.id) || pipeline.id === own?.id) continue;
+      if (own !== undefined && pipeline.number >= own.number) continue;
+      let ended = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
+      for (const workflow of await this.#api.workflows(pipeline.id)) {
+        if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !choosesName(workflowPatterns, workflow.name))
+          continue;
+        ended = false;
+        for (const job of await this.#api.jobs(workflow.id)) {
+          const number = job.job_number;
+          if (typeof number !== 'number' || !WAITED.has(job.status) || !choosesName(jobPatterns, job.name))
+            continue;
+          pending.set(number, {
+            ...jobBuild(pipeline, { job_number: number, name: job.name, status: job.status }, workflow.name),
+            // The log says the job's own status rather than the lifecycle v1.1 would give it.
+            lifecycle: null,
+            status: job.status as Build['status'],
+            pipeline_number: pipeline.number,
+          });
+          open.set(pipeline.id, pipeline);
+        }
+      }
+      if (ended) this.#ended.add(pipeline.id);
+    }
+    this.#open = open;
+    return pending;
+  }
+
+  /** `POST {v2}/project/{slug}/job/{number}/cancel`: the job alone, not its workflow. */
+  async cancel(number: number): Promise<{ build_url?: string }> {
+    await this.#api.cancelJob(this.#project, number);
+    return {};
+  }
+
+  async #ownPipelineId(buildNum: number): Promise<string> {
+    const id = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
+    if (id === undefined)
+      throw new UnusableAnswerError(
+        'GET',
+        `v2 /project/${this.#project.slug}/job/${buildNum}`,
+        'the job names no pipeline',
+      );
+    return id;
+  }
+}
+
+/** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */
+export function pipelineJobLabel(build: Build): string | undefined {
+  const number = build['pipeline_number'];
+  if (typeof number !== 'number') return undefined;
+  const { job, workflow } = jobOf(build);
+  return `job ${String(job)}${workflow === undefined ? '' : ` of workflow ${workflow}`}, pipeline #${number}`;
+}
