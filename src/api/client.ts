@@ -13,6 +13,7 @@ import { paginate } from './paginate.ts';
 import {
   buildAnswer,
   buildListAnswer,
+  definedOnly,
   listAnswer,
   objectAnswer,
   type AnswerOf,
@@ -85,7 +86,7 @@ export interface TriggerOptions {
   branch: string;
   revision?: string;
   tag?: string;
-  /** Containers; ignored by the second-generation build system (spec rule 2). */
+  /** Containers; the second-generation build system ignores them (docs/wire.md). */
   parallel?: number;
   params?: BuildParams;
 }
@@ -208,7 +209,7 @@ export class Client {
     };
     const before = await this.newestBuildNum(p);
     try {
-      const answer = await this.send({ method: 'POST', path, body: withoutUndefined(body), retry: 'once' });
+      const answer = await this.send({ method: 'POST', path, body: definedOnly(body), retry: 'once' });
       return { build: buildAnswer(post(path), answer) };
     } catch (error) {
       if (error instanceof AbortedError) throw new TriggerAbortedError(error.message, before);
@@ -260,7 +261,7 @@ export class Client {
     return this.trusted(listAnswer(get(path), await this.get(path)));
   }
 
-  /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
+  /** Artifacts of the latest matching build; the service's 404 for "no artifacts" is "none", not an error. */
   async latestArtifacts(
     p: ProjectRef,
     query: { branch?: string; statusFilter?: ArtifactStatusFilter } = {},
@@ -346,7 +347,7 @@ export class Client {
     const answer = await this.send({
       method: 'POST',
       path,
-      body: withoutUndefined({ private_key: privateKey, hostname: host }),
+      body: definedOnly({ private_key: privateKey, hostname: host }),
       retry: 'once',
     });
     return objectAnswer(post(path), answer, true);
@@ -355,7 +356,7 @@ export class Client {
   // --- plumbing
 
   private async get<T = unknown>(path: string, query?: ApiRequest['query']): Promise<T> {
-    return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
+    return this.send({ method: 'GET', path, ...definedOnly({ query }), retry: 'idempotent' });
   }
 
   private async send<T = unknown>(request: ApiRequest): Promise<T> {
@@ -449,18 +450,14 @@ function buildPath(p: ProjectRef, buildNum: number): string {
 }
 
 function pageQuery(q: PageQuery): { limit?: number; offset?: number } {
-  return {
-    ...(q.limit === undefined ? {} : { limit: checkLimit('limit', q.limit) }),
-    ...(q.offset === undefined ? {} : { offset: checkOffset('offset', q.offset) }),
-  };
+  return definedOnly({
+    limit: q.limit === undefined ? undefined : checkLimit('limit', q.limit),
+    offset: q.offset === undefined ? undefined : checkOffset('offset', q.offset),
+  });
 }
 
-function withoutUndefined<T extends Record<string, unknown>>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error: unknown): error is Error {
+/** Failures after which a write may or may not have reached the service. */
+export function isAmbiguous(error: unknown): error is Error {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
   if (error instanceof NetworkError) return !error.notSent;
   return error instanceof TimeoutError;

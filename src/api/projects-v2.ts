@@ -8,7 +8,7 @@ import { UnusableAnswerError } from './errors.ts';
 import type { BuildQuery } from './find-builds.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { Pipelines, projectSlug, type Pipeline } from './pipelines.ts';
-import { isRecord, matchesStatusFilter, type Build } from './records.ts';
+import { definedOnly, isRecord, matchesStatusFilter, type Build } from './records.ts';
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
 
 /** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
@@ -148,7 +148,9 @@ export class ProjectsV2 extends Pipelines {
     options: { branch?: string; max?: number } = {},
   ): Promise<Pipeline[]> {
     const path = `/project/${projectSlug(p)}/pipeline`;
-    const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    const query = definedOnly({
+      branch: options.branch === undefined ? undefined : checkSegment('branch', options.branch),
+    });
     const items = await this.list<unknown>(path, query, options.max ?? MAX_PROJECT_PIPELINES);
     return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number'])) as Pipeline[];
   }
@@ -206,7 +208,7 @@ export function jobBuild(
     // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
     lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
     outcome: meaning.outcome === '' ? null : (meaning.outcome as Build['outcome']),
-    workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+    workflows: { job_name: job.name, ...definedOnly({ workflow_name: workflow }) },
     fork: origin !== null && target !== null && origin !== target,
   };
 }
@@ -235,7 +237,7 @@ export class JobScan {
     const query = this.#query;
     this.#pipelines ??= await this.#api.projectPipelines(
       this.#project,
-      query.branch === undefined ? {} : { branch: query.branch },
+      definedOnly({ branch: query.branch }),
     );
     while (this.#ready.length === 0) {
       const room = MAX_JOBS_READ - this.read;

@@ -232,6 +232,13 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** The object less its undefined values, for optional fields that must be left out rather than set to undefined. */
+export function definedOnly<T extends object>(
+  values: T | undefined,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as never;
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,7 +4,7 @@
 // text (src/api/terminal-tail.ts). Nothing here knows GitHub.
 import { pipeline } from 'node:stream/promises';
 import { ApiError, asError, UserFacingError } from './errors.ts';
-import { isRecord, type Build } from './records.ts';
+import { definedOnly, isRecord, type Build } from './records.ts';
 import type { LogFn, OpenOptions, OpenedBody } from './transport.ts';
 import { contentCoding, decoder, UnsupportedCodingError } from './decode.ts';
 import { cut, formatDuration, formatLimit } from './format.ts';
@@ -238,7 +238,7 @@ export async function readStepOutput(opener: Opener, url: string, options: ReadO
   const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
   const opened = await opener.open(url, {
     headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...definedOnly({ signal: options.signal }),
   });
   let unzip: NodeJS.ReadWriteStream | undefined;
   try {

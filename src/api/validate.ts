@@ -161,7 +161,7 @@ export function jsonObjectKeys(text: string): string[] {
   return keys;
 }
 
-/** Spec rule 1: a trigger names a revision or a tag, not both. */
+/** A trigger names a revision or a tag, not both (docs/wire.md). */
 export function checkRevisionOrTag(
   revisionName: string,
   revision: string | undefined,

@@ -1,6 +1,5 @@
-// Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
-// logged, the runner's SIGINT/SIGTERM (SIGBREAK on Windows) turned into an abort, outputs through core.setOutput, and every failure
-// turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
+// Runs one action the way every action runs: inputs checked first, secrets masked before anything is logged, the
+// runner's stop signals turned into an abort, and every failure turned into one `::error::` line with exit code 1.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +13,8 @@ import {
 } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
-import { redactSecrets } from '../api/message.ts';
+import { redactSecrets as redact } from '../api/message.ts';
+import { definedOnly } from '../api/records.ts';
 import { SunsetNotices, v2Replacement } from '../api/sunset.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
@@ -223,22 +223,19 @@ function connect(
   const username = inputs.optional('username') ?? repoOwner;
   const project = inputs.optional('project') ?? repoName;
   if (needsProject && slugProject === undefined) {
-    if (!username)
-      throw new ValidationError(
-        'username',
-        'a value is required when GITHUB_REPOSITORY is not set',
-        undefined,
-        'missing',
-      );
-    if (!project)
-      throw new ValidationError(
-        'project',
-        'a value is required when GITHUB_REPOSITORY is not set',
-        undefined,
-        'missing',
-      );
-    checkName('username', username);
-    checkName('project', project);
+    for (const [name, value] of [
+      ['username', username],
+      ['project', project],
+    ] as const) {
+      if (!value)
+        throw new ValidationError(
+          name,
+          'a value is required when GITHUB_REPOSITORY is not set',
+          undefined,
+          'missing',
+        );
+      checkName(name, value);
+    }
   }
   const transport = new Transport({
     baseUrl,
@@ -249,12 +246,12 @@ function connect(
     clock,
     sunset,
     signal: options.signal ?? signal,
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
-    ...(options.retry === undefined ? {} : { retry: options.retry }),
-    ...(options.downloadConnections === undefined
-      ? {}
-      : { downloadConnections: options.downloadConnections }),
+    ...definedOnly({
+      deadline: options.deadline,
+      timeouts: options.timeouts,
+      retry: options.retry,
+      downloadConnections: options.downloadConnections,
+    }),
     log: (level, message) => {
       if (level === 'debug') io.debug(message);
       else if (level === 'warning') io.warning(message);
@@ -331,25 +328,17 @@ function transportTuning(env: NodeJS.ProcessEnv): {
   const timeoutSeconds = read(TUNING_VARIABLES.timeoutSeconds, 1, 3600);
   const maxAttempts = read(TUNING_VARIABLES.maxAttempts, 1, 20);
   const retryBaseMs = read(TUNING_VARIABLES.retryBaseMs, 1, 60_000);
+  const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
   return {
-    ...(timeoutSeconds === undefined
-      ? {}
-      : {
-          timeouts: {
-            connectMs: Math.min(timeoutSeconds, 10) * 1000,
-            headersMs: timeoutSeconds * 1000,
-            bodyIdleMs: timeoutSeconds * 1000,
-          },
-        }),
-    retry: {
-      ...(maxAttempts === undefined ? {} : { maxAttempts }),
-      ...(retryBaseMs === undefined ? {} : { baseDelayMs: retryBaseMs }),
-    },
+    ...definedOnly({
+      timeouts:
+        timeoutMs === undefined
+          ? undefined
+          : { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyIdleMs: timeoutMs },
+    }),
+    retry: definedOnly({ maxAttempts, baseDelayMs: retryBaseMs }),
   };
 }
-
-/** Every known secret, of any length and in every form it travels in (JSON, URL, reflowed), replaced. */
-const redact = redactSecrets;
 
 /**
  * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads

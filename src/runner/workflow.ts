@@ -2,6 +2,7 @@
 // GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '../api/errors.ts';
+import { definedOnly } from '../api/records.ts';
 import type { Inputs } from './inputs.ts';
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
@@ -133,8 +134,7 @@ export function triggerRefOf(
   const chosenTag = tag ?? eventTag;
   return {
     branch: branch ?? event.branch ?? 'master',
-    ...(chosenTag === undefined ? {} : { tag: chosenTag }),
-    ...(revision === undefined ? {} : { revision }),
+    ...definedOnly({ tag: chosenTag, revision }),
   };
 }
 

@@ -6,7 +6,9 @@ import {
   describePatterns,
   type NamePattern,
 } from '../../api/name-patterns.ts';
-import { isAmbiguous, Pipelines, type Pipeline } from '../../api/pipelines.ts';
+import { isAmbiguous } from '../../api/client.ts';
+import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
+import { definedOnly } from '../../api/records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 import { poll, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -81,7 +83,7 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
     return { pipelineId: checkPipelineId('pipeline-id', pipelineIdText), revision: '', ...timing };
   }
   if (branch !== undefined) checkSegment('branch', branch);
-  const withBranch = branch === undefined ? {} : { branch };
+  const withBranch = definedOnly({ branch });
   // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
   if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
     return { revision: '', ...withBranch, ...timing };
@@ -211,7 +213,7 @@ async function findPipeline(
   if (input.pipelineId !== undefined) return pipelines.pipeline(input.pipelineId);
   return pipelines.newestPipeline(
     project,
-    { ...(input.branch === undefined ? {} : { branch: input.branch }), max: MAX_PIPELINES },
+    { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
     (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision),
   );
 }
