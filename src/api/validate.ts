@@ -21,7 +21,7 @@ function oneOfText(values: readonly string[]): string {
   return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
 }
 
-function oneOf<T extends string>(name: string, value: string, values: readonly T[]): T {
+export function oneOf<T extends string>(name: string, value: string, values: readonly T[]): T {
   if ((values as readonly string[]).includes(value)) return value as T;
   throw new ValidationError(name, oneOfText(values), value);
 }
