@@ -44,6 +44,11 @@ export function cut(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
+/** `1 file`, `2 files`: the count and its noun. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** `512 B`, `1.50 KiB`, `12.3 MiB`. */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];

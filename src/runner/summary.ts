@@ -5,7 +5,7 @@ import type { Build, TestCase } from '../api/records.ts';
 import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
 import { mdSafe } from './text.ts';
-import { formatDuration } from '../api/format.ts';
+import { formatDuration, plural } from '../api/format.ts';
 
 /** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
 export async function appendSummary(io: Io, markdown: string): Promise<void> {
@@ -14,6 +14,11 @@ export async function appendSummary(io: Io, markdown: string): Promise<void> {
   } catch (error) {
     io.warning(`Could not write the job summary: ${(error as Error).message}`);
   }
+}
+
+/** The header cells of a `summary.addTable` table. */
+export function headerRow(...names: string[]): { data: string; header: true }[] {
+  return names.map((data) => ({ data, header: true }));
 }
 
 /** Failed tests listed in the summary; the rest are counted. */
@@ -146,7 +151,7 @@ export function failedTestsTable(failed: readonly TestCase[], max = MAX_LISTED_F
     lines.push(`| ${cells.join(' | ')} |`);
   }
   const rest = failed.length - max;
-  if (rest > 0) lines.push('', `…and ${rest} more failed test${rest === 1 ? '' : 's'}, not listed.`);
+  if (rest > 0) lines.push('', `…and ${plural(rest, 'more failed test')}, not listed.`);
   return lines.join('\n');
 }
 

@@ -12,6 +12,7 @@ import { definedOnly } from '../../api/records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 import { poll, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
 import { LIMITS } from '../wait-for-build/wait-for-build.ts';
@@ -193,10 +194,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
           true,
         )
         .addTable([
-          [
-            { data: 'Workflow', header: true },
-            { data: 'Approval job', header: true },
-          ],
+          headerRow('Workflow', 'Approval job'),
           ...approved.map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
         ])
         .write();
