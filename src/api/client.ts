@@ -60,10 +60,7 @@ export interface ProjectRef {
   project: string;
 }
 
-/**
- * A project named by its v2 slug alone, `provider/organization/project` as the user gave it: only API v2
- * reaches it, and no v1.1 call takes it (docs/v2.md).
- */
+/** A project named by its v2 slug alone, which only API v2 reaches (docs/v2.md). */
 export interface SlugProject {
   slug: string;
 }
@@ -99,15 +96,12 @@ export interface TriggerResult {
 
 export type LatestArtifacts = { found: true; artifacts: Artifact[] } | { found: false; message: string };
 
-/** A trigger failed in a way that does not tell whether a build started, and none could be found. */
+/** A trigger failed without telling whether a build started, and none could be found. */
 export class AmbiguousTriggerError extends UserFacingError {
   override name = 'AmbiguousTriggerError';
 }
 
-/**
- * The caller aborted while the trigger was on its way: a build may have started. `before` is the newest build
- * number before the call, for `findTriggeredBuild`.
- */
+/** The caller aborted while the trigger was on its way; `before` is for `findTriggeredBuild`. */
 export class TriggerAbortedError extends AbortedError {
   override name = 'TriggerAbortedError';
   readonly before: number;
@@ -184,8 +178,7 @@ export class Client {
     return buildListAnswer(get(path), await this.get(path, { ...pageQuery(query), filter }));
   }
 
-  /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
-   *  warning when it stops). */
+  /** Every build matching the query, newest first, page by page within paginate's bounds. */
   allBuilds(p: ProjectRef, query: BuildListQuery = {}): AsyncGenerator<Build> {
     return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
       ...pageQuery(query),
@@ -235,10 +228,7 @@ export class Client {
     return buildAnswer(post(path), answer, { not: buildNum });
   }
 
-  /**
-   * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
-   * (spec, Unsupported endpoint). Callers should say so to the user.
-   */
+  /** Retry without cache: an unsupported use of the retry endpoint, which callers should say. */
   async retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
     const path = `${buildPath(p, buildNum)}/retry`;
     const answer = await this.send({ method: 'POST', path, body: { 'no-cache': true }, retry: 'once' });
@@ -403,10 +393,7 @@ export class Client {
     }
   }
 
-  /**
-   * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
-   * build number before the call), matching its revision or tag. The oldest match is ours.
-   */
+  /** The build a trigger made, if any: newer than `before`, triggered through the API, matching the trigger. */
   async findTriggeredBuild(p: ProjectRef, o: TriggerOptions, before: number): Promise<Build | undefined> {
     const candidates = await this.builds(p, { branch: o.branch, limit: MAX_PAGE_SIZE });
     if (!Array.isArray(candidates)) return undefined;
@@ -423,10 +410,7 @@ export class Client {
   }
 }
 
-/**
- * A v2 slug as the user gives it: three segments `provider/organization/project`, none empty; the provider word
- * is never interpreted, so a provider the product has never seen works the same (docs/v2.md).
- */
+/** A v2 slug, `provider/organization/project`, whose provider is never interpreted (docs/v2.md). */
 export function checkProjectSlug(name: string, value: string): SlugProject {
   const parts = value.split('/');
   if (parts.length !== 3)

@@ -27,13 +27,11 @@ export const OUTPUT_TIMEOUT_MS = 120_000;
 
 /** One container's run of a step that failed, from the build record (server text, raw). */
 export interface FailedAction {
-  /** The step's name (e.g. `npm test`). */
   name: string;
-  /** The step's position in the build. */
   step: number | undefined;
-  /** The container, for parallel builds. */
+  /** The container. */
   index: number;
-  /** Whether the build ran on more than one container (then the container is worth naming). */
+  /** The build ran on more than one container, so the container is worth naming. */
   parallel: boolean;
   command: string | undefined;
   status: string | undefined;
@@ -48,14 +46,12 @@ export interface FailedAction {
 export interface StepOutput {
   /** The last lines, oldest first, as plain text (no colour, a line a `\r` went back over in its last state). */
   lines: string[];
-  /** Lines the output had in all (the ones before the tail were read and dropped). */
   totalLines: number;
   /** Decoded bytes read. */
   bytes: number;
 }
 
 export interface FailedStep extends FailedAction {
-  /** The end of the output, when it was read. */
   output?: StepOutput;
   /** Why the output could not be shown (one line, no credential, server text not yet made log-safe). */
   outputError?: string;
@@ -64,10 +60,7 @@ export interface FailedStep extends FailedAction {
 /** A status or flag of an action that means it failed (a cancelled step did not fail: the build was stopped). */
 const FAILED_STATUSES = new Set(['failed', 'timedout', 'infrastructure_fail']);
 
-/**
- * The steps that failed, in the order the build ran them, each container of a parallel step on its own.
- * Steps marked `insignificant` are left out: their failure does not fail the build.
- */
+/** The steps that failed, in build order, each container on its own; `insignificant` ones do not fail a build. */
 export function findFailedSteps(build: Build): FailedAction[] {
   const found: FailedAction[] = [];
   const steps = Array.isArray(build.steps) ? build.steps : [];
@@ -125,7 +118,6 @@ export interface CollectOptions {
   maxBytes?: number;
   timeoutMs?: number;
   maxLineLength?: number;
-  /** Debug lines (a refresh, a step left unread). */
   log?: LogFn;
 }
 
@@ -213,7 +205,6 @@ class OutputError extends UserFacingError {
   override name = 'OutputError';
 }
 
-/** Decoded bytes that may still be read for one build. */
 export interface ByteBudget {
   limit: number;
   bytesLeft: number;
@@ -227,11 +218,7 @@ export interface ReadOptions {
   budget?: ByteBudget;
 }
 
-/**
- * Streams one output and keeps its tail. Asks for gzip, and decodes what is still encoded (a transport that
- * decodes removes the header). Errors: the transport's (ApiError, TimeoutError, NetworkError, AbortedError), or
- * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
- */
+/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
 export async function readStepOutput(opener: Opener, url: string, options: ReadOptions): Promise<StepOutput> {
   const tail = new TerminalTail(options.lines, options.maxLineLength ?? MAX_LINE_LENGTH);
   const parser = new ChunkParser((piece) => tail.write(piece));
@@ -292,9 +279,8 @@ function decoderFor(header: string | string[] | undefined): NodeJS.ReadWriteStre
 // --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
 
 /**
- * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
- * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
- * can be megabytes; any other value is skipped without being kept, and nesting stops where API answers stop.
+ * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces, since the
+ * streaming JSON libraries hold every string whole and one message can be megabytes.
  */
 export class ChunkParser {
   readonly #emit: (text: string) => void;
@@ -457,11 +443,7 @@ const STATES_ERROR = [
 const HINTS_ERROR =
   /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
 
-/**
- * The line of the output that best says why the step failed, for an annotation: the last line that states an
- * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
- * else undefined.
- */
+/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
 export function lastMeaningfulLine(lines: readonly string[]): string | undefined {
   let hint: string | undefined;
   let fallback: string | undefined;

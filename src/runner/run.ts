@@ -36,14 +36,9 @@ export const COMMON_INPUTS = [
   'project-slug',
 ] as const;
 
-/**
- * The most an output may hold (docs/promises.md, promise 23): GitHub takes 1 MB of outputs per job, and a step has
- * several. A longer value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning
- * says so.
- */
+/** The most an output holds before its value goes to a file instead (docs/promises.md, promise 23). */
 export const MAX_OUTPUT_BYTES = 512 * 1024;
 
-/** The signals by which a runner cancels a step, on every platform. */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
 
 /** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
@@ -53,7 +48,7 @@ export function runnerTempFile(env: NodeJS.ProcessEnv, stem: string, extension: 
 
 export interface ActionSpec {
   name: string;
-  /** Inputs beyond the common ones, exactly as action.yml declares them. */
+  /** Inputs beyond the common ones. */
   inputs: readonly string[];
   outputs: readonly string[];
 }
@@ -68,15 +63,9 @@ export interface Connection<P extends ProjectAddress = ProjectRef> {
 
 export interface ConnectOptions {
   needsProject?: boolean;
-  /**
-   * Without it, `project-slug` is an input error naming this (e.g. `adding an SSH key`) as a call with no v2
-   * form; with `true`, the connection's project may be a slug project, which only API v2 reaches.
-   */
+  /** `true` accepts a project named by its slug; text names the call with no v2 form in the error. */
   acceptSlug?: true | string;
-  /**
-   * Replaces the step's signal, for work that must still be done after the step was cancelled (cancelling the
-   * build it triggered): give it a short budget of its own.
-   */
+  /** Replaces the step's signal, for work that must still be done once the step was cancelled. */
   signal?: AbortSignal;
   /** No retry wait of this connection may run past this time (clock.now() scale). */
   deadline?: number;
@@ -92,9 +81,9 @@ export interface ActionContext {
   inputs: Inputs;
   env: NodeJS.ProcessEnv;
   clock: Clock;
-  /** Every secret known so far (the token, values, keys): removed from whatever is shown. */
+  /** Every secret known so far: removed from whatever is shown. */
   secrets: readonly string[];
-  /** Aborted when the runner cancels the step (SIGINT, then SIGTERM, or SIGBREAK on Windows). */
+  /** Aborted when the runner cancels the step. */
   signal: AbortSignal;
   /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
   connect(options: ConnectOptions & { acceptSlug: true }): Connection<ProjectAddress>;
@@ -270,10 +259,7 @@ function connect(
   };
 }
 
-/**
- * `project-slug`, checked: never together with the v1.1 triple's inputs, and only for an action whose calls have
- * a v2 form (`accept` true; otherwise it names the call that has none).
- */
+/** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
 function readProjectSlug(inputs: Inputs, accept: true | string | undefined): SlugProject | undefined {
   const value = inputs.optional('project-slug');
   if (value === undefined) return undefined;
@@ -307,10 +293,7 @@ function replacementWithInput(method: string, path: string): string | undefined 
         'service answers 410';
 }
 
-/**
- * Timing of the HTTP layer, from the environment rather than inputs: a slow self-hosted installation may need
- * longer timeouts (`env:` of the step), and tests make retries and stalls take seconds instead of minutes.
- */
+/** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
 export const TUNING_VARIABLES = {
   timeoutSeconds: 'CI_ACTIONS_TIMEOUT_SECONDS',
   maxAttempts: 'CI_ACTIONS_MAX_ATTEMPTS',
@@ -340,10 +323,7 @@ function transportTuning(env: NodeJS.ProcessEnv): {
   };
 }
 
-/**
- * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
- * from an output (docs/promises.md, promise 13); JSON stays JSON: only its strings are redacted.
- */
+/** An output less every secret, since the runner masks only what it prints (docs/promises.md, promise 13). */
 function redactOutput(value: string, secrets: readonly string[]): string {
   const whole = redact(value, secrets);
   if (whole === value) return value;
@@ -365,12 +345,7 @@ function redactOutput(value: string, secrets: readonly string[]): string {
   return JSON.stringify(walk(parsed));
 }
 
-/**
- * The Io an action sees: secrets are redacted from every message, output and summary before the runner gets it,
- * log lines cannot issue workflow commands, and terminal escapes are removed from annotations. The runner's own
- * masking only hides whole values as printed; a secret cut, reflowed or written to an output or the summary would
- * slip past it.
- */
+/** The Io an action sees: no secret and no workflow command gets through, since the runner masks only whole values. */
 function guardedIo(io: Io, secrets: readonly string[]): Io {
   const clean = (text: string): string => redact(stripTerminalEscapes(text), secrets);
   // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
