@@ -1,7 +1,5 @@
-// The project-scoped calls of API v2 (docs/v2.md): a job's details, cancel, tests and artifacts by its number,
-// the project's environment variables and pipelines. They take either way of naming a project, so they are the
-// only calls a project named by its slug can reach. Answers are checked by shape before use
-// (docs/promises.md, promise 30).
+// The project-scoped calls of API v2 (docs/v2.md), the only ones a project named by its slug reaches; answers are
+// checked by shape before use (docs/promises.md, promise 30).
 import type { ProjectAddress } from './client.ts';
 import { jobOf, ofRevision } from './commit-builds.ts';
 import { UnusableAnswerError } from './errors.ts';
@@ -185,11 +183,7 @@ function messageAnswer(method: string, path: string, answer: unknown): { message
 /** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
 export type JobBuild = Build & { fork: boolean };
 
-/**
- * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
- * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
- * (src/api/job-status.ts).
- */
+/** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
 export function jobBuild(
   pipeline: Pipeline,
   job: { job_number: number; name: string; status: string },
@@ -213,11 +207,7 @@ export function jobBuild(
   };
 }
 
-/**
- * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
- * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
- * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
- */
+/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
 export class JobScan {
   readonly #api: ProjectsV2;
   readonly #project: ProjectAddress;

@@ -49,10 +49,7 @@ const text = (value: unknown): string | undefined =>
 const positive = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 
-/**
- * A pull request whose head lives in another repository (a fork; a deleted fork has no head repository): the
- * service builds it from `pull/<number>/head`, as the fork's branch does not exist in the base repository.
- */
+/** A fork's pull request is built from `pull/<number>/head`, as its branch is not in the base repository. */
 function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
   const number = positive(pr?.number);
   if (pr === undefined || number === undefined) return undefined;
@@ -67,11 +64,7 @@ export interface EventRef {
   tag?: string;
 }
 
-/**
- * The ref the service builds for the workflow's event: `pull/<number>/head` for a pull request from a fork and
- * for an `issue_comment` on a pull request; the head branch of a pull request from the same repository; the tag
- * of a tag push or a release; else the branch of GITHUB_REF. Neither when the event names no branch or tag.
- */
+/** The branch or tag the service builds for the workflow's event, if it names one. */
 export function eventRef(env: NodeJS.ProcessEnv): EventRef {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const ref = env['GITHUB_REF'] ?? '';
@@ -109,11 +102,7 @@ export interface TriggerRef {
   revision?: string;
 }
 
-/**
- * The branch, tag and revision of a trigger, from the `branch`, `tag` and `revision` inputs and the event: an
- * input given wins, and the event's tag counts only when none of the three is given (a tag push or a release
- * builds its tag; the path's branch is then the default `master`, which the service does not use for a tag).
- */
+/** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
 export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
   return triggerRefOf(
     { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
@@ -138,12 +127,7 @@ export function triggerRefOf(
   };
 }
 
-/**
- * The commit the service builds for the workflow's event: a pull request's head commit (GITHUB_SHA is a merge
- * commit, or the base branch's head for `pull_request_target`), the head commit of the run a `workflow_run`
- * follows, else GITHUB_SHA. `undefined` when neither is known. An `issue_comment` on a pull request does not
- * carry the pull request's head commit: there the step needs `revision` or `branch`, and says so.
- */
+/** The commit the service builds for the event, since GITHUB_SHA of a pull request is not its head commit. */
 export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
@@ -189,10 +173,7 @@ export function commentsOnPullRequest(env: NodeJS.ProcessEnv): boolean {
   return Boolean(readPayload(env, 'revision', allowed).issue?.pull_request);
 }
 
-/**
- * Why the `token` input may be empty, for its error: GitHub gives no secrets to a run for a pull request from a
- * fork, and gives Dependabot's runs Dependabot's secrets only; elsewhere a secret that does not exist is empty.
- */
+/** Why the `token` input may be empty, for its error: forks' and Dependabot's runs get no ordinary secrets. */
 export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const actor = env['GITHUB_ACTOR'] ?? '';
