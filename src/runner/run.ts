@@ -13,7 +13,7 @@ import {
 } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
-import { redactSecrets as redact } from '../api/message.ts';
+import { redactor } from '../api/message.ts';
 import { definedOnly } from '../api/records.ts';
 import { SunsetNotices, v2Replacement } from '../api/sunset.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
@@ -187,6 +187,8 @@ export async function runAction(
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }
+
+const redact = (text: string, secrets: readonly string[]): string => redactor(secrets)(text);
 
 function connect(
   inputs: Inputs,

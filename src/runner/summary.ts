@@ -1,6 +1,4 @@
-// Markdown pieces of the job summaries about builds: a linked heading, the build's facts, its tests by result and
-// its failed tests. Everything that came from the server goes through mdSafe (docs/promises.md, promise 15), links only
-// to http(s).
+// Markdown pieces of the job summaries about builds; server text goes through mdSafe (docs/promises.md, promise 15).
 import type { Build, TestCase } from '../api/records.ts';
 import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
@@ -24,7 +22,7 @@ export function headerRow(...names: string[]): { data: string; header: true }[] 
 /** Failed tests listed in the summary; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;
 
-/** Longer addresses are not linked. */
+/** A build page's address is short; a longer one is not worth a summary's room. */
 export const MAX_LINK_LENGTH = 2048;
 
 /** The address as a Markdown link target, or undefined when it is not an http(s) URL. */
@@ -36,9 +34,7 @@ export function linkTarget(url: string | null | undefined): string | undefined {
   } catch {
     return undefined;
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-  // A build page's address is short; a longer one is not a link worth a summary's room.
-  if (parsed.href.length > MAX_LINK_LENGTH) return undefined;
+  if (!/^https?:$/.test(parsed.protocol) || parsed.href.length > MAX_LINK_LENGTH) return undefined;
   // Parentheses and spaces would end the link early; URL.href already encoded spaces, quotes and angle brackets.
   return parsed.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
 }
@@ -54,7 +50,7 @@ export function buildLink(build: Pick<Build, 'build_num' | 'build_url'>): string
   return mdLink(`#${build.build_num}`, build.build_url);
 }
 
-/** `### [Build #12 · main · 1a2b3c4](url)` */
+/** `### [Build #12 · main · 1a2b3c4](url)`. */
 export function buildHeading(build: Build, level = 3): string {
   const parts = [`Build #${build.build_num}`];
   if (build.branch) parts.push(mdSafe(build.branch, 100));
