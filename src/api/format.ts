@@ -1,9 +1,6 @@
 // How the API core and the actions write URLs, sizes and spans of time in messages: one place, one wording.
 
-/**
- * A URL for messages and the log: no user, no password, no query, no fragment, and no path parameters
- * (`;name=value`): signed storage URLs carry their credentials in either.
- */
+/** A URL for messages: origin and path alone, since signed URLs carry credentials in the rest. */
 export function displayUrl(url: string | URL): string {
   let parsed: URL;
   try {
@@ -17,10 +14,7 @@ export function displayUrl(url: string | URL): string {
 /** Shorter values are no credential, and redacting them would blank out ordinary words and numbers. */
 const MIN_URL_SECRET_LENGTH = 4;
 
-/**
- * The values a URL's query and path parameters carry, as sent and decoded: a server that echoes the request in
- * its error body must not print them (a signed URL's signature, expiry and key name).
- */
+/** The values of a URL's query and path parameters, which a server echoing the request must not print. */
 export function urlSecrets(url: URL): string[] {
   const values: string[] = [];
   for (const [, value] of url.searchParams) values.push(value);

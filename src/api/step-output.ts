@@ -121,11 +121,7 @@ export interface CollectOptions {
   log?: LogFn;
 }
 
-/**
- * The failed steps of a finished build with the end of each one's output. Never throws for the output: a failure
- * to read it is the step's `outputError`, and the build's verdict stays the caller's. A cancelled read ends
- * quietly (the caller knows it was cancelled).
- */
+/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
 export async function collectFailedSteps(options: CollectOptions): Promise<FailedStep[]> {
   const { transport } = options;
   const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
@@ -167,9 +163,8 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
       try {
         step.output = await read(url);
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 403) || options.refresh === undefined)
-          throw error;
-        if (refreshed !== undefined) throw error;
+        const expired = error instanceof ApiError && error.status === 403;
+        if (!expired || options.refresh === undefined || refreshed !== undefined) throw error;
         log('debug', `the output address of step '${step.name}' expired (HTTP 403); reading the build again`);
         try {
           refreshed = await options.refresh();
