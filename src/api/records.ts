@@ -184,9 +184,7 @@ export interface MessageResult {
 
 /** Lifecycle values after which a build no longer changes. */
 export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'>): boolean {
-  if (build.lifecycle === 'finished' || build.lifecycle === 'not_run') return true;
-  if (build.outcome !== null && build.outcome !== undefined && build.outcome !== '') return true;
-  return false;
+  return build.lifecycle === 'finished' || build.lifecycle === 'not_run' || Boolean(build.outcome);
 }
 
 /** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */

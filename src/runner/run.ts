@@ -375,14 +375,9 @@ function guardedIo(io: Io, secrets: readonly string[]): Io {
 
 /** One `::error::` line; a stack trace only for bugs, only at debug level. */
 function fail(io: Io, error: unknown, secrets: readonly string[]): void {
-  if (error instanceof UserFacingError) {
-    io.setFailed(redact(error.message, secrets));
-    return;
-  }
-  if (error instanceof Error) {
-    io.debug(redact(error.stack ?? String(error), secrets));
-    io.setFailed(`unexpected error: ${redact(error.message, secrets)}`);
-    return;
-  }
-  io.setFailed(`unexpected error: ${redact(String(error), secrets)}`);
+  if (error instanceof UserFacingError) return io.setFailed(redact(error.message, secrets));
+  if (error instanceof Error) io.debug(redact(error.stack ?? String(error), secrets));
+  io.setFailed(
+    `unexpected error: ${redact(error instanceof Error ? error.message : String(error), secrets)}`,
+  );
 }

@@ -84,24 +84,16 @@ export type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
 
 /** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 export function resultKind(result: string | null | undefined): ResultKind {
-  switch ((result ?? '').toLowerCase()) {
-    case 'success':
-    case 'passed':
-    case 'pass':
-      return 'passed';
-    case 'failure':
-    case 'failed':
-    case 'fail':
-      return 'failed';
-    case 'skipped':
-    case 'skip':
-      return 'skipped';
-    case 'error':
-      return 'errors';
-    default:
-      return 'other';
-  }
+  const word = (result ?? '').toLowerCase();
+  return RESULT_KINDS.find(([, words]) => words.includes(word))?.[0] ?? 'other';
 }
+
+const RESULT_KINDS: [ResultKind, string[]][] = [
+  ['passed', ['success', 'passed', 'pass']],
+  ['failed', ['failure', 'failed', 'fail']],
+  ['skipped', ['skipped', 'skip']],
+  ['errors', ['error']],
+];
 
 /** Tests that did not pass and were not skipped, in the order the server listed them. */
 export function failedTests(tests: readonly TestCase[]): TestCase[] {
