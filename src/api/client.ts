@@ -68,7 +68,7 @@ export interface SlugProject {
 /** Either way of naming a project; `'slug' in p` tells which. */
 export type ProjectAddress = ProjectRef | SlugProject;
 
-export interface PageQuery {
+interface PageQuery {
   limit?: number;
   offset?: number;
 }
@@ -94,10 +94,10 @@ export interface TriggerResult {
   recoveredAfter?: string;
 }
 
-export type LatestArtifacts = { found: true; artifacts: Artifact[] } | { found: false; message: string };
+type LatestArtifacts = { found: true; artifacts: Artifact[] } | { found: false; message: string };
 
 /** A trigger failed without telling whether a build started, and none could be found. */
-export class AmbiguousTriggerError extends UserFacingError {
+class AmbiguousTriggerError extends UserFacingError {
   override name = 'AmbiguousTriggerError';
 }
 

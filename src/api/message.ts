@@ -3,7 +3,7 @@
 import { cut } from './format.ts';
 
 /** Longest message kept: enough for any real server message, short enough for one log line. */
-export const MAX_MESSAGE_CHARS = 300;
+const MAX_MESSAGE_CHARS = 300;
 
 /** How deep a `message` that is itself JSON is unwrapped; real servers nest once. */
 const MAX_JSON_DEPTH = 4;

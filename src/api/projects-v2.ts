@@ -10,7 +10,7 @@ import { definedOnly, isRecord, matchesStatusFilter, type Build } from './record
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
 
 /** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
-export interface JobDetails {
+interface JobDetails {
   number: number;
   name: string;
   status: string;
@@ -20,7 +20,7 @@ export interface JobDetails {
   [key: string]: unknown;
 }
 
-export interface V2TestCase {
+interface V2TestCase {
   name?: string | null;
   classname?: string | null;
   file?: string | null;
@@ -31,14 +31,14 @@ export interface V2TestCase {
   [key: string]: unknown;
 }
 
-export interface V2Artifact {
+interface V2Artifact {
   path: string;
   node_index: number;
   url: string;
   [key: string]: unknown;
 }
 
-export interface V2EnvVar {
+interface V2EnvVar {
   name: string;
   value?: string | null;
   created_at?: string | null;
@@ -46,7 +46,7 @@ export interface V2EnvVar {
 }
 
 /** Pipelines of a project read at most, newest first: a commit's are among its newest. */
-export const MAX_PROJECT_PIPELINES = 100;
+const MAX_PROJECT_PIPELINES = 100;
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 export const MAX_JOBS_READ = 100;
 
@@ -181,10 +181,10 @@ function messageAnswer(method: string, path: string, answer: unknown): { message
 }
 
 /** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
-export type JobBuild = Build & { fork: boolean };
+type JobBuild = Build & { fork: boolean };
 
 /** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
-export function jobBuild(
+function jobBuild(
   pipeline: Pipeline,
   job: { job_number: number; name: string; status: string },
   workflow?: string,

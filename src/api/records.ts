@@ -47,9 +47,9 @@ export const BUILD_LIFECYCLES = [
   'running',
   'finished',
 ] as const;
-export type BuildStatus = Open<(typeof BUILD_STATUSES)[number]>;
-export type BuildLifecycle = Open<(typeof BUILD_LIFECYCLES)[number]>;
-export type BuildOutcome = Open<
+type BuildStatus = Open<(typeof BUILD_STATUSES)[number]>;
+type BuildLifecycle = Open<(typeof BUILD_LIFECYCLES)[number]>;
+type BuildOutcome = Open<
   'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'
 >;
 
@@ -111,7 +111,7 @@ export interface Artifact {
   [key: string]: unknown;
 }
 
-export type TestResult = Open<'success' | 'failure' | 'skipped' | 'error'>;
+type TestResult = Open<'success' | 'failure' | 'skipped' | 'error'>;
 
 export interface TestCase {
   classname?: Nullable<string>;

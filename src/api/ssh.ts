@@ -7,7 +7,7 @@ import { ValidationError } from './errors.ts';
 const ALLOWED =
   'allowed: an unencrypted RSA private key in PEM (BEGIN RSA PRIVATE KEY / BEGIN PRIVATE KEY) or OpenSSH form';
 
-export interface SshKeyInfo {
+interface SshKeyInfo {
   /** The key as it will be sent: line endings normalised, with a final newline. */
   privateKey: string;
   /** Colon-separated lowercase hex MD5 of the public key blob. */

@@ -21,12 +21,12 @@ export const MAX_OUTPUT_LINES = 1000;
 /** Failed steps (containers included) whose output is read per build; the others are listed without it. */
 export const MAX_STEPS_READ = 10;
 /** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
-export const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
 /** Time spent reading the outputs of one build, all steps together, on top of each request's own timeouts. */
-export const OUTPUT_TIMEOUT_MS = 120_000;
+const OUTPUT_TIMEOUT_MS = 120_000;
 
 /** One container's run of a step that failed, from the build record (server text, raw). */
-export interface FailedAction {
+interface FailedAction {
   name: string;
   step: number | undefined;
   /** The container. */
@@ -43,7 +43,7 @@ export interface FailedAction {
   outputUrl: string | undefined;
 }
 
-export interface StepOutput {
+interface StepOutput {
   /** The last lines, oldest first, as plain text (no colour, a line a `\r` went back over in its last state). */
   lines: string[];
   totalLines: number;
@@ -103,7 +103,7 @@ function durationOf(action: Record<string, unknown>): number | undefined {
   return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
 }
 
-export interface CollectOptions {
+interface CollectOptions {
   /** The connection's transport. The storage origin is never made trusted: no credential goes there. */
   transport: Opener;
   /** The build read in full (client.build): a build from a list carries no steps. */
@@ -200,12 +200,12 @@ class OutputError extends UserFacingError {
   override name = 'OutputError';
 }
 
-export interface ByteBudget {
+interface ByteBudget {
   limit: number;
   bytesLeft: number;
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   lines: number;
   maxLineLength?: number;
   signal?: AbortSignal;

@@ -11,7 +11,7 @@ import { logSafe, mdSafe, oneLine, stripTerminalEscapes } from './text.ts';
 import { cut } from '../api/format.ts';
 
 /** GitHub shows this many error annotations per step and drops the rest without a word. */
-export const MAX_ANNOTATIONS = 10;
+const MAX_ANNOTATIONS = 10;
 
 /** The tests of a finished build, or why they could not be read. */
 export interface TestsRead {
@@ -42,7 +42,7 @@ export class AnnotationBudget {
 }
 
 /** The test's location for an annotation: its file, and the line when its message points into that file. */
-export function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
+function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
   const file = test.file?.trim().replace(/^\.\//, '');
   if (!file) return undefined;
   const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 // Says in GitHub why a build failed: each failed step's command and output tail in a log group and the summary,
-// and one annotation. The output is untrusted (docs/promises.md, promise 15): fenced from the runner in the log, in
-// a code block nothing can close in the summary, and cleaned of secrets before any cut (promise 13).
+// and one annotation. The output is untrusted (docs/promises.md, promise 15): fenced from the runner in the log,
+// in a code block nothing can close in the summary, and cleaned of secrets before any cut
+// (docs/promises.md, promise 13).
 import { redactor } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, type FailedStep } from '../api/step-output.ts';
@@ -10,15 +11,15 @@ import { logSafe, mdSafe, oneLine } from './text.ts';
 import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
-export const SHOWN_LINE_LENGTH = 500;
+const SHOWN_LINE_LENGTH = 500;
 /** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
-export const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
 /** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
 export const SUMMARY_BUILD_LIMIT = 64 * 1024;
 /** Lines of a step's command shown. */
-export const COMMAND_LINES = 20;
+const COMMAND_LINES = 20;
 
-export interface ReportOptions {
+interface ReportOptions {
   /** Values to remove from everything shown, since the runner masks only whole values. */
   secrets?: readonly string[];
   /** Whether to add the build's error annotation, since GitHub shows few per step. */

@@ -25,7 +25,7 @@ import { emptyTokenHint } from './workflow.ts';
 import { formatBytes } from '../api/format.ts';
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
-export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
+const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 
 export const COMMON_INPUTS = [
   'token',
@@ -296,7 +296,7 @@ function replacementWithInput(method: string, path: string): string | undefined 
 }
 
 /** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
-export const TUNING_VARIABLES = {
+const TUNING_VARIABLES = {
   timeoutSeconds: 'CI_ACTIONS_TIMEOUT_SECONDS',
   maxAttempts: 'CI_ACTIONS_MAX_ATTEMPTS',
   retryBaseMs: 'CI_ACTIONS_RETRY_BASE_MS',

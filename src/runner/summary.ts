@@ -23,7 +23,7 @@ export function headerRow(...names: string[]): { data: string; header: true }[] 
 export const MAX_LISTED_FAILURES = 50;
 
 /** A build page's address is short; a longer one is not worth a summary's room. */
-export const MAX_LINK_LENGTH = 2048;
+const MAX_LINK_LENGTH = 2048;
 
 /** The address as a Markdown link target, or undefined when it is not an http(s) URL. */
 export function linkTarget(url: string | null | undefined): string | undefined {
@@ -40,7 +40,7 @@ export function linkTarget(url: string | null | undefined): string | undefined {
 }
 
 /** `[text](url)`, or the text alone without a usable address. `text` must be Markdown-safe already. */
-export function mdLink(text: string, url: string | null | undefined): string {
+function mdLink(text: string, url: string | null | undefined): string {
   const target = linkTarget(url);
   return target === undefined ? text : `[${text}](${target})`;
 }
@@ -80,7 +80,7 @@ export function buildFacts(build: Build, extra: Record<string, string> = {}): st
   return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
 }
 
-export type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
+type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
 
 /** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 export function resultKind(result: string | null | undefined): ResultKind {
@@ -144,7 +144,7 @@ export function failedTestsTable(failed: readonly TestCase[], max = MAX_LISTED_F
 }
 
 /** Test time in the unit that reads best: `0.42 s`, `12.3 s`, `2 min 5 s`. */
-export function formatTestTime(seconds: number): string {
+function formatTestTime(seconds: number): string {
   if (seconds < 10) return `${Math.round(seconds * 100) / 100} s`;
   if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
   return formatDuration(seconds * 1000);

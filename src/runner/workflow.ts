@@ -59,13 +59,13 @@ function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
 }
 
 /** What the event builds: its branch, or its tag (a tag push, a release). */
-export interface EventRef {
+interface EventRef {
   branch?: string;
   tag?: string;
 }
 
 /** The branch or tag the service builds for the workflow's event, if it names one. */
-export function eventRef(env: NodeJS.ProcessEnv): EventRef {
+function eventRef(env: NodeJS.ProcessEnv): EventRef {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const ref = env['GITHUB_REF'] ?? '';
   const refType = env['GITHUB_REF_TYPE'];
@@ -96,7 +96,7 @@ export function eventRef(env: NodeJS.ProcessEnv): EventRef {
 }
 
 /** What a trigger sends: the branch of the path, and a tag or a commit. */
-export interface TriggerRef {
+interface TriggerRef {
   branch: string;
   tag?: string;
   revision?: string;

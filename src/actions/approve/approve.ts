@@ -24,12 +24,12 @@ export const spec = {
 } as const satisfies ActionSpec;
 
 /** Pipelines of the project read at most to find a commit's newest one. */
-export const MAX_PIPELINES = 100;
+const MAX_PIPELINES = 100;
 
 /** Times one approval is sent at most, each after the job list showed it still on hold. */
 const MAX_APPROVE_ATTEMPTS = 3;
 
-export interface ApproveInputs {
+interface ApproveInputs {
   pipelineId?: string;
   /** A lower-case commit or prefix; '' for the newest pipeline of `branch` (a comment on a pull request). */
   revision: string;

@@ -12,7 +12,7 @@ import type { Build } from '../../api/records.ts';
 import type { FetchInputs } from './fetch-artifacts.ts';
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
-export const SEARCH_ARTIFACTS_BUILDS = 100;
+const SEARCH_ARTIFACTS_BUILDS = 100;
 
 /** Where builds and their artifact lists are read: API v1.1, or API v2 for a project named by its slug. */
 export interface Builds {

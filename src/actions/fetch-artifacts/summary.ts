@@ -8,9 +8,9 @@ import { headerRow } from '../../runner/summary.ts';
 export { plural };
 
 /** Rows of the job summary's table; the rest are counted. */
-export const SUMMARY_ROWS = 50;
+const SUMMARY_ROWS = 50;
 /** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
-export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
+const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
 
 export interface Saved {
   file: string;
