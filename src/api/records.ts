@@ -92,10 +92,8 @@ export interface Build {
   previous_successful_build?: Nullable<BuildRef>;
   platform?: Nullable<Open<'1.0' | '2.0'>>;
   workflows?: Nullable<Record<string, unknown>>;
-  has_artifacts?: Nullable<boolean>;
   ssh_users?: Nullable<unknown[]>;
   no_dependency_cache?: Nullable<boolean>;
-  canceled?: Nullable<boolean>;
   failed?: Nullable<boolean>;
   infrastructure_fail?: Nullable<boolean>;
   timedout?: Nullable<boolean>;
