@@ -2,12 +2,8 @@
 
 /** A URL for messages: origin and path alone, since signed URLs carry credentials in the rest. */
 export function displayUrl(url: string | URL): string {
-  let parsed: URL;
-  try {
-    parsed = typeof url === 'string' ? new URL(url) : url;
-  } catch {
-    return '(an unreadable URL)';
-  }
+  const parsed = typeof url === 'string' ? URL.parse(url) : url;
+  if (parsed === null) return '(an unreadable URL)';
   return `${parsed.origin}${parsed.pathname.replace(/;[^/]*/gu, '')}`;
 }
 

@@ -189,20 +189,17 @@ export function checkSecret(name: string, value: string): string {
 
 /** The API's address: http(s), ending in /api/v1.1 (a trailing slash tolerated). Returns it without the slash. */
 export function checkBaseUrl(name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const url = URL.parse(value);
+  if (url === null)
     throw new ValidationError(
       name,
       'allowed: an http(s) address ending in /api/v1.1',
       value,
       `not a URL: ${JSON.stringify(value)}`,
     );
-  }
   const trimmed = value.replace(/\/+$/, '');
   if (
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !/^https?:$/.test(url.protocol) ||
     url.username !== '' ||
     url.password !== '' ||
     url.search !== '' ||

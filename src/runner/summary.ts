@@ -27,14 +27,9 @@ const MAX_LINK_LENGTH = 2048;
 
 /** The address as a Markdown link target, or undefined when it is not an http(s) URL. */
 export function linkTarget(url: string | null | undefined): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
+  const parsed = typeof url === 'string' ? URL.parse(url) : null;
+  if (parsed === null || !/^https?:$/.test(parsed.protocol) || parsed.href.length > MAX_LINK_LENGTH)
     return undefined;
-  }
-  if (!/^https?:$/.test(parsed.protocol) || parsed.href.length > MAX_LINK_LENGTH) return undefined;
   // Parentheses and spaces would end the link early; URL.href already encoded spaces, quotes and angle brackets.
   return parsed.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
 }
