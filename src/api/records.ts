@@ -49,9 +49,7 @@ export const BUILD_LIFECYCLES = [
 ] as const;
 type BuildStatus = Open<(typeof BUILD_STATUSES)[number]>;
 type BuildLifecycle = Open<(typeof BUILD_LIFECYCLES)[number]>;
-type BuildOutcome = Open<
-  'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'
->;
+type BuildOutcome = Open<'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'>;
 
 type Nullable<T> = T | null | undefined;
 
@@ -233,6 +231,11 @@ export function definedOnly<T extends object>(
   values: T | undefined,
 ): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as never;
+}
+
+/** A field's text, when it is a string with any. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,7 +4,7 @@
 // text (src/api/terminal-tail.ts). Nothing here knows GitHub.
 import { pipeline } from 'node:stream/promises';
 import { ApiError, asError, UserFacingError } from './errors.ts';
-import { definedOnly, isRecord, type Build } from './records.ts';
+import { definedOnly, isRecord, text, type Build } from './records.ts';
 import type { LogFn, OpenOptions, OpenedBody } from './transport.ts';
 import { contentCoding, decoder, UnsupportedCodingError } from './decode.ts';
 import { cut, formatDuration, formatLimit } from './format.ts';
@@ -450,12 +450,6 @@ export function lastMeaningfulLine(lines: readonly string[]): string | undefined
     fallback ??= line;
   }
   return hint ?? fallback;
-}
-
-// --- Small helpers --------------------------------------------------------------------------------------------------
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function integer(value: unknown): number | undefined {

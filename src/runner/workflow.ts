@@ -2,7 +2,7 @@
 // GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '../api/errors.ts';
-import { definedOnly } from '../api/records.ts';
+import { definedOnly, text } from '../api/records.ts';
 import type { Inputs } from './inputs.ts';
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
@@ -42,9 +42,6 @@ function readPayload(env: NodeJS.ProcessEnv, input: string, allowed: string): Ev
     );
   }
 }
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
 
 const positive = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
