@@ -201,11 +201,8 @@ export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | un
   }
 }
 
-// --- Answers by shape (docs/promises.md, promise 22) --------------------------------------------------------------------------------
-// Every answer the product acts on is checked against what it must be before it is used: a build has a positive
-// whole build_num (the one asked for, where one was named), a list is an array, a write answers with an object (or
-// the JSON string "" where the service answers so). Anything else is an unusable answer naming the call, never an
-// `undefined` in an output or a TypeError further on.
+// --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------
+// Every answer is checked before use, so that a wrong one is an error naming the call, never a TypeError later.
 
 /** The call an answer came from, as errors name it. */
 export interface AnswerOf {
@@ -246,10 +243,7 @@ function isBuildNum(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
 
-/**
- * A build record: an object with a positive whole `build_num`. `asked` is the build a GET or a cancel named (the
- * answer must be that build); `not` is the build a retry started from (the answer must be a new one).
- */
+/** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 export function buildAnswer(
   call: AnswerOf,
   value: unknown,

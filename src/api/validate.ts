@@ -58,11 +58,7 @@ export const checkLimit = (name: string, value: number | string): number =>
 export const checkOffset = (name: string, value: number | string): number => checkInteger(name, value, 0);
 export const checkParallel = (name: string, value: number | string): number => checkInteger(name, value, 1);
 
-/**
- * A path segment we will URL-encode: not empty, no control characters, and not `.` or `..`: URL rules resolve
- * those (encoded or not) into the folder above, so `branch: ..` would reach another endpoint (git forbids both names
- * for a branch or tag anyway).
- */
+/** A path segment, never `.` or `..`, which URL rules resolve (encoded or not) into another endpoint. */
 export function checkSegment(name: string, value: string, what = 'a non-empty name'): string {
   if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
     throw new ValidationError(
@@ -91,7 +87,7 @@ export function checkPipelineId(name: string, value: string): string {
 /** A user, organization or repository name: one path segment. */
 export function checkName(name: string, value: string): string {
   checkSegment(name, value);
-  if (value.includes('/') || value === '.' || value === '..') {
+  if (value.includes('/')) {
     throw new ValidationError(name, 'allowed: a single name without "/"', value);
   }
   return value;
@@ -138,10 +134,7 @@ export function checkParams(name: string, value: unknown): BuildParams {
   return out;
 }
 
-/**
- * The names of a JSON object's own members, in order, duplicates included (JSON.parse keeps only the last of a
- * name given twice, without a word). Expects text JSON.parse accepted.
- */
+/** The member names of JSON text JSON.parse accepted, duplicates included, which JSON.parse drops silently. */
 export function jsonObjectKeys(text: string): string[] {
   const keys: string[] = [];
   let depth = 0;
