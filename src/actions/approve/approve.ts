@@ -102,10 +102,7 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
   return { revision: raw.toLowerCase(), ...withBranch, ...timing };
 }
 
-/**
- * Approves the service's approval jobs on hold in one pipeline: the one named, or the newest of a commit. It waits
- * for a matching job to come on hold, and sends each approval once.
- */
+/** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 export async function approve(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
