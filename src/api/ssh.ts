@@ -1,5 +1,5 @@
 // The service takes only unencrypted RSA private keys. We check that before sending (so a passphrase-protected
-// or non-RSA key is a clear error, not a 400 from the server) and compute the fingerprint the service shows:
+// or non-RSA key is a clear error, not a refusal from the server) and compute the fingerprint the service shows:
 // colon-separated MD5 of the public key in SSH wire form.
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { ValidationError } from './errors.ts';

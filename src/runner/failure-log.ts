@@ -12,9 +12,9 @@ import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
 const SHOWN_LINE_LENGTH = 500;
-/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
+/** Characters of one step's code block in the job summary, which GitHub bounds per step. */
 const SUMMARY_BLOCK_LIMIT = 16 * 1024;
-/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+/** Characters of all code blocks of one build in the job summary, so that several builds fit GitHub's bound. */
 export const SUMMARY_BUILD_LIMIT = 64 * 1024;
 /** Lines of a step's command shown. */
 const COMMAND_LINES = 20;
