@@ -180,7 +180,8 @@ export interface MessageResult {
 
 /** Lifecycle values after which a build no longer changes. */
 export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'>): boolean {
-  return build.lifecycle === 'finished' || build.lifecycle === 'not_run' || Boolean(build.outcome);
+  const { lifecycle, outcome } = build;
+  return lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 }
 
 /** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
