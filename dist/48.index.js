@@ -2,6 +2,197 @@ export const id = 48;
 export const ids = [48];
 export const modules = {
 
+/***/ 6677:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J_: () => (/* binding */ CommitBuilds),
+/* harmony export */   Zw: () => (/* binding */ jobOf),
+/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */ });
+/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+
+
+
+const SCAN_DEFAULTS = {
+    marginMs: 2 * 3_600_000,
+    marginBuilds: 200,
+    lookBackMs: 24 * 3_600_000,
+    maxPages: 10,
+};
+/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+const MIN_LATER_PAGE = 20;
+const NEW_BUILDS_ROOM = 10;
+/** The job and workflow a build belongs to (second-generation builds), when it says. */
+function jobOf(build) {
+    const workflows = build.workflows;
+    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
+    const workflow = workflows?.['workflow_name'];
+    return {
+        ...(typeof job === 'string' && job !== '' ? { job } : {}),
+        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+    };
+}
+/** Whether a build is of the commit a (lower-case) hash or prefix names. */
+function ofRevision(build, revision) {
+    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+}
+/** Whether a build belongs to the commit and passes the query's narrowing. */
+function matchesQuery(build, query) {
+    if (!ofRevision(build, query.revision))
+        return false;
+    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
+        return false;
+    const { job, workflow } = jobOf(build);
+    if (query.workflow !== undefined && workflow !== query.workflow)
+        return false;
+    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
+        return false;
+    return true;
+}
+/**
+ * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
+ * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ */
+function latestAttempts(builds) {
+    const retried = new Set();
+    const newestOfJob = new Map();
+    for (const build of builds) {
+        if (typeof build.retry_of === 'number')
+            retried.add(build.retry_of);
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            continue;
+        const key = `${workflow ?? ''}\u0000${job}`;
+        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
+    }
+    return builds
+        .filter((build) => {
+        if (retried.has(build.build_num))
+            return false;
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            return true;
+        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
+    })
+        .sort((a, b) => a.build_num - b.build_num);
+}
+/** Follows the builds of one commit, look after look. */
+class CommitBuilds {
+    #client;
+    #project;
+    #query;
+    #options;
+    /** Every build of the commit seen, by number, as last read. */
+    #known = new Map();
+    /** The newest build number a look has seen: every newer build is new to the next look. */
+    #newestSeen;
+    #looks = 0;
+    constructor(client, project, query, options) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#options = { ...SCAN_DEFAULTS, ...options };
+    }
+    /** Reads the list as far as this look needs, and returns the builds that count now. */
+    async look() {
+        const first = this.#looks++ === 0;
+        const floor = first ? undefined : this.#floor();
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const seenThisLook = new Set();
+        let requests = 0;
+        let truncated = false;
+        let offset = 0;
+        let newest = this.#newestSeen;
+        /** Builds read past the oldest match, for records without queue times. */
+        let pastOldest = 0;
+        for (;;) {
+            const page = await this.#client.builds(this.#project, {
+                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+                limit: pageSize,
+                offset,
+            });
+            requests++;
+            if (!Array.isArray(page))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
+            const builds = page;
+            let fresh = 0;
+            for (const build of builds) {
+                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
+                    continue;
+                seenThisLook.add(build.build_num);
+                fresh++;
+                newest = Math.max(newest ?? 0, build.build_num);
+                if (matchesQuery(build, this.#query)) {
+                    this.#known.set(build.build_num, build);
+                    pastOldest = 0;
+                }
+                else {
+                    pastOldest++;
+                }
+            }
+            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+            if (builds.length < pageSize || fresh === 0)
+                break;
+            const last = builds[builds.length - 1];
+            if (last === undefined)
+                break;
+            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+                break;
+            if (requests >= this.#options.maxPages) {
+                truncated = true;
+                break;
+            }
+            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
+            offset += builds.length;
+        }
+        if (newest !== undefined)
+            this.#newestSeen = newest;
+        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+    }
+    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
+    #floor() {
+        let floor = this.#newestSeen ?? 0;
+        for (const build of this.#known.values())
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
+                floor = Math.min(floor, build.build_num);
+        return floor;
+    }
+    #laterPageSize(floor) {
+        const span = (this.#newestSeen ?? floor) - floor;
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+    }
+    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
+    #firstLookDone(last, pastOldest) {
+        const lastQueued = queuedAt(last);
+        if (this.#known.size === 0) {
+            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+        }
+        let oldest;
+        for (const build of this.#known.values()) {
+            const at = queuedAt(build);
+            if (at !== undefined)
+                oldest = Math.min(oldest ?? at, at);
+        }
+        if (oldest !== undefined && lastQueued !== undefined)
+            return lastQueued < oldest - this.#options.marginMs;
+        return pastOldest >= this.#options.marginBuilds;
+    }
+}
+function queuedAt(build) {
+    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
+    if (typeof text !== 'string')
+        return undefined;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+
+
+/***/ }),
+
 /***/ 8022:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -99,6 +290,224 @@ class Deflate extends external_node_stream_.Transform {
 
 /***/ }),
 
+/***/ 5224:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
+// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
+// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
+// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
+//
+// Paths and segments are matched here, in time linear in the text for each token of the pattern: a regex with
+// several `.*` in a row backtracks polynomially on a long name (`*-*-*-*.xml`), a whole-path one exponentially on
+// `a/**/a/**/…` against a deep path, and artifact paths and job names come from the server. picomatch compiles
+// only the bracket classes, each matching one character.
+
+
+/** A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included. */
+const CLASS_OPTIONS = { dot: true, posix: true, windows: false };
+/** A whole-text matcher for a pattern over `/`-separated text; name-patterns.ts matches job names so too. */
+function compilePattern(body) {
+    const segments = [];
+    for (const part of body.split('/')) {
+        // `**/**` is one `**`.
+        if (part !== '**')
+            segments.push(segmentTokens(part));
+        else if (segments.at(-1) !== '**')
+            segments.push('**');
+    }
+    return (text) => matchSegments(segments, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), CLASS_OPTIONS);
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether a segment's tokens match the whole text: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, text) {
+    // A segment of wildcards alone never matches an empty one.
+    if (text === '')
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < text.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token !== undefined && token(text[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star >= 0) {
+            t = star + 1;
+            s = ++starAt;
+        }
+        else
+            return false;
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const allowed = "allowed: glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+    if (body === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
+    return { source: pattern, negated, test: compilePattern(body) };
+}
+/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
+function matchSegments(pattern, path) {
+    const tried = new Set();
+    const width = path.length + 1;
+    const match = (i, j) => {
+        if (i === pattern.length)
+            return j === path.length;
+        const key = i * width + j;
+        if (tried.has(key))
+            return false;
+        tried.add(key);
+        const segment = pattern[i];
+        if (segment === '**') {
+            // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+            if (i === pattern.length - 1)
+                return j < path.length;
+            return match(i + 1, j) || (j < path.length && match(i, j + 1));
+        }
+        return (j < path.length && segment !== undefined && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1));
+    };
+    return match(0, 0);
+}
+/**
+ * Whether a path is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * path no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
+ */
+function selects(globs, path) {
+    if (globs.length === 0)
+        return true;
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(path))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
+/***/ 8729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
+// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
+// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
+
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
+        return {
+            source,
+            negated,
+            body,
+            named: !negated && !/[*?]/u.test(body),
+            test: (name) => name === body || glob(name),
+        };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    if (patterns.length === 0)
+        return true;
+    let chosen = patterns.every((p) => p.negated);
+    if (name === undefined)
+        return chosen;
+    for (const p of patterns)
+        if (p.test(name))
+            chosen = !p.negated;
+    return chosen;
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
+}
+
+
+/***/ }),
+
 /***/ 8164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -108,7 +517,7 @@ class Deflate extends external_node_stream_.Transform {
 /* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
 /* harmony export */   P4: () => (/* binding */ collectFailedSteps)
 /* harmony export */ });
-/* unused harmony exports MAX_BYTES_PER_BUILD, OUTPUT_TIMEOUT_MS, findFailedSteps, readStepOutput, ChunkParser */
+/* unused harmony exports findFailedSteps, readStepOutput, ChunkParser */
 /* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6466);
 /* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
@@ -138,10 +547,7 @@ const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
 const OUTPUT_TIMEOUT_MS = 120_000;
 /** A status or flag of an action that means it failed (a cancelled step did not fail: the build was stopped). */
 const FAILED_STATUSES = new Set(['failed', 'timedout', 'infrastructure_fail']);
-/**
- * The steps that failed, in the order the build ran them, each container of a parallel step on its own.
- * Steps marked `insignificant` are left out: their failure does not fail the build.
- */
+/** The steps that failed, in build order, each container on its own; `insignificant` ones do not fail a build. */
 function findFailedSteps(build) {
     const found = [];
     const steps = Array.isArray(build.steps) ? build.steps : [];
@@ -152,19 +558,19 @@ function findFailedSteps(build) {
         for (const action of step['actions']) {
             if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(action) || !actionFailed(action) || action['insignificant'] === true)
                 continue;
-            const name = text(action['name']) ?? text(step['name']) ?? '(unnamed step)';
+            const name = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(action['name']) ?? (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(step['name']) ?? '(unnamed step)';
             const index = integer(action['index']) ?? 0;
             found.push({
                 name,
                 step: integer(action['step']),
                 index,
                 parallel: parallel || index > 0,
-                command: text(action['bash_command']),
-                status: text(action['status']),
+                command: (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(action['bash_command']),
+                status: (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(action['status']),
                 exitCode: integer(action['exit_code']),
                 durationMs: durationOf(action),
                 truncated: action['truncated'] === true,
-                outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
+                outputUrl: action['has_output'] === false ? undefined : (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(action['output_url']),
             });
         }
     }
@@ -173,22 +579,18 @@ function findFailedSteps(build) {
 function actionFailed(action) {
     if (action['failed'] === true || action['timedout'] === true || action['infrastructure_fail'] === true)
         return true;
-    const status = text(action['status']);
+    const status = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(action['status']);
     return status !== undefined && FAILED_STATUSES.has(status);
 }
 function durationOf(action) {
     const millis = action['run_time_millis'];
     if (typeof millis === 'number' && Number.isFinite(millis) && millis >= 0)
         return millis;
-    const start = Date.parse(text(action['start_time']) ?? '');
-    const end = Date.parse(text(action['end_time']) ?? '');
+    const start = Date.parse((0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(action['start_time']) ?? '');
+    const end = Date.parse((0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(action['end_time']) ?? '');
     return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
 }
-/**
- * The failed steps of a finished build with the end of each one's output. Never throws for the output: a failure
- * to read it is the step's `outputError`, and the build's verdict stays the caller's. A cancelled read ends
- * quietly (the caller knows it was cancelled).
- */
+/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
 async function collectFailedSteps(options) {
     const { transport } = options;
     const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
@@ -231,9 +633,8 @@ async function collectFailedSteps(options) {
                 step.output = await read(url);
             }
             catch (error) {
-                if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 403) || options.refresh === undefined)
-                    throw error;
-                if (refreshed !== undefined)
+                const expired = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 403;
+                if (!expired || options.refresh === undefined || refreshed !== undefined)
                     throw error;
                 log('debug', `the output address of step '${step.name}' expired (HTTP 403); reading the build again`);
                 try {
@@ -268,18 +669,14 @@ function freshUrl(build, step) {
 class OutputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'OutputError';
 }
-/**
- * Streams one output and keeps its tail. Asks for gzip, and decodes what is still encoded (a transport that
- * decodes removes the header). Errors: the transport's (ApiError, TimeoutError, NetworkError, AbortedError), or
- * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
- */
+/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
 async function readStepOutput(opener, url, options) {
     const tail = new _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .TerminalTail */ .DG(options.lines, options.maxLineLength ?? _terminal_tail_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_LINE_LENGTH */ .l6);
     const parser = new ChunkParser((piece) => tail.write(piece));
     const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
     const opened = await opener.open(url, {
         headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ signal: options.signal }),
     });
     let unzip;
     try {
@@ -336,9 +733,8 @@ function decoderFor(header) {
 }
 // --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
 /**
- * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
- * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
- * can be megabytes; any other value is skipped without being kept, and nesting stops where API answers stop.
+ * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces, since the
+ * streaming JSON libraries hold every string whole and one message can be megabytes.
  */
 class ChunkParser {
     #emit;
@@ -508,11 +904,7 @@ const STATES_ERROR = [
 ];
 /** A line that hints at one: a failure, something missing or refused, a kill. */
 const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
-/**
- * The line of the output that best says why the step failed, for an annotation: the last line that states an
- * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
- * else undefined.
- */
+/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
 function lastMeaningfulLine(lines) {
     let hint;
     let fallback;
@@ -527,10 +919,6 @@ function lastMeaningfulLine(lines) {
         fallback ??= line;
     }
     return hint ?? fallback;
-}
-// --- Small helpers --------------------------------------------------------------------------------------------------
-function text(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
 }
 function integer(value) {
     return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
@@ -552,8 +940,6 @@ __webpack_require__.d(__webpack_exports__, {
   FK: () => (/* binding */ testsSection)
 });
 
-// UNUSED EXPORTS: MAX_ANNOTATIONS, annotationOf
-
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/message.ts
@@ -567,12 +953,10 @@ var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
 ;// CONCATENATED MODULE: ../runner/failure-log.ts
-// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
-// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
-// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
-// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
-// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
-// removed before any line is cut (docs/promises.md, promise 13).
+// Says in GitHub why a build failed: each failed step's command and output tail in a log group and the summary,
+// and one annotation. The output is untrusted (docs/promises.md, promise 15): fenced from the runner in the log,
+// in a code block nothing can close in the summary, and cleaned of secrets before any cut
+// (docs/promises.md, promise 13).
 
 
 
@@ -580,22 +964,18 @@ var format = __webpack_require__(2249);
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
 const SHOWN_LINE_LENGTH = 500;
-/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
+/** Characters of one step's code block in the job summary, which GitHub bounds per step. */
 const SUMMARY_BLOCK_LIMIT = 16 * 1024;
-/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+/** Characters of all code blocks of one build in the job summary, so that several builds fit GitHub's bound. */
 const SUMMARY_BUILD_LIMIT = 64 * 1024;
 /** Lines of a step's command shown. */
 const COMMAND_LINES = 20;
-/**
- * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
- * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
- * summary is the caller's, with the rest of its own.
- */
+/** Prints the failed steps of one build and annotates the first; the caller writes the summary it returns. */
 function reportFailedSteps(io, build, steps, options = {}) {
     const first = steps[0];
     if (first === undefined)
         return { failedStep: undefined, summary: '' };
-    const redactText = (0,message/* redactor */.$p)(options.secrets ?? []);
+    const redactText = (0,message/* redactor */.$)(options.secrets ?? []);
     // Escapes go first: one inside a secret would hide it from the redaction and show it once stripped.
     const redact = (text) => redactText((0,terminal_tail/* stripTerminalEscapes */.fS)(text));
     const num = build.build_num;
@@ -662,8 +1042,7 @@ function annotate(io, num, step, redact) {
     // @actions/core escapes the message and the title, so neither can leave its command line.
     io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
-/** The step's container, exit code or status and duration: ` (container 2, exit code 1, 12 s)` for the log,
- *  ` · container 2 · exit code 1 · 12 s` for Markdown. */
+/** The step's container, exit code or status and duration, in parentheses for the log or dotted for Markdown. */
 function facts(step, markdown = false) {
     const parts = [];
     if (step.parallel)
@@ -702,10 +1081,7 @@ function summarySection(step, name, why, fenced, limit) {
         parts.push('_Its output is in the log._');
     return parts.join('\n\n');
 }
-/**
- * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
- * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
- */
+/** A code block nothing inside can end, cut from the start past `limit`, since the end says why a step failed. */
 function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
     const kept = [];
     let size = 0;
@@ -734,9 +1110,8 @@ function commandLines(command) {
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 ;// CONCATENATED MODULE: ../runner/build-report.ts
-// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
-// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
-// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+// What the gating actions report about a finished build: its failed steps, and its tests with the failed ones
+// listed and annotated; GitHub shows few annotations per step, so one budget serves every build a step reports on.
 
 
 
@@ -744,7 +1119,7 @@ var summary = __webpack_require__(2970);
 
 
 
-/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
+/** GitHub shows this many error annotations per step and drops the rest without a word. */
 const MAX_ANNOTATIONS = 10;
 /** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
 async function readTests({ io }, { client, project }, build) {
@@ -776,7 +1151,7 @@ function annotationOf(test) {
 /** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
 function reportFailures(ctx, failed, budget) {
     // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
-    const redact = (0,message/* redactor */.$p)(ctx.secrets);
+    const redact = (0,message/* redactor */.$)(ctx.secrets);
     const clean = (text) => redact((0,runner_text/* stripTerminalEscapes */.fS)(text));
     let annotated = 0;
     for (const test of failed.slice(0, summary/* MAX_LISTED_FAILURES */.z4)) {
@@ -801,10 +1176,7 @@ function reportFailures(ctx, failed, budget) {
     }
     return annotated;
 }
-/**
- * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
- * annotated too). `heading` is the Markdown level of its headings.
- */
+/** The summary's part about a finished build's tests; the failed ones are logged and annotated too. */
 function testsSection(ctx, read, budget, heading = 4) {
     const h = '#'.repeat(heading);
     if (read.tests === undefined)
@@ -827,11 +1199,7 @@ function testsSection(ctx, read, budget, heading = 4) {
 /** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
 const MAX_FAILURE_REPORTS = 5;
 const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
-/**
- * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
- * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
- * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
- */
+/** Shows why a build did not pass (reportFailedSteps); a failure to read it is a warning, never the verdict. */
 async function showFailedSteps(ctx, { client, project, transport }, build, lines, budget) {
     const num = build.build_num;
     try {
@@ -1510,6 +1878,134 @@ function buildsTable(builds) {
         lines.push(`| ${cells.join(' | ')} |`);
     }
     return lines.join('\n');
+}
+
+
+/***/ }),
+
+/***/ 8537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hm: () => (/* binding */ untilDeadline),
+/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
+/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   uf: () => (/* binding */ WaitError),
+/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_JITTER, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_FAILURES, DEFAULT_MAX_FAILURE_WAIT_MS, StepDeadlineError, transient */
+/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
+// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
+// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
+// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+
+
+
+/** Every waiting action's input ranges: a poll interval of up to an hour and a wait of up to 35 days. */
+const WAIT_LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
+const DEFAULT_JITTER = 0.1;
+const DEFAULT_HEARTBEAT_MS = 60_000;
+const DEFAULT_MAX_FAILURES = 5;
+const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PollFailedError';
+}
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'WaitError';
+}
+/**
+ * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+ * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+ */
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline } = options;
+    const jitter = options.jitter ?? DEFAULT_JITTER;
+    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+        looks++;
+        let waitMs = intervalMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            if (found.nextInMs !== undefined)
+                waitMs = found.nextInMs;
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            // A request the step's time-out stopped is the time-out itself, not an early stop.
+            if (error instanceof StepDeadlineError)
+                return { done: false, ...state() };
+            // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
+            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+                return { done: false, error, ...state() };
+            if (!transient(error))
+                throw error;
+            failures++;
+            if (failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= heartbeatMs) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
+    }
+}
+/** The step's time-out came while a request was on its way. */
+class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+    name = 'StepDeadlineError';
+}
+/**
+ * The step's signal, aborted also when the step's deadline comes, with a DeadlineError: every request of a look
+ * then stops at the deadline however many the look makes (docs/promises.md, promise 34). The timer does not hold
+ * the process open.
+ */
+function untilDeadline(signal, clock, deadline) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new StepDeadlineError(`the step's time-out came during a look`)), Math.max(0, deadline - clock.now()));
+    timer.unref();
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    return AbortSignal.any([signal, controller.signal]);
+}
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+function transient(error) {
+    // An answer of the wrong shape comes back the same at the next look.
+    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx)
+        return false;
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS;
 }
 
 

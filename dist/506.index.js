@@ -347,10 +347,7 @@ function buildsOf({ client, transport, project }) {
 function isFork(build) {
     return isForkBranch(build.branch) || build['fork'] === true;
 }
-/**
- * Whether a build's branch is a pull request's ref (`pull/9`, `pull/9/head`): the service names a fork's pull
- * request and a build made for a comment on a pull request alike, so both count as a fork's.
- */
+/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
 function isForkBranch(branch) {
     return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
 }
@@ -358,11 +355,7 @@ function isForkBranch(branch) {
 function forksCount(options) {
     return options.allowForks || isForkBranch(options.branch);
 }
-/**
- * `latest`: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that is no pull
- * request's unless allowed, and with `search-artifacts` lists an artifact `pattern` selects; named in the log with
- * the newer ones it passed over.
- */
+/** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
 async function selectLatest(ctx, builds, options) {
     const slug = (0,client/* projectName */.j1)(builds.project);
     const wanted = describeLatest(options, (text) => text);
@@ -419,10 +412,7 @@ async function selectLatest(ctx, builds, options) {
         : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
     return { build: undefined, none: `no ${wanted} of ${slug} was found${among}${skipped}` };
 }
-/**
- * A build named by number, read once for its branch and commit: it is fetched whatever its branch, and the log says
- * when that is a pull request's. An answer without the build leaves it unnamed, since the artifact list decides.
- */
+/** A build named by number, for its branch and commit; unread, it stays unnamed, since its artifact list decides. */
 async function readChosenBuild(ctx, builds, buildNum) {
     try {
         return await builds.build(buildNum);
@@ -434,7 +424,7 @@ async function readChosenBuild(ctx, builds, buildNum) {
         return undefined;
     }
 }
-/** The log line that names the build whose artifacts are fetched, and says when it is a pull request's. */
+/** Names the build whose artifacts are fetched, and says when it is a pull request's. */
 function logChosenBuild(ctx, build) {
     const fork = isFork(build)
         ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
@@ -443,11 +433,8 @@ function logChosenBuild(ctx, build) {
 }
 /** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
 function branchAndCommit(build, safe) {
-    const branch = typeof build.branch === 'string' && build.branch !== '' ? safe((0,format/* cut */.Jj)(build.branch, 200)) : '(none)';
-    const commit = typeof build.vcs_revision === 'string' && build.vcs_revision !== ''
-        ? safe((0,format/* cut */.Jj)(build.vcs_revision, 64))
-        : '(none)';
-    return `branch ${branch}, commit ${commit}`;
+    const part = (value, max) => typeof value === 'string' && value !== '' ? safe((0,format/* cut */.Jj)(value, max)) : '(none)';
+    return `branch ${part(build.branch, 200)}, commit ${part(build.vcs_revision, 64)}`;
 }
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
 function hasMatch(artifacts, options) {
@@ -668,8 +655,12 @@ function rateOf(bytes, ms) {
 
 // EXTERNAL MODULE: ./fetch-artifacts/stale-parts.ts
 var stale_parts = __webpack_require__(2996);
+// EXTERNAL MODULE: ../runner/summary.ts
+var runner_summary = __webpack_require__(2970);
 ;// CONCATENATED MODULE: ./fetch-artifacts/summary.ts
 // The outputs and the job summary of the files a run saved.
+
+
 
 
 
@@ -685,38 +676,31 @@ async function setOutputs(ctx, saved) {
     ctx.setOutput('file-list', listFile);
     ctx.setOutput('count', saved.length);
     const size = Buffer.byteLength(list);
-    if (size > MAX_FILES_OUTPUT_BYTES) {
-        ctx.setOutput('files', []);
+    const fits = size <= MAX_FILES_OUTPUT_BYTES;
+    ctx.setOutput('files', fits ? saved.map((s) => s.file) : []);
+    if (!fits)
         ctx.info(`The files output is left empty: the list of ${saved.length} paths takes ${(0,format/* formatBytes */.z3)(size)}, past the ` +
             `${(0,format/* formatBytes */.z3)(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`);
-    }
-    else {
-        ctx.setOutput('files', saved.map((s) => s.file));
-    }
-    ctx.setOutput('bytes', saved.reduce((sum, s) => sum + s.bytes, 0));
+    ctx.setOutput('bytes', totalBytes(saved));
+}
+function totalBytes(saved) {
+    return saved.reduce((sum, s) => sum + s.bytes, 0);
 }
 async function writeSummary(ctx, saved, root, from) {
-    const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
-    const summary = ctx.io.summary.addRaw(`Fetched ${plural(saved.length, 'file')} (${(0,format/* formatBytes */.z3)(bytes)}) of ${from} into ${(0,runner_text/* mdSafe */.$v)(root)}`, true);
+    const bytes = totalBytes(saved);
+    const summary = ctx.io.summary.addRaw(`Fetched ${(0,format/* plural */.LS)(saved.length, 'file')} (${(0,format/* formatBytes */.z3)(bytes)}) of ${from} into ${(0,runner_text/* mdSafe */.$v)(root)}`, true);
     // The table is HTML, where a Markdown escape would show its backslash.
     const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [(0,runner_text/* htmlSafe */.br)(s.shown, 500), (0,format/* formatBytes */.z3)(s.bytes)]);
     summary.addTable([
-        [
-            { data: 'File', header: true },
-            { data: 'Size', header: true },
-        ],
+        (0,runner_summary/* headerRow */.U1)('File', 'Size'),
         ...rows,
-        [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${(0,format/* formatBytes */.z3)(bytes)}</b>` }],
+        [{ data: `<b>${(0,format/* plural */.LS)(saved.length, 'file')}</b>` }, { data: `<b>${(0,format/* formatBytes */.z3)(bytes)}</b>` }],
     ]);
     const rest = saved.slice(SUMMARY_ROWS);
     if (rest.length > 0) {
-        const restBytes = rest.reduce((sum, s) => sum + s.bytes, 0);
-        summary.addRaw(`…and ${plural(rest.length, 'more file')} (${(0,format/* formatBytes */.z3)(restBytes)}) not shown.`, true);
+        summary.addRaw(`…and ${(0,format/* plural */.LS)(rest.length, 'more file')} (${(0,format/* formatBytes */.z3)(totalBytes(rest))}) not shown.`, true);
     }
     await summary.write();
-}
-function plural(n, noun) {
-    return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 ;// CONCATENATED MODULE: ./fetch-artifacts/fetch-artifacts.ts
@@ -954,7 +938,7 @@ async function fetchArtifacts(ctx) {
 }
 /** The log line for part files an earlier run left. */
 function staleLine(stale) {
-    return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${(0,paths/* sample */.XM)(stale)}`;
+    return `Removed ${(0,format/* plural */.LS)(stale.length, 'part file')} left by an earlier run: ${(0,paths/* sample */.XM)(stale)}`;
 }
 function reportPlan(ctx, plan, refusals) {
     for (const { what, reason } of plan.refused)
@@ -1295,6 +1279,197 @@ async function removeStaleParts(root, planned) {
         }
     }
     return removed;
+}
+
+
+/***/ }),
+
+/***/ 6677:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J_: () => (/* binding */ CommitBuilds),
+/* harmony export */   Zw: () => (/* binding */ jobOf),
+/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */ });
+/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+
+
+
+const SCAN_DEFAULTS = {
+    marginMs: 2 * 3_600_000,
+    marginBuilds: 200,
+    lookBackMs: 24 * 3_600_000,
+    maxPages: 10,
+};
+/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+const MIN_LATER_PAGE = 20;
+const NEW_BUILDS_ROOM = 10;
+/** The job and workflow a build belongs to (second-generation builds), when it says. */
+function jobOf(build) {
+    const workflows = build.workflows;
+    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
+    const workflow = workflows?.['workflow_name'];
+    return {
+        ...(typeof job === 'string' && job !== '' ? { job } : {}),
+        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+    };
+}
+/** Whether a build is of the commit a (lower-case) hash or prefix names. */
+function ofRevision(build, revision) {
+    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+}
+/** Whether a build belongs to the commit and passes the query's narrowing. */
+function matchesQuery(build, query) {
+    if (!ofRevision(build, query.revision))
+        return false;
+    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
+        return false;
+    const { job, workflow } = jobOf(build);
+    if (query.workflow !== undefined && workflow !== query.workflow)
+        return false;
+    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
+        return false;
+    return true;
+}
+/**
+ * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
+ * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ */
+function latestAttempts(builds) {
+    const retried = new Set();
+    const newestOfJob = new Map();
+    for (const build of builds) {
+        if (typeof build.retry_of === 'number')
+            retried.add(build.retry_of);
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            continue;
+        const key = `${workflow ?? ''}\u0000${job}`;
+        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
+    }
+    return builds
+        .filter((build) => {
+        if (retried.has(build.build_num))
+            return false;
+        const { job, workflow } = jobOf(build);
+        if (job === undefined)
+            return true;
+        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
+    })
+        .sort((a, b) => a.build_num - b.build_num);
+}
+/** Follows the builds of one commit, look after look. */
+class CommitBuilds {
+    #client;
+    #project;
+    #query;
+    #options;
+    /** Every build of the commit seen, by number, as last read. */
+    #known = new Map();
+    /** The newest build number a look has seen: every newer build is new to the next look. */
+    #newestSeen;
+    #looks = 0;
+    constructor(client, project, query, options) {
+        this.#client = client;
+        this.#project = project;
+        this.#query = query;
+        this.#options = { ...SCAN_DEFAULTS, ...options };
+    }
+    /** Reads the list as far as this look needs, and returns the builds that count now. */
+    async look() {
+        const first = this.#looks++ === 0;
+        const floor = first ? undefined : this.#floor();
+        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
+        const seenThisLook = new Set();
+        let requests = 0;
+        let truncated = false;
+        let offset = 0;
+        let newest = this.#newestSeen;
+        /** Builds read past the oldest match, for records without queue times. */
+        let pastOldest = 0;
+        for (;;) {
+            const page = await this.#client.builds(this.#project, {
+                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+                limit: pageSize,
+                offset,
+            });
+            requests++;
+            if (!Array.isArray(page))
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
+            const builds = page;
+            let fresh = 0;
+            for (const build of builds) {
+                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
+                    continue;
+                seenThisLook.add(build.build_num);
+                fresh++;
+                newest = Math.max(newest ?? 0, build.build_num);
+                if (matchesQuery(build, this.#query)) {
+                    this.#known.set(build.build_num, build);
+                    pastOldest = 0;
+                }
+                else {
+                    pastOldest++;
+                }
+            }
+            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
+            if (builds.length < pageSize || fresh === 0)
+                break;
+            const last = builds[builds.length - 1];
+            if (last === undefined)
+                break;
+            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+                break;
+            if (requests >= this.#options.maxPages) {
+                truncated = true;
+                break;
+            }
+            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
+            offset += builds.length;
+        }
+        if (newest !== undefined)
+            this.#newestSeen = newest;
+        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+    }
+    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
+    #floor() {
+        let floor = this.#newestSeen ?? 0;
+        for (const build of this.#known.values())
+            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
+                floor = Math.min(floor, build.build_num);
+        return floor;
+    }
+    #laterPageSize(floor) {
+        const span = (this.#newestSeen ?? floor) - floor;
+        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
+    }
+    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
+    #firstLookDone(last, pastOldest) {
+        const lastQueued = queuedAt(last);
+        if (this.#known.size === 0) {
+            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+        }
+        let oldest;
+        for (const build of this.#known.values()) {
+            const at = queuedAt(build);
+            if (at !== undefined)
+                oldest = Math.min(oldest ?? at, at);
+        }
+        if (oldest !== undefined && lastQueued !== undefined)
+            return lastQueued < oldest - this.#options.marginMs;
+        return pastOldest >= this.#options.marginBuilds;
+    }
+}
+function queuedAt(build) {
+    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
+    if (typeof text !== 'string')
+        return undefined;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms : undefined;
 }
 
 
@@ -2518,17 +2693,13 @@ __webpack_require__.d(__webpack_exports__, {
   Id: () => (/* binding */ jobBuild)
 });
 
-// UNUSED EXPORTS: MAX_PROJECT_PIPELINES
-
 // EXTERNAL MODULE: ../api/commit-builds.ts
 var commit_builds = __webpack_require__(6677);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
 ;// CONCATENATED MODULE: ../api/job-status.ts
-// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
-// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
-// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
-// is empty: v2 has no lifecycle.
+// What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
+// word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
 /** The service's job statuses, all of them. */
 const V2_JOB_STATUSES = {
     success: { ended: true, outcome: 'success' },
@@ -2669,11 +2840,7 @@ function messageAnswer(method, path, answer) {
         throw unusable(method, path, 'a JSON object was expected');
     return answer;
 }
-/**
- * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
- * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
- * (src/api/job-status.ts).
- */
+/** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
 function jobBuild(pipeline, job, workflow) {
     const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
     const text = (value) => (typeof value === 'string' ? value : null);
@@ -2688,15 +2855,11 @@ function jobBuild(pipeline, job, workflow) {
         // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
         lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
         outcome: meaning.outcome === '' ? null : meaning.outcome,
-        workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+        workflows: { job_name: job.name, ...(0,records/* definedOnly */.Uv)({ workflow_name: workflow }) },
         fork: origin !== null && target !== null && origin !== target,
     };
 }
-/**
- * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
- * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
- * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
- */
+/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
 class JobScan {
     #api;
     #project;
@@ -2712,7 +2875,7 @@ class JobScan {
     }
     async next() {
         const query = this.#query;
-        this.#pipelines ??= await this.#api.projectPipelines(this.#project, query.branch === undefined ? {} : { branch: query.branch });
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,records/* definedOnly */.Uv)({ branch: query.branch }));
         while (this.#ready.length === 0) {
             const room = MAX_JOBS_READ - this.read;
             if (room <= 0) {

@@ -35,7 +35,7 @@ async function readApiAnswer(response, call) {
             ok: false,
             error: gone?.(message, attempt) ?? new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD(status, method, display, message, attempt),
             retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(retryAfter, call.now()),
-            retryAfter: retryAfter === undefined ? undefined : (0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .serverMessage */ .x_)(retryAfter, 'text/plain', call.secrets),
+            retryAfter: retryAfter === undefined ? undefined : (0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .serverMessage */ .x)(retryAfter, 'text/plain', call.secrets),
         };
     }
     let text;
@@ -52,7 +52,7 @@ async function readApiAnswer(response, call) {
         }
         catch {
             const contentType = (0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .firstHeader */ .Yp)(headers['content-type']);
-            const what = (0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .serverMessage */ .x_)(text, contentType, call.secrets);
+            const what = (0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .serverMessage */ .x)(text, contentType, call.secrets);
             const detail = `HTTP ${status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}`;
             return {
                 ok: false,
@@ -120,7 +120,7 @@ async function errorMessage(response, secrets, aborted) {
     const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, _transport_options_js__WEBPACK_IMPORTED_MODULE_3__/* .ERROR_BODY_LIMIT */ .g2));
     // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass (docs/promises.md, promise
     // 13).
-    return (0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .serverMessage */ .x_)(text, (0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .firstHeader */ .Yp)(response.headers['content-type']), secrets);
+    return (0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .serverMessage */ .x)(text, (0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .firstHeader */ .Yp)(response.headers['content-type']), secrets);
 }
 /** Tracks JSON nesting over chunks of bytes (the bytes of `"`, `\\`, brackets never occur inside a UTF-8
  *  sequence), so depth is checked while reading, before anything is parsed. */
@@ -203,11 +203,10 @@ __webpack_require__.d(__webpack_exports__, {
   Kj: () => (/* binding */ Client),
   W0: () => (/* binding */ TriggerAbortedError),
   RF: () => (/* binding */ checkProjectSlug),
+  X2: () => (/* binding */ isAmbiguous),
   j1: () => (/* binding */ projectName),
   DZ: () => (/* binding */ projectPath)
 });
-
-// UNUSED EXPORTS: AmbiguousTriggerError
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
@@ -270,14 +269,11 @@ var ssh = __webpack_require__(3534);
 
 
 
-/** A trigger failed in a way that does not tell whether a build started, and none could be found. */
+/** A trigger failed without telling whether a build started, and none could be found. */
 class AmbiguousTriggerError extends errors/* UserFacingError */.Ui {
     name = 'AmbiguousTriggerError';
 }
-/**
- * The caller aborted while the trigger was on its way: a build may have started. `before` is the newest build
- * number before the call, for `findTriggeredBuild`.
- */
+/** The caller aborted while the trigger was on its way; `before` is for `findTriggeredBuild`. */
 class TriggerAbortedError extends errors/* AbortedError */.oM {
     name = 'TriggerAbortedError';
     before;
@@ -342,8 +338,7 @@ class Client {
             throw new errors/* UnusableAnswerError */.qx('GET', path, `the page holds ${list.length} builds, more than the ${query.limit} asked for`);
         return list;
     }
-    /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
-     *  warning when it stops). */
+    /** Every build matching the query, newest first, page by page within paginate's bounds. */
     allBuilds(p, query = {}) {
         return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
             ...pageQuery(query),
@@ -366,7 +361,7 @@ class Client {
         };
         const before = await this.newestBuildNum(p);
         try {
-            const answer = await this.send({ method: 'POST', path, body: withoutUndefined(body), retry: 'once' });
+            const answer = await this.send({ method: 'POST', path, body: (0,records/* definedOnly */.Uv)(body), retry: 'once' });
             return { build: (0,records/* buildAnswer */.Bo)(post(path), answer) };
         }
         catch (error) {
@@ -391,10 +386,7 @@ class Client {
         const answer = await this.send({ method: 'POST', path, body, retry: 'once' });
         return (0,records/* buildAnswer */.Bo)(post(path), answer, { not: buildNum });
     }
-    /**
-     * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
-     * (spec, Unsupported endpoint). Callers should say so to the user.
-     */
+    /** Retry without cache: an unsupported use of the retry endpoint, which callers should say. */
     async retryNoCache(p, buildNum) {
         const path = `${buildPath(p, buildNum)}/retry`;
         const answer = await this.send({ method: 'POST', path, body: { 'no-cache': true }, retry: 'once' });
@@ -413,7 +405,7 @@ class Client {
         const path = `${buildPath(p, buildNum)}/artifacts`;
         return this.trusted((0,records/* listAnswer */.f_)(get(path), await this.get(path)));
     }
-    /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
+    /** Artifacts of the latest matching build; the service's 404 for "no artifacts" is "none", not an error. */
     async latestArtifacts(p, query = {}) {
         const filter = (0,validate/* checkArtifactStatusFilter */.Pb)('status_filter', query.statusFilter ?? 'completed');
         const branch = query.branch === undefined ? undefined : (0,validate/* checkSegment */.cr)('branch', query.branch);
@@ -482,14 +474,14 @@ class Client {
         const answer = await this.send({
             method: 'POST',
             path,
-            body: withoutUndefined({ private_key: privateKey, hostname: host }),
+            body: (0,records/* definedOnly */.Uv)({ private_key: privateKey, hostname: host }),
             retry: 'once',
         });
         return (0,records/* objectAnswer */.cd)(post(path), answer, true);
     }
     // --- plumbing
     async get(path, query) {
-        return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
+        return this.send({ method: 'GET', path, ...(0,records/* definedOnly */.Uv)({ query }), retry: 'idempotent' });
     }
     async send(request) {
         (0,validate/* checkVerb */.W7)('method', request.method);
@@ -536,10 +528,7 @@ class Client {
             throw error;
         }
     }
-    /**
-     * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
-     * build number before the call), matching its revision or tag. The oldest match is ours.
-     */
+    /** The build a trigger made, if any: newer than `before`, triggered through the API, matching the trigger. */
     async findTriggeredBuild(p, o, before) {
         const candidates = await this.builds(p, { branch: o.branch, limit: validate/* MAX_PAGE_SIZE */.H4 });
         if (!Array.isArray(candidates))
@@ -553,10 +542,7 @@ class Client {
         return matches.sort((a, b) => a.build_num - b.build_num)[0];
     }
 }
-/**
- * A v2 slug as the user gives it: three segments `provider/organization/project`, none empty; the provider word
- * is never interpreted, so a provider the product has never seen works the same (docs/v2.md).
- */
+/** A v2 slug, `provider/organization/project`, whose provider is never interpreted (docs/v2.md). */
 function checkProjectSlug(name, value) {
     const parts = value.split('/');
     if (parts.length !== 3)
@@ -577,15 +563,12 @@ function buildPath(p, buildNum) {
     return `${projectPath(p)}/${(0,validate/* checkBuildNum */.ZL)('build_num', buildNum)}`;
 }
 function pageQuery(q) {
-    return {
-        ...(q.limit === undefined ? {} : { limit: (0,validate/* checkLimit */.ab)('limit', q.limit) }),
-        ...(q.offset === undefined ? {} : { offset: (0,validate/* checkOffset */.g9)('offset', q.offset) }),
-    };
+    return (0,records/* definedOnly */.Uv)({
+        limit: q.limit === undefined ? undefined : (0,validate/* checkLimit */.ab)('limit', q.limit),
+        offset: q.offset === undefined ? undefined : (0,validate/* checkOffset */.g9)('offset', q.offset),
+    });
 }
-function withoutUndefined(o) {
-    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-}
-/** Failures after which the trigger may or may not have reached the service. */
+/** Failures after which a write may or may not have reached the service. */
 function isAmbiguous(error) {
     if (error instanceof errors/* ApiError */.hD)
         return error.status >= 500 || error.status === 408;
@@ -604,7 +587,7 @@ function isAmbiguous(error) {
 /* harmony export */   Js: () => (/* binding */ abortReason),
 /* harmony export */   ml: () => (/* binding */ systemClock)
 /* harmony export */ });
-/* unused harmony exports MAX_TIMER_MS, sleep */
+/* unused harmony export sleep */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 
 /** Node fires a setTimeout longer than this at once (docs/promises.md, promise 20), so longer sleeps are chained. */
@@ -869,6 +852,7 @@ function systemErrorCode(err) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Fn: () => (/* binding */ urlSecrets),
 /* harmony export */   Jj: () => (/* binding */ cut),
+/* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Qy: () => (/* binding */ displayUrl),
 /* harmony export */   TV: () => (/* binding */ shortDuration),
 /* harmony export */   Yp: () => (/* binding */ firstHeader),
@@ -878,26 +862,16 @@ function systemErrorCode(err) {
 /* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
 // How the API core and the actions write URLs, sizes and spans of time in messages: one place, one wording.
-/**
- * A URL for messages and the log: no user, no password, no query, no fragment, and no path parameters
- * (`;name=value`): signed storage URLs carry their credentials in either.
- */
+/** A URL for messages: origin and path alone, since signed URLs carry credentials in the rest. */
 function displayUrl(url) {
-    let parsed;
-    try {
-        parsed = typeof url === 'string' ? new URL(url) : url;
-    }
-    catch {
+    const parsed = typeof url === 'string' ? URL.parse(url) : url;
+    if (parsed === null)
         return '(an unreadable URL)';
-    }
     return `${parsed.origin}${parsed.pathname.replace(/;[^/]*/gu, '')}`;
 }
 /** Shorter values are no credential, and redacting them would blank out ordinary words and numbers. */
 const MIN_URL_SECRET_LENGTH = 4;
-/**
- * The values a URL's query and path parameters carry, as sent and decoded: a server that echoes the request in
- * its error body must not print them (a signed URL's signature, expiry and key name).
- */
+/** The values of a URL's query and path parameters, which a server echoing the request must not print. */
 function urlSecrets(url) {
     const values = [];
     for (const [, value] of url.searchParams)
@@ -922,6 +896,10 @@ function cut(text, max) {
         return text;
     const points = Array.from(text);
     return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+/** `1 file`, `2 files`: the count and its noun. */
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
 }
 /** `512 B`, `1.50 KiB`, `12.3 MiB`. */
 function formatBytes(bytes) {
@@ -984,11 +962,9 @@ function firstHeader(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $p: () => (/* binding */ redactor),
-/* harmony export */   fp: () => (/* binding */ redactSecrets),
-/* harmony export */   x_: () => (/* binding */ serverMessage)
+/* harmony export */   $: () => (/* binding */ redactor),
+/* harmony export */   x: () => (/* binding */ serverMessage)
 /* harmony export */ });
-/* unused harmony export MAX_MESSAGE_CHARS */
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2249);
 // The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
 // itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (docs/wire.md, Answers).
@@ -1005,12 +981,11 @@ const NAMED_ENTITIES = {
     apos: "'",
     nbsp: ' ',
 };
-/** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
- *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
- *  line, cut to ~300 chars. Every secret is removed before the text is reflowed or cut: after either, a secret
- *  with two spaces in it, or the cut-off start of one, would no longer be found (docs/promises.md, promise 13). */
+/** The server's message from an error body, on one line; secrets go before any reflow or cut, which would hide
+ *  them from the redaction (docs/promises.md, promise 13). */
 function serverMessage(body, contentType, secrets = []) {
-    const text = redactSecrets(body.replace(/^\uFEFF/, ''), secrets).trim();
+    const redact = redactor(secrets);
+    const text = redact(body.replace(/^\uFEFF/, '')).trim();
     if (text === '')
         return '';
     const type = (contentType ?? '').toLowerCase();
@@ -1020,16 +995,12 @@ function serverMessage(body, contentType, secrets = []) {
             ? htmlMessage(text)
             : text);
     // Unescaping JSON or HTML may have put a secret together again.
-    return (0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(redactSecrets(collapse(redactSecrets(message, secrets)), secrets), MAX_MESSAGE_CHARS);
+    return (0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(redact(collapse(redact(message))), MAX_MESSAGE_CHARS);
 }
 /**
  * Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
  * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
  */
-function redactSecrets(text, secrets) {
-    return redactor(secrets)(text);
-}
-/** redactSecrets for one set of secrets, their forms worked out once: for what redacts often (every download). */
 function redactor(secrets) {
     const forms = new Set();
     for (const secret of secrets) {
@@ -1132,6 +1103,8 @@ function collapse(text) {
 /* harmony export */   D1: () => (/* binding */ BUILD_LIFECYCLES),
 /* harmony export */   Mn: () => (/* binding */ HTTP_VERBS),
 /* harmony export */   N2: () => (/* binding */ VCS_TYPES),
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   Uv: () => (/* binding */ definedOnly),
 /* harmony export */   YQ: () => (/* binding */ ARTIFACT_STATUS_FILTERS),
 /* harmony export */   _N: () => (/* binding */ BUILD_STATUS_FILTERS),
 /* harmony export */   cd: () => (/* binding */ objectAnswer),
@@ -1180,11 +1153,8 @@ const BUILD_LIFECYCLES = [
 ];
 /** Lifecycle values after which a build no longer changes. */
 function isFinished(build) {
-    if (build.lifecycle === 'finished' || build.lifecycle === 'not_run')
-        return true;
-    if (build.outcome !== null && build.outcome !== undefined && build.outcome !== '')
-        return true;
-    return false;
+    const { lifecycle, outcome } = build;
+    return lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 }
 /** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
 function matchesStatusFilter(build, filter) {
@@ -1216,16 +1186,21 @@ function kindOf(value) {
         return value === '' ? 'an empty string' : 'a string';
     return `a ${typeof value}`;
 }
+/** The object less its undefined values, for optional fields that must be left out rather than set to undefined. */
+function definedOnly(values) {
+    return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined));
+}
+/** A field's text, when it is a string with any. */
+function text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isBuildNum(value) {
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
-/**
- * A build record: an object with a positive whole `build_num`. `asked` is the build a GET or a cancel named (the
- * answer must be that build); `not` is the build a retry started from (the answer must be a new one).
- */
+/** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 function buildAnswer(call, value, want = {}) {
     if (!isRecord(value))
         throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
@@ -1380,7 +1355,7 @@ function parseRetryAfter(value, now) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
 // The service takes only unencrypted RSA private keys. We check that before sending (so a passphrase-protected
-// or non-RSA key is a clear error, not a 400 from the server) and compute the fingerprint the service shows:
+// or non-RSA key is a clear error, not a refusal from the server) and compute the fingerprint the service shows:
 // colon-separated MD5 of the public key in SSH wire form.
 
 
@@ -1395,14 +1370,8 @@ function checkSshKey(name, raw) {
     const label = begin[1];
     if (!text.includes(`-----END ${label}-----`))
         throw invalid(`the -----END ${label}----- line is missing`);
-    if (label === 'OPENSSH PRIVATE KEY') {
-        const blob = openSshPublicBlob(text, invalid);
-        return {
-            privateKey: text,
-            fingerprint: md5Fingerprint(blob),
-            publicKey: `ssh-rsa ${blob.toString('base64')}`,
-        };
-    }
+    if (label === 'OPENSSH PRIVATE KEY')
+        return keyInfo(text, openSshPublicBlob(text, invalid));
     if (label === 'ENCRYPTED PRIVATE KEY' || /^Proc-Type:\s*4,ENCRYPTED/m.test(text)) {
         throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
     }
@@ -1427,11 +1396,10 @@ function checkSshKey(name, raw) {
         sshString(mpint(Buffer.from(jwk.e, 'base64url'))),
         sshString(mpint(Buffer.from(jwk.n, 'base64url'))),
     ]);
-    return {
-        privateKey: text,
-        fingerprint: md5Fingerprint(blob),
-        publicKey: `ssh-rsa ${blob.toString('base64')}`,
-    };
+    return keyInfo(text, blob);
+}
+function keyInfo(privateKey, blob) {
+    return { privateKey, fingerprint: md5Fingerprint(blob), publicKey: `ssh-rsa ${blob.toString('base64')}` };
 }
 function md5Fingerprint(publicBlob) {
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('md5')
@@ -1457,17 +1425,17 @@ function openSshPublicBlob(text, invalid) {
     const body = text.replace(/-----(BEGIN|END) OPENSSH PRIVATE KEY-----/g, '').replace(/\s+/g, '');
     const data = Buffer.from(body, 'base64');
     const magic = Buffer.from('openssh-key-v1\0');
-    if (data.length < magic.length || !data.subarray(0, magic.length).equals(magic)) {
-        throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-    }
+    const damaged = () => invalid('the OpenSSH key could not be read (damaged or incomplete)');
+    if (data.length < magic.length || !data.subarray(0, magic.length).equals(magic))
+        throw damaged();
     let pos = magic.length;
     const readString = () => {
         if (pos + 4 > data.length)
-            throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+            throw damaged();
         const len = data.readUInt32BE(pos);
         pos += 4;
         if (pos + len > data.length)
-            throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+            throw damaged();
         const out = data.subarray(pos, pos + len);
         pos += len;
         return out;
@@ -1488,9 +1456,8 @@ function openSshPublicBlob(text, invalid) {
     if (type !== 'ssh-rsa')
         throw invalid(`the key is ${type || 'of an unknown type'}, not RSA`);
     const priv = readString();
-    if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4)) {
-        throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-    }
+    if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4))
+        throw damaged();
     return publicBlob;
 }
 
@@ -1730,10 +1697,7 @@ const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 function stripTerminalEscapes(text) {
     return text.replace(TERMINAL_ESCAPE, '');
 }
-/**
- * One raw line as a terminal leaves it, near enough: escapes and control characters gone, and of the parts a `\r`
- * returned over, the last one with text (a progress bar shows its last state), cut after `max` characters.
- */
+/** One raw line as a terminal leaves it, near enough: after a `\r`, the last part with text stays. */
 function plainLine(raw, max = MAX_LINE_LENGTH) {
     const parts = stripTerminalEscapes(raw).split('\r');
     const last = parts.findLast((part) => part.trim() !== '') ?? '';
@@ -1741,10 +1705,7 @@ function plainLine(raw, max = MAX_LINE_LENGTH) {
     // Sliced first: a line of megabytes is cut without being split into code points.
     return (0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(line.slice(0, 2 * max + 3), max + 1);
 }
-/**
- * The last `maxLines` lines of raw output, counted all. Each kept line holds at most a few times `maxLineLength`
- * raw characters, so memory stays within lines × line length whatever the output.
- */
+/** The last `maxLines` lines of raw output, each bounded, so memory stays flat whatever the output. */
 class TerminalTail {
     #maxLines;
     #maxLineLength;
@@ -1891,6 +1852,7 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 /* harmony export */   iw: () => (/* binding */ checkPipelineId),
 /* harmony export */   xd: () => (/* binding */ checkBaseUrl),
 /* harmony export */   y7: () => (/* binding */ checkKeyType),
+/* harmony export */   yL: () => (/* binding */ oneOf),
 /* harmony export */   zQ: () => (/* binding */ checkInteger),
 /* harmony export */   zg: () => (/* binding */ checkSecret),
 /* harmony export */   zx: () => (/* binding */ checkBuildStatusFilter)
@@ -1930,11 +1892,7 @@ const checkBuildNum = (name, value) => checkInteger(name, value, 1);
 const checkLimit = (name, value) => checkInteger(name, value, 1, MAX_PAGE_SIZE);
 const checkOffset = (name, value) => checkInteger(name, value, 0);
 const checkParallel = (name, value) => checkInteger(name, value, 1);
-/**
- * A path segment we will URL-encode: not empty, no control characters, and not `.` or `..`: URL rules resolve
- * those (encoded or not) into the folder above, so `branch: ..` would reach another endpoint (git forbids both names
- * for a branch or tag anyway).
- */
+/** A path segment, never `.` or `..`, which URL rules resolve (encoded or not) into another endpoint. */
 function checkSegment(name, value, what = 'a non-empty name') {
     if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${what} without leading/trailing spaces or control characters`, value);
@@ -1953,7 +1911,7 @@ function checkPipelineId(name, value) {
 /** A user, organization or repository name: one path segment. */
 function checkName(name, value) {
     checkSegment(name, value);
-    if (value.includes('/') || value === '.' || value === '..') {
+    if (value.includes('/')) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, 'allowed: a single name without "/"', value);
     }
     return value;
@@ -1983,10 +1941,7 @@ function checkParams(name, value) {
     }
     return out;
 }
-/**
- * The names of a JSON object's own members, in order, duplicates included (JSON.parse keeps only the last of a
- * name given twice, without a word). Expects text JSON.parse accepted.
- */
+/** The member names of JSON text JSON.parse accepted, duplicates included, which JSON.parse drops silently. */
 function jsonObjectKeys(text) {
     const keys = [];
     let depth = 0;
@@ -2009,7 +1964,7 @@ function jsonObjectKeys(text) {
     }
     return keys;
 }
-/** Spec rule 1: a trigger names a revision or a tag, not both. */
+/** A trigger names a revision or a tag, not both (docs/wire.md). */
 function checkRevisionOrTag(revisionName, revision, tagName, tag) {
     if (revision !== undefined && tag !== undefined) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(`${revisionName}/${tagName}`, `give ${revisionName} or ${tagName}, not both`, undefined, 'both are set');
@@ -2026,15 +1981,11 @@ function checkSecret(name, value) {
 }
 /** The API's address: http(s), ending in /api/v1.1 (a trailing slash tolerated). Returns it without the slash. */
 function checkBaseUrl(name, value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
+    const url = URL.parse(value);
+    if (url === null)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, 'allowed: an http(s) address ending in /api/v1.1', value, `not a URL: ${JSON.stringify(value)}`);
-    }
     const trimmed = value.replace(/\/+$/, '');
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    if (!/^https?:$/.test(url.protocol) ||
         url.username !== '' ||
         url.password !== '' ||
         url.search !== '' ||
@@ -2061,7 +2012,7 @@ __webpack_require__.d(__webpack_exports__, {
   Xq: () => (/* binding */ runnerTempFile)
 });
 
-// UNUSED EXPORTS: COMMON_INPUTS, HOSTED_BASE_URL, STOP_SIGNALS, TUNING_VARIABLES
+// UNUSED EXPORTS: COMMON_INPUTS, STOP_SIGNALS
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -2079,6 +2030,8 @@ var api_clock = __webpack_require__(7634);
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/message.ts
 var message = __webpack_require__(7527);
+// EXTERNAL MODULE: ../api/records.ts
+var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/sunset.ts
 var api_sunset = __webpack_require__(8900);
 // EXTERNAL MODULE: external "node:dns"
@@ -2746,7 +2699,7 @@ class Transport {
     }
     /** A URL as errors name it (displayUrl()), with every secret of the step and of the exchange removed. */
     #displayUrl(url, exchange) {
-        return (0,message/* redactor */.$p)(exchange.urlSecrets)(this.#redact((0,format/* displayUrl */.Qy)(url)));
+        return (0,message/* redactor */.$)(exchange.urlSecrets)(this.#redact((0,format/* displayUrl */.Qy)(url)));
     }
     #secretsOf(exchange) {
         return [...this.#allSecrets(), ...exchange.urlSecrets];
@@ -2758,7 +2711,7 @@ class Transport {
         // Their forms are worked out again only when a secret was added (the caller's list only grows, as inputs
         // holding secrets are read), not for every message and download.
         if (this.#redactor === undefined || this.#redactorCount !== this.#moreSecrets.length) {
-            this.#redactor = (0,message/* redactor */.$p)(this.#allSecrets());
+            this.#redactor = (0,message/* redactor */.$)(this.#allSecrets());
             this.#redactorCount = this.#moreSecrets.length;
         }
         return this.#redactor(text);
@@ -2825,13 +2778,7 @@ class Inputs {
     secret(name, options = {}) {
         const value = this.raw(name);
         this.mask(value);
-        if (value === '') {
-            if (options.required) {
-                throw new errors/* ValidationError */.yI(name, `a value is required${options.hint ? `: ${options.hint}` : ''}`, undefined, 'missing');
-            }
-            return undefined;
-        }
-        return value;
+        return options.required ? this.required(name, options.hint) : value || undefined;
     }
     /**
      * Masks a value (and each of its lines) in everything the runner prints from now on, whatever its length: the
@@ -2864,11 +2811,7 @@ class Inputs {
     }
     oneOf(name, values, fallback) {
         const value = this.raw(name);
-        if (value === '')
-            return fallback;
-        if (values.includes(value))
-            return value;
-        throw new errors/* ValidationError */.yI(name, `allowed: ${values.map((v) => `'${v}'`).join(', ')}`, value);
+        return value === '' ? fallback : (0,validate/* oneOf */.yL)(name, value, values);
     }
     /** Non-empty lines, trimmed; lines starting with `#` are comments. */
     lines(name) {
@@ -2880,16 +2823,13 @@ class Inputs {
     /** `NAME=value` lines: the value is everything after the first `=`, kept as written. */
     assignments(name, options = {}) {
         const out = new Map();
-        const raw = this.raw(name);
-        if (options.secret) {
-            // Mask values before a mistake below can print a line that holds one.
-            for (const line of raw.split(/\r?\n/)) {
-                const eq = line.indexOf('=');
-                if (eq > 0)
-                    this.mask(line.slice(eq + 1));
-            }
-        }
-        raw.split(/\r?\n/).forEach((line, index) => {
+        const lines = this.raw(name).split(/\r?\n/);
+        // Values are masked before a mistake below can print a line that holds one.
+        if (options.secret)
+            for (const line of lines)
+                if (line.indexOf('=') > 0)
+                    this.mask(line.slice(line.indexOf('=') + 1));
+        lines.forEach((line, index) => {
             if (line.trim() === '' || line.trim().startsWith('#'))
                 return;
             const eq = line.indexOf('=');
@@ -2897,9 +2837,8 @@ class Inputs {
             if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
                 throw new errors/* ValidationError */.yI(name, 'allowed: NAME=value lines, NAME matching [A-Za-z_][A-Za-z0-9_]*', options.secret ? undefined : line.trim(), options.secret ? `line ${index + 1} is not NAME=value` : undefined);
             }
-            if (out.has(key)) {
-                throw new errors/* ValidationError */.yI(name, 'each name once', undefined, `${JSON.stringify(key)} is given twice`);
-            }
+            if (out.has(key))
+                throw givenTwice(name, key);
             out.set(key, line.slice(eq + 1));
         });
         return out;
@@ -2919,15 +2858,17 @@ class Inputs {
             }
             const seen = new Set();
             for (const key of (0,validate/* jsonObjectKeys */._y)(raw)) {
-                if (seen.has(key)) {
-                    throw new errors/* ValidationError */.yI(name, 'each name once', undefined, `${JSON.stringify(key)} is given twice`);
-                }
+                if (seen.has(key))
+                    throw givenTwice(name, key);
                 seen.add(key);
             }
             return (0,validate/* checkParams */.N8)(name, parsed);
         }
         return (0,validate/* checkParams */.N8)(name, Object.fromEntries(this.assignments(name)));
     }
+}
+function givenTwice(name, key) {
+    return new errors/* ValidationError */.yI(name, 'each name once', undefined, `${JSON.stringify(key)} is given twice`);
 }
 
 // EXTERNAL MODULE: ../../node_modules/@actions/core/lib/core.js + 14 modules
@@ -2968,9 +2909,9 @@ var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../runner/workflow.ts
 var workflow = __webpack_require__(649);
 ;// CONCATENATED MODULE: ../runner/run.ts
-// Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
-// logged, the runner's SIGINT/SIGTERM (SIGBREAK on Windows) turned into an abort, outputs through core.setOutput, and every failure
-// turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
+// Runs one action the way every action runs: inputs checked first, secrets masked before anything is logged, the
+// runner's stop signals turned into an abort, and every failure turned into one `::error::` line with exit code 1.
+
 
 
 
@@ -2997,13 +2938,8 @@ const COMMON_INPUTS = [
     'project',
     'project-slug',
 ];
-/**
- * The most an output may hold (docs/promises.md, promise 23): GitHub takes 1 MB of outputs per job, and a step has
- * several. A longer value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning
- * says so.
- */
+/** The most an output holds before its value goes to a file instead (docs/promises.md, promise 23). */
 const MAX_OUTPUT_BYTES = 512 * 1024;
-/** The signals by which a runner cancels a step, on every platform. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
 /** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
 function runnerTempFile(env, stem, extension) {
@@ -3091,6 +3027,7 @@ async function runAction(spec, main, options = {}) {
             process.off(signal, onSignal);
     }
 }
+const redact = (text, secrets) => (0,message/* redactor */.$)(secrets)(text);
 function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
     const needsProject = options.needsProject ?? true;
     const token = inputs.secret('token', {
@@ -3106,12 +3043,14 @@ function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
     const username = inputs.optional('username') ?? repoOwner;
     const project = inputs.optional('project') ?? repoName;
     if (needsProject && slugProject === undefined) {
-        if (!username)
-            throw new errors/* ValidationError */.yI('username', 'a value is required when GITHUB_REPOSITORY is not set', undefined, 'missing');
-        if (!project)
-            throw new errors/* ValidationError */.yI('project', 'a value is required when GITHUB_REPOSITORY is not set', undefined, 'missing');
-        (0,validate/* checkName */.I3)('username', username);
-        (0,validate/* checkName */.I3)('project', project);
+        for (const [name, value] of [
+            ['username', username],
+            ['project', project],
+        ]) {
+            if (!value)
+                throw new errors/* ValidationError */.yI(name, 'a value is required when GITHUB_REPOSITORY is not set', undefined, 'missing');
+            (0,validate/* checkName */.I3)(name, value);
+        }
     }
     const transport = new Transport({
         baseUrl,
@@ -3122,12 +3061,12 @@ function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
         clock,
         sunset,
         signal: options.signal ?? signal,
-        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-        ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
-        ...(options.retry === undefined ? {} : { retry: options.retry }),
-        ...(options.downloadConnections === undefined
-            ? {}
-            : { downloadConnections: options.downloadConnections }),
+        ...(0,records/* definedOnly */.Uv)({
+            deadline: options.deadline,
+            timeouts: options.timeouts,
+            retry: options.retry,
+            downloadConnections: options.downloadConnections,
+        }),
         log: (level, message) => {
             if (level === 'debug')
                 io.debug(message);
@@ -3147,10 +3086,7 @@ function connect(inputs, env, clock, signal, io, secrets, sunset, options) {
         baseUrl,
     };
 }
-/**
- * `project-slug`, checked: never together with the v1.1 triple's inputs, and only for an action whose calls have
- * a v2 form (`accept` true; otherwise it names the call that has none).
- */
+/** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
 function readProjectSlug(inputs, accept) {
     const value = inputs.optional('project-slug');
     if (value === undefined)
@@ -3176,10 +3112,7 @@ function replacementWithInput(method, path) {
         : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
             'service answers 410';
 }
-/**
- * Timing of the HTTP layer, from the environment rather than inputs: a slow self-hosted installation may need
- * longer timeouts (`env:` of the step), and tests make retries and stalls take seconds instead of minutes.
- */
+/** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
 const TUNING_VARIABLES = {
     timeoutSeconds: 'CI_ACTIONS_TIMEOUT_SECONDS',
     maxAttempts: 'CI_ACTIONS_MAX_ATTEMPTS',
@@ -3193,28 +3126,17 @@ function transportTuning(env) {
     const timeoutSeconds = read(TUNING_VARIABLES.timeoutSeconds, 1, 3600);
     const maxAttempts = read(TUNING_VARIABLES.maxAttempts, 1, 20);
     const retryBaseMs = read(TUNING_VARIABLES.retryBaseMs, 1, 60_000);
+    const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
     return {
-        ...(timeoutSeconds === undefined
-            ? {}
-            : {
-                timeouts: {
-                    connectMs: Math.min(timeoutSeconds, 10) * 1000,
-                    headersMs: timeoutSeconds * 1000,
-                    bodyIdleMs: timeoutSeconds * 1000,
-                },
-            }),
-        retry: {
-            ...(maxAttempts === undefined ? {} : { maxAttempts }),
-            ...(retryBaseMs === undefined ? {} : { baseDelayMs: retryBaseMs }),
-        },
+        ...(0,records/* definedOnly */.Uv)({
+            timeouts: timeoutMs === undefined
+                ? undefined
+                : { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyIdleMs: timeoutMs },
+        }),
+        retry: (0,records/* definedOnly */.Uv)({ maxAttempts, baseDelayMs: retryBaseMs }),
     };
 }
-/** Every known secret, of any length and in every form it travels in (JSON, URL, reflowed), replaced. */
-const redact = message/* redactSecrets */.fp;
-/**
- * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
- * from an output (docs/promises.md, promise 13); JSON stays JSON: only its strings are redacted.
- */
+/** An output less every secret, since the runner masks only what it prints (docs/promises.md, promise 13). */
 function redactOutput(value, secrets) {
     const whole = redact(value, secrets);
     if (whole === value)
@@ -3240,12 +3162,7 @@ function redactOutput(value, secrets) {
     };
     return JSON.stringify(walk(parsed));
 }
-/**
- * The Io an action sees: secrets are redacted from every message, output and summary before the runner gets it,
- * log lines cannot issue workflow commands, and terminal escapes are removed from annotations. The runner's own
- * masking only hides whole values as printed; a secret cut, reflowed or written to an output or the summary would
- * slip past it.
- */
+/** The Io an action sees: no secret and no workflow command gets through, since the runner masks only whole values. */
 function guardedIo(io, secrets) {
     const clean = (text) => redact((0,runner_text/* stripTerminalEscapes */.fS)(text), secrets);
     // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
@@ -3272,16 +3189,11 @@ function guardedIo(io, secrets) {
 }
 /** One `::error::` line; a stack trace only for bugs, only at debug level. */
 function fail(io, error, secrets) {
-    if (error instanceof errors/* UserFacingError */.Ui) {
-        io.setFailed(redact(error.message, secrets));
-        return;
-    }
-    if (error instanceof Error) {
+    if (error instanceof errors/* UserFacingError */.Ui)
+        return io.setFailed(redact(error.message, secrets));
+    if (error instanceof Error)
         io.debug(redact(error.stack ?? String(error), secrets));
-        io.setFailed(`unexpected error: ${redact(error.message, secrets)}`);
-        return;
-    }
-    io.setFailed(`unexpected error: ${redact(String(error), secrets)}`);
+    io.setFailed(`unexpected error: ${redact(error instanceof Error ? error.message : String(error), secrets)}`);
 }
 
 
@@ -3306,18 +3218,12 @@ function fail(io, error, secrets) {
 
 
 /**
- * What the runner takes for a workflow command. It reads its output line by line (a line ends at `\n` or `\r`),
- * trims white space in .NET's sense from the start (U+0085 and the Unicode spaces included, which JavaScript's
- * `\s` partly misses) and obeys a line that then starts with `::`; the older form `##[cmd]` it obeys anywhere in a
- * line. Lines are split here the way the runner splits them (`m` makes `^` match after `\r` too).
+ * What the runner takes for a workflow command: `::` after .NET's white space (wider than JavaScript's `\s`) at the
+ * start of a line, which `\r` ends too, and the older `##[cmd]` anywhere.
  */
 const COMMAND_START = /^([\s\u0085\u180e]*)::/gm;
 const OLD_COMMAND = /##\[/g;
-/**
- * Makes text safe to print in the log (docs/promises.md, promise 15): no line of it can start a workflow command, the
- * older `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the
- * text readable while the runner no longer sees a command.
- */
+/** Text safe to print in the log (docs/promises.md, promise 15): a zero-width space breaks every command. */
 function logSafe(text) {
     return (0,_api_terminal_tail_js__WEBPACK_IMPORTED_MODULE_0__/* .stripTerminalEscapes */ .fS)(text)
         .replace(COMMAND_START, (_m, space) => `${space}:\u200b:`)
@@ -3349,10 +3255,7 @@ function oneLine(text, max) {
 }
 /** Everything a URL may hold that no shell gives a meaning to. */
 const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
-/**
- * An address as an output may hold it (docs/promises.md, promise 33): a workflow may paste an output into a
- * script, so every character a shell reads as syntax is percent-encoded, as a browser would send it.
- */
+/** An address a workflow may paste into a script: shell syntax percent-encoded (docs/promises.md, promise 33). */
 function shellSafeUrl(url) {
     return url.replace(URL_SAFE, (c) => Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
 }
@@ -3371,12 +3274,13 @@ function shellSafeUrl(url) {
 /* harmony export */   mu: () => (/* binding */ triggerRef),
 /* harmony export */   uz: () => (/* binding */ commentsOnPullRequest)
 /* harmony export */ });
-/* unused harmony export eventRef */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
 // Defaults that come from the workflow run: the runner's GITHUB_* variables and the event's payload (the JSON file
 // GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
+
 
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
@@ -3399,25 +3303,17 @@ function readPayload(env, input, allowed) {
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI(input, allowed, undefined, `the event's payload could not be read from GITHUB_EVENT_PATH (${error.message})`);
     }
 }
-const text = (value) => typeof value === 'string' && value !== '' ? value : undefined;
 const positive = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
-/**
- * A pull request whose head lives in another repository (a fork; a deleted fork has no head repository): the
- * service builds it from `pull/<number>/head`, as the fork's branch does not exist in the base repository.
- */
+/** A fork's pull request is built from `pull/<number>/head`, as its branch is not in the base repository. */
 function forkPullRef(pr) {
     const number = positive(pr?.number);
     if (pr === undefined || number === undefined)
         return undefined;
-    const head = text(pr.head?.repo?.full_name);
-    const base = text(pr.base?.repo?.full_name);
+    const head = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(pr.head?.repo?.full_name);
+    const base = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(pr.base?.repo?.full_name);
     return head === undefined || (base !== undefined && head !== base) ? `pull/${number}/head` : undefined;
 }
-/**
- * The ref the service builds for the workflow's event: `pull/<number>/head` for a pull request from a fork and
- * for an `issue_comment` on a pull request; the head branch of a pull request from the same repository; the tag
- * of a tag push or a release; else the branch of GITHUB_REF. Neither when the event names no branch or tag.
- */
+/** The branch or tag the service builds for the workflow's event, if it names one. */
 function eventRef(env) {
     const event = env['GITHUB_EVENT_NAME'] ?? '';
     const ref = env['GITHUB_REF'] ?? '';
@@ -3436,7 +3332,7 @@ function eventRef(env) {
             return { branch: `pull/${number}/head` };
     }
     if (event === 'release') {
-        const tag = text(readPayload(env, 'tag', allowed).release?.tag_name);
+        const tag = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'tag', allowed).release?.tag_name);
         if (tag !== undefined)
             return { tag };
     }
@@ -3452,11 +3348,7 @@ function eventRef(env) {
     }
     return {};
 }
-/**
- * The branch, tag and revision of a trigger, from the `branch`, `tag` and `revision` inputs and the event: an
- * input given wins, and the event's tag counts only when none of the three is given (a tag push or a release
- * builds its tag; the path's branch is then the default `master`, which the service does not use for a tag).
- */
+/** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
 function triggerRef(inputs, env) {
     return triggerRefOf({ branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') }, env);
 }
@@ -3469,16 +3361,10 @@ function triggerRefOf(given, env) {
     const chosenTag = tag ?? eventTag;
     return {
         branch: branch ?? event.branch ?? 'master',
-        ...(chosenTag === undefined ? {} : { tag: chosenTag }),
-        ...(revision === undefined ? {} : { revision }),
+        ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ tag: chosenTag, revision }),
     };
 }
-/**
- * The commit the service builds for the workflow's event: a pull request's head commit (GITHUB_SHA is a merge
- * commit, or the base branch's head for `pull_request_target`), the head commit of the run a `workflow_run`
- * follows, else GITHUB_SHA. `undefined` when neither is known. An `issue_comment` on a pull request does not
- * carry the pull request's head commit: there the step needs `revision` or `branch`, and says so.
- */
+/** The commit the service builds for the event, since GITHUB_SHA of a pull request is not its head commit. */
 function workflowRevision(env) {
     const event = env['GITHUB_EVENT_NAME'] ?? '';
     const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
@@ -3486,7 +3372,7 @@ function workflowRevision(env) {
         if (!env['GITHUB_EVENT_PATH']) {
             throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', allowed, undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
         }
-        const head = text(readPayload(env, 'revision', allowed).pull_request?.head?.sha);
+        const head = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision', allowed).pull_request?.head?.sha);
         if (head === undefined) {
             throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
         }
@@ -3501,7 +3387,7 @@ function workflowRevision(env) {
         }
     }
     if (event === 'workflow_run') {
-        const head = text(readPayload(env, 'revision', allowed).workflow_run?.head_sha);
+        const head = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision', allowed).workflow_run?.head_sha);
         if (head !== undefined)
             return head;
     }
@@ -3514,10 +3400,7 @@ function commentsOnPullRequest(env) {
     const allowed = 'give revision, or run on an event whose payload GITHUB_EVENT_PATH holds';
     return Boolean(readPayload(env, 'revision', allowed).issue?.pull_request);
 }
-/**
- * Why the `token` input may be empty, for its error: GitHub gives no secrets to a run for a pull request from a
- * fork, and gives Dependabot's runs Dependabot's secrets only; elsewhere a secret that does not exist is empty.
- */
+/** Why the `token` input may be empty, for its error: forks' and Dependabot's runs get no ordinary secrets. */
 function emptyTokenHint(env) {
     const event = env['GITHUB_EVENT_NAME'] ?? '';
     const actor = env['GITHUB_ACTOR'] ?? '';

@@ -14,6 +14,7 @@ import { paginate } from './paginate.ts';
 import {
   buildAnswer,
   buildListAnswer,
+  definedOnly,
   listAnswer,
   objectAnswer,
   type AnswerOf,
@@ -60,10 +61,7 @@ export interface ProjectRef {
   project: string;
 }
 
-/**
- * A project named by its v2 slug alone, `provider/organization/project` as the user gave it: only API v2
- * reaches it, and no v1.1 call takes it (docs/v2.md).
- */
+/** A project named by its v2 slug alone, which only API v2 reaches (docs/v2.md). */
 export interface SlugProject {
   slug: string;
 }
@@ -71,7 +69,7 @@ export interface SlugProject {
 /** Either way of naming a project; `'slug' in p` tells which. */
 export type ProjectAddress = ProjectRef | SlugProject;
 
-export interface PageQuery {
+interface PageQuery {
   limit?: number;
   offset?: number;
 }
@@ -86,7 +84,7 @@ export interface TriggerOptions {
   branch: string;
   revision?: string;
   tag?: string;
-  /** Containers; ignored by the second-generation build system (spec rule 2). */
+  /** Containers; the second-generation build system ignores them (docs/wire.md). */
   parallel?: number;
   params?: BuildParams;
 }
@@ -97,17 +95,14 @@ export interface TriggerResult {
   recoveredAfter?: string;
 }
 
-export type LatestArtifacts = { found: true; artifacts: Artifact[] } | { found: false; message: string };
+type LatestArtifacts = { found: true; artifacts: Artifact[] } | { found: false; message: string };
 
-/** A trigger failed in a way that does not tell whether a build started, and none could be found. */
-export class AmbiguousTriggerError extends UserFacingError {
+/** A trigger failed without telling whether a build started, and none could be found. */
+class AmbiguousTriggerError extends UserFacingError {
   override name = 'AmbiguousTriggerError';
 }
 
-/**
- * The caller aborted while the trigger was on its way: a build may have started. `before` is the newest build
- * number before the call, for `findTriggeredBuild`.
- */
+/** The caller aborted while the trigger was on its way; `before` is for `findTriggeredBuild`. */
 export class TriggerAbortedError extends AbortedError {
   override name = 'TriggerAbortedError';
   readonly before: number;
@@ -192,8 +187,7 @@ export class Client {
     return list;
   }
 
-  /** Every build matching the query, newest first, following `offset` page by page, within paginate's bounds (a
-   *  warning when it stops). */
+  /** Every build matching the query, newest first, page by page within paginate's bounds. */
   allBuilds(p: ProjectRef, query: BuildListQuery = {}): AsyncGenerator<Build> {
     return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
       ...pageQuery(query),
@@ -217,7 +211,7 @@ export class Client {
     };
     const before = await this.newestBuildNum(p);
     try {
-      const answer = await this.send({ method: 'POST', path, body: withoutUndefined(body), retry: 'once' });
+      const answer = await this.send({ method: 'POST', path, body: definedOnly(body), retry: 'once' });
       return { build: buildAnswer(post(path), answer) };
     } catch (error) {
       if (error instanceof AbortedError) throw new TriggerAbortedError(error.message, before);
@@ -243,10 +237,7 @@ export class Client {
     return buildAnswer(post(path), answer, { not: buildNum });
   }
 
-  /**
-   * Retry without cache: an undocumented, unsupported use of the retry endpoint that may change at any moment
-   * (spec, Unsupported endpoint). Callers should say so to the user.
-   */
+  /** Retry without cache: an unsupported use of the retry endpoint, which callers should say. */
   async retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
     const path = `${buildPath(p, buildNum)}/retry`;
     const answer = await this.send({ method: 'POST', path, body: { 'no-cache': true }, retry: 'once' });
@@ -269,7 +260,7 @@ export class Client {
     return this.trusted(listAnswer(get(path), await this.get(path)));
   }
 
-  /** Artifacts of the latest matching build; the 404 of spec rule 3 is "none", not an error. */
+  /** Artifacts of the latest matching build; the service's 404 for "no artifacts" is "none", not an error. */
   async latestArtifacts(
     p: ProjectRef,
     query: { branch?: string; statusFilter?: ArtifactStatusFilter } = {},
@@ -355,7 +346,7 @@ export class Client {
     const answer = await this.send({
       method: 'POST',
       path,
-      body: withoutUndefined({ private_key: privateKey, hostname: host }),
+      body: definedOnly({ private_key: privateKey, hostname: host }),
       retry: 'once',
     });
     return objectAnswer(post(path), answer, true);
@@ -364,7 +355,7 @@ export class Client {
   // --- plumbing
 
   private async get<T = unknown>(path: string, query?: ApiRequest['query']): Promise<T> {
-    return this.send({ method: 'GET', path, ...(query ? { query } : {}), retry: 'idempotent' });
+    return this.send({ method: 'GET', path, ...definedOnly({ query }), retry: 'idempotent' });
   }
 
   private async send<T = unknown>(request: ApiRequest): Promise<T> {
@@ -411,10 +402,7 @@ export class Client {
     }
   }
 
-  /**
-   * The build a trigger made, if any: on its branch, triggered through the API, newer than `before` (the newest
-   * build number before the call), matching its revision or tag. The oldest match is ours.
-   */
+  /** The build a trigger made, if any: newer than `before`, triggered through the API, matching the trigger. */
   async findTriggeredBuild(p: ProjectRef, o: TriggerOptions, before: number): Promise<Build | undefined> {
     const candidates = await this.builds(p, { branch: o.branch, limit: MAX_PAGE_SIZE });
     if (!Array.isArray(candidates)) return undefined;
@@ -431,10 +419,7 @@ export class Client {
   }
 }
 
-/**
- * A v2 slug as the user gives it: three segments `provider/organization/project`, none empty; the provider word
- * is never interpreted, so a provider the product has never seen works the same (docs/v2.md).
- */
+/** A v2 slug, `provider/organization/project`, whose provider is never interpreted (docs/v2.md). */
 export function checkProjectSlug(name: string, value: string): SlugProject {
   const parts = value.split('/');
   if (parts.length !== 3)
@@ -458,18 +443,14 @@ function buildPath(p: ProjectRef, buildNum: number): string {
 }
 
 function pageQuery(q: PageQuery): { limit?: number; offset?: number } {
-  return {
-    ...(q.limit === undefined ? {} : { limit: checkLimit('limit', q.limit) }),
-    ...(q.offset === undefined ? {} : { offset: checkOffset('offset', q.offset) }),
-  };
+  return definedOnly({
+    limit: q.limit === undefined ? undefined : checkLimit('limit', q.limit),
+    offset: q.offset === undefined ? undefined : checkOffset('offset', q.offset),
+  });
 }
 
-function withoutUndefined<T extends Record<string, unknown>>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/** Failures after which the trigger may or may not have reached the service. */
-function isAmbiguous(error: unknown): error is Error {
+/** Failures after which a write may or may not have reached the service. */
+export function isAmbiguous(error: unknown): error is Error {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
   if (error instanceof NetworkError) return !error.notSent;
   return error instanceof TimeoutError;

@@ -11,7 +11,7 @@ export interface Clock {
 }
 
 /** Node fires a setTimeout longer than this at once (docs/promises.md, promise 20), so longer sleeps are chained. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,26 +1,16 @@
 // How the API core and the actions write URLs, sizes and spans of time in messages: one place, one wording.
 
-/**
- * A URL for messages and the log: no user, no password, no query, no fragment, and no path parameters
- * (`;name=value`): signed storage URLs carry their credentials in either.
- */
+/** A URL for messages: origin and path alone, since signed URLs carry credentials in the rest. */
 export function displayUrl(url: string | URL): string {
-  let parsed: URL;
-  try {
-    parsed = typeof url === 'string' ? new URL(url) : url;
-  } catch {
-    return '(an unreadable URL)';
-  }
+  const parsed = typeof url === 'string' ? URL.parse(url) : url;
+  if (parsed === null) return '(an unreadable URL)';
   return `${parsed.origin}${parsed.pathname.replace(/;[^/]*/gu, '')}`;
 }
 
 /** Shorter values are no credential, and redacting them would blank out ordinary words and numbers. */
 const MIN_URL_SECRET_LENGTH = 4;
 
-/**
- * The values a URL's query and path parameters carry, as sent and decoded: a server that echoes the request in
- * its error body must not print them (a signed URL's signature, expiry and key name).
- */
+/** The values of a URL's query and path parameters, which a server echoing the request must not print. */
 export function urlSecrets(url: URL): string[] {
   const values: string[] = [];
   for (const [, value] of url.searchParams) values.push(value);
@@ -42,6 +32,11 @@ export function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/** `1 file`, `2 files`: the count and its noun. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** `512 B`, `1.50 KiB`, `12.3 MiB`. */

@@ -1,9 +1,7 @@
-// What each of API v2's job statuses means to the product: whether the job has ended, and the outcome word that
-// `allowed-outcomes` and the `outcome` output use for it (docs/v2.md; the README has the same table, and a test
-// keeps the two equal). On v2 the `status` output is the job's status as the service gives it, and `lifecycle`
-// is empty: v2 has no lifecycle.
+// What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
+// word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
 
-export interface JobStatusMeaning {
+interface JobStatusMeaning {
   /** The job will not change any more (a `blocked` job ends only with its workflow). */
   ended: boolean;
   /** The `allowed-outcomes` word of an ended job; '' while it has not ended, or when it ended without one. */

@@ -3,7 +3,7 @@
 import { cut } from './format.ts';
 
 /** Longest message kept: enough for any real server message, short enough for one log line. */
-export const MAX_MESSAGE_CHARS = 300;
+const MAX_MESSAGE_CHARS = 300;
 
 /** How deep a `message` that is itself JSON is unwrapped; real servers nest once. */
 const MAX_JSON_DEPTH = 4;
@@ -17,16 +17,15 @@ const NAMED_ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-/** Extracts the server's message from an error body: JSON {message}, a message that is itself JSON text (take its
- *  inner message), HTML (the <title> or the first text, tags stripped), plain text, or '' for empty; always one
- *  line, cut to ~300 chars. Every secret is removed before the text is reflowed or cut: after either, a secret
- *  with two spaces in it, or the cut-off start of one, would no longer be found (docs/promises.md, promise 13). */
+/** The server's message from an error body, on one line; secrets go before any reflow or cut, which would hide
+ *  them from the redaction (docs/promises.md, promise 13). */
 export function serverMessage(
   body: string,
   contentType: string | undefined,
   secrets: readonly string[] = [],
 ): string {
-  const text = redactSecrets(body.replace(/^\uFEFF/, ''), secrets).trim();
+  const redact = redactor(secrets);
+  const text = redact(body.replace(/^\uFEFF/, '')).trim();
   if (text === '') return '';
   const type = (contentType ?? '').toLowerCase();
   const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text, 0) : undefined;
@@ -36,18 +35,13 @@ export function serverMessage(
       ? htmlMessage(text)
       : text);
   // Unescaping JSON or HTML may have put a secret together again.
-  return cut(redactSecrets(collapse(redactSecrets(message, secrets)), secrets), MAX_MESSAGE_CHARS);
+  return cut(redact(collapse(redact(message))), MAX_MESSAGE_CHARS);
 }
 
 /**
  * Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
  * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
  */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  return redactor(secrets)(text);
-}
-
-/** redactSecrets for one set of secrets, their forms worked out once: for what redacts often (every download). */
 export function redactor(secrets: readonly string[]): (text: string) => string {
   const forms = new Set<string>();
   for (const secret of secrets) {

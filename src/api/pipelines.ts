@@ -1,16 +1,8 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
-import { projectPath, type ProjectAddress } from './client.ts';
-import {
-  AbortedError,
-  ApiError,
-  BadResponseError,
-  NetworkError,
-  TimeoutError,
-  UserFacingError,
-  ValidationError,
-} from './errors.ts';
+import { isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
+import { AbortedError, ApiError, BadResponseError, UserFacingError, ValidationError } from './errors.ts';
 import type { AnswerOf } from './records.ts';
 import type { Transport } from './transport.ts';
 import {
@@ -354,13 +346,6 @@ function triggerRef(options: PipelineTrigger): { branch: string } | { tag: strin
 /** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
 function isNoRoute(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 404 || error.status === 405);
-}
-
-/** Failures after which a request sent once (a trigger, an approval) may or may not have reached the service. */
-export function isAmbiguous(error: unknown): error is Error {
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
-  if (error instanceof NetworkError) return !error.notSent;
-  return error instanceof TimeoutError;
 }
 
 /** An item taken as it is, for lists whose items the caller checks itself. */

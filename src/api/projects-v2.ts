@@ -1,18 +1,16 @@
-// The project-scoped calls of API v2 (docs/v2.md): a job's details, cancel, tests and artifacts by its number,
-// the project's environment variables and pipelines. They take either way of naming a project, so they are the
-// only calls a project named by its slug can reach. Answers are checked by shape before use
-// (docs/promises.md, promise 30).
+// The project-scoped calls of API v2 (docs/v2.md), the only ones a project named by its slug reaches; answers are
+// checked by shape before use (docs/promises.md, promise 30).
 import type { ProjectAddress } from './client.ts';
 import { jobOf, ofRevision } from './commit-builds.ts';
 import { UnusableAnswerError } from './errors.ts';
 import type { BuildQuery } from './find-builds.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { Pipelines, projectSlug, type Pipeline } from './pipelines.ts';
-import { isRecord, matchesStatusFilter, type Build } from './records.ts';
+import { definedOnly, isRecord, matchesStatusFilter, type Build } from './records.ts';
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
 
 /** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
-export interface JobDetails {
+interface JobDetails {
   number: number;
   name: string;
   status: string;
@@ -22,7 +20,7 @@ export interface JobDetails {
   [key: string]: unknown;
 }
 
-export interface V2TestCase {
+interface V2TestCase {
   name?: string | null;
   classname?: string | null;
   file?: string | null;
@@ -33,14 +31,14 @@ export interface V2TestCase {
   [key: string]: unknown;
 }
 
-export interface V2Artifact {
+interface V2Artifact {
   path: string;
   node_index: number;
   url: string;
   [key: string]: unknown;
 }
 
-export interface V2EnvVar {
+interface V2EnvVar {
   name: string;
   value?: string | null;
   created_at?: string | null;
@@ -48,7 +46,7 @@ export interface V2EnvVar {
 }
 
 /** Pipelines of a project read at most, newest first: a commit's are among its newest. */
-export const MAX_PROJECT_PIPELINES = 100;
+const MAX_PROJECT_PIPELINES = 100;
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 export const MAX_JOBS_READ = 100;
 
@@ -191,13 +189,9 @@ function messageAnswer(method: string, path: string, answer: unknown): { message
 }
 
 /** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
-export type JobBuild = Build & { fork: boolean };
+type JobBuild = Build & { fork: boolean };
 
-/**
- * A job of a project named by its slug as the v1.1 build record the rest of the product reads: its number, its
- * pipeline's branch and commit, its workflow and job names, and `lifecycle`/`outcome` from its status
- * (src/api/job-status.ts).
- */
+/** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
 export function jobBuild(
   pipeline: Pipeline,
   job: { job_number: number; name: string; status: string },
@@ -216,16 +210,12 @@ export function jobBuild(
     // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
     lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
     outcome: meaning.outcome === '' ? null : (meaning.outcome as Build['outcome']),
-    workflows: { job_name: job.name, ...(workflow === undefined ? {} : { workflow_name: workflow }) },
+    workflows: { job_name: job.name, ...definedOnly({ workflow_name: workflow }) },
     fork: origin !== null && target !== null && origin !== target,
   };
 }
 
-/**
- * The jobs of a project named by its slug that match a query, as build records (jobBuild), newest first: the
- * project's pipelines newest first (on `branch` when given), each one's jobs by number, highest first. It reads at
- * most MAX_JOBS_READ numbered jobs; `bounded` says it stopped there rather than at the pipelines' end.
- */
+/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
 export class JobScan {
   readonly #api: ProjectsV2;
   readonly #project: ProjectAddress;
@@ -245,7 +235,7 @@ export class JobScan {
     const query = this.#query;
     this.#pipelines ??= await this.#api.projectPipelines(
       this.#project,
-      query.branch === undefined ? {} : { branch: query.branch },
+      definedOnly({ branch: query.branch }),
     );
     while (this.#ready.length === 0) {
       const room = MAX_JOBS_READ - this.read;

@@ -47,11 +47,9 @@ export const BUILD_LIFECYCLES = [
   'running',
   'finished',
 ] as const;
-export type BuildStatus = Open<(typeof BUILD_STATUSES)[number]>;
-export type BuildLifecycle = Open<(typeof BUILD_LIFECYCLES)[number]>;
-export type BuildOutcome = Open<
-  'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'
->;
+type BuildStatus = Open<(typeof BUILD_STATUSES)[number]>;
+type BuildLifecycle = Open<(typeof BUILD_LIFECYCLES)[number]>;
+type BuildOutcome = Open<'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'>;
 
 type Nullable<T> = T | null | undefined;
 
@@ -92,10 +90,8 @@ export interface Build {
   previous_successful_build?: Nullable<BuildRef>;
   platform?: Nullable<Open<'1.0' | '2.0'>>;
   workflows?: Nullable<Record<string, unknown>>;
-  has_artifacts?: Nullable<boolean>;
   ssh_users?: Nullable<unknown[]>;
   no_dependency_cache?: Nullable<boolean>;
-  canceled?: Nullable<boolean>;
   failed?: Nullable<boolean>;
   infrastructure_fail?: Nullable<boolean>;
   timedout?: Nullable<boolean>;
@@ -111,7 +107,7 @@ export interface Artifact {
   [key: string]: unknown;
 }
 
-export type TestResult = Open<'success' | 'failure' | 'skipped' | 'error'>;
+type TestResult = Open<'success' | 'failure' | 'skipped' | 'error'>;
 
 export interface TestCase {
   classname?: Nullable<string>;
@@ -184,9 +180,8 @@ export interface MessageResult {
 
 /** Lifecycle values after which a build no longer changes. */
 export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'>): boolean {
-  if (build.lifecycle === 'finished' || build.lifecycle === 'not_run') return true;
-  if (build.outcome !== null && build.outcome !== undefined && build.outcome !== '') return true;
-  return false;
+  const { lifecycle, outcome } = build;
+  return lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 }
 
 /** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
@@ -207,11 +202,8 @@ export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | un
   }
 }
 
-// --- Answers by shape (docs/promises.md, promise 22) --------------------------------------------------------------------------------
-// Every answer the product acts on is checked against what it must be before it is used: a build has a positive
-// whole build_num (the one asked for, where one was named), a list is an array, a write answers with an object (or
-// the JSON string "" where the service answers so). Anything else is an unusable answer naming the call, never an
-// `undefined` in an output or a TypeError further on.
+// --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------
+// Every answer is checked before use, so that a wrong one is an error naming the call, never a TypeError later.
 
 /** The call an answer came from, as errors name it. */
 export interface AnswerOf {
@@ -232,6 +224,18 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** The object less its undefined values, for optional fields that must be left out rather than set to undefined. */
+export function definedOnly<T extends object>(
+  values: T | undefined,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as never;
+}
+
+/** A field's text, when it is a string with any. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -240,10 +244,7 @@ function isBuildNum(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
 
-/**
- * A build record: an object with a positive whole `build_num`. `asked` is the build a GET or a cancel named (the
- * answer must be that build); `not` is the build a retry started from (the answer must be a new one).
- */
+/** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 export function buildAnswer(
   call: AnswerOf,
   value: unknown,

@@ -1,5 +1,5 @@
 // The service takes only unencrypted RSA private keys. We check that before sending (so a passphrase-protected
-// or non-RSA key is a clear error, not a 400 from the server) and compute the fingerprint the service shows:
+// or non-RSA key is a clear error, not a refusal from the server) and compute the fingerprint the service shows:
 // colon-separated MD5 of the public key in SSH wire form.
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { ValidationError } from './errors.ts';
@@ -7,7 +7,7 @@ import { ValidationError } from './errors.ts';
 const ALLOWED =
   'allowed: an unencrypted RSA private key in PEM (BEGIN RSA PRIVATE KEY / BEGIN PRIVATE KEY) or OpenSSH form';
 
-export interface SshKeyInfo {
+interface SshKeyInfo {
   /** The key as it will be sent: line endings normalised, with a final newline. */
   privateKey: string;
   /** Colon-separated lowercase hex MD5 of the public key blob. */
@@ -25,14 +25,7 @@ export function checkSshKey(name: string, raw: string): SshKeyInfo {
   const label = begin[1];
   if (!text.includes(`-----END ${label}-----`)) throw invalid(`the -----END ${label}----- line is missing`);
 
-  if (label === 'OPENSSH PRIVATE KEY') {
-    const blob = openSshPublicBlob(text, invalid);
-    return {
-      privateKey: text,
-      fingerprint: md5Fingerprint(blob),
-      publicKey: `ssh-rsa ${blob.toString('base64')}`,
-    };
-  }
+  if (label === 'OPENSSH PRIVATE KEY') return keyInfo(text, openSshPublicBlob(text, invalid));
   if (label === 'ENCRYPTED PRIVATE KEY' || /^Proc-Type:\s*4,ENCRYPTED/m.test(text)) {
     throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
   }
@@ -55,11 +48,11 @@ export function checkSshKey(name: string, raw: string): SshKeyInfo {
     sshString(mpint(Buffer.from(jwk.e, 'base64url'))),
     sshString(mpint(Buffer.from(jwk.n, 'base64url'))),
   ]);
-  return {
-    privateKey: text,
-    fingerprint: md5Fingerprint(blob),
-    publicKey: `ssh-rsa ${blob.toString('base64')}`,
-  };
+  return keyInfo(text, blob);
+}
+
+function keyInfo(privateKey: string, blob: Buffer): SshKeyInfo {
+  return { privateKey, fingerprint: md5Fingerprint(blob), publicKey: `ssh-rsa ${blob.toString('base64')}` };
 }
 
 export function md5Fingerprint(publicBlob: Buffer): string {
@@ -88,15 +81,14 @@ function openSshPublicBlob(text: string, invalid: (detail: string) => Validation
   const body = text.replace(/-----(BEGIN|END) OPENSSH PRIVATE KEY-----/g, '').replace(/\s+/g, '');
   const data = Buffer.from(body, 'base64');
   const magic = Buffer.from('openssh-key-v1\0');
-  if (data.length < magic.length || !data.subarray(0, magic.length).equals(magic)) {
-    throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-  }
+  const damaged = (): ValidationError => invalid('the OpenSSH key could not be read (damaged or incomplete)');
+  if (data.length < magic.length || !data.subarray(0, magic.length).equals(magic)) throw damaged();
   let pos = magic.length;
   const readString = (): Buffer => {
-    if (pos + 4 > data.length) throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+    if (pos + 4 > data.length) throw damaged();
     const len = data.readUInt32BE(pos);
     pos += 4;
-    if (pos + len > data.length) throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
+    if (pos + len > data.length) throw damaged();
     const out = data.subarray(pos, pos + len);
     pos += len;
     return out;
@@ -116,8 +108,6 @@ function openSshPublicBlob(text: string, invalid: (detail: string) => Validation
     .toString();
   if (type !== 'ssh-rsa') throw invalid(`the key is ${type || 'of an unknown type'}, not RSA`);
   const priv = readString();
-  if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4)) {
-    throw invalid('the OpenSSH key could not be read (damaged or incomplete)');
-  }
+  if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4)) throw damaged();
   return publicBlob;
 }

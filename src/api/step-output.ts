@@ -4,7 +4,7 @@
 // text (src/api/terminal-tail.ts). Nothing here knows GitHub.
 import { pipeline } from 'node:stream/promises';
 import { ApiError, asError, UserFacingError } from './errors.ts';
-import { isRecord, type Build } from './records.ts';
+import { definedOnly, isRecord, text, type Build } from './records.ts';
 import type { LogFn, OpenOptions, OpenedBody } from './transport.ts';
 import { contentCoding, decoder, UnsupportedCodingError } from './decode.ts';
 import { cut, formatDuration, formatLimit } from './format.ts';
@@ -21,19 +21,17 @@ export const MAX_OUTPUT_LINES = 1000;
 /** Failed steps (containers included) whose output is read per build; the others are listed without it. */
 export const MAX_STEPS_READ = 10;
 /** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
-export const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
 /** Time spent reading the outputs of one build, all steps together, on top of each request's own timeouts. */
-export const OUTPUT_TIMEOUT_MS = 120_000;
+const OUTPUT_TIMEOUT_MS = 120_000;
 
 /** One container's run of a step that failed, from the build record (server text, raw). */
-export interface FailedAction {
-  /** The step's name (e.g. `npm test`). */
+interface FailedAction {
   name: string;
-  /** The step's position in the build. */
   step: number | undefined;
-  /** The container, for parallel builds. */
+  /** The container. */
   index: number;
-  /** Whether the build ran on more than one container (then the container is worth naming). */
+  /** The build ran on more than one container, so the container is worth naming. */
   parallel: boolean;
   command: string | undefined;
   status: string | undefined;
@@ -45,17 +43,15 @@ export interface FailedAction {
   outputUrl: string | undefined;
 }
 
-export interface StepOutput {
+interface StepOutput {
   /** The last lines, oldest first, as plain text (no colour, a line a `\r` went back over in its last state). */
   lines: string[];
-  /** Lines the output had in all (the ones before the tail were read and dropped). */
   totalLines: number;
   /** Decoded bytes read. */
   bytes: number;
 }
 
 export interface FailedStep extends FailedAction {
-  /** The end of the output, when it was read. */
   output?: StepOutput;
   /** Why the output could not be shown (one line, no credential, server text not yet made log-safe). */
   outputError?: string;
@@ -64,10 +60,7 @@ export interface FailedStep extends FailedAction {
 /** A status or flag of an action that means it failed (a cancelled step did not fail: the build was stopped). */
 const FAILED_STATUSES = new Set(['failed', 'timedout', 'infrastructure_fail']);
 
-/**
- * The steps that failed, in the order the build ran them, each container of a parallel step on its own.
- * Steps marked `insignificant` are left out: their failure does not fail the build.
- */
+/** The steps that failed, in build order, each container on its own; `insignificant` ones do not fail a build. */
 export function findFailedSteps(build: Build): FailedAction[] {
   const found: FailedAction[] = [];
   const steps = Array.isArray(build.steps) ? build.steps : [];
@@ -110,7 +103,7 @@ function durationOf(action: Record<string, unknown>): number | undefined {
   return Number.isFinite(start) && Number.isFinite(end) && end >= start ? end - start : undefined;
 }
 
-export interface CollectOptions {
+interface CollectOptions {
   /** The connection's transport. The storage origin is never made trusted: no credential goes there. */
   transport: Opener;
   /** The build read in full (client.build): a build from a list carries no steps. */
@@ -125,15 +118,10 @@ export interface CollectOptions {
   maxBytes?: number;
   timeoutMs?: number;
   maxLineLength?: number;
-  /** Debug lines (a refresh, a step left unread). */
   log?: LogFn;
 }
 
-/**
- * The failed steps of a finished build with the end of each one's output. Never throws for the output: a failure
- * to read it is the step's `outputError`, and the build's verdict stays the caller's. A cancelled read ends
- * quietly (the caller knows it was cancelled).
- */
+/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
 export async function collectFailedSteps(options: CollectOptions): Promise<FailedStep[]> {
   const { transport } = options;
   const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
@@ -175,9 +163,8 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
       try {
         step.output = await read(url);
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 403) || options.refresh === undefined)
-          throw error;
-        if (refreshed !== undefined) throw error;
+        const expired = error instanceof ApiError && error.status === 403;
+        if (!expired || options.refresh === undefined || refreshed !== undefined) throw error;
         log('debug', `the output address of step '${step.name}' expired (HTTP 403); reading the build again`);
         try {
           refreshed = await options.refresh();
@@ -213,13 +200,12 @@ class OutputError extends UserFacingError {
   override name = 'OutputError';
 }
 
-/** Decoded bytes that may still be read for one build. */
-export interface ByteBudget {
+interface ByteBudget {
   limit: number;
   bytesLeft: number;
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   lines: number;
   maxLineLength?: number;
   signal?: AbortSignal;
@@ -227,18 +213,14 @@ export interface ReadOptions {
   budget?: ByteBudget;
 }
 
-/**
- * Streams one output and keeps its tail. Asks for gzip, and decodes what is still encoded (a transport that
- * decodes removes the header). Errors: the transport's (ApiError, TimeoutError, NetworkError, AbortedError), or
- * an OutputError for a body that is not the expected JSON, an unknown encoding or the byte budget running out.
- */
+/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
 export async function readStepOutput(opener: Opener, url: string, options: ReadOptions): Promise<StepOutput> {
   const tail = new TerminalTail(options.lines, options.maxLineLength ?? MAX_LINE_LENGTH);
   const parser = new ChunkParser((piece) => tail.write(piece));
   const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
   const opened = await opener.open(url, {
     headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...definedOnly({ signal: options.signal }),
   });
   let unzip: NodeJS.ReadWriteStream | undefined;
   try {
@@ -292,9 +274,8 @@ function decoderFor(header: string | string[] | undefined): NodeJS.ReadWriteStre
 // --- The JSON array of chunks, parsed as it streams --------------------------------------------------------------
 
 /**
- * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces as it
- * arrives. Written here because the streaming JSON libraries hold every string value whole, and one message
- * can be megabytes; any other value is skipped without being kept, and nesting stops where API answers stop.
+ * A streaming parser for `[{"message": "...", ...}, ...]` that hands each message's text on in pieces, since the
+ * streaming JSON libraries hold every string whole and one message can be megabytes.
  */
 export class ChunkParser {
   readonly #emit: (text: string) => void;
@@ -457,11 +438,7 @@ const STATES_ERROR = [
 const HINTS_ERROR =
   /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
 
-/**
- * The line of the output that best says why the step failed, for an annotation: the last line that states an
- * error; else the last that hints at one; else the last line that is not an exit notice or a count of failures;
- * else undefined.
- */
+/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
 export function lastMeaningfulLine(lines: readonly string[]): string | undefined {
   let hint: string | undefined;
   let fallback: string | undefined;
@@ -473,12 +450,6 @@ export function lastMeaningfulLine(lines: readonly string[]): string | undefined
     fallback ??= line;
   }
   return hint ?? fallback;
-}
-
-// --- Small helpers --------------------------------------------------------------------------------------------------
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function integer(value: unknown): number | undefined {

@@ -19,10 +19,7 @@ export function stripTerminalEscapes(text: string): string {
   return text.replace(TERMINAL_ESCAPE, '');
 }
 
-/**
- * One raw line as a terminal leaves it, near enough: escapes and control characters gone, and of the parts a `\r`
- * returned over, the last one with text (a progress bar shows its last state), cut after `max` characters.
- */
+/** One raw line as a terminal leaves it, near enough: after a `\r`, the last part with text stays. */
 export function plainLine(raw: string, max = MAX_LINE_LENGTH): string {
   const parts = stripTerminalEscapes(raw).split('\r');
   const last = parts.findLast((part) => part.trim() !== '') ?? '';
@@ -31,10 +28,7 @@ export function plainLine(raw: string, max = MAX_LINE_LENGTH): string {
   return cut(line.slice(0, 2 * max + 3), max + 1);
 }
 
-/**
- * The last `maxLines` lines of raw output, counted all. Each kept line holds at most a few times `maxLineLength`
- * raw characters, so memory stays within lines × line length whatever the output.
- */
+/** The last `maxLines` lines of raw output, each bounded, so memory stays flat whatever the output. */
 export class TerminalTail {
   readonly #maxLines: number;
   readonly #maxLineLength: number;

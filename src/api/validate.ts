@@ -21,7 +21,7 @@ function oneOfText(values: readonly string[]): string {
   return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
 }
 
-function oneOf<T extends string>(name: string, value: string, values: readonly T[]): T {
+export function oneOf<T extends string>(name: string, value: string, values: readonly T[]): T {
   if ((values as readonly string[]).includes(value)) return value as T;
   throw new ValidationError(name, oneOfText(values), value);
 }
@@ -58,11 +58,7 @@ export const checkLimit = (name: string, value: number | string): number =>
 export const checkOffset = (name: string, value: number | string): number => checkInteger(name, value, 0);
 export const checkParallel = (name: string, value: number | string): number => checkInteger(name, value, 1);
 
-/**
- * A path segment we will URL-encode: not empty, no control characters, and not `.` or `..`: URL rules resolve
- * those (encoded or not) into the folder above, so `branch: ..` would reach another endpoint (git forbids both names
- * for a branch or tag anyway).
- */
+/** A path segment, never `.` or `..`, which URL rules resolve (encoded or not) into another endpoint. */
 export function checkSegment(name: string, value: string, what = 'a non-empty name'): string {
   if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
     throw new ValidationError(
@@ -91,7 +87,7 @@ export function checkPipelineId(name: string, value: string): string {
 /** A user, organization or repository name: one path segment. */
 export function checkName(name: string, value: string): string {
   checkSegment(name, value);
-  if (value.includes('/') || value === '.' || value === '..') {
+  if (value.includes('/')) {
     throw new ValidationError(name, 'allowed: a single name without "/"', value);
   }
   return value;
@@ -138,10 +134,7 @@ export function checkParams(name: string, value: unknown): BuildParams {
   return out;
 }
 
-/**
- * The names of a JSON object's own members, in order, duplicates included (JSON.parse keeps only the last of a
- * name given twice, without a word). Expects text JSON.parse accepted.
- */
+/** The member names of JSON text JSON.parse accepted, duplicates included, which JSON.parse drops silently. */
 export function jsonObjectKeys(text: string): string[] {
   const keys: string[] = [];
   let depth = 0;
@@ -161,7 +154,7 @@ export function jsonObjectKeys(text: string): string[] {
   return keys;
 }
 
-/** Spec rule 1: a trigger names a revision or a tag, not both. */
+/** A trigger names a revision or a tag, not both (docs/wire.md). */
 export function checkRevisionOrTag(
   revisionName: string,
   revision: string | undefined,
@@ -189,20 +182,17 @@ export function checkSecret(name: string, value: string): string {
 
 /** The API's address: http(s), ending in /api/v1.1 (a trailing slash tolerated). Returns it without the slash. */
 export function checkBaseUrl(name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const url = URL.parse(value);
+  if (url === null)
     throw new ValidationError(
       name,
       'allowed: an http(s) address ending in /api/v1.1',
       value,
       `not a URL: ${JSON.stringify(value)}`,
     );
-  }
   const trimmed = value.replace(/\/+$/, '');
   if (
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !/^https?:$/.test(url.protocol) ||
     url.username !== '' ||
     url.password !== '' ||
     url.search !== '' ||

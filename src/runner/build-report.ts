@@ -1,18 +1,17 @@
-// What the gating actions report about a finished build: why it failed (its failed steps and the end of their
-// output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
-// (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+// What the gating actions report about a finished build: its failed steps, and its tests with the failed ones
+// listed and annotated; GitHub shows few annotations per step, so one budget serves every build a step reports on.
 import { AbortedError } from '../api/errors.ts';
 import { redactor } from '../api/message.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
 import { collectFailedSteps } from '../api/step-output.ts';
-import { reportFailedSteps } from './failure-log.ts';
+import { reportFailedSteps, type FailureReport } from './failure-log.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
 import { logSafe, mdSafe, oneLine, stripTerminalEscapes } from './text.ts';
 import { cut } from '../api/format.ts';
 
-/** GitHub shows at most 10 error annotations per step; more are dropped without a word. */
-export const MAX_ANNOTATIONS = 10;
+/** GitHub shows this many error annotations per step and drops the rest without a word. */
+const MAX_ANNOTATIONS = 10;
 
 /** The tests of a finished build, or why they could not be read. */
 export interface TestsRead {
@@ -43,7 +42,7 @@ export class AnnotationBudget {
 }
 
 /** The test's location for an annotation: its file, and the line when its message points into that file. */
-export function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
+function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
   const file = test.file?.trim().replace(/^\.\//, '');
   if (!file) return undefined;
   const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -78,10 +77,7 @@ function reportFailures(ctx: ActionContext, failed: readonly TestCase[], budget:
   return annotated;
 }
 
-/**
- * The summary's part about a finished build's tests: the table by result, the failed tests (logged and
- * annotated too). `heading` is the Markdown level of its headings.
- */
+/** The summary's part about a finished build's tests; the failed ones are logged and annotated too. */
 export function testsSection(
   ctx: ActionContext,
   read: TestsRead,
@@ -111,27 +107,18 @@ export function testsSection(
 export const MAX_FAILURE_REPORTS = 5;
 
 /** What was shown of a build's failed steps. */
-export interface FailureShown {
-  /** The first failed step's name, for the `failed-step` output. */
-  failedStep: string | undefined;
-  /** Markdown for the job summary, '' when none is known. */
-  summary: string;
-}
+export type FailureShown = FailureReport;
 
-const NOTHING_SHOWN: FailureShown = { failedStep: undefined, summary: '' };
+const NOTHING_SHOWN: FailureReport = { failedStep: undefined, summary: '' };
 
-/**
- * Shows why a build did not pass: its failed steps, each with its command and the last `lines` lines of its output
- * in a collapsed log group, and one error annotation (taken from the budget). Reads the full record when `build`
- * is a summary without steps. Any failure to do so is a warning: it never changes the step's verdict.
- */
+/** Shows why a build did not pass (reportFailedSteps); a failure to read it is a warning, never the verdict. */
 export async function showFailedSteps(
   ctx: ActionContext,
   { client, project, transport }: Connection,
   build: Build,
   lines: number,
   budget: AnnotationBudget,
-): Promise<FailureShown> {
+): Promise<FailureReport> {
   const num = build.build_num;
   try {
     const full = Array.isArray(build.steps) ? build : await client.build(project, num);

@@ -1,9 +1,7 @@
-// Says in GitHub why a build failed: for each failed step a collapsed log group with its name, command, exit code,
-// duration and the end of its output, the same in the job summary, and one error annotation whose message is the
-// line of the output that says what went wrong. The output is untrusted terminal text (docs/promises.md, promise 15):
-// in the log it sits between `::stop-commands::<random token>` and `::<token>::`, so the runner obeys no command inside
-// it, and in the summary it sits in a code block whose fence is longer than any backtick run in it. Known secrets are
-// removed before any line is cut (docs/promises.md, promise 13).
+// Says in GitHub why a build failed: each failed step's command and output tail in a log group and the summary,
+// and one annotation. The output is untrusted (docs/promises.md, promise 15): fenced from the runner in the log,
+// in a code block nothing can close in the summary, and cleaned of secrets before any cut
+// (docs/promises.md, promise 13).
 import { redactor } from '../api/message.ts';
 import type { Build } from '../api/records.ts';
 import { lastMeaningfulLine, MAX_STEPS_READ, type FailedStep } from '../api/step-output.ts';
@@ -13,33 +11,29 @@ import { logSafe, mdSafe, oneLine } from './text.ts';
 import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
-export const SHOWN_LINE_LENGTH = 500;
-/** Characters of one step's code block in the job summary (GitHub takes at most 1 MiB of summary per step). */
-export const SUMMARY_BLOCK_LIMIT = 16 * 1024;
-/** Characters of all code blocks of one build in the job summary: several builds must fit GitHub's 1 MiB. */
+const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary, which GitHub bounds per step. */
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary, so that several builds fit GitHub's bound. */
 export const SUMMARY_BUILD_LIMIT = 64 * 1024;
 /** Lines of a step's command shown. */
-export const COMMAND_LINES = 20;
+const COMMAND_LINES = 20;
 
-export interface ReportOptions {
-  /** Values to remove from everything shown (the token and the like); the runner masks only whole values. */
+interface ReportOptions {
+  /** Values to remove from everything shown, since the runner masks only whole values. */
   secrets?: readonly string[];
-  /** Whether to add the build's error annotation (default true): GitHub shows at most 10 per step. */
+  /** Whether to add the build's error annotation, since GitHub shows few per step. */
   annotate?: boolean;
 }
 
 export interface FailureReport {
-  /** The name of the first failed step, for the `failed-step` output (secrets removed). */
+  /** For the `failed-step` output. */
   failedStep: string | undefined;
   /** Markdown for the job summary, '' when no step failed. */
   summary: string;
 }
 
-/**
- * Prints the failed steps of one build (from collectFailedSteps) and annotates the first one. A step whose output
- * could not be read gets one warning. Returns the `failed-step` output and the summary section; writing the
- * summary is the caller's, with the rest of its own.
- */
+/** Prints the failed steps of one build and annotates the first; the caller writes the summary it returns. */
 export function reportFailedSteps(
   io: Io,
   build: Pick<Build, 'build_num'>,
@@ -120,8 +114,7 @@ function annotate(io: Io, num: number, step: FailedStep, redact: (text: string) 
   io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
 }
 
-/** The step's container, exit code or status and duration: ` (container 2, exit code 1, 12 s)` for the log,
- *  ` · container 2 · exit code 1 · 12 s` for Markdown. */
+/** The step's container, exit code or status and duration, in parentheses for the log or dotted for Markdown. */
 function facts(step: FailedStep, markdown = false): string {
   const parts: string[] = [];
   if (step.parallel) parts.push(`container ${step.index}`);
@@ -160,10 +153,7 @@ function summarySection(
   return parts.join('\n\n');
 }
 
-/**
- * A fenced code block that nothing inside can end: the fence is longer than the longest run of backticks in the
- * text. Lines beyond `limit` characters are dropped from the start, since the end says why the step failed.
- */
+/** A code block nothing inside can end, cut from the start past `limit`, since the end says why a step failed. */
 export function codeBlock(lines: readonly string[], limit = SUMMARY_BLOCK_LIMIT): string {
   const kept: string[] = [];
   let size = 0;

@@ -1,7 +1,7 @@
 // Typed reading of an action's inputs. Every check throws a ValidationError that names the input, shows the
 // bad value unless it is secret, and says what is allowed; nothing is sent before all inputs are read.
 import { ValidationError } from '../api/errors.ts';
-import { checkInteger, checkParams, jsonObjectKeys, type BuildParams } from '../api/validate.ts';
+import { checkInteger, checkParams, jsonObjectKeys, oneOf, type BuildParams } from '../api/validate.ts';
 import type { Io } from './io.ts';
 
 export class Inputs {
@@ -40,18 +40,7 @@ export class Inputs {
   secret(name: string, options: { required?: boolean; hint?: string } = {}): string | undefined {
     const value = this.raw(name);
     this.mask(value);
-    if (value === '') {
-      if (options.required) {
-        throw new ValidationError(
-          name,
-          `a value is required${options.hint ? `: ${options.hint}` : ''}`,
-          undefined,
-          'missing',
-        );
-      }
-      return undefined;
-    }
-    return value;
+    return options.required ? this.required(name, options.hint) : value || undefined;
   }
 
   /**
@@ -86,9 +75,7 @@ export class Inputs {
 
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
     const value = this.raw(name);
-    if (value === '') return fallback;
-    if ((values as readonly string[]).includes(value)) return value as T;
-    throw new ValidationError(name, `allowed: ${values.map((v) => `'${v}'`).join(', ')}`, value);
+    return value === '' ? fallback : oneOf(name, value, values);
   }
 
   /** Non-empty lines, trimmed; lines starting with `#` are comments. */
@@ -102,15 +89,11 @@ export class Inputs {
   /** `NAME=value` lines: the value is everything after the first `=`, kept as written. */
   assignments(name: string, options: { secret?: boolean } = {}): Map<string, string> {
     const out = new Map<string, string>();
-    const raw = this.raw(name);
-    if (options.secret) {
-      // Mask values before a mistake below can print a line that holds one.
-      for (const line of raw.split(/\r?\n/)) {
-        const eq = line.indexOf('=');
-        if (eq > 0) this.mask(line.slice(eq + 1));
-      }
-    }
-    raw.split(/\r?\n/).forEach((line, index) => {
+    const lines = this.raw(name).split(/\r?\n/);
+    // Values are masked before a mistake below can print a line that holds one.
+    if (options.secret)
+      for (const line of lines) if (line.indexOf('=') > 0) this.mask(line.slice(line.indexOf('=') + 1));
+    lines.forEach((line, index) => {
       if (line.trim() === '' || line.trim().startsWith('#')) return;
       const eq = line.indexOf('=');
       const key = eq < 0 ? '' : line.slice(0, eq).trim();
@@ -122,9 +105,7 @@ export class Inputs {
           options.secret ? `line ${index + 1} is not NAME=value` : undefined,
         );
       }
-      if (out.has(key)) {
-        throw new ValidationError(name, 'each name once', undefined, `${JSON.stringify(key)} is given twice`);
-      }
+      if (out.has(key)) throw givenTwice(name, key);
       out.set(key, line.slice(eq + 1));
     });
     return out;
@@ -148,18 +129,15 @@ export class Inputs {
       }
       const seen = new Set<string>();
       for (const key of jsonObjectKeys(raw)) {
-        if (seen.has(key)) {
-          throw new ValidationError(
-            name,
-            'each name once',
-            undefined,
-            `${JSON.stringify(key)} is given twice`,
-          );
-        }
+        if (seen.has(key)) throw givenTwice(name, key);
         seen.add(key);
       }
       return checkParams(name, parsed);
     }
     return checkParams(name, Object.fromEntries(this.assignments(name)));
   }
+}
+
+function givenTwice(name: string, key: string): ValidationError {
+  return new ValidationError(name, 'each name once', undefined, `${JSON.stringify(key)} is given twice`);
 }

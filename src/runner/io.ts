@@ -17,10 +17,7 @@ export interface Io {
   error(message: string, properties?: AnnotationProperties): void;
   /** Writes the one `::error::` line and sets the exit code to 1. */
   setFailed(message: string): void;
-  /**
-   * Prints lines of untrusted text (a build step's output) between `::stop-commands::<token>` and `::<token>::`, a
-   * fresh random token each time, so the runner obeys no command inside and the text cannot end the fence early.
-   */
+  /** Prints untrusted lines inside a stop-commands fence whose fresh random token the text cannot guess. */
   untrusted(lines: readonly string[]): void;
   startGroup(name: string): void;
   endGroup(): void;

@@ -1,6 +1,5 @@
-// Runs one action the way every action runs: inputs read and checked first, secrets masked before anything is
-// logged, the runner's SIGINT/SIGTERM (SIGBREAK on Windows) turned into an abort, outputs through core.setOutput, and every failure
-// turned into one `::error::` line with exit code 1 (a stack trace only for bugs, and only at debug level).
+// Runs one action the way every action runs: inputs checked first, secrets masked before anything is logged, the
+// runner's stop signals turned into an abort, and every failure turned into one `::error::` line with exit code 1.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +13,8 @@ import {
 } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
 import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
-import { redactSecrets } from '../api/message.ts';
+import { redactor } from '../api/message.ts';
+import { definedOnly } from '../api/records.ts';
 import { SunsetNotices, v2Replacement } from '../api/sunset.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
@@ -25,7 +25,7 @@ import { emptyTokenHint } from './workflow.ts';
 import { formatBytes } from '../api/format.ts';
 
 /** The address of the hosted service; self-hosted installations pass their own `base-url`. */
-export const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
+const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
 
 export const COMMON_INPUTS = [
   'token',
@@ -36,14 +36,9 @@ export const COMMON_INPUTS = [
   'project-slug',
 ] as const;
 
-/**
- * The most an output may hold (docs/promises.md, promise 23): GitHub takes 1 MB of outputs per job, and a step has
- * several. A longer value is written to a file under RUNNER_TEMP, whose path the output holds instead, and a warning
- * says so.
- */
+/** The most an output holds before its value goes to a file instead (docs/promises.md, promise 23). */
 export const MAX_OUTPUT_BYTES = 512 * 1024;
 
-/** The signals by which a runner cancels a step, on every platform. */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
 
 /** A new file's path under RUNNER_TEMP (outside a runner, the system's temporary folder): `<stem>-<uuid>.<ext>`. */
@@ -53,7 +48,7 @@ export function runnerTempFile(env: NodeJS.ProcessEnv, stem: string, extension: 
 
 export interface ActionSpec {
   name: string;
-  /** Inputs beyond the common ones, exactly as action.yml declares them. */
+  /** Inputs beyond the common ones. */
   inputs: readonly string[];
   outputs: readonly string[];
 }
@@ -68,15 +63,9 @@ export interface Connection<P extends ProjectAddress = ProjectRef> {
 
 export interface ConnectOptions {
   needsProject?: boolean;
-  /**
-   * Without it, `project-slug` is an input error naming this (e.g. `adding an SSH key`) as a call with no v2
-   * form; with `true`, the connection's project may be a slug project, which only API v2 reaches.
-   */
+  /** `true` accepts a project named by its slug; text names the call with no v2 form in the error. */
   acceptSlug?: true | string;
-  /**
-   * Replaces the step's signal, for work that must still be done after the step was cancelled (cancelling the
-   * build it triggered): give it a short budget of its own.
-   */
+  /** Replaces the step's signal, for work that must still be done once the step was cancelled. */
   signal?: AbortSignal;
   /** No retry wait of this connection may run past this time (clock.now() scale). */
   deadline?: number;
@@ -92,9 +81,9 @@ export interface ActionContext {
   inputs: Inputs;
   env: NodeJS.ProcessEnv;
   clock: Clock;
-  /** Every secret known so far (the token, values, keys): removed from whatever is shown. */
+  /** Every secret known so far: removed from whatever is shown. */
   secrets: readonly string[];
-  /** Aborted when the runner cancels the step (SIGINT, then SIGTERM, or SIGBREAK on Windows). */
+  /** Aborted when the runner cancels the step. */
   signal: AbortSignal;
   /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
   connect(options: ConnectOptions & { acceptSlug: true }): Connection<ProjectAddress>;
@@ -199,6 +188,8 @@ export async function runAction(
   }
 }
 
+const redact = (text: string, secrets: readonly string[]): string => redactor(secrets)(text);
+
 function connect(
   inputs: Inputs,
   env: NodeJS.ProcessEnv,
@@ -223,22 +214,19 @@ function connect(
   const username = inputs.optional('username') ?? repoOwner;
   const project = inputs.optional('project') ?? repoName;
   if (needsProject && slugProject === undefined) {
-    if (!username)
-      throw new ValidationError(
-        'username',
-        'a value is required when GITHUB_REPOSITORY is not set',
-        undefined,
-        'missing',
-      );
-    if (!project)
-      throw new ValidationError(
-        'project',
-        'a value is required when GITHUB_REPOSITORY is not set',
-        undefined,
-        'missing',
-      );
-    checkName('username', username);
-    checkName('project', project);
+    for (const [name, value] of [
+      ['username', username],
+      ['project', project],
+    ] as const) {
+      if (!value)
+        throw new ValidationError(
+          name,
+          'a value is required when GITHUB_REPOSITORY is not set',
+          undefined,
+          'missing',
+        );
+      checkName(name, value);
+    }
   }
   const transport = new Transport({
     baseUrl,
@@ -249,12 +237,12 @@ function connect(
     clock,
     sunset,
     signal: options.signal ?? signal,
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
-    ...(options.retry === undefined ? {} : { retry: options.retry }),
-    ...(options.downloadConnections === undefined
-      ? {}
-      : { downloadConnections: options.downloadConnections }),
+    ...definedOnly({
+      deadline: options.deadline,
+      timeouts: options.timeouts,
+      retry: options.retry,
+      downloadConnections: options.downloadConnections,
+    }),
     log: (level, message) => {
       if (level === 'debug') io.debug(message);
       else if (level === 'warning') io.warning(message);
@@ -273,10 +261,7 @@ function connect(
   };
 }
 
-/**
- * `project-slug`, checked: never together with the v1.1 triple's inputs, and only for an action whose calls have
- * a v2 form (`accept` true; otherwise it names the call that has none).
- */
+/** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
 function readProjectSlug(inputs: Inputs, accept: true | string | undefined): SlugProject | undefined {
   const value = inputs.optional('project-slug');
   if (value === undefined) return undefined;
@@ -312,11 +297,8 @@ function replacementWithInput(method: string, path: string): string | undefined 
         'service answers 410';
 }
 
-/**
- * Timing of the HTTP layer, from the environment rather than inputs: a slow self-hosted installation may need
- * longer timeouts (`env:` of the step), and tests make retries and stalls take seconds instead of minutes.
- */
-export const TUNING_VARIABLES = {
+/** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
+const TUNING_VARIABLES = {
   timeoutSeconds: 'CI_ACTIONS_TIMEOUT_SECONDS',
   maxAttempts: 'CI_ACTIONS_MAX_ATTEMPTS',
   retryBaseMs: 'CI_ACTIONS_RETRY_BASE_MS',
@@ -333,30 +315,19 @@ function transportTuning(env: NodeJS.ProcessEnv): {
   const timeoutSeconds = read(TUNING_VARIABLES.timeoutSeconds, 1, 3600);
   const maxAttempts = read(TUNING_VARIABLES.maxAttempts, 1, 20);
   const retryBaseMs = read(TUNING_VARIABLES.retryBaseMs, 1, 60_000);
+  const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
   return {
-    ...(timeoutSeconds === undefined
-      ? {}
-      : {
-          timeouts: {
-            connectMs: Math.min(timeoutSeconds, 10) * 1000,
-            headersMs: timeoutSeconds * 1000,
-            bodyIdleMs: timeoutSeconds * 1000,
-          },
-        }),
-    retry: {
-      ...(maxAttempts === undefined ? {} : { maxAttempts }),
-      ...(retryBaseMs === undefined ? {} : { baseDelayMs: retryBaseMs }),
-    },
+    ...definedOnly({
+      timeouts:
+        timeoutMs === undefined
+          ? undefined
+          : { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyIdleMs: timeoutMs },
+    }),
+    retry: definedOnly({ maxAttempts, baseDelayMs: retryBaseMs }),
   };
 }
 
-/** Every known secret, of any length and in every form it travels in (JSON, URL, reflowed), replaced. */
-const redact = redactSecrets;
-
-/**
- * An output's value with every secret removed. The runner masks what it prints, but not what a later step reads
- * from an output (docs/promises.md, promise 13); JSON stays JSON: only its strings are redacted.
- */
+/** An output less every secret, since the runner masks only what it prints (docs/promises.md, promise 13). */
 function redactOutput(value: string, secrets: readonly string[]): string {
   const whole = redact(value, secrets);
   if (whole === value) return value;
@@ -378,12 +349,7 @@ function redactOutput(value: string, secrets: readonly string[]): string {
   return JSON.stringify(walk(parsed));
 }
 
-/**
- * The Io an action sees: secrets are redacted from every message, output and summary before the runner gets it,
- * log lines cannot issue workflow commands, and terminal escapes are removed from annotations. The runner's own
- * masking only hides whole values as printed; a secret cut, reflowed or written to an output or the summary would
- * slip past it.
- */
+/** The Io an action sees: no secret and no workflow command gets through, since the runner masks only whole values. */
 function guardedIo(io: Io, secrets: readonly string[]): Io {
   const clean = (text: string): string => redact(stripTerminalEscapes(text), secrets);
   // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
@@ -411,14 +377,9 @@ function guardedIo(io: Io, secrets: readonly string[]): Io {
 
 /** One `::error::` line; a stack trace only for bugs, only at debug level. */
 function fail(io: Io, error: unknown, secrets: readonly string[]): void {
-  if (error instanceof UserFacingError) {
-    io.setFailed(redact(error.message, secrets));
-    return;
-  }
-  if (error instanceof Error) {
-    io.debug(redact(error.stack ?? String(error), secrets));
-    io.setFailed(`unexpected error: ${redact(error.message, secrets)}`);
-    return;
-  }
-  io.setFailed(`unexpected error: ${redact(String(error), secrets)}`);
+  if (error instanceof UserFacingError) return io.setFailed(redact(error.message, secrets));
+  if (error instanceof Error) io.debug(redact(error.stack ?? String(error), secrets));
+  io.setFailed(
+    `unexpected error: ${redact(error instanceof Error ? error.message : String(error), secrets)}`,
+  );
 }

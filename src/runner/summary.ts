@@ -1,11 +1,9 @@
-// Markdown pieces of the job summaries about builds: a linked heading, the build's facts, its tests by result and
-// its failed tests. Everything that came from the server goes through mdSafe (docs/promises.md, promise 15), links only
-// to http(s).
+// Markdown pieces of the job summaries about builds; server text goes through mdSafe (docs/promises.md, promise 15).
 import type { Build, TestCase } from '../api/records.ts';
 import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
 import { mdSafe } from './text.ts';
-import { formatDuration } from '../api/format.ts';
+import { formatDuration, plural } from '../api/format.ts';
 
 /** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
 export async function appendSummary(io: Io, markdown: string): Promise<void> {
@@ -16,24 +14,22 @@ export async function appendSummary(io: Io, markdown: string): Promise<void> {
   }
 }
 
+/** The header cells of a `summary.addTable` table. */
+export function headerRow(...names: string[]): { data: string; header: true }[] {
+  return names.map((data) => ({ data, header: true }));
+}
+
 /** Failed tests listed in the summary; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;
 
-/** Longer addresses are not linked. */
-export const MAX_LINK_LENGTH = 2048;
+/** A build page's address is short; a longer one is not worth a summary's room. */
+const MAX_LINK_LENGTH = 2048;
 
 /** The address as a Markdown link target, or undefined when it is not an http(s) URL. */
 export function linkTarget(url: string | null | undefined): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
+  const parsed = typeof url === 'string' ? URL.parse(url) : null;
+  if (parsed === null || !/^https?:$/.test(parsed.protocol) || parsed.href.length > MAX_LINK_LENGTH)
     return undefined;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-  // A build page's address is short; a longer one is not a link worth a summary's room.
-  if (parsed.href.length > MAX_LINK_LENGTH) return undefined;
   // Parentheses and spaces would end the link early; URL.href already encoded spaces, quotes and angle brackets.
   return parsed.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
 }
@@ -49,7 +45,7 @@ export function buildLink(build: Pick<Build, 'build_num' | 'build_url'>): string
   return mdLink(`#${build.build_num}`, build.build_url);
 }
 
-/** `### [Build #12 · main · 1a2b3c4](url)` */
+/** `### [Build #12 · main · 1a2b3c4](url)`. */
 export function buildHeading(build: Build, level = 3): string {
   const parts = [`Build #${build.build_num}`];
   if (build.branch) parts.push(mdSafe(build.branch, 100));
@@ -79,28 +75,20 @@ export function buildFacts(build: Build, extra: Record<string, string> = {}): st
   return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
 }
 
-export type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
+type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
 
 /** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 export function resultKind(result: string | null | undefined): ResultKind {
-  switch ((result ?? '').toLowerCase()) {
-    case 'success':
-    case 'passed':
-    case 'pass':
-      return 'passed';
-    case 'failure':
-    case 'failed':
-    case 'fail':
-      return 'failed';
-    case 'skipped':
-    case 'skip':
-      return 'skipped';
-    case 'error':
-      return 'errors';
-    default:
-      return 'other';
-  }
+  const word = (result ?? '').toLowerCase();
+  return RESULT_KINDS.find(([, words]) => words.includes(word))?.[0] ?? 'other';
 }
+
+const RESULT_KINDS: [ResultKind, string[]][] = [
+  ['passed', ['success', 'passed', 'pass']],
+  ['failed', ['failure', 'failed', 'fail']],
+  ['skipped', ['skipped', 'skip']],
+  ['errors', ['error']],
+];
 
 /** Tests that did not pass and were not skipped, in the order the server listed them. */
 export function failedTests(tests: readonly TestCase[]): TestCase[] {
@@ -146,12 +134,12 @@ export function failedTestsTable(failed: readonly TestCase[], max = MAX_LISTED_F
     lines.push(`| ${cells.join(' | ')} |`);
   }
   const rest = failed.length - max;
-  if (rest > 0) lines.push('', `…and ${rest} more failed test${rest === 1 ? '' : 's'}, not listed.`);
+  if (rest > 0) lines.push('', `…and ${plural(rest, 'more failed test')}, not listed.`);
   return lines.join('\n');
 }
 
 /** Test time in the unit that reads best: `0.42 s`, `12.3 s`, `2 min 5 s`. */
-export function formatTestTime(seconds: number): string {
+function formatTestTime(seconds: number): string {
   if (seconds < 10) return `${Math.round(seconds * 100) / 100} s`;
   if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
   return formatDuration(seconds * 1000);

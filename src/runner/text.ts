@@ -6,18 +6,12 @@ import { stripTerminalEscapes } from '../api/terminal-tail.ts';
 export { stripTerminalEscapes };
 
 /**
- * What the runner takes for a workflow command. It reads its output line by line (a line ends at `\n` or `\r`),
- * trims white space in .NET's sense from the start (U+0085 and the Unicode spaces included, which JavaScript's
- * `\s` partly misses) and obeys a line that then starts with `::`; the older form `##[cmd]` it obeys anywhere in a
- * line. Lines are split here the way the runner splits them (`m` makes `^` match after `\r` too).
+ * What the runner takes for a workflow command: `::` after .NET's white space (wider than JavaScript's `\s`) at the
+ * start of a line, which `\r` ends too, and the older `##[cmd]` anywhere.
  */
 const COMMAND_START = /^([\s\u0085\u180e]*)::/gm;
 const OLD_COMMAND = /##\[/g;
-/**
- * Makes text safe to print in the log (docs/promises.md, promise 15): no line of it can start a workflow command, the
- * older `##[cmd]` form is broken wherever it stands, and terminal escapes are removed. A zero-width space keeps the
- * text readable while the runner no longer sees a command.
- */
+/** Text safe to print in the log (docs/promises.md, promise 15): a zero-width space breaks every command. */
 export function logSafe(text: string): string {
   return stripTerminalEscapes(text)
     .replace(COMMAND_START, (_m, space: string) => `${space}:\u200b:`)
@@ -58,10 +52,7 @@ export function oneLine(text: string, max: number): string {
 /** Everything a URL may hold that no shell gives a meaning to. */
 const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
 
-/**
- * An address as an output may hold it (docs/promises.md, promise 33): a workflow may paste an output into a
- * script, so every character a shell reads as syntax is percent-encoded, as a browser would send it.
- */
+/** An address a workflow may paste into a script: shell syntax percent-encoded (docs/promises.md, promise 33). */
 export function shellSafeUrl(url: string): string {
   return url.replace(URL_SAFE, (c) =>
     Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),

@@ -2,6 +2,7 @@
 // GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '../api/errors.ts';
+import { definedOnly, text } from '../api/records.ts';
 import type { Inputs } from './inputs.ts';
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
@@ -42,16 +43,10 @@ function readPayload(env: NodeJS.ProcessEnv, input: string, allowed: string): Ev
   }
 }
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
-
 const positive = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 
-/**
- * A pull request whose head lives in another repository (a fork; a deleted fork has no head repository): the
- * service builds it from `pull/<number>/head`, as the fork's branch does not exist in the base repository.
- */
+/** A fork's pull request is built from `pull/<number>/head`, as its branch is not in the base repository. */
 function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
   const number = positive(pr?.number);
   if (pr === undefined || number === undefined) return undefined;
@@ -61,17 +56,13 @@ function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
 }
 
 /** What the event builds: its branch, or its tag (a tag push, a release). */
-export interface EventRef {
+interface EventRef {
   branch?: string;
   tag?: string;
 }
 
-/**
- * The ref the service builds for the workflow's event: `pull/<number>/head` for a pull request from a fork and
- * for an `issue_comment` on a pull request; the head branch of a pull request from the same repository; the tag
- * of a tag push or a release; else the branch of GITHUB_REF. Neither when the event names no branch or tag.
- */
-export function eventRef(env: NodeJS.ProcessEnv): EventRef {
+/** The branch or tag the service builds for the workflow's event, if it names one. */
+function eventRef(env: NodeJS.ProcessEnv): EventRef {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const ref = env['GITHUB_REF'] ?? '';
   const refType = env['GITHUB_REF_TYPE'];
@@ -102,17 +93,13 @@ export function eventRef(env: NodeJS.ProcessEnv): EventRef {
 }
 
 /** What a trigger sends: the branch of the path, and a tag or a commit. */
-export interface TriggerRef {
+interface TriggerRef {
   branch: string;
   tag?: string;
   revision?: string;
 }
 
-/**
- * The branch, tag and revision of a trigger, from the `branch`, `tag` and `revision` inputs and the event: an
- * input given wins, and the event's tag counts only when none of the three is given (a tag push or a release
- * builds its tag; the path's branch is then the default `master`, which the service does not use for a tag).
- */
+/** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
 export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
   return triggerRefOf(
     { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
@@ -133,17 +120,11 @@ export function triggerRefOf(
   const chosenTag = tag ?? eventTag;
   return {
     branch: branch ?? event.branch ?? 'master',
-    ...(chosenTag === undefined ? {} : { tag: chosenTag }),
-    ...(revision === undefined ? {} : { revision }),
+    ...definedOnly({ tag: chosenTag, revision }),
   };
 }
 
-/**
- * The commit the service builds for the workflow's event: a pull request's head commit (GITHUB_SHA is a merge
- * commit, or the base branch's head for `pull_request_target`), the head commit of the run a `workflow_run`
- * follows, else GITHUB_SHA. `undefined` when neither is known. An `issue_comment` on a pull request does not
- * carry the pull request's head commit: there the step needs `revision` or `branch`, and says so.
- */
+/** The commit the service builds for the event, since GITHUB_SHA of a pull request is not its head commit. */
 export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
@@ -189,10 +170,7 @@ export function commentsOnPullRequest(env: NodeJS.ProcessEnv): boolean {
   return Boolean(readPayload(env, 'revision', allowed).issue?.pull_request);
 }
 
-/**
- * Why the `token` input may be empty, for its error: GitHub gives no secrets to a run for a pull request from a
- * fork, and gives Dependabot's runs Dependabot's secrets only; elsewhere a secret that does not exist is empty.
- */
+/** Why the `token` input may be empty, for its error: forks' and Dependabot's runs get no ordinary secrets. */
 export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const actor = env['GITHUB_ACTOR'] ?? '';

@@ -43,7 +43,12 @@ it('follows an 8-hour build through a fault in every five answers', { timeout: 1
   const io = await runLogic(spec, triggerBuild, {
     emulator,
     clock,
-    inputs: { wait: 'true', 'wait-timeout-minutes': String(10 * 60), 'poll-interval-seconds': '15' },
+    inputs: {
+      'trigger-api': 'v1.1',
+      wait: 'true',
+      'wait-timeout-minutes': String(10 * 60),
+      'poll-interval-seconds': '15',
+    },
     transport: { timeouts: { headersMs: 100, bodyIdleMs: 100 } },
   });
 

@@ -6,12 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spec, waitForBuild } from '../../src/actions/wait-for-build/wait-for-build.ts';
-import {
-  startEmulator,
-  type BuildSeed,
-  type Emulator,
-  type ProjectConfig,
-} from '../../emulator/index.ts';
+import { startEmulator, type BuildSeed, type Emulator, type ProjectConfig } from '../../emulator/index.ts';
 import {
   atTimes,
   fakeClock,

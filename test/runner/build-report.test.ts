@@ -36,7 +36,11 @@ describe('a failed test annotated on its file', () => {
         },
       ],
     });
-    const io = await runLogic(spec, triggerBuild, { emulator, clock, inputs: { wait: 'true', 'trigger-api': 'v1.1' } });
+    const io = await runLogic(spec, triggerBuild, {
+      emulator,
+      clock,
+      inputs: { wait: 'true', 'trigger-api': 'v1.1' },
+    });
     const annotation = io.errors.find((e) => e.properties?.file !== undefined);
     expect(annotation).toBeDefined();
     const fields = [annotation?.message, annotation?.properties?.title, annotation?.properties?.file];

@@ -6,10 +6,13 @@ import {
   describePatterns,
   type NamePattern,
 } from '../../api/name-patterns.ts';
-import { isAmbiguous, Pipelines, type Pipeline } from '../../api/pipelines.ts';
+import { isAmbiguous } from '../../api/client.ts';
+import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
+import { definedOnly } from '../../api/records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 import { poll, WAIT_LIMITS, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
 
@@ -20,12 +23,12 @@ export const spec = {
 } as const satisfies ActionSpec;
 
 /** Pipelines of the project read at most to find a commit's newest one. */
-export const MAX_PIPELINES = 100;
+const MAX_PIPELINES = 100;
 
 /** Times one approval is sent at most, each after the job list showed it still on hold. */
 const MAX_APPROVE_ATTEMPTS = 3;
 
-export interface ApproveInputs {
+interface ApproveInputs {
   pipelineId?: string;
   /** A lower-case commit or prefix; '' for the newest pipeline of `branch` (a comment on a pull request). */
   revision: string;
@@ -80,7 +83,7 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
     return { pipelineId: checkPipelineId('pipeline-id', pipelineIdText), revision: '', ...timing };
   }
   if (branch !== undefined) checkSegment('branch', branch);
-  const withBranch = branch === undefined ? {} : { branch };
+  const withBranch = definedOnly({ branch });
   // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
   if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
     return { revision: '', ...withBranch, ...timing };
@@ -98,10 +101,7 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
   return { revision: raw.toLowerCase(), ...withBranch, ...timing };
 }
 
-/**
- * Approves the service's approval jobs on hold in one pipeline: the one named, or the newest of a commit. It waits
- * for a matching job to come on hold, and sends each approval once.
- */
+/** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 export async function approve(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
@@ -190,10 +190,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
           true,
         )
         .addTable([
-          [
-            { data: 'Workflow', header: true },
-            { data: 'Approval job', header: true },
-          ],
+          headerRow('Workflow', 'Approval job'),
           ...approved.map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
         ])
         .write();
@@ -210,7 +207,7 @@ async function findPipeline(
   if (input.pipelineId !== undefined) return pipelines.pipeline(input.pipelineId);
   return pipelines.newestPipeline(
     project,
-    { ...(input.branch === undefined ? {} : { branch: input.branch }), max: MAX_PIPELINES },
+    { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
     (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision),
   );
 }

@@ -12,7 +12,7 @@ import type { Build } from '../../api/records.ts';
 import type { FetchInputs } from './fetch-artifacts.ts';
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
-export const SEARCH_ARTIFACTS_BUILDS = 100;
+const SEARCH_ARTIFACTS_BUILDS = 100;
 
 /** Where builds and their artifact lists are read: API v1.1, or API v2 for a project named by its slug. */
 export interface Builds {
@@ -52,11 +52,8 @@ function isFork(build: Build): boolean {
   return isForkBranch(build.branch) || build['fork'] === true;
 }
 
-/**
- * Whether a build's branch is a pull request's ref (`pull/9`, `pull/9/head`): the service names a fork's pull
- * request and a build made for a comment on a pull request alike, so both count as a fork's.
- */
-export function isForkBranch(branch: unknown): boolean {
+/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
+function isForkBranch(branch: unknown): boolean {
   return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
 }
 
@@ -65,11 +62,7 @@ function forksCount(options: FetchInputs): boolean {
   return options.allowForks || isForkBranch(options.branch);
 }
 
-/**
- * `latest`: the newest of the matching builds (at most SEARCH_ARTIFACTS_BUILDS, newest first) that is no pull
- * request's unless allowed, and with `search-artifacts` lists an artifact `pattern` selects; named in the log with
- * the newer ones it passed over.
- */
+/** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
 export async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchInputs): Promise<Found> {
   const slug = projectName(builds.project);
   const wanted = describeLatest(options, (text) => text);
@@ -131,10 +124,7 @@ export async function selectLatest(ctx: ActionContext, builds: Builds, options: 
   return { build: undefined, none: `no ${wanted} of ${slug} was found${among}${skipped}` };
 }
 
-/**
- * A build named by number, read once for its branch and commit: it is fetched whatever its branch, and the log says
- * when that is a pull request's. An answer without the build leaves it unnamed, since the artifact list decides.
- */
+/** A build named by number, for its branch and commit; unread, it stays unnamed, since its artifact list decides. */
 export async function readChosenBuild(
   ctx: ActionContext,
   builds: Builds,
@@ -149,7 +139,7 @@ export async function readChosenBuild(
   }
 }
 
-/** The log line that names the build whose artifacts are fetched, and says when it is a pull request's. */
+/** Names the build whose artifacts are fetched, and says when it is a pull request's. */
 export function logChosenBuild(ctx: ActionContext, build: Build): void {
   const fork = isFork(build)
     ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
@@ -161,13 +151,9 @@ export function logChosenBuild(ctx: ActionContext, build: Build): void {
 
 /** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
 export function branchAndCommit(build: Build, safe: (text: string) => string): string {
-  const branch =
-    typeof build.branch === 'string' && build.branch !== '' ? safe(cut(build.branch, 200)) : '(none)';
-  const commit =
-    typeof build.vcs_revision === 'string' && build.vcs_revision !== ''
-      ? safe(cut(build.vcs_revision, 64))
-      : '(none)';
-  return `branch ${branch}, commit ${commit}`;
+  const part = (value: unknown, max: number): string =>
+    typeof value === 'string' && value !== '' ? safe(cut(value, max)) : '(none)';
+  return `branch ${part(build.branch, 200)}, commit ${part(build.vcs_revision, 64)}`;
 }
 
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */

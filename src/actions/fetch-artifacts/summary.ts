@@ -2,12 +2,15 @@
 import { writeFile } from 'node:fs/promises';
 import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
-import { formatBytes } from '../../api/format.ts';
+import { formatBytes, plural } from '../../api/format.ts';
+import { headerRow } from '../../runner/summary.ts';
+
+export { plural };
 
 /** Rows of the job summary's table; the rest are counted. */
-export const SUMMARY_ROWS = 50;
+const SUMMARY_ROWS = 50;
 /** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
-export const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
+const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
 
 export interface Saved {
   file: string;
@@ -23,22 +26,18 @@ export async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): P
   ctx.setOutput('file-list', listFile);
   ctx.setOutput('count', saved.length);
   const size = Buffer.byteLength(list);
-  if (size > MAX_FILES_OUTPUT_BYTES) {
-    ctx.setOutput('files', []);
+  const fits = size <= MAX_FILES_OUTPUT_BYTES;
+  ctx.setOutput('files', fits ? saved.map((s) => s.file) : []);
+  if (!fits)
     ctx.info(
       `The files output is left empty: the list of ${saved.length} paths takes ${formatBytes(size)}, past the ` +
         `${formatBytes(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`,
     );
-  } else {
-    ctx.setOutput(
-      'files',
-      saved.map((s) => s.file),
-    );
-  }
-  ctx.setOutput(
-    'bytes',
-    saved.reduce((sum, s) => sum + s.bytes, 0),
-  );
+  ctx.setOutput('bytes', totalBytes(saved));
+}
+
+function totalBytes(saved: readonly Saved[]): number {
+  return saved.reduce((sum, s) => sum + s.bytes, 0);
 }
 
 export async function writeSummary(
@@ -47,7 +46,7 @@ export async function writeSummary(
   root: string,
   from: string,
 ): Promise<void> {
-  const bytes = saved.reduce((sum, s) => sum + s.bytes, 0);
+  const bytes = totalBytes(saved);
   const summary = ctx.io.summary.addRaw(
     `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
     true,
@@ -55,21 +54,16 @@ export async function writeSummary(
   // The table is HTML, where a Markdown escape would show its backslash.
   const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [htmlSafe(s.shown, 500), formatBytes(s.bytes)]);
   summary.addTable([
-    [
-      { data: 'File', header: true },
-      { data: 'Size', header: true },
-    ],
+    headerRow('File', 'Size'),
     ...rows,
     [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
   ]);
   const rest = saved.slice(SUMMARY_ROWS);
   if (rest.length > 0) {
-    const restBytes = rest.reduce((sum, s) => sum + s.bytes, 0);
-    summary.addRaw(`…and ${plural(rest.length, 'more file')} (${formatBytes(restBytes)}) not shown.`, true);
+    summary.addRaw(
+      `…and ${plural(rest.length, 'more file')} (${formatBytes(totalBytes(rest))}) not shown.`,
+      true,
+    );
   }
   await summary.write();
-}
-
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

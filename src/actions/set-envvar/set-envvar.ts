@@ -3,6 +3,7 @@ import { ApiError, ValidationError } from '../../api/errors.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { checkEnvName } from '../../api/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 
 export const spec = {
@@ -93,10 +94,7 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
       await ctx.io.summary
         .addRaw(`Environment variables of **${htmlSafe(projectName(project))}**`, true)
         .addTable([
-          [
-            { data: 'Name', header: true },
-            { data: 'Change', header: true },
-          ],
+          headerRow('Name', 'Change'),
           ...rows.map(([k, c]) => [`<code>${htmlSafe(k ?? '')}</code>`, c ?? '']),
         ])
         .write();
