@@ -41,5 +41,4 @@ describe('references into the design', () => {
     // "promise N" always says where the promise is.
     expect(text).not.toMatch(/(?<!docs\/promises\.md, )\bpromises? \d/u);
   });
-
 });
