@@ -26,12 +26,12 @@ var map = {
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		6506,
+		3585,
 		825,
 		26,
 		704,
 		970,
-		506
+		585
 	],
 	"./general/general.ts": [
 		2272,
