@@ -1,10 +1,10 @@
 // The builds of one pipeline (API v2), look after look, for the same waiting loop that follows a commit's builds:
-// its workflows, each workflow's jobs until each has a `job_number` (its v1.1 build number), then each build
-// through v1.1 as any other. A look costs one list of jobs per workflow not yet ended; a build is read (v1.1 GET)
+// its workflows, each workflow's jobs until each has a `job_number`, then each job as a build record, read the way
+// the project allows: its v1.1 build, or for a project named by its slug its v2 job details (jobReader). A look costs one list of jobs per workflow not yet ended; a build is read (v1.1 GET)
 // when its job first has a number and when the job ends, and the workflows are listed at the first look and again
 // when all their jobs look ended. Jobs that end without a build (blocked after a failure, not run, cancelled,
 // unauthorized) end with their status; an approval on hold is said, once.
-import type { Client, ProjectRef } from './client.ts';
+import type { Client, ProjectAddress } from './client.ts';
 import { UserFacingError } from './errors.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
@@ -13,6 +13,7 @@ import {
   type Pipelines,
   type Workflow,
 } from './pipelines.ts';
+import { jobBuild, type ProjectsV2 } from './projects-v2.ts';
 import { isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
@@ -84,10 +85,32 @@ const ENDED_JOB_STATUSES: ReadonlySet<string> = new Set([
   'retried',
 ]);
 
+/** Reads a job of the pipeline, by number, as a build record. */
+export type JobReader = (num: number, pipeline: { id: string }, workflow: Workflow) => Promise<Build>;
+
+/**
+ * How a project's jobs are read: its v1.1 build, or for a project named by its slug (which v1.1 cannot reach)
+ * its job details through v2, the job's page as its `build_url`.
+ */
+export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
+  if (!('slug' in project)) return (num) => client.build(project, num);
+  let pipeline: Promise<Parameters<typeof jobBuild>[0]> | undefined;
+  return async (num, { id }, workflow) => {
+    const job = await api.job(project, num);
+    pipeline ??= api.pipeline(id);
+    const build: Build = {
+      ...jobBuild(await pipeline, { ...job, job_number: num }, workflow.name),
+      status: job.status,
+      build_url: typeof job.web_url === 'string' ? job.web_url : null,
+    };
+    const workflows = { ...build.workflows, workflow_id: workflow.id };
+    return { ...build, workflows };
+  };
+}
+
 export class PipelineBuilds {
-  readonly #client: Client;
+  readonly #read: JobReader;
   readonly #pipelines: Pipelines;
-  readonly #project: ProjectRef;
   readonly #pipelineId: string;
   readonly #workflows = new Map<string, KnownWorkflow>();
   readonly #builds = new Map<number, Build>();
@@ -100,15 +123,13 @@ export class PipelineBuilds {
   #name: string;
 
   constructor(
-    client: Client,
+    read: JobReader,
     pipelines: Pipelines,
-    project: ProjectRef,
     pipeline: { id: string; number: number },
     times: PipelineTimes,
   ) {
-    this.#client = client;
+    this.#read = read;
     this.#pipelines = pipelines;
-    this.#project = project;
     this.#pipelineId = pipeline.id;
     this.#name = `pipeline #${pipeline.number}`;
     this.#times = times;
@@ -241,8 +262,8 @@ export class PipelineBuilds {
   }
 
   /**
-   * Lists a workflow's jobs; reads a job's build (v1.1) when it first has a number and when its status says it
-   * ended, and in between takes the job's status for the build's.
+   * Lists a workflow's jobs; reads a job's build when it first has a number and when its status says it ended, and
+   * in between takes the job's status for the build's.
    */
   async #readJobs(entry: KnownWorkflow, notes: string[]): Promise<void> {
     const { workflow } = entry;
@@ -257,7 +278,7 @@ export class PipelineBuilds {
       const cached = this.#builds.get(num);
       if (cached !== undefined && isFinished(cached)) continue;
       if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
-        this.#builds.set(num, await this.#client.build(this.#project, num));
+        this.#builds.set(num, await this.#read(num, { id: this.#pipelineId }, workflow));
       } else if (job.status === 'running' || job.status === 'queued') {
         this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
       }

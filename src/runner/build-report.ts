@@ -1,7 +1,9 @@
 // What the gating actions report about a finished build: why it failed (its failed steps and the end of their
 // output), its tests read once, the failed ones listed in the log and the summary, and annotated on their files
 // (GitHub shows at most 10 error annotations per step, so one budget is shared by every build a step reports on).
+import type { ProjectAddress } from '../api/client.ts';
 import { AbortedError } from '../api/errors.ts';
+import { ProjectsV2 } from '../api/projects-v2.ts';
 import { redactor } from '../api/message.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
 import { collectFailedSteps } from '../api/step-output.ts';
@@ -23,10 +25,13 @@ export interface TestsRead {
 /** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
 export async function readTests(
   { io }: ActionContext,
-  { client, project }: Connection,
+  { client, project, transport }: Connection<ProjectAddress>,
   build: Build,
 ): Promise<TestsRead> {
   try {
+    // A project named by its slug has its jobs' tests through v2 only, in the same fields.
+    if ('slug' in project)
+      return { tests: (await new ProjectsV2(transport).tests(project, build.build_num)) as TestCase[] };
     const metadata: TestMetadata = await client.tests(project, build.build_num);
     return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
   } catch (error) {

@@ -7,7 +7,8 @@ import { logSafe } from './text.ts';
 import { formatDuration } from '../api/format.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
-import { ApiError } from '../api/errors.ts';
+import type { ProjectAddress } from '../api/client.ts';
+import { ApiError, ValidationError } from '../api/errors.ts';
 import type { WorkflowEnd } from '../api/pipeline-builds.ts';
 import { Pipelines } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
@@ -130,7 +131,7 @@ export async function waitForOne(
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
 export async function waitForCommit(
   ctx: ActionContext,
-  { client, project, transport }: Connection,
+  { client, project, transport }: Connection<ProjectAddress>,
   input: GateInputs,
   deadline: number,
   seen: (builds: Build[]) => void,
@@ -138,7 +139,11 @@ export async function waitForCommit(
   const { clock } = ctx;
   const started = clock.now();
   let scope = scopeOf(input);
-  const scan = (): CommitBuilds => new CommitBuilds(client, project, { ...input.query }, { now: started });
+  const scan = (): CommitBuilds => {
+    if ('slug' in project)
+      throw new ValidationError('project-slug', 'give pipeline-id with a project named by its slug');
+    return new CommitBuilds(client, project, { ...input.query }, { now: started });
+  };
   let commit: BuildSource | undefined = input.source ?? (input.query.revision === '' ? undefined : scan());
   ctx.info(
     `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
@@ -195,6 +200,7 @@ export async function waitForCommit(
 
   /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
   const resolve = async (): Promise<CommitBuilds | undefined> => {
+    if ('slug' in project) return scan();
     const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
     const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
     if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision)) return undefined;
@@ -210,8 +216,12 @@ export async function waitForCommit(
     commit ??= await resolve();
     const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
     const { truncated, complete, notes } = scanned;
+    // Workflows left out by `workflow` do not count; with `job`, the jobs chosen decide, as for a commit.
     ended = {
-      workflows: scanned.workflows ?? [],
+      workflows:
+        input.jobs.length > 0
+          ? []
+          : (scanned.workflows ?? []).filter((w) => choosesName(input.workflows, w.name)),
       ...(scanned.nothing === undefined ? {} : { nothing: scanned.nothing }),
     };
     // Builds of other workflows are not followed at all.

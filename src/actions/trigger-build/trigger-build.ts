@@ -17,7 +17,8 @@ import {
 } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
-  gateBuilds,
+  gatePipeline,
+  pipelineSource,
   readIfNoBuilds,
   type GateInputs,
   type IfNoBuilds,
@@ -359,19 +360,11 @@ async function followPipeline(
   pipeline: Pipeline,
   times: { started: number; deadline: number },
 ): Promise<void> {
-  const { project } = connection;
-  const source = new PipelineBuilds(
-    connection.client,
-    new Pipelines(connection.transport),
-    project,
-    pipeline,
-    {
-      now: () => ctx.clock.now(),
-      settleMs: SETTLE_MS,
-      emptyMs: EMPTY_PIPELINE_MS,
-    },
-  );
-  const gate: GateInputs = {
+  const source = pipelineSource(ctx, connection, pipeline, {
+    settleMs: SETTLE_MS,
+    emptyMs: EMPTY_PIPELINE_MS,
+  });
+  const gate: GateInputs & { source: PipelineBuilds } = {
     query: { revision: '', jobs: [] },
     workflows: [],
     jobs: [],
@@ -388,27 +381,12 @@ async function followPipeline(
   };
   let builds: readonly Build[] = [];
   try {
-    await gateBuilds(ctx, connection, gate, {
+    await gatePipeline(ctx, connection, gate, {
       ...times,
       buildNum: 'deciding',
       seen: (b) => (builds = b),
-      moreRows: () =>
-        source.unbuilt.map((j) => ({
-          build_num: null,
-          build_url: null,
-          job: j.job,
-          workflow: j.workflow,
-          status: j.status,
-          outcome: null,
-        })),
       onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),
     });
-    // Jobs that ended without a build count too: a deploy that never ran is no deploy.
-    const stopped = source.unbuilt.filter((j) => !passes(input.policy, j.status));
-    if (stopped.length > 0) {
-      const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-      throw new WaitError(logSafe(`Pipeline #${pipeline.number}: ${list}, without running`));
-    }
   } finally {
     const deciding = decidingBuild(builds, input.policy);
     ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));

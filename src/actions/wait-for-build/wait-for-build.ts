@@ -1,4 +1,12 @@
-import { gateBuilds, readIfNoBuilds, type GateInputs } from '../../runner/gate.ts';
+import {
+  gateBuilds,
+  gatePipeline,
+  pipelineSource,
+  readIfNoBuilds,
+  type GateInputs,
+} from '../../runner/gate.ts';
+import { scopeOf } from '../../runner/wait-loops.ts';
+import { Pipelines } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
 import { untilDeadline, WAIT_LIMITS } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -6,11 +14,12 @@ import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.t
 import { ValidationError } from '../../api/errors.ts';
 import { compileNamePatterns } from '../../api/name-patterns.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
-import { checkInteger, checkSegment } from '../../api/validate.ts';
+import { checkInteger, checkPipelineId, checkSegment } from '../../api/validate.ts';
 
 export const spec = {
   name: 'wait-for-build',
   inputs: [
+    'pipeline-id',
     'build-num',
     'revision',
     'branch',
@@ -34,18 +43,30 @@ export const LIMITS = {
 } as const;
 
 /** The action's own inputs, read and checked: what the gate needs, and nothing of another action's. */
-export type WaitInputs = Omit<GateInputs, 'source' | 'label'>;
+export type WaitInputs = Omit<GateInputs, 'source' | 'label'> & { pipelineId?: string };
 
 /** Reads and checks every input of the action's own before anything is sent. */
 export function readInputs(ctx: ActionContext): WaitInputs {
   const { inputs } = ctx;
+  const pipelineIdText = inputs.optional('pipeline-id');
   const buildNumText = inputs.optional('build-num');
+  const givenRevision = inputs.optional('revision');
+  const branch = inputs.optional('branch');
+  const pipelineId =
+    pipelineIdText === undefined ? undefined : checkPipelineId('pipeline-id', pipelineIdText);
+  const also = [buildNumText && 'build-num', givenRevision && 'revision', branch && 'branch'].filter(Boolean);
+  if (pipelineId !== undefined && also.length > 0) {
+    throw new ValidationError(
+      'pipeline-id',
+      'give pipeline-id alone, or else build-num, or revision and branch',
+      undefined,
+      `${also.join(' and ')} ${also.length > 1 ? 'are' : 'is'} given too`,
+    );
+  }
   const buildNum =
     buildNumText === undefined
       ? undefined
       : checkInteger('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
-  const givenRevision = inputs.optional('revision');
-  const branch = inputs.optional('branch');
   if (branch !== undefined) checkSegment('branch', branch);
   const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
   const jobs = compileNamePatterns('job', inputs.lines('job'));
@@ -84,7 +105,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
     givenRevision === undefined &&
     branch !== undefined &&
     commentsOnPullRequest(ctx.env);
-  if (buildNum === undefined && !fromBranch) {
+  if (pipelineId === undefined && buildNum === undefined && !fromBranch) {
     const raw = givenRevision ?? workflowRevision(ctx.env);
     if (raw === undefined) {
       throw new ValidationError(
@@ -102,7 +123,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
       );
     }
     revision = raw.toLowerCase();
-  } else {
+  } else if (buildNum !== undefined) {
     const unused = (['revision', 'workflow', 'job'] as const).filter(
       (name) => inputs.optional(name) !== undefined,
     );
@@ -113,6 +134,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
     }
   }
   return {
+    ...(pipelineId === undefined ? {} : { pipelineId }),
     ...(buildNum === undefined ? {} : { buildNum }),
     query: { revision, ...(branch === undefined ? {} : { branch }) },
     workflows,
@@ -129,15 +151,32 @@ export function readInputs(ctx: ActionContext): WaitInputs {
 }
 
 /**
- * Waits until the builds of a commit (or one build by number) have ended, and fails the step unless each ended
- * with an allowed outcome. It never cancels a build: they are not the step's own.
+ * Waits until the builds of a commit, of one pipeline, or one build by number have ended, and fails the step unless
+ * each ended with an allowed outcome. It never cancels a build: they are not the step's own.
  */
 export async function waitForBuild(ctx: ActionContext): Promise<void> {
-  const input = readInputs(ctx);
+  const { pipelineId, ...input } = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
-  await gateBuilds(ctx, connection, input, { started, deadline });
+  const options = { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) };
+  if (pipelineId === undefined) {
+    await gateBuilds(ctx, ctx.connect(options), input, { started, deadline });
+    return;
+  }
+  // One pipeline's jobs can be read for either way of naming a project (jobReader).
+  const connection = ctx.connect({ ...options, acceptSlug: true });
+  const pipeline = await new Pipelines(connection.transport).pipeline(pipelineId);
+  const source = pipelineSource(ctx, connection, pipeline, {
+    settleMs: input.settleMs,
+    emptyMs: input.appearMs,
+  });
+  const scope = scopeOf(input).replace(/^the newest commit/u, '');
+  await gatePipeline(
+    ctx,
+    connection,
+    { ...input, source, label: `pipeline #${pipeline.number}${scope}` },
+    { started, deadline },
+  );
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
