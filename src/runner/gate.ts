@@ -95,7 +95,14 @@ export async function gateBuilds(
               builds = b;
               options.seen?.(b);
             })
-          : await waitForOne(ctx, v11(connection), input.buildNum, input, deadline, (b) => (builds = [b]));
+          : await waitForOne(
+              ctx,
+              v11Connection(connection),
+              input.buildNum,
+              input,
+              deadline,
+              (b) => (builds = [b]),
+            );
     } catch (error) {
       if (ctx.signal.aborted || error instanceof AbortedError) {
         ending = { kind: 'cancelled' };
@@ -185,7 +192,7 @@ export async function gateBuilds(
 }
 
 /** The connection of a project v1.1 reaches; one named by its slug never comes here (its actions refuse it). */
-function v11(connection: Connection<ProjectAddress>): Connection {
+export function v11Connection(connection: Connection<ProjectAddress>): Connection {
   const { project } = connection;
   if ('slug' in project)
     throw new ValidationError('project-slug', 'give pipeline-id with a project named by its slug');
@@ -258,7 +265,7 @@ function failureOf(
   budget: AnnotationBudget,
 ): Promise<FailureShown> {
   const { project } = connection;
-  if (!('slug' in project)) return showFailedSteps(ctx, v11(connection), build, lines, budget);
+  if (!('slug' in project)) return showFailedSteps(ctx, v11Connection(connection), build, lines, budget);
   const url = build.build_url ?? '';
   if (lines > 0 && url !== '')
     ctx.info(
