@@ -4,16 +4,18 @@
 // when its job first has a number and when the job ends, and the workflows are listed at the first look and again
 // when all their jobs look ended. Jobs that end without a build (blocked after a failure, not run, cancelled,
 // unauthorized) end with their status; an approval on hold is said, once.
-import type { Client, ProjectAddress } from './client.ts';
+import type { Client, ProjectAddress, SlugProject } from './client.ts';
+import type { CommitQuery } from './commit-builds.ts';
 import { UserFacingError } from './errors.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   UNBUILT_JOB_STATUSES,
   type Job,
+  type Pipeline,
   type Pipelines,
   type Workflow,
 } from './pipelines.ts';
-import { jobBuild, type ProjectsV2 } from './projects-v2.ts';
+import { MAX_PROJECT_PIPELINES, type ProjectsV2 } from './projects-v2.ts';
 import { isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
@@ -86,26 +88,16 @@ const ENDED_JOB_STATUSES: ReadonlySet<string> = new Set([
 ]);
 
 /** Reads a job of the pipeline, by number, as a build record. */
-export type JobReader = (num: number, pipeline: { id: string }, workflow: Workflow) => Promise<Build>;
+export type JobReader = (num: number) => Promise<Build>;
 
 /**
  * How a project's jobs are read: its v1.1 build, or for a project named by its slug (which v1.1 cannot reach)
- * its job details through v2, the job's page as its `build_url`.
+ * its job details through v2.
  */
 export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
   if (!('slug' in project)) return (num) => client.build(project, num);
-  let pipeline: Promise<Parameters<typeof jobBuild>[0]> | undefined;
-  return async (num, { id }, workflow) => {
-    const job = await api.job(project, num);
-    pipeline ??= api.pipeline(id);
-    const build: Build = {
-      ...jobBuild(await pipeline, { ...job, job_number: num }, workflow.name),
-      status: job.status,
-      build_url: typeof job.web_url === 'string' ? job.web_url : null,
-    };
-    const workflows = { ...build.workflows, workflow_id: workflow.id };
-    return { ...build, workflows };
-  };
+  const pipelines = new Map<string, Promise<Pipeline>>();
+  return (num) => api.jobAsBuild(project, num, pipelines);
 }
 
 export class PipelineBuilds {
@@ -278,7 +270,7 @@ export class PipelineBuilds {
       const cached = this.#builds.get(num);
       if (cached !== undefined && isFinished(cached)) continue;
       if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
-        this.#builds.set(num, await this.#read(num, { id: this.#pipelineId }, workflow));
+        this.#builds.set(num, await this.#read(num));
       } else if (job.status === 'running' || job.status === 'queued') {
         this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
       }
@@ -313,4 +305,74 @@ function onHold(workflow: Workflow, job: Job): string {
     `Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
     `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`
   );
+}
+
+/**
+ * The builds of a commit of a project named by its slug, which v1.1 cannot list: its pipelines among the project's
+ * newest (on `branch` when given) whose commit starts with `revision`, each followed by a PipelineBuilds. A pipeline
+ * that appears later is followed from the next look; when the commit is done is left to the appear and settle
+ * times, as for a commit's v1.1 builds. Without `revision`, the newest pipeline names the commit.
+ */
+export class SlugCommitBuilds {
+  readonly #api: ProjectsV2;
+  readonly #project: SlugProject;
+  readonly #query: CommitQuery;
+  readonly #read: JobReader;
+  readonly #times: PipelineTimes;
+  readonly #followed = new Map<string, { source: PipelineBuilds; last: Build[]; done: boolean }>();
+
+  constructor(
+    api: ProjectsV2,
+    project: SlugProject,
+    query: CommitQuery,
+    read: JobReader,
+    times: PipelineTimes,
+  ) {
+    this.#api = api;
+    this.#project = project;
+    this.#query = query;
+    this.#read = read;
+    this.#times = times;
+  }
+
+  async look(): Promise<{ builds: Build[]; truncated: boolean; notes: string[] }> {
+    const { branch } = this.#query;
+    const pipelines = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
+    const notes: string[] = [];
+    if (this.#query.revision === '') {
+      const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
+      if (newest === undefined) return { builds: [], truncated: false, notes };
+      this.#query.revision = String(newest.vcs?.revision).toLowerCase();
+      notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
+    }
+    for (const pipeline of pipelines) {
+      const vcs = pipeline.vcs ?? {};
+      const ofCommit =
+        typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(this.#query.revision);
+      if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || this.#followed.has(pipeline.id))
+        continue;
+      const source = new PipelineBuilds(this.#read, this.#api, pipeline, this.#times);
+      this.#followed.set(pipeline.id, { source, last: [], done: false });
+    }
+    for (const [id, entry] of this.#followed) {
+      if (entry.done) continue;
+      try {
+        const look = await entry.source.look();
+        entry.last = look.builds;
+        entry.done = look.complete && look.builds.every(isFinished);
+        notes.push(...look.notes);
+      } catch (error) {
+        // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+        if (!(error instanceof PipelineErroredError)) throw error;
+        notes.push(error.message);
+        this.#followed.set(id, { ...entry, done: true });
+      }
+    }
+    const builds = [...this.#followed.values()].flatMap((entry) => entry.last);
+    return {
+      builds: builds.sort((a, b) => a.build_num - b.build_num),
+      truncated: pipelines.length >= MAX_PROJECT_PIPELINES,
+      notes,
+    };
+  }
 }

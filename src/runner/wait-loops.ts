@@ -8,9 +8,9 @@ import { formatDuration } from '../api/format.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
 import type { ProjectAddress } from '../api/client.ts';
-import { ApiError, ValidationError } from '../api/errors.ts';
-import type { WorkflowEnd } from '../api/pipeline-builds.ts';
-import { Pipelines } from '../api/pipelines.ts';
+import { ApiError } from '../api/errors.ts';
+import { jobReader, SlugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { ProjectsV2 } from '../api/projects-v2.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import { isV2Id } from '../api/v2-records.ts';
 
@@ -139,12 +139,18 @@ export async function waitForCommit(
   const { clock } = ctx;
   const started = clock.now();
   let scope = scopeOf(input);
-  const scan = (): CommitBuilds => {
-    if ('slug' in project)
-      throw new ValidationError('project-slug', 'give pipeline-id with a project named by its slug');
-    return new CommitBuilds(client, project, { ...input.query }, { now: started });
-  };
-  let commit: BuildSource | undefined = input.source ?? (input.query.revision === '' ? undefined : scan());
+  const pipelines = new ProjectsV2(transport);
+  // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
+  const scan = (): BuildSource =>
+    'slug' in project
+      ? new SlugCommitBuilds(pipelines, project, input.query, jobReader(client, pipelines, project), {
+          now: () => clock.now(),
+          settleMs: input.settleMs,
+          emptyMs: input.appearMs,
+        })
+      : new CommitBuilds(client, project, { ...input.query }, { now: started });
+  let commit: BuildSource | undefined =
+    input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
   ctx.info(
     `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
       `${formatDuration(input.timeoutMs)}` +
@@ -158,7 +164,6 @@ export async function waitForCommit(
   let warnedTruncated = false;
   let failure: WaitEnding | undefined;
   let ended: { workflows: WorkflowEnd[]; nothing?: string } = { workflows: [] };
-  const pipelines = new Pipelines(transport);
   /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
 
@@ -199,8 +204,8 @@ export async function waitForCommit(
   };
 
   /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
-  const resolve = async (): Promise<CommitBuilds | undefined> => {
-    if ('slug' in project) return scan();
+  const resolve = async (): Promise<BuildSource | undefined> => {
+    if ('slug' in project) return undefined;
     const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
     const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
     if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision)) return undefined;

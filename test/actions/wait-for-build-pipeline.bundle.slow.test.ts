@@ -130,3 +130,58 @@ describe('wait-for-build pipeline-id input errors', () => {
     expect(emulator.requests).toEqual([]);
   });
 });
+
+describe('wait-for-build with project-slug and a commit, or a job number', () => {
+  const OTHER = 'badc0ffebadc0ffebadc0ffebadc0ffebadc0ffe';
+  /** The commit SHA passes; OTHER, a newer commit of the same branch, fails. */
+  function twoCommits(): void {
+    emulator.state.slugProject(OPAQUE, { pipelineSetupMs: 0, workflows: passing });
+    emulator.state.push(OPAQUE, { branch: 'main', revision: SHA });
+    emulator.state.slugProject(OPAQUE, { workflows: failing });
+    emulator.state.push(OPAQUE, { branch: 'main', revision: OTHER });
+    emulator.resetRequests();
+  }
+  const apiPaths = (): string[] =>
+    emulator.requests.filter((r) => r.origin === 'api').map((r) => `${r.method} ${r.path}`);
+
+  it("gates the commit's pipelines, read from the project's pipelines through v2", async () => {
+    twoCommits();
+    const result = await wait({ 'project-slug': OPAQUE, revision: SHA.slice(0, 10), branch: 'main' });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['outcome']).toBe('success');
+    const builds = JSON.parse(result.outputs['builds'] ?? '') as { build_num: number }[];
+    expect(builds).toEqual([expect.objectContaining({ job: 'build', workflow: 'ship', outcome: 'success' })]);
+    expect(apiPaths().filter((p) => !p.includes(' /api/v2/'))).toEqual([]);
+    expect(apiPaths()).toContain(`GET /api/v2/project/${OPAQUE}/pipeline`);
+    expect(apiPaths()).toContain(`GET /api/v2/project/${OPAQUE}/job/${builds[0]?.build_num}`);
+    const list = emulator.requests.find((r) => r.path === `/api/v2/project/${OPAQUE}/pipeline`);
+    expect(list?.query).toMatchObject({ branch: 'main' });
+  });
+
+  it('fails on the commit whose job failed, naming it and its page', async () => {
+    twoCommits();
+    const result = await wait({ 'project-slug': OPAQUE, revision: OTHER });
+    expect(result.code).toBe(1);
+    const [line, ...more] = errorLines(result);
+    expect(more).toEqual([]);
+    const builds = JSON.parse(result.outputs['builds'] ?? '') as { build_url: string }[];
+    expect(line).toContain('job build');
+    expect(line).toContain(builds[0]?.build_url);
+    expect(apiPaths().filter((p) => !p.includes(' /api/v2/'))).toEqual([]);
+  });
+
+  it('reads build-num as a job number, through job details', async () => {
+    twoCommits();
+    const [pipeline] = emulator.state.pipelines(OPAQUE);
+    const workflow = emulator.state.pipelineWorkflows(String(pipeline?.['id']))?.[0];
+    const num = emulator.state.workflowJobs(workflow?.id ?? '')?.[0]?.job_number ?? 0;
+    emulator.resetRequests();
+    const result = await wait({ 'project-slug': OPAQUE, 'build-num': String(num) });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['build-num']).toBe(String(num));
+    expect(apiPaths().filter((p) => !p.includes(' /api/v2/'))).toEqual([]);
+    expect(apiPaths()).toContain(`GET /api/v2/project/${OPAQUE}/job/${num}`);
+  });
+});

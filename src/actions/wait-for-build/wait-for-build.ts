@@ -3,8 +3,12 @@ import {
   gatePipeline,
   pipelineSource,
   readIfNoBuilds,
+  type BuildSource,
   type GateInputs,
 } from '../../runner/gate.ts';
+import { jobReader } from '../../api/pipeline-builds.ts';
+import { ProjectsV2 } from '../../api/projects-v2.ts';
+import { isFinished } from '../../api/records.ts';
 import { scopeOf } from '../../runner/wait-loops.ts';
 import { Pipelines } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
@@ -158,13 +162,32 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const { pipelineId, ...input } = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const options = { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) };
-  if (pipelineId === undefined) {
-    await gateBuilds(ctx, ctx.connect(options), input, { started, deadline });
+  // A project named by its slug is reached through v2 in every mode (docs/v2.md).
+  const connection = ctx.connect({
+    deadline,
+    signal: untilDeadline(ctx.signal, ctx.clock, deadline),
+    acceptSlug: true,
+  });
+  const { project } = connection;
+  if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
+    // Its job, by number, is read through v2 job details look after look, as a source of one build.
+    const { buildNum: num, ...rest } = input;
+    const read = jobReader(connection.client, new ProjectsV2(connection.transport), project);
+    const source: BuildSource = {
+      look: async () => {
+        const build = await read(num);
+        return { builds: [build], truncated: false, complete: isFinished(build) };
+      },
+    };
+    const label = `job #${num}`;
+    const one = { ...rest, workflows: [], jobs: [], named: [], source, label };
+    await gateBuilds(ctx, connection, one, { started, deadline });
     return;
   }
-  // One pipeline's jobs can be read for either way of naming a project (jobReader).
-  const connection = ctx.connect({ ...options, acceptSlug: true });
+  if (pipelineId === undefined) {
+    await gateBuilds(ctx, connection, input, { started, deadline });
+    return;
+  }
   const pipeline = await new Pipelines(connection.transport).pipeline(pipelineId);
   const source = pipelineSource(ctx, connection, pipeline, {
     settleMs: input.settleMs,
