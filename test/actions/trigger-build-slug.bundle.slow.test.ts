@@ -90,7 +90,7 @@ const JOB = { id: '4b3a2918-0f1e-4d2c-8b3a-291807f6e5d4', number: 42 };
 const REVISION = '0123456789abcdef0123456789abcdef01234567';
 
 /** A v2 service as the real one answers (shapes of the recorded answers), whose one job fails. */
-async function realShapes(): Promise<{
+async function realShapes(override: Record<string, (body: unknown) => [number, unknown]> = {}): Promise<{
   baseUrl: string;
   sent: { method: string; path: string; body: unknown }[];
 }> {
@@ -227,7 +227,7 @@ async function realShapes(): Promise<{
         path: decodeURIComponent(path),
         body: raw === '' ? undefined : JSON.parse(raw),
       });
-      const [status, body] = routes[key]?.(raw) ?? [404, { message: 'Not found' }];
+      const [status, body] = (override[key] ?? routes[key])?.(raw) ?? [404, { message: 'Not found' }];
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     });
@@ -269,6 +269,37 @@ describe('trigger-build with project-slug, against the real v2 shapes', () => {
     expect(result.errors.filter((l) => /^::error [^:]*file=src\/sum\.test\.ts[,:]/u.test(l))).toHaveLength(1);
     // v2 has no step output: one line points to the job's page.
     expect(result.stdout).toContain(`its log is at https://ci.example.com/jobs/${JOB.number}`);
+  });
+});
+
+describe('trigger-build with project-slug: what else it sends', () => {
+  it('sends pipeline/run alone when it answers 404, and no older trigger', async () => {
+    const { baseUrl, sent } = await realShapes({
+      [`POST /api/v2/project/${SLUG}/pipeline/run`]: () => [404, { message: 'Project not found' }],
+    });
+    const result = await trigger(baseUrl, 'a-made-up-token');
+    expect(result.code).toBe(1);
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      `/api/v2/project/${SLUG}/pipeline/run`,
+    ]);
+    expect(errorLines(result)).toEqual([expect.stringContaining('Project not found')]);
+  });
+
+  it('without wait, sets the pipeline outputs from v2 alone', async () => {
+    const { baseUrl, sent } = await realShapes();
+    const result = await trigger(baseUrl, 'a-made-up-token', { wait: 'false' });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      'pipeline-id': PIPELINE.id,
+      'pipeline-number': String(PIPELINE.number),
+      'build-num': '',
+      builds: '[]',
+    });
+    expect(JSON.parse(result.outputs['workflows'] ?? '')).toEqual([
+      expect.objectContaining({ id: WORKFLOW, name: 'ship', status: 'failed' }),
+    ]);
+    expect(sent.map((r) => r.path).filter((p) => !p.startsWith('/api/v2/'))).toEqual([]);
   });
 });
 
