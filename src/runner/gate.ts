@@ -7,7 +7,7 @@ import { AbortedError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
 import type { ProjectAddress } from '../api/client.ts';
 import { choosesName } from '../api/name-patterns.ts';
-import { jobReader, PipelineBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { jobReader, PipelineBuilds, type UnbuiltJob, type WorkflowEnd } from '../api/pipeline-builds.ts';
 import { Pipelines } from '../api/pipelines.ts';
 import { ProjectsV2 } from '../api/projects-v2.ts';
 import { isFinished, type Build } from '../api/records.ts';
@@ -191,11 +191,14 @@ export async function gateBuilds(
   return builds;
 }
 
-/** The connection of a project v1.1 reaches; one named by its slug never comes here (its actions refuse it). */
+/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
 export function v11Connection(connection: Connection<ProjectAddress>): Connection {
   const { project } = connection;
   if ('slug' in project)
-    throw new ValidationError('project-slug', 'give pipeline-id with a project named by its slug');
+    throw new ValidationError(
+      'project-slug',
+      'this call has no API v2 form, so such a project cannot be reached',
+    );
   return { ...connection, project };
 }
 
@@ -229,7 +232,7 @@ export async function gatePipeline(
   options: GateOptions,
 ): Promise<Build[]> {
   const { source } = input;
-  const chosen = (): ReturnType<PipelineBuilds['unbuilt']['filter']> =>
+  const chosen = (): UnbuiltJob[] =>
     source.unbuilt.filter((j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job));
   const builds = await gateBuilds(ctx, connection, input, {
     ...options,

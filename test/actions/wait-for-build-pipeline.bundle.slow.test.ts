@@ -111,6 +111,27 @@ describe.each(kinds)('wait-for-build with pipeline-id, on a $kind project', ({ s
   });
 });
 
+describe('wait-for-build with pipeline-id and patterns', () => {
+  it('counts only the workflows and jobs the patterns choose', async () => {
+    emulator.state.slugProject(OPAQUE, {
+      pipelineSetupMs: 0,
+      workflows: [
+        ...passing,
+        { name: 'lint', jobs: [{ name: 'style', runMs: 300, queuedMs: 50, outcome: 'failed' }] },
+      ],
+    });
+    emulator.state.push(OPAQUE, { branch: 'main', revision: SHA });
+    const [pipeline] = emulator.state.pipelines(OPAQUE);
+    const id = String(pipeline?.['id']);
+    const chosen = await wait({ 'project-slug': OPAQUE, 'pipeline-id': id, workflow: 'ship' });
+    expect(chosen.errors).toEqual([]);
+    expect(chosen.outputs['outcome']).toBe('success');
+    const all = await wait({ 'project-slug': OPAQUE, 'pipeline-id': id });
+    expect(all.code).toBe(1);
+    expect(errorLines(all)).toEqual([expect.stringContaining('job style')]);
+  });
+});
+
 describe('wait-for-build pipeline-id input errors', () => {
   it.each([
     ['build-num', { 'build-num': '12' }],
