@@ -161,16 +161,13 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const ifNoBuilds = readIfNoBuilds(inputs);
   const definitionId = inputs.optional('definition-id');
   if (definitionId !== undefined) checkSegment('definition-id', definitionId, 'a pipeline definition id');
-  checkTriggerInputs(
-    api,
-    {
-      branch,
-      ...(revision === undefined ? {} : { revision }),
-      ...(parallel === undefined ? {} : { parallel }),
-      ...(definitionId === undefined ? {} : { definitionId }),
-    },
-    inputs.optional('project-slug') !== undefined,
-  );
+  // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
+  checkTriggerInputs(api, {
+    branch,
+    ...(revision === undefined ? {} : { revision }),
+    ...(parallel === undefined ? {} : { parallel }),
+    ...(definitionId === undefined ? {} : { definitionId }),
+  });
   return {
     api,
     ifNoBuilds,
