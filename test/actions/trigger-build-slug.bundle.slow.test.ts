@@ -303,6 +303,44 @@ describe('trigger-build with project-slug: what else it sends', () => {
   });
 });
 
+describe('trigger-build with project-slug: a v2 status', () => {
+  it('sets status to a job status v1.1 has no word for', async () => {
+    const { baseUrl } = await realShapes({
+      [`GET /api/v2/workflow/${WORKFLOW}/job`]: () => [
+        200,
+        {
+          next_page_token: null,
+          items: [
+            {
+              dependencies: [],
+              job_number: JOB.number,
+              id: JOB.id,
+              name: 'build',
+              project_slug: SLUG,
+              status: 'terminated-unknown',
+              type: 'build',
+            },
+          ],
+        },
+      ],
+      [`GET /api/v2/project/${SLUG}/job/${JOB.number}`]: () => [
+        200,
+        {
+          web_url: `https://ci.example.com/jobs/${JOB.number}`,
+          name: 'build',
+          status: 'terminated-unknown',
+          number: JOB.number,
+          pipeline: { id: PIPELINE.id },
+          latest_workflow: { name: 'ship', id: WORKFLOW },
+        },
+      ],
+    });
+    const result = await trigger(baseUrl, 'a-made-up-token');
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ status: 'terminated-unknown', lifecycle: '' });
+  });
+});
+
 describe('trigger-build with project-slug: input errors', () => {
   it.each([
     ['revision', { revision: '0123456789abcdef' }],
