@@ -1,9 +1,10 @@
 // The builds of one pipeline (API v2), look after look, for the same waiting loop that follows a commit's builds:
 // its workflows, each workflow's jobs until each has a `job_number`, then each job as a build record, read the way
-// the project allows: its v1.1 build, or for a project named by its slug its v2 job details (jobReader). A look costs one list of jobs per workflow not yet ended; a build is read (v1.1 GET)
-// when its job first has a number and when the job ends, and the workflows are listed at the first look and again
-// when all their jobs look ended. Jobs that end without a build (blocked after a failure, not run, cancelled,
-// unauthorized) end with their status; an approval on hold is said, once.
+// the project allows: its v1.1 build, or for a project named by its slug its v2 job details (jobReader). A look
+// costs one list of jobs per workflow not yet ended; a job is read when it first has a number and when it ends,
+// and the workflows are listed at the first look and again when all their jobs look ended. Jobs that end without
+// a build (blocked after a failure, not run, cancelled, unauthorized) end with their status; an approval on hold
+// is said, once. SlugCommitBuilds follows every pipeline of a commit of a project named by its slug this way.
 import type { Client, ProjectAddress, SlugProject } from './client.ts';
 import type { CommitQuery } from './commit-builds.ts';
 import { UserFacingError } from './errors.ts';
