@@ -42,8 +42,8 @@ var records = __webpack_require__(5942);
 var validate = __webpack_require__(1272);
 // EXTERNAL MODULE: ../api/pipelines.ts
 var pipelines = __webpack_require__(103);
-// EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
-var projects_v2 = __webpack_require__(1464);
+// EXTERNAL MODULE: ../api/projects-v2.ts
+var projects_v2 = __webpack_require__(7681);
 ;// CONCATENATED MODULE: ./wait-for-serial/pipelines.ts
 
 
@@ -637,277 +637,22 @@ function queuedAt(build) {
 
 /***/ }),
 
-/***/ 5224:
+/***/ 7681:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Eb: () => (/* binding */ compilePattern),
-/* harmony export */   SO: () => (/* binding */ compileGlob),
-/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */   Bk: () => (/* binding */ JobScan),
+/* harmony export */   Id: () => (/* binding */ jobBuild),
+/* harmony export */   PG: () => (/* binding */ MAX_PROJECT_PIPELINES),
+/* harmony export */   fk: () => (/* binding */ MAX_JOBS_READ),
+/* harmony export */   lv: () => (/* binding */ ProjectsV2)
 /* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
-// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
-// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
-// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
-//
-// Paths and segments are matched here, in time linear in the text for each token of the pattern: a regex with
-// several `.*` in a row backtracks polynomially on a long name (`*-*-*-*.xml`), a whole-path one exponentially on
-// `a/**/a/**/…` against a deep path, and artifact paths and job names come from the server. picomatch compiles
-// only the bracket classes, each matching one character.
-
-
-/** A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included. */
-const CLASS_OPTIONS = { dot: true, posix: true, windows: false };
-/** A whole-text matcher for a pattern over `/`-separated text; name-patterns.ts matches job names so too. */
-function compilePattern(body) {
-    const segments = [];
-    for (const part of body.split('/')) {
-        // `**/**` is one `**`.
-        if (part !== '**')
-            segments.push(segmentTokens(part));
-        else if (segments.at(-1) !== '**')
-            segments.push('**');
-    }
-    return (text) => matchSegments(segments, text.split('/'));
-}
-/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
-function segmentTokens(part) {
-    const tokens = [];
-    for (let i = 0; i < part.length; i++) {
-        const char = part[i] ?? '';
-        const end = char === '[' ? classEnd(part, i) : -1;
-        if (char === '*') {
-            if (tokens.at(-1) !== '*')
-                tokens.push('*');
-        }
-        else if (char === '?')
-            tokens.push(() => true);
-        else if (end > 0) {
-            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), CLASS_OPTIONS);
-            tokens.push((c) => re.test(c));
-            i = end - 1;
-        }
-        else {
-            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
-            tokens.push((c) => c === literal);
-        }
-    }
-    return tokens;
-}
-/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
-function classEnd(part, start) {
-    let i = start + 1;
-    if (part[i] === '!' || part[i] === '^')
-        i++;
-    // A `]` first is a member, not the end.
-    if (part[i] === ']')
-        i++;
-    for (; i < part.length; i++) {
-        if (part[i] === '\\')
-            i++;
-        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
-            i = part.indexOf(':]', i + 2) + 1;
-        else if (part[i] === ']')
-            return i + 1;
-    }
-    return -1;
-}
-/** Whether a segment's tokens match the whole text: one pass, going back only to just after the last `*`. */
-function matchTokens(tokens, text) {
-    // A segment of wildcards alone never matches an empty one.
-    if (text === '')
-        return tokens.length === 0;
-    let t = 0;
-    let s = 0;
-    let star = -1;
-    let starAt = 0;
-    while (s < text.length) {
-        const token = tokens[t];
-        if (token === '*') {
-            star = t++;
-            starAt = s;
-        }
-        else if (token !== undefined && token(text[s] ?? '')) {
-            t++;
-            s++;
-        }
-        else if (star >= 0) {
-            t = star + 1;
-            s = ++starAt;
-        }
-        else
-            return false;
-    }
-    while (tokens[t] === '*')
-        t++;
-    return t === tokens.length;
-}
-/** Compiles one pattern; `name` is the input it came from, for the error. */
-function compileGlob(name, pattern) {
-    const negated = pattern.startsWith('!');
-    const body = negated ? pattern.slice(1) : pattern;
-    const allowed = "allowed: glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
-    if (body === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is empty`);
-    if (body.startsWith('/')) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, `${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f]/.test(body))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, allowed, pattern, 'a pattern holds a control character');
-    return { source: pattern, negated, test: compilePattern(body) };
-}
-/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
-function matchSegments(pattern, path) {
-    const tried = new Set();
-    const width = path.length + 1;
-    const match = (i, j) => {
-        if (i === pattern.length)
-            return j === path.length;
-        const key = i * width + j;
-        if (tried.has(key))
-            return false;
-        tried.add(key);
-        const segment = pattern[i];
-        if (segment === '**') {
-            // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
-            if (i === pattern.length - 1)
-                return j < path.length;
-            return match(i + 1, j) || (j < path.length && match(i, j + 1));
-        }
-        return (j < path.length && segment !== undefined && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1));
-    };
-    return match(0, 0);
-}
-/**
- * Whether a path is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
- * path no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
- */
-function selects(globs, path) {
-    if (globs.length === 0)
-        return true;
-    let selected = globs.every((g) => g.negated);
-    for (const g of globs)
-        if (g.test(path))
-            selected = !g.negated;
-    return selected;
-}
-
-
-/***/ }),
-
-/***/ 8729:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BL: () => (/* binding */ describePatterns),
-/* harmony export */   Cx: () => (/* binding */ choosesName),
-/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
-// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
-// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
-// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
-// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
-
-
-/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
-function compileNamePatterns(input, lines) {
-    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
-    return [...new Set(lines)].map((source) => {
-        const negated = source.startsWith('!');
-        const body = negated ? source.slice(1).trim() : source;
-        if (body === '')
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
-        if (/\p{Cc}/u.test(body))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
-        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
-        return {
-            source,
-            negated,
-            body,
-            named: !negated && !/[*?]/u.test(body),
-            test: (name) => name === body || glob(name),
-        };
-    });
-}
-/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
-function choosesName(patterns, name) {
-    if (patterns.length === 0)
-        return true;
-    let chosen = patterns.every((p) => p.negated);
-    if (name === undefined)
-        return chosen;
-    for (const p of patterns)
-        if (p.test(name))
-            chosen = !p.negated;
-    return chosen;
-}
-/** `deploy-*, !deploy-docs`, for messages. */
-function describePatterns(patterns) {
-    return patterns.map((p) => p.source).join(', ');
-}
-
-
-/***/ }),
-
-/***/ 1464:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  Bk: () => (/* binding */ JobScan),
-  fk: () => (/* binding */ MAX_JOBS_READ),
-  lv: () => (/* binding */ ProjectsV2),
-  Id: () => (/* binding */ jobBuild)
-});
-
-// EXTERNAL MODULE: ../api/commit-builds.ts
-var commit_builds = __webpack_require__(6677);
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
-;// CONCATENATED MODULE: ../api/job-status.ts
-// What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
-// word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
-/** The service's job statuses, all of them. */
-const V2_JOB_STATUSES = {
-    success: { ended: true, outcome: 'success' },
-    failed: { ended: true, outcome: 'failed' },
-    canceled: { ended: true, outcome: 'canceled' },
-    infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
-    timedout: { ended: true, outcome: 'timedout' },
-    not_run: { ended: true, outcome: 'not_run' },
-    // Ended by the service for a reason it does not know: the machine, not the code.
-    'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
-    // A job the user may not run (a restricted context): it did not pass.
-    unauthorized: { ended: true, outcome: 'failed' },
-    // Replaced by a rerun, whose own job carries the outcome.
-    retried: { ended: true, outcome: '' },
-    running: { ended: false, outcome: '' },
-    queued: { ended: false, outcome: '' },
-    not_running: { ended: false, outcome: '' },
-    on_hold: { ended: false, outcome: '' },
-    blocked: { ended: false, outcome: '' },
-};
-/** A job status's meaning; a status the table does not know is a job that has not ended. */
-function jobStatusMeaning(status) {
-    return Object.hasOwn(V2_JOB_STATUSES, status)
-        ? V2_JOB_STATUSES[status]
-        : { ended: false, outcome: '' };
-}
-
-// EXTERNAL MODULE: ../api/pipelines.ts
-var pipelines = __webpack_require__(103);
-// EXTERNAL MODULE: ../api/records.ts
-var records = __webpack_require__(5942);
-// EXTERNAL MODULE: ../api/validate.ts
-var validate = __webpack_require__(1272);
-;// CONCATENATED MODULE: ../api/projects-v2.ts
+/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6677);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5706);
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1272);
 
 
 
@@ -922,16 +667,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 const isId = (value) => typeof value === 'string' && UUID.test(value);
 const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 const seg = encodeURIComponent;
-class ProjectsV2 extends pipelines/* Pipelines */.Cw {
+class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .Pipelines */ .Cw {
     /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
     async job(p, number) {
         const path = jobPath(p, number);
         const answer = await this.get(path);
-        if (!(0,records/* isRecord */.u4)(answer) || answer['number'] !== number)
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
             throw unusable('GET', path, `the details of job #${number} were expected`);
         if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
             throw unusable('GET', path, 'the job has no name and status');
-        const pipelineId = (0,records/* isRecord */.u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
         if (pipelineId !== undefined && !isId(pipelineId))
             throw unusable('GET', path, 'the pipeline id is not a UUID');
         return answer;
@@ -943,13 +688,13 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
     }
     /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
     async tests(p, number) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
-        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), () => true);
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/tests`;
+        return records('GET', path, await this.list(path, (_call, value) => value), () => true);
     }
     /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
     async artifacts(p, number) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
-        const items = projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/artifacts`;
+        const items = records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
             typeof item['url'] === 'string' &&
             Number.isSafeInteger(item['node_index']) &&
             item['node_index'] >= 0);
@@ -959,19 +704,19 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
         return items;
     }
     async envVars(p) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
-        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
+        return records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
     }
     /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
     async addEnvVar(p, name, value) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
-        const answer = await this.post(path, { name: (0,validate/* checkEnvName */.$n)('name', name), value }, 'idempotent');
-        if (!(0,records/* isRecord */.u4)(answer) || answer['name'] !== name)
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name), value }, 'idempotent');
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
             throw unusable('POST', path, `the variable ${name} was expected`);
         return answer;
     }
     async deleteEnvVar(p, name) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name))}`;
         const answer = await this.transport.request({
             method: 'DELETE',
             path,
@@ -980,45 +725,57 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
         });
         return messageAnswer('DELETE', path, answer.data);
     }
-    /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
-    async jobAsBuild(p, number) {
+    /**
+     * A job by number as a build record (jobBuild), with its pipeline's branch and commit, its status as the service
+     * gives it and its page (`web_url`) as the build's address; `pipelines` keeps the pipelines already read.
+     */
+    async jobAsBuild(p, number, pipelines = new Map()) {
         const job = await this.job(p, number);
         const id = job.pipeline?.id;
         if (id === undefined)
             throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
-        return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+        const pipeline = pipelines.get(id) ?? this.pipeline(id);
+        pipelines.set(id, pipeline);
+        const workflow = job.latest_workflow;
+        const build = jobBuild(await pipeline, { ...job, job_number: number }, workflow?.name);
+        return {
+            ...build,
+            status: job.status,
+            build_url: typeof job.web_url === 'string' ? job.web_url : null,
+            workflows: { ...build.workflows, ...(isId(workflow?.id) ? { workflow_id: workflow.id } : {}) },
+        };
     }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
     async projectPipelines(p, options = {}) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
-        const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', options.branch) };
         const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
-        return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+        return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
     }
 }
 function jobPath(p, number) {
-    return `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/job/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}`;
+    return `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/job/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}`;
 }
 function unusable(method, path, detail) {
-    return new errors/* UnusableAnswerError */.qx(method, `v2 ${path}`, detail);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx(method, `v2 ${path}`, detail);
 }
-function projects_v2_records(method, path, items, valid) {
+function records(method, path, items, valid) {
     for (const item of items)
-        if (!(0,records/* isRecord */.u4)(item) || !valid(item))
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(item) || !valid(item))
             throw unusable(method, path, 'the list holds an item of the wrong shape');
     return items;
 }
 /** The answer of a v2 write that says only `{message}`: an object. */
 function messageAnswer(method, path, answer) {
-    if (!(0,records/* isRecord */.u4)(answer))
+    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer))
         throw unusable(method, path, 'a JSON object was expected');
     return answer;
 }
 /** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
 function jobBuild(pipeline, job, workflow) {
-    const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const vcs = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
     const text = (value) => (typeof value === 'string' ? value : null);
-    const meaning = jobStatusMeaning(job.status);
+    const meaning = (0,_job_status_js__WEBPACK_IMPORTED_MODULE_2__/* .jobStatusMeaning */ .D)(job.status);
     const origin = text(vcs['origin_repository_url']);
     const target = text(vcs['target_repository_url']);
     return {
@@ -1029,7 +786,7 @@ function jobBuild(pipeline, job, workflow) {
         // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
         lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
         outcome: meaning.outcome === '' ? null : meaning.outcome,
-        workflows: { job_name: job.name, ...(0,records/* definedOnly */.Uv)({ workflow_name: workflow }) },
+        workflows: { job_name: job.name, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ workflow_name: workflow }) },
         fork: origin !== null && target !== null && origin !== target,
     };
 }
@@ -1049,7 +806,7 @@ class JobScan {
     }
     async next() {
         const query = this.#query;
-        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,records/* definedOnly */.Uv)({ branch: query.branch }));
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: query.branch }));
         while (this.#ready.length === 0) {
             const room = MAX_JOBS_READ - this.read;
             if (room <= 0) {
@@ -1061,14 +818,14 @@ class JobScan {
                 return undefined;
             // Pipelines of other commits and branches are passed without reading their workflows.
             const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+            if (query.revision !== undefined && !(0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .ofRevision */ .j1)(head, query.revision))
                 continue;
             if (query.branch !== undefined && head.branch !== query.branch)
                 continue;
             const found = [];
             for (const workflow of await this.#api.workflows(pipeline.id)) {
                 for (const job of await this.#api.jobs(workflow.id)) {
-                    if (!(0,records/* isRecord */.u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
+                    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
                         continue;
                     found.push(jobBuild(pipeline, job, workflow.name));
                 }
@@ -1078,141 +835,13 @@ class JobScan {
                 this.bounded = true;
             for (const build of found.slice(0, room)) {
                 this.read++;
-                if ((0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
-                    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job))
+                if ((0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .matchesStatusFilter */ .ks)(build, query.statusFilter) &&
+                    (query.job === undefined || (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(build).job === query.job))
                     this.#ready.push(build);
             }
         }
         return this.#ready.shift();
     }
-}
-
-
-/***/ }),
-
-/***/ 8537:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Hm: () => (/* binding */ untilDeadline),
-/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
-/* harmony export */   f5: () => (/* binding */ PollFailedError),
-/* harmony export */   uf: () => (/* binding */ WaitError),
-/* harmony export */   wt: () => (/* binding */ poll)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_JITTER, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_FAILURES, DEFAULT_MAX_FAILURE_WAIT_MS, StepDeadlineError, transient */
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7878);
-// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
-// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
-// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
-// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
-
-
-
-/** Every waiting action's input ranges: a poll interval of up to an hour and a wait of up to 35 days. */
-const WAIT_LIMITS = {
-    pollSeconds: { min: 1, max: 3600 },
-    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-};
-const DEFAULT_JITTER = 0.1;
-const DEFAULT_HEARTBEAT_MS = 60_000;
-const DEFAULT_MAX_FAILURES = 5;
-const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
-/** Several looks in a row failed: the last failure says why. */
-class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
-    name = 'PollFailedError';
-}
-/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
-class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
-    name = 'WaitError';
-}
-/**
- * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
- * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
- */
-async function poll(options, look) {
-    const { clock, signal, intervalMs, deadline } = options;
-    const jitter = options.jitter ?? DEFAULT_JITTER;
-    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
-    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
-    const start = clock.now();
-    let lastLine = start;
-    let looks = 0;
-    let failures = 0;
-    const state = () => ({ looks, elapsedMs: clock.now() - start });
-    for (;;) {
-        if (signal.aborted)
-            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
-        looks++;
-        let waitMs = intervalMs;
-        try {
-            const found = await look(looks);
-            failures = 0;
-            if (found.done)
-                return { done: true, value: found.value, ...state() };
-            if (found.logged)
-                lastLine = clock.now();
-            if (found.nextInMs !== undefined)
-                waitMs = found.nextInMs;
-        }
-        catch (error) {
-            if (signal.aborted)
-                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
-            // A request the step's time-out stopped is the time-out itself, not an early stop.
-            if (error instanceof StepDeadlineError)
-                return { done: false, ...state() };
-            // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
-                return { done: false, error, ...state() };
-            if (!transient(error))
-                throw error;
-            failures++;
-            if (failures > maxFailures) {
-                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
-                    cause: error,
-                });
-            }
-            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
-            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
-            lastLine = clock.now();
-        }
-        const now = clock.now();
-        if (now >= deadline)
-            return { done: false, ...state() };
-        if (now - lastLine >= heartbeatMs) {
-            options.onHeartbeat?.(state());
-            lastLine = now;
-        }
-        const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
-        // The last look happens at the deadline itself, not one interval after it.
-        await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
-    }
-}
-/** The step's time-out came while a request was on its way. */
-class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
-    name = 'StepDeadlineError';
-}
-/**
- * The step's signal, aborted also when the step's deadline comes, with a DeadlineError: every request of a look
- * then stops at the deadline however many the look makes (docs/promises.md, promise 34). The timer does not hold
- * the process open.
- */
-function untilDeadline(signal, clock, deadline) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new StepDeadlineError(`the step's time-out came during a look`)), Math.max(0, deadline - clock.now()));
-    timer.unref();
-    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-    return AbortSignal.any([signal, controller.signal]);
-}
-/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
-function transient(error) {
-    // An answer of the wrong shape comes back the same at the next look.
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx)
-        return false;
-    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS;
 }
 
 

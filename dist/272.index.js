@@ -20,8 +20,8 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ../api/pipelines.ts
 var pipelines = __webpack_require__(103);
-// EXTERNAL MODULE: ../api/projects-v2.ts + 1 modules
-var projects_v2 = __webpack_require__(1464);
+// EXTERNAL MODULE: ../api/projects-v2.ts
+var projects_v2 = __webpack_require__(7681);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/ssh.ts
@@ -283,7 +283,7 @@ const COMMANDS = {
                 statusFilter: (a.statusFilter ?? 'completed'),
                 ...(a.branch === undefined ? {} : { branch: a.branch }),
             });
-            // Spec rule 3: the service's 404 for "no artifacts" is an empty list here.
+            // The service answers 404 for a build without artifacts: an empty list here.
             return latest.found ? latest.artifacts : [];
         },
     },
@@ -648,341 +648,22 @@ function queuedAt(build) {
 
 /***/ }),
 
-/***/ 103:
+/***/ 7681:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cw: () => (/* binding */ Pipelines),
-/* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
-/* harmony export */   Tb: () => (/* binding */ projectSlug),
-/* harmony export */   k: () => (/* binding */ PipelineTriggerAbortedError),
-/* harmony export */   q$: () => (/* binding */ NoPipelineTriggerError),
-/* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
+/* harmony export */   Bk: () => (/* binding */ JobScan),
+/* harmony export */   Id: () => (/* binding */ jobBuild),
+/* harmony export */   PG: () => (/* binding */ MAX_PROJECT_PIPELINES),
+/* harmony export */   fk: () => (/* binding */ MAX_JOBS_READ),
+/* harmony export */   lv: () => (/* binding */ ProjectsV2)
 /* harmony export */ });
-/* unused harmony exports MAX_LIST_PAGES, PipelineTriggerLostError */
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
+/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6677);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4957);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
-// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
-// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
-// them below the v2 base (ApiRequest.api).
-
-
-
-
-/** Workflow statuses after which nothing more happens in it. */
-const FINAL_WORKFLOW_STATUSES = new Set([
-    'success',
-    'failed',
-    'error',
-    'canceled',
-    'not_run',
-    'unauthorized',
-]);
-/**
- * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
- * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
- */
-const UNBUILT_JOB_STATUSES = new Set([
-    'blocked',
-    'not_run',
-    'canceled',
-    'unauthorized',
-]);
-/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
-const MAX_LIST_PAGES = 20;
-/** A pipeline trigger failed in a way that does not tell whether a pipeline started, and none was found. */
-class PipelineTriggerLostError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
-    name = 'PipelineTriggerLostError';
-}
-/** Both trigger forms answered 404 or 405: nothing was started; `answers` holds each, `pipeline/run`'s first. */
-class NoPipelineTriggerError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
-    name = 'NoPipelineTriggerError';
-    answers;
-    constructor(answers) {
-        super(answers.map((a) => a.message).join('; then '));
-        this.answers = answers;
-    }
-    /** The service knows no such project: a wrong slug, or a project token, which v2 does not take. */
-    get projectNotFound() {
-        return this.answers.some((a) => a.status === 404 && /^project not found/iu.test(a.serverMessage));
-    }
-}
-/** The step was cancelled while the trigger was on its way: `before` is the newest pipeline number before it. */
-class PipelineTriggerAbortedError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM {
-    name = 'PipelineTriggerAbortedError';
-    before;
-    constructor(message, before) {
-        super(message);
-        this.before = before;
-    }
-}
-const seg = encodeURIComponent;
-/** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
-function projectSlug(p) {
-    if ('slug' in p)
-        return p.slug.split('/').map(seg).join('/');
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
-}
-class Pipelines {
-    transport;
-    constructor(transport) {
-        this.transport = transport;
-    }
-    /**
-     * Triggers a pipeline, never two (docs/promises.md, promise 2): `pipeline/run` first, the older `pipeline` form
-     * when that answers 404 or 405 (nothing was started then; never with a definition, which only `pipeline/run`
-     * takes). After a failure that may have started one, the pipeline is looked for, and never sent again.
-     */
-    async trigger(p, options) {
-        const slug = projectSlug(p);
-        if ((options.branch === undefined) === (options.tag === undefined))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('branch', 'give a branch or a tag (not both)', undefined, 'missing');
-        const ref = triggerRef(options);
-        const parameters = options.parameters === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkParams */ .N8)('params', options.parameters);
-        const withParameters = parameters === undefined ? {} : { parameters };
-        const definition = options.definitionId === undefined
-            ? {}
-            : { definition_id: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('definition-id', options.definitionId) };
-        const before = await this.newestNumber(p);
-        const send = async (path, body) => {
-            try {
-                const answer = await this.transport.request({ method: 'POST', path, body, retry: 'once', api: 'v2' });
-                return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .triggerAnswer */ .jP)({ method: 'POST', path: `v2 ${path}` }, answer.status, answer.data);
-            }
-            catch (error) {
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM)
-                    throw new PipelineTriggerAbortedError(error.message, before);
-                if (!(0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .isAmbiguous */ .X2)(error))
-                    throw error;
-                const found = await this.findTriggered(p, ref, before).catch(() => undefined);
-                if (found !== undefined)
-                    return { triggered: true, pipeline: found, recoveredAfter: error.message };
-                throw new PipelineTriggerLostError(`${error.message}; a pipeline may have started on ${describeRef(ref)} but none newer than ` +
-                    `#${before} could be found: look at the project's pipelines before triggering again`);
-            }
-        };
-        let first;
-        try {
-            return await send(`/project/${slug}/pipeline/run`, {
-                ...definition,
-                config: ref,
-                checkout: ref,
-                ...withParameters,
-            });
-        }
-        catch (error) {
-            if (!isNoRoute(error) || options.definitionId !== undefined)
-                throw error;
-            first = error;
-        }
-        // An installation of an older version has only the older form; a 404 or 405 started nothing.
-        this.transport.log('debug', `${first.message}; trying the older pipeline trigger`);
-        try {
-            return await send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
-        }
-        catch (error) {
-            if (isNoRoute(error))
-                throw new NoPipelineTriggerError([first, error]);
-            if (error instanceof Error && !(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .AbortedError */ .oM))
-                error.message = `${first.message}; then ${error.message}`;
-            throw error;
-        }
-    }
-    /** The newest pipeline number of the project (0 when it has none, or the list is not there). */
-    async newestNumber(p) {
-        try {
-            return (await this.recent(p)).reduce((max, item) => Math.max(max, item.number), 0);
-        }
-        catch (error) {
-            // A project the list does not know: the trigger itself will say why.
-            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404)
-                return 0;
-            throw error;
-        }
-    }
-    /**
-     * The pipeline a trigger made, if any: newer than `before` (the newest number before the call), on its branch
-     * or tag. The oldest match is ours: a later one was triggered by someone else after our call.
-     */
-    async findTriggered(p, ref, before) {
-        const matches = (await this.recent(p)).filter((item) => item.number > before &&
-            (ref.tag === undefined ? item.vcs?.branch === ref.branch : item.vcs?.tag === ref.tag));
-        return matches.sort((a, b) => a.number - b.number)[0];
-    }
-    /** The first page of the project's pipelines, newest first. */
-    async recent(p) {
-        const path = `/project/${projectSlug(p)}/pipeline`;
-        return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .pipelineListAnswer */ .JE)({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
-    }
-    async pipeline(id) {
-        const path = `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', id))}`;
-        return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .pipelineAnswer */ .nd)({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
-    }
-    /** Every workflow of a pipeline, oldest first. */
-    async workflows(pipelineId) {
-        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, _v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowAnswer */ .sM);
-    }
-    /** One workflow, with its own status. */
-    async workflow(workflowId) {
-        const path = `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}`;
-        return (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowAnswer */ .sM)({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
-    }
-    /** Every job of a workflow. */
-    async jobs(workflowId) {
-        return this.list(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .jobAnswer */ .aV);
-    }
-    /** Reruns jobs of a workflow as a new workflow; answers its id. */
-    async rerun(workflowId, options) {
-        const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
-        const answer = await this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/rerun`, body, 'once');
-        if (typeof answer?.workflow_id !== 'string')
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
-        return answer;
-    }
-    /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
-    async cancelWorkflow(workflowId) {
-        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/cancel`, undefined, 'idempotent');
-    }
-    /**
-     * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
-     * and at most `max` pipelines.
-     */
-    async newestPipeline(p, options, accept) {
-        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch) };
-        const path = `/project/${projectSlug(p)}/pipeline`;
-        const pipelines = await this.list(path, asItem, query, options.max, (items) => items.some(accept));
-        return pipelines.find(accept);
-    }
-    /**
-     * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
-     * workflow's jobs again, not by sending it twice.
-     */
-    async approve(workflowId, approvalRequestId) {
-        return this.post(`/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', workflowId))}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`, undefined, 'once');
-    }
-    /**
-     * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
-     * twice ends it, and so does `enough` once it says the items so far suffice. Each page and each item is checked
-     * by shape before it is kept.
-     */
-    async list(path, check, query = {}, maxItems = Infinity, enough) {
-        const items = [];
-        const tokens = new Set();
-        let token;
-        const call = { method: 'GET', path: `v2 ${path}` };
-        for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .pageAnswer */ .kH)(call, await this.get(path, token === undefined ? query : { ...query, 'page-token': token }));
-            // One at a time: a spread of a huge page would overflow the stack.
-            for (const item of page.items)
-                items.push(check(call, item, items.length));
-            if (items.length >= maxItems)
-                return items.slice(0, maxItems);
-            if (enough?.(items))
-                return items;
-            const { next } = page;
-            if (next === undefined || tokens.has(next))
-                return items;
-            tokens.add(next);
-            token = next;
-        }
-        this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
-        return items;
-    }
-    async get(path, query) {
-        return (await this.transport.request({
-            method: 'GET',
-            path,
-            ...(query === undefined ? {} : { query }),
-            retry: 'idempotent',
-            api: 'v2',
-        })).data;
-    }
-    async post(path, body, retry) {
-        return (await this.transport.request({
-            method: 'POST',
-            path,
-            ...(body === undefined ? {} : { body }),
-            retry,
-            api: 'v2',
-        })).data;
-    }
-}
-function describeRef(ref) {
-    return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
-}
-/** The branch or tag a trigger names, checked. */
-function triggerRef(options) {
-    return options.tag === undefined
-        ? { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch ?? '') }
-        : { tag: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('tag', options.tag, 'a tag name') };
-}
-/** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
-function isNoRoute(error) {
-    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && (error.status === 404 || error.status === 405);
-}
-/** An item taken as it is, for lists whose items the caller checks itself. */
-function asItem(_call, value) {
-    return value;
-}
-
-
-/***/ }),
-
-/***/ 1464:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  Bk: () => (/* binding */ JobScan),
-  fk: () => (/* binding */ MAX_JOBS_READ),
-  lv: () => (/* binding */ ProjectsV2),
-  Id: () => (/* binding */ jobBuild)
-});
-
-// EXTERNAL MODULE: ../api/commit-builds.ts
-var commit_builds = __webpack_require__(6677);
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
-;// CONCATENATED MODULE: ../api/job-status.ts
-// What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
-// word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
-/** The service's job statuses, all of them. */
-const V2_JOB_STATUSES = {
-    success: { ended: true, outcome: 'success' },
-    failed: { ended: true, outcome: 'failed' },
-    canceled: { ended: true, outcome: 'canceled' },
-    infrastructure_fail: { ended: true, outcome: 'infrastructure_fail' },
-    timedout: { ended: true, outcome: 'timedout' },
-    not_run: { ended: true, outcome: 'not_run' },
-    // Ended by the service for a reason it does not know: the machine, not the code.
-    'terminated-unknown': { ended: true, outcome: 'infrastructure_fail' },
-    // A job the user may not run (a restricted context): it did not pass.
-    unauthorized: { ended: true, outcome: 'failed' },
-    // Replaced by a rerun, whose own job carries the outcome.
-    retried: { ended: true, outcome: '' },
-    running: { ended: false, outcome: '' },
-    queued: { ended: false, outcome: '' },
-    not_running: { ended: false, outcome: '' },
-    on_hold: { ended: false, outcome: '' },
-    blocked: { ended: false, outcome: '' },
-};
-/** A job status's meaning; a status the table does not know is a job that has not ended. */
-function jobStatusMeaning(status) {
-    return Object.hasOwn(V2_JOB_STATUSES, status)
-        ? V2_JOB_STATUSES[status]
-        : { ended: false, outcome: '' };
-}
-
-// EXTERNAL MODULE: ../api/pipelines.ts
-var pipelines = __webpack_require__(103);
-// EXTERNAL MODULE: ../api/records.ts
-var records = __webpack_require__(5942);
-// EXTERNAL MODULE: ../api/validate.ts
-var validate = __webpack_require__(1272);
-;// CONCATENATED MODULE: ../api/projects-v2.ts
+/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5706);
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5942);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1272);
 
 
 
@@ -997,16 +678,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 const isId = (value) => typeof value === 'string' && UUID.test(value);
 const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 const seg = encodeURIComponent;
-class ProjectsV2 extends pipelines/* Pipelines */.Cw {
+class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .Pipelines */ .Cw {
     /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
     async job(p, number) {
         const path = jobPath(p, number);
         const answer = await this.get(path);
-        if (!(0,records/* isRecord */.u4)(answer) || answer['number'] !== number)
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
             throw unusable('GET', path, `the details of job #${number} were expected`);
         if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
             throw unusable('GET', path, 'the job has no name and status');
-        const pipelineId = (0,records/* isRecord */.u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+        const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
         if (pipelineId !== undefined && !isId(pipelineId))
             throw unusable('GET', path, 'the pipeline id is not a UUID');
         return answer;
@@ -1018,13 +699,13 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
     }
     /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
     async tests(p, number) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/tests`;
-        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), () => true);
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/tests`;
+        return records('GET', path, await this.list(path, (_call, value) => value), () => true);
     }
     /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
     async artifacts(p, number) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}/artifacts`;
-        const items = projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/artifacts`;
+        const items = records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
             typeof item['url'] === 'string' &&
             Number.isSafeInteger(item['node_index']) &&
             item['node_index'] >= 0);
@@ -1034,19 +715,19 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
         return items;
     }
     async envVars(p) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
-        return projects_v2_records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
+        return records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
     }
     /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
     async addEnvVar(p, name, value) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar`;
-        const answer = await this.post(path, { name: (0,validate/* checkEnvName */.$n)('name', name), value }, 'idempotent');
-        if (!(0,records/* isRecord */.u4)(answer) || answer['name'] !== name)
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
+        const answer = await this.post(path, { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name), value }, 'idempotent');
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
             throw unusable('POST', path, `the variable ${name} was expected`);
         return answer;
     }
     async deleteEnvVar(p, name) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/envvar/${seg((0,validate/* checkEnvName */.$n)('name', name))}`;
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name))}`;
         const answer = await this.transport.request({
             method: 'DELETE',
             path,
@@ -1055,45 +736,57 @@ class ProjectsV2 extends pipelines/* Pipelines */.Cw {
         });
         return messageAnswer('DELETE', path, answer.data);
     }
-    /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
-    async jobAsBuild(p, number) {
+    /**
+     * A job by number as a build record (jobBuild), with its pipeline's branch and commit, its status as the service
+     * gives it and its page (`web_url`) as the build's address; `pipelines` keeps the pipelines already read.
+     */
+    async jobAsBuild(p, number, pipelines = new Map()) {
         const job = await this.job(p, number);
         const id = job.pipeline?.id;
         if (id === undefined)
             throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
-        return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+        const pipeline = pipelines.get(id) ?? this.pipeline(id);
+        pipelines.set(id, pipeline);
+        const workflow = job.latest_workflow;
+        const build = jobBuild(await pipeline, { ...job, job_number: number }, workflow?.name);
+        return {
+            ...build,
+            status: job.status,
+            build_url: typeof job.web_url === 'string' ? job.web_url : null,
+            workflows: { ...build.workflows, ...(isId(workflow?.id) ? { workflow_id: workflow.id } : {}) },
+        };
     }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
     async projectPipelines(p, options = {}) {
-        const path = `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/pipeline`;
-        const query = options.branch === undefined ? {} : { branch: (0,validate/* checkSegment */.cr)('branch', options.branch) };
+        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', options.branch) };
         const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
-        return projects_v2_records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
+        return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
     }
 }
 function jobPath(p, number) {
-    return `/project/${(0,pipelines/* projectSlug */.Tb)(p)}/job/${(0,validate/* checkBuildNum */.ZL)('build-num', number)}`;
+    return `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/job/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}`;
 }
 function unusable(method, path, detail) {
-    return new errors/* UnusableAnswerError */.qx(method, `v2 ${path}`, detail);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx(method, `v2 ${path}`, detail);
 }
-function projects_v2_records(method, path, items, valid) {
+function records(method, path, items, valid) {
     for (const item of items)
-        if (!(0,records/* isRecord */.u4)(item) || !valid(item))
+        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(item) || !valid(item))
             throw unusable(method, path, 'the list holds an item of the wrong shape');
     return items;
 }
 /** The answer of a v2 write that says only `{message}`: an object. */
 function messageAnswer(method, path, answer) {
-    if (!(0,records/* isRecord */.u4)(answer))
+    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer))
         throw unusable(method, path, 'a JSON object was expected');
     return answer;
 }
 /** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
 function jobBuild(pipeline, job, workflow) {
-    const vcs = (0,records/* isRecord */.u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const vcs = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
     const text = (value) => (typeof value === 'string' ? value : null);
-    const meaning = jobStatusMeaning(job.status);
+    const meaning = (0,_job_status_js__WEBPACK_IMPORTED_MODULE_2__/* .jobStatusMeaning */ .D)(job.status);
     const origin = text(vcs['origin_repository_url']);
     const target = text(vcs['target_repository_url']);
     return {
@@ -1104,7 +797,7 @@ function jobBuild(pipeline, job, workflow) {
         // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
         lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
         outcome: meaning.outcome === '' ? null : meaning.outcome,
-        workflows: { job_name: job.name, ...(0,records/* definedOnly */.Uv)({ workflow_name: workflow }) },
+        workflows: { job_name: job.name, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ workflow_name: workflow }) },
         fork: origin !== null && target !== null && origin !== target,
     };
 }
@@ -1124,7 +817,7 @@ class JobScan {
     }
     async next() {
         const query = this.#query;
-        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,records/* definedOnly */.Uv)({ branch: query.branch }));
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: query.branch }));
         while (this.#ready.length === 0) {
             const room = MAX_JOBS_READ - this.read;
             if (room <= 0) {
@@ -1136,14 +829,14 @@ class JobScan {
                 return undefined;
             // Pipelines of other commits and branches are passed without reading their workflows.
             const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+            if (query.revision !== undefined && !(0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .ofRevision */ .j1)(head, query.revision))
                 continue;
             if (query.branch !== undefined && head.branch !== query.branch)
                 continue;
             const found = [];
             for (const workflow of await this.#api.workflows(pipeline.id)) {
                 for (const job of await this.#api.jobs(workflow.id)) {
-                    if (!(0,records/* isRecord */.u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
+                    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
                         continue;
                     found.push(jobBuild(pipeline, job, workflow.name));
                 }
@@ -1153,149 +846,13 @@ class JobScan {
                 this.bounded = true;
             for (const build of found.slice(0, room)) {
                 this.read++;
-                if ((0,records/* matchesStatusFilter */.ks)(build, query.statusFilter) &&
-                    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job))
+                if ((0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .matchesStatusFilter */ .ks)(build, query.statusFilter) &&
+                    (query.job === undefined || (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(build).job === query.job))
                     this.#ready.push(build);
             }
         }
         return this.#ready.shift();
     }
-}
-
-
-/***/ }),
-
-/***/ 4957:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Aw: () => (/* binding */ PENDING_PIPELINE_STATES),
-/* harmony export */   IN: () => (/* binding */ isV2Id),
-/* harmony export */   JE: () => (/* binding */ pipelineListAnswer),
-/* harmony export */   aV: () => (/* binding */ jobAnswer),
-/* harmony export */   jP: () => (/* binding */ triggerAnswer),
-/* harmony export */   kH: () => (/* binding */ pageAnswer),
-/* harmony export */   nd: () => (/* binding */ pipelineAnswer),
-/* harmony export */   sM: () => (/* binding */ workflowAnswer),
-/* harmony export */   yi: () => (/* binding */ pipelineErrors)
-/* harmony export */ });
-/* unused harmony exports MAX_V2_PAGE_ITEMS, PIPELINE_STATES, isPositiveWhole */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
-// Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's
-// (docs/promises.md, promise 30): ids are UUID-like strings, numbers positive whole numbers, names and statuses
-// strings. A wrong shape is an unusable answer naming the call, which a poll does not look at again; enums stay
-// open, as in records.ts.
-
-
-/** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
-const MAX_V2_PAGE_ITEMS = 100;
-/** Pipeline states the service documents; the last three come before the configuration is compiled. */
-const PIPELINE_STATES = (/* unused pure expression or super */ null && (['created', 'errored', 'setup-pending', 'setup', 'pending']));
-const PENDING_PIPELINE_STATES = new Set(['setup-pending', 'setup', 'pending']);
-/** A UUID-like id: letters, digits and dashes, so that it is safe in a path, an output and a log line. */
-const ID = /^[0-9A-Za-z][0-9A-Za-z-]{0,63}$/u;
-function unusable(call, detail) {
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(call.method, call.path, detail);
-}
-function isV2Id(value) {
-    return typeof value === 'string' && ID.test(value);
-}
-function isPositiveWhole(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-}
-function checkCommon(call, value, what, at) {
-    const where = at < 0 ? `the ${what}` : `item ${at + 1} of the ${what} list`;
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
-        throw unusable(call, `${where} is not an object`);
-    if (!isV2Id(value['id']))
-        throw unusable(call, `${where} has no id that is a UUID-like string`);
-    if (typeof value['name'] !== 'string')
-        throw unusable(call, `${where} has no name that is a string`);
-    if (typeof value['status'] !== 'string')
-        throw unusable(call, `${where} has no status that is a string`);
-    return value;
-}
-/** A workflow (`GET /workflow/{id}`, or an item of a pipeline's list: `at` is its place). */
-function workflowAnswer(call, value, at = -1) {
-    const record = checkCommon(call, value, 'workflow', at);
-    const tag = record['tag'];
-    if (tag !== undefined && tag !== null && typeof tag !== 'string')
-        throw unusable(call, `the workflow ${String(record['id'])} has a tag that is not a string`);
-    return record;
-}
-/** A job of a workflow's list: a `job_number`, where there is one, is a positive whole number. */
-function jobAnswer(call, value, at) {
-    const record = checkCommon(call, value, 'job', at);
-    const num = record['job_number'];
-    if (num !== undefined && num !== null && !isPositiveWhole(num))
-        throw unusable(call, `item ${at + 1} of the job list has a job_number that is not a whole number ≥ 1`);
-    const type = record['type'];
-    if (type !== undefined && type !== null && typeof type !== 'string')
-        throw unusable(call, `item ${at + 1} of the job list has a type that is not a string`);
-    const request = record['approval_request_id'];
-    if (request !== undefined && request !== null && !isV2Id(request))
-        throw unusable(call, `item ${at + 1} of the job list has an approval_request_id that is not an id`);
-    return { ...record, job_number: num ?? null };
-}
-/** One page of a v2 list: `items` an array of at most MAX_V2_PAGE_ITEMS, `next_page_token` a string or null. */
-function pageAnswer(call, value) {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || !Array.isArray(value['items']))
-        throw unusable(call, 'a page with an items list was expected');
-    const items = value['items'];
-    if (items.length > MAX_V2_PAGE_ITEMS)
-        throw unusable(call, `the page holds ${items.length} items, more than the ${MAX_V2_PAGE_ITEMS} a page of the service holds`);
-    const next = value['next_page_token'];
-    if (next !== undefined && next !== null && typeof next !== 'string')
-        throw unusable(call, 'the next_page_token is neither a string nor null');
-    return { items, ...(typeof next === 'string' && next !== '' ? { next } : {}) };
-}
-const optionalString = (value) => value === undefined || value === null || typeof value === 'string';
-/** A pipeline: a UUID-like `id`, a positive whole `number`; `state`, `errors` and `vcs` of their types when present. */
-function pipelineAnswer(call, value) {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
-        throw unusable(call, 'a pipeline record was expected');
-    if (!isV2Id(value['id']))
-        throw unusable(call, 'the pipeline has no id of the UUID form');
-    if (!isPositiveWhole(value['number']))
-        throw unusable(call, 'the pipeline has no number that is a whole number ≥ 1');
-    if (!optionalString(value['state']))
-        throw unusable(call, 'the pipeline state is not a string');
-    const errors = value['errors'];
-    if (errors !== undefined &&
-        errors !== null &&
-        !(Array.isArray(errors) && errors.every((e) => (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(e) && optionalString(e['message']))))
-        throw unusable(call, 'the pipeline errors are not a list of {type, message}');
-    const vcs = value['vcs'];
-    if (vcs !== undefined &&
-        vcs !== null &&
-        !((0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(vcs) && ['branch', 'tag'].every((k) => optionalString(vcs[k]))))
-        throw unusable(call, 'the pipeline vcs is not an object of strings');
-    return value;
-}
-/** A trigger's answer: 201 with a pipeline, or 200 `{message}` when the service triggered nothing. */
-function triggerAnswer(call, status, value) {
-    if (status === 200 && (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) && value['id'] === undefined) {
-        const message = value['message'];
-        if (typeof message !== 'string')
-            throw unusable(call, 'a 200 without a pipeline carries no message');
-        return { triggered: false, message };
-    }
-    return { triggered: true, pipeline: pipelineAnswer(call, value) };
-}
-/** A page of the project's pipelines, newest first: `{items, next_page_token}`. */
-function pipelineListAnswer(call, value) {
-    const items = (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) ? value['items'] : undefined;
-    if (!Array.isArray(items))
-        throw unusable(call, 'a list of items was expected');
-    return items.map((item) => pipelineAnswer(call, item));
-}
-/** What an errored pipeline says: each `errors[].message` (its type without one), or undefined when it is not. */
-function pipelineErrors(pipeline) {
-    const errors = pipeline.errors ?? [];
-    if (pipeline.state !== 'errored' && errors.length === 0)
-        return undefined;
-    return errors.map((e) => e.message ?? e.type ?? '').filter((text) => text !== '');
 }
 
 
@@ -1360,17 +917,20 @@ function checkTriggerInputs(api, request, slug = false) {
 }
 /**
  * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
- * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md).
+ * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md). A project named by
+ * its slug has v2 alone.
  */
 async function startBuild(connection, api, request) {
-    checkTriggerInputs(api, request);
+    const { project } = connection;
+    const v1 = 'slug' in project ? undefined : { ...connection, project };
+    checkTriggerInputs(api, request, v1 === undefined);
     const log = connection.transport.log.bind(connection.transport);
     const unsent = withoutV2Form(request);
-    if (api === 'v1.1')
-        return startV1(connection, api, request);
-    if (api === 'auto' && unsent.length > 0) {
+    if (v1 !== undefined && api === 'v1.1')
+        return startV1(v1, api, request);
+    if (v1 !== undefined && api === 'auto' && unsent.length > 0) {
         log('warning', `${unsent.join(' and ')} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
-        return startV1(connection, api, request);
+        return startV1(v1, api, request);
     }
     let answer;
     try {
@@ -1381,7 +941,7 @@ async function startBuild(connection, api, request) {
         });
     }
     catch (error) {
-        if (api === 'v2' || !(error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .NoPipelineTriggerError */ .q$))
+        if (api === 'v2' || v1 === undefined || !(error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .NoPipelineTriggerError */ .q$))
             throw error;
         const why = error.projectNotFound
             ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
@@ -1389,7 +949,7 @@ async function startBuild(connection, api, request) {
             : 'this installation has no pipeline trigger of API v2';
         let started;
         try {
-            started = await startV1(connection, 'v1.1', request);
+            started = await startV1(v1, 'v1.1', request);
         }
         catch (v1) {
             if (!(v1 instanceof Error))

@@ -854,6 +854,7 @@ function systemErrorCode(err) {
 /* harmony export */   Jj: () => (/* binding */ cut),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Qy: () => (/* binding */ displayUrl),
+/* harmony export */   TL: () => (/* binding */ quoted),
 /* harmony export */   TV: () => (/* binding */ shortDuration),
 /* harmony export */   Yp: () => (/* binding */ firstHeader),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
@@ -953,6 +954,11 @@ function roughly(ms) {
 /** The first line of a header that may come as several. */
 function firstHeader(value) {
     return typeof value === 'string' || value === undefined ? value : value[0];
+}
+/** Text as a JSON string, cut to `max` characters: a name from a server shown whole, escapes and all. */
+function quoted(text, max = 120) {
+    const json = JSON.stringify(text);
+    return json.length > max ? `${json.slice(0, max - 2)}…"` : json;
 }
 
 

@@ -20,13 +20,11 @@ var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../api/format.ts
-var format = __webpack_require__(2249);
-// EXTERNAL MODULE: ../api/download.ts
-var download = __webpack_require__(5234);
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
+var api_format = __webpack_require__(2249);
 // EXTERNAL MODULE: ../api/paths.ts
 var paths = __webpack_require__(7624);
+// EXTERNAL MODULE: ../api/errors.ts
+var errors = __webpack_require__(1013);
 // EXTERNAL MODULE: ./fetch-artifacts/archive.ts
 var archive = __webpack_require__(872);
 // EXTERNAL MODULE: external "node:fs"
@@ -40,6 +38,7 @@ var yauzl = __webpack_require__(171);
 // `yauzl`. The same reader enumerates the members for the check and later hands the approved members' bytes to
 // the writer (extract.ts), so what is checked is what is written: no second program reads the archive its own
 // way, prints server text, inherits the step's environment or waits on a stdin.
+
 
 
 
@@ -73,7 +72,7 @@ function unreadable(error, signal) {
     // yauzl's own refusals of a name (it checks them as it decodes them), said as the other members' are.
     const name = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/su.exec(error.message);
     if (name !== null)
-        return new archive/* UnsafeArchiveError */.td(`member ${(0,archive/* quoted */.TL)(name[2] ?? '')} ${name[1] === 'absolute path'
+        return new archive/* UnsafeArchiveError */.td(`member ${(0,api_format/* quoted */.TL)(name[2] ?? '')} ${name[1] === 'absolute path'
             ? 'is an absolute path'
             : name[1] === 'invalid relative path'
                 ? "climbs out of its folder with '..'"
@@ -110,10 +109,10 @@ function tarMember(entry) {
     const global = entry.globalExtended;
     for (const key of ['path', 'linkpath', 'size']) {
         if (global?.[key] !== undefined && global[key] !== null)
-            throw new archive/* UnsafeArchiveError */.td(`a pax global header sets ${(0,archive/* quoted */.TL)(key)} for the members after it: tar readers disagree on their names`);
+            throw new archive/* UnsafeArchiveError */.td(`a pax global header sets ${(0,api_format/* quoted */.TL)(key)} for the members after it: tar readers disagree on their names`);
     }
     if (entry.extended?.size !== undefined && entry.extended.size !== null)
-        throw new archive/* UnsafeArchiveError */.td(`a pax header gives member ${(0,archive/* quoted */.TL)(entry.path)} the size ${(0,archive/* quoted */.TL)(String(entry.extended.size))} over its ` +
+        throw new archive/* UnsafeArchiveError */.td(`a pax header gives member ${(0,api_format/* quoted */.TL)(entry.path)} the size ${(0,api_format/* quoted */.TL)(String(entry.extended.size))} over its ` +
             'own header: tar readers disagree on what follows');
     return {
         name: entry.path.replace(/\/+$/u, ''),
@@ -156,8 +155,8 @@ async function readTar(file, signal, visitor) {
     });
     parser.on('ignoredEntry', (entry) => {
         stop(new archive/* UnsafeArchiveError */.td(entry.type === 'SparseFile'
-            ? `member ${(0,archive/* quoted */.TL)(entry.path)} is a sparse file, which is not unpacked`
-            : `member ${(0,archive/* quoted */.TL)(entry.path)} is a tar entry of type ${(0,archive/* quoted */.TL)(entry.type)}, not a plain file or folder`));
+            ? `member ${(0,api_format/* quoted */.TL)(entry.path)} is a sparse file, which is not unpacked`
+            : `member ${(0,api_format/* quoted */.TL)(entry.path)} is a tar entry of type ${(0,api_format/* quoted */.TL)(entry.type)}, not a plain file or folder`));
     });
     parser.on('entry', (entry) => {
         if (failure !== undefined) {
@@ -224,9 +223,9 @@ function zipMember(entry) {
                     ? 'device'
                     : 'other';
     if (type === 'file' && entry.isEncrypted())
-        throw new archive/* UnsafeArchiveError */.td(`member ${(0,archive/* quoted */.TL)(name)} is encrypted`);
+        throw new archive/* UnsafeArchiveError */.td(`member ${(0,api_format/* quoted */.TL)(name)} is encrypted`);
     if (type === 'file' && entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
-        throw new archive/* UnsafeArchiveError */.td(`member ${(0,archive/* quoted */.TL)(name)} uses compression method ${entry.compressionMethod} (only stored and deflate are read)`);
+        throw new archive/* UnsafeArchiveError */.td(`member ${(0,api_format/* quoted */.TL)(name)} uses compression method ${entry.compressionMethod} (only stored and deflate are read)`);
     return {
         name: name.replace(/\/+$/u, ''),
         type,
@@ -366,12 +365,12 @@ async function extractArchive(request) {
     }
     const free = await freeBytes((0,external_node_path_.dirname)(request.archive));
     if (free !== undefined && declared > free) {
-        throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} declares ${(0,format/* formatBytes */.z3)(declared)} of files, more than the ` +
-            `${(0,format/* formatBytes */.z3)(free)} free on the destination's file system; it is kept packed and nothing of it was unpacked`);
+        throw new ExtractLimitError(`archive ${(0,api_format/* quoted */.TL)(request.name)} declares ${(0,api_format/* formatBytes */.z3)(declared)} of files, more than the ` +
+            `${(0,api_format/* formatBytes */.z3)(free)} free on the destination's file system; it is kept packed and nothing of it was unpacked`);
     }
-    const limit = `extract-max-mib (${(0,format/* formatBytes */.z3)(request.maxBytes)})`;
+    const limit = `extract-max-mib (${(0,api_format/* formatBytes */.z3)(request.maxBytes)})`;
     if (declared > request.maxBytes) {
-        throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} declares ${(0,format/* formatBytes */.z3)(declared)} of files, more than ${limit}; ` +
+        throw new ExtractLimitError(`archive ${(0,api_format/* quoted */.TL)(request.name)} declares ${(0,api_format/* formatBytes */.z3)(declared)} of files, more than ${limit}; ` +
             'it is kept packed and nothing of it was unpacked. Raise extract-max-mib if that is expected');
     }
     result.staleParts = await (0,stale_parts/* removeStaleParts */.o)(destination.root, finals.filter((f) => f !== undefined));
@@ -399,8 +398,8 @@ async function extractArchive(request) {
                         written += chunk.length;
                         entry.bytes += chunk.length;
                         if (written > request.maxBytes) {
-                            throw new ExtractLimitError(`archive ${(0,paths/* shortQuoted */.vb)(request.name)} unpacks to more than ${limit} (passed at member ` +
-                                `${(0,paths/* shortQuoted */.vb)((0,archive/* memberSegments */.Ld)(member).join('/'))}); it is kept packed and nothing of it was ` +
+                            throw new ExtractLimitError(`archive ${(0,api_format/* quoted */.TL)(request.name)} unpacks to more than ${limit} (passed at member ` +
+                                `${(0,api_format/* quoted */.TL)((0,archive/* memberSegments */.Ld)(member).join('/'))}); it is kept packed and nothing of it was ` +
                                 'kept. Raise extract-max-mib if that is expected');
                         }
                         await handle.write(chunk);
@@ -439,8 +438,8 @@ async function finalPathProblem(request, segments, cache) {
         return `its file name is longer than ${paths/* MAX_FILE_NAME_BYTES */.Or} bytes`;
     if (segments.some((s) => Buffer.byteLength(s) > 255))
         return 'a segment is longer than 255 bytes';
-    if (Buffer.byteLength((0,external_node_path_.join)(request.destination.root, ...segments)) + download/* PART_SUFFIX_BYTES */.e4 > paths/* MAX_PATH_BYTES */.PR)
-        return `its path in the destination would be longer than ${paths/* MAX_PATH_BYTES */.PR - download/* PART_SUFFIX_BYTES */.e4} bytes`;
+    if (Buffer.byteLength((0,external_node_path_.join)(request.destination.root, ...segments)) + paths/* PART_SUFFIX_BYTES */.e4 > paths/* MAX_PATH_BYTES */.PR)
+        return `its path in the destination would be longer than ${paths/* MAX_PATH_BYTES */.PR - paths/* PART_SUFFIX_BYTES */.e4} bytes`;
     const found = await request.destination.inspect(segments, cache);
     if (found.kind === 'refused')
         return found.reason;
@@ -466,8 +465,8 @@ function diskFull(error, archive, member, written) {
     const code = error?.code;
     if (code !== 'ENOSPC' && code !== 'EDQUOT')
         return error;
-    return new ExtractLimitError(`the disk filled up while unpacking archive ${(0,paths/* shortQuoted */.vb)(archive)} (at member ${(0,paths/* shortQuoted */.vb)(member)}, ` +
-        `after ${(0,format/* formatBytes */.z3)(written)}): ${code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on the device'}; nothing of it was kept`);
+    return new ExtractLimitError(`the disk filled up while unpacking archive ${(0,api_format/* quoted */.TL)(archive)} (at member ${(0,api_format/* quoted */.TL)(member)}, ` +
+        `after ${(0,api_format/* formatBytes */.z3)(written)}): ${code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on the device'}; nothing of it was kept`);
 }
 
 

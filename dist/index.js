@@ -16,7 +16,8 @@ var map = {
 		825,
 		26,
 		704,
-		970,
+		34,
+		450,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
@@ -26,42 +27,45 @@ var map = {
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		6506,
+		3585,
 		825,
 		26,
 		704,
-		970,
-		506
+		34,
+		585
 	],
 	"./general/general.ts": [
 		2272,
 		825,
 		704,
+		34,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
 		704,
-		970,
+		34,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		5188,
+		180,
 		825,
 		26,
 		704,
-		970,
-		48,
-		188
+		34,
+		450,
+		963,
+		180
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		825,
 		26,
 		704,
-		970,
-		48,
+		34,
+		450,
+		963,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
@@ -69,7 +73,8 @@ var map = {
 		825,
 		26,
 		704,
-		970,
+		34,
+		450,
 		204
 	]
 };

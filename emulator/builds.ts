@@ -218,7 +218,7 @@ export class Builds {
   /** Triggers a build as POST .../tree/{branch} does. */
   trigger(project: EmulatedProject, request: TriggerRequest): StoredBuild {
     const behaviour = this.behaviour(project, request.branch);
-    // Spec rule 2: a requested parallelism counts only on the first generation of the build system.
+    // As on the service, a requested parallelism counts only on the first generation of the build system.
     const parallel =
       behaviour.platform === '1.0' && request.parallel !== undefined ? request.parallel : behaviour.parallel;
     return this.insert(project, undefined, (num) => {

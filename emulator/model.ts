@@ -73,7 +73,7 @@ export interface BuildBehaviour {
   /** Time a build runs once started. */
   runMs?: number;
   outcome?: FinalOutcome;
-  /** Generation of the build system; a trigger's `parallel` counts only on `1.0` (spec rule 2). */
+  /** Generation of the build system; a trigger's `parallel` counts only on `1.0`, as on the service. */
   platform?: '1.0' | '2.0';
   /** Containers per build. */
   parallel?: number;

@@ -266,7 +266,7 @@ const ROUTES: Route[] = [
       const latest = state.latestBuild(project, request.query['branch'], filter);
       if (latest === undefined) throw new HttpError(404, 'No build found matching the branch and filter');
       const artifacts = state.artifacts(project, latest.build_num);
-      // Spec rule 3: no artifacts is a 404, not an empty list.
+      // As the service does: no artifacts is a 404, not an empty list.
       if (artifacts.length === 0) throw new HttpError(404, `Build ${latest.build_num} has no artifacts`);
       return jsonReply(200, artifacts);
     },

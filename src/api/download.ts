@@ -1,7 +1,6 @@
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
-import { randomBytes } from 'node:crypto';
 import { closeSync, createWriteStream, ftruncateSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
@@ -10,6 +9,7 @@ import { abortReason, systemClock, type Clock } from './clock.ts';
 import { discard } from './answer.ts';
 import { ApiError, asError, UserFacingError } from './errors.ts';
 import { backoffDelay, isTransient, type RetryOptions } from './retry.ts';
+import { partFileName } from './paths.ts';
 import { renameFile } from './rename.ts';
 import { contentCoding, decoder as decoderFor, UnsupportedCodingError, type Coding } from './decode.ts';
 import { displayUrl, firstHeader, formatLimit } from './format.ts';
@@ -121,22 +121,6 @@ class StartOverError extends UserFacingError {
 
 /** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
-
-/** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
-let partSerial: number | undefined;
-
-/**
- * The part file of a destination: `<dest>.<12 hex digits>.part`. The digits count up from a random start: no two
- * part files of a run share a name, one left by an earlier run is as unlikely to be met as with a random name per
- * file, and a file costs a counter, not a random UUID.
- */
-function partFileName(dest: string): string {
-  partSerial = ((partSerial ?? randomBytes(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
-  return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
-}
-
-/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
-export const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
 
 /** The bytes of one attempt off the wire, for the minimum-rate rule, and how to stop it. */
 interface Watched {

@@ -94,3 +94,9 @@ export function roughly(ms: number): string {
 export function firstHeader(value: string | readonly string[] | undefined): string | undefined {
   return typeof value === 'string' || value === undefined ? value : value[0];
 }
+
+/** Text as a JSON string, cut to `max` characters: a name from a server shown whole, escapes and all. */
+export function quoted(text: string, max = 120): string {
+  const json = JSON.stringify(text);
+  return json.length > max ? `${json.slice(0, max - 2)}…"` : json;
+}

@@ -7,16 +7,33 @@
 // a separator, and empty and `.` segments are left out. `x:name` is a drive only where drives exist (Windows
 // names): elsewhere it is a name like any other. A `pretty_path` whose file name differs from the `path`'s
 // is not used: the file keeps its own name, the last segment of its `path`.
+import { randomBytes } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { PART_SUFFIX_BYTES } from './download.ts';
+import { quoted } from './format.ts';
 import { selects, type Glob } from './glob.ts';
 import { UserFacingError } from './errors.ts';
 
 /** A segment the file system would reject as too long (most allow 255 bytes). */
 const MAX_SEGMENT_BYTES = 255;
 /** The longest file name that still leaves room for its part file's suffix. */
+/** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
+let partSerial: number | undefined;
+
+/**
+ * The part file of a destination: `<dest>.<12 hex digits>.part`. The digits count up from a random start: no two
+ * part files of a run share a name, one left by an earlier run is as unlikely to be met as with a random name per
+ * file, and a file costs a counter, not a random UUID.
+ */
+export function partFileName(dest: string): string {
+  partSerial = ((partSerial ?? randomBytes(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
+  return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
+}
+
+/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
+export const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
+
 export const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - PART_SUFFIX_BYTES;
 /** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
 export const MAX_PATH_BYTES = 4095;
@@ -273,17 +290,17 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
     const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
     const relative = artifactRelativePath(path, pretty, options.profile);
     if (!relative.ok) {
-      plan.refused.push({ what: shortQuoted(path), reason: relative.reason });
+      plan.refused.push({ what: quoted(path), reason: relative.reason });
       continue;
     }
     const scheme = urlScheme(url);
     if (scheme !== 'http:' && scheme !== 'https:') {
       plan.refused.push({
-        what: shortQuoted(relative.segments.join('/')),
+        what: quoted(relative.segments.join('/')),
         reason:
           scheme === undefined
             ? 'its URL is not an absolute address'
-            : `its URL is a ${shortQuoted(scheme, 20)} address, not http(s)`,
+            : `its URL is a ${quoted(scheme, 20)} address, not http(s)`,
       });
       continue;
     }
@@ -291,7 +308,7 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
     if (options.profile?.windowsNames === true) {
       const problem = relative.segments.map(windowsNameProblem).find((p) => p !== undefined);
       if (problem !== undefined) {
-        plan.refused.push({ what: shortQuoted(source), reason: `a segment of its path ${problem}` });
+        plan.refused.push({ what: quoted(source), reason: `a segment of its path ${problem}` });
         continue;
       }
     }
@@ -364,8 +381,8 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
       const other = files.get(fold(file.segments.slice(0, n).join('/')));
       if (other) {
         throw new ClashError(
-          `artifact ${shortQuoted(other.source)} would be saved as a file where artifact ` +
-            `${shortQuoted(file.source)} needs a folder; leave one out with pattern`,
+          `artifact ${quoted(other.source)} would be saved as a file where artifact ` +
+            `${quoted(file.source)} needs a folder; leave one out with pattern`,
         );
       }
     }
@@ -375,7 +392,7 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
 
 function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
   const where = group[0]?.segments.join('/') ?? '';
-  const what = group.map((f) => shortQuoted(f.source)).join(', ');
+  const what = group.map((f) => quoted(f.source)).join(', ');
   const hint = flatten
     ? 'flatten keeps only file names: leave it out, or narrow the artifacts with pattern'
     : 'their containers do not tell them apart; narrow the artifacts with pattern';
@@ -383,22 +400,16 @@ function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
   const disk = folded
     ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
     : '';
-  return new ClashError(`artifacts ${what} would all be saved at ${shortQuoted(where)}${disk}; ${hint}`);
+  return new ClashError(`artifacts ${what} would all be saved at ${quoted(where)}${disk}; ${hint}`);
 }
 
 /** A record for a warning: its path only (a URL may carry credentials), cut short. */
 function describe(value: unknown): string {
-  if (value === null || typeof value !== 'object') return shortQuoted(String(value));
+  if (value === null || typeof value !== 'object') return quoted(String(value));
   const { path, pretty_path: pretty } = value as ArtifactLike;
-  if (typeof path === 'string' && path !== '') return shortQuoted(path);
-  if (typeof pretty === 'string' && pretty !== '') return shortQuoted(pretty);
+  if (typeof path === 'string' && path !== '') return quoted(path);
+  if (typeof pretty === 'string' && pretty !== '') return quoted(pretty);
   return 'a record without a path';
-}
-
-/** JSON-quoted, at most `max` characters of it (server text can be kilobytes long). */
-export function shortQuoted(text: string, max = 120): string {
-  const quoted = JSON.stringify(text);
-  return quoted.length > max ? `${quoted.slice(0, max - 2)}…"` : quoted;
 }
 
 /** The URL's scheme as `new URL` would give it, read without parsing the whole URL (there may be thousands). */
@@ -408,7 +419,7 @@ function urlScheme(url: string): string | undefined {
 }
 
 export function sample(items: readonly string[], max = 5): string {
-  const shown = items.slice(0, max).map((s) => shortQuoted(s));
+  const shown = items.slice(0, max).map((s) => quoted(s));
   return items.length > max ? `${shown.join(', ')} and ${items.length - max} more` : shown.join(', ');
 }
 
@@ -478,7 +489,7 @@ export class Destination {
     if (first !== undefined && first !== exact) {
       return {
         kind: 'refused',
-        reason: `its path differs from ${shortQuoted(first)} only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
+        reason: `its path differs from ${quoted(first)} only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
       };
     }
     this.#claimed.set(key, exact);
@@ -510,12 +521,12 @@ export class Destination {
       if (stat.isSymbolicLink())
         return {
           kind: 'refused',
-          reason: `the folder ${shortQuoted(relative)} in the destination is a symbolic link`,
+          reason: `the folder ${quoted(relative)} in the destination is a symbolic link`,
         };
       if (!stat.isDirectory())
         return {
           kind: 'refused',
-          reason: `${shortQuoted(relative)} in the destination is a file, not a folder`,
+          reason: `${quoted(relative)} in the destination is a file, not a folder`,
         };
     }
     return { kind: 'free' };
@@ -549,9 +560,9 @@ async function ensureFolder(absolute: string, relative: string, created: string[
   }
   const stat = await lstat(absolute);
   if (stat.isSymbolicLink()) {
-    throw new RefusedPathError(`the folder ${shortQuoted(relative)} in the destination is a symbolic link`);
+    throw new RefusedPathError(`the folder ${quoted(relative)} in the destination is a symbolic link`);
   }
   if (!stat.isDirectory()) {
-    throw new RefusedPathError(`${shortQuoted(relative)} in the destination is a file, not a folder`);
+    throw new RefusedPathError(`${quoted(relative)} in the destination is a file, not a folder`);
   }
 }

@@ -1,18 +1,22 @@
 // The builds of one pipeline (API v2), look after look, for the same waiting loop that follows a commit's builds:
-// its workflows, each workflow's jobs until each has a `job_number` (its v1.1 build number), then each build
-// through v1.1 as any other. A look costs one list of jobs per workflow not yet ended; a build is read (v1.1 GET)
-// when its job first has a number and when the job ends, and the workflows are listed at the first look and again
-// when all their jobs look ended. Jobs that end without a build (blocked after a failure, not run, cancelled,
-// unauthorized) end with their status; an approval on hold is said, once.
-import type { Client, ProjectRef } from './client.ts';
+// its workflows, each workflow's jobs until each has a `job_number`, then each job as a build record, read the way
+// the project allows: its v1.1 build, or for a project named by its slug its v2 job details (jobReader). A look
+// costs one list of jobs per workflow not yet ended; a job is read when it first has a number and when it ends,
+// and the workflows are listed at the first look and again when all their jobs look ended. Jobs that end without
+// a build (blocked after a failure, not run, cancelled, unauthorized) end with their status; an approval on hold
+// is said, once. SlugCommitBuilds follows every pipeline of a commit of a project named by its slug this way.
+import type { Client, ProjectAddress, SlugProject } from './client.ts';
+import type { CommitQuery } from './commit-builds.ts';
 import { UserFacingError } from './errors.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   UNBUILT_JOB_STATUSES,
   type Job,
+  type Pipeline,
   type Pipelines,
   type Workflow,
 } from './pipelines.ts';
+import { MAX_PROJECT_PIPELINES, type ProjectsV2 } from './projects-v2.ts';
 import { isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
@@ -84,10 +88,22 @@ const ENDED_JOB_STATUSES: ReadonlySet<string> = new Set([
   'retried',
 ]);
 
+/** Reads a job of the pipeline, by number, as a build record. */
+export type JobReader = (num: number) => Promise<Build>;
+
+/**
+ * How a project's jobs are read: its v1.1 build, or for a project named by its slug (which v1.1 cannot reach)
+ * its job details through v2.
+ */
+export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
+  if (!('slug' in project)) return (num) => client.build(project, num);
+  const pipelines = new Map<string, Promise<Pipeline>>();
+  return (num) => api.jobAsBuild(project, num, pipelines);
+}
+
 export class PipelineBuilds {
-  readonly #client: Client;
+  readonly #read: JobReader;
   readonly #pipelines: Pipelines;
-  readonly #project: ProjectRef;
   readonly #pipelineId: string;
   readonly #workflows = new Map<string, KnownWorkflow>();
   readonly #builds = new Map<number, Build>();
@@ -100,15 +116,13 @@ export class PipelineBuilds {
   #name: string;
 
   constructor(
-    client: Client,
+    read: JobReader,
     pipelines: Pipelines,
-    project: ProjectRef,
     pipeline: { id: string; number: number },
     times: PipelineTimes,
   ) {
-    this.#client = client;
+    this.#read = read;
     this.#pipelines = pipelines;
-    this.#project = project;
     this.#pipelineId = pipeline.id;
     this.#name = `pipeline #${pipeline.number}`;
     this.#times = times;
@@ -241,8 +255,8 @@ export class PipelineBuilds {
   }
 
   /**
-   * Lists a workflow's jobs; reads a job's build (v1.1) when it first has a number and when its status says it
-   * ended, and in between takes the job's status for the build's.
+   * Lists a workflow's jobs; reads a job's build when it first has a number and when its status says it ended, and
+   * in between takes the job's status for the build's.
    */
   async #readJobs(entry: KnownWorkflow, notes: string[]): Promise<void> {
     const { workflow } = entry;
@@ -257,7 +271,7 @@ export class PipelineBuilds {
       const cached = this.#builds.get(num);
       if (cached !== undefined && isFinished(cached)) continue;
       if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
-        this.#builds.set(num, await this.#client.build(this.#project, num));
+        this.#builds.set(num, await this.#read(num));
       } else if (job.status === 'running' || job.status === 'queued') {
         this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
       }
@@ -292,4 +306,74 @@ function onHold(workflow: Workflow, job: Job): string {
     `Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
     `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`
   );
+}
+
+/**
+ * The builds of a commit of a project named by its slug, which v1.1 cannot list: its pipelines among the project's
+ * newest (on `branch` when given) whose commit starts with `revision`, each followed by a PipelineBuilds. A pipeline
+ * that appears later is followed from the next look; when the commit is done is left to the appear and settle
+ * times, as for a commit's v1.1 builds. Without `revision`, the newest pipeline names the commit.
+ */
+export class SlugCommitBuilds {
+  readonly #api: ProjectsV2;
+  readonly #project: SlugProject;
+  readonly #query: CommitQuery;
+  readonly #read: JobReader;
+  readonly #times: PipelineTimes;
+  readonly #followed = new Map<string, { source: PipelineBuilds; last: Build[]; done: boolean }>();
+
+  constructor(
+    api: ProjectsV2,
+    project: SlugProject,
+    query: CommitQuery,
+    read: JobReader,
+    times: PipelineTimes,
+  ) {
+    this.#api = api;
+    this.#project = project;
+    this.#query = query;
+    this.#read = read;
+    this.#times = times;
+  }
+
+  async look(): Promise<{ builds: Build[]; truncated: boolean; notes: string[] }> {
+    const { branch } = this.#query;
+    const pipelines = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
+    const notes: string[] = [];
+    if (this.#query.revision === '') {
+      const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
+      if (newest === undefined) return { builds: [], truncated: false, notes };
+      this.#query.revision = String(newest.vcs?.revision).toLowerCase();
+      notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
+    }
+    for (const pipeline of pipelines) {
+      const vcs = pipeline.vcs ?? {};
+      const ofCommit =
+        typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(this.#query.revision);
+      if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || this.#followed.has(pipeline.id))
+        continue;
+      const source = new PipelineBuilds(this.#read, this.#api, pipeline, this.#times);
+      this.#followed.set(pipeline.id, { source, last: [], done: false });
+    }
+    for (const [id, entry] of this.#followed) {
+      if (entry.done) continue;
+      try {
+        const look = await entry.source.look();
+        entry.last = look.builds;
+        entry.done = look.complete && look.builds.every(isFinished);
+        notes.push(...look.notes);
+      } catch (error) {
+        // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+        if (!(error instanceof PipelineErroredError)) throw error;
+        notes.push(error.message);
+        this.#followed.set(id, { ...entry, done: true });
+      }
+    }
+    const builds = [...this.#followed.values()].flatMap((entry) => entry.last);
+    return {
+      builds: builds.sort((a, b) => a.build_num - b.build_num),
+      truncated: pipelines.length >= MAX_PROJECT_PIPELINES,
+      notes,
+    };
+  }
 }

@@ -147,7 +147,8 @@ export class Pipelines {
         ...withParameters,
       });
     } catch (error) {
-      if (!isNoRoute(error) || options.definitionId !== undefined) throw error;
+      // The older form is not available to a project named by its slug: its 404 is the answer.
+      if (!isNoRoute(error) || options.definitionId !== undefined || 'slug' in p) throw error;
       first = error;
     }
     // An installation of an older version has only the older form; a 404 or 405 started nothing.

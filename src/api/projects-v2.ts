@@ -46,7 +46,7 @@ interface V2EnvVar {
 }
 
 /** Pipelines of a project read at most, newest first: a commit's are among its newest. */
-const MAX_PROJECT_PIPELINES = 100;
+export const MAX_PROJECT_PIPELINES = 100;
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 export const MAX_JOBS_READ = 100;
 
@@ -137,12 +137,28 @@ export class ProjectsV2 extends Pipelines {
     return messageAnswer('DELETE', path, answer.data);
   }
 
-  /** A job by number as a build record (jobBuild), with its pipeline's branch and commit. */
-  async jobAsBuild(p: ProjectAddress, number: number): Promise<JobBuild> {
+  /**
+   * A job by number as a build record (jobBuild), with its pipeline's branch and commit, its status as the service
+   * gives it and its page (`web_url`) as the build's address; `pipelines` keeps the pipelines already read.
+   */
+  async jobAsBuild(
+    p: ProjectAddress,
+    number: number,
+    pipelines = new Map<string, Promise<Pipeline>>(),
+  ): Promise<JobBuild> {
     const job = await this.job(p, number);
     const id = job.pipeline?.id;
     if (id === undefined) throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
-    return jobBuild(await this.pipeline(id), { ...job, job_number: number }, job.latest_workflow?.name);
+    const pipeline = pipelines.get(id) ?? this.pipeline(id);
+    pipelines.set(id, pipeline);
+    const workflow = job.latest_workflow;
+    const build = jobBuild(await pipeline, { ...job, job_number: number }, workflow?.name);
+    return {
+      ...build,
+      status: job.status,
+      build_url: typeof job.web_url === 'string' ? job.web_url : null,
+      workflows: { ...build.workflows, ...(isId(workflow?.id) ? { workflow_id: workflow.id } : {}) },
+    };
   }
 
   /** The project's pipelines, newest first, on `branch` when given, at most `max`. */

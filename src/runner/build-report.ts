@@ -1,6 +1,8 @@
 // What the gating actions report about a finished build: its failed steps, and its tests with the failed ones
 // listed and annotated; GitHub shows few annotations per step, so one budget serves every build a step reports on.
+import type { ProjectAddress } from '../api/client.ts';
 import { AbortedError } from '../api/errors.ts';
+import { ProjectsV2 } from '../api/projects-v2.ts';
 import { redactor } from '../api/message.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
 import { collectFailedSteps } from '../api/step-output.ts';
@@ -22,10 +24,13 @@ export interface TestsRead {
 /** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
 export async function readTests(
   { io }: ActionContext,
-  { client, project }: Connection,
+  { client, project, transport }: Connection<ProjectAddress>,
   build: Build,
 ): Promise<TestsRead> {
   try {
+    // A project named by its slug has its jobs' tests through v2 only, in the same fields.
+    if ('slug' in project)
+      return { tests: (await new ProjectsV2(transport).tests(project, build.build_num)) as TestCase[] };
     const metadata: TestMetadata = await client.tests(project, build.build_num);
     return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
   } catch (error) {

@@ -3,9 +3,13 @@
 // and the summary.
 import { abortReason } from '../api/clock.ts';
 import { jobOf } from '../api/commit-builds.ts';
-import { AbortedError } from '../api/errors.ts';
+import { AbortedError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
-import type { WorkflowEnd } from '../api/pipeline-builds.ts';
+import type { ProjectAddress } from '../api/client.ts';
+import { choosesName } from '../api/name-patterns.ts';
+import { jobReader, PipelineBuilds, type UnbuiltJob, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { Pipelines } from '../api/pipelines.ts';
+import { ProjectsV2 } from '../api/projects-v2.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import {
   AnnotationBudget,
@@ -70,7 +74,7 @@ export interface GateOptions {
  */
 export async function gateBuilds(
   ctx: ActionContext,
-  connection: Connection,
+  connection: Connection<ProjectAddress>,
   input: GateInputs,
   options: GateOptions,
 ): Promise<Build[]> {
@@ -91,7 +95,14 @@ export async function gateBuilds(
               builds = b;
               options.seen?.(b);
             })
-          : await waitForOne(ctx, connection, input.buildNum, input, deadline, (b) => (builds = [b]));
+          : await waitForOne(
+              ctx,
+              v11Connection(connection),
+              input.buildNum,
+              input,
+              deadline,
+              (b) => (builds = [b]),
+            );
     } catch (error) {
       if (ctx.signal.aborted || error instanceof AbortedError) {
         ending = { kind: 'cancelled' };
@@ -134,10 +145,7 @@ export async function gateBuilds(
     };
     for (const build of unsuccessful.slice(0, MAX_FAILURE_REPORTS)) {
       if (late()) break;
-      failures.set(
-        build.build_num,
-        await showFailedSteps(ctx, connection, build, input.failureLogLines, budget),
-      );
+      failures.set(build.build_num, await failureOf(ctx, connection, build, input.failureLogLines, budget));
     }
     for (const build of unsuccessful) {
       if (late()) break;
@@ -181,6 +189,95 @@ export async function gateBuilds(
     );
   }
   return builds;
+}
+
+/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
+export function v11Connection(connection: Connection<ProjectAddress>): Connection {
+  const { project } = connection;
+  if ('slug' in project)
+    throw new ValidationError(
+      'project-slug',
+      'this call has no API v2 form, so such a project cannot be reached',
+    );
+  return { ...connection, project };
+}
+
+/** One pipeline as the gate's source, its jobs read as the project allows (jobReader). */
+export function pipelineSource(
+  ctx: ActionContext,
+  connection: Connection<ProjectAddress>,
+  pipeline: { id: string; number: number },
+  times: { settleMs: number; emptyMs: number },
+): PipelineBuilds {
+  const { client, transport, project } = connection;
+  return new PipelineBuilds(
+    jobReader(client, new ProjectsV2(transport), project),
+    new Pipelines(transport),
+    pipeline,
+    {
+      now: () => ctx.clock.now(),
+      ...times,
+    },
+  );
+}
+
+/**
+ * Gates one pipeline (trigger-build's, or wait-for-build's `pipeline-id`): its builds, then its jobs that ended
+ * without a build, which fail it unless the policy allows their status, as a deploy that never ran is no deploy.
+ */
+export async function gatePipeline(
+  ctx: ActionContext,
+  connection: Connection<ProjectAddress>,
+  input: GateInputs & { source: PipelineBuilds },
+  options: GateOptions,
+): Promise<Build[]> {
+  const { source } = input;
+  const chosen = (): UnbuiltJob[] =>
+    source.unbuilt.filter((j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job));
+  const builds = await gateBuilds(ctx, connection, input, {
+    ...options,
+    moreRows: () =>
+      chosen().map((j) => ({
+        build_num: null,
+        build_url: null,
+        job: j.job,
+        workflow: j.workflow,
+        status: j.status,
+        outcome: null,
+      })),
+  });
+  const stopped = chosen().filter((j) => !passes(input.policy, j.status));
+  if (stopped.length > 0) {
+    const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+    throw new WaitError(
+      logSafe(`${scopeOf(input).replace(/^./u, (c) => c.toUpperCase())}: ${list}, without running`),
+    );
+  }
+  return builds;
+}
+
+/**
+ * Why a build did not pass: its failed steps (v1.1); a job of a project named by its slug has no step output
+ * through v2, so one line points to its page instead.
+ */
+function failureOf(
+  ctx: ActionContext,
+  connection: Connection<ProjectAddress>,
+  build: Build,
+  lines: number,
+  budget: AnnotationBudget,
+): Promise<FailureShown> {
+  const { project } = connection;
+  if (!('slug' in project)) return showFailedSteps(ctx, v11Connection(connection), build, lines, budget);
+  const url = build.build_url ?? '';
+  if (lines > 0 && url !== '')
+    ctx.info(
+      `Job ${label(build)} ended ${build.status ?? 'unknown'}: API v2 has no step output; its log is at ${url}`,
+    );
+  return Promise.resolve({
+    failedStep: undefined,
+    summary: url === '' ? '' : mdLink("The job's page shows its log", url),
+  });
 }
 
 /**

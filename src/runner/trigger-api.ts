@@ -2,7 +2,7 @@
 // trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1
 // while it works, then a workflow rerun. Shared by trigger-build and the general action's trigger, retry and
 // retry-no-cache.
-import type { TriggerOptions, TriggerResult } from '../api/client.ts';
+import type { ProjectAddress, TriggerOptions, TriggerResult } from '../api/client.ts';
 import { UserFacingError, ValidationError } from '../api/errors.ts';
 import {
   NoPipelineTriggerError,
@@ -83,20 +83,23 @@ export type Started =
 
 /**
  * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
- * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md).
+ * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md). A project named by
+ * its slug has v2 alone.
  */
 export async function startBuild(
-  connection: Connection,
+  connection: Connection<ProjectAddress>,
   api: TriggerApi,
   request: TriggerRequest,
 ): Promise<Started> {
-  checkTriggerInputs(api, request);
+  const { project } = connection;
+  const v1 = 'slug' in project ? undefined : { ...connection, project };
+  checkTriggerInputs(api, request, v1 === undefined);
   const log = connection.transport.log.bind(connection.transport);
   const unsent = withoutV2Form(request);
-  if (api === 'v1.1') return startV1(connection, api, request);
-  if (api === 'auto' && unsent.length > 0) {
+  if (v1 !== undefined && api === 'v1.1') return startV1(v1, api, request);
+  if (v1 !== undefined && api === 'auto' && unsent.length > 0) {
     log('warning', `${unsent.join(' and ')} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
-    return startV1(connection, api, request);
+    return startV1(v1, api, request);
   }
   let answer: Triggered;
   try {
@@ -106,14 +109,14 @@ export async function startBuild(
       ...(request.definitionId === undefined ? {} : { definitionId: request.definitionId }),
     });
   } catch (error) {
-    if (api === 'v2' || !(error instanceof NoPipelineTriggerError)) throw error;
+    if (api === 'v2' || v1 === undefined || !(error instanceof NoPipelineTriggerError)) throw error;
     const why = error.projectNotFound
       ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
         'token (or the project slug is wrong)'
       : 'this installation has no pipeline trigger of API v2';
     let started: Started;
     try {
-      started = await startV1(connection, 'v1.1', request);
+      started = await startV1(v1, 'v1.1', request);
     } catch (v1) {
       if (!(v1 instanceof Error)) throw v1;
       throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${v1.message}`, { cause: v1 });
@@ -191,7 +194,11 @@ export async function confirmPipeline(
  * The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
  * origin of a job's address once one is known, else of `base-url`; built from checked parts only.
  */
-export function pipelineUrl(connection: Connection, pipeline: Pipeline, jobUrl?: string | null): string {
+export function pipelineUrl(
+  connection: Connection<ProjectAddress>,
+  pipeline: Pipeline,
+  jobUrl?: string | null,
+): string {
   let web: string;
   try {
     web = new URL(jobUrl ?? connection.baseUrl).origin;

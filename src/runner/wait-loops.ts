@@ -7,9 +7,10 @@ import { logSafe } from './text.ts';
 import { formatDuration } from '../api/format.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
+import type { ProjectAddress } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { WorkflowEnd } from '../api/pipeline-builds.ts';
-import { Pipelines } from '../api/pipelines.ts';
+import { jobReader, SlugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { ProjectsV2 } from '../api/projects-v2.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import { isV2Id } from '../api/v2-records.ts';
 
@@ -130,7 +131,7 @@ export async function waitForOne(
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
 export async function waitForCommit(
   ctx: ActionContext,
-  { client, project, transport }: Connection,
+  { client, project, transport }: Connection<ProjectAddress>,
   input: GateInputs,
   deadline: number,
   seen: (builds: Build[]) => void,
@@ -138,8 +139,18 @@ export async function waitForCommit(
   const { clock } = ctx;
   const started = clock.now();
   let scope = scopeOf(input);
-  const scan = (): CommitBuilds => new CommitBuilds(client, project, { ...input.query }, { now: started });
-  let commit: BuildSource | undefined = input.source ?? (input.query.revision === '' ? undefined : scan());
+  const pipelines = new ProjectsV2(transport);
+  // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
+  const scan = (): BuildSource =>
+    'slug' in project
+      ? new SlugCommitBuilds(pipelines, project, input.query, jobReader(client, pipelines, project), {
+          now: () => clock.now(),
+          settleMs: input.settleMs,
+          emptyMs: input.appearMs,
+        })
+      : new CommitBuilds(client, project, { ...input.query }, { now: started });
+  let commit: BuildSource | undefined =
+    input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
   ctx.info(
     `Waiting for the builds of ${scope}: a look every ${formatDuration(input.intervalMs)}, for at most ` +
       `${formatDuration(input.timeoutMs)}` +
@@ -153,7 +164,6 @@ export async function waitForCommit(
   let warnedTruncated = false;
   let failure: WaitEnding | undefined;
   let ended: { workflows: WorkflowEnd[]; nothing?: string } = { workflows: [] };
-  const pipelines = new Pipelines(transport);
   /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
 
@@ -194,7 +204,8 @@ export async function waitForCommit(
   };
 
   /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
-  const resolve = async (): Promise<CommitBuilds | undefined> => {
+  const resolve = async (): Promise<BuildSource | undefined> => {
+    if ('slug' in project) return undefined;
     const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
     const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
     if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision)) return undefined;
@@ -210,8 +221,12 @@ export async function waitForCommit(
     commit ??= await resolve();
     const scanned = commit === undefined ? { builds: [], truncated: false } : await commit.look();
     const { truncated, complete, notes } = scanned;
+    // Workflows left out by `workflow` do not count; with `job`, the jobs chosen decide, as for a commit.
     ended = {
-      workflows: scanned.workflows ?? [],
+      workflows:
+        input.jobs.length > 0
+          ? []
+          : (scanned.workflows ?? []).filter((w) => choosesName(input.workflows, w.name)),
       ...(scanned.nothing === undefined ? {} : { nothing: scanned.nothing }),
     };
     // Builds of other workflows are not followed at all.

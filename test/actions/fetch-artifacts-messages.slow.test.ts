@@ -1,4 +1,4 @@
-// Conditions a user can fix get an error that says what is wrong and where (issue point 11), from the committed
+// Conditions a user can fix get an error that says what is wrong and where, from the committed
 // bundle as the runner runs it: a destination that is a file, a parent that cannot take a folder, a certificate
 // from an unknown authority, an artifact refused because a folder stands at its path, and a full disk blamed on
 // the file that filled it.

@@ -1,4 +1,4 @@
-// Part files of a killed run (issue point 9): SIGKILL leaves no chance to clean up, so the next run removes the part
+// Part files of a killed run: SIGKILL leaves no chance to clean up, so the next run removes the part
 // files of the paths it plans before it downloads or unpacks anything, and only those of our own form.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -137,7 +137,7 @@ describe('general action', () => {
     expect(((await call({ command: 'recent-builds', limit: '2' })).result as unknown[]).length).toBe(2);
   });
 
-  it('answers the 404 of latest artifacts with an empty list (spec rule 3)', async () => {
+  it('answers the 404 of latest artifacts with an empty list', async () => {
     emu.state.project('primary-host', 'octo-org', 'empty-repo');
     const r = await call({ command: 'latest-artifacts', project: 'empty-repo' });
     expect(r.code).toBe(0);

@@ -194,8 +194,8 @@ describe('input errors with project-slug', () => {
     ],
     [
       'trigger-build',
-      {},
-      /^::error::project-slug: this action does not take a project named by its v2 slug yet/,
+      { revision: 'a'.repeat(40) },
+      /^::error::revision: not used; leave it out with project-slug/,
     ],
   ])('%s %j: one error, nothing sent', async (action, extra, error) => {
     const r = await runAction(action, { inputs: { ...emuInputs(), ...extra } });

@@ -252,7 +252,7 @@ describe('requests the core sends', () => {
     expect(seen[0]?.query).toEqual({ limit: '1' });
   });
 
-  it('the 404 of latest artifacts is "none", not an error (spec rule 3)', async () => {
+  it('the 404 of latest artifacts is "none", not an error', async () => {
     answer = { status: 404, body: { message: 'no artifacts found' } };
     await expect(client.latestArtifacts(p)).resolves.toEqual({ found: false, message: 'no artifacts found' });
     answer = { status: 404, body: { message: 'Project not found' } };

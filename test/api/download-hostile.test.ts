@@ -29,7 +29,7 @@ function transport(origin: string): Transport {
   return t;
 }
 
-/** The attack of issue 10 item 1: `Range` ignored, 200 with Content-Length 6000, 5000 bytes, then a clean close. */
+/** A server that ignores `Range`: 200 with Content-Length 6000, 5000 bytes, then a clean close. */
 export function shortAndRangeBlind(data: Buffer): (socket: Socket) => void {
   return (socket) => {
     socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 6000\r\n\r\n`);

@@ -129,7 +129,7 @@ describe('trigger', () => {
     expect((await call(emulator, 'POST', `${path}/tree/master`, { body })).status).toBe(400);
   });
 
-  it('honours parallel on platform 1.0 and ignores it on 2.0 (spec rule 2)', async () => {
+  it('honours parallel on platform 1.0 and ignores it on 2.0', async () => {
     emulator.state.project('primary-host', 'octo-org', project.reponame, { platform: '1.0' });
     expect((await trigger('master', { parallel: 3 })).parallel).toBe(3);
     emulator.state.project('primary-host', 'octo-org', project.reponame, { platform: '2.0', parallel: 2 });

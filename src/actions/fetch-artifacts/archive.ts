@@ -1,5 +1,6 @@
 // What an archive is, and the rules its members must pass before anything of it is written (reader.ts reads it,
 // extract.ts writes it). Kept apart from the reader so that a step without archives loads no archive library.
+import { quoted } from '../../api/format.ts';
 import { foldedName, pathProblem } from '../../api/paths.ts';
 
 export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
@@ -85,9 +86,4 @@ function memberProblem(member: Member): string | undefined {
   const segments = memberSegments(member);
   if (segments.length === 0) return 'has no name';
   return pathProblem(segments);
-}
-
-export function quoted(text: string): string {
-  const q = JSON.stringify(text);
-  return q.length > 120 ? `${q.slice(0, 118)}…"` : q;
 }

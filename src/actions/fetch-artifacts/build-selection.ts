@@ -9,7 +9,7 @@ import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-buil
 import { ClashError, planDownloads } from '../../api/paths.ts';
 import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/projects-v2.ts';
 import type { Build } from '../../api/records.ts';
-import type { FetchInputs } from './fetch-artifacts.ts';
+import type { FetchInputs } from './types.ts';
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;

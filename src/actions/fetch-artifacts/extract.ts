@@ -9,16 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { open, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { formatBytes } from '../../api/format.ts';
-import { PART_SUFFIX_BYTES } from '../../api/download.ts';
+import { formatBytes, quoted } from '../../api/format.ts';
+import { PART_SUFFIX_BYTES } from '../../api/paths.ts';
 import { UserFacingError } from '../../api/errors.ts';
-import {
-  MAX_FILE_NAME_BYTES,
-  MAX_PATH_BYTES,
-  shortQuoted,
-  type Destination,
-  type InspectCache,
-} from '../../api/paths.ts';
+import { MAX_FILE_NAME_BYTES, MAX_PATH_BYTES, type Destination, type InspectCache } from '../../api/paths.ts';
 import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { listMembers, readArchive } from './reader.ts';
 import { removeStaleParts } from './stale-parts.ts';
@@ -85,7 +79,7 @@ export async function extractArchive(request: ExtractRequest): Promise<Extracted
   const free = await freeBytes(dirname(request.archive));
   if (free !== undefined && declared > free) {
     throw new ExtractLimitError(
-      `archive ${shortQuoted(request.name)} declares ${formatBytes(declared)} of files, more than the ` +
+      `archive ${quoted(request.name)} declares ${formatBytes(declared)} of files, more than the ` +
         `${formatBytes(free)} free on the destination's file system; it is kept packed and nothing of it was unpacked`,
     );
   }
@@ -93,7 +87,7 @@ export async function extractArchive(request: ExtractRequest): Promise<Extracted
   const limit = `extract-max-mib (${formatBytes(request.maxBytes)})`;
   if (declared > request.maxBytes) {
     throw new ExtractLimitError(
-      `archive ${shortQuoted(request.name)} declares ${formatBytes(declared)} of files, more than ${limit}; ` +
+      `archive ${quoted(request.name)} declares ${formatBytes(declared)} of files, more than ${limit}; ` +
         'it is kept packed and nothing of it was unpacked. Raise extract-max-mib if that is expected',
     );
   }
@@ -126,8 +120,8 @@ export async function extractArchive(request: ExtractRequest): Promise<Extracted
             entry.bytes += chunk.length;
             if (written > request.maxBytes) {
               throw new ExtractLimitError(
-                `archive ${shortQuoted(request.name)} unpacks to more than ${limit} (passed at member ` +
-                  `${shortQuoted(memberSegments(member).join('/'))}); it is kept packed and nothing of it was ` +
+                `archive ${quoted(request.name)} unpacks to more than ${limit} (passed at member ` +
+                  `${quoted(memberSegments(member).join('/'))}); it is kept packed and nothing of it was ` +
                   'kept. Raise extract-max-mib if that is expected',
               );
             }
@@ -195,7 +189,7 @@ function diskFull(error: unknown, archive: string, member: string, written: numb
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
   return new ExtractLimitError(
-    `the disk filled up while unpacking archive ${shortQuoted(archive)} (at member ${shortQuoted(member)}, ` +
+    `the disk filled up while unpacking archive ${quoted(archive)} (at member ${quoted(member)}, ` +
       `after ${formatBytes(written)}): ${code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on the device'}; nothing of it was kept`,
   );
 }

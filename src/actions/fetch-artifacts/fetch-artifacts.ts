@@ -4,10 +4,10 @@ import { runAction, type ActionContext, type ActionSpec } from '../../runner/run
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes } from '../../api/format.ts';
 import { workspace } from '../../runner/workflow.ts';
-import { Downloader, PART_SUFFIX_BYTES, type Opener } from '../../api/download.ts';
+import { Downloader, type Opener } from '../../api/download.ts';
 import { BadResponseError, UserFacingError, ValidationError } from '../../api/errors.ts';
-import { displayUrl } from '../../api/format.ts';
-import { compileGlob, type Glob } from '../../api/glob.ts';
+import { displayUrl, quoted } from '../../api/format.ts';
+import { compileGlob } from '../../api/glob.ts';
 import { forEachLimited } from '../../api/limiter.ts';
 import {
   ClashError,
@@ -15,11 +15,11 @@ import {
   foldedName,
   MAX_FILE_NAME_BYTES,
   MAX_PATH_BYTES,
+  PART_SUFFIX_BYTES,
   planDownloads,
   profileOf,
   RefusedPathError,
   sample,
-  shortQuoted,
   windowsNameProblem,
   type FileSystemProfile,
   type InspectCache,
@@ -27,9 +27,9 @@ import {
   type PlannedFile,
 } from '../../api/paths.ts';
 import { projectName } from '../../api/client.ts';
-import { ARTIFACT_STATUS_FILTERS, type ArtifactStatusFilter, type Build } from '../../api/records.ts';
+import { ARTIFACT_STATUS_FILTERS, type Build } from '../../api/records.ts';
 import { checkBuildNum, checkSegment } from '../../api/validate.ts';
-import { archiveOf, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
+import { archiveOf, UnsafeArchiveError } from './archive.ts';
 import {
   branchAndCommit,
   buildsOf,
@@ -42,6 +42,7 @@ import { asUserFacing, diskFull, fileProblem, makeDestination } from './file-err
 import { Progress } from './progress.ts';
 import { removeStaleParts } from './stale-parts.ts';
 import { plural, setOutputs, writeSummary, type Saved } from './summary.ts';
+import { IF_NO_ARTIFACTS, type Checked, type FetchInputs, type IfNoArtifacts } from './types.ts';
 
 export const spec = {
   name: 'fetch-artifacts',
@@ -66,9 +67,6 @@ export const spec = {
   outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
 
-const IF_NO_ARTIFACTS = ['warn', 'error', 'ignore'] as const;
-type IfNoArtifacts = (typeof IF_NO_ARTIFACTS)[number];
-
 /** How often a long download prints a progress line. */
 export const PROGRESS_EVERY_MS = 10_000;
 /** Warnings printed one by one before the rest are only counted. */
@@ -77,31 +75,6 @@ const MAX_NOTES = 20;
 const YIELD_EVERY = 1000;
 /** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
 const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
-
-export interface FetchInputs {
-  /** A build number, or undefined for the latest matching build. */
-  buildNum: number | undefined;
-  branch: string | undefined;
-  statusFilter: ArtifactStatusFilter;
-  /** Absolute; created if missing. */
-  destination: string;
-  globs: Glob[];
-  fileName: string | undefined;
-  flatten: boolean;
-  ifNoArtifacts: IfNoArtifacts;
-  concurrency: number;
-  /** Lower-case hex prefix of a commit, with `latest`. */
-  revision: string | undefined;
-  job: string | undefined;
-  overwrite: boolean;
-  extract: boolean;
-  /** With `latest`: the newest matching build that has an artifact matching `pattern`. */
-  searchArtifacts: boolean;
-  /** The most one archive may unpack to, in bytes, counted as written. */
-  extractMaxBytes: number;
-  /** With `latest`: builds of pull requests (perhaps forks') count too. */
-  allowForks: boolean;
-}
 
 /** Nothing to fetch and `if-no-artifacts: error`. */
 export class NoArtifactsError extends UserFacingError {
@@ -230,12 +203,6 @@ class Refusals {
   }
 }
 
-/** A planned file's final path, and the folder an archive unpacks into (segments below the destination). */
-export interface Checked {
-  file: PlannedFile;
-  extractInto: { kind: ArchiveKind; target: string[] } | undefined;
-}
-
 /** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
 export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
@@ -326,7 +293,7 @@ function staleLine(stale: readonly string[]): string {
 function reportPlan(ctx: ActionContext, plan: Plan, refusals: Refusals): void {
   for (const { what, reason } of plan.refused) refusals.add(what, reason);
   for (const { source, changes } of plan.contained.slice(0, MAX_NOTES)) {
-    ctx.info(`Contained artifact ${shortQuoted(source)} inside the destination: ${changes.join(', ')}`);
+    ctx.info(`Contained artifact ${quoted(source)} inside the destination: ${changes.join(', ')}`);
   }
   if (plan.contained.length > MAX_NOTES)
     ctx.info(`Contained ${plan.contained.length - MAX_NOTES} more artifact paths inside the destination`);
@@ -349,7 +316,7 @@ async function checkFinalPaths(
 ): Promise<Checked[]> {
   const out: Checked[] = [];
   const existing: string[] = [];
-  const refuse = (file: PlannedFile, reason: string): void => refusals.add(shortQuoted(file.source), reason);
+  const refuse = (file: PlannedFile, reason: string): void => refusals.add(quoted(file.source), reason);
   // With extract, each file (folded) and each folder a file is saved in, with its first file: the folder an
   // archive unpacks into is looked up, not searched for.
   const taken = new Map<string, PlannedFile>();
@@ -384,7 +351,7 @@ async function checkFinalPaths(
       if (found.what !== 'file') {
         if (!options.overwrite)
           existing.push(
-            `${shortQuoted(shown(file.segments))} (a ${found.what === 'symlink' ? 'symbolic link' : found.what})`,
+            `${quoted(shown(file.segments))} (a ${found.what === 'symlink' ? 'symbolic link' : found.what})`,
           );
         else
           refuse(
@@ -394,7 +361,7 @@ async function checkFinalPaths(
         continue;
       }
       if (!options.overwrite) {
-        existing.push(shortQuoted(shown(file.segments)));
+        existing.push(quoted(shown(file.segments)));
         continue;
       }
     }
@@ -407,8 +374,8 @@ async function checkFinalPaths(
       const clash = taken.get(folded);
       if (clash !== undefined) {
         throw new ClashError(
-          `artifact ${shortQuoted(file.source)} would be unpacked into ${shortQuoted(key)}, where artifact ` +
-            `${shortQuoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
+          `artifact ${quoted(file.source)} would be unpacked into ${quoted(key)}, where artifact ` +
+            `${quoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
         );
       }
       const there = await destination.inspect(target, cache);
@@ -418,7 +385,7 @@ async function checkFinalPaths(
       }
       if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite)) {
         existing.push(
-          `${shortQuoted(shown(target))} (a ${there.what === 'symlink' ? 'symbolic link' : there.what}, where ${shortQuoted(file.source)} unpacks)`,
+          `${quoted(shown(target))} (a ${there.what === 'symlink' ? 'symbolic link' : there.what}, where ${quoted(file.source)} unpacks)`,
         );
         continue;
       }
@@ -497,7 +464,7 @@ async function downloadAll(
   /** Bytes each download received, to blame a full disk on the file that filled it. */
   const received: number[] = new Array<number>(checked.length).fill(0);
   const unpacked: Saved[][] = [];
-  const refuse = (what: string, reason: string): void => refusals.add(shortQuoted(what), reason);
+  const refuse = (what: string, reason: string): void => refusals.add(quoted(what), reason);
   const files = checked.length;
   ctx.info(
     `Fetching ${files} artifact${files === 1 ? '' : 's'} into ${root}, ${Math.min(options.concurrency, files)} at a time`,
@@ -600,7 +567,7 @@ async function unpack(
   try {
     // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
     const { extractArchive } = await import('./extract.ts');
-    ctx.info(`Unpacking ${shortQuoted(source)} into ${shown(into.target)}`);
+    ctx.info(`Unpacking ${quoted(source)} into ${shown(into.target)}`);
     const result = await extractArchive({
       archive: archive.file,
       kind: into.kind,
@@ -615,13 +582,13 @@ async function unpack(
     });
     if (result.staleParts.length > 0) ctx.info(staleLine(result.staleParts));
     for (const { what, reason } of result.refused.slice(0, MAX_NOTES))
-      ctx.io.warning(logSafe(`Left out ${shortQuoted(what)} of archive ${shortQuoted(source)}: ${reason}`));
+      ctx.io.warning(logSafe(`Left out ${quoted(what)} of archive ${quoted(source)}: ${reason}`));
     if (result.refused.length > MAX_NOTES)
       ctx.io.warning(
-        `Left out ${result.refused.length - MAX_NOTES} more members of archive ${shortQuoted(source)}`,
+        `Left out ${result.refused.length - MAX_NOTES} more members of archive ${quoted(source)}`,
       );
     const n = result.files.length;
-    ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${shortQuoted(source)} into ${shown(into.target)}`);
+    ctx.info(`Unpacked ${n} file${n === 1 ? '' : 's'} of ${quoted(source)} into ${shown(into.target)}`);
     return result.files.map(({ file, bytes }) => ({
       file,
       bytes,
@@ -630,9 +597,7 @@ async function unpack(
   } catch (error) {
     if (error instanceof UnsafeArchiveError || error instanceof RefusedPathError) {
       ctx.io.warning(
-        logSafe(
-          `Did not unpack archive ${shortQuoted(source)}: ${(error as Error).message}; it is kept as it is`,
-        ),
+        logSafe(`Did not unpack archive ${quoted(source)}: ${(error as Error).message}; it is kept as it is`),
       );
       await destination.removeEmptyFolders();
       return [];

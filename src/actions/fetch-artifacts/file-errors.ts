@@ -4,8 +4,8 @@ import { dirname } from 'node:path';
 import { formatBytes } from '../../api/format.ts';
 import { DownloadError } from '../../api/download.ts';
 import { certificateCode, UntrustedCertificateError, UserFacingError } from '../../api/errors.ts';
-import { shortQuoted } from '../../api/paths.ts';
-import type { Checked } from './fetch-artifacts.ts';
+import { quoted } from '../../api/format.ts';
+import type { Checked } from './types.ts';
 
 /** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
 export class DiskFullError extends UserFacingError {
@@ -31,7 +31,7 @@ export function diskFull(
   const total = received.reduce((sum, n) => sum + n, 0);
   let largest = index;
   for (const [i, n] of received.entries()) if (n > (received[largest] ?? 0)) largest = i;
-  const name = (i: number): string => shortQuoted(checked[i]?.file.source ?? '');
+  const name = (i: number): string => quoted(checked[i]?.file.source ?? '');
   const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
   const filled =
     largest === index
@@ -146,7 +146,7 @@ export function asUserFacing(artifact: string, error: unknown, url?: string): un
   const certificate = certificateCode(error);
   if (certificate !== undefined && url !== undefined && !(error instanceof UntrustedCertificateError))
     return new UntrustedCertificateError(
-      `artifact ${shortQuoted(artifact)}`,
+      `artifact ${quoted(artifact)}`,
       URL.canParse(url) ? new URL(url).host : 'its storage',
       certificate,
     );

@@ -7,7 +7,8 @@ import type { Readable } from 'node:stream';
 import { Parser, type ReadEntry } from 'tar';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { UserFacingError } from '../../api/errors.ts';
-import { quoted, UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
+import { quoted } from '../../api/format.ts';
+import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
 
 /** Called for each member in archive order; `data` is given only when `wanted` returned true for it. */
 export interface Visitor {

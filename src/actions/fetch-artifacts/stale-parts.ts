@@ -4,7 +4,7 @@
 // only regular files, and only in folders the destination's checks have passed.
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PART_SUFFIX_BYTES } from '../../api/download.ts';
+import { PART_SUFFIX_BYTES } from '../../api/paths.ts';
 
 /** The hex digits of a part file's suffix: all of it but the dot before them and `.part` after. */
 const PART_DIGITS = PART_SUFFIX_BYTES - '.'.length - '.part'.length;

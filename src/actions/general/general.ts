@@ -212,7 +212,7 @@ export const COMMANDS: Record<string, Command> = {
         statusFilter: (a.statusFilter ?? 'completed') as ArtifactStatusFilter,
         ...(a.branch === undefined ? {} : { branch: a.branch }),
       });
-      // Spec rule 3: the service's 404 for "no artifacts" is an empty list here.
+      // The service answers 404 for a build without artifacts: an empty list here.
       return latest.found ? latest.artifacts : [];
     },
   },

@@ -1,5 +1,6 @@
 // trigger-build's start of a pipeline (docs/sunset.md): the pipeline said and read until it was set up, its
 // workflows listed when the step does not wait, and the service's answer that it triggered nothing.
+import { projectName, type ProjectAddress } from '../../api/client.ts';
 import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { WaitError } from '../../runner/poll.ts';
 import type { ActionContext, Connection } from '../../runner/run.ts';
@@ -29,7 +30,7 @@ export interface PipelineStartInputs {
  */
 export async function confirmTriggered(
   ctx: ActionContext,
-  connection: Connection,
+  connection: Connection<ProjectAddress>,
   input: PipelineStartInputs,
   started: { pipeline: Pipeline; recoveredAfter?: string },
   deadline: number | undefined,
@@ -47,7 +48,7 @@ export async function confirmTriggered(
     );
   }
   ctx.info(
-    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${project.username}/${project.project} on ` +
+    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${projectName(project)} on ` +
       `${ref} through API v2: ${url}`,
   );
   ctx.setOutput('pipeline-id', pipeline.id);
@@ -69,7 +70,7 @@ export async function confirmTriggered(
 /** Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed. */
 export async function notWaitedPipeline(
   ctx: ActionContext,
-  connection: Connection,
+  connection: Connection<ProjectAddress>,
   pipeline: Pipeline,
 ): Promise<void> {
   const url = pipelineUrl(connection, pipeline);

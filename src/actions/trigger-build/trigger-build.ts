@@ -17,10 +17,12 @@ import {
 } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
-  gateBuilds,
+  gatePipeline,
+  pipelineSource,
   readIfNoBuilds,
   type GateInputs,
   type IfNoBuilds,
+  v11Connection,
 } from '../../runner/gate.ts';
 import { PollFailedError, untilDeadline, WAIT_LIMITS, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
@@ -40,10 +42,16 @@ import {
 import { triggerRef } from '../../runner/workflow.ts';
 import { confirmTriggered, notTriggered, notWaitedPipeline } from './pipeline-start.ts';
 import { abortReason } from '../../api/clock.ts';
-import { TriggerAbortedError, type TriggerOptions, type TriggerResult } from '../../api/client.ts';
+import {
+  TriggerAbortedError,
+  type ProjectAddress,
+  type TriggerOptions,
+  type TriggerResult,
+} from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
 import { PipelineBuilds } from '../../api/pipeline-builds.ts';
+import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   PipelineTriggerAbortedError,
@@ -153,6 +161,7 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const ifNoBuilds = readIfNoBuilds(inputs);
   const definitionId = inputs.optional('definition-id');
   if (definitionId !== undefined) checkSegment('definition-id', definitionId, 'a pipeline definition id');
+  // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
   checkTriggerInputs(api, {
     branch,
     ...(revision === undefined ? {} : { revision }),
@@ -191,10 +200,10 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const startedAt = ctx.clock.now();
   const deadline = startedAt + input.timeoutMs;
   // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-  const connection = ctx.connect(
-    input.wait ? { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) } : {},
-  );
-  const { project } = connection;
+  const connection = ctx.connect({
+    ...(input.wait ? { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) } : {}),
+    acceptSlug: true,
+  });
 
   const request: TriggerRequest = {
     ...(input.definitionId === undefined ? {} : { definitionId: input.definitionId }),
@@ -238,6 +247,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
     return;
   }
+  // Only a project v1.1 reaches gets a build of v1.1 (startBuild).
+  const v1 = v11Connection(connection);
+  const { project } = v1;
   const result: TriggerResult = started.result;
   const { build: triggered, recoveredAfter } = result;
   const num = triggered.build_num;
@@ -268,7 +280,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     try {
       const result = await followBuild(
         ctx,
-        connection,
+        v1,
         last,
         { intervalMs: input.intervalMs, deadline },
         (b) => (last = b),
@@ -307,9 +319,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     const failure =
       last.outcome === 'success'
         ? { failedStep: undefined, summary: '' }
-        : await showFailedSteps(ctx, connection, last, input.failureLogLines, budget);
+        : await showFailedSteps(ctx, v1, last, input.failureLogLines, budget);
     failedStep = failure.failedStep ?? '';
-    ending = { kind: 'finished', tests: await readTests(ctx, connection, last), failure };
+    ending = { kind: 'finished', tests: await readTests(ctx, v1, last), failure };
     const outcome = outcomeOf(last);
     const how = outcome
       ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
@@ -354,24 +366,16 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
  */
 async function followPipeline(
   ctx: ActionContext,
-  connection: Connection,
+  connection: Connection<ProjectAddress>,
   input: TriggerInputs,
   pipeline: Pipeline,
   times: { started: number; deadline: number },
 ): Promise<void> {
-  const { project } = connection;
-  const source = new PipelineBuilds(
-    connection.client,
-    new Pipelines(connection.transport),
-    project,
-    pipeline,
-    {
-      now: () => ctx.clock.now(),
-      settleMs: SETTLE_MS,
-      emptyMs: EMPTY_PIPELINE_MS,
-    },
-  );
-  const gate: GateInputs = {
+  const source = pipelineSource(ctx, connection, pipeline, {
+    settleMs: SETTLE_MS,
+    emptyMs: EMPTY_PIPELINE_MS,
+  });
+  const gate: GateInputs & { source: PipelineBuilds } = {
     query: { revision: '', jobs: [] },
     workflows: [],
     jobs: [],
@@ -388,31 +392,18 @@ async function followPipeline(
   };
   let builds: readonly Build[] = [];
   try {
-    await gateBuilds(ctx, connection, gate, {
+    await gatePipeline(ctx, connection, gate, {
       ...times,
       buildNum: 'deciding',
       seen: (b) => (builds = b),
-      moreRows: () =>
-        source.unbuilt.map((j) => ({
-          build_num: null,
-          build_url: null,
-          job: j.job,
-          workflow: j.workflow,
-          status: j.status,
-          outcome: null,
-        })),
       onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),
     });
-    // Jobs that ended without a build count too: a deploy that never ran is no deploy.
-    const stopped = source.unbuilt.filter((j) => !passes(input.policy, j.status));
-    if (stopped.length > 0) {
-      const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-      throw new WaitError(logSafe(`Pipeline #${pipeline.number}: ${list}, without running`));
-    }
   } finally {
     const deciding = decidingBuild(builds, input.policy);
     ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));
-    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', deciding?.lifecycle));
+    // v2 has no lifecycle: a job of a project named by its slug has its status alone (src/api/job-status.ts).
+    const lifecycle = 'slug' in connection.project ? undefined : deciding?.lifecycle;
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', lifecycle));
     const url = pipelineUrl(connection, pipeline, builds.find((b) => b.build_url)?.build_url);
     ctx.setOutput('pipeline-url', url);
     ctx.setOutput('workflows', workflowRows(url, source.workflows));
@@ -449,7 +440,10 @@ async function cancelPipeline(
       } catch (error) {
         // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
         const running = builds.filter((b) => !isFinished(b));
-        for (const build of running) await client.cancel(project, build.build_num);
+        for (const build of running) {
+          if ('slug' in project) await new ProjectsV2(transport).cancelJob(project, build.build_num);
+          else await client.cancel(project, build.build_num);
+        }
         const nums = running.map((b) => `#${b.build_num}`).join(', ');
         ctx.io.warning(
           logSafe(
@@ -487,7 +481,8 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
   ctx.info(`The step was cancelled; cancelling build #${num}`);
   return afterAbort(
     ctx,
-    async ({ client, project }) => {
+    async (connection) => {
+      const { client, project } = v11Connection(connection);
       const cancelled = await client.cancel(project, num);
       ctx.info(`Cancelled build #${num} (now ${describeState(cancelled)})${where}`);
       return `build #${num} was cancelled`;
@@ -516,7 +511,8 @@ async function cancelLostBuild(
   ctx.info(`The step was cancelled during the trigger; looking for the build it may have started`);
   return afterAbort(
     ctx,
-    async ({ client, project }) => {
+    async (connection) => {
+      const { client, project } = v11Connection(connection);
       const found = await client.findTriggeredBuild(project, request, before);
       if (found === undefined) return `no build had started on ${branch}`;
       const num = found.build_num;
@@ -587,11 +583,16 @@ async function cancelLostPipeline(ctx: ActionContext, input: TriggerInputs, befo
  */
 async function afterAbort(
   ctx: ActionContext,
-  work: (connection: Connection) => Promise<string>,
+  work: (connection: Connection<ProjectAddress>) => Promise<string>,
   failed: (why: string) => string,
 ): Promise<string> {
   const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-  const connection = ctx.connect({ signal: budget, timeouts: CANCEL_TIMEOUTS, retry: CANCEL_RETRY });
+  const connection = ctx.connect({
+    signal: budget,
+    timeouts: CANCEL_TIMEOUTS,
+    retry: CANCEL_RETRY,
+    acceptSlug: true,
+  });
   try {
     return await work(connection);
   } catch (error) {

@@ -1,4 +1,16 @@
-import { gateBuilds, readIfNoBuilds, type GateInputs } from '../../runner/gate.ts';
+import {
+  gateBuilds,
+  gatePipeline,
+  pipelineSource,
+  readIfNoBuilds,
+  type BuildSource,
+  type GateInputs,
+} from '../../runner/gate.ts';
+import { jobReader } from '../../api/pipeline-builds.ts';
+import { ProjectsV2 } from '../../api/projects-v2.ts';
+import { isFinished } from '../../api/records.ts';
+import { scopeOf } from '../../runner/wait-loops.ts';
+import { Pipelines } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
 import { untilDeadline, WAIT_LIMITS } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -6,11 +18,12 @@ import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.t
 import { ValidationError } from '../../api/errors.ts';
 import { compileNamePatterns } from '../../api/name-patterns.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
-import { checkInteger, checkSegment } from '../../api/validate.ts';
+import { checkInteger, checkPipelineId, checkSegment } from '../../api/validate.ts';
 
 export const spec = {
   name: 'wait-for-build',
   inputs: [
+    'pipeline-id',
     'build-num',
     'revision',
     'branch',
@@ -34,18 +47,30 @@ export const LIMITS = {
 } as const;
 
 /** The action's own inputs, read and checked: what the gate needs, and nothing of another action's. */
-export type WaitInputs = Omit<GateInputs, 'source' | 'label'>;
+export type WaitInputs = Omit<GateInputs, 'source' | 'label'> & { pipelineId?: string };
 
 /** Reads and checks every input of the action's own before anything is sent. */
 export function readInputs(ctx: ActionContext): WaitInputs {
   const { inputs } = ctx;
+  const pipelineIdText = inputs.optional('pipeline-id');
   const buildNumText = inputs.optional('build-num');
+  const givenRevision = inputs.optional('revision');
+  const branch = inputs.optional('branch');
+  const pipelineId =
+    pipelineIdText === undefined ? undefined : checkPipelineId('pipeline-id', pipelineIdText);
+  const also = [buildNumText && 'build-num', givenRevision && 'revision', branch && 'branch'].filter(Boolean);
+  if (pipelineId !== undefined && also.length > 0) {
+    throw new ValidationError(
+      'pipeline-id',
+      'give pipeline-id alone, or else build-num, or revision and branch',
+      undefined,
+      `${also.join(' and ')} ${also.length > 1 ? 'are' : 'is'} given too`,
+    );
+  }
   const buildNum =
     buildNumText === undefined
       ? undefined
       : checkInteger('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
-  const givenRevision = inputs.optional('revision');
-  const branch = inputs.optional('branch');
   if (branch !== undefined) checkSegment('branch', branch);
   const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
   const jobs = compileNamePatterns('job', inputs.lines('job'));
@@ -84,7 +109,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
     givenRevision === undefined &&
     branch !== undefined &&
     commentsOnPullRequest(ctx.env);
-  if (buildNum === undefined && !fromBranch) {
+  if (pipelineId === undefined && buildNum === undefined && !fromBranch) {
     const raw = givenRevision ?? workflowRevision(ctx.env);
     if (raw === undefined) {
       throw new ValidationError(
@@ -102,7 +127,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
       );
     }
     revision = raw.toLowerCase();
-  } else {
+  } else if (buildNum !== undefined) {
     const unused = (['revision', 'workflow', 'job'] as const).filter(
       (name) => inputs.optional(name) !== undefined,
     );
@@ -113,6 +138,7 @@ export function readInputs(ctx: ActionContext): WaitInputs {
     }
   }
   return {
+    ...(pipelineId === undefined ? {} : { pipelineId }),
     ...(buildNum === undefined ? {} : { buildNum }),
     query: { revision, ...(branch === undefined ? {} : { branch }) },
     workflows,
@@ -129,15 +155,51 @@ export function readInputs(ctx: ActionContext): WaitInputs {
 }
 
 /**
- * Waits until the builds of a commit (or one build by number) have ended, and fails the step unless each ended
- * with an allowed outcome. It never cancels a build: they are not the step's own.
+ * Waits until the builds of a commit, of one pipeline, or one build by number have ended, and fails the step unless
+ * each ended with an allowed outcome. It never cancels a build: they are not the step's own.
  */
 export async function waitForBuild(ctx: ActionContext): Promise<void> {
-  const input = readInputs(ctx);
+  const { pipelineId, ...input } = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
-  await gateBuilds(ctx, connection, input, { started, deadline });
+  // A project named by its slug is reached through v2 in every mode (docs/v2.md).
+  const connection = ctx.connect({
+    deadline,
+    signal: untilDeadline(ctx.signal, ctx.clock, deadline),
+    acceptSlug: true,
+  });
+  const { project } = connection;
+  if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
+    // Its job, by number, is read through v2 job details look after look, as a source of one build.
+    const { buildNum: num, ...rest } = input;
+    const read = jobReader(connection.client, new ProjectsV2(connection.transport), project);
+    const source: BuildSource = {
+      look: async () => {
+        const build = await read(num);
+        return { builds: [build], truncated: false, complete: isFinished(build) };
+      },
+    };
+    const label = `job #${num}`;
+    const one = { ...rest, workflows: [], jobs: [], named: [], source, label };
+    await gateBuilds(ctx, connection, one, { started, deadline });
+    return;
+  }
+  if (pipelineId === undefined) {
+    await gateBuilds(ctx, connection, input, { started, deadline });
+    return;
+  }
+  const pipeline = await new Pipelines(connection.transport).pipeline(pipelineId);
+  const source = pipelineSource(ctx, connection, pipeline, {
+    settleMs: input.settleMs,
+    emptyMs: input.appearMs,
+  });
+  const scope = scopeOf(input).replace(/^the newest commit/u, '');
+  await gatePipeline(
+    ctx,
+    connection,
+    { ...input, source, label: `pipeline #${pipeline.number}${scope}` },
+    { started, deadline },
+  );
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
