@@ -5,14 +5,13 @@
 // job of a good push and fetches what its build job made, and the gate of a broken push fails naming its failing
 // job. A project only API v2 reaches is named by its slug, and every call of its steps goes to API v2. A release
 // held at an approval job on the service is released by the approve action, as a GitHub environment's reviewer
-// would, and its pipeline ends. trigger-build's default starts a pipeline through API v2, so the service's sunset
-// of its v1.1 trigger (410 Gone) changes nothing for it: last, the same step still gates the deploy. It exits 0
-// when every step behaved as expected, 1 otherwise.
+// would, and wait-for-build with its pipeline-id gates the deploy on that pipeline. trigger-build's default
+// starts a pipeline through API v2, so the service's sunset of its v1.1 trigger (410 Gone) changes nothing for
+// it: last, the same step still gates the deploy. It exits 0 when every step behaved as expected, 1 otherwise.
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { setTimeout } from 'node:timers/promises';
 import { join, relative } from 'node:path';
 import {
   API_V2_PREFIX,
@@ -20,7 +19,6 @@ import {
   startEmulator,
   type EmulatedProject,
   type Emulator,
-  type EmulatorState,
   type RecordedRequest,
   type WorkflowSpec,
 } from '../emulator/index.ts';
@@ -49,8 +47,6 @@ const OLDER_BUILD_RUN_MS = 8000;
 const SLUG = 'app/4b8e1f60-2c7d-4e9a-b1f3-6d5c0a9e8b72/9a3f5c1e-7b2d-4c6e-8f0a-1e2d3c4b5a69';
 /** The approval job of the release workflow, which a GitHub environment's reviewer releases. */
 const HOLD_JOB = 'hold-production';
-/** Workflow statuses that may still change. */
-const UNFINISHED = ['running', 'on_hold', 'failing'];
 
 interface Step {
   title: string;
@@ -679,17 +675,35 @@ async function pipeline(
       return problems;
     },
   });
-  const released = await finalState(state, pipelineId);
-  print();
-  print('— The held job goes on: the pipeline as the service shows it once it has ended:');
-  for (const line of released.lines) print(`  ${line}`);
-  print(
-    released.status === 'success'
-      ? '  ✓ as expected'
-      : `  ✗ NOT as expected: the pipeline is '${released.status}', expected 'success'`,
-  );
+  // 16. The same GitHub job then gates the deploy on exactly that pipeline: the held job goes on, and it ends.
+  const released = await run({
+    title: 'Wait for the approved pipeline to end (the held job goes on)',
+    action: 'wait-for-build',
+    inputs: {
+      'pipeline-id': pipelineId,
+      'poll-interval-seconds': '1',
+      'settle-seconds': '1',
+      'timeout-minutes': '2',
+    },
+    expectedCode: 0,
+    check: (r) => {
+      const problems: string[] = [];
+      if (r.outputs['outcome'] !== 'success')
+        problems.push(`outcome '${r.outputs['outcome'] ?? ''}', expected 'success'`);
+      const jobs = parseBuilds(r.outputs['builds']).map((b) => `${b.job}:${b.outcome}`);
+      if (!jobs.includes('deploy:success'))
+        problems.push(`builds ${jobs.join(', ')}, without deploy:success`);
+      const statuses = (state.pipelineWorkflows(pipelineId) ?? []).flatMap((w) =>
+        (state.workflowJobs(w.id) ?? []).map((job) => `${job.name} ${job.status}`),
+      );
+      print(`  the pipeline on the service: ${statuses.join(', ')}`);
+      if (statuses.join() !== `build success,${HOLD_JOB} success,deploy success`)
+        problems.push('the pipeline did not end with every job passed');
+      return problems;
+    },
+  });
 
-  // 16. After 2027-02-01 the service answers its v1.1 trigger with 410 Gone; the same step, defaults untouched,
+  // 17. After 2027-02-01 the service answers its v1.1 trigger with 410 Gone; the same step, defaults untouched,
   // never asked v1.1: it starts a pipeline through API v2 as before, and still gates the deploy on every job.
   state.postSunset = true;
   print();
@@ -731,7 +745,7 @@ async function pipeline(
   );
   print(
     `  approval: pipeline #${triggered.result.outputs['pipeline-number'] ?? '?'} held at ${HOLD_JOB}, ` +
-      `approved, then ended '${released.status}'`,
+      `approved, then ended '${released.result.outputs['outcome'] ?? ''}'`,
   );
   print(
     `  after the sunset: pipeline #${sunset.result.outputs['pipeline-number'] ?? '?'} ended ` +
@@ -744,37 +758,8 @@ async function pipeline(
     print(`The demo FAILED: ${failed.length} step(s) did not behave as expected.`);
     return 1;
   }
-  if (released.status !== 'success') {
-    print(`The demo FAILED: the approved pipeline ended '${released.status}', not 'success'.`);
-    return 1;
-  }
   print('Every step behaved as expected.');
   return 0;
-}
-
-/**
- * Waits a while for the pipeline's workflows to end, reading the emulator's state, and describes them: their
- * status, and one line per workflow with its jobs' statuses.
- */
-async function finalState(
-  state: EmulatorState,
-  pipelineId: string,
-): Promise<{ status: string; lines: string[] }> {
-  const deadline = Date.now() + 30_000;
-  let workflows = state.pipelineWorkflows(pipelineId) ?? [];
-  while (
-    (workflows.length === 0 || workflows.some((w) => UNFINISHED.includes(w.status))) &&
-    Date.now() < deadline
-  ) {
-    await setTimeout(100);
-    workflows = state.pipelineWorkflows(pipelineId) ?? [];
-  }
-  const statuses = [...new Set(workflows.map((w) => w.status))];
-  const lines = workflows.map((w) => {
-    const jobs = (state.workflowJobs(w.id) ?? []).map((job) => `${job.name} ${job.status}`);
-    return `workflow ${w.name}: ${w.status} (${jobs.join(', ')})`;
-  });
-  return { status: statuses.length === 1 ? (statuses[0] ?? '') : statuses.join('/'), lines };
 }
 
 /**

@@ -1,6 +1,6 @@
 // `npm start` runs the demo: on a fresh clone it must end by itself, exit 0, and tell the story it promises (a
-// build that fails, then one that passes, a project named by its slug, an approval), running the committed
-// bundles.
+// build that fails, then one that passes, a project named by its slug, an approval released and gated), running
+// the committed bundles.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,8 +62,13 @@ describe('npm start (scripts/demo.ts)', () => {
     );
     expect(stdout).toMatch(/✓ \[\d+\] trigger-build +exit 0 {2}Start the release pipeline/);
     expect(stdout).toMatch(/✓ \[\d+\] approve +exit 0 /);
+    // wait-for-build gates exactly that pipeline, which ends with the held job passed.
+    expect(stdout).toMatch(
+      /uses: \.\/actions\/wait-for-build\n {2}with: pipeline-id: [0-9a-f-]{36},[\s\S]*?exit code: 0\n/,
+    );
+    expect(stdout).toMatch(/✓ \[\d+\] wait-for-build +exit 0 {2}Wait for the approved pipeline to end/);
     expect(stdout).toContain(
-      'workflow release: success (build success, hold-production success, deploy success)',
+      'the pipeline on the service: build success, hold-production success, deploy success',
     );
     expect(stdout).toMatch(/approval: pipeline #\d+ held at hold-production, approved, then ended 'success'/);
   }, 120_000);
