@@ -3,18 +3,23 @@
 // job). It sets up the project, sees a build fail, then pass after a fix, waits for an older build, fetches the
 // good build's reports and reads its tests. Then the service builds pushes by itself: the gate waits for every
 // job of a good push and fetches what its build job made, and the gate of a broken push fails naming its failing
-// job. trigger-build's default starts a pipeline through API v2, so the service's sunset of its v1.1 trigger
-// (410 Gone) changes nothing for it: last, the same step still gates the deploy. It exits 0 when every step behaved as expected, 1 otherwise.
+// job. A project only API v2 reaches is named by its slug, and every call of its steps goes to API v2. A release
+// held at an approval job on the service is released by the approve action, as a GitHub environment's reviewer
+// would, and wait-for-build with its pipeline-id gates the deploy on that pipeline. trigger-build's default
+// starts a pipeline through API v2, so the service's sunset of its v1.1 trigger (410 Gone) changes nothing for
+// it: last, the same step still gates the deploy. It exits 0 when every step behaved as expected, 1 otherwise.
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import {
+  API_V2_PREFIX,
   EXAMPLE_TEST_FAILURE,
   startEmulator,
   type EmulatedProject,
   type Emulator,
+  type RecordedRequest,
   type WorkflowSpec,
 } from '../emulator/index.ts';
 import { bundlePath, ROOT, runStep, type StepResult } from './runner-env.ts';
@@ -27,6 +32,7 @@ const ACTIONS = [
   'wait-for-build',
   'wait-for-serial',
   'fetch-artifacts',
+  'approve',
   'general',
 ];
 const TOKEN = 'demo-token';
@@ -37,6 +43,10 @@ const BRANCH = 'main';
 const RELEASE_TOKEN = 'rel-7f3a9c2e-demo-secret';
 /** The other build of main: long enough to still run when wait-for-serial starts. */
 const OLDER_BUILD_RUN_MS = 8000;
+/** A project the service's own app integration connected: only API v2 reaches it, by this opaque slug. */
+const SLUG = 'app/4b8e1f60-2c7d-4e9a-b1f3-6d5c0a9e8b72/9a3f5c1e-7b2d-4c6e-8f0a-1e2d3c4b5a69';
+/** The approval job of the release workflow, which a GitHub environment's reviewer releases. */
+const HOLD_JOB = 'hold-production';
 
 interface Step {
   title: string;
@@ -49,6 +59,8 @@ interface Step {
   expectedBecause?: string;
   /** Problems with the result; empty when the step did what it should. */
   check?: (result: StepResult) => string[] | Promise<string[]>;
+  /** The step must call API v2 alone: its requests are shown, and one elsewhere is a problem. */
+  onlyV2?: true;
 }
 
 interface Ran {
@@ -180,6 +192,7 @@ async function pipeline(
     if (shown) print(`  with: ${shown}`);
     print('  log:');
     let stopToken: string | undefined;
+    if (step.onlyV2) emulator.resetRequests();
     const result = await runStep({
       action: step.action,
       inputs: { ...common, ...step.inputs },
@@ -217,6 +230,7 @@ async function pipeline(
       problems.push(`exit code ${String(result.code ?? result.signal)}, expected ${step.expectedCode}`);
     }
     problems.push(...((await step.check?.(result)) ?? []));
+    if (step.onlyV2) problems.push(...showRequests(emulator));
     const ok = problems.length === 0;
     const summaryFile = join(summaries, `${id}.md`);
     await writeFile(summaryFile, result.summary === '' ? '_This step wrote no summary._\n' : result.summary);
@@ -522,7 +536,174 @@ async function pipeline(
     },
   });
 
-  // 12. After 2027-02-01 the service answers its v1.1 trigger with 410 Gone; the same step, defaults untouched,
+  // 12–13. A project the service's own app integration connected: API v1.1 has no route for it, so the steps
+  // name it by its slug, and every call they make goes to API v2.
+  const slugProject = state.slugProject(SLUG, {
+    defaultBranch: BRANCH,
+    workflows: [
+      {
+        name: 'build',
+        jobs: [
+          {
+            name: 'build',
+            artifacts: [
+              { path: 'dist/site.tar.gz', size: 32 * 1024 },
+              { path: 'dist/checksums.txt', size: 256 },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  // A push the service built a minute ago, so its build has long finished.
+  const built = state.push(slugProject, {
+    branch: BRANCH,
+    subject: 'Publish the docs',
+    at: Date.now() - 60_000,
+  });
+  print();
+  print(
+    '— A second project, connected through the service’s own app integration: API v1.1 has no route for it,',
+  );
+  print('  and the steps name it by the slug its page on the service shows:');
+  print(`  ${SLUG}`);
+  print(`  Its push ${built.revision.slice(0, 12)} to ${BRANCH} was built a minute ago.`);
+  const bySlug = { 'project-slug': SLUG };
+
+  const slugEnvvar = await run({
+    title: 'Set a variable of the project named by its slug',
+    action: 'set-envvar',
+    inputs: { ...bySlug, variables: 'DOCS_ENV=production' },
+    onlyV2: true,
+    expectedCode: 0,
+    check: (r) => {
+      const problems: string[] = [];
+      if (state.envvars(slugProject)['DOCS_ENV'] !== 'production')
+        problems.push('the variable was not set on the service');
+      if (r.outputs['set'] !== '["DOCS_ENV"]') problems.push('output set is wrong');
+      return problems;
+    },
+  });
+
+  const slugFetch = await run({
+    title: `Fetch what the build job of ${built.revision.slice(0, 7)} made, in the project named by its slug`,
+    action: 'fetch-artifacts',
+    inputs: {
+      ...bySlug,
+      revision: built.revision,
+      job: 'build',
+      'status-filter': 'successful',
+      path: 'site',
+      'if-no-artifacts': 'error',
+    },
+    onlyV2: true,
+    expectedCode: 0,
+    check: async (r) => {
+      let files: string[];
+      try {
+        files = JSON.parse(r.outputs['files'] ?? '[]') as string[];
+      } catch {
+        return ['output files is not JSON'];
+      }
+      if (files.length !== 2) return [`${files.length} files, expected 2`];
+      const jobNumber = Number(r.outputs['build-num']);
+      const problems: string[] = [];
+      for (const file of files) {
+        const path = relative(join(workspace, 'site'), file).split('\\').join('/');
+        const expected = state.artifactBytes(slugProject, jobNumber, path);
+        if (!(await readFile(file)).equals(expected)) problems.push(`${path} differs from the artifact`);
+      }
+      return problems;
+    },
+  });
+
+  // 14–15. A release held at an approval job on the service, released by the reviewer of a GitHub environment
+  // (actions/approve/README.md): trigger without waiting, then approve in the job of the environment.
+  state.project('primary-host', OWNER, REPO, {
+    branches: {
+      ...project.config.branches,
+      release: {
+        workflows: [
+          {
+            name: 'release',
+            jobs: [
+              { name: 'build', queuedMs: 200, runMs: 500 },
+              { name: HOLD_JOB, type: 'approval', requires: ['build'] },
+              { name: 'deploy', requires: [HOLD_JOB], queuedMs: 200, runMs: 400 },
+            ],
+          },
+        ],
+      },
+    },
+  });
+  print();
+  print(`— The release workflow of branch release holds at the approval job ${HOLD_JOB} before deploy.`);
+  const triggered = await run({
+    title: 'Start the release pipeline, without waiting for it',
+    action: 'trigger-build',
+    inputs: { branch: 'release', wait: 'false' },
+    expectedCode: 0,
+    check: (r) => (/^[0-9a-f-]{36}$/.test(r.outputs['pipeline-id'] ?? '') ? [] : ['no pipeline-id output']),
+  });
+  const pipelineId = triggered.result.outputs['pipeline-id'] ?? '';
+  print();
+  print(
+    '— The next GitHub job runs in the environment production, whose required reviewer approves it on GitHub;',
+  );
+  print('  then its steps run: approve releases the hold on the service.');
+  await run({
+    title: `Approve ${HOLD_JOB} of the pipeline`,
+    action: 'approve',
+    inputs: {
+      'pipeline-id': pipelineId,
+      job: HOLD_JOB,
+      'wait-for-hold-minutes': '1',
+      'poll-interval-seconds': '1',
+    },
+    expectedCode: 0,
+    check: (r) => {
+      const problems: string[] = [];
+      if (r.outputs['count'] !== '1') problems.push(`count '${r.outputs['count'] ?? ''}', expected 1`);
+      let approved: unknown;
+      try {
+        approved = JSON.parse(r.outputs['approved'] ?? '');
+      } catch {
+        return [...problems, 'output approved is not JSON'];
+      }
+      const jobs = Array.isArray(approved) ? approved.map((a: { job?: unknown }) => a.job) : [];
+      if (jobs.join() !== HOLD_JOB) problems.push(`approved ${jobs.join(', ')}, expected ${HOLD_JOB}`);
+      return problems;
+    },
+  });
+  // 16. The same GitHub job then gates the deploy on exactly that pipeline: the held job goes on, and it ends.
+  const released = await run({
+    title: 'Wait for the approved pipeline to end (the held job goes on)',
+    action: 'wait-for-build',
+    inputs: {
+      'pipeline-id': pipelineId,
+      'poll-interval-seconds': '1',
+      'settle-seconds': '1',
+      'timeout-minutes': '2',
+    },
+    expectedCode: 0,
+    check: (r) => {
+      const problems: string[] = [];
+      if (r.outputs['outcome'] !== 'success')
+        problems.push(`outcome '${r.outputs['outcome'] ?? ''}', expected 'success'`);
+      const jobs = parseBuilds(r.outputs['builds']).map((b) => `${b.job}:${b.outcome}`);
+      if (!jobs.includes('deploy:success'))
+        problems.push(`builds ${jobs.join(', ')}, without deploy:success`);
+      const statuses = (state.pipelineWorkflows(pipelineId) ?? []).flatMap((w) =>
+        (state.workflowJobs(w.id) ?? []).map((job) => `${job.name} ${job.status}`),
+      );
+      print(`  the pipeline on the service: ${statuses.join(', ')}`);
+      if (statuses.join() !== `build success,${HOLD_JOB} success,deploy success`)
+        problems.push('the pipeline did not end with every job passed');
+      return problems;
+    },
+  });
+
+  // 17. After 2027-02-01 the service answers its v1.1 trigger with 410 Gone; the same step, defaults untouched,
   // never asked v1.1: it starts a pipeline through API v2 as before, and still gates the deploy on every job.
   state.postSunset = true;
   print();
@@ -557,6 +738,15 @@ async function pipeline(
   }
   print(`  builds: #${red.result.outputs['build-num'] ?? '?'} failed, #${greenNum} passed`);
   print(`  pushes: ${good.revision.slice(0, 7)} passed its gate, ${broken.revision.slice(0, 7)} failed it`);
+  const slugSteps = [slugEnvvar, slugFetch];
+  print(
+    `  the project named by its slug: ${slugSteps.length} steps, ` +
+      `${slugSteps.every((step) => step.ok) ? 'every call to API v2' : 'NOT through API v2 alone'}`,
+  );
+  print(
+    `  approval: pipeline #${triggered.result.outputs['pipeline-number'] ?? '?'} held at ${HOLD_JOB}, ` +
+      `approved, then ended '${released.result.outputs['outcome'] ?? ''}'`,
+  );
   print(
     `  after the sunset: pipeline #${sunset.result.outputs['pipeline-number'] ?? '?'} ended ` +
       `'${sunset.result.outputs['outcome'] ?? ''}' through API v2`,
@@ -570,6 +760,24 @@ async function pipeline(
   }
   print('Every step behaved as expected.');
   return 0;
+}
+
+/**
+ * Prints the step's calls of the API, the slug shortened, and names each that did not go to API v2; fetching an
+ * artifact from the address the service gave for it is a download, not a call.
+ */
+function showRequests(emulator: Emulator): string[] {
+  const isDownload = (request: RecordedRequest): boolean =>
+    request.origin === 'second' || emulator.state.findArtifact(request.path) !== undefined;
+  const calls = emulator.requests.filter((request) => !isDownload(request));
+  const downloads = emulator.requests.length - calls.length;
+  print(`  calls of the API: ${calls.length}${downloads > 0 ? `, and ${downloads} artifact downloads` : ''}`);
+  for (const request of calls)
+    print(`${INDENT}${request.method} ${request.path.replace(SLUG, '{project-slug}')}`);
+  if (calls.length === 0) return ['no call reached the API'];
+  const elsewhere = calls.filter((request) => !request.path.startsWith(`${API_V2_PREFIX}/`));
+  if (elsewhere.length === 0) print(`  every call went to API v2 (${API_V2_PREFIX})`);
+  return elsewhere.map((request) => `${request.method} ${request.path} is no API v2 call`);
 }
 
 /** The `builds` output of wait-for-build and trigger-build. */
