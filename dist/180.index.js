@@ -236,19 +236,13 @@ function readInputs(ctx) {
     // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
     (0,trigger_api/* checkTriggerInputs */.em)(api, {
         branch,
-        ...(revision === undefined ? {} : { revision }),
-        ...(parallel === undefined ? {} : { parallel }),
-        ...(definitionId === undefined ? {} : { definitionId }),
+        ...(0,records/* definedOnly */.Uv)({ revision, parallel, definitionId }),
     });
     return {
         api,
         ifNoBuilds,
-        ...(definitionId === undefined ? {} : { definitionId }),
         branch,
-        ...(revision === undefined ? {} : { revision }),
-        ...(tag === undefined ? {} : { tag }),
-        ...(parallel === undefined ? {} : { parallel }),
-        ...(params === undefined ? {} : { params }),
+        ...(0,records/* definedOnly */.Uv)({ definitionId, revision, tag, parallel, params }),
         wait,
         timeoutMs: timeoutMinutes * 60_000,
         intervalMs: pollSeconds * 1000,
@@ -268,12 +262,14 @@ async function triggerBuild(ctx) {
         acceptSlug: true,
     });
     const request = {
-        ...(input.definitionId === undefined ? {} : { definitionId: input.definitionId }),
         branch: input.branch,
-        ...(input.revision === undefined ? {} : { revision: input.revision }),
-        ...(input.tag === undefined ? {} : { tag: input.tag }),
-        ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
-        ...(input.params === undefined ? {} : { params: input.params }),
+        ...(0,records/* definedOnly */.Uv)({
+            definitionId: input.definitionId,
+            revision: input.revision,
+            tag: input.tag,
+            parallel: input.parallel,
+            params: input.params,
+        }),
     };
     let started;
     try {

@@ -195,8 +195,7 @@ async function collect(items) {
     return out;
 }
 const page = (a) => ({
-    ...(a.limit === undefined ? {} : { limit: a.limit }),
-    ...(a.offset === undefined ? {} : { offset: a.offset }),
+    ...(0,records/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset }),
 });
 const COMMANDS = {
     me: { takes: [], project: false, call: (c) => c.me() },
@@ -235,8 +234,7 @@ const COMMANDS = {
         v2: async (api, p, a) => {
             const answer = await api.trigger(p, {
                 ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-                ...(a.params === undefined ? {} : { parameters: a.params }),
-                ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
+                ...(0,records/* definedOnly */.Uv)({ parameters: a.params, definitionId: a.definitionId }),
             });
             return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
         },
@@ -391,11 +389,7 @@ function triggerRequest(a) {
     const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)(a, a.env);
     return {
         branch,
-        ...(revision === undefined ? {} : { revision }),
-        ...(tag === undefined ? {} : { tag }),
-        ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
-        ...(a.params === undefined ? {} : { params: a.params }),
-        ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
+        ...(0,records/* definedOnly */.Uv)({ revision, tag, parallel: a.parallel, params: a.params, definitionId: a.definitionId }),
     };
 }
 /** The service triggered nothing: said as a warning, and its answer is the result. */

@@ -8,6 +8,7 @@ import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
   CHECKOUT_KEY_TYPES,
+  definedOnly,
   type ArtifactStatusFilter,
   type BuildStatusFilter,
   type CheckoutKeyType,
@@ -122,8 +123,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 const page = (a: Args): { limit?: number; offset?: number } => ({
-  ...(a.limit === undefined ? {} : { limit: a.limit }),
-  ...(a.offset === undefined ? {} : { offset: a.offset }),
+  ...definedOnly({ limit: a.limit, offset: a.offset }),
 });
 
 export const COMMANDS: Record<string, Command> = {
@@ -161,8 +161,7 @@ export const COMMANDS: Record<string, Command> = {
     v2: async (api, p, a) => {
       const answer = await api.trigger(p, {
         ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-        ...(a.params === undefined ? {} : { parameters: a.params }),
-        ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
+        ...definedOnly({ parameters: a.params, definitionId: a.definitionId }),
       });
       return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
     },
@@ -333,11 +332,7 @@ function triggerRequest(a: Args): TriggerRequest {
   const { branch, tag, revision } = triggerRefOf(a, a.env);
   return {
     branch,
-    ...(revision === undefined ? {} : { revision }),
-    ...(tag === undefined ? {} : { tag }),
-    ...(a.parallel === undefined ? {} : { parallel: a.parallel }),
-    ...(a.params === undefined ? {} : { params: a.params }),
-    ...(a.definitionId === undefined ? {} : { definitionId: a.definitionId }),
+    ...definedOnly({ revision, tag, parallel: a.parallel, params: a.params, definitionId: a.definitionId }),
   };
 }
 

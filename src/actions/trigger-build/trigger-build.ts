@@ -58,7 +58,7 @@ import {
   Pipelines,
   type Pipeline,
 } from '../../api/pipelines.ts';
-import { isFinished, type Build } from '../../api/records.ts';
+import { definedOnly, isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
 
@@ -164,19 +164,13 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
   checkTriggerInputs(api, {
     branch,
-    ...(revision === undefined ? {} : { revision }),
-    ...(parallel === undefined ? {} : { parallel }),
-    ...(definitionId === undefined ? {} : { definitionId }),
+    ...definedOnly({ revision, parallel, definitionId }),
   });
   return {
     api,
     ifNoBuilds,
-    ...(definitionId === undefined ? {} : { definitionId }),
     branch,
-    ...(revision === undefined ? {} : { revision }),
-    ...(tag === undefined ? {} : { tag }),
-    ...(parallel === undefined ? {} : { parallel }),
-    ...(params === undefined ? {} : { params }),
+    ...definedOnly({ definitionId, revision, tag, parallel, params }),
     wait,
     timeoutMs: timeoutMinutes * 60_000,
     intervalMs: pollSeconds * 1000,
@@ -206,12 +200,14 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   });
 
   const request: TriggerRequest = {
-    ...(input.definitionId === undefined ? {} : { definitionId: input.definitionId }),
     branch: input.branch,
-    ...(input.revision === undefined ? {} : { revision: input.revision }),
-    ...(input.tag === undefined ? {} : { tag: input.tag }),
-    ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
-    ...(input.params === undefined ? {} : { params: input.params }),
+    ...definedOnly({
+      definitionId: input.definitionId,
+      revision: input.revision,
+      tag: input.tag,
+      parallel: input.parallel,
+      params: input.params,
+    }),
   };
   let started: Started;
   try {
