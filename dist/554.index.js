@@ -69,13 +69,15 @@ const LIMITS = {
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
-    const buildNumText = inputs.optional('build-num');
-    const givenRevision = inputs.optional('revision');
-    const branch = inputs.optional('branch');
+    let buildNumText = inputs.optional('build-num');
+    let givenRevision = inputs.optional('revision');
+    let branch = inputs.optional('branch');
     const pipelineId = pipelineIdText === undefined ? undefined : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
     const also = [buildNumText && 'build-num', givenRevision && 'revision', branch && 'branch'].filter(Boolean);
     if (pipelineId !== undefined && also.length > 0) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_10__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id alone, or else build-num, or revision and branch', undefined, `${also.join(' and ')} ${also.length > 1 ? 'are' : 'is'} given too`);
+        // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
+        ctx.io.warning(`pipeline-id is given, so ${also.join(', ')} ${also.length > 1 ? 'are' : 'is'} not used`);
+        buildNumText = givenRevision = branch = undefined;
     }
     const buildNum = buildNumText === undefined
         ? undefined

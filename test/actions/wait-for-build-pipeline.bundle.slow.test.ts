@@ -1,6 +1,6 @@
 // wait-for-build with `pipeline-id` (actions/wait-for-build/README.md): the bundle gates exactly one pipeline, its
 // workflows and jobs, on a project v1.1 reaches and on one named by its slug (whose jobs are read through v2 only),
-// against the emulator on the real clock; and `pipeline-id` with another way of naming the builds is an input error.
+// against the emulator on the real clock; and `pipeline-id` with another way of naming the builds leaves it unused.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type WorkflowSpec } from '../../emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
@@ -132,24 +132,36 @@ describe('wait-for-build with pipeline-id and patterns', () => {
   });
 });
 
-describe('wait-for-build pipeline-id input errors', () => {
+describe('wait-for-build pipeline-id with another way of naming builds', () => {
   it.each([
     ['build-num', { 'build-num': '12' }],
     ['revision', { revision: 'abcdef1234' }],
-  ])('pipeline-id with %s: one error naming pipeline-id, nothing sent', async (_name, extra) => {
-    emulator.resetRequests();
-    const result = await wait({
-      username: PROJECT.user,
-      project: PROJECT.repo,
-      'pipeline-id': '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-      ...extra,
-    });
-    expect(result.code).toBe(1);
-    const lines = errorLines(result);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('pipeline-id');
-    expect(emulator.requests).toEqual([]);
-  });
+    ['branch', { branch: 'other' }],
+  ])(
+    'pipeline-id with %s: a warning that it is not used, and the pipeline alone is gated',
+    async (name, extra) => {
+      emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+        pipelineSetupMs: 0,
+        workflows: failing,
+      });
+      emulator.state.push(SLUG, { branch: 'main', revision: SHA });
+      const [bad] = emulator.state.pipelines(SLUG).map((p) => String(p['id']));
+      emulator.resetRequests();
+      const result = await wait({
+        username: PROJECT.user,
+        project: PROJECT.repo,
+        'pipeline-id': bad ?? '',
+        ...extra,
+      });
+      // The failing pipeline decides, whatever the other input names.
+      expect(result.code).toBe(1);
+      expect(result.outputs['outcome']).toBe('failed');
+      expect(obeyedCommands(result.stdout)).toContain(
+        `::warning::pipeline-id is given, so ${name} is not used`,
+      );
+      expect(emulator.requests.some((r) => r.path.startsWith(`/api/v2/pipeline/${bad}`))).toBe(true);
+    },
+  );
 });
 
 describe('wait-for-build with project-slug and a commit, or a job number', () => {
