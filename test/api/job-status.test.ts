@@ -2,28 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { jobStatusMeaning, V2_JOB_STATUSES } from '../../src/api/job-status.ts';
-
-/** The service's job statuses, as its v2 reference lists them. */
-const SERVICE_STATUSES = [
-  'success',
-  'running',
-  'not_run',
-  'failed',
-  'retried',
-  'queued',
-  'not_running',
-  'infrastructure_fail',
-  'timedout',
-  'on_hold',
-  'terminated-unknown',
-  'blocked',
-  'canceled',
-  'unauthorized',
-];
+import { SERVICE_JOB_STATUSES } from '../helpers/service-enums.ts';
 
 describe('v2 job statuses', () => {
   it('are all in the table, and nothing else', () => {
-    expect(Object.keys(V2_JOB_STATUSES).sort()).toEqual([...SERVICE_STATUSES].sort());
+    expect(Object.keys(V2_JOB_STATUSES).sort()).toEqual([...SERVICE_JOB_STATUSES].sort());
   });
 
   it('map to the same outcomes in the README', () => {

@@ -3,6 +3,7 @@
 // and without a number, and workflows ended before their jobs. The product's own checks (src/api/v2-records.ts)
 // take every item.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SERVICE_JOB_STATUSES } from '../helpers/service-enums.ts';
 import { jobAnswer, pageAnswer, workflowAnswer } from '../../src/api/v2-records.ts';
 import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { FakeClock } from './helpers.ts';
@@ -43,22 +44,6 @@ const WORKFLOW_STATUSES = [
   'error',
   'failing',
   'on_hold',
-  'canceled',
-  'unauthorized',
-];
-const JOB_STATUSES = [
-  'success',
-  'running',
-  'not_run',
-  'failed',
-  'retried',
-  'queued',
-  'not_running',
-  'infrastructure_fail',
-  'timedout',
-  'on_hold',
-  'terminated-unknown',
-  'blocked',
   'canceled',
   'unauthorized',
 ];
@@ -163,7 +148,7 @@ describe('the emulator answers in the real shapes', () => {
     const hold = (await jobsOf(id)).find((j) => j['name'] === 'hold') ?? {};
     expect(hold).toMatchObject({ type: 'approval', status: 'on_hold', job_number: expect.any(Number) });
     sameFields(hold, REAL_APPROVAL, ['approved_by', 'approval_request_id']);
-    for (const job of await jobsOf(id)) expect(JOB_STATUSES).toContain(job['status']);
+    for (const job of await jobsOf(id)) expect(SERVICE_JOB_STATUSES).toContain(job['status']);
   });
 
   it.each(['failed', 'error', 'canceled', 'unauthorized'])(
