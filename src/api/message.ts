@@ -5,17 +5,7 @@ import { cut } from './format.ts';
 /** Longest message kept: enough for any real server message, short enough for one log line. */
 const MAX_MESSAGE_CHARS = 300;
 
-/** How deep a `message` that is itself JSON is unwrapped; real servers nest once. */
-const MAX_JSON_DEPTH = 4;
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** The server's message from an error body, on one line; secrets go before any reflow or cut, which would hide
  *  them from the redaction (docs/promises.md, promise 13). */
@@ -28,14 +18,10 @@ export function serverMessage(
   const text = redact(body.replace(/^\uFEFF/, '')).trim();
   if (text === '') return '';
   const type = (contentType ?? '').toLowerCase();
-  const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text, 0) : undefined;
-  const message =
-    fromJson ??
-    (type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text)
-      ? htmlMessage(text)
-      : text);
+  const html = type.includes('html') || /^<(!doctype|html|head|body|title|\?xml)/i.test(text);
+  const fromJson = type.includes('json') || /^[{["]/.test(text) ? jsonMessage(text) : undefined;
   // Unescaping JSON or HTML may have put a secret together again.
-  return cut(redact(collapse(redact(message))), MAX_MESSAGE_CHARS);
+  return cut(redact(collapse(redact(fromJson ?? (html ? htmlMessage(text) : text)))), MAX_MESSAGE_CHARS);
 }
 
 /**
@@ -43,85 +29,56 @@ export function serverMessage(
  * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
  */
 export function redactor(secrets: readonly string[]): (text: string) => string {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    forms.add(secret);
-    forms.add(JSON.stringify(secret).slice(1, -1));
-    forms.add(encodeURIComponent(secret));
-    forms.add(collapse(secret));
-  }
+  const forms = new Set(
+    secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), collapse(s)]),
+  );
   forms.delete('');
   const longestFirst = [...forms].sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const form of longestFirst) out = out.replaceAll(form, '***');
-    return out;
-  };
+  return (text) => longestFirst.reduce((out, form) => out.replaceAll(form, '***'), text);
 }
 
 /** The message inside JSON text, or undefined when the text is not JSON. */
-function jsonMessage(text: string, depth: number): string | undefined {
+function jsonMessage(text: string, depth = 0): string | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof value === 'string') return innerMessage(value, depth);
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    for (const key of ['message', 'error', 'error_description', 'detail']) {
-      const field = record[key];
-      if (typeof field === 'string') return innerMessage(field, depth);
-    }
+  const record = Object(value) as Record<string, unknown>;
+  const message = [value, record.message, record.error, record.error_description, record.detail].find(
+    (field) => typeof field === 'string',
+  );
+  if (typeof message === 'string') {
+    // A message that is itself JSON is unwrapped, a few levels at most: real servers nest once.
+    const inner = depth < 4 && /^\s*[{"]/.test(message) ? jsonMessage(message.trim(), depth + 1) : undefined;
+    return inner ?? message;
   }
   if (value === null || (typeof value === 'object' && Object.keys(value).length === 0)) return '';
   // JSON without a message field: its text is still the best account of what went wrong.
   return text;
 }
 
-function innerMessage(message: string, depth: number): string {
-  const trimmed = message.trim();
-  if (depth < MAX_JSON_DEPTH && /^[{"]/.test(trimmed)) {
-    const inner = jsonMessage(trimmed, depth + 1);
-    if (inner !== undefined) return inner;
-  }
-  return message;
-}
-
+/** The page's title, else its first text: block-level tags separate texts, and the first is usually a heading. */
 function htmlMessage(html: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  if (title !== undefined) {
-    const text = decodeEntities(stripTags(title)).trim();
-    if (text !== '') return text;
-  }
-  const withoutHidden = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!doctype[^>]*>/gi, ' ');
-  // Block-level tags separate texts; the first non-empty one is usually the page's heading.
-  const blocks = withoutHidden.split(/<\/?(?:h[1-6]|p|div|br|li|tr|td|th|pre|body|html|center|hr)\b[^>]*>/i);
-  for (const block of blocks) {
-    const text = decodeEntities(stripTags(block)).trim();
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '';
+  const shown = html.replace(
+    /<!--[\s\S]*?-->|<(script|style|head)\b[\s\S]*?<\/\1\s*>|<!doctype[^>]*>/gi,
+    ' ',
+  );
+  const blocks = shown.split(/<\/?(?:h[1-6]|p|div|br|li|tr|td|th|pre|body|html|center|hr)\b[^>]*>/i);
+  for (const block of [title, ...blocks]) {
+    const text = block
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+        if (!entity.startsWith('#')) return ENTITIES[entity.toLowerCase()] ?? whole;
+        const code = Number(entity.slice(1).replace(/^x/i, '0x'));
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      })
+      .trim();
     if (text !== '') return text;
   }
   return '';
-}
-
-function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ');
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity.startsWith('#')) {
-      const code =
-        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
 }
 
 /** One line without control characters. */

@@ -1,12 +1,11 @@
 // Where each artifact is saved. Artifact records come from the server and are untrusted: every path is turned into
-// plain relative segments (or refused) before it is joined to the destination, and the directories below the
+// plain relative segments (or refused) before it is joined to the destination, and the folders below the
 // destination are created one by one, refusing any that is a symbolic link, so nothing lands outside it.
 //
-// The rule: an artifact's relative path is its `pretty_path` with a leading `$VAR/` (or `~/`) removed when the
-// record has one, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped, `\` counts as
-// a separator, and empty and `.` segments are left out. `x:name` is a drive only where drives exist (Windows
-// names): elsewhere it is a name like any other. A `pretty_path` whose file name differs from the `path`'s
-// is not used: the file keeps its own name, the last segment of its `path`.
+// The rule: an artifact's relative path is its `pretty_path` less a leading `$VAR/` (or `~/`) when the record has
+// one and it names the same file, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped,
+// `\` counts as a separator, and empty and `.` segments are left out. `x:name` is a drive only where drives exist
+// (Windows names): elsewhere it is a name like any other.
 import { randomBytes } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
@@ -15,28 +14,21 @@ import { quoted } from './format.ts';
 import { selects, type Glob } from './glob.ts';
 import { UserFacingError } from './errors.ts';
 
-/** A segment the file system would reject as too long (most allow 255 bytes). */
+/** Most file systems allow no longer name. */
 const MAX_SEGMENT_BYTES = 255;
-/** The longest file name that still leaves room for its part file's suffix. */
-/** The last part file number of this process; the first is drawn at random (48 bits) at the first download. */
+/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
+export const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
+export const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - PART_SUFFIX_BYTES;
+/** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
+export const MAX_PATH_BYTES = 4095;
+
 let partSerial: number | undefined;
 
-/**
- * The part file of a destination: `<dest>.<12 hex digits>.part`. The digits count up from a random start: no two
- * part files of a run share a name, one left by an earlier run is as unlikely to be met as with a random name per
- * file, and a file costs a counter, not a random UUID.
- */
+/** `<dest>.<12 hex digits>.part`, counting up from a random start: a counter, not a random name per file. */
 export function partFileName(dest: string): string {
   partSerial = ((partSerial ?? randomBytes(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
   return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
 }
-
-/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
-export const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
-
-export const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - PART_SUFFIX_BYTES;
-/** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
-export const MAX_PATH_BYTES = 4095;
 
 export type RelativePath =
   { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
@@ -48,104 +40,83 @@ export function artifactRelativePath(
   profile: FileSystemProfile = PROFILES.ext4,
 ): RelativePath {
   const own = relativeSegments(path, profile);
-  if (!own.ok) return own;
-  if (typeof prettyPath === 'string' && prettyPath !== '') {
-    const pretty = relativeSegments(
-      prettyPath.replace(/^(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|~)(?=[/\\]|$)/u, ''),
-      profile,
-    );
-    if (pretty.ok && pretty.segments.at(-1) === own.segments.at(-1)) {
-      return { ok: true, segments: pretty.segments, contained: pretty.contained };
-    }
-    // A pretty path that cannot be used safely is not a reason to refuse: the path itself is fine.
-  }
-  return own;
+  if (!own.ok || typeof prettyPath !== 'string' || prettyPath === '') return own;
+  const pretty = relativeSegments(prettyPath.replace(/^(\$\{?[A-Za-z_]\w*\}?|~)(?=[/\\]|$)/u, ''), profile);
+  // A pretty path that cannot be used safely is not a reason to refuse: the path itself is fine.
+  return pretty.ok && pretty.segments.at(-1) === own.segments.at(-1) ? pretty : own;
 }
 
 function relativeSegments(text: string, profile: FileSystemProfile): RelativePath {
-  const contained: string[] = [];
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/u.test(text)) {
-    return {
-      ok: false,
-      reason: text.includes('\u0000') ? 'it holds a NUL byte' : 'it holds a control character',
-    };
-  }
-  if (text.includes('\\')) contained.push('backslashes read as separators');
+  const refuse = (reason: string): RelativePath => ({ ok: false, reason });
+  const control = controlProblem(text);
+  if (control !== undefined) return refuse(`it ${control}`);
+  const contained = text.includes('\\') ? ['backslashes read as separators'] : [];
   const parts = text.split(/[/\\]+/u);
-  if (/^[A-Za-z]:$/u.test(parts[0] ?? '')) {
-    contained.push(`drive letter ${parts[0] ?? ''} dropped`);
-    parts.shift();
-  } else if (profile.windowsNames && /^[A-Za-z]:./u.test(parts[0] ?? '')) {
-    // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
-    contained.push(`drive letter ${parts[0]?.slice(0, 2) ?? ''} dropped`);
+  // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
+  const drive = (profile.windowsNames ? /^[A-Za-z]:/u : /^[A-Za-z]:$/u).exec(parts[0] ?? '')?.[0];
+  if (drive !== undefined) {
+    contained.push(`drive letter ${drive} dropped`);
     parts[0] = parts[0]?.slice(2) ?? '';
   }
   // Checked first: every later step (patterns included) then works on a path of bounded length.
-  if (Buffer.byteLength(text) > MAX_PATH_BYTES) {
-    return { ok: false, reason: `it is longer than ${MAX_PATH_BYTES} bytes` };
-  }
-  const segments: string[] = [];
-  for (const part of parts) {
-    if (part === '' || part === '.') continue;
+  if (Buffer.byteLength(text) > MAX_PATH_BYTES) return refuse(`it is longer than ${MAX_PATH_BYTES} bytes`);
+  const segments = parts.filter((part) => part !== '' && part !== '.');
+  for (const part of segments) {
     const problem = segmentProblem(part);
-    if (problem !== undefined) return { ok: false, reason: `it ${problem}` };
-    const decoded = percentDecoded(part);
-    if (decoded !== part) {
-      if (decoded.split(/[/\\]/u).some((p) => p === '..' || p === '.') || decoded.includes('\u0000')) {
-        return {
-          ok: false,
-          reason: `its segment ${JSON.stringify(part)} is a percent-encoded '..', '.' or NUL`,
-        };
-      }
+    if (problem !== undefined) return refuse(`it ${problem}`);
+    // A web server or a later tool may decode `%XX` escapes, even twice (`%252e`).
+    let decoded = part;
+    for (let i = 0; i < 4; i++) {
+      decoded = decoded.replace(/%([0-9A-Fa-f]{2})/gu, (_m, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      );
     }
-    if (Buffer.byteLength(part) > MAX_SEGMENT_BYTES) {
-      return { ok: false, reason: `a segment is longer than ${MAX_SEGMENT_BYTES} bytes` };
+    if (/(?:^|[/\\])\.\.?(?:[/\\]|$)|\0/u.test(decoded)) {
+      return refuse(`its segment ${JSON.stringify(part)} is a percent-encoded '..', '.' or NUL`);
     }
-    segments.push(part);
+    if (Buffer.byteLength(part) > MAX_SEGMENT_BYTES)
+      return refuse(`a segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
   }
-  if (segments.length === 0) return { ok: false, reason: 'it has no file name' };
+  if (segments.length === 0) return refuse('it has no file name');
   if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES) {
-    return { ok: false, reason: `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes` };
+    return refuse(`its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`);
   }
   return { ok: true, segments, contained };
 }
 
+function controlProblem(text: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0000-\u001f\u007f]/u.test(text)) return undefined;
+  return text.includes('\0') ? 'holds a NUL byte' : 'holds a control character';
+}
+
 /**
  * The rules every path that reaches the destination goes through, one segment at a time: an artifact's path and an
- * archive member's alike (Destination.inspect applies them again to whatever is placed). Says what is wrong, as
- * the end of a sentence that starts with "it", or undefined for a segment that may be written.
+ * archive member's alike. Says what is wrong, as the end of a sentence that starts with "it", or undefined.
  */
 export function segmentProblem(segment: string): string | undefined {
   if (segment === '') return 'has an empty segment';
   if (segment === '.' || segment === '..') return `climbs out of its folder with '${segment}'`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/u.test(segment)) {
-    return segment.includes('\u0000') ? 'holds a NUL byte' : 'holds a control character';
-  }
-  if (segment.includes('/') || segment.includes('\\')) return 'holds a path separator inside a name';
-  if (isGitFolderName(segment)) {
+  const control = controlProblem(segment);
+  if (control !== undefined) return control;
+  if (/[/\\]/u.test(segment)) return 'holds a path separator inside a name';
+  if (isGitFolderName(segment))
     return "goes into a '.git' folder, where a file could run commands at git's next call";
-  }
   return undefined;
 }
 
-/** The first segment's problem (see segmentProblem), or undefined when every segment may be written. */
-export function pathProblem(segments: readonly string[]): string | undefined {
-  // `x:name` is a name where drives do not exist; Destination.inspect refuses its colon where they do.
+/** The first problem of a path (see segmentProblem), then by Windows' naming rules where the disk has them. */
+export function pathProblem(segments: readonly string[], profile?: FileSystemProfile): string | undefined {
+  // `x:name` is a name where drives do not exist; Windows' rules refuse its colon where they do.
   if (/^[A-Za-z]:$/u.test(segments[0] ?? '')) return 'starts with a drive letter (an absolute path)';
-  for (const segment of segments) {
-    const problem = segmentProblem(segment);
-    if (problem !== undefined) return problem;
-  }
-  return undefined;
+  const windows = profile?.windowsNames ? segments.map(windowsNameProblem) : [];
+  return [...segments.map(segmentProblem), ...windows].find((p) => p !== undefined);
 }
 
 /**
- * `.git` in any case (case-insensitive file systems), and the names NTFS and HFS+ read as `.git` too, as git
- * itself checks them (its fixes for CVE-2014-9390 and CVE-2019-1352): anything after a `:` is a stream of the
- * same file, trailing dots and spaces are dropped, `GIT~1` is its short name, and HFS+ ignores some invisible
- * code points.
+ * `.git` in any case, and the names NTFS and HFS+ read as `.git` too, as git itself checks them (its fixes for
+ * CVE-2014-9390 and CVE-2019-1352): what follows a `:` is a stream of the same file, trailing dots and spaces are
+ * dropped, `GIT~1` is its short name, and HFS+ ignores some invisible code points.
  */
 export function isGitFolderName(segment: string): boolean {
   const name = (segment.split(':')[0] ?? '')
@@ -156,27 +127,22 @@ export function isGitFolderName(segment: string): boolean {
 }
 
 /**
- * The key under which a case-insensitive, normalisation-insensitive disk stores a name (NTFS, APFS, exFAT, ext4
- * with casefold, SMB shares): two names with one key are one file there. Linux runners write to such disks too,
- * so the key does not depend on the platform. Lower then upper case folds more than any one disk does (`ß` and
- * `ss`), which can only tell apart two names that a disk would have kept, never merge them.
+ * The key under which a case-insensitive, normalisation-insensitive disk stores a name: two names with one key are
+ * one file there. Linux runners write to such disks too, so the key does not depend on the platform; lower then
+ * upper case folds more than any one disk does (`ß` and `ss`), which can only keep apart names a disk would keep.
  */
 export function foldedName(name: string): string {
   return name.normalize('NFC').toLowerCase().toUpperCase();
 }
 
-/**
- * What a disk does with names, as far as saving files is concerned. The planning code takes one as a parameter
- * (the action passes the runner's, `profileOf(process.platform)`), so every profile is tested on any machine.
- */
+/** What a disk does with names; the planning code takes one as a parameter, so every disk is tested anywhere. */
 export interface FileSystemProfile {
-  /** Printed in messages and test names. */
   name: string;
-  /** `A.txt` and `a.txt` are one file (NTFS, APFS, exFAT, ext4 with casefold, SMB shares). */
+  /** `A.txt` and `a.txt` are one file. */
   caseInsensitive: boolean;
-  /** `café` in NFC and in NFD are one file (APFS, HFS+). */
+  /** `café` in NFC and in NFD are one file. */
   normalisationInsensitive: boolean;
-  /** Windows' naming rules: `<>:"|?*`, reserved device names and trailing dots or spaces cannot be created. */
+  /** `<>:"|?*`, reserved device names and trailing dots or spaces cannot be created. */
   windowsNames: boolean;
 }
 
@@ -193,45 +159,28 @@ export const PROFILES = {
   exfat: { name: 'exFAT', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
 } as const satisfies Record<string, FileSystemProfile>;
 
-/**
- * The profile a runner's own disk most likely has. Only the Windows naming rules depend on it: names are folded
- * (foldedName) on every platform, since a Linux runner may write to a case-insensitive disk too.
- */
+/** The profile a runner's own disk most likely has; only its Windows naming rules change what is planned. */
 export function profileOf(platform: NodeJS.Platform): FileSystemProfile {
   return platform === 'win32' ? PROFILES.ntfs : platform === 'darwin' ? PROFILES.apfs : PROFILES.ext4;
 }
 
 /** Device names Windows reserves in every folder, with any extension (`aux.txt` is the device too). */
-const RESERVED_WINDOWS_NAME =
-  /^(con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/iu;
+const RESERVED_WINDOWS_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/iu;
 
 /**
- * Why Windows cannot hold this segment as a name, as the end of a sentence that starts with "it", or undefined.
- * Through `\\?\` paths some of these can still be created, as files that Explorer, git and the runner's clean-up
- * cannot remove; so they are refused, not tried.
+ * Why Windows cannot hold this segment as a name, or undefined. Some can still be created through `\\?\` paths, as
+ * files that Explorer, git and the runner's clean-up cannot remove: so they are refused, not tried.
  */
 export function windowsNameProblem(segment: string): string | undefined {
-  const bad = /[<>:"|?*]/u.exec(segment);
-  if (bad) return `holds ${JSON.stringify(bad[0])}, which Windows does not allow in a name`;
+  const bad = /[<>:"|?*]/u.exec(segment)?.[0];
+  if (bad !== undefined) return `holds ${JSON.stringify(bad)}, which Windows does not allow in a name`;
   if (/[. ]$/u.test(segment)) return 'ends in a dot or a space, which Windows drops from a name';
   // Windows reads `CON .txt` and `con.tar.gz` as CON as well: the name up to its first dot, less trailing spaces.
-  if (RESERVED_WINDOWS_NAME.test((segment.split('.')[0] ?? '').trimEnd()))
+  if (RESERVED_WINDOWS_NAME.test((segment.split('.')[0] ?? '').trimEnd())) {
     return `is ${JSON.stringify(segment)}, a device name Windows reserves`;
+  }
   return undefined;
 }
-
-/** Decodes `%XX` escapes, repeatedly (a double-encoded `%252e` too), as a web server or a later tool might. */
-function percentDecoded(text: string): string {
-  let out = text;
-  for (let i = 0; i < 4 && /%[0-9A-Fa-f]{2}/u.test(out); i++) {
-    out = out.replace(/%([0-9A-Fa-f]{2})/gu, (_m, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 
 export interface ArtifactLike {
   path?: unknown;
@@ -254,13 +203,13 @@ export interface PlanOptions {
   flatten: boolean;
   /** Save the single artifact under this name. */
   fileName?: string | undefined;
-  /** The disk's rules; only its Windows naming rules change the plan. Default: ext4. */
+  /** Default: ext4. */
   profile?: FileSystemProfile;
 }
 
 export interface Plan {
   files: PlannedFile[];
-  /** Artifacts not fetched because their record or path is unsafe or unusable, with the reason. */
+  /** Artifacts not fetched because their record or path is unsafe or unusable. */
   refused: { what: string; reason: string }[];
   /** Artifacts whose path was changed to keep it inside the destination. */
   contained: { source: string; changes: string[] }[];
@@ -279,38 +228,37 @@ export class ClashError extends UserFacingError {
 
 /** Decides where every artifact goes, before anything is downloaded; throws ClashError rather than overwrite. */
 export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanOptions): Plan {
+  const { flatten, fileName, profile = PROFILES.ext4 } = options;
   const plan: Plan = { files: [], refused: [], contained: [], excluded: 0, duplicates: 0, available: [] };
   const seen = new Set<string>();
   for (const artifact of artifacts) {
-    const { path, url } = artifact ?? {};
+    const { path, url, pretty_path: pretty, node_index: nodeIndex } = artifact ?? {};
     if (typeof path !== 'string' || path === '' || typeof url !== 'string' || url === '') {
       plan.refused.push({ what: describe(artifact), reason: 'the record has no path or no URL' });
       continue;
     }
-    const pretty = typeof artifact.pretty_path === 'string' ? artifact.pretty_path : undefined;
-    const relative = artifactRelativePath(path, pretty, options.profile);
+    const relative = artifactRelativePath(path, typeof pretty === 'string' ? pretty : undefined, profile);
     if (!relative.ok) {
       plan.refused.push({ what: quoted(path), reason: relative.reason });
       continue;
     }
-    const scheme = urlScheme(url);
-    if (scheme !== 'http:' && scheme !== 'https:') {
-      plan.refused.push({
-        what: quoted(relative.segments.join('/')),
-        reason:
-          scheme === undefined
-            ? 'its URL is not an absolute address'
-            : `its URL is a ${quoted(scheme, 20)} address, not http(s)`,
-      });
-      continue;
-    }
     const source = relative.segments.join('/');
-    if (options.profile?.windowsNames === true) {
-      const problem = relative.segments.map(windowsNameProblem).find((p) => p !== undefined);
-      if (problem !== undefined) {
-        plan.refused.push({ what: quoted(source), reason: `a segment of its path ${problem}` });
-        continue;
-      }
+    // The scheme as `new URL` gives it, read without parsing thousands of whole URLs.
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/u.exec(url)?.[1]?.toLowerCase();
+    const windows = profile.windowsNames
+      ? relative.segments.map(windowsNameProblem).find(Boolean)
+      : undefined;
+    const reason =
+      scheme === undefined
+        ? 'its URL is not an absolute address'
+        : scheme !== 'http' && scheme !== 'https'
+          ? `its URL is a ${quoted(`${scheme}:`, 20)} address, not http(s)`
+          : windows === undefined
+            ? undefined
+            : `a segment of its path ${windows}`;
+    if (reason !== undefined) {
+      plan.refused.push({ what: quoted(source), reason });
+      continue;
     }
     plan.available.push(source);
     if (!selects(options.globs, source)) {
@@ -324,61 +272,50 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
     }
     seen.add(key);
     if (relative.contained.length > 0) plan.contained.push({ source, changes: relative.contained });
-    const nodeIndex =
-      typeof artifact.node_index === 'number' &&
-      Number.isSafeInteger(artifact.node_index) &&
-      artifact.node_index >= 0
-        ? artifact.node_index
-        : undefined;
-    plan.files.push({ url, source, segments: relative.segments, nodeIndex });
+    const index =
+      Number.isSafeInteger(nodeIndex) && (nodeIndex as number) >= 0 ? (nodeIndex as number) : undefined;
+    plan.files.push({ url, source, segments: relative.segments, nodeIndex: index });
   }
 
-  if (options.fileName !== undefined) {
+  if (fileName !== undefined) {
     if (plan.files.length > 1) {
       throw new ClashError(
         `file-name is given, but ${plan.files.length} artifacts match (${sample(plan.files.map((f) => f.source))}); ` +
           'narrow them to one with pattern, or leave file-name out',
       );
     }
-    for (const file of plan.files) file.segments = [options.fileName];
+    for (const file of plan.files) file.segments = [fileName];
     return plan;
   }
-  if (options.flatten) {
-    for (const file of plan.files) file.segments = [file.segments.at(-1) ?? ''];
-  }
+  if (flatten) for (const file of plan.files) file.segments = file.segments.slice(-1);
 
-  // Every disk's key, whatever this runner's own disk is: Linux runners write to case-insensitive disks too, and
-  // two artifacts one of them would merge are told apart (node folders) or refused, never one over the other.
-  // Each path's files are kept only where there are several: one entry per file would double the plan's memory.
-  const fold = foldedName;
+  // Every disk's key, whatever this runner's own disk is: two artifacts one of them would merge are told apart (node
+  // folders) or refused, never one over the other. Only paths shared by several files keep a list, to spare memory.
+  const fold = (segments: readonly string[]): string => foldedName(segments.join('/'));
   const files = new Map<string, PlannedFile>();
   const shared = new Map<string, PlannedFile[]>();
   for (const file of plan.files) {
-    const key = fold(file.segments.join('/'));
+    const key = fold(file.segments);
     const other = files.get(key);
     if (other === undefined) files.set(key, file);
     else shared.set(key, [...(shared.get(key) ?? [other]), file]);
   }
   for (const [key, group] of shared) {
     const indexes = new Set(group.map((f) => f.nodeIndex));
-    const apart = !options.flatten && !indexes.has(undefined) && indexes.size === group.length;
-    if (!apart) throw clash(group, options.flatten);
+    if (flatten || indexes.has(undefined) || indexes.size < group.length) throw clash(group, flatten);
     files.delete(key);
   }
   // Only the artifacts that share a path move under their container's folder; the rest stay where they are. After
   // that: no two files at one path, and no path that is a file for one artifact and a folder for another.
-  for (const group of shared.values()) {
-    for (const file of group) {
-      file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
-      const key = fold(file.segments.join('/'));
-      const other = files.get(key);
-      if (other) throw clash([other, file], options.flatten);
-      files.set(key, file);
-    }
+  for (const file of [...shared.values()].flat()) {
+    file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
+    const other = files.get(fold(file.segments));
+    if (other) throw clash([other, file], flatten);
+    files.set(fold(file.segments), file);
   }
   for (const file of plan.files) {
     for (let n = 1; n < file.segments.length; n++) {
-      const other = files.get(fold(file.segments.slice(0, n).join('/')));
+      const other = files.get(fold(file.segments.slice(0, n)));
       if (other) {
         throw new ClashError(
           `artifact ${quoted(other.source)} would be saved as a file where artifact ` +
@@ -392,30 +329,23 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
 
 function clash(group: readonly PlannedFile[], flatten: boolean): ClashError {
   const where = group[0]?.segments.join('/') ?? '';
-  const what = group.map((f) => quoted(f.source)).join(', ');
+  const disk =
+    new Set(group.map((f) => f.segments.join('/'))).size > 1
+      ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
+      : '';
   const hint = flatten
     ? 'flatten keeps only file names: leave it out, or narrow the artifacts with pattern'
     : 'their containers do not tell them apart; narrow the artifacts with pattern';
-  const folded = new Set(group.map((f) => f.segments.join('/'))).size > 1;
-  const disk = folded
-    ? ' (their names differ only in case or Unicode normalisation: one file on NTFS, APFS or exFAT)'
-    : '';
+  const what = group.map((f) => quoted(f.source)).join(', ');
   return new ClashError(`artifacts ${what} would all be saved at ${quoted(where)}${disk}; ${hint}`);
 }
 
-/** A record for a warning: its path only (a URL may carry credentials), cut short. */
+/** A record for a warning: its path only (a URL may carry credentials). */
 function describe(value: unknown): string {
   if (value === null || typeof value !== 'object') return quoted(String(value));
   const { path, pretty_path: pretty } = value as ArtifactLike;
-  if (typeof path === 'string' && path !== '') return quoted(path);
-  if (typeof pretty === 'string' && pretty !== '') return quoted(pretty);
-  return 'a record without a path';
-}
-
-/** The URL's scheme as `new URL` would give it, read without parsing the whole URL (there may be thousands). */
-function urlScheme(url: string): string | undefined {
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/u.exec(url);
-  return match?.[1] === undefined ? undefined : `${match[1].toLowerCase()}:`;
+  const shown = [path, pretty].find((p) => typeof p === 'string' && p !== '');
+  return shown === undefined ? 'a record without a path' : quoted(shown as string);
 }
 
 export function sample(items: readonly string[], max = 5): string {
@@ -423,12 +353,18 @@ export function sample(items: readonly string[], max = 5): string {
   return items.length > max ? `${shown.join(', ')} and ${items.length - max} more` : shown.join(', ');
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-
 /** A path below the destination cannot be used: a folder on the way is a symbolic link or not a folder. */
 export class RefusedPathError extends UserFacingError {
   override name = 'RefusedPathError';
 }
+
+/** Looks at folders shared between calls of `inspect` while nothing below the destination changes. */
+export type InspectCache = Map<string, Stats | null>;
+
+export type Found =
+  | { kind: 'free' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'exists'; what: 'file' | 'symlink' | 'folder' | 'other' };
 
 /**
  * The destination folder and the folders below it. Each folder is created once, one level at a time with lstat,
@@ -457,16 +393,26 @@ export class Destination {
       const relative = segments.slice(0, n).join(sep);
       let ready = this.#folders.get(relative);
       if (!ready) {
-        const absolute = join(this.root, relative);
-        ready = ensureFolder(absolute, relative, this.#created).then(() => absolute);
+        ready = this.#ensureFolder(join(this.root, relative), relative);
         this.#folders.set(relative, ready);
       }
       folder = await ready;
     }
-    // The name is one checked segment (no separator, never . or ..): what join() would make, without normalising
-    // the whole path again for each of thousands of files.
-    const name = segments.at(-1) ?? '';
-    return folder.endsWith(sep) ? folder + name : folder + sep + name;
+    // The name is one checked segment: what join() would make, without normalising the whole path again.
+    return folder + (folder.endsWith(sep) ? '' : sep) + (segments.at(-1) ?? '');
+  }
+
+  async #ensureFolder(absolute: string, relative: string): Promise<string> {
+    try {
+      await mkdir(absolute);
+      this.#created.push(absolute);
+      return absolute;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const problem = folderProblem(await lstat(absolute), relative);
+    if (problem !== undefined) throw new RefusedPathError(problem);
+    return absolute;
   }
 
   /**
@@ -475,14 +421,9 @@ export class Destination {
    */
   async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
     // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
-    const problem =
-      pathProblem(segments) ??
-      (this.#profile.windowsNames
-        ? segments.map(windowsNameProblem).find((p) => p !== undefined)
-        : undefined);
+    const problem = pathProblem(segments, this.#profile);
     if (problem !== undefined) return { kind: 'refused', reason: `its path ${problem}` };
-    // Two files one disk would merge (an archive's `A.txt` and `a.txt`, or a member and an artifact): the second is
-    // refused by name, whatever this disk is, rather than lost without a word where the disk is case-insensitive.
+    // Two files one disk would merge are refused by name, whatever this disk is, rather than lost without a word.
     const exact = segments.join('/');
     const key = foldedName(exact);
     const first = this.#claimed.get(key);
@@ -495,74 +436,39 @@ export class Destination {
     this.#claimed.set(key, exact);
     for (let n = 1; n <= segments.length; n++) {
       const relative = segments.slice(0, n).join(sep);
-      // On the main thread: a look takes microseconds, where a trip to the thread pool and back, one file after
-      // the other, held the first download back (800 files into a folder that exists: 790 -> 683 ms in all, on
-      // tmpfs); and a missing file is the usual answer, which here is no error to make.
-      const look = async (): Promise<Stats | undefined> =>
-        lstatSync(join(this.root, relative), { throwIfNoEntry: false });
-      let pending = cache?.get(relative);
-      if (pending === undefined) {
-        pending = look();
+      // On the main thread: a look takes less than a trip to the thread pool and back, and a missing file is no error.
+      let stat = cache?.get(relative);
+      if (stat === undefined) {
+        stat = lstatSync(join(this.root, relative), { throwIfNoEntry: false }) ?? null;
         // Folders only: thousands of artifacts below a few folders cost a few looks, not one each.
-        if (n < segments.length) cache?.set(relative, pending);
+        if (n < segments.length) cache?.set(relative, stat);
       }
-      const stat = await pending;
-      if (stat === undefined) return { kind: 'free' };
+      if (stat === null) return { kind: 'free' };
       if (n === segments.length) {
-        const what = stat.isSymbolicLink()
-          ? 'symlink'
-          : stat.isDirectory()
-            ? 'folder'
-            : stat.isFile()
-              ? 'file'
-              : 'other';
-        return { kind: 'exists', what };
+        return {
+          kind: 'exists',
+          what: stat.isSymbolicLink()
+            ? 'symlink'
+            : stat.isDirectory()
+              ? 'folder'
+              : stat.isFile()
+                ? 'file'
+                : 'other',
+        };
       }
-      if (stat.isSymbolicLink())
-        return {
-          kind: 'refused',
-          reason: `the folder ${quoted(relative)} in the destination is a symbolic link`,
-        };
-      if (!stat.isDirectory())
-        return {
-          kind: 'refused',
-          reason: `${quoted(relative)} in the destination is a file, not a folder`,
-        };
+      const refused = folderProblem(stat, relative);
+      if (refused !== undefined) return { kind: 'refused', reason: refused };
     }
     return { kind: 'free' };
   }
 
   /** Removes the folders this object created that stayed empty (a refused or failed artifact's), deepest first. */
   async removeEmptyFolders(): Promise<void> {
-    for (const folder of [...this.#created].reverse()) {
-      await rmdir(folder).catch(() => {
-        // Not empty (or gone): kept.
-      });
-    }
+    for (const folder of this.#created.toReversed()) await rmdir(folder).catch(() => undefined);
   }
 }
 
-/** Looks at folders shared between calls of `inspect` while nothing below the destination changes. */
-export type InspectCache = Map<string, Promise<Stats | undefined>>;
-
-export type Found =
-  | { kind: 'free' }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'exists'; what: 'file' | 'symlink' | 'folder' | 'other' };
-
-async function ensureFolder(absolute: string, relative: string, created: string[]): Promise<void> {
-  try {
-    await mkdir(absolute);
-    created.push(absolute);
-    return;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const stat = await lstat(absolute);
-  if (stat.isSymbolicLink()) {
-    throw new RefusedPathError(`the folder ${quoted(relative)} in the destination is a symbolic link`);
-  }
-  if (!stat.isDirectory()) {
-    throw new RefusedPathError(`${quoted(relative)} in the destination is a file, not a folder`);
-  }
+function folderProblem(stat: Stats, relative: string): string | undefined {
+  if (stat.isSymbolicLink()) return `the folder ${quoted(relative)} in the destination is a symbolic link`;
+  return stat.isDirectory() ? undefined : `${quoted(relative)} in the destination is a file, not a folder`;
 }

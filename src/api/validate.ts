@@ -1,6 +1,5 @@
-// Checks made before anything is sent (spec, Errors table, and the limits of the API). Each takes the name
-// the caller knows the value by (an action names its input, the core names its argument), so the message
-// always points at what the person wrote.
+// Checks made before anything is sent. Each takes the name the caller knows the value by (an action names its
+// input, the core names its argument), so the message always points at what the person wrote.
 import { ValidationError } from './errors.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
@@ -17,13 +16,13 @@ import {
 
 export const MAX_PAGE_SIZE = 100;
 
-function oneOfText(values: readonly string[]): string {
-  return `allowed: ${values.map((v) => `'${v}'`).join(', ')}`;
+function refuse(name: string, allowed: string, value?: string, detail?: string): never {
+  throw new ValidationError(name, allowed, value, detail);
 }
 
 export function oneOf<T extends string>(name: string, value: string, values: readonly T[]): T {
   if ((values as readonly string[]).includes(value)) return value as T;
-  throw new ValidationError(name, oneOfText(values), value);
+  return refuse(name, `allowed: ${values.map((v) => `'${v}'`).join(', ')}`, value);
 }
 
 export const checkVerb = (name: string, value: string): HttpVerb => oneOf(name, value, HTTP_VERBS);
@@ -44,61 +43,43 @@ export function checkInteger(
 ): number {
   const text = String(value).trim();
   const n = typeof value === 'number' ? value : /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    const range =
-      max === Number.MAX_SAFE_INTEGER ? `a whole number ≥ ${min}` : `a whole number from ${min} to ${max}`;
-    throw new ValidationError(name, `allowed: ${range}`, text);
-  }
-  return n;
+  if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+  const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+  return refuse(name, `allowed: a whole number ${range}`, text);
 }
 
 export const checkBuildNum = (name: string, value: number | string): number => checkInteger(name, value, 1);
+export const checkParallel = checkBuildNum;
 export const checkLimit = (name: string, value: number | string): number =>
   checkInteger(name, value, 1, MAX_PAGE_SIZE);
 export const checkOffset = (name: string, value: number | string): number => checkInteger(name, value, 0);
-export const checkParallel = (name: string, value: number | string): number => checkInteger(name, value, 1);
 
 /** A path segment, never `.` or `..`, which URL rules resolve (encoded or not) into another endpoint. */
 export function checkSegment(name: string, value: string, what = 'a non-empty name'): string {
   if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
-    throw new ValidationError(
-      name,
-      `allowed: ${what} without leading/trailing spaces or control characters`,
-      value,
-    );
+    refuse(name, `allowed: ${what} without leading/trailing spaces or control characters`, value);
   }
-  if (value === '.' || value === '..') {
-    throw new ValidationError(name, `allowed: ${what} other than '.' or '..'`, value);
-  }
+  if (value === '.' || value === '..') refuse(name, `allowed: ${what} other than '.' or '..'`, value);
   return value;
 }
 
 /** A pipeline's id on API v2: a UUID, as the service gives it. */
 export function checkPipelineId(name: string, value: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
-    throw new ValidationError(
-      name,
-      "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id",
-      value,
-    );
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value)) {
+    refuse(name, "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id", value);
+  }
   return value.toLowerCase();
 }
 
 /** A user, organization or repository name: one path segment. */
 export function checkName(name: string, value: string): string {
   checkSegment(name, value);
-  if (value.includes('/')) {
-    throw new ValidationError(name, 'allowed: a single name without "/"', value);
-  }
+  if (value.includes('/')) refuse(name, 'allowed: a single name without "/"', value);
   return value;
 }
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 export function checkEnvName(name: string, value: string): string {
-  if (!ENV_NAME.test(value)) {
-    throw new ValidationError(name, 'allowed: a name matching [A-Za-z_][A-Za-z0-9_]*', value);
-  }
+  if (!/^[A-Za-z_]\w*$/u.test(value)) refuse(name, 'allowed: a name matching [A-Za-z_][A-Za-z0-9_]*', value);
   return value;
 }
 
@@ -107,27 +88,21 @@ export type BuildParams = Record<string, string | number | boolean>;
 
 export function checkParams(name: string, value: unknown): BuildParams {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError(name, 'allowed: an object of names to strings, numbers or booleans');
+    refuse(name, 'allowed: an object of names to strings, numbers or booleans');
   }
-  // No prototype: a parameter named `__proto__` is a parameter like any other, not a way to replace one.
+  // No prototype: a parameter named `__proto__` is refused, never a way to replace the object's prototype.
   const out = Object.create(null) as BuildParams;
   for (const [key, v] of Object.entries(value)) {
     checkEnvName(`${name} name`, key);
     if (key === '__proto__') {
-      throw new ValidationError(
-        name,
-        'allowed: names other than __proto__, which JSON readers take for an object’s prototype',
-        undefined,
-        'a parameter is named __proto__',
-      );
+      const allowed =
+        'allowed: names other than __proto__, which JSON readers take for an object’s prototype';
+      refuse(name, allowed, undefined, 'a parameter is named __proto__');
     }
     if (typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) {
-      throw new ValidationError(
-        name,
-        'allowed: values that are strings, numbers or booleans',
-        undefined,
-        `the value of ${JSON.stringify(key)} is ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v}`,
-      );
+      const type = v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+      const detail = `the value of ${JSON.stringify(key)} is ${type}`;
+      refuse(name, 'allowed: values that are strings, numbers or booleans', undefined, detail);
     }
     out[key] = v;
   }
@@ -145,9 +120,9 @@ export function jsonObjectKeys(text: string): string[] {
     else if (c === '"') {
       let end = i + 1;
       while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      const token = text.slice(i, end + 1);
       // A string is a member's name when a colon follows it, at the object's own level.
-      if (depth === 1 && /^\s*:/.test(text.slice(end + 1, end + 64))) keys.push(JSON.parse(token) as string);
+      if (depth === 1 && /^\s*:/.test(text.slice(end + 1, end + 64)))
+        keys.push(JSON.parse(text.slice(i, end + 1)));
       i = end;
     }
   }
@@ -162,7 +137,7 @@ export function checkRevisionOrTag(
   tag: string | undefined,
 ): void {
   if (revision !== undefined && tag !== undefined) {
-    throw new ValidationError(
+    refuse(
       `${revisionName}/${tagName}`,
       `give ${revisionName} or ${tagName}, not both`,
       undefined,
@@ -173,39 +148,27 @@ export function checkRevisionOrTag(
 
 /** A secret must be present; its value is never shown. */
 export function checkSecret(name: string, value: string): string {
-  if (value.length === 0) throw new ValidationError(name, 'a value is required', undefined, 'missing');
-  if (/[\r\n]/.test(value)) {
-    throw new ValidationError(name, 'allowed: a single line', undefined, 'it contains a line break');
-  }
+  if (value.length === 0) refuse(name, 'a value is required', undefined, 'missing');
+  if (/[\r\n]/.test(value)) refuse(name, 'allowed: a single line', undefined, 'it contains a line break');
   return value;
 }
 
 /** The API's address: http(s), ending in /api/v1.1 (a trailing slash tolerated). Returns it without the slash. */
 export function checkBaseUrl(name: string, value: string): string {
   const url = URL.parse(value);
-  if (url === null)
-    throw new ValidationError(
-      name,
-      'allowed: an http(s) address ending in /api/v1.1',
-      value,
-      `not a URL: ${JSON.stringify(value)}`,
-    );
+  const allowed = 'allowed: an http(s) address ending in /api/v1.1';
+  if (url === null) return refuse(name, allowed, value, `not a URL: ${JSON.stringify(value)}`);
   const trimmed = value.replace(/\/+$/, '');
+  const credentials = url.username !== '' || url.password !== '';
   if (
+    credentials ||
     !/^https?:$/.test(url.protocol) ||
-    url.username !== '' ||
-    url.password !== '' ||
-    url.search !== '' ||
-    url.hash !== '' ||
-    !/\/api\/v1\.1$/.test(trimmed)
+    url.search ||
+    url.hash ||
+    !trimmed.endsWith('/api/v1.1')
   ) {
     // A URL with credentials in it is refused without echoing it.
-    const shown = url.username !== '' || url.password !== '' ? undefined : value;
-    throw new ValidationError(
-      name,
-      'allowed: an http(s) address ending in /api/v1.1, without credentials, query or fragment',
-      shown,
-    );
+    refuse(name, `${allowed}, without credentials, query or fragment`, credentials ? undefined : value);
   }
   return trimmed;
 }
