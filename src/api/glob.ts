@@ -1,12 +1,11 @@
-// Glob patterns over `/`-separated relative paths: `*` and `?` stay within one segment and match dot files too,
-// `**` as a whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or
-// `[^...]` negates it), `\` escapes the next character. Matching is case-sensitive and whole-path; braces and
-// extglobs are not special, so artifact names holding `{`, `(` or `+` match themselves.
+// Glob patterns over `/`-separated text: `*` and `?` stay within one segment and match dot files too, `**` as a
+// whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or `[^...]`
+// negates it), `\` escapes the next character. Matching is case-sensitive and whole-text; braces and extglobs are
+// not special, so names holding `{`, `(` or `+` match themselves.
 //
-// Paths and segments are matched here, in time linear in the text for each token of the pattern: a regex with
-// several `.*` in a row backtracks polynomially on a long name (`*-*-*-*.xml`), a whole-path one exponentially on
-// `a/**/a/**/…` against a deep path, and artifact paths and job names come from the server. picomatch compiles
-// only the bracket classes, each matching one character.
+// Matching takes time linear in the text for each token of the pattern, since artifact paths and job names come
+// from the server: a regex backtracks polynomially on `*-*-*-*.xml` against a long name, and exponentially on
+// `a/**/a/**/…` against a deep path. picomatch compiles only the bracket classes, each matching one character.
 import picomatch from 'picomatch';
 import { ValidationError } from './errors.ts';
 
@@ -14,26 +13,19 @@ export interface Glob {
   /** The pattern as written, `!` included. */
   source: string;
   negated: boolean;
-  /** Whether the whole path matches the pattern (`!` aside). */
-  test(path: string): boolean;
+  /** Whether the whole text matches the pattern (`!` aside). */
+  test(text: string): boolean;
 }
-
-/** A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included. */
-const CLASS_OPTIONS: picomatch.PicomatchOptions = { dot: true, posix: true, windows: false };
 
 /** One character of a segment, or `*`: any run of them. */
 type Token = '*' | ((char: string) => boolean);
-type Segment = '**' | Token[];
 
-/** A whole-text matcher for a pattern over `/`-separated text; name-patterns.ts matches job names so too. */
+/** A whole-text matcher for a pattern over `/`-separated text. */
 export function compilePattern(body: string): (text: string) => boolean {
-  const segments: Segment[] = [];
-  for (const part of body.split('/')) {
-    // `**/**` is one `**`.
-    if (part !== '**') segments.push(segmentTokens(part));
-    else if (segments.at(-1) !== '**') segments.push('**');
-  }
-  return (text) => matchSegments(segments, text.split('/'));
+  // `**/**` is one `**`.
+  const segments = body.split('/').filter((part, i, parts) => part !== '**' || parts[i - 1] !== '**');
+  const compiled = segments.map((part) => (part === '**' ? part : segmentTokens(part)));
+  return (text) => matchSegments(compiled, text.split('/'));
 }
 
 /** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
@@ -46,7 +38,8 @@ function segmentTokens(part: string): Token[] {
       if (tokens.at(-1) !== '*') tokens.push('*');
     } else if (char === '?') tokens.push(() => true);
     else if (end > 0) {
-      const re = picomatch.makeRe(part.slice(i, end), CLASS_OPTIONS);
+      // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
+      const re = picomatch.makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
       tokens.push((c) => re.test(c));
       i = end - 1;
     } else {
@@ -84,68 +77,62 @@ function matchTokens(tokens: readonly Token[], text: string): boolean {
     if (token === '*') {
       star = t++;
       starAt = s;
-    } else if (token !== undefined && token(text[s] ?? '')) {
+    } else if (token?.(text[s] ?? '')) {
       t++;
       s++;
-    } else if (star >= 0) {
+    } else if (star < 0) return false;
+    else {
       t = star + 1;
       s = ++starAt;
-    } else return false;
+    }
   }
   while (tokens[t] === '*') t++;
   return t === tokens.length;
+}
+
+/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
+function matchSegments(pattern: readonly ('**' | Token[])[], path: readonly string[]): boolean {
+  const tried = new Set<number>();
+  const match = (i: number, j: number): boolean => {
+    const segment = pattern[i];
+    if (segment === undefined) return j === path.length;
+    const key = i * (path.length + 1) + j;
+    if (tried.has(key)) return false;
+    tried.add(key);
+    // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+    if (segment === '**')
+      return i === pattern.length - 1
+        ? j < path.length
+        : match(i + 1, j) || (j < path.length && match(i, j + 1));
+    return j < path.length && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1);
+  };
+  return match(0, 0);
 }
 
 /** Compiles one pattern; `name` is the input it came from, for the error. */
 export function compileGlob(name: string, pattern: string): Glob {
   const negated = pattern.startsWith('!');
   const body = negated ? pattern.slice(1) : pattern;
-  const allowed =
-    "allowed: glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
-  if (body === '') throw new ValidationError(name, allowed, pattern, `${JSON.stringify(pattern)} is empty`);
+  const refuse = (detail: string): never => {
+    const allowed =
+      "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+    throw new ValidationError(name, `allowed: ${allowed}`, pattern, detail);
+  };
+  if (body === '') refuse(`${JSON.stringify(pattern)} is empty`);
   if (body.startsWith('/')) {
-    throw new ValidationError(
-      name,
-      allowed,
-      pattern,
-      `${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`,
-    );
+    refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f]/.test(body))
-    throw new ValidationError(name, allowed, pattern, 'a pattern holds a control character');
+  if (/[\u0000-\u001f]/.test(body)) refuse('a pattern holds a control character');
   return { source: pattern, negated, test: compilePattern(body) };
 }
 
-/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
-function matchSegments(pattern: readonly Segment[], path: readonly string[]): boolean {
-  const tried = new Set<number>();
-  const width = path.length + 1;
-  const match = (i: number, j: number): boolean => {
-    if (i === pattern.length) return j === path.length;
-    const key = i * width + j;
-    if (tried.has(key)) return false;
-    tried.add(key);
-    const segment = pattern[i];
-    if (segment === '**') {
-      // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
-      if (i === pattern.length - 1) return j < path.length;
-      return match(i + 1, j) || (j < path.length && match(i, j + 1));
-    }
-    return (
-      j < path.length && segment !== undefined && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1)
-    );
-  };
-  return match(0, 0);
-}
-
 /**
- * Whether a path is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
- * path no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
+ * Whether a text is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * text no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
  */
-export function selects(globs: readonly Glob[], path: string): boolean {
-  if (globs.length === 0) return true;
+export function selects(globs: readonly Omit<Glob, 'source'>[], text: string): boolean {
   let selected = globs.every((g) => g.negated);
-  for (const g of globs) if (g.test(path)) selected = !g.negated;
+  for (const g of globs) if (g.test(text)) selected = !g.negated;
   return selected;
 }

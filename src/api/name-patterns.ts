@@ -1,22 +1,14 @@
 // Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
-// inputs of the waiting actions). The last line that matches a name decides; a name no line matches is chosen only
-// when every line leaves names out. A line matches a name it equals before it is read as a glob, so a name such as
-// `test [linux]` matches itself whatever its brackets mean to a glob. Braces and extglobs are not special.
+// inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
+// as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
 import { ValidationError } from './errors.ts';
-import { compilePattern } from './glob.ts';
+import { compilePattern, selects, type Glob } from './glob.ts';
 
-export interface NamePattern {
-  /** The line as written, `!` included. */
-  source: string;
-  negated: boolean;
+export interface NamePattern extends Glob {
   /** The line without its `!`. */
   body: string;
-  /**
-   * No `*` or `?`: a name (or a name with a bracket class) that the step waits for until a job it matches has
-   * appeared, as it waited for plain names before patterns existed.
-   */
+  /** No `*` or `?`: a name the step waits for until a job it matches has appeared, as it waited before patterns. */
   named: boolean;
-  test(name: string): boolean;
 }
 
 /** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
@@ -30,23 +22,14 @@ export function compileNamePatterns(input: string, lines: readonly string[]): Na
     if (/\p{Cc}/u.test(body))
       throw new ValidationError(input, allowed, source, 'a line holds a control character');
     const glob = compilePattern(body);
-    return {
-      source,
-      negated,
-      body,
-      named: !negated && !/[*?]/u.test(body),
-      test: (name: string) => name === body || glob(name),
-    };
+    const named = !negated && !/[*?]/u.test(body);
+    return { source, negated, body, named, test: (name: string) => name === body || glob(name) };
   });
 }
 
 /** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
 export function choosesName(patterns: readonly NamePattern[], name: string | undefined): boolean {
-  if (patterns.length === 0) return true;
-  let chosen = patterns.every((p) => p.negated);
-  if (name === undefined) return chosen;
-  for (const p of patterns) if (p.test(name)) chosen = !p.negated;
-  return chosen;
+  return name === undefined ? patterns.every((p) => p.negated) : selects(patterns, name);
 }
 
 /** `deploy-*, !deploy-docs`, for messages. */
