@@ -4,34 +4,45 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { ValidationError } from './errors.ts';
 
-const ALLOWED =
-  'allowed: an unencrypted RSA private key in PEM (BEGIN RSA PRIVATE KEY / BEGIN PRIVATE KEY) or OpenSSH form';
+const ENCRYPTED = 'the key is encrypted (protected by a passphrase); the service needs it unencrypted';
 
-interface SshKeyInfo {
-  /** The key as it will be sent: line endings normalised, with a final newline. */
-  privateKey: string;
-  /** Colon-separated lowercase hex MD5 of the public key blob. */
-  fingerprint: string;
-  /** The public key in `ssh-rsa AAAA...` form. */
-  publicKey: string;
+type Invalid = (detail: string) => ValidationError;
+
+/**
+ * Validates the key and computes its fingerprint; the key's content never appears in an error. `privateKey` is the
+ * key as it will be sent (line endings normalised, with a final newline), `publicKey` in `ssh-rsa AAAA...` form.
+ */
+export function checkSshKey(
+  name: string,
+  raw: string,
+): { privateKey: string; fingerprint: string; publicKey: string } {
+  const text = raw.replace(/\r\n?/g, '\n').trim() + '\n';
+  const allowed =
+    'allowed: an unencrypted RSA private key in PEM (BEGIN RSA PRIVATE KEY / BEGIN PRIVATE KEY) or OpenSSH form';
+  const invalid: Invalid = (detail) => new ValidationError(name, allowed, undefined, detail);
+  const label = /^-----BEGIN ([A-Z0-9 ]+)-----\n/.exec(text)?.[1];
+  if (label === undefined) throw invalid('not a private key (no -----BEGIN ... PRIVATE KEY----- line)');
+  if (!text.includes(`-----END ${label}-----`)) throw invalid(`the -----END ${label}----- line is missing`);
+  const blob =
+    label === 'OPENSSH PRIVATE KEY' ? openSshPublicBlob(text, invalid) : pemPublicBlob(text, label, invalid);
+  const fingerprint = createHash('md5')
+    .update(blob)
+    .digest('hex')
+    .replace(/(..)(?!$)/g, '$1:');
+  return { privateKey: text, fingerprint, publicKey: `ssh-rsa ${blob.toString('base64')}` };
 }
 
-/** Validates the key and computes its fingerprint. The key's content never appears in an error. */
-export function checkSshKey(name: string, raw: string): SshKeyInfo {
-  const text = raw.replace(/\r\n?/g, '\n').trim() + '\n';
-  const invalid = (detail: string): ValidationError => new ValidationError(name, ALLOWED, undefined, detail);
-  const begin = /^-----BEGIN ([A-Z0-9 ]+)-----\n/.exec(text);
-  if (!begin) throw invalid('not a private key (no -----BEGIN ... PRIVATE KEY----- line)');
-  const label = begin[1];
-  if (!text.includes(`-----END ${label}-----`)) throw invalid(`the -----END ${label}----- line is missing`);
+/** A length-prefixed string of the SSH wire form. */
+function sshString(data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  return Buffer.concat([length, data]);
+}
 
-  if (label === 'OPENSSH PRIVATE KEY') return keyInfo(text, openSshPublicBlob(text, invalid));
-  if (label === 'ENCRYPTED PRIVATE KEY' || /^Proc-Type:\s*4,ENCRYPTED/m.test(text)) {
-    throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
-  }
-  if (label !== 'RSA PRIVATE KEY' && label !== 'PRIVATE KEY') {
+function pemPublicBlob(text: string, label: string, invalid: Invalid): Buffer {
+  if (label === 'ENCRYPTED PRIVATE KEY' || /^Proc-Type:\s*4,ENCRYPTED/m.test(text)) throw invalid(ENCRYPTED);
+  if (label !== 'RSA PRIVATE KEY' && label !== 'PRIVATE KEY')
     throw invalid(`a ${label} is not an RSA private key`);
-  }
   let key: KeyObject;
   try {
     key = createPrivateKey({ key: text, format: 'pem' });
@@ -41,72 +52,42 @@ export function checkSshKey(name: string, raw: string): SshKeyInfo {
   if (key.asymmetricKeyType !== 'rsa') {
     throw invalid(`the key is ${key.asymmetricKeyType ?? 'of an unknown type'}, not RSA`);
   }
-  const jwk = createPublicKey(key).export({ format: 'jwk' });
-  if (typeof jwk.n !== 'string' || typeof jwk.e !== 'string') throw invalid('the key has no RSA public half');
-  const blob = Buffer.concat([
-    sshString(Buffer.from('ssh-rsa')),
-    sshString(mpint(Buffer.from(jwk.e, 'base64url'))),
-    sshString(mpint(Buffer.from(jwk.n, 'base64url'))),
-  ]);
-  return keyInfo(text, blob);
-}
-
-function keyInfo(privateKey: string, blob: Buffer): SshKeyInfo {
-  return { privateKey, fingerprint: md5Fingerprint(blob), publicKey: `ssh-rsa ${blob.toString('base64')}` };
-}
-
-export function md5Fingerprint(publicBlob: Buffer): string {
-  return createHash('md5')
-    .update(publicBlob)
-    .digest('hex')
-    .replace(/(..)(?!$)/g, '$1:');
-}
-
-function sshString(data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  return Buffer.concat([len, data]);
-}
-
-/** SSH mpint: big-endian, no leading zeros, a zero byte prepended when the top bit is set. */
-function mpint(data: Buffer): Buffer {
-  let start = 0;
-  while (start < data.length - 1 && data[start] === 0) start++;
-  const trimmed = data.subarray(start);
-  return (trimmed[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed;
+  const { e, n } = createPublicKey(key).export({ format: 'jwk' });
+  // JWK numbers are unsigned and minimal; an SSH mpint takes a zero byte first where the top bit is set.
+  const mpint = (base64url = ''): Buffer => {
+    const bytes = Buffer.from(base64url, 'base64url');
+    return (bytes[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.of(0), bytes]) : bytes;
+  };
+  return Buffer.concat([Buffer.from('ssh-rsa'), mpint(e), mpint(n)].map(sshString));
 }
 
 /** Reads the openssh-key-v1 container far enough to know it is one unencrypted RSA key; returns the public blob. */
-function openSshPublicBlob(text: string, invalid: (detail: string) => ValidationError): Buffer {
-  const body = text.replace(/-----(BEGIN|END) OPENSSH PRIVATE KEY-----/g, '').replace(/\s+/g, '');
-  const data = Buffer.from(body, 'base64');
-  const magic = Buffer.from('openssh-key-v1\0');
+function openSshPublicBlob(text: string, invalid: Invalid): Buffer {
+  const data = Buffer.from(text.replace(/-----(BEGIN|END) OPENSSH PRIVATE KEY-----/g, ''), 'base64');
   const damaged = (): ValidationError => invalid('the OpenSSH key could not be read (damaged or incomplete)');
-  if (data.length < magic.length || !data.subarray(0, magic.length).equals(magic)) throw damaged();
+  const magic = 'openssh-key-v1\0';
+  if (data.toString('latin1', 0, magic.length) !== magic) throw damaged();
   let pos = magic.length;
-  const readString = (): Buffer => {
+  const readNumber = (): number => {
     if (pos + 4 > data.length) throw damaged();
-    const len = data.readUInt32BE(pos);
     pos += 4;
-    if (pos + len > data.length) throw damaged();
-    const out = data.subarray(pos, pos + len);
-    pos += len;
-    return out;
+    return data.readUInt32BE(pos - 4);
+  };
+  const readString = (): Buffer => {
+    const length = readNumber();
+    if (pos + length > data.length) throw damaged();
+    pos += length;
+    return data.subarray(pos - length, pos);
   };
   const cipher = readString().toString();
   const kdf = readString().toString();
-  readString(); // kdf options
-  if (cipher !== 'none' || kdf !== 'none') {
-    throw invalid('the key is encrypted (protected by a passphrase); the service needs it unencrypted');
-  }
-  if (pos + 4 > data.length || data.readUInt32BE(pos) !== 1)
-    throw invalid('the file must hold exactly one key');
-  pos += 4;
+  readString(); // the KDF's options
+  if (cipher !== 'none' || kdf !== 'none') throw invalid(ENCRYPTED);
+  if (readNumber() !== 1) throw invalid('the file must hold exactly one key');
   const publicBlob = readString();
-  const type = publicBlob
-    .subarray(4, 4 + (publicBlob.length >= 4 ? publicBlob.readUInt32BE(0) : 0))
-    .toString();
+  const type = publicBlob.toString('utf8', 4, 4 + (publicBlob.length >= 4 ? publicBlob.readUInt32BE(0) : 0));
   if (type !== 'ssh-rsa') throw invalid(`the key is ${type || 'of an unknown type'}, not RSA`);
+  // The private section starts with the same check number twice.
   const priv = readString();
   if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4)) throw damaged();
   return publicBlob;
