@@ -1,4 +1,5 @@
 // How the API core and the actions write URLs, sizes and spans of time in messages: one place, one wording.
+import { unescape } from 'node:querystring';
 
 /** A URL for messages: origin and path alone, since signed URLs carry credentials in the rest. */
 export function displayUrl(url: string | URL): string {
@@ -7,24 +8,17 @@ export function displayUrl(url: string | URL): string {
   return `${parsed.origin}${parsed.pathname.replace(/;[^/]*/gu, '')}`;
 }
 
-/** Shorter values are no credential, and redacting them would blank out ordinary words and numbers. */
-const MIN_URL_SECRET_LENGTH = 4;
-
 /** The values of a URL's query and path parameters, which a server echoing the request must not print. */
 export function urlSecrets(url: URL): string[] {
-  const values: string[] = [];
-  for (const [, value] of url.searchParams) values.push(value);
-  for (const raw of url.search.slice(1).split('&')) values.push(raw.slice(raw.indexOf('=') + 1));
-  for (const param of url.pathname.match(/;[^/;]*/gu) ?? []) {
-    const raw = param.slice(param.indexOf('=') + 1);
-    values.push(raw);
-    try {
-      values.push(decodeURIComponent(raw));
-    } catch {
-      // Kept as sent.
-    }
-  }
-  return [...new Set(values.filter((value) => value.length >= MIN_URL_SECRET_LENGTH))];
+  const valueOf = (param: string): string => param.slice(param.indexOf('=') + 1);
+  const pathValues = (url.pathname.match(/;[^/;]*/gu) ?? []).map(valueOf);
+  const values = [
+    ...url.searchParams.values(),
+    ...url.search.slice(1).split('&').map(valueOf),
+    ...pathValues.flatMap((value) => [value, unescape(value)]),
+  ];
+  // Shorter values are no credential, and redacting them would blank out ordinary words and numbers.
+  return [...new Set(values.filter((value) => value.length >= 4))];
 }
 
 /** Cuts text to `max` characters (whole code points), saying so with an ellipsis. */
@@ -39,28 +33,19 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
 /** `512 B`, `1.50 KiB`, `12.3 MiB`. */
 export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+  const unit = Math.min(Math.floor(Math.log(Math.max(bytes, 1)) / Math.log(1024)), BYTE_UNITS.length - 1);
+  const value = bytes / 1024 ** unit;
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${BYTE_UNITS[unit]}`;
 }
 
 /** A limit as it was set: `10 GiB`, `64 MiB`, `1 KiB`; other sizes as formatBytes says them. */
 export function formatLimit(bytes: number): string {
-  for (const [unit, size] of [
-    ['GiB', 1024 ** 3],
-    ['MiB', 1024 ** 2],
-    ['KiB', 1024],
-  ] as const) {
-    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
-  }
-  return formatBytes(bytes);
+  const unit = [3, 2, 1].find((u) => bytes >= 1024 ** u && bytes % 1024 ** u === 0);
+  return unit === undefined ? formatBytes(bytes) : `${bytes / 1024 ** unit} ${BYTE_UNITS[unit]}`;
 }
 
 /** `4 s`, `2 min 5 s`, `1 h 3 min`. */
@@ -80,12 +65,12 @@ export function shortDuration(ms: number): string {
 /** A span in the largest unit it holds twice: `10 min`, `31.7 years`. */
 export function roughly(ms: number): string {
   const s = ms / 1000;
-  const units: [number, string][] = [
+  const units = [
     [365.25 * 86_400, 'years'],
     [86_400, 'days'],
     [3_600, 'h'],
     [60, 'min'],
-  ];
+  ] as const;
   const [size, unit] = units.find(([size]) => s >= 2 * size) ?? [1, 's'];
   return `${Math.round((s / size) * 10) / 10} ${unit}`;
 }
