@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { unescape } from 'node:querystring';
 import { quoted } from './format.ts';
 import { selects, type Glob } from './glob.ts';
 import { UserFacingError } from './errors.ts';
@@ -66,11 +67,7 @@ function relativeSegments(text: string, profile: FileSystemProfile): RelativePat
     if (problem !== undefined) return refuse(`it ${problem}`);
     // A web server or a later tool may decode `%XX` escapes, even twice (`%252e`).
     let decoded = part;
-    for (let i = 0; i < 4; i++) {
-      decoded = decoded.replace(/%([0-9A-Fa-f]{2})/gu, (_m, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16)),
-      );
-    }
+    for (let i = 0; i < 4; i++) decoded = unescape(decoded);
     if (/(?:^|[/\\])\.\.?(?:[/\\]|$)|\0/u.test(decoded)) {
       return refuse(`its segment ${JSON.stringify(part)} is a percent-encoded '..', '.' or NUL`);
     }
@@ -135,16 +132,11 @@ export function foldedName(name: string): string {
   return name.normalize('NFC').toLowerCase().toUpperCase();
 }
 
-/** What a disk does with names; the planning code takes one as a parameter, so every disk is tested anywhere. */
-export interface FileSystemProfile {
-  name: string;
-  /** `A.txt` and `a.txt` are one file. */
-  caseInsensitive: boolean;
-  /** `café` in NFC and in NFD are one file. */
-  normalisationInsensitive: boolean;
-  /** `<>:"|?*`, reserved device names and trailing dots or spaces cannot be created. */
-  windowsNames: boolean;
-}
+/**
+ * What a disk does with names: whether `A.txt` and `a.txt` are one file, whether `café` in NFC and in NFD are, and
+ * whether Windows' naming rules hold. The planning code takes one as a parameter, so every disk is tested anywhere.
+ */
+export type FileSystemProfile = typeof PROFILES.ext4;
 
 export const PROFILES = {
   ext4: { name: 'ext4', caseInsensitive: false, normalisationInsensitive: false, windowsNames: false },
@@ -157,7 +149,7 @@ export const PROFILES = {
   apfs: { name: 'APFS', caseInsensitive: true, normalisationInsensitive: true, windowsNames: false },
   ntfs: { name: 'NTFS', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
   exfat: { name: 'exFAT', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
-} as const satisfies Record<string, FileSystemProfile>;
+};
 
 /** The profile a runner's own disk most likely has; only its Windows naming rules change what is planned. */
 export function profileOf(platform: NodeJS.Platform): FileSystemProfile {
@@ -191,9 +183,9 @@ export interface ArtifactLike {
 
 export interface PlannedFile {
   url: string;
-  /** The artifact's relative path as patterns see it, `/`-separated. */
+  /** The artifact's relative path as patterns see it. */
   source: string;
-  /** Segments below the destination where it is saved. */
+  /** Where it is saved below the destination. */
   segments: string[];
   nodeIndex: number | undefined;
 }
@@ -213,9 +205,8 @@ export interface Plan {
   refused: { what: string; reason: string }[];
   /** Artifacts whose path was changed to keep it inside the destination. */
   contained: { source: string; changes: string[] }[];
-  /** Artifacts the patterns left out. */
+  /** Artifacts the patterns left out, and those listed twice (same URL, same path), fetched once. */
   excluded: number;
-  /** Artifacts listed twice (same URL, same path): fetched once. */
   duplicates: number;
   /** Paths of all usable artifacts, for a hint when the patterns matched none. */
   available: string[];
@@ -251,12 +242,10 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
     const reason =
       scheme === undefined
         ? 'its URL is not an absolute address'
-        : scheme !== 'http' && scheme !== 'https'
+        : !/^https?$/u.test(scheme)
           ? `its URL is a ${quoted(`${scheme}:`, 20)} address, not http(s)`
-          : windows === undefined
-            ? undefined
-            : `a segment of its path ${windows}`;
-    if (reason !== undefined) {
+          : windows && `a segment of its path ${windows}`;
+    if (reason) {
       plan.refused.push({ what: quoted(source), reason });
       continue;
     }
@@ -375,10 +364,9 @@ export class Destination {
   readonly root: string;
   /** Each folder below the root (its segments joined), once made ready: its absolute path. */
   readonly #folders = new Map<string, Promise<string>>();
-  /** Folders this object created, in the order made. */
   readonly #created: string[] = [];
   readonly #profile: FileSystemProfile;
-  /** Each file path inspected, by its folded key (foldedName): the first name that took the key. */
+  /** The first file path inspected under each folded key (foldedName). */
   readonly #claimed = new Map<string, string>();
 
   constructor(root: string, profile: FileSystemProfile = PROFILES.ext4) {
