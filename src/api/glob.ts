@@ -17,15 +17,21 @@ export interface Glob {
   test(text: string): boolean;
 }
 
-/** One character of a segment, or `*`: any run of them. */
-type Token = '*' | ((char: string) => boolean);
+/** One character of a segment (or one segment of a path), or `*`: any run of them. */
+type Token = '*' | ((item: string) => boolean);
 
-/** A whole-text matcher for a pattern over `/`-separated text. */
+/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
 export function compilePattern(body: string): (text: string) => boolean {
-  // `**/**` is one `**`.
-  const segments = body.split('/').filter((part, i, parts) => part !== '**' || parts[i - 1] !== '**');
-  const compiled = segments.map((part) => (part === '**' ? part : segmentTokens(part)));
-  return (text) => matchSegments(compiled, text.split('/'));
+  const parts = body.split('/');
+  const tokens = parts.flatMap((part, i): Token[] => {
+    if (part !== '**') {
+      const chars = segmentTokens(part);
+      return [(segment) => matchTokens(chars, segment)];
+    }
+    // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+    return i === parts.length - 1 ? [() => true, '*'] : ['*'];
+  });
+  return (text) => matchTokens(tokens, text.split('/'));
 }
 
 /** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
@@ -64,20 +70,20 @@ function classEnd(part: string, start: number): number {
   return -1;
 }
 
-/** Whether a segment's tokens match the whole text: one pass, going back only to just after the last `*`. */
-function matchTokens(tokens: readonly Token[], text: string): boolean {
+/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens: readonly Token[], items: ArrayLike<string>): boolean {
   // A segment of wildcards alone never matches an empty one.
-  if (text === '') return tokens.length === 0;
+  if (items.length === 0) return tokens.length === 0;
   let t = 0;
   let s = 0;
   let star = -1;
   let starAt = 0;
-  while (s < text.length) {
+  while (s < items.length) {
     const token = tokens[t];
     if (token === '*') {
       star = t++;
       starAt = s;
-    } else if (token?.(text[s] ?? '')) {
+    } else if (token?.(items[s] ?? '')) {
       t++;
       s++;
     } else if (star < 0) return false;
@@ -88,25 +94,6 @@ function matchTokens(tokens: readonly Token[], text: string): boolean {
   }
   while (tokens[t] === '*') t++;
   return t === tokens.length;
-}
-
-/** Whether the pattern's segments match the path's; each (pattern, path) position is tried once. */
-function matchSegments(pattern: readonly ('**' | Token[])[], path: readonly string[]): boolean {
-  const tried = new Set<number>();
-  const match = (i: number, j: number): boolean => {
-    const segment = pattern[i];
-    if (segment === undefined) return j === path.length;
-    const key = i * (path.length + 1) + j;
-    if (tried.has(key)) return false;
-    tried.add(key);
-    // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
-    if (segment === '**')
-      return i === pattern.length - 1
-        ? j < path.length
-        : match(i + 1, j) || (j < path.length && match(i, j + 1));
-    return j < path.length && matchTokens(segment, path[j] ?? '') && match(i + 1, j + 1);
-  };
-  return match(0, 0);
 }
 
 /** Compiles one pattern; `name` is the input it came from, for the error. */
