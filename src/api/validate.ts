@@ -7,11 +7,6 @@ import {
   CHECKOUT_KEY_TYPES,
   HTTP_VERBS,
   VCS_TYPES,
-  type ArtifactStatusFilter,
-  type BuildStatusFilter,
-  type CheckoutKeyType,
-  type HttpVerb,
-  type VcsType,
 } from './records.ts';
 
 export const MAX_PAGE_SIZE = 100;
@@ -25,13 +20,12 @@ export function oneOf<T extends string>(name: string, value: string, values: rea
   return refuse(name, `allowed: ${values.map((v) => `'${v}'`).join(', ')}`, value);
 }
 
-export const checkVerb = (name: string, value: string): HttpVerb => oneOf(name, value, HTTP_VERBS);
-export const checkVcsType = (name: string, value: string): VcsType => oneOf(name, value, VCS_TYPES);
-export const checkKeyType = (name: string, value: string): CheckoutKeyType =>
-  oneOf(name, value, CHECKOUT_KEY_TYPES);
-export const checkBuildStatusFilter = (name: string, value: string): BuildStatusFilter =>
+export const checkVerb = (name: string, value: string) => oneOf(name, value, HTTP_VERBS);
+export const checkVcsType = (name: string, value: string) => oneOf(name, value, VCS_TYPES);
+export const checkKeyType = (name: string, value: string) => oneOf(name, value, CHECKOUT_KEY_TYPES);
+export const checkBuildStatusFilter = (name: string, value: string) =>
   oneOf(name, value, BUILD_STATUS_FILTERS);
-export const checkArtifactStatusFilter = (name: string, value: string): ArtifactStatusFilter =>
+export const checkArtifactStatusFilter = (name: string, value: string) =>
   oneOf(name, value, ARTIFACT_STATUS_FILTERS);
 
 /** A whole number in [min, max], given as a number or as decimal text. */
@@ -48,11 +42,11 @@ export function checkInteger(
   return refuse(name, `allowed: a whole number ${range}`, text);
 }
 
-export const checkBuildNum = (name: string, value: number | string): number => checkInteger(name, value, 1);
+export const checkBuildNum = (name: string, value: number | string) => checkInteger(name, value, 1);
 export const checkParallel = checkBuildNum;
-export const checkLimit = (name: string, value: number | string): number =>
+export const checkLimit = (name: string, value: number | string) =>
   checkInteger(name, value, 1, MAX_PAGE_SIZE);
-export const checkOffset = (name: string, value: number | string): number => checkInteger(name, value, 0);
+export const checkOffset = (name: string, value: number | string) => checkInteger(name, value, 0);
 
 /** A path segment, never `.` or `..`, which URL rules resolve (encoded or not) into another endpoint. */
 export function checkSegment(name: string, value: string, what = 'a non-empty name'): string {
