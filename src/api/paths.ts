@@ -31,8 +31,7 @@ export function partFileName(dest: string): string {
   return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
 }
 
-export type RelativePath =
-  { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
+type RelativePath = { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
 
 /** The relative path of an artifact (see the rule above); `contained` says what was changed to keep it inside. */
 export function artifactRelativePath(
@@ -91,7 +90,7 @@ function controlProblem(text: string): string | undefined {
  * The rules every path that reaches the destination goes through, one segment at a time: an artifact's path and an
  * archive member's alike. Says what is wrong, as the end of a sentence that starts with "it", or undefined.
  */
-export function segmentProblem(segment: string): string | undefined {
+function segmentProblem(segment: string): string | undefined {
   if (segment === '') return 'has an empty segment';
   if (segment === '.' || segment === '..') return `climbs out of its folder with '${segment}'`;
   const control = controlProblem(segment);
@@ -174,12 +173,8 @@ export function windowsNameProblem(segment: string): string | undefined {
   return undefined;
 }
 
-export interface ArtifactLike {
-  path?: unknown;
-  pretty_path?: unknown;
-  node_index?: unknown;
-  url?: unknown;
-}
+/** An artifact record as the server sent it: nothing in it is trusted. */
+export type ArtifactLike = Partial<Record<'path' | 'pretty_path' | 'node_index' | 'url', unknown>>;
 
 export interface PlannedFile {
   url: string;
