@@ -107,18 +107,11 @@ export function checkParams(name: string, value: unknown): BuildParams {
 export function jsonObjectKeys(text: string): string[] {
   const keys: string[] = [];
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth--;
-    else if (c === '"') {
-      let end = i + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      // A string is a member's name when a colon follows it, at the object's own level.
-      if (depth === 1 && /^\s*:/.test(text.slice(end + 1, end + 64)))
-        keys.push(JSON.parse(text.slice(i, end + 1)));
-      i = end;
-    }
+  for (const [token] of text.matchAll(/"(?:[^"\\]|\\.)*"\s*:?|[{}[\]]/gu)) {
+    if (token === '{' || token === '[') depth++;
+    else if (token === '}' || token === ']') depth--;
+    // A string is a member's name when a colon follows it, at the object's own level.
+    else if (depth === 1 && token.endsWith(':')) keys.push(JSON.parse(token.slice(0, -1)));
   }
   return keys;
 }
