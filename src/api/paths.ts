@@ -357,8 +357,8 @@ export type Found =
 export class Destination {
   /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
   readonly root: string;
-  /** Each folder below the root (its segments joined), once made ready: its absolute path. */
-  readonly #folders = new Map<string, Promise<string>>();
+  /** Each folder below the root (its segments joined), made ready once. */
+  readonly #folders = new Map<string, Promise<void>>();
   readonly #created: string[] = [];
   readonly #profile: FileSystemProfile;
   /** The first file path inspected under each folded key (foldedName). */
@@ -371,31 +371,25 @@ export class Destination {
 
   /** Creates the folders of `segments` (all but the last) and returns the file's absolute path. */
   async prepare(segments: readonly string[]): Promise<string> {
-    let folder = this.root;
     for (let n = 1; n < segments.length; n++) {
       const relative = segments.slice(0, n).join(sep);
-      let ready = this.#folders.get(relative);
-      if (!ready) {
-        ready = this.#ensureFolder(join(this.root, relative), relative);
-        this.#folders.set(relative, ready);
-      }
-      folder = await ready;
+      if (!this.#folders.has(relative)) this.#folders.set(relative, this.#ensureFolder(relative));
+      await this.#folders.get(relative);
     }
-    // The name is one checked segment: what join() would make, without normalising the whole path again.
-    return folder + (folder.endsWith(sep) ? '' : sep) + (segments.at(-1) ?? '');
+    return join(this.root, ...segments);
   }
 
-  async #ensureFolder(absolute: string, relative: string): Promise<string> {
+  async #ensureFolder(relative: string): Promise<void> {
+    const absolute = join(this.root, relative);
     try {
       await mkdir(absolute);
       this.#created.push(absolute);
-      return absolute;
+      return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const problem = folderProblem(await lstat(absolute), relative);
     if (problem !== undefined) throw new RefusedPathError(problem);
-    return absolute;
   }
 
   /**
