@@ -1,7 +1,5 @@
-// Glob patterns over `/`-separated text: `*` and `?` stay within one segment and match dot files too, `**` as a
-// whole segment spans any number of segments (at the end: at least one), `[...]` is a class (`[!...]` or `[^...]`
-// negates it), `\` escapes the next character. Matching is case-sensitive and whole-text; braces and extglobs are
-// not special, so names holding `{`, `(` or `+` match themselves.
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
+// needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
 //
 // Matching takes time linear in the text for each token of the pattern, since artifact paths and job names come
 // from the server: a regex backtracks polynomially on `*-*-*-*.xml` against a long name, and exponentially on

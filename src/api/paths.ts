@@ -1,11 +1,7 @@
-// Where each artifact is saved. Artifact records come from the server and are untrusted: every path is turned into
-// plain relative segments (or refused) before it is joined to the destination, and the folders below the
-// destination are created one by one, refusing any that is a symbolic link, so nothing lands outside it.
-//
-// The rule: an artifact's relative path is its `pretty_path` less a leading `$VAR/` (or `~/`) when the record has
-// one and it names the same file, else its `path`; either way the root (`/`, a drive letter, `\\host`) is dropped,
-// `\` counts as a separator, and empty and `.` segments are left out. `x:name` is a drive only where drives exist
-// (Windows names): elsewhere it is a name like any other.
+// Where each artifact is saved: its relative path as actions/fetch-artifacts/README.md describes `path`, and
+// nothing outside the destination (docs/promises.md, promise 11). Artifact records come from the server and are
+// untrusted: every path becomes plain relative segments (or is refused) before it is joined to the destination,
+// and the folders below it are made one level at a time, refusing any that is a symbolic link.
 import { randomBytes } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
@@ -33,7 +29,10 @@ export function partFileName(dest: string): string {
 
 type RelativePath = { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
 
-/** The relative path of an artifact (see the rule above); `contained` says what was changed to keep it inside. */
+/**
+ * The relative path of an artifact: its `pretty_path` where that names the same file, else its `path`, without its
+ * root; `contained` says what was changed to keep it inside.
+ */
 export function artifactRelativePath(
   path: string,
   prettyPath?: string | null,
