@@ -133,7 +133,6 @@ export async function showFailedSteps(
       lines,
       refresh: () => client.build(project, num),
       signal: ctx.signal,
-      log: (level, message) => (level === 'debug' ? ctx.io.debug(logSafe(message)) : ctx.info(message)),
     });
     if (ctx.signal.aborted) return NOTHING_SHOWN;
     // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
