@@ -20,7 +20,7 @@ import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
-import { logSafe, stripTerminalEscapes } from './text.ts';
+import { cleaner, logSafe } from './text.ts';
 import { emptyTokenHint } from './workflow.ts';
 import { formatBytes } from '../api/format.ts';
 
@@ -316,7 +316,8 @@ function redactOutput(value: string, secrets: readonly string[]): string {
 
 /** The Io an action sees: no secret and no workflow command gets through, since the runner masks only whole values. */
 function guardedIo(io: Io, secrets: readonly string[]): Io {
-  const clean = (text: string): string => redact(stripTerminalEscapes(text), secrets);
+  // Built again each time: secrets masked later count too.
+  const clean = (text: string): string => cleaner(secrets)(text);
   // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
   const summary = Object.create(io.summary) as Summary;
   summary.addRaw = function (this: Summary, text: string, addEOL?: boolean) {
