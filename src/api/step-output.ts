@@ -22,77 +22,51 @@ const OUTPUT_TIMEOUT_MS = 120_000;
 /** Characters of one chunk held for JSON.parse; a longer message is handed on in slices. */
 const MAX_CHUNK_LENGTH = 1024 * 1024;
 
-/** One container's run of a step that failed, from the build record (server text, raw). */
-interface FailedAction {
-  name: string;
-  step: number | undefined;
-  /** The container; `parallel` says the build ran on several, so it is worth naming. */
-  index: number;
-  parallel: boolean;
-  command: string | undefined;
-  status: string | undefined;
-  exitCode: number | undefined;
-  durationMs: number | undefined;
-  /** The service cut this step's output itself. */
-  truncated: boolean;
-  /** Pre-signed; never logged (the signature is a credential). */
-  outputUrl: string | undefined;
-}
-
-interface StepOutput {
-  /** The last lines, oldest first, as plain text (src/api/terminal-tail.ts). */
-  lines: string[];
-  totalLines: number;
-  /** Decoded bytes read. */
-  bytes: number;
-}
-
-export interface FailedStep extends FailedAction {
-  output?: StepOutput;
+export type FailedStep = ReturnType<typeof findFailedSteps>[number] & {
+  /** The last lines, oldest first, as plain text (src/api/terminal-tail.ts), and the decoded bytes read. */
+  output?: { lines: string[]; totalLines: number; bytes: number };
   /** Why the output could not be shown (one line, no credential, server text not yet made log-safe). */
   outputError?: string;
-}
+};
 
 /** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
 const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
 
-/** The steps that failed, in build order, each container on its own; `insignificant` ones do not fail a build. */
-export function findFailedSteps(build: Build): FailedAction[] {
+/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
+ *  not fail a build. */
+export function findFailedSteps(build: Build) {
   const parallel = typeof build.parallel === 'number' && build.parallel > 1;
-  const found: FailedAction[] = [];
-  for (const step of Array.isArray(build.steps) ? build.steps : []) {
-    for (const action of isRecord(step) && Array.isArray(step['actions']) ? step['actions'] : []) {
-      if (!isRecord(action) || action['insignificant'] === true || !FAILED.some((f) => failedAs(action, f)))
-        continue;
-      const index = integer(action['index']) ?? 0;
-      const millis = action['run_time_millis'];
-      const start = Date.parse(text(action['start_time']) ?? '');
-      const end = Date.parse(text(action['end_time']) ?? '');
-      found.push({
-        name: text(action['name']) ?? text((step as Record<string, unknown>)['name']) ?? '(unnamed step)',
-        step: integer(action['step']),
-        index,
-        parallel: parallel || index > 0,
-        command: text(action['bash_command']),
-        status: text(action['status']),
-        exitCode: integer(action['exit_code']),
-        durationMs:
-          typeof millis === 'number' && Number.isFinite(millis) && millis >= 0
-            ? millis
-            : end >= start
-              ? end - start
-              : undefined,
-        truncated: action['truncated'] === true,
-        outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
-      });
-    }
-  }
-  return found;
-}
-
-/** Whether the action failed this way, by its flag or its status. */
-function failedAs(action: Record<string, unknown>, how: string): boolean {
-  return action[how] === true || action['status'] === how;
+  return (Array.isArray(build.steps) ? build.steps : []).filter(isRecord).flatMap((step) =>
+    (Array.isArray(step['actions']) ? step['actions'] : [])
+      .filter(isRecord)
+      .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
+      .map((action) => {
+        const index = integer(action['index']) ?? 0;
+        const millis = action['run_time_millis'];
+        const start = Date.parse(text(action['start_time']) ?? '');
+        const end = Date.parse(text(action['end_time']) ?? '');
+        return {
+          name: text(action['name']) ?? text(step['name']) ?? '(unnamed step)',
+          step: integer(action['step']),
+          index,
+          // The build ran on several containers, so the container is worth naming.
+          parallel: parallel || index > 0,
+          command: text(action['bash_command']),
+          status: text(action['status']),
+          exitCode: integer(action['exit_code']),
+          durationMs:
+            typeof millis === 'number' && Number.isFinite(millis) && millis >= 0
+              ? millis
+              : end >= start
+                ? end - start
+                : undefined,
+          /** The service cut this step's output itself. */
+          truncated: action['truncated'] === true,
+          /** Pre-signed; never logged (the signature is a credential). */
+          outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
+        };
+      }),
+  );
 }
 
 interface CollectOptions {
@@ -125,7 +99,7 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
   for (const step of steps.slice(0, MAX_STEPS_READ)) {
     if (options.signal?.aborted) break;
     // Once the build was read again, every step takes its fresh address.
-    const read = (why: string): Promise<StepOutput> => {
+    const read = (why: string) => {
       const url = refreshed === undefined ? step.outputUrl : freshUrl(refreshed, step);
       if (url === undefined) throw new OutputError(why);
       return readStepOutput(options.transport, url, { lines, signal, budget });
@@ -159,7 +133,7 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
 }
 
 /** The same step and container in a build read again. */
-function freshUrl(build: Build, step: FailedAction): string | undefined {
+function freshUrl(build: Build, step: FailedStep): string | undefined {
   return findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
 }
 
@@ -173,7 +147,7 @@ export async function readStepOutput(
   url: string,
   /** The budget is shared by the steps of one build; reading stops with an error when it runs out. */
   options: { lines: number; signal?: AbortSignal; budget?: { limit: number; bytesLeft: number } },
-): Promise<StepOutput> {
+): Promise<NonNullable<FailedStep['output']>> {
   const tail = new TerminalTail(options.lines);
   const parser = new ChunkParser((piece) => tail.write(piece));
   const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
