@@ -227,19 +227,17 @@ export class ChunkParser {
         } else if (ch === '\\') {
           this.#escaped = true;
           this.#escapeAt = this.#held.length + i - from;
-        } else if (ch === '"') [this.#inString, this.#inMessage] = [false, undefined];
+        } else if (ch === '"') this.#inString = false;
         else {
           STRING_RUN.lastIndex = i;
           STRING_RUN.test(piece);
           i = STRING_RUN.lastIndex - 1;
         }
       } else if (ch === '"') {
-        [this.#inString, this.#stringAt, this.#escapeAt, this.#inMessage] = [
-          true,
-          this.#held.length + i - from,
-          -1,
-          undefined,
-        ];
+        this.#inString = true;
+        this.#stringAt = this.#held.length + i - from;
+        this.#escapeAt = -1;
+        this.#inMessage = undefined;
       } else if (ch === '[' || ch === '{') {
         if (++this.#depth > MAX_ANSWER_DEPTH)
           throw new OutputError(
@@ -269,10 +267,8 @@ export class ChunkParser {
     const held = this.#held;
     const start = this.#stringAt + 1;
     this.#inMessage ??=
-      this.#inString &&
-      this.#depth === 2 &&
-      /"message"\s*:\s*$/.test(held.slice(Math.max(0, start - 64), start - 1));
-    if (this.#inMessage) {
+      this.#depth === 2 && /"message"\s*:\s*$/.test(held.slice(Math.max(0, start - 64), start - 1));
+    if (this.#inString && this.#inMessage) {
       const end = held.length - this.#escapeAt < 6 && this.#escapeAt >= start ? this.#escapeAt : held.length;
       this.#emit(this.#json(`"${held.slice(start, end)}"`) as string);
       this.#held = held.slice(0, start) + held.slice(end);

@@ -60,16 +60,13 @@ export function reportFailedSteps(
       ...(command.length && output.length ? [''] : []),
       ...output,
     ];
-    const note = tailNote(step, output.length);
     const why = step.outputError === undefined ? undefined : oneLine(clean(step.outputError), 400);
-    io.info(logSafe(note ?? `Its output could not be shown: ${why}`));
+    if (why !== undefined) unavailable.push({ name, why });
+    const note = tailNote(step, output.length) ?? `Its output could not be shown: ${why}`;
+    io.info(logSafe(note));
     io.untrusted(fenced);
     io.endGroup();
-    if (note !== undefined) parts.push(`_${mdSafe(note, 300)}_`);
-    if (why !== undefined) {
-      unavailable.push({ name, why });
-      parts.push(`_Its output could not be shown: ${mdSafe(why, 400)}_`);
-    }
+    parts.push(`_${mdSafe(note, 440)}_`);
     // Past the build's share of the summary, the output is in the log only.
     const limit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
     if (fenced.length > 0)

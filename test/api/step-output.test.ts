@@ -316,6 +316,13 @@ describe('ChunkParser', () => {
       expect(pieces.join('')).toBe(`${message}after\n`);
       expect(pieces.length).toBeGreaterThan(3);
     }
+    // A long message followed by more than a slice of white space in the same chunk.
+    const padded = `[{"message":"${'m'.repeat(1_500_000)}"${' '.repeat(1_200_000)}}]`;
+    let got = '';
+    const parser = new ChunkParser((piece) => (got += piece));
+    for (let i = 0; i < padded.length; i += 65_536) parser.write(padded.slice(i, i + 65_536));
+    parser.end();
+    expect(got).toBe('m'.repeat(1_500_000));
   });
 
   it('refuses a chunk too long to hold outside its message', () => {
