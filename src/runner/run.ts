@@ -76,7 +76,6 @@ export interface ConnectOptions {
 }
 
 export interface ActionContext {
-  spec: ActionSpec;
   io: Io;
   inputs: Inputs;
   env: NodeJS.ProcessEnv;
@@ -181,7 +180,6 @@ export async function runAction(
   };
 
   const ctx: ActionContext = {
-    spec,
     io,
     inputs,
     env,
