@@ -231,8 +231,6 @@ export async function runAction(
   }
 }
 
-const redact = (text: string, secrets: readonly string[]): string => redactor(secrets)(text);
-
 /** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
 function readProjectSlug(inputs: Inputs, accept: true | string | undefined): SlugProject | undefined {
   const value = inputs.optional('project-slug');
@@ -293,17 +291,18 @@ function transportTuning(env: NodeJS.ProcessEnv): {
 
 /** An output less every secret, since the runner masks only what it prints (docs/promises.md, promise 13). */
 function redactOutput(value: string, secrets: readonly string[]): string {
-  const whole = redact(value, secrets);
+  const redact = redactor(secrets);
+  const whole = redact(value);
   if (whole === value) return value;
   // JSON stays JSON: each key and string is cleaned on its own.
   const walk = (v: unknown): unknown =>
     typeof v === 'string'
-      ? redact(v, secrets)
+      ? redact(v)
       : typeof v !== 'object' || v === null
         ? v
         : Array.isArray(v)
           ? v.map(walk)
-          : Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x)]));
+          : Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
   try {
     const parsed: unknown = JSON.parse(value);
     return typeof parsed === 'object' && parsed !== null ? JSON.stringify(walk(parsed)) : whole;
@@ -319,13 +318,13 @@ function guardedIo(io: Io, secrets: readonly string[]): Io {
   // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
   const summary = Object.create(io.summary) as Summary;
   summary.addRaw = function (this: Summary, text: string, addEOL?: boolean) {
-    return io.summary.addRaw.call(this, redact(text, secrets), addEOL);
+    return io.summary.addRaw.call(this, clean(text), addEOL);
   };
   return {
     ...io,
     setOutput: (name, value) => io.setOutput(name, redactOutput(value, secrets)),
     debug: (message) => io.debug(logSafe(clean(message))),
-    info: (message) => io.info(logSafe(redact(message, secrets))),
+    info: (message) => io.info(logSafe(clean(message))),
     warning: (message, properties) => io.warning(clean(message), properties),
     error: (message, properties) => io.error(clean(message), properties),
     setFailed: (message) => io.setFailed(clean(message)),
