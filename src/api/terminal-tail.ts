@@ -32,7 +32,7 @@ export function plainLine(raw: string, max = MAX_LINE_LENGTH): string {
 export class TerminalTail {
   readonly #max: number;
   readonly #maxLineLength: number;
-  /** Raw lines, up to twice as many as kept, so that dropping the oldest costs little. */
+  /** Raw lines, more than are kept, so that the oldest are dropped in batches rather than one by one. */
   #lines: string[] = [];
   /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
   #blank = 0;
