@@ -30,29 +30,24 @@ export function plainLine(raw: string, max = MAX_LINE_LENGTH): string {
 
 /** The last `maxLines` lines of raw output, each bounded, so memory stays flat whatever the output. */
 export class TerminalTail {
-  readonly #maxLines: number;
+  readonly #max: number;
   readonly #maxLineLength: number;
-  /** A ring of raw lines: the oldest is at #first. */
-  readonly #lines: string[] = [];
-  #first = 0;
+  /** Raw lines, more than are kept, so that the oldest are dropped in batches rather than one by one. */
+  #lines: string[] = [];
   /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
   #blank = 0;
   #partial = '';
   totalLines = 0;
 
   constructor(maxLines: number, maxLineLength = MAX_LINE_LENGTH) {
-    this.#maxLines = Math.max(0, Math.floor(maxLines));
-    this.#maxLineLength = Math.max(1, Math.floor(maxLineLength));
+    this.#max = maxLines;
+    this.#maxLineLength = maxLineLength;
   }
 
   write(text: string): void {
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      this.#line(this.#partial + text.slice(start, end));
-      this.#partial = '';
-      start = end + 1;
-    }
-    this.#partial = this.#bounded(this.#partial + text.slice(start));
+    const lines = (this.#partial + text).split('\n');
+    this.#partial = this.#bounded(lines.pop() ?? '');
+    for (const line of lines) this.#line(line);
   }
 
   /** The output ended: a last line without a newline counts, blank lines at the end do not. */
@@ -63,34 +58,27 @@ export class TerminalTail {
   }
 
   lines(): string[] {
-    const raw = [...this.#lines.slice(this.#first), ...this.#lines.slice(0, this.#first)];
-    return raw.map((line) => plainLine(line, this.#maxLineLength));
+    return this.#lines.slice(-this.#max).map((line) => plainLine(line, this.#maxLineLength));
   }
 
   #line(raw: string): void {
     this.totalLines++;
-    if (this.#maxLines === 0) return;
+    if (this.#max === 0) return;
     if (!/\S/.test(raw)) {
       this.#blank++;
       return;
     }
-    for (let i = Math.min(this.#blank, this.#maxLines); i > 0; i--) this.#keep('');
-    this.#blank = 0;
     // A copy, made flat by the concatenation: a line sliced from a chunk would keep the whole chunk alive.
-    this.#keep(` ${this.#bounded(raw)}`.slice(1));
+    this.#lines.push(
+      ...Array<string>(Math.min(this.#blank, this.#max)).fill(''),
+      ` ${this.#bounded(raw)}`.slice(1),
+    );
+    this.#blank = 0;
+    if (this.#lines.length > 2 * this.#max) this.#lines.splice(0, this.#lines.length - this.#max);
   }
 
   /** A line too long to hold raw is cleaned early: a `\r` or a cut later gives what it would have given. */
   #bounded(raw: string): string {
     return raw.length > 4 * this.#maxLineLength ? plainLine(raw, this.#maxLineLength) : raw;
-  }
-
-  #keep(line: string): void {
-    if (this.#lines.length < this.#maxLines) {
-      this.#lines.push(line);
-    } else {
-      this.#lines[this.#first] = line;
-      this.#first = (this.#first + 1) % this.#maxLines;
-    }
   }
 }

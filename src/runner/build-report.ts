@@ -3,13 +3,12 @@
 import type { ProjectAddress } from '../api/client.ts';
 import { AbortedError } from '../api/errors.ts';
 import { ProjectsV2 } from '../api/projects-v2.ts';
-import { redactor } from '../api/message.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
 import { collectFailedSteps } from '../api/step-output.ts';
 import { reportFailedSteps, type FailureReport } from './failure-log.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
-import { logSafe, mdSafe, oneLine, stripTerminalEscapes } from './text.ts';
+import { cleaner, logSafe, mdSafe, oneLine } from './text.ts';
 import { cut } from '../api/format.ts';
 
 /** GitHub shows this many error annotations per step and drops the rest without a word. */
@@ -55,34 +54,8 @@ function annotationOf(test: TestCase): { file: string; startLine?: number } | un
   return line === undefined ? { file } : { file, startLine: Number(line) };
 }
 
-/** Logs the failed tests and annotates them on their files while the budget lasts; returns how many. */
-function reportFailures(ctx: ActionContext, failed: readonly TestCase[], budget: AnnotationBudget): number {
-  // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
-  const redact = redactor(ctx.secrets);
-  const clean = (text: string): string => redact(stripTerminalEscapes(text));
-  let annotated = 0;
-  for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
-    const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-    ctx.info(`✗ ${cut(clean(name), 300)}${test.file ? ` (${oneLine(clean(test.file), 300)})` : ''}`);
-  }
-  for (const test of failed) {
-    if (budget.remaining <= 0) break;
-    const where = annotationOf(test);
-    if (where === undefined) continue;
-    const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
-    // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-    ctx.io.error(cut(clean(message), 2000), {
-      ...where,
-      file: oneLine(clean(where.file), 1000),
-      title: oneLine(clean(test.name || 'failed test'), 200),
-    });
-    budget.remaining--;
-    annotated++;
-  }
-  return annotated;
-}
-
-/** The summary's part about a finished build's tests; the failed ones are logged and annotated too. */
+/** The summary's part about a finished build's tests; the failed ones are logged, and annotated on their files
+ *  while the budget lasts. */
 export function testsSection(
   ctx: ActionContext,
   read: TestsRead,
@@ -94,25 +67,41 @@ export function testsSection(
   if (read.tests.length === 0) return ['No test results were reported.'];
   const parts = [`${h} Tests`, testsTable(read.tests)];
   const failed = failedTests(read.tests);
-  if (failed.length > 0) {
-    const annotated = reportFailures(ctx, failed, budget);
-    const withFile = failed.filter((t) => annotationOf(t) !== undefined).length;
-    parts.push(`${h} Failed tests`, failedTestsTable(failed));
-    if (withFile > annotated) {
-      parts.push(
-        `${annotated} failed tests are annotated on their files; ${withFile - annotated} more with a file ` +
-          `are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`,
-      );
-    }
+  if (failed.length === 0) return parts;
+  // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
+  const clean = cleaner(ctx.secrets);
+  for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
+    const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+    ctx.info(`✗ ${cut(clean(name), 300)}${test.file ? ` (${oneLine(clean(test.file), 300)})` : ''}`);
   }
+  const located = failed.flatMap((test) => {
+    const where = annotationOf(test);
+    return where === undefined ? [] : [{ test, where }];
+  });
+  const annotated = located.slice(0, Math.max(0, budget.remaining));
+  for (const { test, where } of annotated) {
+    const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+    // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+    ctx.io.error(cut(clean(message), 2000), {
+      ...where,
+      file: oneLine(clean(where.file), 1000),
+      title: oneLine(clean(test.name || 'failed test'), 200),
+    });
+  }
+  budget.remaining -= annotated.length;
+  parts.push(`${h} Failed tests`, failedTestsTable(failed));
+  if (located.length > annotated.length)
+    parts.push(
+      `${annotated.length} failed tests are annotated on their files; ${located.length - annotated.length} more ` +
+        `with a file are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`,
+    );
   return parts;
 }
 
 /** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
 export const MAX_FAILURE_REPORTS = 5;
 
-/** What was shown of a build's failed steps. */
-export type FailureShown = FailureReport;
+export type { FailureReport as FailureShown };
 
 const NOTHING_SHOWN: FailureReport = { failedStep: undefined, summary: '' };
 
@@ -133,7 +122,6 @@ export async function showFailedSteps(
       lines,
       refresh: () => client.build(project, num),
       signal: ctx.signal,
-      log: (level, message) => (level === 'debug' ? ctx.io.debug(logSafe(message)) : ctx.info(message)),
     });
     if (ctx.signal.aborted) return NOTHING_SHOWN;
     // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
@@ -142,8 +130,8 @@ export async function showFailedSteps(
     if (shown.failedStep !== undefined && annotate) budget.remaining--;
     return shown;
   } catch (error) {
-    if (error instanceof AbortedError || ctx.signal.aborted) return NOTHING_SHOWN;
-    ctx.io.warning(logSafe(`Could not read the steps of build #${num}: ${(error as Error).message}`));
+    if (!(error instanceof AbortedError || ctx.signal.aborted))
+      ctx.io.warning(logSafe(`Could not read the steps of build #${num}: ${(error as Error).message}`));
     return NOTHING_SHOWN;
   }
 }

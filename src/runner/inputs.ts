@@ -23,8 +23,7 @@ export class Inputs {
   }
 
   optional(name: string): string | undefined {
-    const value = this.raw(name);
-    return value === '' ? undefined : value;
+    return this.raw(name) || undefined;
   }
 
   required(name: string, hint = ''): string {
@@ -43,10 +42,7 @@ export class Inputs {
     return options.required ? this.required(name, options.hint) : value || undefined;
   }
 
-  /**
-   * Masks a value (and each of its lines) in everything the runner prints from now on, whatever its length: the
-   * runner masks a one-character secret too (every occurrence of it), and so does our own redaction.
-   */
+  /** Masks a value and each of its lines from now on, however short: the runner masks a one-character secret too. */
   mask(value: string): void {
     for (const part of [value, ...value.split(/\r?\n/)]) {
       const trimmed = part.trim();
@@ -60,8 +56,7 @@ export class Inputs {
   boolean(name: string, fallback: boolean): boolean {
     const value = this.raw(name);
     if (value === '') return fallback;
-    if (/^true$/i.test(value)) return true;
-    if (/^false$/i.test(value)) return false;
+    if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
     throw new ValidationError(name, "allowed: 'true' or 'false'", value);
   }
 
@@ -69,8 +64,7 @@ export class Inputs {
   integer(name: string, min: number, max: number): number | undefined;
   integer(name: string, min: number, max: number, fallback?: number): number | undefined {
     const value = this.raw(name);
-    if (value === '') return fallback;
-    return checkInteger(name, value, min, max);
+    return value === '' ? fallback : checkInteger(name, value, min, max);
   }
 
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
@@ -93,21 +87,19 @@ export class Inputs {
     // Values are masked before a mistake below can print a line that holds one.
     if (options.secret)
       for (const line of lines) if (line.indexOf('=') > 0) this.mask(line.slice(line.indexOf('=') + 1));
-    lines.forEach((line, index) => {
-      if (line.trim() === '' || line.trim().startsWith('#')) return;
-      const eq = line.indexOf('=');
-      const key = eq < 0 ? '' : line.slice(0, eq).trim();
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+    for (const [index, line] of lines.entries()) {
+      if (line.trim() === '' || line.trim().startsWith('#')) continue;
+      const [, key, value] = /^\s*([A-Za-z_]\w*)\s*=([^]*)$/.exec(line) ?? [];
+      if (key === undefined || value === undefined)
         throw new ValidationError(
           name,
           'allowed: NAME=value lines, NAME matching [A-Za-z_][A-Za-z0-9_]*',
           options.secret ? undefined : line.trim(),
           options.secret ? `line ${index + 1} is not NAME=value` : undefined,
         );
-      }
       if (out.has(key)) throw givenTwice(name, key);
-      out.set(key, line.slice(eq + 1));
-    });
+      out.set(key, value);
+    }
     return out;
   }
 
@@ -128,10 +120,8 @@ export class Inputs {
         );
       }
       const seen = new Set<string>();
-      for (const key of jsonObjectKeys(raw)) {
-        if (seen.has(key)) throw givenTwice(name, key);
-        seen.add(key);
-      }
+      const twice = jsonObjectKeys(raw).find((key) => seen.size === seen.add(key).size);
+      if (twice !== undefined) throw givenTwice(name, twice);
       return checkParams(name, parsed);
     }
     return checkParams(name, Object.fromEntries(this.assignments(name)));

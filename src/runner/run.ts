@@ -12,7 +12,7 @@ import {
   type SlugProject,
 } from '../api/client.ts';
 import { abortReason, systemClock, type Clock } from '../api/clock.ts';
-import { AbortedError, UserFacingError, ValidationError } from '../api/errors.ts';
+import { AbortedError, asError, UserFacingError, ValidationError } from '../api/errors.ts';
 import { redactor } from '../api/message.ts';
 import { definedOnly } from '../api/records.ts';
 import { SunsetNotices, v2Replacement } from '../api/sunset.ts';
@@ -20,7 +20,7 @@ import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
-import { logSafe, stripTerminalEscapes } from './text.ts';
+import { cleaner, logSafe } from './text.ts';
 import { emptyTokenHint } from './workflow.ts';
 import { formatBytes } from '../api/format.ts';
 
@@ -76,7 +76,6 @@ export interface ConnectOptions {
 }
 
 export interface ActionContext {
-  spec: ActionSpec;
   io: Io;
   inputs: Inputs;
   env: NodeJS.ProcessEnv;
@@ -124,37 +123,76 @@ export async function runAction(
   const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
   // One per step, shared by its connections: the service's Deprecation and Sunset are said once (sunset.ts).
   const sunset = new SunsetNotices({ replacement: replacementWithInput });
-  const declaredOutputs = new Set(spec.outputs);
+
+  const connect = (connectOptions: ConnectOptions = {}): Connection<never> => {
+    const needsProject = connectOptions.needsProject ?? true;
+    const token = inputs.secret('token', { required: true, hint: emptyTokenHint(env) });
+    // The Basic credential is masked as well, in case a debug trace ever shows a header.
+    inputs.mask(Buffer.from(`${token}:`).toString('base64'));
+    const baseUrl = checkBaseUrl('base-url', inputs.optional('base-url') ?? HOSTED_BASE_URL);
+    const slugProject = readProjectSlug(inputs, connectOptions.acceptSlug);
+    const vcsType = checkVcsType('vcs-type', inputs.optional('vcs-type') ?? 'primary-host');
+    const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+    const username = inputs.optional('username') ?? repoOwner ?? '';
+    const project = inputs.optional('project') ?? repoName ?? '';
+    if (needsProject && slugProject === undefined) {
+      for (const [name, value] of Object.entries({ username, project })) {
+        if (!value)
+          throw new ValidationError(
+            name,
+            'a value is required when GITHUB_REPOSITORY is not set',
+            undefined,
+            'missing',
+          );
+        checkName(name, value);
+      }
+    }
+    // Layered: the environment's tuning, then the test's, then what this connection asks for.
+    const tuned = transportTuning(env);
+    const transport = new Transport({
+      baseUrl,
+      token,
+      // Every value masked in this step, also those masked later: server text is cleaned of them before it is cut.
+      secrets,
+      env,
+      clock,
+      sunset,
+      signal: connectOptions.signal ?? controller.signal,
+      ...definedOnly({
+        deadline: connectOptions.deadline,
+        downloadConnections: connectOptions.downloadConnections,
+      }),
+      timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
+      retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
+      log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
+    });
+    cleanups.push(() => transport.close());
+    // A call about no project has the triple's placeholder, whichever way the project was named; the overloads
+    // say which project the action gets, and the checks above made it so.
+    return {
+      client: new Client(transport),
+      transport,
+      project: (slugProject !== undefined && needsProject
+        ? slugProject
+        : { vcsType, username, project }) as never,
+      baseUrl,
+    };
+  };
 
   const ctx: ActionContext = {
-    spec,
     io,
     inputs,
     env,
     clock,
     secrets,
     signal: controller.signal,
-    connect: (connectOptions: ConnectOptions = {}): Connection<never> => {
-      // Layered: the environment's tuning, then the test's, then what this connection asks for.
-      const tuned = transportTuning(env);
-      const connection = connect(inputs, env, clock, controller.signal, io, secrets, sunset, {
-        ...connectOptions,
-        timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
-        retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
-      });
-      cleanups.push(() => connection.transport.close());
-      // The overloads say which project the action gets; connect() has checked that it is so.
-      return connection as Connection<never>;
-    },
+    connect,
     setOutput: (name, value) => {
-      if (!declaredOutputs.has(name))
+      if (!spec.outputs.includes(name))
         throw new Error(`bug: output '${name}' is set but not declared in action.yml`);
       const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
       const bytes = Buffer.byteLength(text);
-      if (bytes <= MAX_OUTPUT_BYTES) {
-        io.setOutput(name, text);
-        return;
-      }
+      if (bytes <= MAX_OUTPUT_BYTES) return io.setOutput(name, text);
       // Written at once (an output is set synchronously), less every secret, as the output itself would be.
       const file = runnerTempFile(env, `${spec.name}-${name}`, /^[[{]/u.test(text) ? 'json' : 'txt');
       writeFileSync(file, redactOutput(text, secrets), { mode: 0o600 });
@@ -175,90 +213,22 @@ export async function runAction(
     await main(ctx);
     if (controller.signal.aborted) throw abortReason(controller.signal);
   } catch (error) {
-    fail(io, error, secrets);
+    // One `::error::` line; a stack trace only for bugs, only at debug level.
+    if (error instanceof UserFacingError) io.setFailed(error.message);
+    else {
+      if (error instanceof Error) io.debug(error.stack ?? error.message);
+      io.setFailed(`unexpected error: ${asError(error).message}`);
+    }
   } finally {
     for (const fn of cleanups.reverse()) {
       try {
         await fn();
       } catch (error) {
-        io.debug(`cleanup failed: ${redact(String(error), secrets)}`);
+        io.debug(`cleanup failed: ${String(error)}`);
       }
     }
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
-}
-
-const redact = (text: string, secrets: readonly string[]): string => redactor(secrets)(text);
-
-function connect(
-  inputs: Inputs,
-  env: NodeJS.ProcessEnv,
-  clock: Clock,
-  signal: AbortSignal,
-  io: Io,
-  secrets: readonly string[],
-  sunset: SunsetNotices,
-  options: ConnectOptions,
-): Connection<ProjectAddress> {
-  const needsProject = options.needsProject ?? true;
-  const token = inputs.secret('token', {
-    required: true,
-    hint: emptyTokenHint(env),
-  });
-  // The Basic credential is masked as well, in case a debug trace ever shows a header.
-  inputs.mask(Buffer.from(`${token}:`).toString('base64'));
-  const baseUrl = checkBaseUrl('base-url', inputs.optional('base-url') ?? HOSTED_BASE_URL);
-  const slugProject = readProjectSlug(inputs, options.acceptSlug);
-  const vcsType = checkVcsType('vcs-type', inputs.optional('vcs-type') ?? 'primary-host');
-  const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
-  const username = inputs.optional('username') ?? repoOwner;
-  const project = inputs.optional('project') ?? repoName;
-  if (needsProject && slugProject === undefined) {
-    for (const [name, value] of [
-      ['username', username],
-      ['project', project],
-    ] as const) {
-      if (!value)
-        throw new ValidationError(
-          name,
-          'a value is required when GITHUB_REPOSITORY is not set',
-          undefined,
-          'missing',
-        );
-      checkName(name, value);
-    }
-  }
-  const transport = new Transport({
-    baseUrl,
-    token,
-    // Every value masked in this step, also those masked later: server text is cleaned of them before it is cut.
-    secrets,
-    env,
-    clock,
-    sunset,
-    signal: options.signal ?? signal,
-    ...definedOnly({
-      deadline: options.deadline,
-      timeouts: options.timeouts,
-      retry: options.retry,
-      downloadConnections: options.downloadConnections,
-    }),
-    log: (level, message) => {
-      if (level === 'debug') io.debug(message);
-      else if (level === 'warning') io.warning(message);
-      else io.info(message);
-    },
-  });
-  return {
-    client: new Client(transport),
-    transport,
-    // A call about no project has the triple's placeholder, whichever way the project was named.
-    project:
-      slugProject !== undefined && needsProject
-        ? slugProject
-        : { vcsType, username: username ?? '', project: project ?? '' },
-    baseUrl,
-  };
 }
 
 /** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
@@ -298,88 +268,69 @@ function replacementWithInput(method: string, path: string): string | undefined 
 }
 
 /** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
-const TUNING_VARIABLES = {
-  timeoutSeconds: 'CI_ACTIONS_TIMEOUT_SECONDS',
-  maxAttempts: 'CI_ACTIONS_MAX_ATTEMPTS',
-  retryBaseMs: 'CI_ACTIONS_RETRY_BASE_MS',
-} as const;
-
 function transportTuning(env: NodeJS.ProcessEnv): {
-  timeouts?: Partial<Timeouts>;
+  timeouts: Partial<Timeouts>;
   retry: Partial<RetryOptions>;
 } {
-  const read = (name: string, min: number, max: number): number | undefined => {
-    const value = env[name];
-    return value === undefined || value === '' ? undefined : checkInteger(name, value, min, max);
-  };
-  const timeoutSeconds = read(TUNING_VARIABLES.timeoutSeconds, 1, 3600);
-  const maxAttempts = read(TUNING_VARIABLES.maxAttempts, 1, 20);
-  const retryBaseMs = read(TUNING_VARIABLES.retryBaseMs, 1, 60_000);
-  const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
+  const read = (name: string, max: number): number | undefined =>
+    env[name] ? checkInteger(name, env[name], 1, max) : undefined;
+  const seconds = read('CI_ACTIONS_TIMEOUT_SECONDS', 3600);
+  const timeoutMs = seconds === undefined ? undefined : seconds * 1000;
   return {
-    ...definedOnly({
-      timeouts:
-        timeoutMs === undefined
-          ? undefined
-          : { connectMs: Math.min(timeoutMs, 10_000), headersMs: timeoutMs, bodyIdleMs: timeoutMs },
+    timeouts: definedOnly({
+      connectMs: timeoutMs && Math.min(timeoutMs, 10_000),
+      headersMs: timeoutMs,
+      bodyIdleMs: timeoutMs,
     }),
-    retry: definedOnly({ maxAttempts, baseDelayMs: retryBaseMs }),
+    retry: definedOnly({
+      maxAttempts: read('CI_ACTIONS_MAX_ATTEMPTS', 20),
+      baseDelayMs: read('CI_ACTIONS_RETRY_BASE_MS', 60_000),
+    }),
   };
 }
 
 /** An output less every secret, since the runner masks only what it prints (docs/promises.md, promise 13). */
 function redactOutput(value: string, secrets: readonly string[]): string {
-  const whole = redact(value, secrets);
+  const redact = redactor(secrets);
+  const whole = redact(value);
   if (whole === value) return value;
-  let parsed: unknown;
+  // JSON stays JSON: each key and string is cleaned on its own.
+  const walk = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? redact(v)
+      : typeof v !== 'object' || v === null
+        ? v
+        : Array.isArray(v)
+          ? v.map(walk)
+          : Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
   try {
-    parsed = JSON.parse(value);
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null ? JSON.stringify(walk(parsed)) : whole;
   } catch {
     return whole;
   }
-  if (typeof parsed !== 'object' || parsed === null) return whole;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return redact(v, secrets);
-    if (Array.isArray(v)) return v.map(walk);
-    if (typeof v === 'object' && v !== null) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x)]));
-    }
-    return v;
-  };
-  return JSON.stringify(walk(parsed));
 }
 
 /** The Io an action sees: no secret and no workflow command gets through, since the runner masks only whole values. */
 function guardedIo(io: Io, secrets: readonly string[]): Io {
-  const clean = (text: string): string => redact(stripTerminalEscapes(text), secrets);
+  // Built again each time: secrets masked later count too.
+  const clean = (text: string): string => cleaner(secrets)(text);
   // The summary's builders all append through addRaw, and keep their text on `this`: one override covers them.
   const summary = Object.create(io.summary) as Summary;
   summary.addRaw = function (this: Summary, text: string, addEOL?: boolean) {
-    return io.summary.addRaw.call(this, redact(text, secrets), addEOL);
+    return io.summary.addRaw.call(this, clean(text), addEOL);
   };
   return {
-    getInput: (name) => io.getInput(name),
+    ...io,
     setOutput: (name, value) => io.setOutput(name, redactOutput(value, secrets)),
-    setSecret: (value) => io.setSecret(value),
     debug: (message) => io.debug(logSafe(clean(message))),
-    info: (message) => io.info(logSafe(redact(message, secrets))),
+    info: (message) => io.info(logSafe(clean(message))),
     warning: (message, properties) => io.warning(clean(message), properties),
     error: (message, properties) => io.error(clean(message), properties),
     setFailed: (message) => io.setFailed(clean(message)),
     // Inside the fence the runner obeys nothing: the text is shown as it came, less secrets and escapes.
     untrusted: (lines) => io.untrusted(lines.map(clean)),
     startGroup: (name) => io.startGroup(clean(name)),
-    endGroup: () => io.endGroup(),
-    isDebug: () => io.isDebug(),
     summary,
   };
-}
-
-/** One `::error::` line; a stack trace only for bugs, only at debug level. */
-function fail(io: Io, error: unknown, secrets: readonly string[]): void {
-  if (error instanceof UserFacingError) return io.setFailed(redact(error.message, secrets));
-  if (error instanceof Error) io.debug(redact(error.stack ?? String(error), secrets));
-  io.setFailed(
-    `unexpected error: ${redact(error instanceof Error ? error.message : String(error), secrets)}`,
-  );
 }

@@ -75,72 +75,68 @@ export function buildFacts(build: Build, extra: Record<string, string> = {}): st
   return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
 }
 
-type ResultKind = 'passed' | 'failed' | 'skipped' | 'errors' | 'other';
+const RESULT_KINDS = {
+  passed: ['success', 'passed', 'pass'],
+  failed: ['failure', 'failed', 'fail'],
+  skipped: ['skipped', 'skip'],
+  errors: ['error'],
+};
+type ResultKind = keyof typeof RESULT_KINDS | 'other';
 
 /** Results are an open set (docs/wire.md): what is neither passed, failed, skipped nor an error counts as other. */
 export function resultKind(result: string | null | undefined): ResultKind {
   const word = (result ?? '').toLowerCase();
-  return RESULT_KINDS.find(([, words]) => words.includes(word))?.[0] ?? 'other';
+  return (Object.entries(RESULT_KINDS).find(([, words]) => words.includes(word))?.[0] ??
+    'other') as ResultKind;
 }
-
-const RESULT_KINDS: [ResultKind, string[]][] = [
-  ['passed', ['success', 'passed', 'pass']],
-  ['failed', ['failure', 'failed', 'fail']],
-  ['skipped', ['skipped', 'skip']],
-  ['errors', ['error']],
-];
 
 /** Tests that did not pass and were not skipped, in the order the server listed them. */
 export function failedTests(tests: readonly TestCase[]): TestCase[] {
-  return tests.filter((t) => {
-    const kind = resultKind(t.result);
-    return kind === 'failed' || kind === 'errors';
-  });
+  return tests.filter((t) => ['failed', 'errors'].includes(resultKind(t.result)));
 }
+
+const row = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
 
 /** The table of tests by result, with their total run time. */
 export function testsTable(tests: readonly TestCase[]): string {
-  const counts: Record<ResultKind, number> = { passed: 0, failed: 0, skipped: 0, errors: 0, other: 0 };
-  let seconds = 0;
-  for (const t of tests) {
-    counts[resultKind(t.result)]++;
-    if (typeof t.run_time === 'number' && Number.isFinite(t.run_time) && t.run_time > 0)
-      seconds += t.run_time;
-  }
-  const head = ['Passed', 'Failed', 'Skipped', 'Errors'];
-  const row = [counts.passed, counts.failed, counts.skipped, counts.errors].map(String);
-  if (counts.other > 0) {
-    head.push('Other');
-    row.push(String(counts.other));
-  }
-  head.push('Total', 'Time');
-  row.push(String(tests.length), formatTestTime(seconds));
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---:').join('|')}|`, `| ${row.join(' | ')} |`].join(
-    '\n',
-  );
+  const kinds = Object.groupBy(tests, (t) => resultKind(t.result));
+  const count = (kind: ResultKind): string => String(kinds[kind]?.length ?? 0);
+  const seconds = tests.reduce((sum, t) => {
+    const time = t.run_time ?? 0;
+    return sum + (Number.isFinite(time) && time > 0 ? time : 0);
+  }, 0);
+  const table: Record<string, string> = {
+    Passed: count('passed'),
+    Failed: count('failed'),
+    Skipped: count('skipped'),
+    Errors: count('errors'),
+  };
+  if (kinds.other) table['Other'] = count('other');
+  Object.assign(table, { Total: String(tests.length), Time: formatTestTime(seconds) });
+  const heads = Object.keys(table);
+  return [row(heads), `|${heads.map(() => '---:').join('|')}|`, row(Object.values(table))].join('\n');
 }
 
 /** The failed tests as a table (class, name, file, message), `max` at most, the rest counted. */
 export function failedTestsTable(failed: readonly TestCase[], max = MAX_LISTED_FAILURES): string {
   if (failed.length === 0) return '';
-  const lines = ['| Class | Name | File | Message |', '|---|---|---|---|'];
-  for (const t of failed.slice(0, max)) {
-    const cells = [
-      mdSafe(t.classname ?? '', 120),
-      mdSafe(t.name ?? '(unnamed)', 200),
-      mdSafe(t.file ?? '', 120),
-      mdSafe(t.message ?? '', 300),
-    ];
-    lines.push(`| ${cells.join(' | ')} |`);
-  }
+  const rows = failed
+    .slice(0, max)
+    .map((t) =>
+      row([
+        mdSafe(t.classname ?? '', 120),
+        mdSafe(t.name ?? '(unnamed)', 200),
+        mdSafe(t.file ?? '', 120),
+        mdSafe(t.message ?? '', 300),
+      ]),
+    );
   const rest = failed.length - max;
-  if (rest > 0) lines.push('', `…and ${plural(rest, 'more failed test')}, not listed.`);
-  return lines.join('\n');
+  if (rest > 0) rows.push('', `…and ${plural(rest, 'more failed test')}, not listed.`);
+  return [row(['Class', 'Name', 'File', 'Message']), '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** Test time in the unit that reads best: `0.42 s`, `12.3 s`, `2 min 5 s`. */
 function formatTestTime(seconds: number): string {
   if (seconds < 10) return `${Math.round(seconds * 100) / 100} s`;
-  if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
-  return formatDuration(seconds * 1000);
+  return seconds < 60 ? `${Math.round(seconds * 10) / 10} s` : formatDuration(seconds * 1000);
 }

@@ -1,9 +1,16 @@
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
 // issue workflow commands (docs/promises.md, promise 15) nor break the job summary's Markdown.
 import { cut } from '../api/format.ts';
+import { redactor } from '../api/message.ts';
 import { stripTerminalEscapes } from '../api/terminal-tail.ts';
 
 export { stripTerminalEscapes };
+
+/** Server text less escapes, then secrets, since an escape inside a secret would hide it from the redaction. */
+export function cleaner(secrets: readonly string[]): (text: string) => string {
+  const redact = redactor(secrets);
+  return (text) => redact(stripTerminalEscapes(text));
+}
 
 /**
  * What the runner takes for a workflow command: `::` after .NET's white space (wider than JavaScript's `\s`) at the
@@ -20,9 +27,7 @@ export function logSafe(text: string): string {
 
 /** Makes text safe inside a Markdown table cell or line: no HTML, no table breaks, one line. */
 export function mdSafe(text: string, max = 300): string {
-  return oneLine(text, max).replace(/[\\`*_[\]<>|&#]/g, (c) =>
-    c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`,
-  );
+  return oneLine(text, max).replace(/[\\`*_[\]<>|&#]/g, (c) => HTML_ENTITIES[c] ?? `\\${c}`);
 }
 
 /**

@@ -305,6 +305,34 @@ describe('ChunkParser', () => {
     }
   });
 
+  it('hands on a message too long to hold in slices as it comes, every escape whole', () => {
+    const message = Array.from({ length: 150_000 }, (_, i) => `ln ${i} é\\ "q" \u0001\n`).join('');
+    const body = JSON.stringify([{ time: 't', message, type: 'out' }, { message: 'after\n' }]);
+    for (const size of [65_537, 1_048_573]) {
+      const pieces: string[] = [];
+      const parser = new ChunkParser((piece) => pieces.push(piece));
+      for (let i = 0; i < body.length; i += size) parser.write(body.slice(i, i + size));
+      parser.end();
+      expect(pieces.join('')).toBe(`${message}after\n`);
+      expect(pieces.length).toBeGreaterThan(3);
+    }
+    // A long message followed by more than a slice of white space in the same chunk.
+    const padded = `[{"message":"${'m'.repeat(1_500_000)}"${' '.repeat(1_200_000)}}]`;
+    let got = '';
+    const parser = new ChunkParser((piece) => (got += piece));
+    for (let i = 0; i < padded.length; i += 65_536) parser.write(padded.slice(i, i + 65_536));
+    parser.end();
+    expect(got).toBe('m'.repeat(1_500_000));
+  });
+
+  it('refuses a chunk too long to hold outside its message', () => {
+    const parser = new ChunkParser(() => {});
+    parser.write('[{"message":"x","time":"');
+    expect(() => {
+      for (let i = 0; i < 40; i++) parser.write('t'.repeat(512 * 1024));
+    }).toThrow(/^its body has a chunk longer than 16 MiB outside its message$/);
+  });
+
   it('refuses what is not one JSON array of chunks', () => {
     const parse = (body: string): void => {
       const parser = new ChunkParser(() => {});
