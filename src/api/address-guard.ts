@@ -8,40 +8,21 @@ import { BlockList, isIP } from 'node:net';
 export type LookupFn = (
   hostname: string,
   options: dns.LookupOptions,
-  callback: (
-    err: NodeJS.ErrnoException | null,
-    address: string | dns.LookupAddress[],
-    family?: number,
-  ) => void,
+  callback: (err: Error | null, address: string | dns.LookupAddress[], family?: number) => void,
 ) => void;
 
 /** Thrown by guardedLookup: the name resolved to a link-local address. */
-export class LinkLocalLookupError extends Error {
-  readonly hostname: string;
-  readonly address: string;
-  constructor(hostname: string, address: string) {
-    super(`${hostname} resolves to the link-local address ${address}`);
-    this.hostname = hostname;
-    this.address = address;
-  }
-}
+export class LinkLocalLookupError extends Error {}
 
-/**
- * A resolver that refuses link-local answers for every name but the API's own (a user's choice): a redirect or an
- * artifact URL naming a host that resolves to a cloud metadata address is never connected to (docs/promises.md, promise
- * 14).
- */
+/** A resolver that refuses link-local answers for every name but the API's own (a user's choice). */
 export function guardedLookup(apiHostname: string, lookup: LookupFn): LookupFn {
   return (hostname, options, callback) => {
     lookup(hostname, options, (err, address, family) => {
-      if (err !== null || hostname.toLowerCase() === apiHostname.toLowerCase()) {
-        callback(err, address, family);
-        return;
-      }
-      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
-      const refused = addresses.find((a) => isLinkLocal(a));
-      if (refused !== undefined) callback(new LinkLocalLookupError(hostname, refused), address, family);
-      else callback(null, address, family);
+      const all = typeof address === 'string' ? [address] : (address ?? []).map((a) => a.address);
+      const refused =
+        hostname.toLowerCase() === apiHostname.toLowerCase() ? undefined : all.find(isLinkLocal);
+      const why = `the host name ${hostname} resolves to ${refused}`;
+      callback(err ?? (refused === undefined ? null : new LinkLocalLookupError(why)), address, family);
     });
   };
 }

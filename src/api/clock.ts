@@ -15,28 +15,21 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    let remaining = Math.max(0, ms);
     let timer: NodeJS.Timeout | undefined;
     const onAbort = (): void => {
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
       reject(abortReason(signal));
     };
-    const step = (): void => {
-      if (remaining <= 0) {
+    const step = (left: number): void => {
+      if (left > 0) timer = setTimeout(step, Math.min(left, MAX_TIMER_MS), left - MAX_TIMER_MS);
+      else {
         signal?.removeEventListener('abort', onAbort);
         resolve();
-        return;
       }
-      const chunk = Math.min(remaining, MAX_TIMER_MS);
-      remaining -= chunk;
-      timer = setTimeout(step, chunk);
     };
+    if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    step();
+    step(ms);
   });
 }
 
@@ -46,8 +39,4 @@ export function abortReason(signal: AbortSignal | undefined): Error {
   return reason instanceof UserFacingError ? reason : new AbortedError();
 }
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep,
-  random: () => Math.random(),
-};
+export const systemClock: Clock = { now: () => Date.now(), sleep, random: () => Math.random() };

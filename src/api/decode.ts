@@ -21,25 +21,21 @@ export class UnsupportedCodingError extends Error {
 /** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
 export function contentCoding(header: string | readonly string[] | undefined): Coding | undefined {
   if (header === undefined) return undefined;
-  const value = typeof header === 'string' ? header : header.join(', ');
+  const value = [header].flat().join(', ');
   const codings = value
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c !== '' && c !== 'identity');
   if (codings.length === 0) return undefined;
-  const [only] = codings;
-  if (codings.length === 1) {
-    if (only === 'gzip' || only === 'x-gzip') return 'gzip';
-    if (only === 'deflate' || only === 'br') return only;
-  }
+  const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
+  if (only === 'gzip' || only === 'deflate' || only === 'br') return only;
   throw new UnsupportedCodingError(value);
 }
 
 /** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
 export function decoder(coding: Coding): Transform {
   if (coding === 'gzip') return zlib().createGunzip();
-  if (coding === 'br') return zlib().createBrotliDecompress();
-  return new Deflate();
+  return coding === 'br' ? zlib().createBrotliDecompress() : new Deflate();
 }
 
 /** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
@@ -48,28 +44,17 @@ class Deflate extends Transform {
   #inner: Transform | undefined;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (chunk.length === 0) {
-      callback();
-      return;
-    }
-    if (this.#inner === undefined) {
-      const inner = ((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw();
-      inner.on('data', (data: Buffer) => this.push(data));
-      inner.on('error', (error) => this.destroy(error));
-      this.#inner = inner;
-    }
+    if (chunk.length === 0) return callback();
+    this.#inner ??= (((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw())
+      .on('data', (data: Buffer) => this.push(data))
+      .on('error', (error) => this.destroy(error));
     this.#inner.write(chunk, () => callback());
   }
 
   override _flush(callback: TransformCallback): void {
-    const inner = this.#inner;
-    if (inner === undefined) {
-      // An empty body decodes to nothing.
-      callback();
-      return;
-    }
-    inner.once('end', () => callback());
-    inner.end();
+    // An empty body decodes to nothing.
+    if (this.#inner === undefined) return callback();
+    this.#inner.once('end', () => callback()).end();
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {

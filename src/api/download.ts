@@ -13,7 +13,7 @@ import { partFileName } from './paths.ts';
 import { renameFile } from './rename.ts';
 import { contentCoding, decoder as decoderFor, UnsupportedCodingError, type Coding } from './decode.ts';
 import { displayUrl, firstHeader, formatLimit } from './format.ts';
-import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport-options.ts';
+import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport.ts';
 
 /**
  * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded

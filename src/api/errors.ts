@@ -9,91 +9,70 @@ export abstract class UserFacingError extends Error {
 /** A bad argument caught before anything was sent. `value` is left out for secrets. */
 export class ValidationError extends UserFacingError {
   override name = 'ValidationError';
-  readonly argument: string;
-  readonly allowed: string;
-  readonly value: string | undefined;
+  declare readonly argument: string;
+  declare readonly value: string | undefined;
   constructor(argument: string, allowed: string, value?: string, detail?: string) {
-    const what = detail ?? (value === undefined ? 'invalid value' : `invalid value ${JSON.stringify(value)}`);
-    super(`${argument}: ${what}; ${allowed}`);
-    this.argument = argument;
-    this.allowed = allowed;
-    this.value = value;
+    super(
+      `${argument}: ${detail ?? `invalid value${value === undefined ? '' : ` ${JSON.stringify(value)}`}`}; ${allowed}`,
+    );
+    Object.assign(this, { argument, value });
   }
 }
 
-function afterAttempts(attempts: number): string {
-  return attempts > 1 ? ` (after ${attempts} attempts)` : '';
-}
+const afterAttempts = (attempts: number): string => (attempts > 1 ? ` (after ${attempts} attempts)` : '');
 
 /** The server answered with a status that is not success (after any retries). */
 export class ApiError extends UserFacingError {
   override name = 'ApiError';
-  readonly status: number;
-  readonly method: string;
+  declare readonly status: number;
+  declare readonly method: string;
   /** Path relative to the base address, query included, never a credential. */
-  readonly path: string;
-  /** The server's own message, from JSON, JSON-in-JSON, HTML, text, or '' for an empty body. */
-  readonly serverMessage: string;
-  readonly attempts: number;
+  declare readonly path: string;
+  /** The server's own message, or '' for an empty body. */
+  declare readonly serverMessage: string;
+  declare readonly attempts: number;
   constructor(status: number, method: string, path: string, serverMessage: string, attempts = 1) {
-    super(
-      `${method} ${path} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ''}${afterAttempts(attempts)}`,
-    );
-    this.status = status;
-    this.method = method;
-    this.path = path;
-    this.serverMessage = serverMessage;
-    this.attempts = attempts;
+    const said = serverMessage ? `: ${serverMessage}` : '';
+    super(`${method} ${path} failed with HTTP ${status}${said}${afterAttempts(attempts)}`);
+    Object.assign(this, { status, method, path, serverMessage, attempts });
   }
 }
 
 /** The request could not be completed at the network level (refused, reset, DNS, TLS). */
 export class NetworkError extends UserFacingError {
   override name = 'NetworkError';
-  readonly method: string;
-  readonly path: string;
   /** System error code, e.g. ECONNREFUSED, ECONNRESET, ENOTFOUND. */
-  readonly code: string;
+  declare readonly code: string;
   /** True when the request provably never reached the server (connection refused, DNS failure). */
-  readonly notSent: boolean;
-  readonly attempts: number;
-  /** The host name a DNS lookup failed for, when that is what went wrong. */
-  readonly host: string | undefined;
+  declare readonly notSent: boolean;
+  declare readonly attempts: number;
+  /** `host`: the host name a DNS lookup failed for, when that is what went wrong. */
   constructor(method: string, path: string, code: string, notSent: boolean, attempts = 1, host?: string) {
     const what = host === undefined ? '' : `: could not resolve the host name ${host}`;
     super(`${method} ${path} failed: network error ${code}${what}${afterAttempts(attempts)}`);
-    this.method = method;
-    this.path = path;
-    this.code = code;
-    this.notSent = notSent;
-    this.attempts = attempts;
-    this.host = host;
+    Object.assign(this, { code, notSent, attempts });
   }
 }
 
-/** `total`: the whole answer, headers and body, did not arrive within the overall limit of one attempt. */
-export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
-
-const PHASE_TEXT: Record<TimeoutPhase, string> = {
+const PHASE_TEXT = {
   connect: 'no connection',
   headers: 'no response headers',
   body: 'the response body stalled',
+  // The whole answer, headers and body, did not arrive within the overall limit of one attempt.
   total: 'the whole answer did not arrive',
 };
 
 /** A request timed out: no connection, no headers, the body stalled, or the whole answer took too long. */
 export class TimeoutError extends UserFacingError {
   override name = 'TimeoutError';
-  readonly method: string;
-  readonly path: string;
-  readonly phase: TimeoutPhase;
-  readonly timeoutMs: number;
-  readonly attempts: number;
+  declare readonly phase: keyof typeof PHASE_TEXT;
+  declare readonly timeoutMs: number;
+  declare readonly attempts: number;
   /** `proxy`: the proxy (its address without credentials) that never answered the tunnel request. */
   constructor(
     method: string,
     path: string,
-    phase: TimeoutPhase,
+    phase: keyof typeof PHASE_TEXT,
     timeoutMs: number,
     attempts = 1,
     proxy?: string,
@@ -103,31 +82,27 @@ export class TimeoutError extends UserFacingError {
         ? PHASE_TEXT[phase]
         : `the proxy at ${proxy} did not answer the tunnel request (CONNECT)`;
     super(`${method} ${path} timed out: ${what} within ${timeoutMs / 1000} s${afterAttempts(attempts)}`);
-    this.method = method;
-    this.path = path;
-    this.phase = phase;
-    this.timeoutMs = timeoutMs;
-    this.attempts = attempts;
+    Object.assign(this, { phase, timeoutMs, attempts });
   }
 }
 
-/**
- * A proxy refused the tunnel (its answer to CONNECT was not 200): the request never reached the server. 502 and
- * 503 may pass; the others are the proxy's rules or credentials.
- */
+/** A proxy refused the tunnel (its answer to CONNECT was not 200): the request never reached the server. */
 export class ProxyRefusedError extends UserFacingError {
   override name = 'ProxyRefusedError';
-  readonly status: number;
+  declare readonly status: number;
   constructor(method: string, path: string, proxy: string, target: string, status: number) {
-    const port = target.slice(target.lastIndexOf(':') + 1);
+    const [host, port] = [
+      target.slice(0, target.lastIndexOf(':')),
+      target.slice(target.lastIndexOf(':') + 1),
+    ];
     const check =
       status === 407
         ? `the proxy's credentials (the user and password in HTTPS_PROXY or HTTP_PROXY)`
-        : `NO_PROXY (whether ${target.slice(0, target.lastIndexOf(':'))} should be reached without the proxy) and the proxy's rules for port ${port}`;
+        : `NO_PROXY (whether ${host} should be reached without the proxy) and the proxy's rules for port ${port}`;
     super(
       `${method} ${path} failed: the proxy at ${proxy} refused the tunnel to ${target} (HTTP ${status}); check ${check}`,
     );
-    this.status = status;
+    Object.assign(this, { status });
   }
 }
 
@@ -136,17 +111,9 @@ export class DeadlineError extends UserFacingError {
   override name = 'DeadlineError';
 }
 
-/**
- * An address the transport never connects to: a link-local one (cloud metadata services live there), reached by
- * a redirect, listed by the server, or what a host name resolved to. Repeating cannot help.
- */
+/** An address never connected to: a link-local one, where cloud metadata services answer. */
 export class UnsafeAddressError extends UserFacingError {
   override name = 'UnsafeAddressError';
-  readonly address: string;
-  constructor(message: string, address: string) {
-    super(message);
-    this.address = address;
-  }
 }
 
 /** The operation was aborted (the runner cancelled the step). */
@@ -160,12 +127,8 @@ export class AbortedError extends UserFacingError {
 /** The answer had a success status but a body we cannot use (not JSON, wrong shape). */
 export class BadResponseError extends UserFacingError {
   override name = 'BadResponseError';
-  readonly method: string;
-  readonly path: string;
   constructor(method: string, path: string, detail: string) {
     super(`${method} ${path} returned an unusable answer: ${detail}`);
-    this.method = method;
-    this.path = path;
   }
 }
 
@@ -193,14 +156,12 @@ export function certificateCode(error: unknown): string | undefined {
 /** A server's certificate does not verify: nothing was sent to it. Names the host and what to do. */
 export class UntrustedCertificateError extends UserFacingError {
   override name = 'UntrustedCertificateError';
-  readonly code: string;
   constructor(what: string, host: string, code: string) {
     super(
       `${what} failed: the certificate of ${host} is not trusted (${code}), so nothing was sent to it. If the ` +
         "installation's certificate comes from its own authority, give that authority's PEM file to the step in " +
         'NODE_EXTRA_CA_CERTS (or set NODE_USE_SYSTEM_CA=1 where it is installed on the runner)',
     );
-    this.code = code;
   }
 }
 
@@ -210,25 +171,11 @@ export function asError(thrown: unknown): Error {
 }
 
 /** The code, system call and host name of an error of undici or the system, wherever they are kept. */
-export function systemErrorCode(err: unknown): {
-  code: string | undefined;
-  syscall: string | undefined;
-  hostname: string | undefined;
-} {
-  if (typeof err !== 'object' || err === null)
-    return { code: undefined, syscall: undefined, hostname: undefined };
-  const { code, syscall, errors, hostname } = err as {
-    code?: unknown;
-    syscall?: unknown;
-    errors?: unknown;
-    hostname?: unknown;
-  };
+export function systemErrorCode(err: unknown): Record<'code' | 'syscall' | 'hostname', string | undefined> {
+  const e = err as { code?: unknown; syscall?: unknown; errors?: unknown[]; hostname?: unknown } | null;
   // Happy eyeballs fails with an AggregateError of one error per address tried.
-  if (typeof code !== 'string' && Array.isArray(errors) && errors.length > 0)
-    return systemErrorCode(errors[0]);
-  return {
-    code: typeof code === 'string' ? code : undefined,
-    syscall: typeof syscall === 'string' ? syscall : undefined,
-    hostname: typeof hostname === 'string' ? hostname : undefined,
-  };
+  if (typeof e?.code !== 'string' && Array.isArray(e?.errors) && e.errors.length > 0)
+    return systemErrorCode(e.errors[0]);
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  return { code: text(e?.code), syscall: text(e?.syscall), hostname: text(e?.hostname) };
 }

@@ -1,6 +1,5 @@
 // Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
 // doing so.
-
 import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from './errors.ts';
 
 export interface RetryOptions {
@@ -18,26 +17,12 @@ export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 5, baseDelayMs: 1000, 
 export type RetryMode = 'idempotent' | 'once';
 
 /** Codes of a connection that was never made: the request cannot have reached the server. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'EAI_NODATA',
-  'EAI_FAIL',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-]);
+const NOT_SENT_CODES =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_(AGAIN|NONAME|NODATA|FAIL)|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/u;
 
 /** True when a network error happened before the request could be written (DNS lookup or TCP connect). */
 export function provablyNotSent(code: string, syscall: string | undefined): boolean {
-  return syscall === 'getaddrinfo' || syscall === 'connect' || NOT_SENT_CODES.has(code);
-}
-
-/** Statuses an idempotent request is repeated on. */
-export function retriableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+  return syscall === 'getaddrinfo' || syscall === 'connect' || NOT_SENT_CODES.test(code);
 }
 
 /**
@@ -46,29 +31,24 @@ export function retriableStatus(status: number): boolean {
  */
 export function isTransient(error: unknown): boolean {
   if (error instanceof NetworkError) return !/CERT|TLS|SSL/u.test(error.code);
-  if (error instanceof TimeoutError) return true;
-  if (error instanceof ApiError) return retriableStatus(error.status);
+  if (error instanceof ApiError) return error.status === 408 || error.status === 429 || error.status >= 500;
   if (error instanceof ProxyRefusedError) return error.status === 502 || error.status === 503;
-  return false;
+  return error instanceof TimeoutError;
 }
 
 /**
- * Whether a failed attempt may be repeated. `retryAfterMs` is the server's Retry-After, when it sent one.
- * A `once` request is repeated only when it provably did not arrive (refused, DNS, no connection within the
- * connect timeout) or the server asked for it (429, or 503 with Retry-After): after anything else the server may
- * have acted on it.
+ * Whether a failed attempt may be repeated. A trigger (`once`) is repeated only when it provably did not arrive
+ * (refused, DNS, no connection, the proxy's tunnel refused) or the server asked for it (429, or 503 with
+ * Retry-After): after anything else the server may have acted on it.
  */
 export function shouldRetry(mode: RetryMode, error: Error, retryAfterMs: number | undefined): boolean {
-  if (!isTransient(error)) return false;
-  if (mode === 'idempotent') return true;
-  // A trigger is never sent twice: only when it provably did not arrive, or the server asked for it.
+  const transient = isTransient(error);
+  if (!transient || mode === 'idempotent') return transient;
   if (error instanceof NetworkError) return error.notSent;
   if (error instanceof TimeoutError) return error.phase === 'connect';
-  // The tunnel was refused: the request never reached the server.
-  if (error instanceof ProxyRefusedError) return true;
   if (error instanceof ApiError)
     return error.status === 429 || (error.status === 503 && retryAfterMs !== undefined);
-  return false;
+  return error instanceof ProxyRefusedError;
 }
 
 /**
@@ -82,13 +62,9 @@ export function backoffDelay(attempt: number, options: RetryOptions, random: () 
 
 /** Parses Retry-After (delta seconds or an HTTP date) to ms from now, or undefined. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (text === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  const text = value?.trim() ?? '';
+  if (/^\d+(\.\d+)?$/u.test(text)) return Math.ceil(Number(text) * 1000);
   // Only the HTTP-date form is a date: a bare number with a sign or a unit is malformed, not a year.
-  if (!/[a-z]/i.test(text)) return undefined;
-  const when = Date.parse(text);
-  if (Number.isNaN(when)) return undefined;
-  return Math.max(0, when - now);
+  const when = /[a-z]/iu.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(when) ? undefined : Math.max(0, when - now);
 }

@@ -9,7 +9,7 @@ import type { Transport } from './transport.ts';
 import { contentCoding, decoder, type UnsupportedCodingError } from './decode.ts';
 import { cut, formatDuration, formatLimit } from './format.ts';
 import { TerminalTail } from './terminal-tail.ts';
-import { MAX_ANSWER_DEPTH } from './transport-options.ts';
+import { MAX_ANSWER_DEPTH } from './answer.ts';
 
 /** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
 export const MAX_OUTPUT_LINES = 1000;

@@ -1,76 +1,157 @@
 // HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
-// and Retry-After, limits on what an answer may be, error bodies turned into ApiErrors, proxies from the environment
-// (docs/wire.md; docs/promises.md, promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a
-// proxy.
-
+// and Retry-After, error bodies turned into ApiErrors, proxies from the environment (docs/wire.md;
+// docs/promises.md, promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a proxy.
 import dns from 'node:dns';
+import type { Readable } from 'node:stream';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import packageJson from '../../package.json' with { type: 'json' };
 import { guardedLookup, isLinkLocal, LinkLocalLookupError, type LookupFn } from './address-guard.ts';
 import {
-  errorMessage,
-  readApiAnswer,
   discard,
+  errorMessage,
+  MAX_ANSWER_BYTES,
+  readJson,
   tooLarge,
   unusableDownload,
-  type Answered,
-  type Outcome,
+  type ApiResponse,
+  type ResponseHeaders,
 } from './answer.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { abortReason, systemClock, type Clock } from './clock.ts';
 import {
-  systemErrorCode,
   AbortedError,
   asError,
   ApiError,
   BadResponseError,
   DeadlineError,
   NetworkError,
+  systemErrorCode,
   TimeoutError,
   UnsafeAddressError,
   UserFacingError,
   ValidationError,
 } from './errors.ts';
-import { displayUrl, firstHeader, roughly, shortDuration, urlSecrets } from './format.ts';
-import { redactor } from './message.ts';
-import { SunsetNotices } from './sunset.ts';
-import { proxyClient, proxyError, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
-import { backoffDelay, DEFAULT_RETRY, provablyNotSent, shouldRetry, type RetryOptions } from './retry.ts';
+import { displayUrl, firstHeader, roughly, urlSecrets } from './format.ts';
+import { redactor, serverMessage } from './message.ts';
 import {
-  DEFAULT_CALL_BUDGET_MS,
-  DEFAULT_TIMEOUTS,
-  DEFAULT_USER_AGENT,
-  LONG_WAIT_MS,
-  MAX_ANSWER_BYTES,
-  MAX_REDIRECTS,
-  REDIRECT_STATUSES,
-  TOTAL_MARGIN_MS,
-  TOTAL_PER_TIMEOUT,
-  type ApiRequest,
-  type ApiResponse,
-  type LogFn,
-  type OpenedBody,
-  type OpenOptions,
-  type Timeouts,
-  type TransportOptions,
-} from './transport-options.ts';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+  describeProxy,
+  proxyClient,
+  proxyError,
+  proxyFromEnv,
+  userInfo,
+  type ProxySettings,
+} from './proxy.ts';
+import { definedOnly, type HttpVerb } from './records.ts';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  parseRetryAfter,
+  provablyNotSent,
+  shouldRetry,
+  type RetryMode,
+  type RetryOptions,
+} from './retry.ts';
+import { SunsetNotices } from './sunset.ts';
 
-export * from './transport-options.ts';
-export { guardedLookup, isLinkLocal, type LookupFn } from './address-guard.ts';
-export { serverMessage } from './message.ts';
-export { DEFAULT_RETRY, parseRetryAfter } from './retry.ts';
-export type { RetryMode, RetryOptions } from './retry.ts';
+export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
+export type { ApiResponse, LookupFn, ResponseHeaders, RetryMode, RetryOptions };
+
+export interface Timeouts {
+  /** TCP (and TLS) connection setup. */
+  connectMs: number;
+  /** From sending the request to the complete response headers. */
+  headersMs: number;
+  /** Idle time between two chunks of the response body. */
+  bodyIdleMs: number;
+  /** One attempt of an API call, answer read to its end: a server dripping a byte a second never trips the idle
+   *  timeout, this does. Not for downloads, which may rightly take long. By default it follows the other two. */
+  totalMs: number;
+}
+
+export type LogFn = (level: 'debug' | 'info' | 'warning', message: string) => void;
+
+export interface TransportOptions {
+  /** Already validated: http(s), ends in /api/v1.1 (a trailing / tolerated). */
+  baseUrl: string;
+  /** Sent as HTTP Basic `base64(token + ':')`; no token, no Authorization header at all. */
+  token?: string;
+  userAgent?: string;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryOptions>;
+  /** All waiting goes through clock.sleep and all jitter through clock.random. */
+  clock?: Clock;
+  /** Tests may pass a MockAgent; by default the transport owns its agents and closes them in close(). */
+  dispatcher?: Dispatcher;
+  /** Aborts everything at once: AbortedError, never retried. */
+  signal?: AbortSignal;
+  /** Absolute time on clock.now()'s scale; no retry wait may run past it. */
+  deadline?: number;
+  /** The deadline of a call when neither the transport nor the request has one. */
+  callBudgetMs?: number;
+  /** Lines about retries, waits and redirects (never a credential). */
+  log?: LogFn;
+  /** Every other secret of the step, read at each use so that later ones count too. */
+  secrets?: readonly string[];
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read; process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** The system's resolver by default; tests map names to addresses with their own. */
+  lookup?: LookupFn;
+  /** What the service says of a call's future (sunset.ts): share one per step so that it warns once. */
+  sunset?: SunsetNotices;
+  /** At most this many connections per origin for downloads (a step's concurrency); unlimited by default: undici
+   *  opens another whenever all of an origin's are busy, and each costs a TLS handshake. */
+  downloadConnections?: number;
+}
+
+export interface ApiRequest {
+  method: HttpVerb;
+  /** Relative to baseUrl, starts with '/', segments already URL-encoded by the caller. */
+  path: string;
+  /** Undefined values are left out entirely. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON-encoded; only with POST. Undefined: no body. */
+  body?: unknown;
+  retry: RetryMode;
+  signal?: AbortSignal;
+  /** A deadline for this request's retry waits, on top of the transport's own (the earlier one applies). */
+  deadline?: number;
+  /** API v2 (docs/sunset.md): the base address with its last segment `v1.1` replaced by `v2`. */
+  api?: 'v2';
+}
+
+export interface OpenedBody {
+  status: number;
+  headers: ResponseHeaders;
+  /** Final URL after redirects. */
+  url: string;
+  /** Errors while reading it are mapped like the request's: TimeoutError('body'), NetworkError, AbortedError. */
+  body: Readable;
+}
+
+export interface OpenOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Seconds, not undici's minutes: a stuck server fails the step quickly enough to retry or report. */
+const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyIdleMs: 30_000 };
+
+/** A call without a deadline of its own gets this one, so that a Retry-After of years fails at once. */
+const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
+
+/** A retry wait longer than this is said at info level: a silent minute reads as a hang. */
+const LONG_WAIT_MS = 5_000;
+
+/** Redirects followed per request, as browsers and the toolkit's http-client do. */
+const MAX_REDIRECTS = 5;
 
 /** Headers the transport alone decides; a caller's extra headers never override them. */
-const RESERVED_HEADERS = new Set([
-  'authorization',
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-]);
+const RESERVED_HEADERS = /^(authorization|host|content-length|transfer-encoding|connection)$/iu;
 
 /** Network-level codes that mean the exchange failed on the wire (not a bug in how it was called). */
 const WIRE_ERROR_CODE =
   /^(E(?!RR_)[A-Z0-9_]+|HPE_[A-Z0-9_]+|ERR_(TLS|SSL)_[A-Z0-9_]+|[A-Z_]*CERT[A-Z_]*|UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH|HEADERS_OVERFLOW|INFO))$/;
+
+const LINK_LOCAL = 'a link-local address (where cloud metadata services answer), never contacted';
 
 interface Exchange {
   method: string;
@@ -79,25 +160,31 @@ interface Exchange {
   body: string | undefined;
   /** The caller's cancellation (the step, the request, close()). */
   signal: AbortSignal;
-  /** What the request is sent with: `signal`, plus the attempt's overall limit for API calls. */
-  sendSignal: AbortSignal;
+  /** An API call's overall limit of one attempt. */
+  limit?: AbortSignal;
   /** How the request is named in errors and logs. */
   display: string;
   /** A download's URL values (query, path parameters) and those of its redirects: never printed. */
   urlSecrets: string[];
-  /** API calls take an answer only from the API's origin; downloads follow storage redirects. */
-  crossOrigin: 'refuse' | 'follow';
+  /** Downloads follow storage redirects; API calls take an answer only from the API's origin. */
+  download: boolean;
 }
+
+type Failure = { error: Error; retryAfterMs?: number | undefined; retryAfter?: string | undefined };
+
+/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
+const seconds = (ms: number): string =>
+  `${Math.round(ms / 100) / 10} s${ms < 120_000 ? '' : ` (about ${roughly(ms)})`}`;
 
 export class Transport {
   /** Origin of the API. */
   readonly origin: string;
-  /** Host name of the API, as URL gives it. */
-  readonly #hostname: string;
   readonly clock: Clock;
+  readonly #options: TransportOptions;
+  readonly #hostname: string;
   readonly #basePath: string;
   readonly #authorization: string | undefined;
-  readonly #secrets: string[];
+  readonly #secrets: string[] = [];
   readonly #userAgent: string;
   readonly #timeouts: Timeouts;
   readonly #retry: RetryOptions;
@@ -105,107 +192,78 @@ export class Transport {
   readonly #api: Dispatcher;
   /** Downloads', without that cap. A caller's dispatcher (tests) serves as both. */
   readonly #downloads: Dispatcher;
-  readonly #ownsDispatcher: boolean;
-  /** The proxies from the environment, when there are any. */
-  #proxy: ProxySettings | undefined;
-  readonly #signal: AbortSignal | undefined;
-  readonly #deadline: number | undefined;
-  readonly #callBudgetMs: number;
+  readonly #proxy: ProxySettings | undefined;
   readonly #log: LogFn;
   readonly #sunset: SunsetNotices;
-  readonly #moreSecrets: readonly string[];
+  /** Origins the credential may go to: the API's, and the artifact origins it listed. */
   readonly #trusted = new Set<string>();
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
-  /** #redact's, and how many of the caller's secrets it was made for (the transport's own are fixed). */
-  #redactor: ((text: string) => string) | undefined;
-  #redactorCount = 0;
+  #redactor: { count: number; redact: (text: string) => string } | undefined;
 
   constructor(options: TransportOptions) {
     const base = new URL(options.baseUrl);
+    this.#options = options;
     this.origin = base.origin;
+    this.#trusted.add(base.origin);
     this.#hostname = base.hostname;
-    this.#basePath = base.pathname.replace(/\/+$/, '');
+    this.#basePath = base.pathname.replace(/\/+$/u, '');
     this.clock = options.clock ?? systemClock;
-    const token = options.token;
-    const secrets: string[] = [];
-    if (token !== undefined && token !== '') {
-      const credential = Buffer.from(`${token}:`).toString('base64');
-      this.#authorization = `Basic ${credential}`;
-      secrets.push(token, credential);
-    } else {
-      this.#authorization = undefined;
-    }
-    // A user and password in the base address are never sent, but never printed either.
-    secrets.push(...userInfo(base));
-    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-    const timeouts = definedOnly(options.timeouts);
-    const headersMs = timeouts.headersMs ?? DEFAULT_TIMEOUTS.headersMs;
-    const bodyIdleMs = timeouts.bodyIdleMs ?? DEFAULT_TIMEOUTS.bodyIdleMs;
-    const longer = Math.max(headersMs, bodyIdleMs);
-    this.#timeouts = {
-      ...DEFAULT_TIMEOUTS,
-      // undici checks its own timeouts on a coarse clock (about a second): the overall limit leaves them room to
-      // fire first, so that a server that never answers is told as such.
-      totalMs: Math.max(TOTAL_PER_TIMEOUT * longer, longer + TOTAL_MARGIN_MS),
-      ...timeouts,
-    };
-    this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
-    this.#retry.maxAttempts = Math.max(1, Math.floor(this.#retry.maxAttempts));
     this.#log = options.log ?? (() => {});
     this.#sunset = options.sunset ?? new SunsetNotices();
-    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#userAgent = options.userAgent ?? `ci-actions/${packageJson.version}`;
+    if (options.token) {
+      const credential = Buffer.from(`${options.token}:`).toString('base64');
+      this.#authorization = `Basic ${credential}`;
+      this.#secrets.push(options.token, credential);
+    }
+    // A user and password in the base address are never sent, but never printed either.
+    this.#secrets.push(...userInfo(base));
+    const given = definedOnly(options.timeouts);
+    const longer = Math.max(given.headersMs ?? 30_000, given.bodyIdleMs ?? 30_000);
+    // undici checks its own timeouts on a coarse clock: the overall limit leaves them room to fire first, so that a
+    // server that never answers is told as such.
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, totalMs: Math.max(4 * longer, longer + 2_000), ...given };
+    const retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
+    this.#retry = { ...retry, maxAttempts: Math.max(1, Math.floor(retry.maxAttempts)) };
     if (options.dispatcher !== undefined) {
       this.#api = this.#downloads = options.dispatcher;
-    } else {
-      const agentOptions = {
-        connect: {
-          timeout: this.#timeouts.connectMs,
-          lookup: guardedLookup(base.hostname, options.lookup ?? (dns.lookup as LookupFn)),
-        },
-        headersTimeout: this.#timeouts.headersMs,
-        bodyTimeout: this.#timeouts.bodyIdleMs,
-      };
-      const proxy = proxyFromEnv(options.env ?? process.env);
-      for (const name of proxy?.ignored ?? []) {
-        this.#log('warning', `${name} is set but is no http(s) address of a proxy: it is not used`);
-      }
-      let make: (extra: { maxResponseSize?: number; allowH2?: boolean; connections?: number }) => Dispatcher;
-      if (proxy === undefined || !('describe' in proxy)) {
-        make = (extra) => new Agent({ ...agentOptions, ...extra });
-      } else {
-        // undici's own reading of the variables, given explicitly so that what the log says is what is used.
-        // Requests to http and https origins alike go through a CONNECT tunnel (proxyTunnel: undici 8 forwards
-        // http requests by default), so the proxy sees host names only: never a header, never the credential.
-        const proxyOptions = {
-          ...agentOptions,
-          proxyTunnel: true,
-          // The proxy's own client: undici gives it no timeouts, so a proxy that never answers CONNECT held each
-          // attempt 300 s. Its failures are marked, so that errors name the proxy (#mapError).
-          clientFactory: (origin: URL, options: object) => proxyClient(origin, options, this.#timeouts),
-          proxyTls: { timeout: this.#timeouts.connectMs },
-          ...(proxy.http === undefined ? {} : { httpProxy: proxy.http.href }),
-          ...(proxy.https === undefined ? {} : { httpsProxy: proxy.https.href }),
-          noProxy: proxy.noProxy,
-        };
-        make = (extra) => new EnvHttpProxyAgent({ ...proxyOptions, ...extra });
-        for (const url of [proxy.http, proxy.https]) if (url !== undefined) secrets.push(...userInfo(url));
-        this.#proxy = proxy;
-        this.#log('debug', proxy.describe);
-      }
-      this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
-      // HTTP/1.1 only: undici 8 takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
-      // slower at a network's latency, with larger flow-control windows too (CHANGELOG).
-      this.#downloads = make({
-        allowH2: false,
-        ...(options.downloadConnections === undefined ? {} : { connections: options.downloadConnections }),
-      });
+      return;
     }
-    this.#secrets = [...new Set(secrets)];
-    this.#moreSecrets = options.secrets ?? [];
-    this.#signal = options.signal;
-    this.#deadline = options.deadline;
-    this.#callBudgetMs = options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
+    const { connectMs, headersMs, bodyIdleMs } = this.#timeouts;
+    const lookup = guardedLookup(base.hostname, options.lookup ?? (dns.lookup as LookupFn));
+    const agent = {
+      connect: { timeout: connectMs, lookup },
+      headersTimeout: headersMs,
+      bodyTimeout: bodyIdleMs,
+    };
+    const proxy = proxyFromEnv(options.env ?? process.env, (text) => this.#log('warning', text));
+    this.#proxy = proxy;
+    if (proxy !== undefined) {
+      for (const url of [proxy.http, proxy.https])
+        if (url !== undefined) this.#secrets.push(...userInfo(url));
+      this.#log('debug', describeProxy(proxy));
+    }
+    const make = (extra: Agent.Options): Dispatcher =>
+      proxy === undefined
+        ? new Agent({ ...agent, ...extra })
+        : new EnvHttpProxyAgent({
+            ...agent,
+            ...extra,
+            // A CONNECT tunnel for http origins too (undici would forward their requests), so that the proxy sees
+            // host names only: never a header, never the credential.
+            proxyTunnel: true,
+            clientFactory: (origin: URL, o: object) => proxyClient(origin, o, headersMs, bodyIdleMs),
+            proxyTls: { timeout: connectMs },
+            // Empty for none: undici would read process.env instead, and the log would not say what is used.
+            httpProxy: proxy.http?.href ?? '',
+            httpsProxy: proxy.https?.href ?? '',
+            noProxy: proxy.noProxy,
+          });
+    this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
+    // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
+    // slower at a network's latency (CHANGELOG).
+    this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
   }
 
   /** A line for the step's log through the transport's own logger (what callers above it have to say). */
@@ -215,143 +273,91 @@ export class Transport {
 
   /** Artifact URLs the API listed: the credential may go to their origins too. */
   trust(url: string): void {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return;
+    const parsed = URL.parse(url);
     // An API reached over TLS never has its credential sent in clear text, whatever it lists.
-    if (parsed.protocol === 'http:' && this.origin.startsWith('https:')) return;
-    this.#trusted.add(parsed.origin);
+    if (parsed?.protocol === 'https:' || (parsed?.protocol === 'http:' && this.origin.startsWith('http:')))
+      this.#trusted.add(parsed.origin);
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    const pathWithQuery = req.path + queryString(req.query);
-    const v2 = req.api === 'v2';
-    const display = (v2 ? 'v2 ' : '') + this.#redact(pathWithQuery);
+    // URLSearchParams writes each value as String() would.
+    const query = new URLSearchParams(definedOnly(req.query) as Record<string, string>).toString();
+    const path = req.path + (query === '' ? '' : `?${query}`);
+    const display = (req.api === 'v2' ? 'v2 ' : '') + this.#redact(path);
     if (req.body !== undefined && req.method !== 'POST') {
       throw new TypeError(`${req.method} ${display}: only a POST carries a body`);
     }
-    const basePath = v2 ? this.#basePath.replace(/\/v1\.1$/u, '/v2') : this.#basePath;
-    const url = new URL(this.origin + basePath + pathWithQuery);
+    const basePath = req.api === 'v2' ? this.#basePath.replace(/\/v1\.1$/u, '/v2') : this.#basePath;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signal = this.#signalFor(req.signal);
-    const given = earliest(this.#deadline, req.deadline);
-    // Every call has a deadline, even when its step has none (docs/promises.md, promise 3).
-    const deadline = given ?? this.clock.now() + this.#callBudgetMs;
+    const url = new URL(this.origin + basePath + path);
     const exchange: Exchange = {
       method: req.method,
       url,
       headers,
       body,
       signal,
-      sendSignal: signal,
       display,
       urlSecrets: [],
-      crossOrigin: 'refuse',
+      download: false,
     };
+    const given = Math.min(this.#options.deadline ?? Infinity, req.deadline ?? Infinity);
+    const budget = this.#options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
+    // Every call has a deadline, even when its step has none (docs/promises.md, promise 3).
+    const deadline = given === Infinity ? this.clock.now() + budget : given;
 
     // Not undici's retry interceptor: a trigger is never sent twice, and Retry-After is waited up to the deadline.
     for (let attempt = 1; ; attempt++) {
-      if (signal.aborted) throw this.#abortError(signal);
+      if (signal.aborted) throw abortReason(signal);
       const outcome = await this.#attempt<T>(exchange, attempt);
-      if (outcome.ok) return outcome.response;
+      if (!('error' in outcome)) return outcome;
       const { error, retryAfterMs, retryAfter } = outcome;
       if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs)) throw error;
-
       // The server's Retry-After is honoured in full, even above maxDelayMs (docs/promises.md, promise 3).
       const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
       const now = this.clock.now();
       if (now + wait > deadline) {
-        const left = duration(Math.max(0, deadline - now));
+        const left = seconds(Math.max(0, deadline - now));
         const until =
-          given === undefined
-            ? `that is past the ${roughly(this.#callBudgetMs)} an API call may take in all`
+          given === Infinity
+            ? `that is past the ${roughly(budget)} an API call may take in all`
             : `only ${left} remain before the deadline`;
         const why =
           retryAfterMs === undefined
-            ? `the next retry in ${duration(wait)} would run past the deadline (${left} left)`
-            : `the server asked to wait ${duration(wait)} before retrying (Retry-After: ${retryAfter}), but ${until}`;
+            ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
+            : `the server asked to wait ${seconds(wait)} before retrying (Retry-After: ${retryAfter}), but ${until}`;
         throw new DeadlineError(`${error.message}; giving up: ${why}`, { cause: error });
       }
       const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
       // A long wait is said where people look: a silent minute reads as a hang.
       this.#log(
         wait > LONG_WAIT_MS ? 'info' : 'debug',
-        `${error.message}; retrying in ${wait > LONG_WAIT_MS ? duration(wait) : shortDuration(wait)}${asked}` +
-          ` (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
+        `${error.message}; retrying in ${seconds(wait)}${asked} (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
       );
-      await this.#sleep(wait, signal);
+      await this.clock.sleep(wait, signal).catch((err: unknown) => {
+        if (!signal.aborted) throw err;
+      });
     }
   }
 
-  /** GET an absolute URL for a download: auth only to trusted origins; redirects followed (max 5), the credential
-   *  dropped as soon as the origin changes away from a trusted one; extra headers (e.g. Range) passed through; no
-   *  retries (the caller resumes); timeouts as configured; the caller must consume or destroy `body`, and start
-   *  reading it before it awaits anything else. Non-2xx → ApiError (body drained). */
+  /**
+   * GET an absolute URL for a download: the credential only to trusted origins, and never again once a redirect
+   * dropped it; extra headers (e.g. Range) passed through; no retries (the caller resumes). The caller must consume
+   * or destroy `body`, and start reading it before it awaits anything else. Non-2xx → ApiError (body drained).
+   */
   async open(url: string, options: OpenOptions = {}): Promise<OpenedBody> {
-    const exchange = this.#downloadExchange(url, options);
-    const { response, url: finalUrl } = await this.#successChain(exchange);
-    const body = response.body;
-    // undici fails a body through destroy(): its errors become the API core's there, with no stream in between.
-    const destroy = body.destroy.bind(body);
-    body.destroy = (err?: Error) => destroy(err ? this.#mapError(err, exchange, 1) : undefined);
-    return { status: response.statusCode, headers: response.headers, url: finalUrl, body };
-  }
-
-  /** A download's chain of redirects through #exchange, to a success answer; anything else is an ApiError. */
-  async #successChain(exchange: Exchange): Promise<{ response: Answered; url: string }> {
-    let response: Answered;
-    let finalUrl: URL;
-    try {
-      ({ response, url: finalUrl } = await this.#exchange(exchange));
-    } catch (err) {
-      throw this.#mapError(err, exchange, 1);
-    }
-    const status = response.statusCode;
-    if (status < 200 || status >= 300) {
-      const message = await errorMessage(response, this.#secretsOf(exchange), () =>
-        exchange.signal.aborted ? this.#abortError(exchange.signal) : undefined,
-      );
-      throw new ApiError(status, 'GET', exchange.display, message);
-    }
-    const refused = unusableDownload(status, response.headers, () => exchange.display);
-    if (refused !== undefined) {
-      discard(response.body);
-      throw refused;
-    }
-    finalUrl.username = '';
-    finalUrl.password = '';
-    return { response, url: finalUrl.href };
-  }
-
-  /** The exchange of a download: open()'s checks of the URL, the caller's headers but never the reserved ones. */
-  #downloadExchange(url: string, options: OpenOptions): Exchange {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      throw new ValidationError('url', 'an absolute http(s) URL');
-    }
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-      throw new ValidationError(
-        'url',
-        'an absolute http(s) URL',
-        undefined,
-        `unsupported scheme ${target.protocol}`,
-      );
+    const target = URL.parse(url);
+    if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
+      const scheme = target === null ? undefined : `unsupported scheme ${target.protocol}`;
+      throw new ValidationError('url', 'an absolute http(s) URL', undefined, scheme);
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(options.headers ?? {})) {
-      const key = name.toLowerCase();
-      if (!RESERVED_HEADERS.has(key)) headers[key] = value;
+      if (!RESERVED_HEADERS.test(name)) headers[name.toLowerCase()] = value;
     }
     headers['user-agent'] = this.#userAgent;
-    const signal = this.#signalFor(options.signal);
     // Worked out (and redacted) only for an error or a log line: most downloads never need it.
     let display: string | undefined;
     const shown = (): string => (display ??= this.#displayUrl(target, exchange));
@@ -360,129 +366,125 @@ export class Transport {
       url: target,
       headers,
       body: undefined,
-      signal,
-      sendSignal: signal,
+      signal: this.#signalFor(options.signal),
       get display() {
         return shown();
       },
       urlSecrets: urlSecrets(target),
-      crossOrigin: 'follow',
+      download: true,
     };
-    return exchange;
+    try {
+      const { response, url: final } = await this.#exchange(exchange);
+      const { statusCode: status, body } = response;
+      if (status < 200 || status >= 300) {
+        const secrets = [...this.#allSecrets(), ...exchange.urlSecrets];
+        throw new ApiError(status, 'GET', shown(), await errorMessage(response, secrets, exchange.signal));
+      }
+      const unusable = unusableDownload(status, response.headers);
+      if (unusable !== undefined) {
+        discard(body);
+        throw new BadResponseError('GET', shown(), unusable);
+      }
+      // undici fails a body through destroy(): its errors become the API core's there, with no stream in between.
+      const destroy = body.destroy.bind(body);
+      body.destroy = (err?: Error) => destroy(err ? this.#mapError(err, exchange, 1) : undefined);
+      final.username = '';
+      final.password = '';
+      return { status, headers: response.headers, url: final.href, body };
+    } catch (err) {
+      throw this.#mapError(err, exchange, 1);
+    }
   }
 
-  /** Closes the owned dispatcher; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
+  /** Closes the owned dispatchers; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#closing.abort(new AbortedError('the HTTP client was closed'));
-      if (this.#ownsDispatcher) await Promise.all([this.#api.destroy(), this.#downloads.destroy()]);
+      if (this.#options.dispatcher === undefined)
+        await Promise.all([this.#api.destroy(), this.#downloads.destroy()]);
     })();
     return this.#closed;
   }
 
-  /** One attempt of an API request, redirects included; failures are returned so the caller can decide to retry.
-   *  The whole attempt, answer read to its end, is bounded by the overall limit (docs/promises.md, promise 5). */
-  async #attempt<T>(call: Exchange, attempt: number): Promise<Outcome<T>> {
-    const limit = new AbortController();
-    const timer = setTimeout(() => limit.abort(), this.#timeouts.totalMs);
-    const exchange: Exchange = { ...call, sendSignal: AbortSignal.any([call.signal, limit.signal]) };
+  /** One attempt of an API call, its answer read to the end within the overall limit (docs/promises.md, promise 5);
+   *  a failure is returned, so that the caller can decide to retry. */
+  async #attempt<T>(call: Exchange, attempt: number): Promise<ApiResponse<T> | Failure> {
+    const exchange = { ...call, limit: AbortSignal.timeout(this.#timeouts.totalMs) };
+    const { method, display } = exchange;
     try {
-      return await this.#attemptWithin<T>(exchange, attempt);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  async #attemptWithin<T>(exchange: Exchange, attempt: number): Promise<Outcome<T>> {
-    let response: Answered;
-    try {
-      ({ response } = await this.#exchange(exchange));
+      const { response } = await this.#exchange(exchange);
+      const { statusCode: status, headers } = response;
+      // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
+      const gone = this.#sunset.heard(method, display, status, headers, (level, text) =>
+        this.log(level, text),
+      );
+      if (status >= 200 && status < 300) {
+        const data = (await readJson(response, method, display, this.#allSecrets())) as T;
+        return { status, headers, data, attempts: attempt };
+      }
+      const message = await errorMessage(response, this.#allSecrets(), exchange.signal);
+      const retryAfter = firstHeader(headers['retry-after']);
+      return {
+        error: gone?.(message, attempt) ?? new ApiError(status, method, display, message, attempt),
+        retryAfterMs: parseRetryAfter(retryAfter, this.clock.now()),
+        retryAfter: retryAfter && serverMessage(retryAfter, 'text/plain', this.#allSecrets()),
+      };
     } catch (err) {
-      return { ok: false, error: this.#mapError(err, exchange, attempt) };
+      return { error: this.#mapError(err, exchange, attempt) };
     }
-    return readApiAnswer<T>(response, {
-      method: exchange.method,
-      display: exchange.display,
-      attempt,
-      now: () => this.clock.now(),
-      secrets: this.#allSecrets(),
-      aborted: () => (exchange.signal.aborted ? this.#abortError(exchange.signal) : undefined),
-      mapError: (err) => this.#mapError(err, exchange, attempt),
-      sunset: this.#sunset,
-      log: (level, text) => this.log(level, text),
-    });
   }
 
   /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
    *  the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from
-   *  another origin, and nothing is ever sent to a link-local address. Redirect bodies are drained. Errors are
-   *  undici's (the wire's have the same codes), or ours for a redirect refused. Not undici's redirect interceptor:
-   *  it keeps no credential for the artifact origins the API listed and checks no hop against these rules. */
-  async #exchange(exchange: Exchange): Promise<{ response: Answered; url: URL }> {
+   *  another origin, and nothing is ever sent to a link-local address. Not undici's redirect interceptor: it keeps
+   *  no credential for the artifact origins the API listed and checks no hop against these rules. */
+  async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
-    let authorize = this.#mayAuthorize(url);
-    this.#checkAddress(url, exchange, false);
+    let authorize = this.#trusted.has(url.origin);
+    this.#checkAddress(url, exchange, 'would go to');
+    const signal = exchange.limit ? AbortSignal.any([exchange.signal, exchange.limit]) : exchange.signal;
+    const fail = (why: string): Error => new BadResponseError(exchange.method, exchange.display, why);
     for (let redirects = 0; ; redirects++) {
-      const sent: Record<string, string> = { ...headers };
-      if (authorize && this.#authorization !== undefined) sent.authorization = this.#authorization;
-      const request = {
+      const response = await (exchange.download ? this.#downloads : this.#api).request({
         origin: url.origin,
         path: url.pathname + url.search,
-        headers: sent,
+        method: method as Dispatcher.HttpMethod,
+        headers:
+          authorize && this.#authorization ? { ...headers, authorization: this.#authorization } : headers,
+        body: body ?? null,
+        signal,
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyIdleMs,
-      };
-      const dispatcher = exchange.crossOrigin === 'refuse' ? this.#api : this.#downloads;
-      const response: Answered = await dispatcher.request({
-        ...request,
-        method: method as Dispatcher.HttpMethod,
-        body: body ?? null,
-        signal: exchange.sendSignal,
       });
+      const { statusCode: status } = response;
       const location = firstHeader(response.headers.location);
-      if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined) return { response, url };
+      if (![301, 302, 303, 307, 308].includes(status) || location === undefined) return { response, url };
       await response.body.dump();
-      if (redirects >= MAX_REDIRECTS) {
-        throw new BadResponseError(exchange.method, exchange.display, `more than ${MAX_REDIRECTS} redirects`);
-      }
-      let next: URL;
-      try {
-        next = new URL(location, url);
-      } catch {
-        throw new BadResponseError(exchange.method, exchange.display, 'a redirect to an invalid address');
-      }
-      if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new BadResponseError(
-          exchange.method,
-          exchange.display,
-          `a redirect to a ${next.protocol} address`,
-        );
-      }
-      if (exchange.crossOrigin === 'follow') exchange.urlSecrets.push(...urlSecrets(next));
-      this.#checkAddress(next, exchange, true);
-      if (exchange.crossOrigin === 'refuse' && next.origin !== this.origin) {
+      if (redirects >= MAX_REDIRECTS) throw fail(`more than ${MAX_REDIRECTS} redirects`);
+      const next = URL.parse(location, url.href);
+      if (next === null) throw fail('a redirect to an invalid address');
+      if (next.protocol !== 'https:' && next.protocol !== 'http:')
+        throw fail(`a redirect to a ${next.protocol} address`);
+      if (exchange.download) exchange.urlSecrets.push(...urlSecrets(next));
+      this.#checkAddress(next, exchange, 'was redirected to');
+      if (!exchange.download && next.origin !== this.origin) {
         // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
-        throw new BadResponseError(
-          exchange.method,
-          exchange.display,
+        throw fail(
           `a redirect to another origin (${this.#displayUrl(next, exchange)}); API answers are taken only from ` +
             `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`,
         );
       }
-      authorize &&= this.#mayAuthorize(next);
+      authorize &&= this.#trusted.has(next.origin);
       // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
-      const status = response.statusCode;
       if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
         delete headers['content-type'];
       }
       if (next.origin !== url.origin) {
-        this.#log(
-          'debug',
-          `${exchange.method} ${exchange.display}: redirected to ${next.origin}${authorize ? '' : ' (without credentials)'}`,
-        );
+        const how = authorize ? '' : ' (without credentials)';
+        this.#log('debug', `${exchange.method} ${exchange.display}: redirected to ${next.origin}${how}`);
       }
       url = next;
     }
@@ -490,43 +492,29 @@ export class Transport {
 
   /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
    *  The API's own host is the user's choice, never refused. */
-  #checkAddress(url: URL, exchange: Exchange, redirected: boolean): void {
+  #checkAddress(url: URL, exchange: Exchange, how: string): void {
     if (url.hostname === this.#hostname || !isLinkLocal(url.hostname)) return;
-    const how = redirected ? 'was redirected to' : 'would go to';
-    throw new UnsafeAddressError(
-      `${exchange.method} ${exchange.display} ${how} ${this.#displayUrl(url, exchange)}: a link-local address ` +
-        `(where cloud metadata services answer), never contacted`,
-      url.hostname,
-    );
-  }
-
-  #mayAuthorize(url: URL): boolean {
-    return url.origin === this.origin || this.#trusted.has(url.origin);
+    const where = this.#displayUrl(url, exchange);
+    throw new UnsafeAddressError(`${exchange.method} ${exchange.display} ${how} ${where}: ${LINK_LOCAL}`);
   }
 
   /** Maps undici's and the system's errors to the API core's; errors of a wrong call (bugs) pass through. */
   #mapError(err: unknown, exchange: Exchange, attempt: number): Error {
     const { method, display, signal } = exchange;
-    if (signal.aborted) return this.#abortError(signal);
-    // Only the attempt's overall limit aborts the sending signal without aborting the caller's.
-    if (exchange.sendSignal.aborted)
+    if (signal.aborted) return abortReason(signal);
+    if (exchange.limit?.aborted)
       return new TimeoutError(method, display, 'total', this.#timeouts.totalMs, attempt);
     if (err instanceof UserFacingError) return err;
-    if (err instanceof LinkLocalLookupError) {
-      return new UnsafeAddressError(
-        `${method} ${display}: the host name ${err.hostname} resolves to ${err.address}, a link-local address ` +
-          `(where cloud metadata services answer), never contacted`,
-        err.address,
-      );
-    }
+    if (err instanceof LinkLocalLookupError)
+      return new UnsafeAddressError(`${method} ${display}: ${err.message}, ${LINK_LOCAL}`);
     const proxied = proxyError(err, this.#proxy, exchange, this.#timeouts.headersMs, attempt);
     if (proxied !== undefined) return proxied;
-    const { code, syscall, hostname } = systemErrorCode(err);
+    const { code: given, syscall, hostname } = systemErrorCode(err);
+    let code = given;
     if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
-      // undici 8 leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
+      // undici leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
       const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
-      const named = `HPE_${reason.toUpperCase().replace(/[^A-Z0-9]+/gu, '_')}`;
-      return new NetworkError(method, display, named, false, attempt);
+      code = `HPE_${reason.toUpperCase().replace(/[^A-Z0-9]+/gu, '_')}`;
     }
     switch (code) {
       case 'UND_ERR_CONNECT_TIMEOUT':
@@ -538,43 +526,31 @@ export class Transport {
       case 'UND_ERR_ABORTED':
       case 'UND_ERR_DESTROYED':
       case 'UND_ERR_CLOSED':
-        return this.#closing.signal.aborted ? this.#abortError(this.#closing.signal) : new AbortedError();
+        return abortReason(this.#closing.signal);
       case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
         return tooLarge(method, display);
       case 'UND_ERR_SOCKET':
         // undici's "other side closed": the server dropped the connection, possibly after acting on the request.
         return new NetworkError(method, display, 'ECONNRESET', false, attempt);
     }
-    if (code !== undefined && WIRE_ERROR_CODE.test(code)) {
-      // A failed DNS lookup names its host: after a redirect it is not base-url's (item: which name failed).
-      const host =
-        syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND' ? hostname : undefined;
-      return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
-    }
-    return asError(err);
-  }
-
-  /** A caller's own UserFacingError reason is kept; any other abort is an AbortedError. */
-  #abortError(signal: AbortSignal): Error {
-    const reason: unknown = signal.reason;
-    return reason instanceof UserFacingError ? reason : new AbortedError();
-  }
-
-  async #sleep(ms: number, signal: AbortSignal): Promise<void> {
-    try {
-      await this.clock.sleep(ms, signal);
-    } catch (err) {
-      if (signal.aborted) throw this.#abortError(signal);
-      throw err;
-    }
+    if (code === undefined || !WIRE_ERROR_CODE.test(code)) return asError(err);
+    // A failed DNS lookup names its host: after a redirect it is not base-url's.
+    const lookup = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND';
+    return new NetworkError(
+      method,
+      display,
+      code,
+      provablyNotSent(code, syscall),
+      attempt,
+      lookup ? hostname : undefined,
+    );
   }
 
   /** The caller's signal, the transport's own and close()'s, as one. */
   #signalFor(signal: AbortSignal | undefined): AbortSignal {
-    const signals = [this.#closing.signal];
-    if (this.#signal !== undefined) signals.push(this.#signal);
-    if (signal !== undefined) signals.push(signal);
-    return AbortSignal.any(signals);
+    return AbortSignal.any(
+      [this.#closing.signal, this.#options.signal, signal].filter((s) => s !== undefined),
+    );
   }
 
   /** A URL as errors name it (displayUrl()), with every secret of the step and of the exchange removed. */
@@ -582,47 +558,16 @@ export class Transport {
     return redactor(exchange.urlSecrets)(this.#redact(displayUrl(url)));
   }
 
-  #secretsOf(exchange: Exchange): string[] {
-    return [...this.#allSecrets(), ...exchange.urlSecrets];
-  }
-
   #allSecrets(): string[] {
-    return [...this.#secrets, ...this.#moreSecrets];
+    return [...this.#secrets, ...(this.#options.secrets ?? [])];
   }
 
   #redact(text: string): string {
-    // Their forms are worked out again only when a secret was added (the caller's list only grows, as inputs
-    // holding secrets are read), not for every message and download.
-    if (this.#redactor === undefined || this.#redactorCount !== this.#moreSecrets.length) {
-      this.#redactor = redactor(this.#allSecrets());
-      this.#redactorCount = this.#moreSecrets.length;
-    }
-    return this.#redactor(text);
+    const secrets = this.#allSecrets();
+    // Their forms are worked out again only when the caller's list grew (as inputs holding secrets are read), not
+    // for every message and download.
+    if (this.#redactor?.count !== secrets.length)
+      this.#redactor = { count: secrets.length, redact: redactor(secrets) };
+    return this.#redactor.redact(text);
   }
-}
-
-function queryString(query: ApiRequest['query']): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.append(name, String(value));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
-function duration(ms: number): string {
-  return ms < 120_000
-    ? `${Math.round(ms / 100) / 10} s`
-    : `${Math.round(ms / 1000)} s (about ${roughly(ms)})`;
-}
-
-function definedOnly<T extends object>(values: Partial<T> | undefined): Partial<T> {
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function earliest(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return Math.min(a, b);
 }
