@@ -2,7 +2,7 @@
 // records what passed through it.
 import http from 'node:http';
 import { createProxy } from 'proxy';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TimeoutError } from '../../src/api/errors.ts';
 import { Transport, type TransportOptions } from '../../src/api/transport.ts';
 import { cleanupScope } from '../helpers/scope.ts';
@@ -142,6 +142,26 @@ describe('proxies from the environment', () => {
     await t.request({ method: 'GET', path: '/me', retry: 'idempotent' });
     expect(api.seen).toHaveLength(1);
     expect(warnings).toEqual(['HTTPS_PROXY is set but is no http(s) address of a proxy: it is not used']);
+  });
+
+  it("a proxy for https only leaves http direct, whatever the process's own environment says", async () => {
+    const api = await serve((_req, res) => json(res, {}));
+    const proxy = await startProxy();
+    const unused = await startProxy();
+    vi.stubEnv('http_proxy', unused.url);
+    vi.stubEnv('HTTP_PROXY', unused.url);
+    cleanups.push(() => vi.unstubAllEnvs());
+    const lines: string[] = [];
+    const t = transport({
+      baseUrl: `${api.origin}/api/v1.1`,
+      env: { https_proxy: proxy.url },
+      log: (_level, line) => lines.push(line),
+    });
+    await t.request({ method: 'GET', path: '/me', retry: 'idempotent' });
+    expect(lines).toContain(`Proxy from the environment: ${proxy.url} for https, none for http`);
+    expect(unused.connects).toEqual([]);
+    expect(unused.forwarded).toEqual([]);
+    expect(api.seen).toHaveLength(1);
   });
 
   it('without proxy variables nothing changes', async () => {
