@@ -61,22 +61,16 @@ const PHASE_TEXT = {
   // The whole answer, headers and body, did not arrive within the overall limit of one attempt.
   total: 'the whole answer did not arrive',
 };
+type Phase = keyof typeof PHASE_TEXT;
 
 /** A request timed out: no connection, no headers, the body stalled, or the whole answer took too long. */
 export class TimeoutError extends UserFacingError {
   override name = 'TimeoutError';
-  declare readonly phase: keyof typeof PHASE_TEXT;
+  declare readonly phase: Phase;
   declare readonly timeoutMs: number;
   declare readonly attempts: number;
   /** `proxy`: the proxy (its address without credentials) that never answered the tunnel request. */
-  constructor(
-    method: string,
-    path: string,
-    phase: keyof typeof PHASE_TEXT,
-    timeoutMs: number,
-    attempts = 1,
-    proxy?: string,
-  ) {
+  constructor(method: string, path: string, phase: Phase, timeoutMs: number, attempts = 1, proxy?: string) {
     const what =
       proxy === undefined
         ? PHASE_TEXT[phase]

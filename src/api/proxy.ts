@@ -2,6 +2,7 @@
 // NO_PROXY are read here (from the step's environment, lower case first as curl and undici read them) so that the
 // log says which proxy is used and an unusable value is refused with a warning; the proxy's own client gets our
 // timeouts, and its failures are named as the proxy's.
+import { unescape } from 'node:querystring';
 import { Pool, type Dispatcher } from 'undici';
 import { asError, ProxyRefusedError, TimeoutError } from './errors.ts';
 
@@ -40,14 +41,7 @@ export function describeProxy({ http, https, noProxy }: ProxySettings): string {
 /** A URL's user and password, as written and decoded: never printed. */
 export function userInfo(url: URL): string[] {
   const parts = [url.username, url.password].filter((p) => p !== '');
-  const decoded = parts.map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
-  return [...parts, ...decoded];
+  return [...parts, ...parts.map(unescape)];
 }
 
 /** Marks an error of a proxy's own client (its CONNECT), for proxyError(). */

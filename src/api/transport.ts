@@ -79,15 +79,13 @@ export interface TransportOptions {
   retry?: Partial<RetryOptions>;
   /** All waiting goes through clock.sleep and all jitter through clock.random. */
   clock?: Clock;
-  /** Tests may pass a MockAgent; by default the transport owns its agents and closes them in close(). */
+  /** Tests may pass a MockAgent, which serves API calls and downloads alike. */
   dispatcher?: Dispatcher;
-  /** Aborts everything at once: AbortedError, never retried. */
   signal?: AbortSignal;
   /** Absolute time on clock.now()'s scale; no retry wait may run past it. */
   deadline?: number;
   /** The deadline of a call when neither the transport nor the request has one. */
   callBudgetMs?: number;
-  /** Lines about retries, waits and redirects (never a credential). */
   log?: LogFn;
   /** Every other secret of the step, read at each use so that later ones count too. */
   secrets?: readonly string[];
@@ -158,7 +156,7 @@ interface Exchange {
   url: URL;
   headers: Record<string, string>;
   body: string | undefined;
-  /** The caller's cancellation (the step, the request, close()). */
+  /** The caller's cancellation: the step's, the request's, close()'s. */
   signal: AbortSignal;
   /** An API call's overall limit of one attempt. */
   limit?: AbortSignal;
@@ -177,7 +175,6 @@ const seconds = (ms: number): string =>
   `${Math.round(ms / 100) / 10} s${ms < 120_000 ? '' : ` (about ${roughly(ms)})`}`;
 
 export class Transport {
-  /** Origin of the API. */
   readonly origin: string;
   readonly clock: Clock;
   readonly #options: TransportOptions;
@@ -190,7 +187,6 @@ export class Transport {
   readonly #retry: RetryOptions;
   /** API calls' own dispatcher: maxResponseSize caps their answers, and it is per dispatcher. */
   readonly #api: Dispatcher;
-  /** Downloads', without that cap. A caller's dispatcher (tests) serves as both. */
   readonly #downloads: Dispatcher;
   readonly #proxy: ProxySettings | undefined;
   readonly #log: LogFn;
@@ -199,7 +195,6 @@ export class Transport {
   readonly #trusted = new Set<string>();
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
-  #redactor: { count: number; redact: (text: string) => string } | undefined;
 
   constructor(options: TransportOptions) {
     const base = new URL(options.baseUrl);
@@ -224,8 +219,7 @@ export class Transport {
     // undici checks its own timeouts on a coarse clock: the overall limit leaves them room to fire first, so that a
     // server that never answers is told as such.
     this.#timeouts = { ...DEFAULT_TIMEOUTS, totalMs: Math.max(4 * longer, longer + 2_000), ...given };
-    const retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
-    this.#retry = { ...retry, maxAttempts: Math.max(1, Math.floor(retry.maxAttempts)) };
+    this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
     if (options.dispatcher !== undefined) {
       this.#api = this.#downloads = options.dispatcher;
       return;
@@ -454,8 +448,6 @@ export class Transport {
           authorize && this.#authorization ? { ...headers, authorization: this.#authorization } : headers,
         body: body ?? null,
         signal,
-        headersTimeout: this.#timeouts.headersMs,
-        bodyTimeout: this.#timeouts.bodyIdleMs,
       });
       const { statusCode: status } = response;
       const location = firstHeader(response.headers.location);
@@ -463,9 +455,8 @@ export class Transport {
       await response.body.dump();
       if (redirects >= MAX_REDIRECTS) throw fail(`more than ${MAX_REDIRECTS} redirects`);
       const next = URL.parse(location, url.href);
-      if (next === null) throw fail('a redirect to an invalid address');
-      if (next.protocol !== 'https:' && next.protocol !== 'http:')
-        throw fail(`a redirect to a ${next.protocol} address`);
+      if (next?.protocol !== 'https:' && next?.protocol !== 'http:')
+        throw fail(next ? `a redirect to a ${next.protocol} address` : 'a redirect to an invalid address');
       if (exchange.download) exchange.urlSecrets.push(...urlSecrets(next));
       this.#checkAddress(next, exchange, 'was redirected to');
       if (!exchange.download && next.origin !== this.origin) {
@@ -535,15 +526,9 @@ export class Transport {
     }
     if (code === undefined || !WIRE_ERROR_CODE.test(code)) return asError(err);
     // A failed DNS lookup names its host: after a redirect it is not base-url's.
-    const lookup = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND';
-    return new NetworkError(
-      method,
-      display,
-      code,
-      provablyNotSent(code, syscall),
-      attempt,
-      lookup ? hostname : undefined,
-    );
+    const dns = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND';
+    const host = dns ? hostname : undefined;
+    return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
   }
 
   /** The caller's signal, the transport's own and close()'s, as one. */
@@ -563,11 +548,6 @@ export class Transport {
   }
 
   #redact(text: string): string {
-    const secrets = this.#allSecrets();
-    // Their forms are worked out again only when the caller's list grew (as inputs holding secrets are read), not
-    // for every message and download.
-    if (this.#redactor?.count !== secrets.length)
-      this.#redactor = { count: secrets.length, redact: redactor(secrets) };
-    return this.#redactor.redact(text);
+    return redactor(this.#allSecrets())(text);
   }
 }

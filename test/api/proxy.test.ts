@@ -150,7 +150,7 @@ describe('proxies from the environment', () => {
     const unused = await startProxy();
     vi.stubEnv('http_proxy', unused.url);
     vi.stubEnv('HTTP_PROXY', unused.url);
-    cleanups.push(() => vi.unstubAllEnvs());
+    cleanups.push(async () => vi.unstubAllEnvs());
     const lines: string[] = [];
     const t = transport({
       baseUrl: `${api.origin}/api/v1.1`,
