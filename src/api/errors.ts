@@ -12,9 +12,8 @@ export class ValidationError extends UserFacingError {
   declare readonly argument: string;
   declare readonly value: string | undefined;
   constructor(argument: string, allowed: string, value?: string, detail?: string) {
-    super(
-      `${argument}: ${detail ?? `invalid value${value === undefined ? '' : ` ${JSON.stringify(value)}`}`}; ${allowed}`,
-    );
+    const what = detail ?? `invalid value${value === undefined ? '' : ` ${JSON.stringify(value)}`}`;
+    super(`${argument}: ${what}; ${allowed}`);
     Object.assign(this, { argument, value });
   }
 }
@@ -84,17 +83,13 @@ export class TimeoutError extends UserFacingError {
 export class ProxyRefusedError extends UserFacingError {
   override name = 'ProxyRefusedError';
   declare readonly status: number;
-  constructor(method: string, path: string, proxy: string, target: string, status: number) {
-    const [host, port] = [
-      target.slice(0, target.lastIndexOf(':')),
-      target.slice(target.lastIndexOf(':') + 1),
-    ];
+  constructor(method: string, path: string, proxy: string, host: string, port: string, status: number) {
     const check =
       status === 407
         ? `the proxy's credentials (the user and password in HTTPS_PROXY or HTTP_PROXY)`
         : `NO_PROXY (whether ${host} should be reached without the proxy) and the proxy's rules for port ${port}`;
     super(
-      `${method} ${path} failed: the proxy at ${proxy} refused the tunnel to ${target} (HTTP ${status}); check ${check}`,
+      `${method} ${path} failed: the proxy at ${proxy} refused the tunnel to ${host}:${port} (HTTP ${status}); check ${check}`,
     );
     Object.assign(this, { status });
   }

@@ -56,11 +56,9 @@ export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
 export type { ApiResponse, LookupFn, ResponseHeaders, RetryMode, RetryOptions };
 
 export interface Timeouts {
-  /** TCP (and TLS) connection setup. */
+  /** TCP and TLS setup; sending to the last header; silence between two chunks of the body. */
   connectMs: number;
-  /** From sending the request to the complete response headers. */
   headersMs: number;
-  /** Idle time between two chunks of the response body. */
   bodyIdleMs: number;
   /** One attempt of an API call, answer read to its end: a server dripping a byte a second never trips the idle
    *  timeout, this does. Not for downloads, which may rightly take long. By default it follows the other two. */
@@ -77,7 +75,6 @@ export interface TransportOptions {
   userAgent?: string;
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetryOptions>;
-  /** All waiting goes through clock.sleep and all jitter through clock.random. */
   clock?: Clock;
   /** Tests may pass a MockAgent, which serves API calls and downloads alike. */
   dispatcher?: Dispatcher;
@@ -91,7 +88,7 @@ export interface TransportOptions {
   secrets?: readonly string[];
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read; process.env by default. */
   env?: Record<string, string | undefined>;
-  /** The system's resolver by default; tests map names to addresses with their own. */
+  /** Tests map names to addresses with their own resolver. */
   lookup?: LookupFn;
   /** What the service says of a call's future (sunset.ts): share one per step so that it warns once. */
   sunset?: SunsetNotices;
@@ -139,7 +136,7 @@ const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
 /** A retry wait longer than this is said at info level: a silent minute reads as a hang. */
 const LONG_WAIT_MS = 5_000;
 
-/** Redirects followed per request, as browsers and the toolkit's http-client do. */
+/** As browsers and the toolkit's http-client do. */
 const MAX_REDIRECTS = 5;
 
 /** Headers the transport alone decides; a caller's extra headers never override them. */
@@ -160,7 +157,6 @@ interface Exchange {
   signal: AbortSignal;
   /** An API call's overall limit of one attempt. */
   limit?: AbortSignal;
-  /** How the request is named in errors and logs. */
   display: string;
   /** A download's URL values (query, path parameters) and those of its redirects: never printed. */
   urlSecrets: string[];
@@ -260,7 +256,7 @@ export class Transport {
     this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
   }
 
-  /** A line for the step's log through the transport's own logger (what callers above it have to say). */
+  /** A line for the step's log, redacted. */
   log(level: Parameters<LogFn>[0], message: string): void {
     this.#log(level, this.#redact(message));
   }
