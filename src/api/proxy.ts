@@ -3,7 +3,7 @@
 // log says which proxy is used and an unusable value is refused with a warning; the proxy's own client gets our
 // timeouts, and its failures are named as the proxy's.
 import { unescape } from 'node:querystring';
-import { Pool, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, Pool, type Agent, type Dispatcher } from 'undici';
 import { asError, ProxyRefusedError, TimeoutError } from './errors.ts';
 
 export interface ProxySettings {
@@ -47,24 +47,39 @@ export function userInfo(url: URL): string[] {
 /** Marks an error of a proxy's own client (its CONNECT), for proxyError(). */
 const PROXY_CLIENT = Symbol('proxy client');
 
-/** The client of a proxy, with our timeouts for its answer to CONNECT (undici gives it none); its failures are
- *  marked, so that errors name the proxy. */
-export function proxyClient(
-  origin: URL,
-  options: object,
-  headersTimeout: number,
-  bodyTimeout: number,
-): Dispatcher {
-  const pool = new Pool(origin, { ...options, headersTimeout, bodyTimeout });
-  const connect = pool.connect.bind(pool) as (
-    o: Dispatcher.ConnectOptions,
-  ) => Promise<Dispatcher.ConnectData>;
-  // Only the promise form is called (by ProxyAgent).
-  return Object.assign(pool, {
-    connect: (o: Dispatcher.ConnectOptions) =>
-      connect(o).catch((error: unknown) => {
-        throw Object.assign(asError(error), { [PROXY_CLIENT]: true });
-      }),
+type AgentOptions = Agent.Options & {
+  connect: { timeout: number };
+  headersTimeout: number;
+  bodyTimeout: number;
+};
+
+/** undici's EnvHttpProxyAgent for `proxy`, with a CONNECT tunnel for http origins too (undici would forward their
+ *  requests), so that the proxy sees host names only: never a header, never the credential. */
+export function proxyAgent(proxy: ProxySettings, options: AgentOptions): Dispatcher {
+  const { headersTimeout, bodyTimeout } = options;
+  return new EnvHttpProxyAgent({
+    ...options,
+    proxyTunnel: true,
+    proxyTls: { timeout: options.connect.timeout },
+    // Empty for none: undici would read process.env instead, and the log would not say what is used.
+    httpProxy: proxy.http?.href ?? '',
+    httpsProxy: proxy.https?.href ?? '',
+    noProxy: proxy.noProxy,
+    // The proxy's own client gets our timeouts for its answer to CONNECT (undici gives it none), and its failures
+    // are marked, so that errors name the proxy.
+    clientFactory: (origin: URL, o: object) => {
+      const pool = new Pool(origin, { ...o, headersTimeout, bodyTimeout });
+      const connect = pool.connect.bind(pool) as (
+        o: Dispatcher.ConnectOptions,
+      ) => Promise<Dispatcher.ConnectData>;
+      // Only the promise form is called (by ProxyAgent).
+      return Object.assign(pool, {
+        connect: (o: Dispatcher.ConnectOptions) =>
+          connect(o).catch((error: unknown) => {
+            throw Object.assign(asError(error), { [PROXY_CLIENT]: true });
+          }),
+      });
+    },
   });
 }
 

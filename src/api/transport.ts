@@ -3,7 +3,7 @@
 // docs/promises.md, promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a proxy.
 import dns from 'node:dns';
 import type { Readable } from 'node:stream';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
 import { guardedLookup, isLinkLocal, LinkLocalLookupError, type LookupFn } from './address-guard.ts';
 import {
@@ -34,7 +34,7 @@ import { displayUrl, firstHeader, roughly, urlSecrets } from './format.ts';
 import { redactor, serverMessage } from './message.ts';
 import {
   describeProxy,
-  proxyClient,
+  proxyAgent,
   proxyError,
   proxyFromEnv,
   userInfo,
@@ -230,26 +230,11 @@ export class Transport {
     const proxy = proxyFromEnv(options.env ?? process.env, (text) => this.#log('warning', text));
     this.#proxy = proxy;
     if (proxy !== undefined) {
-      for (const url of [proxy.http, proxy.https])
-        if (url !== undefined) this.#secrets.push(...userInfo(url));
+      this.#secrets.push(...[proxy.http, proxy.https].flatMap((url) => (url ? userInfo(url) : [])));
       this.#log('debug', describeProxy(proxy));
     }
     const make = (extra: Agent.Options): Dispatcher =>
-      proxy === undefined
-        ? new Agent({ ...agent, ...extra })
-        : new EnvHttpProxyAgent({
-            ...agent,
-            ...extra,
-            // A CONNECT tunnel for http origins too (undici would forward their requests), so that the proxy sees
-            // host names only: never a header, never the credential.
-            proxyTunnel: true,
-            clientFactory: (origin: URL, o: object) => proxyClient(origin, o, headersMs, bodyIdleMs),
-            proxyTls: { timeout: connectMs },
-            // Empty for none: undici would read process.env instead, and the log would not say what is used.
-            httpProxy: proxy.http?.href ?? '',
-            httpsProxy: proxy.https?.href ?? '',
-            noProxy: proxy.noProxy,
-          });
+      proxy === undefined ? new Agent({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
     this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
     // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
     // slower at a network's latency (CHANGELOG).
