@@ -1,15 +1,10 @@
 // The address guard: nothing is ever sent to a link-local address (cloud metadata services answer there), whether a
 // URL names it or a host name resolves to it (docs/promises.md, promise 14). The resolver goes to undici as
 // connect.lookup, so the check is made on the address the connection is made to.
-import type dns from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /** node:dns lookup's shape, as a socket's connect calls it. */
-export type LookupFn = (
-  hostname: string,
-  options: dns.LookupOptions,
-  callback: (err: Error | null, address: string | dns.LookupAddress[], family?: number) => void,
-) => void;
+export type LookupFn = LookupFunction;
 
 /** Thrown by guardedLookup: the name resolved to a link-local address. */
 export class LinkLocalLookupError extends Error {}

@@ -57,7 +57,6 @@ const PHASE_TEXT = {
   connect: 'no connection',
   headers: 'no response headers',
   body: 'the response body stalled',
-  // The whole answer, headers and body, did not arrive within the overall limit of one attempt.
   total: 'the whole answer did not arrive',
 };
 type Phase = keyof typeof PHASE_TEXT;
@@ -121,10 +120,8 @@ export class BadResponseError extends UserFacingError {
   }
 }
 
-/**
- * A whole, well-formed answer of the wrong shape (records.ts checks them): the server's considered answer, not a
- * glitch of the way, so a poll does not look again.
- */
+/** A whole answer of the wrong shape (records.ts checks them): the server's considered answer, not a glitch of
+ *  the way, so a poll does not look again. */
 export class UnusableAnswerError extends BadResponseError {
   override name = 'UnusableAnswerError';
 }

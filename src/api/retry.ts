@@ -25,10 +25,8 @@ export function provablyNotSent(code: string, syscall: string | undefined): bool
   return syscall === 'getaddrinfo' || syscall === 'connect' || NOT_SENT_CODES.test(code);
 }
 
-/**
- * The one test of whether a failure may pass by itself: a network error (but not a certificate or TLS setup, which
- * the server presents again), a timeout, 408, 429 or 5xx. Callers add what is transient for them alone.
- */
+/** The one test of whether a failure may pass by itself; a certificate or TLS setup does not, the server presents
+ *  it again. Callers add what is transient for them alone. */
 export function isTransient(error: unknown): boolean {
   if (error instanceof NetworkError) return !/CERT|TLS|SSL/u.test(error.code);
   if (error instanceof ApiError) return error.status === 408 || error.status === 429 || error.status >= 500;
@@ -36,11 +34,8 @@ export function isTransient(error: unknown): boolean {
   return error instanceof TimeoutError;
 }
 
-/**
- * Whether a failed attempt may be repeated. A trigger (`once`) is repeated only when it provably did not arrive
- * (refused, DNS, no connection, the proxy's tunnel refused) or the server asked for it (429, or 503 with
- * Retry-After): after anything else the server may have acted on it.
- */
+/** Whether a failed attempt may be repeated: a trigger (`once`) only when it provably did not arrive or the server
+ *  asked for it, since after anything else the server may have acted on it. */
 export function shouldRetry(mode: RetryMode, error: Error, retryAfterMs: number | undefined): boolean {
   const transient = isTransient(error);
   if (!transient || mode === 'idempotent') return transient;
@@ -51,10 +46,8 @@ export function shouldRetry(mode: RetryMode, error: Error, retryAfterMs: number 
   return error instanceof ProxyRefusedError;
 }
 
-/**
- * The wait before attempt `attempt + 1` after `attempt` failed ones: "equal jitter", half of the exponential step
- * fixed and half random, so waits grow steadily yet clients that failed together do not retry together.
- */
+/** The wait after `attempt` failed attempts: "equal jitter", half of the exponential step fixed and half random,
+ *  so that clients that failed together do not retry together. */
 export function backoffDelay(attempt: number, options: RetryOptions, random: () => number): number {
   const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(step / 2 + (step / 2) * random());

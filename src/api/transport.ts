@@ -267,10 +267,9 @@ export class Transport {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signal = this.#signalFor(req.signal);
-    const url = new URL(this.origin + basePath + path);
     const exchange: Exchange = {
       method: req.method,
-      url,
+      url: new URL(this.origin + basePath + path),
       headers,
       body,
       signal,
@@ -333,32 +332,29 @@ export class Transport {
       if (!RESERVED_HEADERS.test(name)) headers[name.toLowerCase()] = value;
     }
     headers['user-agent'] = this.#userAgent;
-    // Worked out (and redacted) only for an error or a log line: most downloads never need it.
-    let display: string | undefined;
-    const shown = (): string => (display ??= this.#displayUrl(target, exchange));
+    const secrets = urlSecrets(target);
     const exchange: Exchange = {
       method: 'GET',
       url: target,
       headers,
       body: undefined,
       signal: this.#signalFor(options.signal),
-      get display() {
-        return shown();
-      },
-      urlSecrets: urlSecrets(target),
+      display: this.#displayUrl(target, secrets),
+      urlSecrets: secrets,
       download: true,
     };
     try {
       const { response, url: final } = await this.#exchange(exchange);
       const { statusCode: status, body } = response;
+      const { display } = exchange;
       if (status < 200 || status >= 300) {
-        const secrets = [...this.#allSecrets(), ...exchange.urlSecrets];
-        throw new ApiError(status, 'GET', shown(), await errorMessage(response, secrets, exchange.signal));
+        const message = await errorMessage(response, [...this.#allSecrets(), ...secrets], exchange.signal);
+        throw new ApiError(status, 'GET', display, message);
       }
       const unusable = unusableDownload(status, response.headers);
       if (unusable !== undefined) {
         discard(body);
-        throw new BadResponseError('GET', shown(), unusable);
+        throw new BadResponseError('GET', display, unusable);
       }
       // undici fails a body through destroy(): its errors become the API core's there, with no stream in between.
       const destroy = body.destroy.bind(body);
@@ -390,9 +386,7 @@ export class Transport {
       const { response } = await this.#exchange(exchange);
       const { statusCode: status, headers } = response;
       // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
-      const gone = this.#sunset.heard(method, display, status, headers, (level, text) =>
-        this.log(level, text),
-      );
+      const gone = this.#sunset.heard(method, display, status, headers, this.log.bind(this));
       if (status >= 200 && status < 300) {
         const data = (await readJson(response, method, display, this.#allSecrets())) as T;
         return { status, headers, data, attempts: attempt };
@@ -443,7 +437,7 @@ export class Transport {
       if (!exchange.download && next.origin !== this.origin) {
         // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
         throw fail(
-          `a redirect to another origin (${this.#displayUrl(next, exchange)}); API answers are taken only from ` +
+          `a redirect to another origin (${this.#displayUrl(next, exchange.urlSecrets)}); API answers are taken only from ` +
             `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`,
         );
       }
@@ -466,7 +460,7 @@ export class Transport {
    *  The API's own host is the user's choice, never refused. */
   #checkAddress(url: URL, exchange: Exchange, how: string): void {
     if (url.hostname === this.#hostname || !isLinkLocal(url.hostname)) return;
-    const where = this.#displayUrl(url, exchange);
+    const where = this.#displayUrl(url, exchange.urlSecrets);
     throw new UnsafeAddressError(`${exchange.method} ${exchange.display} ${how} ${where}: ${LINK_LOCAL}`);
   }
 
@@ -520,8 +514,8 @@ export class Transport {
   }
 
   /** A URL as errors name it (displayUrl()), with every secret of the step and of the exchange removed. */
-  #displayUrl(url: URL, exchange: Exchange): string {
-    return redactor(exchange.urlSecrets)(this.#redact(displayUrl(url)));
+  #displayUrl(url: URL, urlSecrets: string[]): string {
+    return redactor(urlSecrets)(this.#redact(displayUrl(url)));
   }
 
   #allSecrets(): string[] {
