@@ -3,14 +3,11 @@
 // connect.lookup, so the check is made on the address the connection is made to.
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-/** node:dns lookup's shape, as a socket's connect calls it. */
-export type LookupFn = LookupFunction;
-
 /** Thrown by guardedLookup: the name resolved to a link-local address. */
 export class LinkLocalLookupError extends Error {}
 
 /** A resolver that refuses link-local answers for every name but the API's own (a user's choice). */
-export function guardedLookup(apiHostname: string, lookup: LookupFn): LookupFn {
+export function guardedLookup(apiHostname: string, lookup: LookupFunction): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, options, (err, address, family) => {
       const all = typeof address === 'string' ? [address] : (address ?? []).map((a) => a.address);

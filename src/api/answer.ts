@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import { BadResponseError } from './errors.ts';
 import { firstHeader } from './format.ts';
 import { serverMessage } from './message.ts';
+import type { HeaderValues } from './sunset.ts';
 
 /** Largest API answer read: many times a page of builds with full records, far below the runner's memory. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -16,11 +17,11 @@ export const MAX_ANSWER_DEPTH = 64;
 /** Bytes of an error body read for its message; the rest is not worth a connection's time. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
-export type ResponseHeaders = Record<string, string | string[] | undefined>;
+export type { HeaderValues as ResponseHeaders } from './sunset.ts';
 
 export interface ApiResponse<T> {
   status: number;
-  headers: ResponseHeaders;
+  headers: HeaderValues;
   data: T;
   attempts: number;
 }
@@ -86,29 +87,24 @@ export async function errorMessage(
   secrets: readonly string[],
   signal: AbortSignal,
 ): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let bytes = Buffer.alloc(0);
   try {
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= ERROR_BODY_LIMIT) break; // leaving the loop destroys the rest of the body
+      bytes = Buffer.concat([bytes, chunk]);
+      if (bytes.length >= ERROR_BODY_LIMIT) break; // leaving the loop destroys the rest of the body
     }
   } catch (error) {
     if (signal.aborted) throw error;
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT));
+  const text = new TextDecoder().decode(bytes.subarray(0, ERROR_BODY_LIMIT));
   // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass
   // (docs/promises.md, promise 13).
   return serverMessage(text, firstHeader(response.headers['content-type']), secrets);
 }
 
-/**
- * What a success answer to a download may not be: one without content (204, 205), or one whose body travels in a
- * transfer coding other than a single `chunked` (undici passes others through as they are: the file would be
- * saved still coded, or with the chunks' framing in it).
- */
-export function unusableDownload(status: number, headers: ResponseHeaders): string | undefined {
+/** What a success answer to a download may not be: one without content, or one in a transfer coding other than a
+ *  single `chunked`, which undici passes through as it is (the file would be saved still coded). */
+export function unusableDownload(status: number, headers: HeaderValues): string | undefined {
   if (status === 204 || status === 205)
     return `HTTP ${status}, an answer without content, where a file was expected`;
   const coding = headers['transfer-encoding'];

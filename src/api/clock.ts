@@ -2,11 +2,9 @@ import { AbortedError, UserFacingError } from './errors.ts';
 
 /** Time and chance, injected so that tests of waiting, backoff and jitter run instantly and repeatably. */
 export interface Clock {
-  /** Milliseconds since the epoch. */
   now(): number;
   /** Resolves after `ms`; rejects with AbortedError as soon as `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /** A number in [0, 1). */
   random(): number;
 }
 

@@ -20,8 +20,7 @@ export class UnsupportedCodingError extends Error {
 
 /** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
 export function contentCoding(header: string | readonly string[] | undefined): Coding | undefined {
-  if (header === undefined) return undefined;
-  const value = [header].flat().join(', ');
+  const value = [header ?? []].flat().join(', ');
   const codings = value
     .split(',')
     .map((c) => c.trim().toLowerCase())

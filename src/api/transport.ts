@@ -2,10 +2,11 @@
 // and Retry-After, error bodies turned into ApiErrors, proxies from the environment (docs/wire.md;
 // docs/promises.md, promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a proxy.
 import dns from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
-import { guardedLookup, isLinkLocal, LinkLocalLookupError, type LookupFn } from './address-guard.ts';
+import { guardedLookup, isLinkLocal, LinkLocalLookupError } from './address-guard.ts';
 import {
   discard,
   errorMessage,
@@ -53,7 +54,7 @@ import {
 import { SunsetNotices } from './sunset.ts';
 
 export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
-export type { ApiResponse, LookupFn, ResponseHeaders, RetryMode, RetryOptions };
+export type { ApiResponse, LookupFunction as LookupFn, ResponseHeaders, RetryMode, RetryOptions };
 
 export interface Timeouts {
   /** TCP and TLS setup; sending to the last header; silence between two chunks of the body. */
@@ -81,19 +82,16 @@ export interface TransportOptions {
   signal?: AbortSignal;
   /** Absolute time on clock.now()'s scale; no retry wait may run past it. */
   deadline?: number;
-  /** The deadline of a call when neither the transport nor the request has one. */
-  callBudgetMs?: number;
   log?: LogFn;
   /** Every other secret of the step, read at each use so that later ones count too. */
   secrets?: readonly string[];
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read; process.env by default. */
   env?: Record<string, string | undefined>;
   /** Tests map names to addresses with their own resolver. */
-  lookup?: LookupFn;
+  lookup?: LookupFunction;
   /** What the service says of a call's future (sunset.ts): share one per step so that it warns once. */
   sunset?: SunsetNotices;
-  /** At most this many connections per origin for downloads (a step's concurrency); unlimited by default: undici
-   *  opens another whenever all of an origin's are busy, and each costs a TLS handshake. */
+  /** A step's concurrency: undici opens another connection whenever all of an origin's are busy, each a handshake. */
   downloadConnections?: number;
 }
 
@@ -131,7 +129,7 @@ export interface OpenOptions {
 const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyIdleMs: 30_000 };
 
 /** A call without a deadline of its own gets this one, so that a Retry-After of years fails at once. */
-const DEFAULT_CALL_BUDGET_MS = 10 * 60_000;
+const CALL_BUDGET_MS = 10 * 60_000;
 
 /** A retry wait longer than this is said at info level: a silent minute reads as a hang. */
 const LONG_WAIT_MS = 5_000;
@@ -221,7 +219,7 @@ export class Transport {
       return;
     }
     const { connectMs, headersMs, bodyIdleMs } = this.#timeouts;
-    const lookup = guardedLookup(base.hostname, options.lookup ?? (dns.lookup as LookupFn));
+    const lookup = guardedLookup(base.hostname, options.lookup ?? (dns.lookup as LookupFunction));
     const agent = {
       connect: { timeout: connectMs, lookup },
       headersTimeout: headersMs,
@@ -278,9 +276,8 @@ export class Transport {
       download: false,
     };
     const given = Math.min(this.#options.deadline ?? Infinity, req.deadline ?? Infinity);
-    const budget = this.#options.callBudgetMs ?? DEFAULT_CALL_BUDGET_MS;
     // Every call has a deadline, even when its step has none (docs/promises.md, promise 3).
-    const deadline = given === Infinity ? this.clock.now() + budget : given;
+    const deadline = given === Infinity ? this.clock.now() + CALL_BUDGET_MS : given;
 
     // Not undici's retry interceptor: a trigger is never sent twice, and Retry-After is waited up to the deadline.
     for (let attempt = 1; ; attempt++) {
@@ -296,7 +293,7 @@ export class Transport {
         const left = seconds(Math.max(0, deadline - now));
         const until =
           given === Infinity
-            ? `that is past the ${roughly(budget)} an API call may take in all`
+            ? `that is past the ${roughly(CALL_BUDGET_MS)} an API call may take in all`
             : `only ${left} remain before the deadline`;
         const why =
           retryAfterMs === undefined
@@ -316,11 +313,8 @@ export class Transport {
     }
   }
 
-  /**
-   * GET an absolute URL for a download: the credential only to trusted origins, and never again once a redirect
-   * dropped it; extra headers (e.g. Range) passed through; no retries (the caller resumes). The caller must consume
-   * or destroy `body`, and start reading it before it awaits anything else. Non-2xx → ApiError (body drained).
-   */
+  /** GET an absolute URL for a download, redirects followed under the same rules as API calls; no retries (the
+   *  caller resumes). The caller must start reading `body`, or destroy it, before it awaits anything else. */
   async open(url: string, options: OpenOptions = {}): Promise<OpenedBody> {
     const target = URL.parse(url);
     if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
@@ -403,10 +397,9 @@ export class Transport {
     }
   }
 
-  /** Sends the request and follows redirects; the credential goes only to trusted origins and, once dropped on
-   *  the way, is never sent again in this chain (docs/promises.md, promise 14). An API call takes no answer from
-   *  another origin, and nothing is ever sent to a link-local address. Not undici's redirect interceptor: it keeps
-   *  no credential for the artifact origins the API listed and checks no hop against these rules. */
+  /** Sends the request and follows redirects (docs/promises.md, promise 14): the credential only to trusted origins,
+   *  never again once dropped; no answer to an API call from another origin; nothing to a link-local address. Not
+   *  undici's redirect interceptor, which knows none of these rules. */
   async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
