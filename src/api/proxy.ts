@@ -95,10 +95,9 @@ export function proxyError(
   const used = url.protocol === 'https:' ? (proxy?.https ?? proxy?.http) : proxy?.http;
   if (used === undefined || !(err instanceof Error)) return undefined;
   const refused = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/u.exec(err.message);
-  if (refused !== null) {
-    const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  if (refused)
     return new ProxyRefusedError(method, display, used.origin, url.hostname, port, Number(refused[1]));
-  }
   if (PROXY_CLIENT in err && (err as { code?: unknown }).code === 'UND_ERR_HEADERS_TIMEOUT')
     return new TimeoutError(method, display, 'connect', headersMs, attempt, used.origin);
   return undefined;
