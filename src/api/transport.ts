@@ -162,8 +162,6 @@ interface Exchange {
   download: boolean;
 }
 
-type Failure = { error: Error; retryAfterMs?: number | undefined; retryAfter?: string | undefined };
-
 /** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
 const seconds = (ms: number): string =>
   `${Math.round(ms / 100) / 10} s${ms < 120_000 ? '' : ` (about ${roughly(ms)})`}`;
@@ -265,7 +263,7 @@ export class Transport {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signal = this.#signalFor(req.signal);
-    const exchange: Exchange = {
+    const call: Exchange = {
       method: req.method,
       url: new URL(this.origin + basePath + path),
       headers,
@@ -282,9 +280,26 @@ export class Transport {
     // Not undici's retry interceptor: a trigger is never sent twice, and Retry-After is waited up to the deadline.
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw abortReason(signal);
-      const outcome = await this.#attempt<T>(exchange, attempt);
-      if (!('error' in outcome)) return outcome;
-      const { error, retryAfterMs, retryAfter } = outcome;
+      // The whole attempt, its answer read to the end, is bounded by the overall limit (docs/promises.md, promise 5).
+      const exchange = { ...call, limit: AbortSignal.timeout(this.#timeouts.totalMs) };
+      let error: Error;
+      let retryAfter: string | undefined;
+      try {
+        const { response } = await this.#exchange(exchange);
+        const { statusCode: status, headers } = response;
+        // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
+        const gone = this.#sunset.heard(req.method, display, status, headers, this.log.bind(this));
+        if (status >= 200 && status < 300) {
+          const data = (await readJson(response, req.method, display, this.#allSecrets())) as T;
+          return { status, headers, data, attempts: attempt };
+        }
+        const message = await errorMessage(response, this.#allSecrets(), signal);
+        error = gone?.(message, attempt) ?? new ApiError(status, req.method, display, message, attempt);
+        retryAfter = firstHeader(headers['retry-after']);
+      } catch (err) {
+        error = this.#mapError(err, exchange, attempt);
+      }
+      const retryAfterMs = parseRetryAfter(retryAfter, this.clock.now());
       if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs)) throw error;
       // The server's Retry-After is honoured in full, even above maxDelayMs (docs/promises.md, promise 3).
       const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
@@ -295,10 +310,11 @@ export class Transport {
           given === Infinity
             ? `that is past the ${roughly(CALL_BUDGET_MS)} an API call may take in all`
             : `only ${left} remain before the deadline`;
+        const said = serverMessage(retryAfter ?? '', 'text/plain', this.#allSecrets());
         const why =
           retryAfterMs === undefined
             ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
-            : `the server asked to wait ${seconds(wait)} before retrying (Retry-After: ${retryAfter}), but ${until}`;
+            : `the server asked to wait ${seconds(wait)} before retrying (Retry-After: ${said}), but ${until}`;
         throw new DeadlineError(`${error.message}; giving up: ${why}`, { cause: error });
       }
       const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
@@ -369,32 +385,6 @@ export class Transport {
         await Promise.all([this.#api.destroy(), this.#downloads.destroy()]);
     })();
     return this.#closed;
-  }
-
-  /** One attempt of an API call, its answer read to the end within the overall limit (docs/promises.md, promise 5);
-   *  a failure is returned, so that the caller can decide to retry. */
-  async #attempt<T>(call: Exchange, attempt: number): Promise<ApiResponse<T> | Failure> {
-    const exchange = { ...call, limit: AbortSignal.timeout(this.#timeouts.totalMs) };
-    const { method, display } = exchange;
-    try {
-      const { response } = await this.#exchange(exchange);
-      const { statusCode: status, headers } = response;
-      // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
-      const gone = this.#sunset.heard(method, display, status, headers, this.log.bind(this));
-      if (status >= 200 && status < 300) {
-        const data = (await readJson(response, method, display, this.#allSecrets())) as T;
-        return { status, headers, data, attempts: attempt };
-      }
-      const message = await errorMessage(response, this.#allSecrets(), exchange.signal);
-      const retryAfter = firstHeader(headers['retry-after']);
-      return {
-        error: gone?.(message, attempt) ?? new ApiError(status, method, display, message, attempt),
-        retryAfterMs: parseRetryAfter(retryAfter, this.clock.now()),
-        retryAfter: retryAfter && serverMessage(retryAfter, 'text/plain', this.#allSecrets()),
-      };
-    } catch (err) {
-      return { error: this.#mapError(err, exchange, attempt) };
-    }
   }
 
   /** Sends the request and follows redirects (docs/promises.md, promise 14): the credential only to trusted origins,
