@@ -17,15 +17,6 @@ export const MAX_ANSWER_DEPTH = 64;
 /** Bytes of an error body read for its message; the rest is not worth a connection's time. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
-export type { HeaderValues as ResponseHeaders } from './sunset.ts';
-
-export interface ApiResponse<T> {
-  status: number;
-  headers: HeaderValues;
-  data: T;
-  attempts: number;
-}
-
 /** The error of an API answer larger than MAX_ANSWER_BYTES. */
 export function tooLarge(method: string, display: string): BadResponseError {
   const most = `${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be`;

@@ -7,16 +7,7 @@ import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import packageJson from '../../package.json' with { type: 'json' };
 import { guardedLookup, isLinkLocal, LinkLocalLookupError } from './address-guard.ts';
-import {
-  discard,
-  errorMessage,
-  MAX_ANSWER_BYTES,
-  readJson,
-  tooLarge,
-  unusableDownload,
-  type ApiResponse,
-  type ResponseHeaders,
-} from './answer.ts';
+import { discard, errorMessage, MAX_ANSWER_BYTES, readJson, tooLarge, unusableDownload } from './answer.ts';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import {
   AbortedError,
@@ -51,10 +42,10 @@ import {
   type RetryMode,
   type RetryOptions,
 } from './retry.ts';
-import { SunsetNotices } from './sunset.ts';
+import { SunsetNotices, type HeaderValues as ResponseHeaders } from './sunset.ts';
 
 export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
-export type { ApiResponse, LookupFunction as LookupFn, ResponseHeaders, RetryMode, RetryOptions };
+export type { LookupFunction as LookupFn, ResponseHeaders, RetryMode, RetryOptions };
 
 export interface Timeouts {
   /** TCP and TLS setup; sending to the last header; silence between two chunks of the body. */
@@ -109,6 +100,13 @@ export interface ApiRequest {
   deadline?: number;
   /** API v2 (docs/sunset.md): the base address with its last segment `v1.1` replaced by `v2`. */
   api?: 'v2';
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: ResponseHeaders;
+  data: T;
+  attempts: number;
 }
 
 export interface OpenedBody {
