@@ -10,13 +10,14 @@ import type { CommitQuery } from './commit-builds.ts';
 import { UserFacingError } from './errors.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
+  MAX_PROJECT_PIPELINES,
   UNBUILT_JOB_STATUSES,
   type Job,
   type Pipeline,
   type Pipelines,
   type Workflow,
 } from './pipelines.ts';
-import { MAX_PROJECT_PIPELINES, type ProjectsV2 } from './projects-v2.ts';
+import type { ProjectsV2 } from './projects-v2.ts';
 import { isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 

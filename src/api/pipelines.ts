@@ -2,14 +2,16 @@
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
 import { isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
-import { AbortedError, ApiError, BadResponseError, UserFacingError, ValidationError } from './errors.ts';
-import type { AnswerOf } from './records.ts';
-import type { Transport } from './transport.ts';
+import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
+import { isRecord, unusable, type AnswerOf, type HttpVerb } from './records.ts';
+import type { ApiRequest, Transport } from './transport.ts';
+import { checkParams, checkSegment, type BuildParams } from './validate.ts';
 import {
+  isPositiveWhole,
+  isUuid,
   jobAnswer,
   pageAnswer,
   pipelineAnswer,
-  pipelineListAnswer,
   triggerAnswer,
   workflowAnswer,
   type Job,
@@ -18,10 +20,7 @@ import {
   type Workflow,
 } from './v2-records.ts';
 
-export type { Pipeline } from './v2-records.ts';
-import { checkParams, checkSegment, type BuildParams } from './validate.ts';
-
-export type { Job, Workflow } from './v2-records.ts';
+export type { Job, Pipeline, Workflow } from './v2-records.ts';
 
 export interface PipelineTrigger {
   /** Exactly one of branch and tag. */
@@ -58,7 +57,9 @@ export const UNBUILT_JOB_STATUSES: ReadonlySet<string> = new Set([
 ]);
 
 /** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
-export const MAX_LIST_PAGES = 20;
+const MAX_LIST_PAGES = 20;
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+export const MAX_PROJECT_PIPELINES = 100;
 
 /** A pipeline trigger failed in a way that does not tell whether a pipeline started, and none was found. */
 export class PipelineTriggerLostError extends UserFacingError {
@@ -114,10 +115,13 @@ export class Pipelines {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
       throw new ValidationError('branch', 'give a branch or a tag (not both)', undefined, 'missing');
-    const ref = triggerRef(options);
+    const ref =
+      options.tag === undefined
+        ? { branch: checkSegment('branch', options.branch ?? '') }
+        : { tag: checkSegment('tag', options.tag, 'a tag name') };
+    const where = options.tag === undefined ? `branch '${options.branch}'` : `tag '${options.tag}'`;
     const parameters =
-      options.parameters === undefined ? undefined : checkParams('params', options.parameters);
-    const withParameters = parameters === undefined ? {} : { parameters };
+      options.parameters === undefined ? {} : { parameters: checkParams('params', options.parameters) };
     const definition =
       options.definitionId === undefined
         ? {}
@@ -133,7 +137,7 @@ export class Pipelines {
         const found = await this.findTriggered(p, ref, before).catch(() => undefined);
         if (found !== undefined) return { triggered: true, pipeline: found, recoveredAfter: error.message };
         throw new PipelineTriggerLostError(
-          `${error.message}; a pipeline may have started on ${describeRef(ref)} but none newer than ` +
+          `${error.message}; a pipeline may have started on ${where} but none newer than ` +
             `#${before} could be found: look at the project's pipelines before triggering again`,
         );
       }
@@ -144,7 +148,7 @@ export class Pipelines {
         ...definition,
         config: ref,
         checkout: ref,
-        ...withParameters,
+        ...parameters,
       });
     } catch (error) {
       // The older form is not available to a project named by its slug: its 404 is the answer.
@@ -154,7 +158,7 @@ export class Pipelines {
     // An installation of an older version has only the older form; a 404 or 405 started nothing.
     this.transport.log('debug', `${first.message}; trying the older pipeline trigger`);
     try {
-      return await send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+      return await send(`/project/${slug}/pipeline`, { ...ref, ...parameters });
     } catch (error) {
       if (isNoRoute(error)) throw new NoPipelineTriggerError([first, error]);
       if (error instanceof Error && !(error instanceof AbortedError))
@@ -193,13 +197,11 @@ export class Pipelines {
 
   /** The first page of the project's pipelines, newest first. */
   private async recent(p: ProjectAddress): Promise<Pipeline[]> {
-    const path = `/project/${projectSlug(p)}/pipeline`;
-    return pipelineListAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    return this.list(`/project/${projectSlug(p)}/pipeline`, pipelineAnswer, {}, Infinity, () => true);
   }
 
   async pipeline(id: string): Promise<Pipeline> {
-    const path = `/pipeline/${seg(checkSegment('pipeline id', id))}`;
-    return pipelineAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    return this.call('GET', `/pipeline/${seg(checkSegment('pipeline id', id))}`, pipelineAnswer);
   }
 
   /** Every workflow of a pipeline, oldest first. */
@@ -209,13 +211,12 @@ export class Pipelines {
 
   /** One workflow, with its own status. */
   async workflow(workflowId: string): Promise<Workflow> {
-    const path = `/workflow/${seg(checkSegment('workflow id', workflowId))}`;
-    return workflowAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    return this.call('GET', workflowPath(workflowId), workflowAnswer);
   }
 
   /** Every job of a workflow. */
   async jobs(workflowId: string): Promise<Job[]> {
-    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`, jobAnswer);
+    return this.list(`${workflowPath(workflowId)}/job`, jobAnswer);
   }
 
   /** Reruns jobs of a workflow as a new workflow; answers its id. */
@@ -223,24 +224,13 @@ export class Pipelines {
     workflowId: string,
     options: { jobs: string[]; enableSsh?: boolean },
   ): Promise<{ workflow_id: string }> {
-    const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
-    const answer = await this.post<{ workflow_id: string }>(
-      `/workflow/${seg(checkSegment('workflow id', workflowId))}/rerun`,
-      body,
-      'once',
-    );
-    if (typeof answer?.workflow_id !== 'string')
-      throw new BadResponseError('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
-    return answer;
+    const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
+    return this.call('POST', `${workflowPath(workflowId)}/rerun`, rerunAnswer, { body, retry: 'once' });
   }
 
   /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
   async cancelWorkflow(workflowId: string): Promise<unknown> {
-    return this.post(
-      `/workflow/${seg(checkSegment('workflow id', workflowId))}/cancel`,
-      undefined,
-      'idempotent',
-    );
+    return this.call('POST', `${workflowPath(workflowId)}/cancel`, (_call, value) => value);
   }
 
   /**
@@ -252,12 +242,23 @@ export class Pipelines {
     options: { branch?: string; max: number },
     accept: (pipeline: Pipeline) => boolean,
   ): Promise<Pipeline | undefined> {
+    return (await this.projectPipelines(p, options, (items) => items.some(accept))).find(accept);
+  }
+
+  /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
+  async projectPipelines(
+    p: ProjectAddress,
+    options: { branch?: string; max?: number } = {},
+    enough?: (items: readonly Pipeline[]) => boolean,
+  ): Promise<Pipeline[]> {
     const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    const check = (call: AnswerOf, value: unknown): Pipeline => {
+      if (!isRecord(value) || !isUuid(value['id']) || !isPositiveWhole(value['number']))
+        throw unusable(call, 'the list holds an item of the wrong shape');
+      return value as Pipeline;
+    };
     const path = `/project/${projectSlug(p)}/pipeline`;
-    const pipelines = await this.list<Pipeline>(path, asItem, query, options.max, (items) =>
-      items.some(accept),
-    );
-    return pipelines.find(accept);
+    return this.list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
   }
 
   /**
@@ -265,13 +266,10 @@ export class Pipelines {
    * workflow's jobs again, not by sending it twice.
    */
   async approve(workflowId: string, approvalRequestId: string): Promise<unknown> {
-    return this.post(
-      `/workflow/${seg(checkSegment('workflow id', workflowId))}/approve/${seg(
-        checkSegment('approval request id', approvalRequestId),
-      )}`,
-      undefined,
-      'once',
-    );
+    const request = seg(checkSegment('approval request id', approvalRequestId));
+    return this.call('POST', `${workflowPath(workflowId)}/approve/${request}`, (_call, value) => value, {
+      retry: 'once',
+    });
   }
 
   /**
@@ -289,67 +287,50 @@ export class Pipelines {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
-    const call = { method: 'GET', path: `v2 ${path}` };
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-      const page = pageAnswer(
-        call,
-        await this.get<unknown>(path, token === undefined ? query : { ...query, 'page-token': token }),
-      );
+      const { call, value } = await this.send('GET', path, {
+        query: token === undefined ? query : { ...query, 'page-token': token },
+      });
+      const page = pageAnswer(call, value);
       // One at a time: a spread of a huge page would overflow the stack.
       for (const item of page.items) items.push(check(call, item, items.length));
       if (items.length >= maxItems) return items.slice(0, maxItems);
-      if (enough?.(items)) return items;
-      const { next } = page;
-      if (next === undefined || tokens.has(next)) return items;
-      tokens.add(next);
-      token = next;
+      if (enough?.(items) || page.next === undefined || tokens.has(page.next)) return items;
+      tokens.add((token = page.next));
     }
     this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
     return items;
   }
 
-  protected async get<T>(path: string, query?: Record<string, string>): Promise<T> {
-    return (
-      await this.transport.request<T>({
-        method: 'GET',
-        path,
-        ...(query === undefined ? {} : { query }),
-        retry: 'idempotent',
-        api: 'v2',
-      })
-    ).data;
+  /** A v2 call (idempotent unless told), its answer checked by shape. */
+  protected async call<T>(
+    method: HttpVerb,
+    path: string,
+    check: (call: AnswerOf, value: unknown, at: number) => T,
+    more: Partial<Pick<ApiRequest, 'query' | 'body' | 'retry'>> = {},
+  ): Promise<T> {
+    const { call, value } = await this.send(method, path, more);
+    return check(call, value, -1);
   }
 
-  protected async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
-    return (
-      await this.transport.request<T>({
-        method: 'POST',
-        path,
-        ...(body === undefined ? {} : { body }),
-        retry,
-        api: 'v2',
-      })
-    ).data;
+  private async send(
+    method: HttpVerb,
+    path: string,
+    more: Partial<Pick<ApiRequest, 'query' | 'body' | 'retry'>>,
+  ): Promise<{ call: AnswerOf; value: unknown }> {
+    const answer = await this.transport.request({ method, path, retry: 'idempotent', ...more, api: 'v2' });
+    return { call: { method, path: `v2 ${path}` }, value: answer.data };
   }
 }
 
-function describeRef(ref: { branch?: string; tag?: string }): string {
-  return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
-}
-
-/** The branch or tag a trigger names, checked. */
-function triggerRef(options: PipelineTrigger): { branch: string } | { tag: string } {
-  return options.tag === undefined
-    ? { branch: checkSegment('branch', options.branch ?? '') }
-    : { tag: checkSegment('tag', options.tag, 'a tag name') };
-}
+const workflowPath = (id: string): string => `/workflow/${seg(checkSegment('workflow id', id))}`;
 
 /** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
 function isNoRoute(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 404 || error.status === 405);
 }
 
-/** An item taken as it is, for lists whose items the caller checks itself. */
-function asItem<T>(_call: AnswerOf, value: unknown): T {
-  return value as T;
+function rerunAnswer(call: AnswerOf, value: unknown): { workflow_id: string } {
+  if (!isRecord(value) || typeof value['workflow_id'] !== 'string') throw unusable(call, 'no workflow_id');
+  return value as { workflow_id: string };
 }

@@ -211,7 +211,7 @@ export interface AnswerOf {
   path: string;
 }
 
-function unusable(call: AnswerOf, detail: string): UnusableAnswerError {
+export function unusable(call: AnswerOf, detail: string): UnusableAnswerError {
   return new UnusableAnswerError(call.method, call.path, detail);
 }
 
@@ -240,9 +240,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isBuildNum(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-}
+const isBuild = (value: unknown): value is Build =>
+  isRecord(value) && Number.isSafeInteger(value['build_num']) && (value['build_num'] as number) >= 1;
 
 /** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 export function buildAnswer(
@@ -251,32 +250,30 @@ export function buildAnswer(
   want: { asked?: number; not?: number } = {},
 ): Build {
   if (!isRecord(value)) throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
-  const num = value['build_num'];
-  if (!isBuildNum(num)) throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
+  if (!isBuild(value)) throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
+  const num = value.build_num;
   if (want.asked !== undefined && num !== want.asked)
     throw unusable(call, `build #${want.asked} was asked for, and the answer is build #${num}`);
   if (want.not !== undefined && num === want.not)
     throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
-  return value as unknown as Build;
+  return value;
 }
 
-/** A list: a JSON array (of objects, when `records`). */
-export function listAnswer<T>(call: AnswerOf, value: unknown, records = true): T[] {
+/** A list of objects (of builds, with `isBuild`), as a JSON array. */
+export function listAnswer<T>(call: AnswerOf, value: unknown, item = isRecord): T[] {
   if (!Array.isArray(value)) throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
-  if (records && !value.every(isRecord))
-    throw unusable(call, 'the list holds an element that is not an object');
+  if (!value.every(item))
+    throw unusable(
+      call,
+      item === isRecord
+        ? 'the list holds an element that is not an object'
+        : 'the build list holds an element without a build_num that is a whole number ≥ 1',
+    );
   return value as T[];
 }
 
 /** A list of builds: an array of build records. */
-export function buildListAnswer(call: AnswerOf, value: unknown): Build[] {
-  const list = listAnswer<unknown>(call, value, false);
-  for (const item of list) {
-    if (!isRecord(item) || !isBuildNum(item['build_num']))
-      throw unusable(call, 'the build list holds an element without a build_num that is a whole number ≥ 1');
-  }
-  return list as Build[];
-}
+export const buildListAnswer = (call: AnswerOf, value: unknown): Build[] => listAnswer(call, value, isBuild);
 
 /** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
 export function objectAnswer<T>(call: AnswerOf, value: unknown, emptyString = false): T {
