@@ -5,7 +5,7 @@
 // can still change: the oldest unfinished build of the commit, or the newest build the previous look saw.
 import type { Client, ProjectRef } from './client.ts';
 import { BadResponseError } from './errors.ts';
-import { isFinished, type Build } from './records.ts';
+import { definedOnly, isFinished, text, type Build } from './records.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
 export interface CommitQuery {
@@ -18,51 +18,22 @@ export interface CommitQuery {
   jobs?: readonly string[];
 }
 
-export interface ScanOptions {
-  /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
-  now: number;
-  /**
-   * How far past the oldest build of the commit found so far the first look reads. Downstream jobs are queued
-   * only once their upstream jobs ended, so two jobs of one push lie at most about one job's run apart.
-   */
-  marginMs?: number;
-  /** The same margin in builds, for records without a queue time. */
-  marginBuilds?: number;
-  /** How far back a first look that finds nothing reads. */
-  lookBackMs?: number;
-  /** Pages one look reads at most. */
-  maxPages?: number;
-}
-
-export const SCAN_DEFAULTS = {
-  marginMs: 2 * 3_600_000,
-  marginBuilds: 200,
-  lookBackMs: 24 * 3_600_000,
-  maxPages: 10,
-} as const;
-
+/** Downstream jobs are queued only once their upstream jobs ended: two jobs of one push lie about a job's run apart. */
+const MARGIN_MS = 2 * 3_600_000;
+/** The same margin in builds, for records without a queue time. */
+const MARGIN_BUILDS = 200;
+/** How far back a first look that finds nothing reads. */
+const LOOK_BACK_MS = 24 * 3_600_000;
+const MAX_PAGES = 10;
 /** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
 const MIN_LATER_PAGE = 20;
 const NEW_BUILDS_ROOM = 10;
-
-export interface ScanResult {
-  /** The builds of the commit that count now (a retried build replaced by its retry), oldest first. */
-  builds: Build[];
-  /** List requests this look made. */
-  requests: number;
-  /** The look stopped at maxPages before it reached where it wanted to. */
-  truncated: boolean;
-}
 
 /** The job and workflow a build belongs to (second-generation builds), when it says. */
 export function jobOf(build: Build): { job?: string; workflow?: string } {
   const workflows = build.workflows;
   const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-  const workflow = workflows?.['workflow_name'];
-  return {
-    ...(typeof job === 'string' && job !== '' ? { job } : {}),
-    ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
-  };
+  return definedOnly({ job: text(job), workflow: text(workflows?.['workflow_name']) });
 }
 
 /** Whether a build is of the commit a (lower-case) hash or prefix names. */
@@ -110,22 +81,23 @@ export class CommitBuilds {
   readonly #client: Pick<Client, 'builds'>;
   readonly #project: ProjectRef;
   readonly #query: CommitQuery;
-  readonly #options: Required<ScanOptions>;
+  /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
+  readonly #now: number;
   /** Every build of the commit seen, by number, as last read. */
   readonly #known = new Map<number, Build>();
   /** The newest build number a look has seen: every newer build is new to the next look. */
   #newestSeen: number | undefined;
   #looks = 0;
 
-  constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: CommitQuery, options: ScanOptions) {
+  constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: CommitQuery, at: { now: number }) {
     this.#client = client;
     this.#project = project;
     this.#query = query;
-    this.#options = { ...SCAN_DEFAULTS, ...options };
+    this.#now = at.now;
   }
 
-  /** Reads the list as far as this look needs, and returns the builds that count now. */
-  async look(): Promise<ScanResult> {
+  /** Reads the list as far as this look needs; `builds` count now (a retried build replaced by its retry). */
+  async look(): Promise<{ builds: Build[]; requests: number; truncated: boolean }> {
     const first = this.#looks++ === 0;
     const floor = first ? undefined : this.#floor();
     const pageSize = floor === undefined ? MAX_PAGE_SIZE : this.#laterPageSize(floor);
@@ -138,7 +110,7 @@ export class CommitBuilds {
     let pastOldest = 0;
     for (;;) {
       const page = await this.#client.builds(this.#project, {
-        ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+        ...definedOnly({ branch: this.#query.branch }),
         limit: pageSize,
         offset,
       });
@@ -164,7 +136,7 @@ export class CommitBuilds {
       const last = builds[builds.length - 1];
       if (last === undefined) break;
       if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest)) break;
-      if (requests >= this.#options.maxPages) {
+      if (requests >= MAX_PAGES) {
         truncated = true;
         break;
       }
@@ -192,15 +164,15 @@ export class CommitBuilds {
   #firstLookDone(last: Build, pastOldest: number): boolean {
     const lastQueued = queuedAt(last);
     if (this.#known.size === 0) {
-      return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+      return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
     }
     let oldest: number | undefined;
     for (const build of this.#known.values()) {
       const at = queuedAt(build);
       if (at !== undefined) oldest = Math.min(oldest ?? at, at);
     }
-    if (oldest !== undefined && lastQueued !== undefined) return lastQueued < oldest - this.#options.marginMs;
-    return pastOldest >= this.#options.marginBuilds;
+    if (oldest !== undefined && lastQueued !== undefined) return lastQueued < oldest - MARGIN_MS;
+    return pastOldest >= MARGIN_BUILDS;
   }
 }
 

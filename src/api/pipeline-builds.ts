@@ -18,6 +18,7 @@ import {
   type Workflow,
 } from './pipelines.ts';
 import type { ProjectsV2 } from './projects-v2.ts';
+import { jobStatusMeaning } from './job-status.ts';
 import { isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
@@ -76,19 +77,6 @@ interface KnownWorkflow {
   done: boolean;
 }
 
-/** Job statuses of a job that has ended: its build is read again for its final record. */
-const ENDED_JOB_STATUSES: ReadonlySet<string> = new Set([
-  'success',
-  'failed',
-  'canceled',
-  'infrastructure_fail',
-  'timedout',
-  'not_run',
-  'unauthorized',
-  'terminated-unknown',
-  'retried',
-]);
-
 /** Reads a job of the pipeline, by number, as a build record. */
 export type JobReader = (num: number) => Promise<Build>;
 
@@ -142,9 +130,12 @@ export class PipelineBuilds {
   /** Jobs that ended without a build (an approval that passed is not one: it ended as it should). */
   get unbuilt(): UnbuiltJob[] {
     return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) =>
-      jobs
-        .filter((job) => !hasBuild(job) && done && !(job.type === 'approval' && job.status === 'success'))
-        .map((job) => ({ job: job.name, workflow: workflow.name, status: job.status, type: job.type ?? '' })),
+      (done ? jobs.filter(stoppedUnbuilt) : []).map((job) => ({
+        job: job.name,
+        workflow: workflow.name,
+        status: job.status,
+        type: job.type ?? '',
+      })),
     );
   }
 
@@ -192,9 +183,7 @@ export class PipelineBuilds {
     const ended = known
       .filter((w) => w.done)
       .map(({ workflow, jobs }) => {
-        const stopped = jobs
-          .filter((job) => !hasBuild(job) && !(job.type === 'approval' && job.status === 'success'))
-          .map((job) => `job ${job.name} ended ${job.status}`);
+        const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
         return {
           id: workflow.id,
           name: workflow.name,
@@ -271,7 +260,7 @@ export class PipelineBuilds {
       if (num === null) continue;
       const cached = this.#builds.get(num);
       if (cached !== undefined && isFinished(cached)) continue;
-      if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
+      if (cached === undefined || jobStatusMeaning(job.status).ended) {
         this.#builds.set(num, await this.#read(num));
       } else if (job.status === 'running' || job.status === 'queued') {
         this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
@@ -285,7 +274,7 @@ export class PipelineBuilds {
       const build = this.#builds.get(job.job_number);
       return build !== undefined && isFinished(build);
     }
-    return UNBUILT_JOB_STATUSES.has(job.status) || (job.type === 'approval' && job.status === 'success');
+    return UNBUILT_JOB_STATUSES.has(job.status) || passedApproval(job);
   }
 
   #sayOnce(notes: string[], key: string, text: string): void {
@@ -299,6 +288,11 @@ export class PipelineBuilds {
 function hasBuild(job: Job): job is Job & { job_number: number } {
   return job.job_number !== null && job.type !== 'approval';
 }
+
+const passedApproval = (job: Job): boolean => job.type === 'approval' && job.status === 'success';
+
+/** A job that ended without a build (an approval that passed is not one: it ended as it should). */
+const stoppedUnbuilt = (job: Job): boolean => !hasBuild(job) && !passedApproval(job);
 
 function onHold(workflow: Workflow, job: Job): string {
   const request = job['approval_request_id'];

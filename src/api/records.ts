@@ -67,7 +67,6 @@ export interface Build {
   branch?: Nullable<string>;
   vcs_revision?: Nullable<string>;
   vcs_tag?: Nullable<string>;
-  vcs_url?: Nullable<string>;
   vcs_type?: Nullable<string>;
   username?: Nullable<string>;
   reponame?: Nullable<string>;
@@ -77,24 +76,17 @@ export interface Build {
   why?: Nullable<string>;
   subject?: Nullable<string>;
   body?: Nullable<string>;
-  committer_name?: Nullable<string>;
   queued_at?: Nullable<string>;
-  usage_queued_at?: Nullable<string>;
   start_time?: Nullable<string>;
   stop_time?: Nullable<string>;
   build_time_millis?: Nullable<number>;
   parallel?: Nullable<number>;
   build_parameters?: Nullable<Record<string, unknown>>;
   retry_of?: Nullable<number>;
-  previous?: Nullable<BuildRef>;
-  previous_successful_build?: Nullable<BuildRef>;
   platform?: Nullable<Open<'1.0' | '2.0'>>;
   workflows?: Nullable<Record<string, unknown>>;
   ssh_users?: Nullable<unknown[]>;
-  no_dependency_cache?: Nullable<boolean>;
   failed?: Nullable<boolean>;
-  infrastructure_fail?: Nullable<boolean>;
-  timedout?: Nullable<boolean>;
   steps?: Nullable<unknown[]>;
   [key: string]: unknown;
 }
@@ -117,13 +109,11 @@ export interface TestCase {
   run_time?: Nullable<number>;
   message?: Nullable<string>;
   source?: Nullable<string>;
-  source_type?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface TestMetadata {
   tests: TestCase[];
-  exceptions?: Nullable<unknown[]>;
   [key: string]: unknown;
 }
 
@@ -137,37 +127,23 @@ export interface CheckoutKey {
   public_key?: Nullable<string>;
   type?: Nullable<Open<CheckoutKeyType>>;
   fingerprint: string;
-  login?: Nullable<string>;
-  preferred?: Nullable<boolean>;
   time?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface User {
-  login?: Nullable<string>;
   name?: Nullable<string>;
-  selected_email?: Nullable<string>;
-  admin?: Nullable<boolean>;
-  created_at?: Nullable<string>;
-  num_projects_followed?: Nullable<number>;
-  platform_api_key?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface Project {
-  vcs_url?: Nullable<string>;
   vcs_type?: Nullable<string>;
   username?: Nullable<string>;
   reponame?: Nullable<string>;
-  following?: Nullable<boolean>;
-  default_branch?: Nullable<string>;
-  branches?: Nullable<Record<string, unknown>>;
   [key: string]: unknown;
 }
 
 export interface FollowResult {
-  following?: Nullable<boolean>;
-  first_build?: Nullable<Build>;
   [key: string]: unknown;
 }
 
@@ -184,22 +160,16 @@ export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'
   return lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 }
 
-/** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
+/** What each build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
+const STATUS_FILTERS: Record<BuildStatusFilter, (build: Build) => boolean> = {
+  running: (b) => b.lifecycle === 'running',
+  completed: (b) => b.lifecycle === 'finished',
+  successful: (b) => b.outcome === 'success',
+  failed: (b) => b.outcome === 'failed' || b.outcome === 'infrastructure_fail' || b.outcome === 'timedout',
+};
+
 export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | undefined): boolean {
-  switch (filter) {
-    case undefined:
-      return true;
-    case 'running':
-      return build.lifecycle === 'running';
-    case 'completed':
-      return build.lifecycle === 'finished';
-    case 'successful':
-      return build.outcome === 'success';
-    case 'failed':
-      return (
-        build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout'
-      );
-  }
+  return filter === undefined || STATUS_FILTERS[filter](build);
 }
 
 // --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------

@@ -4,6 +4,7 @@
 // SunsetNotices.heard(): one warning per step, however many answers carry the headers, and for a 410 an error
 // that says the call is gone and what replaces it. docs/sunset.md says what the service announced.
 import { ApiError } from './errors.ts';
+import { definedOnly } from './records.ts';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
 
@@ -20,11 +21,7 @@ export interface SunsetInfo {
 /** The longest link shown: a page's address, not a payload. */
 const MAX_LINK_CHARS = 300;
 
-function values(headers: HeaderValues, name: string): string[] {
-  const value = headers[name];
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
+const values = (headers: HeaderValues, name: string): string[] => [headers[name] ?? []].flat();
 
 /** An HTTP-date (RFC 9110), or undefined. */
 function httpDate(text: string): Date | undefined {
@@ -58,13 +55,8 @@ function sunsetLinks(headers: HeaderValues): string[] {
       const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(params);
       const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
       if (!rels.includes('deprecation') && !rels.includes('sunset')) continue;
-      let url: URL;
-      try {
-        url = new URL(target.trim());
-      } catch {
-        continue;
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
+      const url = URL.parse(target.trim());
+      if (url?.protocol !== 'https:' && url?.protocol !== 'http:') continue;
       url.username = '';
       url.password = '';
       if (url.href.length <= MAX_LINK_CHARS && !found.includes(url.href)) found.push(url.href);
@@ -82,35 +74,20 @@ export function readSunsetHeaders(headers: HeaderValues): SunsetInfo | undefined
     .map(httpDate)
     .find((v) => v !== undefined);
   if (deprecation === undefined && sunset === undefined) return undefined;
-  return {
-    ...(deprecation === undefined ? {} : { deprecation }),
-    ...(sunset === undefined ? {} : { sunset }),
-    links: sunsetLinks(headers),
-  };
+  return { ...definedOnly({ deprecation, sunset }), links: sunsetLinks(headers) };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** `1 February 2027` (UTC), with the time when it is not midnight. */
-export function plainDate(date: Date): string {
-  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
-  const hh = date.getUTCHours();
-  const mm = date.getUTCMinutes();
-  if (hh === 0 && mm === 0) return day;
-  return `${day}, ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')} UTC`;
+function plainDate(date: Date): string {
+  const time = date.toISOString().slice(11, 16);
+  return time === '00:00' ? DAY.format(date) : `${DAY.format(date)}, ${time} UTC`;
 }
 
 /** What replaces a call (method, path below the base address), when it is known. */
@@ -165,11 +142,6 @@ export class SunsetNotices {
     this.#replacement = options.replacement ?? v2Replacement;
   }
 
-  /** Whether this step has warned already. */
-  get warned(): boolean {
-    return this.#warned;
-  }
-
   /**
    * Every API answer's status and headers pass here (the transport). Says what the headers announce, and for a
    * 410 returns how to make its error (with the server's message and the attempt count), else undefined.
@@ -188,13 +160,8 @@ export class SunsetNotices {
         new GoneError(method, path, serverMessage, attempts, info?.sunset, replacement);
     }
     if (info === undefined) return undefined;
-    const text = describeNotice(method, path, info, replacement);
-    if (this.#warned) {
-      log('debug', text);
-    } else {
-      this.#warned = true;
-      log('warning', text);
-    }
+    log(this.#warned ? 'debug' : 'warning', describeNotice(method, path, info, replacement));
+    this.#warned = true;
     return undefined;
   }
 }
