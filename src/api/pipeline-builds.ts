@@ -1,10 +1,6 @@
-// The builds of one pipeline (API v2), look after look, for the same waiting loop that follows a commit's builds:
-// its workflows, each workflow's jobs until each has a `job_number`, then each job as a build record, read the way
-// the project allows: its v1.1 build, or for a project named by its slug its v2 job details (jobReader). A look
-// costs one list of jobs per workflow not yet ended; a job is read when it first has a number and when it ends,
-// and the workflows are listed at the first look and again when all their jobs look ended. Jobs that end without
-// a build (blocked after a failure, not run, cancelled, unauthorized) end with their status; an approval on hold
-// is said, once. SlugCommitBuilds follows every pipeline of a commit of a project named by its slug this way.
+// The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
+// workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
+// a number and when it ends; the workflows are listed again only when all their jobs look ended.
 import type { Client, ProjectAddress, SlugProject } from './client.ts';
 import type { CommitQuery } from './commit-builds.ts';
 import { UserFacingError } from './errors.ts';
@@ -19,7 +15,7 @@ import {
 } from './pipelines.ts';
 import type { ProjectsV2 } from './projects-v2.ts';
 import { jobStatusMeaning } from './job-status.ts';
-import { isFinished, type Build } from './records.ts';
+import { definedOnly, isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
@@ -27,7 +23,6 @@ export class PipelineErroredError extends UserFacingError {
   override name = 'PipelineErroredError';
 }
 
-/** A job that ended without a build. */
 export interface UnbuiltJob {
   job: string;
   workflow: string;
@@ -35,7 +30,6 @@ export interface UnbuiltJob {
   type: string;
 }
 
-/** A workflow that has ended, with its own final status. */
 export interface WorkflowEnd {
   id: string;
   name: string;
@@ -45,14 +39,13 @@ export interface WorkflowEnd {
 }
 
 export interface PipelineLook {
-  /** The builds of the pipeline's jobs so far, oldest first. */
+  /** Oldest first. */
   builds: Build[];
   truncated: false;
-  /** Every workflow has ended, and every one of its jobs. */
   complete: boolean;
   /** What the log should say: approvals on hold, workflows that ended without a build. */
   notes: string[];
-  /** The workflows that have ended, with their statuses. */
+  /** The workflows that have ended. */
   workflows: WorkflowEnd[];
   /** Set once complete when the pipeline ran nothing: why that is known, or inferred. */
   nothing?: string;
@@ -66,8 +59,6 @@ export interface PipelineTimes {
   emptyMs: number;
 }
 
-/** Pipeline states before its configuration is compiled: workflows may still come. */
-
 interface KnownWorkflow {
   workflow: Workflow;
   jobs: Job[];
@@ -77,13 +68,9 @@ interface KnownWorkflow {
   done: boolean;
 }
 
-/** Reads a job of the pipeline, by number, as a build record. */
-export type JobReader = (num: number) => Promise<Build>;
+type JobReader = (num: number) => Promise<Build>;
 
-/**
- * How a project's jobs are read: its v1.1 build, or for a project named by its slug (which v1.1 cannot reach)
- * its job details through v2.
- */
+/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug (which v1.1 cannot reach). */
 export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
   if (!('slug' in project)) return (num) => client.build(project, num);
   const pipelines = new Map<string, Promise<Pipeline>>();
@@ -119,22 +106,21 @@ export class PipelineBuilds {
 
   /** The workflows seen so far, with whether each has ended. */
   get workflows(): { id: string; name: string; status: string; done: boolean }[] {
-    return [...this.#workflows.values()].map(({ workflow, done }) => ({
-      id: workflow.id,
-      name: workflow.name,
-      status: workflow.status,
+    return [...this.#workflows.values()].map(({ workflow: { id, name, status }, done }) => ({
+      id,
+      name,
+      status,
       done,
     }));
   }
 
-  /** Jobs that ended without a build (an approval that passed is not one: it ended as it should). */
   get unbuilt(): UnbuiltJob[] {
     return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) =>
-      (done ? jobs.filter(stoppedUnbuilt) : []).map((job) => ({
-        job: job.name,
+      (done ? jobs.filter(stoppedUnbuilt) : []).map(({ name, status, type }) => ({
+        job: name,
         workflow: workflow.name,
-        status: job.status,
-        type: job.type ?? '',
+        status,
+        type: type ?? '',
       })),
     );
   }
@@ -146,18 +132,10 @@ export class PipelineBuilds {
       if (workflows.length === 0) {
         const since = this.#emptySince;
         const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
-        return {
-          builds: [],
-          truncated: false,
-          complete,
-          notes,
-          workflows: [],
-          ...(complete && {
-            nothing:
-              `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
-              `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`,
-          }),
-        };
+        const nothing =
+          `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+          `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
+        return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
       }
     }
     for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry, notes);
@@ -169,27 +147,22 @@ export class PipelineBuilds {
       for (const entry of this.#workflows.values()) {
         if (!before.has(entry.workflow.id)) await this.#readJobs(entry, notes);
         entry.done = FINAL_WORKFLOW_STATUSES.has(entry.workflow.status) && entry.jobsEnded;
-        if (entry.done && !entry.jobs.some(hasBuild)) {
+        const { id, name, status } = entry.workflow;
+        if (entry.done && !entry.jobs.some(hasBuild))
           this.#sayOnce(
             notes,
-            `${entry.workflow.id}/empty`,
-            `Workflow ${entry.workflow.name} ended with status ${entry.workflow.status} without starting a job`,
+            `${id}/empty`,
+            `Workflow ${name} ended with status ${status} without starting a job`,
           );
-        }
       }
     }
     const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
     const known = [...this.#workflows.values()];
     const ended = known
       .filter((w) => w.done)
-      .map(({ workflow, jobs }) => {
+      .map(({ workflow: { id, name, status }, jobs }) => {
         const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
-        return {
-          id: workflow.id,
-          name: workflow.name,
-          status: workflow.status,
-          ...(stopped.length > 0 && { stopped }),
-        };
+        return { id, name, status, ...(stopped.length > 0 && { stopped }) };
       });
     let complete = known.every((w) => w.done);
     let nothing: string | undefined;
@@ -202,23 +175,13 @@ export class PipelineBuilds {
         const names = known.map((w) => w.workflow.name).join(', ');
         nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
       } else {
-        this.#sayOnce(
-          notes,
-          'setup',
-          `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`,
-        );
+        const text = `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`;
+        this.#sayOnce(notes, 'setup', text);
       }
     } else if (complete && !known.some((w) => w.jobs.length > 0)) {
       nothing = `no workflow of ${this.#name} made a job`;
     }
-    return {
-      builds,
-      truncated: false,
-      complete,
-      notes,
-      workflows: ended,
-      ...(nothing === undefined ? {} : { nothing }),
-    };
+    return { builds, truncated: false, complete, notes, workflows: ended, ...definedOnly({ nothing }) };
   }
 
   /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */

@@ -1,6 +1,4 @@
-// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
-// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
-// them below the v2 base (ApiRequest.api).
+// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md), with the same host and credential.
 import { isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
 import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
 import { isRecord, unusable, type AnswerOf, type HttpVerb } from './records.ts';
@@ -22,13 +20,11 @@ import {
 
 export type { Job, Pipeline, Workflow } from './v2-records.ts';
 
+/** Exactly one of branch and tag; a definition other than the project's default only `pipeline/run` takes. */
 export interface PipelineTrigger {
-  /** Exactly one of branch and tag. */
   branch?: string;
   tag?: string;
-  /** Declared pipeline parameters: strings, whole numbers, booleans. */
   parameters?: BuildParams;
-  /** A pipeline definition other than the project's default: only `pipeline/run` takes it. */
   definitionId?: string;
 }
 
@@ -45,10 +41,7 @@ export const FINAL_WORKFLOW_STATUSES: ReadonlySet<string> = new Set([
   'unauthorized',
 ]);
 
-/**
- * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
- * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
- */
+/** Statuses of a job without a build that stops there once its workflow has ended (till then `blocked` may pass). */
 export const UNBUILT_JOB_STATUSES: ReadonlySet<string> = new Set([
   'blocked',
   'not_run',
@@ -56,12 +49,12 @@ export const UNBUILT_JOB_STATUSES: ReadonlySet<string> = new Set([
   'unauthorized',
 ]);
 
-/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
+/** Pages one list reads at most: far past any pipeline's workflows or jobs. */
 const MAX_LIST_PAGES = 20;
 /** Pipelines of a project read at most, newest first: a commit's are among its newest. */
 export const MAX_PROJECT_PIPELINES = 100;
 
-/** A pipeline trigger failed in a way that does not tell whether a pipeline started, and none was found. */
+/** A trigger failed without telling whether a pipeline started, and none was found. */
 export class PipelineTriggerLostError extends UserFacingError {
   override name = 'PipelineTriggerLostError';
 }
@@ -106,11 +99,7 @@ export class Pipelines {
     this.transport = transport;
   }
 
-  /**
-   * Triggers a pipeline, never two (docs/promises.md, promise 2): `pipeline/run` first, the older `pipeline` form
-   * when that answers 404 or 405 (nothing was started then; never with a definition, which only `pipeline/run`
-   * takes). After a failure that may have started one, the pipeline is looked for, and never sent again.
-   */
+  /** Triggers a pipeline, never two (docs/promises.md, promise 2): `pipeline/run`, else the older `pipeline`. */
   async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Triggered> {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
@@ -167,7 +156,7 @@ export class Pipelines {
     }
   }
 
-  /** The newest pipeline number of the project (0 when it has none, or the list is not there). */
+  /** The newest pipeline number of the project, 0 without one. */
   async newestNumber(p: ProjectAddress): Promise<number> {
     try {
       return (await this.recent(p)).reduce((max, item) => Math.max(max, item.number), 0);
@@ -178,10 +167,7 @@ export class Pipelines {
     }
   }
 
-  /**
-   * The pipeline a trigger made, if any: newer than `before` (the newest number before the call), on its branch
-   * or tag. The oldest match is ours: a later one was triggered by someone else after our call.
-   */
+  /** The pipeline a trigger made: the oldest newer than `before` on its ref (a later one is someone else's). */
   async findTriggered(
     p: ProjectAddress,
     ref: { branch?: string; tag?: string },
@@ -209,12 +195,10 @@ export class Pipelines {
     return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, workflowAnswer);
   }
 
-  /** One workflow, with its own status. */
   async workflow(workflowId: string): Promise<Workflow> {
     return this.call('GET', workflowPath(workflowId), workflowAnswer);
   }
 
-  /** Every job of a workflow. */
   async jobs(workflowId: string): Promise<Job[]> {
     return this.list(`${workflowPath(workflowId)}/job`, jobAnswer);
   }
@@ -233,10 +217,7 @@ export class Pipelines {
     return this.call('POST', `${workflowPath(workflowId)}/cancel`, (_call, value) => value);
   }
 
-  /**
-   * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
-   * and at most `max` pipelines.
-   */
+  /** The newest pipeline that `accept` takes, among the project's newest `max` (on `branch` when given). */
   async newestPipeline(
     p: ProjectAddress,
     options: { branch?: string; max: number },
@@ -261,10 +242,7 @@ export class Pipelines {
     return this.list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
   }
 
-  /**
-   * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
-   * workflow's jobs again, not by sending it twice.
-   */
+  /** Sent once: an approval that may have arrived is found by reading the workflow's jobs again. */
   async approve(workflowId: string, approvalRequestId: string): Promise<unknown> {
     const request = seg(checkSegment('approval request id', approvalRequestId));
     return this.call('POST', `${workflowPath(workflowId)}/approve/${request}`, (_call, value) => value, {
@@ -272,11 +250,7 @@ export class Pipelines {
     });
   }
 
-  /**
-   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
-   * twice ends it, and so does `enough` once it says the items so far suffice. Each page and each item is checked
-   * by shape before it is kept.
-   */
+  /** A v2 list, page after page, each item checked; bounded in pages and items, a token seen twice ends it. */
   protected async list<T>(
     path: string,
     check: (call: AnswerOf, value: unknown, at: number) => T,
@@ -288,12 +262,11 @@ export class Pipelines {
     const tokens = new Set<string>();
     let token: string | undefined;
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-      const { call, value } = await this.send('GET', path, {
+      const page = await this.call('GET', path, (call, value) => ({ call, ...pageAnswer(call, value) }), {
         query: token === undefined ? query : { ...query, 'page-token': token },
       });
-      const page = pageAnswer(call, value);
       // One at a time: a spread of a huge page would overflow the stack.
-      for (const item of page.items) items.push(check(call, item, items.length));
+      for (const item of page.items) items.push(check(page.call, item, items.length));
       if (items.length >= maxItems) return items.slice(0, maxItems);
       if (enough?.(items) || page.next === undefined || tokens.has(page.next)) return items;
       tokens.add((token = page.next));
@@ -309,17 +282,8 @@ export class Pipelines {
     check: (call: AnswerOf, value: unknown, at: number) => T,
     more: Partial<Pick<ApiRequest, 'query' | 'body' | 'retry'>> = {},
   ): Promise<T> {
-    const { call, value } = await this.send(method, path, more);
-    return check(call, value, -1);
-  }
-
-  private async send(
-    method: HttpVerb,
-    path: string,
-    more: Partial<Pick<ApiRequest, 'query' | 'body' | 'retry'>>,
-  ): Promise<{ call: AnswerOf; value: unknown }> {
     const answer = await this.transport.request({ method, path, retry: 'idempotent', ...more, api: 'v2' });
-    return { call: { method, path: `v2 ${path}` }, value: answer.data };
+    return check({ method, path: `v2 ${path}` }, answer.data, -1);
   }
 }
 

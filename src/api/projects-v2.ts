@@ -13,9 +13,11 @@ import {
   unusable,
   type AnswerOf,
   type Build,
+  type EnvVar,
+  type TestCase,
 } from './records.ts';
 import { checkBuildNum, checkEnvName } from './validate.ts';
-import { isPositiveWhole, isUuid } from './v2-records.ts';
+import { isUuid } from './v2-records.ts';
 
 /** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
 interface JobDetails {
@@ -28,28 +30,10 @@ interface JobDetails {
   [key: string]: unknown;
 }
 
-interface V2TestCase {
-  name?: string | null;
-  classname?: string | null;
-  file?: string | null;
-  result?: string | null;
-  message?: string | null;
-  run_time?: number | null;
-  source?: string | null;
-  [key: string]: unknown;
-}
-
 interface V2Artifact {
   path: string;
   node_index: number;
   url: string;
-  [key: string]: unknown;
-}
-
-interface V2EnvVar {
-  name: string;
-  value?: string | null;
-  created_at?: string | null;
   [key: string]: unknown;
 }
 
@@ -90,11 +74,11 @@ export class ProjectsV2 extends Pipelines {
   }
 
   /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
-  async tests(p: ProjectAddress, number: number): Promise<V2TestCase[]> {
+  async tests(p: ProjectAddress, number: number): Promise<TestCase[]> {
     const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/tests`;
     return this.list(
       path,
-      item<V2TestCase>(() => true),
+      item<TestCase>(() => true),
     );
   }
 
@@ -112,16 +96,16 @@ export class ProjectsV2 extends Pipelines {
     return items;
   }
 
-  async envVars(p: ProjectAddress): Promise<V2EnvVar[]> {
+  async envVars(p: ProjectAddress): Promise<EnvVar[]> {
     const path = `/project/${projectSlug(p)}/envvar`;
     return this.list(
       path,
-      item<V2EnvVar>((v) => typeof v['name'] === 'string'),
+      item<EnvVar>((v) => typeof v['name'] === 'string'),
     );
   }
 
   /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
-  async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<V2EnvVar> {
+  async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<EnvVar> {
     const body = { name: checkEnvName('name', name), value };
     return this.call(
       'POST',
@@ -129,7 +113,7 @@ export class ProjectsV2 extends Pipelines {
       (call, answer) => {
         if (!isRecord(answer) || answer['name'] !== name)
           throw unusable(call, `the variable ${name} was expected`);
-        return answer as V2EnvVar;
+        return answer as EnvVar;
       },
       { body },
     );
@@ -236,10 +220,8 @@ export class JobScan {
       if (query.branch !== undefined && head.branch !== query.branch) continue;
       const found: JobBuild[] = [];
       for (const workflow of await this.#api.workflows(pipeline.id)) {
-        for (const job of await this.#api.jobs(workflow.id)) {
-          if (!isRecord(job) || !isPositiveWhole(job.job_number) || typeof job.status !== 'string') continue;
-          found.push(jobBuild(pipeline, job as Parameters<typeof jobBuild>[1], workflow.name));
-        }
+        for (const { job_number, ...job } of await this.#api.jobs(workflow.id))
+          if (job_number !== null) found.push(jobBuild(pipeline, { ...job, job_number }, workflow.name));
       }
       found.sort((a, b) => b.build_num - a.build_num);
       if (found.length > room) this.bounded = true;

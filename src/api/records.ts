@@ -1,6 +1,5 @@
-// Records of the v1.1 API, typed after real answers. The service adds fields over time and leaves many
-// null, so every field but the identifying ones is optional and nullable, unknown fields are kept (index
-// signature), and enums are open: a value we do not know is carried through, never rejected.
+// Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
+// optional and nullable, unknown ones are kept, and enums are open (a value we do not know is carried through).
 import { UnusableAnswerError } from './errors.ts';
 
 /** An open enum: the known values for editors, any other string still accepted. */
@@ -143,9 +142,7 @@ export interface Project {
   [key: string]: unknown;
 }
 
-export interface FollowResult {
-  [key: string]: unknown;
-}
+export type FollowResult = Record<string, unknown>;
 
 /** `{"message": "ok"}` of the DELETEs, or `{"status": ...}` of the cache clear. */
 export interface MessageResult {
