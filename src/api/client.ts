@@ -5,7 +5,6 @@ import {
   certificateCode,
   NetworkError,
   TimeoutError,
-  UnusableAnswerError,
   UntrustedCertificateError,
   UserFacingError,
   ValidationError,
@@ -17,6 +16,7 @@ import {
   definedOnly,
   listAnswer,
   objectAnswer,
+  unusable,
   type AnswerOf,
   type Artifact,
   type ArtifactStatusFilter,
@@ -54,14 +54,14 @@ import {
   type BuildParams,
 } from './validate.ts';
 
-/** A project named by its v1.1 triple: every call of both APIs reaches it. */
+/** A project named by its v1.1 triple, which both APIs reach. */
 export interface ProjectRef {
   vcsType: VcsType;
   username: string;
   project: string;
 }
 
-/** A project named by its v2 slug alone, which only API v2 reaches (docs/v2.md). */
+/** A project named by its slug, which only API v2 reaches (docs/v2.md). */
 export interface SlugProject {
   slug: string;
 }
@@ -73,7 +73,6 @@ type PageQuery = { limit?: number; offset?: number };
 
 export interface BuildListQuery extends PageQuery {
   statusFilter?: BuildStatusFilter;
-  /** Narrows the list to one branch. */
   branch?: string;
 }
 
@@ -86,9 +85,9 @@ export interface TriggerOptions {
   params?: BuildParams;
 }
 
+/** `recoveredAfter`: the failure after which the build was found instead (docs/promises.md, promise 2). */
 export interface TriggerResult {
   build: Build;
-  /** Set when the trigger's answer was lost and the build was found by looking for it (docs/promises.md, promise 2). */
   recoveredAfter?: string;
 }
 
@@ -113,6 +112,9 @@ const seg = encodeURIComponent;
 
 /** The answer of a write that may be empty: an object or `""`. */
 const orEmpty = (call: AnswerOf, value: unknown): unknown => objectAnswer(call, value, true);
+/** The build a GET or a cancel named, and no other. */
+const asked = (buildNum: number) => (call: AnswerOf, value: unknown) =>
+  buildAnswer(call, value, { asked: buildNum });
 
 export class Client {
   readonly transport: Transport;
@@ -133,7 +135,7 @@ export class Client {
     return this.call('GET', '/recent-builds', buildListAnswer, { query: pageQuery(query) });
   }
 
-  /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
+  /** Every recent build, page by page within paginate's bounds. */
   allRecentBuilds(query: PageQuery = {}): AsyncGenerator<Build> {
     return paginate((limit, offset) => this.recentBuilds({ limit, offset }), {
       ...query,
@@ -160,17 +162,14 @@ export class Client {
       query.statusFilter === undefined
         ? undefined
         : checkBuildStatusFilter('status_filter', query.statusFilter);
-    const list = await this.call<Build[]>('GET', path, buildListAnswer, {
-      query: { ...pageQuery(query), filter },
-    });
-    // A page holds at most what was asked for: a longer one is not the service's list.
-    if (query.limit !== undefined && list.length > query.limit)
-      throw new UnusableAnswerError(
-        'GET',
-        path,
-        `the page holds ${list.length} builds, more than the ${query.limit} asked for`,
-      );
-    return list;
+    const check = (call: AnswerOf, value: unknown): Build[] => {
+      const list = buildListAnswer(call, value);
+      // A page holds at most what was asked for: a longer one is not the service's list.
+      if (list.length > (query.limit ?? Infinity))
+        throw unusable(call, `the page holds ${list.length} builds, more than the ${query.limit} asked for`);
+      return list;
+    };
+    return this.call('GET', path, check, { query: { ...pageQuery(query), filter } });
   }
 
   /** Every build matching the query, newest first, page by page within paginate's bounds. */
@@ -182,10 +181,7 @@ export class Client {
     });
   }
 
-  /**
-   * Triggers a build, never two (docs/promises.md, promise 2). The POST is retried only where it provably did not
-   * arrive; after an ambiguous failure the build it may have made is looked for before giving up.
-   */
+  /** Triggers a build, never two: after a failure that may have started one, it is looked for (docs/promises.md, promise 2). */
   async trigger(p: ProjectRef, options: TriggerOptions): Promise<TriggerResult> {
     const path = `${projectPath(p)}/tree/${seg(checkSegment('branch', options.branch))}`;
     checkRevisionOrTag('revision', options.revision, 'tag', options.tag);
@@ -211,23 +207,22 @@ export class Client {
   }
 
   async build(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.call('GET', buildPath(p, buildNum), (call, value) =>
-      buildAnswer(call, value, { asked: buildNum }),
-    );
+    return this.call('GET', buildPath(p, buildNum), asked(buildNum));
   }
 
-  async retry(p: ProjectRef, buildNum: number, options: { ssh?: boolean } = {}): Promise<Build> {
-    return this.retryWith(p, buildNum, options.ssh ? { ssh: true } : {});
-  }
-
-  /** Retry without cache: an unsupported use of the retry endpoint, which callers should say. */
-  async retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.retryWith(p, buildNum, { 'no-cache': true });
+  /** A retry without cache is an unsupported use of the endpoint, which callers should say. */
+  async retry(
+    p: ProjectRef,
+    buildNum: number,
+    options: { ssh?: boolean; noCache?: boolean } = {},
+  ): Promise<Build> {
+    const body = options.noCache ? { 'no-cache': true } : options.ssh ? { ssh: true } : {};
+    const check = (call: AnswerOf, value: unknown): Build => buildAnswer(call, value, { not: buildNum });
+    return this.call('POST', `${buildPath(p, buildNum)}/retry`, check, { body, retry: 'once' });
   }
 
   async cancel(p: ProjectRef, buildNum: number): Promise<Build> {
-    const check = (call: AnswerOf, value: unknown): Build => buildAnswer(call, value, { asked: buildNum });
-    return this.call('POST', `${buildPath(p, buildNum)}/cancel`, check);
+    return this.call('POST', `${buildPath(p, buildNum)}/cancel`, asked(buildNum));
   }
 
   async addSshUser(p: ProjectRef, buildNum: number): Promise<Build> {
@@ -330,11 +325,6 @@ export class Client {
       if (code === undefined) throw error;
       throw new UntrustedCertificateError(`${method} ${path}`, new URL(this.transport.origin).host, code);
     }
-  }
-
-  private async retryWith(p: ProjectRef, buildNum: number, body: object): Promise<Build> {
-    const check = (call: AnswerOf, value: unknown): Build => buildAnswer(call, value, { not: buildNum });
-    return this.call('POST', `${buildPath(p, buildNum)}/retry`, check, { body, retry: 'once' });
   }
 
   /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
