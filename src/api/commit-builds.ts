@@ -1,8 +1,6 @@
-// The builds of one commit, found in the project's build list (newest first) and followed look after look at
-// the cost of one list request per look in the usual case. A busy project has a long history, so the list is
-// never read to its end: the first look reads back to a margin past the oldest build of the commit it found
-// (or a bounded look-back when it found none), and every later look reads only down to the oldest build that
-// can still change: the oldest unfinished build of the commit, or the newest build the previous look saw.
+// The builds of one commit, found in the project's newest-first build list look after look. The list is never
+// read to its end: the first look reads back a margin past the oldest build of the commit (or a bounded look-back),
+// and later looks only down to the oldest build that can still change.
 import type { Client, ProjectRef } from './client.ts';
 import { BadResponseError } from './errors.ts';
 import { definedOnly, isFinished, text, type Build } from './records.ts';

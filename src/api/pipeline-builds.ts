@@ -59,12 +59,11 @@ export interface PipelineTimes {
   emptyMs: number;
 }
 
+/** `done`: the workflow and all its jobs have ended, so its jobs are not listed again. */
 interface KnownWorkflow {
   workflow: Workflow;
   jobs: Job[];
-  /** Every job of the last list has ended (or, without a build, stopped in a status that may be final). */
   jobsEnded: boolean;
-  /** The workflow and all its jobs have ended: its jobs are not listed again. */
   done: boolean;
 }
 
@@ -267,10 +266,8 @@ function onHold(workflow: Workflow, job: Job): string {
 }
 
 /**
- * The builds of a commit of a project named by its slug, which v1.1 cannot list: its pipelines among the project's
- * newest (on `branch` when given) whose commit starts with `revision`, each followed by a PipelineBuilds. A pipeline
- * that appears later is followed from the next look; when the commit is done is left to the appear and settle
- * times, as for a commit's v1.1 builds. Without `revision`, the newest pipeline names the commit.
+ * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
+ * project's newest is followed by a PipelineBuilds. Without `revision`, the newest pipeline names the commit.
  */
 export class SlugCommitBuilds {
   readonly #api: ProjectsV2;
@@ -296,7 +293,7 @@ export class SlugCommitBuilds {
 
   async look(): Promise<{ builds: Build[]; truncated: boolean; notes: string[] }> {
     const { branch } = this.#query;
-    const pipelines = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
+    const pipelines = await this.#api.projectPipelines(this.#project, definedOnly({ branch }));
     const notes: string[] = [];
     if (this.#query.revision === '') {
       const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
@@ -313,7 +310,7 @@ export class SlugCommitBuilds {
       const source = new PipelineBuilds(this.#read, this.#api, pipeline, this.#times);
       this.#followed.set(pipeline.id, { source, last: [], done: false });
     }
-    for (const [id, entry] of this.#followed) {
+    for (const entry of this.#followed.values()) {
       if (entry.done) continue;
       try {
         const look = await entry.source.look();
@@ -324,7 +321,7 @@ export class SlugCommitBuilds {
         // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
         if (!(error instanceof PipelineErroredError)) throw error;
         notes.push(error.message);
-        this.#followed.set(id, { ...entry, done: true });
+        entry.done = true;
       }
     }
     const builds = [...this.#followed.values()].flatMap((entry) => entry.last);
