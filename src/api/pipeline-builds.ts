@@ -206,10 +206,7 @@ export class PipelineBuilds {
     return workflows;
   }
 
-  /**
-   * Lists a workflow's jobs; reads a job's build when it first has a number and when its status says it ended, and
-   * in between takes the job's status for the build's.
-   */
+  /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
   async #readJobs(entry: KnownWorkflow, notes: string[]): Promise<void> {
     const { workflow } = entry;
     const jobs = await this.#pipelines.jobs(workflow.id);

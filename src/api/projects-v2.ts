@@ -124,10 +124,7 @@ export class ProjectsV2 extends Pipelines {
     return this.call('DELETE', path, messageAnswer);
   }
 
-  /**
-   * A job by number as a build record (jobBuild), with its pipeline's branch and commit, its status as the service
-   * gives it and its page (`web_url`) as the build's address; `pipelines` keeps the pipelines already read.
-   */
+  /** A job by number as a build record (jobBuild); `pipelines` keeps the pipelines already read. */
   async jobAsBuild(
     p: ProjectAddress,
     number: number,

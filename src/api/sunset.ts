@@ -106,10 +106,7 @@ export class GoneError extends ApiError {
 
 export type NoticeLog = (level: 'debug' | 'warning', message: string) => void;
 
-/**
- * One step's notices: the first answer that announces a deprecation or a sunset is a warning, every later one a
- * debug line (a step that polls would otherwise warn at every look). Share one between the connections of a step.
- */
+/** One step's notices: the first announcement is a warning, every later one a debug line (a step polls). */
 export class SunsetNotices {
   readonly #replacement: Replacement;
   #warned = false;
