@@ -41,13 +41,13 @@ export function ofRevision(build: Build, revision: string): boolean {
 
 /** Whether a build belongs to the commit and passes the query's narrowing. */
 export function matchesQuery(build: Build, query: CommitQuery): boolean {
-  if (!ofRevision(build, query.revision)) return false;
-  if (query.branch !== undefined && build.branch != null && build.branch !== query.branch) return false;
   const { job, workflow } = jobOf(build);
-  if (query.workflow !== undefined && workflow !== query.workflow) return false;
-  if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
-    return false;
-  return true;
+  return (
+    ofRevision(build, query.revision) &&
+    (query.branch === undefined || build.branch == null || build.branch === query.branch) &&
+    (query.workflow === undefined || workflow === query.workflow) &&
+    (!query.jobs?.length || (job !== undefined && query.jobs.includes(job)))
+  );
 }
 
 /**
@@ -55,23 +55,21 @@ export function matchesQuery(build: Build, query: CommitQuery): boolean {
  * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
  */
 export function latestAttempts(builds: readonly Build[]): Build[] {
-  const retried = new Set<number>();
-  const newestOfJob = new Map<string, number>();
-  for (const build of builds) {
-    if (typeof build.retry_of === 'number') retried.add(build.retry_of);
-    const { job, workflow } = jobOf(build);
-    if (job === undefined) continue;
-    const key = `${workflow ?? ''}\u0000${job}`;
-    newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
-  }
+  const retried = new Set(builds.map((build) => build.retry_of));
+  const newestOfJob = new Map<string | undefined, number>();
+  for (const build of builds)
+    newestOfJob.set(jobKey(build), Math.max(newestOfJob.get(jobKey(build)) ?? 0, build.build_num));
   return builds
-    .filter((build) => {
-      if (retried.has(build.build_num)) return false;
-      const { job, workflow } = jobOf(build);
-      if (job === undefined) return true;
-      return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
-    })
+    .filter(
+      (b) =>
+        !retried.has(b.build_num) && (jobKey(b) === undefined || newestOfJob.get(jobKey(b)) === b.build_num),
+    )
     .sort((a, b) => a.build_num - b.build_num);
+}
+
+function jobKey(build: Build): string | undefined {
+  const { job, workflow } = jobOf(build);
+  return job === undefined ? undefined : `${workflow ?? ''}\u0000${job}`;
 }
 
 /** Follows the builds of one commit, look after look. */
