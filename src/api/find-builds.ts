@@ -24,7 +24,6 @@ export class BuildScan {
   readonly #project: ProjectRef;
   readonly #query: BuildQuery;
   readonly #revision: string | undefined;
-  readonly #plain: boolean;
   readonly #seen = new Set<number>();
   /** Matches read but not handed out yet. */
   #ready: Build[] = [];
@@ -39,7 +38,6 @@ export class BuildScan {
     this.#project = project;
     this.#query = query;
     this.#revision = query.revision?.toLowerCase();
-    this.#plain = this.#revision === undefined && query.job === undefined;
   }
 
   /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
@@ -57,8 +55,8 @@ export class BuildScan {
     const query = this.#query;
     const revision = this.#revision;
     // With only a status filter the first build is the answer: one build is asked for.
-    const limit =
-      this.#plain && this.#offset === 0 ? 1 : Math.min(MAX_PAGE_SIZE, MAX_BUILDS_READ - this.read);
+    const plain = revision === undefined && query.job === undefined && this.#offset === 0;
+    const limit = plain ? 1 : Math.min(MAX_PAGE_SIZE, MAX_BUILDS_READ - this.read);
     const page = await this.#client.builds(this.#project, {
       statusFilter: query.statusFilter,
       limit,
@@ -74,18 +72,12 @@ export class BuildScan {
       const ofCommit = revision === undefined || ofRevision(build, revision);
       if (revision !== undefined && ofCommit) revisionHere = true;
       // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
-      if (
-        ofCommit &&
-        matchesStatusFilter(build, query.statusFilter) &&
-        (query.job === undefined || jobOf(build).job === query.job)
-      ) {
-        this.#ready.push(build);
-      }
+      const ofJob = query.job === undefined || jobOf(build).job === query.job;
+      if (ofCommit && ofJob && matchesStatusFilter(build, query.statusFilter)) this.#ready.push(build);
     }
     this.read += fresh;
     // The end of the list, a page that repeats, or the commit's builds left behind.
-    if (page.length < limit || fresh === 0) this.#ended = true;
-    if (this.#sawRevision && !revisionHere) this.#ended = true;
+    if (page.length < limit || fresh === 0 || (this.#sawRevision && !revisionHere)) this.#ended = true;
     this.#sawRevision ||= revisionHere;
     this.#offset += page.length;
   }

@@ -83,6 +83,8 @@ export class PipelineBuilds {
   readonly #workflows = new Map<string, KnownWorkflow>();
   readonly #builds = new Map<number, Build>();
   readonly #said = new Set<string>();
+  /** What this look says, each once a pipeline. */
+  #notes: string[] = [];
   readonly #times: PipelineTimes;
   /** When the pipeline was first seen past its set-up with no workflow. */
   #emptySince: number | undefined;
@@ -125,7 +127,7 @@ export class PipelineBuilds {
   }
 
   async look(): Promise<PipelineLook> {
-    const notes: string[] = [];
+    const notes: string[] = (this.#notes = []);
     if (this.#workflows.size === 0) {
       const workflows = await this.#listWorkflows();
       if (workflows.length === 0) {
@@ -137,22 +139,18 @@ export class PipelineBuilds {
         return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
       }
     }
-    for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry, notes);
+    for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry);
     // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
     // (and finds a workflow that came late) without a list of the workflows at every look.
     if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
       const before = new Set(this.#workflows.keys());
       await this.#listWorkflows();
       for (const entry of this.#workflows.values()) {
-        if (!before.has(entry.workflow.id)) await this.#readJobs(entry, notes);
+        if (!before.has(entry.workflow.id)) await this.#readJobs(entry);
         entry.done = FINAL_WORKFLOW_STATUSES.has(entry.workflow.status) && entry.jobsEnded;
         const { id, name, status } = entry.workflow;
         if (entry.done && !entry.jobs.some(hasBuild))
-          this.#sayOnce(
-            notes,
-            `${id}/empty`,
-            `Workflow ${name} ended with status ${status} without starting a job`,
-          );
+          this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
       }
     }
     const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
@@ -175,7 +173,7 @@ export class PipelineBuilds {
         nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
       } else {
         const text = `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`;
-        this.#sayOnce(notes, 'setup', text);
+        this.#sayOnce('setup', text);
       }
     } else if (complete && !known.some((w) => w.jobs.length > 0)) {
       nothing = `no workflow of ${this.#name} made a job`;
@@ -207,13 +205,12 @@ export class PipelineBuilds {
   }
 
   /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
-  async #readJobs(entry: KnownWorkflow, notes: string[]): Promise<void> {
+  async #readJobs(entry: KnownWorkflow): Promise<void> {
     const { workflow } = entry;
     const jobs = await this.#pipelines.jobs(workflow.id);
     entry.jobs = jobs;
     for (const job of jobs) {
-      if (job.status === 'on_hold')
-        this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
+      if (job.status === 'on_hold') this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
       // An approval's number names no build: reading it answers 404.
       const num = hasBuild(job) ? job.job_number : null;
       if (num === null) continue;
@@ -236,10 +233,9 @@ export class PipelineBuilds {
     return UNBUILT_JOB_STATUSES.has(job.status) || passedApproval(job);
   }
 
-  #sayOnce(notes: string[], key: string, text: string): void {
-    if (this.#said.has(key)) return;
+  #sayOnce(key: string, text: string): void {
+    if (!this.#said.has(key)) this.#notes.push(text);
     this.#said.add(key);
-    notes.push(text);
   }
 }
 
