@@ -98,14 +98,17 @@ class AmbiguousTriggerError extends UserFacingError {
   override name = 'AmbiguousTriggerError';
 }
 
-/** The caller aborted while the trigger was on its way; `before` is for `findTriggeredBuild`. */
-export class TriggerAbortedError extends AbortedError {
-  override name = 'TriggerAbortedError';
+/** The caller aborted while a trigger was on its way; `before` is the newest number before it, to find what it started. */
+export abstract class AbortedTrigger extends AbortedError {
   readonly before: number;
   constructor(message: string, before: number) {
     super(message);
     this.before = before;
   }
+}
+
+export class TriggerAbortedError extends AbortedTrigger {
+  override name = 'TriggerAbortedError';
 }
 
 const seg = encodeURIComponent;

@@ -1,5 +1,5 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md), with the same host and credential.
-import { isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
+import { AbortedTrigger, isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
 import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
 import { isRecord, unusable, type AnswerOf, type HttpVerb } from './records.ts';
 import type { ApiRequest, Transport } from './transport.ts';
@@ -74,14 +74,8 @@ export class NoPipelineTriggerError extends UserFacingError {
   }
 }
 
-/** The step was cancelled while the trigger was on its way: `before` is the newest pipeline number before it. */
-export class PipelineTriggerAbortedError extends AbortedError {
+export class PipelineTriggerAbortedError extends AbortedTrigger {
   override name = 'PipelineTriggerAbortedError';
-  readonly before: number;
-  constructor(message: string, before: number) {
-    super(message);
-    this.before = before;
-  }
 }
 
 const seg = encodeURIComponent;
