@@ -113,10 +113,9 @@ export class CommitBuilds {
       requests++;
       if (!Array.isArray(page))
         throw new BadResponseError('GET', 'builds', 'the build list is not a JSON array');
-      const builds: Build[] = page;
       let fresh = 0;
-      for (const build of builds) {
-        if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num)) continue;
+      for (const build of page) {
+        if (seenThisLook.has(build.build_num)) continue;
         seenThisLook.add(build.build_num);
         fresh++;
         newest = Math.max(newest ?? 0, build.build_num);
@@ -128,16 +127,17 @@ export class CommitBuilds {
         }
       }
       // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-      if (builds.length < pageSize || fresh === 0) break;
-      const last = builds[builds.length - 1];
-      if (last === undefined) break;
-      if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest)) break;
-      if (requests >= MAX_PAGES) {
-        truncated = true;
+      if (page.length < pageSize || fresh === 0) break;
+      const last = page.at(-1);
+      if (
+        last === undefined ||
+        (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+      )
         break;
-      }
+      truncated = requests >= MAX_PAGES;
+      if (truncated) break;
       // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
-      offset += builds.length;
+      offset += page.length;
     }
     if (newest !== undefined) this.#newestSeen = newest;
     return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
@@ -162,12 +162,9 @@ export class CommitBuilds {
     if (this.#known.size === 0) {
       return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
     }
-    let oldest: number | undefined;
-    for (const build of this.#known.values()) {
-      const at = queuedAt(build);
-      if (at !== undefined) oldest = Math.min(oldest ?? at, at);
-    }
-    if (oldest !== undefined && lastQueued !== undefined) return lastQueued < oldest - MARGIN_MS;
+    const times = [...this.#known.values()].map(queuedAt).filter((at) => at !== undefined);
+    if (times.length > 0 && lastQueued !== undefined)
+      return lastQueued < times.reduce((a, b) => Math.min(a, b)) - MARGIN_MS;
     return pastOldest >= MARGIN_BUILDS;
   }
 }
