@@ -26,6 +26,7 @@ import {
   type CheckoutKeyType,
   type EnvVar,
   type FollowResult,
+  type HttpVerb,
   type MessageResult,
   type Project,
   type TestMetadata,
@@ -34,7 +35,6 @@ import {
 } from './records.ts';
 import { checkSshKey } from './ssh.ts';
 import type { ApiRequest, Transport } from './transport.ts';
-import type { HttpVerb } from './records.ts';
 import {
   checkArtifactStatusFilter,
   checkBuildNum,
