@@ -243,19 +243,16 @@ export class Client {
   ): Promise<LatestArtifacts> {
     const filter = checkArtifactStatusFilter('status_filter', query.statusFilter ?? 'completed');
     const branch = query.branch === undefined ? undefined : checkSegment('branch', query.branch);
+    const path = `${projectPath(p)}/latest/artifacts`;
     try {
-      const path = `${projectPath(p)}/latest/artifacts`;
       return {
         found: true,
         artifacts: await this.call('GET', path, this.trusted, { query: { branch, filter } }),
       };
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        error.status === 404 &&
-        !/project not found/i.test(error.serverMessage)
-      )
-        return { found: false, message: error.serverMessage || 'no artifacts' };
+      const none =
+        error instanceof ApiError && error.status === 404 && !/project not found/i.test(error.serverMessage);
+      if (none) return { found: false, message: error.serverMessage || 'no artifacts' };
       throw error;
     }
   }

@@ -208,7 +208,7 @@ export class Pipelines {
 
   /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
   async cancelWorkflow(workflowId: string): Promise<unknown> {
-    return this.call('POST', `${workflowPath(workflowId)}/cancel`, (_call, value) => value);
+    return this.call('POST', `${workflowPath(workflowId)}/cancel`, asIs);
   }
 
   /** The newest pipeline that `accept` takes, among the project's newest `max` (on `branch` when given). */
@@ -238,10 +238,8 @@ export class Pipelines {
 
   /** Sent once: an approval that may have arrived is found by reading the workflow's jobs again. */
   async approve(workflowId: string, approvalRequestId: string): Promise<unknown> {
-    const request = seg(checkSegment('approval request id', approvalRequestId));
-    return this.call('POST', `${workflowPath(workflowId)}/approve/${request}`, (_call, value) => value, {
-      retry: 'once',
-    });
+    const path = `${workflowPath(workflowId)}/approve/${seg(checkSegment('approval request id', approvalRequestId))}`;
+    return this.call('POST', path, asIs, { retry: 'once' });
   }
 
   /** A v2 list, page after page, each item checked; bounded in pages and items, a token seen twice ends it. */
@@ -281,6 +279,8 @@ export class Pipelines {
   }
 }
 
+/** An answer the caller does not read. */
+const asIs = (_call: AnswerOf, value: unknown): unknown => value;
 const workflowPath = (id: string): string => `/workflow/${seg(checkSegment('workflow id', id))}`;
 
 /** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */

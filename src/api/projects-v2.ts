@@ -76,10 +76,8 @@ export class ProjectsV2 extends Pipelines {
   /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
   async tests(p: ProjectAddress, number: number): Promise<TestCase[]> {
     const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/tests`;
-    return this.list(
-      path,
-      item<TestCase>(() => true),
-    );
+    const anyItem = item<TestCase>(() => true);
+    return this.list(path, anyItem);
   }
 
   /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
@@ -97,26 +95,19 @@ export class ProjectsV2 extends Pipelines {
   }
 
   async envVars(p: ProjectAddress): Promise<EnvVar[]> {
-    const path = `/project/${projectSlug(p)}/envvar`;
-    return this.list(
-      path,
-      item<EnvVar>((v) => typeof v['name'] === 'string'),
-    );
+    const named = item<EnvVar>((v) => typeof v['name'] === 'string');
+    return this.list(`/project/${projectSlug(p)}/envvar`, named);
   }
 
   /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
   async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<EnvVar> {
     const body = { name: checkEnvName('name', name), value };
-    return this.call(
-      'POST',
-      `/project/${projectSlug(p)}/envvar`,
-      (call, answer) => {
-        if (!isRecord(answer) || answer['name'] !== name)
-          throw unusable(call, `the variable ${name} was expected`);
-        return answer as EnvVar;
-      },
-      { body },
-    );
+    const check = (call: AnswerOf, answer: unknown): EnvVar => {
+      if (!isRecord(answer) || answer['name'] !== name)
+        throw unusable(call, `the variable ${name} was expected`);
+      return answer as EnvVar;
+    };
+    return this.call('POST', `/project/${projectSlug(p)}/envvar`, check, { body });
   }
 
   async deleteEnvVar(p: ProjectAddress, name: string): Promise<{ message?: string }> {
