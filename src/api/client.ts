@@ -138,7 +138,6 @@ export class Client {
     return this.call('GET', '/recent-builds', buildListAnswer, { query: pageQuery(query) });
   }
 
-  /** Every recent build, page by page within paginate's bounds. */
   allRecentBuilds(query: PageQuery = {}): AsyncGenerator<Build> {
     return paginate((limit, offset) => this.recentBuilds({ limit, offset }), {
       ...query,
@@ -175,7 +174,6 @@ export class Client {
     return this.call('GET', path, check, { query: { ...pageQuery(query), filter } });
   }
 
-  /** Every build matching the query, newest first, page by page within paginate's bounds. */
   allBuilds(p: ProjectRef, query: BuildListQuery = {}): AsyncGenerator<Build> {
     return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
       ...pageQuery(query),

@@ -8,11 +8,11 @@ export type Open<T extends string> = T | (string & {});
 export const VCS_TYPES = ['primary-host', 'secondary-host'] as const;
 export type VcsType = (typeof VCS_TYPES)[number];
 
-/** Status filter of the build list (spec, Errors table). */
+/** Status filter of the build list. */
 export const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'] as const;
 export type BuildStatusFilter = (typeof BUILD_STATUS_FILTERS)[number];
 
-/** Status filter of the latest-artifacts endpoint (spec, Errors table): no `running`. */
+/** Status filter of the latest-artifacts endpoint: no `running`. */
 export const ARTIFACT_STATUS_FILTERS = ['completed', 'successful', 'failed'] as const;
 export type ArtifactStatusFilter = (typeof ARTIFACT_STATUS_FILTERS)[number];
 
@@ -239,7 +239,6 @@ export function listAnswer<T>(call: AnswerOf, value: unknown, item = isRecord): 
   return value as T[];
 }
 
-/** A list of builds: an array of build records. */
 export const buildListAnswer = (call: AnswerOf, value: unknown): Build[] => listAnswer(call, value, isBuild);
 
 /** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
