@@ -98,7 +98,7 @@ class AmbiguousTriggerError extends UserFacingError {
   override name = 'AmbiguousTriggerError';
 }
 
-/** The caller aborted while a trigger was on its way; `before` is the newest number before it, to find what it started. */
+/** The caller aborted while a trigger was on its way; `before` is the newest number before it. */
 export abstract class AbortedTrigger extends AbortedError {
   readonly before: number;
   constructor(message: string, before: number) {
@@ -182,7 +182,7 @@ export class Client {
     });
   }
 
-  /** Triggers a build, never two: after a failure that may have started one, it is looked for (docs/promises.md, promise 2). */
+  /** Triggers a build, never two: a build a failure may have started is looked for (docs/promises.md, promise 2). */
   async trigger(p: ProjectRef, options: TriggerOptions): Promise<TriggerResult> {
     const path = `${projectPath(p)}/tree/${seg(checkSegment('branch', options.branch))}`;
     checkRevisionOrTag('revision', options.revision, 'tag', options.tag);

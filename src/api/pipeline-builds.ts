@@ -69,7 +69,7 @@ interface KnownWorkflow {
 
 type JobReader = (num: number) => Promise<Build>;
 
-/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug (which v1.1 cannot reach). */
+/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
 export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
   if (!('slug' in project)) return (num) => client.build(project, num);
   const pipelines = new Map<string, Promise<Pipeline>>();
