@@ -5,7 +5,6 @@ import {
   certificateCode,
   NetworkError,
   TimeoutError,
-  UnusableAnswerError,
   UntrustedCertificateError,
   UserFacingError,
   ValidationError,
@@ -17,6 +16,7 @@ import {
   definedOnly,
   listAnswer,
   objectAnswer,
+  unusable,
   type AnswerOf,
   type Artifact,
   type ArtifactStatusFilter,
@@ -26,6 +26,7 @@ import {
   type CheckoutKeyType,
   type EnvVar,
   type FollowResult,
+  type HttpVerb,
   type MessageResult,
   type Project,
   type TestMetadata,
@@ -33,7 +34,7 @@ import {
   type VcsType,
 } from './records.ts';
 import { checkSshKey } from './ssh.ts';
-import type { ApiRequest, RetryMode, Transport } from './transport.ts';
+import type { ApiRequest, Transport } from './transport.ts';
 import {
   checkArtifactStatusFilter,
   checkBuildNum,
@@ -49,19 +50,18 @@ import {
   checkSecret,
   checkSegment,
   checkVcsType,
-  checkVerb,
   MAX_PAGE_SIZE,
   type BuildParams,
 } from './validate.ts';
 
-/** A project named by its v1.1 triple: every call of both APIs reaches it. */
+/** A project named by its v1.1 triple, which both APIs reach. */
 export interface ProjectRef {
   vcsType: VcsType;
   username: string;
   project: string;
 }
 
-/** A project named by its v2 slug alone, which only API v2 reaches (docs/v2.md). */
+/** A project named by its slug, which only API v2 reaches (docs/v2.md). */
 export interface SlugProject {
   slug: string;
 }
@@ -69,14 +69,10 @@ export interface SlugProject {
 /** Either way of naming a project; `'slug' in p` tells which. */
 export type ProjectAddress = ProjectRef | SlugProject;
 
-interface PageQuery {
-  limit?: number;
-  offset?: number;
-}
+type PageQuery = { limit?: number; offset?: number };
 
 export interface BuildListQuery extends PageQuery {
   statusFilter?: BuildStatusFilter;
-  /** Narrows the list to one branch. */
   branch?: string;
 }
 
@@ -89,9 +85,9 @@ export interface TriggerOptions {
   params?: BuildParams;
 }
 
+/** `recoveredAfter`: the failure after which the build was found instead (docs/promises.md, promise 2). */
 export interface TriggerResult {
   build: Build;
-  /** Set when the trigger's answer was lost and the build was found by looking for it (docs/promises.md, promise 2). */
   recoveredAfter?: string;
 }
 
@@ -102,9 +98,8 @@ class AmbiguousTriggerError extends UserFacingError {
   override name = 'AmbiguousTriggerError';
 }
 
-/** The caller aborted while the trigger was on its way; `before` is for `findTriggeredBuild`. */
-export class TriggerAbortedError extends AbortedError {
-  override name = 'TriggerAbortedError';
+/** The caller aborted while a trigger was on its way; `before` is the newest number before it. */
+export abstract class AbortedTrigger extends AbortedError {
   readonly before: number;
   constructor(message: string, before: number) {
     super(message);
@@ -112,12 +107,17 @@ export class TriggerAbortedError extends AbortedError {
   }
 }
 
+export class TriggerAbortedError extends AbortedTrigger {
+  override name = 'TriggerAbortedError';
+}
+
 const seg = encodeURIComponent;
 
-/** The call an answer came from, for its shape check. */
-const get = (path: string): AnswerOf => ({ method: 'GET', path });
-const post = (path: string): AnswerOf => ({ method: 'POST', path });
-const del = (path: string): AnswerOf => ({ method: 'DELETE', path });
+/** The answer of a write that may be empty: an object or `""`. */
+const orEmpty = (call: AnswerOf, value: unknown): unknown => objectAnswer(call, value, true);
+/** The build a GET or a cancel named, and no other. */
+const asked = (buildNum: number) => (call: AnswerOf, value: unknown) =>
+  buildAnswer(call, value, { asked: buildNum });
 
 export class Client {
   readonly transport: Transport;
@@ -126,21 +126,18 @@ export class Client {
     this.transport = transport;
   }
 
-  // --- user and project lists
-
   async me(): Promise<User> {
-    return objectAnswer(get('/me'), await this.get('/me'));
+    return this.call('GET', '/me', objectAnswer);
   }
 
   async projects(): Promise<Project[]> {
-    return listAnswer(get('/projects'), await this.get('/projects'));
+    return this.call('GET', '/projects', listAnswer);
   }
 
   async recentBuilds(query: PageQuery = {}): Promise<Build[]> {
-    return buildListAnswer(get('/recent-builds'), await this.get('/recent-builds', pageQuery(query)));
+    return this.call('GET', '/recent-builds', buildListAnswer, { query: pageQuery(query) });
   }
 
-  /** Every recent build, following `offset` page by page, within paginate's bounds (a warning when it stops). */
   allRecentBuilds(query: PageQuery = {}): AsyncGenerator<Build> {
     return paginate((limit, offset) => this.recentBuilds({ limit, offset }), {
       ...query,
@@ -151,21 +148,12 @@ export class Client {
   }
 
   async addPlatformKey(apikey: string): Promise<unknown> {
-    checkSecret('apikey', apikey);
-    const answer = await this.send({
-      method: 'POST',
-      path: '/user/platform-key',
-      body: { apikey },
-      retry: 'idempotent',
-    });
-    return objectAnswer(post('/user/platform-key'), answer, true);
+    const body = { apikey: checkSecret('apikey', apikey) };
+    return this.call('POST', '/user/platform-key', orEmpty, { body });
   }
 
-  // --- project and builds
-
   async follow(p: ProjectRef): Promise<FollowResult> {
-    const path = `${projectPath(p)}/follow`;
-    return objectAnswer(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
+    return this.call('POST', `${projectPath(p)}/follow`, objectAnswer);
   }
 
   async builds(p: ProjectRef, query: BuildListQuery = {}): Promise<Build[]> {
@@ -176,18 +164,16 @@ export class Client {
       query.statusFilter === undefined
         ? undefined
         : checkBuildStatusFilter('status_filter', query.statusFilter);
-    const list = buildListAnswer(get(path), await this.get(path, { ...pageQuery(query), filter }));
-    // A page holds at most what was asked for: a longer one is not the service's list.
-    if (query.limit !== undefined && list.length > query.limit)
-      throw new UnusableAnswerError(
-        'GET',
-        path,
-        `the page holds ${list.length} builds, more than the ${query.limit} asked for`,
-      );
-    return list;
+    const check = (call: AnswerOf, value: unknown): Build[] => {
+      const list = buildListAnswer(call, value);
+      // A page holds at most what was asked for: a longer one is not the service's list.
+      if (list.length > (query.limit ?? Infinity))
+        throw unusable(call, `the page holds ${list.length} builds, more than the ${query.limit} asked for`);
+      return list;
+    };
+    return this.call('GET', path, check, { query: { ...pageQuery(query), filter } });
   }
 
-  /** Every build matching the query, newest first, page by page within paginate's bounds. */
   allBuilds(p: ProjectRef, query: BuildListQuery = {}): AsyncGenerator<Build> {
     return paginate((limit, offset) => this.builds(p, { ...query, limit, offset }), {
       ...pageQuery(query),
@@ -196,23 +182,19 @@ export class Client {
     });
   }
 
-  /**
-   * Triggers a build, never two (docs/promises.md, promise 2). The POST is retried only where it provably did not
-   * arrive; after an ambiguous failure the build it may have made is looked for before giving up.
-   */
+  /** Triggers a build, never two: a build a failure may have started is looked for (docs/promises.md, promise 2). */
   async trigger(p: ProjectRef, options: TriggerOptions): Promise<TriggerResult> {
     const path = `${projectPath(p)}/tree/${seg(checkSegment('branch', options.branch))}`;
     checkRevisionOrTag('revision', options.revision, 'tag', options.tag);
-    const body = {
+    const body = definedOnly({
       revision: options.revision,
       tag: options.tag,
       parallel: options.parallel === undefined ? undefined : checkParallel('parallel', options.parallel),
       build_parameters: options.params === undefined ? undefined : checkParams('params', options.params),
-    };
+    });
     const before = await this.newestBuildNum(p);
     try {
-      const answer = await this.send({ method: 'POST', path, body: definedOnly(body), retry: 'once' });
-      return { build: buildAnswer(post(path), answer) };
+      return { build: await this.call('POST', path, buildAnswer, { body, retry: 'once' }) };
     } catch (error) {
       if (error instanceof AbortedError) throw new TriggerAbortedError(error.message, before);
       if (!isAmbiguous(error)) throw error;
@@ -226,38 +208,30 @@ export class Client {
   }
 
   async build(p: ProjectRef, buildNum: number): Promise<Build> {
-    const path = buildPath(p, buildNum);
-    return buildAnswer(get(path), await this.get(path), { asked: buildNum });
+    return this.call('GET', buildPath(p, buildNum), asked(buildNum));
   }
 
-  async retry(p: ProjectRef, buildNum: number, options: { ssh?: boolean } = {}): Promise<Build> {
-    const body = options.ssh ? { ssh: true } : {};
-    const path = `${buildPath(p, buildNum)}/retry`;
-    const answer = await this.send({ method: 'POST', path, body, retry: 'once' });
-    return buildAnswer(post(path), answer, { not: buildNum });
-  }
-
-  /** Retry without cache: an unsupported use of the retry endpoint, which callers should say. */
-  async retryNoCache(p: ProjectRef, buildNum: number): Promise<Build> {
-    const path = `${buildPath(p, buildNum)}/retry`;
-    const answer = await this.send({ method: 'POST', path, body: { 'no-cache': true }, retry: 'once' });
-    return buildAnswer(post(path), answer, { not: buildNum });
+  /** A retry without cache is an unsupported use of the endpoint, which callers should say. */
+  async retry(
+    p: ProjectRef,
+    buildNum: number,
+    options: { ssh?: boolean; noCache?: boolean } = {},
+  ): Promise<Build> {
+    const body = options.noCache ? { 'no-cache': true } : options.ssh ? { ssh: true } : {};
+    const check = (call: AnswerOf, value: unknown): Build => buildAnswer(call, value, { not: buildNum });
+    return this.call('POST', `${buildPath(p, buildNum)}/retry`, check, { body, retry: 'once' });
   }
 
   async cancel(p: ProjectRef, buildNum: number): Promise<Build> {
-    const path = `${buildPath(p, buildNum)}/cancel`;
-    const answer = await this.send({ method: 'POST', path, retry: 'idempotent' });
-    return buildAnswer(post(path), answer, { asked: buildNum });
+    return this.call('POST', `${buildPath(p, buildNum)}/cancel`, asked(buildNum));
   }
 
   async addSshUser(p: ProjectRef, buildNum: number): Promise<Build> {
-    const path = `${buildPath(p, buildNum)}/ssh-users`;
-    return objectAnswer(post(path), await this.send({ method: 'POST', path, retry: 'idempotent' }));
+    return this.call('POST', `${buildPath(p, buildNum)}/ssh-users`, objectAnswer);
   }
 
   async artifacts(p: ProjectRef, buildNum: number): Promise<Artifact[]> {
-    const path = `${buildPath(p, buildNum)}/artifacts`;
-    return this.trusted(listAnswer(get(path), await this.get(path)));
+    return this.call('GET', `${buildPath(p, buildNum)}/artifacts`, this.trusted);
   }
 
   /** Artifacts of the latest matching build; the service's 404 for "no artifacts" is "none", not an error. */
@@ -267,71 +241,57 @@ export class Client {
   ): Promise<LatestArtifacts> {
     const filter = checkArtifactStatusFilter('status_filter', query.statusFilter ?? 'completed');
     const branch = query.branch === undefined ? undefined : checkSegment('branch', query.branch);
+    const path = `${projectPath(p)}/latest/artifacts`;
     try {
-      const path = `${projectPath(p)}/latest/artifacts`;
-      const artifacts = listAnswer<Artifact>(get(path), await this.get(path, { branch, filter }));
-      return { found: true, artifacts: this.trusted(artifacts) };
+      return {
+        found: true,
+        artifacts: await this.call('GET', path, this.trusted, { query: { branch, filter } }),
+      };
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        error.status === 404 &&
-        !/project not found/i.test(error.serverMessage)
-      ) {
-        return { found: false, message: error.serverMessage || 'no artifacts' };
-      }
+      const none =
+        error instanceof ApiError && error.status === 404 && !/project not found/i.test(error.serverMessage);
+      if (none) return { found: false, message: error.serverMessage || 'no artifacts' };
       throw error;
     }
   }
 
   async tests(p: ProjectRef, buildNum: number): Promise<TestMetadata> {
-    const path = `${buildPath(p, buildNum)}/tests`;
-    return objectAnswer(get(path), await this.get(path));
+    return this.call('GET', `${buildPath(p, buildNum)}/tests`, objectAnswer);
   }
 
   async clearCache(p: ProjectRef): Promise<MessageResult> {
-    const path = `${projectPath(p)}/build-cache`;
-    return objectAnswer(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
+    return this.call('DELETE', `${projectPath(p)}/build-cache`, objectAnswer);
   }
 
-  // --- environment variables
-
   async listEnvVars(p: ProjectRef): Promise<EnvVar[]> {
-    const path = `${projectPath(p)}/envvar`;
-    return listAnswer(get(path), await this.get(path));
+    return this.call('GET', `${projectPath(p)}/envvar`, listAnswer);
   }
 
   async addEnvVar(p: ProjectRef, name: string, value: string): Promise<EnvVar> {
-    checkEnvName('name', name);
-    const path = `${projectPath(p)}/envvar`;
-    const answer = await this.send({ method: 'POST', path, body: { name, value }, retry: 'idempotent' });
-    return objectAnswer(post(path), answer);
+    const body = { name: checkEnvName('name', name), value };
+    return this.call('POST', `${projectPath(p)}/envvar`, objectAnswer, { body });
   }
 
   async getEnvVar(p: ProjectRef, name: string): Promise<EnvVar> {
-    const path = `${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`;
-    return objectAnswer(get(path), await this.get(path));
+    return this.call('GET', `${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`, objectAnswer);
   }
 
   async deleteEnvVar(p: ProjectRef, name: string): Promise<MessageResult> {
     return this.deleteOnce(`${projectPath(p)}/envvar/${seg(checkEnvName('name', name))}`);
   }
 
-  // --- keys
-
   async listCheckoutKeys(p: ProjectRef): Promise<CheckoutKey[]> {
-    const path = `${projectPath(p)}/checkout-key`;
-    return listAnswer(get(path), await this.get(path));
+    return this.call('GET', `${projectPath(p)}/checkout-key`, listAnswer);
   }
 
   async createCheckoutKey(p: ProjectRef, keyType: CheckoutKeyType): Promise<CheckoutKey> {
-    const type = checkKeyType('key_type', keyType);
-    const path = `${projectPath(p)}/checkout-key`;
-    return objectAnswer(post(path), await this.send({ method: 'POST', path, body: { type }, retry: 'once' }));
+    const body = { type: checkKeyType('key_type', keyType) };
+    return this.call('POST', `${projectPath(p)}/checkout-key`, objectAnswer, { body, retry: 'once' });
   }
 
   async getCheckoutKey(p: ProjectRef, fingerprint: string): Promise<CheckoutKey> {
     const path = `${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`;
-    return objectAnswer(get(path), await this.get(path));
+    return this.call('GET', path, objectAnswer);
   }
 
   async deleteCheckoutKey(p: ProjectRef, fingerprint: string): Promise<MessageResult> {
@@ -340,44 +300,35 @@ export class Client {
 
   /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
   async addSshKey(p: ProjectRef, sshKey: string, hostname?: string): Promise<unknown> {
-    const { privateKey } = checkSshKey('ssh_key', sshKey);
-    const host = hostname === undefined ? undefined : checkSegment('hostname', hostname, 'a host name');
-    const path = `${projectPath(p)}/ssh-key`;
-    const answer = await this.send({
-      method: 'POST',
-      path,
-      body: definedOnly({ private_key: privateKey, hostname: host }),
-      retry: 'once',
+    const body = definedOnly({
+      private_key: checkSshKey('ssh_key', sshKey).privateKey,
+      hostname: hostname === undefined ? undefined : checkSegment('hostname', hostname, 'a host name'),
     });
-    return objectAnswer(post(path), answer, true);
+    return this.call('POST', `${projectPath(p)}/ssh-key`, orEmpty, { body, retry: 'once' });
   }
 
-  // --- plumbing
-
-  private async get<T = unknown>(path: string, query?: ApiRequest['query']): Promise<T> {
-    return this.send({ method: 'GET', path, ...definedOnly({ query }), retry: 'idempotent' });
-  }
-
-  private async send<T = unknown>(request: ApiRequest): Promise<T> {
-    checkVerb('method', request.method);
+  /** Sends a call (idempotent unless told) and checks its answer by shape (docs/promises.md, promise 22). */
+  private async call<T>(
+    method: HttpVerb,
+    path: string,
+    check: (call: AnswerOf, value: unknown) => unknown,
+    more: Partial<Pick<ApiRequest, 'query' | 'body' | 'retry'>> = {},
+  ): Promise<T> {
+    const request = { method, path, retry: 'idempotent' as const, ...more };
     try {
-      return (await this.transport.request<T>(request)).data;
+      return check(request, (await this.transport.request(request)).data) as T;
     } catch (error) {
       // An untrusted certificate is the user's to fix (a self-hosted authority): said with the host, not as a bug.
       const code = certificateCode(error);
       if (code === undefined) throw error;
-      throw new UntrustedCertificateError(
-        `${request.method} ${request.path}`,
-        new URL(this.transport.origin).host,
-        code,
-      );
+      throw new UntrustedCertificateError(`${method} ${path}`, new URL(this.transport.origin).host, code);
     }
   }
 
   /** A DELETE whose answer was lost is retried; its 404 then means an earlier attempt already deleted it. */
   private async deleteOnce(path: string): Promise<MessageResult> {
     try {
-      return objectAnswer(del(path), await this.send({ method: 'DELETE', path, retry: 'idempotent' }));
+      return await this.call('DELETE', path, objectAnswer);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404 && error.attempts > 1) return { message: 'ok' };
       throw error;
@@ -385,16 +336,15 @@ export class Client {
   }
 
   /** The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14). */
-  private trusted(artifacts: Artifact[]): Artifact[] {
-    if (!Array.isArray(artifacts)) return artifacts;
-    for (const a of artifacts) if (typeof a?.url === 'string') this.transport.trust(a.url);
+  private trusted = (call: AnswerOf, value: unknown): Artifact[] => {
+    const artifacts = listAnswer<Artifact>(call, value);
+    for (const a of artifacts) if (typeof a.url === 'string') this.transport.trust(a.url);
     return artifacts;
-  }
+  };
 
   private async newestBuildNum(p: ProjectRef): Promise<number> {
     try {
-      const newest = await this.builds(p, { limit: 1 });
-      return (Array.isArray(newest) ? newest[0]?.build_num : undefined) ?? 0;
+      return (await this.builds(p, { limit: 1 }))[0]?.build_num ?? 0;
     } catch (error) {
       // A project not followed yet has no builds; the trigger itself will say if the project is unknown.
       if (error instanceof ApiError && error.status === 404) return 0;
@@ -405,17 +355,17 @@ export class Client {
   /** The build a trigger made, if any: newer than `before`, triggered through the API, matching the trigger. */
   async findTriggeredBuild(p: ProjectRef, o: TriggerOptions, before: number): Promise<Build | undefined> {
     const candidates = await this.builds(p, { branch: o.branch, limit: MAX_PAGE_SIZE });
-    if (!Array.isArray(candidates)) return undefined;
-    const matches = candidates.filter(
-      (b) =>
-        b.build_num > before &&
-        b.why === 'api' &&
-        (b.branch == null || b.branch === o.branch) &&
-        (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
-        (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag),
-    );
     // The oldest match is ours: a later one was triggered by someone else after our call.
-    return matches.sort((a, b) => a.build_num - b.build_num)[0];
+    return candidates
+      .filter(
+        (b) =>
+          b.build_num > before &&
+          b.why === 'api' &&
+          (b.branch == null || b.branch === o.branch) &&
+          (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
+          (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag),
+      )
+      .sort((a, b) => a.build_num - b.build_num)[0];
   }
 }
 
@@ -442,7 +392,7 @@ function buildPath(p: ProjectRef, buildNum: number): string {
   return `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
 }
 
-function pageQuery(q: PageQuery): { limit?: number; offset?: number } {
+function pageQuery(q: PageQuery): PageQuery {
   return definedOnly({
     limit: q.limit === undefined ? undefined : checkLimit('limit', q.limit),
     offset: q.offset === undefined ? undefined : checkOffset('offset', q.offset),
@@ -455,5 +405,3 @@ export function isAmbiguous(error: unknown): error is Error {
   if (error instanceof NetworkError) return !error.notSent;
   return error instanceof TimeoutError;
 }
-
-export type { RetryMode };

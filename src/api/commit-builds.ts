@@ -1,11 +1,9 @@
-// The builds of one commit, found in the project's build list (newest first) and followed look after look at
-// the cost of one list request per look in the usual case. A busy project has a long history, so the list is
-// never read to its end: the first look reads back to a margin past the oldest build of the commit it found
-// (or a bounded look-back when it found none), and every later look reads only down to the oldest build that
-// can still change: the oldest unfinished build of the commit, or the newest build the previous look saw.
+// The builds of one commit, found in the project's newest-first build list look after look. The list is never
+// read to its end: the first look reads back a margin past the oldest build of the commit (or a bounded look-back),
+// and later looks only down to the oldest build that can still change.
 import type { Client, ProjectRef } from './client.ts';
 import { BadResponseError } from './errors.ts';
-import { isFinished, type Build } from './records.ts';
+import { definedOnly, isFinished, text, type Build } from './records.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
 export interface CommitQuery {
@@ -18,51 +16,22 @@ export interface CommitQuery {
   jobs?: readonly string[];
 }
 
-export interface ScanOptions {
-  /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
-  now: number;
-  /**
-   * How far past the oldest build of the commit found so far the first look reads. Downstream jobs are queued
-   * only once their upstream jobs ended, so two jobs of one push lie at most about one job's run apart.
-   */
-  marginMs?: number;
-  /** The same margin in builds, for records without a queue time. */
-  marginBuilds?: number;
-  /** How far back a first look that finds nothing reads. */
-  lookBackMs?: number;
-  /** Pages one look reads at most. */
-  maxPages?: number;
-}
-
-export const SCAN_DEFAULTS = {
-  marginMs: 2 * 3_600_000,
-  marginBuilds: 200,
-  lookBackMs: 24 * 3_600_000,
-  maxPages: 10,
-} as const;
-
+/** Downstream jobs are queued only once their upstream jobs ended: two jobs of one push lie about a job's run apart. */
+const MARGIN_MS = 2 * 3_600_000;
+/** The same margin in builds, for records without a queue time. */
+const MARGIN_BUILDS = 200;
+/** How far back a first look that finds nothing reads. */
+const LOOK_BACK_MS = 24 * 3_600_000;
+const MAX_PAGES = 10;
 /** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
 const MIN_LATER_PAGE = 20;
 const NEW_BUILDS_ROOM = 10;
-
-export interface ScanResult {
-  /** The builds of the commit that count now (a retried build replaced by its retry), oldest first. */
-  builds: Build[];
-  /** List requests this look made. */
-  requests: number;
-  /** The look stopped at maxPages before it reached where it wanted to. */
-  truncated: boolean;
-}
 
 /** The job and workflow a build belongs to (second-generation builds), when it says. */
 export function jobOf(build: Build): { job?: string; workflow?: string } {
   const workflows = build.workflows;
   const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-  const workflow = workflows?.['workflow_name'];
-  return {
-    ...(typeof job === 'string' && job !== '' ? { job } : {}),
-    ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
-  };
+  return definedOnly({ job: text(job), workflow: text(workflows?.['workflow_name']) });
 }
 
 /** Whether a build is of the commit a (lower-case) hash or prefix names. */
@@ -72,13 +41,13 @@ export function ofRevision(build: Build, revision: string): boolean {
 
 /** Whether a build belongs to the commit and passes the query's narrowing. */
 export function matchesQuery(build: Build, query: CommitQuery): boolean {
-  if (!ofRevision(build, query.revision)) return false;
-  if (query.branch !== undefined && build.branch != null && build.branch !== query.branch) return false;
   const { job, workflow } = jobOf(build);
-  if (query.workflow !== undefined && workflow !== query.workflow) return false;
-  if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
-    return false;
-  return true;
+  return (
+    ofRevision(build, query.revision) &&
+    (query.branch === undefined || build.branch == null || build.branch === query.branch) &&
+    (query.workflow === undefined || workflow === query.workflow) &&
+    (!query.jobs?.length || (job !== undefined && query.jobs.includes(job)))
+  );
 }
 
 /**
@@ -86,23 +55,21 @@ export function matchesQuery(build: Build, query: CommitQuery): boolean {
  * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
  */
 export function latestAttempts(builds: readonly Build[]): Build[] {
-  const retried = new Set<number>();
-  const newestOfJob = new Map<string, number>();
-  for (const build of builds) {
-    if (typeof build.retry_of === 'number') retried.add(build.retry_of);
-    const { job, workflow } = jobOf(build);
-    if (job === undefined) continue;
-    const key = `${workflow ?? ''}\u0000${job}`;
-    newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
-  }
+  const retried = new Set(builds.map((build) => build.retry_of));
+  const newestOfJob = new Map<string | undefined, number>();
+  for (const build of builds)
+    newestOfJob.set(jobKey(build), Math.max(newestOfJob.get(jobKey(build)) ?? 0, build.build_num));
   return builds
-    .filter((build) => {
-      if (retried.has(build.build_num)) return false;
-      const { job, workflow } = jobOf(build);
-      if (job === undefined) return true;
-      return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
-    })
+    .filter(
+      (b) =>
+        !retried.has(b.build_num) && (jobKey(b) === undefined || newestOfJob.get(jobKey(b)) === b.build_num),
+    )
     .sort((a, b) => a.build_num - b.build_num);
+}
+
+function jobKey(build: Build): string | undefined {
+  const { job, workflow } = jobOf(build);
+  return job === undefined ? undefined : `${workflow ?? ''}\u0000${job}`;
 }
 
 /** Follows the builds of one commit, look after look. */
@@ -110,22 +77,23 @@ export class CommitBuilds {
   readonly #client: Pick<Client, 'builds'>;
   readonly #project: ProjectRef;
   readonly #query: CommitQuery;
-  readonly #options: Required<ScanOptions>;
+  /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
+  readonly #now: number;
   /** Every build of the commit seen, by number, as last read. */
   readonly #known = new Map<number, Build>();
   /** The newest build number a look has seen: every newer build is new to the next look. */
   #newestSeen: number | undefined;
   #looks = 0;
 
-  constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: CommitQuery, options: ScanOptions) {
+  constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: CommitQuery, at: { now: number }) {
     this.#client = client;
     this.#project = project;
     this.#query = query;
-    this.#options = { ...SCAN_DEFAULTS, ...options };
+    this.#now = at.now;
   }
 
-  /** Reads the list as far as this look needs, and returns the builds that count now. */
-  async look(): Promise<ScanResult> {
+  /** Reads the list as far as this look needs; `builds` count now (a retried build replaced by its retry). */
+  async look(): Promise<{ builds: Build[]; requests: number; truncated: boolean }> {
     const first = this.#looks++ === 0;
     const floor = first ? undefined : this.#floor();
     const pageSize = floor === undefined ? MAX_PAGE_SIZE : this.#laterPageSize(floor);
@@ -138,17 +106,16 @@ export class CommitBuilds {
     let pastOldest = 0;
     for (;;) {
       const page = await this.#client.builds(this.#project, {
-        ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
+        ...definedOnly({ branch: this.#query.branch }),
         limit: pageSize,
         offset,
       });
       requests++;
       if (!Array.isArray(page))
         throw new BadResponseError('GET', 'builds', 'the build list is not a JSON array');
-      const builds: Build[] = page;
       let fresh = 0;
-      for (const build of builds) {
-        if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num)) continue;
+      for (const build of page) {
+        if (seenThisLook.has(build.build_num)) continue;
         seenThisLook.add(build.build_num);
         fresh++;
         newest = Math.max(newest ?? 0, build.build_num);
@@ -160,16 +127,17 @@ export class CommitBuilds {
         }
       }
       // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-      if (builds.length < pageSize || fresh === 0) break;
-      const last = builds[builds.length - 1];
-      if (last === undefined) break;
-      if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest)) break;
-      if (requests >= this.#options.maxPages) {
-        truncated = true;
+      if (page.length < pageSize || fresh === 0) break;
+      const last = page.at(-1);
+      if (
+        last === undefined ||
+        (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
+      )
         break;
-      }
+      truncated = requests >= MAX_PAGES;
+      if (truncated) break;
       // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
-      offset += builds.length;
+      offset += page.length;
     }
     if (newest !== undefined) this.#newestSeen = newest;
     return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
@@ -192,15 +160,12 @@ export class CommitBuilds {
   #firstLookDone(last: Build, pastOldest: number): boolean {
     const lastQueued = queuedAt(last);
     if (this.#known.size === 0) {
-      return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
+      return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
     }
-    let oldest: number | undefined;
-    for (const build of this.#known.values()) {
-      const at = queuedAt(build);
-      if (at !== undefined) oldest = Math.min(oldest ?? at, at);
-    }
-    if (oldest !== undefined && lastQueued !== undefined) return lastQueued < oldest - this.#options.marginMs;
-    return pastOldest >= this.#options.marginBuilds;
+    const times = [...this.#known.values()].map(queuedAt).filter((at) => at !== undefined);
+    if (times.length > 0 && lastQueued !== undefined)
+      return lastQueued < times.reduce((a, b) => Math.min(a, b)) - MARGIN_MS;
+    return pastOldest >= MARGIN_BUILDS;
   }
 }
 

@@ -1,29 +1,20 @@
 import { checkLimit, checkOffset, MAX_PAGE_SIZE } from './validate.ts';
 
-/**
- * Most items one walk yields: 100 pages of 100. A server whose pages never end (or a list far longer than any
- * one step should read) stops here with a warning, so time and memory stay bounded (docs/promises.md, promise 22).
- */
+/** Most items one walk yields, so that time and memory stay bounded (docs/promises.md, promise 22). */
 export const MAX_PAGINATED_ITEMS = 10_000;
 
-export interface PaginateOptions<T> {
-  /** The page size (default the largest the API allows). */
+interface PaginateOptions<T> {
   limit?: number;
-  /** Where to start. */
   offset?: number;
   /** What tells items apart (a build's number): a page of nothing new means the server is going round. */
   key?: (item: T) => unknown;
-  /** Told why the walk stopped early; the items so far are still yielded. */
+  /** Told why the walk stopped early. */
   warn?: (message: string) => void;
-  /** MAX_PAGINATED_ITEMS by default. */
-  maxItems?: number;
 }
 
 /**
- * Walks a `limit`/`offset` list to its end: page after page until one comes back shorter than asked. It stops
- * early, with a warning, when a page brings nothing not seen before (a server ignoring `offset` answers the same
- * page for ever) or at `maxItems`. An item seen on an earlier page is not yielded again: a build that arrives
- * between two requests shifts the list by one.
+ * Walks a `limit`/`offset` list until a page comes back shorter than asked, or (with a warning) one brings nothing
+ * new or the walk reaches its bound; an item seen before is not yielded again, as a new build shifts the list.
  */
 export async function* paginate<T>(
   fetchPage: (limit: number, offset: number) => Promise<T[]>,
@@ -31,7 +22,6 @@ export async function* paginate<T>(
 ): AsyncGenerator<T> {
   const limit = checkLimit('limit', options.limit ?? MAX_PAGE_SIZE);
   let offset = checkOffset('offset', options.offset ?? 0);
-  const maxItems = options.maxItems ?? MAX_PAGINATED_ITEMS;
   const key = options.key ?? ((item: T) => item);
   const seen = new Set<unknown>();
   for (let pages = 1; ; pages++) {
@@ -40,9 +30,9 @@ export async function* paginate<T>(
     for (const item of page) {
       const id = key(item);
       if (seen.has(id)) continue;
-      if (seen.size >= maxItems) {
+      if (seen.size >= MAX_PAGINATED_ITEMS) {
         options.warn?.(
-          `Stopped after ${maxItems} items (${pages} pages): the most one listing reads. ` +
+          `Stopped after ${MAX_PAGINATED_ITEMS} items (${pages} pages): the most one listing reads. ` +
             `Narrow it (a branch, a status filter) or page through it with limit and offset.`,
         );
         return;

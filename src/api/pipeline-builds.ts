@@ -1,23 +1,21 @@
-// The builds of one pipeline (API v2), look after look, for the same waiting loop that follows a commit's builds:
-// its workflows, each workflow's jobs until each has a `job_number`, then each job as a build record, read the way
-// the project allows: its v1.1 build, or for a project named by its slug its v2 job details (jobReader). A look
-// costs one list of jobs per workflow not yet ended; a job is read when it first has a number and when it ends,
-// and the workflows are listed at the first look and again when all their jobs look ended. Jobs that end without
-// a build (blocked after a failure, not run, cancelled, unauthorized) end with their status; an approval on hold
-// is said, once. SlugCommitBuilds follows every pipeline of a commit of a project named by its slug this way.
+// The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
+// workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
+// a number and when it ends; the workflows are listed again only when all their jobs look ended.
 import type { Client, ProjectAddress, SlugProject } from './client.ts';
 import type { CommitQuery } from './commit-builds.ts';
 import { UserFacingError } from './errors.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
+  MAX_PROJECT_PIPELINES,
   UNBUILT_JOB_STATUSES,
   type Job,
   type Pipeline,
   type Pipelines,
   type Workflow,
 } from './pipelines.ts';
-import { MAX_PROJECT_PIPELINES, type ProjectsV2 } from './projects-v2.ts';
-import { isFinished, type Build } from './records.ts';
+import type { ProjectsV2 } from './projects-v2.ts';
+import { jobStatusMeaning } from './job-status.ts';
+import { definedOnly, isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
@@ -25,7 +23,6 @@ export class PipelineErroredError extends UserFacingError {
   override name = 'PipelineErroredError';
 }
 
-/** A job that ended without a build. */
 export interface UnbuiltJob {
   job: string;
   workflow: string;
@@ -33,7 +30,6 @@ export interface UnbuiltJob {
   type: string;
 }
 
-/** A workflow that has ended, with its own final status. */
 export interface WorkflowEnd {
   id: string;
   name: string;
@@ -43,14 +39,13 @@ export interface WorkflowEnd {
 }
 
 export interface PipelineLook {
-  /** The builds of the pipeline's jobs so far, oldest first. */
+  /** Oldest first. */
   builds: Build[];
   truncated: false;
-  /** Every workflow has ended, and every one of its jobs. */
   complete: boolean;
   /** What the log should say: approvals on hold, workflows that ended without a build. */
   notes: string[];
-  /** The workflows that have ended, with their statuses. */
+  /** The workflows that have ended. */
   workflows: WorkflowEnd[];
   /** Set once complete when the pipeline ran nothing: why that is known, or inferred. */
   nothing?: string;
@@ -64,37 +59,17 @@ export interface PipelineTimes {
   emptyMs: number;
 }
 
-/** Pipeline states before its configuration is compiled: workflows may still come. */
-
+/** `done`: the workflow and all its jobs have ended, so its jobs are not listed again. */
 interface KnownWorkflow {
   workflow: Workflow;
   jobs: Job[];
-  /** Every job of the last list has ended (or, without a build, stopped in a status that may be final). */
   jobsEnded: boolean;
-  /** The workflow and all its jobs have ended: its jobs are not listed again. */
   done: boolean;
 }
 
-/** Job statuses of a job that has ended: its build is read again for its final record. */
-const ENDED_JOB_STATUSES: ReadonlySet<string> = new Set([
-  'success',
-  'failed',
-  'canceled',
-  'infrastructure_fail',
-  'timedout',
-  'not_run',
-  'unauthorized',
-  'terminated-unknown',
-  'retried',
-]);
+type JobReader = (num: number) => Promise<Build>;
 
-/** Reads a job of the pipeline, by number, as a build record. */
-export type JobReader = (num: number) => Promise<Build>;
-
-/**
- * How a project's jobs are read: its v1.1 build, or for a project named by its slug (which v1.1 cannot reach)
- * its job details through v2.
- */
+/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
 export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
   if (!('slug' in project)) return (num) => client.build(project, num);
   const pipelines = new Map<string, Promise<Pipeline>>();
@@ -108,6 +83,8 @@ export class PipelineBuilds {
   readonly #workflows = new Map<string, KnownWorkflow>();
   readonly #builds = new Map<number, Build>();
   readonly #said = new Set<string>();
+  /** What this look says, each once a pipeline. */
+  #notes: string[] = [];
   readonly #times: PipelineTimes;
   /** When the pipeline was first seen past its set-up with no workflow. */
   #emptySince: number | undefined;
@@ -130,76 +107,59 @@ export class PipelineBuilds {
 
   /** The workflows seen so far, with whether each has ended. */
   get workflows(): { id: string; name: string; status: string; done: boolean }[] {
-    return [...this.#workflows.values()].map(({ workflow, done }) => ({
-      id: workflow.id,
-      name: workflow.name,
-      status: workflow.status,
+    return [...this.#workflows.values()].map(({ workflow: { id, name, status }, done }) => ({
+      id,
+      name,
+      status,
       done,
     }));
   }
 
-  /** Jobs that ended without a build (an approval that passed is not one: it ended as it should). */
   get unbuilt(): UnbuiltJob[] {
     return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) =>
-      jobs
-        .filter((job) => !hasBuild(job) && done && !(job.type === 'approval' && job.status === 'success'))
-        .map((job) => ({ job: job.name, workflow: workflow.name, status: job.status, type: job.type ?? '' })),
+      (done ? jobs.filter(stoppedUnbuilt) : []).map(({ name, status, type }) => ({
+        job: name,
+        workflow: workflow.name,
+        status,
+        type: type ?? '',
+      })),
     );
   }
 
   async look(): Promise<PipelineLook> {
-    const notes: string[] = [];
+    const notes: string[] = (this.#notes = []);
     if (this.#workflows.size === 0) {
       const workflows = await this.#listWorkflows();
       if (workflows.length === 0) {
         const since = this.#emptySince;
         const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
-        return {
-          builds: [],
-          truncated: false,
-          complete,
-          notes,
-          workflows: [],
-          ...(complete && {
-            nothing:
-              `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
-              `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`,
-          }),
-        };
+        const nothing =
+          `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+          `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
+        return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
       }
     }
-    for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry, notes);
+    for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry);
     // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
     // (and finds a workflow that came late) without a list of the workflows at every look.
     if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
       const before = new Set(this.#workflows.keys());
       await this.#listWorkflows();
       for (const entry of this.#workflows.values()) {
-        if (!before.has(entry.workflow.id)) await this.#readJobs(entry, notes);
+        if (!before.has(entry.workflow.id)) await this.#readJobs(entry);
         entry.done = FINAL_WORKFLOW_STATUSES.has(entry.workflow.status) && entry.jobsEnded;
-        if (entry.done && !entry.jobs.some(hasBuild)) {
-          this.#sayOnce(
-            notes,
-            `${entry.workflow.id}/empty`,
-            `Workflow ${entry.workflow.name} ended with status ${entry.workflow.status} without starting a job`,
-          );
-        }
+        const { id, name, status } = entry.workflow;
+        if (entry.done && !entry.jobs.some(hasBuild))
+          this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
       }
     }
     const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
     const known = [...this.#workflows.values()];
     const ended = known
       .filter((w) => w.done)
-      .map(({ workflow, jobs }) => {
-        const stopped = jobs
-          .filter((job) => !hasBuild(job) && !(job.type === 'approval' && job.status === 'success'))
-          .map((job) => `job ${job.name} ended ${job.status}`);
-        return {
-          id: workflow.id,
-          name: workflow.name,
-          status: workflow.status,
-          ...(stopped.length > 0 && { stopped }),
-        };
+      .map(({ workflow: { id, name, status }, jobs }) => {
+        const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
+        return { id, name, status, ...(stopped.length > 0 && { stopped }) };
       });
     let complete = known.every((w) => w.done);
     let nothing: string | undefined;
@@ -212,23 +172,13 @@ export class PipelineBuilds {
         const names = known.map((w) => w.workflow.name).join(', ');
         nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
       } else {
-        this.#sayOnce(
-          notes,
-          'setup',
-          `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`,
-        );
+        const text = `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`;
+        this.#sayOnce('setup', text);
       }
     } else if (complete && !known.some((w) => w.jobs.length > 0)) {
       nothing = `no workflow of ${this.#name} made a job`;
     }
-    return {
-      builds,
-      truncated: false,
-      complete,
-      notes,
-      workflows: ended,
-      ...(nothing === undefined ? {} : { nothing }),
-    };
+    return { builds, truncated: false, complete, notes, workflows: ended, ...definedOnly({ nothing }) };
   }
 
   /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
@@ -254,23 +204,19 @@ export class PipelineBuilds {
     return workflows;
   }
 
-  /**
-   * Lists a workflow's jobs; reads a job's build when it first has a number and when its status says it ended, and
-   * in between takes the job's status for the build's.
-   */
-  async #readJobs(entry: KnownWorkflow, notes: string[]): Promise<void> {
+  /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
+  async #readJobs(entry: KnownWorkflow): Promise<void> {
     const { workflow } = entry;
     const jobs = await this.#pipelines.jobs(workflow.id);
     entry.jobs = jobs;
     for (const job of jobs) {
-      if (job.status === 'on_hold')
-        this.#sayOnce(notes, `${workflow.id}/${job.id}/hold`, onHold(workflow, job));
+      if (job.status === 'on_hold') this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
       // An approval's number names no build: reading it answers 404.
       const num = hasBuild(job) ? job.job_number : null;
       if (num === null) continue;
       const cached = this.#builds.get(num);
       if (cached !== undefined && isFinished(cached)) continue;
-      if (cached === undefined || ENDED_JOB_STATUSES.has(job.status)) {
+      if (cached === undefined || jobStatusMeaning(job.status).ended) {
         this.#builds.set(num, await this.#read(num));
       } else if (job.status === 'running' || job.status === 'queued') {
         this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
@@ -284,13 +230,12 @@ export class PipelineBuilds {
       const build = this.#builds.get(job.job_number);
       return build !== undefined && isFinished(build);
     }
-    return UNBUILT_JOB_STATUSES.has(job.status) || (job.type === 'approval' && job.status === 'success');
+    return UNBUILT_JOB_STATUSES.has(job.status) || passedApproval(job);
   }
 
-  #sayOnce(notes: string[], key: string, text: string): void {
-    if (this.#said.has(key)) return;
+  #sayOnce(key: string, text: string): void {
+    if (!this.#said.has(key)) this.#notes.push(text);
     this.#said.add(key);
-    notes.push(text);
   }
 }
 
@@ -298,6 +243,11 @@ export class PipelineBuilds {
 function hasBuild(job: Job): job is Job & { job_number: number } {
   return job.job_number !== null && job.type !== 'approval';
 }
+
+const passedApproval = (job: Job): boolean => job.type === 'approval' && job.status === 'success';
+
+/** A job that ended without a build (an approval that passed is not one: it ended as it should). */
+const stoppedUnbuilt = (job: Job): boolean => !hasBuild(job) && !passedApproval(job);
 
 function onHold(workflow: Workflow, job: Job): string {
   const request = job['approval_request_id'];
@@ -309,10 +259,8 @@ function onHold(workflow: Workflow, job: Job): string {
 }
 
 /**
- * The builds of a commit of a project named by its slug, which v1.1 cannot list: its pipelines among the project's
- * newest (on `branch` when given) whose commit starts with `revision`, each followed by a PipelineBuilds. A pipeline
- * that appears later is followed from the next look; when the commit is done is left to the appear and settle
- * times, as for a commit's v1.1 builds. Without `revision`, the newest pipeline names the commit.
+ * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
+ * project's newest is followed by a PipelineBuilds. Without `revision`, the newest pipeline names the commit.
  */
 export class SlugCommitBuilds {
   readonly #api: ProjectsV2;
@@ -338,7 +286,7 @@ export class SlugCommitBuilds {
 
   async look(): Promise<{ builds: Build[]; truncated: boolean; notes: string[] }> {
     const { branch } = this.#query;
-    const pipelines = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
+    const pipelines = await this.#api.projectPipelines(this.#project, definedOnly({ branch }));
     const notes: string[] = [];
     if (this.#query.revision === '') {
       const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
@@ -355,7 +303,7 @@ export class SlugCommitBuilds {
       const source = new PipelineBuilds(this.#read, this.#api, pipeline, this.#times);
       this.#followed.set(pipeline.id, { source, last: [], done: false });
     }
-    for (const [id, entry] of this.#followed) {
+    for (const entry of this.#followed.values()) {
       if (entry.done) continue;
       try {
         const look = await entry.source.look();
@@ -366,7 +314,7 @@ export class SlugCommitBuilds {
         // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
         if (!(error instanceof PipelineErroredError)) throw error;
         notes.push(error.message);
-        this.#followed.set(id, { ...entry, done: true });
+        entry.done = true;
       }
     }
     const builds = [...this.#followed.values()].flatMap((entry) => entry.last);

@@ -1,15 +1,15 @@
-// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
-// workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
-// them below the v2 base (ApiRequest.api).
-import { isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
-import { AbortedError, ApiError, BadResponseError, UserFacingError, ValidationError } from './errors.ts';
-import type { AnswerOf } from './records.ts';
-import type { Transport } from './transport.ts';
+// The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md), with the same host and credential.
+import { AbortedTrigger, isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
+import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
+import { isRecord, unusable, type AnswerOf, type HttpVerb } from './records.ts';
+import type { ApiRequest, Transport } from './transport.ts';
+import { checkParams, checkSegment, type BuildParams } from './validate.ts';
 import {
+  isPositiveWhole,
+  isUuid,
   jobAnswer,
   pageAnswer,
   pipelineAnswer,
-  pipelineListAnswer,
   triggerAnswer,
   workflowAnswer,
   type Job,
@@ -18,18 +18,13 @@ import {
   type Workflow,
 } from './v2-records.ts';
 
-export type { Pipeline } from './v2-records.ts';
-import { checkParams, checkSegment, type BuildParams } from './validate.ts';
+export type { Job, Pipeline, Workflow } from './v2-records.ts';
 
-export type { Job, Workflow } from './v2-records.ts';
-
+/** Exactly one of branch and tag; a definition other than the project's default only `pipeline/run` takes. */
 export interface PipelineTrigger {
-  /** Exactly one of branch and tag. */
   branch?: string;
   tag?: string;
-  /** Declared pipeline parameters: strings, whole numbers, booleans. */
   parameters?: BuildParams;
-  /** A pipeline definition other than the project's default: only `pipeline/run` takes it. */
   definitionId?: string;
 }
 
@@ -46,10 +41,7 @@ export const FINAL_WORKFLOW_STATUSES: ReadonlySet<string> = new Set([
   'unauthorized',
 ]);
 
-/**
- * Job statuses of a job that never gets a build (no `job_number`) once its workflow has ended: it stops there.
- * While the workflow still runs, `blocked` only means its upstream jobs have not finished.
- */
+/** Statuses of a job without a build that stops there once its workflow has ended (till then `blocked` may pass). */
 export const UNBUILT_JOB_STATUSES: ReadonlySet<string> = new Set([
   'blocked',
   'not_run',
@@ -57,10 +49,12 @@ export const UNBUILT_JOB_STATUSES: ReadonlySet<string> = new Set([
   'unauthorized',
 ]);
 
-/** Pages one list reads at most (100 items each on the service): far past any pipeline's workflows or jobs. */
-export const MAX_LIST_PAGES = 20;
+/** Pages one list reads at most: far past any pipeline's workflows or jobs. */
+const MAX_LIST_PAGES = 20;
+/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
+export const MAX_PROJECT_PIPELINES = 100;
 
-/** A pipeline trigger failed in a way that does not tell whether a pipeline started, and none was found. */
+/** A trigger failed without telling whether a pipeline started, and none was found. */
 export class PipelineTriggerLostError extends UserFacingError {
   override name = 'PipelineTriggerLostError';
 }
@@ -80,14 +74,8 @@ export class NoPipelineTriggerError extends UserFacingError {
   }
 }
 
-/** The step was cancelled while the trigger was on its way: `before` is the newest pipeline number before it. */
-export class PipelineTriggerAbortedError extends AbortedError {
+export class PipelineTriggerAbortedError extends AbortedTrigger {
   override name = 'PipelineTriggerAbortedError';
-  readonly before: number;
-  constructor(message: string, before: number) {
-    super(message);
-    this.before = before;
-  }
 }
 
 const seg = encodeURIComponent;
@@ -105,19 +93,18 @@ export class Pipelines {
     this.transport = transport;
   }
 
-  /**
-   * Triggers a pipeline, never two (docs/promises.md, promise 2): `pipeline/run` first, the older `pipeline` form
-   * when that answers 404 or 405 (nothing was started then; never with a definition, which only `pipeline/run`
-   * takes). After a failure that may have started one, the pipeline is looked for, and never sent again.
-   */
+  /** Triggers a pipeline, never two (docs/promises.md, promise 2): `pipeline/run`, else the older `pipeline`. */
   async trigger(p: ProjectAddress, options: PipelineTrigger): Promise<Triggered> {
     const slug = projectSlug(p);
     if ((options.branch === undefined) === (options.tag === undefined))
       throw new ValidationError('branch', 'give a branch or a tag (not both)', undefined, 'missing');
-    const ref = triggerRef(options);
+    const ref =
+      options.tag === undefined
+        ? { branch: checkSegment('branch', options.branch ?? '') }
+        : { tag: checkSegment('tag', options.tag, 'a tag name') };
+    const where = options.tag === undefined ? `branch '${options.branch}'` : `tag '${options.tag}'`;
     const parameters =
-      options.parameters === undefined ? undefined : checkParams('params', options.parameters);
-    const withParameters = parameters === undefined ? {} : { parameters };
+      options.parameters === undefined ? {} : { parameters: checkParams('params', options.parameters) };
     const definition =
       options.definitionId === undefined
         ? {}
@@ -133,7 +120,7 @@ export class Pipelines {
         const found = await this.findTriggered(p, ref, before).catch(() => undefined);
         if (found !== undefined) return { triggered: true, pipeline: found, recoveredAfter: error.message };
         throw new PipelineTriggerLostError(
-          `${error.message}; a pipeline may have started on ${describeRef(ref)} but none newer than ` +
+          `${error.message}; a pipeline may have started on ${where} but none newer than ` +
             `#${before} could be found: look at the project's pipelines before triggering again`,
         );
       }
@@ -144,7 +131,7 @@ export class Pipelines {
         ...definition,
         config: ref,
         checkout: ref,
-        ...withParameters,
+        ...parameters,
       });
     } catch (error) {
       // The older form is not available to a project named by its slug: its 404 is the answer.
@@ -154,7 +141,7 @@ export class Pipelines {
     // An installation of an older version has only the older form; a 404 or 405 started nothing.
     this.transport.log('debug', `${first.message}; trying the older pipeline trigger`);
     try {
-      return await send(`/project/${slug}/pipeline`, { ...ref, ...withParameters });
+      return await send(`/project/${slug}/pipeline`, { ...ref, ...parameters });
     } catch (error) {
       if (isNoRoute(error)) throw new NoPipelineTriggerError([first, error]);
       if (error instanceof Error && !(error instanceof AbortedError))
@@ -163,7 +150,7 @@ export class Pipelines {
     }
   }
 
-  /** The newest pipeline number of the project (0 when it has none, or the list is not there). */
+  /** The newest pipeline number of the project, 0 without one. */
   async newestNumber(p: ProjectAddress): Promise<number> {
     try {
       return (await this.recent(p)).reduce((max, item) => Math.max(max, item.number), 0);
@@ -174,10 +161,7 @@ export class Pipelines {
     }
   }
 
-  /**
-   * The pipeline a trigger made, if any: newer than `before` (the newest number before the call), on its branch
-   * or tag. The oldest match is ours: a later one was triggered by someone else after our call.
-   */
+  /** The pipeline a trigger made: the oldest newer than `before` on its ref (a later one is someone else's). */
   async findTriggered(
     p: ProjectAddress,
     ref: { branch?: string; tag?: string },
@@ -193,13 +177,11 @@ export class Pipelines {
 
   /** The first page of the project's pipelines, newest first. */
   private async recent(p: ProjectAddress): Promise<Pipeline[]> {
-    const path = `/project/${projectSlug(p)}/pipeline`;
-    return pipelineListAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    return this.list(`/project/${projectSlug(p)}/pipeline`, pipelineAnswer, {}, Infinity, () => true);
   }
 
   async pipeline(id: string): Promise<Pipeline> {
-    const path = `/pipeline/${seg(checkSegment('pipeline id', id))}`;
-    return pipelineAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    return this.call('GET', `/pipeline/${seg(checkSegment('pipeline id', id))}`, pipelineAnswer);
   }
 
   /** Every workflow of a pipeline, oldest first. */
@@ -207,15 +189,12 @@ export class Pipelines {
     return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, workflowAnswer);
   }
 
-  /** One workflow, with its own status. */
   async workflow(workflowId: string): Promise<Workflow> {
-    const path = `/workflow/${seg(checkSegment('workflow id', workflowId))}`;
-    return workflowAnswer({ method: 'GET', path: `v2 ${path}` }, await this.get(path));
+    return this.call('GET', workflowPath(workflowId), workflowAnswer);
   }
 
-  /** Every job of a workflow. */
   async jobs(workflowId: string): Promise<Job[]> {
-    return this.list(`/workflow/${seg(checkSegment('workflow id', workflowId))}/job`, jobAnswer);
+    return this.list(`${workflowPath(workflowId)}/job`, jobAnswer);
   }
 
   /** Reruns jobs of a workflow as a new workflow; answers its id. */
@@ -223,62 +202,47 @@ export class Pipelines {
     workflowId: string,
     options: { jobs: string[]; enableSsh?: boolean },
   ): Promise<{ workflow_id: string }> {
-    const body = { jobs: options.jobs, ...(options.enableSsh ? { enable_ssh: true } : {}) };
-    const answer = await this.post<{ workflow_id: string }>(
-      `/workflow/${seg(checkSegment('workflow id', workflowId))}/rerun`,
-      body,
-      'once',
-    );
-    if (typeof answer?.workflow_id !== 'string')
-      throw new BadResponseError('POST', `v2 /workflow/${workflowId}/rerun`, 'no workflow_id');
-    return answer;
+    const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
+    return this.call('POST', `${workflowPath(workflowId)}/rerun`, rerunAnswer, { body, retry: 'once' });
   }
 
   /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
   async cancelWorkflow(workflowId: string): Promise<unknown> {
-    return this.post(
-      `/workflow/${seg(checkSegment('workflow id', workflowId))}/cancel`,
-      undefined,
-      'idempotent',
-    );
+    return this.call('POST', `${workflowPath(workflowId)}/cancel`, asIs);
   }
 
-  /**
-   * The newest pipeline of the project (on `branch` when given) that `accept` takes, reading the list newest first
-   * and at most `max` pipelines.
-   */
+  /** The newest pipeline that `accept` takes, among the project's newest `max` (on `branch` when given). */
   async newestPipeline(
     p: ProjectAddress,
     options: { branch?: string; max: number },
     accept: (pipeline: Pipeline) => boolean,
   ): Promise<Pipeline | undefined> {
+    return (await this.projectPipelines(p, options, (items) => items.some(accept))).find(accept);
+  }
+
+  /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
+  async projectPipelines(
+    p: ProjectAddress,
+    options: { branch?: string; max?: number } = {},
+    enough?: (items: readonly Pipeline[]) => boolean,
+  ): Promise<Pipeline[]> {
     const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
+    const check = (call: AnswerOf, value: unknown): Pipeline => {
+      if (!isRecord(value) || !isUuid(value['id']) || !isPositiveWhole(value['number']))
+        throw unusable(call, 'the list holds an item of the wrong shape');
+      return value as Pipeline;
+    };
     const path = `/project/${projectSlug(p)}/pipeline`;
-    const pipelines = await this.list<Pipeline>(path, asItem, query, options.max, (items) =>
-      items.some(accept),
-    );
-    return pipelines.find(accept);
+    return this.list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
   }
 
-  /**
-   * Approves an approval job on hold; sent once, as an approval that may have arrived is found by reading the
-   * workflow's jobs again, not by sending it twice.
-   */
+  /** Sent once: an approval that may have arrived is found by reading the workflow's jobs again. */
   async approve(workflowId: string, approvalRequestId: string): Promise<unknown> {
-    return this.post(
-      `/workflow/${seg(checkSegment('workflow id', workflowId))}/approve/${seg(
-        checkSegment('approval request id', approvalRequestId),
-      )}`,
-      undefined,
-      'once',
-    );
+    const path = `${workflowPath(workflowId)}/approve/${seg(checkSegment('approval request id', approvalRequestId))}`;
+    return this.call('POST', path, asIs, { retry: 'once' });
   }
 
-  /**
-   * A v2 list, page after page (`next_page_token`), bounded by MAX_LIST_PAGES and by `maxItems`; a token seen
-   * twice ends it, and so does `enough` once it says the items so far suffice. Each page and each item is checked
-   * by shape before it is kept.
-   */
+  /** A v2 list, page after page, each item checked; bounded in pages and items, a token seen twice ends it. */
   protected async list<T>(
     path: string,
     check: (call: AnswerOf, value: unknown, at: number) => T,
@@ -289,67 +253,42 @@ export class Pipelines {
     const items: T[] = [];
     const tokens = new Set<string>();
     let token: string | undefined;
-    const call = { method: 'GET', path: `v2 ${path}` };
     for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-      const page = pageAnswer(
-        call,
-        await this.get<unknown>(path, token === undefined ? query : { ...query, 'page-token': token }),
-      );
+      const page = await this.call('GET', path, (call, value) => ({ call, ...pageAnswer(call, value) }), {
+        query: token === undefined ? query : { ...query, 'page-token': token },
+      });
       // One at a time: a spread of a huge page would overflow the stack.
-      for (const item of page.items) items.push(check(call, item, items.length));
+      for (const item of page.items) items.push(check(page.call, item, items.length));
       if (items.length >= maxItems) return items.slice(0, maxItems);
-      if (enough?.(items)) return items;
-      const { next } = page;
-      if (next === undefined || tokens.has(next)) return items;
-      tokens.add(next);
-      token = next;
+      if (enough?.(items) || page.next === undefined || tokens.has(page.next)) return items;
+      tokens.add((token = page.next));
     }
     this.transport.log('warning', `v2 ${path}: stopped after ${MAX_LIST_PAGES} pages`);
     return items;
   }
 
-  protected async get<T>(path: string, query?: Record<string, string>): Promise<T> {
-    return (
-      await this.transport.request<T>({
-        method: 'GET',
-        path,
-        ...(query === undefined ? {} : { query }),
-        retry: 'idempotent',
-        api: 'v2',
-      })
-    ).data;
-  }
-
-  protected async post<T>(path: string, body: unknown, retry: 'once' | 'idempotent'): Promise<T> {
-    return (
-      await this.transport.request<T>({
-        method: 'POST',
-        path,
-        ...(body === undefined ? {} : { body }),
-        retry,
-        api: 'v2',
-      })
-    ).data;
+  /** A v2 call (idempotent unless told), its answer checked by shape. */
+  protected async call<T>(
+    method: HttpVerb,
+    path: string,
+    check: (call: AnswerOf, value: unknown, at: number) => T,
+    more: Partial<Pick<ApiRequest, 'query' | 'body' | 'retry'>> = {},
+  ): Promise<T> {
+    const answer = await this.transport.request({ method, path, retry: 'idempotent', ...more, api: 'v2' });
+    return check({ method, path: `v2 ${path}` }, answer.data, -1);
   }
 }
 
-function describeRef(ref: { branch?: string; tag?: string }): string {
-  return ref.tag === undefined ? `branch '${ref.branch ?? ''}'` : `tag '${ref.tag}'`;
-}
-
-/** The branch or tag a trigger names, checked. */
-function triggerRef(options: PipelineTrigger): { branch: string } | { tag: string } {
-  return options.tag === undefined
-    ? { branch: checkSegment('branch', options.branch ?? '') }
-    : { tag: checkSegment('tag', options.tag, 'a tag name') };
-}
+/** An answer the caller does not read. */
+const asIs = (_call: AnswerOf, value: unknown): unknown => value;
+const workflowPath = (id: string): string => `/workflow/${seg(checkSegment('workflow id', id))}`;
 
 /** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
 function isNoRoute(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 404 || error.status === 405);
 }
 
-/** An item taken as it is, for lists whose items the caller checks itself. */
-function asItem<T>(_call: AnswerOf, value: unknown): T {
-  return value as T;
+function rerunAnswer(call: AnswerOf, value: unknown): { workflow_id: string } {
+  if (!isRecord(value) || typeof value['workflow_id'] !== 'string') throw unusable(call, 'no workflow_id');
+  return value as { workflow_id: string };
 }

@@ -2,12 +2,22 @@
 // checked by shape before use (docs/promises.md, promise 30).
 import type { ProjectAddress } from './client.ts';
 import { jobOf, ofRevision } from './commit-builds.ts';
-import { UnusableAnswerError } from './errors.ts';
 import type { BuildQuery } from './find-builds.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { Pipelines, projectSlug, type Pipeline } from './pipelines.ts';
-import { definedOnly, isRecord, matchesStatusFilter, type Build } from './records.ts';
-import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
+import {
+  definedOnly,
+  isRecord,
+  matchesStatusFilter,
+  objectAnswer,
+  unusable,
+  type AnswerOf,
+  type Build,
+  type EnvVar,
+  type TestCase,
+} from './records.ts';
+import { checkBuildNum, checkEnvName } from './validate.ts';
+import { isUuid } from './v2-records.ts';
 
 /** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
 interface JobDetails {
@@ -20,17 +30,6 @@ interface JobDetails {
   [key: string]: unknown;
 }
 
-interface V2TestCase {
-  name?: string | null;
-  classname?: string | null;
-  file?: string | null;
-  result?: string | null;
-  message?: string | null;
-  run_time?: number | null;
-  source?: string | null;
-  [key: string]: unknown;
-}
-
 interface V2Artifact {
   path: string;
   node_index: number;
@@ -38,109 +37,85 @@ interface V2Artifact {
   [key: string]: unknown;
 }
 
-interface V2EnvVar {
-  name: string;
-  value?: string | null;
-  created_at?: string | null;
-  [key: string]: unknown;
-}
-
-/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
-export const MAX_PROJECT_PIPELINES = 100;
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 export const MAX_JOBS_READ = 100;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
-const isNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-
 const seg = encodeURIComponent;
+
+/** A list item check: an object that `valid` takes. */
+const item =
+  <T>(valid: (item: Record<string, unknown>) => boolean) =>
+  (call: AnswerOf, value: unknown): T => {
+    if (!isRecord(value) || !valid(value)) throw unusable(call, 'the list holds an item of the wrong shape');
+    return value as T;
+  };
+
+/** The answer of a v2 write that says only `{message}`: an object. */
+const messageAnswer = (call: AnswerOf, value: unknown): { message?: string } => objectAnswer(call, value);
 
 export class ProjectsV2 extends Pipelines {
   /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
   async job(p: ProjectAddress, number: number): Promise<JobDetails> {
-    const path = jobPath(p, number);
-    const answer = await this.get<unknown>(path);
-    if (!isRecord(answer) || answer['number'] !== number)
-      throw unusable('GET', path, `the details of job #${number} were expected`);
-    if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
-      throw unusable('GET', path, 'the job has no name and status');
-    const pipelineId = isRecord(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
-    if (pipelineId !== undefined && !isId(pipelineId))
-      throw unusable('GET', path, 'the pipeline id is not a UUID');
-    return answer as JobDetails;
+    return this.call('GET', jobPath(p, number), (call, answer) => {
+      if (!isRecord(answer) || answer['number'] !== number)
+        throw unusable(call, `the details of job #${number} were expected`);
+      if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
+        throw unusable(call, 'the job has no name and status');
+      const pipelineId = isRecord(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+      if (pipelineId !== undefined && !isUuid(pipelineId))
+        throw unusable(call, 'the pipeline id is not a UUID');
+      return answer as JobDetails;
+    });
   }
 
   /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
   async cancelJob(p: ProjectAddress, number: number): Promise<{ message?: string }> {
-    const path = `${jobPath(p, number)}/cancel`;
-    return messageAnswer('POST', path, await this.post<unknown>(path, undefined, 'idempotent'));
+    return this.call('POST', `${jobPath(p, number)}/cancel`, messageAnswer);
   }
 
   /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
-  async tests(p: ProjectAddress, number: number): Promise<V2TestCase[]> {
+  async tests(p: ProjectAddress, number: number): Promise<TestCase[]> {
     const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/tests`;
-    return records(
-      'GET',
-      path,
-      await this.list<unknown>(path, (_call, value) => value),
-      () => true,
-    ) as V2TestCase[];
+    const anyItem = item<TestCase>(() => true);
+    return this.list(path, anyItem);
   }
 
   /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
   async artifacts(p: ProjectAddress, number: number): Promise<V2Artifact[]> {
     const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/artifacts`;
-    const items = records(
-      'GET',
-      path,
-      await this.list<unknown>(path, (_call, value) => value),
-      (item) =>
-        typeof item['path'] === 'string' &&
-        typeof item['url'] === 'string' &&
-        Number.isSafeInteger(item['node_index']) &&
-        (item['node_index'] as number) >= 0,
-    ) as V2Artifact[];
+    const valid = (a: Record<string, unknown>): boolean =>
+      typeof a['path'] === 'string' &&
+      typeof a['url'] === 'string' &&
+      Number.isSafeInteger(a['node_index']) &&
+      (a['node_index'] as number) >= 0;
+    const items = await this.list(path, item<V2Artifact>(valid));
     // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
-    for (const item of items) this.transport.trust(item.url);
+    for (const artifact of items) this.transport.trust(artifact.url);
     return items;
   }
 
-  async envVars(p: ProjectAddress): Promise<V2EnvVar[]> {
-    const path = `/project/${projectSlug(p)}/envvar`;
-    return records(
-      'GET',
-      path,
-      await this.list<unknown>(path, (_call, value) => value),
-      (item) => typeof item['name'] === 'string',
-    ) as V2EnvVar[];
+  async envVars(p: ProjectAddress): Promise<EnvVar[]> {
+    const named = item<EnvVar>((v) => typeof v['name'] === 'string');
+    return this.list(`/project/${projectSlug(p)}/envvar`, named);
   }
 
   /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
-  async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<V2EnvVar> {
-    const path = `/project/${projectSlug(p)}/envvar`;
-    const answer = await this.post<unknown>(path, { name: checkEnvName('name', name), value }, 'idempotent');
-    if (!isRecord(answer) || answer['name'] !== name)
-      throw unusable('POST', path, `the variable ${name} was expected`);
-    return answer as V2EnvVar;
+  async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<EnvVar> {
+    const body = { name: checkEnvName('name', name), value };
+    const check = (call: AnswerOf, answer: unknown): EnvVar => {
+      if (!isRecord(answer) || answer['name'] !== name)
+        throw unusable(call, `the variable ${name} was expected`);
+      return answer as EnvVar;
+    };
+    return this.call('POST', `/project/${projectSlug(p)}/envvar`, check, { body });
   }
 
   async deleteEnvVar(p: ProjectAddress, name: string): Promise<{ message?: string }> {
     const path = `/project/${projectSlug(p)}/envvar/${seg(checkEnvName('name', name))}`;
-    const answer = await this.transport.request<unknown>({
-      method: 'DELETE',
-      path,
-      retry: 'idempotent',
-      api: 'v2',
-    });
-    return messageAnswer('DELETE', path, answer.data);
+    return this.call('DELETE', path, messageAnswer);
   }
 
-  /**
-   * A job by number as a build record (jobBuild), with its pipeline's branch and commit, its status as the service
-   * gives it and its page (`web_url`) as the build's address; `pipelines` keeps the pipelines already read.
-   */
+  /** A job by number as a build record (jobBuild); `pipelines` keeps the pipelines already read. */
   async jobAsBuild(
     p: ProjectAddress,
     number: number,
@@ -148,7 +123,8 @@ export class ProjectsV2 extends Pipelines {
   ): Promise<JobBuild> {
     const job = await this.job(p, number);
     const id = job.pipeline?.id;
-    if (id === undefined) throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
+    if (id === undefined)
+      throw unusable({ method: 'GET', path: `v2 ${jobPath(p, number)}` }, 'the job names no pipeline');
     const pipeline = pipelines.get(id) ?? this.pipeline(id);
     pipelines.set(id, pipeline);
     const workflow = job.latest_workflow;
@@ -157,51 +133,16 @@ export class ProjectsV2 extends Pipelines {
       ...build,
       status: job.status,
       build_url: typeof job.web_url === 'string' ? job.web_url : null,
-      workflows: { ...build.workflows, ...(isId(workflow?.id) ? { workflow_id: workflow.id } : {}) },
+      workflows: {
+        ...build.workflows,
+        ...definedOnly({ workflow_id: isUuid(workflow?.id) ? workflow.id : undefined }),
+      },
     };
-  }
-
-  /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
-  async projectPipelines(
-    p: ProjectAddress,
-    options: { branch?: string; max?: number } = {},
-  ): Promise<Pipeline[]> {
-    const path = `/project/${projectSlug(p)}/pipeline`;
-    const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
-    const items = await this.list<unknown>(
-      path,
-      (_call, value) => value,
-      query,
-      options.max ?? MAX_PROJECT_PIPELINES,
-    );
-    return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number'])) as Pipeline[];
   }
 }
 
 function jobPath(p: ProjectAddress, number: number): string {
   return `/project/${projectSlug(p)}/job/${checkBuildNum('build-num', number)}`;
-}
-
-function unusable(method: string, path: string, detail: string): UnusableAnswerError {
-  return new UnusableAnswerError(method, `v2 ${path}`, detail);
-}
-
-function records(
-  method: string,
-  path: string,
-  items: unknown[],
-  valid: (item: Record<string, unknown>) => boolean,
-): Record<string, unknown>[] {
-  for (const item of items)
-    if (!isRecord(item) || !valid(item))
-      throw unusable(method, path, 'the list holds an item of the wrong shape');
-  return items as Record<string, unknown>[];
-}
-
-/** The answer of a v2 write that says only `{message}`: an object. */
-function messageAnswer(method: string, path: string, answer: unknown): { message?: string } {
-  if (!isRecord(answer)) throw unusable(method, path, 'a JSON object was expected');
-  return answer as { message?: string };
 }
 
 /** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
@@ -267,10 +208,8 @@ export class JobScan {
       if (query.branch !== undefined && head.branch !== query.branch) continue;
       const found: JobBuild[] = [];
       for (const workflow of await this.#api.workflows(pipeline.id)) {
-        for (const job of await this.#api.jobs(workflow.id)) {
-          if (!isRecord(job) || !isNumber(job.job_number) || typeof job.status !== 'string') continue;
-          found.push(jobBuild(pipeline, job as Parameters<typeof jobBuild>[1], workflow.name));
-        }
+        for (const { job_number, ...job } of await this.#api.jobs(workflow.id))
+          if (job_number !== null) found.push(jobBuild(pipeline, { ...job, job_number }, workflow.name));
       }
       found.sort((a, b) => b.build_num - a.build_num);
       if (found.length > room) this.bounded = true;

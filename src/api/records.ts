@@ -1,6 +1,5 @@
-// Records of the v1.1 API, typed after real answers. The service adds fields over time and leaves many
-// null, so every field but the identifying ones is optional and nullable, unknown fields are kept (index
-// signature), and enums are open: a value we do not know is carried through, never rejected.
+// Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
+// optional and nullable, unknown ones are kept, and enums are open (a value we do not know is carried through).
 import { UnusableAnswerError } from './errors.ts';
 
 /** An open enum: the known values for editors, any other string still accepted. */
@@ -9,11 +8,11 @@ export type Open<T extends string> = T | (string & {});
 export const VCS_TYPES = ['primary-host', 'secondary-host'] as const;
 export type VcsType = (typeof VCS_TYPES)[number];
 
-/** Status filter of the build list (spec, Errors table). */
+/** Status filter of the build list. */
 export const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'] as const;
 export type BuildStatusFilter = (typeof BUILD_STATUS_FILTERS)[number];
 
-/** Status filter of the latest-artifacts endpoint (spec, Errors table): no `running`. */
+/** Status filter of the latest-artifacts endpoint: no `running`. */
 export const ARTIFACT_STATUS_FILTERS = ['completed', 'successful', 'failed'] as const;
 export type ArtifactStatusFilter = (typeof ARTIFACT_STATUS_FILTERS)[number];
 
@@ -67,7 +66,6 @@ export interface Build {
   branch?: Nullable<string>;
   vcs_revision?: Nullable<string>;
   vcs_tag?: Nullable<string>;
-  vcs_url?: Nullable<string>;
   vcs_type?: Nullable<string>;
   username?: Nullable<string>;
   reponame?: Nullable<string>;
@@ -77,24 +75,17 @@ export interface Build {
   why?: Nullable<string>;
   subject?: Nullable<string>;
   body?: Nullable<string>;
-  committer_name?: Nullable<string>;
   queued_at?: Nullable<string>;
-  usage_queued_at?: Nullable<string>;
   start_time?: Nullable<string>;
   stop_time?: Nullable<string>;
   build_time_millis?: Nullable<number>;
   parallel?: Nullable<number>;
   build_parameters?: Nullable<Record<string, unknown>>;
   retry_of?: Nullable<number>;
-  previous?: Nullable<BuildRef>;
-  previous_successful_build?: Nullable<BuildRef>;
   platform?: Nullable<Open<'1.0' | '2.0'>>;
   workflows?: Nullable<Record<string, unknown>>;
   ssh_users?: Nullable<unknown[]>;
-  no_dependency_cache?: Nullable<boolean>;
   failed?: Nullable<boolean>;
-  infrastructure_fail?: Nullable<boolean>;
-  timedout?: Nullable<boolean>;
   steps?: Nullable<unknown[]>;
   [key: string]: unknown;
 }
@@ -117,13 +108,11 @@ export interface TestCase {
   run_time?: Nullable<number>;
   message?: Nullable<string>;
   source?: Nullable<string>;
-  source_type?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface TestMetadata {
   tests: TestCase[];
-  exceptions?: Nullable<unknown[]>;
   [key: string]: unknown;
 }
 
@@ -137,39 +126,23 @@ export interface CheckoutKey {
   public_key?: Nullable<string>;
   type?: Nullable<Open<CheckoutKeyType>>;
   fingerprint: string;
-  login?: Nullable<string>;
-  preferred?: Nullable<boolean>;
   time?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface User {
-  login?: Nullable<string>;
   name?: Nullable<string>;
-  selected_email?: Nullable<string>;
-  admin?: Nullable<boolean>;
-  created_at?: Nullable<string>;
-  num_projects_followed?: Nullable<number>;
-  platform_api_key?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface Project {
-  vcs_url?: Nullable<string>;
   vcs_type?: Nullable<string>;
   username?: Nullable<string>;
   reponame?: Nullable<string>;
-  following?: Nullable<boolean>;
-  default_branch?: Nullable<string>;
-  branches?: Nullable<Record<string, unknown>>;
   [key: string]: unknown;
 }
 
-export interface FollowResult {
-  following?: Nullable<boolean>;
-  first_build?: Nullable<Build>;
-  [key: string]: unknown;
-}
+export type FollowResult = Record<string, unknown>;
 
 /** `{"message": "ok"}` of the DELETEs, or `{"status": ...}` of the cache clear. */
 export interface MessageResult {
@@ -184,22 +157,16 @@ export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'
   return lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 }
 
-/** What the build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
+/** What each build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
+const STATUS_FILTERS: Record<BuildStatusFilter, (build: Build) => boolean> = {
+  running: (b) => b.lifecycle === 'running',
+  completed: (b) => b.lifecycle === 'finished',
+  successful: (b) => b.outcome === 'success',
+  failed: (b) => b.outcome === 'failed' || b.outcome === 'infrastructure_fail' || b.outcome === 'timedout',
+};
+
 export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | undefined): boolean {
-  switch (filter) {
-    case undefined:
-      return true;
-    case 'running':
-      return build.lifecycle === 'running';
-    case 'completed':
-      return build.lifecycle === 'finished';
-    case 'successful':
-      return build.outcome === 'success';
-    case 'failed':
-      return (
-        build.outcome === 'failed' || build.outcome === 'infrastructure_fail' || build.outcome === 'timedout'
-      );
-  }
+  return filter === undefined || STATUS_FILTERS[filter](build);
 }
 
 // --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------
@@ -211,7 +178,7 @@ export interface AnswerOf {
   path: string;
 }
 
-function unusable(call: AnswerOf, detail: string): UnusableAnswerError {
+export function unusable(call: AnswerOf, detail: string): UnusableAnswerError {
   return new UnusableAnswerError(call.method, call.path, detail);
 }
 
@@ -240,9 +207,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isBuildNum(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-}
+const isBuild = (value: unknown): value is Build =>
+  isRecord(value) && Number.isSafeInteger(value['build_num']) && (value['build_num'] as number) >= 1;
 
 /** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 export function buildAnswer(
@@ -251,32 +217,29 @@ export function buildAnswer(
   want: { asked?: number; not?: number } = {},
 ): Build {
   if (!isRecord(value)) throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
-  const num = value['build_num'];
-  if (!isBuildNum(num)) throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
+  if (!isBuild(value)) throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
+  const num = value.build_num;
   if (want.asked !== undefined && num !== want.asked)
     throw unusable(call, `build #${want.asked} was asked for, and the answer is build #${num}`);
   if (want.not !== undefined && num === want.not)
     throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
-  return value as unknown as Build;
+  return value;
 }
 
-/** A list: a JSON array (of objects, when `records`). */
-export function listAnswer<T>(call: AnswerOf, value: unknown, records = true): T[] {
+/** A list of objects (of builds, with `isBuild`), as a JSON array. */
+export function listAnswer<T>(call: AnswerOf, value: unknown, item = isRecord): T[] {
   if (!Array.isArray(value)) throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
-  if (records && !value.every(isRecord))
-    throw unusable(call, 'the list holds an element that is not an object');
+  if (!value.every(item))
+    throw unusable(
+      call,
+      item === isRecord
+        ? 'the list holds an element that is not an object'
+        : 'the build list holds an element without a build_num that is a whole number ≥ 1',
+    );
   return value as T[];
 }
 
-/** A list of builds: an array of build records. */
-export function buildListAnswer(call: AnswerOf, value: unknown): Build[] {
-  const list = listAnswer<unknown>(call, value, false);
-  for (const item of list) {
-    if (!isRecord(item) || !isBuildNum(item['build_num']))
-      throw unusable(call, 'the build list holds an element without a build_num that is a whole number ≥ 1');
-  }
-  return list as Build[];
-}
+export const buildListAnswer = (call: AnswerOf, value: unknown): Build[] => listAnswer(call, value, isBuild);
 
 /** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
 export function objectAnswer<T>(call: AnswerOf, value: unknown, emptyString = false): T {

@@ -1,30 +1,22 @@
-// What the service says of a call's future: `Deprecation` (RFC 9745, and the older draft's `true` or HTTP-date),
-// `Sunset` (RFC 8594) and a `Link` with rel="deprecation" or rel="sunset", on any answer of any endpoint; and
-// `410 Gone` once a call has been removed. The transport hands every API answer's status and headers to
-// SunsetNotices.heard(): one warning per step, however many answers carry the headers, and for a 410 an error
-// that says the call is gone and what replaces it. docs/sunset.md says what the service announced.
+// What the service says of a call's future (docs/sunset.md): `Deprecation` (RFC 9745, or the older draft's form),
+// `Sunset` (RFC 8594) and `Link` rel="deprecation" or "sunset" on any answer, one warning per step; and `410 Gone`
+// once a call has been removed, an error that says what replaces it.
 import { ApiError } from './errors.ts';
+import { definedOnly } from './records.ts';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
 
-/** What the headers of one answer said. */
-export interface SunsetInfo {
-  /** The call is deprecated: since this date, or (`true`) without a date. */
+/** What the headers of one answer said: deprecated since a date (or `true`), the date it goes, pages about it. */
+interface SunsetInfo {
   deprecation?: Date | true;
-  /** The date the call goes away. */
   sunset?: Date;
-  /** Pages the service names about it (http(s) only). */
   links: string[];
 }
 
 /** The longest link shown: a page's address, not a payload. */
 const MAX_LINK_CHARS = 300;
 
-function values(headers: HeaderValues, name: string): string[] {
-  const value = headers[name];
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
+const values = (headers: HeaderValues, name: string): string[] => [headers[name] ?? []].flat();
 
 /** An HTTP-date (RFC 9110), or undefined. */
 function httpDate(text: string): Date | undefined {
@@ -58,13 +50,8 @@ function sunsetLinks(headers: HeaderValues): string[] {
       const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(params);
       const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
       if (!rels.includes('deprecation') && !rels.includes('sunset')) continue;
-      let url: URL;
-      try {
-        url = new URL(target.trim());
-      } catch {
-        continue;
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
+      const url = URL.parse(target.trim());
+      if (url?.protocol !== 'https:' && url?.protocol !== 'http:') continue;
       url.username = '';
       url.password = '';
       if (url.href.length <= MAX_LINK_CHARS && !found.includes(url.href)) found.push(url.href);
@@ -82,35 +69,20 @@ export function readSunsetHeaders(headers: HeaderValues): SunsetInfo | undefined
     .map(httpDate)
     .find((v) => v !== undefined);
   if (deprecation === undefined && sunset === undefined) return undefined;
-  return {
-    ...(deprecation === undefined ? {} : { deprecation }),
-    ...(sunset === undefined ? {} : { sunset }),
-    links: sunsetLinks(headers),
-  };
+  return { ...definedOnly({ deprecation, sunset }), links: sunsetLinks(headers) };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** `1 February 2027` (UTC), with the time when it is not midnight. */
-export function plainDate(date: Date): string {
-  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
-  const hh = date.getUTCHours();
-  const mm = date.getUTCMinutes();
-  if (hh === 0 && mm === 0) return day;
-  return `${day}, ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')} UTC`;
+function plainDate(date: Date): string {
+  const time = date.toISOString().slice(11, 16);
+  return time === '00:00' ? DAY.format(date) : `${DAY.format(date)}, ${time} UTC`;
 }
 
 /** What replaces a call (method, path below the base address), when it is known. */
@@ -130,33 +102,11 @@ export const v2Replacement: Replacement = (method, path) => {
 /** A call the service has removed: it answered 410 Gone. Nothing was done, so it is never retried. */
 export class GoneError extends ApiError {
   override name = 'GoneError';
-  /** The date it went away, when a header said. */
-  readonly since: Date | undefined;
-  readonly replacement: string | undefined;
-  constructor(
-    method: string,
-    path: string,
-    serverMessage: string,
-    attempts: number,
-    since: Date | undefined,
-    replacement: string | undefined,
-  ) {
-    super(410, method, path, serverMessage, attempts);
-    const when = since === undefined ? '' : ` on ${plainDate(since)}`;
-    const instead = replacement === undefined ? '' : `; instead: ${replacement}`;
-    const said = serverMessage ? ` (the service says: ${serverMessage})` : '';
-    this.message = `${method} ${path}: the service has removed this call${when} (HTTP 410 Gone)${instead}${said}`;
-    this.since = since;
-    this.replacement = replacement;
-  }
 }
 
 export type NoticeLog = (level: 'debug' | 'warning', message: string) => void;
 
-/**
- * One step's notices: the first answer that announces a deprecation or a sunset is a warning, every later one a
- * debug line (a step that polls would otherwise warn at every look). Share one between the connections of a step.
- */
+/** One step's notices: the first announcement is a warning, every later one a debug line (a step polls). */
 export class SunsetNotices {
   readonly #replacement: Replacement;
   #warned = false;
@@ -165,15 +115,7 @@ export class SunsetNotices {
     this.#replacement = options.replacement ?? v2Replacement;
   }
 
-  /** Whether this step has warned already. */
-  get warned(): boolean {
-    return this.#warned;
-  }
-
-  /**
-   * Every API answer's status and headers pass here (the transport). Says what the headers announce, and for a
-   * 410 returns how to make its error (with the server's message and the attempt count), else undefined.
-   */
+  /** Every API answer passes here: says what its headers announce, and for a 410 returns how to make its error. */
   heard(
     method: string,
     path: string,
@@ -184,17 +126,18 @@ export class SunsetNotices {
     const info = readSunsetHeaders(headers);
     const replacement = this.#replacement(method, path);
     if (status === 410) {
-      return (serverMessage, attempts) =>
-        new GoneError(method, path, serverMessage, attempts, info?.sunset, replacement);
+      const when = info?.sunset === undefined ? '' : ` on ${plainDate(info.sunset)}`;
+      const instead = replacement === undefined ? '' : `; instead: ${replacement}`;
+      return (serverMessage, attempts) => {
+        const error = new GoneError(410, method, path, serverMessage, attempts);
+        const said = serverMessage ? ` (the service says: ${serverMessage})` : '';
+        error.message = `${method} ${path}: the service has removed this call${when} (HTTP 410 Gone)${instead}${said}`;
+        return error;
+      };
     }
     if (info === undefined) return undefined;
-    const text = describeNotice(method, path, info, replacement);
-    if (this.#warned) {
-      log('debug', text);
-    } else {
-      this.#warned = true;
-      log('warning', text);
-    }
+    log(this.#warned ? 'debug' : 'warning', describeNotice(method, path, info, replacement));
+    this.#warned = true;
     return undefined;
   }
 }
@@ -224,9 +167,8 @@ export function describeNotice(
     const then = past ? 'may answer 410 Gone at any time now' : 'from then on answers 410 Gone';
     parts.push(`${subject} on ${plainDate(info.sunset)}, and ${then}`);
   }
-  let text = parts.join('; ');
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  if (replacement !== undefined) text += `. Instead: ${replacement}`;
-  if (info.links.length > 0) text += `. See ${info.links.join(' and ')}`;
-  return `${text}.`;
+  const text = parts.join('; ');
+  const instead = replacement === undefined ? '' : `. Instead: ${replacement}`;
+  const see = info.links.length > 0 ? `. See ${info.links.join(' and ')}` : '';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${instead}${see}.`;
 }

@@ -1,20 +1,14 @@
-// Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's
-// (docs/promises.md, promise 30): ids are UUID-like strings, numbers positive whole numbers, names and statuses
-// strings. A wrong shape is an unusable answer naming the call, which a poll does not look at again; enums stay
-// open, as in records.ts.
-import { UnusableAnswerError } from './errors.ts';
-import { isRecord, type AnswerOf } from './records.ts';
+// Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's answers
+// (docs/promises.md, promise 30); enums stay open.
+import { isRecord, unusable, type AnswerOf } from './records.ts';
 
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
-export const MAX_V2_PAGE_ITEMS = 100;
+const MAX_V2_PAGE_ITEMS = 100;
 
 export interface Workflow {
   id: string;
   name: string;
   status: string;
-  pipeline_id?: string;
-  pipeline_number?: number;
-  created_at?: string;
   stopped_at?: string | null;
   [key: string]: unknown;
 }
@@ -28,29 +22,19 @@ export interface Job {
   type?: string;
   started_at?: string | null;
   stopped_at?: string | null;
-  dependencies?: string[];
-  /** An approval job's request, which approving it names. */
   approval_request_id?: string;
   [key: string]: unknown;
 }
 
 /** Pipeline states the service documents; the last three come before the configuration is compiled. */
 export const PIPELINE_STATES = ['created', 'errored', 'setup-pending', 'setup', 'pending'] as const;
-export const PENDING_PIPELINE_STATES: ReadonlySet<string> = new Set(['setup-pending', 'setup', 'pending']);
-
-export interface PipelineError {
-  type?: string;
-  message?: string;
-  [key: string]: unknown;
-}
+export const PENDING_PIPELINE_STATES: ReadonlySet<string> = new Set(PIPELINE_STATES.slice(2));
 
 export interface Pipeline {
   id: string;
   number: number;
-  /** Absent from nothing the service sends; kept optional because a trigger's answer is read again anyway. */
   state?: string;
-  created_at?: string;
-  errors?: PipelineError[];
+  errors?: { type?: string; message?: string; [key: string]: unknown }[];
   vcs?: { revision?: string; branch?: string; tag?: string; [key: string]: unknown };
   [key: string]: unknown;
 }
@@ -60,33 +44,29 @@ export type TriggerAnswer = { triggered: true; pipeline: Pipeline } | { triggere
 
 /** A UUID-like id: letters, digits and dashes, so that it is safe in a path, an output and a log line. */
 const ID = /^[0-9A-Za-z][0-9A-Za-z-]{0,63}$/u;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
-function unusable(call: AnswerOf, detail: string): UnusableAnswerError {
-  return new UnusableAnswerError(call.method, call.path, detail);
-}
-
-export function isV2Id(value: unknown): value is string {
-  return typeof value === 'string' && ID.test(value);
-}
-
-export function isPositiveWhole(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-}
+export const isV2Id = (value: unknown): value is string => typeof value === 'string' && ID.test(value);
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+export const isPositiveWhole = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const isString = (value: unknown): value is string => typeof value === 'string';
+/** A field the service may leave out or set to null, else of the type `test` takes. */
+const absentOr = (value: unknown, test: (value: unknown) => boolean): boolean => value == null || test(value);
 
 function checkCommon(call: AnswerOf, value: unknown, what: string, at: number): Record<string, unknown> {
   const where = at < 0 ? `the ${what}` : `item ${at + 1} of the ${what} list`;
   if (!isRecord(value)) throw unusable(call, `${where} is not an object`);
   if (!isV2Id(value['id'])) throw unusable(call, `${where} has no id that is a UUID-like string`);
-  if (typeof value['name'] !== 'string') throw unusable(call, `${where} has no name that is a string`);
-  if (typeof value['status'] !== 'string') throw unusable(call, `${where} has no status that is a string`);
+  if (!isString(value['name'])) throw unusable(call, `${where} has no name that is a string`);
+  if (!isString(value['status'])) throw unusable(call, `${where} has no status that is a string`);
   return value;
 }
 
 /** A workflow (`GET /workflow/{id}`, or an item of a pipeline's list: `at` is its place). */
 export function workflowAnswer(call: AnswerOf, value: unknown, at = -1): Workflow {
   const record = checkCommon(call, value, 'workflow', at);
-  const tag = record['tag'];
-  if (tag !== undefined && tag !== null && typeof tag !== 'string')
+  if (!absentOr(record['tag'], isString))
     throw unusable(call, `the workflow ${String(record['id'])} has a tag that is not a string`);
   return record as Workflow;
 }
@@ -95,19 +75,19 @@ export function workflowAnswer(call: AnswerOf, value: unknown, at = -1): Workflo
 export function jobAnswer(call: AnswerOf, value: unknown, at: number): Job {
   const record = checkCommon(call, value, 'job', at);
   const num = record['job_number'];
-  if (num !== undefined && num !== null && !isPositiveWhole(num))
-    throw unusable(call, `item ${at + 1} of the job list has a job_number that is not a whole number ≥ 1`);
-  const type = record['type'];
-  if (type !== undefined && type !== null && typeof type !== 'string')
-    throw unusable(call, `item ${at + 1} of the job list has a type that is not a string`);
-  const request = record['approval_request_id'];
-  if (request !== undefined && request !== null && !isV2Id(request))
-    throw unusable(call, `item ${at + 1} of the job list has an approval_request_id that is not an id`);
+  const wrong = !absentOr(num, isPositiveWhole)
+    ? 'a job_number that is not a whole number ≥ 1'
+    : !absentOr(record['type'], isString)
+      ? 'a type that is not a string'
+      : !absentOr(record['approval_request_id'], isV2Id)
+        ? 'an approval_request_id that is not an id'
+        : undefined;
+  if (wrong !== undefined) throw unusable(call, `item ${at + 1} of the job list has ${wrong}`);
   return { ...record, job_number: num ?? null } as Job;
 }
 
 /** One page of a v2 list: `items` an array of at most MAX_V2_PAGE_ITEMS, `next_page_token` a string or null. */
-export function pageAnswer(call: AnswerOf, value: unknown): { items: unknown[]; next?: string } {
+export function pageAnswer(call: AnswerOf, value: unknown): { items: unknown[]; next?: string | undefined } {
   if (!isRecord(value) || !Array.isArray(value['items']))
     throw unusable(call, 'a page with an items list was expected');
   const items = value['items'] as unknown[];
@@ -117,13 +97,9 @@ export function pageAnswer(call: AnswerOf, value: unknown): { items: unknown[]; 
       `the page holds ${items.length} items, more than the ${MAX_V2_PAGE_ITEMS} a page of the service holds`,
     );
   const next = value['next_page_token'];
-  if (next !== undefined && next !== null && typeof next !== 'string')
-    throw unusable(call, 'the next_page_token is neither a string nor null');
-  return { items, ...(typeof next === 'string' && next !== '' ? { next } : {}) };
+  if (!absentOr(next, isString)) throw unusable(call, 'the next_page_token is neither a string nor null');
+  return { items, next: (next as string | null) || undefined };
 }
-
-const optionalString = (value: unknown): boolean =>
-  value === undefined || value === null || typeof value === 'string';
 
 /** A pipeline: a UUID-like `id`, a positive whole `number`; `state`, `errors` and `vcs` of their types when present. */
 export function pipelineAnswer(call: AnswerOf, value: unknown): Pipeline {
@@ -131,21 +107,13 @@ export function pipelineAnswer(call: AnswerOf, value: unknown): Pipeline {
   if (!isV2Id(value['id'])) throw unusable(call, 'the pipeline has no id of the UUID form');
   if (!isPositiveWhole(value['number']))
     throw unusable(call, 'the pipeline has no number that is a whole number ≥ 1');
-  if (!optionalString(value['state'])) throw unusable(call, 'the pipeline state is not a string');
-  const errors = value['errors'];
-  if (
-    errors !== undefined &&
-    errors !== null &&
-    !(Array.isArray(errors) && errors.every((e) => isRecord(e) && optionalString(e['message'])))
-  )
+  if (!absentOr(value['state'], isString)) throw unusable(call, 'the pipeline state is not a string');
+  const error = (e: unknown): boolean => isRecord(e) && absentOr(e['message'], isString);
+  if (!absentOr(value['errors'], (errors) => Array.isArray(errors) && errors.every(error)))
     throw unusable(call, 'the pipeline errors are not a list of {type, message}');
-  const vcs = value['vcs'];
-  if (
-    vcs !== undefined &&
-    vcs !== null &&
-    !(isRecord(vcs) && ['branch', 'tag'].every((k) => optionalString(vcs[k])))
-  )
-    throw unusable(call, 'the pipeline vcs is not an object of strings');
+  const vcs = (v: unknown): boolean =>
+    isRecord(v) && absentOr(v['branch'], isString) && absentOr(v['tag'], isString);
+  if (!absentOr(value['vcs'], vcs)) throw unusable(call, 'the pipeline vcs is not an object of strings');
   return value as Pipeline;
 }
 
@@ -153,17 +121,10 @@ export function pipelineAnswer(call: AnswerOf, value: unknown): Pipeline {
 export function triggerAnswer(call: AnswerOf, status: number, value: unknown): TriggerAnswer {
   if (status === 200 && isRecord(value) && value['id'] === undefined) {
     const message = value['message'];
-    if (typeof message !== 'string') throw unusable(call, 'a 200 without a pipeline carries no message');
+    if (!isString(message)) throw unusable(call, 'a 200 without a pipeline carries no message');
     return { triggered: false, message };
   }
   return { triggered: true, pipeline: pipelineAnswer(call, value) };
-}
-
-/** A page of the project's pipelines, newest first: `{items, next_page_token}`. */
-export function pipelineListAnswer(call: AnswerOf, value: unknown): Pipeline[] {
-  const items = isRecord(value) ? value['items'] : undefined;
-  if (!Array.isArray(items)) throw unusable(call, 'a list of items was expected');
-  return items.map((item) => pipelineAnswer(call, item));
 }
 
 /** What an errored pipeline says: each `errors[].message` (its type without one), or undefined when it is not. */

@@ -258,9 +258,7 @@ export async function rerunBuild(
   const { client, project } = connection;
   if (api !== 'v2') {
     try {
-      const build = options.noCache
-        ? await client.retryNoCache(project, buildNum)
-        : await client.retry(project, buildNum, { ssh: options.ssh });
+      const build = await client.retry(project, buildNum, options);
       return { api: 'v1.1', build };
     } catch (error) {
       if (api === 'v1.1' || !(error instanceof GoneError)) throw error;

@@ -134,7 +134,7 @@ const rows: Row[] = [
   ['retry with ssh', (c) => c.retry(p, 140, { ssh: true }), 'POST', `${P}/140/retry`, {}, { ssh: true }],
   [
     'retry without cache (unsupported)',
-    (c) => c.retryNoCache(p, 140),
+    (c) => c.retry(p, 140, { noCache: true }),
     'POST',
     `${P}/140/retry`,
     {},
