@@ -2,6 +2,7 @@
 import { ValidationError } from '../api/errors.ts';
 import type { Inputs } from './inputs.ts';
 import { WAIT_LIMITS } from './poll.ts';
+import type { ActionContext } from './run.ts';
 import { workflowRevision } from './workflow.ts';
 
 /** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
@@ -9,7 +10,7 @@ export function waitMs(
   inputs: Inputs,
   name: string,
   fallback: number,
-  min = WAIT_LIMITS.timeoutMinutes.min,
+  min: number = WAIT_LIMITS.timeoutMinutes.min,
 ): number {
   return inputs.integer(name, min, WAIT_LIMITS.timeoutMinutes.max, fallback) * 60_000;
 }
@@ -36,13 +37,13 @@ export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, 
   return raw.toLowerCase();
 }
 
-/** Warns that `names` are not used because `because` is given; true when any was. */
+/** Warns that the inputs of `names` that are given are not used, because `because` is given. */
 export function warnUnused(
-  io: { warning(message: string): void },
+  ctx: Pick<ActionContext, 'inputs' | 'io'>,
   because: string,
   names: string[],
-): boolean {
-  if (names.length > 0)
-    io.warning(`${because} is given, so ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not used`);
-  return names.length > 0;
+): void {
+  const given = names.filter((name) => ctx.inputs.optional(name) !== undefined);
+  if (given.length > 0)
+    ctx.io.warning(`${because} is given, so ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} not used`);
 }
