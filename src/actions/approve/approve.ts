@@ -41,6 +41,8 @@ interface ApproveInputs {
 
 /** An approval job of the pipeline as one look saw it. */
 interface Approval {
+  /** `hold of workflow deploy`, for the log. */
+  name: string;
   workflow: string;
   workflowId: string;
   job: string;
@@ -148,22 +150,19 @@ export async function approve(ctx: ActionContext): Promise<void> {
               `${formatDuration(input.waitMs)}${why}; ` +
               (seen.length === 0
                 ? 'the pipeline has no approval job'
-                : `its approval jobs: ${seen.map((a) => `${a.job} of workflow ${a.workflow}: ${a.status}`).join('; ')}`),
+                : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`),
       );
     }
     if (result.value.length === 0) {
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-          `(${seen
-            .filter((a) => a.chosen)
-            .map((a) => `${a.job} of workflow ${a.workflow}`)
-            .join(', ')})`,
+          `(${seen.flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`,
       );
     }
     for (const hold of result.value) {
       await approveOnce(ctx, pipelines, hold);
       approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
-      ctx.info(`Approved ${hold.job} of workflow ${hold.workflow}`);
+      ctx.info(`Approved ${hold.name}`);
     }
   } finally {
     // What was approved is reported even when a later approval fails.
@@ -203,6 +202,7 @@ async function approvalsOf(
           `${job.name} names no approval_request_id`,
         );
       approvals.push({
+        name: `${job.name} of workflow ${workflow.name}`,
         workflow: workflow.name,
         workflowId: workflow.id,
         job: job.name,
@@ -220,8 +220,7 @@ async function approvalsOf(
  * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
  */
 async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Approval): Promise<void> {
-  const { workflowId, requestId } = hold;
-  const what = `${hold.job} of workflow ${hold.workflow}`;
+  const { workflowId, requestId, name: what } = hold;
   for (let attempt = 1; ; attempt++) {
     try {
       await pipelines.approve(workflowId, requestId);
