@@ -87,7 +87,6 @@ export const spec = {
 const CANCEL_BUDGET_MS = 4000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
 const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
-const DURING_TRIGGER = 'The step was cancelled during the trigger';
 
 /** Reads and checks every input of the action's own before anything is sent. */
 function readInputs(ctx: ActionContext) {
@@ -137,8 +136,13 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   } catch (error) {
     if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError)) throw error;
     // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
-    const lost = error instanceof TriggerAbortedError ? cancelLostBuild : cancelLostPipeline;
-    throw new AbortedError(`${abortReason(ctx.signal).message}; ${await lost(ctx, input, error.before)}`);
+    const what = await cancelLost(
+      ctx,
+      input,
+      error,
+      error instanceof TriggerAbortedError ? 'build' : 'pipeline',
+    );
+    throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
   }
   if (started.api === 'none') return notTriggered(ctx, input, started.message);
   if (started.api === 'v2') {
@@ -150,7 +154,14 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       input.wait ? deadline : undefined,
     );
     if (input.wait) await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
-    else await notWaitedPipeline(ctx, connection, pipeline);
+    else {
+      // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
+      const url = pipelineUrl(connection, pipeline);
+      const workflows = workflowRows(url, await new Pipelines(connection.transport).workflows(pipeline.id));
+      setPipelineOutputs(ctx, workflows);
+      const text = 'Triggered; the step did not wait for the pipeline to finish.';
+      await pipelineSummary(ctx, pipeline, url, workflows, text);
+    }
     return;
   }
   // Only a project v1.1 reaches gets a build of v1.1 (startBuild).
@@ -316,19 +327,6 @@ async function confirmTriggered(
   }
 }
 
-/** Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed. */
-async function notWaitedPipeline(
-  ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
-  pipeline: Pipeline,
-): Promise<void> {
-  const url = pipelineUrl(connection, pipeline);
-  const workflows = workflowRows(url, await new Pipelines(connection.transport).workflows(pipeline.id));
-  setPipelineOutputs(ctx, workflows);
-  const text = 'Triggered; the step did not wait for the pipeline to finish.';
-  await pipelineSummary(ctx, pipeline, url, workflows, text);
-}
-
 /** The service triggered nothing (a skip marker in the commit message): `if-no-builds` decides. */
 async function notTriggered(ctx: ActionContext, input: TriggerInputs, message: string): Promise<void> {
   setPipelineOutputs(ctx, [], 'none', ['pipeline-id', 'pipeline-number', 'pipeline-url']);
@@ -373,17 +371,13 @@ async function followPipeline(
   // A setup workflow is given wait-for-build's default settle time to continue, and an empty pipeline a minute.
   const source = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
   const gate: GateInputs & { source: PipelineBuilds } = {
+    ...input,
     query: { revision: '', jobs: [] },
     workflows: [],
     jobs: [],
     named: [],
-    ifNoBuilds: input.ifNoBuilds,
     appearMs: input.timeoutMs,
     settleMs: 0,
-    timeoutMs: input.timeoutMs,
-    intervalMs: input.intervalMs,
-    policy: input.policy,
-    failureLogLines: input.failureLogLines,
     source,
     label: `pipeline #${pipeline.number}`,
   };
@@ -526,57 +520,42 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
   );
 }
 
-/** The step was cancelled during the trigger: finds the build it may have started, and cancels it. */
-function cancelLostBuild(ctx: ActionContext, input: TriggerInputs, before: number): Promise<string> {
-  const branch = `branch '${input.request.branch}'`;
+/**
+ * The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
+ * `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
+ */
+function cancelLost(
+  ctx: ActionContext,
+  input: TriggerInputs,
+  { before }: { before: number },
+  kind: 'build' | 'pipeline',
+): Promise<string> {
+  const { branch, tag } = input.request;
+  const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
   const says = {
-    when: DURING_TRIGGER,
-    left: `a build may have started on ${branch}`,
-    doing: 'looking for the build it may have started',
+    when: 'The step was cancelled during the trigger',
+    left: `a ${kind} may have started on ${where}`,
+    doing: `looking for the ${kind} it may have started`,
   };
   return afterAbort(
     ctx,
     input,
     says,
     async (connection) => {
-      const { client, project } = v11Connection(connection);
-      const found = await client.findTriggeredBuild(project, input.request, before);
-      if (found === undefined) return `no build had started on ${branch}`;
-      const num = found.build_num;
-      const cancelled = isFinished(found) ? found : await client.cancel(project, num);
-      ctx.info(
-        `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
-      );
-      return `build #${num}, started as the step was cancelled, was cancelled`;
-    },
-    (why) => {
-      ctx.io.warning(
-        logSafe(`Could not check for a build started on ${branch} (${why}); look for it by hand`),
-      );
-      return `a build may have started on ${branch} and could not be cancelled (${why})`;
-    },
-  );
-}
-
-/**
- * The step was cancelled during a pipeline trigger: finds the pipeline it may have started (newer than `before`,
- * on its branch or tag), and cancels each of its workflows (docs/promises.md, promise 2).
- */
-function cancelLostPipeline(ctx: ActionContext, input: TriggerInputs, before: number): Promise<string> {
-  const { branch, tag } = input.request;
-  const where = tag === undefined ? `branch '${branch}'` : `tag '${tag}'`;
-  const says = {
-    when: DURING_TRIGGER,
-    left: `a pipeline may have started on ${where}`,
-    doing: 'looking for the pipeline it may have started',
-  };
-  return afterAbort(
-    ctx,
-    input,
-    says,
-    async ({ transport, project }) => {
-      const pipelines = new Pipelines(transport);
-      const found = await pipelines.findTriggered(project, tag === undefined ? { branch } : { tag }, before);
+      if (kind === 'build') {
+        const { client, project } = v11Connection(connection);
+        const found = await client.findTriggeredBuild(project, input.request, before);
+        if (found === undefined) return `no build had started on ${where}`;
+        const num = found.build_num;
+        const cancelled = isFinished(found) ? found : await client.cancel(project, num);
+        ctx.info(
+          `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
+        );
+        return `build #${num}, started as the step was cancelled, was cancelled`;
+      }
+      const pipelines = new Pipelines(connection.transport);
+      const ref = tag === undefined ? { branch } : { tag };
+      const found = await pipelines.findTriggered(connection.project, ref, before);
       if (found === undefined) return `no pipeline had started on ${where}`;
       const name = `pipeline #${found.number} (id ${found.id})`;
       const workflows = await pipelines.workflows(found.id);
@@ -597,9 +576,9 @@ function cancelLostPipeline(ctx: ActionContext, input: TriggerInputs, before: nu
     },
     (why) => {
       ctx.io.warning(
-        logSafe(`Could not check for a pipeline started on ${where} (${why}); look for it by hand`),
+        logSafe(`Could not check for a ${kind} started on ${where} (${why}); look for it by hand`),
       );
-      return `a pipeline may have started on ${where} and could not be cancelled (${why})`;
+      return `a ${kind} may have started on ${where} and could not be cancelled (${why})`;
     },
   );
 }
