@@ -30,7 +30,6 @@ import {
   readTriggerApi,
   startBuild,
   workflowRows,
-  type Started,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
 import { triggerRef } from '../../runner/workflow.ts';
@@ -130,10 +129,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     acceptSlug: true,
   });
 
-  let started: Started;
-  try {
-    started = await startBuild(connection, input.api, input.request);
-  } catch (error) {
+  const started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
     if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError)) throw error;
     // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
     const what = await cancelLost(
@@ -143,7 +139,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       error instanceof TriggerAbortedError ? 'build' : 'pipeline',
     );
     throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
-  }
+  });
   if (started.api === 'none') return notTriggered(ctx, input, started.message);
   if (started.api === 'v2') {
     const pipeline = await confirmTriggered(
