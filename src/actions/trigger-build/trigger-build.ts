@@ -364,7 +364,8 @@ async function followPipeline(
   pipeline: Pipeline,
   times: { started: number; deadline: number },
 ): Promise<void> {
-  // A setup workflow is given wait-for-build's default settle time to continue, and an empty pipeline a minute.
+  // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
+  // past its set-up may list no workflow before the step takes it to run none.
   const source = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
   const gate: GateInputs & { source: PipelineBuilds } = {
     ...input,
