@@ -2,7 +2,6 @@
 import { ValidationError } from '../api/errors.ts';
 import type { Inputs } from './inputs.ts';
 import { WAIT_LIMITS } from './poll.ts';
-import type { ActionContext } from './run.ts';
 import { workflowRevision } from './workflow.ts';
 
 /** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
@@ -35,15 +34,4 @@ export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, 
   if (!/^[0-9a-f]{7,40}$/i.test(raw))
     throw new ValidationError('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
   return raw.toLowerCase();
-}
-
-/** Warns that the inputs of `names` that are given are not used, because `because` is given. */
-export function warnUnused(
-  ctx: Pick<ActionContext, 'inputs' | 'io'>,
-  because: string,
-  names: string[],
-): void {
-  const given = names.filter((name) => ctx.inputs.optional(name) !== undefined);
-  if (given.length > 0)
-    ctx.io.warning(`${because} is given, so ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} not used`);
 }

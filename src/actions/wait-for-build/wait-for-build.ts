@@ -13,7 +13,7 @@ import { Pipelines } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
 import { untilDeadline } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { pollIntervalMs, readRevision, waitMs, warnUnused } from '../../runner/wait-inputs.ts';
+import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
 import { compileNamePatterns } from '../../api/name-patterns.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
@@ -86,6 +86,13 @@ function readInputs(ctx: ActionContext) {
     policy,
     failureLogLines,
   };
+}
+
+/** Warns that the inputs of `names` that are given are not used, because `because` is given. */
+function warnUnused(ctx: Pick<ActionContext, 'inputs' | 'io'>, because: string, names: string[]): void {
+  const given = names.filter((name) => ctx.inputs.optional(name) !== undefined);
+  if (given.length > 0)
+    ctx.io.warning(`${because} is given, so ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} not used`);
 }
 
 /**
