@@ -299,16 +299,8 @@ function triggerRequest(a: Args): TriggerRequest {
   // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
   // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
   const { branch, tag, revision } = triggerRefOf(a, a.ctx.env);
-  return {
-    branch,
-    ...definedOnly({
-      revision,
-      tag,
-      parallel: a.parallel,
-      params: a.params,
-      definitionId: a['definition-id'],
-    }),
-  };
+  const { parallel, params, 'definition-id': definitionId } = a;
+  return { branch, ...definedOnly({ revision, tag, parallel, params, definitionId }) };
 }
 
 /** The service triggered nothing: said as a warning, and its answer is the result. */
