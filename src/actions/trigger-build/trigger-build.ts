@@ -132,23 +132,12 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
     if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError)) throw error;
     // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
-    const what = await cancelLost(
-      ctx,
-      input,
-      error,
-      error instanceof TriggerAbortedError ? 'build' : 'pipeline',
-    );
+    const what = await cancelLost(ctx, input, error);
     throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
   });
   if (started.api === 'none') return notTriggered(ctx, input, started.message);
   if (started.api === 'v2') {
-    const pipeline = await confirmTriggered(
-      ctx,
-      connection,
-      input,
-      started,
-      input.wait ? deadline : undefined,
-    );
+    const pipeline = await confirmTriggered(ctx, connection, input, started, deadline);
     if (input.wait) await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
     else {
       // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
@@ -287,14 +276,14 @@ function setPipelineOutputs(
 
 /**
  * A pipeline the trigger created: said, its id, number and address set, and read until its configuration was
- * compiled (docs/sunset.md): an errored one fails the step, with or without `wait`.
+ * compiled (docs/sunset.md), with `wait` within the step's deadline: an errored one fails the step either way.
  */
 async function confirmTriggered(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   input: TriggerInputs,
   { pipeline, recoveredAfter }: { pipeline: Pipeline; recoveredAfter?: string },
-  deadline: number | undefined,
+  deadline: number,
 ): Promise<Pipeline> {
   const url = pipelineUrl(connection, pipeline);
   const { branch, tag } = input.request;
@@ -314,7 +303,8 @@ async function confirmTriggered(
   ctx.setOutput('pipeline-number', pipeline.number);
   ctx.setOutput('pipeline-url', url);
   try {
-    return await confirmPipeline(ctx, new Pipelines(connection.transport), pipeline, deadline);
+    const until = input.wait ? deadline : undefined;
+    return await confirmPipeline(ctx, new Pipelines(connection.transport), pipeline, until);
   } catch (error) {
     if (!(error instanceof PipelineErroredError)) throw error;
     setPipelineOutputs(ctx, []);
@@ -524,9 +514,10 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
 function cancelLost(
   ctx: ActionContext,
   input: TriggerInputs,
-  { before }: { before: number },
-  kind: 'build' | 'pipeline',
+  error: TriggerAbortedError | PipelineTriggerAbortedError,
 ): Promise<string> {
+  const { before } = error;
+  const kind = error instanceof TriggerAbortedError ? 'build' : 'pipeline';
   const { branch, tag } = input.request;
   const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
   const says = {
