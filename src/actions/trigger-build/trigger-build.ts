@@ -177,13 +177,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         `for at most ${formatDuration(input.timeoutMs)}`,
     );
     try {
-      const result = await followBuild(
-        ctx,
-        v1,
-        last,
-        { intervalMs: input.intervalMs, deadline },
-        (b) => (last = b),
-      );
+      const result = await followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
       if (!result.done) {
         ending = 'The build did not finish within the wait; the step stopped waiting and left it running.';
         // With an error the time-out did not come: the next look could not have been made within it (a long

@@ -129,17 +129,10 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
     return;
   }
   const pipeline = await new Pipelines(connection.transport).pipeline(pipelineId);
-  const source = pipelineSource(ctx, connection, pipeline, {
-    settleMs: input.settleMs,
-    emptyMs: input.appearMs,
-  });
-  const scope = scopeOf(input).replace(/^the newest commit/u, '');
-  await gatePipeline(
-    ctx,
-    connection,
-    { ...input, source, label: `pipeline #${pipeline.number}${scope}` },
-    { started, deadline },
-  );
+  const { settleMs, appearMs: emptyMs } = input;
+  const source = pipelineSource(ctx, connection, pipeline, { settleMs, emptyMs });
+  const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;
+  await gatePipeline(ctx, connection, { ...input, source, label }, { started, deadline });
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
