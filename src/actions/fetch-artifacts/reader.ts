@@ -2,11 +2,13 @@
 // `yauzl`. The same reader enumerates the members for the check and later hands the approved members' bytes to
 // the writer (extract.ts), so what is checked is what is written: no second program reads the archive its own
 // way, prints server text, inherits the step's environment or waits on a stdin.
+import { on } from 'node:events';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { Parser, type ReadEntry } from 'tar';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { UserFacingError } from '../../api/errors.ts';
+import { asError, UserFacingError } from '../../api/errors.ts';
 import { quoted } from '../../api/format.ts';
 import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
 
@@ -69,26 +71,18 @@ function unreadable(error: unknown, signal: AbortSignal): unknown {
 /** A pax record that gives a member its name or its size, which tar readers apply differently. */
 const DISPUTED_PAX = /(?:^|\n)\d+ (?:GNU\.sparse\.[^=]*|SCHILY\.realsize)=/u;
 
-function tarType(entry: ReadEntry): Member['type'] {
-  switch (entry.type) {
-    case 'File':
-    case 'OldFile':
-    case 'ContiguousFile':
-      return 'file';
-    case 'Directory':
-      return 'folder';
-    case 'SymbolicLink':
-      return 'symlink';
-    case 'Link':
-      return 'hardlink';
-    case 'CharacterDevice':
-    case 'BlockDevice':
-    case 'FIFO':
-      return 'device';
-    default:
-      return 'other';
-  }
-}
+/** npm's tar's entry types as members: anything not named here is refused as some other kind. */
+const TAR_TYPES: Record<string, Member['type']> = {
+  File: 'file',
+  OldFile: 'file',
+  ContiguousFile: 'file',
+  Directory: 'folder',
+  SymbolicLink: 'symlink',
+  Link: 'hardlink',
+  CharacterDevice: 'device',
+  BlockDevice: 'device',
+  FIFO: 'device',
+};
 
 function tarMember(entry: ReadEntry): Member {
   // Pax global records apply to every member after them: GNU tar takes their path, npm's tar does not. Sizes from
@@ -108,7 +102,7 @@ function tarMember(entry: ReadEntry): Member {
     );
   return {
     name: entry.path.replace(/\/+$/u, ''),
-    type: tarType(entry),
+    type: TAR_TYPES[entry.type] ?? 'other',
     size: entry.size,
     executable: ((entry.mode ?? 0) & 0o111) !== 0,
   };
@@ -127,20 +121,17 @@ async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Pro
   const stop = (error: unknown): void => {
     failure ??= error;
     raw.destroy();
-    parser.abort(error instanceof Error ? error : new Error(String(error)));
+    parser.abort(asError(error));
   };
   const onAbort = (): void => stop(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
   const done = new Promise<void>((resolve) => {
-    parser.on('close', resolve);
-    parser.on('error', (error: unknown) => {
+    const fail = (error: unknown): void => {
       stop(error);
       resolve();
-    });
-    raw.on('error', (error) => {
-      stop(error);
-      resolve();
-    });
+    };
+    parser.on('close', resolve).on('error', fail);
+    raw.on('error', fail);
   });
   parser.on('meta', (text: string) => {
     if (DISPUTED_PAX.test(text))
@@ -156,40 +147,26 @@ async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Pro
     );
   });
   parser.on('entry', (entry: ReadEntry) => {
-    if (failure !== undefined) {
-      entry.resume();
-      return;
-    }
-    let member: Member;
     try {
-      member = tarMember(entry);
+      const member = failure === undefined ? tarMember(entry) : undefined;
+      const n = index++;
+      if (member !== undefined && visitor.wanted(member, n)) {
+        const data = entry as unknown as AsyncIterable<Buffer>;
+        pending.push(
+          visitor.write(member, n, data).catch((error: unknown) => {
+            entry.resume();
+            stop(error);
+          }),
+        );
+        return;
+      }
+      entry.resume();
     } catch (error) {
       entry.resume();
       stop(error);
-      return;
-    }
-    const n = index++;
-    if (!visitor.wanted(member, n)) {
-      entry.resume();
-      return;
-    }
-    pending.push(
-      visitor.write(member, n, entry as unknown as AsyncIterable<Buffer>).catch((error: unknown) => {
-        entry.resume();
-        stop(error);
-      }),
-    );
-  });
-  raw.on('data', (chunk) => {
-    if (failure !== undefined) return;
-    if (!parser.write(chunk as Buffer)) {
-      raw.pause();
-      parser.once('drain', () => raw.resume());
     }
   });
-  raw.on('end', () => {
-    if (failure === undefined) parser.end();
-  });
+  raw.pipe(parser);
   try {
     await done;
     await Promise.all(pending);
@@ -234,81 +211,48 @@ function zipMember(entry: Entry): Member {
   };
 }
 
-function openZip(file: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
-    // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
-    yauzl.open(
-      file,
-      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true },
-      (error, zip) => (error ? reject(error) : resolve(zip)),
-    );
-  });
-}
-
-function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
-  });
-}
+const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
 
 async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
   signal.throwIfAborted();
   let zip: ZipFile;
   try {
-    zip = await openZip(file);
+    // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
+    // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
+    zip = await openZip(file, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: true,
+      validateEntrySizes: true,
+    });
   } catch (error) {
     throw unreadable(error, signal);
   }
+  const openEntry = promisify<Entry, Readable>(zip.openReadStream.bind(zip));
   let current: Readable | undefined;
-  let closed = false;
-  const close = (): void => {
-    if (!closed) zip.close();
-    closed = true;
-  };
   const onAbort = (): void => {
     current?.destroy(signal.reason as Error);
-    close();
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     let index = 0;
-    for (;;) {
-      signal.throwIfAborted();
-      const entry = await new Promise<Entry | undefined>((resolve, reject) => {
-        const onEntry = (e: Entry): void => {
-          zip.off('end', onEnd);
-          zip.off('error', onError);
-          resolve(e);
-        };
-        const onEnd = (): void => {
-          zip.off('entry', onEntry);
-          zip.off('error', onError);
-          resolve(undefined);
-        };
-        const onError = (error: Error): void => {
-          zip.off('entry', onEntry);
-          zip.off('end', onEnd);
-          reject(error);
-        };
-        zip.once('entry', onEntry);
-        zip.once('end', onEnd);
-        zip.once('error', onError);
-        zip.readEntry();
-      });
-      if (entry === undefined) break;
+    const entries = on(zip, 'entry', { close: ['end'], signal }) as AsyncIterableIterator<[Entry]>;
+    zip.readEntry();
+    for await (const [entry] of entries) {
       const member = zipMember(entry);
       const n = index++;
-      if (!visitor.wanted(member, n) || member.type !== 'file') continue;
-      current = await openEntry(zip, entry);
-      await visitor.write(member, n, current);
-      current = undefined;
+      if (visitor.wanted(member, n) && member.type === 'file') {
+        current = await openEntry(entry);
+        await visitor.write(member, n, current);
+        current = undefined;
+      }
+      zip.readEntry();
     }
   } catch (error) {
     throw unreadable(error, signal);
   } finally {
     signal.removeEventListener('abort', onAbort);
     current?.destroy();
-    close();
+    zip.close();
   }
 }
