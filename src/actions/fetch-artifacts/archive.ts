@@ -7,17 +7,10 @@ export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
 
 /** The archive kind of a file name, and the name without its extension (the folder it unpacks into). */
 export function archiveOf(name: string): { kind: ArchiveKind; stem: string } | undefined {
-  const lower = name.toLowerCase();
-  for (const [ending, kind] of [
-    ['.tar.gz', 'tar.gz'],
-    ['.tgz', 'tar.gz'],
-    ['.tar', 'tar'],
-    ['.zip', 'zip'],
-  ] as const) {
-    if (lower.endsWith(ending) && name.length > ending.length)
-      return { kind, stem: name.slice(0, -ending.length) };
-  }
-  return undefined;
+  const match = /^(.+)\.(tar\.gz|tgz|tar|zip)$/isu.exec(name);
+  const ending = match?.[2]?.toLowerCase();
+  if (match?.[1] === undefined || ending === undefined) return undefined;
+  return { kind: ending === 'tgz' ? 'tar.gz' : (ending as ArchiveKind), stem: match[1] };
 }
 
 export interface Member {

@@ -6,7 +6,7 @@ import { projectName, type ProjectAddress } from '../../api/client.ts';
 import { cut, plural } from '../../api/format.ts';
 import { ApiError, BadResponseError } from '../../api/errors.ts';
 import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
-import { ClashError, planDownloads } from '../../api/paths.ts';
+import { ClashError, planDownloads, type ArtifactLike } from '../../api/paths.ts';
 import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/projects-v2.ts';
 import type { Build } from '../../api/records.ts';
 import type { FetchInputs } from './inputs.ts';
@@ -36,11 +36,11 @@ export function buildsOf({ client, transport, project }: Connection<ProjectAddre
 
 type Builds = ReturnType<typeof buildsOf>;
 
-async function artifactList(builds: Builds, num: number): Promise<unknown[]> {
+async function artifactList(builds: Builds, num: number): Promise<ArtifactLike[]> {
   const listed: unknown = await builds.artifacts(num);
   if (!Array.isArray(listed))
     throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
-  return listed;
+  return listed as ArtifactLike[];
 }
 
 /** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
@@ -60,7 +60,7 @@ function isFork(build: Build): boolean {
 export async function chooseBuild(ctx: ActionContext, builds: Builds, options: FetchInputs) {
   let num = options.buildNum;
   let build: Build | undefined;
-  let artifacts: unknown[] | undefined;
+  let artifacts: ArtifactLike[] | undefined;
   if (num === undefined) {
     const found = await selectLatest(ctx, builds, options);
     if (found.build === undefined) return { num, none: found.none, artifacts: [] };
@@ -148,13 +148,9 @@ export function branchAndCommit(build: Build, safe = (text: string) => text): st
 }
 
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
-function hasMatch(artifacts: unknown[], options: FetchInputs): boolean {
+function hasMatch(artifacts: ArtifactLike[], options: FetchInputs): boolean {
   try {
-    const plan = planDownloads(artifacts as Parameters<typeof planDownloads>[0], {
-      globs: options.globs,
-      flatten: false,
-    });
-    return plan.files.length > 0;
+    return planDownloads(artifacts, { globs: options.globs, flatten: false }).files.length > 0;
   } catch (error) {
     // Two artifacts that would clash are still artifacts: the fetch itself reports the clash.
     if (error instanceof ClashError) return true;

@@ -93,12 +93,7 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   ctx.setOutput('path', root);
 
   const profile = profileOf(process.platform);
-  const plan = planDownloads(chosen.artifacts as Parameters<typeof planDownloads>[0], {
-    globs: options.globs,
-    flatten: options.flatten,
-    fileName: options.fileName,
-    profile,
-  });
+  const plan = planDownloads(chosen.artifacts, { ...options, profile });
   let refused = 0;
   const refuse: Refuse = (what, reason) => {
     if (++refused <= MAX_NOTES)

@@ -110,7 +110,8 @@ function tarMember(entry: ReadEntry): Member {
 
 async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
   signal.throwIfAborted();
-  const raw = createReadStream(file);
+  // The step's signal destroys the file stream, whose error stops the parser.
+  const raw = createReadStream(file, { signal });
   // strict: a bad checksum, a truncated member or a broken gzip stream is an error, not a warning to skip past.
   // No ratio of unpacked to packed size (text compresses 20 to 50 times, zeros 1000): extract-max-mib bounds what
   // is written instead.
@@ -123,8 +124,6 @@ async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Pro
     raw.destroy();
     parser.abort(asError(error));
   };
-  const onAbort = (): void => stop(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
   const done = new Promise<void>((resolve) => {
     const fail = (error: unknown): void => {
       stop(error);
@@ -171,7 +170,6 @@ async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Pro
     await done;
     await Promise.all(pending);
   } finally {
-    signal.removeEventListener('abort', onAbort);
     raw.destroy();
   }
   if (failure !== undefined) throw unreadable(failure, signal);
@@ -214,9 +212,11 @@ function zipMember(entry: Entry): Member {
 const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
 
 async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
-  signal.throwIfAborted();
-  let zip: ZipFile;
+  let zip: ZipFile | undefined;
+  // An entry's stream a failed write left unread is destroyed with the archive.
+  let current: Readable | undefined;
   try {
+    signal.throwIfAborted();
     // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
     // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
     zip = await openZip(file, {
@@ -225,18 +225,10 @@ async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Pro
       decodeStrings: true,
       validateEntrySizes: true,
     });
-  } catch (error) {
-    throw unreadable(error, signal);
-  }
-  const openEntry = promisify<Entry, Readable>(zip.openReadStream.bind(zip));
-  let current: Readable | undefined;
-  const onAbort = (): void => {
-    current?.destroy(signal.reason as Error);
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    let index = 0;
+    const openEntry = promisify<Entry, Readable>(zip.openReadStream.bind(zip));
+    // The step's signal ends the wait for the next entry; the writer checks it between the chunks of one.
     const entries = on(zip, 'entry', { close: ['end'], signal }) as AsyncIterableIterator<[Entry]>;
+    let index = 0;
     zip.readEntry();
     for await (const [entry] of entries) {
       const member = zipMember(entry);
@@ -244,15 +236,13 @@ async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Pro
       if (visitor.wanted(member, n) && member.type === 'file') {
         current = await openEntry(entry);
         await visitor.write(member, n, current);
-        current = undefined;
       }
       zip.readEntry();
     }
   } catch (error) {
     throw unreadable(error, signal);
   } finally {
-    signal.removeEventListener('abort', onAbort);
     current?.destroy();
-    zip.close();
+    zip?.close();
   }
 }
