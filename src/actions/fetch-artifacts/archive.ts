@@ -33,11 +33,7 @@ export function memberSegments(member: Member): string[] {
   return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
 }
 
-/**
- * Throws UnsafeArchiveError at the first member that may not be extracted: anything but a plain file or folder, a
- * name that is absolute or breaks the segment rules (paths.ts), or two members that one disk would store as one
- * (same name, or names that differ in case or Unicode form only, or a file where another member needs a folder).
- */
+/** Refuses the archive at a member that is not a plain file or folder, breaks the path rules, or merges with another. */
 export function checkMembers(members: readonly Member[]): void {
   const files = new Map<string, string>();
   const folders = new Map<string, string>();

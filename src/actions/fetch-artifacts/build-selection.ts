@@ -53,10 +53,7 @@ function isFork(build: Build): boolean {
   return isForkBranch(build.branch) || build['fork'] === true;
 }
 
-/**
- * The build whose artifacts are fetched (set as the build-num output) with its artifact list, or why there is none.
- * A build named by number is read for its branch and commit; unread, it stays unnamed, since its artifact list decides.
- */
+/** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
 export async function chooseBuild(ctx: ActionContext, builds: Builds, options: FetchInputs) {
   let num = options.buildNum;
   let build: Build | undefined;
@@ -89,12 +86,7 @@ async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchIn
   const wanted = describeLatest(options);
   // Builds of pull requests count with allow-forks, or with a branch that names one, which the user chose.
   const forks = options.allowForks || isForkBranch(options.branch);
-  const scan = builds.scan({
-    statusFilter: options.statusFilter,
-    branch: options.branch,
-    revision: options.revision,
-    job: options.job,
-  });
+  const scan = builds.scan(options);
   const passed: number[] = [];
   let pulls = 0;
   for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {

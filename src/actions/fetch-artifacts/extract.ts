@@ -1,11 +1,6 @@
-// Unpacks one downloaded archive into a folder beside it, in the process (archive.ts reads it). The order: read
-// every member, check them all, look at each final path, check the declared total against the limit and the free
-// space, then read the archive again and stream each approved member to a part file beside its final path, counting
-// the bytes as they are written. Only once every member is written are the part files renamed into place, so an
-// archive that passes a limit, fails or is cancelled leaves nothing behind. Nothing lands outside the destination,
-// under a `.git` folder, through a symbolic link, or over a file the step did not make unless `overwrite` allows it;
-// no link is made, no owner kept, and a file's mode is 0755 or 0644 (less the umask): never setuid, setgid, sticky
-// or world-writable.
+// Unpacks one downloaded archive beside itself, in the process: every member is checked before any is written to a
+// part file, and the part files are renamed into place only once all are written, so that an archive that fails or
+// is cancelled leaves nothing behind; no link is made, no owner kept, and no mode but 0755 or 0644.
 import { open, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ActionContext } from '../../runner/run.ts';
@@ -80,17 +75,16 @@ export async function unpack(
       (stats) => stats.bavail * stats.bsize,
       () => undefined,
     );
-    if (free !== undefined && declared > free)
-      throw new FetchError(
-        `archive ${name} declares ${formatBytes(declared)} of files, more than the ${formatBytes(free)} free on ` +
-          "the destination's file system; it is kept packed and nothing of it was unpacked",
-      );
     const limit = `extract-max-mib (${formatBytes(options.extractMaxBytes)})`;
-    if (declared > options.extractMaxBytes)
-      throw new FetchError(
-        `archive ${name} declares ${formatBytes(declared)} of files, more than ${limit}; it is kept packed and ` +
-          'nothing of it was unpacked. Raise extract-max-mib if that is expected',
+    const tooMuch = (than: string, hint = ''): FetchError =>
+      new FetchError(
+        `archive ${name} declares ${formatBytes(declared)} of files, more than ${than}; it is kept packed and ` +
+          `nothing of it was unpacked${hint}`,
       );
+    if (free !== undefined && declared > free)
+      throw tooMuch(`the ${formatBytes(free)} free on the destination's file system`);
+    if (declared > options.extractMaxBytes)
+      throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
     const stale = await removeStaleParts(
       destination.root,
       finals.filter((f) => f !== undefined),

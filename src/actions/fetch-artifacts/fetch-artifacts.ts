@@ -71,17 +71,14 @@ const PROGRESS_EVERY_MS = 10_000;
 /** Paths looked at between two turns of the event loop, where a SIGINT is heard. */
 const YIELD_EVERY = 1000;
 
-/** A planned file's final path, and the folder an archive unpacks into (segments below the destination). */
 interface Checked {
   file: PlannedFile;
   into: Pick<Unpacking, 'kind' | 'target'> | undefined;
 }
 
-/** Artifacts refused one by one: the first few said each in a warning, all counted at the end. */
 type Refuse = (what: string, reason: string) => void;
 
-/** Downloads the artifacts of a build (or of the latest matching build) into the destination. */
-export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
+async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
   const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
   const slug = projectName(connection.project);
@@ -148,12 +145,7 @@ export async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   await ctx.io.summary.addRaw(mdSafe(text, 1000), true).write();
 }
 
-/**
- * Looks at every final path before anything is downloaded (docs/promises.md, promise 12): a path too long for the file
- * system or through a linked folder is refused with a warning; a file, link or folder already standing at a final path
- * (or at the folder an archive unpacks into) fails the step naming it, unless `overwrite` allows replacing files. A
- * link is never replaced, whatever `overwrite` says.
- */
+/** Every final path is looked at before anything is downloaded (docs/promises.md, promise 12). */
 async function checkFinalPaths(
   options: FetchInputs,
   plan: Plan,
@@ -163,8 +155,7 @@ async function checkFinalPaths(
 ): Promise<Checked[]> {
   const out: Checked[] = [];
   const existing: string[] = [];
-  // With extract, each file (folded) and each folder a file is saved in, with its first file: the folder an
-  // archive unpacks into is looked up, not searched for.
+  // With extract, the first file at each folded path and folder, so that an archive's folder is looked up.
   const taken = new Map<string, PlannedFile>();
   for (const f of options.extract ? plan.files : []) {
     for (let n = 1; n <= f.segments.length; n++) {
@@ -185,8 +176,9 @@ async function checkFinalPaths(
       continue;
     }
     if (found.kind === 'exists' && !options.overwrite) {
-      const path = quoted(file.segments.join('/'));
-      existing.push(found.what === 'file' ? path : `${path} (${aThing(found.what)})`);
+      existing.push(
+        quoted(file.segments.join('/')) + (found.what === 'file' ? '' : ` (${aThing(found.what)})`),
+      );
       continue;
     }
     if (found.kind === 'exists' && found.what !== 'file') {
@@ -242,9 +234,7 @@ async function downloadAll(
   // Whatever ends the run, no part file is left behind, nor a folder made for nothing.
   ctx.onCleanup(() => destination.removeEmptyFolders());
   ctx.onCleanup(() => downloader.removeParts());
-  // The first failure stops the other downloads; so does the run's own signal, passed on to `stop`. One plain
-  // signal for every download: a composite one (AbortSignal.any) checks its sources again each time it is asked
-  // whether it was aborted, several times per download, and the transport combines it with its own once more.
+  // One plain signal stops every download, since a composite one (AbortSignal.any) checks its sources at each ask.
   const stop = new AbortController();
   const stopped = stop.signal;
   const passOn = (): void => stop.abort(ctx.signal.reason);
@@ -253,7 +243,6 @@ async function downloadAll(
   const progress = new Progress(checked.length, () => ctx.clock.now());
   const debug = ctx.io.isDebug();
   const results: (Saved | undefined)[] = [];
-  /** Bytes each download received, to blame a full disk on the file that filled it. */
   const received: number[] = new Array<number>(checked.length).fill(0);
   const unpacked: Saved[] = [];
   const saved = (): Saved[] => [...results.filter((r) => r !== undefined), ...unpacked];
@@ -280,17 +269,14 @@ async function downloadAll(
             },
           });
           progress.fileDone();
-          // What relative(root, dest) would give, without resolving both paths for each file.
           results[index] = { file: dest, shown: file.segments.join('/'), bytes: result.bytes };
-          // One line per file, only when the runner shows debug lines (each is a write to stdout, and there may be
-          // thousands); the URL without its user, password and query, where signed URLs carry credentials.
+          // Each line is a write to stdout, worth it only when the runner shows debug lines.
           if (!debug) return;
           const retried = result.attempts > 1 ? `, ${result.attempts} attempts` : '';
           ctx.io.debug(
             `${file.source}: ${formatBytes(result.bytes)} from ${displayUrl(file.url)} saved as ${dest}${retried}`,
           );
         } catch (error) {
-          // A full disk stops the step, naming the file that filled it, not whichever came next.
           const full = diskFull(error, index, received, (i) => checked[i]?.file.source ?? '');
           if (full !== undefined) throw full;
           // One name or file the file system will not take is that artifact's problem alone.
@@ -307,7 +293,7 @@ async function downloadAll(
         const archive = results[index];
         if (into === undefined || archive === undefined) continue;
         ctx.signal.throwIfAborted();
-        // Loaded when an archive is unpacked: the extractor and its libraries are most of what a start would compile.
+        // Loaded when needed: the archive libraries are most of what a start would compile.
         const { unpack } = await import('./extract.ts');
         const got = await unpack(
           ctx,

@@ -29,7 +29,6 @@ const DISK_FULL: Record<string, string> = {
   EDQUOT: 'the disk quota is used up',
 };
 
-/** Why the disk is full, or undefined when the error is about something else. */
 export function diskFullReason(error: unknown): string | undefined {
   const code = chain(error).find((e) => typeof e.code === 'string' && Object.hasOwn(DISK_FULL, e.code))?.code;
   return code === undefined ? undefined : DISK_FULL[code];
@@ -60,11 +59,7 @@ function diskFullError(reason: string, what: string): FetchError {
   );
 }
 
-/**
- * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
- * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
- * missing folder gives the real reason).
- */
+/** Creates the destination; a recursive mkdir says ENOENT for most failures, so the first missing folder tells why. */
 export async function makeDestination(path: string): Promise<void> {
   if (
     await mkdir(path, { recursive: true }).then(
@@ -123,10 +118,7 @@ export function aThing(what: string): string {
   return `a ${what === 'symlink' ? 'symbolic link' : what}`;
 }
 
-/**
- * Errors of the file system that belong to one file (docs/promises.md, promise 27): the name or the file in the way, not the disk.
- * The artifact is refused with the reason; the others are still fetched.
- */
+/** Errors that refuse one artifact and let the others be fetched (docs/promises.md, promise 27). */
 const FILE_ERRORS: Record<string, string> = {
   EINVAL: 'the file system does not allow its name',
   EPERM: 'the file system does not permit writing it (a read-only or open file in the way?)',
@@ -142,7 +134,6 @@ const FILE_ERRORS: Record<string, string> = {
 /** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
 const FILE_CALLS = /^(?:open|mkdir|rename|write|close|link|copyfile|lstat|stat)$/u;
 
-/** The file system's error code, also under a DownloadError that wraps a failed write. */
 function errnoCode(error: unknown): string | undefined {
   return chain(error).find((e) => typeof e.code === 'string' && FILE_CALLS.test(e.syscall ?? ''))?.code;
 }
@@ -163,8 +154,7 @@ export function asUserFacing(artifact: string, error: unknown, url?: string): un
       URL.parse(url)?.host ?? 'its storage',
       certificate,
     );
-  const code = errnoCode(error);
-  const full = code === undefined ? undefined : DISK_FULL[code];
+  const full = diskFullReason(error);
   if (full !== undefined) return diskFullError(full, `${quoted(artifact)} could not be saved`);
   if (error instanceof UserFacingError || !(error instanceof Error)) return error;
   return typeof (error as NodeJS.ErrnoException).code === 'string'

@@ -1,7 +1,5 @@
-// Reads tar (plain or gzip) and zip archives in the process, through one parser per format: npm's `tar` and
-// `yauzl`. The same reader enumerates the members for the check and later hands the approved members' bytes to
-// the writer (extract.ts), so what is checked is what is written: no second program reads the archive its own
-// way, prints server text, inherits the step's environment or waits on a stdin.
+// Reads tar (plain or gzip) and zip archives with npm's `tar` and `yauzl`, in the process: the same reader lists the
+// members for the check and hands the approved ones to the writer, so what is checked is what is written.
 import { on } from 'node:events';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
