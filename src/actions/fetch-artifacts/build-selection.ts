@@ -83,7 +83,7 @@ export async function chooseBuild(ctx: ActionContext, builds: Builds, options: F
 /** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
 async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchInputs) {
   const slug = projectName(builds.project);
-  const wanted = describeLatest(options);
+  const wanted = describeBuild(options);
   // Builds of pull requests count with allow-forks, or with a branch that names one, which the user chose.
   const forks = options.allowForks || isForkBranch(options.branch);
   const scan = builds.scan(options);
@@ -150,20 +150,15 @@ function hasMatch(artifacts: ArtifactLike[], options: FetchInputs): boolean {
   }
 }
 
-function describeLatest(options: FetchInputs, safe = (text: string) => text): string {
+/** The build as the messages name it: `build #12`, the latest that matches, or both. */
+export function describeBuild(options: FetchInputs, num?: number, safe = (text: string) => text): string {
   const parts = [`latest ${options.statusFilter} build`];
   if (options.searchArtifacts && options.buildNum === undefined)
     parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
   if (options.job !== undefined) parts.push(`of job ${safe(options.job)}`);
   if (options.revision !== undefined) parts.push(`of commit ${options.revision}`);
   if (options.branch !== undefined) parts.push(`on branch ${safe(options.branch)}`);
-  return parts.join(' ');
-}
-
-/** The build as the messages name it: `build #12`, the latest that matches, or both. */
-export function describeBuild(options: FetchInputs, num: number | undefined, safe = (text: string) => text) {
-  if (num === undefined) return describeLatest(options, safe);
-  return options.buildNum === undefined
-    ? `build #${num} (the ${describeLatest(options, safe)})`
-    : `build #${num}`;
+  const latest = parts.join(' ');
+  if (num === undefined) return latest;
+  return options.buildNum === undefined ? `build #${num} (the ${latest})` : `build #${num}`;
 }

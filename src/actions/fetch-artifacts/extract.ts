@@ -6,17 +6,11 @@ import { dirname, join } from 'node:path';
 import type { ActionContext } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
 import { formatBytes, quoted } from '../../api/format.ts';
-import {
-  MAX_FILE_NAME_BYTES,
-  partFileName,
-  RefusedPathError,
-  type Destination,
-  type InspectCache,
-} from '../../api/paths.ts';
+import { partFileName, RefusedPathError, type Destination, type InspectCache } from '../../api/paths.ts';
 import { renameFile } from '../../api/rename.ts';
-import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { aThing, asUserFacing, diskFullReason, FetchError, inspectFinal } from './file-errors.ts';
 import type { FetchInputs } from './inputs.ts';
+import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { listMembers, readArchive } from './reader.ts';
 import { removeStaleParts } from './stale-parts.ts';
 import { sayFirst, staleLine, type Saved } from './summary.ts';
@@ -63,7 +57,14 @@ export async function unpack(
       if (member.type !== 'file') continue;
       signal.throwIfAborted();
       const segments = [...target, ...memberSegments(member)];
-      const reason = await finalPathProblem(destination, segments, cache, options.overwrite, placed);
+      const found = await inspectFinal(destination, segments, cache);
+      const reason =
+        found.kind === 'refused'
+          ? found.reason
+          : found.kind === 'exists' &&
+              (found.what !== 'file' || !options.overwrite || placed.has(join(destination.root, ...segments)))
+            ? `${aThing(found.what)} is already at its path`
+            : undefined;
       if (reason !== undefined) {
         refused.push(`Left out ${quoted(memberSegments(member).join('/'))} of archive ${name}: ${reason}`);
         continue;
@@ -150,24 +151,4 @@ export async function unpack(
     ctx.io.warning(logSafe(`Did not unpack archive ${name}: ${error.message}; it is kept as it is`));
     return [];
   }
-}
-
-/** Why a member's final path cannot be written, or undefined when it may be. */
-async function finalPathProblem(
-  destination: Destination,
-  segments: readonly string[],
-  cache: InspectCache,
-  overwrite: boolean,
-  placed: ReadonlySet<string>,
-): Promise<string | undefined> {
-  if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES)
-    return `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`;
-  if (segments.some((s) => Buffer.byteLength(s) > 255)) return 'a segment is longer than 255 bytes';
-  const found = await inspectFinal(destination, segments, cache);
-  if (found.kind === 'refused') return found.reason;
-  if (found.kind === 'exists') {
-    if (found.what !== 'file' || !overwrite || placed.has(join(destination.root, ...segments)))
-      return `${aThing(found.what)} is already at its path`;
-  }
-  return undefined;
 }

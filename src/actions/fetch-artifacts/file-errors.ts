@@ -5,6 +5,7 @@ import { formatBytes, quoted } from '../../api/format.ts';
 import { DownloadError } from '../../api/download.ts';
 import { certificateCode, UntrustedCertificateError, UserFacingError } from '../../api/errors.ts';
 import {
+  MAX_FILE_NAME_BYTES,
   MAX_PATH_BYTES,
   PART_SUFFIX_BYTES,
   type Destination,
@@ -101,16 +102,22 @@ export async function makeDestination(path: string): Promise<void> {
   );
 }
 
-/** What stands at a final path; a path too long for the file system is refused like any other. */
+/** What stands at a final path; a name or path too long for the file system is refused like any other. */
 export function inspectFinal(
   destination: Destination,
   segments: readonly string[],
   cache: InspectCache,
 ): Promise<Found> | Found {
-  if (Buffer.byteLength(join(destination.root, ...segments)) + PART_SUFFIX_BYTES <= MAX_PATH_BYTES)
-    return destination.inspect(segments, cache);
   const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
-  return { kind: 'refused', reason: `its path in the destination would be longer than ${max} bytes` };
+  const reason =
+    Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES
+      ? `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`
+      : segments.some((s) => Buffer.byteLength(s) > 255)
+        ? 'a segment is longer than 255 bytes'
+        : Buffer.byteLength(join(destination.root, ...segments)) > max
+          ? `its path in the destination would be longer than ${max} bytes`
+          : undefined;
+  return reason === undefined ? destination.inspect(segments, cache) : { kind: 'refused', reason };
 }
 
 /** `a folder`, `a symbolic link`: what stands at a path, as messages say it. */

@@ -40,6 +40,13 @@ export function readArchive(
   return kind === 'zip' ? readZip(file, signal, visitor) : readTar(file, signal, visitor);
 }
 
+const YAUZL_PROBLEMS: Record<string, string> = {
+  'absolute path': 'is an absolute path',
+  'invalid relative path': "climbs out of its folder with '..'",
+  'invalid characters in fileName': 'has characters a zip name may not hold',
+};
+const YAUZL_REFUSALS = new RegExp(`^(${Object.keys(YAUZL_PROBLEMS).join('|')}): (.*)$`, 'su');
+
 /** A reader's failure as the reason an archive is left packed, unless it is the step's cancellation. */
 function unreadable(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return signal.reason as unknown;
@@ -48,19 +55,9 @@ function unreadable(error: unknown, signal: AbortSignal): unknown {
   // A write error of the visitor (no space, no permission) is not the archive's fault.
   if (typeof (error as NodeJS.ErrnoException).syscall === 'string') return error;
   // yauzl's own refusals of a name (it checks them as it decodes them), said as the other members' are.
-  const name = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/su.exec(
-    error.message,
-  );
-  if (name !== null)
-    return new UnsafeArchiveError(
-      `member ${quoted(name[2] ?? '')} ${
-        name[1] === 'absolute path'
-          ? 'is an absolute path'
-          : name[1] === 'invalid relative path'
-            ? "climbs out of its folder with '..'"
-            : 'has characters a zip name may not hold'
-      }`,
-    );
+  const name = YAUZL_REFUSALS.exec(error.message);
+  const problem = YAUZL_PROBLEMS[name?.[1] ?? ''];
+  if (problem !== undefined) return new UnsafeArchiveError(`member ${quoted(name?.[2] ?? '')} ${problem}`);
   return new UnsafeArchiveError(`it cannot be read: ${error.message}`);
 }
 
