@@ -92,10 +92,11 @@ export async function unpack(
     );
     if (stale.length > 0) ctx.info(staleLine(stale));
     let written = 0;
-    await readArchive(archive, kind, signal, {
-      wanted: (member, index) => member.type === 'file' && finals[index] !== undefined,
-      write: async (member, index, data) => {
-        const dest = await destination.prepare(finals[index] ?? []);
+    await readArchive(archive, kind, signal, (member, index) => {
+      const segments = finals[index];
+      if (member.type !== 'file' || segments === undefined) return undefined;
+      return async (data) => {
+        const dest = await destination.prepare(segments);
         const entry = { part: partFileName(dest), dest, bytes: 0 };
         parts.set(index, entry);
         // 'wx': a part file is always new, never a file (or link) someone put there.
@@ -124,7 +125,7 @@ export async function unpack(
         } finally {
           await handle.close();
         }
-      },
+      };
     });
     for (const [index, { part, dest, bytes }] of [...parts.entries()].sort(([a], [b]) => a - b)) {
       signal.throwIfAborted();

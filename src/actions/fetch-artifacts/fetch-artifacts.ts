@@ -36,8 +36,8 @@ import { removeStaleParts } from './stale-parts.ts';
 import {
   MAX_NOTES,
   sayFirst,
-  setOutputs,
   staleLine,
+  setOutputs,
   totalBytes,
   writeSummary,
   type Saved,
@@ -73,7 +73,7 @@ const YIELD_EVERY = 1000;
 
 interface Checked {
   file: PlannedFile;
-  into: Pick<Unpacking, 'kind' | 'target'> | undefined;
+  into: Omit<Unpacking, 'file'> | undefined;
 }
 
 type Refuse = (what: string, reason: string) => void;
@@ -169,10 +169,9 @@ async function checkFinalPaths(
     // Lets a SIGINT be heard between looks, which otherwise all run as one chain of microtasks.
     if (index % YIELD_EVERY === 0) await setImmediate();
     signal.throwIfAborted();
-    const source = quoted(file.source);
     const found = await inspectFinal(destination, file.segments, cache);
     if (found.kind === 'refused') {
-      refuse(source, found.reason);
+      refuse(quoted(file.source), found.reason);
       continue;
     }
     if (found.kind === 'exists' && !options.overwrite) {
@@ -182,7 +181,7 @@ async function checkFinalPaths(
       continue;
     }
     if (found.kind === 'exists' && found.what !== 'file') {
-      refuse(source, `${aThing(found.what)} is at its path, and is never replaced`);
+      refuse(quoted(file.source), `${aThing(found.what)} is at its path, and is never replaced`);
       continue;
     }
     const archive = options.extract ? archiveOf(file.segments.at(-1) ?? '') : undefined;
@@ -195,15 +194,15 @@ async function checkFinalPaths(
     const clash = taken.get(foldedName(key));
     if (clash !== undefined) {
       throw new ClashError(
-        `artifact ${source} would be unpacked into ${quoted(key)}, where artifact ` +
+        `artifact ${quoted(file.source)} would be unpacked into ${quoted(key)}, where artifact ` +
           `${quoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
       );
     }
     const there = await destination.inspect(target, cache);
-    if (there.kind === 'refused') refuse(source, there.reason);
+    if (there.kind === 'refused') refuse(quoted(file.source), there.reason);
     else if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite))
-      existing.push(`${quoted(key)} (${aThing(there.what)}, where ${source} unpacks)`);
-    else out.push({ file, into: { kind: archive.kind, target } });
+      existing.push(`${quoted(key)} (${aThing(there.what)}, where ${quoted(file.source)} unpacks)`);
+    else out.push({ file, into: { kind: archive.kind, target, source: file.source } });
   }
   if (existing.length > 0) {
     const more = existing.length > 5 ? ` and ${existing.length - 5} more` : '';
@@ -236,7 +235,6 @@ async function downloadAll(
   ctx.onCleanup(() => downloader.removeParts());
   // One plain signal stops every download, since a composite one (AbortSignal.any) checks its sources at each ask.
   const stop = new AbortController();
-  const stopped = stop.signal;
   const passOn = (): void => stop.abort(ctx.signal.reason);
   if (ctx.signal.aborted) passOn();
   else ctx.signal.addEventListener('abort', passOn, { once: true });
@@ -262,7 +260,7 @@ async function downloadAll(
             url: file.url,
             dest,
             name: file.source,
-            signal: stopped,
+            signal: stop.signal,
             onBytes: (n) => {
               progress.received(n);
               received[index] = (received[index] ?? 0) + n;
@@ -289,19 +287,13 @@ async function downloadAll(
     );
     if (options.extract) {
       const placed = new Set(saved().map((s) => s.file));
-      for (const [index, { file, into }] of checked.entries()) {
+      for (const [index, { into }] of checked.entries()) {
         const archive = results[index];
         if (into === undefined || archive === undefined) continue;
         ctx.signal.throwIfAborted();
         // Loaded when needed: the archive libraries are most of what a start would compile.
         const { unpack } = await import('./extract.ts');
-        const got = await unpack(
-          ctx,
-          { file: archive.file, source: file.source, ...into },
-          destination,
-          options,
-          placed,
-        );
+        const got = await unpack(ctx, { ...into, file: archive.file }, destination, options, placed);
         for (const s of got) placed.add(s.file);
         unpacked.push(...got);
       }

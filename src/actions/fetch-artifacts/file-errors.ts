@@ -62,13 +62,7 @@ function diskFullError(reason: string, what: string): FetchError {
 
 /** Creates the destination; a recursive mkdir says ENOENT for most failures, so the first missing folder tells why. */
 export async function makeDestination(path: string): Promise<void> {
-  if (
-    await mkdir(path, { recursive: true }).then(
-      () => true,
-      () => false,
-    )
-  )
-    return;
+  if ((await mkdir(path, { recursive: true }).catch(() => null)) !== null) return;
   const fail = (reason: string): FetchError =>
     new FetchError(
       `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
@@ -86,10 +80,7 @@ export async function makeDestination(path: string): Promise<void> {
   const here = await lstat(missing).catch(() => undefined);
   if (here !== undefined && !here.isDirectory())
     throw fail(`${JSON.stringify(missing)} is a file, not a folder`);
-  const code = await mkdir(missing).then(
-    () => undefined,
-    (error: NodeJS.ErrnoException) => error.code,
-  );
+  const code = await mkdir(missing).catch((error: NodeJS.ErrnoException) => error.code);
   const parent = JSON.stringify(dirname(missing));
   throw fail(
     code === 'EROFS'

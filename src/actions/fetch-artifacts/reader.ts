@@ -10,34 +10,24 @@ import { asError, UserFacingError } from '../../api/errors.ts';
 import { quoted } from '../../api/format.ts';
 import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
 
-/** Called for each member in archive order; `data` is given only when `wanted` returned true for it. */
-export interface Visitor {
-  wanted(member: Member, index: number): boolean;
-  /** Consumes the member's bytes; the next member is read once the returned promise settles. */
-  write(member: Member, index: number, data: AsyncIterable<Buffer>): Promise<void>;
-}
+/** Called for each member in archive order; what it returns, if anything, consumes the member's bytes. */
+type Visit = (member: Member, index: number) => ((data: AsyncIterable<Buffer>) => Promise<void>) | undefined;
 
 /** Every member, read through to the end (decompression included): the enumeration the check works on. */
 export async function listMembers(file: string, kind: ArchiveKind, signal: AbortSignal): Promise<Member[]> {
   const members: Member[] = [];
-  await readArchive(file, kind, signal, {
-    wanted: (member) => {
-      members.push(member);
-      return false;
-    },
-    write: () => Promise.resolve(),
-  });
+  await readArchive(file, kind, signal, (member) => void members.push(member));
   return members;
 }
 
-/** Reads the archive once, in order, handing the wanted members' data to the visitor. */
+/** Reads the archive once, in order; the next member is read once the last one's bytes are consumed. */
 export function readArchive(
   file: string,
   kind: ArchiveKind,
   signal: AbortSignal,
-  visitor: Visitor,
+  visit: Visit,
 ): Promise<void> {
-  return kind === 'zip' ? readZip(file, signal, visitor) : readTar(file, signal, visitor);
+  return kind === 'zip' ? readZip(file, signal, visit) : readTar(file, signal, visit);
 }
 
 const YAUZL_PROBLEMS: Record<string, string> = {
@@ -52,7 +42,7 @@ function unreadable(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return signal.reason as unknown;
   if (error instanceof UnsafeArchiveError || error instanceof UserFacingError || !(error instanceof Error))
     return error;
-  // A write error of the visitor (no space, no permission) is not the archive's fault.
+  // A write error of the visit (no space, no permission) is not the archive's fault.
   if (typeof (error as NodeJS.ErrnoException).syscall === 'string') return error;
   // yauzl's own refusals of a name (it checks them as it decodes them), said as the other members' are.
   const name = YAUZL_REFUSALS.exec(error.message);
@@ -103,7 +93,7 @@ function tarMember(entry: ReadEntry): Member {
   };
 }
 
-async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
+async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
   signal.throwIfAborted();
   // The step's signal destroys the file stream, whose error stops the parser.
   const raw = createReadStream(file, { signal });
@@ -143,11 +133,10 @@ async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Pro
   parser.on('entry', (entry: ReadEntry) => {
     try {
       const member = failure === undefined ? tarMember(entry) : undefined;
-      const n = index++;
-      if (member !== undefined && visitor.wanted(member, n)) {
-        const data = entry as unknown as AsyncIterable<Buffer>;
+      const write = member === undefined ? undefined : visit(member, index++);
+      if (write !== undefined) {
         pending.push(
-          visitor.write(member, n, data).catch((error: unknown) => {
+          write(entry as unknown as AsyncIterable<Buffer>).catch((error: unknown) => {
             entry.resume();
             stop(error);
           }),
@@ -206,7 +195,7 @@ function zipMember(entry: Entry): Member {
 
 const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
 
-async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
+async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
   let zip: ZipFile | undefined;
   // An entry's stream a failed write left unread is destroyed with the archive.
   let current: Readable | undefined;
@@ -227,10 +216,10 @@ async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Pro
     zip.readEntry();
     for await (const [entry] of entries) {
       const member = zipMember(entry);
-      const n = index++;
-      if (visitor.wanted(member, n) && member.type === 'file') {
+      const write = visit(member, index++);
+      if (write !== undefined && member.type === 'file') {
         current = await openEntry(entry);
-        await visitor.write(member, n, current);
+        await write(current);
       }
       zip.readEntry();
     }
