@@ -5,7 +5,7 @@ import { open, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ActionContext } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
-import { formatBytes, quoted } from '../../api/format.ts';
+import { formatBytes, plural, quoted } from '../../api/format.ts';
 import { partFileName, RefusedPathError, type Destination, type InspectCache } from '../../api/paths.ts';
 import { renameFile } from '../../api/rename.ts';
 import { aThing, asUserFacing, diskFullReason, FetchError, inspectFinal } from './file-errors.ts';
@@ -138,9 +138,7 @@ export async function unpack(
       refused,
       (n) => `Left out ${n} more members of archive ${name}`,
     );
-    ctx.info(
-      `Unpacked ${files.length} file${files.length === 1 ? '' : 's'} of ${name} into ${target.join('/')}`,
-    );
+    ctx.info(`Unpacked ${plural(files.length, 'file')} of ${name} into ${target.join('/')}`);
     return files;
   } catch (error) {
     // Nothing of a failed archive stays: its part files, the files already renamed, the folders made for them.

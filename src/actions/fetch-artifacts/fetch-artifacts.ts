@@ -121,7 +121,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
       : await downloadAll(ctx, connection.transport, options, checked, destination, refuse);
   if (refused > MAX_NOTES) ctx.io.warning(`Refused ${refused - MAX_NOTES} more artifacts, not each shown`);
   if (refused > 0)
-    ctx.io.warning(`${refused} artifact${refused === 1 ? ' was' : 's were'} refused and not fetched`);
+    ctx.io.warning(`${plural(refused, 'artifact was', 'artifacts were')} refused and not fetched`);
   if (checked.length > 0) {
     const named = chosen.build === undefined ? '' : ` (${branchAndCommit(chosen.build, mdSafe)})`;
     const from = `${describeBuild(options, chosen.num, mdSafe)} of ${mdSafe(slug)}${named}`;
