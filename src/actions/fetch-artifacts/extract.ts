@@ -49,7 +49,7 @@ export async function unpack(
   try {
     const members = await listMembers(archive, kind, signal);
     checkMembers(members);
-    const refused: string[] = [];
+    const refused: { what: string; reason: string }[] = [];
     const finals: (string[] | undefined)[] = [];
     const cache: InspectCache = new Map();
     let declared = 0;
@@ -66,7 +66,7 @@ export async function unpack(
             ? `${aThing(found.what)} is already at its path`
             : undefined;
       if (reason !== undefined) {
-        refused.push(`Left out ${quoted(memberSegments(member).join('/'))} of archive ${name}: ${reason}`);
+        refused.push({ what: memberSegments(member).join('/'), reason });
         continue;
       }
       finals[index] = segments;
@@ -136,6 +136,7 @@ export async function unpack(
     sayFirst(
       (line) => ctx.io.warning(logSafe(line)),
       refused,
+      ({ what, reason }) => `Left out ${quoted(what)} of archive ${name}: ${reason}`,
       (n) => `Left out ${n} more members of archive ${name}`,
     );
     ctx.info(`Unpacked ${plural(files.length, 'file')} of ${name} into ${target.join('/')}`);

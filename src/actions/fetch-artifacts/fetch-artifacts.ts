@@ -99,10 +99,9 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   for (const { what, reason } of plan.refused) refuse(what, reason);
   sayFirst(
     ctx.info,
-    plan.contained.map(
-      ({ source, changes }) =>
-        `Contained artifact ${quoted(source)} inside the destination: ${changes.join(', ')}`,
-    ),
+    plan.contained,
+    ({ source, changes }) =>
+      `Contained artifact ${quoted(source)} inside the destination: ${changes.join(', ')}`,
     (n) => `Contained ${n} more artifact paths inside the destination`,
   );
   if (plan.duplicates > 0) ctx.info(`${plan.duplicates} artifacts listed twice are fetched once`);

@@ -18,14 +18,15 @@ export interface Saved {
   bytes: number;
 }
 
-/** Says the first few lines, and then how many more there were. */
-export function sayFirst(
+/** Says the first few items, each as `line` words it, and then how many more there were. */
+export function sayFirst<T>(
   say: (line: string) => void,
-  lines: readonly string[],
+  items: readonly T[],
+  line: (item: T) => string,
   more: (n: number) => string,
 ): void {
-  for (const line of lines.slice(0, MAX_NOTES)) say(line);
-  if (lines.length > MAX_NOTES) say(more(lines.length - MAX_NOTES));
+  for (const item of items.slice(0, MAX_NOTES)) say(line(item));
+  if (items.length > MAX_NOTES) say(more(items.length - MAX_NOTES));
 }
 
 /** The log line for part files an earlier run left. */
