@@ -48,6 +48,13 @@ export function formatLimit(bytes: number): string {
   return unit === undefined ? formatBytes(bytes) : `${bytes / 1024 ** unit} ${BYTE_UNITS[unit]}`;
 }
 
+/** A record's span: its own milliseconds, else from its start to its end time; undefined when it says neither. */
+export function elapsedMs(millis: unknown, start: unknown, end: unknown): number | undefined {
+  if (typeof millis === 'number' && Number.isFinite(millis) && millis > 0) return millis;
+  const span = Date.parse(String(end)) - Date.parse(String(start));
+  return span >= 0 ? span : undefined;
+}
+
 /** `4 s`, `2 min 5 s`, `1 h 3 min`. */
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);

@@ -3,7 +3,7 @@ import type { Build, TestCase } from '../api/records.ts';
 import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
 import { mdSafe } from './text.ts';
-import { formatDuration, plural } from '../api/format.ts';
+import { elapsedMs, formatDuration, plural } from '../api/format.ts';
 
 /** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
 export async function appendSummary(io: Io, markdown: string): Promise<void> {
@@ -56,11 +56,7 @@ export function buildHeading(build: Build, level = 3): string {
 
 /** How long the build ran, from its own record; undefined when it does not say. */
 export function buildDurationMs(build: Build): number | undefined {
-  if (typeof build.build_time_millis === 'number' && build.build_time_millis > 0)
-    return build.build_time_millis;
-  const start = build.start_time ? Date.parse(build.start_time) : NaN;
-  const stop = build.stop_time ? Date.parse(build.stop_time) : NaN;
-  return Number.isFinite(start) && Number.isFinite(stop) && stop >= start ? stop - start : undefined;
+  return elapsedMs(build.build_time_millis, build.start_time, build.stop_time);
 }
 
 /** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
