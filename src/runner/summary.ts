@@ -96,21 +96,13 @@ const row = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
 /** The table of tests by result, with their total run time. */
 export function testsTable(tests: readonly TestCase[]): string {
   const kinds = Object.groupBy(tests, (t) => resultKind(t.result));
-  const count = (kind: ResultKind): string => String(kinds[kind]?.length ?? 0);
-  const seconds = tests.reduce((sum, t) => {
-    const time = t.run_time ?? 0;
-    return sum + (Number.isFinite(time) && time > 0 ? time : 0);
-  }, 0);
-  const table: Record<string, string> = {
-    Passed: count('passed'),
-    Failed: count('failed'),
-    Skipped: count('skipped'),
-    Errors: count('errors'),
-  };
-  if (kinds.other) table['Other'] = count('other');
-  Object.assign(table, { Total: String(tests.length), Time: formatTestTime(seconds) });
-  const heads = Object.keys(table);
-  return [row(heads), `|${heads.map(() => '---:').join('|')}|`, row(Object.values(table))].join('\n');
+  const times = tests.map((t) => t.run_time ?? 0).filter((time) => time > 0 && time < Infinity);
+  const seconds = times.reduce((sum, time) => sum + time, 0);
+  const shown = ['Passed', 'Failed', 'Skipped', 'Errors', ...(kinds.other ? ['Other'] : [])];
+  const counts = shown.map((kind) => String(kinds[kind.toLowerCase() as ResultKind]?.length ?? 0));
+  const heads = [...shown, 'Total', 'Time'];
+  const cells = [...counts, String(tests.length), formatTestTime(seconds)];
+  return [row(heads), `|${heads.map(() => '---:').join('|')}|`, row(cells)].join('\n');
 }
 
 /** The failed tests as a table (class, name, file, message), `max` at most, the rest counted. */
