@@ -154,12 +154,8 @@ export const SUMMARY_BUILD_LIMIT = 64 * 1024;
 /** Lines of a step's command shown. */
 const COMMAND_LINES = 20;
 
-export interface FailureReport {
-  /** For the `failed-step` output. */
-  failedStep: string | undefined;
-  /** Markdown for the job summary, '' when no step failed. */
-  summary: string;
-}
+/** The `failed-step` output, and Markdown for the job summary ('' when no step failed). */
+export type FailureReport = { failedStep: string | undefined; summary: string };
 
 /** Prints the failed steps of one build and annotates the first; the caller writes the summary it returns. */
 export function reportFailedSteps(
@@ -170,7 +166,7 @@ export function reportFailedSteps(
   options: { secrets?: readonly string[]; annotate?: boolean } = {},
 ): FailureReport {
   const first = steps[0];
-  if (first === undefined) return { failedStep: undefined, summary: '' };
+  if (first === undefined) return NOTHING_SHOWN;
   const clean = cleaner(options.secrets ?? []);
   const num = build.build_num;
   const sections: string[] = [];
