@@ -177,7 +177,7 @@ export interface PlannedFile {
   nodeIndex: number | undefined;
 }
 
-export interface PlanOptions {
+interface PlanOptions {
   globs: readonly Glob[];
   flatten: boolean;
   /** Save the single artifact under this name. */

@@ -61,7 +61,7 @@ export interface Connection<P extends ProjectAddress = ProjectRef> {
   baseUrl: string;
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   needsProject?: boolean;
   /** `true` accepts a project named by its slug; text names the call with no v2 form in the error. */
   acceptSlug?: true | string;
