@@ -28,7 +28,6 @@ export function cut(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
-/** `1 file`, `2 files`: the count and its noun. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -82,7 +81,6 @@ export function roughly(ms: number): string {
   return `${Math.round((s / size) * 10) / 10} ${unit}`;
 }
 
-/** The first line of a header that may come as several. */
 export function firstHeader(value: string | readonly string[] | undefined): string | undefined {
   return typeof value === 'string' || value === undefined ? value : value[0];
 }

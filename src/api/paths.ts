@@ -182,7 +182,6 @@ interface PlanOptions {
   flatten: boolean;
   /** Save the single artifact under this name. */
   fileName?: string | undefined;
-  /** Default: ext4. */
   profile?: FileSystemProfile;
 }
 

@@ -247,7 +247,6 @@ export class ChunkParser {
     if (this.#held.length > MAX_CHUNK_LENGTH) this.#spill();
   }
 
-  /** The body ended: it must have been one whole array. */
   end(): void {
     if (!this.#done) throw new OutputError('its body ended before the end of the JSON array');
   }

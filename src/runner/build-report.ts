@@ -23,7 +23,6 @@ import { cut, formatBytes, formatDuration } from '../api/format.ts';
 /** GitHub shows this many error annotations per step and drops the rest without a word. */
 const MAX_ANNOTATIONS = 10;
 
-/** The tests of a finished build, or why they could not be read. */
 export interface TestsRead {
   tests: TestCase[] | undefined;
   error?: string;
@@ -151,7 +150,6 @@ const SHOWN_LINE_LENGTH = 500;
 const SUMMARY_BLOCK_LIMIT = 16 * 1024;
 /** Characters of all code blocks of one build in the job summary, so that several builds fit GitHub's bound. */
 export const SUMMARY_BUILD_LIMIT = 64 * 1024;
-/** Lines of a step's command shown. */
 const COMMAND_LINES = 20;
 
 /** The `failed-step` output, and Markdown for the job summary ('' when no step failed). */
@@ -277,7 +275,6 @@ export function codeBlock(lines: readonly string[], limit = SUMMARY_BLOCK_LIMIT)
   return `${fence}text\n${body}\n${fence}`;
 }
 
-/** The command as clean lines (no colour, no control characters), its first COMMAND_LINES at most. */
 function commandLines(command: string): string[] {
   const lines = command.trimEnd().split('\n');
   const shown = lines.slice(0, COMMAND_LINES).map((line) => plainLine(line, SHOWN_LINE_LENGTH));

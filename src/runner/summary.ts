@@ -14,7 +14,6 @@ export async function appendSummary(io: Io, markdown: string): Promise<void> {
   }
 }
 
-/** The header cells of a `summary.addTable` table. */
 export function headerRow(...names: string[]): { data: string; header: true }[] {
   return names.map((data) => ({ data, header: true }));
 }
@@ -40,7 +39,6 @@ export function mdLink(text: string, url: string | null | undefined): string {
   return target === undefined ? text : `[${text}](${target})`;
 }
 
-/** A build's number, linked to its page when the address is known. */
 export function buildLink(build: Pick<Build, 'build_num' | 'build_url'>): string {
   return mdLink(`#${build.build_num}`, build.build_url);
 }
@@ -54,7 +52,6 @@ export function buildHeading(build: Build, level = 3): string {
   return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
 }
 
-/** How long the build ran, from its own record; undefined when it does not say. */
 export function buildDurationMs(build: Build): number | undefined {
   return elapsedMs(build.build_time_millis, build.start_time, build.stop_time);
 }
@@ -93,7 +90,6 @@ export function failedTests(tests: readonly TestCase[]): TestCase[] {
 
 const row = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
 
-/** The table of tests by result, with their total run time. */
 export function testsTable(tests: readonly TestCase[]): string {
   const kinds = Object.groupBy(tests, (t) => resultKind(t.result));
   const times = tests.map((t) => t.run_time ?? 0).filter((time) => time > 0 && time < Infinity);
