@@ -1,7 +1,8 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md): trigger a pipeline, list its
 // workflows and their jobs, rerun and cancel a workflow. Same host and credential as v1.1; the transport sends
 // them below the v2 base (ApiRequest.api).
-import { isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
+import { projectPath, type ProjectAddress } from './client.ts';
+import { isAmbiguous } from './retry.ts';
 import { AbortedError, ApiError, BadResponseError, UserFacingError, ValidationError } from './errors.ts';
 import type { AnswerOf } from './records.ts';
 import type { Transport } from './transport.ts';

@@ -16,7 +16,6 @@ import {
   BadResponseError,
   DeadlineError,
   NetworkError,
-  systemErrorCode,
   TimeoutError,
   UnsafeAddressError,
   UserFacingError,
@@ -24,14 +23,7 @@ import {
 } from './errors.ts';
 import { displayUrl, firstHeader, roughly, urlSecrets } from './format.ts';
 import { redactor, serverMessage } from './message.ts';
-import {
-  describeProxy,
-  proxyAgent,
-  proxyError,
-  proxyFromEnv,
-  userInfo,
-  type ProxySettings,
-} from './proxy.ts';
+import { proxyAgent, proxyError, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
 import { definedOnly, type HttpVerb } from './records.ts';
 import {
   backoffDelay,
@@ -204,11 +196,11 @@ export class Transport {
     }
     // A user and password in the base address are never sent, but never printed either.
     this.#secrets.push(...userInfo(base));
-    const given = definedOnly(options.timeouts);
-    const longer = Math.max(given.headersMs ?? 30_000, given.bodyIdleMs ?? 30_000);
+    const given = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts) };
+    const longer = Math.max(given.headersMs, given.bodyIdleMs);
     // undici checks its own timeouts on a coarse clock: the overall limit leaves them room to fire first, so that a
     // server that never answers is told as such.
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, totalMs: Math.max(4 * longer, longer + 2_000), ...given };
+    this.#timeouts = { totalMs: Math.max(4 * longer, longer + 2_000), ...given };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
     if (options.dispatcher !== undefined) {
       this.#api = this.#downloads = options.dispatcher;
@@ -221,12 +213,8 @@ export class Transport {
       headersTimeout: headersMs,
       bodyTimeout: bodyIdleMs,
     };
-    const proxy = proxyFromEnv(options.env ?? process.env, (text) => this.#log('warning', text));
-    this.#proxy = proxy;
-    if (proxy !== undefined) {
-      this.#secrets.push(...[proxy.http, proxy.https].flatMap((url) => (url ? userInfo(url) : [])));
-      this.#log('debug', describeProxy(proxy));
-    }
+    const proxy = (this.#proxy = proxyFromEnv(options.env ?? process.env, this.#log));
+    this.#secrets.push(...[proxy?.http, proxy?.https].flatMap((url) => (url ? userInfo(url) : [])));
     const make = (extra: Agent.Options): Dispatcher =>
       proxy === undefined ? new Agent({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
     this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
@@ -456,8 +444,11 @@ export class Transport {
       return new UnsafeAddressError(`${method} ${display}: ${err.message}, ${LINK_LOCAL}`);
     const proxied = proxyError(err, this.#proxy, exchange, this.#timeouts.headersMs, attempt);
     if (proxied !== undefined) return proxied;
-    const { code: given, syscall, hostname } = systemErrorCode(err);
-    let code = given;
+    let e = err as (NodeJS.ErrnoException & { hostname?: string; errors?: unknown[] }) | null;
+    // Happy eyeballs fails with an AggregateError of one error per address tried.
+    if (typeof e?.code !== 'string' && e?.errors?.[0] !== undefined) e = e.errors[0] as typeof e;
+    const { syscall, hostname } = e ?? {};
+    let code = e?.code;
     if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
       // undici leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
       const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
