@@ -44,8 +44,7 @@ export interface Timeouts {
   connectMs: number;
   headersMs: number;
   bodyIdleMs: number;
-  /** One attempt of an API call, answer read to its end: a server dripping a byte a second never trips the idle
-   *  timeout, this does. Not for downloads, which may rightly take long. By default it follows the other two. */
+  /** One attempt of an API call, answer read to its end, so that a server dripping its answer fails too. */
   totalMs: number;
 }
 
@@ -92,13 +91,6 @@ export interface ApiRequest {
   deadline?: number;
   /** API v2 (docs/sunset.md): the base address with its last segment `v1.1` replaced by `v2`. */
   api?: 'v2';
-}
-
-export interface ApiResponse<T> {
-  status: number;
-  headers: ResponseHeaders;
-  data: T;
-  attempts: number;
 }
 
 export interface OpenedBody {
@@ -160,7 +152,6 @@ export class Transport {
   readonly origin: string;
   readonly clock: Clock;
   readonly #options: TransportOptions;
-  readonly #hostname: string;
   readonly #basePath: string;
   readonly #authorization: string | undefined;
   readonly #secrets: string[] = [];
@@ -183,7 +174,6 @@ export class Transport {
     this.#options = options;
     this.origin = base.origin;
     this.#trusted.add(base.origin);
-    this.#hostname = base.hostname;
     this.#basePath = base.pathname.replace(/\/+$/u, '');
     this.clock = options.clock ?? systemClock;
     this.#log = options.log ?? (() => {});
@@ -236,7 +226,9 @@ export class Transport {
       this.#trusted.add(parsed.origin);
   }
 
-  async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    req: ApiRequest,
+  ): Promise<{ status: number; headers: ResponseHeaders; data: T; attempts: number }> {
     // URLSearchParams writes each value as String() would.
     const query = new URLSearchParams(definedOnly(req.query) as Record<string, string>).toString();
     const path = req.path + (query === '' ? '' : `?${query}`);
@@ -375,7 +367,7 @@ export class Transport {
 
   /** Sends the request and follows redirects (docs/promises.md, promise 14): the credential only to trusted origins,
    *  never again once dropped; no answer to an API call from another origin; nothing to a link-local address. Not
-   *  undici's redirect interceptor, which knows none of these rules. */
+   *  undici's redirect interceptor: it drops the credential at the artifact origins too, and checks no hop. */
   async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
@@ -428,7 +420,7 @@ export class Transport {
   /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
    *  The API's own host is the user's choice, never refused. */
   #checkAddress(url: URL, exchange: Exchange, how: string): void {
-    if (url.hostname === this.#hostname || !isLinkLocal(url.hostname)) return;
+    if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname)) return;
     const where = this.#displayUrl(url, exchange.urlSecrets);
     throw new UnsafeAddressError(`${exchange.method} ${exchange.display} ${how} ${where}: ${LINK_LOCAL}`);
   }
