@@ -40,7 +40,6 @@ export class ApiError extends UserFacingError {
 /** The request could not be completed at the network level (refused, reset, DNS, TLS). */
 export class NetworkError extends UserFacingError {
   override name = 'NetworkError';
-  /** System error code, e.g. ECONNREFUSED, ECONNRESET, ENOTFOUND. */
   declare readonly code: string;
   /** True when the request provably never reached the server (connection refused, DNS failure). */
   declare readonly notSent: boolean;
@@ -151,7 +150,6 @@ export class UntrustedCertificateError extends UserFacingError {
   }
 }
 
-/** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 export function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
 }

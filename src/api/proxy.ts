@@ -1,7 +1,6 @@
-// Proxies from the environment: what undici's EnvHttpProxyAgent cannot do for us. HTTPS_PROXY, HTTP_PROXY and
-// NO_PROXY are read here (from the step's environment, lower case first as curl and undici read them) so that the
-// log says which proxy is used and an unusable value is refused with a warning; the proxy's own client gets our
-// timeouts, and its failures are named as the proxy's.
+// Proxies from the step's environment, read here (lower case first, as curl and undici do) so that the log says
+// which is used and an unusable value is refused with a warning; the proxy's own client gets our timeouts, and its
+// failures are named as the proxy's.
 import { unescape } from 'node:querystring';
 import { EnvHttpProxyAgent, Pool, type Agent, type Dispatcher } from 'undici';
 import { asError, ProxyRefusedError, TimeoutError } from './errors.ts';

@@ -116,7 +116,7 @@ const CALL_BUDGET_MS = 10 * 60_000;
 /** A retry wait longer than this is said at info level: a silent minute reads as a hang. */
 const LONG_WAIT_MS = 5_000;
 
-/** As browsers and the toolkit's http-client do. */
+/** A storage redirect takes a hop or two: more is a loop. */
 const MAX_REDIRECTS = 5;
 
 /** Headers the transport alone decides; a caller's extra headers never override them. */
@@ -144,7 +144,7 @@ interface Exchange {
   download: boolean;
 }
 
-/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
+/** Seconds, and a long span also in a unit a person reads at a glance. */
 const seconds = (ms: number): string =>
   `${Math.round(ms / 100) / 10} s${ms < 120_000 ? '' : ` (about ${roughly(ms)})`}`;
 
@@ -213,7 +213,6 @@ export class Transport {
     this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
   }
 
-  /** A line for the step's log, redacted. */
   log(level: Parameters<LogFn>[0], message: string): void {
     this.#log(level, this.#redact(message));
   }
@@ -301,9 +300,7 @@ export class Transport {
         wait > LONG_WAIT_MS ? 'info' : 'debug',
         `${error.message}; retrying in ${seconds(wait)}${asked} (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
       );
-      await this.clock.sleep(wait, signal).catch((err: unknown) => {
-        if (!signal.aborted) throw err;
-      });
+      await this.clock.sleep(wait, signal);
     }
   }
 
@@ -442,7 +439,7 @@ export class Transport {
     const { syscall, hostname } = e ?? {};
     let code = e?.code;
     if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
-      // undici leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
+      // undici leaves a parser error's code unset: the reason in parentheses at the end of its message names it.
       const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
       code = `HPE_${reason.toUpperCase().replace(/[^A-Z0-9]+/gu, '_')}`;
     }
@@ -470,14 +467,12 @@ export class Transport {
     return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
   }
 
-  /** The caller's signal, the transport's own and close()'s, as one. */
   #signalFor(signal: AbortSignal | undefined): AbortSignal {
     return AbortSignal.any(
       [this.#closing.signal, this.#options.signal, signal].filter((s) => s !== undefined),
     );
   }
 
-  /** A URL as errors name it (displayUrl()), with every secret of the step and of the exchange removed. */
   #displayUrl(url: URL, urlSecrets: string[]): string {
     return redactor(urlSecrets)(this.#redact(displayUrl(url)));
   }
