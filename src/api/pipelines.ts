@@ -1,5 +1,6 @@
 // The calls of API v2 that replace the v1.1 trigger and retry (docs/sunset.md), with the same host and credential.
-import { AbortedTrigger, isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
+import { AbortedTrigger, projectPath, type ProjectAddress } from './client.ts';
+import { isAmbiguous } from './retry.ts';
 import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
 import { isRecord, unusable, type AnswerOf, type HttpVerb } from './records.ts';
 import type { ApiRequest, Transport } from './transport.ts';

@@ -6,7 +6,7 @@ import {
   describePatterns,
   type NamePattern,
 } from '../../api/name-patterns.ts';
-import { isAmbiguous } from '../../api/client.ts';
+import { isAmbiguous } from '../../api/retry.ts';
 import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { definedOnly } from '../../api/records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
