@@ -11,7 +11,7 @@ import {
   type Pipeline,
   type Triggered,
 } from '../api/pipelines.ts';
-import type { Build } from '../api/records.ts';
+import { definedOnly, type Build } from '../api/records.ts';
 import { GoneError } from '../api/sunset.ts';
 import type { Inputs } from './inputs.ts';
 import type { ActionContext, Connection } from './run.ts';
@@ -28,10 +28,7 @@ export function readTriggerApi(inputs: Inputs): TriggerApi {
 
 /** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
 function withoutV2Form(request: TriggerOptions): string[] {
-  return [
-    ...(request.revision === undefined ? [] : ['revision']),
-    ...(request.parallel === undefined ? [] : ['parallel']),
-  ];
+  return (['revision', 'parallel'] as const).filter((input) => request[input] !== undefined);
 }
 
 const NO_V2_FORM =
@@ -103,10 +100,10 @@ export async function startBuild(
   }
   let answer: Triggered;
   try {
+    const { tag, params: parameters, definitionId } = request;
     answer = await new Pipelines(connection.transport).trigger(connection.project, {
-      ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
-      ...(request.params === undefined ? {} : { parameters: request.params }),
-      ...(request.definitionId === undefined ? {} : { definitionId: request.definitionId }),
+      ...(tag === undefined ? { branch: request.branch } : { tag }),
+      ...definedOnly({ parameters, definitionId }),
     });
   } catch (error) {
     if (api === 'v2' || v1 === undefined || !(error instanceof NoPipelineTriggerError)) throw error;
@@ -124,12 +121,7 @@ export async function startBuild(
     log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
     return started;
   }
-  if (!answer.triggered) return { api: 'none', message: answer.message };
-  return {
-    api: 'v2',
-    pipeline: answer.pipeline,
-    ...(answer.recoveredAfter === undefined ? {} : { recoveredAfter: answer.recoveredAfter }),
-  };
+  return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
 }
 
 /** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
@@ -199,12 +191,7 @@ export function pipelineUrl(
   pipeline: Pipeline,
   jobUrl?: string | null,
 ): string {
-  let web: string;
-  try {
-    web = new URL(jobUrl ?? connection.baseUrl).origin;
-  } catch {
-    web = new URL(connection.baseUrl).origin;
-  }
+  const web = (URL.parse(jobUrl ?? connection.baseUrl) ?? new URL(connection.baseUrl)).origin;
   return shellSafeUrl(`${web}/pipelines/${projectSlug(connection.project)}/${pipeline.number}`);
 }
 
@@ -226,21 +213,16 @@ async function startV1(connection: Connection, api: TriggerApi, request: Trigger
     return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
   } catch (error) {
     if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
-    throw new GoneUserError(
+    throw new TriggerFailedError(
       `${error.message}. A pipeline (API v2) cannot be started instead, because ${withoutV2Form(request).join(' and ')} ` +
         `${withoutV2Form(request).length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`,
     );
   }
 }
 
-/** Every trigger form failed: the one error names each answer, `pipeline/run`'s first. */
-export class TriggerFailedError extends UserFacingError {
+/** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
+class TriggerFailedError extends UserFacingError {
   override name = 'TriggerFailedError';
-}
-
-/** A 410 after which v2 cannot do what was asked. */
-export class GoneUserError extends UserFacingError {
-  override name = 'GoneUserError';
 }
 
 export type Rerun = { api: 'v1.1'; build: Build } | { api: 'v2'; rerun: { workflow_id: string }; of: Build };
@@ -262,7 +244,7 @@ export async function rerunBuild(
       return { api: 'v1.1', build };
     } catch (error) {
       if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
-      if (options.noCache) throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
+      if (options.noCache) throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
       connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
     }
   } else if (options.noCache) {
@@ -276,14 +258,14 @@ export async function rerunBuild(
   const workflowId = workflows?.['workflow_id'];
   const jobId = workflows?.['job_id'];
   if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
-    throw new GoneUserError(
+    throw new TriggerFailedError(
       `Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
         `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`,
     );
   }
   const rerun = await new Pipelines(connection.transport).rerun(workflowId, {
     jobs: [jobId],
-    ...(options.ssh ? { enableSsh: true } : {}),
+    enableSsh: options.ssh,
   });
   return { api: 'v2', rerun, of: build };
 }

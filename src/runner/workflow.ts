@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '../api/errors.ts';
 import { definedOnly, text } from '../api/records.ts';
-import type { Inputs } from './inputs.ts';
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
 const PULL_REQUEST_EVENTS = new Set([
@@ -55,14 +54,8 @@ function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
   return head === undefined || (base !== undefined && head !== base) ? `pull/${number}/head` : undefined;
 }
 
-/** What the event builds: its branch, or its tag (a tag push, a release). */
-interface EventRef {
-  branch?: string;
-  tag?: string;
-}
-
-/** The branch or tag the service builds for the workflow's event, if it names one. */
-function eventRef(env: NodeJS.ProcessEnv): EventRef {
+/** The branch or tag (a tag push, a release) the service builds for the workflow's event, if it names one. */
+function eventRef(env: NodeJS.ProcessEnv): { branch?: string; tag?: string } {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const ref = env['GITHUB_REF'] ?? '';
   const refType = env['GITHUB_REF_TYPE'];
@@ -92,36 +85,16 @@ function eventRef(env: NodeJS.ProcessEnv): EventRef {
   return {};
 }
 
-/** What a trigger sends: the branch of the path, and a tag or a commit. */
-interface TriggerRef {
-  branch: string;
-  tag?: string;
-  revision?: string;
-}
-
 /** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
-export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
-  return triggerRefOf(
-    { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
-    env,
-  );
-}
-
-/** The same from values already read (the general action reads its inputs by command). */
 export function triggerRefOf(
   given: { branch: string | undefined; tag: string | undefined; revision: string | undefined },
   env: NodeJS.ProcessEnv,
-): TriggerRef {
+): { branch: string; tag?: string; revision?: string } {
   const { branch, tag, revision } = given;
   // A branch given makes the event's ref unused: its payload is not even read.
   const event = branch === undefined ? eventRef(env) : {};
-  const eventTag =
-    branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
-  const chosenTag = tag ?? eventTag;
-  return {
-    branch: branch ?? event.branch ?? 'master',
-    ...definedOnly({ tag: chosenTag, revision }),
-  };
+  const eventTag = tag === undefined && revision === undefined ? event.tag : undefined;
+  return { branch: branch ?? event.branch ?? 'master', ...definedOnly({ tag: tag ?? eventTag, revision }) };
 }
 
 /** The commit the service builds for the event, since GITHUB_SHA of a pull request is not its head commit. */
