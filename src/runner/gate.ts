@@ -7,7 +7,7 @@ import { AbortedError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
 import type { ProjectAddress } from '../api/client.ts';
 import { choosesName } from '../api/name-patterns.ts';
-import { jobReader, PipelineBuilds, type UnbuiltJob, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { jobReader, PipelineBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
 import { Pipelines } from '../api/pipelines.ts';
 import { ProjectsV2 } from '../api/projects-v2.ts';
 import { isFinished, type Build } from '../api/records.ts';
@@ -37,7 +37,6 @@ import type { ActionContext, Connection } from './run.ts';
 import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
 import {
-  IF_NO_BUILDS,
   label,
   scopeOf,
   waitForCommit,
@@ -51,7 +50,7 @@ export type { BuildSource, GateInputs, IfNoBuilds } from './wait-loops.ts';
 
 /** Reads `if-no-builds`: what to do when nothing ran (wait-for-build's and trigger-build's input alike). */
 export function readIfNoBuilds(inputs: Inputs): IfNoBuilds {
-  return inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
+  return inputs.oneOf('if-no-builds', ['fail', 'warn', 'pass'] as const, 'fail');
 }
 
 export interface GateOptions {
@@ -67,6 +66,13 @@ export interface GateOptions {
   seen?: (builds: readonly Build[]) => void;
 }
 
+interface Reports {
+  tests: Map<number, TestsRead>;
+  failures: Map<number, FailureShown>;
+  /** One budget of error annotations for the failed steps and the failed tests of every build. */
+  budget: AnnotationBudget;
+}
+
 /**
  * Waits for builds (one by number, a commit's, or a source's), then fails the step unless each ended with an
  * allowed outcome; shows why builds failed, their tests, the outputs and the summary. Shared with trigger-build,
@@ -78,15 +84,23 @@ export async function gateBuilds(
   input: GateInputs,
   options: GateOptions,
 ): Promise<Build[]> {
-  const { started, deadline } = options;
+  const { deadline } = options;
   let builds: Build[] = [];
   let ending: Ending = { kind: 'cancelled' };
-  const tests = new Map<number, TestsRead>();
-  const failures = new Map<number, FailureShown>();
-  // One budget of error annotations for the failed steps and the failed tests of every build.
-  const budget = new AnnotationBudget();
   /** The ended workflows' own statuses, part of the verdict. */
   let workflows: readonly WorkflowEnd[] = [];
+  const reports: Reports = { tests: new Map(), failures: new Map(), budget: new AnnotationBudget() };
+  /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
+  const ranNothing = (why: string): Build[] => {
+    ending = { kind: 'stopped', why, none: true };
+    if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(upper(why)));
+    // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
+    const text = logSafe(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
+    if (input.ifNoBuilds === 'warn') ctx.io.warning(text);
+    else ctx.info(text);
+    ending = { kind: 'none', why };
+    return builds;
+  };
   try {
     try {
       ending =
@@ -95,62 +109,46 @@ export async function gateBuilds(
               builds = b;
               options.seen?.(b);
             })
-          : await waitForOne(
-              ctx,
-              v11Connection(connection),
-              input.buildNum,
-              input,
-              deadline,
-              (b) => (builds = [b]),
-            );
+          : await waitForOne(ctx, v11Connection(connection), input.buildNum, input, deadline, (b) => {
+              builds = [b];
+            });
     } catch (error) {
-      if (ctx.signal.aborted || error instanceof AbortedError) {
-        ending = { kind: 'cancelled' };
-        if (options.onAbort !== undefined && ctx.signal.aborted) {
-          const what = await options.onAbort(builds);
-          ending = { kind: 'cancelled', what };
-          throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
-        }
-        throw error;
+      if (ctx.signal.aborted && options.onAbort !== undefined) {
+        const what = await options.onAbort(builds);
+        ending = { kind: 'cancelled', what };
+        throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
-      ending = { kind: 'gave-up', why: (error as Error).message };
-      if (error instanceof PollFailedError) {
-        throw new WaitError(
-          `Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`,
-          { cause: error },
-        );
-      }
-      throw error;
+      if (ctx.signal.aborted || error instanceof AbortedError) throw error;
+      ending = { kind: 'stopped', why: (error as Error).message };
+      if (!(error instanceof PollFailedError)) throw error;
+      throw new WaitError(
+        `Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`,
+        { cause: error },
+      );
     }
     const waited: Ending = ending;
-    if (waited.kind === 'not-found' && waited.none) {
-      ending = ranNothing(ctx, input, waited.why);
-      return builds;
-    }
+    if (waited.kind === 'stopped' && waited.none) return ranNothing(waited.why);
     if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
     if (waited.kind === 'finished') workflows = waited.workflows ?? [];
-    for (const w of workflows) {
+    for (const w of workflows)
       if (w.status !== 'success') ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
-    }
 
     // A skipped build ran no step and no test: there is nothing to show of it.
     const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes(outcomeOf(b)));
     // Reads after the verdict stop at the step's deadline: the verdict stands without them.
-    let saidLate = false;
-    const late = (): boolean => {
-      if (ctx.clock.now() < deadline) return false;
-      if (!saidLate) ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
-      saidLate = true;
-      return true;
-    };
+    const late = (): boolean => ctx.clock.now() >= deadline;
     for (const build of unsuccessful.slice(0, MAX_FAILURE_REPORTS)) {
       if (late()) break;
-      failures.set(build.build_num, await failureOf(ctx, connection, build, input.failureLogLines, budget));
+      const failure = await failureOf(ctx, connection, build, input.failureLogLines, reports.budget);
+      reports.failures.set(build.build_num, failure);
     }
     for (const build of unsuccessful) {
       if (late()) break;
-      tests.set(build.build_num, await readTests(ctx, connection, build));
+      reports.tests.set(build.build_num, await readTests(ctx, connection, build));
     }
+    if (reports.tests.size < unsuccessful.length)
+      ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
+
     const failing = builds.filter((b) => !passes(input.policy, outcomeOf(b)));
     // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
     // One whose failing build already says why is not said again.
@@ -161,32 +159,18 @@ export async function gateBuilds(
     );
     if (failing.length > 0 || failingWorkflows.length > 0)
       throw new WaitError(logSafe(failureMessage(input, builds, failing, failingWorkflows)));
-    if (waited.kind === 'finished' && waited.nothing !== undefined) {
-      ending = { kind: 'not-found', why: waited.nothing, none: true };
-      ending = ranNothing(ctx, input, waited.nothing);
-      return builds;
-    }
-    const worst = worstOf(builds, workflows);
-    if (worst === 'success') {
-      ctx.info(
-        `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`,
-      );
-    } else {
-      ctx.info(
-        `The builds of ${describeTarget(input)} ended with outcome '${worst}', which allowed-outcomes ` +
-          `(${describePolicy(input.policy)}) lets pass`,
-      );
-    }
-  } finally {
-    setOutputs(ctx, input, { builds, workflows }, failures, ending, options);
-    await writeSummary(
-      ctx,
-      input,
-      { builds, workflows },
-      ending,
-      { tests, failures, budget },
-      ctx.clock.now() - started,
+    if (waited.kind === 'finished' && waited.nothing !== undefined) return ranNothing(waited.nothing);
+    const worst = endOutcome(ending, builds, workflows);
+    const target = describeTarget(input);
+    ctx.info(
+      worst === 'success'
+        ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
+        : `The builds of ${target} ended with outcome '${worst}', which allowed-outcomes ` +
+            `(${describePolicy(input.policy)}) lets pass`,
     );
+  } finally {
+    setOutputs(ctx, input, builds, endOutcome(ending, builds, workflows), reports.failures, options);
+    await writeSummary(ctx, input, { builds, workflows }, ending, reports, ctx.clock.now() - options.started);
   }
   return builds;
 }
@@ -205,20 +189,15 @@ export function v11Connection(connection: Connection<ProjectAddress>): Connectio
 /** One pipeline as the gate's source, its jobs read as the project allows (jobReader). */
 export function pipelineSource(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  { client, transport, project }: Connection<ProjectAddress>,
   pipeline: { id: string; number: number },
   times: { settleMs: number; emptyMs: number },
 ): PipelineBuilds {
-  const { client, transport, project } = connection;
-  return new PipelineBuilds(
-    jobReader(client, new ProjectsV2(transport), project),
-    new Pipelines(transport),
-    pipeline,
-    {
-      now: () => ctx.clock.now(),
-      ...times,
-    },
-  );
+  const read = jobReader(client, new ProjectsV2(transport), project);
+  return new PipelineBuilds(read, new Pipelines(transport), pipeline, {
+    now: () => ctx.clock.now(),
+    ...times,
+  });
 }
 
 /**
@@ -231,27 +210,26 @@ export async function gatePipeline(
   input: GateInputs & { source: PipelineBuilds },
   options: GateOptions,
 ): Promise<Build[]> {
-  const { source } = input;
-  const chosen = (): UnbuiltJob[] =>
-    source.unbuilt.filter((j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job));
+  const chosen = (): typeof input.source.unbuilt =>
+    input.source.unbuilt.filter(
+      (j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job),
+    );
   const builds = await gateBuilds(ctx, connection, input, {
     ...options,
     moreRows: () =>
-      chosen().map((j) => ({
+      chosen().map(({ job, workflow, status }) => ({
         build_num: null,
         build_url: null,
-        job: j.job,
-        workflow: j.workflow,
-        status: j.status,
+        job,
+        workflow,
+        status,
         outcome: null,
       })),
   });
   const stopped = chosen().filter((j) => !passes(input.policy, j.status));
   if (stopped.length > 0) {
     const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-    throw new WaitError(
-      logSafe(`${scopeOf(input).replace(/^./u, (c) => c.toUpperCase())}: ${list}, without running`),
-    );
+    throw new WaitError(logSafe(`${upper(scopeOf(input))}: ${list}, without running`));
   }
   return builds;
 }
@@ -260,40 +238,30 @@ export async function gatePipeline(
  * Why a build did not pass: its failed steps (v1.1); a job of a project named by its slug has no step output
  * through v2, so one line points to its page instead.
  */
-function failureOf(
+async function failureOf(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   build: Build,
   lines: number,
   budget: AnnotationBudget,
 ): Promise<FailureShown> {
-  const { project } = connection;
-  if (!('slug' in project)) return showFailedSteps(ctx, v11Connection(connection), build, lines, budget);
+  if (!('slug' in connection.project))
+    return showFailedSteps(ctx, v11Connection(connection), build, lines, budget);
   const url = build.build_url ?? '';
-  if (lines > 0 && url !== '')
-    ctx.info(
-      `Job ${label(build)} ended ${build.status ?? 'unknown'}: API v2 has no step output; its log is at ${url}`,
-    );
-  return Promise.resolve({
-    failedStep: undefined,
-    summary: url === '' ? '' : mdLink("The job's page shows its log", url),
-  });
+  if (lines > 0 && url !== '') {
+    const state = build.status ?? 'unknown';
+    ctx.info(`Job ${label(build)} ended ${state}: API v2 has no step output; its log is at ${url}`);
+  }
+  return { failedStep: undefined, summary: url === '' ? '' : mdLink("The job's page shows its log", url) };
 }
 
-/**
- * Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, and it is never a success.
- */
-function ranNothing(ctx: ActionContext, input: GateInputs, why: string): Ending {
-  if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(why.charAt(0).toUpperCase() + why.slice(1)));
-  // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-  const text = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
-  if (input.ifNoBuilds === 'warn') ctx.io.warning(logSafe(text));
-  else ctx.info(logSafe(text));
-  return { kind: 'none', why };
-}
+const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The worst outcome of the builds and of the workflows' own statuses. */
-function worstOf(builds: readonly Build[], workflows: readonly WorkflowEnd[]): string {
+/** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
+function endOutcome(ending: Ending, builds: readonly Build[], workflows: readonly WorkflowEnd[]): string {
+  if (ending.kind === 'none') return 'none';
+  if (ending.kind === 'stopped' && ending.none) return '';
+  if (builds.length + workflows.length === 0 || !builds.every(isFinished)) return '';
   return worstOutcome([...builds.map(outcomeOf), ...workflows.map((w) => workflowOutcome(w.status))]);
 }
 
@@ -303,10 +271,7 @@ export function decidingBuild(builds: readonly Build[], policy: OutcomePolicy): 
 }
 
 function newest(builds: readonly Build[]): Build | undefined {
-  return builds.reduce<Build | undefined>(
-    (found, b) => (found === undefined || b.build_num > found.build_num ? b : found),
-    undefined,
-  );
+  return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
 }
 
 function describeTarget(input: GateInputs): string {
@@ -321,78 +286,61 @@ function failureMessage(
 ): string {
   const how = (b: Build): string => {
     const outcome = outcomeOf(b);
+    const status = b.status ?? 'unknown';
     if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
     return outcome
-      ? `outcome '${outcome}' (status ${b.status ?? 'unknown'})`
-      : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+      ? `outcome '${outcome}' (status ${status})`
+      : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
   };
   const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
-  const ofWorkflow = (w: WorkflowEnd): string => {
-    const outcome = workflowOutcome(w.status);
-    const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
-    return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
-  };
-  if (workflows.length > 0) {
-    const list = [
-      ...workflows.map(ofWorkflow),
-      ...failing.map((b) => `build ${label(b)} ended with ${how(b)}`),
-    ];
-    const text = `${list.join(', ')}${allowed}`;
-    return `${describeTarget(input).replace(/^./u, (c) => c.toUpperCase())} did not pass: ${text}`;
-  }
   const [only] = failing;
-  if (failing.length === 1 && only !== undefined) {
+  if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
     const where = only.build_url ? `: ${only.build_url}` : '';
     const of = builds.length > 1 ? ` of ${builds.length} builds of ${scopeOf(input)}` : '';
     return `Build ${label(only)}${of} ended with ${how(only)}${allowed}${where}`;
   }
-  const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
-  return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+  if (workflows.length === 0) {
+    const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
+    return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+  }
+  const list = workflows.map((w) => {
+    const outcome = workflowOutcome(w.status);
+    const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
+    return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+  });
+  list.push(...failing.map((b) => `build ${label(b)} ended with ${how(b)}`));
+  return `${upper(describeTarget(input))} did not pass: ${list.join(', ')}${allowed}`;
 }
 
 function setOutputs(
   ctx: ActionContext,
   input: GateInputs,
-  { builds, workflows }: { builds: readonly Build[]; workflows: readonly WorkflowEnd[] },
+  builds: readonly Build[],
+  outcome: string,
   failures: ReadonlyMap<number, FailureShown>,
-  ending: Ending,
   options: GateOptions,
 ): void {
   const [onlyJob] = input.jobs;
   const ofJob =
     input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
       ? builds.filter((b) => onlyJob.test(jobOf(b).job ?? ''))
-      : [...builds];
-  const main =
-    options.buildNum === 'deciding' && builds.every(isFinished)
-      ? decidingBuild(ofJob, input.policy)
-      : newest(ofJob);
+      : builds;
+  const deciding = options.buildNum === 'deciding' && builds.every(isFinished);
+  const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
   ctx.setOutput('build-num', main?.build_num ?? '');
   ctx.setOutput('build-url', shellSafeUrl(main?.build_url ?? ''));
-  ctx.setOutput(
-    'outcome',
-    ending.kind === 'none'
-      ? 'none'
-      : !(ending.kind === 'not-found' && ending.none) &&
-          builds.length + workflows.length > 0 &&
-          builds.every(isFinished)
-        ? outputWord(ctx.info, 'outcome', worstOf(builds, workflows))
-        : '',
-  );
-  const rows: Record<string, unknown>[] = builds.map((b) => {
-    const { job, workflow } = jobOf(b);
-    return {
-      build_num: b.build_num,
-      build_url: b.build_url ? shellSafeUrl(b.build_url) : null,
-      job: job ?? null,
-      workflow: workflow ?? null,
-      status: b.status ?? null,
-      outcome: outcomeOf(b) || null,
-    };
-  });
+  ctx.setOutput('outcome', outputWord(ctx.info, 'outcome', outcome));
+  const rows: Record<string, unknown>[] = builds.map((b) => ({
+    build_num: b.build_num,
+    build_url: b.build_url ? shellSafeUrl(b.build_url) : null,
+    job: jobOf(b).job ?? null,
+    workflow: jobOf(b).workflow ?? null,
+    status: b.status ?? null,
+    outcome: outcomeOf(b) || null,
+  }));
   ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
-  const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
-  ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
+  const failedStep = builds.map((b) => failures.get(b.build_num)?.failedStep).find((s) => s !== undefined);
+  ctx.setOutput('failed-step', failedStep ?? '');
 }
 
 async function writeSummary(
@@ -400,30 +348,18 @@ async function writeSummary(
   input: GateInputs,
   { builds, workflows }: { builds: readonly Build[]; workflows: readonly WorkflowEnd[] },
   ending: Ending,
-  reports: {
-    tests: ReadonlyMap<number, TestsRead>;
-    failures: ReadonlyMap<number, FailureShown>;
-    budget: AnnotationBudget;
-  },
+  reports: Reports,
   elapsedMs: number,
 ): Promise<void> {
   const title =
     input.buildNum === undefined ? `Builds of ${mdSafe(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
-  const parts = [`### ${title}`];
-  const worst =
-    ending.kind === 'none'
-      ? 'none'
-      : !(ending.kind === 'not-found' && ending.none) &&
-          builds.length + workflows.length > 0 &&
-          builds.every(isFinished)
-        ? showOutcome(worstOf(builds, workflows))
-        : '';
+  const worst = showOutcome(endOutcome(ending, builds, workflows));
   const facts = [
+    ...(worst ? [`**Outcome:** ${mdSafe(worst, 50)}`] : []),
     `**Waited:** ${formatDuration(elapsedMs)}`,
     `**Allowed:** ${mdSafe(describePolicy(input.policy))}`,
   ];
-  if (worst) facts.unshift(`**Outcome:** ${mdSafe(worst, 50)}`);
-  parts.push(facts.join(' · '));
+  const parts = [`### ${title}`, facts.join(' · ')];
   if (builds.length > 0) parts.push(buildsTable(builds));
   const unsuccessful = workflows.filter((w) => w.status !== 'success');
   if (unsuccessful.length > 0)
@@ -432,25 +368,15 @@ async function writeSummary(
         .map((w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`)
         .join('\n'),
     );
-  switch (ending.kind) {
-    case 'finished':
-      break;
-    case 'cancelled':
-      parts.push(
-        ending.what === undefined
-          ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
-          : `The step was cancelled: ${mdSafe(ending.what, 1000)}.`,
-      );
-      break;
-    case 'timed-out':
-    case 'gave-up':
-    case 'not-found':
-      parts.push(mdSafe(ending.why, 1000));
-      break;
-    case 'none':
-      parts.push(`${mdSafe(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
-      break;
-  }
+  if (ending.kind === 'cancelled')
+    parts.push(
+      ending.what === undefined
+        ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
+        : `The step was cancelled: ${mdSafe(ending.what, 1000)}.`,
+    );
+  else if (ending.kind === 'stopped') parts.push(mdSafe(ending.why, 1000));
+  else if (ending.kind === 'none')
+    parts.push(`${mdSafe(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
   for (const build of builds) {
     const read = reports.tests.get(build.build_num);
     if (read === undefined) continue;
