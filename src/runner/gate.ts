@@ -20,7 +20,6 @@ import {
   type FailureShown,
   type TestsRead,
 } from './build-report.ts';
-import { describeState } from './follow.ts';
 import type { Inputs } from './inputs.ts';
 import {
   describePolicy,
@@ -37,6 +36,7 @@ import type { ActionContext, Connection } from './run.ts';
 import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
 import {
+  describeState,
   label,
   scopeOf,
   waitForCommit,
