@@ -19,11 +19,10 @@ import { logSafe, shellSafeUrl } from './text.ts';
 import { formatDuration } from '../api/format.ts';
 import { PENDING_PIPELINE_STATES, pipelineErrors } from '../api/v2-records.ts';
 
-export const TRIGGER_APIS = ['auto', 'v1.1', 'v2'] as const;
-export type TriggerApi = (typeof TRIGGER_APIS)[number];
+export type TriggerApi = 'auto' | 'v1.1' | 'v2';
 
 export function readTriggerApi(inputs: Inputs): TriggerApi {
-  return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
+  return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'] as const, 'auto');
 }
 
 /** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
@@ -92,10 +91,10 @@ export async function startBuild(
   const v1 = 'slug' in project ? undefined : { ...connection, project };
   checkTriggerInputs(api, request, v1 === undefined);
   const log = connection.transport.log.bind(connection.transport);
-  const unsent = withoutV2Form(request);
+  const unsent = withoutV2Form(request).join(' and ');
   if (v1 !== undefined && api === 'v1.1') return startV1(v1, api, request);
-  if (v1 !== undefined && api === 'auto' && unsent.length > 0) {
-    log('warning', `${unsent.join(' and ')} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+  if (v1 !== undefined && api === 'auto' && unsent !== '') {
+    log('warning', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
     return startV1(v1, api, request);
   }
   let answer: Triggered;
@@ -111,13 +110,11 @@ export async function startBuild(
       ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
         'token (or the project slug is wrong)'
       : 'this installation has no pipeline trigger of API v2';
-    let started: Started;
-    try {
-      started = await startV1(v1, 'v1.1', request);
-    } catch (v1) {
-      if (!(v1 instanceof Error)) throw v1;
-      throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${v1.message}`, { cause: v1 });
-    }
+    const started = await startV1(v1, 'v1.1', request).catch((then: Error) => {
+      throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${then.message}`, {
+        cause: then,
+      });
+    });
     log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
     return started;
   }
@@ -125,9 +122,7 @@ export async function startBuild(
 }
 
 /** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
-export const SETUP_WAIT_MS = 60_000;
-const FIRST_LOOK_MS = 250;
-const LONGEST_LOOK_MS = 5000;
+const SETUP_WAIT_MS = 60_000;
 
 /** The pipeline's configuration failed: nothing of it runs. */
 export class PipelineErroredError extends UserFacingError {
@@ -152,7 +147,7 @@ export async function confirmPipeline(
   deadline = Number.POSITIVE_INFINITY,
 ): Promise<Pipeline> {
   const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
-  let pause = FIRST_LOOK_MS;
+  let pause = 250;
   let pipeline = await pipelines.pipeline(triggered.id);
   while (PENDING_PIPELINE_STATES.has(pipeline.state ?? '') && pipelineErrors(pipeline) === undefined) {
     const wait = Math.min(pause, until - ctx.clock.now());
@@ -166,7 +161,7 @@ export async function confirmPipeline(
       return pipeline;
     }
     await ctx.clock.sleep(wait, ctx.signal);
-    pause = Math.min(pause * 2, LONGEST_LOOK_MS);
+    pause = Math.min(pause * 2, 5000);
     pipeline = await pipelines.pipeline(triggered.id);
   }
   const errors = pipelineErrors(pipeline);
@@ -199,13 +194,11 @@ export function pipelineUrl(
 export function workflowRows(
   url: string,
   workflows: readonly { id: string; name: string; status: string }[],
-): { id: string; name: string; status: string; url: string }[] {
-  return workflows.map((w) => ({
-    id: w.id,
-    name: w.name,
-    status: w.status,
-    url: shellSafeUrl(`${url}/workflows/${encodeURIComponent(w.id)}`),
-  }));
+) {
+  return workflows.map(({ id, name, status }) => {
+    const link = shellSafeUrl(`${url}/workflows/${encodeURIComponent(id)}`);
+    return { id, name, status, url: link };
+  });
 }
 
 async function startV1(connection: Connection, api: TriggerApi, request: TriggerOptions): Promise<Started> {
@@ -213,9 +206,10 @@ async function startV1(connection: Connection, api: TriggerApi, request: Trigger
     return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
   } catch (error) {
     if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
+    const unsent = withoutV2Form(request);
+    const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
     throw new TriggerFailedError(
-      `${error.message}. A pipeline (API v2) cannot be started instead, because ${withoutV2Form(request).join(' and ')} ` +
-        `${withoutV2Form(request).length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`,
+      `${error.message}. A pipeline (API v2) cannot be started instead, because ${given}: ${NO_V2_FORM}`,
     );
   }
 }
@@ -254,9 +248,7 @@ export async function rerunBuild(
     );
   }
   const build = await client.build(project, buildNum);
-  const workflows = build.workflows;
-  const workflowId = workflows?.['workflow_id'];
-  const jobId = workflows?.['job_id'];
+  const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
   if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
     throw new TriggerFailedError(
       `Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +

@@ -5,21 +5,14 @@ import { ValidationError } from '../api/errors.ts';
 import { definedOnly, text } from '../api/records.ts';
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
-const PULL_REQUEST_EVENTS = new Set([
-  'pull_request',
-  'pull_request_target',
-  'pull_request_review',
-  'pull_request_review_comment',
-]);
-
-interface PullRequestPayload {
-  number?: unknown;
-  head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
-  base?: { repo?: { full_name?: unknown } | null };
-}
+const PULL_REQUEST_EVENT = /^pull_request(_target|_review|_review_comment)?$/u;
 
 interface EventPayload {
-  pull_request?: PullRequestPayload;
+  pull_request?: {
+    number?: unknown;
+    head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
+    base?: { repo?: { full_name?: unknown } | null };
+  };
   issue?: { number?: unknown; pull_request?: unknown };
   release?: { tag_name?: unknown };
   workflow_run?: { head_sha?: unknown };
@@ -46,7 +39,7 @@ const positive = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 
 /** A fork's pull request is built from `pull/<number>/head`, as its branch is not in the base repository. */
-function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
+function forkPullRef(pr: EventPayload['pull_request']): string | undefined {
   const number = positive(pr?.number);
   if (pr === undefined || number === undefined) return undefined;
   const head = text(pr.head?.repo?.full_name);
@@ -60,7 +53,7 @@ function eventRef(env: NodeJS.ProcessEnv): { branch?: string; tag?: string } {
   const ref = env['GITHUB_REF'] ?? '';
   const refType = env['GITHUB_REF_TYPE'];
   const allowed = 'give branch (or tag), or run on an event whose payload GITHUB_EVENT_PATH holds';
-  if (PULL_REQUEST_EVENTS.has(event)) {
+  if (PULL_REQUEST_EVENT.test(event)) {
     const fork = forkPullRef(readPayload(env, 'branch', allowed).pull_request);
     if (fork !== undefined) return { branch: fork };
   }
@@ -101,7 +94,7 @@ export function triggerRefOf(
 export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
-  if (PULL_REQUEST_EVENTS.has(event)) {
+  if (PULL_REQUEST_EVENT.test(event)) {
     if (!env['GITHUB_EVENT_PATH']) {
       throw new ValidationError('revision', allowed, undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
     }
@@ -154,7 +147,7 @@ export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
     );
   }
   let fork = false;
-  if (PULL_REQUEST_EVENTS.has(event) && event !== 'pull_request_target') {
+  if (PULL_REQUEST_EVENT.test(event) && event !== 'pull_request_target') {
     try {
       fork = forkPullRef(readPayload(env, 'token', '').pull_request) !== undefined;
     } catch {
