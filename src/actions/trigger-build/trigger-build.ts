@@ -6,7 +6,7 @@ import {
   type FailureShown,
   type TestsRead,
 } from '../../runner/build-report.ts';
-import { describeState, followBuild } from '../../runner/wait-loops.ts';
+import { describeState, followBuild } from '../../runner/gate.ts';
 import { describePolicy, outcomeOf, passes, readOutcomePolicy, outputWord } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
