@@ -138,15 +138,14 @@ export async function gateBuilds(
   };
   try {
     try {
-      ending =
-        input.buildNum === undefined
-          ? await waitForCommit(ctx, connection, input, deadline, (b) => {
-              builds = b;
-              options.seen?.(b);
-            })
-          : await waitForOne(ctx, v11Connection(connection), input.buildNum, input, deadline, (b) => {
-              builds = [b];
-            });
+      const seen = (b: Build[]): void => {
+        builds = b;
+        options.seen?.(b);
+      };
+      const num = input.buildNum;
+      ending = await (num === undefined
+        ? waitForCommit(ctx, connection, input, deadline, seen)
+        : waitForOne(ctx, connection, num, input, deadline, seen));
     } catch (error) {
       if (ctx.signal.aborted && options.onAbort !== undefined) {
         const what = await options.onAbort(builds);
@@ -341,20 +340,21 @@ const every = (input: GateInputs): string =>
   `a look every ${formatDuration(input.intervalMs)}, for at most ${formatDuration(input.timeoutMs)}`;
 
 /** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
-export async function waitForOne(
+async function waitForOne(
   ctx: ActionContext,
-  connection: Connection,
+  address: Connection<ProjectAddress>,
   num: number,
   input: GateInputs,
   deadline: number,
-  seen: (build: Build) => void,
+  seen: (builds: Build[]) => void,
 ): Promise<Ending> {
+  const connection = v11Connection(address);
   let last = await connection.client.build(connection.project, num);
-  seen(last);
+  seen([last]);
   const where = last.build_url ? `: ${last.build_url}` : '';
   ctx.info(`Waiting for build #${num} (now ${describeState(last)}) to end: ${every(input)}${where}`);
   const options = { intervalMs: input.intervalMs, deadline };
-  const result = await followBuild(ctx, connection, last, options, (b) => seen((last = b)));
+  const result = await followBuild(ctx, connection, last, options, (b) => seen([(last = b)]));
   if (result.done) return { kind: 'finished' };
   const why = result.error ? ` (${result.error.message})` : '';
   const left = `it was left ${describeState(last)}${where}`;
@@ -365,7 +365,7 @@ export async function waitForOne(
 }
 
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
-export async function waitForCommit(
+async function waitForCommit(
   ctx: ActionContext,
   { client, project, transport }: Connection<ProjectAddress>,
   input: GateInputs,
