@@ -60,11 +60,8 @@ export interface GateInputs {
   label?: string;
 }
 
-/**
- * What one look found: the builds that count, oldest first. A source that knows when it is complete (a pipeline)
- * says so, and then neither the appear time nor the settle time applies; it names the workflows that ended, and
- * why it ran nothing.
- */
+// What one look found: the builds that count, oldest first; a source that knows when it is complete (a pipeline)
+// needs neither the appear time nor the settle time, and names the workflows that ended and why nothing ran.
 export interface BuildSource {
   look(): Promise<{
     builds: Build[];
@@ -108,11 +105,7 @@ interface Reports {
   budget: AnnotationBudget;
 }
 
-/**
- * Waits for builds (one by number, a commit's, or a source's), then fails the step unless each ended with an
- * allowed outcome; shows why builds failed, their tests, the outputs and the summary. Shared with trigger-build,
- * which follows a pipeline's builds through it.
- */
+/** Waits for builds, then fails the step unless each ended with an allowed outcome, and reports on them. */
 export async function gateBuilds(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
@@ -122,7 +115,6 @@ export async function gateBuilds(
   const { deadline } = options;
   let builds: Build[] = [];
   let ending: Ending = { kind: 'cancelled' };
-  /** The ended workflows' own statuses, part of the verdict. */
   let workflows: readonly WorkflowEnd[] = [];
   const reports: Reports = { tests: new Map(), failures: new Map(), budget: new AnnotationBudget() };
   /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
@@ -234,10 +226,8 @@ export function pipelineSource(
   });
 }
 
-/**
- * Gates one pipeline (trigger-build's, or wait-for-build's `pipeline-id`): its builds, then its jobs that ended
- * without a build, which fail it unless the policy allows their status, as a deploy that never ran is no deploy.
- */
+// Gates one pipeline: its builds, then its jobs that ended without a build, which fail it unless the policy
+// allows their status, as a deploy that never ran is no deploy.
 export async function gatePipeline(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
@@ -287,10 +277,7 @@ export function scopeOf(input: GateInputs): string {
   return parts.join(', ');
 }
 
-/**
- * Looks at the build until it finishes, the deadline passes or the step is cancelled (then it rejects with the
- * abort reason). `seen` receives every record read, so the caller always knows the last state.
- */
+/** Looks at the build until it finishes or the deadline passes; `seen` receives every record read. */
 export async function followBuild(
   ctx: ActionContext,
   { client, project }: Connection,
@@ -398,10 +385,8 @@ async function waitForCommit(
   /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
 
-  /**
-   * Reads once each workflow the builds name (API v2), for its own status: a workflow cancelled or failed before
-   * its other jobs were made shows only builds that passed. Undefined while one of them still runs or waits.
-   */
+  // Each workflow's own status (API v2): one cancelled or failed before its other jobs were made shows only builds
+  // that passed. Undefined while one of them still runs or waits.
   const readWorkflows = async (builds: readonly Build[]): Promise<WorkflowEnd[] | undefined> => {
     // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
     if (input.jobs.length > 0) return [];
@@ -551,10 +536,7 @@ function tally(builds: readonly Build[]): string {
   return [...states].map(([state, list]) => `${list.length} ${state}`).join(', ');
 }
 
-/**
- * Why a build did not pass: its failed steps (v1.1); a job of a project named by its slug has no step output
- * through v2, so one line points to its page instead.
- */
+/** Why a build did not pass: its failed steps, or a link to its page where API v2 has no step output. */
 async function failureOf(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
@@ -709,7 +691,6 @@ async function writeSummary(
   await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
-/** One row per build: the build (linked), job, workflow, status, outcome, duration. */
 function buildsTable(builds: readonly Build[]): string {
   const lines = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
   for (const b of builds) {

@@ -30,7 +30,6 @@ export interface PollState {
 /** `error`: the deadline came during the transport's wait (a Retry-After longer than the time left). */
 export type PollResult<T> = PollState & ({ done: true; value: T } | { done: false; error?: Error });
 
-/** Every waiting action's input ranges: a poll interval of up to an hour and a wait of up to 35 days. */
 export const WAIT_LIMITS = {
   pollSeconds: { min: 1, max: 3600 },
   timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
@@ -46,10 +45,8 @@ export class WaitError extends UserFacingError {
   override name = 'WaitError';
 }
 
-/**
- * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
- * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
- */
+// Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+// with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
 export async function poll<T>(
   options: PollOptions,
   look: (n: number) => Promise<Look<T>>,
@@ -94,7 +91,7 @@ export async function poll<T>(
       options.onHeartbeat?.(state());
       lastLine = now;
     }
-    // A tenth of each wait added or taken at random, so that many waiting jobs do not look in step.
+    // Part of each wait is added or taken at random, so that many waiting jobs do not look in step.
     const jittered = Math.round(waitMs * (1 + 0.1 * (2 * clock.random() - 1)));
     // The last look happens at the deadline itself, not one interval after it.
     await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)), signal);
@@ -106,10 +103,8 @@ export class StepDeadlineError extends DeadlineError {
   override name = 'StepDeadlineError';
 }
 
-/**
- * The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
- * deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
- */
+// The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
+// deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
 export function untilDeadline(signal: AbortSignal, clock: Clock, deadline: number): AbortSignal {
   const controller = new AbortController();
   const timer = setTimeout(

@@ -1,7 +1,6 @@
-// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
-// trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1
-// while it works, then a workflow rerun. Shared by trigger-build and the general action's trigger, retry and
-// retry-no-cache.
+// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md), for trigger-build and the general
+// action: a pipeline of API v2 first (the only trigger that runs today's configurations), v1.1 when the inputs need
+// it or v2 has none; reruns through v1.1 while it works, then a workflow rerun.
 import type { ProjectAddress, TriggerOptions, TriggerResult } from '../api/client.ts';
 import { UserFacingError, ValidationError } from '../api/errors.ts';
 import {
@@ -41,11 +40,8 @@ const V1_SINGLE_JOB =
 /** A trigger's request: the v1.1 fields, and the pipeline definition only `pipeline/run` takes. */
 export type TriggerRequest = TriggerOptions & { definitionId?: string };
 
-/**
- * Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2`, or a
- * project named by its slug (`slug`), which only API v2 reaches, one v2 cannot take; with `definition-id`, one
- * only v1.1 takes, or v1.1 itself.
- */
+// Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
+// project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
 export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slug = false): void {
   if (slug && api === 'v1.1')
     throw new ValidationError(
@@ -77,11 +73,7 @@ export type Started =
   | { api: 'v2'; pipeline: Pipeline; recoveredAfter?: string }
   | { api: 'none'; message: string };
 
-/**
- * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
- * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md). A project named by
- * its slug has v2 alone.
- */
+/** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
 export async function startBuild(
   connection: Connection<ProjectAddress>,
   api: TriggerApi,
@@ -127,7 +119,6 @@ const SETUP_WAIT_MS = 60_000;
 /** The pipeline's configuration failed: nothing of it runs. */
 export class PipelineErroredError extends UserFacingError {
   override name = 'PipelineErroredError';
-  /** The pipeline as the service last answered it. */
   readonly pipeline: Pipeline;
   constructor(message: string, pipeline: Pipeline) {
     super(message);
@@ -135,11 +126,8 @@ export class PipelineErroredError extends UserFacingError {
   }
 }
 
-/**
- * Reads a triggered pipeline at least once, then until it leaves the pending states, within a minute and the
- * step's deadline (a 201 may say `created` before its configuration was compiled). An errored pipeline fails;
- * one still pending at the end is said, and the step goes on.
- */
+// Reads a triggered pipeline until it leaves the pending states, as a 201 may say `created` before its configuration
+// was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
 export async function confirmPipeline(
   ctx: Pick<ActionContext, 'clock' | 'signal' | 'io'>,
   pipelines: Pipelines,
@@ -177,10 +165,8 @@ export async function confirmPipeline(
   return pipeline;
 }
 
-/**
- * The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
- * origin of a job's address once one is known, else of `base-url`; built from checked parts only.
- */
+// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
+// origin of a job's address once one is known, else of `base-url`; built from checked parts only.
 export function pipelineUrl(
   connection: Connection<ProjectAddress>,
   pipeline: Pipeline,
@@ -221,10 +207,8 @@ class TriggerFailedError extends UserFacingError {
 
 export type Rerun = { api: 'v1.1'; build: Build } | { api: 'v2'; rerun: { workflow_id: string }; of: Build };
 
-/**
- * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
- * which needs the build's workflow and job ids from its v1.1 record.
- */
+// Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+// which needs the build's workflow and job ids from its v1.1 record.
 export async function rerunBuild(
   connection: Connection,
   api: TriggerApi,
