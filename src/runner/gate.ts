@@ -389,11 +389,9 @@ async function waitForCommit(
   // that passed. Undefined while one of them still runs or waits.
   const readWorkflows = async (builds: readonly Build[]): Promise<WorkflowEnd[] | undefined> => {
     // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
-    if (input.jobs.length > 0) return [];
-    const ids = new Set(builds.map((b) => b.workflows?.['workflow_id']).filter(isV2Id));
+    if (input.jobs.length > 0 || noV2) return [];
     const found: WorkflowEnd[] = [];
-    for (const id of ids) {
-      if (noV2) break;
+    for (const id of new Set(builds.map((b) => b.workflows?.['workflow_id']).filter(isV2Id))) {
       try {
         const { name, status } = await v2.workflow(id);
         if (status === 'on_hold' || status === 'running') {
@@ -408,9 +406,10 @@ async function waitForCommit(
           `The service answered ${error.status} for a workflow through API v2 (${error.message}): the builds ` +
             `alone decide`,
         );
+        return [];
       }
     }
-    return noV2 ? [] : found;
+    return found;
   };
 
   /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
@@ -660,13 +659,11 @@ async function writeSummary(
   ];
   const parts = [`### ${title}`, facts.join(' · ')];
   if (builds.length > 0) parts.push(buildsTable(builds));
-  const unsuccessful = workflows.filter((w) => w.status !== 'success');
-  if (unsuccessful.length > 0)
-    parts.push(
-      unsuccessful
-        .map((w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`)
-        .join('\n'),
-    );
+  const ended = workflows.filter((w) => w.status !== 'success');
+  const list = ended.map(
+    (w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`,
+  );
+  if (list.length > 0) parts.push(list.join('\n'));
   if (ending.kind === 'cancelled')
     parts.push(
       ending.what === undefined
@@ -692,19 +689,13 @@ async function writeSummary(
 }
 
 function buildsTable(builds: readonly Build[]): string {
-  const lines = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
-  for (const b of builds) {
+  const rows = builds.map((b) => {
     const { job, workflow } = jobOf(b);
     const duration = buildDurationMs(b);
-    const cells = [
-      buildLink(b),
-      mdSafe(job ?? '', 100),
-      mdSafe(workflow ?? '', 100),
-      mdSafe(b.status ?? '', 50),
-      mdSafe(showOutcome(outcomeOf(b)), 50),
-      duration === undefined ? '' : formatDuration(duration),
-    ];
-    lines.push(`| ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
+    const cells = [mdSafe(job ?? '', 100), mdSafe(workflow ?? '', 100), mdSafe(b.status ?? '', 50)];
+    const took = duration === undefined ? '' : formatDuration(duration);
+    return `| ${buildLink(b)} | ${cells.join(' | ')} | ${mdSafe(showOutcome(outcomeOf(b)), 50)} | ${took} |`;
+  });
+  const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
+  return [...head, ...rows].join('\n');
 }

@@ -7,15 +7,11 @@ import { BUILD_LIFECYCLES, BUILD_STATUSES, type Build } from '../api/records.ts'
 import { cut } from '../api/format.ts';
 import type { Inputs } from './inputs.ts';
 
-/**
- * The outcomes of a finished build (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`) has
- * lifecycle and status `not_run` and no outcome.
- */
+// The outcomes of a finished build (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`) has
+// lifecycle and status `not_run` and no outcome.
 const OUTCOMES = ['success', 'failed', 'canceled', 'infrastructure_fail', 'timedout', 'no_tests', 'not_run'];
-/**
- * Least severe first: a skipped build ran nothing that failed, so it ranks below a cancel; a build that ended
- * without an outcome ranks last here, below an outcome we do not know, and a failure of the code is the worst.
- */
+// Least severe first: a skipped build ran nothing that failed, so it ranks below a cancel; a build that ended
+// without an outcome ranks last here, below an outcome we do not know, and a failure of the code is the worst.
 const SEVERITY = ['success', 'no_tests', 'not_run', 'canceled', 'infrastructure_fail', 'timedout', ''];
 
 /** A build's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped build, else ''. */
@@ -24,10 +20,8 @@ export function outcomeOf(build: Pick<Build, 'outcome' | 'lifecycle' | 'status'>
   return build.lifecycle === 'not_run' || build.status === 'not_run' ? 'not_run' : '';
 }
 
-/**
- * A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,
- * a skip as `not_run`; '' for a status that is not final (or not known), which no policy but `*` lets pass.
- */
+// A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,
+// a skip as `not_run`; '' for a status that is not final (or not known), which no policy but `*` lets pass.
 export function workflowOutcome(status: string): string {
   if (['success', 'canceled', 'not_run'].includes(status)) return status;
   return ['failed', 'error', 'unauthorized'].includes(status) ? 'failed' : '';
@@ -71,7 +65,6 @@ export function passes(policy: OutcomePolicy, outcome: string | null | undefined
   return typeof outcome === 'string' && policy.allowed.has(outcome);
 }
 
-/** `success`, or `success, no_tests`, for messages. */
 export function describePolicy(policy: OutcomePolicy): string {
   return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
 }
@@ -91,10 +84,8 @@ const OUTPUT_WORDS: Record<'outcome' | 'status' | 'lifecycle', ReadonlySet<strin
   lifecycle: new Set([...BUILD_LIFECYCLES, 'none']),
 };
 
-/**
- * The value of the `outcome`, `status` or `lifecycle` output (docs/promises.md, promise 33): a workflow may paste it
- * into a script, so a word the README does not document leaves it empty, and the log says so.
- */
+// The value of the `outcome`, `status` or `lifecycle` output (docs/promises.md, promise 33): a workflow may paste it
+// into a script, so a word the README does not document leaves it empty, and the log says so.
 export function outputWord(
   log: (message: string) => void,
   output: keyof typeof OUTPUT_WORDS,
