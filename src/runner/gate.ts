@@ -85,7 +85,7 @@ export function readIfNoBuilds(inputs: Inputs): IfNoBuilds {
   return inputs.oneOf('if-no-builds', ['fail', 'warn', 'pass'] as const, 'fail');
 }
 
-export interface GateOptions {
+interface GateOptions {
   started: number;
   deadline: number;
   /** Cancels what is still running once the step was cancelled; says what became of it (trigger-build). */

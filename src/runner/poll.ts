@@ -22,13 +22,13 @@ export interface PollOptions {
   onFailure?: (error: Error, state: PollState & { failures: number; nextInMs: number }) => void;
 }
 
-export interface PollState {
+interface PollState {
   looks: number;
   elapsedMs: number;
 }
 
 /** `error`: the deadline came during the transport's wait (a Retry-After longer than the time left). */
-export type PollResult<T> = PollState & ({ done: true; value: T } | { done: false; error?: Error });
+type PollResult<T> = PollState & ({ done: true; value: T } | { done: false; error?: Error });
 
 export const WAIT_LIMITS = {
   pollSeconds: { min: 1, max: 3600 },
@@ -99,7 +99,7 @@ export async function poll<T>(
 }
 
 /** The step's time-out came while a request was on its way. */
-export class StepDeadlineError extends DeadlineError {
+class StepDeadlineError extends DeadlineError {
   override name = 'StepDeadlineError';
 }
 

@@ -205,7 +205,7 @@ class TriggerFailedError extends UserFacingError {
   override name = 'TriggerFailedError';
 }
 
-export type Rerun = { api: 'v1.1'; build: Build } | { api: 'v2'; rerun: { workflow_id: string }; of: Build };
+type Rerun = { api: 'v1.1'; build: Build } | { api: 'v2'; rerun: { workflow_id: string }; of: Build };
 
 // Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
 // which needs the build's workflow and job ids from its v1.1 record.
