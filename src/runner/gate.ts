@@ -204,11 +204,8 @@ export async function gateBuilds(
 /** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
 export function v11Connection(connection: Connection<ProjectAddress>): Connection {
   const { project } = connection;
-  if ('slug' in project)
-    throw new ValidationError(
-      'project-slug',
-      'this call has no API v2 form, so such a project cannot be reached',
-    );
+  const why = 'this call has no API v2 form, so such a project cannot be reached';
+  if ('slug' in project) throw new ValidationError('project-slug', why);
   return { ...connection, project };
 }
 
@@ -402,10 +399,8 @@ async function waitForCommit(
       } catch (error) {
         if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) throw error;
         noV2 = true;
-        ctx.info(
-          `The service answered ${error.status} for a workflow through API v2 (${error.message}): the builds ` +
-            `alone decide`,
-        );
+        const answer = `The service answered ${error.status} for a workflow through API v2 (${error.message})`;
+        ctx.info(`${answer}: the builds alone decide`);
         return [];
       }
     }
@@ -431,12 +426,9 @@ async function waitForCommit(
     // Builds of other workflows are not followed at all.
     const all = scanned.builds.filter((b) => choosesName(input.workflows, jobOf(b).workflow));
     const now = clock.now();
-    if (scanned.truncated && !warnedTruncated) {
-      warnedTruncated = true;
-      ctx.io.warning(
-        `The project's build list is long: the look read its newest pages only, as far as a look may`,
-      );
-    }
+    const long = `The project's build list is long: the look read its newest pages only, as far as a look may`;
+    if (scanned.truncated && !warnedTruncated) ctx.io.warning(long);
+    warnedTruncated ||= scanned.truncated;
     // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
     const builds = all.filter((b) => choosesName(input.jobs, jobOf(b).job));
     const lines = [...(scanned.notes ?? [])];

@@ -140,11 +140,9 @@ export async function confirmPipeline(
   while (PENDING_PIPELINE_STATES.has(pipeline.state ?? '') && pipelineErrors(pipeline) === undefined) {
     const wait = Math.min(pause, until - ctx.clock.now());
     if (wait <= 0) {
+      const after = `after ${formatDuration(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
       ctx.io.warning(
-        logSafe(
-          `Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} after ` +
-            `${formatDuration(SETUP_WAIT_MS)}: its configuration may still fail; going on`,
-        ),
+        logSafe(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`),
       );
       return pipeline;
     }
@@ -153,16 +151,10 @@ export async function confirmPipeline(
     pipeline = await pipelines.pipeline(triggered.id);
   }
   const errors = pipelineErrors(pipeline);
-  if (errors !== undefined) {
-    throw new PipelineErroredError(
-      logSafe(
-        `Pipeline #${pipeline.number} is errored: nothing of it runs` +
-          (errors.length > 0 ? `: ${errors.join('; ')}` : ''),
-      ),
-      pipeline,
-    );
-  }
-  return pipeline;
+  if (errors === undefined) return pipeline;
+  const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
+  const text = logSafe(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
+  throw new PipelineErroredError(text, pipeline);
 }
 
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
