@@ -107,11 +107,18 @@ class StepDeadlineError extends DeadlineError {
 // deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
 export function untilDeadline(signal: AbortSignal, clock: Clock, deadline: number): AbortSignal {
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new StepDeadlineError(`the step's time-out came during a look`)),
-    Math.max(0, deadline - clock.now()),
-  );
-  timer.unref();
+  let left = Math.max(0, deadline - clock.now());
+  let timer: NodeJS.Timeout | undefined;
+  // Node fires a timer longer than its longest at once (docs/promises.md, promise 20), so long ones are chained.
+  const arm = (): void => {
+    const chunk = Math.min(left, 2 ** 31 - 1);
+    left -= chunk;
+    timer = setTimeout(() => {
+      if (left > 0) arm();
+      else controller.abort(new StepDeadlineError(`the step's time-out came during a look`));
+    }, chunk).unref();
+  };
+  arm();
   signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   return AbortSignal.any([signal, controller.signal]);
 }
