@@ -610,11 +610,8 @@ function setOutputs(
   failures: ReadonlyMap<number, FailureShown>,
   options: GateOptions,
 ): void {
-  const [onlyJob] = input.jobs;
-  const ofJob =
-    input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
-      ? builds.filter((b) => onlyJob.test(jobOf(b).job ?? ''))
-      : builds;
+  const only = input.jobs.length === 1 ? input.jobs[0] : undefined;
+  const ofJob = only && !only.negated ? builds.filter((b) => only.test(jobOf(b).job ?? '')) : builds;
   const deciding = options.buildNum === 'deciding' && builds.every(isFinished);
   const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
   ctx.setOutput('build-num', main?.build_num ?? '');
