@@ -8,6 +8,7 @@ import { AbortedError, ApiError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
 import { jobReader, PipelineBuilds, SlugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import type { PipelineLook } from '../api/pipeline-builds.ts';
 import { Pipelines } from '../api/pipelines.ts';
 import { ProjectsV2 } from '../api/projects-v2.ts';
 import { isFinished, type Build } from '../api/records.ts';
@@ -63,14 +64,7 @@ export interface GateInputs {
 // What one look found: the builds that count, oldest first; a source that knows when it is complete (a pipeline)
 // needs neither the appear time nor the settle time, and names the workflows that ended and why nothing ran.
 export interface BuildSource {
-  look(): Promise<{
-    builds: Build[];
-    truncated: boolean;
-    complete?: boolean;
-    notes?: string[];
-    workflows?: WorkflowEnd[];
-    nothing?: string;
-  }>;
+  look(): Promise<Partial<Omit<PipelineLook, 'truncated'>> & { builds: Build[]; truncated: boolean }>;
 }
 
 /** How the wait ended; `stopped` is a time-out, a give-up or builds not found (`none`: nothing appeared). */
