@@ -273,7 +273,7 @@ export async function followBuild(
   ctx: ActionContext,
   { client, project }: Connection,
   first: Build,
-  options: { intervalMs: number; deadline: number },
+  { intervalMs, deadline }: { intervalMs: number; deadline: number },
   seen: (build: Build) => void,
 ): Promise<{ done: boolean; error?: Error }> {
   const num = first.build_num;
@@ -281,7 +281,8 @@ export async function followBuild(
   if (isFinished(first)) return { done: true };
   return poll(
     {
-      ...options,
+      intervalMs,
+      deadline,
       clock: ctx.clock,
       signal: ctx.signal,
       onHeartbeat: ({ looks, elapsedMs }) =>
