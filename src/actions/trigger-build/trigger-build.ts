@@ -6,7 +6,7 @@ import {
   type FailureShown,
   type TestsRead,
 } from '../../runner/build-report.ts';
-import { describeState, followBuild } from '../../runner/follow.ts';
+import { describeState, followBuild } from '../../runner/gate.ts';
 import { describePolicy, outcomeOf, passes, readOutcomePolicy, outputWord } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
@@ -32,7 +32,7 @@ import {
   workflowRows,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
-import { triggerRef } from '../../runner/workflow.ts';
+import { triggerRefOf } from '../../runner/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
@@ -90,7 +90,10 @@ const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 /** Reads and checks every input of the action's own before anything is sent. */
 function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
-  const { branch, tag, revision } = triggerRef(inputs, ctx.env);
+  const { branch, tag, revision } = triggerRefOf(
+    { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
+    ctx.env,
+  );
   checkSegment('branch', branch);
   checkRevisionOrTag('revision', revision, 'tag', tag);
   if (tag !== undefined) checkSegment('tag', tag, 'a tag name');

@@ -8,7 +8,7 @@ import {
 import { jobReader } from '../../api/pipeline-builds.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { definedOnly, isFinished } from '../../api/records.ts';
-import { scopeOf } from '../../runner/wait-loops.ts';
+import { scopeOf } from '../../runner/gate.ts';
 import { Pipelines } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
 import { untilDeadline } from '../../runner/poll.ts';
