@@ -2,6 +2,7 @@
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
 import { closeSync, ftruncateSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -11,7 +12,7 @@ import { ApiError, asError, UserFacingError } from './errors.ts';
 import { backoffDelay, isTransient, type RetryOptions } from './retry.ts';
 import { partFileName } from './paths.ts';
 import { renameFile } from './rename.ts';
-import { contentCoding, decoder } from './decode.ts';
+import { contentCoding, decoder, type Coding } from './decode.ts';
 import { definedOnly } from './records.ts';
 import { displayUrl, firstHeader, formatLimit, shortDuration } from './format.ts';
 import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport-options.ts';
@@ -148,6 +149,50 @@ export class Downloader {
     let failures = 0;
     /** The furthest the part file ever got: only going beyond it counts as progress. */
     let furthest = 0;
+
+    /** A body written into the part file where it ends, decoded when it comes encoded: the bytes off the wire.
+     *  Each read is written at once on this thread, since a write to the page cache takes less time than a trip
+     *  to the thread pool and back: nothing received is held, and a failed body's bytes are on disk. */
+    const receive = async (body: Readable, coding: Coding | undefined, limit: number): Promise<number> => {
+      let got = 0;
+      let raw = 0;
+      const decode = coding === undefined ? undefined : decoder(coding);
+      let decodeError: unknown;
+      decode?.once('error', (error) => (decodeError = error));
+      if (decode !== undefined) body.on('data', (chunk: Buffer) => (raw += chunk.length));
+      const sink = async (source: AsyncIterable<Buffer>): Promise<void> => {
+        for await (const chunk of source) {
+          if ((got += chunk.length) > limit) {
+            throw new AttemptError(
+              `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
+              'none',
+            );
+          }
+          for (let done = 0; done < chunk.length;)
+            done += writeSync(fd, chunk, done, chunk.length - done, size + done);
+          size += chunk.length;
+          onBytes?.(chunk.length);
+          if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
+            this.#unswept = 0;
+            collectYoung();
+          }
+        }
+      };
+      const watchdog = this.#watch(body, url, () => (decode === undefined ? got : raw));
+      try {
+        await (decode === undefined ? pipeline(body, sink) : pipeline(body, decode, sink));
+      } catch (error) {
+        if (error !== decodeError || error instanceof UserFacingError) throw error;
+        throw new AttemptError(
+          `the ${coding} body could not be decoded: ${asError(error).message}`,
+          'restart',
+        );
+      } finally {
+        clearInterval(watchdog);
+      }
+      return decode === undefined ? got : raw;
+    };
+
     for (let attempt = 1; ; attempt++) {
       /** A range of encoded bytes cannot be appended to decoded ones: an encoded attempt that fails starts over. */
       let encoded = false;
@@ -161,26 +206,17 @@ export class Downloader {
         // Nothing is awaited from here until the body is piped: a body failing while no one listens would end
         // the process.
         const answer = await this.#opener.open(url, { headers, signal });
-        const { body } = answer;
         /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
         let rawLength: number | undefined;
         let coding;
         try {
-          try {
-            coding = contentCoding(answer.headers['content-encoding']);
-          } catch (error) {
-            throw new AttemptError(`the server sent the file with ${asError(error).message}`, 'none');
-          }
+          coding = contentCoding(answer.headers['content-encoding']);
           encoded = coding !== undefined;
           if (answer.status === 206) {
             const sent = firstHeader(answer.headers['content-range']);
             const range = parseContentRange(sent);
-            if (
-              !resuming ||
-              encoded ||
-              range?.start !== size ||
-              (range.total ?? total) !== (total ?? range.total)
-            ) {
+            const fits = resuming && !encoded && range?.start === size;
+            if (!fits || (range.total ?? total) !== (total ?? range.total)) {
               throw new AttemptError(
                 resuming
                   ? `the server answered the request for bytes ${size}- with Content-Range ${JSON.stringify(sent ?? '')}${encoded ? ` and Content-Encoding ${coding}` : ''}`
@@ -199,28 +235,20 @@ export class Downloader {
             validator ??= strongValidator(answer.headers);
           }
         } catch (error) {
-          discard(body);
+          discard(answer.body);
           throw error;
         }
-        const raw = await this.#write(body, fd, coding, total === undefined ? this.#maxBytes : Infinity, {
-          url,
-          at: () => size,
-          wrote: (bytes) => {
-            size += bytes;
-            onBytes?.(bytes);
-          },
-        });
+        const raw = await receive(answer.body, coding, total === undefined ? this.#maxBytes : Infinity);
         if (rawLength !== undefined && raw !== rawLength) {
           throw new AttemptError(`the encoded body ended after ${raw} of ${rawLength} bytes`, 'resume');
         }
-        if (total !== undefined && size < total) {
-          throw new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume');
-        }
-        if (total !== undefined && size > total) {
-          throw new AttemptError(
-            `GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`,
-            'restart',
-          );
+        if (total !== undefined && size !== total) {
+          throw size < total
+            ? new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume')
+            : new AttemptError(
+                `GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`,
+                'restart',
+              );
         }
         return { bytes: size, attempts: attempt, resumed };
       } catch (caught) {
@@ -248,68 +276,22 @@ export class Downloader {
     }
   }
 
-  /**
-   * One answer's body written into the part file where it ends, decoded when it comes encoded: the bytes that came
-   * off the wire. Each read is written at once on this thread (a write to the page cache takes less time than a
-   * trip to the thread pool and back), so nothing received is held, and a failed body's bytes are on disk.
-   */
-  async #write(
-    body: OpenedBody['body'],
-    fd: number,
-    coding: ReturnType<typeof contentCoding>,
-    limit: number,
-    file: { url: string; at: () => number; wrote: (bytes: number) => void },
-  ): Promise<number> {
-    let got = 0;
-    let raw = 0;
-    const decode = coding === undefined ? undefined : decoder(coding);
-    let decodeError: unknown;
-    decode?.once('error', (error) => (decodeError = error));
-    if (decode !== undefined) body.on('data', (chunk: Buffer) => (raw += chunk.length));
-    const sink = async (source: AsyncIterable<Buffer>): Promise<void> => {
-      for await (const chunk of source) {
-        got += chunk.length;
-        if (got > limit) {
-          throw new AttemptError(
-            `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
-            'none',
-          );
-        }
-        for (let done = 0; done < chunk.length;)
-          done += writeSync(fd, chunk, done, chunk.length - done, file.at() + done);
-        file.wrote(chunk.length);
-        if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
-          this.#unswept = 0;
-          collectYoung();
-        }
-      }
-    };
+  /** Fails `body` when fewer bytes than the minimum rate's came off the wire in a window. */
+  #watch(body: Readable, url: string, wire: () => number): NodeJS.Timeout {
     const { bytes, windowMs } = this.#minRate;
     let since = this.#clock.now();
     let before = 0;
-    const watchdog = setInterval(
-      () => {
-        const now = this.#clock.now();
-        if (now - since < windowMs) return;
-        const wire = decode === undefined ? got : raw;
-        if (wire - before >= bytes) [since, before] = [now, wire];
-        else {
-          const message = `GET ${displayUrl(file.url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
-          body.destroy(new AttemptError(message, 'slow'));
-        }
-      },
-      Math.max(10, Math.min(1000, windowMs / 4)),
-    );
-    watchdog.unref();
-    try {
-      await (decode === undefined ? pipeline(body, sink) : pipeline(body, decode, sink));
-    } catch (error) {
-      if (error !== decodeError || error instanceof UserFacingError) throw error;
-      throw new AttemptError(`the ${coding} body could not be decoded: ${asError(error).message}`, 'restart');
-    } finally {
-      clearInterval(watchdog);
-    }
-    return decode === undefined ? got : raw;
+    const check = (): void => {
+      const now = this.#clock.now();
+      if (now - since < windowMs) return;
+      const got = wire() - before;
+      if (got >= bytes) [since, before] = [now, wire()];
+      else {
+        const message = `GET ${displayUrl(url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${got} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
+        body.destroy(new AttemptError(message, 'slow'));
+      }
+    };
+    return setInterval(check, Math.max(10, Math.min(1000, windowMs / 4))).unref();
   }
 }
 
@@ -317,21 +299,18 @@ export class Downloader {
 // most of that limit in garbage; a young-generation collection every few read buffers frees them while they are
 // young, and costs less CPU than the full collections it replaces (docs/performance.md).
 const SWEEP_BYTES = 8 * 1024 * 1024;
-let youngCollector: (() => void) | undefined;
 
 /** A young-generation collection, through V8's gc extension enabled at run time; nothing where that fails. */
-function collectYoung(): void {
-  if (youngCollector === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
-      youngCollector = () => gc({ type: 'minor' });
-    } catch {
-      youngCollector = () => {};
-    }
+let collectYoung = (): void => {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
+    collectYoung = () => gc({ type: 'minor' });
+  } catch {
+    collectYoung = () => {};
   }
-  youngCollector();
-}
+  collectYoung();
+};
 
 function remove(part: string): void {
   try {
