@@ -3,7 +3,6 @@
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
 import { closeSync, ftruncateSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { abortReason, systemClock, type Clock } from './clock.ts';
@@ -152,37 +151,48 @@ export class Downloader {
 
     /** A body written into the part file where it ends, decoded when it comes encoded: the bytes off the wire.
      *  Each read is written at once on this thread, since a write to the page cache takes less time than a trip
-     *  to the thread pool and back: nothing received is held, and a failed body's bytes are on disk. */
+     *  to the thread pool and back: nothing received is held, and a failed body's bytes are on disk. Read by its
+     *  `data` events, which cost less CPU per read than a pipeline into a writable (docs/performance.md). */
     const receive = async (body: Readable, coding: Coding | undefined, limit: number): Promise<number> => {
+      const decode = coding === undefined ? undefined : decoder(coding);
+      const source = decode ?? body;
       let got = 0;
       let raw = 0;
-      const decode = coding === undefined ? undefined : decoder(coding);
-      let decodeError: unknown;
-      decode?.once('error', (error) => (decodeError = error));
-      if (decode !== undefined) body.on('data', (chunk: Buffer) => (raw += chunk.length));
-      const sink = async (source: AsyncIterable<Buffer>): Promise<void> => {
-        for await (const chunk of source) {
-          if ((got += chunk.length) > limit) {
-            throw new AttemptError(
-              `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
-              'none',
-            );
-          }
-          for (let done = 0; done < chunk.length;)
-            done += writeSync(fd, chunk, done, chunk.length - done, size + done);
-          size += chunk.length;
-          onBytes?.(chunk.length);
-          if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
-            this.#unswept = 0;
-            collectYoung();
-          }
-        }
-      };
+      /** A failure of ours (the size bound, a write), told apart from the decoder's own. */
+      let failure: Error | undefined;
       const watchdog = this.#watch(body, url, () => (decode === undefined ? got : raw));
       try {
-        await (decode === undefined ? pipeline(body, sink) : pipeline(body, decode, sink));
+        await new Promise((resolve, reject) => {
+          source.on('error', reject).once('end', resolve);
+          source.on('data', (chunk: Buffer) => {
+            try {
+              if ((got += chunk.length) > limit) {
+                throw new AttemptError(
+                  `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
+                  'none',
+                );
+              }
+              for (let done = 0; done < chunk.length;)
+                done += writeSync(fd, chunk, done, chunk.length - done, size + done);
+              size += chunk.length;
+              onBytes?.(chunk.length);
+              if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
+                this.#unswept = 0;
+                collectYoung();
+              }
+            } catch (error) {
+              source.destroy((failure = asError(error)));
+            }
+          });
+          if (decode === undefined) return;
+          body
+            .on('data', (chunk: Buffer) => (raw += chunk.length))
+            .on('error', (error) => decode.destroy(error));
+          body.pipe(decode);
+        });
       } catch (error) {
-        if (error !== decodeError || error instanceof UserFacingError) throw error;
+        discard(body);
+        if (decode === undefined || error === failure || error instanceof UserFacingError) throw error;
         throw new AttemptError(
           `the ${coding} body could not be decoded: ${asError(error).message}`,
           'restart',
