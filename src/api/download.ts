@@ -14,7 +14,7 @@ import { renameFile } from './rename.ts';
 import { contentCoding, decoder, type Coding } from './decode.ts';
 import { definedOnly } from './records.ts';
 import { displayUrl, firstHeader, formatLimit, shortDuration } from './format.ts';
-import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport-options.ts';
+import type { OpenedBody, OpenOptions } from './transport-options.ts';
 
 /** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
 export interface Opener {
@@ -111,12 +111,7 @@ export class Downloader {
     const fd = openSync(part, 'wx', 0o666);
     this.#parts.add(part);
     try {
-      let result;
-      try {
-        result = await this.#attempts(fd, request, signal);
-      } finally {
-        closeSync(fd);
-      }
+      const result = await this.#attempts(fd, request, signal).finally(() => closeSync(fd));
       if (signal.aborted) throw abortReason(signal);
       await renameFile(part, request.dest);
       return result;
@@ -153,14 +148,28 @@ export class Downloader {
      *  Each read is written at once on this thread, since a write to the page cache takes less time than a trip
      *  to the thread pool and back: nothing received is held, and a failed body's bytes are on disk. Read by its
      *  `data` events, which cost less CPU per read than a pipeline into a writable (docs/performance.md). */
-    const receive = async (body: Readable, coding: Coding | undefined, limit: number): Promise<number> => {
+    const receive = async (body: Readable, coding: Coding | undefined, limit: number): Promise<void> => {
       const decode = coding === undefined ? undefined : decoder(coding);
       const source = decode ?? body;
       let got = 0;
       let raw = 0;
       /** A failure of ours (the size bound, a write), told apart from the decoder's own. */
       let failure: Error | undefined;
-      const watchdog = this.#watch(body, url, () => (decode === undefined ? got : raw));
+      // Fails the body when fewer bytes than the minimum rate's came off the wire in a window.
+      const { bytes, windowMs } = this.#minRate;
+      let since = this.#clock.now();
+      let before = 0;
+      const watch = (): void => {
+        const now = this.#clock.now();
+        const wire = decode === undefined ? got : raw;
+        if (now - since < windowMs) return;
+        if (wire - before >= bytes) [since, before] = [now, wire];
+        else {
+          const message = `GET ${displayUrl(url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
+          body.destroy(new AttemptError(message, 'slow'));
+        }
+      };
+      const watchdog = setInterval(watch, Math.max(10, Math.min(1000, windowMs / 4))).unref();
       try {
         await new Promise((resolve, reject) => {
           source.on('error', reject).once('end', resolve);
@@ -200,7 +209,6 @@ export class Downloader {
       } finally {
         clearInterval(watchdog);
       }
-      return decode === undefined ? got : raw;
     };
 
     for (let attempt = 1; ; attempt++) {
@@ -216,8 +224,6 @@ export class Downloader {
         // Nothing is awaited from here until the body is piped: a body failing while no one listens would end
         // the process.
         const answer = await this.#opener.open(url, { headers, signal });
-        /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
-        let rawLength: number | undefined;
         let coding;
         try {
           coding = contentCoding(answer.headers['content-encoding']);
@@ -227,12 +233,10 @@ export class Downloader {
             const range = parseContentRange(sent);
             const fits = resuming && !encoded && range?.start === size;
             if (!fits || (range.total ?? total) !== (total ?? range.total)) {
-              throw new AttemptError(
-                resuming
-                  ? `the server answered the request for bytes ${size}- with Content-Range ${JSON.stringify(sent ?? '')}${encoded ? ` and Content-Encoding ${coding}` : ''}`
-                  : 'the server sent part of the file (206) when the whole file was asked for',
-                'restart',
-              );
+              const asked = resuming ? `bytes ${size}-` : 'the whole file';
+              const also = encoded ? ` and Content-Encoding ${coding}` : '';
+              const message = `the server answered a request for ${asked} with 206, Content-Range ${JSON.stringify(sent ?? '')}${also}`;
+              throw new AttemptError(message, 'restart');
             }
             total ??= range.total;
             resumed++;
@@ -240,18 +244,19 @@ export class Downloader {
           } else {
             // The whole file again (no Range support, or the file changed): what was written goes.
             empty();
-            total = encoded ? undefined : contentLength(answer.headers);
-            rawLength = encoded ? contentLength(answer.headers) : undefined;
-            validator ??= strongValidator(answer.headers);
+            const length = firstHeader(answer.headers['content-length'])?.trim() ?? '';
+            total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
+            // A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there).
+            const etag = firstHeader(answer.headers.etag);
+            validator ??=
+              etag?.startsWith('W/') === false ? etag : firstHeader(answer.headers['last-modified']);
           }
         } catch (error) {
           discard(answer.body);
           throw error;
         }
-        const raw = await receive(answer.body, coding, total === undefined ? this.#maxBytes : Infinity);
-        if (rawLength !== undefined && raw !== rawLength) {
-          throw new AttemptError(`the encoded body ended after ${raw} of ${rawLength} bytes`, 'resume');
-        }
+        // undici holds the wire to Content-Length; these hold a 206 to the file its Content-Range announced.
+        await receive(answer.body, coding, total === undefined ? this.#maxBytes : Infinity);
         if (total !== undefined && size !== total) {
           throw size < total
             ? new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume')
@@ -285,24 +290,6 @@ export class Downloader {
       }
     }
   }
-
-  /** Fails `body` when fewer bytes than the minimum rate's came off the wire in a window. */
-  #watch(body: Readable, url: string, wire: () => number): NodeJS.Timeout {
-    const { bytes, windowMs } = this.#minRate;
-    let since = this.#clock.now();
-    let before = 0;
-    const check = (): void => {
-      const now = this.#clock.now();
-      if (now - since < windowMs) return;
-      const got = wire() - before;
-      if (got >= bytes) [since, before] = [now, wire()];
-      else {
-        const message = `GET ${displayUrl(url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${got} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
-        body.destroy(new AttemptError(message, 'slow'));
-      }
-    };
-    return setInterval(check, Math.max(10, Math.min(1000, windowMs / 4))).unref();
-  }
 }
 
 // V8 frees the socket's read buffers only when their external size starts a full collection, so a download held
@@ -328,17 +315,6 @@ function remove(part: string): void {
   } catch {
     // Already gone.
   }
-}
-
-function contentLength(headers: ResponseHeaders): number | undefined {
-  const text = firstHeader(headers['content-length'])?.trim() ?? '';
-  return /^\d{1,15}$/u.test(text) ? Number(text) : undefined;
-}
-
-/** A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there). */
-function strongValidator(headers: ResponseHeaders): string | undefined {
-  const etag = firstHeader(headers['etag']);
-  return etag !== undefined && !etag.startsWith('W/') ? etag : firstHeader(headers['last-modified']);
 }
 
 /** `bytes 100-199/1000` (or `/*`). */
