@@ -293,7 +293,7 @@ export class Downloader {
 }
 
 // V8 frees the socket's read buffers only when their external size starts a full collection, so a download held
-// most of that limit in garbage; a young-generation collection every few read buffers frees them while they are
+// most of that limit in garbage; a young-generation collection every few MiB written frees them while they are
 // young, and costs less CPU than the full collections it replaces (docs/performance.md).
 const SWEEP_BYTES = 8 * 1024 * 1024;
 
