@@ -1,7 +1,7 @@
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
-import { closeSync, ftruncateSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, createWriteStream, ftruncateSync, openSync, unlinkSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -144,10 +144,8 @@ export class Downloader {
     /** The furthest the part file ever got: only going beyond it counts as progress. */
     let furthest = 0;
 
-    /** A body written into the part file where it ends, decoded when it comes encoded: the bytes off the wire.
-     *  Each read is written at once on this thread, since a write to the page cache takes less time than a trip
-     *  to the thread pool and back: nothing received is held, and a failed body's bytes are on disk. Read by its
-     *  `data` events, which cost less CPU per read than a pipeline into a writable (docs/performance.md). */
+    // A body into the part file where it ends, decoded if encoded: read by its `data` events, cheaper than a
+    // pipeline, and written by the thread pool a batch at a time while this thread reads on (docs/performance.md).
     const receive = async (body: Readable, coding: Coding | undefined, limit: number): Promise<void> => {
       const decode = coding === undefined ? undefined : decoder(coding);
       const source = decode ?? body;
@@ -170,6 +168,10 @@ export class Downloader {
         }
       };
       const watchdog = setInterval(watch, Math.max(10, Math.min(1000, windowMs / 4))).unref();
+      const start = size;
+      const file = createWriteStream('', { fd, start, highWaterMark: WRITE_BATCH_BYTES, autoClose: false });
+      file.cork();
+      file.on('error', (error) => source.destroy((failure = error)));
       try {
         await new Promise((resolve, reject) => {
           source.on('error', reject).once('end', resolve);
@@ -181,9 +183,16 @@ export class Downloader {
                   'none',
                 );
               }
-              for (let done = 0; done < chunk.length;)
-                done += writeSync(fd, chunk, done, chunk.length - done, size + done);
-              size += chunk.length;
+              file.write(chunk);
+              if (file.writableLength >= WRITE_BATCH_BYTES) {
+                file.uncork();
+                file.cork();
+              }
+              // A disk slower than the network holds the body back, not the memory.
+              if (file.writableNeedDrain) {
+                source.pause();
+                file.once('drain', () => source.resume());
+              }
               onBytes?.(chunk.length);
               if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
                 this.#unswept = 0;
@@ -208,6 +217,10 @@ export class Downloader {
         );
       } finally {
         clearInterval(watchdog);
+        // What is on disk is what counts, whatever failed: every write queued lands first.
+        file.uncork();
+        await new Promise((resolve) => file.end(resolve));
+        size = start + file.bytesWritten;
       }
     };
 
@@ -296,6 +309,7 @@ export class Downloader {
 // most of that limit in garbage; a young-generation collection every few MiB written frees them while they are
 // young, and costs less CPU than the full collections it replaces (docs/performance.md).
 const SWEEP_BYTES = 8 * 1024 * 1024;
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** A young-generation collection, through V8's gc extension enabled at run time; nothing where that fails. */
 let collectYoung = (): void => {

@@ -1,11 +1,8 @@
 // Bounded concurrency without a promise per item: promises created up front would all be running already,
 // whatever a "limit" then awaits in batches.
 
-/**
- * Calls `fn` for every item, at most `concurrency` at once: each worker takes the next item when its last one
- * ends. On the first failure no further item is started, `abort` is called so the running ones can stop, and once
- * every started call has settled that first failure is thrown: nothing is left running behind the caller's back.
- */
+/** Calls `fn` for every item, at most `concurrency` at once; after the first failure no item is started, `abort`
+ *  lets the running ones stop, and the failure is thrown once all have settled: nothing runs behind the caller. */
 export async function forEachLimited<T>(
   items: readonly T[],
   concurrency: number,

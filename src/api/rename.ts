@@ -1,7 +1,6 @@
-// Every rename into the destination goes through here. On Windows a rename fails for a moment with EPERM, EBUSY or
-// EACCES while an antivirus scanner or the search indexer holds the file open; npm's graceful-fs retries those
-// with a growing pause, and so do we, for a few seconds (a file held for longer, or read-only, then fails as
-// itself). Elsewhere such an error is final at once.
+// Every rename into the destination goes through here: on Windows a rename fails for a moment with EPERM, EBUSY or
+// EACCES while a scanner or the search indexer holds the file open, so those are retried with a growing pause for a
+// few seconds, as npm's graceful-fs does; elsewhere such an error is final at once.
 import { renameSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 
