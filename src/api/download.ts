@@ -126,7 +126,7 @@ export class Downloader {
   // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
   // encoded answer starts over.
   async #attempts(fd: number, { url, name, onBytes }: DownloadRequest, signal: AbortSignal) {
-    /** Bytes in the part file, every one of them reported through onBytes. */
+    /** Bytes in the part file, each reported through onBytes as it arrived. */
     let size = 0;
     const empty = (): void => {
       if (size === 0) return;
@@ -305,11 +305,13 @@ export class Downloader {
   }
 }
 
+/** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
 // V8 frees the socket's read buffers only when their external size starts a full collection, so a download held
 // most of that limit in garbage; a young-generation collection every few MiB written frees them while they are
 // young, and costs less CPU than the full collections it replaces (docs/performance.md).
 const SWEEP_BYTES = 8 * 1024 * 1024;
-const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** A young-generation collection, through V8's gc extension enabled at run time; nothing where that fails. */
 let collectYoung = (): void => {
