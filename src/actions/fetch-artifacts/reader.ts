@@ -227,6 +227,7 @@ async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise
     throw unreadable(error, signal);
   } finally {
     current?.destroy();
-    zip?.close();
+    // A read for the next entry may still be under way when the step is cancelled: its failure is no news then.
+    zip?.on('error', () => undefined).close();
   }
 }
