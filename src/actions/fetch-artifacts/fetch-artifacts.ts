@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { Downloader, type Opener } from '../../api/download.ts';
 import { displayUrl, formatBytes, plural, quoted } from '../../api/format.ts';
@@ -141,7 +142,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   if (options.ifNoArtifacts === 'error') throw new FetchError(`${text} (if-no-artifacts: error)`);
   if (options.ifNoArtifacts === 'warn') ctx.io.warning(logSafe(text));
   else ctx.info(text);
-  await ctx.io.summary.addRaw(mdSafe(text, 1000), true).write();
+  await appendSummary(ctx.io, mdSafe(text, 1000));
 }
 
 /** Every final path is looked at before anything is downloaded (docs/promises.md, promise 12). */

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes, plural } from '../../api/format.ts';
-import { headerRow } from '../../runner/summary.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { sample } from '../../api/paths.ts';
 
 /** Rows of the job summary's table; the rest are counted. */
@@ -63,22 +63,19 @@ export async function writeSummary(
   from: string,
 ): Promise<void> {
   const bytes = totalBytes(saved);
-  const summary = ctx.io.summary.addRaw(
-    `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
-    true,
-  );
-  // The table is HTML, where a Markdown escape would show its backslash.
-  const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [htmlSafe(s.shown, 500), formatBytes(s.bytes)]);
-  summary.addTable([
-    headerRow('File', 'Size'),
-    ...rows,
-    [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
-  ]);
   const rest = saved.slice(SUMMARY_ROWS);
+  const row = (tag: string, ...cells: string[]): string =>
+    `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
+  // The table is HTML, where a Markdown escape would show its backslash.
+  const rows = saved
+    .slice(0, SUMMARY_ROWS)
+    .map((s) => row('td', htmlSafe(s.shown, 500), formatBytes(s.bytes)));
+  const total = row('td', `<b>${plural(saved.length, 'file')}</b>`, `<b>${formatBytes(bytes)}</b>`);
+  const lines = [
+    `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
+    `<table>${row('th', 'File', 'Size')}${rows.join('')}${total}</table>`,
+  ];
   if (rest.length > 0)
-    summary.addRaw(
-      `…and ${plural(rest.length, 'more file')} (${formatBytes(totalBytes(rest))}) not shown.`,
-      true,
-    );
-  await summary.write();
+    lines.push(`…and ${plural(rest.length, 'more file')} (${formatBytes(totalBytes(rest))}) not shown.`);
+  await appendSummary(ctx.io, lines.join('\n'));
 }
