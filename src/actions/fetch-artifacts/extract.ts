@@ -12,8 +12,7 @@ import { aThing, asUserFacing, diskFullReason, FetchError, inspectFinal } from '
 import type { FetchInputs } from './inputs.ts';
 import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { listMembers, readArchive } from './reader.ts';
-import { removeStaleParts } from './stale-parts.ts';
-import { sayFirst, staleLine, type Saved } from './summary.ts';
+import { removeStale, sayFirst, type Saved } from './summary.ts';
 
 /** A downloaded archive, and the folder it unpacks into (segments below the destination). */
 export interface Unpacking {
@@ -86,11 +85,8 @@ export async function unpack(
       throw tooMuch(`the ${formatBytes(free)} free on the destination's file system`);
     if (declared > options.extractMaxBytes)
       throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
-    const stale = await removeStaleParts(
-      destination.root,
-      finals.filter((f) => f !== undefined),
-    );
-    if (stale.length > 0) ctx.info(staleLine(stale));
+    const planned = finals.filter((f) => f !== undefined);
+    await removeStale(ctx, destination.root, planned);
     let written = 0;
     await readArchive(archive, kind, signal, (member, index) => {
       const segments = finals[index];

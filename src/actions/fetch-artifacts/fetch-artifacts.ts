@@ -33,11 +33,10 @@ import {
 } from './file-errors.ts';
 import { readInputs, type FetchInputs } from './inputs.ts';
 import { Progress } from './progress.ts';
-import { removeStaleParts } from './stale-parts.ts';
 import {
   MAX_NOTES,
   sayFirst,
-  staleLine,
+  removeStale,
   setOutputs,
   totalBytes,
   writeSummary,
@@ -67,9 +66,7 @@ export const spec = {
   outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
 
-/** How often a long download prints a progress line. */
 const PROGRESS_EVERY_MS = 10_000;
-/** Paths looked at between two turns of the event loop, where a SIGINT is heard. */
 const YIELD_EVERY = 1000;
 
 interface Checked {
@@ -110,11 +107,8 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
 
   const destination = new Destination(root, profile);
   const checked = await checkFinalPaths(options, plan, destination, refuse, ctx.signal);
-  const stale = await removeStaleParts(
-    root,
-    checked.map((c) => c.file.segments),
-  );
-  if (stale.length > 0) ctx.info(staleLine(stale));
+  const planned = checked.map((c) => c.file.segments);
+  await removeStale(ctx, root, planned);
   const saved =
     checked.length === 0
       ? []
@@ -170,39 +164,31 @@ async function checkFinalPaths(
     if (index % YIELD_EVERY === 0) await setImmediate();
     signal.throwIfAborted();
     const found = await inspectFinal(destination, file.segments, cache);
-    if (found.kind === 'refused') {
-      refuse(quoted(file.source), found.reason);
-      continue;
-    }
-    if (found.kind === 'exists' && !options.overwrite) {
+    const archive = options.extract ? archiveOf(file.segments.at(-1) ?? '') : undefined;
+    if (found.kind === 'refused') refuse(quoted(file.source), found.reason);
+    else if (found.kind === 'exists' && !options.overwrite)
       existing.push(
         quoted(file.segments.join('/')) + (found.what === 'file' ? '' : ` (${aThing(found.what)})`),
       );
-      continue;
-    }
-    if (found.kind === 'exists' && found.what !== 'file') {
+    else if (found.kind === 'exists' && found.what !== 'file')
       refuse(quoted(file.source), `${aThing(found.what)} is at its path, and is never replaced`);
-      continue;
+    else if (archive === undefined) out.push({ file, into: undefined });
+    else {
+      const target = [...file.segments.slice(0, -1), archive.stem];
+      const key = target.join('/');
+      const clash = taken.get(foldedName(key));
+      if (clash !== undefined) {
+        throw new ClashError(
+          `artifact ${quoted(file.source)} would be unpacked into ${quoted(key)}, where artifact ` +
+            `${quoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
+        );
+      }
+      const there = await destination.inspect(target, cache);
+      if (there.kind === 'refused') refuse(quoted(file.source), there.reason);
+      else if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite))
+        existing.push(`${quoted(key)} (${aThing(there.what)}, where ${quoted(file.source)} unpacks)`);
+      else out.push({ file, into: { kind: archive.kind, target, source: file.source } });
     }
-    const archive = options.extract ? archiveOf(file.segments.at(-1) ?? '') : undefined;
-    if (archive === undefined) {
-      out.push({ file, into: undefined });
-      continue;
-    }
-    const target = [...file.segments.slice(0, -1), archive.stem];
-    const key = target.join('/');
-    const clash = taken.get(foldedName(key));
-    if (clash !== undefined) {
-      throw new ClashError(
-        `artifact ${quoted(file.source)} would be unpacked into ${quoted(key)}, where artifact ` +
-          `${quoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
-      );
-    }
-    const there = await destination.inspect(target, cache);
-    if (there.kind === 'refused') refuse(quoted(file.source), there.reason);
-    else if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite))
-      existing.push(`${quoted(key)} (${aThing(there.what)}, where ${quoted(file.source)} unpacks)`);
-    else out.push({ file, into: { kind: archive.kind, target, source: file.source } });
   }
   if (existing.length > 0) {
     const more = existing.length > 5 ? ` and ${existing.length - 5} more` : '';

@@ -10,7 +10,7 @@ import { checkBuildNum, checkSegment } from '../../api/validate.ts';
 
 export type FetchInputs = ReturnType<typeof readInputs>;
 
-/** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
+// The largest extract-max-mib stays well inside what a number counts exactly.
 const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/u;
@@ -78,7 +78,6 @@ export function readInputs(ctx: ActionContext) {
     buildNum,
     branch,
     statusFilter,
-    /** Absolute; created if missing. */
     destination: resolve(workspace(ctx.env), pathText ?? '.'),
     globs: inputs.lines('pattern').map((line) => compileGlob('pattern', line)),
     fileName,
@@ -91,7 +90,6 @@ export function readInputs(ctx: ActionContext) {
     overwrite: inputs.boolean('overwrite', false),
     extract: inputs.boolean('extract', false),
     searchArtifacts,
-    /** Counted as written, for each archive. */
     extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
     allowForks: inputs.boolean('allow-forks', false),
   };

@@ -5,10 +5,9 @@ import { htmlSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes, plural } from '../../api/format.ts';
 import { appendSummary } from '../../runner/summary.ts';
 import { sample } from '../../api/paths.ts';
+import { removeStaleParts } from './stale-parts.ts';
 
-/** Rows of the job summary's table; the rest are counted. */
 const SUMMARY_ROWS = 50;
-/** Notes printed one by one before the rest are only counted. */
 export const MAX_NOTES = 20;
 
 export interface Saved {
@@ -29,9 +28,15 @@ export function sayFirst<T>(
   if (items.length > MAX_NOTES) say(more(items.length - MAX_NOTES));
 }
 
-/** The log line for part files an earlier run left. */
-export function staleLine(stale: readonly string[]): string {
-  return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`;
+/** Removes the part files an earlier run left at the planned paths (segments below `root`), and says so. */
+export async function removeStale(
+  ctx: ActionContext,
+  root: string,
+  planned: readonly (readonly string[])[],
+): Promise<void> {
+  const stale = await removeStaleParts(root, planned);
+  if (stale.length > 0)
+    ctx.info(`Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`);
 }
 
 export async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
