@@ -71,10 +71,8 @@ export async function unpack(
       finals[index] = segments;
       declared += member.size;
     }
-    const free = await statfs(dirname(archive)).then(
-      (stats) => stats.bavail * stats.bsize,
-      () => undefined,
-    );
+    const disk = await statfs(dirname(archive)).catch(() => undefined);
+    const free = disk && disk.bavail * disk.bsize;
     const limit = `extract-max-mib (${formatBytes(options.extractMaxBytes)})`;
     const tooMuch = (than: string, hint = ''): FetchError =>
       new FetchError(

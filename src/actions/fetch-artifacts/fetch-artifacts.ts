@@ -233,8 +233,7 @@ async function downloadAll(
   ctx.info(
     `Fetching ${plural(checked.length, 'artifact')} into ${root}, ${Math.min(options.concurrency, checked.length)} at a time`,
   );
-  const timer = setInterval(() => ctx.info(progress.line()), PROGRESS_EVERY_MS);
-  timer.unref();
+  const timer = setInterval(() => ctx.info(progress.line()), PROGRESS_EVERY_MS).unref();
   try {
     await forEachLimited(
       checked,
