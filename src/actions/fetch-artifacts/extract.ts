@@ -55,21 +55,20 @@ export async function unpack(
     for (const [index, member] of members.entries()) {
       if (member.type !== 'file') continue;
       signal.throwIfAborted();
-      const segments = [...target, ...memberSegments(member)];
+      const own = memberSegments(member);
+      const segments = [...target, ...own];
       const found = await inspectFinal(destination, segments, cache);
-      const reason =
-        found.kind === 'refused'
-          ? found.reason
-          : found.kind === 'exists' &&
-              (found.what !== 'file' || !options.overwrite || placed.has(join(destination.root, ...segments)))
-            ? `${aThing(found.what)} is already at its path`
-            : undefined;
-      if (reason !== undefined) {
-        refused.push({ what: memberSegments(member).join('/'), reason });
-        continue;
+      const what = own.join('/');
+      if (found.kind === 'refused') refused.push({ what, reason: found.reason });
+      else if (
+        found.kind === 'exists' &&
+        (found.what !== 'file' || !options.overwrite || placed.has(join(destination.root, ...segments)))
+      )
+        refused.push({ what, reason: `${aThing(found.what)} is already at its path` });
+      else {
+        finals[index] = segments;
+        declared += member.size;
       }
-      finals[index] = segments;
-      declared += member.size;
     }
     const disk = await statfs(dirname(archive)).catch(() => undefined);
     const free = disk && disk.bavail * disk.bsize;

@@ -74,8 +74,6 @@ interface Checked {
   into: Omit<Unpacking, 'file'> | undefined;
 }
 
-type Refuse = (what: string, reason: string) => void;
-
 async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
   const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
@@ -90,7 +88,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const profile = profileOf(process.platform);
   const plan = planDownloads(chosen.artifacts, { ...options, profile });
   let refused = 0;
-  const refuse: Refuse = (what, reason) => {
+  const refuse = (what: string, reason: string): void => {
     if (++refused <= MAX_NOTES)
       ctx.io.warning(logSafe(`Refused artifact ${what}: ${reason}; it is not fetched`));
   };
@@ -144,7 +142,7 @@ async function checkFinalPaths(
   options: FetchInputs,
   plan: Plan,
   destination: Destination,
-  refuse: Refuse,
+  refuse: (what: string, reason: string) => void,
   signal: AbortSignal,
 ): Promise<Checked[]> {
   const out: Checked[] = [];
@@ -208,7 +206,7 @@ async function downloadAll(
   options: FetchInputs,
   checked: readonly Checked[],
   destination: Destination,
-  refuse: Refuse,
+  refuse: (what: string, reason: string) => void,
 ): Promise<Saved[]> {
   const root = destination.root;
   const downloader = new Downloader({
