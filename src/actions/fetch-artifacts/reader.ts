@@ -92,7 +92,6 @@ function tarMember(entry: ReadEntry): Member {
 }
 
 async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
-  signal.throwIfAborted();
   // The step's signal destroys the file stream, whose error stops the parser.
   const raw = createReadStream(file, { signal });
   // strict: a bad checksum, a truncated member or a broken gzip stream is an error, not a warning to skip past.
@@ -191,7 +190,6 @@ async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise
   // An entry's stream a failed write left unread is destroyed with the archive.
   let current: Readable | undefined;
   try {
-    signal.throwIfAborted();
     // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
     // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
     zip = await openZip(file, {
