@@ -142,12 +142,10 @@ async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise
     }
   });
   raw.pipe(parser);
-  try {
-    await done;
-    await Promise.all(pending);
-  } finally {
-    raw.destroy();
-  }
+  // Neither wait throws: every failure is kept in `failure`.
+  await done;
+  await Promise.all(pending);
+  raw.destroy();
   if (failure !== undefined) throw unreadable(failure, signal);
 }
 
