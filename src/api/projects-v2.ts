@@ -44,7 +44,7 @@ const seg = encodeURIComponent;
 
 /** A list item check: an object that `valid` takes. */
 const item =
-  <T>(valid: (item: Record<string, unknown>) => boolean) =>
+  <T>(valid: (item: Record<string, unknown>) => boolean = () => true) =>
   (call: AnswerOf, value: unknown): T => {
     if (!isRecord(value) || !valid(value)) throw unusable(call, 'the list holds an item of the wrong shape');
     return value as T;
@@ -56,7 +56,7 @@ const messageAnswer = (call: AnswerOf, value: unknown): { message?: string } => 
 export class ProjectsV2 extends Pipelines {
   /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
   async job(p: ProjectAddress, number: number): Promise<JobDetails> {
-    return this.call('GET', jobPath(p, number), (call, answer) => {
+    return this.call('GET', numberPath(p, number, 'job/'), (call, answer) => {
       if (!isRecord(answer) || answer['number'] !== number)
         throw unusable(call, `the details of job #${number} were expected`);
       if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
@@ -70,25 +70,22 @@ export class ProjectsV2 extends Pipelines {
 
   /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
   async cancelJob(p: ProjectAddress, number: number): Promise<{ message?: string }> {
-    return this.call('POST', `${jobPath(p, number)}/cancel`, messageAnswer);
+    return this.call('POST', `${numberPath(p, number, 'job/')}/cancel`, messageAnswer);
   }
 
   /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
   async tests(p: ProjectAddress, number: number): Promise<TestCase[]> {
-    const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/tests`;
-    const anyItem = item<TestCase>(() => true);
-    return this.list(path, anyItem);
+    return this.list(`${numberPath(p, number)}/tests`, item<TestCase>());
   }
 
   /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
   async artifacts(p: ProjectAddress, number: number): Promise<V2Artifact[]> {
-    const path = `/project/${projectSlug(p)}/${checkBuildNum('build-num', number)}/artifacts`;
     const valid = (a: Record<string, unknown>): boolean =>
       typeof a['path'] === 'string' &&
       typeof a['url'] === 'string' &&
       Number.isSafeInteger(a['node_index']) &&
       (a['node_index'] as number) >= 0;
-    const items = await this.list(path, item<V2Artifact>(valid));
+    const items = await this.list(`${numberPath(p, number)}/artifacts`, item<V2Artifact>(valid));
     // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
     for (const artifact of items) this.transport.trust(artifact.url);
     return items;
@@ -124,7 +121,10 @@ export class ProjectsV2 extends Pipelines {
     const job = await this.job(p, number);
     const id = job.pipeline?.id;
     if (id === undefined)
-      throw unusable({ method: 'GET', path: `v2 ${jobPath(p, number)}` }, 'the job names no pipeline');
+      throw unusable(
+        { method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` },
+        'the job names no pipeline',
+      );
     const pipeline = pipelines.get(id) ?? this.pipeline(id);
     pipelines.set(id, pipeline);
     const workflow = job.latest_workflow;
@@ -141,9 +141,8 @@ export class ProjectsV2 extends Pipelines {
   }
 }
 
-function jobPath(p: ProjectAddress, number: number): string {
-  return `/project/${projectSlug(p)}/job/${checkBuildNum('build-num', number)}`;
-}
+const numberPath = (p: ProjectAddress, number: number, job = ''): string =>
+  `/project/${projectSlug(p)}/${job}${checkBuildNum('build-num', number)}`;
 
 /** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
 type JobBuild = Build & { fork: boolean };

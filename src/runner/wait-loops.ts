@@ -9,7 +9,7 @@ import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
 import type { ProjectAddress } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import { jobReader, SlugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { jobReader, slugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
 import { ProjectsV2 } from '../api/projects-v2.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import { isV2Id } from '../api/v2-records.ts';
@@ -143,7 +143,7 @@ export async function waitForCommit(
   // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
   const scan = (): BuildSource =>
     'slug' in project
-      ? new SlugCommitBuilds(pipelines, project, input.query, jobReader(client, pipelines, project), {
+      ? slugCommitBuilds(pipelines, project, input.query, jobReader(client, pipelines, project), {
           now: () => clock.now(),
           settleMs: input.settleMs,
           emptyMs: input.appearMs,
