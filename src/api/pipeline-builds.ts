@@ -11,9 +11,9 @@ import {
   type Job,
   type Pipeline,
   type Pipelines,
+  type ProjectsV2,
   type Workflow,
 } from './pipelines.ts';
-import type { ProjectsV2 } from './projects-v2.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { definedOnly, isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
@@ -36,19 +36,6 @@ export interface WorkflowEnd {
   status: string;
   /** Its jobs that ended without a build, as `job deploy ended canceled`. */
   stopped?: string[];
-}
-
-export interface PipelineLook {
-  /** Oldest first. */
-  builds: Build[];
-  truncated: false;
-  complete: boolean;
-  /** What the log should say: approvals on hold, workflows that ended without a build. */
-  notes: string[];
-  /** The workflows that have ended. */
-  workflows: WorkflowEnd[];
-  /** Set once complete when the pipeline ran nothing: why that is known, or inferred. */
-  nothing?: string;
 }
 
 export interface PipelineTimes {
@@ -121,7 +108,7 @@ export class PipelineBuilds {
     );
   }
 
-  async look(): Promise<PipelineLook> {
+  async look() {
     const notes: string[] = (this.#notes = []);
     if (this.#workflows.size === 0) {
       const workflows = await this.#listWorkflows();

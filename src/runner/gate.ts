@@ -8,8 +8,7 @@ import { formatDuration } from '../api/format.ts';
 import type { ProjectAddress } from '../api/client.ts';
 import { choosesName } from '../api/name-patterns.ts';
 import { jobReader, PipelineBuilds, type UnbuiltJob, type WorkflowEnd } from '../api/pipeline-builds.ts';
-import { Pipelines } from '../api/pipelines.ts';
-import { ProjectsV2 } from '../api/projects-v2.ts';
+import { Pipelines, ProjectsV2 } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import {
   AnnotationBudget,

@@ -10,7 +10,7 @@ import { choosesName, describePatterns, type NamePattern } from '../api/name-pat
 import type { ProjectAddress } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { jobReader, slugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
-import { ProjectsV2 } from '../api/projects-v2.ts';
+import { ProjectsV2 } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import { isV2Id } from '../api/v2-records.ts';
 

@@ -51,11 +51,11 @@ import {
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
 import { PipelineBuilds } from '../../api/pipeline-builds.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   PipelineTriggerAbortedError,
   Pipelines,
+  ProjectsV2,
   type Pipeline,
 } from '../../api/pipelines.ts';
 import { definedOnly, isFinished, type Build } from '../../api/records.ts';
