@@ -378,7 +378,6 @@ export function checkProjectSlug(name: string, value: string): SlugProject {
   return { slug: value };
 }
 
-/** How messages name a project: `acme/widget`, or its slug. */
 export function projectName(p: ProjectAddress): string {
   return 'slug' in p ? p.slug : `${p.username}/${p.project}`;
 }

@@ -166,7 +166,6 @@ export class Pipelines {
     }
   }
 
-  /** The newest pipeline number of the project, 0 without one. */
   async newestNumber(p: ProjectAddress): Promise<number> {
     try {
       return (await this.recent(p)).reduce((max, item) => Math.max(max, item.number), 0);
@@ -191,7 +190,6 @@ export class Pipelines {
     return matches.sort((a, b) => a.number - b.number)[0];
   }
 
-  /** The first page of the project's pipelines, newest first. */
   private async recent(p: ProjectAddress): Promise<Pipeline[]> {
     return this.list(`/project/${projectSlug(p)}/pipeline`, pipelineAnswer, {}, Infinity, () => true);
   }
@@ -213,7 +211,6 @@ export class Pipelines {
     return this.list(`${workflowPath(workflowId)}/job`, jobAnswer);
   }
 
-  /** Reruns jobs of a workflow as a new workflow; answers its id. */
   async rerun(
     workflowId: string,
     options: { jobs: string[]; enableSsh?: boolean },
@@ -243,11 +240,7 @@ export class Pipelines {
     enough?: (items: readonly Pipeline[]) => boolean,
   ): Promise<Pipeline[]> {
     const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
-    const check = (call: AnswerOf, value: unknown): Pipeline => {
-      if (!isRecord(value) || !isUuid(value['id']) || !isPositiveWhole(value['number']))
-        throw unusable(call, 'the list holds an item of the wrong shape');
-      return value as Pipeline;
-    };
+    const check = item<Pipeline>((v) => isUuid(v['id']) && isPositiveWhole(v['number']));
     const path = `/project/${projectSlug(p)}/pipeline`;
     return this.list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
   }
@@ -283,7 +276,6 @@ export class Pipelines {
     return items;
   }
 
-  /** A v2 call (idempotent unless told), its answer checked by shape. */
   protected async call<T>(
     method: HttpVerb,
     path: string,
@@ -295,7 +287,6 @@ export class Pipelines {
   }
 }
 
-/** An answer the caller does not read. */
 const asIs = (_call: AnswerOf, value: unknown): unknown => value;
 const workflowPath = (id: string): string => `/workflow/${seg(checkSegment('workflow id', id))}`;
 
@@ -330,7 +321,6 @@ interface V2Artifact {
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 export const MAX_JOBS_READ = 100;
 
-/** A list item check: an object that `valid` takes. */
 const item =
   <T>(valid: (item: Record<string, unknown>) => boolean = () => true) =>
   (call: AnswerOf, value: unknown): T => {
@@ -338,11 +328,9 @@ const item =
     return value as T;
   };
 
-/** The answer of a v2 write that says only `{message}`: an object. */
 const messageAnswer = (call: AnswerOf, value: unknown): { message?: string } => objectAnswer(call, value);
 
 export class ProjectsV2 extends Pipelines {
-  /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
   async job(p: ProjectAddress, number: number): Promise<JobDetails> {
     return this.call('GET', numberPath(p, number, 'job/'), (call, answer) => {
       if (!isRecord(answer) || answer['number'] !== number)
@@ -361,12 +349,10 @@ export class ProjectsV2 extends Pipelines {
     return this.call('POST', `${numberPath(p, number, 'job/')}/cancel`, messageAnswer);
   }
 
-  /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
   async tests(p: ProjectAddress, number: number): Promise<TestCase[]> {
     return this.list(`${numberPath(p, number)}/tests`, item<TestCase>());
   }
 
-  /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
   async artifacts(p: ProjectAddress, number: number): Promise<V2Artifact[]> {
     const valid = (a: Record<string, unknown>): boolean =>
       typeof a['path'] === 'string' &&

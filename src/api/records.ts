@@ -161,7 +161,6 @@ export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | un
 // --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------
 // Every answer is checked before use, so that a wrong one is an error naming the call, never a TypeError later.
 
-/** The call an answer came from, as errors name it. */
 export interface AnswerOf {
   method: string;
   path: string;
@@ -187,7 +186,6 @@ export function definedOnly<T extends object>(
   return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as never;
 }
 
-/** A field's text, when it is a string with any. */
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
@@ -215,7 +213,6 @@ export function buildAnswer(
   return value;
 }
 
-/** A list of objects (of builds, with `isBuild`), as a JSON array. */
 export function listAnswer<T>(call: AnswerOf, value: unknown, item = isRecord): T[] {
   if (!Array.isArray(value)) throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
   if (!value.every(item))

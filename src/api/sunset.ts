@@ -18,7 +18,6 @@ const MAX_LINK_CHARS = 300;
 
 const values = (headers: HeaderValues, name: string): string[] => [headers[name] ?? []].flat();
 
-/** An HTTP-date (RFC 9110), or undefined. */
 function httpDate(text: string): Date | undefined {
   const trimmed = text.trim();
   // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
@@ -60,7 +59,6 @@ function sunsetLinks(headers: HeaderValues): string[] {
   return found;
 }
 
-/** What an answer's headers say of the call's future, or undefined when they say nothing. */
 export function readSunsetHeaders(headers: HeaderValues): SunsetInfo | undefined {
   const deprecation = values(headers, 'deprecation')
     .map(deprecationValue)
