@@ -157,9 +157,7 @@ export class Client {
   }
 
   async builds(p: ProjectRef, query: BuildListQuery = {}): Promise<Build[]> {
-    const base = projectPath(p);
-    const path =
-      query.branch === undefined ? base : `${base}/tree/${seg(checkSegment('branch', query.branch))}`;
+    const path = query.branch === undefined ? projectPath(p) : treePath(p, query.branch);
     const filter =
       query.statusFilter === undefined
         ? undefined
@@ -184,7 +182,7 @@ export class Client {
 
   /** Triggers a build, never two: a build a failure may have started is looked for (docs/promises.md, promise 2). */
   async trigger(p: ProjectRef, options: TriggerOptions): Promise<TriggerResult> {
-    const path = `${projectPath(p)}/tree/${seg(checkSegment('branch', options.branch))}`;
+    const path = treePath(p, options.branch);
     checkRevisionOrTag('revision', options.revision, 'tag', options.tag);
     const body = definedOnly({
       revision: options.revision,
@@ -387,9 +385,10 @@ export function projectPath(p: ProjectRef): string {
   return `/project/${seg(vcs)}/${seg(checkName('username', p.username))}/${seg(checkName('project', p.project))}`;
 }
 
-function buildPath(p: ProjectRef, buildNum: number): string {
-  return `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
-}
+const treePath = (p: ProjectRef, branch: string): string =>
+  `${projectPath(p)}/tree/${seg(checkSegment('branch', branch))}`;
+const buildPath = (p: ProjectRef, buildNum: number): string =>
+  `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
 
 function pageQuery(q: PageQuery): PageQuery {
   return definedOnly({
