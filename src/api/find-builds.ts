@@ -19,6 +19,12 @@ export interface BuildQuery {
   job?: string | undefined;
 }
 
+/** Whether a build passes the query (its revision in lower case); the server's filter is checked again. */
+export const matchesBuildQuery = (build: Build, query: BuildQuery): boolean =>
+  (query.revision === undefined || ofRevision(build, query.revision)) &&
+  (query.job === undefined || jobOf(build).job === query.job) &&
+  matchesStatusFilter(build, query.statusFilter);
+
 /** `read` counts the builds read; `bounded` says the reading stopped at its bound. */
 export class BuildScan {
   readonly #client: Pick<Client, 'builds'>;
@@ -65,11 +71,9 @@ export class BuildScan {
     const fresh = unseen(page, this.#seen, (b) => b.build_num);
     let revisionHere = false;
     for (const build of fresh) {
-      const ofCommit = revision === undefined || ofRevision(build, revision);
-      if (revision !== undefined && ofCommit) revisionHere = true;
-      // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
-      const ofJob = query.job === undefined || jobOf(build).job === query.job;
-      if (ofCommit && ofJob && matchesStatusFilter(build, query.statusFilter)) this.#ready.push(build);
+      if (revision !== undefined && ofRevision(build, revision)) revisionHere = true;
+      // A server that ignores `filter` must not hand over a running build.
+      if (matchesBuildQuery(build, query)) this.#ready.push(build);
     }
     this.read += fresh.length;
     // The end of the list, a page that repeats, or the commit's builds left behind.

@@ -2,14 +2,13 @@
 // credential, and the project-scoped ones, the only ones a project named by its slug reaches (docs/v2.md); answers
 // are checked by shape before use (docs/promises.md, promise 30).
 import { AbortedTrigger, isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
-import { jobOf, ofRevision } from './commit-builds.ts';
+import { ofRevision } from './commit-builds.ts';
 import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
-import type { BuildQuery } from './find-builds.ts';
+import { matchesBuildQuery, type BuildQuery } from './find-builds.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import {
   definedOnly,
   isRecord,
-  matchesStatusFilter,
   objectAnswer,
   unusable,
   type AnswerOf,
@@ -488,11 +487,7 @@ export class JobScan {
       if (found.length > room) this.bounded = true;
       for (const build of found.slice(0, room)) {
         this.read++;
-        if (
-          matchesStatusFilter(build, query.statusFilter) &&
-          (query.job === undefined || jobOf(build).job === query.job)
-        )
-          this.#ready.push(build);
+        if (matchesBuildQuery(build, query)) this.#ready.push(build);
       }
     }
     return this.#ready.shift();
