@@ -69,12 +69,9 @@ export class BuildScan {
       ...definedOnly({ branch: query.branch }),
     });
     const fresh = unseen(page, this.#seen, (b) => b.build_num);
-    let revisionHere = false;
-    for (const build of fresh) {
-      if (revision !== undefined && ofRevision(build, revision)) revisionHere = true;
-      // A server that ignores `filter` must not hand over a running build.
-      if (matchesBuildQuery(build, query)) this.#ready.push(build);
-    }
+    // A server that ignores `filter` must not hand over a running build.
+    this.#ready.push(...fresh.filter((build) => matchesBuildQuery(build, query)));
+    const revisionHere = revision !== undefined && fresh.some((build) => ofRevision(build, revision));
     this.read += fresh.length;
     // The end of the list, a page that repeats, or the commit's builds left behind.
     if (page.length < limit || fresh.length === 0 || (this.#sawRevision && !revisionHere)) this.#ended = true;

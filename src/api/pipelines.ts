@@ -485,10 +485,9 @@ export class JobScan {
       }
       found.sort((a, b) => b.build_num - a.build_num);
       if (found.length > room) this.bounded = true;
-      for (const build of found.slice(0, room)) {
-        this.read++;
-        if (matchesBuildQuery(build, query)) this.#ready.push(build);
-      }
+      const taken = found.slice(0, room);
+      this.read += taken.length;
+      this.#ready.push(...taken.filter((build) => matchesBuildQuery(build, query)));
     }
     return this.#ready.shift();
   }
