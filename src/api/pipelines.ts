@@ -12,6 +12,7 @@ import {
   objectAnswer,
   unusable,
   type AnswerOf,
+  type Artifact,
   type Build,
   type EnvVar,
   type HttpVerb,
@@ -310,13 +311,6 @@ interface JobDetails {
   [key: string]: unknown;
 }
 
-interface V2Artifact {
-  path: string;
-  node_index: number;
-  url: string;
-  [key: string]: unknown;
-}
-
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 export const MAX_JOBS_READ = 100;
 
@@ -352,13 +346,13 @@ export class ProjectsV2 extends Pipelines {
     return this.list(`${numberPath(p, number)}/tests`, item<TestCase>());
   }
 
-  async artifacts(p: ProjectAddress, number: number): Promise<V2Artifact[]> {
+  async artifacts(p: ProjectAddress, number: number): Promise<Artifact[]> {
     const valid = (a: Record<string, unknown>): boolean =>
       typeof a['path'] === 'string' &&
       typeof a['url'] === 'string' &&
       Number.isSafeInteger(a['node_index']) &&
       (a['node_index'] as number) >= 0;
-    const items = await this.list(`${numberPath(p, number)}/artifacts`, item<V2Artifact>(valid));
+    const items = await this.list(`${numberPath(p, number)}/artifacts`, item<Artifact>(valid));
     // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
     for (const artifact of items) this.transport.trust(artifact.url);
     return items;
