@@ -10,9 +10,6 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  CONFIRM_PAUSE_MS: () => (/* binding */ CONFIRM_PAUSE_MS),
-  LIMITS: () => (/* binding */ LIMITS),
-  readInputs: () => (/* binding */ readInputs),
   run: () => (/* binding */ wait_for_serial_run),
   spec: () => (/* binding */ spec),
   waitForSerial: () => (/* binding */ waitForSerial)
@@ -26,6 +23,8 @@ var run = __webpack_require__(3704);
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
+// EXTERNAL MODULE: ../runner/wait-inputs.ts
+var wait_inputs = __webpack_require__(3355);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
 // EXTERNAL MODULE: ../api/client.ts + 1 modules
@@ -69,10 +68,16 @@ class PipelineJobs {
         this.#project = project;
         this.#query = query;
     }
-    /** The jobs to wait for now, by job number. */
+    /** The jobs to wait for now, by job number, each with the number of its pipeline for the log. */
     async pending() {
         const { branch, buildNum, workflows: workflowPatterns, jobs: jobPatterns } = this.#query;
-        const ownId = buildNum === undefined ? undefined : (this.#own?.id ?? (await this.#ownPipelineId(buildNum)));
+        let ownId = this.#own?.id;
+        if (buildNum !== undefined && ownId === undefined) {
+            ownId = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
+            const where = `v2 /project/${this.#project.slug}/job/${buildNum}`;
+            if (ownId === undefined)
+                throw new errors/* UnusableAnswerError */.qx('GET', where, 'the job names no pipeline');
+        }
         const listed = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
         if (ownId !== undefined && this.#own === undefined) {
             const number = listed.find((p) => p.id === ownId)?.number ?? (await this.#api.pipeline(ownId)).number;
@@ -122,12 +127,6 @@ class PipelineJobs {
         await this.#api.cancelJob(this.#project, number);
         return {};
     }
-    async #ownPipelineId(buildNum) {
-        const id = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
-        if (id === undefined)
-            throw new errors/* UnusableAnswerError */.qx('GET', `v2 /project/${this.#project.slug}/job/${buildNum}`, 'the job names no pipeline');
-        return id;
-    }
 }
 /** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */
 function pipelineJobLabel(build) {
@@ -139,6 +138,7 @@ function pipelineJobLabel(build) {
 }
 
 ;// CONCATENATED MODULE: ./wait-for-serial/wait-for-serial.ts
+
 
 
 
@@ -164,17 +164,12 @@ const spec = {
     ],
     outputs: ['waited-seconds', 'polls', 'waited-for'],
 };
-/** Input ranges, as trigger-build's: a poll interval of up to an hour, a wait of up to 35 days. */
-const LIMITS = {
-    pollSeconds: { min: 1, max: 3600 },
-    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-};
 /**
- * An empty look is confirmed by another one this long after it (or one interval, when shorter): a build between
+ * An empty look is confirmed by another one a short pause after it (or one interval, when shorter): a build between
  * two states (queued → running) is in no running list for a moment, and one empty answer is not "clear".
  */
 const CONFIRM_PAUSE_MS = 5000;
-/** Pages of running builds read per look (100 each): a guard against a server that always answers a full page. */
+/** Pages of running builds read per look: a guard against a server that always answers a full page. */
 const MAX_PAGES = 10;
 function readInputs(ctx) {
     const { inputs } = ctx;
@@ -182,23 +177,15 @@ function readInputs(ctx) {
     if (branch !== undefined)
         (0,validate/* checkSegment */.cr)('branch', branch);
     const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
-    const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
-    const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
+    const intervalMs = (0,wait_inputs/* pollIntervalMs */.Bg)(inputs);
+    const timeoutMs = (0,wait_inputs/* waitMs */.Cu)(inputs, 'timeout-minutes', 60);
     const workflows = (0,name_patterns/* compileNamePatterns */.QC)('workflow', inputs.lines('workflow'));
     const jobs = (0,name_patterns/* compileNamePatterns */.QC)('job', inputs.lines('job'));
     const cancelOlder = inputs.boolean('cancel-older', false);
     if (cancelOlder && buildNum === undefined) {
         throw new errors/* ValidationError */.yI('cancel-older', "give build-num too (e.g. trigger-build's build-num output): only builds older than that one are cancelled", 'true', 'without build-num no build is older than this job\'s own, so "older" has no meaning');
     }
-    return {
-        ...(branch === undefined ? {} : { branch }),
-        ...(buildNum === undefined ? {} : { buildNum }),
-        intervalMs: pollSeconds * 1000,
-        timeoutMs: timeoutMinutes * 60_000,
-        workflows,
-        jobs,
-        cancelOlder,
-    };
+    return { ...(0,records/* definedOnly */.Uv)({ branch, buildNum }), intervalMs, timeoutMs, workflows, jobs, cancelOlder };
 }
 /**
  * Waits while other builds of the project (or branch) run: with `build-num`, only older builds than that one
@@ -217,9 +204,11 @@ async function waitForSerial(ctx) {
     const { project } = connection;
     // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
     const source = 'slug' in project
-        ? { jobs: new PipelineJobs(connection.transport, project, input) }
-        : { v1: { ...connection, project } };
-    const cancel = (num) => 'jobs' in source ? source.jobs.cancel(num) : source.v1.client.cancel(source.v1.project, num);
+        ? new PipelineJobs(connection.transport, project, input)
+        : {
+            pending: (previous) => pendingBuilds({ ...connection, project }, input, previous),
+            cancel: (num) => connection.client.cancel(project, num),
+        };
     const narrowed = [
         ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
         ...(input.workflows.length === 0 ? [] : [`workflow ${(0,name_patterns/* describePatterns */.BL)(input.workflows)}`]),
@@ -244,13 +233,43 @@ async function waitForSerial(ctx) {
     const cancelled = new Set();
     let pending = new Map();
     let looks = 0;
+    /** `stopped`: before the time-out, because the next look could not have come within it. */
     let ending = 'failed';
     try {
         let emptyLooks = 0;
-        const look = async () => {
-            const now = 'jobs' in source ? await source.jobs.pending() : await pendingBuilds(source.v1, input, pending);
-            if (input.cancelOlder)
-                await cancelOlder(ctx, cancel, now, tried, cancelled);
+        const result = await (0,poll/* poll */.wt)({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            intervalMs: input.intervalMs,
+            deadline,
+            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,format/* formatDuration */.a3)(elapsedMs)}`),
+            onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not list the running builds (${error.message}); looking again in ` +
+                `${(0,format/* formatDuration */.a3)(nextInMs)} (failure ${failures} in a row)`),
+        }, async (n) => {
+            looks = n;
+            const now = await source.pending(pending);
+            // cancel-older: each build to wait for (all older than this job's own) is cancelled once, and the next
+            // looks see it end; one whose cancel fails is said, and waited for instead.
+            for (const build of input.cancelOlder ? now.values() : []) {
+                if (tried.has(build.build_num))
+                    continue;
+                tried.add(build.build_num);
+                const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
+                const what = job === undefined
+                    ? ''
+                    : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
+                try {
+                    const after = await source.cancel(build.build_num);
+                    cancelled.add(build.build_num);
+                    ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
+                        `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`);
+                }
+                catch (error) {
+                    if (ctx.signal.aborted)
+                        throw error;
+                    ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
+                }
+            }
             const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
             const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
             for (const b of now.values())
@@ -268,18 +287,6 @@ async function waitForSerial(ctx) {
             if (emptyLooks >= 2)
                 return { done: true, value: true };
             return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
-        };
-        const result = await (0,poll/* poll */.wt)({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            intervalMs: input.intervalMs,
-            deadline,
-            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,format/* formatDuration */.a3)(elapsedMs)}`),
-            onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not list the running builds (${error.message}); looking again in ` +
-                `${(0,format/* formatDuration */.a3)(nextInMs)} (failure ${failures} in a row)`),
-        }, async (n) => {
-            looks = n;
-            return look();
         });
         if (!result.done) {
             const still = [...pending.values()].map((b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`);
@@ -313,7 +320,32 @@ async function waitForSerial(ctx) {
         ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
         ctx.setOutput('polls', looks);
         ctx.setOutput('waited-for', list);
-        await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs, cancelled);
+        const links = (builds) => [...builds]
+            .sort((a, b) => a.build_num - b.build_num)
+            .map((b) => `${(0,summary/* buildLink */.hL)(b)}${pipelineJobLabel(b) === undefined ? '' : ` (${(0,runner_text/* mdSafe */.$v)(pipelineJobLabel(b) ?? '')})`}`)
+            .join(', ');
+        const lines = [`### Wait for serial: ${(0,runner_text/* mdSafe */.$v)(scope)}`];
+        if (cancelled.size > 0) {
+            const list = [...waitedFor.values()].filter((b) => cancelled.has(b.build_num));
+            const linked = list.sort((a, b) => a.build_num - b.build_num).map(summary/* buildLink */.hL);
+            lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${linked.join(', ')}.`);
+        }
+        if (waitedFor.size === 0 && ending === 'clear')
+            lines.push('No other build was running: the step went on at once.');
+        else if (waitedFor.size > 0)
+            lines.push(`Waited ${(0,format/* formatDuration */.a3)(elapsed)} for ${links(waitedFor.values())}.`);
+        const still = links(pending.values()) || 'unconfirmed';
+        if (ending === 'timed-out')
+            lines.push(`**Timed out** after ${(0,format/* formatDuration */.a3)(elapsed)}; still running: ${still}.`);
+        else if (ending === 'stopped') {
+            lines.push(`**Stopped** after ${(0,format/* shortDuration */.TV)(elapsed)}, before the ${(0,format/* formatDuration */.a3)(input.timeoutMs)} timeout: the ` +
+                `next look could not have been made within it (see the error); still running at the last look: ${still}.`);
+        }
+        else if (ending === 'failed') {
+            const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
+            lines.push(`${how} after ${(0,format/* formatDuration */.a3)(elapsed)}.`);
+        }
+        await (0,summary/* appendSummary */.fe)(ctx.io, lines.join('\n\n'));
     }
 }
 /**
@@ -326,22 +358,20 @@ async function pendingBuilds({ client, project }, input, previous) {
     const counts = (b) => (own === undefined || b.build_num < own) &&
         (0,name_patterns/* choosesName */.Cx)(input.workflows, (0,commit_builds/* jobOf */.Zw)(b).workflow) &&
         (0,name_patterns/* choosesName */.Cx)(input.jobs, (0,commit_builds/* jobOf */.Zw)(b).job);
-    const branch = input.branch === undefined ? {} : { branch: input.branch };
     const pending = new Map();
-    for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-        const builds = await client.builds(project, {
-            ...branch,
-            statusFilter: 'running',
-            limit: validate/* MAX_PAGE_SIZE */.H4,
-            offset,
-        });
-        for (const b of builds)
-            if (counts(b) && !(0,records/* isFinished */.$g)(b))
-                pending.set(b.build_num, b);
-        if (builds.length < validate/* MAX_PAGE_SIZE */.H4)
-            break;
-        offset += builds.length;
-    }
+    const read = async (filter, more) => {
+        for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+            const query = { ...(0,records/* definedOnly */.Uv)({ branch: input.branch }), ...filter, limit: validate/* MAX_PAGE_SIZE */.H4, offset };
+            const builds = await client.builds(project, query);
+            for (const b of builds)
+                if (counts(b) && !(0,records/* isFinished */.$g)(b))
+                    pending.set(b.build_num, b);
+            if (builds.length < validate/* MAX_PAGE_SIZE */.H4 || !more(builds))
+                break;
+            offset += builds.length;
+        }
+    };
+    await read({ statusFilter: 'running' }, () => true);
     for (const b of previous.values()) {
         if (pending.has(b.build_num))
             continue;
@@ -349,94 +379,19 @@ async function pendingBuilds({ client, project }, input, previous) {
         if (!(0,records/* isFinished */.$g)(now))
             pending.set(b.build_num, now);
     }
-    if (own !== undefined && pending.size === 0) {
-        for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-            const builds = await client.builds(project, { ...branch, limit: validate/* MAX_PAGE_SIZE */.H4, offset });
-            for (const b of builds)
-                if (counts(b) && !(0,records/* isFinished */.$g)(b))
-                    pending.set(b.build_num, b);
-            // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
-            const oldest = builds[builds.length - 1];
-            if (builds.length < validate/* MAX_PAGE_SIZE */.H4 || oldest === undefined || oldest.build_num < own)
-                break;
-            offset += builds.length;
-        }
-    }
+    // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
+    if (own !== undefined && pending.size === 0)
+        await read({}, (builds) => (builds.at(-1)?.build_num ?? 0) >= own);
     return pending;
 }
-/**
- * cancel-older: cancels each build to wait for (every one is older than this job's own) once; the next looks
- * see it end. A cancel that fails is said, and the build is waited for instead.
- */
-async function cancelOlder(ctx, cancel, builds, tried, cancelled) {
-    for (const build of builds.values()) {
-        if (tried.has(build.build_num))
-            continue;
-        tried.add(build.build_num);
-        const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
-        const what = job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
-        try {
-            const after = await cancel(build.build_num);
-            cancelled.add(build.build_num);
-            ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
-                `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`);
-        }
-        catch (error) {
-            if (ctx.signal.aborted)
-                throw error;
-            ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
-        }
-    }
-}
 function what(build) {
-    const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
-    if (build.branch)
-        parts.push(`branch ${build.branch}`);
-    const label = pipelineJobLabel(build);
-    if (label !== undefined)
-        parts.push(label);
-    if (build.build_url)
-        parts.push(build.build_url);
-    return parts.join(', ');
-}
-/** A slug project's job, named with its workflow and pipeline in parentheses; nothing for a v1.1 build. */
-function summaryLabel(build) {
-    const label = pipelineJobLabel(build);
-    return label === undefined ? '' : ` (${(0,runner_text/* mdSafe */.$v)(label)})`;
+    const { branch, build_url } = build;
+    const parts = [build.lifecycle ?? build.status ?? 'unknown state', branch && `branch ${branch}`];
+    return [...parts, pipelineJobLabel(build), build_url].filter(Boolean).join(', ');
 }
 function numbers(builds) {
     const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
     return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
-}
-async function writeSummary(ctx, scope, waitedFor, pending, elapsedMs, ending, timeoutMs, cancelled) {
-    const links = (builds) => [...builds.values()]
-        .sort((a, b) => a.build_num - b.build_num)
-        .map((b) => `${(0,summary/* buildLink */.hL)(b)}${summaryLabel(b)}`)
-        .join(', ');
-    const lines = [`### Wait for serial: ${(0,runner_text/* mdSafe */.$v)(scope)}`];
-    if (cancelled.size > 0) {
-        const list = [...waitedFor.values()]
-            .filter((b) => cancelled.has(b.build_num))
-            .sort((a, b) => a.build_num - b.build_num);
-        lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => (0,summary/* buildLink */.hL)(b)).join(', ')}.`);
-    }
-    if (waitedFor.size === 0 && ending === 'clear')
-        lines.push('No other build was running: the step went on at once.');
-    else if (waitedFor.size > 0)
-        lines.push(`Waited ${(0,format/* formatDuration */.a3)(elapsedMs)} for ${links(waitedFor)}.`);
-    if (ending === 'timed-out') {
-        lines.push(`**Timed out** after ${(0,format/* formatDuration */.a3)(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`);
-    }
-    else if (ending === 'stopped') {
-        lines.push(`**Stopped** after ${(0,format/* shortDuration */.TV)(elapsedMs)}, before the ${(0,format/* formatDuration */.a3)(timeoutMs)} timeout: the next ` +
-            `look could not have been made within it (see the error); still running at the last look: ` +
-            `${links(pending) || 'unconfirmed'}.`);
-    }
-    else if (ending === 'failed') {
-        const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
-        lines.push(`${how} after ${(0,format/* formatDuration */.a3)(elapsedMs)}.`);
-    }
-    await (0,summary/* appendSummary */.fe)(ctx.io, lines.join('\n\n'));
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function wait_for_serial_run() {

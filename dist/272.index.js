@@ -36,13 +36,21 @@ var trigger_api = __webpack_require__(3703);
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../runner/workflow.ts
 var workflow = __webpack_require__(649);
+// EXTERNAL MODULE: ../api/format.ts
+var format = __webpack_require__(2249);
 ;// CONCATENATED MODULE: ./general/report.ts
 // What the general action says came back, in one line for the log and the summary: a count for lists, a build's
 // number and status, a key's fingerprint. Never a value: variables come back masked by the service, and every
 // secret is redacted again on the way out.
+
+const rows = (value) => (Array.isArray(value) ? value.map((v) => (isRow(v) ? v : {})) : []);
 const isRow = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const report_text = (value) => typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** `2 success, 1 failed`: how many rows have each value of `field`. */
+function counts(items, field) {
+    const groups = Map.groupBy(items, (item) => report_text(item[field]) || 'unknown');
+    return [...groups].map(([value, group]) => `${group.length} ${value}`).join(', ');
+}
 /** `build #12 (main, 1a2b3c4): running`, `build #12: success (finished)`. */
 function describeBuild(build) {
     if (!isRow(build))
@@ -56,85 +64,69 @@ function describeBuild(build) {
 }
 /** The newest and oldest build numbers of a list, and how many of each status. */
 function describeBuilds(builds) {
-    const nums = builds.flatMap((b) => isRow(b) && typeof b['build_num'] === 'number' ? [b['build_num']] : []);
+    const nums = builds.flatMap((b) => (typeof b['build_num'] === 'number' ? [b['build_num']] : []));
     if (nums.length === 0)
-        return plural(builds.length, 'build');
-    const statuses = new Map();
-    for (const b of builds) {
-        const status = (isRow(b) && report_text(b['status'])) || 'unknown';
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
-    const counts = [...statuses].map(([status, n]) => `${n} ${status}`).join(', ');
+        return (0,format/* plural */.LS)(builds.length, 'build');
     // A fold, not a spread: a spread of a huge page overflows the stack.
     const newest = nums.reduce((a, b) => Math.max(a, b));
     const oldest = nums.reduce((a, b) => Math.min(a, b));
-    return `${plural(builds.length, 'build')}, #${newest} to #${oldest} (${counts})`;
+    return `${(0,format/* plural */.LS)(builds.length, 'build')}, #${newest} to #${oldest} (${counts(builds, 'status')})`;
 }
+/** `2 projects: a, b`: the count, and the first names. */
 function describeList(items, noun, field) {
-    const names = field === undefined ? [] : items.flatMap((i) => (isRow(i) && report_text(i[field]) ? [report_text(i[field])] : []));
-    const shown = names.slice(0, 10).join(', ');
+    const names = items.flatMap((i) => report_text(i[field]) ?? []);
     const more = names.length > 10 ? `, and ${names.length - 10} more` : '';
-    return names.length > 0 ? `${plural(items.length, noun)}: ${shown}${more}` : plural(items.length, noun);
+    const shown = names.length > 0 ? `: ${names.slice(0, 10).join(', ')}${more}` : '';
+    return `${(0,format/* plural */.LS)(items.length, noun)}${shown}`;
 }
-function describeTests(result) {
-    const tests = isRow(result) && Array.isArray(result['tests']) ? result['tests'] : [];
-    const byResult = new Map();
-    for (const t of tests) {
-        const r = (isRow(t) && report_text(t['result'])) || 'unknown';
-        byResult.set(r, (byResult.get(r) ?? 0) + 1);
-    }
-    const counts = [...byResult].map(([r, n]) => `${n} ${r}`).join(', ');
-    return `${plural(tests.length, 'test')}${counts ? ` (${counts})` : ''}`;
-}
-function describeKey(key) {
-    if (!isRow(key))
-        return 'no key';
-    return `${report_text(key['type']) ?? 'key'} ${report_text(key['fingerprint']) ?? '(no fingerprint)'}`;
-}
-function describeMessage(result, fallback) {
-    return (isRow(result) && (report_text(result['message']) ?? report_text(result['status']))) || fallback;
-}
+/** The noun and the naming field of each command that answers a list. */
+const LISTS = {
+    projects: ['project', 'reponame'],
+    artifacts: ['artifact', 'path'],
+    'latest-artifacts': ['artifact', 'path'],
+    'list-envvars': ['variable', 'name'],
+    'list-checkout-keys': ['checkout key', 'fingerprint'],
+};
 const BUILD_COMMANDS = new Set(['build', 'trigger', 'retry', 'retry-no-cache', 'cancel', 'add-ssh-user']);
 /** One line saying what the call answered. */
 function describeResult(command, result) {
+    const row = isRow(result) ? result : undefined;
+    const list = LISTS[command];
     if (BUILD_COMMANDS.has(command))
         return describeBuild(result);
+    if (list !== undefined)
+        return Array.isArray(result) ? describeList(rows(result), ...list) : 'no list';
     switch (command) {
         case 'me':
-            return isRow(result) ? `signed in as ${report_text(result['login']) ?? '(no login)'}` : 'no user';
-        case 'projects':
-            return Array.isArray(result) ? describeList(result, 'project', 'reponame') : 'no list';
+            return row ? `signed in as ${report_text(row['login']) ?? '(no login)'}` : 'no user';
         case 'builds':
         case 'recent-builds':
-            return Array.isArray(result) ? describeBuilds(result) : 'no list';
-        case 'artifacts':
-        case 'latest-artifacts':
-            return Array.isArray(result) ? describeList(result, 'artifact', 'path') : 'no list';
-        case 'tests':
-            return describeTests(result);
-        case 'list-envvars':
-            return Array.isArray(result) ? describeList(result, 'variable', 'name') : 'no list';
+            return Array.isArray(result) ? describeBuilds(rows(result)) : 'no list';
+        case 'tests': {
+            const tests = rows(row?.['tests']);
+            return `${(0,format/* plural */.LS)(tests.length, 'test')}${tests.length > 0 ? ` (${counts(tests, 'result')})` : ''}`;
+        }
         case 'get-envvar':
         case 'add-envvar':
-            return isRow(result) ? `variable ${report_text(result['name']) ?? '?'} (value hidden)` : 'no variable';
-        case 'list-checkout-keys':
-            return Array.isArray(result) ? describeList(result, 'checkout key', 'fingerprint') : 'no list';
+            return row ? `variable ${report_text(row['name']) ?? '?'} (value hidden)` : 'no variable';
         case 'get-checkout-key':
         case 'create-checkout-key':
-            return describeKey(result);
+            return row
+                ? `${report_text(row['type']) ?? 'key'} ${report_text(row['fingerprint']) ?? '(no fingerprint)'}`
+                : 'no key';
         case 'follow':
-            return isRow(result) && result['following'] === true ? 'following the project' : 'not following';
+            return row?.['following'] === true ? 'following the project' : 'not following';
         case 'clear-cache':
-            return describeMessage(result, 'cache cleared');
+            return (row && (report_text(row['message']) ?? report_text(row['status']))) || 'cache cleared';
         case 'delete-envvar':
         case 'delete-checkout-key':
-            return describeMessage(result, 'deleted');
+            return (row && (report_text(row['message']) ?? report_text(row['status']))) || 'deleted';
         case 'add-ssh-key':
             return 'SSH key added';
         case 'add-platform-key':
             return 'platform key added';
         default:
-            return Array.isArray(result) ? plural(result.length, 'item') : 'done';
+            return Array.isArray(result) ? (0,format/* plural */.LS)(result.length, 'item') : 'done';
     }
 }
 
@@ -150,28 +142,48 @@ function describeResult(command, result) {
 
 
 
-const PARAMETERS = [
-    'build-num',
-    'branch',
-    'limit',
-    'offset',
-    'status-filter',
-    'revision',
-    'tag',
-    'parallel',
-    'params',
-    'ssh',
-    'name',
-    'value',
-    'key-type',
-    'fingerprint',
-    'ssh-key',
-    'hostname',
-    'apikey',
-    'all-pages',
-    'trigger-api',
-    'definition-id',
-];
+/** A parameter given that may be empty, checked as a path segment when it is not. */
+function segment(inputs, name, what) {
+    const value = inputs.optional(name);
+    if (value !== undefined)
+        (0,validate/* checkSegment */.cr)(name, value, what);
+    return value;
+}
+/**
+ * How each parameter is read and checked when the command takes it; the secrets come first, so that they are
+ * masked before anything else is read.
+ */
+const READ = {
+    value: (i) => i.secret('value', { required: true }),
+    apikey: (i) => i.secret('apikey', { required: true }),
+    'ssh-key': (i) => (0,ssh/* checkSshKey */.S)('ssh-key', i.secret('ssh-key', { required: true })).privateKey,
+    'build-num': (i, command) => {
+        const num = i.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
+        if (num !== undefined)
+            return num;
+        const allowed = `a value is required by command '${command}': a build number, 1 or more`;
+        throw new errors/* ValidationError */.yI('build-num', allowed, undefined, 'missing');
+    },
+    limit: (i) => i.integer('limit', 1, 100),
+    offset: (i) => i.integer('offset', 0, Number.MAX_SAFE_INTEGER),
+    revision: (i) => i.optional('revision'),
+    tag: (i) => i.optional('tag'),
+    parallel: (i) => i.integer('parallel', 1, Number.MAX_SAFE_INTEGER),
+    params: (i) => i.params('params'),
+    ssh: (i) => i.boolean('ssh', false),
+    name: (i) => (0,validate/* checkEnvName */.$n)('name', i.required('name')),
+    fingerprint: (i) => (0,validate/* checkSegment */.cr)('fingerprint', i.required('fingerprint')),
+    'all-pages': (i) => i.boolean('all-pages', false),
+    'trigger-api': (i) => (0,trigger_api/* readTriggerApi */.NI)(i),
+    // Checked against the command's own list (builds and latest artifacts differ).
+    'status-filter': (i, command) => i.oneOf('status-filter', command === 'latest-artifacts' ? records/* ARTIFACT_STATUS_FILTERS */.YQ : records/* BUILD_STATUS_FILTERS */._N, '') || undefined,
+    'key-type': (i) => i.oneOf('key-type', records/* CHECKOUT_KEY_TYPES */.l9, 'deploy-key'),
+    branch: (i) => segment(i, 'branch'),
+    hostname: (i) => segment(i, 'hostname', 'a host name'),
+    'definition-id': (i) => segment(i, 'definition-id', 'a pipeline definition id'),
+};
+const PARAMETERS = Object.keys(READ);
+const SECRETS = ['value', 'apikey', 'ssh-key'];
 const spec = {
     name: 'general',
     inputs: ['command', ...PARAMETERS],
@@ -179,13 +191,13 @@ const spec = {
 };
 /** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
 async function rerunJob(api, p, a) {
-    const job = await api.job(p, a.buildNum);
+    const job = await api.job(p, a['build-num']);
     const workflowId = job.latest_workflow?.id;
     if (typeof workflowId !== 'string')
-        throw new errors/* UnusableAnswerError */.qx('GET', `v2 job #${a.buildNum}`, 'the job names no workflow to rerun');
-    const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a.buildNum);
+        throw new errors/* UnusableAnswerError */.qx('GET', `v2 job #${a['build-num']}`, 'the job names no workflow to rerun');
+    const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
     if (found === undefined)
-        throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a.buildNum} is not among the jobs of its workflow`);
+        throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
     return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
 }
 async function collect(items) {
@@ -194,9 +206,15 @@ async function collect(items) {
         out.push(item);
     return out;
 }
-const page = (a) => ({
-    ...(0,records/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset }),
-});
+const page = (a) => (0,records/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset });
+/** A command about one build, named by its number, with its v2 form when it has one. */
+function ofBuild(call, v2) {
+    return {
+        takes: ['build-num'],
+        call: (c, p, a) => call(c, p, a['build-num']),
+        ...(v2 && { v2: (api, p, a) => v2(api, p, a['build-num']) }),
+    };
+}
 const COMMANDS = {
     me: { takes: [], project: false, call: (c) => c.me() },
     projects: { takes: [], project: false, call: (c) => c.projects() },
@@ -204,7 +222,7 @@ const COMMANDS = {
         takes: ['limit', 'offset', 'all-pages'],
         project: false,
         paged: true,
-        call: (c, _p, a) => (a.allPages ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
+        call: (c, _p, a) => (a['all-pages'] ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
     },
     'add-platform-key': { takes: ['apikey'], project: false, call: (c, _p, a) => c.addPlatformKey(a.apikey) },
     follow: { takes: [], call: (c, p) => c.follow(p) },
@@ -212,18 +230,15 @@ const COMMANDS = {
         takes: ['limit', 'offset', 'status-filter', 'branch', 'all-pages'],
         paged: true,
         call: (c, p, a) => {
-            const query = {
-                ...page(a),
-                ...(a.branch === undefined ? {} : { branch: a.branch }),
-                ...(a.statusFilter === undefined ? {} : { statusFilter: a.statusFilter }),
-            };
-            return a.allPages ? collect(c.allBuilds(p, query)) : c.builds(p, query);
+            const filter = a['status-filter'];
+            const query = { ...page(a), ...(0,records/* definedOnly */.Uv)({ branch: a.branch, statusFilter: filter }) };
+            return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
         },
     },
     trigger: {
         takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
         call: async (_c, _p, a, connection) => {
-            const started = await (0,trigger_api/* startBuild */.bT)(connection, a.api, triggerRequest(a));
+            const started = await (0,trigger_api/* startBuild */.bT)(connection, a['trigger-api'], triggerRequest(a));
             if (started.api === 'v1.1')
                 return started.result.build;
             if (started.api === 'none')
@@ -234,23 +249,19 @@ const COMMANDS = {
         v2: async (api, p, a) => {
             const answer = await api.trigger(p, {
                 ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-                ...(0,records/* definedOnly */.Uv)({ parameters: a.params, definitionId: a.definitionId }),
+                ...(0,records/* definedOnly */.Uv)({ parameters: a.params, definitionId: a['definition-id'] }),
             });
             return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
         },
     },
-    build: {
-        takes: ['build-num'],
-        call: (c, p, a) => c.build(p, a.buildNum),
-        v2: (api, p, a) => api.job(p, a.buildNum),
-    },
+    build: ofBuild((c, p, n) => c.build(p, n), (api, p, n) => api.job(p, n)),
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
         call: async (_c, _p, a, connection) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a.api, a.buildNum, { ssh: a.ssh });
+            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a['trigger-api'], a['build-num'], { ssh: a.ssh });
             if (rerun.api === 'v1.1')
                 return rerun.build;
-            connection.transport.log('info', `Reran build #${a.buildNum}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
+            connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
             return rerun.rerun;
         },
         v2: rerunJob,
@@ -259,37 +270,28 @@ const COMMANDS = {
         takes: ['build-num', 'trigger-api'],
         warning: 'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
         call: async (_c, _p, a, connection) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a.api, a.buildNum, { ssh: false, noCache: true });
+            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a['trigger-api'], a['build-num'], {
+                ssh: false,
+                noCache: true,
+            });
             return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
         },
     },
-    cancel: {
-        takes: ['build-num'],
-        call: (c, p, a) => c.cancel(p, a.buildNum),
-        v2: (api, p, a) => api.cancelJob(p, a.buildNum),
-    },
-    'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
-    artifacts: {
-        takes: ['build-num'],
-        call: (c, p, a) => c.artifacts(p, a.buildNum),
-        v2: (api, p, a) => api.artifacts(p, a.buildNum),
-    },
+    cancel: ofBuild((c, p, n) => c.cancel(p, n), (api, p, n) => api.cancelJob(p, n)),
+    'add-ssh-user': ofBuild((c, p, n) => c.addSshUser(p, n)),
+    artifacts: ofBuild((c, p, n) => c.artifacts(p, n), (api, p, n) => api.artifacts(p, n)),
     'latest-artifacts': {
         takes: ['branch', 'status-filter'],
         call: async (c, p, a) => {
             const latest = await c.latestArtifacts(p, {
-                statusFilter: (a.statusFilter ?? 'completed'),
-                ...(a.branch === undefined ? {} : { branch: a.branch }),
+                statusFilter: (a['status-filter'] ?? 'completed'),
+                ...(0,records/* definedOnly */.Uv)({ branch: a.branch }),
             });
             // The service answers 404 for a build without artifacts: an empty list here.
             return latest.found ? latest.artifacts : [];
         },
     },
-    tests: {
-        takes: ['build-num'],
-        call: (c, p, a) => c.tests(p, a.buildNum),
-        v2: (api, p, a) => api.tests(p, a.buildNum),
-    },
+    tests: ofBuild((c, p, n) => c.tests(p, n), (api, p, n) => api.tests(p, n)),
     'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
     'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
     'get-envvar': {
@@ -317,79 +319,53 @@ const COMMANDS = {
     'get-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.getCheckoutKey(p, a.fingerprint) },
     'create-checkout-key': {
         takes: ['key-type'],
-        call: (c, p, a) => c.createCheckoutKey(p, a.keyType),
+        call: (c, p, a) => c.createCheckoutKey(p, a['key-type']),
     },
     'delete-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.deleteCheckoutKey(p, a.fingerprint) },
-    'add-ssh-key': { takes: ['ssh-key', 'hostname'], call: (c, p, a) => c.addSshKey(p, a.sshKey, a.hostname) },
+    'add-ssh-key': {
+        takes: ['ssh-key', 'hostname'],
+        call: (c, p, a) => c.addSshKey(p, a['ssh-key'], a.hostname),
+    },
 };
 /** Reads the inputs a command takes, checking each; inputs it does not take must be empty. */
 function readArgs(ctx, command, takes) {
     const { inputs } = ctx;
-    const wants = (p) => takes.includes(p);
-    // Secrets are masked before anything else is read.
-    const value = wants('value') ? (inputs.secret('value', { required: true }) ?? '') : '';
-    const apikey = wants('apikey') ? inputs.secret('apikey', { required: true }) : '';
-    const sshKey = wants('ssh-key')
-        ? (0,ssh/* checkSshKey */.S)('ssh-key', inputs.secret('ssh-key', { required: true })).privateKey
-        : '';
+    const args = {};
+    for (const p of SECRETS)
+        if (takes.includes(p))
+            args[p] = READ[p](inputs, command);
     for (const p of PARAMETERS) {
         // all-pages and trigger-api have defaults, which the runner passes to every command.
-        if (!wants(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
+        if (!takes.includes(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
             const allowed = takes.length
                 ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
                 : 'it takes no parameters';
             throw new errors/* ValidationError */.yI(p, `leave it out for command '${command}': ${allowed}`, undefined, `not used by '${command}'`);
         }
     }
-    const optional = (p) => (wants(p) ? inputs.optional(p) : undefined);
-    const args = {
-        buildNum: wants('build-num')
-            ? (inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) ?? missingBuildNum('build-num', command))
-            : 0,
-        branch: optional('branch'),
-        limit: wants('limit') ? inputs.integer('limit', 1, 100) : undefined,
-        offset: wants('offset') ? inputs.integer('offset', 0, Number.MAX_SAFE_INTEGER) : undefined,
-        revision: optional('revision'),
-        tag: optional('tag'),
-        parallel: wants('parallel') ? inputs.integer('parallel', 1, Number.MAX_SAFE_INTEGER) : undefined,
-        params: wants('params') ? inputs.params('params') : undefined,
-        ssh: wants('ssh') ? inputs.boolean('ssh', false) : false,
-        name: wants('name') ? (0,validate/* checkEnvName */.$n)('name', inputs.required('name')) : '',
-        value,
-        fingerprint: wants('fingerprint') ? (0,validate/* checkSegment */.cr)('fingerprint', inputs.required('fingerprint')) : '',
-        sshKey,
-        hostname: optional('hostname'),
-        apikey: apikey ?? '',
-        allPages: inputs.boolean('all-pages', false),
-        api: wants('trigger-api') ? (0,trigger_api/* readTriggerApi */.NI)(inputs) : 'auto',
-        statusFilter: wants('status-filter')
-            ? inputs.oneOf('status-filter', command === 'latest-artifacts' ? records/* ARTIFACT_STATUS_FILTERS */.YQ : records/* BUILD_STATUS_FILTERS */._N, '')
-            : undefined,
-        keyType: wants('key-type') ? inputs.oneOf('key-type', records/* CHECKOUT_KEY_TYPES */.l9, 'deploy-key') : 'deploy-key',
-        definitionId: optional('definition-id'),
-        env: ctx.env,
-        ctx,
-    };
-    if (args.statusFilter === '')
-        args.statusFilter = undefined;
-    if (args.branch !== undefined)
-        (0,validate/* checkSegment */.cr)('branch', args.branch);
-    if (args.hostname !== undefined)
-        (0,validate/* checkSegment */.cr)('hostname', args.hostname, 'a host name');
-    if (args.definitionId !== undefined)
-        (0,validate/* checkSegment */.cr)('definition-id', args.definitionId, 'a pipeline definition id');
-    (0,validate/* checkRevisionOrTag */.TD)('revision', args.revision, 'tag', args.tag);
+    // all-pages is read for every command, to say where it has no effect.
+    for (const p of PARAMETERS)
+        if ((takes.includes(p) || p === 'all-pages') && !(p in args))
+            args[p] = READ[p](inputs, command);
+    const checked = { ...args, ctx };
+    (0,validate/* checkRevisionOrTag */.TD)('revision', checked.revision, 'tag', checked.tag);
     if (command === 'trigger')
-        (0,trigger_api/* checkTriggerInputs */.em)(args.api, triggerRequest(args));
-    return args;
+        (0,trigger_api/* checkTriggerInputs */.em)(checked['trigger-api'], triggerRequest(checked));
+    return checked;
 }
 function triggerRequest(a) {
     // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
     // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
-    const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)(a, a.env);
+    const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)(a, a.ctx.env);
     return {
         branch,
-        ...(0,records/* definedOnly */.Uv)({ revision, tag, parallel: a.parallel, params: a.params, definitionId: a.definitionId }),
+        ...(0,records/* definedOnly */.Uv)({
+            revision,
+            tag,
+            parallel: a.parallel,
+            params: a.params,
+            definitionId: a['definition-id'],
+        }),
     };
 }
 /** The service triggered nothing: said as a warning, and its answer is the result. */
@@ -408,9 +384,6 @@ async function setUp(a, pipelines, pipeline) {
         throw error;
     }
 }
-function missingBuildNum(input, command) {
-    throw new errors/* ValidationError */.yI(input, `a value is required by command '${command}': a build number, 1 or more`, undefined, 'missing');
-}
 async function general(ctx) {
     const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
@@ -418,7 +391,7 @@ async function general(ctx) {
         throw new errors/* ValidationError */.yI('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
     }
     const args = readArgs(ctx, name, command.takes);
-    if (args.allPages && !command.paged) {
+    if (args['all-pages'] && !command.paged) {
         ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
     }
     if (command.warning)
@@ -432,7 +405,7 @@ async function general(ctx) {
     const { project } = connection;
     // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
     if ('slug' in project && command.takes.includes('trigger-api'))
-        (0,trigger_api/* checkTriggerInputs */.em)(args.api, name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
+        (0,trigger_api/* checkTriggerInputs */.em)(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
     // connect() gives a slug project only to a command about a project, which then has a v2 form.
     const result = 'slug' in project
         ? await v2?.(new projects_v2/* ProjectsV2 */.lv(connection.transport), project, args)

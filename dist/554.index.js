@@ -7,8 +7,6 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LIMITS: () => (/* binding */ LIMITS),
-/* harmony export */   readInputs: () => (/* binding */ readInputs),
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec),
 /* harmony export */   waitForBuild: () => (/* binding */ waitForBuild)
@@ -22,8 +20,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2049);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8537);
 /* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3704);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(649);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1013);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(649);
 /* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8729);
 /* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8164);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1272);
@@ -60,73 +58,47 @@ const spec = {
     ],
     outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
 };
-/** Input ranges: the waiting actions' own, and how long a commit's builds may take to settle. */
-const LIMITS = {
-    ..._runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .WAIT_LIMITS */ .NW,
-    settleSeconds: { min: 0, max: 3600 },
-};
-/** Reads and checks every input of the action's own before anything is sent. */
+/** Reads and checks every input of the action's own before anything is sent: what the gate needs. */
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
-    let buildNumText = inputs.optional('build-num');
-    let givenRevision = inputs.optional('revision');
-    let branch = inputs.optional('branch');
     const pipelineId = pipelineIdText === undefined ? undefined : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
-    const also = [buildNumText && 'build-num', givenRevision && 'revision', branch && 'branch'].filter(Boolean);
-    if (pipelineId !== undefined && also.length > 0) {
-        // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
-        ctx.io.warning(`pipeline-id is given, so ${also.join(', ')} ${also.length > 1 ? 'are' : 'is'} not used`);
-        buildNumText = givenRevision = branch = undefined;
-    }
-    const buildNum = buildNumText === undefined
-        ? undefined
-        : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkInteger */ .zQ)('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
+    // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
+    if (pipelineId !== undefined)
+        (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .warnUnused */ .Tq)(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
+    const named = (name) => pipelineId === undefined ? inputs.optional(name) : undefined;
+    const buildNum = pipelineId === undefined ? inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) : undefined;
+    const givenRevision = named('revision');
+    const branch = named('branch');
     if (branch !== undefined)
         (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkSegment */ .cr)('branch', branch);
     const workflows = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow'));
     const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
-    const appearMinutes = inputs.integer('appear-timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 10);
-    const settleSeconds = inputs.integer('settle-seconds', LIMITS.settleSeconds.min, LIMITS.settleSeconds.max, 30);
-    const timeoutMinutes = inputs.integer('timeout-minutes', LIMITS.timeoutMinutes.min, LIMITS.timeoutMinutes.max, 60);
-    const pollSeconds = inputs.integer('poll-interval-seconds', LIMITS.pollSeconds.min, LIMITS.pollSeconds.max, 15);
+    const appearMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .waitMs */ .Cu)(inputs, 'appear-timeout-minutes', 10);
+    const settleMs = inputs.integer('settle-seconds', 0, 3600, 30) * 1000;
+    const timeoutMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .waitMs */ .Cu)(inputs, 'timeout-minutes', 60);
+    const intervalMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .pollIntervalMs */ .Bg)(inputs);
     const policy = (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_6__/* .readOutcomePolicy */ .tI)(inputs);
     const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_12__/* .MAX_OUTPUT_LINES */ .$S, 50);
     const ifNoBuilds = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .readIfNoBuilds */ .a4)(inputs);
     let revision = '';
+    if (buildNum !== undefined)
+        (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .warnUnused */ .Tq)(ctx, 'build-num', ['revision', 'workflow', 'job']);
     // On a comment, a branch given alone names the commit through its newest build.
-    const fromBranch = buildNum === undefined &&
-        givenRevision === undefined &&
-        branch !== undefined &&
-        (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_9__/* .commentsOnPullRequest */ .uz)(ctx.env);
-    if (pipelineId === undefined && buildNum === undefined && !fromBranch) {
-        const raw = givenRevision ?? (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_9__/* .workflowRevision */ .VS)(ctx.env);
-        if (raw === undefined) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_10__/* .ValidationError */ .yI('revision', 'a value is required when GITHUB_SHA is not set (or give build-num)', undefined, 'missing');
-        }
-        if (!/^[0-9a-f]{7,40}$/i.test(raw)) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_10__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
-        }
-        revision = raw.toLowerCase();
-    }
-    else if (buildNum !== undefined) {
-        const unused = ['revision', 'workflow', 'job'].filter((name) => inputs.optional(name) !== undefined);
-        if (unused.length > 0) {
-            ctx.io.warning(`build-num is given, so ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} not used`);
-        }
-    }
+    else if (pipelineId === undefined &&
+        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__/* .commentsOnPullRequest */ .uz)(ctx.env)))
+        revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
     return {
-        ...(pipelineId === undefined ? {} : { pipelineId }),
-        ...(buildNum === undefined ? {} : { buildNum }),
-        query: { revision, ...(branch === undefined ? {} : { branch }) },
+        ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ pipelineId, buildNum }),
+        query: { revision, ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ branch }) },
         workflows,
         jobs,
         named: jobs.filter((p) => p.named),
         ifNoBuilds,
-        appearMs: appearMinutes * 60_000,
-        settleMs: settleSeconds * 1000,
-        timeoutMs: timeoutMinutes * 60_000,
-        intervalMs: pollSeconds * 1000,
+        appearMs,
+        settleMs,
+        timeoutMs,
+        intervalMs,
         policy,
         failureLogLines,
     };
@@ -156,8 +128,7 @@ async function waitForBuild(ctx) {
                 return { builds: [build], truncated: false, complete: (0,_api_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(build) };
             },
         };
-        const label = `job #${num}`;
-        const one = { ...rest, workflows: [], jobs: [], named: [], source, label };
+        const one = { ...rest, workflows: [], jobs: [], named: [], source, label: `job #${num}` };
         await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, connection, one, { started, deadline });
         return;
     }

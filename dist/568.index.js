@@ -38,31 +38,54 @@ async function setEnvvar(ctx) {
     const variables = inputs.assignments('variables', { secret: true });
     const name = inputs.optional('name');
     const toDelete = inputs.lines('delete');
-    if (name === undefined && value !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('name', "give the variable's name with value (or use variables: NAME=value lines)", undefined, 'missing');
-    }
+    const refuse = (input, allowed, problem) => new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI(input, allowed, undefined, problem);
+    if (name === undefined && value !== undefined)
+        throw refuse('name', "give the variable's name with value (or use variables: NAME=value lines)", 'missing');
     const toSet = new Map();
     if (name !== undefined) {
         (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name);
         if (value === undefined)
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('value', `a value is required with name '${name}'`, undefined, 'missing');
+            throw refuse('value', `a value is required with name '${name}'`, 'missing');
         toSet.set(name, value);
     }
     for (const [key, v] of variables) {
         if (toSet.has(key))
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('variables', 'each name once', undefined, `'${key}' is also given as name`);
+            throw refuse('variables', 'each name once', `'${key}' is also given as name`);
         toSet.set(key, v);
     }
     for (const key of toDelete) {
         (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('delete', key);
         if (toSet.has(key))
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('delete', 'a name is either set or deleted', undefined, `'${key}' is both set and deleted`);
+            throw refuse('delete', 'a name is either set or deleted', `'${key}' is both set and deleted`);
     }
-    if (toSet.size === 0 && toDelete.length === 0) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('name', 'give at least one of name (with value), variables or delete', undefined, 'nothing to do');
-    }
+    if (toSet.size === 0 && toDelete.length === 0)
+        throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
     const { client, transport, project } = ctx.connect({ acceptSlug: true });
-    const store = 'slug' in project ? v2Variables(new _api_projects_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .ProjectsV2 */ .lv(transport), project) : v1Variables(client, project);
+    const api = new _api_projects_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .ProjectsV2 */ .lv(transport);
+    // A project named by its slug is reached through API v2 alone (docs/v2.md): one list says which variables exist.
+    let existing;
+    const store = {
+        add: (key, v) => 'slug' in project ? api.addEnvVar(project, key, v) : client.addEnvVar(project, key, v),
+        /** False when the project has no such variable. */
+        remove: async (key) => {
+            if ('slug' in project) {
+                existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
+                if (!(await existing).has(key))
+                    return false;
+                await api.deleteEnvVar(project, key);
+                return true;
+            }
+            try {
+                await client.deleteEnvVar(project, key);
+                return true;
+            }
+            catch (error) {
+                if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404 && /env var/i.test(error.serverMessage))
+                    return false;
+                throw error;
+            }
+        },
+    };
     const set = [];
     const deleted = [];
     const absent = [];
@@ -102,36 +125,6 @@ async function setEnvvar(ctx) {
                 .write();
         }
     }
-}
-function v1Variables(client, project) {
-    return {
-        add: (name, value) => client.addEnvVar(project, name, value),
-        remove: async (name) => {
-            try {
-                await client.deleteEnvVar(project, name);
-                return true;
-            }
-            catch (error) {
-                if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404 && /env var/i.test(error.serverMessage))
-                    return false;
-                throw error;
-            }
-        },
-    };
-}
-/** A project named by its slug, through API v2 alone (docs/v2.md): one list says which variables exist. */
-function v2Variables(api, project) {
-    let existing;
-    return {
-        add: (name, value) => api.addEnvVar(project, name, value),
-        remove: async (name) => {
-            existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
-            if (!(await existing).has(name))
-                return false;
-            await api.deleteEnvVar(project, name);
-            return true;
-        },
-    };
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {

@@ -8,11 +8,10 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   approve: () => (/* binding */ approve),
-/* harmony export */   readInputs: () => (/* binding */ readInputs),
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2249);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2249);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 /* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8729);
 /* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7157);
@@ -23,7 +22,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3704);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8999);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(649);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(649);
+
 
 
 
@@ -52,9 +53,11 @@ function readInputs(ctx) {
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
-    const waitMinutes = inputs.integer('wait-for-hold-minutes', 0, _runner_poll_js__WEBPACK_IMPORTED_MODULE_6__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, 10);
-    const pollSeconds = inputs.integer('poll-interval-seconds', _runner_poll_js__WEBPACK_IMPORTED_MODULE_6__/* .WAIT_LIMITS */ .NW.pollSeconds.min, _runner_poll_js__WEBPACK_IMPORTED_MODULE_6__/* .WAIT_LIMITS */ .NW.pollSeconds.max, 15);
-    const timing = { jobs, waitMs: waitMinutes * 60_000, intervalMs: pollSeconds * 1000 };
+    const timing = {
+        jobs,
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .pollIntervalMs */ .Bg)(inputs),
+    };
     if (pipelineIdText !== undefined) {
         const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
         if (also !== '') {
@@ -66,15 +69,9 @@ function readInputs(ctx) {
         (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', branch);
     const withBranch = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch });
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__/* .commentsOnPullRequest */ .uz)(ctx.env))
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__/* .commentsOnPullRequest */ .uz)(ctx.env))
         return { revision: '', ...withBranch, ...timing };
-    const raw = givenRevision ?? (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__/* .workflowRevision */ .VS)(ctx.env);
-    if (raw === undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'a value is required when GITHUB_SHA is not set (or give pipeline-id)', undefined, 'missing');
-    }
-    if (!/^[0-9a-f]{7,40}$/i.test(raw))
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
-    return { revision: raw.toLowerCase(), ...withBranch, ...timing };
+    return { revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id'), ...withBranch, ...timing };
 }
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 async function approve(ctx) {
@@ -98,13 +95,13 @@ async function approve(ctx) {
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline: started + input.waitMs,
-            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(state.elapsedMs)})`),
-            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(state.nextInMs)}`),
+            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(state.elapsedMs)})`),
+            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(state.nextInMs)}`),
         }, async () => {
             // A pipeline named by id is read once; a commit's newest may change from one look to the next.
-            const found = input.pipelineId !== undefined && pipeline !== undefined
-                ? pipeline
-                : await findPipeline(pipelines, project, input);
+            const found = input.pipelineId === undefined
+                ? await pipelines.newestPipeline(project, { ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision))
+                : (pipeline ?? (await pipelines.pipeline(input.pipelineId)));
             if (found === undefined)
                 return { done: false };
             if (found.id !== pipeline?.id) {
@@ -123,22 +120,22 @@ async function approve(ctx) {
         if (!result.done) {
             const why = result.error === undefined ? '' : ` (${result.error.message})`;
             throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_6__/* .WaitError */ .uf(pipeline === undefined
-                ? `No pipeline of ${commit} was found within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(input.waitMs)} among the project's ` +
+                ? `No pipeline of ${commit} was found within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(input.waitMs)} among the project's ` +
                     `${MAX_PIPELINES} newest pipelines${why}`
                 : `No ${chosen} came on hold in pipeline #${pipeline.number} within ` +
-                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(input.waitMs)}${why}; ${describeApprovals(seen)}`);
+                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(input.waitMs)}${why}; ` +
+                    (seen.length === 0
+                        ? 'the pipeline has no approval job'
+                        : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`));
         }
         if (result.value.length === 0) {
             ctx.info(`Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-                `(${seen
-                    .filter((a) => a.chosen)
-                    .map((a) => `${a.job} of workflow ${a.workflow}`)
-                    .join(', ')})`);
+                `(${seen.flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`);
         }
         for (const hold of result.value) {
             await approveOnce(ctx, pipelines, hold);
             approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
-            ctx.info(`Approved ${hold.job} of workflow ${hold.workflow}`);
+            ctx.info(`Approved ${hold.name}`);
         }
     }
     finally {
@@ -157,12 +154,6 @@ async function approve(ctx) {
         }
     }
 }
-/** The pipeline named, or the newest of the commit (on the branch when given). */
-async function findPipeline(pipelines, project, input) {
-    if (input.pipelineId !== undefined)
-        return pipelines.pipeline(input.pipelineId);
-    return pipelines.newestPipeline(project, { ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision));
-}
 /** Every approval job of the pipeline's workflows, marked when the patterns choose it. */
 async function approvalsOf(pipelines, pipelineId, patterns) {
     const approvals = [];
@@ -174,6 +165,7 @@ async function approvalsOf(pipelines, pipelineId, patterns) {
             if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
                 throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
             approvals.push({
+                name: `${job.name} of workflow ${workflow.name}`,
                 workflow: workflow.name,
                 workflowId: workflow.id,
                 job: job.name,
@@ -190,8 +182,7 @@ async function approvalsOf(pipelines, pipelineId, patterns) {
  * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
  */
 async function approveOnce(ctx, pipelines, hold) {
-    const { workflowId, requestId } = hold;
-    const what = `${hold.job} of workflow ${hold.workflow}`;
+    const { workflowId, requestId, name: what } = hold;
     for (let attempt = 1;; attempt++) {
         try {
             await pipelines.approve(workflowId, requestId);
@@ -211,14 +202,6 @@ async function approveOnce(ctx, pipelines, hold) {
             ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
         }
     }
-}
-/** `hold of workflow deploy: blocked; ...`, or that there is none. */
-function describeApprovals(approvals) {
-    if (approvals.length === 0)
-        return 'the pipeline has no approval job';
-    return `its approval jobs: ${approvals
-        .map((a) => `${a.job} of workflow ${a.workflow}: ${a.status}`)
-        .join('; ')}`;
 }
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
 function run() {

@@ -571,8 +571,12 @@ async function main(): Promise<number> {
         await flushDisk();
         results.get(c.name)?.push(await c.run());
       }
+      // The action's CPU time and peak memory beside its wall time: paired rounds compare builds on a busy machine.
+      const shown = (t: Timed | undefined): string =>
+        seconds(t?.ms ?? 0) +
+        (t?.cpuMs === undefined ? '' : ` (CPU ${seconds(t.cpuMs)}, ${mib(t.peakRss ?? 0)})`);
       console.log(
-        `round ${round}: ${cases.map((c) => `${c.name} ${seconds(results.get(c.name)?.at(-1)?.ms ?? 0)}`).join(', ')}`,
+        `round ${round}: ${cases.map((c) => `${c.name} ${shown(results.get(c.name)?.at(-1))}`).join(', ')}`,
       );
     }
 
@@ -656,9 +660,9 @@ async function main(): Promise<number> {
         `${mib(big)} (max ${mib(maxRss(big1))})`,
         `64 MiB artifact: ${mib(mid)}`,
         `${(big / mid).toFixed(2)}×`,
-        // docs/promises.md, promise 9: at most 200 MiB.
-        '≤ 200 MiB',
-        verdict(big <= 200 * MiB),
+        // The target of docs/performance.md, within the bound of docs/promises.md, promise 9.
+        '≤ 128 MiB',
+        verdict(big <= 128 * MiB),
       ]);
       if (huge) {
         const huge4 = rss(`action 4 GiB${suffix}`);
@@ -667,8 +671,8 @@ async function main(): Promise<number> {
           mib(huge4),
           `1 GiB artifact: ${mib(big)}`,
           `${(huge4 / big).toFixed(2)}×`,
-          '≤ 1.10×',
-          verdict(huge4 <= big * 1.1),
+          '≤ 1.10×, ≤ 128 MiB',
+          verdict(huge4 <= big * 1.1 && huge4 <= 128 * MiB),
         ]);
       }
       if (!onlyLarge) {

@@ -3,7 +3,6 @@
 // connect.lookup, so the check is made on the address the connection is made to.
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-/** Thrown by guardedLookup: the name resolved to a link-local address. */
 export class LinkLocalLookupError extends Error {}
 
 /** A resolver that refuses link-local answers for every name but the API's own (a user's choice). */
@@ -27,10 +26,8 @@ LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
 LINK_LOCAL.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6');
 LINK_LOCAL.addSubnet('::a9fe:0', 112, 'ipv6');
 
-/**
- * True for a link-local address (169.254.0.0/16, fe80::/10), with or without the brackets of a URL or a zone.
- * Other spellings of IPv4 (decimal, octal, hex) are normalised by the URL parser before they get here.
- */
+/** True for a link-local address, with or without the brackets of a URL or a zone; other spellings of IPv4 are
+ *  normalised by the URL parser before they get here. */
 export function isLinkLocal(host: string): boolean {
   const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const kind = isIP(address);

@@ -23,11 +23,8 @@ export function tooLarge(method: string, display: string): BadResponseError {
   return new BadResponseError(method, display, `the answer is larger than ${most}; reading stopped there`);
 }
 
-/**
- * A success answer's body as JSON. The API dispatcher's maxResponseSize stops it at MAX_ANSWER_BYTES (one that
- * announces more is refused before any byte), and nesting is checked before parsing, so an endless answer costs
- * neither memory nor a stack overflow later.
- */
+/** A success answer's body as JSON, its size bounded before and while it is read and its nesting before it is
+ *  parsed, so that an endless answer costs neither memory nor a stack overflow. */
 export async function readJson(
   response: Dispatcher.ResponseData,
   method: string,

@@ -3,8 +3,6 @@ import {
   AbortedError,
   ApiError,
   certificateCode,
-  NetworkError,
-  TimeoutError,
   UntrustedCertificateError,
   UserFacingError,
   ValidationError,
@@ -33,6 +31,7 @@ import {
   type User,
   type VcsType,
 } from './records.ts';
+import { isAmbiguous } from './retry.ts';
 import { checkSshKey } from './ssh.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 import {
@@ -395,11 +394,4 @@ function pageQuery(q: PageQuery): PageQuery {
     limit: q.limit === undefined ? undefined : checkLimit('limit', q.limit),
     offset: q.offset === undefined ? undefined : checkOffset('offset', q.offset),
   });
-}
-
-/** Failures after which a write may or may not have reached the service. */
-export function isAmbiguous(error: unknown): error is Error {
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
-  if (error instanceof NetworkError) return !error.notSent;
-  return error instanceof TimeoutError;
 }

@@ -1,7 +1,10 @@
 // The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
 // downloads and step output alike (docs/promises.md, promise 24).
 import { Transform, type TransformCallback } from 'node:stream';
-import { zlib } from './zlib.ts';
+import type * as Zlib from 'node:zlib';
+
+// Loaded at its first use: most runs decode nothing.
+const zlib = (): typeof Zlib => process.getBuiltinModule('node:zlib');
 
 export type Coding = 'gzip' | 'deflate' | 'br';
 

@@ -1,64 +1,38 @@
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
-import { closeSync, createWriteStream, ftruncateSync, openSync, statSync, unlinkSync } from 'node:fs';
-import { once } from 'node:events';
+import { closeSync, createWriteStream, ftruncateSync, openSync, unlinkSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { discard } from './answer.ts';
 import { ApiError, asError, UserFacingError } from './errors.ts';
 import { backoffDelay, isTransient, type RetryOptions } from './retry.ts';
 import { partFileName } from './paths.ts';
 import { renameFile } from './rename.ts';
-import { contentCoding, decoder as decoderFor, UnsupportedCodingError, type Coding } from './decode.ts';
-import { displayUrl, firstHeader, formatLimit } from './format.ts';
-import type { OpenedBody, OpenOptions, ResponseHeaders } from './transport.ts';
-
-/**
- * The most a download may hold when the server does not state its size (no Content-Length) or sends it encoded
- * (Content-Length then counts the encoded bytes): an endless or a decompression-bomb body fails there, once, and is
- * not retried. Above what a hosted runner's free disk (about 14 GB) can take beside a checkout.
- */
-export const MAX_UNDECLARED_BYTES = 10 * 1024 ** 3;
-
-/**
- * The minimum rate of a download: fewer than `bytes` in any window of `windowMs` fails the attempt (retried like
- * a stall). A body dripping a byte a second never trips the idle timeout between chunks; this rule does.
- */
-export interface MinimumRate {
-  bytes: number;
-  windowMs: number;
-}
-
-/** 64 KiB a minute, about 1 KiB/s: far below any real storage, far above a drip. */
-export const DEFAULT_MIN_RATE: MinimumRate = { bytes: 64 * 1024, windowMs: 60_000 };
+import { contentCoding, decoder, type Coding } from './decode.ts';
+import { definedOnly } from './records.ts';
+import { displayUrl, firstHeader, formatLimit, shortDuration } from './format.ts';
+import type { OpenedBody, OpenOptions } from './transport.ts';
 
 /** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
 export interface Opener {
   open(url: string, options: OpenOptions): Promise<OpenedBody>;
 }
 
-/**
- * Failures in a row before a download is given up. An attempt that takes the file further than before starts the
- * count again, since resuming it is cheap; four times as many attempts in all is the outer bound.
- */
-export const DOWNLOAD_RETRY: RetryOptions = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000 };
-
-export interface DownloaderOptions {
+interface DownloaderOptions {
   opener: Opener;
   clock?: Clock;
   retry?: Partial<RetryOptions>;
-  /** Aborts every download; part files are removed. */
-  signal?: AbortSignal;
   log?: (level: 'debug' | 'info', message: string) => void;
-  /** Bound on a body of unstated (or encoded) size; MAX_UNDECLARED_BYTES by default. */
+  /** The most a body of unstated (or encoded) size may hold: an endless body or a decompression bomb fails there. */
   maxBytes?: number;
-  /** DEFAULT_MIN_RATE by default. */
-  minRate?: MinimumRate;
+  /** Fewer than `bytes` in any window of `windowMs` fails the attempt: a drip never trips the idle timeout. */
+  minRate?: { bytes: number; windowMs: number };
 }
 
-export interface DownloadRequest {
+interface DownloadRequest {
   url: string;
   /** Absolute path of the final file; its folder exists. */
   dest: string;
@@ -67,23 +41,6 @@ export interface DownloadRequest {
   signal?: AbortSignal;
   /** Bytes received, as they arrive (negative when bytes are thrown away to start over). */
   onBytes?: (bytes: number) => void;
-}
-
-export interface DownloadResult {
-  bytes: number;
-  attempts: number;
-  /** How many times a failed attempt was resumed with a Range request. */
-  resumed: number;
-}
-
-/** A body of unstated size passed the bound: never retried (the next attempt would only do it again). */
-export class TooLargeError extends UserFacingError {
-  override name = 'TooLargeError';
-}
-
-/** An encoded body that does not decode (cut short, or corrupt). */
-export class CorruptBodyError extends UserFacingError {
-  override name = 'CorruptBodyError';
 }
 
 /** A download failed for good: names the artifact, keeps the cause. */
@@ -98,64 +55,40 @@ export class DownloadError extends UserFacingError {
   }
 }
 
-/** The body ended before Content-Length (or the Content-Range's end) was reached. */
-export class IncompleteBodyError extends UserFacingError {
-  override name = 'IncompleteBodyError';
-}
-
-/** The body arrived below the minimum rate. */
-export class TooSlowError extends UserFacingError {
-  override name = 'TooSlowError';
-}
-
-/** A Content-Encoding that cannot be decoded: what would be written is not the file. */
-export class UnsupportedEncodingError extends UserFacingError {
-  override name = 'UnsupportedEncodingError';
-}
-
-/** The answer cannot be appended to the part file (a range that does not fit, a body longer than announced): the
- *  next attempt asks for the whole file. */
-class StartOverError extends UserFacingError {
-  override name = 'StartOverError';
-}
-
-/** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
-const WRITE_BATCH_BYTES = 1024 * 1024;
-
-/** The bytes of one attempt off the wire, for the minimum-rate rule, and how to stop it. */
-interface Watched {
-  raw: number;
-  windowStart: number;
-  windowRaw: number;
-  url: string;
-  stop(error: Error): void;
+/** A failed attempt, and what the next one does: resume after what is written, start over, or not come at all;
+ *  `slow` resumes but always counts as a failure, since a drip takes the file a little further every time. */
+class AttemptError extends UserFacingError {
+  override name = 'AttemptError';
+  readonly next: 'resume' | 'restart' | 'slow' | 'none';
+  constructor(message: string, next: AttemptError['next']) {
+    super(message);
+    this.next = next;
+  }
 }
 
 export class Downloader {
   readonly #opener: Opener;
   readonly #clock: Clock;
+  // Failures in a row before a download is given up; an attempt that takes the file further starts the count
+  // again, since resuming is cheap, and four times as many attempts in all is the outer bound.
   readonly #retry: RetryOptions;
-  readonly #signal: AbortSignal | undefined;
   readonly #log: (level: 'debug' | 'info', message: string) => void;
   readonly #maxBytes: number;
-  readonly #minRate: MinimumRate;
+  readonly #minRate: { bytes: number; windowMs: number };
   /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
   readonly #parts = new Set<string>();
-  /** Bodies being received, checked against the minimum rate by one timer for all. */
-  readonly #watched = new Set<Watched>();
-  #ticker: ReturnType<typeof setInterval> | undefined;
+  /** Bytes written since the last young-generation collection. */
+  #unswept = 0;
 
   constructor(options: DownloaderOptions) {
     this.#opener = options.opener;
     this.#clock = options.clock ?? systemClock;
-    this.#retry = {
-      ...DOWNLOAD_RETRY,
-      ...Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, v]) => v !== undefined)),
-    };
-    this.#signal = options.signal;
+    this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...definedOnly(options.retry) };
     this.#log = options.log ?? (() => {});
-    this.#maxBytes = options.maxBytes ?? MAX_UNDECLARED_BYTES;
-    this.#minRate = options.minRate ?? DEFAULT_MIN_RATE;
+    // Above what a hosted runner's free disk can take beside a checkout.
+    this.#maxBytes = options.maxBytes ?? 10 * 1024 ** 3;
+    // Far below any real storage, far above a drip.
+    this.#minRate = options.minRate ?? { bytes: 64 * 1024, windowMs: 60_000 };
   }
 
   /** Part files not yet renamed or removed. */
@@ -165,18 +98,12 @@ export class Downloader {
 
   /** Removes every part file left, synchronously, so it also works as the last thing before the process exits. */
   removeParts(): void {
-    for (const part of this.#parts) {
-      try {
-        unlinkSync(part);
-      } catch {
-        // Already gone.
-      }
-      this.#parts.delete(part);
-    }
+    for (const part of this.#parts) remove(part);
+    this.#parts.clear();
   }
 
-  async download(request: DownloadRequest): Promise<DownloadResult> {
-    const signal = eitherSignal(request.signal, this.#signal);
+  async download(request: DownloadRequest): Promise<{ bytes: number; attempts: number; resumed: number }> {
+    const signal = request.signal ?? new AbortController().signal;
     if (signal.aborted) throw abortReason(signal);
     // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file,
     // and the request is sent only once the file exists.
@@ -184,39 +111,30 @@ export class Downloader {
     const fd = openSync(part, 'wx', 0o666);
     this.#parts.add(part);
     try {
-      const result = await this.#fetchInto(part, fd, request, signal);
+      const result = await this.#attempts(fd, request, signal).finally(() => closeSync(fd));
       if (signal.aborted) throw abortReason(signal);
       await renameFile(part, request.dest);
-      this.#parts.delete(part);
       return result;
     } catch (error) {
-      try {
-        unlinkSync(part);
-      } catch {
-        // Already gone.
-      }
+      remove(part);
+      throw signal.aborted ? abortReason(signal) : error;
+    } finally {
       this.#parts.delete(part);
-      if (signal.aborted) throw abortReason(signal);
-      throw error;
     }
   }
 
-  /** The attempts of one download; each attempt's write stream owns (and closes) its descriptor of the part file. */
-  async #fetchInto(
-    part: string,
-    firstFd: number,
-    request: DownloadRequest,
-    signal: AbortSignal,
-  ): Promise<DownloadResult> {
-    const { url, name } = request;
-    /** Bytes reported through onBytes, kept equal to what is on disk after each attempt. */
-    let reported = 0;
-    const report = (bytes: number): void => {
-      reported += bytes;
-      request.onBytes?.(bytes);
+  // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
+  // encoded answer starts over.
+  async #attempts(fd: number, { url, name, onBytes }: DownloadRequest, signal: AbortSignal) {
+    /** Bytes in the part file, each reported through onBytes as it arrived. */
+    let size = 0;
+    const empty = (): void => {
+      if (size === 0) return;
+      onBytes?.(-size);
+      size = 0;
+      ftruncateSync(fd, 0);
     };
-    let offset = 0;
-    /** Size of the whole file, once a response told it. */
+    /** Size of the whole file, once an answer told it. */
     let total: number | undefined;
     /** ETag or Last-Modified of the first answer: a resumed part must come from the same file (If-Range). */
     let validator: string | undefined;
@@ -226,238 +144,193 @@ export class Downloader {
     /** The furthest the part file ever got: only going beyond it counts as progress. */
     let furthest = 0;
 
-    // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
-    // encoded answer starts over.
+    // A body into the part file where it ends, decoded if encoded: read by its `data` events, cheaper than a
+    // pipeline, and written by the thread pool a batch at a time while this thread reads on (docs/performance.md).
+    const receive = async (body: Readable, coding: Coding | undefined, limit: number): Promise<void> => {
+      const decode = coding === undefined ? undefined : decoder(coding);
+      const source = decode ?? body;
+      let got = 0;
+      let raw = 0;
+      /** A failure of ours (the size bound, a write), told apart from the decoder's own. */
+      let failure: Error | undefined;
+      // Fails the body when fewer bytes than the minimum rate's came off the wire in a window.
+      const { bytes, windowMs } = this.#minRate;
+      let since = this.#clock.now();
+      let before = 0;
+      const watch = (): void => {
+        const now = this.#clock.now();
+        const wire = decode === undefined ? got : raw;
+        if (now - since < windowMs) return;
+        if (wire - before >= bytes) [since, before] = [now, wire];
+        else {
+          const message = `GET ${displayUrl(url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
+          body.destroy(new AttemptError(message, 'slow'));
+        }
+      };
+      const watchdog = setInterval(watch, Math.max(10, Math.min(1000, windowMs / 4))).unref();
+      const start = size;
+      const file = createWriteStream('', { fd, start, highWaterMark: WRITE_BATCH_BYTES, autoClose: false });
+      file.cork();
+      file.on('error', (error) => source.destroy((failure = error)));
+      try {
+        await new Promise((resolve, reject) => {
+          source.on('error', reject).once('end', resolve);
+          source.on('data', (chunk: Buffer) => {
+            try {
+              if ((got += chunk.length) > limit) {
+                throw new AttemptError(
+                  `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
+                  'none',
+                );
+              }
+              file.write(chunk);
+              if (file.writableLength >= WRITE_BATCH_BYTES) {
+                file.uncork();
+                file.cork();
+              }
+              // A disk slower than the network holds the body back, not the memory.
+              if (file.writableNeedDrain) {
+                source.pause();
+                file.once('drain', () => source.resume());
+              }
+              onBytes?.(chunk.length);
+              if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
+                this.#unswept = 0;
+                collectYoung();
+              }
+            } catch (error) {
+              source.destroy((failure = asError(error)));
+            }
+          });
+          if (decode === undefined) return;
+          body
+            .on('data', (chunk: Buffer) => (raw += chunk.length))
+            .on('error', (error) => decode.destroy(error));
+          body.pipe(decode);
+        });
+      } catch (error) {
+        discard(body);
+        if (decode === undefined || error === failure || error instanceof UserFacingError) throw error;
+        throw new AttemptError(
+          `the ${coding} body could not be decoded: ${asError(error).message}`,
+          'restart',
+        );
+      } finally {
+        clearInterval(watchdog);
+        // What is on disk is what counts, whatever failed: every write queued lands first.
+        file.uncork();
+        await new Promise((resolve) => file.end(resolve));
+        size = start + file.bytesWritten;
+      }
+    };
+
     for (let attempt = 1; ; attempt++) {
-      /** Whether this attempt's answer is encoded. */
-      let encodedAttempt = false;
-      let fd: number | undefined = attempt === 1 ? firstFd : openSync(part, 'r+');
+      /** A range of encoded bytes cannot be appended to decoded ones: an encoded attempt that fails starts over. */
+      let encoded = false;
       try {
         const headers: Record<string, string> = { 'accept-encoding': 'identity' };
-        const resuming = offset > 0 && useRange;
+        const resuming = size > 0 && useRange;
         if (resuming) {
-          headers.range = `bytes=${offset}-`;
+          headers.range = `bytes=${size}-`;
           if (validator !== undefined) headers['if-range'] = validator;
         }
-        const opened = await this.#opener.open(url, { headers, signal });
-        // Nothing is awaited until the body is piped: a body failing while no one listens would end the process.
-        const { body } = opened;
-        let start = 0;
-        /** Content-Length of an encoded answer: what the wire must bring, before decoding. */
-        let rawLength: number | undefined;
-        let encoding: Coding | undefined;
+        // Nothing is awaited from here until the body is piped: a body failing while no one listens would end
+        // the process.
+        const answer = await this.#opener.open(url, { headers, signal });
+        let coding;
         try {
-          encoding = encodingOf(opened.headers);
-          // A range of encoded bytes cannot be appended to decoded ones: a failed attempt starts over.
-          if (encoding !== undefined) encodedAttempt = true;
-          if (opened.status === 206) {
-            const range = parseContentRange(firstHeader(opened.headers['content-range']));
-            const fits =
-              resuming &&
-              encoding === undefined &&
-              range !== undefined &&
-              range.start === offset &&
-              (total === undefined || range.total === undefined || range.total === total);
-            if (!fits) {
-              throw new StartOverError(
-                resuming
-                  ? `the server answered the request for bytes ${offset}- with Content-Range ${JSON.stringify(firstHeader(opened.headers['content-range']) ?? '')}${encoding === undefined ? '' : ` and Content-Encoding ${encoding}`}`
-                  : 'the server sent part of the file (206) when the whole file was asked for',
-              );
+          coding = contentCoding(answer.headers['content-encoding']);
+          encoded = coding !== undefined;
+          if (answer.status === 206) {
+            const sent = firstHeader(answer.headers['content-range']);
+            const range = parseContentRange(sent);
+            const fits = resuming && !encoded && range?.start === size;
+            if (!fits || (range.total ?? total) !== (total ?? range.total)) {
+              const asked = resuming ? `bytes ${size}-` : 'the whole file';
+              const also = encoded ? ` and Content-Encoding ${coding}` : '';
+              const message = `the server answered a request for ${asked} with 206, Content-Range ${JSON.stringify(sent ?? '')}${also}`;
+              throw new AttemptError(message, 'restart');
             }
-            start = offset;
             total ??= range.total;
             resumed++;
-            this.#log('debug', `${name}: resuming at byte ${offset}`);
+            this.#log('debug', `${name}: resuming at byte ${size}`);
           } else {
-            if (offset > 0) {
-              // The server sent the whole file again (no Range support, or the file changed): start over.
-              report(-reported);
-              offset = 0;
-              ftruncateSync(fd, 0);
-            }
-            total = encoding === undefined ? contentLength(opened.headers) : undefined;
-            rawLength = encoding === undefined ? undefined : contentLength(opened.headers);
-            validator ??= strongValidator(opened.headers);
+            // The whole file again (no Range support, or the file changed): what was written goes.
+            empty();
+            const length = firstHeader(answer.headers['content-length'])?.trim() ?? '';
+            total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
+            // A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there).
+            const etag = firstHeader(answer.headers.etag);
+            validator ??=
+              etag?.startsWith('W/') === false ? etag : firstHeader(answer.headers['last-modified']);
           }
         } catch (error) {
-          discard(body);
+          discard(answer.body);
           throw error;
         }
-        const owned = fd;
-        fd = undefined;
-        const { written, raw } = await this.#write(body, owned, part, start, encoding, total, url, report);
-        offset = start + written;
-        if (rawLength !== undefined && raw !== rawLength) {
-          throw new IncompleteBodyError(`the encoded body ended after ${raw} of ${rawLength} bytes`);
+        // undici holds the wire to Content-Length; these hold a 206 to the file its Content-Range announced.
+        await receive(answer.body, coding, total === undefined ? this.#maxBytes : Infinity);
+        if (total !== undefined && size !== total) {
+          throw size < total
+            ? new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume')
+            : new AttemptError(
+                `GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`,
+                'restart',
+              );
         }
-        if (total !== undefined && offset !== total) {
-          if (offset < total)
-            throw new IncompleteBodyError(`the body ended after ${offset} of ${total} bytes`);
-          throw new StartOverError(
-            `GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`,
-          );
-        }
-        return { bytes: offset, attempts: attempt, resumed };
+        return { bytes: size, attempts: attempt, resumed };
       } catch (caught) {
-        if (fd !== undefined) closeSync(fd);
         if (signal.aborted) throw abortReason(signal);
         const error = asError(caught);
-        // What is on disk is what counts, whatever the stream received before it failed.
-        offset = statSync(part).size;
-        if (error instanceof StartOverError || encodedAttempt) {
-          useRange = false;
-          offset = 0;
-        } else if (error instanceof ApiError && error.status === 416) {
-          // The range asked for is beyond the file: it changed; ask for all of it.
-          useRange = false;
-        }
-        if (reported !== offset) report(offset - reported);
-        // An attempt that took the file further than ever resets the count of failures in a row.
-        // A body below the minimum rate always counts: a drip makes a little progress every time.
-        failures = offset > furthest && !(error instanceof TooSlowError) ? 1 : failures + 1;
-        furthest = Math.max(furthest, offset);
-        const retriable = transient(error);
+        const next = error instanceof AttemptError ? error.next : undefined;
+        const beyond = error instanceof ApiError && error.status === 416;
+        if (encoded || next === 'restart') empty();
+        // A range beyond the file means it changed: the next attempts ask for all of it.
+        if (encoded || next === 'restart' || beyond) useRange = false;
+        failures = size > furthest && next !== 'slow' ? 1 : failures + 1;
+        furthest = Math.max(furthest, size);
+        const retriable = isTransient(error) || beyond || (next !== undefined && next !== 'none');
         if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
           throw new DownloadError(name, error, attempt);
         }
         const wait = backoffDelay(failures, this.#retry, () => this.#clock.random());
-        const where = offset > 0 && useRange ? `resuming at ${offset} bytes` : 'starting over';
+        const where = size > 0 && useRange ? `resuming at ${size} bytes` : 'starting over';
         this.#log(
           'info',
-          `${name}: ${error.message}; ${where} in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1})`,
+          `${name}: ${error.message}; ${where} in ${shortDuration(wait)} (attempt ${attempt + 1})`,
         );
         await this.#clock.sleep(wait, signal);
       }
     }
   }
-
-  /**
-   * One answer's body written into the part file from `start`, decoded when it comes encoded, and `fd` closed:
-   * the bytes written, and those that came off the wire. The body is piped at once, with nothing awaited before.
-   */
-  async #write(
-    body: Readable,
-    fd: number,
-    part: string,
-    start: number,
-    encoding: Coding | undefined,
-    total: number | undefined,
-    url: string,
-    report: (bytes: number) => void,
-  ): Promise<{ written: number; raw: number }> {
-    // The stream closes the descriptor only when it fails; once the body is written, it is closed below.
-    const file = createWriteStream(part, { fd, start, highWaterMark: WRITE_BATCH_BYTES, autoClose: false });
-    // Held until a batch is full (below) or the body ends; a failed body's bytes are written first.
-    file.cork();
-    body.on('error', () => file.uncork());
-    const watched: Watched = {
-      raw: 0,
-      windowStart: this.#clock.now(),
-      windowRaw: 0,
-      url,
-      stop: (error) => body.destroy(error),
-    };
-    body.on('data', (chunk: Buffer) => (watched.raw += chunk.length));
-    const decoder = encoding === undefined ? undefined : decoderFor(encoding);
-    let decoderError: unknown;
-    decoder?.once('error', (error) => (decoderError = error));
-    const piped = decoder === undefined ? pipeline(body, file) : pipeline(body, decoder, file);
-    const limit = total === undefined ? this.#maxBytes : undefined;
-    let received = 0;
-    const decoded = decoder ?? body;
-    // After the pipe's own listener: the chunk is in the batch when its size is looked at.
-    decoded.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      report(chunk.length);
-      if (file.writableLength >= WRITE_BATCH_BYTES) {
-        file.uncork();
-        file.cork();
-      }
-      if (limit !== undefined && received > limit) {
-        // The decoder's stream, not the body's: a small encoded body may have ended already.
-        decoded.destroy(
-          new TooLargeError(
-            `the body is larger than ${formatLimit(limit)}, the limit for a file whose size the server does not state (or sends encoded)`,
-          ),
-        );
-      }
-    });
-    const unwatch = this.#watch(watched);
-    try {
-      await piped;
-    } catch (error) {
-      // The failed stream closes its descriptor once its last write is done: the size is read after that.
-      file.destroy();
-      if (!file.closed) await once(file, 'close').catch(() => {});
-      if (error === decoderError && !(error instanceof UserFacingError)) {
-        throw new CorruptBodyError(`the ${encoding} body could not be decoded: ${asError(error).message}`);
-      }
-      throw error;
-    } finally {
-      unwatch();
-    }
-    // On this thread: a close takes less time than a trip to the thread pool and back.
-    closeSync(fd);
-    return { written: file.bytesWritten, raw: watched.raw };
-  }
-
-  #watch(watched: Watched): () => void {
-    this.#watched.add(watched);
-    if (this.#ticker === undefined) {
-      const every = Math.max(10, Math.min(1000, this.#minRate.windowMs / 4));
-      this.#ticker = setInterval(() => this.#checkRates(), every);
-      this.#ticker.unref();
-    }
-    return () => {
-      this.#watched.delete(watched);
-      if (this.#watched.size === 0 && this.#ticker !== undefined) {
-        clearInterval(this.#ticker);
-        this.#ticker = undefined;
-      }
-    };
-  }
-
-  #checkRates(): void {
-    const now = this.#clock.now();
-    const { bytes, windowMs } = this.#minRate;
-    for (const watched of this.#watched) {
-      if (now - watched.windowStart < windowMs) continue;
-      const got = watched.raw - watched.windowRaw;
-      if (got < bytes) {
-        watched.stop(
-          new TooSlowError(
-            `GET ${displayUrl(watched.url)}: the body arrived slower than ${formatLimit(bytes)} in ${windowMs / 1000} s (${got} bytes in the last ${((now - watched.windowStart) / 1000).toFixed(1)} s)`,
-          ),
-        );
-      } else {
-        watched.windowStart = now;
-        watched.windowRaw = watched.raw;
-      }
-    }
-  }
 }
 
-/** Failures worth another attempt: the wire, a timeout, a server-side error, a cut body, an unusable range. */
-function transient(error: Error): boolean {
-  if (isTransient(error)) return true;
-  if (error instanceof IncompleteBodyError || error instanceof StartOverError) return true;
-  if (error instanceof TooSlowError || error instanceof CorruptBodyError) return true;
-  return error instanceof ApiError && error.status === 416;
-}
+/** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
-function contentLength(headers: ResponseHeaders): number | undefined {
-  const text = firstHeader(headers['content-length']);
-  if (text === undefined || !/^\d+$/u.test(text.trim())) return undefined;
-  const n = Number(text.trim());
-  return Number.isSafeInteger(n) ? n : undefined;
-}
+// V8 frees the socket's read buffers only when their external size starts a full collection, so a download held
+// most of that limit in garbage; a young-generation collection every few MiB written frees them while they are
+// young, and costs less CPU than the full collections it replaces (docs/performance.md).
+const SWEEP_BYTES = 8 * 1024 * 1024;
 
-/** A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there). */
-function strongValidator(headers: ResponseHeaders): string | undefined {
-  const etag = firstHeader(headers['etag']);
-  if (etag !== undefined && !etag.startsWith('W/')) return etag;
-  return firstHeader(headers['last-modified']);
+/** A young-generation collection, through V8's gc extension enabled at run time; nothing where that fails. */
+let collectYoung = (): void => {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
+    collectYoung = () => gc({ type: 'minor' });
+  } catch {
+    collectYoung = () => {};
+  }
+  collectYoung();
+};
+
+function remove(part: string): void {
+  try {
+    unlinkSync(part);
+  } catch {
+    // Already gone.
+  }
 }
 
 /** `bytes 100-199/1000` (or `/*`). */
@@ -466,26 +339,7 @@ export function parseContentRange(
 ): { start: number; end: number; total: number | undefined } | undefined {
   const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/u.exec(value?.trim() ?? '');
   if (!match) return undefined;
-  const start = Number(match[1]);
-  const end = Number(match[2]);
+  const [start, end] = [Number(match[1]), Number(match[2])];
   const total = match[3] === '*' ? undefined : Number(match[3]);
-  if (end < start || (total !== undefined && end >= total)) return undefined;
-  return { start, end, total };
-}
-
-/** One signal for both, without a composite signal (and its bookkeeping) when only one is given. */
-function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal {
-  if (a === undefined) return b ?? new AbortController().signal;
-  return b === undefined ? a : AbortSignal.any([a, b]);
-}
-
-/** The one content coding of an answer (src/api/decode.ts), undefined for none; a clear error otherwise. */
-function encodingOf(headers: ResponseHeaders): Coding | undefined {
-  try {
-    return contentCoding(headers['content-encoding']);
-  } catch (error) {
-    if (error instanceof UnsupportedCodingError)
-      throw new UnsupportedEncodingError(`the server sent the file with ${error.message}`);
-    throw error;
-  }
+  return end < start || (total !== undefined && end >= total) ? undefined : { start, end, total };
 }

@@ -40,7 +40,6 @@ export class ApiError extends UserFacingError {
 /** The request could not be completed at the network level (refused, reset, DNS, TLS). */
 export class NetworkError extends UserFacingError {
   override name = 'NetworkError';
-  /** System error code, e.g. ECONNREFUSED, ECONNRESET, ENOTFOUND. */
   declare readonly code: string;
   /** True when the request provably never reached the server (connection refused, DNS failure). */
   declare readonly notSent: boolean;
@@ -151,17 +150,6 @@ export class UntrustedCertificateError extends UserFacingError {
   }
 }
 
-/** What was thrown, as an Error (a thrown string or object becomes the message of one). */
 export function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
-}
-
-/** The code, system call and host name of an error of undici or the system, wherever they are kept. */
-export function systemErrorCode(err: unknown): Record<'code' | 'syscall' | 'hostname', string | undefined> {
-  const e = err as { code?: unknown; syscall?: unknown; errors?: unknown[]; hostname?: unknown } | null;
-  // Happy eyeballs fails with an AggregateError of one error per address tried.
-  if (typeof e?.code !== 'string' && Array.isArray(e?.errors) && e.errors.length > 0)
-    return systemErrorCode(e.errors[0]);
-  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-  return { code: text(e?.code), syscall: text(e?.syscall), hostname: text(e?.hostname) };
 }

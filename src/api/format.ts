@@ -28,7 +28,6 @@ export function cut(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
-/** `1 file`, `2 files`: the count and its noun. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -46,6 +45,13 @@ export function formatBytes(bytes: number): string {
 export function formatLimit(bytes: number): string {
   const unit = [3, 2, 1].find((u) => bytes >= 1024 ** u && bytes % 1024 ** u === 0);
   return unit === undefined ? formatBytes(bytes) : `${bytes / 1024 ** unit} ${BYTE_UNITS[unit]}`;
+}
+
+/** A record's span: its own milliseconds, else from its start to its end time; undefined when it says neither. */
+export function elapsedMs(millis: unknown, start: unknown, end: unknown): number | undefined {
+  if (typeof millis === 'number' && Number.isFinite(millis) && millis > 0) return millis;
+  const span = Date.parse(String(end)) - Date.parse(String(start));
+  return span >= 0 ? span : undefined;
 }
 
 /** `4 s`, `2 min 5 s`, `1 h 3 min`. */
@@ -75,7 +81,6 @@ export function roughly(ms: number): string {
   return `${Math.round((s / size) * 10) / 10} ${unit}`;
 }
 
-/** The first line of a header that may come as several. */
 export function firstHeader(value: string | readonly string[] | undefined): string | undefined {
   return typeof value === 'string' || value === undefined ? value : value[0];
 }

@@ -81,8 +81,8 @@ function htmlMessage(html: string): string {
   return '';
 }
 
-/** One line without control characters. */
-function collapse(text: string): string {
+/** One line without control characters or runs of white space. */
+export function collapse(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
 }

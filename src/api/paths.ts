@@ -47,8 +47,6 @@ export function artifactRelativePath(
 
 function relativeSegments(text: string, profile: FileSystemProfile): RelativePath {
   const refuse = (reason: string): RelativePath => ({ ok: false, reason });
-  const control = controlProblem(text);
-  if (control !== undefined) return refuse(`it ${control}`);
   const contained = text.includes('\\') ? ['backslashes read as separators'] : [];
   const parts = text.split(/[/\\]+/u);
   // `C:name` is relative to drive C's current folder on Windows: still a drive, still dropped.
@@ -79,12 +77,6 @@ function relativeSegments(text: string, profile: FileSystemProfile): RelativePat
   return { ok: true, segments, contained };
 }
 
-function controlProblem(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  if (!/[\u0000-\u001f\u007f]/u.test(text)) return undefined;
-  return text.includes('\0') ? 'holds a NUL byte' : 'holds a control character';
-}
-
 /**
  * The rules every path that reaches the destination goes through, one segment at a time: an artifact's path and an
  * archive member's alike. Says what is wrong, as the end of a sentence that starts with "it", or undefined.
@@ -92,8 +84,9 @@ function controlProblem(text: string): string | undefined {
 function segmentProblem(segment: string): string | undefined {
   if (segment === '') return 'has an empty segment';
   if (segment === '.' || segment === '..') return `climbs out of its folder with '${segment}'`;
-  const control = controlProblem(segment);
-  if (control !== undefined) return control;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/u.test(segment))
+    return segment.includes('\0') ? 'holds a NUL byte' : 'holds a control character';
   if (/[/\\]/u.test(segment)) return 'holds a path separator inside a name';
   if (isGitFolderName(segment))
     return "goes into a '.git' folder, where a file could run commands at git's next call";
@@ -184,12 +177,11 @@ export interface PlannedFile {
   nodeIndex: number | undefined;
 }
 
-export interface PlanOptions {
+interface PlanOptions {
   globs: readonly Glob[];
   flatten: boolean;
   /** Save the single artifact under this name. */
   fileName?: string | undefined;
-  /** Default: ext4. */
   profile?: FileSystemProfile;
 }
 

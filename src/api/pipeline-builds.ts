@@ -38,6 +38,19 @@ export interface WorkflowEnd {
   stopped?: string[];
 }
 
+export interface PipelineLook {
+  /** Oldest first. */
+  builds: Build[];
+  truncated: false;
+  complete: boolean;
+  /** What the log should say: approvals on hold, workflows that ended without a build. */
+  notes: string[];
+  /** The workflows that have ended. */
+  workflows: WorkflowEnd[];
+  /** Set once complete when the pipeline ran nothing: why that is known, or inferred. */
+  nothing?: string;
+}
+
 export interface PipelineTimes {
   now: () => number;
   /** How long a setup workflow that ended is given to continue into other workflows. */
@@ -108,7 +121,7 @@ export class PipelineBuilds {
     );
   }
 
-  async look() {
+  async look(): Promise<PipelineLook> {
     const notes: string[] = (this.#notes = []);
     if (this.#workflows.size === 0) {
       const workflows = await this.#listWorkflows();

@@ -1,7 +1,7 @@
 // The calls of API v2: those that replace the v1.1 trigger and retry (docs/sunset.md), with the same host and
 // credential, and the project-scoped ones, the only ones a project named by its slug reaches (docs/v2.md); answers
 // are checked by shape before use (docs/promises.md, promise 30).
-import { AbortedTrigger, isAmbiguous, projectPath, type ProjectAddress } from './client.ts';
+import { AbortedTrigger, projectPath, type ProjectAddress } from './client.ts';
 import { ofRevision } from './commit-builds.ts';
 import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
 import { matchesBuildQuery, type BuildQuery } from './find-builds.ts';
@@ -18,6 +18,7 @@ import {
   type HttpVerb,
   type TestCase,
 } from './records.ts';
+import { isAmbiguous } from './retry.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 import { checkBuildNum, checkEnvName, checkParams, checkSegment, type BuildParams } from './validate.ts';
 import {

@@ -1,7 +1,6 @@
-// Proxies from the environment: what undici's EnvHttpProxyAgent cannot do for us. HTTPS_PROXY, HTTP_PROXY and
-// NO_PROXY are read here (from the step's environment, lower case first as curl and undici read them) so that the
-// log says which proxy is used and an unusable value is refused with a warning; the proxy's own client gets our
-// timeouts, and its failures are named as the proxy's.
+// Proxies from the step's environment, read here (lower case first, as curl and undici do) so that the log says
+// which is used and an unusable value is refused with a warning; the proxy's own client gets our timeouts, and its
+// failures are named as the proxy's.
 import { unescape } from 'node:querystring';
 import { EnvHttpProxyAgent, Pool, type Agent, type Dispatcher } from 'undici';
 import { asError, ProxyRefusedError, TimeoutError } from './errors.ts';
@@ -12,10 +11,11 @@ export interface ProxySettings {
   noProxy: string;
 }
 
-/** The proxies of `env`, undefined when none is usable; a value that is no http(s) address is not used. */
+/** The proxies of `env`, undefined when none is usable; a value that is no http(s) address is not used, and the
+ *  log says which are, never with their user and password. */
 export function proxyFromEnv(
   env: Record<string, string | undefined>,
-  warn: (text: string) => void,
+  log: (level: 'debug' | 'warning', text: string) => void,
 ): ProxySettings | undefined {
   const read = (name: string): string => (env[name] ?? env[name.toUpperCase()] ?? '').trim();
   const proxy = (name: string): URL | undefined => {
@@ -24,18 +24,18 @@ export function proxyFromEnv(
     // Like curl, a proxy given as host:port is an http proxy.
     const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//iu.test(value) ? value : `http://${value}`);
     if (url?.protocol === 'http:' || url?.protocol === 'https:') return url;
-    warn(`${name.toUpperCase()} is set but is no http(s) address of a proxy: it is not used`);
+    log('warning', `${name.toUpperCase()} is set but is no http(s) address of a proxy: it is not used`);
     return undefined;
   };
-  const [http, https] = [proxy('http_proxy'), proxy('https_proxy')];
-  return http === undefined && https === undefined ? undefined : { http, https, noProxy: read('no_proxy') };
-}
-
-/** What the log says of the proxies: their origins, never their user and password. */
-export function describeProxy({ http, https, noProxy }: ProxySettings): string {
+  const [http, https, noProxy] = [proxy('http_proxy'), proxy('https_proxy'), read('no_proxy')];
+  if (http === undefined && https === undefined) return undefined;
   const origin = (url: URL | undefined): string => url?.origin ?? 'none';
   const except = noProxy === '' ? '' : `; not for NO_PROXY (${noProxy})`;
-  return `Proxy from the environment: ${origin(https ?? http)} for https, ${origin(http)} for http${except}`;
+  log(
+    'debug',
+    `Proxy from the environment: ${origin(https ?? http)} for https, ${origin(http)} for http${except}`,
+  );
+  return { http, https, noProxy };
 }
 
 /** A URL's user and password, as written and decoded: never printed. */

@@ -46,6 +46,13 @@ export function shouldRetry(mode: RetryMode, error: Error, retryAfterMs: number 
   return error instanceof ProxyRefusedError;
 }
 
+/** Failures after which a write may or may not have reached the service. */
+export function isAmbiguous(error: unknown): error is Error {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408;
+  if (error instanceof NetworkError) return !error.notSent;
+  return error instanceof TimeoutError;
+}
+
 /** The wait after `attempt` failed attempts: "equal jitter", half of the exponential step fixed and half random,
  *  so that clients that failed together do not retry together. */
 export function backoffDelay(attempt: number, options: RetryOptions, random: () => number): number {

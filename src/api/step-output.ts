@@ -7,7 +7,7 @@ import { ApiError, asError, UserFacingError } from './errors.ts';
 import { definedOnly, isRecord, text, type Build } from './records.ts';
 import type { Transport } from './transport.ts';
 import { contentCoding, decoder, type UnsupportedCodingError } from './decode.ts';
-import { cut, formatDuration, formatLimit } from './format.ts';
+import { cut, elapsedMs, formatDuration, formatLimit } from './format.ts';
 import { TerminalTail } from './terminal-tail.ts';
 import { MAX_ANSWER_DEPTH } from './answer.ts';
 
@@ -42,9 +42,6 @@ export function findFailedSteps(build: Build) {
       .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
       .map((action) => {
         const index = integer(action['index']) ?? 0;
-        const millis = action['run_time_millis'];
-        const start = Date.parse(text(action['start_time']) ?? '');
-        const end = Date.parse(text(action['end_time']) ?? '');
         return {
           name: text(action['name']) ?? text(step['name']) ?? '(unnamed step)',
           step: integer(action['step']),
@@ -54,12 +51,7 @@ export function findFailedSteps(build: Build) {
           command: text(action['bash_command']),
           status: text(action['status']),
           exitCode: integer(action['exit_code']),
-          durationMs:
-            typeof millis === 'number' && Number.isFinite(millis) && millis >= 0
-              ? millis
-              : end >= start
-                ? end - start
-                : undefined,
+          durationMs: elapsedMs(action['run_time_millis'], action['start_time'], action['end_time']),
           /** The service cut this step's output itself. */
           truncated: action['truncated'] === true,
           /** Pre-signed; never logged (the signature is a credential). */
@@ -100,7 +92,10 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
     if (options.signal?.aborted) break;
     // Once the build was read again, every step takes its fresh address.
     const read = (why: string) => {
-      const url = refreshed === undefined ? step.outputUrl : freshUrl(refreshed, step);
+      const url =
+        refreshed === undefined
+          ? step.outputUrl
+          : findFailedSteps(refreshed).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
       if (url === undefined) throw new OutputError(why);
       return readStepOutput(options.transport, url, { lines, signal, budget });
     };
@@ -130,11 +125,6 @@ export async function collectFailedSteps(options: CollectOptions): Promise<Faile
     }
   }
   return steps;
-}
-
-/** The same step and container in a build read again. */
-function freshUrl(build: Build, step: FailedStep): string | undefined {
-  return findFailedSteps(build).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
 }
 
 class OutputError extends UserFacingError {
@@ -257,7 +247,6 @@ export class ChunkParser {
     if (this.#held.length > MAX_CHUNK_LENGTH) this.#spill();
   }
 
-  /** The body ended: it must have been one whole array. */
   end(): void {
     if (!this.#done) throw new OutputError('its body ended before the end of the JSON array');
   }

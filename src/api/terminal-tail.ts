@@ -3,7 +3,7 @@
 import { cut } from './format.ts';
 
 /** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
-export const MAX_LINE_LENGTH = 1024;
+const MAX_LINE_LENGTH = 1024;
 
 /** Terminal escapes: CSI (colours, cursor moves), OSC (titles, links, unterminated up to the line's end) and any
  *  other ESC sequence. */

@@ -16,7 +16,6 @@ import {
   BadResponseError,
   DeadlineError,
   NetworkError,
-  systemErrorCode,
   TimeoutError,
   UnsafeAddressError,
   UserFacingError,
@@ -24,14 +23,7 @@ import {
 } from './errors.ts';
 import { displayUrl, firstHeader, roughly, urlSecrets } from './format.ts';
 import { redactor, serverMessage } from './message.ts';
-import {
-  describeProxy,
-  proxyAgent,
-  proxyError,
-  proxyFromEnv,
-  userInfo,
-  type ProxySettings,
-} from './proxy.ts';
+import { proxyAgent, proxyError, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
 import { definedOnly, type HttpVerb } from './records.ts';
 import {
   backoffDelay,
@@ -52,8 +44,7 @@ export interface Timeouts {
   connectMs: number;
   headersMs: number;
   bodyIdleMs: number;
-  /** One attempt of an API call, answer read to its end: a server dripping a byte a second never trips the idle
-   *  timeout, this does. Not for downloads, which may rightly take long. By default it follows the other two. */
+  /** One attempt of an API call, answer read to its end, so that a server dripping its answer fails too. */
   totalMs: number;
 }
 
@@ -102,13 +93,6 @@ export interface ApiRequest {
   api?: 'v2';
 }
 
-export interface ApiResponse<T> {
-  status: number;
-  headers: ResponseHeaders;
-  data: T;
-  attempts: number;
-}
-
 export interface OpenedBody {
   status: number;
   headers: ResponseHeaders;
@@ -132,7 +116,7 @@ const CALL_BUDGET_MS = 10 * 60_000;
 /** A retry wait longer than this is said at info level: a silent minute reads as a hang. */
 const LONG_WAIT_MS = 5_000;
 
-/** As browsers and the toolkit's http-client do. */
+/** A storage redirect takes a hop or two: more is a loop. */
 const MAX_REDIRECTS = 5;
 
 /** Headers the transport alone decides; a caller's extra headers never override them. */
@@ -160,7 +144,7 @@ interface Exchange {
   download: boolean;
 }
 
-/** Seconds, and for long spans also in a unit a person reads at a glance: "999999999 s (about 31.7 years)". */
+/** Seconds, and a long span also in a unit a person reads at a glance. */
 const seconds = (ms: number): string =>
   `${Math.round(ms / 100) / 10} s${ms < 120_000 ? '' : ` (about ${roughly(ms)})`}`;
 
@@ -168,7 +152,6 @@ export class Transport {
   readonly origin: string;
   readonly clock: Clock;
   readonly #options: TransportOptions;
-  readonly #hostname: string;
   readonly #basePath: string;
   readonly #authorization: string | undefined;
   readonly #secrets: string[] = [];
@@ -191,7 +174,6 @@ export class Transport {
     this.#options = options;
     this.origin = base.origin;
     this.#trusted.add(base.origin);
-    this.#hostname = base.hostname;
     this.#basePath = base.pathname.replace(/\/+$/u, '');
     this.clock = options.clock ?? systemClock;
     this.#log = options.log ?? (() => {});
@@ -204,11 +186,11 @@ export class Transport {
     }
     // A user and password in the base address are never sent, but never printed either.
     this.#secrets.push(...userInfo(base));
-    const given = definedOnly(options.timeouts);
-    const longer = Math.max(given.headersMs ?? 30_000, given.bodyIdleMs ?? 30_000);
+    const given = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts) };
+    const longer = Math.max(given.headersMs, given.bodyIdleMs);
     // undici checks its own timeouts on a coarse clock: the overall limit leaves them room to fire first, so that a
     // server that never answers is told as such.
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, totalMs: Math.max(4 * longer, longer + 2_000), ...given };
+    this.#timeouts = { totalMs: Math.max(4 * longer, longer + 2_000), ...given };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
     if (options.dispatcher !== undefined) {
       this.#api = this.#downloads = options.dispatcher;
@@ -221,12 +203,8 @@ export class Transport {
       headersTimeout: headersMs,
       bodyTimeout: bodyIdleMs,
     };
-    const proxy = proxyFromEnv(options.env ?? process.env, (text) => this.#log('warning', text));
-    this.#proxy = proxy;
-    if (proxy !== undefined) {
-      this.#secrets.push(...[proxy.http, proxy.https].flatMap((url) => (url ? userInfo(url) : [])));
-      this.#log('debug', describeProxy(proxy));
-    }
+    const proxy = (this.#proxy = proxyFromEnv(options.env ?? process.env, this.#log));
+    this.#secrets.push(...[proxy?.http, proxy?.https].flatMap((url) => (url ? userInfo(url) : [])));
     const make = (extra: Agent.Options): Dispatcher =>
       proxy === undefined ? new Agent({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
     this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
@@ -235,7 +213,6 @@ export class Transport {
     this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
   }
 
-  /** A line for the step's log, redacted. */
   log(level: Parameters<LogFn>[0], message: string): void {
     this.#log(level, this.#redact(message));
   }
@@ -248,7 +225,9 @@ export class Transport {
       this.#trusted.add(parsed.origin);
   }
 
-  async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    req: ApiRequest,
+  ): Promise<{ status: number; headers: ResponseHeaders; data: T; attempts: number }> {
     // URLSearchParams writes each value as String() would.
     const query = new URLSearchParams(definedOnly(req.query) as Record<string, string>).toString();
     const path = req.path + (query === '' ? '' : `?${query}`);
@@ -321,9 +300,7 @@ export class Transport {
         wait > LONG_WAIT_MS ? 'info' : 'debug',
         `${error.message}; retrying in ${seconds(wait)}${asked} (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
       );
-      await this.clock.sleep(wait, signal).catch((err: unknown) => {
-        if (!signal.aborted) throw err;
-      });
+      await this.clock.sleep(wait, signal);
     }
   }
 
@@ -387,7 +364,7 @@ export class Transport {
 
   /** Sends the request and follows redirects (docs/promises.md, promise 14): the credential only to trusted origins,
    *  never again once dropped; no answer to an API call from another origin; nothing to a link-local address. Not
-   *  undici's redirect interceptor, which knows none of these rules. */
+   *  undici's redirect interceptor: it drops the credential at the artifact origins too, and checks no hop. */
   async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let { method, url, body } = exchange;
     const headers = { ...exchange.headers };
@@ -440,7 +417,7 @@ export class Transport {
   /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
    *  The API's own host is the user's choice, never refused. */
   #checkAddress(url: URL, exchange: Exchange, how: string): void {
-    if (url.hostname === this.#hostname || !isLinkLocal(url.hostname)) return;
+    if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname)) return;
     const where = this.#displayUrl(url, exchange.urlSecrets);
     throw new UnsafeAddressError(`${exchange.method} ${exchange.display} ${how} ${where}: ${LINK_LOCAL}`);
   }
@@ -456,10 +433,13 @@ export class Transport {
       return new UnsafeAddressError(`${method} ${display}: ${err.message}, ${LINK_LOCAL}`);
     const proxied = proxyError(err, this.#proxy, exchange, this.#timeouts.headersMs, attempt);
     if (proxied !== undefined) return proxied;
-    const { code: given, syscall, hostname } = systemErrorCode(err);
-    let code = given;
+    let e = err as (NodeJS.ErrnoException & { hostname?: string; errors?: unknown[] }) | null;
+    // Happy eyeballs fails with an AggregateError of one error per address tried.
+    if (typeof e?.code !== 'string' && e?.errors?.[0] !== undefined) e = e.errors[0] as typeof e;
+    const { syscall, hostname } = e ?? {};
+    let code = e?.code;
     if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
-      // undici leaves a parser error's code unset: its reason, "(Invalid character in chunk size)", names it.
+      // undici leaves a parser error's code unset: the reason in parentheses at the end of its message names it.
       const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
       code = `HPE_${reason.toUpperCase().replace(/[^A-Z0-9]+/gu, '_')}`;
     }
@@ -487,14 +467,12 @@ export class Transport {
     return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
   }
 
-  /** The caller's signal, the transport's own and close()'s, as one. */
   #signalFor(signal: AbortSignal | undefined): AbortSignal {
     return AbortSignal.any(
       [this.#closing.signal, this.#options.signal, signal].filter((s) => s !== undefined),
     );
   }
 
-  /** A URL as errors name it (displayUrl()), with every secret of the step and of the exchange removed. */
   #displayUrl(url: URL, urlSecrets: string[]): string {
     return redactor(urlSecrets)(this.#redact(displayUrl(url)));
   }

@@ -1,20 +1,28 @@
-// What the gating actions report about a finished build: its failed steps, and its tests with the failed ones
-// listed and annotated; GitHub shows few annotations per step, so one budget serves every build a step reports on.
+// What the gating actions report about a finished build. Its failed steps: each one's command and output tail in a
+// log group and the summary, and one annotation; the output is untrusted (docs/promises.md, promise 15), fenced from
+// the runner in the log, in a code block nothing can close in the summary, and cleaned of secrets before any cut
+// (docs/promises.md, promise 13). Its tests: the failed ones listed and annotated; GitHub shows few annotations per
+// step, so one budget serves every build a step reports on.
 import type { ProjectAddress } from '../api/client.ts';
 import { AbortedError } from '../api/errors.ts';
 import { ProjectsV2 } from '../api/pipelines.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
-import { collectFailedSteps } from '../api/step-output.ts';
-import { reportFailedSteps, type FailureReport } from './failure-log.ts';
+import {
+  collectFailedSteps,
+  lastMeaningfulLine,
+  MAX_STEPS_READ,
+  type FailedStep,
+} from '../api/step-output.ts';
+import { plainLine } from '../api/terminal-tail.ts';
+import type { Io } from './io.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
 import { cleaner, logSafe, mdSafe, oneLine } from './text.ts';
-import { cut } from '../api/format.ts';
+import { cut, formatBytes, formatDuration } from '../api/format.ts';
 
 /** GitHub shows this many error annotations per step and drops the rest without a word. */
 const MAX_ANNOTATIONS = 10;
 
-/** The tests of a finished build, or why they could not be read. */
 export interface TestsRead {
   tests: TestCase[] | undefined;
   error?: string;
@@ -134,4 +142,142 @@ export async function showFailedSteps(
       ctx.io.warning(logSafe(`Could not read the steps of build #${num}: ${(error as Error).message}`));
     return NOTHING_SHOWN;
   }
+}
+
+/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
+const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary, which GitHub bounds per step. */
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary, so that several builds fit GitHub's bound. */
+export const SUMMARY_BUILD_LIMIT = 64 * 1024;
+const COMMAND_LINES = 20;
+
+/** The `failed-step` output, and Markdown for the job summary ('' when no step failed). */
+export type FailureReport = { failedStep: string | undefined; summary: string };
+
+/** Prints the failed steps of one build and annotates the first; the caller writes the summary it returns. */
+export function reportFailedSteps(
+  io: Io,
+  build: Pick<Build, 'build_num'>,
+  steps: readonly FailedStep[],
+  /** `secrets` are removed from everything shown, since the runner masks only whole values. */
+  options: { secrets?: readonly string[]; annotate?: boolean } = {},
+): FailureReport {
+  const first = steps[0];
+  if (first === undefined) return NOTHING_SHOWN;
+  const clean = cleaner(options.secrets ?? []);
+  const num = build.build_num;
+  const sections: string[] = [];
+  let summaryLeft = SUMMARY_BUILD_LIMIT;
+  const unavailable: { name: string; why: string }[] = [];
+
+  for (const step of steps.slice(0, MAX_STEPS_READ)) {
+    const name = oneLine(clean(step.name), 200);
+    const heading = logSafe(`✗ Build #${num}: step '${name}' failed${facts(step)}`);
+    const parts = [`**Failed step:** ${mdSafe(name, 200)}${facts(step, true)}`];
+    // Not read (failure-log-lines: 0): the step is named, nothing more.
+    if (step.output === undefined && step.outputError === undefined) {
+      io.info(heading);
+      sections.push(parts[0] as string);
+      continue;
+    }
+    io.startGroup(heading);
+    io.info(logSafe(`Step: ${name}`));
+    const command = step.command === undefined ? [] : commandLines(clean(step.command));
+    const output = (step.output?.lines ?? []).map((line) => cut(clean(line), SHOWN_LINE_LENGTH));
+    const fenced = [
+      ...command.map((line) => `$ ${line}`),
+      ...(command.length && output.length ? [''] : []),
+      ...output,
+    ];
+    const why = step.outputError === undefined ? undefined : oneLine(clean(step.outputError), 400);
+    if (why !== undefined) unavailable.push({ name, why });
+    const note = tailNote(step, output.length) ?? `Its output could not be shown: ${why}`;
+    io.info(logSafe(note));
+    io.untrusted(fenced);
+    io.endGroup();
+    parts.push(`_${mdSafe(note, 440)}_`);
+    // Past the build's share of the summary, the output is in the log only.
+    const limit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+    if (fenced.length > 0)
+      parts.push(limit >= 1024 ? codeBlock(fenced, limit) : '_Its output is in the log._');
+    sections.push(parts.join('\n\n'));
+    summaryLeft -= (sections.at(-1) as string).length;
+  }
+
+  const rest = steps.slice(MAX_STEPS_READ);
+  if (rest.length > 0) {
+    const names = [...new Set(rest.map((s) => oneLine(clean(s.name), 100)))];
+    const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
+    io.info(logSafe(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+    sections.push(`…and ${rest.length} more failed steps, not shown.`);
+  }
+
+  // One warning for the build, however many of its outputs could not be read.
+  const [only] = unavailable;
+  if (only !== undefined) {
+    const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+    io.warning(
+      logSafe(
+        unavailable.length === 1
+          ? `Could not show the output of step '${only.name}' of build #${num}: ${only.why}`
+          : cut(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000),
+      ),
+    );
+  }
+  if (options.annotate ?? true) {
+    // @actions/core escapes the message and the title, so neither can leave its command line.
+    const name = oneLine(clean(first.name), 120);
+    const exit = first.exitCode === undefined ? '' : ` (exit code ${first.exitCode})`;
+    const reason = first.output === undefined ? undefined : lastMeaningfulLine(first.output.lines);
+    const message =
+      reason === undefined ? `Step '${name}' failed${exit}` : oneLine(clean(reason), SHOWN_LINE_LENGTH);
+    io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
+  }
+  return { failedStep: clean(first.name), summary: sections.join('\n\n') };
+}
+
+/** The step's container, exit code or status and duration, in parentheses for the log or dotted for Markdown. */
+function facts(step: FailedStep, markdown = false): string {
+  const parts: string[] = [];
+  if (step.parallel) parts.push(`container ${step.index}`);
+  if (step.exitCode !== undefined) parts.push(`exit code ${step.exitCode}`);
+  else if (step.status !== undefined && step.status !== 'failed')
+    parts.push((markdown ? mdSafe : oneLine)(step.status, 40));
+  if (step.durationMs !== undefined) parts.push(formatDuration(step.durationMs));
+  if (parts.length === 0) return '';
+  return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
+}
+
+/** What part of the output is shown, or undefined when there is none to show. */
+function tailNote(step: FailedStep, shown: number): string | undefined {
+  const output = step.output;
+  if (output === undefined) return undefined;
+  const size = formatBytes(output.bytes);
+  const cutByService = step.truncated ? '; the service cut this output short' : '';
+  if (shown === 0) return `Its output has no lines to show (${size})${cutByService}`;
+  const which =
+    shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
+  return `${which} of output (${size})${cutByService}:`;
+}
+
+/** A code block nothing inside can end, cut from the start past `limit`, since the end says why a step failed. */
+export function codeBlock(lines: readonly string[], limit = SUMMARY_BLOCK_LIMIT): string {
+  let size = 0;
+  let start = lines.length;
+  while (start > 0 && size + (lines[start - 1] as string).length + 1 <= limit)
+    size += (lines[--start] as string).length + 1;
+  const kept = lines.slice(start);
+  if (start > 0) kept.unshift(`… ${start} lines before this are not shown`);
+  const body = kept.join('\n');
+  const longest = (body.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${body}\n${fence}`;
+}
+
+function commandLines(command: string): string[] {
+  const lines = command.trimEnd().split('\n');
+  const shown = lines.slice(0, COMMAND_LINES).map((line) => plainLine(line, SHOWN_LINE_LENGTH));
+  const rest = lines.length - shown.length;
+  return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
 }

@@ -1,15 +1,17 @@
-// The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one by number, a commit's, or a
-// pipeline's), judges them under the outcome policy, shows why they failed and their tests, and sets the outputs
-// and the summary.
+// The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
+// a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
+// failed and their tests, and sets the outputs and the summary.
 import { abortReason } from '../api/clock.ts';
-import { jobOf } from '../api/commit-builds.ts';
-import { AbortedError, ValidationError } from '../api/errors.ts';
-import { formatDuration } from '../api/format.ts';
 import type { ProjectAddress } from '../api/client.ts';
-import { choosesName } from '../api/name-patterns.ts';
-import { jobReader, PipelineBuilds, type UnbuiltJob, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
+import { AbortedError, ApiError, ValidationError } from '../api/errors.ts';
+import { formatDuration } from '../api/format.ts';
+import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
+import { jobReader, PipelineBuilds, slugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import type { PipelineLook } from '../api/pipeline-builds.ts';
 import { Pipelines, ProjectsV2 } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
+import { isV2Id } from '../api/v2-records.ts';
 import {
   AnnotationBudget,
   MAX_FAILURE_REPORTS,
@@ -19,41 +21,64 @@ import {
   type FailureShown,
   type TestsRead,
 } from './build-report.ts';
-import { describeState } from './follow.ts';
 import type { Inputs } from './inputs.ts';
 import {
   describePolicy,
   outcomeOf,
+  outputWord,
   passes,
   showOutcome,
   workflowOutcome,
   worstOutcome,
   type OutcomePolicy,
-  outputWord,
 } from './outcomes.ts';
-import { PollFailedError, WaitError } from './poll.ts';
+import { poll, PollFailedError, WaitError, type Look } from './poll.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
-import {
-  IF_NO_BUILDS,
-  label,
-  scopeOf,
-  waitForCommit,
-  waitForOne,
-  type Ending,
-  type GateInputs,
-  type IfNoBuilds,
-} from './wait-loops.ts';
 
-export type { BuildSource, GateInputs, IfNoBuilds } from './wait-loops.ts';
+export type IfNoBuilds = 'fail' | 'warn' | 'pass';
+
+/** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
+export interface GateInputs {
+  buildNum?: number;
+  /** `revision` is '' when it is to be read from the newest build of `branch` (an issue_comment event). */
+  query: CommitQuery;
+  workflows: NamePattern[];
+  jobs: NamePattern[];
+  /** Lines of `job` the step waits for until a job they match has appeared. */
+  named: NamePattern[];
+  ifNoBuilds: IfNoBuilds;
+  appearMs: number;
+  settleMs: number;
+  timeoutMs: number;
+  intervalMs: number;
+  policy: OutcomePolicy;
+  failureLogLines: number;
+  /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
+  source?: BuildSource;
+  label?: string;
+}
+
+// What one look found: the builds that count, oldest first; a source that knows when it is complete (a pipeline)
+// needs neither the appear time nor the settle time, and names the workflows that ended and why nothing ran.
+export interface BuildSource {
+  look(): Promise<Partial<Omit<PipelineLook, 'truncated'>> & { builds: Build[]; truncated: boolean }>;
+}
+
+/** How the wait ended; `stopped` is a time-out, a give-up or builds not found (`none`: nothing appeared). */
+export type Ending =
+  | { kind: 'finished'; workflows?: WorkflowEnd[]; nothing?: string | undefined }
+  | { kind: 'cancelled'; what?: string }
+  | { kind: 'stopped'; why: string; none?: boolean }
+  | { kind: 'none'; why: string };
 
 /** Reads `if-no-builds`: what to do when nothing ran (wait-for-build's and trigger-build's input alike). */
 export function readIfNoBuilds(inputs: Inputs): IfNoBuilds {
-  return inputs.oneOf('if-no-builds', IF_NO_BUILDS, 'fail');
+  return inputs.oneOf('if-no-builds', ['fail', 'warn', 'pass'] as const, 'fail');
 }
 
-export interface GateOptions {
+interface GateOptions {
   started: number;
   deadline: number;
   /** Cancels what is still running once the step was cancelled; says what became of it (trigger-build). */
@@ -66,90 +91,83 @@ export interface GateOptions {
   seen?: (builds: readonly Build[]) => void;
 }
 
-/**
- * Waits for builds (one by number, a commit's, or a source's), then fails the step unless each ended with an
- * allowed outcome; shows why builds failed, their tests, the outputs and the summary. Shared with trigger-build,
- * which follows a pipeline's builds through it.
- */
+interface Reports {
+  tests: Map<number, TestsRead>;
+  failures: Map<number, FailureShown>;
+  /** One budget of error annotations for the failed steps and the failed tests of every build. */
+  budget: AnnotationBudget;
+}
+
+/** Waits for builds, then fails the step unless each ended with an allowed outcome, and reports on them. */
 export async function gateBuilds(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   input: GateInputs,
   options: GateOptions,
 ): Promise<Build[]> {
-  const { started, deadline } = options;
+  const { deadline } = options;
   let builds: Build[] = [];
   let ending: Ending = { kind: 'cancelled' };
-  const tests = new Map<number, TestsRead>();
-  const failures = new Map<number, FailureShown>();
-  // One budget of error annotations for the failed steps and the failed tests of every build.
-  const budget = new AnnotationBudget();
-  /** The ended workflows' own statuses, part of the verdict. */
   let workflows: readonly WorkflowEnd[] = [];
+  const reports: Reports = { tests: new Map(), failures: new Map(), budget: new AnnotationBudget() };
+  /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
+  const ranNothing = (why: string): Build[] => {
+    ending = { kind: 'stopped', why, none: true };
+    if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(upper(why)));
+    // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
+    const text = logSafe(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
+    if (input.ifNoBuilds === 'warn') ctx.io.warning(text);
+    else ctx.info(text);
+    ending = { kind: 'none', why };
+    return builds;
+  };
   try {
     try {
-      ending =
-        input.buildNum === undefined
-          ? await waitForCommit(ctx, connection, input, deadline, (b) => {
-              builds = b;
-              options.seen?.(b);
-            })
-          : await waitForOne(
-              ctx,
-              v11Connection(connection),
-              input.buildNum,
-              input,
-              deadline,
-              (b) => (builds = [b]),
-            );
+      const seen = (b: Build[]): void => {
+        builds = b;
+        options.seen?.(b);
+      };
+      const num = input.buildNum;
+      ending = await (num === undefined
+        ? waitForCommit(ctx, connection, input, deadline, seen)
+        : waitForOne(ctx, connection, num, input, deadline, seen));
     } catch (error) {
-      if (ctx.signal.aborted || error instanceof AbortedError) {
-        ending = { kind: 'cancelled' };
-        if (options.onAbort !== undefined && ctx.signal.aborted) {
-          const what = await options.onAbort(builds);
-          ending = { kind: 'cancelled', what };
-          throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
-        }
-        throw error;
+      if (ctx.signal.aborted && options.onAbort !== undefined) {
+        const what = await options.onAbort(builds);
+        ending = { kind: 'cancelled', what };
+        throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
-      ending = { kind: 'gave-up', why: (error as Error).message };
-      if (error instanceof PollFailedError) {
-        throw new WaitError(
-          `Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`,
-          { cause: error },
-        );
-      }
-      throw error;
+      if (ctx.signal.aborted || error instanceof AbortedError) throw error;
+      ending = { kind: 'stopped', why: (error as Error).message };
+      if (!(error instanceof PollFailedError)) throw error;
+      throw new WaitError(
+        `Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`,
+        { cause: error },
+      );
     }
     const waited: Ending = ending;
-    if (waited.kind === 'not-found' && waited.none) {
-      ending = ranNothing(ctx, input, waited.why);
-      return builds;
-    }
+    if (waited.kind === 'stopped' && waited.none) return ranNothing(waited.why);
     if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
     if (waited.kind === 'finished') workflows = waited.workflows ?? [];
-    for (const w of workflows) {
+    for (const w of workflows)
       if (w.status !== 'success') ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
-    }
 
     // A skipped build ran no step and no test: there is nothing to show of it.
     const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes(outcomeOf(b)));
     // Reads after the verdict stop at the step's deadline: the verdict stands without them.
-    let saidLate = false;
-    const late = (): boolean => {
-      if (ctx.clock.now() < deadline) return false;
-      if (!saidLate) ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
-      saidLate = true;
-      return true;
-    };
+    const late = (): boolean => ctx.clock.now() >= deadline;
     for (const build of unsuccessful.slice(0, MAX_FAILURE_REPORTS)) {
       if (late()) break;
-      failures.set(build.build_num, await failureOf(ctx, connection, build, input.failureLogLines, budget));
+      const failure = await failureOf(ctx, connection, build, input.failureLogLines, reports.budget);
+      reports.failures.set(build.build_num, failure);
     }
     for (const build of unsuccessful) {
       if (late()) break;
-      tests.set(build.build_num, await readTests(ctx, connection, build));
+      reports.tests.set(build.build_num, await readTests(ctx, connection, build));
     }
+    if (reports.tests.size < unsuccessful.length)
+      ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
+
     const failing = builds.filter((b) => !passes(input.policy, outcomeOf(b)));
     // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
     // One whose failing build already says why is not said again.
@@ -160,32 +178,18 @@ export async function gateBuilds(
     );
     if (failing.length > 0 || failingWorkflows.length > 0)
       throw new WaitError(logSafe(failureMessage(input, builds, failing, failingWorkflows)));
-    if (waited.kind === 'finished' && waited.nothing !== undefined) {
-      ending = { kind: 'not-found', why: waited.nothing, none: true };
-      ending = ranNothing(ctx, input, waited.nothing);
-      return builds;
-    }
-    const worst = worstOf(builds, workflows);
-    if (worst === 'success') {
-      ctx.info(
-        `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${describeTarget(input)} succeeded`,
-      );
-    } else {
-      ctx.info(
-        `The builds of ${describeTarget(input)} ended with outcome '${worst}', which allowed-outcomes ` +
-          `(${describePolicy(input.policy)}) lets pass`,
-      );
-    }
-  } finally {
-    setOutputs(ctx, input, { builds, workflows }, failures, ending, options);
-    await writeSummary(
-      ctx,
-      input,
-      { builds, workflows },
-      ending,
-      { tests, failures, budget },
-      ctx.clock.now() - started,
+    if (waited.kind === 'finished' && waited.nothing !== undefined) return ranNothing(waited.nothing);
+    const worst = endOutcome(ending, builds, workflows);
+    const target = describeTarget(input);
+    ctx.info(
+      worst === 'success'
+        ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
+        : `The builds of ${target} ended with outcome '${worst}', which allowed-outcomes ` +
+            `(${describePolicy(input.policy)}) lets pass`,
     );
+  } finally {
+    setOutputs(ctx, input, builds, endOutcome(ending, builds, workflows), reports.failures, options);
+    await writeSummary(ctx, input, { builds, workflows }, ending, reports, ctx.clock.now() - options.started);
   }
   return builds;
 }
@@ -193,106 +197,355 @@ export async function gateBuilds(
 /** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
 export function v11Connection(connection: Connection<ProjectAddress>): Connection {
   const { project } = connection;
-  if ('slug' in project)
-    throw new ValidationError(
-      'project-slug',
-      'this call has no API v2 form, so such a project cannot be reached',
-    );
+  const why = 'this call has no API v2 form, so such a project cannot be reached';
+  if ('slug' in project) throw new ValidationError('project-slug', why);
   return { ...connection, project };
 }
 
 /** One pipeline as the gate's source, its jobs read as the project allows (jobReader). */
 export function pipelineSource(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  { client, transport, project }: Connection<ProjectAddress>,
   pipeline: { id: string; number: number },
   times: { settleMs: number; emptyMs: number },
 ): PipelineBuilds {
-  const { client, transport, project } = connection;
-  return new PipelineBuilds(
-    jobReader(client, new ProjectsV2(transport), project),
-    new Pipelines(transport),
-    pipeline,
-    {
-      now: () => ctx.clock.now(),
-      ...times,
-    },
-  );
+  const read = jobReader(client, new ProjectsV2(transport), project);
+  return new PipelineBuilds(read, new Pipelines(transport), pipeline, {
+    now: () => ctx.clock.now(),
+    ...times,
+  });
 }
 
-/**
- * Gates one pipeline (trigger-build's, or wait-for-build's `pipeline-id`): its builds, then its jobs that ended
- * without a build, which fail it unless the policy allows their status, as a deploy that never ran is no deploy.
- */
+// Gates one pipeline: its builds, then its jobs that ended without a build, which fail it unless the policy
+// allows their status, as a deploy that never ran is no deploy.
 export async function gatePipeline(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   input: GateInputs & { source: PipelineBuilds },
   options: GateOptions,
 ): Promise<Build[]> {
-  const { source } = input;
-  const chosen = (): UnbuiltJob[] =>
-    source.unbuilt.filter((j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job));
+  const chosen = (): typeof input.source.unbuilt =>
+    input.source.unbuilt.filter(
+      (j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job),
+    );
   const builds = await gateBuilds(ctx, connection, input, {
     ...options,
     moreRows: () =>
-      chosen().map((j) => ({
+      chosen().map(({ job, workflow, status }) => ({
         build_num: null,
         build_url: null,
-        job: j.job,
-        workflow: j.workflow,
-        status: j.status,
+        job,
+        workflow,
+        status,
         outcome: null,
       })),
   });
   const stopped = chosen().filter((j) => !passes(input.policy, j.status));
   if (stopped.length > 0) {
     const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-    throw new WaitError(
-      logSafe(`${scopeOf(input).replace(/^./u, (c) => c.toUpperCase())}: ${list}, without running`),
-    );
+    throw new WaitError(logSafe(`${upper(scopeOf(input))}: ${list}, without running`));
   }
   return builds;
 }
 
-/**
- * Why a build did not pass: its failed steps (v1.1); a job of a project named by its slug has no step output
- * through v2, so one line points to its page instead.
- */
-function failureOf(
+/** `#12 (job test)`, for the log and errors. */
+export function label(build: Build): string {
+  const { job } = jobOf(build);
+  return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
+}
+
+/** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
+export function scopeOf(input: GateInputs): string {
+  if (input.label !== undefined) return input.label;
+  const { revision, branch } = input.query;
+  const parts = [revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`];
+  if (branch !== undefined) parts[0] += ` on branch ${branch}`;
+  const { workflows, jobs } = input;
+  if (workflows.length > 0)
+    parts.push(`${workflows.length > 1 ? 'workflows' : 'workflow'} ${describePatterns(workflows)}`);
+  if (jobs.length > 0) parts.push(`${jobs.length > 1 ? 'jobs' : 'job'} ${describePatterns(jobs)}`);
+  return parts.join(', ');
+}
+
+/** Looks at the build until it finishes or the deadline passes; `seen` receives every record read. */
+export async function followBuild(
+  ctx: ActionContext,
+  { client, project }: Connection,
+  first: Build,
+  { intervalMs, deadline }: { intervalMs: number; deadline: number },
+  seen: (build: Build) => void,
+): Promise<{ done: boolean; error?: Error }> {
+  const num = first.build_num;
+  let previous = first;
+  if (isFinished(first)) return { done: true };
+  return poll(
+    {
+      intervalMs,
+      deadline,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      onHeartbeat: ({ looks, elapsedMs }) =>
+        ctx.info(
+          `Build #${num} is still ${describeState(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
+        ),
+      onFailure: (error, { failures, nextInMs }) =>
+        ctx.info(
+          `Could not look at build #${num} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
+            `(failure ${failures} in a row)`,
+        ),
+    },
+    async () => {
+      const build = await client.build(project, num);
+      seen(build);
+      const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+      previous = build;
+      if (isFinished(build)) return { done: true, value: build };
+      if (changed) ctx.info(`Build #${num} is ${describeState(build)}`);
+      return { done: false, logged: changed };
+    },
+  );
+}
+
+/** `running (status running)`, or just `queued` when both say the same. */
+export function describeState(build: Build): string {
+  const lifecycle = build.lifecycle ?? 'in an unknown state';
+  return build.status && build.status !== build.lifecycle
+    ? `${lifecycle} (status ${build.status})`
+    : lifecycle;
+}
+
+const every = (input: GateInputs): string =>
+  `a look every ${formatDuration(input.intervalMs)}, for at most ${formatDuration(input.timeoutMs)}`;
+
+/** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
+async function waitForOne(
+  ctx: ActionContext,
+  address: Connection<ProjectAddress>,
+  num: number,
+  input: GateInputs,
+  deadline: number,
+  seen: (builds: Build[]) => void,
+): Promise<Ending> {
+  const connection = v11Connection(address);
+  let last = await connection.client.build(connection.project, num);
+  seen([last]);
+  const where = last.build_url ? `: ${last.build_url}` : '';
+  ctx.info(`Waiting for build #${num} (now ${describeState(last)}) to end: ${every(input)}${where}`);
+  const options = { intervalMs: input.intervalMs, deadline };
+  const result = await followBuild(ctx, connection, last, options, (b) => seen([(last = b)]));
+  if (result.done) return { kind: 'finished' };
+  const why = result.error ? ` (${result.error.message})` : '';
+  const left = `it was left ${describeState(last)}${where}`;
+  return {
+    kind: 'stopped',
+    why: `Build #${num} did not end within ${formatDuration(input.timeoutMs)}${why}; ${left}`,
+  };
+}
+
+/** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
+async function waitForCommit(
+  ctx: ActionContext,
+  { client, project, transport }: Connection<ProjectAddress>,
+  input: GateInputs,
+  deadline: number,
+  seen: (builds: Build[]) => void,
+): Promise<Ending> {
+  const { clock } = ctx;
+  const started = clock.now();
+  let scope = scopeOf(input);
+  const v2 = new ProjectsV2(transport);
+  // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
+  const scan = (): BuildSource =>
+    'slug' in project
+      ? slugCommitBuilds(v2, project, input.query, jobReader(client, v2, project), {
+          now: () => clock.now(),
+          settleMs: input.settleMs,
+          emptyMs: input.appearMs,
+        })
+      : new CommitBuilds(client, project, { ...input.query }, { now: started });
+  let source = input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
+  const appear =
+    input.source === undefined ? `; a build must appear within ${formatDuration(input.appearMs)}` : '';
+  ctx.info(`Waiting for the builds of ${scope}: ${every(input)}${appear}`);
+  let current: Build[] = [];
+  /** Every build of the commit the last look saw, counted or not. */
+  let everything = new Map<number, Build>();
+  /** The last time a build appeared or ended: the appear and settle times count from it. */
+  let lastChange = started;
+  let warnedTruncated = false;
+  /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
+  let noV2 = false;
+
+  // Each workflow's own status (API v2): one cancelled or failed before its other jobs were made shows only builds
+  // that passed. Undefined while one of them still runs or waits.
+  const readWorkflows = async (builds: readonly Build[]): Promise<WorkflowEnd[] | undefined> => {
+    // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
+    if (input.jobs.length > 0 || noV2) return [];
+    const found: WorkflowEnd[] = [];
+    for (const id of new Set(builds.map((b) => b.workflows?.['workflow_id']).filter(isV2Id))) {
+      try {
+        const { name, status } = await v2.workflow(id);
+        if (status === 'on_hold' || status === 'running') {
+          ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
+          return undefined;
+        }
+        found.push({ id, name, status });
+      } catch (error) {
+        if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) throw error;
+        noV2 = true;
+        const answer = `The service answered ${error.status} for a workflow through API v2 (${error.message})`;
+        ctx.info(`${answer}: the builds alone decide`);
+        return [];
+      }
+    }
+    return found;
+  };
+
+  /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
+  const resolve = async (): Promise<BuildSource | undefined> => {
+    if ('slug' in project) return undefined;
+    const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
+    const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+    if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision)) return undefined;
+    input.query.revision = revision;
+    scope = scopeOf(input);
+    const branch = input.query.branch ?? '';
+    ctx.info(`The newest build of branch ${branch} is #${newest.build_num}: waiting for ${scope}`);
+    return scan();
+  };
+
+  const look = async (): Promise<Look<Ending>> => {
+    source ??= await resolve();
+    const scanned = source === undefined ? { builds: [], truncated: false } : await source.look();
+    // Builds of other workflows are not followed at all.
+    const all = scanned.builds.filter((b) => choosesName(input.workflows, jobOf(b).workflow));
+    const now = clock.now();
+    const long = `The project's build list is long: the look read its newest pages only, as far as a look may`;
+    if (scanned.truncated && !warnedTruncated) ctx.io.warning(long);
+    warnedTruncated ||= scanned.truncated;
+    // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
+    const builds = all.filter((b) => choosesName(input.jobs, jobOf(b).job));
+    const lines = [...(scanned.notes ?? [])];
+    for (const build of all) {
+      const old = everything.get(build.build_num);
+      if (old === undefined) {
+        const { job, workflow } = jobOf(build);
+        const what =
+          job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
+        const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
+        const aside = builds.includes(build) ? '' : ' (not counted: job does not match)';
+        lines.push(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}${aside}`);
+      } else if (isFinished(build) && !isFinished(old)) {
+        lines.push(`Build ${label(build)} ended: ${showOutcome(outcomeOf(build)) || describeState(build)}`);
+      } else {
+        if (build.lifecycle !== old.lifecycle) lines.push(`Build ${label(build)} is ${describeState(build)}`);
+        continue;
+      }
+      lastChange = now;
+    }
+    for (const line of lines) ctx.info(line);
+    const logged = lines.length > 0;
+    everything = new Map(all.map((b) => [b.build_num, b]));
+    current = builds;
+    seen(builds);
+    // A source that knows when it is complete needs neither the appear time nor the settle time.
+    if (scanned.complete !== undefined) {
+      if (!scanned.complete || !builds.every(isFinished)) return { done: false, logged };
+      // Workflows left out by `workflow` do not count; with `job`, the jobs chosen decide, as for a commit.
+      const chosen = (scanned.workflows ?? []).filter((w) => choosesName(input.workflows, w.name));
+      const workflows = input.jobs.length > 0 ? [] : chosen;
+      return { done: true, value: { kind: 'finished', workflows, nothing: scanned.nothing } };
+    }
+    if (!builds.every(isFinished)) return { done: false, logged };
+    const missing = input.named.filter((p) => !builds.some((b) => p.test(jobOf(b).job ?? '')));
+    if ((builds.length === 0 && input.named.length === 0) || missing.length > 0) {
+      // While other builds of the commit run, a matching job may yet come.
+      if (!all.every(isFinished)) return { done: false, logged };
+      const appearLeft = lastChange + input.appearMs - now;
+      if (appearLeft > 0) return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+      const within = `within ${formatDuration(input.appearMs)}`;
+      const states = all.map((b) => `${label(b)} ${outcomeOf(b) || describeState(b)}`).join(', ');
+      const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
+      const names = missing.map((m) => `'${m.body}'`).join(', ');
+      const why =
+        missing.length === 0
+          ? `No build of ${scope} appeared ${within}`
+          : `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear ${within}${after}`;
+      return { done: true, value: { kind: 'stopped', why, none: builds.length === 0 } };
+    }
+    // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
+    const settleLeft = lastChange + input.settleMs - now;
+    if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
+      const workflows = await readWorkflows(builds);
+      return workflows
+        ? { done: true, value: { kind: 'finished', workflows } }
+        : { done: false, logged: true };
+    }
+    if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);
+    return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
+  };
+
+  const result = await poll(
+    {
+      clock,
+      signal: ctx.signal,
+      intervalMs: input.intervalMs,
+      deadline,
+      onHeartbeat: ({ looks, elapsedMs }) =>
+        ctx.info(`Still waiting after ${formatDuration(elapsedMs)} (${looks} looks): ${tally(current)}`),
+      onFailure: (error, { failures, nextInMs }) =>
+        ctx.info(
+          `Could not look at the builds (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
+            `(failure ${failures} in a row)`,
+        ),
+    },
+    look,
+  );
+  if (result.done) return result.value;
+  const why = result.error ? ` (${result.error.message})` : '';
+  const open = current.filter((b) => !isFinished(b));
+  const left =
+    current.length === 0
+      ? 'no build of it had appeared'
+      : open.length > 0
+        ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
+        : 'every build had ended, but a named job had not appeared';
+  const within = `did not end within ${formatDuration(input.timeoutMs)}`;
+  return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
+}
+
+/** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
+function tally(builds: readonly Build[]): string {
+  if (builds.length === 0) return 'no build has appeared yet';
+  const states = Map.groupBy(builds, (b) => (isFinished(b) ? 'ended' : (b.lifecycle ?? 'unknown')));
+  return [...states].map(([state, list]) => `${list.length} ${state}`).join(', ');
+}
+
+/** Why a build did not pass: its failed steps, or a link to its page where API v2 has no step output. */
+async function failureOf(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   build: Build,
   lines: number,
   budget: AnnotationBudget,
 ): Promise<FailureShown> {
-  const { project } = connection;
-  if (!('slug' in project)) return showFailedSteps(ctx, v11Connection(connection), build, lines, budget);
+  if (!('slug' in connection.project))
+    return showFailedSteps(ctx, v11Connection(connection), build, lines, budget);
   const url = build.build_url ?? '';
-  if (lines > 0 && url !== '')
-    ctx.info(
-      `Job ${label(build)} ended ${build.status ?? 'unknown'}: API v2 has no step output; its log is at ${url}`,
-    );
-  return Promise.resolve({
-    failedStep: undefined,
-    summary: url === '' ? '' : mdLink("The job's page shows its log", url),
-  });
+  if (lines > 0 && url !== '') {
+    const state = build.status ?? 'unknown';
+    ctx.info(`Job ${label(build)} ended ${state}: API v2 has no step output; its log is at ${url}`);
+  }
+  return { failedStep: undefined, summary: url === '' ? '' : mdLink("The job's page shows its log", url) };
 }
 
-/**
- * Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, and it is never a success.
- */
-function ranNothing(ctx: ActionContext, input: GateInputs, why: string): Ending {
-  if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(why.charAt(0).toUpperCase() + why.slice(1)));
-  // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-  const text = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
-  if (input.ifNoBuilds === 'warn') ctx.io.warning(logSafe(text));
-  else ctx.info(logSafe(text));
-  return { kind: 'none', why };
-}
+const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The worst outcome of the builds and of the workflows' own statuses. */
-function worstOf(builds: readonly Build[], workflows: readonly WorkflowEnd[]): string {
+/** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
+function endOutcome(ending: Ending, builds: readonly Build[], workflows: readonly WorkflowEnd[]): string {
+  if (ending.kind === 'none') return 'none';
+  if (ending.kind === 'stopped' && ending.none) return '';
+  if (builds.length + workflows.length === 0 || !builds.every(isFinished)) return '';
   return worstOutcome([...builds.map(outcomeOf), ...workflows.map((w) => workflowOutcome(w.status))]);
 }
 
@@ -302,10 +555,7 @@ export function decidingBuild(builds: readonly Build[], policy: OutcomePolicy): 
 }
 
 function newest(builds: readonly Build[]): Build | undefined {
-  return builds.reduce<Build | undefined>(
-    (found, b) => (found === undefined || b.build_num > found.build_num ? b : found),
-    undefined,
-  );
+  return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
 }
 
 function describeTarget(input: GateInputs): string {
@@ -320,78 +570,58 @@ function failureMessage(
 ): string {
   const how = (b: Build): string => {
     const outcome = outcomeOf(b);
+    const status = b.status ?? 'unknown';
     if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
     return outcome
-      ? `outcome '${outcome}' (status ${b.status ?? 'unknown'})`
-      : `no outcome (status ${b.status ?? 'unknown'}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+      ? `outcome '${outcome}' (status ${status})`
+      : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
   };
   const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
-  const ofWorkflow = (w: WorkflowEnd): string => {
-    const outcome = workflowOutcome(w.status);
-    const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
-    return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
-  };
-  if (workflows.length > 0) {
-    const list = [
-      ...workflows.map(ofWorkflow),
-      ...failing.map((b) => `build ${label(b)} ended with ${how(b)}`),
-    ];
-    const text = `${list.join(', ')}${allowed}`;
-    return `${describeTarget(input).replace(/^./u, (c) => c.toUpperCase())} did not pass: ${text}`;
-  }
   const [only] = failing;
-  if (failing.length === 1 && only !== undefined) {
+  if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
     const where = only.build_url ? `: ${only.build_url}` : '';
     const of = builds.length > 1 ? ` of ${builds.length} builds of ${scopeOf(input)}` : '';
     return `Build ${label(only)}${of} ended with ${how(only)}${allowed}${where}`;
   }
-  const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
-  return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+  if (workflows.length === 0) {
+    const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
+    return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+  }
+  const list = workflows.map((w) => {
+    const outcome = workflowOutcome(w.status);
+    const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
+    return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+  });
+  list.push(...failing.map((b) => `build ${label(b)} ended with ${how(b)}`));
+  return `${upper(describeTarget(input))} did not pass: ${list.join(', ')}${allowed}`;
 }
 
 function setOutputs(
   ctx: ActionContext,
   input: GateInputs,
-  { builds, workflows }: { builds: readonly Build[]; workflows: readonly WorkflowEnd[] },
+  builds: readonly Build[],
+  outcome: string,
   failures: ReadonlyMap<number, FailureShown>,
-  ending: Ending,
   options: GateOptions,
 ): void {
-  const [onlyJob] = input.jobs;
-  const ofJob =
-    input.jobs.length === 1 && onlyJob !== undefined && !onlyJob.negated
-      ? builds.filter((b) => onlyJob.test(jobOf(b).job ?? ''))
-      : [...builds];
-  const main =
-    options.buildNum === 'deciding' && builds.every(isFinished)
-      ? decidingBuild(ofJob, input.policy)
-      : newest(ofJob);
+  const only = input.jobs.length === 1 ? input.jobs[0] : undefined;
+  const ofJob = only && !only.negated ? builds.filter((b) => only.test(jobOf(b).job ?? '')) : builds;
+  const deciding = options.buildNum === 'deciding' && builds.every(isFinished);
+  const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
   ctx.setOutput('build-num', main?.build_num ?? '');
   ctx.setOutput('build-url', shellSafeUrl(main?.build_url ?? ''));
-  ctx.setOutput(
-    'outcome',
-    ending.kind === 'none'
-      ? 'none'
-      : !(ending.kind === 'not-found' && ending.none) &&
-          builds.length + workflows.length > 0 &&
-          builds.every(isFinished)
-        ? outputWord(ctx.info, 'outcome', worstOf(builds, workflows))
-        : '',
-  );
-  const rows: Record<string, unknown>[] = builds.map((b) => {
-    const { job, workflow } = jobOf(b);
-    return {
-      build_num: b.build_num,
-      build_url: b.build_url ? shellSafeUrl(b.build_url) : null,
-      job: job ?? null,
-      workflow: workflow ?? null,
-      status: b.status ?? null,
-      outcome: outcomeOf(b) || null,
-    };
-  });
+  ctx.setOutput('outcome', outputWord(ctx.info, 'outcome', outcome));
+  const rows: Record<string, unknown>[] = builds.map((b) => ({
+    build_num: b.build_num,
+    build_url: b.build_url ? shellSafeUrl(b.build_url) : null,
+    job: jobOf(b).job ?? null,
+    workflow: jobOf(b).workflow ?? null,
+    status: b.status ?? null,
+    outcome: outcomeOf(b) || null,
+  }));
   ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
-  const firstFailed = builds.find((b) => failures.get(b.build_num)?.failedStep !== undefined);
-  ctx.setOutput('failed-step', (firstFailed && failures.get(firstFailed.build_num)?.failedStep) ?? '');
+  const failedStep = builds.map((b) => failures.get(b.build_num)?.failedStep).find((s) => s !== undefined);
+  ctx.setOutput('failed-step', failedStep ?? '');
 }
 
 async function writeSummary(
@@ -399,57 +629,33 @@ async function writeSummary(
   input: GateInputs,
   { builds, workflows }: { builds: readonly Build[]; workflows: readonly WorkflowEnd[] },
   ending: Ending,
-  reports: {
-    tests: ReadonlyMap<number, TestsRead>;
-    failures: ReadonlyMap<number, FailureShown>;
-    budget: AnnotationBudget;
-  },
+  reports: Reports,
   elapsedMs: number,
 ): Promise<void> {
   const title =
     input.buildNum === undefined ? `Builds of ${mdSafe(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
-  const parts = [`### ${title}`];
-  const worst =
-    ending.kind === 'none'
-      ? 'none'
-      : !(ending.kind === 'not-found' && ending.none) &&
-          builds.length + workflows.length > 0 &&
-          builds.every(isFinished)
-        ? showOutcome(worstOf(builds, workflows))
-        : '';
+  const worst = showOutcome(endOutcome(ending, builds, workflows));
   const facts = [
+    ...(worst ? [`**Outcome:** ${mdSafe(worst, 50)}`] : []),
     `**Waited:** ${formatDuration(elapsedMs)}`,
     `**Allowed:** ${mdSafe(describePolicy(input.policy))}`,
   ];
-  if (worst) facts.unshift(`**Outcome:** ${mdSafe(worst, 50)}`);
-  parts.push(facts.join(' · '));
+  const parts = [`### ${title}`, facts.join(' · ')];
   if (builds.length > 0) parts.push(buildsTable(builds));
-  const unsuccessful = workflows.filter((w) => w.status !== 'success');
-  if (unsuccessful.length > 0)
+  const ended = workflows.filter((w) => w.status !== 'success');
+  const list = ended.map(
+    (w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`,
+  );
+  if (list.length > 0) parts.push(list.join('\n'));
+  if (ending.kind === 'cancelled')
     parts.push(
-      unsuccessful
-        .map((w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`)
-        .join('\n'),
+      ending.what === undefined
+        ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
+        : `The step was cancelled: ${mdSafe(ending.what, 1000)}.`,
     );
-  switch (ending.kind) {
-    case 'finished':
-      break;
-    case 'cancelled':
-      parts.push(
-        ending.what === undefined
-          ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
-          : `The step was cancelled: ${mdSafe(ending.what, 1000)}.`,
-      );
-      break;
-    case 'timed-out':
-    case 'gave-up':
-    case 'not-found':
-      parts.push(mdSafe(ending.why, 1000));
-      break;
-    case 'none':
-      parts.push(`${mdSafe(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
-      break;
-  }
+  else if (ending.kind === 'stopped') parts.push(mdSafe(ending.why, 1000));
+  else if (ending.kind === 'none')
+    parts.push(`${mdSafe(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
   for (const build of builds) {
     const read = reports.tests.get(build.build_num);
     if (read === undefined) continue;
@@ -465,21 +671,14 @@ async function writeSummary(
   await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
-/** One row per build: the build (linked), job, workflow, status, outcome, duration. */
 function buildsTable(builds: readonly Build[]): string {
-  const lines = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
-  for (const b of builds) {
+  const rows = builds.map((b) => {
     const { job, workflow } = jobOf(b);
     const duration = buildDurationMs(b);
-    const cells = [
-      buildLink(b),
-      mdSafe(job ?? '', 100),
-      mdSafe(workflow ?? '', 100),
-      mdSafe(b.status ?? '', 50),
-      mdSafe(showOutcome(outcomeOf(b)), 50),
-      duration === undefined ? '' : formatDuration(duration),
-    ];
-    lines.push(`| ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
+    const cells = [mdSafe(job ?? '', 100), mdSafe(workflow ?? '', 100), mdSafe(b.status ?? '', 50)];
+    const took = duration === undefined ? '' : formatDuration(duration);
+    return `| ${buildLink(b)} | ${cells.join(' | ')} | ${mdSafe(showOutcome(outcomeOf(b)), 50)} | ${took} |`;
+  });
+  const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
+  return [...head, ...rows].join('\n');
 }

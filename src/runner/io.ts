@@ -21,7 +21,6 @@ export interface Io
 
 export const coreIo: Io = { ...core, untrusted: (lines) => printFenced(core.info, lines) };
 
-/** The stop-commands fence around `lines`, printed through `info`. */
 export function printFenced(info: (line: string) => void, lines: readonly string[]): void {
   if (lines.length === 0) return;
   const token = randomBytes(16).toString('hex');

@@ -1,65 +1,39 @@
-// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, at the poll
-// interval with a little jitter, measured from the end of one look to the start of the next (so a look the transport
-// stretched for a 429's Retry-After pushes the next one back instead of adding a request), a quiet heartbeat, a
-// deadline, an abort that ends every wait at once, and a few failed looks in a row tolerated before giving up.
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
+// interval measured from the end of one look to the start of the next so that a look the transport stretched for a
+// Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
 import { abortReason, type Clock } from '../api/clock.ts';
 import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../api/errors.ts';
 import { isTransient } from '../api/retry.ts';
 
-/** What one look found: done (with what it found), or not yet. */
-export type Look<T> =
-  | { done: true; value: T }
-  | {
-      done: false;
-      /** The look printed a line itself: the heartbeat starts over. */
-      logged?: boolean;
-      /** Look again sooner (or later) than the interval, e.g. to confirm an answer after a short pause. */
-      nextInMs?: number;
-    };
+/** `logged`: the look printed a line, so the heartbeat starts over; `nextInMs`: look again sooner or later. */
+export type Look<T> = { done: true; value: T } | { done: false; logged?: boolean; nextInMs?: number };
 
 export interface PollOptions {
   clock: Clock;
   signal: AbortSignal;
-  /** From the end of one look to the start of the next. */
   intervalMs: number;
-  /** Absolute time on clock.now()'s scale: the last look happens at it, none after. */
+  /** On clock.now()'s scale: the last look happens at it. */
   deadline: number;
-  /** Fraction of each wait added or taken at random, so that many waiting jobs do not look in step. */
-  jitter?: number;
-  /** A heartbeat line at most this often while nothing else was printed. */
-  heartbeatMs?: number;
   /** Failed looks in a row (each after the transport's own retries) tolerated before the wait fails. */
   maxFailures?: number;
   /** Cap of the wait after failed looks, which doubles from the interval. */
   maxFailureWaitMs?: number;
   onHeartbeat?: (state: PollState) => void;
-  /** A look failed in a way that may pass; the loop goes on. */
   onFailure?: (error: Error, state: PollState & { failures: number; nextInMs: number }) => void;
 }
 
-export interface PollState {
+interface PollState {
   looks: number;
   elapsedMs: number;
 }
 
-export type PollResult<T> =
-  | ({ done: true; value: T } & PollState)
-  | ({
-      done: false;
-      /** Set when the deadline came during the transport's wait (a Retry-After longer than the time left). */
-      error?: Error;
-    } & PollState);
+/** `error`: the deadline came during the transport's wait (a Retry-After longer than the time left). */
+type PollResult<T> = PollState & ({ done: true; value: T } | { done: false; error?: Error });
 
-/** Every waiting action's input ranges: a poll interval of up to an hour and a wait of up to 35 days. */
 export const WAIT_LIMITS = {
   pollSeconds: { min: 1, max: 3600 },
   timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
 } as const;
-
-export const DEFAULT_JITTER = 0.1;
-export const DEFAULT_HEARTBEAT_MS = 60_000;
-export const DEFAULT_MAX_FAILURES = 5;
-export const DEFAULT_MAX_FAILURE_WAIT_MS = 5 * 60_000;
 
 /** Several looks in a row failed: the last failure says why. */
 export class PollFailedError extends UserFacingError {
@@ -71,19 +45,14 @@ export class WaitError extends UserFacingError {
   override name = 'WaitError';
 }
 
-/**
- * Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
- * with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
- */
+// Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+// with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
 export async function poll<T>(
   options: PollOptions,
   look: (n: number) => Promise<Look<T>>,
 ): Promise<PollResult<T>> {
-  const { clock, signal, intervalMs, deadline } = options;
-  const jitter = options.jitter ?? DEFAULT_JITTER;
-  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-  const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
-  const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? DEFAULT_MAX_FAILURE_WAIT_MS);
+  const { clock, signal, intervalMs, deadline, maxFailures = 5 } = options;
+  const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? 5 * 60_000);
   const start = clock.now();
   let lastLine = start;
   let looks = 0;
@@ -93,22 +62,20 @@ export async function poll<T>(
   for (;;) {
     if (signal.aborted) throw abortReason(signal);
     looks++;
-    let waitMs = intervalMs;
+    let waitMs: number;
     try {
       const found = await look(looks);
       failures = 0;
       if (found.done) return { done: true, value: found.value, ...state() };
       if (found.logged) lastLine = clock.now();
-      if (found.nextInMs !== undefined) waitMs = found.nextInMs;
+      waitMs = found.nextInMs ?? intervalMs;
     } catch (error) {
       if (signal.aborted) throw abortReason(signal);
       // A request the step's time-out stopped is the time-out itself, not an early stop.
       if (error instanceof StepDeadlineError) return { done: false, ...state() };
-      // The transport would have had to wait past the deadline (a long Retry-After): the wait is over.
       if (error instanceof DeadlineError) return { done: false, error, ...state() };
       if (!transient(error)) throw error;
-      failures++;
-      if (failures > maxFailures) {
+      if (++failures > maxFailures) {
         throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
           cause: error,
         });
@@ -120,33 +87,38 @@ export async function poll<T>(
 
     const now = clock.now();
     if (now >= deadline) return { done: false, ...state() };
-    if (now - lastLine >= heartbeatMs) {
+    if (now - lastLine >= 60_000) {
       options.onHeartbeat?.(state());
       lastLine = now;
     }
-    const jittered = waitMs * (1 + jitter * (2 * clock.random() - 1));
+    // Part of each wait is added or taken at random, so that many waiting jobs do not look in step.
+    const jittered = Math.round(waitMs * (1 + 0.1 * (2 * clock.random() - 1)));
     // The last look happens at the deadline itself, not one interval after it.
-    await clock.sleep(Math.max(0, Math.min(Math.round(jittered), deadline - now)), signal);
+    await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)), signal);
   }
 }
 
 /** The step's time-out came while a request was on its way. */
-export class StepDeadlineError extends DeadlineError {
+class StepDeadlineError extends DeadlineError {
   override name = 'StepDeadlineError';
 }
 
-/**
- * The step's signal, aborted also when the step's deadline comes, with a DeadlineError: every request of a look
- * then stops at the deadline however many the look makes (docs/promises.md, promise 34). The timer does not hold
- * the process open.
- */
+// The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
+// deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
 export function untilDeadline(signal: AbortSignal, clock: Clock, deadline: number): AbortSignal {
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new StepDeadlineError(`the step's time-out came during a look`)),
-    Math.max(0, deadline - clock.now()),
-  );
-  timer.unref();
+  let left = Math.max(0, deadline - clock.now());
+  let timer: NodeJS.Timeout | undefined;
+  // Node fires a timer longer than its longest at once (docs/promises.md, promise 20), so long ones are chained.
+  const arm = (): void => {
+    const chunk = Math.min(left, 2 ** 31 - 1);
+    left -= chunk;
+    timer = setTimeout(() => {
+      if (left > 0) arm();
+      else controller.abort(new StepDeadlineError(`the step's time-out came during a look`));
+    }, chunk).unref();
+  };
+  arm();
   signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   return AbortSignal.any([signal, controller.signal]);
 }
@@ -154,6 +126,5 @@ export function untilDeadline(signal: AbortSignal, clock: Clock, deadline: numbe
 /** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 export function transient(error: unknown): error is Error {
   // An answer of the wrong shape comes back the same at the next look.
-  if (error instanceof UnusableAnswerError) return false;
-  return isTransient(error) || error instanceof BadResponseError;
+  return !(error instanceof UnusableAnswerError) && (isTransient(error) || error instanceof BadResponseError);
 }

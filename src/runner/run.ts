@@ -61,7 +61,7 @@ export interface Connection<P extends ProjectAddress = ProjectRef> {
   baseUrl: string;
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   needsProject?: boolean;
   /** `true` accepts a project named by its slug; text names the call with no v2 form in the error. */
   acceptSlug?: true | string;
@@ -135,18 +135,12 @@ export async function runAction(
     const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
     const username = inputs.optional('username') ?? repoOwner ?? '';
     const project = inputs.optional('project') ?? repoName ?? '';
-    if (needsProject && slugProject === undefined) {
+    const required = 'a value is required when GITHUB_REPOSITORY is not set';
+    if (needsProject && slugProject === undefined)
       for (const [name, value] of Object.entries({ username, project })) {
-        if (!value)
-          throw new ValidationError(
-            name,
-            'a value is required when GITHUB_REPOSITORY is not set',
-            undefined,
-            'missing',
-          );
+        if (!value) throw new ValidationError(name, required, undefined, 'missing');
         checkName(name, value);
       }
-    }
     // Layered: the environment's tuning, then the test's, then what this connection asks for.
     const tuned = transportTuning(env);
     const transport = new Transport({
@@ -235,20 +229,19 @@ export async function runAction(
 function readProjectSlug(inputs: Inputs, accept: true | string | undefined): SlugProject | undefined {
   const value = inputs.optional('project-slug');
   if (value === undefined) return undefined;
+  const refuse = (allowed: string, detail: string): never => {
+    throw new ValidationError('project-slug', allowed, undefined, detail);
+  };
   const others = (['vcs-type', 'username', 'project'] as const).filter((name) => inputs.optional(name));
   if (others.length > 0)
-    throw new ValidationError(
-      'project-slug',
-      `name the project either by project-slug or by vcs-type, username and project`,
-      undefined,
+    refuse(
+      'name the project either by project-slug or by vcs-type, username and project',
       `not allowed together with ${others.join(', ')}`,
     );
   const slug = checkProjectSlug('project-slug', value);
   if (accept !== true)
-    throw new ValidationError(
-      'project-slug',
+    refuse(
       'name the project by vcs-type, username and project',
-      undefined,
       accept === undefined
         ? 'this action does not take a project named by its v2 slug yet'
         : `${accept} has no API v2 form, so a project named by its slug cannot be reached`,
@@ -268,10 +261,7 @@ function replacementWithInput(method: string, path: string): string | undefined 
 }
 
 /** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
-function transportTuning(env: NodeJS.ProcessEnv): {
-  timeouts: Partial<Timeouts>;
-  retry: Partial<RetryOptions>;
-} {
+function transportTuning(env: NodeJS.ProcessEnv) {
   const read = (name: string, max: number): number | undefined =>
     env[name] ? checkInteger(name, env[name], 1, max) : undefined;
   const seconds = read('CI_ACTIONS_TIMEOUT_SECONDS', 3600);

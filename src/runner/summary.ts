@@ -3,7 +3,7 @@ import type { Build, TestCase } from '../api/records.ts';
 import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
 import { mdSafe } from './text.ts';
-import { formatDuration, plural } from '../api/format.ts';
+import { elapsedMs, formatDuration, plural } from '../api/format.ts';
 
 /** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
 export async function appendSummary(io: Io, markdown: string): Promise<void> {
@@ -14,7 +14,6 @@ export async function appendSummary(io: Io, markdown: string): Promise<void> {
   }
 }
 
-/** The header cells of a `summary.addTable` table. */
 export function headerRow(...names: string[]): { data: string; header: true }[] {
   return names.map((data) => ({ data, header: true }));
 }
@@ -40,7 +39,6 @@ export function mdLink(text: string, url: string | null | undefined): string {
   return target === undefined ? text : `[${text}](${target})`;
 }
 
-/** A build's number, linked to its page when the address is known. */
 export function buildLink(build: Pick<Build, 'build_num' | 'build_url'>): string {
   return mdLink(`#${build.build_num}`, build.build_url);
 }
@@ -54,13 +52,8 @@ export function buildHeading(build: Build, level = 3): string {
   return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
 }
 
-/** How long the build ran, from its own record; undefined when it does not say. */
 export function buildDurationMs(build: Build): number | undefined {
-  if (typeof build.build_time_millis === 'number' && build.build_time_millis > 0)
-    return build.build_time_millis;
-  const start = build.start_time ? Date.parse(build.start_time) : NaN;
-  const stop = build.stop_time ? Date.parse(build.stop_time) : NaN;
-  return Number.isFinite(start) && Number.isFinite(stop) && stop >= start ? stop - start : undefined;
+  return elapsedMs(build.build_time_millis, build.start_time, build.stop_time);
 }
 
 /** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
@@ -97,24 +90,15 @@ export function failedTests(tests: readonly TestCase[]): TestCase[] {
 
 const row = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
 
-/** The table of tests by result, with their total run time. */
 export function testsTable(tests: readonly TestCase[]): string {
   const kinds = Object.groupBy(tests, (t) => resultKind(t.result));
-  const count = (kind: ResultKind): string => String(kinds[kind]?.length ?? 0);
-  const seconds = tests.reduce((sum, t) => {
-    const time = t.run_time ?? 0;
-    return sum + (Number.isFinite(time) && time > 0 ? time : 0);
-  }, 0);
-  const table: Record<string, string> = {
-    Passed: count('passed'),
-    Failed: count('failed'),
-    Skipped: count('skipped'),
-    Errors: count('errors'),
-  };
-  if (kinds.other) table['Other'] = count('other');
-  Object.assign(table, { Total: String(tests.length), Time: formatTestTime(seconds) });
-  const heads = Object.keys(table);
-  return [row(heads), `|${heads.map(() => '---:').join('|')}|`, row(Object.values(table))].join('\n');
+  const times = tests.map((t) => t.run_time ?? 0).filter((time) => time > 0 && time < Infinity);
+  const seconds = times.reduce((sum, time) => sum + time, 0);
+  const shown = ['Passed', 'Failed', 'Skipped', 'Errors', ...(kinds.other ? ['Other'] : [])];
+  const counts = shown.map((kind) => String(kinds[kind.toLowerCase() as ResultKind]?.length ?? 0));
+  const heads = [...shown, 'Total', 'Time'];
+  const cells = [...counts, String(tests.length), formatTestTime(seconds)];
+  return [row(heads), `|${heads.map(() => '---:').join('|')}|`, row(cells)].join('\n');
 }
 
 /** The failed tests as a table (class, name, file, message), `max` at most, the rest counted. */

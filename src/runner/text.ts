@@ -1,10 +1,8 @@
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
 // issue workflow commands (docs/promises.md, promise 15) nor break the job summary's Markdown.
 import { cut } from '../api/format.ts';
-import { redactor } from '../api/message.ts';
+import { collapse, redactor } from '../api/message.ts';
 import { stripTerminalEscapes } from '../api/terminal-tail.ts';
-
-export { stripTerminalEscapes };
 
 /** Server text less escapes, then secrets, since an escape inside a secret would hide it from the redaction. */
 export function cleaner(secrets: readonly string[]): (text: string) => string {
@@ -46,12 +44,9 @@ const HTML_ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-// eslint-disable-next-line no-control-regex
-const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]+/g;
-
 /** One line of at most `max` characters, without terminal escapes, control characters or runs of white space. */
 export function oneLine(text: string, max: number): string {
-  return cut(stripTerminalEscapes(text).replace(SPACE_OR_CONTROL, ' ').trim(), max);
+  return cut(collapse(stripTerminalEscapes(text)), max);
 }
 
 /** Everything a URL may hold that no shell gives a meaning to. */

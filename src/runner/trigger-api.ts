@@ -1,7 +1,6 @@
-// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
-// trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1
-// while it works, then a workflow rerun. Shared by trigger-build and the general action's trigger, retry and
-// retry-no-cache.
+// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md), for trigger-build and the general
+// action: a pipeline of API v2 first (the only trigger that runs today's configurations), v1.1 when the inputs need
+// it or v2 has none; reruns through v1.1 while it works, then a workflow rerun.
 import type { ProjectAddress, TriggerOptions, TriggerResult } from '../api/client.ts';
 import { UserFacingError, ValidationError } from '../api/errors.ts';
 import {
@@ -11,7 +10,7 @@ import {
   type Pipeline,
   type Triggered,
 } from '../api/pipelines.ts';
-import type { Build } from '../api/records.ts';
+import { definedOnly, type Build } from '../api/records.ts';
 import { GoneError } from '../api/sunset.ts';
 import type { Inputs } from './inputs.ts';
 import type { ActionContext, Connection } from './run.ts';
@@ -19,19 +18,15 @@ import { logSafe, shellSafeUrl } from './text.ts';
 import { formatDuration } from '../api/format.ts';
 import { PENDING_PIPELINE_STATES, pipelineErrors } from '../api/v2-records.ts';
 
-export const TRIGGER_APIS = ['auto', 'v1.1', 'v2'] as const;
-export type TriggerApi = (typeof TRIGGER_APIS)[number];
+export type TriggerApi = 'auto' | 'v1.1' | 'v2';
 
 export function readTriggerApi(inputs: Inputs): TriggerApi {
-  return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
+  return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'] as const, 'auto');
 }
 
 /** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
 function withoutV2Form(request: TriggerOptions): string[] {
-  return [
-    ...(request.revision === undefined ? [] : ['revision']),
-    ...(request.parallel === undefined ? [] : ['parallel']),
-  ];
+  return (['revision', 'parallel'] as const).filter((input) => request[input] !== undefined);
 }
 
 const NO_V2_FORM =
@@ -45,11 +40,8 @@ const V1_SINGLE_JOB =
 /** A trigger's request: the v1.1 fields, and the pipeline definition only `pipeline/run` takes. */
 export type TriggerRequest = TriggerOptions & { definitionId?: string };
 
-/**
- * Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2`, or a
- * project named by its slug (`slug`), which only API v2 reaches, one v2 cannot take; with `definition-id`, one
- * only v1.1 takes, or v1.1 itself.
- */
+// Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
+// project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
 export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slug = false): void {
   if (slug && api === 'v1.1')
     throw new ValidationError(
@@ -81,11 +73,7 @@ export type Started =
   | { api: 'v2'; pipeline: Pipeline; recoveredAfter?: string }
   | { api: 'none'; message: string };
 
-/**
- * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
- * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md). A project named by
- * its slug has v2 alone.
- */
+/** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
 export async function startBuild(
   connection: Connection<ProjectAddress>,
   api: TriggerApi,
@@ -95,18 +83,18 @@ export async function startBuild(
   const v1 = 'slug' in project ? undefined : { ...connection, project };
   checkTriggerInputs(api, request, v1 === undefined);
   const log = connection.transport.log.bind(connection.transport);
-  const unsent = withoutV2Form(request);
+  const unsent = withoutV2Form(request).join(' and ');
   if (v1 !== undefined && api === 'v1.1') return startV1(v1, api, request);
-  if (v1 !== undefined && api === 'auto' && unsent.length > 0) {
-    log('warning', `${unsent.join(' and ')} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+  if (v1 !== undefined && api === 'auto' && unsent !== '') {
+    log('warning', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
     return startV1(v1, api, request);
   }
   let answer: Triggered;
   try {
+    const { tag, params: parameters, definitionId } = request;
     answer = await new Pipelines(connection.transport).trigger(connection.project, {
-      ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
-      ...(request.params === undefined ? {} : { parameters: request.params }),
-      ...(request.definitionId === undefined ? {} : { definitionId: request.definitionId }),
+      ...(tag === undefined ? { branch: request.branch } : { tag }),
+      ...definedOnly({ parameters, definitionId }),
     });
   } catch (error) {
     if (api === 'v2' || v1 === undefined || !(error instanceof NoPipelineTriggerError)) throw error;
@@ -114,33 +102,23 @@ export async function startBuild(
       ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
         'token (or the project slug is wrong)'
       : 'this installation has no pipeline trigger of API v2';
-    let started: Started;
-    try {
-      started = await startV1(v1, 'v1.1', request);
-    } catch (v1) {
-      if (!(v1 instanceof Error)) throw v1;
-      throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${v1.message}`, { cause: v1 });
-    }
+    const started = await startV1(v1, 'v1.1', request).catch((then: Error) => {
+      throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${then.message}`, {
+        cause: then,
+      });
+    });
     log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
     return started;
   }
-  if (!answer.triggered) return { api: 'none', message: answer.message };
-  return {
-    api: 'v2',
-    pipeline: answer.pipeline,
-    ...(answer.recoveredAfter === undefined ? {} : { recoveredAfter: answer.recoveredAfter }),
-  };
+  return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
 }
 
 /** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
-export const SETUP_WAIT_MS = 60_000;
-const FIRST_LOOK_MS = 250;
-const LONGEST_LOOK_MS = 5000;
+const SETUP_WAIT_MS = 60_000;
 
 /** The pipeline's configuration failed: nothing of it runs. */
 export class PipelineErroredError extends UserFacingError {
   override name = 'PipelineErroredError';
-  /** The pipeline as the service last answered it. */
   readonly pipeline: Pipeline;
   constructor(message: string, pipeline: Pipeline) {
     super(message);
@@ -148,11 +126,8 @@ export class PipelineErroredError extends UserFacingError {
   }
 }
 
-/**
- * Reads a triggered pipeline at least once, then until it leaves the pending states, within a minute and the
- * step's deadline (a 201 may say `created` before its configuration was compiled). An errored pipeline fails;
- * one still pending at the end is said, and the step goes on.
- */
+// Reads a triggered pipeline until it leaves the pending states, as a 201 may say `created` before its configuration
+// was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
 export async function confirmPipeline(
   ctx: Pick<ActionContext, 'clock' | 'signal' | 'io'>,
   pipelines: Pipelines,
@@ -160,51 +135,36 @@ export async function confirmPipeline(
   deadline = Number.POSITIVE_INFINITY,
 ): Promise<Pipeline> {
   const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
-  let pause = FIRST_LOOK_MS;
+  let pause = 250;
   let pipeline = await pipelines.pipeline(triggered.id);
   while (PENDING_PIPELINE_STATES.has(pipeline.state ?? '') && pipelineErrors(pipeline) === undefined) {
     const wait = Math.min(pause, until - ctx.clock.now());
     if (wait <= 0) {
+      const after = `after ${formatDuration(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
       ctx.io.warning(
-        logSafe(
-          `Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} after ` +
-            `${formatDuration(SETUP_WAIT_MS)}: its configuration may still fail; going on`,
-        ),
+        logSafe(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`),
       );
       return pipeline;
     }
     await ctx.clock.sleep(wait, ctx.signal);
-    pause = Math.min(pause * 2, LONGEST_LOOK_MS);
+    pause = Math.min(pause * 2, 5000);
     pipeline = await pipelines.pipeline(triggered.id);
   }
   const errors = pipelineErrors(pipeline);
-  if (errors !== undefined) {
-    throw new PipelineErroredError(
-      logSafe(
-        `Pipeline #${pipeline.number} is errored: nothing of it runs` +
-          (errors.length > 0 ? `: ${errors.join('; ')}` : ''),
-      ),
-      pipeline,
-    );
-  }
-  return pipeline;
+  if (errors === undefined) return pipeline;
+  const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
+  const text = logSafe(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
+  throw new PipelineErroredError(text, pipeline);
 }
 
-/**
- * The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
- * origin of a job's address once one is known, else of `base-url`; built from checked parts only.
- */
+// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
+// origin of a job's address once one is known, else of `base-url`; built from checked parts only.
 export function pipelineUrl(
   connection: Connection<ProjectAddress>,
   pipeline: Pipeline,
   jobUrl?: string | null,
 ): string {
-  let web: string;
-  try {
-    web = new URL(jobUrl ?? connection.baseUrl).origin;
-  } catch {
-    web = new URL(connection.baseUrl).origin;
-  }
+  const web = (URL.parse(jobUrl ?? connection.baseUrl) ?? new URL(connection.baseUrl)).origin;
   return shellSafeUrl(`${web}/pipelines/${projectSlug(connection.project)}/${pipeline.number}`);
 }
 
@@ -212,13 +172,11 @@ export function pipelineUrl(
 export function workflowRows(
   url: string,
   workflows: readonly { id: string; name: string; status: string }[],
-): { id: string; name: string; status: string; url: string }[] {
-  return workflows.map((w) => ({
-    id: w.id,
-    name: w.name,
-    status: w.status,
-    url: shellSafeUrl(`${url}/workflows/${encodeURIComponent(w.id)}`),
-  }));
+) {
+  return workflows.map(({ id, name, status }) => {
+    const link = shellSafeUrl(`${url}/workflows/${encodeURIComponent(id)}`);
+    return { id, name, status, url: link };
+  });
 }
 
 async function startV1(connection: Connection, api: TriggerApi, request: TriggerOptions): Promise<Started> {
@@ -226,29 +184,23 @@ async function startV1(connection: Connection, api: TriggerApi, request: Trigger
     return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
   } catch (error) {
     if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
-    throw new GoneUserError(
-      `${error.message}. A pipeline (API v2) cannot be started instead, because ${withoutV2Form(request).join(' and ')} ` +
-        `${withoutV2Form(request).length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`,
+    const unsent = withoutV2Form(request);
+    const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
+    throw new TriggerFailedError(
+      `${error.message}. A pipeline (API v2) cannot be started instead, because ${given}: ${NO_V2_FORM}`,
     );
   }
 }
 
-/** Every trigger form failed: the one error names each answer, `pipeline/run`'s first. */
-export class TriggerFailedError extends UserFacingError {
+/** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
+class TriggerFailedError extends UserFacingError {
   override name = 'TriggerFailedError';
 }
 
-/** A 410 after which v2 cannot do what was asked. */
-export class GoneUserError extends UserFacingError {
-  override name = 'GoneUserError';
-}
+type Rerun = { api: 'v1.1'; build: Build } | { api: 'v2'; rerun: { workflow_id: string }; of: Build };
 
-export type Rerun = { api: 'v1.1'; build: Build } | { api: 'v2'; rerun: { workflow_id: string }; of: Build };
-
-/**
- * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
- * which needs the build's workflow and job ids from its v1.1 record.
- */
+// Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+// which needs the build's workflow and job ids from its v1.1 record.
 export async function rerunBuild(
   connection: Connection,
   api: TriggerApi,
@@ -262,7 +214,7 @@ export async function rerunBuild(
       return { api: 'v1.1', build };
     } catch (error) {
       if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
-      if (options.noCache) throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
+      if (options.noCache) throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
       connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
     }
   } else if (options.noCache) {
@@ -272,18 +224,16 @@ export async function rerunBuild(
     );
   }
   const build = await client.build(project, buildNum);
-  const workflows = build.workflows;
-  const workflowId = workflows?.['workflow_id'];
-  const jobId = workflows?.['job_id'];
+  const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
   if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
-    throw new GoneUserError(
+    throw new TriggerFailedError(
       `Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
         `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`,
     );
   }
   const rerun = await new Pipelines(connection.transport).rerun(workflowId, {
     jobs: [jobId],
-    ...(options.ssh ? { enableSsh: true } : {}),
+    enableSsh: options.ssh,
   });
   return { api: 'v2', rerun, of: build };
 }

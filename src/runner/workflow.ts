@@ -3,24 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '../api/errors.ts';
 import { definedOnly, text } from '../api/records.ts';
-import type { Inputs } from './inputs.ts';
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
-const PULL_REQUEST_EVENTS = new Set([
-  'pull_request',
-  'pull_request_target',
-  'pull_request_review',
-  'pull_request_review_comment',
-]);
-
-interface PullRequestPayload {
-  number?: unknown;
-  head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
-  base?: { repo?: { full_name?: unknown } | null };
-}
+const PULL_REQUEST_EVENT = /^pull_request(_target|_review|_review_comment)?$/u;
 
 interface EventPayload {
-  pull_request?: PullRequestPayload;
+  pull_request?: {
+    number?: unknown;
+    head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
+    base?: { repo?: { full_name?: unknown } | null };
+  };
   issue?: { number?: unknown; pull_request?: unknown };
   release?: { tag_name?: unknown };
   workflow_run?: { head_sha?: unknown };
@@ -47,7 +39,7 @@ const positive = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 
 /** A fork's pull request is built from `pull/<number>/head`, as its branch is not in the base repository. */
-function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
+function forkPullRef(pr: EventPayload['pull_request']): string | undefined {
   const number = positive(pr?.number);
   if (pr === undefined || number === undefined) return undefined;
   const head = text(pr.head?.repo?.full_name);
@@ -55,19 +47,13 @@ function forkPullRef(pr: PullRequestPayload | undefined): string | undefined {
   return head === undefined || (base !== undefined && head !== base) ? `pull/${number}/head` : undefined;
 }
 
-/** What the event builds: its branch, or its tag (a tag push, a release). */
-interface EventRef {
-  branch?: string;
-  tag?: string;
-}
-
-/** The branch or tag the service builds for the workflow's event, if it names one. */
-function eventRef(env: NodeJS.ProcessEnv): EventRef {
+/** The branch or tag (a tag push, a release) the service builds for the workflow's event, if it names one. */
+function eventRef(env: NodeJS.ProcessEnv): { branch?: string; tag?: string } {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const ref = env['GITHUB_REF'] ?? '';
   const refType = env['GITHUB_REF_TYPE'];
   const allowed = 'give branch (or tag), or run on an event whose payload GITHUB_EVENT_PATH holds';
-  if (PULL_REQUEST_EVENTS.has(event)) {
+  if (PULL_REQUEST_EVENT.test(event)) {
     const fork = forkPullRef(readPayload(env, 'branch', allowed).pull_request);
     if (fork !== undefined) return { branch: fork };
   }
@@ -92,43 +78,23 @@ function eventRef(env: NodeJS.ProcessEnv): EventRef {
   return {};
 }
 
-/** What a trigger sends: the branch of the path, and a tag or a commit. */
-interface TriggerRef {
-  branch: string;
-  tag?: string;
-  revision?: string;
-}
-
 /** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
-export function triggerRef(inputs: Inputs, env: NodeJS.ProcessEnv): TriggerRef {
-  return triggerRefOf(
-    { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
-    env,
-  );
-}
-
-/** The same from values already read (the general action reads its inputs by command). */
 export function triggerRefOf(
   given: { branch: string | undefined; tag: string | undefined; revision: string | undefined },
   env: NodeJS.ProcessEnv,
-): TriggerRef {
+): { branch: string; tag?: string; revision?: string } {
   const { branch, tag, revision } = given;
   // A branch given makes the event's ref unused: its payload is not even read.
   const event = branch === undefined ? eventRef(env) : {};
-  const eventTag =
-    branch === undefined && tag === undefined && revision === undefined ? event.tag : undefined;
-  const chosenTag = tag ?? eventTag;
-  return {
-    branch: branch ?? event.branch ?? 'master',
-    ...definedOnly({ tag: chosenTag, revision }),
-  };
+  const eventTag = tag === undefined && revision === undefined ? event.tag : undefined;
+  return { branch: branch ?? event.branch ?? 'master', ...definedOnly({ tag: tag ?? eventTag, revision }) };
 }
 
 /** The commit the service builds for the event, since GITHUB_SHA of a pull request is not its head commit. */
 export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
-  if (PULL_REQUEST_EVENTS.has(event)) {
+  if (PULL_REQUEST_EVENT.test(event)) {
     if (!env['GITHUB_EVENT_PATH']) {
       throw new ValidationError('revision', allowed, undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
     }
@@ -181,7 +147,7 @@ export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
     );
   }
   let fork = false;
-  if (PULL_REQUEST_EVENTS.has(event) && event !== 'pull_request_target') {
+  if (PULL_REQUEST_EVENT.test(event) && event !== 'pull_request_target') {
     try {
       fork = forkPullRef(readPayload(env, 'token', '').pull_request) !== undefined;
     } catch {

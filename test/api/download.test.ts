@@ -206,6 +206,26 @@ describe.each([
     expect(sha256(await readFile(join(dir, 'a')))).toBe(sha256(DATA));
   });
 
+  it('a file fetched whole after an unusable range, and now shorter, keeps nothing of the bytes written before', async () => {
+    const changed = content(50_000, 9);
+    const s = await server((req, res, i) => {
+      if (i === 0) send(req, res, DATA, { cutAfter: 100_000, cut: 'reset' });
+      else if (i === 1) {
+        res.writeHead(206, { 'content-range': `bytes 0-9/${DATA.length}`, 'content-length': '10' });
+        res.end(DATA.subarray(0, 10));
+      } else send(req, res, changed);
+    });
+    const dir = await tempDir();
+    const result = await downloader(transport(s)).download({
+      url: `${s.origin}/a`,
+      dest: join(dir, 'a'),
+      name: 'a',
+    });
+    expect(s.seen[2]?.headers.range).toBeUndefined();
+    expect(result.bytes).toBe(changed.length);
+    expect(sha256(await readFile(join(dir, 'a')))).toBe(sha256(changed));
+  });
+
   it('replaces an existing file only by rename, and a symlink at the final path is replaced, not written through', async (t) => {
     needs('symlinks')(t);
     const s = await server((req, res) => send(req, res, DATA));

@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkMembers, type Member } from '../../src/actions/fetch-artifacts/archive.ts';
 import { compileGlob } from '../../src/api/glob.ts';
-import { Limiter, forEachLimited } from '../../src/api/limiter.ts';
+import { forEachLimited } from '../../src/api/limiter.ts';
 import {
   artifactRelativePath,
   ClashError,
@@ -372,38 +372,36 @@ describe('Destination', () => {
 });
 
 describe('Limiter', () => {
-  it('starts a queued function only when a slot is free', async () => {
-    const limiter = new Limiter(2);
+  it('starts a queued item only when a slot is free', async () => {
     const started: number[] = [];
     const releases: (() => void)[] = [];
-    const calls = [0, 1, 2, 3].map((i) =>
-      limiter.run(() => {
-        started.push(i);
-        return new Promise<number>((resolve) => releases.push(() => resolve(i)));
-      }),
-    );
-    expect(started).toEqual([0, 1]);
-    expect(limiter.pending).toBe(2);
-    releases[0]?.();
-    await calls[0];
+    const all = forEachLimited([0, 1, 2, 3], 2, (i) => {
+      started.push(i);
+      return new Promise<void>((resolve) => releases.push(resolve));
+    });
     await Promise.resolve();
-    expect(started).toEqual([0, 1, 2]);
-    for (const release of releases.slice(1)) release();
-    releases.length = 0;
+    expect(started).toEqual([0, 1]);
+    releases[0]?.();
     await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2]);
+    while (releases.length < 4) {
+      for (const release of releases) release();
+      await new Promise((r) => setTimeout(r, 0));
+    }
     for (const release of releases) release();
-    expect(await Promise.all(calls)).toEqual([0, 1, 2, 3]);
-    expect(limiter.active).toBe(0);
+    await all;
+    expect(started).toEqual([0, 1, 2, 3]);
   });
 
-  it('a function that throws synchronously rejects its call and frees its slot', async () => {
-    const limiter = new Limiter(1);
+  it('a function that throws synchronously is the failure, and no later item starts', async () => {
+    const started: number[] = [];
     await expect(
-      limiter.run(() => {
+      forEachLimited([0, 1, 2], 1, (i) => {
+        started.push(i);
         throw new Error('sync');
       }),
     ).rejects.toThrow('sync');
-    expect(await limiter.run(() => Promise.resolve(7))).toBe(7);
+    expect(started).toEqual([0]);
   });
 
   it('forEachLimited keeps no call per item: after the first failure no later item is even read', async () => {

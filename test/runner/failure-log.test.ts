@@ -10,7 +10,7 @@ import {
   reportFailedSteps,
   SUMMARY_BUILD_LIMIT,
   type FailureReport,
-} from '../../src/runner/failure-log.ts';
+} from '../../src/runner/build-report.ts';
 import { coreIo } from '../../src/runner/io.ts';
 import { Client, type ProjectRef } from '../../src/api/client.ts';
 import type { Build } from '../../src/api/records.ts';

@@ -1,7 +1,14 @@
 // The waiting loop on a fake clock: its timing is the point, so the looks are plain functions here; the
 // actions' tests drive it through real HTTP.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { poll, PollFailedError, transient, type Look, type PollOptions } from '../../src/runner/poll.ts';
+import {
+  poll,
+  PollFailedError,
+  transient,
+  untilDeadline,
+  type Look,
+  type PollOptions,
+} from '../../src/runner/poll.ts';
 import { sleep, systemClock, type Clock } from '../../src/api/clock.ts';
 import {
   AbortedError,
@@ -200,6 +207,16 @@ describe('poll on the real timers', () => {
     await vi.advanceTimersByTimeAsync(thirtyDays - 2 ** 31);
     expect(settled).toBe(true);
     expect(await result).toMatchObject({ done: false, looks: 721, elapsedMs: thirtyDays });
+  });
+
+  it('stops the requests at a step deadline further than 2^31-1 ms away, not at once', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const thirtyDays = 30 * 86_400_000;
+    const signal = untilDeadline(new AbortController().signal, systemClock, T0 + thirtyDays);
+    await vi.advanceTimersByTimeAsync(2 ** 31);
+    expect(signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(thirtyDays - 2 ** 31);
+    expect(signal.reason).toBeInstanceOf(DeadlineError);
   });
 
   it('chains one sleep longer than 2^31-1 ms instead of firing at once', async () => {

@@ -6,15 +6,16 @@ import {
   describePatterns,
   type NamePattern,
 } from '../../api/name-patterns.ts';
-import { isAmbiguous } from '../../api/client.ts';
+import { isAmbiguous } from '../../api/retry.ts';
 import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { definedOnly } from '../../api/records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
-import { poll, WAIT_LIMITS, WaitError } from '../../runner/poll.ts';
+import { poll, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
-import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
+import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
+import { commentsOnPullRequest } from '../../runner/workflow.ts';
 
 export const spec = {
   name: 'approve',
@@ -40,6 +41,8 @@ interface ApproveInputs {
 
 /** An approval job of the pipeline as one look saw it. */
 interface Approval {
+  /** `hold of workflow deploy`, for the log. */
+  name: string;
   workflow: string;
   workflowId: string;
   job: string;
@@ -48,28 +51,18 @@ interface Approval {
   chosen: boolean;
 }
 
-/** One row of the `approved` output. */
-interface Approved {
-  workflow: string;
-  job: string;
-  approval_request_id: string;
-}
-
 /** Reads and checks every input of the action's own before anything is sent. */
-export function readInputs(ctx: ActionContext): ApproveInputs {
+function readInputs(ctx: ActionContext): ApproveInputs {
   const { inputs } = ctx;
   const pipelineIdText = inputs.optional('pipeline-id');
   const givenRevision = inputs.optional('revision');
   const branch = inputs.optional('branch');
   const jobs = compileNamePatterns('job', inputs.lines('job'));
-  const waitMinutes = inputs.integer('wait-for-hold-minutes', 0, WAIT_LIMITS.timeoutMinutes.max, 10);
-  const pollSeconds = inputs.integer(
-    'poll-interval-seconds',
-    WAIT_LIMITS.pollSeconds.min,
-    WAIT_LIMITS.pollSeconds.max,
-    15,
-  );
-  const timing = { jobs, waitMs: waitMinutes * 60_000, intervalMs: pollSeconds * 1000 };
+  const timing = {
+    jobs,
+    waitMs: waitMs(inputs, 'wait-for-hold-minutes', 10, 0),
+    intervalMs: pollIntervalMs(inputs),
+  };
   if (pipelineIdText !== undefined) {
     const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
     if (also !== '') {
@@ -87,18 +80,7 @@ export function readInputs(ctx: ActionContext): ApproveInputs {
   // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
   if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
     return { revision: '', ...withBranch, ...timing };
-  const raw = givenRevision ?? workflowRevision(ctx.env);
-  if (raw === undefined) {
-    throw new ValidationError(
-      'revision',
-      'a value is required when GITHUB_SHA is not set (or give pipeline-id)',
-      undefined,
-      'missing',
-    );
-  }
-  if (!/^[0-9a-f]{7,40}$/i.test(raw))
-    throw new ValidationError('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
-  return { revision: raw.toLowerCase(), ...withBranch, ...timing };
+  return { revision: readRevision(givenRevision, ctx.env, 'pipeline-id'), ...withBranch, ...timing };
 }
 
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
@@ -118,7 +100,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
     input.jobs.length === 0 ? 'approval job' : `approval job matching ${describePatterns(input.jobs)}`;
   let pipeline: Pipeline | undefined;
   let seen: Approval[] = [];
-  const approved: Approved[] = [];
+  const approved: { workflow: string; job: string; approval_request_id: string }[] = [];
 
   try {
     const result = await poll(
@@ -135,9 +117,13 @@ export async function approve(ctx: ActionContext): Promise<void> {
       async () => {
         // A pipeline named by id is read once; a commit's newest may change from one look to the next.
         const found =
-          input.pipelineId !== undefined && pipeline !== undefined
-            ? pipeline
-            : await findPipeline(pipelines, project, input);
+          input.pipelineId === undefined
+            ? await pipelines.newestPipeline(
+                project,
+                { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
+                (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision),
+              )
+            : (pipeline ?? (await pipelines.pipeline(input.pipelineId)));
         if (found === undefined) return { done: false };
         if (found.id !== pipeline?.id) {
           pipeline = found;
@@ -161,22 +147,22 @@ export async function approve(ctx: ActionContext): Promise<void> {
           ? `No pipeline of ${commit} was found within ${formatDuration(input.waitMs)} among the project's ` +
               `${MAX_PIPELINES} newest pipelines${why}`
           : `No ${chosen} came on hold in pipeline #${pipeline.number} within ` +
-              `${formatDuration(input.waitMs)}${why}; ${describeApprovals(seen)}`,
+              `${formatDuration(input.waitMs)}${why}; ` +
+              (seen.length === 0
+                ? 'the pipeline has no approval job'
+                : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`),
       );
     }
     if (result.value.length === 0) {
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-          `(${seen
-            .filter((a) => a.chosen)
-            .map((a) => `${a.job} of workflow ${a.workflow}`)
-            .join(', ')})`,
+          `(${seen.flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`,
       );
     }
     for (const hold of result.value) {
       await approveOnce(ctx, pipelines, hold);
       approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
-      ctx.info(`Approved ${hold.job} of workflow ${hold.workflow}`);
+      ctx.info(`Approved ${hold.name}`);
     }
   } finally {
     // What was approved is reported even when a later approval fails.
@@ -198,20 +184,6 @@ export async function approve(ctx: ActionContext): Promise<void> {
   }
 }
 
-/** The pipeline named, or the newest of the commit (on the branch when given). */
-async function findPipeline(
-  pipelines: Pipelines,
-  project: Parameters<Pipelines['newestPipeline']>[0],
-  input: ApproveInputs,
-): Promise<Pipeline | undefined> {
-  if (input.pipelineId !== undefined) return pipelines.pipeline(input.pipelineId);
-  return pipelines.newestPipeline(
-    project,
-    { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
-    (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision),
-  );
-}
-
 /** Every approval job of the pipeline's workflows, marked when the patterns choose it. */
 async function approvalsOf(
   pipelines: Pipelines,
@@ -230,6 +202,7 @@ async function approvalsOf(
           `${job.name} names no approval_request_id`,
         );
       approvals.push({
+        name: `${job.name} of workflow ${workflow.name}`,
         workflow: workflow.name,
         workflowId: workflow.id,
         job: job.name,
@@ -247,8 +220,7 @@ async function approvalsOf(
  * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
  */
 async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Approval): Promise<void> {
-  const { workflowId, requestId } = hold;
-  const what = `${hold.job} of workflow ${hold.workflow}`;
+  const { workflowId, requestId, name: what } = hold;
   for (let attempt = 1; ; attempt++) {
     try {
       await pipelines.approve(workflowId, requestId);
@@ -265,14 +237,6 @@ async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Appro
       ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
     }
   }
-}
-
-/** `hold of workflow deploy: blocked; ...`, or that there is none. */
-function describeApprovals(approvals: readonly Approval[]): string {
-  if (approvals.length === 0) return 'the pipeline has no approval job';
-  return `its approval jobs: ${approvals
-    .map((a) => `${a.job} of workflow ${a.workflow}: ${a.status}`)
-    .join('; ')}`;
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

@@ -7,17 +7,10 @@ export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
 
 /** The archive kind of a file name, and the name without its extension (the folder it unpacks into). */
 export function archiveOf(name: string): { kind: ArchiveKind; stem: string } | undefined {
-  const lower = name.toLowerCase();
-  for (const [ending, kind] of [
-    ['.tar.gz', 'tar.gz'],
-    ['.tgz', 'tar.gz'],
-    ['.tar', 'tar'],
-    ['.zip', 'zip'],
-  ] as const) {
-    if (lower.endsWith(ending) && name.length > ending.length)
-      return { kind, stem: name.slice(0, -ending.length) };
-  }
-  return undefined;
+  const match = /^(.+)\.(tar\.gz|tgz|tar|zip)$/isu.exec(name);
+  const ending = match?.[2]?.toLowerCase();
+  if (match?.[1] === undefined || ending === undefined) return undefined;
+  return { kind: ending === 'tgz' ? 'tar.gz' : (ending as ArchiveKind), stem: match[1] };
 }
 
 export interface Member {
@@ -40,11 +33,7 @@ export function memberSegments(member: Member): string[] {
   return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
 }
 
-/**
- * Throws UnsafeArchiveError at the first member that may not be extracted: anything but a plain file or folder, a
- * name that is absolute or breaks the segment rules (paths.ts), or two members that one disk would store as one
- * (same name, or names that differ in case or Unicode form only, or a file where another member needs a folder).
- */
+/** Refuses the archive at a member that is not a plain file or folder, breaks the path rules, or merges with another. */
 export function checkMembers(members: readonly Member[]): void {
   const files = new Map<string, string>();
   const folders = new Map<string, string>();

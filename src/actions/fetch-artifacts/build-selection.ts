@@ -3,53 +3,44 @@
 // slug has jobs instead, read through API v2 as build records (docs/v2.md).
 import type { ActionContext, Connection } from '../../runner/run.ts';
 import { projectName, type ProjectAddress } from '../../api/client.ts';
-import { cut } from '../../api/format.ts';
+import { cut, plural } from '../../api/format.ts';
 import { ApiError, BadResponseError } from '../../api/errors.ts';
 import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
-import { ClashError, planDownloads } from '../../api/paths.ts';
+import { ClashError, planDownloads, type ArtifactLike } from '../../api/paths.ts';
 import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/pipelines.ts';
 import type { Build } from '../../api/records.ts';
-import type { FetchInputs } from './types.ts';
+import type { FetchInputs } from './inputs.ts';
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
 
 /** Where builds and their artifact lists are read: API v1.1, or API v2 for a project named by its slug. */
-export interface Builds {
-  project: ProjectAddress;
-  /** The matching builds, newest first; `bounded` once the reading stopped at `readBound` builds. */
-  scan(query: BuildQuery): { next(): Promise<Build | undefined>; bounded: boolean };
-  readBound: number;
-  build(num: number): Promise<Build>;
-  artifacts(num: number): Promise<unknown>;
-}
-
-export function buildsOf({ client, transport, project }: Connection<ProjectAddress>): Builds {
+export function buildsOf({ client, transport, project }: Connection<ProjectAddress>) {
   if (!('slug' in project))
     return {
       project,
-      scan: (query) => new BuildScan(client, project, query),
+      scan: (query: BuildQuery) => new BuildScan(client, project, query),
       readBound: MAX_BUILDS_READ,
-      build: (num) => client.build(project, num),
-      artifacts: (num) => client.artifacts(project, num),
+      build: (num: number) => client.build(project, num),
+      artifacts: (num: number) => client.artifacts(project, num),
     };
   const api = new ProjectsV2(transport);
   return {
     project,
-    scan: (query) => new JobScan(api, project, query),
+    scan: (query: BuildQuery) => new JobScan(api, project, query),
     readBound: MAX_JOBS_READ,
-    build: (num) => api.jobAsBuild(project, num),
-    artifacts: (num) => api.artifacts(project, num),
+    build: (num: number) => api.jobAsBuild(project, num),
+    artifacts: (num: number) => api.artifacts(project, num),
   };
 }
 
-type Found =
-  | { build: Build; artifacts: unknown[] | undefined; none?: undefined }
-  | { build: undefined; artifacts?: undefined; none: string };
+type Builds = ReturnType<typeof buildsOf>;
 
-/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
-function isFork(build: Build): boolean {
-  return isForkBranch(build.branch) || build['fork'] === true;
+async function artifactList(builds: Builds, num: number): Promise<ArtifactLike[]> {
+  const listed: unknown = await builds.artifacts(num);
+  if (!Array.isArray(listed))
+    throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
+  return listed as ArtifactLike[];
 }
 
 /** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
@@ -57,23 +48,45 @@ function isForkBranch(branch: unknown): boolean {
   return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
 }
 
-/** Whether builds of pull requests count: `allow-forks`, or a `branch` that names one, which the user chose. */
-function forksCount(options: FetchInputs): boolean {
-  return options.allowForks || isForkBranch(options.branch);
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build: Build): boolean {
+  return isForkBranch(build.branch) || build['fork'] === true;
+}
+
+/** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
+export async function chooseBuild(ctx: ActionContext, builds: Builds, options: FetchInputs) {
+  let num = options.buildNum;
+  let build: Build | undefined;
+  let artifacts: ArtifactLike[] | undefined;
+  if (num === undefined) {
+    const found = await selectLatest(ctx, builds, options);
+    if (found.build === undefined) return { num, none: found.none, artifacts: [] };
+    ({ build, artifacts } = found);
+    num = build.build_num;
+  } else {
+    build = await builds.build(num).catch((error: unknown) => {
+      if (!(error instanceof ApiError || error instanceof BadResponseError)) throw error;
+      ctx.info(`The branch and commit of build #${num} could not be read: ${error.message}`);
+      return undefined;
+    });
+  }
+  if (build !== undefined) {
+    const fork = isFork(build)
+      ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
+      : '';
+    ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build)})${fork}`);
+  }
+  ctx.setOutput('build-num', num);
+  return { num, build, artifacts: artifacts ?? (await artifactList(builds, num)), none: undefined };
 }
 
 /** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
-export async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchInputs): Promise<Found> {
+async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchInputs) {
   const slug = projectName(builds.project);
-  const wanted = describeLatest(options, (text) => text);
-  const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
-  const forks = forksCount(options);
-  const scan = builds.scan({
-    statusFilter: options.statusFilter,
-    branch: options.branch,
-    revision: options.revision,
-    job: options.job,
-  });
+  const wanted = describeBuild(options);
+  // Builds of pull requests count with allow-forks, or with a branch that names one, which the user chose.
+  const forks = options.allowForks || isForkBranch(options.branch);
+  const scan = builds.scan(options);
   const passed: number[] = [];
   let pulls = 0;
   for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
@@ -88,24 +101,19 @@ export async function selectLatest(ctx: ActionContext, builds: Builds, options: 
       );
       continue;
     }
-    let artifacts: unknown[] | undefined;
-    if (options.searchArtifacts) {
-      const listed: unknown = await builds.artifacts(build.build_num);
-      if (!Array.isArray(listed))
-        throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
-      if (!hasMatch(listed, options)) {
-        passed.push(build.build_num);
-        ctx.info(`Build #${build.build_num} has no ${matching}; looking at an older one`);
-        continue;
-      }
-      artifacts = listed;
+    const artifacts = options.searchArtifacts ? await artifactList(builds, build.build_num) : undefined;
+    if (artifacts !== undefined && !hasMatch(artifacts, options)) {
+      passed.push(build.build_num);
+      const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
+      ctx.info(`Build #${build.build_num} has no ${matching}; looking at an older one`);
+      continue;
     }
     const over =
-      passed.length === 0
-        ? options.searchArtifacts
+      passed.length > 0
+        ? ` (passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')})`
+        : options.searchArtifacts
           ? ' (the newest of them)'
-          : ''
-        : ` (passing over the newer ${passed.length === 1 ? 'build' : 'builds'} ${passed.map((n) => `#${n}`).join(', ')})`;
+          : '';
     ctx.info(`The ${wanted} of ${slug} is build #${build.build_num}${over}`);
     return { build, artifacts };
   }
@@ -116,7 +124,7 @@ export async function selectLatest(ctx: ActionContext, builds: Builds, options: 
         ? ` among the builds that match within the newest ${builds.readBound} builds`
         : passed.length === 0
           ? ''
-          : ` among the ${passed.length === 1 ? 'one build' : `${passed.length} builds`} that match`;
+          : ` among the ${passed.length === 1 ? 'one build' : plural(passed.length, 'build')} that match`;
   const skipped =
     pulls === 0
       ? ''
@@ -124,47 +132,17 @@ export async function selectLatest(ctx: ActionContext, builds: Builds, options: 
   return { build: undefined, none: `no ${wanted} of ${slug} was found${among}${skipped}` };
 }
 
-/** A build named by number, for its branch and commit; unread, it stays unnamed, since its artifact list decides. */
-export async function readChosenBuild(
-  ctx: ActionContext,
-  builds: Builds,
-  buildNum: number,
-): Promise<Build | undefined> {
-  try {
-    return await builds.build(buildNum);
-  } catch (error) {
-    if (!(error instanceof ApiError || error instanceof BadResponseError)) throw error;
-    ctx.info(`The branch and commit of build #${buildNum} could not be read: ${error.message}`);
-    return undefined;
-  }
-}
-
-/** Names the build whose artifacts are fetched, and says when it is a pull request's. */
-export function logChosenBuild(ctx: ActionContext, build: Build): void {
-  const fork = isFork(build)
-    ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
-    : '';
-  ctx.info(
-    `Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build, (t) => t)})${fork}`,
-  );
-}
-
 /** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
-export function branchAndCommit(build: Build, safe: (text: string) => string): string {
+export function branchAndCommit(build: Build, safe = (text: string) => text): string {
   const part = (value: unknown, max: number): string =>
     typeof value === 'string' && value !== '' ? safe(cut(value, max)) : '(none)';
   return `branch ${part(build.branch, 200)}, commit ${part(build.vcs_revision, 64)}`;
 }
 
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
-function hasMatch(artifacts: unknown[], options: FetchInputs): boolean {
+function hasMatch(artifacts: ArtifactLike[], options: FetchInputs): boolean {
   try {
-    return (
-      planDownloads(artifacts as Parameters<typeof planDownloads>[0], {
-        globs: options.globs,
-        flatten: false,
-      }).files.length > 0
-    );
+    return planDownloads(artifacts, { globs: options.globs, flatten: false }).files.length > 0;
   } catch (error) {
     // Two artifacts that would clash are still artifacts: the fetch itself reports the clash.
     if (error instanceof ClashError) return true;
@@ -172,12 +150,15 @@ function hasMatch(artifacts: unknown[], options: FetchInputs): boolean {
   }
 }
 
-export function describeLatest(options: FetchInputs, safe: (text: string) => string): string {
+/** The build as the messages name it: `build #12`, the latest that matches, or both. */
+export function describeBuild(options: FetchInputs, num?: number, safe = (text: string) => text): string {
   const parts = [`latest ${options.statusFilter} build`];
   if (options.searchArtifacts && options.buildNum === undefined)
     parts.push(options.globs.length === 0 ? 'with artifacts' : 'with an artifact matching pattern');
   if (options.job !== undefined) parts.push(`of job ${safe(options.job)}`);
   if (options.revision !== undefined) parts.push(`of commit ${options.revision}`);
   if (options.branch !== undefined) parts.push(`on branch ${safe(options.branch)}`);
-  return parts.join(' ');
+  const latest = parts.join(' ');
+  if (num === undefined) return latest;
+  return options.buildNum === undefined ? `build #${num} (the ${latest})` : `build #${num}`;
 }

@@ -1,105 +1,122 @@
 // The file system's errors: one artifact's own, a full disk, and a destination that cannot be made.
 import { lstat, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { formatBytes } from '../../api/format.ts';
+import { dirname, join } from 'node:path';
+import { formatBytes, quoted } from '../../api/format.ts';
 import { DownloadError } from '../../api/download.ts';
 import { certificateCode, UntrustedCertificateError, UserFacingError } from '../../api/errors.ts';
-import { quoted } from '../../api/format.ts';
-import type { Checked } from './types.ts';
+import {
+  MAX_FILE_NAME_BYTES,
+  MAX_PATH_BYTES,
+  PART_SUFFIX_BYTES,
+  type Destination,
+  type Found,
+  type InspectCache,
+} from '../../api/paths.ts';
 
-/** The destination's disk is full: the step stops, naming the file that filled it, not whichever came next. */
-export class DiskFullError extends UserFacingError {
-  override name = 'DiskFullError';
+/** What stops the step for a reason its message says whole: the disk, the destination, the artifacts. */
+export class FetchError extends UserFacingError {
+  override name = 'FetchError';
 }
 
+/** An error and the errors that caused it, as Node's file system and the downloader nest them. */
+function chain(error: unknown): NodeJS.ErrnoException[] {
+  const errors: NodeJS.ErrnoException[] = [];
+  for (let e = error; e instanceof Error && errors.length < 5; e = e.cause) errors.push(e);
+  return errors;
+}
+
+const DISK_FULL: Record<string, string> = {
+  ENOSPC: 'no space is left on the device',
+  EDQUOT: 'the disk quota is used up',
+};
+
+export function diskFullReason(error: unknown): string | undefined {
+  const code = chain(error).find((e) => typeof e.code === 'string' && Object.hasOwn(DISK_FULL, e.code))?.code;
+  return code === undefined ? undefined : DISK_FULL[code];
+}
+
+/** The disk filled while downloading: the step stops, naming the file that filled it, not whichever came next. */
 export function diskFull(
   error: unknown,
   index: number,
-  checked: readonly Checked[],
   received: readonly number[],
-): DiskFullError | undefined {
-  let code: string | undefined;
-  for (
-    let e = error, depth = 0;
-    e instanceof Error && depth < 5 && code === undefined;
-    e = e.cause, depth++
-  ) {
-    const c = (e as NodeJS.ErrnoException).code;
-    if (c === 'ENOSPC' || c === 'EDQUOT') code = c;
-  }
-  if (code === undefined) return undefined;
-  const total = received.reduce((sum, n) => sum + n, 0);
-  let largest = index;
-  for (const [i, n] of received.entries()) if (n > (received[largest] ?? 0)) largest = i;
-  const name = (i: number): string => quoted(checked[i]?.file.source ?? '');
-  const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space is left on the device';
+  source: (index: number) => string,
+): FetchError | undefined {
+  const reason = diskFullReason(error);
+  if (reason === undefined) return undefined;
+  const largest = received.reduce((most, n, i) => (n > (received[most] ?? 0) ? i : most), index);
   const filled =
     largest === index
       ? `${formatBytes(received[index] ?? 0)} of it`
-      : `while ${name(largest)} had taken ${formatBytes(received[largest] ?? 0)} of the ` +
-        `${formatBytes(total)} this step downloaded`;
-  return new DiskFullError(
-    `the destination's disk is full (${what}): artifact ${name(index)} could not be written, ${filled}; ` +
-      'free space there or choose another path. No part file is left',
+      : `while ${quoted(source(largest))} had taken ${formatBytes(received[largest] ?? 0)} of the ` +
+        `${formatBytes(received.reduce((sum, n) => sum + n, 0))} this step downloaded`;
+  return diskFullError(reason, `${quoted(source(index))} could not be written, ${filled}`);
+}
+
+function diskFullError(reason: string, what: string): FetchError {
+  return new FetchError(
+    `the destination's disk is full (${reason}): artifact ${what}; free space there or choose another path. ` +
+      'No part file is left',
   );
 }
 
-/**
- * Creates the destination, saying what stands in the way: a file at its path or at a folder above it, a parent on
- * a read-only disk or without permission (a recursive mkdir reports those as ENOENT: a plain mkdir of the first
- * missing folder gives the real reason).
- */
+/** Creates the destination; a recursive mkdir says ENOENT for most failures, so the first missing folder tells why. */
 export async function makeDestination(path: string): Promise<void> {
-  try {
-    await mkdir(path, { recursive: true });
-    return;
-  } catch (error) {
-    if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
-  }
+  if ((await mkdir(path, { recursive: true }).catch(() => null)) !== null) return;
+  const fail = (reason: string): FetchError =>
+    new FetchError(
+      `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
+    );
   let missing = path;
   for (let parent = dirname(missing); parent !== missing; parent = dirname(missing)) {
     const stat = await lstat(parent).catch(() => undefined);
     if (stat !== undefined) {
       if (!stat.isDirectory() && !stat.isSymbolicLink())
-        throw destinationError(path, `${JSON.stringify(parent)} is a file, not a folder`);
+        throw fail(`${JSON.stringify(parent)} is a file, not a folder`);
       break;
     }
     missing = parent;
   }
   const here = await lstat(missing).catch(() => undefined);
   if (here !== undefined && !here.isDirectory())
-    throw destinationError(path, `${JSON.stringify(missing)} is a file, not a folder`);
-  const code = await mkdir(missing).then(
-    () => undefined,
-    (error: NodeJS.ErrnoException) => error.code,
-  );
+    throw fail(`${JSON.stringify(missing)} is a file, not a folder`);
+  const code = await mkdir(missing).catch((error: NodeJS.ErrnoException) => error.code);
   const parent = JSON.stringify(dirname(missing));
-  const reason =
+  throw fail(
     code === 'EROFS'
       ? `its parent folder ${parent} is on a read-only file system`
       : code === 'EACCES' || code === 'EPERM'
         ? `there is no permission to create a folder in ${parent}`
         : code === 'ENOSPC' || code === 'EDQUOT'
           ? `the disk of ${parent} is full`
-          : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`;
-  throw destinationError(path, reason);
-}
-
-/** The destination (the `path` input) cannot be made. */
-export class DestinationError extends UserFacingError {
-  override name = 'DestinationError';
-}
-
-function destinationError(path: string, reason: string): DestinationError {
-  return new DestinationError(
-    `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
+          : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`,
   );
 }
 
-/**
- * Errors of the file system that belong to one file (docs/promises.md, promise 27): the name or the file in the way, not the disk.
- * The artifact is refused with the reason; the others are still fetched.
- */
+/** What stands at a final path; a name or path too long for the file system is refused like any other. */
+export function inspectFinal(
+  destination: Destination,
+  segments: readonly string[],
+  cache: InspectCache,
+): Promise<Found> | Found {
+  const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
+  const reason =
+    Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES
+      ? `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`
+      : segments.some((s) => Buffer.byteLength(s) > 255)
+        ? 'a segment is longer than 255 bytes'
+        : Buffer.byteLength(join(destination.root, ...segments)) > max
+          ? `its path in the destination would be longer than ${max} bytes`
+          : undefined;
+  return reason === undefined ? destination.inspect(segments, cache) : { kind: 'refused', reason };
+}
+
+/** `a folder`, `a symbolic link`: what stands at a path, as messages say it. */
+export function aThing(what: string): string {
+  return `a ${what === 'symlink' ? 'symbolic link' : what}`;
+}
+
+/** Errors that refuse one artifact and let the others be fetched (docs/promises.md, promise 27). */
 const FILE_ERRORS: Record<string, string> = {
   EINVAL: 'the file system does not allow its name',
   EPERM: 'the file system does not permit writing it (a read-only or open file in the way?)',
@@ -112,33 +129,18 @@ const FILE_ERRORS: Record<string, string> = {
   ENOENT: 'the file system does not allow its name',
 };
 
+/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
+const FILE_CALLS = /^(?:open|mkdir|rename|write|close|link|copyfile|lstat|stat)$/u;
+
+function errnoCode(error: unknown): string | undefined {
+  return chain(error).find((e) => typeof e.code === 'string' && FILE_CALLS.test(e.syscall ?? ''))?.code;
+}
+
 /** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
 export function fileProblem(error: unknown): string | undefined {
   const code = errnoCode(error);
   const reason = code === undefined ? undefined : FILE_ERRORS[code];
   return reason === undefined ? undefined : `${reason} (${code})`;
-}
-
-/** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
-const FILE_CALLS = new Set([
-  'open',
-  'mkdir',
-  'rename',
-  'write',
-  'close',
-  'link',
-  'copyfile',
-  'lstat',
-  'stat',
-]);
-
-/** The file system's error code, also under a DownloadError that wraps a failed write. */
-function errnoCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-    const { code, syscall } = e as NodeJS.ErrnoException;
-    if (typeof code === 'string' && FILE_CALLS.has(syscall ?? '')) return code;
-  }
-  return undefined;
 }
 
 /** A file-system failure (no space, no permission) names the artifact it hit, without a stack trace. */
@@ -147,17 +149,13 @@ export function asUserFacing(artifact: string, error: unknown, url?: string): un
   if (certificate !== undefined && url !== undefined && !(error instanceof UntrustedCertificateError))
     return new UntrustedCertificateError(
       `artifact ${quoted(artifact)}`,
-      URL.canParse(url) ? new URL(url).host : 'its storage',
+      URL.parse(url)?.host ?? 'its storage',
       certificate,
     );
-  const code = errnoCode(error);
-  if (code === 'ENOSPC' || code === 'EDQUOT')
-    return new DiskFullError(
-      `the destination's disk is full (${code === 'ENOSPC' ? 'no space is left on the device' : 'the disk quota is used up'}): ` +
-        `artifact ${artifact} could not be saved; free space there or choose another path. No part file is left`,
-      { cause: error },
-    );
+  const full = diskFullReason(error);
+  if (full !== undefined) return diskFullError(full, `${quoted(artifact)} could not be saved`);
   if (error instanceof UserFacingError || !(error instanceof Error)) return error;
-  if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
-  return new DownloadError(artifact, error, 1);
+  return typeof (error as NodeJS.ErrnoException).code === 'string'
+    ? new DownloadError(artifact, error, 1)
+    : error;
 }

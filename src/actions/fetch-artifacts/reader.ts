@@ -1,66 +1,53 @@
-// Reads tar (plain or gzip) and zip archives in the process, through one parser per format: npm's `tar` and
-// `yauzl`. The same reader enumerates the members for the check and later hands the approved members' bytes to
-// the writer (extract.ts), so what is checked is what is written: no second program reads the archive its own
-// way, prints server text, inherits the step's environment or waits on a stdin.
+// Reads tar (plain or gzip) and zip archives with npm's `tar` and `yauzl`, in the process: the same reader lists the
+// members for the check and hands the approved ones to the writer, so what is checked is what is written.
+import { on } from 'node:events';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { Parser, type ReadEntry } from 'tar';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { UserFacingError } from '../../api/errors.ts';
+import { asError, UserFacingError } from '../../api/errors.ts';
 import { quoted } from '../../api/format.ts';
 import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
 
-/** Called for each member in archive order; `data` is given only when `wanted` returned true for it. */
-export interface Visitor {
-  wanted(member: Member, index: number): boolean;
-  /** Consumes the member's bytes; the next member is read once the returned promise settles. */
-  write(member: Member, index: number, data: AsyncIterable<Buffer>): Promise<void>;
-}
+/** Called for each member in archive order; what it returns, if anything, consumes the member's bytes. */
+type Visit = (member: Member, index: number) => ((data: AsyncIterable<Buffer>) => Promise<void>) | undefined;
 
 /** Every member, read through to the end (decompression included): the enumeration the check works on. */
 export async function listMembers(file: string, kind: ArchiveKind, signal: AbortSignal): Promise<Member[]> {
   const members: Member[] = [];
-  await readArchive(file, kind, signal, {
-    wanted: (member) => {
-      members.push(member);
-      return false;
-    },
-    write: () => Promise.resolve(),
-  });
+  await readArchive(file, kind, signal, (member) => void members.push(member));
   return members;
 }
 
-/** Reads the archive once, in order, handing the wanted members' data to the visitor. */
+/** Reads the archive once, in order; the next member is read once the last one's bytes are consumed. */
 export function readArchive(
   file: string,
   kind: ArchiveKind,
   signal: AbortSignal,
-  visitor: Visitor,
+  visit: Visit,
 ): Promise<void> {
-  return kind === 'zip' ? readZip(file, signal, visitor) : readTar(file, signal, visitor);
+  return kind === 'zip' ? readZip(file, signal, visit) : readTar(file, signal, visit);
 }
+
+const YAUZL_PROBLEMS: Record<string, string> = {
+  'absolute path': 'is an absolute path',
+  'invalid relative path': "climbs out of its folder with '..'",
+  'invalid characters in fileName': 'has characters a zip name may not hold',
+};
+const YAUZL_REFUSALS = new RegExp(`^(${Object.keys(YAUZL_PROBLEMS).join('|')}): (.*)$`, 'su');
 
 /** A reader's failure as the reason an archive is left packed, unless it is the step's cancellation. */
 function unreadable(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return signal.reason as unknown;
   if (error instanceof UnsafeArchiveError || error instanceof UserFacingError || !(error instanceof Error))
     return error;
-  // A write error of the visitor (no space, no permission) is not the archive's fault.
+  // A write error of the visit (no space, no permission) is not the archive's fault.
   if (typeof (error as NodeJS.ErrnoException).syscall === 'string') return error;
   // yauzl's own refusals of a name (it checks them as it decodes them), said as the other members' are.
-  const name = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/su.exec(
-    error.message,
-  );
-  if (name !== null)
-    return new UnsafeArchiveError(
-      `member ${quoted(name[2] ?? '')} ${
-        name[1] === 'absolute path'
-          ? 'is an absolute path'
-          : name[1] === 'invalid relative path'
-            ? "climbs out of its folder with '..'"
-            : 'has characters a zip name may not hold'
-      }`,
-    );
+  const name = YAUZL_REFUSALS.exec(error.message);
+  const problem = YAUZL_PROBLEMS[name?.[1] ?? ''];
+  if (problem !== undefined) return new UnsafeArchiveError(`member ${quoted(name?.[2] ?? '')} ${problem}`);
   return new UnsafeArchiveError(`it cannot be read: ${error.message}`);
 }
 
@@ -69,26 +56,18 @@ function unreadable(error: unknown, signal: AbortSignal): unknown {
 /** A pax record that gives a member its name or its size, which tar readers apply differently. */
 const DISPUTED_PAX = /(?:^|\n)\d+ (?:GNU\.sparse\.[^=]*|SCHILY\.realsize)=/u;
 
-function tarType(entry: ReadEntry): Member['type'] {
-  switch (entry.type) {
-    case 'File':
-    case 'OldFile':
-    case 'ContiguousFile':
-      return 'file';
-    case 'Directory':
-      return 'folder';
-    case 'SymbolicLink':
-      return 'symlink';
-    case 'Link':
-      return 'hardlink';
-    case 'CharacterDevice':
-    case 'BlockDevice':
-    case 'FIFO':
-      return 'device';
-    default:
-      return 'other';
-  }
-}
+/** npm's tar's entry types as members: anything not named here is refused as some other kind. */
+const TAR_TYPES: Record<string, Member['type']> = {
+  File: 'file',
+  OldFile: 'file',
+  ContiguousFile: 'file',
+  Directory: 'folder',
+  SymbolicLink: 'symlink',
+  Link: 'hardlink',
+  CharacterDevice: 'device',
+  BlockDevice: 'device',
+  FIFO: 'device',
+};
 
 function tarMember(entry: ReadEntry): Member {
   // Pax global records apply to every member after them: GNU tar takes their path, npm's tar does not. Sizes from
@@ -108,15 +87,16 @@ function tarMember(entry: ReadEntry): Member {
     );
   return {
     name: entry.path.replace(/\/+$/u, ''),
-    type: tarType(entry),
+    type: TAR_TYPES[entry.type] ?? 'other',
     size: entry.size,
     executable: ((entry.mode ?? 0) & 0o111) !== 0,
   };
 }
 
-async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
+async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
   signal.throwIfAborted();
-  const raw = createReadStream(file);
+  // The step's signal destroys the file stream, whose error stops the parser.
+  const raw = createReadStream(file, { signal });
   // strict: a bad checksum, a truncated member or a broken gzip stream is an error, not a warning to skip past.
   // No ratio of unpacked to packed size (text compresses 20 to 50 times, zeros 1000): extract-max-mib bounds what
   // is written instead.
@@ -127,20 +107,15 @@ async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Pro
   const stop = (error: unknown): void => {
     failure ??= error;
     raw.destroy();
-    parser.abort(error instanceof Error ? error : new Error(String(error)));
+    parser.abort(asError(error));
   };
-  const onAbort = (): void => stop(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
   const done = new Promise<void>((resolve) => {
-    parser.on('close', resolve);
-    parser.on('error', (error: unknown) => {
+    const fail = (error: unknown): void => {
       stop(error);
       resolve();
-    });
-    raw.on('error', (error) => {
-      stop(error);
-      resolve();
-    });
+    };
+    parser.on('close', resolve).on('error', fail);
+    raw.on('error', fail);
   });
   parser.on('meta', (text: string) => {
     if (DISPUTED_PAX.test(text))
@@ -156,45 +131,29 @@ async function readTar(file: string, signal: AbortSignal, visitor: Visitor): Pro
     );
   });
   parser.on('entry', (entry: ReadEntry) => {
-    if (failure !== undefined) {
-      entry.resume();
-      return;
-    }
-    let member: Member;
     try {
-      member = tarMember(entry);
+      const member = failure === undefined ? tarMember(entry) : undefined;
+      const write = member === undefined ? undefined : visit(member, index++);
+      if (write !== undefined) {
+        pending.push(
+          write(entry as unknown as AsyncIterable<Buffer>).catch((error: unknown) => {
+            entry.resume();
+            stop(error);
+          }),
+        );
+        return;
+      }
+      entry.resume();
     } catch (error) {
       entry.resume();
       stop(error);
-      return;
-    }
-    const n = index++;
-    if (!visitor.wanted(member, n)) {
-      entry.resume();
-      return;
-    }
-    pending.push(
-      visitor.write(member, n, entry as unknown as AsyncIterable<Buffer>).catch((error: unknown) => {
-        entry.resume();
-        stop(error);
-      }),
-    );
-  });
-  raw.on('data', (chunk) => {
-    if (failure !== undefined) return;
-    if (!parser.write(chunk as Buffer)) {
-      raw.pause();
-      parser.once('drain', () => raw.resume());
     }
   });
-  raw.on('end', () => {
-    if (failure === undefined) parser.end();
-  });
+  raw.pipe(parser);
   try {
     await done;
     await Promise.all(pending);
   } finally {
-    signal.removeEventListener('abort', onAbort);
     raw.destroy();
   }
   if (failure !== undefined) throw unreadable(failure, signal);
@@ -234,81 +193,40 @@ function zipMember(entry: Entry): Member {
   };
 }
 
-function openZip(file: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
+const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
+
+async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
+  let zip: ZipFile | undefined;
+  // An entry's stream a failed write left unread is destroyed with the archive.
+  let current: Readable | undefined;
+  try {
+    signal.throwIfAborted();
     // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
     // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
-    yauzl.open(
-      file,
-      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true },
-      (error, zip) => (error ? reject(error) : resolve(zip)),
-    );
-  });
-}
-
-function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
-  });
-}
-
-async function readZip(file: string, signal: AbortSignal, visitor: Visitor): Promise<void> {
-  signal.throwIfAborted();
-  let zip: ZipFile;
-  try {
-    zip = await openZip(file);
-  } catch (error) {
-    throw unreadable(error, signal);
-  }
-  let current: Readable | undefined;
-  let closed = false;
-  const close = (): void => {
-    if (!closed) zip.close();
-    closed = true;
-  };
-  const onAbort = (): void => {
-    current?.destroy(signal.reason as Error);
-    close();
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
+    zip = await openZip(file, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: true,
+      validateEntrySizes: true,
+    });
+    const openEntry = promisify<Entry, Readable>(zip.openReadStream.bind(zip));
+    // The step's signal ends the wait for the next entry; the writer checks it between the chunks of one.
+    const entries = on(zip, 'entry', { close: ['end'], signal }) as AsyncIterableIterator<[Entry]>;
     let index = 0;
-    for (;;) {
-      signal.throwIfAborted();
-      const entry = await new Promise<Entry | undefined>((resolve, reject) => {
-        const onEntry = (e: Entry): void => {
-          zip.off('end', onEnd);
-          zip.off('error', onError);
-          resolve(e);
-        };
-        const onEnd = (): void => {
-          zip.off('entry', onEntry);
-          zip.off('error', onError);
-          resolve(undefined);
-        };
-        const onError = (error: Error): void => {
-          zip.off('entry', onEntry);
-          zip.off('end', onEnd);
-          reject(error);
-        };
-        zip.once('entry', onEntry);
-        zip.once('end', onEnd);
-        zip.once('error', onError);
-        zip.readEntry();
-      });
-      if (entry === undefined) break;
+    zip.readEntry();
+    for await (const [entry] of entries) {
       const member = zipMember(entry);
-      const n = index++;
-      if (!visitor.wanted(member, n) || member.type !== 'file') continue;
-      current = await openEntry(zip, entry);
-      await visitor.write(member, n, current);
-      current = undefined;
+      const write = visit(member, index++);
+      if (write !== undefined && member.type === 'file') {
+        current = await openEntry(entry);
+        await write(current);
+      }
+      zip.readEntry();
     }
   } catch (error) {
     throw unreadable(error, signal);
   } finally {
-    signal.removeEventListener('abort', onAbort);
     current?.destroy();
-    close();
+    zip?.close();
   }
 }

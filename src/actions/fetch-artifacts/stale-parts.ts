@@ -6,9 +6,8 @@ import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PART_SUFFIX_BYTES } from '../../api/paths.ts';
 
-/** The hex digits of a part file's suffix: all of it but the dot before them and `.part` after. */
-const PART_DIGITS = PART_SUFFIX_BYTES - '.'.length - '.part'.length;
-const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_DIGITS}}\\.part$`, 'u');
+/** A part file's suffix: a dot, its hex digits, `.part`. */
+const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_SUFFIX_BYTES - '..part'.length}}\\.part$`, 'u');
 
 /**
  * Removes the part files of the given planned paths (segments below `root`) and returns the removed ones, as
@@ -18,24 +17,16 @@ export async function removeStaleParts(
   root: string,
   planned: readonly (readonly string[])[],
 ): Promise<string[]> {
-  const byFolder = new Map<string, Set<string>>();
-  for (const segments of planned) {
-    const folder = segments.slice(0, -1).join('/');
-    const names = byFolder.get(folder) ?? new Set<string>();
-    names.add(segments.at(-1) ?? '');
-    byFolder.set(folder, names);
-  }
   const removed: string[] = [];
-  for (const [folder, names] of byFolder) {
-    const absolute = join(root, ...folder.split('/').filter((s) => s !== ''));
-    const entries = await readdir(absolute).catch(() => [] as string[]);
-    for (const entry of entries) {
+  for (const [folder, paths] of Map.groupBy(planned, (segments) => segments.slice(0, -1).join('/'))) {
+    const names = new Set(paths.map((segments) => segments.at(-1)));
+    const absolute = join(root, ...folder.split('/'));
+    for (const entry of await readdir(absolute).catch(() => [])) {
       const suffix = PART_SUFFIX.exec(entry);
       // A planned file may itself have a name of this form: it is not a part file of another.
       if (suffix === null || names.has(entry) || !names.has(entry.slice(0, suffix.index))) continue;
       const path = join(absolute, entry);
-      const stat = await lstat(path).catch(() => undefined);
-      if (stat?.isFile() !== true) continue;
+      if ((await lstat(path).catch(() => undefined))?.isFile() !== true) continue;
       await rm(path, { force: true });
       removed.push(folder === '' ? entry : `${folder}/${entry}`);
     }

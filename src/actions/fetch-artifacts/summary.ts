@@ -1,16 +1,15 @@
-// The outputs and the job summary of the files a run saved.
+// What a run reports: its outputs, its job summary, and its notes (a few shown one by one, the rest counted).
 import { writeFile } from 'node:fs/promises';
 import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes, plural } from '../../api/format.ts';
 import { headerRow } from '../../runner/summary.ts';
-
-export { plural };
+import { sample } from '../../api/paths.ts';
 
 /** Rows of the job summary's table; the rest are counted. */
 const SUMMARY_ROWS = 50;
-/** The `files` output is left empty past the size any output may hold (its list is in `file-list` anyway). */
-const MAX_FILES_OUTPUT_BYTES = MAX_OUTPUT_BYTES;
+/** Notes printed one by one before the rest are only counted. */
+export const MAX_NOTES = 20;
 
 export interface Saved {
   file: string;
@@ -19,24 +18,41 @@ export interface Saved {
   bytes: number;
 }
 
+/** Says the first few items, each as `line` words it, and then how many more there were. */
+export function sayFirst<T>(
+  say: (line: string) => void,
+  items: readonly T[],
+  line: (item: T) => string,
+  more: (n: number) => string,
+): void {
+  for (const item of items.slice(0, MAX_NOTES)) say(line(item));
+  if (items.length > MAX_NOTES) say(more(items.length - MAX_NOTES));
+}
+
+/** The log line for part files an earlier run left. */
+export function staleLine(stale: readonly string[]): string {
+  return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`;
+}
+
 export async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
   const list = JSON.stringify(saved.map((s) => s.file));
   const listFile = runnerTempFile(ctx.env, 'fetch-artifacts-files', 'json');
   await writeFile(listFile, list);
   ctx.setOutput('file-list', listFile);
   ctx.setOutput('count', saved.length);
+  // Past the size any output may hold, `files` is left empty: the list is in `file-list` anyway.
   const size = Buffer.byteLength(list);
-  const fits = size <= MAX_FILES_OUTPUT_BYTES;
+  const fits = size <= MAX_OUTPUT_BYTES;
   ctx.setOutput('files', fits ? saved.map((s) => s.file) : []);
   if (!fits)
     ctx.info(
       `The files output is left empty: the list of ${saved.length} paths takes ${formatBytes(size)}, past the ` +
-        `${formatBytes(MAX_FILES_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`,
+        `${formatBytes(MAX_OUTPUT_BYTES)} an output may hold here; the list is in ${listFile} (the file-list output)`,
     );
   ctx.setOutput('bytes', totalBytes(saved));
 }
 
-function totalBytes(saved: readonly Saved[]): number {
+export function totalBytes(saved: readonly Saved[]): number {
   return saved.reduce((sum, s) => sum + s.bytes, 0);
 }
 
@@ -59,11 +75,10 @@ export async function writeSummary(
     [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
   ]);
   const rest = saved.slice(SUMMARY_ROWS);
-  if (rest.length > 0) {
+  if (rest.length > 0)
     summary.addRaw(
       `…and ${plural(rest.length, 'more file')} (${formatBytes(totalBytes(rest))}) not shown.`,
       true,
     );
-  }
   await summary.write();
 }

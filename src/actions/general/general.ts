@@ -10,10 +10,10 @@ import {
   definedOnly,
   type ArtifactStatusFilter,
   type BuildStatusFilter,
-  type CheckoutKeyType,
 } from '../../api/records.ts';
 import { checkSshKey } from '../../api/ssh.ts';
-import { checkEnvName, checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
+import { checkEnvName, checkRevisionOrTag, checkSegment } from '../../api/validate.ts';
+import type { Inputs } from '../../runner/inputs.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import {
   checkTriggerInputs,
@@ -22,36 +22,59 @@ import {
   readTriggerApi,
   rerunBuild,
   startBuild,
-  type TriggerApi,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
 import { describeResult } from './report.ts';
 
-const PARAMETERS = [
-  'build-num',
-  'branch',
-  'limit',
-  'offset',
-  'status-filter',
-  'revision',
-  'tag',
-  'parallel',
-  'params',
-  'ssh',
-  'name',
-  'value',
-  'key-type',
-  'fingerprint',
-  'ssh-key',
-  'hostname',
-  'apikey',
-  'all-pages',
-  'trigger-api',
-  'definition-id',
-] as const;
-type Parameter = (typeof PARAMETERS)[number];
+/** A parameter given that may be empty, checked as a path segment when it is not. */
+function segment(inputs: Inputs, name: string, what?: string): string | undefined {
+  const value = inputs.optional(name);
+  if (value !== undefined) checkSegment(name, value, what);
+  return value;
+}
+
+/**
+ * How each parameter is read and checked when the command takes it; the secrets come first, so that they are
+ * masked before anything else is read.
+ */
+const READ = {
+  value: (i) => i.secret('value', { required: true }),
+  apikey: (i) => i.secret('apikey', { required: true }),
+  'ssh-key': (i) => checkSshKey('ssh-key', i.secret('ssh-key', { required: true })).privateKey,
+  'build-num': (i, command) => {
+    const num = i.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
+    if (num !== undefined) return num;
+    const allowed = `a value is required by command '${command}': a build number, 1 or more`;
+    throw new ValidationError('build-num', allowed, undefined, 'missing');
+  },
+  limit: (i) => i.integer('limit', 1, 100),
+  offset: (i) => i.integer('offset', 0, Number.MAX_SAFE_INTEGER),
+  revision: (i) => i.optional('revision'),
+  tag: (i) => i.optional('tag'),
+  parallel: (i) => i.integer('parallel', 1, Number.MAX_SAFE_INTEGER),
+  params: (i) => i.params('params'),
+  ssh: (i) => i.boolean('ssh', false),
+  name: (i) => checkEnvName('name', i.required('name')),
+  fingerprint: (i) => checkSegment('fingerprint', i.required('fingerprint')),
+  'all-pages': (i) => i.boolean('all-pages', false),
+  'trigger-api': (i) => readTriggerApi(i),
+  // Checked against the command's own list (builds and latest artifacts differ).
+  'status-filter': (i, command) =>
+    i.oneOf<string>(
+      'status-filter',
+      command === 'latest-artifacts' ? ARTIFACT_STATUS_FILTERS : BUILD_STATUS_FILTERS,
+      '',
+    ) || undefined,
+  'key-type': (i) => i.oneOf('key-type', CHECKOUT_KEY_TYPES, 'deploy-key'),
+  branch: (i) => segment(i, 'branch'),
+  hostname: (i) => segment(i, 'hostname', 'a host name'),
+  'definition-id': (i) => segment(i, 'definition-id', 'a pipeline definition id'),
+} satisfies Record<string, (inputs: Inputs, command: string) => unknown>;
+type Parameter = keyof typeof READ;
+const PARAMETERS = Object.keys(READ) as Parameter[];
+const SECRETS: readonly Parameter[] = ['value', 'apikey', 'ssh-key'];
 
 export const spec = {
   name: 'general',
@@ -59,32 +82,8 @@ export const spec = {
   outputs: ['result'],
 } as const satisfies ActionSpec;
 
-/** The checked values of a command's inputs. */
-interface Args {
-  buildNum: number;
-  branch: string | undefined;
-  limit: number | undefined;
-  offset: number | undefined;
-  revision: string | undefined;
-  tag: string | undefined;
-  parallel: number | undefined;
-  params: BuildParams | undefined;
-  ssh: boolean;
-  name: string;
-  value: string;
-  fingerprint: string;
-  sshKey: string;
-  hostname: string | undefined;
-  apikey: string;
-  allPages: boolean;
-  api: TriggerApi;
-  /** Checked against the command's own list (builds and latest artifacts differ). */
-  statusFilter: string | undefined;
-  keyType: CheckoutKeyType;
-  definitionId: string | undefined;
-  env: NodeJS.ProcessEnv;
-  ctx: ActionContext;
-}
+/** The checked values of the parameters a command takes; a command reads no other. */
+type Args = { [P in Parameter]: ReturnType<(typeof READ)[P]> } & { ctx: ActionContext };
 
 interface Command {
   /** The inputs it takes beyond the common ones; any other one given is pointed out. */
@@ -101,16 +100,16 @@ interface Command {
 
 /** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
 async function rerunJob(api: ProjectsV2, p: SlugProject, a: Args): Promise<unknown> {
-  const job = await api.job(p, a.buildNum);
+  const job = await api.job(p, a['build-num']);
   const workflowId = job.latest_workflow?.id;
   if (typeof workflowId !== 'string')
-    throw new UnusableAnswerError('GET', `v2 job #${a.buildNum}`, 'the job names no workflow to rerun');
-  const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a.buildNum);
+    throw new UnusableAnswerError('GET', `v2 job #${a['build-num']}`, 'the job names no workflow to rerun');
+  const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
   if (found === undefined)
     throw new UnusableAnswerError(
       'GET',
       `v2 /workflow/${workflowId}/job`,
-      `job #${a.buildNum} is not among the jobs of its workflow`,
+      `job #${a['build-num']} is not among the jobs of its workflow`,
     );
   return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
 }
@@ -121,9 +120,20 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-const page = (a: Args): { limit?: number; offset?: number } => ({
-  ...definedOnly({ limit: a.limit, offset: a.offset }),
-});
+const page = (a: Args): { limit?: number; offset?: number } =>
+  definedOnly({ limit: a.limit, offset: a.offset });
+
+/** A command about one build, named by its number, with its v2 form when it has one. */
+function ofBuild(
+  call: (client: Client, p: ProjectRef, num: number) => Promise<unknown>,
+  v2?: (api: ProjectsV2, p: SlugProject, num: number) => Promise<unknown>,
+): Command {
+  return {
+    takes: ['build-num'],
+    call: (c, p, a) => call(c, p, a['build-num']),
+    ...(v2 && { v2: (api, p, a) => v2(api, p, a['build-num']) }),
+  };
+}
 
 export const COMMANDS: Record<string, Command> = {
   me: { takes: [], project: false, call: (c) => c.me() },
@@ -132,7 +142,7 @@ export const COMMANDS: Record<string, Command> = {
     takes: ['limit', 'offset', 'all-pages'],
     project: false,
     paged: true,
-    call: (c, _p, a) => (a.allPages ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
+    call: (c, _p, a) => (a['all-pages'] ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
   },
   'add-platform-key': { takes: ['apikey'], project: false, call: (c, _p, a) => c.addPlatformKey(a.apikey) },
   follow: { takes: [], call: (c, p) => c.follow(p) },
@@ -140,18 +150,15 @@ export const COMMANDS: Record<string, Command> = {
     takes: ['limit', 'offset', 'status-filter', 'branch', 'all-pages'],
     paged: true,
     call: (c, p, a) => {
-      const query = {
-        ...page(a),
-        ...(a.branch === undefined ? {} : { branch: a.branch }),
-        ...(a.statusFilter === undefined ? {} : { statusFilter: a.statusFilter as BuildStatusFilter }),
-      };
-      return a.allPages ? collect(c.allBuilds(p, query)) : c.builds(p, query);
+      const filter = a['status-filter'] as BuildStatusFilter | undefined;
+      const query = { ...page(a), ...definedOnly({ branch: a.branch, statusFilter: filter }) };
+      return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
     },
   },
   trigger: {
     takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
     call: async (_c, _p, a, connection) => {
-      const started = await startBuild(connection, a.api, triggerRequest(a));
+      const started = await startBuild(connection, a['trigger-api'], triggerRequest(a));
       if (started.api === 'v1.1') return started.result.build;
       if (started.api === 'none') return notTriggered(a, started.message);
       return setUp(a, new Pipelines(connection.transport), started.pipeline);
@@ -160,24 +167,23 @@ export const COMMANDS: Record<string, Command> = {
     v2: async (api, p, a) => {
       const answer = await api.trigger(p, {
         ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-        ...definedOnly({ parameters: a.params, definitionId: a.definitionId }),
+        ...definedOnly({ parameters: a.params, definitionId: a['definition-id'] }),
       });
       return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
     },
   },
-  build: {
-    takes: ['build-num'],
-    call: (c, p, a) => c.build(p, a.buildNum),
-    v2: (api, p, a) => api.job(p, a.buildNum),
-  },
+  build: ofBuild(
+    (c, p, n) => c.build(p, n),
+    (api, p, n) => api.job(p, n),
+  ),
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
     call: async (_c, _p, a, connection) => {
-      const rerun = await rerunBuild(connection, a.api, a.buildNum, { ssh: a.ssh });
+      const rerun = await rerunBuild(connection, a['trigger-api'], a['build-num'], { ssh: a.ssh });
       if (rerun.api === 'v1.1') return rerun.build;
       connection.transport.log(
         'info',
-        `Reran build #${a.buildNum}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`,
+        `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`,
       );
       return rerun.rerun;
     },
@@ -188,37 +194,37 @@ export const COMMANDS: Record<string, Command> = {
     warning:
       'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
     call: async (_c, _p, a, connection) => {
-      const rerun = await rerunBuild(connection, a.api, a.buildNum, { ssh: false, noCache: true });
+      const rerun = await rerunBuild(connection, a['trigger-api'], a['build-num'], {
+        ssh: false,
+        noCache: true,
+      });
       return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
     },
   },
-  cancel: {
-    takes: ['build-num'],
-    call: (c, p, a) => c.cancel(p, a.buildNum),
-    v2: (api, p, a) => api.cancelJob(p, a.buildNum),
-  },
-  'add-ssh-user': { takes: ['build-num'], call: (c, p, a) => c.addSshUser(p, a.buildNum) },
-  artifacts: {
-    takes: ['build-num'],
-    call: (c, p, a) => c.artifacts(p, a.buildNum),
-    v2: (api, p, a) => api.artifacts(p, a.buildNum),
-  },
+  cancel: ofBuild(
+    (c, p, n) => c.cancel(p, n),
+    (api, p, n) => api.cancelJob(p, n),
+  ),
+  'add-ssh-user': ofBuild((c, p, n) => c.addSshUser(p, n)),
+  artifacts: ofBuild(
+    (c, p, n) => c.artifacts(p, n),
+    (api, p, n) => api.artifacts(p, n),
+  ),
   'latest-artifacts': {
     takes: ['branch', 'status-filter'],
     call: async (c, p, a) => {
       const latest = await c.latestArtifacts(p, {
-        statusFilter: (a.statusFilter ?? 'completed') as ArtifactStatusFilter,
-        ...(a.branch === undefined ? {} : { branch: a.branch }),
+        statusFilter: (a['status-filter'] ?? 'completed') as ArtifactStatusFilter,
+        ...definedOnly({ branch: a.branch }),
       });
       // The service answers 404 for a build without artifacts: an empty list here.
       return latest.found ? latest.artifacts : [];
     },
   },
-  tests: {
-    takes: ['build-num'],
-    call: (c, p, a) => c.tests(p, a.buildNum),
-    v2: (api, p, a) => api.tests(p, a.buildNum),
-  },
+  tests: ofBuild(
+    (c, p, n) => c.tests(p, n),
+    (api, p, n) => api.tests(p, n),
+  ),
   'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
   'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
   'get-envvar': {
@@ -251,26 +257,23 @@ export const COMMANDS: Record<string, Command> = {
   'get-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.getCheckoutKey(p, a.fingerprint) },
   'create-checkout-key': {
     takes: ['key-type'],
-    call: (c, p, a) => c.createCheckoutKey(p, a.keyType),
+    call: (c, p, a) => c.createCheckoutKey(p, a['key-type']),
   },
   'delete-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.deleteCheckoutKey(p, a.fingerprint) },
-  'add-ssh-key': { takes: ['ssh-key', 'hostname'], call: (c, p, a) => c.addSshKey(p, a.sshKey, a.hostname) },
+  'add-ssh-key': {
+    takes: ['ssh-key', 'hostname'],
+    call: (c, p, a) => c.addSshKey(p, a['ssh-key'], a.hostname),
+  },
 };
 
 /** Reads the inputs a command takes, checking each; inputs it does not take must be empty. */
 function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter[]): Args {
   const { inputs } = ctx;
-  const wants = (p: Parameter): boolean => takes.includes(p);
-  // Secrets are masked before anything else is read.
-  const value = wants('value') ? (inputs.secret('value', { required: true }) ?? '') : '';
-  const apikey = wants('apikey') ? inputs.secret('apikey', { required: true }) : '';
-  const sshKey = wants('ssh-key')
-    ? checkSshKey('ssh-key', inputs.secret('ssh-key', { required: true })).privateKey
-    : '';
-
+  const args: Partial<Record<Parameter, unknown>> = {};
+  for (const p of SECRETS) if (takes.includes(p)) args[p] = READ[p](inputs, command);
   for (const p of PARAMETERS) {
     // all-pages and trigger-api have defaults, which the runner passes to every command.
-    if (!wants(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
+    if (!takes.includes(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
       const allowed = takes.length
         ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
         : 'it takes no parameters';
@@ -282,57 +285,21 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
       );
     }
   }
-  const optional = (p: Parameter): string | undefined => (wants(p) ? inputs.optional(p) : undefined);
-  const args: Args = {
-    buildNum: wants('build-num')
-      ? (inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) ?? missingBuildNum('build-num', command))
-      : 0,
-    branch: optional('branch'),
-    limit: wants('limit') ? inputs.integer('limit', 1, 100) : undefined,
-    offset: wants('offset') ? inputs.integer('offset', 0, Number.MAX_SAFE_INTEGER) : undefined,
-    revision: optional('revision'),
-    tag: optional('tag'),
-    parallel: wants('parallel') ? inputs.integer('parallel', 1, Number.MAX_SAFE_INTEGER) : undefined,
-    params: wants('params') ? inputs.params('params') : undefined,
-    ssh: wants('ssh') ? inputs.boolean('ssh', false) : false,
-    name: wants('name') ? checkEnvName('name', inputs.required('name')) : '',
-    value,
-    fingerprint: wants('fingerprint') ? checkSegment('fingerprint', inputs.required('fingerprint')) : '',
-    sshKey,
-    hostname: optional('hostname'),
-    apikey: apikey ?? '',
-    allPages: inputs.boolean('all-pages', false),
-    api: wants('trigger-api') ? readTriggerApi(inputs) : 'auto',
-    statusFilter: wants('status-filter')
-      ? inputs.oneOf<string>(
-          'status-filter',
-          command === 'latest-artifacts' ? ARTIFACT_STATUS_FILTERS : BUILD_STATUS_FILTERS,
-          '',
-        )
-      : undefined,
-    keyType: wants('key-type') ? inputs.oneOf('key-type', CHECKOUT_KEY_TYPES, 'deploy-key') : 'deploy-key',
-    definitionId: optional('definition-id'),
-    env: ctx.env,
-    ctx,
-  };
-  if (args.statusFilter === '') args.statusFilter = undefined;
-  if (args.branch !== undefined) checkSegment('branch', args.branch);
-  if (args.hostname !== undefined) checkSegment('hostname', args.hostname, 'a host name');
-  if (args.definitionId !== undefined)
-    checkSegment('definition-id', args.definitionId, 'a pipeline definition id');
-  checkRevisionOrTag('revision', args.revision, 'tag', args.tag);
-  if (command === 'trigger') checkTriggerInputs(args.api, triggerRequest(args));
-  return args;
+  // all-pages is read for every command, to say where it has no effect.
+  for (const p of PARAMETERS)
+    if ((takes.includes(p) || p === 'all-pages') && !(p in args)) args[p] = READ[p](inputs, command);
+  const checked = { ...args, ctx } as Args;
+  checkRevisionOrTag('revision', checked.revision, 'tag', checked.tag);
+  if (command === 'trigger') checkTriggerInputs(checked['trigger-api'], triggerRequest(checked));
+  return checked;
 }
 
 function triggerRequest(a: Args): TriggerRequest {
   // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
   // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
-  const { branch, tag, revision } = triggerRefOf(a, a.env);
-  return {
-    branch,
-    ...definedOnly({ revision, tag, parallel: a.parallel, params: a.params, definitionId: a.definitionId }),
-  };
+  const { branch, tag, revision } = triggerRefOf(a, a.ctx.env);
+  const { parallel, params, 'definition-id': definitionId } = a;
+  return { branch, ...definedOnly({ revision, tag, parallel, params, definitionId }) };
 }
 
 /** The service triggered nothing: said as a warning, and its answer is the result. */
@@ -351,15 +318,6 @@ async function setUp(a: Args, pipelines: Pipelines, pipeline: Pipeline): Promise
   }
 }
 
-function missingBuildNum(input: string, command: string): never {
-  throw new ValidationError(
-    input,
-    `a value is required by command '${command}': a build number, 1 or more`,
-    undefined,
-    'missing',
-  );
-}
-
 export async function general(ctx: ActionContext): Promise<void> {
   const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
@@ -367,7 +325,7 @@ export async function general(ctx: ActionContext): Promise<void> {
     throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
   }
   const args = readArgs(ctx, name, command.takes);
-  if (args.allPages && !command.paged) {
+  if (args['all-pages'] && !command.paged) {
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
   }
   if (command.warning) ctx.io.warning(command.warning);
@@ -381,7 +339,7 @@ export async function general(ctx: ActionContext): Promise<void> {
   const { project } = connection;
   // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
   if ('slug' in project && command.takes.includes('trigger-api'))
-    checkTriggerInputs(args.api, name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
+    checkTriggerInputs(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
   // connect() gives a slug project only to a command about a project, which then has a v2 form.
   const result =
     'slug' in project

@@ -1,4 +1,4 @@
-import { projectName, type Client, type ProjectRef, type SlugProject } from '../../api/client.ts';
+import { projectName } from '../../api/client.ts';
 import { ApiError, ValidationError } from '../../api/errors.ts';
 import { ProjectsV2 } from '../../api/pipelines.ts';
 import { checkEnvName } from '../../api/validate.ts';
@@ -21,48 +21,57 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
   const name = inputs.optional('name');
   const toDelete = inputs.lines('delete');
 
-  if (name === undefined && value !== undefined) {
-    throw new ValidationError(
+  const refuse = (input: string, allowed: string, problem: string): ValidationError =>
+    new ValidationError(input, allowed, undefined, problem);
+  if (name === undefined && value !== undefined)
+    throw refuse(
       'name',
       "give the variable's name with value (or use variables: NAME=value lines)",
-      undefined,
       'missing',
     );
-  }
   const toSet = new Map<string, string>();
   if (name !== undefined) {
     checkEnvName('name', name);
-    if (value === undefined)
-      throw new ValidationError('value', `a value is required with name '${name}'`, undefined, 'missing');
+    if (value === undefined) throw refuse('value', `a value is required with name '${name}'`, 'missing');
     toSet.set(name, value);
   }
   for (const [key, v] of variables) {
-    if (toSet.has(key))
-      throw new ValidationError('variables', 'each name once', undefined, `'${key}' is also given as name`);
+    if (toSet.has(key)) throw refuse('variables', 'each name once', `'${key}' is also given as name`);
     toSet.set(key, v);
   }
   for (const key of toDelete) {
     checkEnvName('delete', key);
     if (toSet.has(key))
-      throw new ValidationError(
-        'delete',
-        'a name is either set or deleted',
-        undefined,
-        `'${key}' is both set and deleted`,
-      );
+      throw refuse('delete', 'a name is either set or deleted', `'${key}' is both set and deleted`);
   }
-  if (toSet.size === 0 && toDelete.length === 0) {
-    throw new ValidationError(
-      'name',
-      'give at least one of name (with value), variables or delete',
-      undefined,
-      'nothing to do',
-    );
-  }
+  if (toSet.size === 0 && toDelete.length === 0)
+    throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
 
   const { client, transport, project } = ctx.connect({ acceptSlug: true });
-  const store =
-    'slug' in project ? v2Variables(new ProjectsV2(transport), project) : v1Variables(client, project);
+  const api = new ProjectsV2(transport);
+  // A project named by its slug is reached through API v2 alone (docs/v2.md): one list says which variables exist.
+  let existing: Promise<Set<string>> | undefined;
+  const store = {
+    add: (key: string, v: string) =>
+      'slug' in project ? api.addEnvVar(project, key, v) : client.addEnvVar(project, key, v),
+    /** False when the project has no such variable. */
+    remove: async (key: string): Promise<boolean> => {
+      if ('slug' in project) {
+        existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
+        if (!(await existing).has(key)) return false;
+        await api.deleteEnvVar(project, key);
+        return true;
+      }
+      try {
+        await client.deleteEnvVar(project, key);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage))
+          return false;
+        throw error;
+      }
+    },
+  };
   const set: string[] = [];
   const deleted: string[] = [];
   const absent: string[] = [];
@@ -100,42 +109,6 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
         .write();
     }
   }
-}
-
-/** A project's variables: `remove` answers false when the project has no such variable. */
-interface Variables {
-  add(name: string, value: string): Promise<unknown>;
-  remove(name: string): Promise<boolean>;
-}
-
-function v1Variables(client: Client, project: ProjectRef): Variables {
-  return {
-    add: (name, value) => client.addEnvVar(project, name, value),
-    remove: async (name) => {
-      try {
-        await client.deleteEnvVar(project, name);
-        return true;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage))
-          return false;
-        throw error;
-      }
-    },
-  };
-}
-
-/** A project named by its slug, through API v2 alone (docs/v2.md): one list says which variables exist. */
-function v2Variables(api: ProjectsV2, project: SlugProject): Variables {
-  let existing: Promise<Set<string>> | undefined;
-  return {
-    add: (name, value) => api.addEnvVar(project, name, value),
-    remove: async (name) => {
-      existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
-      if (!(await existing).has(name)) return false;
-      await api.deleteEnvVar(project, name);
-      return true;
-    },
-  };
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

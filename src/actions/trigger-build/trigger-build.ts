@@ -6,51 +6,38 @@ import {
   type FailureShown,
   type TestsRead,
 } from '../../runner/build-report.ts';
-import { describeState, followBuild } from '../../runner/follow.ts';
-import {
-  describePolicy,
-  outcomeOf,
-  passes,
-  readOutcomePolicy,
-  type OutcomePolicy,
-  outputWord,
-} from '../../runner/outcomes.ts';
+import { describeState, followBuild } from '../../runner/gate.ts';
+import { describePolicy, outcomeOf, passes, readOutcomePolicy, outputWord } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
   gatePipeline,
   pipelineSource,
   readIfNoBuilds,
   type GateInputs,
-  type IfNoBuilds,
   v11Connection,
 } from '../../runner/gate.ts';
-import { PollFailedError, untilDeadline, WAIT_LIMITS, WaitError } from '../../runner/poll.ts';
+import { PollFailedError, untilDeadline, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
+import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
+  confirmPipeline,
+  PipelineErroredError,
   pipelineUrl,
   readTriggerApi,
   startBuild,
   workflowRows,
-  type Started,
-  type TriggerApi,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
-import { triggerRef } from '../../runner/workflow.ts';
-import { confirmTriggered, notTriggered, notWaitedPipeline } from './pipeline-start.ts';
+import { triggerRefOf } from '../../runner/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
-import {
-  TriggerAbortedError,
-  type ProjectAddress,
-  type TriggerOptions,
-  type TriggerResult,
-} from '../../api/client.ts';
+import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
-import { PipelineBuilds } from '../../api/pipeline-builds.ts';
+import type { PipelineBuilds } from '../../api/pipeline-builds.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   PipelineTriggerAbortedError,
@@ -60,7 +47,7 @@ import {
 } from '../../api/pipelines.ts';
 import { definedOnly, isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
-import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
+import { checkRevisionOrTag, checkSegment } from '../../api/validate.ts';
 
 export const spec = {
   name: 'trigger-build',
@@ -95,65 +82,27 @@ export const spec = {
   ],
 } as const satisfies ActionSpec;
 
-/** Input ranges: a poll interval of up to an hour; a wait of up to 35 days, the longest a workflow run lives. */
-export const LIMITS = {
-  ...WAIT_LIMITS,
-  parallel: { min: 1, max: 1000 },
-} as const;
-
-/**
- * The runner sends SIGTERM 7.5 s after SIGINT and then kills the step; on Windows it sends Ctrl-C (SIGINT), then
- * Ctrl-Break (SIGBREAK) 7.5 s later. The cancel of the triggered build gets this much (real) time, so the step
- * still exits within 5 s.
- */
-export const CANCEL_BUDGET_MS = 4000;
-/** How long a setup workflow is given to continue, as wait-for-build's `settle-seconds` by default. */
-const SETTLE_MS = 30_000;
-/** How long a pipeline past its set-up may list no workflow before the step takes it to run none. */
-const EMPTY_PIPELINE_MS = 60_000;
+/** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
+const CANCEL_BUDGET_MS = 4000;
 const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
 const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 
-export interface TriggerInputs {
-  branch: string;
-  revision?: string;
-  tag?: string;
-  parallel?: number;
-  params?: BuildParams;
-  wait: boolean;
-  timeoutMs: number;
-  intervalMs: number;
-  cancelOnAbort: boolean;
-  policy: OutcomePolicy;
-  failureLogLines: number;
-  api: TriggerApi;
-  ifNoBuilds: IfNoBuilds;
-  definitionId?: string;
-}
-
 /** Reads and checks every input of the action's own before anything is sent. */
-export function readInputs(ctx: ActionContext): TriggerInputs {
+function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
-  const { branch, tag, revision } = triggerRef(inputs, ctx.env);
+  const { branch, tag, revision } = triggerRefOf(
+    { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
+    ctx.env,
+  );
   checkSegment('branch', branch);
   checkRevisionOrTag('revision', revision, 'tag', tag);
   if (tag !== undefined) checkSegment('tag', tag, 'a tag name');
   if (revision !== undefined) checkSegment('revision', revision, 'a commit');
-  const parallel = inputs.integer('parallel', LIMITS.parallel.min, LIMITS.parallel.max);
+  const parallel = inputs.integer('parallel', 1, 1000);
   const params = inputs.params('params');
   const wait = inputs.boolean('wait', false);
-  const timeoutMinutes = inputs.integer(
-    'wait-timeout-minutes',
-    LIMITS.timeoutMinutes.min,
-    LIMITS.timeoutMinutes.max,
-    60,
-  );
-  const pollSeconds = inputs.integer(
-    'poll-interval-seconds',
-    LIMITS.pollSeconds.min,
-    LIMITS.pollSeconds.max,
-    15,
-  );
+  const timeoutMs = waitMs(inputs, 'wait-timeout-minutes', 60);
+  const intervalMs = pollIntervalMs(inputs);
   const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
@@ -161,32 +110,16 @@ export function readInputs(ctx: ActionContext): TriggerInputs {
   const ifNoBuilds = readIfNoBuilds(inputs);
   const definitionId = inputs.optional('definition-id');
   if (definitionId !== undefined) checkSegment('definition-id', definitionId, 'a pipeline definition id');
-  // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
-  checkTriggerInputs(api, {
-    branch,
-    ...definedOnly({ revision, parallel, definitionId }),
-  });
-  return {
-    api,
-    ifNoBuilds,
+  const request: TriggerRequest = {
     branch,
     ...definedOnly({ definitionId, revision, tag, parallel, params }),
-    wait,
-    timeoutMs: timeoutMinutes * 60_000,
-    intervalMs: pollSeconds * 1000,
-    cancelOnAbort,
-    policy,
-    failureLogLines,
   };
+  // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
+  checkTriggerInputs(api, request);
+  return { api, ifNoBuilds, request, wait, timeoutMs, intervalMs, cancelOnAbort, policy, failureLogLines };
 }
 
-/** How the step ended, for the summary. */
-type Ending =
-  | { kind: 'not-waited' }
-  | { kind: 'finished'; tests: TestsRead; failure: FailureShown }
-  | { kind: 'timed-out' }
-  | { kind: 'cancelled'; what: string }
-  | { kind: 'gave-up'; why: string };
+type TriggerInputs = ReturnType<typeof readInputs>;
 
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 export async function triggerBuild(ctx: ActionContext): Promise<void> {
@@ -199,55 +132,29 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     acceptSlug: true,
   });
 
-  const request: TriggerRequest = {
-    branch: input.branch,
-    ...definedOnly({
-      definitionId: input.definitionId,
-      revision: input.revision,
-      tag: input.tag,
-      parallel: input.parallel,
-      params: input.params,
-    }),
-  };
-  let started: Started;
-  try {
-    started = await startBuild(connection, input.api, request);
-  } catch (error) {
+  const started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
+    if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError)) throw error;
     // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
-    if (error instanceof TriggerAbortedError) {
-      const what = await cancelLostBuild(ctx, input, request, error.before);
-      throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
-    }
-    if (error instanceof PipelineTriggerAbortedError) {
-      const what = await cancelLostPipeline(ctx, input, error.before);
-      throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
-    }
-    throw error;
-  }
-  if (started.api === 'none') {
-    await notTriggered(ctx, input, started.message);
-    return;
-  }
+    const what = await cancelLost(ctx, input, error);
+    throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+  });
+  if (started.api === 'none') return notTriggered(ctx, input, started.message);
   if (started.api === 'v2') {
-    const pipeline = await confirmTriggered(
-      ctx,
-      connection,
-      input,
-      started,
-      input.wait ? deadline : undefined,
-    );
-    if (!input.wait) {
-      await notWaitedPipeline(ctx, connection, pipeline);
-      return;
+    const pipeline = await confirmTriggered(ctx, connection, input, started, deadline);
+    if (input.wait) await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
+    else {
+      // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
+      const url = pipelineUrl(connection, pipeline);
+      const workflows = workflowRows(url, await new Pipelines(connection.transport).workflows(pipeline.id));
+      setPipelineOutputs(ctx, workflows);
+      const text = 'Triggered; the step did not wait for the pipeline to finish.';
+      await pipelineSummary(ctx, pipeline, url, workflows, text);
     }
-    await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
     return;
   }
   // Only a project v1.1 reaches gets a build of v1.1 (startBuild).
   const v1 = v11Connection(connection);
-  const { project } = v1;
-  const result: TriggerResult = started.result;
-  const { build: triggered, recoveredAfter } = result;
+  const { build: triggered, recoveredAfter } = started.result;
   const num = triggered.build_num;
   const url = triggered.build_url ?? '';
   const where = url ? `: ${url}` : '';
@@ -258,12 +165,11 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       ),
     );
   }
-  ctx.info(
-    `Triggered build #${num} of ${project.username}/${project.project} on branch ${input.branch}${where}`,
-  );
+  ctx.info(`Triggered build #${num} of ${projectName(v1.project)} on branch ${input.request.branch}${where}`);
 
   let last: Build = triggered;
-  let ending: Ending = { kind: 'not-waited' };
+  /** The summary's closing: none while the step did not wait, a line, or the finished build's report. */
+  let ending: string | { tests: TestsRead; failure: FailureShown } | undefined;
   let failedStep = '';
   // One budget of error annotations for the failed steps and the failed tests.
   const budget = new AnnotationBudget();
@@ -274,15 +180,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         `for at most ${formatDuration(input.timeoutMs)}`,
     );
     try {
-      const result = await followBuild(
-        ctx,
-        v1,
-        last,
-        { intervalMs: input.intervalMs, deadline },
-        (b) => (last = b),
-      );
+      const result = await followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
       if (!result.done) {
-        ending = { kind: 'timed-out' };
+        ending = 'The build did not finish within the wait; the step stopped waiting and left it running.';
         // With an error the time-out did not come: the next look could not have been made within it (a long
         // Retry-After), so the step says it stopped early, and why.
         const waited = formatDuration(ctx.clock.now() - startedAt);
@@ -297,19 +197,15 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     } catch (error) {
       if (ctx.signal.aborted) {
         const what = await cancelOnAbort(ctx, input, last);
-        ending = { kind: 'cancelled', what };
+        ending = `The step was cancelled: ${mdSafe(what)}.`;
         throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
-      if (error instanceof PollFailedError) {
-        ending = { kind: 'gave-up', why: error.message };
-        throw new WaitError(
-          `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`,
-          {
-            cause: error,
-          },
-        );
-      }
-      throw error;
+      if (!(error instanceof PollFailedError)) throw error;
+      ending = `The step gave up waiting: ${mdSafe(error.message)}`;
+      throw new WaitError(
+        `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`,
+        { cause: error },
+      );
     }
 
     const failure =
@@ -317,7 +213,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         ? { failedStep: undefined, summary: '' }
         : await showFailedSteps(ctx, v1, last, input.failureLogLines, budget);
     failedStep = failure.failedStep ?? '';
-    ending = { kind: 'finished', tests: await readTests(ctx, v1, last), failure };
+    ending = { tests: await readTests(ctx, v1, last), failure };
     const outcome = outcomeOf(last);
     const how = outcome
       ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
@@ -329,18 +225,16 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     if (last.outcome === 'success') ctx.info(`Build #${num} succeeded${where}`);
     else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
   } finally {
+    const judged = input.wait && isFinished(last);
+    const { job, workflow } = jobOf(last);
     ctx.setOutput('build-num', num);
     ctx.setOutput('build-url', shellSafeUrl(url));
     ctx.setOutput('status', outputWord(ctx.info, 'status', last.status));
     ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', last.lifecycle));
-    ctx.setOutput(
-      'outcome',
-      input.wait && isFinished(last) ? outputWord(ctx.info, 'outcome', outcomeOf(last)) : '',
-    );
+    ctx.setOutput('outcome', judged ? outputWord(ctx.info, 'outcome', outcomeOf(last)) : '');
     ctx.setOutput('failed-step', failedStep);
     ctx.setOutput('pipeline-id', '');
     ctx.setOutput('pipeline-number', '');
-    const { job, workflow } = jobOf(last);
     ctx.setOutput('builds', [
       {
         build_num: num,
@@ -348,17 +242,107 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         job: job ?? null,
         workflow: workflow ?? null,
         status: last.status ?? null,
-        outcome: input.wait && isFinished(last) ? outcomeOf(last) || null : null,
+        outcome: judged ? outcomeOf(last) || null : null,
       },
     ]);
-    await writeSummary(ctx, last, ending, ctx.clock.now() - startedAt, budget);
+    const waited = ending === undefined ? {} : { Waited: formatDuration(ctx.clock.now() - startedAt) };
+    const parts = [buildHeading(last), buildFacts(last, waited)];
+    if (ending === undefined) parts.push('Triggered; the step did not wait for the build to finish.');
+    else if (typeof ending === 'string') parts.push(ending);
+    else {
+      if (ending.failure.summary) parts.push('#### Why it failed', ending.failure.summary);
+      parts.push(...testsSection(ctx, ending.tests, budget));
+    }
+    await appendSummary(ctx.io, parts.join('\n\n'));
   }
 }
 
+/** Sets the outputs of a pipeline that is not followed: empty where only a build has a value. */
+function setPipelineOutputs(
+  ctx: ActionContext,
+  workflows: unknown[],
+  outcome = '',
+  more: string[] = [],
+): void {
+  for (const name of ['build-num', 'build-url', 'status', 'lifecycle', 'failed-step', ...more])
+    ctx.setOutput(name, '');
+  ctx.setOutput('outcome', outcome);
+  ctx.setOutput('workflows', workflows);
+  ctx.setOutput('builds', []);
+}
+
 /**
- * A pipeline started through API v2: without `wait`, its id and number; with `wait`, every job of every workflow
- * followed to its end through wait-for-build's machinery (the outcome policy, why a build failed, the tests, the
- * summary), and each of its workflows cancelled if the step is.
+ * A pipeline the trigger created: said, its id, number and address set, and read until its configuration was
+ * compiled (docs/sunset.md), with `wait` within the step's deadline: an errored one fails the step either way.
+ */
+async function confirmTriggered(
+  ctx: ActionContext,
+  connection: Connection<ProjectAddress>,
+  input: TriggerInputs,
+  { pipeline, recoveredAfter }: { pipeline: Pipeline; recoveredAfter?: string },
+  deadline: number,
+): Promise<Pipeline> {
+  const url = pipelineUrl(connection, pipeline);
+  const { branch, tag } = input.request;
+  if (recoveredAfter !== undefined) {
+    ctx.io.warning(
+      logSafe(
+        `The trigger's answer was lost (${recoveredAfter}); found pipeline #${pipeline.number}, which it ` +
+          `started: ${url}`,
+      ),
+    );
+  }
+  ctx.info(
+    `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${projectName(connection.project)} on ` +
+      `${tag === undefined ? `branch ${branch}` : `tag ${tag}`} through API v2: ${url}`,
+  );
+  ctx.setOutput('pipeline-id', pipeline.id);
+  ctx.setOutput('pipeline-number', pipeline.number);
+  ctx.setOutput('pipeline-url', url);
+  try {
+    const until = input.wait ? deadline : undefined;
+    return await confirmPipeline(ctx, new Pipelines(connection.transport), pipeline, until);
+  } catch (error) {
+    if (!(error instanceof PipelineErroredError)) throw error;
+    setPipelineOutputs(ctx, []);
+    await pipelineSummary(ctx, pipeline, url, [], `The pipeline failed: ${mdSafe(error.message, 1000)}`);
+    throw error;
+  }
+}
+
+/** The service triggered nothing (a skip marker in the commit message): `if-no-builds` decides. */
+async function notTriggered(ctx: ActionContext, input: TriggerInputs, message: string): Promise<void> {
+  setPipelineOutputs(ctx, [], 'none', ['pipeline-id', 'pipeline-number', 'pipeline-url']);
+  const text = `The service triggered no pipeline: ${message}`;
+  await appendSummary(
+    ctx.io,
+    `### No pipeline\n\n${mdSafe(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`,
+  );
+  if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(`${text} (if-no-builds: fail)`));
+  const going = logSafe(`${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
+  if (input.ifNoBuilds === 'warn') ctx.io.warning(going);
+  else ctx.info(going);
+}
+
+async function pipelineSummary(
+  ctx: ActionContext,
+  pipeline: Pipeline,
+  url: string,
+  workflows: readonly { name: string; status: string; url: string }[],
+  text: string,
+): Promise<void> {
+  const list = workflows.map((w) => `- [${mdSafe(w.name, 100)}](${w.url}): ${mdSafe(w.status, 40)}`);
+  const listed =
+    list.length > 0 ? `\n\n**Workflows:**\n\n${list.join('\n')}` : '\n\n**Workflows:** none listed yet';
+  await appendSummary(
+    ctx.io,
+    `### [Pipeline #${pipeline.number}](${url})\n\n**Id:** ${mdSafe(pipeline.id, 80)}${listed}\n\n${text}`,
+  );
+}
+
+/**
+ * A pipeline started through API v2 and waited for: every job of every workflow followed to its end through
+ * wait-for-build's gate, and each of its workflows cancelled if the step is.
  */
 async function followPipeline(
   ctx: ActionContext,
@@ -367,22 +351,17 @@ async function followPipeline(
   pipeline: Pipeline,
   times: { started: number; deadline: number },
 ): Promise<void> {
-  const source = pipelineSource(ctx, connection, pipeline, {
-    settleMs: SETTLE_MS,
-    emptyMs: EMPTY_PIPELINE_MS,
-  });
+  // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
+  // past its set-up may list no workflow before the step takes it to run none.
+  const source = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
   const gate: GateInputs & { source: PipelineBuilds } = {
+    ...input,
     query: { revision: '', jobs: [] },
     workflows: [],
     jobs: [],
     named: [],
-    ifNoBuilds: input.ifNoBuilds,
     appearMs: input.timeoutMs,
     settleMs: 0,
-    timeoutMs: input.timeoutMs,
-    intervalMs: input.intervalMs,
-    policy: input.policy,
-    failureLogLines: input.failureLogLines,
     source,
     label: `pipeline #${pipeline.number}`,
   };
@@ -406,8 +385,41 @@ async function followPipeline(
   }
 }
 
+/**
+ * Work that must still be done after the step was cancelled, unless cancel-on-abort says no: on a connection of
+ * its own (the step's is aborted), with a short real-time budget, so the step ends before the runner kills it.
+ * Returns what became of the build or pipeline, for the error and the summary.
+ */
+async function afterAbort(
+  ctx: ActionContext,
+  input: TriggerInputs,
+  says: { when: string; left: string; doing: string; where?: string },
+  work: (connection: Connection<ProjectAddress>) => Promise<string>,
+  failed: (why: string) => string,
+): Promise<string> {
+  if (!input.cancelOnAbort) {
+    ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where ?? ''}`);
+    return `${says.left} (cancel-on-abort: false)`;
+  }
+  ctx.info(`${says.when}; ${says.doing}`);
+  const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
+  const connection = ctx.connect({
+    signal: budget,
+    timeouts: CANCEL_TIMEOUTS,
+    retry: CANCEL_RETRY,
+    acceptSlug: true,
+  });
+  try {
+    return await work(connection);
+  } catch (error) {
+    return failed(
+      budget.aborted ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}` : (error as Error).message,
+    );
+  }
+}
+
 /** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
-async function cancelPipeline(
+function cancelPipeline(
   ctx: ActionContext,
   input: TriggerInputs,
   pipeline: Pipeline,
@@ -415,13 +427,15 @@ async function cancelPipeline(
   builds: readonly Build[],
 ): Promise<string> {
   const name = `pipeline #${pipeline.number}`;
-  if (!input.cancelOnAbort) {
-    ctx.info(`The step was cancelled; ${name} was left running (cancel-on-abort: false)`);
-    return `${name} was left running (cancel-on-abort: false)`;
-  }
-  ctx.info(`The step was cancelled; cancelling the workflows of ${name}`);
+  const says = {
+    when: 'The step was cancelled',
+    left: `${name} was left running`,
+    doing: `cancelling the workflows of ${name}`,
+  };
   return afterAbort(
     ctx,
+    input,
+    says,
     async ({ transport, client, project }) => {
       const pipelines = new Pipelines(transport);
       // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
@@ -440,14 +454,14 @@ async function cancelPipeline(
           if ('slug' in project) await new ProjectsV2(transport).cancelJob(project, build.build_num);
           else await client.cancel(project, build.build_num);
         }
-        const nums = running.map((b) => `#${b.build_num}`).join(', ');
+        const nums = running.map((b) => `#${b.build_num}`).join(', ') || 'none';
         ctx.io.warning(
           logSafe(
             `Could not cancel the workflows of ${name} (${(error as Error).message}); cancelled its running ` +
-              `builds instead (${nums || 'none'}): jobs still to come may run, cancel them by hand`,
+              `builds instead (${nums}): jobs still to come may run, cancel them by hand`,
           ),
         );
-        return `the running builds of ${name} were cancelled (${nums || 'none'}), not its workflows`;
+        return `the running builds of ${name} were cancelled (${nums}), not its workflows`;
       }
       const names = open.map((w) => w.name).join(', ');
       ctx.info(
@@ -462,21 +476,21 @@ async function cancelPipeline(
   );
 }
 
-/**
- * Cancels the triggered build after the step was cancelled, once, on a connection of its own (the step's is
- * aborted) with a short budget. Returns what became of the build, for the error and the summary.
- */
+/** The step was cancelled while following the triggered build: cancels it, once. */
 async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Build): Promise<string> {
   const num = last.build_num;
   const where = last.build_url ? `: ${last.build_url}` : '';
   if (isFinished(last)) return `build #${num} had already finished`;
-  if (!input.cancelOnAbort) {
-    ctx.info(`The step was cancelled; build #${num} was left running (cancel-on-abort: false)${where}`);
-    return `build #${num} was left running (cancel-on-abort: false)`;
-  }
-  ctx.info(`The step was cancelled; cancelling build #${num}`);
+  const says = {
+    when: 'The step was cancelled',
+    left: `build #${num} was left running`,
+    doing: `cancelling build #${num}`,
+    where,
+  };
   return afterAbort(
     ctx,
+    input,
+    says,
     async (connection) => {
       const { client, project } = v11Connection(connection);
       const cancelled = await client.cancel(project, num);
@@ -490,62 +504,43 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
   );
 }
 
-/** The step was cancelled during the trigger: finds the build it may have started, and cancels it. */
-async function cancelLostBuild(
+/**
+ * The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
+ * `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
+ */
+function cancelLost(
   ctx: ActionContext,
   input: TriggerInputs,
-  request: TriggerOptions,
-  before: number,
+  error: TriggerAbortedError | PipelineTriggerAbortedError,
 ): Promise<string> {
-  const branch = `branch '${input.branch}'`;
-  if (!input.cancelOnAbort) {
-    ctx.info(
-      `The step was cancelled during the trigger; a build may have started on ${branch} (cancel-on-abort: false)`,
-    );
-    return `a build may have started on ${branch} (cancel-on-abort: false)`;
-  }
-  ctx.info(`The step was cancelled during the trigger; looking for the build it may have started`);
+  const { before } = error;
+  const kind = error instanceof TriggerAbortedError ? 'build' : 'pipeline';
+  const { branch, tag } = input.request;
+  const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
+  const says = {
+    when: 'The step was cancelled during the trigger',
+    left: `a ${kind} may have started on ${where}`,
+    doing: `looking for the ${kind} it may have started`,
+  };
   return afterAbort(
     ctx,
+    input,
+    says,
     async (connection) => {
-      const { client, project } = v11Connection(connection);
-      const found = await client.findTriggeredBuild(project, request, before);
-      if (found === undefined) return `no build had started on ${branch}`;
-      const num = found.build_num;
-      const cancelled = isFinished(found) ? found : await client.cancel(project, num);
-      ctx.info(
-        `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
-      );
-      return `build #${num}, started as the step was cancelled, was cancelled`;
-    },
-    (why) => {
-      ctx.io.warning(
-        logSafe(`Could not check for a build started on ${branch} (${why}); look for it by hand`),
-      );
-      return `a build may have started on ${branch} and could not be cancelled (${why})`;
-    },
-  );
-}
-
-/**
- * The step was cancelled during a pipeline trigger: finds the pipeline it may have started (newer than `before`,
- * on its branch or tag), and cancels each of its workflows (docs/promises.md, promise 2).
- */
-async function cancelLostPipeline(ctx: ActionContext, input: TriggerInputs, before: number): Promise<string> {
-  const ref = input.tag === undefined ? { branch: input.branch } : { tag: input.tag };
-  const where = input.tag === undefined ? `branch '${input.branch}'` : `tag '${input.tag}'`;
-  if (!input.cancelOnAbort) {
-    ctx.info(
-      `The step was cancelled during the trigger; a pipeline may have started on ${where} (cancel-on-abort: false)`,
-    );
-    return `a pipeline may have started on ${where} (cancel-on-abort: false)`;
-  }
-  ctx.info('The step was cancelled during the trigger; looking for the pipeline it may have started');
-  return afterAbort(
-    ctx,
-    async ({ transport, project }) => {
-      const pipelines = new Pipelines(transport);
-      const found = await pipelines.findTriggered(project, ref, before);
+      if (kind === 'build') {
+        const { client, project } = v11Connection(connection);
+        const found = await client.findTriggeredBuild(project, input.request, before);
+        if (found === undefined) return `no build had started on ${where}`;
+        const num = found.build_num;
+        const cancelled = isFinished(found) ? found : await client.cancel(project, num);
+        ctx.info(
+          `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
+        );
+        return `build #${num}, started as the step was cancelled, was cancelled`;
+      }
+      const pipelines = new Pipelines(connection.transport);
+      const ref = tag === undefined ? { branch } : { tag };
+      const found = await pipelines.findTriggered(connection.project, ref, before);
       if (found === undefined) return `no pipeline had started on ${where}`;
       const name = `pipeline #${found.number} (id ${found.id})`;
       const workflows = await pipelines.workflows(found.id);
@@ -566,68 +561,11 @@ async function cancelLostPipeline(ctx: ActionContext, input: TriggerInputs, befo
     },
     (why) => {
       ctx.io.warning(
-        logSafe(`Could not check for a pipeline started on ${where} (${why}); look for it by hand`),
+        logSafe(`Could not check for a ${kind} started on ${where} (${why}); look for it by hand`),
       );
-      return `a pipeline may have started on ${where} and could not be cancelled (${why})`;
+      return `a ${kind} may have started on ${where} and could not be cancelled (${why})`;
     },
   );
-}
-
-/**
- * Work that must still be done after the step was cancelled: on a connection of its own, with a short real-time
- * budget, so the step still ends well before the runner kills it.
- */
-async function afterAbort(
-  ctx: ActionContext,
-  work: (connection: Connection<ProjectAddress>) => Promise<string>,
-  failed: (why: string) => string,
-): Promise<string> {
-  const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-  const connection = ctx.connect({
-    signal: budget,
-    timeouts: CANCEL_TIMEOUTS,
-    retry: CANCEL_RETRY,
-    acceptSlug: true,
-  });
-  try {
-    return await work(connection);
-  } catch (error) {
-    return failed(
-      budget.aborted ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}` : (error as Error).message,
-    );
-  }
-}
-
-async function writeSummary(
-  ctx: ActionContext,
-  build: Build,
-  ending: Ending,
-  elapsedMs: number,
-  budget: AnnotationBudget,
-): Promise<void> {
-  const parts = [buildHeading(build)];
-  const extra: Record<string, string> = {};
-  if (ending.kind !== 'not-waited') extra['Waited'] = formatDuration(elapsedMs);
-  parts.push(buildFacts(build, extra));
-  switch (ending.kind) {
-    case 'not-waited':
-      parts.push('Triggered; the step did not wait for the build to finish.');
-      break;
-    case 'timed-out':
-      parts.push(`The build did not finish within the wait; the step stopped waiting and left it running.`);
-      break;
-    case 'cancelled':
-      parts.push(`The step was cancelled: ${mdSafe(ending.what)}.`);
-      break;
-    case 'gave-up':
-      parts.push(`The step gave up waiting: ${mdSafe(ending.why)}`);
-      break;
-    case 'finished':
-      if (ending.failure.summary) parts.push('#### Why it failed', ending.failure.summary);
-      parts.push(...testsSection(ctx, ending.tests, budget));
-      break;
-  }
-  await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

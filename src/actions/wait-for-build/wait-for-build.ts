@@ -4,20 +4,19 @@ import {
   pipelineSource,
   readIfNoBuilds,
   type BuildSource,
-  type GateInputs,
 } from '../../runner/gate.ts';
 import { jobReader } from '../../api/pipeline-builds.ts';
-import { isFinished } from '../../api/records.ts';
-import { scopeOf } from '../../runner/wait-loops.ts';
+import { definedOnly, isFinished } from '../../api/records.ts';
+import { scopeOf } from '../../runner/gate.ts';
 import { Pipelines, ProjectsV2 } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
-import { untilDeadline, WAIT_LIMITS } from '../../runner/poll.ts';
+import { untilDeadline } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { commentsOnPullRequest, workflowRevision } from '../../runner/workflow.ts';
-import { ValidationError } from '../../api/errors.ts';
+import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
+import { commentsOnPullRequest } from '../../runner/workflow.ts';
 import { compileNamePatterns } from '../../api/name-patterns.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
-import { checkInteger, checkPipelineId, checkSegment } from '../../api/validate.ts';
+import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 
 export const spec = {
   name: 'wait-for-build',
@@ -39,115 +38,60 @@ export const spec = {
   outputs: ['build-num', 'build-url', 'outcome', 'builds', 'failed-step'],
 } as const satisfies ActionSpec;
 
-/** Input ranges: the waiting actions' own, and how long a commit's builds may take to settle. */
-export const LIMITS = {
-  ...WAIT_LIMITS,
-  settleSeconds: { min: 0, max: 3600 },
-} as const;
-
-/** The action's own inputs, read and checked: what the gate needs, and nothing of another action's. */
-export type WaitInputs = Omit<GateInputs, 'source' | 'label'> & { pipelineId?: string };
-
-/** Reads and checks every input of the action's own before anything is sent. */
-export function readInputs(ctx: ActionContext): WaitInputs {
+/** Reads and checks every input of the action's own before anything is sent: what the gate needs. */
+function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const pipelineIdText = inputs.optional('pipeline-id');
-  let buildNumText = inputs.optional('build-num');
-  let givenRevision = inputs.optional('revision');
-  let branch = inputs.optional('branch');
   const pipelineId =
     pipelineIdText === undefined ? undefined : checkPipelineId('pipeline-id', pipelineIdText);
-  const also = [buildNumText && 'build-num', givenRevision && 'revision', branch && 'branch'].filter(Boolean);
-  if (pipelineId !== undefined && also.length > 0) {
-    // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
-    ctx.io.warning(`pipeline-id is given, so ${also.join(', ')} ${also.length > 1 ? 'are' : 'is'} not used`);
-    buildNumText = givenRevision = branch = undefined;
-  }
+  // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
+  if (pipelineId !== undefined) warnUnused(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
+  const named = (name: string): string | undefined =>
+    pipelineId === undefined ? inputs.optional(name) : undefined;
   const buildNum =
-    buildNumText === undefined
-      ? undefined
-      : checkInteger('build-num', buildNumText, 1, Number.MAX_SAFE_INTEGER);
+    pipelineId === undefined ? inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) : undefined;
+  const givenRevision = named('revision');
+  const branch = named('branch');
   if (branch !== undefined) checkSegment('branch', branch);
   const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
   const jobs = compileNamePatterns('job', inputs.lines('job'));
-  const appearMinutes = inputs.integer(
-    'appear-timeout-minutes',
-    LIMITS.timeoutMinutes.min,
-    LIMITS.timeoutMinutes.max,
-    10,
-  );
-  const settleSeconds = inputs.integer(
-    'settle-seconds',
-    LIMITS.settleSeconds.min,
-    LIMITS.settleSeconds.max,
-    30,
-  );
-  const timeoutMinutes = inputs.integer(
-    'timeout-minutes',
-    LIMITS.timeoutMinutes.min,
-    LIMITS.timeoutMinutes.max,
-    60,
-  );
-  const pollSeconds = inputs.integer(
-    'poll-interval-seconds',
-    LIMITS.pollSeconds.min,
-    LIMITS.pollSeconds.max,
-    15,
-  );
+  const appearMs = waitMs(inputs, 'appear-timeout-minutes', 10);
+  const settleMs = inputs.integer('settle-seconds', 0, 3600, 30) * 1000;
+  const timeoutMs = waitMs(inputs, 'timeout-minutes', 60);
+  const intervalMs = pollIntervalMs(inputs);
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   const ifNoBuilds = readIfNoBuilds(inputs);
 
   let revision = '';
+  if (buildNum !== undefined) warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
   // On a comment, a branch given alone names the commit through its newest build.
-  const fromBranch =
-    buildNum === undefined &&
-    givenRevision === undefined &&
-    branch !== undefined &&
-    commentsOnPullRequest(ctx.env);
-  if (pipelineId === undefined && buildNum === undefined && !fromBranch) {
-    const raw = givenRevision ?? workflowRevision(ctx.env);
-    if (raw === undefined) {
-      throw new ValidationError(
-        'revision',
-        'a value is required when GITHUB_SHA is not set (or give build-num)',
-        undefined,
-        'missing',
-      );
-    }
-    if (!/^[0-9a-f]{7,40}$/i.test(raw)) {
-      throw new ValidationError(
-        'revision',
-        'allowed: a commit SHA, or a prefix of at least 7 hex digits',
-        raw,
-      );
-    }
-    revision = raw.toLowerCase();
-  } else if (buildNum !== undefined) {
-    const unused = (['revision', 'workflow', 'job'] as const).filter(
-      (name) => inputs.optional(name) !== undefined,
-    );
-    if (unused.length > 0) {
-      ctx.io.warning(
-        `build-num is given, so ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} not used`,
-      );
-    }
-  }
+  else if (
+    pipelineId === undefined &&
+    !(givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
+  )
+    revision = readRevision(givenRevision, ctx.env, 'build-num');
   return {
-    ...(pipelineId === undefined ? {} : { pipelineId }),
-    ...(buildNum === undefined ? {} : { buildNum }),
-    query: { revision, ...(branch === undefined ? {} : { branch }) },
+    ...definedOnly({ pipelineId, buildNum }),
+    query: { revision, ...definedOnly({ branch }) },
     workflows,
     jobs,
     named: jobs.filter((p) => p.named),
     ifNoBuilds,
-    appearMs: appearMinutes * 60_000,
-    settleMs: settleSeconds * 1000,
-    timeoutMs: timeoutMinutes * 60_000,
-    intervalMs: pollSeconds * 1000,
+    appearMs,
+    settleMs,
+    timeoutMs,
+    intervalMs,
     policy,
     failureLogLines,
   };
+}
+
+/** Warns that the inputs of `names` that are given are not used, because `because` is given. */
+function warnUnused(ctx: Pick<ActionContext, 'inputs' | 'io'>, because: string, names: string[]): void {
+  const given = names.filter((name) => ctx.inputs.optional(name) !== undefined);
+  if (given.length > 0)
+    ctx.io.warning(`${because} is given, so ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} not used`);
 }
 
 /**
@@ -175,8 +119,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
         return { builds: [build], truncated: false, complete: isFinished(build) };
       },
     };
-    const label = `job #${num}`;
-    const one = { ...rest, workflows: [], jobs: [], named: [], source, label };
+    const one = { ...rest, workflows: [], jobs: [], named: [], source, label: `job #${num}` };
     await gateBuilds(ctx, connection, one, { started, deadline });
     return;
   }
@@ -185,17 +128,10 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
     return;
   }
   const pipeline = await new Pipelines(connection.transport).pipeline(pipelineId);
-  const source = pipelineSource(ctx, connection, pipeline, {
-    settleMs: input.settleMs,
-    emptyMs: input.appearMs,
-  });
-  const scope = scopeOf(input).replace(/^the newest commit/u, '');
-  await gatePipeline(
-    ctx,
-    connection,
-    { ...input, source, label: `pipeline #${pipeline.number}${scope}` },
-    { started, deadline },
-  );
+  const { settleMs, appearMs: emptyMs } = input;
+  const source = pipelineSource(ctx, connection, pipeline, { settleMs, emptyMs });
+  const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;
+  await gatePipeline(ctx, connection, { ...input, source, label }, { started, deadline });
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

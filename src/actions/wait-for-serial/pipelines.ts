@@ -15,15 +15,12 @@ const WAITED: ReadonlySet<string> = new Set(['running', 'queued', 'not_running']
 /** Pipeline states after which no workflow is added to it. */
 const SETTLED_PIPELINE_STATES: ReadonlySet<string> = new Set(['created', 'errored']);
 
-export interface PipelineQuery {
+interface PipelineQuery {
   branch?: string;
   buildNum?: number;
   workflows: NamePattern[];
   jobs: NamePattern[];
 }
-
-/** A waited-for job as a build record, with the number of its pipeline for the log. */
-export type PipelineJob = Build & { pipeline_number: number };
 
 export class PipelineJobs {
   readonly #api: ProjectsV2;
@@ -42,11 +39,15 @@ export class PipelineJobs {
     this.#query = query;
   }
 
-  /** The jobs to wait for now, by job number. */
-  async pending(): Promise<Map<number, PipelineJob>> {
+  /** The jobs to wait for now, by job number, each with the number of its pipeline for the log. */
+  async pending(): Promise<Map<number, Build>> {
     const { branch, buildNum, workflows: workflowPatterns, jobs: jobPatterns } = this.#query;
-    const ownId =
-      buildNum === undefined ? undefined : (this.#own?.id ?? (await this.#ownPipelineId(buildNum)));
+    let ownId = this.#own?.id;
+    if (buildNum !== undefined && ownId === undefined) {
+      ownId = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
+      const where = `v2 /project/${this.#project.slug}/job/${buildNum}`;
+      if (ownId === undefined) throw new UnusableAnswerError('GET', where, 'the job names no pipeline');
+    }
     const listed = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
     if (ownId !== undefined && this.#own === undefined) {
       const number = listed.find((p) => p.id === ownId)?.number ?? (await this.#api.pipeline(ownId)).number;
@@ -57,7 +58,7 @@ export class PipelineJobs {
     const candidates = new Map(listed.map((p) => [p.id, p]));
     for (const [id, p] of this.#open) if (!candidates.has(id)) candidates.set(id, p);
     const own = this.#own;
-    const pending = new Map<number, PipelineJob>();
+    const pending = new Map<number, Build>();
     const open = new Map<string, Pipeline>();
     for (const pipeline of candidates.values()) {
       if (this.#ended.has(pipeline.id) || pipeline.id === own?.id) continue;
@@ -91,17 +92,6 @@ export class PipelineJobs {
   async cancel(number: number): Promise<{ build_url?: string }> {
     await this.#api.cancelJob(this.#project, number);
     return {};
-  }
-
-  async #ownPipelineId(buildNum: number): Promise<string> {
-    const id = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
-    if (id === undefined)
-      throw new UnusableAnswerError(
-        'GET',
-        `v2 /project/${this.#project.slug}/job/${buildNum}`,
-        'the job names no pipeline',
-      );
-    return id;
   }
 }
 

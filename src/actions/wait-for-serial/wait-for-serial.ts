@@ -2,17 +2,13 @@ import { poll, PollFailedError, untilDeadline, WaitError, type Look } from '../.
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
+import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { formatDuration, shortDuration } from '../../api/format.ts';
 import { projectName } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { ValidationError } from '../../api/errors.ts';
-import {
-  choosesName,
-  compileNamePatterns,
-  describePatterns,
-  type NamePattern,
-} from '../../api/name-patterns.ts';
-import { isFinished, type Build } from '../../api/records.ts';
+import { choosesName, compileNamePatterns, describePatterns } from '../../api/name-patterns.ts';
+import { definedOnly, isFinished, type Build } from '../../api/records.ts';
 import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
 import { PipelineJobs, pipelineJobLabel } from './pipelines.ts';
 
@@ -30,48 +26,22 @@ export const spec = {
   outputs: ['waited-seconds', 'polls', 'waited-for'],
 } as const satisfies ActionSpec;
 
-/** Input ranges, as trigger-build's: a poll interval of up to an hour, a wait of up to 35 days. */
-export const LIMITS = {
-  pollSeconds: { min: 1, max: 3600 },
-  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-} as const;
-
 /**
- * An empty look is confirmed by another one this long after it (or one interval, when shorter): a build between
+ * An empty look is confirmed by another one a short pause after it (or one interval, when shorter): a build between
  * two states (queued → running) is in no running list for a moment, and one empty answer is not "clear".
  */
-export const CONFIRM_PAUSE_MS = 5000;
+const CONFIRM_PAUSE_MS = 5000;
 
-/** Pages of running builds read per look (100 each): a guard against a server that always answers a full page. */
+/** Pages of running builds read per look: a guard against a server that always answers a full page. */
 const MAX_PAGES = 10;
 
-export interface SerialInputs {
-  branch?: string;
-  buildNum?: number;
-  intervalMs: number;
-  timeoutMs: number;
-  workflows: NamePattern[];
-  jobs: NamePattern[];
-  cancelOlder: boolean;
-}
-
-export function readInputs(ctx: ActionContext): SerialInputs {
+function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const branch = inputs.optional('branch');
   if (branch !== undefined) checkSegment('branch', branch);
   const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
-  const pollSeconds = inputs.integer(
-    'poll-interval-seconds',
-    LIMITS.pollSeconds.min,
-    LIMITS.pollSeconds.max,
-    15,
-  );
-  const timeoutMinutes = inputs.integer(
-    'timeout-minutes',
-    LIMITS.timeoutMinutes.min,
-    LIMITS.timeoutMinutes.max,
-    60,
-  );
+  const intervalMs = pollIntervalMs(inputs);
+  const timeoutMs = waitMs(inputs, 'timeout-minutes', 60);
   const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
   const jobs = compileNamePatterns('job', inputs.lines('job'));
   const cancelOlder = inputs.boolean('cancel-older', false);
@@ -83,15 +53,7 @@ export function readInputs(ctx: ActionContext): SerialInputs {
       'without build-num no build is older than this job\'s own, so "older" has no meaning',
     );
   }
-  return {
-    ...(branch === undefined ? {} : { branch }),
-    ...(buildNum === undefined ? {} : { buildNum }),
-    intervalMs: pollSeconds * 1000,
-    timeoutMs: timeoutMinutes * 60_000,
-    workflows,
-    jobs,
-    cancelOlder,
-  };
+  return { ...definedOnly({ branch, buildNum }), intervalMs, timeoutMs, workflows, jobs, cancelOlder };
 }
 
 /**
@@ -112,10 +74,12 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
   const source =
     'slug' in project
-      ? { jobs: new PipelineJobs(connection.transport, project, input) }
-      : { v1: { ...connection, project } };
-  const cancel = (num: number): Promise<Pick<Build, 'build_url'>> =>
-    'jobs' in source ? source.jobs.cancel(num) : source.v1.client.cancel(source.v1.project, num);
+      ? new PipelineJobs(connection.transport, project, input)
+      : {
+          pending: (previous: ReadonlyMap<number, Build>) =>
+            pendingBuilds({ ...connection, project }, input, previous),
+          cancel: (num: number) => connection.client.cancel(project, num),
+        };
   const narrowed = [
     ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
     ...(input.workflows.length === 0 ? [] : [`workflow ${describePatterns(input.workflows)}`]),
@@ -143,27 +107,10 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const cancelled = new Set<number>();
   let pending = new Map<number, Build>();
   let looks = 0;
-  let ending: Ending = 'failed';
+  /** `stopped`: before the time-out, because the next look could not have come within it. */
+  let ending: 'clear' | 'timed-out' | 'stopped' | 'failed' = 'failed';
   try {
     let emptyLooks = 0;
-    const look = async (): Promise<Look<true>> => {
-      const now =
-        'jobs' in source ? await source.jobs.pending() : await pendingBuilds(source.v1, input, pending);
-      if (input.cancelOlder) await cancelOlder(ctx, cancel, now, tried, cancelled);
-      const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
-      const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
-      for (const b of now.values()) waitedFor.set(b.build_num, b);
-      for (const b of appeared) ctx.info(`Waiting for build #${b.build_num} (${what(b)})`);
-      for (const b of ended) ctx.info(`Build #${b.build_num} is no longer running`);
-      pending = now;
-      if (now.size > 0) {
-        emptyLooks = 0;
-        return { done: false, logged: appeared.length + ended.length > 0 };
-      }
-      emptyLooks++;
-      if (emptyLooks >= 2) return { done: true, value: true };
-      return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
-    };
     const result = await poll(
       {
         clock: ctx.clock,
@@ -178,9 +125,48 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
               `${formatDuration(nextInMs)} (failure ${failures} in a row)`,
           ),
       },
-      async (n) => {
+      async (n): Promise<Look<true>> => {
         looks = n;
-        return look();
+        const now = await source.pending(pending);
+        // cancel-older: each build to wait for (all older than this job's own) is cancelled once, and the next
+        // looks see it end; one whose cancel fails is said, and waited for instead.
+        for (const build of input.cancelOlder ? now.values() : []) {
+          if (tried.has(build.build_num)) continue;
+          tried.add(build.build_num);
+          const { job, workflow } = jobOf(build);
+          const what =
+            job === undefined
+              ? ''
+              : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
+          try {
+            const after = await source.cancel(build.build_num);
+            cancelled.add(build.build_num);
+            ctx.info(
+              `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
+                `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`,
+            );
+          } catch (error) {
+            if (ctx.signal.aborted) throw error;
+            ctx.io.warning(
+              logSafe(
+                `Could not cancel build #${build.build_num}${what} (${(error as Error).message}); waiting for it`,
+              ),
+            );
+          }
+        }
+        const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
+        const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
+        for (const b of now.values()) waitedFor.set(b.build_num, b);
+        for (const b of appeared) ctx.info(`Waiting for build #${b.build_num} (${what(b)})`);
+        for (const b of ended) ctx.info(`Build #${b.build_num} is no longer running`);
+        pending = now;
+        if (now.size > 0) {
+          emptyLooks = 0;
+          return { done: false, logged: appeared.length + ended.length > 0 };
+        }
+        emptyLooks++;
+        if (emptyLooks >= 2) return { done: true, value: true };
+        return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
       },
     );
     if (!result.done) {
@@ -221,7 +207,37 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
     ctx.setOutput('polls', looks);
     ctx.setOutput('waited-for', list);
-    await writeSummary(ctx, scope, waitedFor, pending, elapsed, ending, input.timeoutMs, cancelled);
+    const links = (builds: Iterable<Build>): string =>
+      [...builds]
+        .sort((a, b) => a.build_num - b.build_num)
+        .map(
+          (b) =>
+            `${buildLink(b)}${pipelineJobLabel(b) === undefined ? '' : ` (${mdSafe(pipelineJobLabel(b) ?? '')})`}`,
+        )
+        .join(', ');
+    const lines = [`### Wait for serial: ${mdSafe(scope)}`];
+    if (cancelled.size > 0) {
+      const list = [...waitedFor.values()].filter((b) => cancelled.has(b.build_num));
+      const linked = list.sort((a, b) => a.build_num - b.build_num).map(buildLink);
+      lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${linked.join(', ')}.`);
+    }
+    if (waitedFor.size === 0 && ending === 'clear')
+      lines.push('No other build was running: the step went on at once.');
+    else if (waitedFor.size > 0)
+      lines.push(`Waited ${formatDuration(elapsed)} for ${links(waitedFor.values())}.`);
+    const still = links(pending.values()) || 'unconfirmed';
+    if (ending === 'timed-out')
+      lines.push(`**Timed out** after ${formatDuration(elapsed)}; still running: ${still}.`);
+    else if (ending === 'stopped') {
+      lines.push(
+        `**Stopped** after ${shortDuration(elapsed)}, before the ${formatDuration(input.timeoutMs)} timeout: the ` +
+          `next look could not have been made within it (see the error); still running at the last look: ${still}.`,
+      );
+    } else if (ending === 'failed') {
+      const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
+      lines.push(`${how} after ${formatDuration(elapsed)}.`);
+    }
+    await appendSummary(ctx.io, lines.join('\n\n'));
   }
 }
 
@@ -232,7 +248,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
  */
 async function pendingBuilds(
   { client, project }: Connection,
-  input: SerialInputs,
+  input: ReturnType<typeof readInputs>,
   previous: ReadonlyMap<number, Build>,
 ): Promise<Map<number, Build>> {
   const own = input.buildNum;
@@ -240,137 +256,40 @@ async function pendingBuilds(
     (own === undefined || b.build_num < own) &&
     choosesName(input.workflows, jobOf(b).workflow) &&
     choosesName(input.jobs, jobOf(b).job);
-  const branch = input.branch === undefined ? {} : { branch: input.branch };
   const pending = new Map<number, Build>();
-  for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-    const builds = await client.builds(project, {
-      ...branch,
-      statusFilter: 'running',
-      limit: MAX_PAGE_SIZE,
-      offset,
-    });
-    for (const b of builds) if (counts(b) && !isFinished(b)) pending.set(b.build_num, b);
-    if (builds.length < MAX_PAGE_SIZE) break;
-    offset += builds.length;
-  }
+  const read = async (
+    filter: { statusFilter?: 'running' },
+    more: (page: Build[]) => boolean,
+  ): Promise<void> => {
+    for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+      const query = { ...definedOnly({ branch: input.branch }), ...filter, limit: MAX_PAGE_SIZE, offset };
+      const builds = await client.builds(project, query);
+      for (const b of builds) if (counts(b) && !isFinished(b)) pending.set(b.build_num, b);
+      if (builds.length < MAX_PAGE_SIZE || !more(builds)) break;
+      offset += builds.length;
+    }
+  };
+  await read({ statusFilter: 'running' }, () => true);
   for (const b of previous.values()) {
     if (pending.has(b.build_num)) continue;
     const now = await client.build(project, b.build_num);
     if (!isFinished(now)) pending.set(b.build_num, now);
   }
-  if (own !== undefined && pending.size === 0) {
-    for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-      const builds = await client.builds(project, { ...branch, limit: MAX_PAGE_SIZE, offset });
-      for (const b of builds) if (counts(b) && !isFinished(b)) pending.set(b.build_num, b);
-      // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
-      const oldest = builds[builds.length - 1];
-      if (builds.length < MAX_PAGE_SIZE || oldest === undefined || oldest.build_num < own) break;
-      offset += builds.length;
-    }
-  }
+  // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
+  if (own !== undefined && pending.size === 0)
+    await read({}, (builds) => (builds.at(-1)?.build_num ?? 0) >= own);
   return pending;
 }
 
-/**
- * cancel-older: cancels each build to wait for (every one is older than this job's own) once; the next looks
- * see it end. A cancel that fails is said, and the build is waited for instead.
- */
-async function cancelOlder(
-  ctx: ActionContext,
-  cancel: (num: number) => Promise<Pick<Build, 'build_url'>>,
-  builds: ReadonlyMap<number, Build>,
-  tried: Set<number>,
-  cancelled: Set<number>,
-): Promise<void> {
-  for (const build of builds.values()) {
-    if (tried.has(build.build_num)) continue;
-    tried.add(build.build_num);
-    const { job, workflow } = jobOf(build);
-    const what =
-      job === undefined ? '' : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
-    try {
-      const after = await cancel(build.build_num);
-      cancelled.add(build.build_num);
-      ctx.info(
-        `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
-          `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`,
-      );
-    } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      ctx.io.warning(
-        logSafe(
-          `Could not cancel build #${build.build_num}${what} (${(error as Error).message}); waiting for it`,
-        ),
-      );
-    }
-  }
-}
-
-/** How a wait ended; `stopped`: before the time-out, because the next look could not have come within it. */
-type Ending = 'clear' | 'timed-out' | 'stopped' | 'failed';
-
 function what(build: Build): string {
-  const parts = [build.lifecycle ?? build.status ?? 'unknown state'];
-  if (build.branch) parts.push(`branch ${build.branch}`);
-  const label = pipelineJobLabel(build);
-  if (label !== undefined) parts.push(label);
-  if (build.build_url) parts.push(build.build_url);
-  return parts.join(', ');
-}
-
-/** A slug project's job, named with its workflow and pipeline in parentheses; nothing for a v1.1 build. */
-function summaryLabel(build: Build): string {
-  const label = pipelineJobLabel(build);
-  return label === undefined ? '' : ` (${mdSafe(label)})`;
+  const { branch, build_url } = build;
+  const parts = [build.lifecycle ?? build.status ?? 'unknown state', branch && `branch ${branch}`];
+  return [...parts, pipelineJobLabel(build), build_url].filter(Boolean).join(', ');
 }
 
 function numbers(builds: ReadonlyMap<number, Build>): string {
   const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
   return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
-}
-
-async function writeSummary(
-  ctx: ActionContext,
-  scope: string,
-  waitedFor: ReadonlyMap<number, Build>,
-  pending: ReadonlyMap<number, Build>,
-  elapsedMs: number,
-  ending: Ending,
-  timeoutMs: number,
-  cancelled: ReadonlySet<number>,
-): Promise<void> {
-  const links = (builds: ReadonlyMap<number, Build>): string =>
-    [...builds.values()]
-      .sort((a, b) => a.build_num - b.build_num)
-      .map((b) => `${buildLink(b)}${summaryLabel(b)}`)
-      .join(', ');
-  const lines = [`### Wait for serial: ${mdSafe(scope)}`];
-  if (cancelled.size > 0) {
-    const list = [...waitedFor.values()]
-      .filter((b) => cancelled.has(b.build_num))
-      .sort((a, b) => a.build_num - b.build_num);
-    lines.push(
-      `Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${list.map((b) => buildLink(b)).join(', ')}.`,
-    );
-  }
-  if (waitedFor.size === 0 && ending === 'clear')
-    lines.push('No other build was running: the step went on at once.');
-  else if (waitedFor.size > 0) lines.push(`Waited ${formatDuration(elapsedMs)} for ${links(waitedFor)}.`);
-  if (ending === 'timed-out') {
-    lines.push(
-      `**Timed out** after ${formatDuration(elapsedMs)}; still running: ${links(pending) || 'unconfirmed'}.`,
-    );
-  } else if (ending === 'stopped') {
-    lines.push(
-      `**Stopped** after ${shortDuration(elapsedMs)}, before the ${formatDuration(timeoutMs)} timeout: the next ` +
-        `look could not have been made within it (see the error); still running at the last look: ` +
-        `${links(pending) || 'unconfirmed'}.`,
-    );
-  } else if (ending === 'failed') {
-    const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
-    lines.push(`${how} after ${formatDuration(elapsedMs)}.`);
-  }
-  await appendSummary(ctx.io, lines.join('\n\n'));
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

@@ -1,0 +1,37 @@
+// Inputs the waiting actions read alike: how long to wait, how often to look, and which commit to wait for.
+import { ValidationError } from '../api/errors.ts';
+import type { Inputs } from './inputs.ts';
+import { WAIT_LIMITS } from './poll.ts';
+import { workflowRevision } from './workflow.ts';
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+export function waitMs(
+  inputs: Inputs,
+  name: string,
+  fallback: number,
+  min: number = WAIT_LIMITS.timeoutMinutes.min,
+): number {
+  return inputs.integer(name, min, WAIT_LIMITS.timeoutMinutes.max, fallback) * 60_000;
+}
+
+/** `poll-interval-seconds`, in milliseconds. */
+export function pollIntervalMs(inputs: Inputs): number {
+  const { min, max } = WAIT_LIMITS.pollSeconds;
+  return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, instead: string): string {
+  const raw = given ?? workflowRevision(env);
+  if (raw === undefined) {
+    throw new ValidationError(
+      'revision',
+      `a value is required when GITHUB_SHA is not set (or give ${instead})`,
+      undefined,
+      'missing',
+    );
+  }
+  if (!/^[0-9a-f]{7,40}$/i.test(raw))
+    throw new ValidationError('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+  return raw.toLowerCase();
+}
