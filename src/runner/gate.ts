@@ -7,10 +7,9 @@ import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { AbortedError, ApiError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
-import { jobReader, PipelineBuilds, SlugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import { jobReader, PipelineBuilds, slugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
 import type { PipelineLook } from '../api/pipeline-builds.ts';
-import { Pipelines } from '../api/pipelines.ts';
-import { ProjectsV2 } from '../api/projects-v2.ts';
+import { Pipelines, ProjectsV2 } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import { isV2Id } from '../api/v2-records.ts';
 import {
@@ -358,7 +357,7 @@ async function waitForCommit(
   // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
   const scan = (): BuildSource =>
     'slug' in project
-      ? new SlugCommitBuilds(v2, project, input.query, jobReader(client, v2, project), {
+      ? slugCommitBuilds(v2, project, input.query, jobReader(client, v2, project), {
           now: () => clock.now(),
           settleMs: input.settleMs,
           emptyMs: input.appearMs,

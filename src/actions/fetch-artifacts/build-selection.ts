@@ -7,7 +7,7 @@ import { cut, plural } from '../../api/format.ts';
 import { ApiError, BadResponseError } from '../../api/errors.ts';
 import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
 import { ClashError, planDownloads, type ArtifactLike } from '../../api/paths.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/projects-v2.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/pipelines.ts';
 import type { Build } from '../../api/records.ts';
 import type { FetchInputs } from './inputs.ts';
 

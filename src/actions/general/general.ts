@@ -2,8 +2,7 @@
 // takes, which of them it needs, and the call it makes.
 import type { Client, ProjectRef, SlugProject } from '../../api/client.ts';
 import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
-import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
+import { Pipelines, ProjectsV2, type Pipeline } from '../../api/pipelines.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,

@@ -1,6 +1,6 @@
 import { projectName } from '../../api/client.ts';
 import { ApiError, ValidationError } from '../../api/errors.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
+import { ProjectsV2 } from '../../api/pipelines.ts';
 import { checkEnvName } from '../../api/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { headerRow } from '../../runner/summary.ts';

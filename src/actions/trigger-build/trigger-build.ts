@@ -38,11 +38,11 @@ import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
 import type { PipelineBuilds } from '../../api/pipeline-builds.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   PipelineTriggerAbortedError,
   Pipelines,
+  ProjectsV2,
   type Pipeline,
 } from '../../api/pipelines.ts';
 import { definedOnly, isFinished, type Build } from '../../api/records.ts';

@@ -6,10 +6,9 @@ import {
   type BuildSource,
 } from '../../runner/gate.ts';
 import { jobReader } from '../../api/pipeline-builds.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { definedOnly, isFinished } from '../../api/records.ts';
 import { scopeOf } from '../../runner/gate.ts';
-import { Pipelines } from '../../api/pipelines.ts';
+import { Pipelines, ProjectsV2 } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
 import { untilDeadline } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';

@@ -5,8 +5,7 @@ import type { SlugProject } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { UnusableAnswerError } from '../../api/errors.ts';
 import { choosesName, type NamePattern } from '../../api/name-patterns.ts';
-import { FINAL_WORKFLOW_STATUSES, type Pipeline } from '../../api/pipelines.ts';
-import { jobBuild, ProjectsV2 } from '../../api/projects-v2.ts';
+import { FINAL_WORKFLOW_STATUSES, jobBuild, ProjectsV2, type Pipeline } from '../../api/pipelines.ts';
 import type { Build } from '../../api/records.ts';
 import type { Transport } from '../../api/transport.ts';
 
