@@ -12,7 +12,7 @@ import { definedOnly } from '../../api/records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 import { poll, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { headerRow } from '../../runner/summary.ts';
+import { appendSummary, headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
@@ -169,7 +169,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
     ctx.setOutput('approved', approved);
     ctx.setOutput('count', approved.length);
     if (approved.length > 0) {
-      await ctx.io.summary
+      ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, 3)
         .addRaw(
           "The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.",
@@ -178,8 +178,9 @@ export async function approve(ctx: ActionContext): Promise<void> {
         .addTable([
           headerRow('Workflow', 'Approval job'),
           ...approved.map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
-        ])
-        .write();
+        ]);
+      // appendSummary writes what the summary holds, and a failed write is a warning.
+      await appendSummary(ctx.io, '');
     }
   }
 }

@@ -25,6 +25,7 @@ import {
   startBuild,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
 import { describeResult } from './report.ts';
@@ -350,7 +351,7 @@ export async function general(ctx: ActionContext): Promise<void> {
   ctx.setOutput('result', text);
   const what = describeResult(name, result);
   ctx.info(`${name}: ${what}`);
-  await ctx.io.summary.addRaw(`\`${name}\`: ${mdSafe(what, 1000)}`, true).write();
+  await appendSummary(ctx.io, `\`${name}\`: ${mdSafe(what, 1000)}`);
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

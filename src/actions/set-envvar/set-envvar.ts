@@ -3,7 +3,7 @@ import { ApiError, ValidationError } from '../../api/errors.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { checkEnvName } from '../../api/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { headerRow } from '../../runner/summary.ts';
+import { appendSummary, headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 
 export const spec = {
@@ -100,13 +100,14 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
       ...absent.map((k) => [k, 'not found, nothing deleted']),
     ];
     if (rows.length > 0) {
-      await ctx.io.summary
+      ctx.io.summary
         .addRaw(`Environment variables of **${htmlSafe(projectName(project))}**`, true)
         .addTable([
           headerRow('Name', 'Change'),
           ...rows.map(([k, c]) => [`<code>${htmlSafe(k ?? '')}</code>`, c ?? '']),
-        ])
-        .write();
+        ]);
+      // appendSummary writes what the summary holds, and a failed write is a warning.
+      await appendSummary(ctx.io, '');
     }
   }
 }
