@@ -29,39 +29,25 @@ const MAX_PIPELINES = 100;
 /** Times one approval is sent at most, each after the job list showed it still on hold. */
 const MAX_APPROVE_ATTEMPTS = 3;
 
-interface ApproveInputs {
-  pipelineId?: string;
-  /** A lower-case commit or prefix; '' for the newest pipeline of `branch` (a comment on a pull request). */
-  revision: string;
-  branch?: string;
-  jobs: NamePattern[];
-  waitMs: number;
-  intervalMs: number;
-}
-
 /** An approval job of the pipeline as one look saw it. */
-interface Approval {
-  /** `hold of workflow deploy`, for the log. */
-  name: string;
-  workflow: string;
-  workflowId: string;
-  job: string;
-  status: string;
-  requestId: string;
-  chosen: boolean;
-}
+type Approval = Awaited<ReturnType<typeof approvalsOf>>[number];
 
-/** Reads and checks every input of the action's own before anything is sent. */
-function readInputs(ctx: ActionContext): ApproveInputs {
+/**
+ * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
+ * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
+ */
+function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const pipelineIdText = inputs.optional('pipeline-id');
   const givenRevision = inputs.optional('revision');
   const branch = inputs.optional('branch');
-  const jobs = compileNamePatterns('job', inputs.lines('job'));
-  const timing = {
-    jobs,
+  const input = {
+    jobs: compileNamePatterns('job', inputs.lines('job')),
     waitMs: waitMs(inputs, 'wait-for-hold-minutes', 10, 0),
     intervalMs: pollIntervalMs(inputs),
+    branch,
+    revision: '',
+    pipelineId: undefined as string | undefined,
   };
   if (pipelineIdText !== undefined) {
     const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
@@ -73,14 +59,12 @@ function readInputs(ctx: ActionContext): ApproveInputs {
         `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`,
       );
     }
-    return { pipelineId: checkPipelineId('pipeline-id', pipelineIdText), revision: '', ...timing };
+    return { ...input, pipelineId: checkPipelineId('pipeline-id', pipelineIdText) };
   }
   if (branch !== undefined) checkSegment('branch', branch);
-  const withBranch = definedOnly({ branch });
   // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-  if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
-    return { revision: '', ...withBranch, ...timing };
-  return { revision: readRevision(givenRevision, ctx.env, 'pipeline-id'), ...withBranch, ...timing };
+  if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env)) return input;
+  return { ...input, revision: readRevision(givenRevision, ctx.env, 'pipeline-id') };
 }
 
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
@@ -186,12 +170,8 @@ export async function approve(ctx: ActionContext): Promise<void> {
 }
 
 /** Every approval job of the pipeline's workflows, marked when the patterns choose it. */
-async function approvalsOf(
-  pipelines: Pipelines,
-  pipelineId: string,
-  patterns: readonly NamePattern[],
-): Promise<Approval[]> {
-  const approvals: Approval[] = [];
+async function approvalsOf(pipelines: Pipelines, pipelineId: string, patterns: readonly NamePattern[]) {
+  const approvals = [];
   for (const workflow of await pipelines.workflows(pipelineId)) {
     for (const job of await pipelines.jobs(workflow.id)) {
       if (job.type !== 'approval') continue;

@@ -37,10 +37,7 @@ function segment(inputs: Inputs, name: string, what?: string): string | undefine
   return value;
 }
 
-/**
- * How each parameter is read and checked when the command takes it; the secrets come first, so that they are
- * masked before anything else is read.
- */
+/** How each parameter is read and checked; the secrets come first, so that they are masked before the rest. */
 const READ = {
   value: (i) => i.secret('value', { required: true }),
   apikey: (i) => i.secret('apikey', { required: true }),
@@ -76,7 +73,6 @@ const READ = {
 } satisfies Record<string, (inputs: Inputs, command: string) => unknown>;
 type Parameter = keyof typeof READ;
 const PARAMETERS = Object.keys(READ) as Parameter[];
-const SECRETS: readonly Parameter[] = ['value', 'apikey', 'ssh-key'];
 
 export const spec = {
   name: 'general',
@@ -113,7 +109,7 @@ async function rerunJob(api: ProjectsV2, p: SlugProject, a: Args): Promise<unkno
       `v2 /workflow/${workflowId}/job`,
       `job #${a['build-num']} is not among the jobs of its workflow`,
     );
-  return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
+  return api.rerun(workflowId, { jobs: [found.id], ...definedOnly({ enableSsh: a.ssh || undefined }) });
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -272,10 +268,11 @@ export const COMMANDS: Record<string, Command> = {
 function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter[]): Args {
   const { inputs } = ctx;
   const args: Partial<Record<Parameter, unknown>> = {};
-  for (const p of SECRETS) if (takes.includes(p)) args[p] = READ[p](inputs, command);
   for (const p of PARAMETERS) {
-    // all-pages and trigger-api have defaults, which the runner passes to every command.
-    if (!takes.includes(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
+    // all-pages is read for every command, to say where it has no effect.
+    if (takes.includes(p) || p === 'all-pages') args[p] = READ[p](inputs, command);
+    // trigger-api has a default, which the runner passes to every command.
+    else if (p !== 'trigger-api' && inputs.raw(p) !== '') {
       const allowed = takes.length
         ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
         : 'it takes no parameters';
@@ -287,9 +284,6 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
       );
     }
   }
-  // all-pages is read for every command, to say where it has no effect.
-  for (const p of PARAMETERS)
-    if ((takes.includes(p) || p === 'all-pages') && !(p in args)) args[p] = READ[p](inputs, command);
   const checked = { ...args, ctx } as Args;
   checkRevisionOrTag('revision', checked.revision, 'tag', checked.tag);
   if (command === 'trigger') checkTriggerInputs(checked['trigger-api'], triggerRequest(checked));
@@ -323,13 +317,10 @@ async function setUp(a: Args, pipelines: Pipelines, pipeline: Pipeline): Promise
 export async function general(ctx: ActionContext): Promise<void> {
   const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) {
-    throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
-  }
+  if (!command) throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
   const args = readArgs(ctx, name, command.takes);
-  if (args['all-pages'] && !command.paged) {
+  if (args['all-pages'] && !command.paged)
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
-  }
   if (command.warning) ctx.io.warning(command.warning);
   const { v2 } = command;
   const needsProject = command.project !== false;
@@ -347,8 +338,7 @@ export async function general(ctx: ActionContext): Promise<void> {
     'slug' in project
       ? await v2?.(new ProjectsV2(connection.transport), project, args)
       : await command.call(connection.client, project, args, connection as Connection);
-  const text = JSON.stringify(result ?? null);
-  ctx.setOutput('result', text);
+  ctx.setOutput('result', JSON.stringify(result ?? null));
   const what = describeResult(name, result);
   ctx.info(`${name}: ${what}`);
   await appendSummary(ctx.io, `\`${name}\`: ${mdSafe(what, 1000)}`);

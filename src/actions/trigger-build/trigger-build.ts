@@ -16,12 +16,12 @@ import {
   type GateInputs,
   v11Connection,
 } from '../../runner/gate.ts';
-import { PollFailedError, untilDeadline, WaitError } from '../../runner/poll.ts';
+import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
-import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
-import { formatDuration } from '../../api/format.ts';
+import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
+import { formatDuration, plural } from '../../api/format.ts';
 import {
   checkTriggerInputs,
   confirmPipeline,
@@ -123,11 +123,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const startedAt = ctx.clock.now();
   const deadline = startedAt + input.timeoutMs;
-  // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-  const connection = ctx.connect({
-    ...(input.wait ? { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) } : {}),
-    acceptSlug: true,
-  });
+  const connection = input.wait ? connectUntil(ctx, deadline) : ctx.connect({ acceptSlug: true });
 
   const started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
     if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError)) throw error;
@@ -382,6 +378,28 @@ async function followPipeline(
   }
 }
 
+/** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
+interface AfterAbortSays {
+  when: string;
+  left: string;
+  doing: string;
+  where?: string;
+  warn: (why: string) => string;
+  failed: (why: string) => string;
+}
+
+/** The words of a cancel of a build or pipeline the step followed. */
+function cancelling(name: string, doing: string, where = ''): AfterAbortSays {
+  return {
+    when: 'The step was cancelled',
+    left: `${name} was left running`,
+    doing,
+    where,
+    warn: (why) => `Could not cancel ${name} (${why}); cancel it by hand${where}`,
+    failed: (why) => `${name} could not be cancelled (${why}) and may still be running`,
+  };
+}
+
 /**
  * Work that must still be done after the step was cancelled, unless cancel-on-abort says no: on a connection of
  * its own (the step's is aborted), with a short real-time budget, so the step ends before the runner kills it.
@@ -390,9 +408,8 @@ async function followPipeline(
 async function afterAbort(
   ctx: ActionContext,
   input: TriggerInputs,
-  says: { when: string; left: string; doing: string; where?: string },
+  says: AfterAbortSays,
   work: (connection: Connection<ProjectAddress>) => Promise<string>,
-  failed: (why: string) => string,
 ): Promise<string> {
   if (!input.cancelOnAbort) {
     ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where ?? ''}`);
@@ -409,9 +426,11 @@ async function afterAbort(
   try {
     return await work(connection);
   } catch (error) {
-    return failed(
-      budget.aborted ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}` : (error as Error).message,
-    );
+    const why = budget.aborted
+      ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}`
+      : (error as Error).message;
+    ctx.io.warning(logSafe(says.warn(why)));
+    return says.failed(why);
   }
 }
 
@@ -424,15 +443,10 @@ function cancelPipeline(
   builds: readonly Build[],
 ): Promise<string> {
   const name = `pipeline #${pipeline.number}`;
-  const says = {
-    when: 'The step was cancelled',
-    left: `${name} was left running`,
-    doing: `cancelling the workflows of ${name}`,
-  };
   return afterAbort(
     ctx,
     input,
-    says,
+    cancelling(name, `cancelling the workflows of ${name}`),
     async ({ transport, client, project }) => {
       const pipelines = new Pipelines(transport);
       // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
@@ -461,14 +475,8 @@ function cancelPipeline(
         return `the running builds of ${name} were cancelled (${nums}), not its workflows`;
       }
       const names = open.map((w) => w.name).join(', ');
-      ctx.info(
-        `Cancelled ${open.length} workflow${open.length === 1 ? '' : 's'} of ${name}${names ? `: ${names}` : ''}`,
-      );
+      ctx.info(`Cancelled ${plural(open.length, 'workflow')} of ${name}${names ? `: ${names}` : ''}`);
       return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;
-    },
-    (why) => {
-      ctx.io.warning(logSafe(`Could not cancel ${name} (${why}); cancel it by hand`));
-      return `${name} could not be cancelled (${why}) and may still be running`;
     },
   );
 }
@@ -478,25 +486,15 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
   const num = last.build_num;
   const where = last.build_url ? `: ${last.build_url}` : '';
   if (isFinished(last)) return `build #${num} had already finished`;
-  const says = {
-    when: 'The step was cancelled',
-    left: `build #${num} was left running`,
-    doing: `cancelling build #${num}`,
-    where,
-  };
   return afterAbort(
     ctx,
     input,
-    says,
+    cancelling(`build #${num}`, `cancelling build #${num}`, where),
     async (connection) => {
       const { client, project } = v11Connection(connection);
       const cancelled = await client.cancel(project, num);
       ctx.info(`Cancelled build #${num} (now ${describeState(cancelled)})${where}`);
       return `build #${num} was cancelled`;
-    },
-    (why) => {
-      ctx.io.warning(logSafe(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
-      return `build #${num} could not be cancelled (${why}) and may still be running`;
     },
   );
 }
@@ -518,51 +516,42 @@ function cancelLost(
     when: 'The step was cancelled during the trigger',
     left: `a ${kind} may have started on ${where}`,
     doing: `looking for the ${kind} it may have started`,
+    warn: (why: string) => `Could not check for a ${kind} started on ${where} (${why}); look for it by hand`,
+    failed: (why: string) => `a ${kind} may have started on ${where} and could not be cancelled (${why})`,
   };
-  return afterAbort(
-    ctx,
-    input,
-    says,
-    async (connection) => {
-      if (kind === 'build') {
-        const { client, project } = v11Connection(connection);
-        const found = await client.findTriggeredBuild(project, input.request, before);
-        if (found === undefined) return `no build had started on ${where}`;
-        const num = found.build_num;
-        const cancelled = isFinished(found) ? found : await client.cancel(project, num);
-        ctx.info(
-          `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
-        );
-        return `build #${num}, started as the step was cancelled, was cancelled`;
-      }
-      const pipelines = new Pipelines(connection.transport);
-      const ref = tag === undefined ? { branch } : { tag };
-      const found = await pipelines.findTriggered(connection.project, ref, before);
-      if (found === undefined) return `no pipeline had started on ${where}`;
-      const name = `pipeline #${found.number} (id ${found.id})`;
-      const workflows = await pipelines.workflows(found.id);
-      if (workflows.length === 0) {
-        ctx.io.warning(
-          `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
-            'cancel it by hand',
-        );
-        return `${name} started and has no workflow yet; its workflows may still start`;
-      }
-      const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
-      for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
-      const names = logSafe(open.map((w) => w.name).join(', '));
-      ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
-      return open.length > 0
-        ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
-        : `${name}, started as the step was cancelled, had already ended`;
-    },
-    (why) => {
-      ctx.io.warning(
-        logSafe(`Could not check for a ${kind} started on ${where} (${why}); look for it by hand`),
+  return afterAbort(ctx, input, says, async (connection) => {
+    if (kind === 'build') {
+      const { client, project } = v11Connection(connection);
+      const found = await client.findTriggeredBuild(project, input.request, before);
+      if (found === undefined) return `no build had started on ${where}`;
+      const num = found.build_num;
+      const cancelled = isFinished(found) ? found : await client.cancel(project, num);
+      ctx.info(
+        `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
       );
-      return `a ${kind} may have started on ${where} and could not be cancelled (${why})`;
-    },
-  );
+      return `build #${num}, started as the step was cancelled, was cancelled`;
+    }
+    const pipelines = new Pipelines(connection.transport);
+    const ref = tag === undefined ? { branch } : { tag };
+    const found = await pipelines.findTriggered(connection.project, ref, before);
+    if (found === undefined) return `no pipeline had started on ${where}`;
+    const name = `pipeline #${found.number} (id ${found.id})`;
+    const workflows = await pipelines.workflows(found.id);
+    if (workflows.length === 0) {
+      ctx.io.warning(
+        `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
+          'cancel it by hand',
+      );
+      return `${name} started and has no workflow yet; its workflows may still start`;
+    }
+    const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
+    for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+    const names = logSafe(open.map((w) => w.name).join(', '));
+    ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
+    return open.length > 0
+      ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
+      : `${name}, started as the step was cancelled, had already ended`;
+  });
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */

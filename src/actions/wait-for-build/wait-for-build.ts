@@ -11,9 +11,8 @@ import { definedOnly, isFinished } from '../../api/records.ts';
 import { scopeOf } from '../../runner/wait-loops.ts';
 import { Pipelines } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
-import { untilDeadline } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
+import { connectUntil, pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
 import { compileNamePatterns } from '../../api/name-patterns.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
@@ -104,11 +103,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
   // A project named by its slug is reached through v2 in every mode (docs/v2.md).
-  const connection = ctx.connect({
-    deadline,
-    signal: untilDeadline(ctx.signal, ctx.clock, deadline),
-    acceptSlug: true,
-  });
+  const connection = connectUntil(ctx, deadline);
   const { project } = connection;
   if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
     // Its job, by number, is read through v2 job details look after look, as a source of one build.

@@ -1,8 +1,8 @@
-import { poll, PollFailedError, untilDeadline, WaitError, type Look } from '../../runner/poll.ts';
+import { poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
-import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
+import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { formatDuration, shortDuration } from '../../api/format.ts';
 import { projectName } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
@@ -65,11 +65,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({
-    deadline,
-    signal: untilDeadline(ctx.signal, ctx.clock, deadline),
-    acceptSlug: true,
-  });
+  const connection = connectUntil(ctx, deadline);
   const { project } = connection;
   // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
   const source =
