@@ -121,15 +121,17 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 const page = (a: Args): { limit?: number; offset?: number } =>
   definedOnly({ limit: a.limit, offset: a.offset });
 
-/** A command about one build, named by its number, with its v2 form when it has one. */
-function ofBuild(
-  call: (client: Client, p: ProjectRef, num: number) => Promise<unknown>,
-  v2?: (api: ProjectsV2, p: SlugProject, num: number) => Promise<unknown>,
-): Command {
+/** The names of an API's calls about one build, named by its number. */
+type OfBuild<Api, P> = {
+  [K in keyof Api]: Api[K] extends (p: P, num: number) => Promise<unknown> ? K : never;
+}[keyof Api];
+
+/** A command about one build: the client's call, and the v2 one when it has one. */
+function ofBuild(call: OfBuild<Client, ProjectRef>, v2?: OfBuild<ProjectsV2, SlugProject>): Command {
   return {
     takes: ['build-num'],
-    call: (c, p, a) => call(c, p, a['build-num']),
-    ...(v2 && { v2: (api, p, a) => v2(api, p, a['build-num']) }),
+    call: (c, p, a) => c[call](p, a['build-num']),
+    ...(v2 && { v2: (api, p, a) => api[v2](p, a['build-num']) }),
   };
 }
 
@@ -170,10 +172,7 @@ export const COMMANDS: Record<string, Command> = {
       return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
     },
   },
-  build: ofBuild(
-    (c, p, n) => c.build(p, n),
-    (api, p, n) => api.job(p, n),
-  ),
+  build: ofBuild('build', 'job'),
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
     call: async (_c, _p, a, connection) => {
@@ -199,15 +198,9 @@ export const COMMANDS: Record<string, Command> = {
       return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
     },
   },
-  cancel: ofBuild(
-    (c, p, n) => c.cancel(p, n),
-    (api, p, n) => api.cancelJob(p, n),
-  ),
-  'add-ssh-user': ofBuild((c, p, n) => c.addSshUser(p, n)),
-  artifacts: ofBuild(
-    (c, p, n) => c.artifacts(p, n),
-    (api, p, n) => api.artifacts(p, n),
-  ),
+  cancel: ofBuild('cancel', 'cancelJob'),
+  'add-ssh-user': ofBuild('addSshUser'),
+  artifacts: ofBuild('artifacts', 'artifacts'),
   'latest-artifacts': {
     takes: ['branch', 'status-filter'],
     call: async (c, p, a) => {
@@ -219,10 +212,7 @@ export const COMMANDS: Record<string, Command> = {
       return latest.found ? latest.artifacts : [];
     },
   },
-  tests: ofBuild(
-    (c, p, n) => c.tests(p, n),
-    (api, p, n) => api.tests(p, n),
-  ),
+  tests: ofBuild('tests', 'tests'),
   'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
   'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
   'get-envvar': {

@@ -151,13 +151,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const num = triggered.build_num;
   const url = triggered.build_url ?? '';
   const where = url ? `: ${url}` : '';
-  if (recoveredAfter !== undefined) {
-    ctx.io.warning(
-      logSafe(
-        `The trigger's answer was lost (${recoveredAfter}); found build #${num}, which it started${where}`,
-      ),
-    );
-  }
+  warnRecovered(ctx, recoveredAfter, `build #${num}`, where);
   ctx.info(`Triggered build #${num} of ${projectName(v1.project)} on branch ${input.request.branch}${where}`);
 
   let last: Build = triggered;
@@ -250,6 +244,14 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   }
 }
 
+/** Says that the trigger's answer was lost, and what the step found it had started. */
+function warnRecovered(ctx: ActionContext, after: string | undefined, what: string, where: string): void {
+  if (after !== undefined)
+    ctx.io.warning(
+      logSafe(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`),
+    );
+}
+
 /** Sets the outputs of a pipeline that is not followed: empty where only a build has a value. */
 function setPipelineOutputs(
   ctx: ActionContext,
@@ -277,14 +279,7 @@ async function confirmTriggered(
 ): Promise<Pipeline> {
   const url = pipelineUrl(connection, pipeline);
   const { branch, tag } = input.request;
-  if (recoveredAfter !== undefined) {
-    ctx.io.warning(
-      logSafe(
-        `The trigger's answer was lost (${recoveredAfter}); found pipeline #${pipeline.number}, which it ` +
-          `started: ${url}`,
-      ),
-    );
-  }
+  warnRecovered(ctx, recoveredAfter, `pipeline #${pipeline.number}`, `: ${url}`);
   ctx.info(
     `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${projectName(connection.project)} on ` +
       `${tag === undefined ? `branch ${branch}` : `tag ${tag}`} through API v2: ${url}`,

@@ -53,15 +53,17 @@ function readInputs(ctx: ActionContext) {
   const givenRevision = named('revision');
   const branch = named('branch');
   if (branch !== undefined) checkSegment('branch', branch);
-  const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
-  const jobs = compileNamePatterns('job', inputs.lines('job'));
-  const appearMs = waitMs(inputs, 'appear-timeout-minutes', 10);
-  const settleMs = inputs.integer('settle-seconds', 0, 3600, 30) * 1000;
-  const timeoutMs = waitMs(inputs, 'timeout-minutes', 60);
-  const intervalMs = pollIntervalMs(inputs);
-  const policy = readOutcomePolicy(inputs);
-  const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
-  const ifNoBuilds = readIfNoBuilds(inputs);
+  const read = {
+    workflows: compileNamePatterns('workflow', inputs.lines('workflow')),
+    jobs: compileNamePatterns('job', inputs.lines('job')),
+    appearMs: waitMs(inputs, 'appear-timeout-minutes', 10),
+    settleMs: inputs.integer('settle-seconds', 0, 3600, 30) * 1000,
+    timeoutMs: waitMs(inputs, 'timeout-minutes', 60),
+    intervalMs: pollIntervalMs(inputs),
+    policy: readOutcomePolicy(inputs),
+    failureLogLines: inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50),
+    ifNoBuilds: readIfNoBuilds(inputs),
+  };
 
   let revision = '';
   if (buildNum !== undefined) warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
@@ -71,19 +73,12 @@ function readInputs(ctx: ActionContext) {
     !(givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
   )
     revision = readRevision(givenRevision, ctx.env, 'build-num');
+  const query = { revision, ...definedOnly({ branch }) };
   return {
     ...definedOnly({ pipelineId, buildNum }),
-    query: { revision, ...definedOnly({ branch }) },
-    workflows,
-    jobs,
-    named: jobs.filter((p) => p.named),
-    ifNoBuilds,
-    appearMs,
-    settleMs,
-    timeoutMs,
-    intervalMs,
-    policy,
-    failureLogLines,
+    query,
+    ...read,
+    named: read.jobs.filter((p) => p.named),
   };
 }
 

@@ -10,7 +10,7 @@ import { ValidationError } from '../../api/errors.ts';
 import { choosesName, compileNamePatterns, describePatterns } from '../../api/name-patterns.ts';
 import { definedOnly, isFinished, type Build } from '../../api/records.ts';
 import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
-import { PipelineJobs, pipelineJobLabel } from './pipelines.ts';
+import { pipelineJobLabel, pipelineJobs } from './pipelines.ts';
 
 export const spec = {
   name: 'wait-for-serial',
@@ -70,7 +70,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
   const source =
     'slug' in project
-      ? new PipelineJobs(connection.transport, project, input)
+      ? pipelineJobs(connection.transport, project, input)
       : {
           pending: (previous: ReadonlyMap<number, Build>) =>
             pendingBuilds({ ...connection, project }, input, previous),
@@ -135,11 +135,11 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
               ? ''
               : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
           try {
-            const after = await source.cancel(build.build_num);
+            await source.cancel(build.build_num);
             cancelled.add(build.build_num);
             ctx.info(
               `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
-                `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`,
+                `until now${build.build_url ? `: ${build.build_url}` : ''}`,
             );
           } catch (error) {
             if (ctx.signal.aborted) throw error;
