@@ -32,7 +32,7 @@ export async function addSshKey(ctx: ActionContext): Promise<void> {
   );
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, addSshKey);
 }

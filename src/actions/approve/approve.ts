@@ -220,7 +220,7 @@ async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Appro
   }
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, approve);
 }

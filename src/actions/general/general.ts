@@ -334,7 +334,7 @@ export async function general(ctx: ActionContext): Promise<void> {
   await appendSummary(ctx.io, `\`${name}\`: ${mdSafe(what, 1000)}`);
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, general);
 }

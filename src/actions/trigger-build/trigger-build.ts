@@ -3,7 +3,6 @@ import {
   readTests,
   showFailedSteps,
   testsSection,
-  type FailureShown,
   type TestsRead,
 } from '../../runner/build-report.ts';
 import { describeState, followBuild } from '../../runner/follow.ts';
@@ -155,8 +154,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   ctx.info(`Triggered build #${num} of ${projectName(v1.project)} on branch ${input.request.branch}${where}`);
 
   let last: Build = triggered;
-  /** The summary's closing: none while the step did not wait, a line, or the finished build's report. */
-  let ending: string | { tests: TestsRead; failure: FailureShown } | undefined;
+  /** The summary's closing: none while the step did not wait, a line, or why the finished build failed. */
+  let ending: string[] | undefined;
+  let tests: TestsRead | undefined;
   let failedStep = '';
   // One budget of error annotations for the failed steps and the failed tests.
   const budget = new AnnotationBudget();
@@ -169,7 +169,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     try {
       const result = await followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
       if (!result.done) {
-        ending = 'The build did not finish within the wait; the step stopped waiting and left it running.';
+        ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
         // With an error the time-out did not come: the next look could not have been made within it (a long
         // Retry-After), so the step says it stopped early, and why.
         const waited = formatDuration(ctx.clock.now() - startedAt);
@@ -184,11 +184,11 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     } catch (error) {
       if (ctx.signal.aborted) {
         const what = await cancelOnAbort(ctx, input, last);
-        ending = `The step was cancelled: ${mdSafe(what)}.`;
+        ending = [`The step was cancelled: ${mdSafe(what)}.`];
         throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
       if (!(error instanceof PollFailedError)) throw error;
-      ending = `The step gave up waiting: ${mdSafe(error.message)}`;
+      ending = [`The step gave up waiting: ${mdSafe(error.message)}`];
       throw new WaitError(
         `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`,
         { cause: error },
@@ -200,7 +200,8 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         ? { failedStep: undefined, summary: '' }
         : await showFailedSteps(ctx, v1, last, input.failureLogLines, budget);
     failedStep = failure.failedStep ?? '';
-    ending = { tests: await readTests(ctx, v1, last), failure };
+    ending = failure.summary ? ['#### Why it failed', failure.summary] : [];
+    tests = await readTests(ctx, v1, last);
     const outcome = outcomeOf(last);
     const how = outcome
       ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
@@ -234,12 +235,8 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ]);
     const waited = ending === undefined ? {} : { Waited: formatDuration(ctx.clock.now() - startedAt) };
     const parts = [buildHeading(last), buildFacts(last, waited)];
-    if (ending === undefined) parts.push('Triggered; the step did not wait for the build to finish.');
-    else if (typeof ending === 'string') parts.push(ending);
-    else {
-      if (ending.failure.summary) parts.push('#### Why it failed', ending.failure.summary);
-      parts.push(...testsSection(ctx, ending.tests, budget));
-    }
+    parts.push(...(ending ?? ['Triggered; the step did not wait for the build to finish.']));
+    if (tests !== undefined) parts.push(...testsSection(ctx, tests, budget));
     await appendSummary(ctx.io, parts.join('\n\n'));
   }
 }
@@ -549,7 +546,7 @@ function cancelLost(
   });
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, triggerBuild);
 }

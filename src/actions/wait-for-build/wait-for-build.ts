@@ -125,7 +125,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   await gatePipeline(ctx, connection, { ...input, source, label }, { started, deadline });
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, waitForBuild);
 }

@@ -100,7 +100,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const waitedFor = new Map<number, Build>();
   /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
   const tried = new Set<number>();
-  const cancelled = new Set<number>();
+  const cancelled = new Map<number, Build>();
   let pending = new Map<number, Build>();
   let looks = 0;
   /** `stopped`: before the time-out, because the next look could not have come within it. */
@@ -136,7 +136,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
               : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
           try {
             await source.cancel(build.build_num);
-            cancelled.add(build.build_num);
+            cancelled.set(build.build_num, build);
             ctx.info(
               `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
                 `until now${build.build_url ? `: ${build.build_url}` : ''}`,
@@ -199,23 +199,24 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     throw error;
   } finally {
     const elapsed = ctx.clock.now() - started;
-    const list = [...waitedFor.keys()].sort((a, b) => a - b);
     ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
     ctx.setOutput('polls', looks);
-    ctx.setOutput('waited-for', list);
-    const links = (builds: Iterable<Build>): string =>
+    ctx.setOutput(
+      'waited-for',
+      [...waitedFor.keys()].sort((a, b) => a - b),
+    );
+    const links = (builds: Iterable<Build>, labelled = true): string =>
       [...builds]
         .sort((a, b) => a.build_num - b.build_num)
-        .map(
-          (b) =>
-            `${buildLink(b)}${pipelineJobLabel(b) === undefined ? '' : ` (${mdSafe(pipelineJobLabel(b) ?? '')})`}`,
-        )
+        .map((b) => {
+          const label = labelled ? pipelineJobLabel(b) : undefined;
+          return label === undefined ? buildLink(b) : `${buildLink(b)} (${mdSafe(label)})`;
+        })
         .join(', ');
     const lines = [`### Wait for serial: ${mdSafe(scope)}`];
     if (cancelled.size > 0) {
-      const list = [...waitedFor.values()].filter((b) => cancelled.has(b.build_num));
-      const linked = list.sort((a, b) => a.build_num - b.build_num).map(buildLink);
-      lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${linked.join(', ')}.`);
+      const list = links(cancelled.values(), false);
+      lines.push(`Cancelled the older ${cancelled.size === 1 ? 'build' : 'builds'} ${list}.`);
     }
     if (waitedFor.size === 0 && ending === 'clear')
       lines.push('No other build was running: the step went on at once.');
@@ -288,7 +289,7 @@ function numbers(builds: ReadonlyMap<number, Build>): string {
   return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, waitForSerial);
 }
