@@ -17,7 +17,6 @@ export function waitMs(
   return inputs.integer(name, min, WAIT_LIMITS.timeoutMinutes.max, fallback) * 60_000;
 }
 
-/** `poll-interval-seconds`, in milliseconds. */
 export function pollIntervalMs(inputs: Inputs): number {
   const { min, max } = WAIT_LIMITS.pollSeconds;
   return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;

@@ -10,7 +10,6 @@ export const spec = {
   outputs: ['fingerprint', 'hostname'],
 } as const satisfies ActionSpec;
 
-/** Adds an SSH key to the project, for all hosts or for one. */
 export async function addSshKey(ctx: ActionContext): Promise<void> {
   const raw = ctx.inputs.secret('ssh-key', {
     required: true,

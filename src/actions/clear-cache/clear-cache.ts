@@ -8,7 +8,6 @@ export const spec = {
   outputs: ['message'],
 } as const satisfies ActionSpec;
 
-/** Clears the project's build cache. */
 export async function clearCache(ctx: ActionContext): Promise<void> {
   const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
   const answer = await client.clearCache(project);
