@@ -118,8 +118,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-const page = (a: Args): { limit?: number; offset?: number } =>
-  definedOnly({ limit: a.limit, offset: a.offset });
+const page = (a: Args) => definedOnly({ limit: a.limit, offset: a.offset });
 
 /** The names of an API's calls about one build, named by its number. */
 type OfBuild<Api, P> = {

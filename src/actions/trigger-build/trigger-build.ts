@@ -371,24 +371,17 @@ async function followPipeline(
 }
 
 /** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
-interface AfterAbortSays {
-  when: string;
-  left: string;
-  doing: string;
-  where?: string;
-  warn: (why: string) => string;
-  failed: (why: string) => string;
-}
+type AfterAbortSays = ReturnType<typeof cancelling>;
 
 /** The words of a cancel of a build or pipeline the step followed. */
-function cancelling(name: string, doing: string, where = ''): AfterAbortSays {
+function cancelling(name: string, doing: string, where = '') {
   return {
     when: 'The step was cancelled',
     left: `${name} was left running`,
     doing,
     where,
-    warn: (why) => `Could not cancel ${name} (${why}); cancel it by hand${where}`,
-    failed: (why) => `${name} could not be cancelled (${why}) and may still be running`,
+    warn: (why: string) => `Could not cancel ${name} (${why}); cancel it by hand${where}`,
+    failed: (why: string) => `${name} could not be cancelled (${why}) and may still be running`,
   };
 }
 
@@ -404,7 +397,7 @@ async function afterAbort(
   work: (connection: Connection<ProjectAddress>) => Promise<string>,
 ): Promise<string> {
   if (!input.cancelOnAbort) {
-    ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where ?? ''}`);
+    ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where}`);
     return `${says.left} (cancel-on-abort: false)`;
   }
   ctx.info(`${says.when}; ${says.doing}`);
@@ -508,6 +501,7 @@ function cancelLost(
     when: 'The step was cancelled during the trigger',
     left: `a ${kind} may have started on ${where}`,
     doing: `looking for the ${kind} it may have started`,
+    where: '',
     warn: (why: string) => `Could not check for a ${kind} started on ${where} (${why}); look for it by hand`,
     failed: (why: string) => `a ${kind} may have started on ${where} and could not be cancelled (${why})`,
   };

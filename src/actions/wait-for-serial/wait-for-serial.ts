@@ -83,19 +83,15 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   ];
   const scope = `${projectName(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
   const own = input.buildNum;
-  if (own === undefined) {
-    // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
-    ctx.info(
-      `No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
-        `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`,
-    );
-  } else if (input.cancelOlder) {
-    ctx.info(
-      `Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`,
-    );
-  } else {
-    ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
-  }
+  // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
+  ctx.info(
+    own === undefined
+      ? `No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
+          `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`
+      : input.cancelOlder
+        ? `Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`
+        : `Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`,
+  );
 
   const waitedFor = new Map<number, Build>();
   /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
