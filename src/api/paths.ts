@@ -57,7 +57,8 @@ function relativeSegments(text: string, profile: FileSystemProfile): RelativePat
   }
   // Checked first: every later step (patterns included) then works on a path of bounded length.
   if (Buffer.byteLength(text) > MAX_PATH_BYTES) return refuse(`it is longer than ${MAX_PATH_BYTES} bytes`);
-  const segments = parts.filter((part) => part !== '' && part !== '.');
+  // A copy of its own size: filter's array leaves room for many more, and the plan keeps one per artifact.
+  const segments = parts.filter((part) => part !== '' && part !== '.').slice();
   for (const part of segments) {
     const problem = segmentProblem(part);
     if (problem !== undefined) return refuse(`it ${problem}`);
