@@ -55,15 +55,18 @@ export async function readJson(
  *  or object (an HTML page) is left to the JSON parser, which says what it is. */
 function tooDeep(text: string): boolean {
   if (!/^\s*[[{]/u.test(text)) return false;
-  // Escapes go first; then every other piece between quotes is a string.
-  const outside = text
-    .replace(/\\./gsu, '')
-    .split('"')
-    .filter((_, i) => i % 2 === 0);
+  // One pass over the characters, no copy of the text: a long list is its size again in every copy.
   let depth = 0;
-  for (const bracket of outside.join('').replace(/[^[\]{}]/gu, '')) {
-    depth += bracket === '[' || bracket === '{' ? 1 : -1;
-    if (depth > MAX_ANSWER_DEPTH) return true;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      if (++depth > MAX_ANSWER_DEPTH) return true;
+    } else if (c === ']' || c === '}') depth--;
   }
   return false;
 }

@@ -57,7 +57,8 @@ function relativeSegments(text: string, profile: FileSystemProfile): RelativePat
   }
   // Checked first: every later step (patterns included) then works on a path of bounded length.
   if (Buffer.byteLength(text) > MAX_PATH_BYTES) return refuse(`it is longer than ${MAX_PATH_BYTES} bytes`);
-  const segments = parts.filter((part) => part !== '' && part !== '.');
+  // A copy of its own size: filter's array leaves room for many more, and the plan keeps one per artifact.
+  const segments = parts.filter((part) => part !== '' && part !== '.').slice();
   for (const part of segments) {
     const problem = segmentProblem(part);
     if (problem !== undefined) return refuse(`it ${problem}`);
@@ -352,12 +353,15 @@ export class Destination {
   readonly #folders = new Map<string, Promise<void>>();
   readonly #created: string[] = [];
   readonly #profile: FileSystemProfile;
-  /** The first file path inspected under each folded key (foldedName). */
-  readonly #claimed = new Map<string, string>();
+  /** The first file path inspected under each folded key (foldedName); kept only where archives are unpacked. */
+  readonly #claimed: Map<string, string> | undefined;
 
-  constructor(root: string, profile: FileSystemProfile = PROFILES.ext4) {
+  /** Without `unpacks`, no path is remembered: the plan's own paths never merge on any disk (planDownloads), and
+   *  only an archive's files could merge with them. */
+  constructor(root: string, profile: FileSystemProfile = PROFILES.ext4, unpacks = true) {
     this.root = root;
     this.#profile = profile;
+    this.#claimed = unpacks ? new Map() : undefined;
   }
 
   /** Creates the folders of `segments` (all but the last) and returns the file's absolute path. */
@@ -394,14 +398,14 @@ export class Destination {
     // Two files one disk would merge are refused by name, whatever this disk is, rather than lost without a word.
     const exact = segments.join('/');
     const key = foldedName(exact);
-    const first = this.#claimed.get(key);
+    const first = this.#claimed?.get(key);
     if (first !== undefined && first !== exact) {
       return {
         kind: 'refused',
         reason: `its path differs from ${quoted(first)} only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
       };
     }
-    this.#claimed.set(key, exact);
+    this.#claimed?.set(key, exact);
     for (let n = 1; n <= segments.length; n++) {
       const relative = segments.slice(0, n).join(sep);
       // On the main thread: a look takes less than a trip to the thread pool and back, and a missing file is no error.

@@ -103,7 +103,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   if (plan.duplicates > 0) ctx.info(`${plan.duplicates} artifacts listed twice are fetched once`);
   if (plan.excluded > 0) ctx.io.debug(`${plan.excluded} artifacts left out by pattern`);
 
-  const destination = new Destination(root, profile);
+  const destination = new Destination(root, profile, options.extract);
   const checked = await checkFinalPaths(options, plan, destination, refuse, ctx.signal);
   const planned = checked.map((c) => c.file.segments);
   await removeStale(ctx, root, planned);
