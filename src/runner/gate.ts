@@ -128,10 +128,7 @@ export async function gateBuilds(
         builds = b;
         options.seen?.(b);
       };
-      const num = input.buildNum;
-      ending = await (num === undefined
-        ? waitForCommit(ctx, connection, input, deadline, seen)
-        : waitForOne(ctx, connection, num, input, deadline, seen));
+      ending = await waitForCommit(ctx, connection, oneBuild(connection, input), deadline, seen);
     } catch (error) {
       if (ctx.signal.aborted && options.onAbort !== undefined) {
         const what = await options.onAbort(builds);
@@ -142,7 +139,7 @@ export async function gateBuilds(
       ending = { kind: 'stopped', why: (error as Error).message };
       if (!(error instanceof PollFailedError)) throw error;
       throw new WaitError(
-        `Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`,
+        `Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`,
         { cause: error },
       );
     }
@@ -181,7 +178,7 @@ export async function gateBuilds(
       throw new WaitError(logSafe(failureMessage(input, builds, failing, failingWorkflows)));
     if (waited.kind === 'finished' && waited.nothing !== undefined) return ranNothing(waited.nothing);
     const worst = endOutcome(ending, builds, workflows);
-    const target = describeTarget(input);
+    const target = scopeOf(input);
     ctx.info(
       worst === 'success'
         ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
@@ -258,6 +255,7 @@ export function label(build: Build): string {
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
 export function scopeOf(input: GateInputs): string {
   if (input.label !== undefined) return input.label;
+  if (input.buildNum !== undefined) return `build #${input.buildNum}`;
   const { revision, branch } = input.query;
   const parts = [revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`];
   if (branch !== undefined) parts[0] += ` on branch ${branch}`;
@@ -315,32 +313,16 @@ export function describeState(build: Build): string {
     : lifecycle;
 }
 
-const every = (input: GateInputs): string =>
-  `a look every ${formatDuration(input.intervalMs)}, for at most ${formatDuration(input.timeoutMs)}`;
-
-/** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
-async function waitForOne(
-  ctx: ActionContext,
-  address: Connection<ProjectAddress>,
-  num: number,
-  input: GateInputs,
-  deadline: number,
-  seen: (builds: Build[]) => void,
-): Promise<Ending> {
-  const connection = v11Connection(address);
-  let last = await connection.client.build(connection.project, num);
-  seen([last]);
-  const where = last.build_url ? `: ${last.build_url}` : '';
-  ctx.info(`Waiting for build #${num} (now ${describeState(last)}) to end: ${every(input)}${where}`);
-  const options = { intervalMs: input.intervalMs, deadline };
-  const result = await followBuild(ctx, connection, last, options, (b) => seen([(last = b)]));
-  if (result.done) return { kind: 'finished' };
-  const why = result.error ? ` (${result.error.message})` : '';
-  const left = `it was left ${describeState(last)}${where}`;
-  return {
-    kind: 'stopped',
-    why: `Build #${num} did not end within ${formatDuration(input.timeoutMs)}${why}; ${left}`,
+/** build-num mode: that one build, as a source that is complete once it has ended. */
+function oneBuild(connection: Connection<ProjectAddress>, input: GateInputs): GateInputs {
+  const num = input.buildNum;
+  if (num === undefined) return input;
+  const { client, project } = v11Connection(connection);
+  const look = async (): ReturnType<BuildSource['look']> => {
+    const build = await client.build(project, num);
+    return { builds: [build], truncated: false, complete: isFinished(build) };
   };
+  return { ...input, workflows: [], jobs: [], named: [], source: { look } };
 }
 
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
@@ -367,7 +349,8 @@ async function waitForCommit(
   let source = input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
   const appear =
     input.source === undefined ? `; a build must appear within ${formatDuration(input.appearMs)}` : '';
-  ctx.info(`Waiting for the builds of ${scope}: ${every(input)}${appear}`);
+  const every = `a look every ${formatDuration(input.intervalMs)}, for at most ${formatDuration(input.timeoutMs)}`;
+  ctx.info(`Waiting for the builds of ${scope}: ${every}${appear}`);
   let current: Build[] = [];
   /** Every build of the commit the last look saw, counted or not. */
   let everything = new Map<number, Build>();
@@ -559,10 +542,6 @@ function newest(builds: readonly Build[]): Build | undefined {
   return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
 }
 
-function describeTarget(input: GateInputs): string {
-  return input.buildNum === undefined ? scopeOf(input) : `build #${input.buildNum}`;
-}
-
 function failureMessage(
   input: GateInputs,
   builds: readonly Build[],
@@ -586,7 +565,7 @@ function failureMessage(
   }
   if (workflows.length === 0) {
     const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
-    return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+    return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
   }
   const list = workflows.map((w) => {
     const outcome = workflowOutcome(w.status);
@@ -594,7 +573,7 @@ function failureMessage(
     return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
   });
   list.push(...failing.map((b) => `build ${label(b)} ended with ${how(b)}`));
-  return `${upper(describeTarget(input))} did not pass: ${list.join(', ')}${allowed}`;
+  return `${upper(scopeOf(input))} did not pass: ${list.join(', ')}${allowed}`;
 }
 
 function setOutputs(
