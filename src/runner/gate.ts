@@ -33,7 +33,7 @@ import {
   worstOutcome,
   type OutcomePolicy,
 } from './outcomes.ts';
-import { poll, PollFailedError, WaitError, type Look } from './poll.ts';
+import { failedLook, poll, PollFailedError, WaitError, type Look } from './poll.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
@@ -287,11 +287,7 @@ export async function followBuild(
         ctx.info(
           `Build #${num} is still ${describeState(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
         ),
-      onFailure: (error, { failures, nextInMs }) =>
-        ctx.info(
-          `Could not look at build #${num} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
-            `(failure ${failures} in a row)`,
-        ),
+      onFailure: failedLook(ctx.info, `look at build #${num}`),
     },
     async () => {
       const build = await client.build(project, num);
@@ -477,11 +473,7 @@ async function waitForCommit(
       deadline,
       onHeartbeat: ({ looks, elapsedMs }) =>
         ctx.info(`Still waiting after ${formatDuration(elapsedMs)} (${looks} looks): ${tally(current)}`),
-      onFailure: (error, { failures, nextInMs }) =>
-        ctx.info(
-          `Could not look at the builds (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
-            `(failure ${failures} in a row)`,
-        ),
+      onFailure: failedLook(ctx.info, 'look at the builds'),
     },
     look,
   );
