@@ -2,6 +2,7 @@
 // takes, which of them it needs, and the call it makes.
 import type { Client, ProjectRef, SlugProject } from '../../api/client.ts';
 import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
+import { PipelineErroredError } from '../../api/pipeline-builds.ts';
 import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
@@ -19,7 +20,6 @@ import { runAction, type ActionContext, type ActionSpec, type Connection } from 
 import {
   checkTriggerInputs,
   confirmPipeline,
-  PipelineErroredError,
   readTriggerApi,
   rerunBuild,
   startBuild,
@@ -314,7 +314,7 @@ async function setUp(a: Args, pipelines: Pipelines, pipeline: Pipeline): Promise
   try {
     return await confirmPipeline(a.ctx, pipelines, pipeline);
   } catch (error) {
-    if (error instanceof PipelineErroredError) a.ctx.setOutput('result', JSON.stringify(error.pipeline));
+    if (error instanceof PipelineErroredError) a.ctx.setOutput('result', JSON.stringify(error.cause));
     throw error;
   }
 }

@@ -25,7 +25,6 @@ import { formatDuration } from '../../api/format.ts';
 import {
   checkTriggerInputs,
   confirmPipeline,
-  PipelineErroredError,
   pipelineUrl,
   readTriggerApi,
   startBuild,
@@ -37,7 +36,7 @@ import { abortReason } from '../../api/clock.ts';
 import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
-import type { PipelineBuilds } from '../../api/pipeline-builds.ts';
+import { PipelineErroredError, type PipelineBuilds } from '../../api/pipeline-builds.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
