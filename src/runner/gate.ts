@@ -38,8 +38,6 @@ import type { ActionContext, Connection } from './run.ts';
 import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
 
-export type IfNoBuilds = 'fail' | 'warn' | 'pass';
-
 /** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
 export interface GateInputs {
   buildNum?: number;
@@ -49,7 +47,7 @@ export interface GateInputs {
   jobs: NamePattern[];
   /** Lines of `job` the step waits for until a job they match has appeared. */
   named: NamePattern[];
-  ifNoBuilds: IfNoBuilds;
+  ifNoBuilds: 'fail' | 'warn' | 'pass';
   appearMs: number;
   settleMs: number;
   timeoutMs: number;
@@ -75,7 +73,7 @@ export type Ending =
   | { kind: 'none'; why: string };
 
 /** Reads `if-no-builds`: what to do when nothing ran (wait-for-build's and trigger-build's input alike). */
-export function readIfNoBuilds(inputs: Inputs): IfNoBuilds {
+export function readIfNoBuilds(inputs: Inputs): GateInputs['ifNoBuilds'] {
   return inputs.oneOf('if-no-builds', ['fail', 'warn', 'pass'] as const, 'fail');
 }
 
@@ -257,12 +255,10 @@ export function scopeOf(input: GateInputs): string {
   if (input.label !== undefined) return input.label;
   if (input.buildNum !== undefined) return `build #${input.buildNum}`;
   const { revision, branch } = input.query;
-  const parts = [revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`];
-  if (branch !== undefined) parts[0] += ` on branch ${branch}`;
-  const { workflows, jobs } = input;
-  if (workflows.length > 0)
-    parts.push(`${workflows.length > 1 ? 'workflows' : 'workflow'} ${describePatterns(workflows)}`);
-  if (jobs.length > 0) parts.push(`${jobs.length > 1 ? 'jobs' : 'job'} ${describePatterns(jobs)}`);
+  const commit = revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`;
+  const parts = [branch === undefined ? commit : `${commit} on branch ${branch}`];
+  for (const [name, list] of Object.entries({ workflow: input.workflows, job: input.jobs }))
+    if (list.length > 0) parts.push(`${name}${list.length > 1 ? 's' : ''} ${describePatterns(list)}`);
   return parts.join(', ');
 }
 
