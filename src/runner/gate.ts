@@ -7,7 +7,13 @@ import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { AbortedError, ApiError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
-import { jobReader, PipelineBuilds, SlugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import {
+  jobReader,
+  PipelineBuilds,
+  SlugCommitBuilds,
+  type UnbuiltJob,
+  type WorkflowEnd,
+} from '../api/pipeline-builds.ts';
 import type { PipelineLook } from '../api/pipeline-builds.ts';
 import { Pipelines } from '../api/pipelines.ts';
 import { ProjectsV2 } from '../api/projects-v2.ts';
@@ -84,8 +90,6 @@ interface GateOptions {
   onAbort?: (builds: readonly Build[]) => Promise<string>;
   /** The `build-num` output: the newest build (wait-for-build), or the first that did not pass (trigger-build). */
   buildNum?: 'newest' | 'deciding';
-  /** Rows of the `builds` output for jobs that ended without a build (a pipeline's). */
-  moreRows?: () => Record<string, unknown>[];
   /** Every list of builds a look counted. */
   seen?: (builds: readonly Build[]) => void;
 }
@@ -174,6 +178,13 @@ export async function gateBuilds(
     );
     if (failing.length > 0 || failingWorkflows.length > 0)
       throw new WaitError(logSafe(failureMessage(input, builds, failing, failingWorkflows)));
+    // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
+    // ran is no deploy.
+    const stopped = unbuiltOf(input).filter((j) => !passes(input.policy, j.status));
+    if (stopped.length > 0) {
+      const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+      throw new WaitError(logSafe(`${upper(scopeOf(input))}: ${list}, without running`));
+    }
     if (waited.kind === 'finished' && waited.nothing !== undefined) return ranNothing(waited.nothing);
     const worst = endOutcome(ending, builds, workflows);
     const target = scopeOf(input);
@@ -212,36 +223,10 @@ export function pipelineSource(
   });
 }
 
-// Gates one pipeline: its builds, then its jobs that ended without a build, which fail it unless the policy
-// allows their status, as a deploy that never ran is no deploy.
-export async function gatePipeline(
-  ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
-  input: GateInputs & { source: PipelineBuilds },
-  options: GateOptions,
-): Promise<Build[]> {
-  const chosen = (): typeof input.source.unbuilt =>
-    input.source.unbuilt.filter(
-      (j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job),
-    );
-  const builds = await gateBuilds(ctx, connection, input, {
-    ...options,
-    moreRows: () =>
-      chosen().map(({ job, workflow, status }) => ({
-        build_num: null,
-        build_url: null,
-        job,
-        workflow,
-        status,
-        outcome: null,
-      })),
-  });
-  const stopped = chosen().filter((j) => !passes(input.policy, j.status));
-  if (stopped.length > 0) {
-    const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-    throw new WaitError(logSafe(`${upper(scopeOf(input))}: ${list}, without running`));
-  }
-  return builds;
+/** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
+function unbuiltOf({ source, workflows, jobs }: GateInputs): UnbuiltJob[] {
+  if (!(source instanceof PipelineBuilds)) return [];
+  return source.unbuilt.filter((j) => choosesName(workflows, j.workflow) && choosesName(jobs, j.job));
 }
 
 /** `#12 (job test)`, for the log and errors. */
@@ -587,7 +572,9 @@ function setOutputs(
     status: b.status ?? null,
     outcome: outcomeOf(b) || null,
   }));
-  ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
+  for (const { job, workflow, status } of unbuiltOf(input))
+    rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
+  ctx.setOutput('builds', rows);
   const failedStep = builds.map((b) => failures.get(b.build_num)?.failedStep).find((s) => s !== undefined);
   ctx.setOutput('failed-step', failedStep ?? '');
 }

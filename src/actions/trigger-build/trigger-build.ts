@@ -10,7 +10,7 @@ import { describeState, followBuild } from '../../runner/gate.ts';
 import { describePolicy, outcomeOf, passes, readOutcomePolicy, outputWord } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
-  gatePipeline,
+  gateBuilds,
   pipelineSource,
   readIfNoBuilds,
   type GateInputs,
@@ -366,7 +366,7 @@ async function followPipeline(
   };
   let builds: readonly Build[] = [];
   try {
-    await gatePipeline(ctx, connection, gate, {
+    await gateBuilds(ctx, connection, gate, {
       ...times,
       buildNum: 'deciding',
       seen: (b) => (builds = b),

@@ -1,10 +1,4 @@
-import {
-  gateBuilds,
-  gatePipeline,
-  pipelineSource,
-  readIfNoBuilds,
-  type BuildSource,
-} from '../../runner/gate.ts';
+import { gateBuilds, pipelineSource, readIfNoBuilds, type BuildSource } from '../../runner/gate.ts';
 import { jobReader } from '../../api/pipeline-builds.ts';
 import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { definedOnly, isFinished } from '../../api/records.ts';
@@ -132,7 +126,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const { settleMs, appearMs: emptyMs } = input;
   const source = pipelineSource(ctx, connection, pipeline, { settleMs, emptyMs });
   const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;
-  await gatePipeline(ctx, connection, { ...input, source, label }, { started, deadline });
+  await gateBuilds(ctx, connection, { ...input, source, label }, { started, deadline });
 }
 
 /** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
