@@ -68,13 +68,9 @@ function eventRef(env: NodeJS.ProcessEnv): { branch?: string; tag?: string } {
   }
   const head = env['GITHUB_HEAD_REF'];
   if (head) return { branch: head };
-  if (refType === 'tag' || ref.startsWith('refs/tags/'))
-    return { tag: env['GITHUB_REF_NAME'] || ref.replace(/^refs\/tags\//, '') };
-  if (refType === 'branch' || ref.startsWith('refs/heads/')) {
-    const branch = env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '');
-    if (branch) return { branch };
-  }
-  return {};
+  const name = env['GITHUB_REF_NAME'] || ref.replace(/^refs\/(tags|heads)\//u, '');
+  if (refType === 'tag' || ref.startsWith('refs/tags/')) return { tag: name };
+  return (refType === 'branch' || ref.startsWith('refs/heads/')) && name ? { branch: name } : {};
 }
 
 /** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
