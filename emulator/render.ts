@@ -5,7 +5,6 @@ import {
   matchesStatusFilter,
   type Artifact,
   type Build,
-  type BuildRef,
   type Project,
   type TestCase,
   type TestMetadata,
@@ -69,7 +68,7 @@ function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
-function buildRef(project: EmulatedProject, build: StoredBuild, now: number): BuildRef {
+function buildRef(project: EmulatedProject, build: StoredBuild, now: number): Build {
   const phase = phaseAt(build, now);
   return {
     build_num: build.num,
@@ -78,7 +77,7 @@ function buildRef(project: EmulatedProject, build: StoredBuild, now: number): Bu
   };
 }
 
-function previousSuccessful(project: EmulatedProject, build: StoredBuild, now: number): BuildRef | null {
+function previousSuccessful(project: EmulatedProject, build: StoredBuild, now: number): Build | null {
   let found: StoredBuild | undefined;
   for (const other of project.storedBuilds) {
     if (other.num >= build.num || other.branch !== build.branch) continue;

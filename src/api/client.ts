@@ -156,9 +156,7 @@ export class Client {
   }
 
   async builds(p: ProjectRef, query: BuildListQuery = {}): Promise<Build[]> {
-    const base = projectPath(p);
-    const path =
-      query.branch === undefined ? base : `${base}/tree/${seg(checkSegment('branch', query.branch))}`;
+    const path = query.branch === undefined ? projectPath(p) : treePath(p, query.branch);
     const filter =
       query.statusFilter === undefined
         ? undefined
@@ -183,7 +181,7 @@ export class Client {
 
   /** Triggers a build, never two: a build a failure may have started is looked for (docs/promises.md, promise 2). */
   async trigger(p: ProjectRef, options: TriggerOptions): Promise<TriggerResult> {
-    const path = `${projectPath(p)}/tree/${seg(checkSegment('branch', options.branch))}`;
+    const path = treePath(p, options.branch);
     checkRevisionOrTag('revision', options.revision, 'tag', options.tag);
     const body = definedOnly({
       revision: options.revision,
@@ -377,7 +375,6 @@ export function checkProjectSlug(name: string, value: string): SlugProject {
   return { slug: value };
 }
 
-/** How messages name a project: `acme/widget`, or its slug. */
 export function projectName(p: ProjectAddress): string {
   return 'slug' in p ? p.slug : `${p.username}/${p.project}`;
 }
@@ -387,9 +384,10 @@ export function projectPath(p: ProjectRef): string {
   return `/project/${seg(vcs)}/${seg(checkName('username', p.username))}/${seg(checkName('project', p.project))}`;
 }
 
-function buildPath(p: ProjectRef, buildNum: number): string {
-  return `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
-}
+const treePath = (p: ProjectRef, branch: string): string =>
+  `${projectPath(p)}/tree/${seg(checkSegment('branch', branch))}`;
+const buildPath = (p: ProjectRef, buildNum: number): string =>
+  `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
 
 function pageQuery(q: PageQuery): PageQuery {
   return definedOnly({

@@ -4,6 +4,7 @@
 import type { Client, ProjectRef } from './client.ts';
 import { BadResponseError } from './errors.ts';
 import { definedOnly, isFinished, text, type Build } from './records.ts';
+import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
 export interface CommitQuery {
@@ -94,14 +95,14 @@ export class CommitBuilds {
 
   /** Reads the list as far as this look needs; `builds` count now (a retried build replaced by its retry). */
   async look(): Promise<{ builds: Build[]; requests: number; truncated: boolean }> {
-    const first = this.#looks++ === 0;
-    const floor = first ? undefined : this.#floor();
-    const pageSize = floor === undefined ? MAX_PAGE_SIZE : this.#laterPageSize(floor);
+    const floor = this.#looks++ === 0 ? undefined : this.#floor();
+    const span = floor === undefined ? Infinity : (this.#newestSeen ?? floor) - floor;
+    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
     const seenThisLook = new Set<number>();
+    let newest = this.#newestSeen;
     let requests = 0;
     let truncated = false;
     let offset = 0;
-    let newest = this.#newestSeen;
     /** Builds read past the oldest match, for records without queue times. */
     let pastOldest = 0;
     for (;;) {
@@ -113,11 +114,8 @@ export class CommitBuilds {
       requests++;
       if (!Array.isArray(page))
         throw new BadResponseError('GET', 'builds', 'the build list is not a JSON array');
-      let fresh = 0;
-      for (const build of page) {
-        if (seenThisLook.has(build.build_num)) continue;
-        seenThisLook.add(build.build_num);
-        fresh++;
+      const fresh = unseen(page, seenThisLook, (b) => b.build_num);
+      for (const build of fresh) {
         newest = Math.max(newest ?? 0, build.build_num);
         if (matchesQuery(build, this.#query)) {
           this.#known.set(build.build_num, build);
@@ -127,7 +125,7 @@ export class CommitBuilds {
         }
       }
       // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-      if (page.length < pageSize || fresh === 0) break;
+      if (page.length < pageSize || fresh.length === 0) break;
       const last = page.at(-1);
       if (
         last === undefined ||
@@ -149,11 +147,6 @@ export class CommitBuilds {
     for (const build of this.#known.values())
       if (!isFinished(build)) floor = Math.min(floor, build.build_num);
     return floor;
-  }
-
-  #laterPageSize(floor: number): number {
-    const span = (this.#newestSeen ?? floor) - floor;
-    return Math.min(MAX_PAGE_SIZE, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
   }
 
   /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */

@@ -4,6 +4,7 @@
 import type { Client, ProjectRef } from './client.ts';
 import { jobOf, ofRevision } from './commit-builds.ts';
 import { definedOnly, matchesStatusFilter, type ArtifactStatusFilter, type Build } from './records.ts';
+import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
 /** Builds read at most before giving up: ten full pages. */
@@ -18,12 +19,17 @@ export interface BuildQuery {
   job?: string | undefined;
 }
 
+/** Whether a build passes the query (its revision in lower case); the server's filter is checked again. */
+export const matchesBuildQuery = (build: Build, query: BuildQuery): boolean =>
+  (query.revision === undefined || ofRevision(build, query.revision)) &&
+  (query.job === undefined || jobOf(build).job === query.job) &&
+  matchesStatusFilter(build, query.statusFilter);
+
 /** `read` counts the builds read; `bounded` says the reading stopped at its bound. */
 export class BuildScan {
   readonly #client: Pick<Client, 'builds'>;
   readonly #project: ProjectRef;
   readonly #query: BuildQuery;
-  readonly #revision: string | undefined;
   readonly #seen = new Set<number>();
   /** Matches read but not handed out yet. */
   #ready: Build[] = [];
@@ -36,8 +42,7 @@ export class BuildScan {
   constructor(client: Pick<Client, 'builds'>, project: ProjectRef, query: BuildQuery) {
     this.#client = client;
     this.#project = project;
-    this.#query = query;
-    this.#revision = query.revision?.toLowerCase();
+    this.#query = { ...query, revision: query.revision?.toLowerCase() };
   }
 
   /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
@@ -53,7 +58,7 @@ export class BuildScan {
       return;
     }
     const query = this.#query;
-    const revision = this.#revision;
+    const { revision } = query;
     // With only a status filter the first build is the answer: one build is asked for.
     const plain = revision === undefined && query.job === undefined && this.#offset === 0;
     const limit = plain ? 1 : Math.min(MAX_PAGE_SIZE, MAX_BUILDS_READ - this.read);
@@ -63,21 +68,13 @@ export class BuildScan {
       offset: this.#offset,
       ...definedOnly({ branch: query.branch }),
     });
-    let fresh = 0;
-    let revisionHere = false;
-    for (const build of page) {
-      if (this.#seen.has(build.build_num)) continue;
-      this.#seen.add(build.build_num);
-      fresh++;
-      const ofCommit = revision === undefined || ofRevision(build, revision);
-      if (revision !== undefined && ofCommit) revisionHere = true;
-      // The server's filter is checked again: a server that ignores `filter` must not hand over a running build.
-      const ofJob = query.job === undefined || jobOf(build).job === query.job;
-      if (ofCommit && ofJob && matchesStatusFilter(build, query.statusFilter)) this.#ready.push(build);
-    }
-    this.read += fresh;
+    const fresh = unseen(page, this.#seen, (b) => b.build_num);
+    // A server that ignores `filter` must not hand over a running build.
+    this.#ready.push(...fresh.filter((build) => matchesBuildQuery(build, query)));
+    const revisionHere = revision !== undefined && fresh.some((build) => ofRevision(build, revision));
+    this.read += fresh.length;
     // The end of the list, a page that repeats, or the commit's builds left behind.
-    if (page.length < limit || fresh === 0 || (this.#sawRevision && !revisionHere)) this.#ended = true;
+    if (page.length < limit || fresh.length === 0 || (this.#sawRevision && !revisionHere)) this.#ended = true;
     this.#sawRevision ||= revisionHere;
     this.#offset += page.length;
   }

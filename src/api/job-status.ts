@@ -30,8 +30,5 @@ export const V2_JOB_STATUSES: Readonly<Record<string, JobStatusMeaning>> = {
 };
 
 /** A job status's meaning; a status the table does not know is a job that has not ended. */
-export function jobStatusMeaning(status: string): JobStatusMeaning {
-  return Object.hasOwn(V2_JOB_STATUSES, status)
-    ? (V2_JOB_STATUSES[status] as JobStatusMeaning)
-    : { ended: false, outcome: '' };
-}
+export const jobStatusMeaning = (status: string): JobStatusMeaning =>
+  (Object.hasOwn(V2_JOB_STATUSES, status) && V2_JOB_STATUSES[status]) || { ended: false, outcome: '' };

@@ -12,6 +12,11 @@ interface PaginateOptions<T> {
   warn?: (message: string) => void;
 }
 
+/** The items of a page not seen before, marked seen now: a new item shifts a newest-first list. */
+export function unseen<T>(page: readonly T[], seen: Set<unknown>, key: (item: T) => unknown): T[] {
+  return page.filter((item) => !seen.has(key(item)) && seen.add(key(item)));
+}
+
 /**
  * Walks a `limit`/`offset` list until a page comes back shorter than asked, or (with a warning) one brings nothing
  * new or the walk reaches its bound; an item seen before is not yielded again, as a new build shifts the list.
@@ -24,25 +29,22 @@ export async function* paginate<T>(
   let offset = checkOffset('offset', options.offset ?? 0);
   const key = options.key ?? ((item: T) => item);
   const seen = new Set<unknown>();
+  let yielded = 0;
   for (let pages = 1; ; pages++) {
     const page = await fetchPage(limit, offset);
-    let fresh = 0;
-    for (const item of page) {
-      const id = key(item);
-      if (seen.has(id)) continue;
-      if (seen.size >= MAX_PAGINATED_ITEMS) {
+    const fresh = unseen(page, seen, key);
+    for (const item of fresh) {
+      if (yielded++ >= MAX_PAGINATED_ITEMS) {
         options.warn?.(
           `Stopped after ${MAX_PAGINATED_ITEMS} items (${pages} pages): the most one listing reads. ` +
             `Narrow it (a branch, a status filter) or page through it with limit and offset.`,
         );
         return;
       }
-      seen.add(id);
-      fresh++;
       yield item;
     }
     if (page.length < limit) return;
-    if (fresh === 0) {
+    if (fresh.length === 0) {
       options.warn?.(
         `Stopped at offset ${offset}: the server answered page ${pages} with items already seen, ` +
           `so the list would never end (does it ignore offset?)`,

@@ -11,9 +11,9 @@ import {
   type Job,
   type Pipeline,
   type Pipelines,
+  type ProjectsV2,
   type Workflow,
 } from './pipelines.ts';
-import type { ProjectsV2 } from './projects-v2.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { definedOnly, isFinished, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
@@ -106,13 +106,8 @@ export class PipelineBuilds {
   }
 
   /** The workflows seen so far, with whether each has ended. */
-  get workflows(): { id: string; name: string; status: string; done: boolean }[] {
-    return [...this.#workflows.values()].map(({ workflow: { id, name, status }, done }) => ({
-      id,
-      name,
-      status,
-      done,
-    }));
+  get workflows(): (Workflow & { done: boolean })[] {
+    return [...this.#workflows.values()].map(({ workflow, done }) => ({ ...workflow, done }));
   }
 
   get unbuilt(): UnbuiltJob[] {
@@ -262,48 +257,36 @@ function onHold(workflow: Workflow, job: Job): string {
  * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
  * project's newest is followed by a PipelineBuilds. Without `revision`, the newest pipeline names the commit.
  */
-export class SlugCommitBuilds {
-  readonly #api: ProjectsV2;
-  readonly #project: SlugProject;
-  readonly #query: CommitQuery;
-  readonly #read: JobReader;
-  readonly #times: PipelineTimes;
-  readonly #followed = new Map<string, { source: PipelineBuilds; last: Build[]; done: boolean }>();
-
-  constructor(
-    api: ProjectsV2,
-    project: SlugProject,
-    query: CommitQuery,
-    read: JobReader,
-    times: PipelineTimes,
-  ) {
-    this.#api = api;
-    this.#project = project;
-    this.#query = query;
-    this.#read = read;
-    this.#times = times;
-  }
-
-  async look(): Promise<{ builds: Build[]; truncated: boolean; notes: string[] }> {
-    const { branch } = this.#query;
-    const pipelines = await this.#api.projectPipelines(this.#project, definedOnly({ branch }));
+export function slugCommitBuilds(
+  api: ProjectsV2,
+  project: SlugProject,
+  query: CommitQuery,
+  read: JobReader,
+  times: PipelineTimes,
+): { look(): Promise<{ builds: Build[]; truncated: boolean; notes: string[] }> } {
+  const followed = new Map<string, { source: PipelineBuilds; last: Build[]; done: boolean }>();
+  const look = async () => {
+    const { branch } = query;
+    const pipelines = await api.projectPipelines(project, definedOnly({ branch }));
     const notes: string[] = [];
-    if (this.#query.revision === '') {
+    if (query.revision === '') {
       const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
       if (newest === undefined) return { builds: [], truncated: false, notes };
-      this.#query.revision = String(newest.vcs?.revision).toLowerCase();
+      query.revision = String(newest.vcs?.revision).toLowerCase();
       notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
     }
     for (const pipeline of pipelines) {
       const vcs = pipeline.vcs ?? {};
       const ofCommit =
-        typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(this.#query.revision);
-      if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || this.#followed.has(pipeline.id))
-        continue;
-      const source = new PipelineBuilds(this.#read, this.#api, pipeline, this.#times);
-      this.#followed.set(pipeline.id, { source, last: [], done: false });
+        typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(query.revision);
+      if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || followed.has(pipeline.id)) continue;
+      followed.set(pipeline.id, {
+        source: new PipelineBuilds(read, api, pipeline, times),
+        last: [],
+        done: false,
+      });
     }
-    for (const entry of this.#followed.values()) {
+    for (const entry of followed.values()) {
       if (entry.done) continue;
       try {
         const look = await entry.source.look();
@@ -317,11 +300,12 @@ export class SlugCommitBuilds {
         entry.done = true;
       }
     }
-    const builds = [...this.#followed.values()].flatMap((entry) => entry.last);
+    const builds = [...followed.values()].flatMap((entry) => entry.last);
     return {
       builds: builds.sort((a, b) => a.build_num - b.build_num),
       truncated: pipelines.length >= MAX_PROJECT_PIPELINES,
       notes,
     };
-  }
+  };
+  return { look };
 }

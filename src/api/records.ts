@@ -8,7 +8,6 @@ export type Open<T extends string> = T | (string & {});
 export const VCS_TYPES = ['primary-host', 'secondary-host'] as const;
 export type VcsType = (typeof VCS_TYPES)[number];
 
-/** Status filter of the build list. */
 export const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'] as const;
 export type BuildStatusFilter = (typeof BUILD_STATUS_FILTERS)[number];
 
@@ -51,13 +50,6 @@ type BuildLifecycle = Open<(typeof BUILD_LIFECYCLES)[number]>;
 type BuildOutcome = Open<'success' | 'failed' | 'canceled' | 'infrastructure_fail' | 'timedout' | 'no_tests'>;
 
 type Nullable<T> = T | null | undefined;
-
-export interface BuildRef {
-  build_num: number;
-  status?: Nullable<BuildStatus>;
-  build_time_millis?: Nullable<number>;
-  [key: string]: unknown;
-}
 
 /** A build summary (lists) or full build (details). Only `build_num` is always present. */
 export interface Build {
@@ -151,11 +143,8 @@ export interface MessageResult {
   [key: string]: unknown;
 }
 
-/** Lifecycle values after which a build no longer changes. */
-export function isFinished(build: Pick<Build, 'lifecycle' | 'outcome' | 'status'>): boolean {
-  const { lifecycle, outcome } = build;
-  return lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
-}
+export const isFinished = ({ lifecycle, outcome }: Pick<Build, 'lifecycle' | 'outcome'>): boolean =>
+  lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 
 /** What each build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
 const STATUS_FILTERS: Record<BuildStatusFilter, (build: Build) => boolean> = {
@@ -172,7 +161,6 @@ export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | un
 // --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------
 // Every answer is checked before use, so that a wrong one is an error naming the call, never a TypeError later.
 
-/** The call an answer came from, as errors name it. */
 export interface AnswerOf {
   method: string;
   path: string;
@@ -198,7 +186,6 @@ export function definedOnly<T extends object>(
   return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as never;
 }
 
-/** A field's text, when it is a string with any. */
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
@@ -226,7 +213,6 @@ export function buildAnswer(
   return value;
 }
 
-/** A list of objects (of builds, with `isBuild`), as a JSON array. */
 export function listAnswer<T>(call: AnswerOf, value: unknown, item = isRecord): T[] {
   if (!Array.isArray(value)) throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
   if (!value.every(item))

@@ -17,8 +17,11 @@ interface SunsetInfo {
 const MAX_LINK_CHARS = 300;
 
 const values = (headers: HeaderValues, name: string): string[] => [headers[name] ?? []].flat();
+const firstValid = <T>(headers: HeaderValues, name: string, read: (text: string) => T | undefined) =>
+  values(headers, name)
+    .map(read)
+    .find((v) => v !== undefined);
 
-/** An HTTP-date (RFC 9110), or undefined. */
 function httpDate(text: string): Date | undefined {
   const trimmed = text.trim();
   // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
@@ -60,14 +63,9 @@ function sunsetLinks(headers: HeaderValues): string[] {
   return found;
 }
 
-/** What an answer's headers say of the call's future, or undefined when they say nothing. */
 export function readSunsetHeaders(headers: HeaderValues): SunsetInfo | undefined {
-  const deprecation = values(headers, 'deprecation')
-    .map(deprecationValue)
-    .find((v) => v !== undefined);
-  const sunset = values(headers, 'sunset')
-    .map(httpDate)
-    .find((v) => v !== undefined);
+  const deprecation = firstValid(headers, 'deprecation', deprecationValue);
+  const sunset = firstValid(headers, 'sunset', httpDate);
   if (deprecation === undefined && sunset === undefined) return undefined;
   return { ...definedOnly({ deprecation, sunset }), links: sunsetLinks(headers) };
 }
@@ -104,8 +102,6 @@ export class GoneError extends ApiError {
   override name = 'GoneError';
 }
 
-export type NoticeLog = (level: 'debug' | 'warning', message: string) => void;
-
 /** One step's notices: the first announcement is a warning, every later one a debug line (a step polls). */
 export class SunsetNotices {
   readonly #replacement: Replacement;
@@ -121,7 +117,7 @@ export class SunsetNotices {
     path: string,
     status: number,
     headers: HeaderValues,
-    log: NoticeLog,
+    log: (level: 'debug' | 'warning', message: string) => void,
   ): ((serverMessage: string, attempts: number) => GoneError) | undefined {
     const info = readSunsetHeaders(headers);
     const replacement = this.#replacement(method, path);
@@ -151,21 +147,16 @@ export function describeNotice(
   now = Date.now(),
 ): string {
   const call = `${method} ${path}`;
-  const parts: string[] = [];
-  if (info.deprecation !== undefined) {
-    parts.push(
-      info.deprecation === true
-        ? `the service has deprecated ${call}`
-        : `the service has deprecated ${call} since ${plainDate(info.deprecation)}`,
-    );
-  }
-  if (info.sunset !== undefined) {
+  const { deprecation, sunset } = info;
+  const since = deprecation instanceof Date ? ` since ${plainDate(deprecation)}` : '';
+  const parts = deprecation === undefined ? [] : [`the service has deprecated ${call}${since}`];
+  if (sunset !== undefined) {
     // A date gone by while the call still answers: the removal is due, not done.
-    const past = info.sunset.getTime() <= now;
+    const past = sunset.getTime() <= now;
     const verb = past ? 'was to remove' : 'removes';
     const subject = parts.length === 0 ? `the service ${verb} ${call}` : `it ${verb} the call`;
     const then = past ? 'may answer 410 Gone at any time now' : 'from then on answers 410 Gone';
-    parts.push(`${subject} on ${plainDate(info.sunset)}, and ${then}`);
+    parts.push(`${subject} on ${plainDate(sunset)}, and ${then}`);
   }
   const text = parts.join('; ');
   const instead = replacement === undefined ? '' : `. Instead: ${replacement}`;

@@ -117,7 +117,6 @@ export function pipelineAnswer(call: AnswerOf, value: unknown): Pipeline {
   return value as Pipeline;
 }
 
-/** A trigger's answer: 201 with a pipeline, or 200 `{message}` when the service triggered nothing. */
 export function triggerAnswer(call: AnswerOf, status: number, value: unknown): TriggerAnswer {
   if (status === 200 && isRecord(value) && value['id'] === undefined) {
     const message = value['message'];

@@ -5,7 +5,7 @@
 // step, so one budget serves every build a step reports on.
 import type { ProjectAddress } from '../api/client.ts';
 import { AbortedError } from '../api/errors.ts';
-import { ProjectsV2 } from '../api/projects-v2.ts';
+import { ProjectsV2 } from '../api/pipelines.ts';
 import type { Build, TestCase, TestMetadata } from '../api/records.ts';
 import {
   collectFailedSteps,

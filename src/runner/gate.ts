@@ -10,13 +10,12 @@ import { choosesName, describePatterns, type NamePattern } from '../api/name-pat
 import {
   jobReader,
   PipelineBuilds,
-  SlugCommitBuilds,
+  slugCommitBuilds,
   type UnbuiltJob,
   type WorkflowEnd,
 } from '../api/pipeline-builds.ts';
 import type { PipelineLook } from '../api/pipeline-builds.ts';
-import { Pipelines } from '../api/pipelines.ts';
-import { ProjectsV2 } from '../api/projects-v2.ts';
+import { Pipelines, ProjectsV2 } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
 import { isV2Id } from '../api/v2-records.ts';
 import {
@@ -317,7 +316,7 @@ async function waitForCommit(
   // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
   const scan = (): BuildSource =>
     'slug' in project
-      ? new SlugCommitBuilds(v2, project, input.query, jobReader(client, v2, project), {
+      ? slugCommitBuilds(v2, project, input.query, jobReader(client, v2, project), {
           now: () => clock.now(),
           settleMs: input.settleMs,
           emptyMs: input.appearMs,

@@ -1,7 +1,10 @@
-// Inputs the waiting actions read alike: how long to wait, how often to look, and which commit to wait for.
+// What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
+// that ends with the wait.
+import type { ProjectAddress } from '../api/client.ts';
 import { ValidationError } from '../api/errors.ts';
 import type { Inputs } from './inputs.ts';
-import { WAIT_LIMITS } from './poll.ts';
+import { untilDeadline, WAIT_LIMITS } from './poll.ts';
+import type { ActionContext, Connection } from './run.ts';
 import { workflowRevision } from './workflow.ts';
 
 /** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
@@ -14,7 +17,6 @@ export function waitMs(
   return inputs.integer(name, min, WAIT_LIMITS.timeoutMinutes.max, fallback) * 60_000;
 }
 
-/** `poll-interval-seconds`, in milliseconds. */
 export function pollIntervalMs(inputs: Inputs): number {
   const { min, max } = WAIT_LIMITS.pollSeconds;
   return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
@@ -34,4 +36,9 @@ export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, 
   if (!/^[0-9a-f]{7,40}$/i.test(raw))
     throw new ValidationError('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
   return raw.toLowerCase();
+}
+
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+export function connectUntil(ctx: ActionContext, deadline: number): Connection<ProjectAddress> {
+  return ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline), acceptSlug: true });
 }

@@ -1,6 +1,8 @@
 // The approve action as users run it: the committed bundle, as the runner runs it, against the emulator, where a
 // push made a pipeline whose approval jobs are on hold. It finds the commit's pipeline and approves exactly the
 // approval jobs its `job` lines choose.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction } from '../harness/runner.ts';
@@ -70,4 +72,20 @@ it('approves exactly the chosen approval jobs on hold of the commit’s pipeline
   ]);
   expect(result.summary).toContain('hold-production');
   expect(result.summary).not.toContain('hold-docs');
+});
+
+it('still passes, with a warning, when the job summary cannot be written', async () => {
+  emulator = await startEmulator();
+  emulator.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, {
+    workflows: [{ name: 'release', jobs: [{ name: 'hold', type: 'approval' }] }],
+  });
+  emulator.state.push(SLUG, { branch: 'main', revision: REVISION, at: Date.now() - 60_000 });
+  const result = await runAction('approve', {
+    inputs: { token: emulator.token, 'base-url': emulator.baseUrl, 'poll-interval-seconds': '1' },
+    env: { GITHUB_SHA: REVISION, GITHUB_STEP_SUMMARY: join(tmpdir(), 'no-such-folder-of-a-summary', 's.md') },
+  });
+  expect(result.errors).toEqual([]);
+  expect(result.code).toBe(0);
+  expect(result.outputs['count']).toBe('1');
+  expect(result.stdout).toMatch(/::warning::Could not write the job summary: /);
 });

@@ -237,6 +237,23 @@ describe('fetch-artifacts extract: archives from an attacker', () => {
     expect(await fileTree(join(ws, 'dest'))).toEqual(['out/large.tar.gz']);
   }, 120_000);
 
+  it('6. SIGINT while a zip of many members is unpacked: the step ends within 2 s, no part file left', async () => {
+    const ws = await tempDir();
+    // Empty members give the writer no chunk between which to look at the signal: only the reader can hear it.
+    const members = Array.from({ length: 60_000 }, (_, i) => ({ name: `many/${i % 50}/m${i}.txt` }));
+    const s = await service({ 'many.zip': zip(members) });
+    const step = await startExtract(s, ws);
+    const out = join(ws, 'dest', 'out');
+    await until(async () => (await partFiles(join(out, 'many'))).length > 0);
+    const sent = Date.now();
+    step.child.kill('SIGINT');
+    const r = await step.done;
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toContain('Unpacked');
+    expect(await fileTree(join(ws, 'dest'))).toEqual(['out/many.zip']);
+  }, 120_000);
+
   it('6. SIGTERM while the check itself decompresses: the step ends within 2 s, nothing unpacked', async () => {
     const ws = await tempDir();
     const s = await service({ 'large.tar.gz': await largeArchive() });

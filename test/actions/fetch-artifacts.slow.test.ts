@@ -470,6 +470,18 @@ describe('fetch-artifacts', () => {
     expect(r.summary).toContain('<td>r/0|&lt;b&gt;.txt</td>');
   });
 
+  it('a job summary that cannot be written is a warning: the files are fetched, with and without artifacts', async () => {
+    const env = { GITHUB_STEP_SUMMARY: join(await tempDir(), 'no-such-folder', 'summary.md') };
+    const s = await service({ artifacts: (o) => [{ path: '/a/one.txt', url: `${o}/a/one.txt` }] });
+    const r = await run(s, {}, { env });
+    expect(r.code).toBe(0);
+    expect(r.outputs['count']).toBe('1');
+    expect(r.stdout).toMatch(/^::warning::Could not write the job summary: /mu);
+    const none = await run(await service({ artifacts: () => [] }), { 'if-no-artifacts': 'ignore' }, { env });
+    expect(none.code).toBe(0);
+    expect(none.stdout).toMatch(/^::warning::Could not write the job summary: /mu);
+  });
+
   it.each([
     [{ 'build-num': '0' }, 'build-num'],
     [{ 'build-num': 'newest' }, 'build-num'],

@@ -1,6 +1,8 @@
 // clear-cache, set-envvar and add-ssh-key, run from their committed bundles as the runner runs them, against
 // the emulator on 127.0.0.1.
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runAction, type RunResult } from '../harness/runner.ts';
@@ -127,5 +129,25 @@ describe('add-ssh-key', () => {
     expect(r.code).toBe(0);
     expect(r.outputs['hostname']).toBe('');
     expect(emu.state.sshKeys(SLUG).at(-1)?.hostname).toBeNull();
+  });
+});
+
+describe('a job summary that cannot be written', () => {
+  const pem = generateKeyPairSync('rsa', { modulusLength: 1024 })
+    .privateKey.export({ type: 'pkcs1', format: 'pem' })
+    .toString();
+  it.each([
+    ['clear-cache', {}],
+    ['set-envvar', { name: 'ONE', value: 'x' }],
+    ['add-ssh-key', { 'ssh-key': pem }],
+    ['general', { command: 'follow' }],
+  ])('%s still passes, with a warning', async (action, inputs) => {
+    const r = await runAction(action, {
+      inputs: { ...common(), ...inputs },
+      env: { GITHUB_STEP_SUMMARY: join(tmpdir(), 'no-such-folder-of-a-summary', 'summary.md') },
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/::warning::Could not write the job summary: /);
   });
 });

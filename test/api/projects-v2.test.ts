@@ -4,8 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkProjectSlug } from '../../src/api/client.ts';
 import { UnusableAnswerError, ValidationError } from '../../src/api/errors.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../src/api/projects-v2.ts';
-import { projectSlug } from '../../src/api/pipelines.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2, projectSlug } from '../../src/api/pipelines.ts';
 import { Transport } from '../../src/api/transport.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
 

@@ -1,6 +1,7 @@
 import { checkSegment } from '../../api/validate.ts';
 import { checkSshKey } from '../../api/ssh.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { mdSafe } from '../../runner/text.ts';
 
 export const spec = {
@@ -9,7 +10,6 @@ export const spec = {
   outputs: ['fingerprint', 'hostname'],
 } as const satisfies ActionSpec;
 
-/** Adds an SSH key to the project, for all hosts or for one. */
 export async function addSshKey(ctx: ActionContext): Promise<void> {
   const raw = ctx.inputs.secret('ssh-key', {
     required: true,
@@ -24,16 +24,14 @@ export async function addSshKey(ctx: ActionContext): Promise<void> {
   ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
   ctx.setOutput('fingerprint', key.fingerprint);
   ctx.setOutput('hostname', host ?? '');
-  await ctx.io.summary
-    .addRaw(
-      `Added the SSH key \`${key.fingerprint}\` to **${mdSafe(`${project.username}/${project.project}`)}**` +
-        (host ? ` for \`${mdSafe(host)}\`` : ' for all hosts'),
-      true,
-    )
-    .write();
+  await appendSummary(
+    ctx.io,
+    `Added the SSH key \`${key.fingerprint}\` to **${mdSafe(`${project.username}/${project.project}`)}**` +
+      (host ? ` for \`${mdSafe(host)}\`` : ' for all hosts'),
+  );
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, addSshKey);
 }

@@ -12,7 +12,7 @@ import { definedOnly } from '../../api/records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 import { poll, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { headerRow } from '../../runner/summary.ts';
+import { appendSummary, headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
@@ -29,39 +29,25 @@ const MAX_PIPELINES = 100;
 /** Times one approval is sent at most, each after the job list showed it still on hold. */
 const MAX_APPROVE_ATTEMPTS = 3;
 
-interface ApproveInputs {
-  pipelineId?: string;
-  /** A lower-case commit or prefix; '' for the newest pipeline of `branch` (a comment on a pull request). */
-  revision: string;
-  branch?: string;
-  jobs: NamePattern[];
-  waitMs: number;
-  intervalMs: number;
-}
-
 /** An approval job of the pipeline as one look saw it. */
-interface Approval {
-  /** `hold of workflow deploy`, for the log. */
-  name: string;
-  workflow: string;
-  workflowId: string;
-  job: string;
-  status: string;
-  requestId: string;
-  chosen: boolean;
-}
+type Approval = Awaited<ReturnType<typeof approvalsOf>>[number];
 
-/** Reads and checks every input of the action's own before anything is sent. */
-function readInputs(ctx: ActionContext): ApproveInputs {
+/**
+ * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
+ * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
+ */
+function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const pipelineIdText = inputs.optional('pipeline-id');
   const givenRevision = inputs.optional('revision');
   const branch = inputs.optional('branch');
-  const jobs = compileNamePatterns('job', inputs.lines('job'));
-  const timing = {
-    jobs,
+  const input = {
+    jobs: compileNamePatterns('job', inputs.lines('job')),
     waitMs: waitMs(inputs, 'wait-for-hold-minutes', 10, 0),
     intervalMs: pollIntervalMs(inputs),
+    branch,
+    revision: '',
+    pipelineId: undefined as string | undefined,
   };
   if (pipelineIdText !== undefined) {
     const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
@@ -73,14 +59,12 @@ function readInputs(ctx: ActionContext): ApproveInputs {
         `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`,
       );
     }
-    return { pipelineId: checkPipelineId('pipeline-id', pipelineIdText), revision: '', ...timing };
+    return { ...input, pipelineId: checkPipelineId('pipeline-id', pipelineIdText) };
   }
   if (branch !== undefined) checkSegment('branch', branch);
-  const withBranch = definedOnly({ branch });
   // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-  if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
-    return { revision: '', ...withBranch, ...timing };
-  return { revision: readRevision(givenRevision, ctx.env, 'pipeline-id'), ...withBranch, ...timing };
+  if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env)) return input;
+  return { ...input, revision: readRevision(givenRevision, ctx.env, 'pipeline-id') };
 }
 
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
@@ -169,7 +153,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
     ctx.setOutput('approved', approved);
     ctx.setOutput('count', approved.length);
     if (approved.length > 0) {
-      await ctx.io.summary
+      ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, 3)
         .addRaw(
           "The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.",
@@ -178,19 +162,16 @@ export async function approve(ctx: ActionContext): Promise<void> {
         .addTable([
           headerRow('Workflow', 'Approval job'),
           ...approved.map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
-        ])
-        .write();
+        ]);
+      // appendSummary writes what the summary holds, and a failed write is a warning.
+      await appendSummary(ctx.io, '');
     }
   }
 }
 
 /** Every approval job of the pipeline's workflows, marked when the patterns choose it. */
-async function approvalsOf(
-  pipelines: Pipelines,
-  pipelineId: string,
-  patterns: readonly NamePattern[],
-): Promise<Approval[]> {
-  const approvals: Approval[] = [];
+async function approvalsOf(pipelines: Pipelines, pipelineId: string, patterns: readonly NamePattern[]) {
+  const approvals = [];
   for (const workflow of await pipelines.workflows(pipelineId)) {
     for (const job of await pipelines.jobs(workflow.id)) {
       if (job.type !== 'approval') continue;
@@ -239,7 +220,7 @@ async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Appro
   }
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, approve);
 }

@@ -1,4 +1,5 @@
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { mdSafe } from '../../runner/text.ts';
 
 export const spec = {
@@ -7,7 +8,6 @@ export const spec = {
   outputs: ['message'],
 } as const satisfies ActionSpec;
 
-/** Clears the project's build cache. */
 export async function clearCache(ctx: ActionContext): Promise<void> {
   const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
   const answer = await client.clearCache(project);
@@ -15,12 +15,10 @@ export async function clearCache(ctx: ActionContext): Promise<void> {
   const name = `${project.username}/${project.project}`;
   ctx.info(`Cleared the build cache of ${name}: ${message}`);
   ctx.setOutput('message', message);
-  await ctx.io.summary
-    .addRaw(`Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`, true)
-    .write();
+  await appendSummary(ctx.io, `Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`);
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, clearCache);
 }

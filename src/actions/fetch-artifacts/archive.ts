@@ -16,7 +16,7 @@ export function archiveOf(name: string): { kind: ArchiveKind; stem: string } | u
 export interface Member {
   /** The path the writer uses, `/`-separated, as the reader gives it. */
   name: string;
-  type: 'file' | 'folder' | 'symlink' | 'hardlink' | 'sparse file' | 'device' | 'other';
+  type: 'file' | 'folder' | 'symlink' | 'hardlink' | 'device' | 'other';
   /** The size the archive declares: trusted for nothing but refusing early. */
   size: number;
   /** Any execute bit in the member's mode: the file is written 0755, else 0644 (less the umask). */
@@ -68,7 +68,6 @@ function memberProblem(member: Member): string | undefined {
   if (member.type !== 'file' && member.type !== 'folder')
     return `is a ${member.type}, not a plain file or folder`;
   const name = member.name;
-  if (name === '') return 'has no name';
   // Names are printed in warnings; the runner would obey these anywhere in a line.
   if (name.includes('::') || name.includes('##[')) return 'looks like a workflow command';
   if (/^[/\\]|^[A-Za-z]:(?:[/\\]|$)/u.test(name)) return 'is an absolute path';

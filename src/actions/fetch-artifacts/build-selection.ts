@@ -7,7 +7,7 @@ import { cut, plural } from '../../api/format.ts';
 import { ApiError, BadResponseError } from '../../api/errors.ts';
 import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
 import { ClashError, planDownloads, type ArtifactLike } from '../../api/paths.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/projects-v2.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/pipelines.ts';
 import type { Build } from '../../api/records.ts';
 import type { FetchInputs } from './inputs.ts';
 
@@ -35,13 +35,6 @@ export function buildsOf({ client, transport, project }: Connection<ProjectAddre
 }
 
 type Builds = ReturnType<typeof buildsOf>;
-
-async function artifactList(builds: Builds, num: number): Promise<ArtifactLike[]> {
-  const listed: unknown = await builds.artifacts(num);
-  if (!Array.isArray(listed))
-    throw new BadResponseError('GET', 'artifacts', 'the artifact list is not a JSON array');
-  return listed as ArtifactLike[];
-}
 
 /** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
 function isForkBranch(branch: unknown): boolean {
@@ -77,7 +70,7 @@ export async function chooseBuild(ctx: ActionContext, builds: Builds, options: F
     ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build)})${fork}`);
   }
   ctx.setOutput('build-num', num);
-  return { num, build, artifacts: artifacts ?? (await artifactList(builds, num)), none: undefined };
+  return { num, build, artifacts: artifacts ?? (await builds.artifacts(num)), none: undefined };
 }
 
 /** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
@@ -101,7 +94,7 @@ async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchIn
       );
       continue;
     }
-    const artifacts = options.searchArtifacts ? await artifactList(builds, build.build_num) : undefined;
+    const artifacts = options.searchArtifacts ? await builds.artifacts(build.build_num) : undefined;
     if (artifacts !== undefined && !hasMatch(artifacts, options)) {
       passed.push(build.build_num);
       const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';

@@ -12,8 +12,7 @@ import { aThing, asUserFacing, diskFullReason, FetchError, inspectFinal } from '
 import type { FetchInputs } from './inputs.ts';
 import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { listMembers, readArchive } from './reader.ts';
-import { removeStaleParts } from './stale-parts.ts';
-import { sayFirst, staleLine, type Saved } from './summary.ts';
+import { removeStale, sayFirst, type Saved } from './summary.ts';
 
 /** A downloaded archive, and the folder it unpacks into (segments below the destination). */
 export interface Unpacking {
@@ -56,26 +55,23 @@ export async function unpack(
     for (const [index, member] of members.entries()) {
       if (member.type !== 'file') continue;
       signal.throwIfAborted();
-      const segments = [...target, ...memberSegments(member)];
+      const own = memberSegments(member);
+      const segments = [...target, ...own];
       const found = await inspectFinal(destination, segments, cache);
-      const reason =
-        found.kind === 'refused'
-          ? found.reason
-          : found.kind === 'exists' &&
-              (found.what !== 'file' || !options.overwrite || placed.has(join(destination.root, ...segments)))
-            ? `${aThing(found.what)} is already at its path`
-            : undefined;
-      if (reason !== undefined) {
-        refused.push({ what: memberSegments(member).join('/'), reason });
-        continue;
+      const what = own.join('/');
+      if (found.kind === 'refused') refused.push({ what, reason: found.reason });
+      else if (
+        found.kind === 'exists' &&
+        (found.what !== 'file' || !options.overwrite || placed.has(join(destination.root, ...segments)))
+      )
+        refused.push({ what, reason: `${aThing(found.what)} is already at its path` });
+      else {
+        finals[index] = segments;
+        declared += member.size;
       }
-      finals[index] = segments;
-      declared += member.size;
     }
-    const free = await statfs(dirname(archive)).then(
-      (stats) => stats.bavail * stats.bsize,
-      () => undefined,
-    );
+    const disk = await statfs(dirname(archive)).catch(() => undefined);
+    const free = disk && disk.bavail * disk.bsize;
     const limit = `extract-max-mib (${formatBytes(options.extractMaxBytes)})`;
     const tooMuch = (than: string, hint = ''): FetchError =>
       new FetchError(
@@ -86,11 +82,8 @@ export async function unpack(
       throw tooMuch(`the ${formatBytes(free)} free on the destination's file system`);
     if (declared > options.extractMaxBytes)
       throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
-    const stale = await removeStaleParts(
-      destination.root,
-      finals.filter((f) => f !== undefined),
-    );
-    if (stale.length > 0) ctx.info(staleLine(stale));
+    const planned = finals.filter((f) => f !== undefined);
+    await removeStale(ctx, destination.root, planned);
     let written = 0;
     await readArchive(archive, kind, signal, (member, index) => {
       const segments = finals[index];

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { Downloader, type Opener } from '../../api/download.ts';
 import { displayUrl, formatBytes, plural, quoted } from '../../api/format.ts';
@@ -32,11 +33,10 @@ import {
 } from './file-errors.ts';
 import { readInputs, type FetchInputs } from './inputs.ts';
 import { Progress } from './progress.ts';
-import { removeStaleParts } from './stale-parts.ts';
 import {
   MAX_NOTES,
   sayFirst,
-  staleLine,
+  removeStale,
   setOutputs,
   totalBytes,
   writeSummary,
@@ -66,17 +66,13 @@ export const spec = {
   outputs: ['count', 'files', 'file-list', 'path', 'bytes', 'build-num'],
 } as const satisfies ActionSpec;
 
-/** How often a long download prints a progress line. */
 const PROGRESS_EVERY_MS = 10_000;
-/** Paths looked at between two turns of the event loop, where a SIGINT is heard. */
 const YIELD_EVERY = 1000;
 
 interface Checked {
   file: PlannedFile;
   into: Omit<Unpacking, 'file'> | undefined;
 }
-
-type Refuse = (what: string, reason: string) => void;
 
 async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
@@ -92,7 +88,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const profile = profileOf(process.platform);
   const plan = planDownloads(chosen.artifacts, { ...options, profile });
   let refused = 0;
-  const refuse: Refuse = (what, reason) => {
+  const refuse = (what: string, reason: string): void => {
     if (++refused <= MAX_NOTES)
       ctx.io.warning(logSafe(`Refused artifact ${what}: ${reason}; it is not fetched`));
   };
@@ -109,11 +105,8 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
 
   const destination = new Destination(root, profile);
   const checked = await checkFinalPaths(options, plan, destination, refuse, ctx.signal);
-  const stale = await removeStaleParts(
-    root,
-    checked.map((c) => c.file.segments),
-  );
-  if (stale.length > 0) ctx.info(staleLine(stale));
+  const planned = checked.map((c) => c.file.segments);
+  await removeStale(ctx, root, planned);
   const saved =
     checked.length === 0
       ? []
@@ -141,7 +134,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   if (options.ifNoArtifacts === 'error') throw new FetchError(`${text} (if-no-artifacts: error)`);
   if (options.ifNoArtifacts === 'warn') ctx.io.warning(logSafe(text));
   else ctx.info(text);
-  await ctx.io.summary.addRaw(mdSafe(text, 1000), true).write();
+  await appendSummary(ctx.io, mdSafe(text, 1000));
 }
 
 /** Every final path is looked at before anything is downloaded (docs/promises.md, promise 12). */
@@ -149,7 +142,7 @@ async function checkFinalPaths(
   options: FetchInputs,
   plan: Plan,
   destination: Destination,
-  refuse: Refuse,
+  refuse: (what: string, reason: string) => void,
   signal: AbortSignal,
 ): Promise<Checked[]> {
   const out: Checked[] = [];
@@ -169,39 +162,31 @@ async function checkFinalPaths(
     if (index % YIELD_EVERY === 0) await setImmediate();
     signal.throwIfAborted();
     const found = await inspectFinal(destination, file.segments, cache);
-    if (found.kind === 'refused') {
-      refuse(quoted(file.source), found.reason);
-      continue;
-    }
-    if (found.kind === 'exists' && !options.overwrite) {
+    const archive = options.extract ? archiveOf(file.segments.at(-1) ?? '') : undefined;
+    if (found.kind === 'refused') refuse(quoted(file.source), found.reason);
+    else if (found.kind === 'exists' && !options.overwrite)
       existing.push(
         quoted(file.segments.join('/')) + (found.what === 'file' ? '' : ` (${aThing(found.what)})`),
       );
-      continue;
-    }
-    if (found.kind === 'exists' && found.what !== 'file') {
+    else if (found.kind === 'exists' && found.what !== 'file')
       refuse(quoted(file.source), `${aThing(found.what)} is at its path, and is never replaced`);
-      continue;
+    else if (archive === undefined) out.push({ file, into: undefined });
+    else {
+      const target = [...file.segments.slice(0, -1), archive.stem];
+      const key = target.join('/');
+      const clash = taken.get(foldedName(key));
+      if (clash !== undefined) {
+        throw new ClashError(
+          `artifact ${quoted(file.source)} would be unpacked into ${quoted(key)}, where artifact ` +
+            `${quoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
+        );
+      }
+      const there = await destination.inspect(target, cache);
+      if (there.kind === 'refused') refuse(quoted(file.source), there.reason);
+      else if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite))
+        existing.push(`${quoted(key)} (${aThing(there.what)}, where ${quoted(file.source)} unpacks)`);
+      else out.push({ file, into: { kind: archive.kind, target, source: file.source } });
     }
-    const archive = options.extract ? archiveOf(file.segments.at(-1) ?? '') : undefined;
-    if (archive === undefined) {
-      out.push({ file, into: undefined });
-      continue;
-    }
-    const target = [...file.segments.slice(0, -1), archive.stem];
-    const key = target.join('/');
-    const clash = taken.get(foldedName(key));
-    if (clash !== undefined) {
-      throw new ClashError(
-        `artifact ${quoted(file.source)} would be unpacked into ${quoted(key)}, where artifact ` +
-          `${quoted(clash.source)} is saved; leave one out with pattern, or leave extract out`,
-      );
-    }
-    const there = await destination.inspect(target, cache);
-    if (there.kind === 'refused') refuse(quoted(file.source), there.reason);
-    else if (there.kind === 'exists' && (there.what !== 'folder' || !options.overwrite))
-      existing.push(`${quoted(key)} (${aThing(there.what)}, where ${quoted(file.source)} unpacks)`);
-    else out.push({ file, into: { kind: archive.kind, target, source: file.source } });
   }
   if (existing.length > 0) {
     const more = existing.length > 5 ? ` and ${existing.length - 5} more` : '';
@@ -221,7 +206,7 @@ async function downloadAll(
   options: FetchInputs,
   checked: readonly Checked[],
   destination: Destination,
-  refuse: Refuse,
+  refuse: (what: string, reason: string) => void,
 ): Promise<Saved[]> {
   const root = destination.root;
   const downloader = new Downloader({
@@ -246,8 +231,7 @@ async function downloadAll(
   ctx.info(
     `Fetching ${plural(checked.length, 'artifact')} into ${root}, ${Math.min(options.concurrency, checked.length)} at a time`,
   );
-  const timer = setInterval(() => ctx.info(progress.line()), PROGRESS_EVERY_MS);
-  timer.unref();
+  const timer = setInterval(() => ctx.info(progress.line()), PROGRESS_EVERY_MS).unref();
   try {
     await forEachLimited(
       checked,

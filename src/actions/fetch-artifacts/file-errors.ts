@@ -18,11 +18,12 @@ export class FetchError extends UserFacingError {
   override name = 'FetchError';
 }
 
-/** An error and the errors that caused it, as Node's file system and the downloader nest them. */
-function chain(error: unknown): NodeJS.ErrnoException[] {
-  const errors: NodeJS.ErrnoException[] = [];
-  for (let e = error; e instanceof Error && errors.length < 5; e = e.cause) errors.push(e);
-  return errors;
+/** The code of an error or of a cause (the file system and the downloader nest them) that `test` takes. */
+function codeOf(error: unknown, test: (e: NodeJS.ErrnoException) => boolean): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (typeof (e as NodeJS.ErrnoException).code === 'string' && test(e))
+      return (e as NodeJS.ErrnoException).code;
+  return undefined;
 }
 
 const DISK_FULL: Record<string, string> = {
@@ -31,7 +32,7 @@ const DISK_FULL: Record<string, string> = {
 };
 
 export function diskFullReason(error: unknown): string | undefined {
-  const code = chain(error).find((e) => typeof e.code === 'string' && Object.hasOwn(DISK_FULL, e.code))?.code;
+  const code = codeOf(error, (e) => Object.hasOwn(DISK_FULL, e.code ?? ''));
   return code === undefined ? undefined : DISK_FULL[code];
 }
 
@@ -67,19 +68,15 @@ export async function makeDestination(path: string): Promise<void> {
     new FetchError(
       `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
     );
-  let missing = path;
-  for (let parent = dirname(missing); parent !== missing; parent = dirname(missing)) {
-    const stat = await lstat(parent).catch(() => undefined);
-    if (stat !== undefined) {
-      if (!stat.isDirectory() && !stat.isSymbolicLink())
-        throw fail(`${JSON.stringify(parent)} is a file, not a folder`);
-      break;
-    }
-    missing = parent;
+  // The first existing path upward, and the folder below it that is missing.
+  let [at, missing] = [path, path];
+  let stat = await lstat(at).catch(() => undefined);
+  while (stat === undefined && dirname(at) !== at) {
+    [missing, at] = [at, dirname(at)];
+    stat = await lstat(at).catch(() => undefined);
   }
-  const here = await lstat(missing).catch(() => undefined);
-  if (here !== undefined && !here.isDirectory())
-    throw fail(`${JSON.stringify(missing)} is a file, not a folder`);
+  if (stat !== undefined && !stat.isDirectory() && (at === path || !stat.isSymbolicLink()))
+    throw fail(`${JSON.stringify(at)} is a file, not a folder`);
   const code = await mkdir(missing).catch((error: NodeJS.ErrnoException) => error.code);
   const parent = JSON.stringify(dirname(missing));
   throw fail(
@@ -111,7 +108,6 @@ export function inspectFinal(
   return reason === undefined ? destination.inspect(segments, cache) : { kind: 'refused', reason };
 }
 
-/** `a folder`, `a symbolic link`: what stands at a path, as messages say it. */
 export function aThing(what: string): string {
   return `a ${what === 'symlink' ? 'symbolic link' : what}`;
 }
@@ -132,13 +128,9 @@ const FILE_ERRORS: Record<string, string> = {
 /** Calls of the file system, as Node names them in an error's `syscall` (a socket's EACCES is no file's). */
 const FILE_CALLS = /^(?:open|mkdir|rename|write|close|link|copyfile|lstat|stat)$/u;
 
-function errnoCode(error: unknown): string | undefined {
-  return chain(error).find((e) => typeof e.code === 'string' && FILE_CALLS.test(e.syscall ?? ''))?.code;
-}
-
 /** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
 export function fileProblem(error: unknown): string | undefined {
-  const code = errnoCode(error);
+  const code = codeOf(error, (e) => FILE_CALLS.test(e.syscall ?? ''));
   const reason = code === undefined ? undefined : FILE_ERRORS[code];
   return reason === undefined ? undefined : `${reason} (${code})`;
 }

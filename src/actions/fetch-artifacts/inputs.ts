@@ -10,34 +10,30 @@ import { checkBuildNum, checkSegment } from '../../api/validate.ts';
 
 export type FetchInputs = ReturnType<typeof readInputs>;
 
-/** The largest `extract-max-mib`: 1 PiB, well inside what a number counts exactly. */
+// The largest extract-max-mib stays well inside what a number counts exactly.
 const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/u;
+
+function refuse(name: string, allowed: string, value: string): never {
+  throw new ValidationError(name, `allowed: ${allowed}`, value);
+}
 
 export function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const buildText = inputs.optional('build-num') ?? 'latest';
   if (buildText !== 'latest' && !/^\+?\d+$/u.test(buildText))
-    throw new ValidationError(
-      'build-num',
-      "allowed: a build number (a whole number ≥ 1) or 'latest'",
-      buildText,
-    );
+    refuse('build-num', "a build number (a whole number ≥ 1) or 'latest'", buildText);
   const buildNum = buildText === 'latest' ? undefined : checkBuildNum('build-num', buildText);
   const branch = inputs.optional('branch');
   if (branch !== undefined) checkSegment('branch', branch, 'a branch name');
   const statusFilter = inputs.oneOf('status-filter', ARTIFACT_STATUS_FILTERS, 'completed');
   const revision = inputs.optional('revision');
   if (revision !== undefined && !/^[0-9a-f]{7,64}$/iu.test(revision))
-    throw new ValidationError(
-      'revision',
-      'allowed: a commit hash, or a prefix of at least 7 hex digits',
-      revision,
-    );
+    refuse('revision', 'a commit hash, or a prefix of at least 7 hex digits', revision);
   const job = inputs.optional('job');
   if (job !== undefined && (CONTROL.test(job) || job.length > 200))
-    throw new ValidationError('job', 'allowed: a job name, one line, at most 200 characters', job);
+    refuse('job', 'a job name, one line, at most 200 characters', job);
   const searchArtifacts = inputs.boolean('search-artifacts', false);
   // These choose among builds: a build named by number leaves them nothing to choose.
   const choosers = [
@@ -58,27 +54,22 @@ export function readInputs(ctx: ActionContext) {
   const pathText = inputs.optional('path');
   // eslint-disable-next-line no-control-regex
   if (pathText !== undefined && /[\u0000-\u001f]/u.test(pathText))
-    throw new ValidationError('path', 'allowed: a folder path without control characters', pathText);
+    refuse('path', 'a folder path without control characters', pathText);
   const fileName = inputs.optional('file-name');
   if (fileName !== undefined) {
-    const allowed = 'allowed: a plain file name, without folders';
+    const allowed = 'a plain file name, without folders';
     const windows = profileOf(process.platform).windowsNames ? windowsNameProblem(fileName) : undefined;
     if (windows !== undefined)
-      throw new ValidationError(
-        'file-name',
-        `${allowed}, that Windows can hold (this one ${windows})`,
-        fileName,
-      );
+      refuse('file-name', `${allowed}, that Windows can hold (this one ${windows})`, fileName);
     if (/[/\\]/u.test(fileName) || fileName === '.' || fileName === '..' || CONTROL.test(fileName))
-      throw new ValidationError('file-name', allowed, fileName);
+      refuse('file-name', allowed, fileName);
     if (Buffer.byteLength(fileName) > MAX_FILE_NAME_BYTES)
-      throw new ValidationError('file-name', `${allowed}, at most ${MAX_FILE_NAME_BYTES} bytes`, fileName);
+      refuse('file-name', `${allowed}, at most ${MAX_FILE_NAME_BYTES} bytes`, fileName);
   }
   return {
     buildNum,
     branch,
     statusFilter,
-    /** Absolute; created if missing. */
     destination: resolve(workspace(ctx.env), pathText ?? '.'),
     globs: inputs.lines('pattern').map((line) => compileGlob('pattern', line)),
     fileName,
@@ -91,7 +82,6 @@ export function readInputs(ctx: ActionContext) {
     overwrite: inputs.boolean('overwrite', false),
     extract: inputs.boolean('extract', false),
     searchArtifacts,
-    /** Counted as written, for each archive. */
     extractMaxBytes: inputs.integer('extract-max-mib', 1, MAX_EXTRACT_MIB, 10_240) * 1024 * 1024,
     allowForks: inputs.boolean('allow-forks', false),
   };

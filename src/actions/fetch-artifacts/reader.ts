@@ -13,14 +13,14 @@ import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts'
 /** Called for each member in archive order; what it returns, if anything, consumes the member's bytes. */
 type Visit = (member: Member, index: number) => ((data: AsyncIterable<Buffer>) => Promise<void>) | undefined;
 
-/** Every member, read through to the end (decompression included): the enumeration the check works on. */
+/** Every member: the enumeration the check works on. */
 export async function listMembers(file: string, kind: ArchiveKind, signal: AbortSignal): Promise<Member[]> {
   const members: Member[] = [];
   await readArchive(file, kind, signal, (member) => void members.push(member));
   return members;
 }
 
-/** Reads the archive once, in order; the next member is read once the last one's bytes are consumed. */
+/** Reads the whole archive once, in order, decompressing all; a member comes once the last one is consumed. */
 export function readArchive(
   file: string,
   kind: ArchiveKind,
@@ -50,8 +50,6 @@ function unreadable(error: unknown, signal: AbortSignal): unknown {
   if (problem !== undefined) return new UnsafeArchiveError(`member ${quoted(name?.[2] ?? '')} ${problem}`);
   return new UnsafeArchiveError(`it cannot be read: ${error.message}`);
 }
-
-// --- tar ---------------------------------------------------------------------------------------------------------
 
 /** A pax record that gives a member its name or its size, which tar readers apply differently. */
 const DISPUTED_PAX = /(?:^|\n)\d+ (?:GNU\.sparse\.[^=]*|SCHILY\.realsize)=/u;
@@ -94,7 +92,6 @@ function tarMember(entry: ReadEntry): Member {
 }
 
 async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
-  signal.throwIfAborted();
   // The step's signal destroys the file stream, whose error stops the parser.
   const raw = createReadStream(file, { signal });
   // strict: a bad checksum, a truncated member or a broken gzip stream is an error, not a warning to skip past.
@@ -131,54 +128,45 @@ async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise
     );
   });
   parser.on('entry', (entry: ReadEntry) => {
+    const fail = (error: unknown): void => {
+      entry.resume();
+      stop(error);
+    };
     try {
       const member = failure === undefined ? tarMember(entry) : undefined;
       const write = member === undefined ? undefined : visit(member, index++);
-      if (write !== undefined) {
-        pending.push(
-          write(entry as unknown as AsyncIterable<Buffer>).catch((error: unknown) => {
-            entry.resume();
-            stop(error);
-          }),
-        );
-        return;
-      }
-      entry.resume();
+      if (write === undefined) entry.resume();
+      else pending.push(write(entry as unknown as AsyncIterable<Buffer>).catch(fail));
     } catch (error) {
-      entry.resume();
-      stop(error);
+      fail(error);
     }
   });
   raw.pipe(parser);
-  try {
-    await done;
-    await Promise.all(pending);
-  } finally {
-    raw.destroy();
-  }
+  // Neither wait throws: every failure is kept in `failure`.
+  await done;
+  await Promise.all(pending);
+  raw.destroy();
   if (failure !== undefined) throw unreadable(failure, signal);
 }
 
-// --- zip ---------------------------------------------------------------------------------------------------------
-
-const S_IFMT = 0o170000;
+/** The file types of a Unix mode (its S_IFMT bits) as members; none at all is a file, as DOS hosts write it. */
+const ZIP_TYPES: Record<number, Member['type']> = {
+  0: 'file',
+  0o100000: 'file',
+  0o040000: 'folder',
+  0o120000: 'symlink',
+  0o020000: 'device',
+  0o060000: 'device',
+  0o010000: 'device',
+};
 
 function zipMember(entry: Entry): Member {
   const name = entry.fileName;
   // The file type sits in the high half of the external attributes. unzip reads it there for Unix, macOS and
   // several other hosts (2, 5, 16, 30 among them), so it is read whatever the host: a link is a link.
   const mode = (entry.externalFileAttributes >>> 16) & 0xffff;
-  const format = mode & S_IFMT;
-  const type: Member['type'] =
-    format === 0o120000
-      ? 'symlink'
-      : format === 0o040000 || name.endsWith('/')
-        ? 'folder'
-        : format === 0 || format === 0o100000
-          ? 'file'
-          : format === 0o020000 || format === 0o060000 || format === 0o010000
-            ? 'device'
-            : 'other';
+  const format = ZIP_TYPES[mode & 0o170000] ?? 'other';
+  const type = format !== 'symlink' && name.endsWith('/') ? 'folder' : format;
   if (type === 'file' && entry.isEncrypted())
     throw new UnsafeArchiveError(`member ${quoted(name)} is encrypted`);
   if (type === 'file' && entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
@@ -200,7 +188,6 @@ async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise
   // An entry's stream a failed write left unread is destroyed with the archive.
   let current: Readable | undefined;
   try {
-    signal.throwIfAborted();
     // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
     // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
     zip = await openZip(file, {
@@ -227,6 +214,7 @@ async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise
     throw unreadable(error, signal);
   } finally {
     current?.destroy();
-    zip?.close();
+    // A read for the next entry may still be under way when the step is cancelled: its failure is no news then.
+    zip?.on('error', () => undefined).close();
   }
 }

@@ -3,12 +3,11 @@ import { writeFile } from 'node:fs/promises';
 import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes, plural } from '../../api/format.ts';
-import { headerRow } from '../../runner/summary.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { sample } from '../../api/paths.ts';
+import { removeStaleParts } from './stale-parts.ts';
 
-/** Rows of the job summary's table; the rest are counted. */
 const SUMMARY_ROWS = 50;
-/** Notes printed one by one before the rest are only counted. */
 export const MAX_NOTES = 20;
 
 export interface Saved {
@@ -29,9 +28,15 @@ export function sayFirst<T>(
   if (items.length > MAX_NOTES) say(more(items.length - MAX_NOTES));
 }
 
-/** The log line for part files an earlier run left. */
-export function staleLine(stale: readonly string[]): string {
-  return `Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`;
+/** Removes the part files an earlier run left at the planned paths (segments below `root`), and says so. */
+export async function removeStale(
+  ctx: ActionContext,
+  root: string,
+  planned: readonly (readonly string[])[],
+): Promise<void> {
+  const stale = await removeStaleParts(root, planned);
+  if (stale.length > 0)
+    ctx.info(`Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`);
 }
 
 export async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
@@ -63,22 +68,19 @@ export async function writeSummary(
   from: string,
 ): Promise<void> {
   const bytes = totalBytes(saved);
-  const summary = ctx.io.summary.addRaw(
-    `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
-    true,
-  );
-  // The table is HTML, where a Markdown escape would show its backslash.
-  const rows = saved.slice(0, SUMMARY_ROWS).map((s) => [htmlSafe(s.shown, 500), formatBytes(s.bytes)]);
-  summary.addTable([
-    headerRow('File', 'Size'),
-    ...rows,
-    [{ data: `<b>${plural(saved.length, 'file')}</b>` }, { data: `<b>${formatBytes(bytes)}</b>` }],
-  ]);
   const rest = saved.slice(SUMMARY_ROWS);
+  const row = (tag: string, ...cells: string[]): string =>
+    `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
+  // The table is HTML, where a Markdown escape would show its backslash.
+  const rows = saved
+    .slice(0, SUMMARY_ROWS)
+    .map((s) => row('td', htmlSafe(s.shown, 500), formatBytes(s.bytes)));
+  const total = row('td', `<b>${plural(saved.length, 'file')}</b>`, `<b>${formatBytes(bytes)}</b>`);
+  const lines = [
+    `Fetched ${plural(saved.length, 'file')} (${formatBytes(bytes)}) of ${from} into ${mdSafe(root)}`,
+    `<table>${row('th', 'File', 'Size')}${rows.join('')}${total}</table>`,
+  ];
   if (rest.length > 0)
-    summary.addRaw(
-      `…and ${plural(rest.length, 'more file')} (${formatBytes(totalBytes(rest))}) not shown.`,
-      true,
-    );
-  await summary.write();
+    lines.push(`…and ${plural(rest.length, 'more file')} (${formatBytes(totalBytes(rest))}) not shown.`);
+  await appendSummary(ctx.io, lines.join('\n'));
 }

@@ -3,8 +3,7 @@
 import type { Client, ProjectRef, SlugProject } from '../../api/client.ts';
 import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
 import { PipelineErroredError } from '../../api/pipeline-builds.ts';
-import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
+import { Pipelines, ProjectsV2, type Pipeline } from '../../api/pipelines.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
@@ -25,6 +24,7 @@ import {
   startBuild,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
+import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
 import { describeResult } from './report.ts';
@@ -36,10 +36,7 @@ function segment(inputs: Inputs, name: string, what?: string): string | undefine
   return value;
 }
 
-/**
- * How each parameter is read and checked when the command takes it; the secrets come first, so that they are
- * masked before anything else is read.
- */
+/** How each parameter is read and checked; the secrets come first, so that they are masked before the rest. */
 const READ = {
   value: (i) => i.secret('value', { required: true }),
   apikey: (i) => i.secret('apikey', { required: true }),
@@ -75,7 +72,6 @@ const READ = {
 } satisfies Record<string, (inputs: Inputs, command: string) => unknown>;
 type Parameter = keyof typeof READ;
 const PARAMETERS = Object.keys(READ) as Parameter[];
-const SECRETS: readonly Parameter[] = ['value', 'apikey', 'ssh-key'];
 
 export const spec = {
   name: 'general',
@@ -112,7 +108,7 @@ async function rerunJob(api: ProjectsV2, p: SlugProject, a: Args): Promise<unkno
       `v2 /workflow/${workflowId}/job`,
       `job #${a['build-num']} is not among the jobs of its workflow`,
     );
-  return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
+  return api.rerun(workflowId, { jobs: [found.id], ...definedOnly({ enableSsh: a.ssh || undefined }) });
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -121,18 +117,19 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-const page = (a: Args): { limit?: number; offset?: number } =>
-  definedOnly({ limit: a.limit, offset: a.offset });
+const page = (a: Args) => definedOnly({ limit: a.limit, offset: a.offset });
 
-/** A command about one build, named by its number, with its v2 form when it has one. */
-function ofBuild(
-  call: (client: Client, p: ProjectRef, num: number) => Promise<unknown>,
-  v2?: (api: ProjectsV2, p: SlugProject, num: number) => Promise<unknown>,
-): Command {
+/** The names of an API's calls about one build, named by its number. */
+type OfBuild<Api, P> = {
+  [K in keyof Api]: Api[K] extends (p: P, num: number) => Promise<unknown> ? K : never;
+}[keyof Api];
+
+/** A command about one build: the client's call, and the v2 one when it has one. */
+function ofBuild(call: OfBuild<Client, ProjectRef>, v2?: OfBuild<ProjectsV2, SlugProject>): Command {
   return {
     takes: ['build-num'],
-    call: (c, p, a) => call(c, p, a['build-num']),
-    ...(v2 && { v2: (api, p, a) => v2(api, p, a['build-num']) }),
+    call: (c, p, a) => c[call](p, a['build-num']),
+    ...(v2 && { v2: (api, p, a) => api[v2](p, a['build-num']) }),
   };
 }
 
@@ -173,10 +170,7 @@ export const COMMANDS: Record<string, Command> = {
       return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
     },
   },
-  build: ofBuild(
-    (c, p, n) => c.build(p, n),
-    (api, p, n) => api.job(p, n),
-  ),
+  build: ofBuild('build', 'job'),
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
     call: async (_c, _p, a, connection) => {
@@ -202,15 +196,9 @@ export const COMMANDS: Record<string, Command> = {
       return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
     },
   },
-  cancel: ofBuild(
-    (c, p, n) => c.cancel(p, n),
-    (api, p, n) => api.cancelJob(p, n),
-  ),
-  'add-ssh-user': ofBuild((c, p, n) => c.addSshUser(p, n)),
-  artifacts: ofBuild(
-    (c, p, n) => c.artifacts(p, n),
-    (api, p, n) => api.artifacts(p, n),
-  ),
+  cancel: ofBuild('cancel', 'cancelJob'),
+  'add-ssh-user': ofBuild('addSshUser'),
+  artifacts: ofBuild('artifacts', 'artifacts'),
   'latest-artifacts': {
     takes: ['branch', 'status-filter'],
     call: async (c, p, a) => {
@@ -222,10 +210,7 @@ export const COMMANDS: Record<string, Command> = {
       return latest.found ? latest.artifacts : [];
     },
   },
-  tests: ofBuild(
-    (c, p, n) => c.tests(p, n),
-    (api, p, n) => api.tests(p, n),
-  ),
+  tests: ofBuild('tests', 'tests'),
   'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
   'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
   'get-envvar': {
@@ -271,10 +256,11 @@ export const COMMANDS: Record<string, Command> = {
 function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter[]): Args {
   const { inputs } = ctx;
   const args: Partial<Record<Parameter, unknown>> = {};
-  for (const p of SECRETS) if (takes.includes(p)) args[p] = READ[p](inputs, command);
   for (const p of PARAMETERS) {
-    // all-pages and trigger-api have defaults, which the runner passes to every command.
-    if (!takes.includes(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
+    // all-pages is read for every command, to say where it has no effect.
+    if (takes.includes(p) || p === 'all-pages') args[p] = READ[p](inputs, command);
+    // trigger-api has a default, which the runner passes to every command.
+    else if (p !== 'trigger-api' && inputs.raw(p) !== '') {
       const allowed = takes.length
         ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
         : 'it takes no parameters';
@@ -286,9 +272,6 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
       );
     }
   }
-  // all-pages is read for every command, to say where it has no effect.
-  for (const p of PARAMETERS)
-    if ((takes.includes(p) || p === 'all-pages') && !(p in args)) args[p] = READ[p](inputs, command);
   const checked = { ...args, ctx } as Args;
   checkRevisionOrTag('revision', checked.revision, 'tag', checked.tag);
   if (command === 'trigger') checkTriggerInputs(checked['trigger-api'], triggerRequest(checked));
@@ -322,13 +305,10 @@ async function setUp(a: Args, pipelines: Pipelines, pipeline: Pipeline): Promise
 export async function general(ctx: ActionContext): Promise<void> {
   const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) {
-    throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
-  }
+  if (!command) throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
   const args = readArgs(ctx, name, command.takes);
-  if (args['all-pages'] && !command.paged) {
+  if (args['all-pages'] && !command.paged)
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
-  }
   if (command.warning) ctx.io.warning(command.warning);
   const { v2 } = command;
   const needsProject = command.project !== false;
@@ -346,14 +326,13 @@ export async function general(ctx: ActionContext): Promise<void> {
     'slug' in project
       ? await v2?.(new ProjectsV2(connection.transport), project, args)
       : await command.call(connection.client, project, args, connection as Connection);
-  const text = JSON.stringify(result ?? null);
-  ctx.setOutput('result', text);
+  ctx.setOutput('result', JSON.stringify(result ?? null));
   const what = describeResult(name, result);
   ctx.info(`${name}: ${what}`);
-  await ctx.io.summary.addRaw(`\`${name}\`: ${mdSafe(what, 1000)}`, true).write();
+  await appendSummary(ctx.io, `\`${name}\`: ${mdSafe(what, 1000)}`);
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, general);
 }

@@ -1,9 +1,9 @@
 import { projectName } from '../../api/client.ts';
 import { ApiError, ValidationError } from '../../api/errors.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
+import { ProjectsV2 } from '../../api/pipelines.ts';
 import { checkEnvName } from '../../api/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { headerRow } from '../../runner/summary.ts';
+import { appendSummary, headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 
 export const spec = {
@@ -72,46 +72,36 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
       }
     },
   };
-  const set: string[] = [];
-  const deleted: string[] = [];
-  const absent: string[] = [];
+  /** Each name and what became of it, in order. */
+  const done: [name: string, change: string][] = [];
   try {
     for (const [key, v] of toSet) {
       await store.add(key, v);
-      set.push(key);
+      done.push([key, 'set']);
       ctx.info(`Set ${key}`);
     }
     for (const key of toDelete) {
-      if (await store.remove(key)) {
-        deleted.push(key);
-        ctx.info(`Deleted ${key}`);
-      } else {
-        absent.push(key);
-        ctx.io.warning(`${key} was not deleted: the project has no such variable`);
-      }
+      const found = await store.remove(key);
+      done.push([key, found ? 'deleted' : 'not found, nothing deleted']);
+      if (found) ctx.info(`Deleted ${key}`);
+      else ctx.io.warning(`${key} was not deleted: the project has no such variable`);
     }
   } finally {
     // What was done is reported even when a later call fails.
-    ctx.setOutput('set', set);
-    ctx.setOutput('deleted', deleted);
-    const rows = [
-      ...set.map((k) => [k, 'set']),
-      ...deleted.map((k) => [k, 'deleted']),
-      ...absent.map((k) => [k, 'not found, nothing deleted']),
-    ];
-    if (rows.length > 0) {
-      await ctx.io.summary
+    const names = (change: string): string[] => done.flatMap(([k, c]) => (c === change ? [k] : []));
+    ctx.setOutput('set', names('set'));
+    ctx.setOutput('deleted', names('deleted'));
+    if (done.length > 0) {
+      ctx.io.summary
         .addRaw(`Environment variables of **${htmlSafe(projectName(project))}**`, true)
-        .addTable([
-          headerRow('Name', 'Change'),
-          ...rows.map(([k, c]) => [`<code>${htmlSafe(k ?? '')}</code>`, c ?? '']),
-        ])
-        .write();
+        .addTable([headerRow('Name', 'Change'), ...done.map(([k, c]) => [`<code>${htmlSafe(k)}</code>`, c])]);
+      // appendSummary writes what the summary holds, and a failed write is a warning.
+      await appendSummary(ctx.io, '');
     }
   }
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, setEnvvar);
 }

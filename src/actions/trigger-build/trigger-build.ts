@@ -3,7 +3,6 @@ import {
   readTests,
   showFailedSteps,
   testsSection,
-  type FailureShown,
   type TestsRead,
 } from '../../runner/build-report.ts';
 import { describeState, followBuild } from '../../runner/gate.ts';
@@ -16,12 +15,12 @@ import {
   type GateInputs,
   v11Connection,
 } from '../../runner/gate.ts';
-import { PollFailedError, untilDeadline, WaitError } from '../../runner/poll.ts';
+import { PollFailedError, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
-import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
-import { formatDuration } from '../../api/format.ts';
+import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
+import { formatDuration, plural } from '../../api/format.ts';
 import {
   checkTriggerInputs,
   confirmPipeline,
@@ -37,11 +36,11 @@ import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
 import { PipelineErroredError, type PipelineBuilds } from '../../api/pipeline-builds.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   PipelineTriggerAbortedError,
   Pipelines,
+  ProjectsV2,
   type Pipeline,
 } from '../../api/pipelines.ts';
 import { definedOnly, isFinished, type Build } from '../../api/records.ts';
@@ -125,11 +124,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const startedAt = ctx.clock.now();
   const deadline = startedAt + input.timeoutMs;
-  // With `wait`, no retry wait of the transport (a long Retry-After) may run past the step's own deadline.
-  const connection = ctx.connect({
-    ...(input.wait ? { deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) } : {}),
-    acceptSlug: true,
-  });
+  const connection = input.wait ? connectUntil(ctx, deadline) : ctx.connect({ acceptSlug: true });
 
   const started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
     if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError)) throw error;
@@ -157,18 +152,13 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const num = triggered.build_num;
   const url = triggered.build_url ?? '';
   const where = url ? `: ${url}` : '';
-  if (recoveredAfter !== undefined) {
-    ctx.io.warning(
-      logSafe(
-        `The trigger's answer was lost (${recoveredAfter}); found build #${num}, which it started${where}`,
-      ),
-    );
-  }
+  warnRecovered(ctx, recoveredAfter, `build #${num}`, where);
   ctx.info(`Triggered build #${num} of ${projectName(v1.project)} on branch ${input.request.branch}${where}`);
 
   let last: Build = triggered;
-  /** The summary's closing: none while the step did not wait, a line, or the finished build's report. */
-  let ending: string | { tests: TestsRead; failure: FailureShown } | undefined;
+  /** The summary's closing: none while the step did not wait, a line, or why the finished build failed. */
+  let ending: string[] | undefined;
+  let tests: TestsRead | undefined;
   let failedStep = '';
   // One budget of error annotations for the failed steps and the failed tests.
   const budget = new AnnotationBudget();
@@ -181,7 +171,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     try {
       const result = await followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
       if (!result.done) {
-        ending = 'The build did not finish within the wait; the step stopped waiting and left it running.';
+        ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
         // With an error the time-out did not come: the next look could not have been made within it (a long
         // Retry-After), so the step says it stopped early, and why.
         const waited = formatDuration(ctx.clock.now() - startedAt);
@@ -196,11 +186,11 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     } catch (error) {
       if (ctx.signal.aborted) {
         const what = await cancelOnAbort(ctx, input, last);
-        ending = `The step was cancelled: ${mdSafe(what)}.`;
+        ending = [`The step was cancelled: ${mdSafe(what)}.`];
         throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
       if (!(error instanceof PollFailedError)) throw error;
-      ending = `The step gave up waiting: ${mdSafe(error.message)}`;
+      ending = [`The step gave up waiting: ${mdSafe(error.message)}`];
       throw new WaitError(
         `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`,
         { cause: error },
@@ -212,7 +202,8 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         ? { failedStep: undefined, summary: '' }
         : await showFailedSteps(ctx, v1, last, input.failureLogLines, budget);
     failedStep = failure.failedStep ?? '';
-    ending = { tests: await readTests(ctx, v1, last), failure };
+    ending = failure.summary ? ['#### Why it failed', failure.summary] : [];
+    tests = await readTests(ctx, v1, last);
     const outcome = outcomeOf(last);
     const how = outcome
       ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
@@ -246,14 +237,18 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     ]);
     const waited = ending === undefined ? {} : { Waited: formatDuration(ctx.clock.now() - startedAt) };
     const parts = [buildHeading(last), buildFacts(last, waited)];
-    if (ending === undefined) parts.push('Triggered; the step did not wait for the build to finish.');
-    else if (typeof ending === 'string') parts.push(ending);
-    else {
-      if (ending.failure.summary) parts.push('#### Why it failed', ending.failure.summary);
-      parts.push(...testsSection(ctx, ending.tests, budget));
-    }
+    parts.push(...(ending ?? ['Triggered; the step did not wait for the build to finish.']));
+    if (tests !== undefined) parts.push(...testsSection(ctx, tests, budget));
     await appendSummary(ctx.io, parts.join('\n\n'));
   }
+}
+
+/** Says that the trigger's answer was lost, and what the step found it had started. */
+function warnRecovered(ctx: ActionContext, after: string | undefined, what: string, where: string): void {
+  if (after !== undefined)
+    ctx.io.warning(
+      logSafe(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`),
+    );
 }
 
 /** Sets the outputs of a pipeline that is not followed: empty where only a build has a value. */
@@ -283,14 +278,7 @@ async function confirmTriggered(
 ): Promise<Pipeline> {
   const url = pipelineUrl(connection, pipeline);
   const { branch, tag } = input.request;
-  if (recoveredAfter !== undefined) {
-    ctx.io.warning(
-      logSafe(
-        `The trigger's answer was lost (${recoveredAfter}); found pipeline #${pipeline.number}, which it ` +
-          `started: ${url}`,
-      ),
-    );
-  }
+  warnRecovered(ctx, recoveredAfter, `pipeline #${pipeline.number}`, `: ${url}`);
   ctx.info(
     `Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${projectName(connection.project)} on ` +
       `${tag === undefined ? `branch ${branch}` : `tag ${tag}`} through API v2: ${url}`,
@@ -384,6 +372,21 @@ async function followPipeline(
   }
 }
 
+/** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
+type AfterAbortSays = ReturnType<typeof cancelling>;
+
+/** The words of a cancel of a build or pipeline the step followed. */
+function cancelling(name: string, doing: string, where = '') {
+  return {
+    when: 'The step was cancelled',
+    left: `${name} was left running`,
+    doing,
+    where,
+    warn: (why: string) => `Could not cancel ${name} (${why}); cancel it by hand${where}`,
+    failed: (why: string) => `${name} could not be cancelled (${why}) and may still be running`,
+  };
+}
+
 /**
  * Work that must still be done after the step was cancelled, unless cancel-on-abort says no: on a connection of
  * its own (the step's is aborted), with a short real-time budget, so the step ends before the runner kills it.
@@ -392,12 +395,11 @@ async function followPipeline(
 async function afterAbort(
   ctx: ActionContext,
   input: TriggerInputs,
-  says: { when: string; left: string; doing: string; where?: string },
+  says: AfterAbortSays,
   work: (connection: Connection<ProjectAddress>) => Promise<string>,
-  failed: (why: string) => string,
 ): Promise<string> {
   if (!input.cancelOnAbort) {
-    ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where ?? ''}`);
+    ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where}`);
     return `${says.left} (cancel-on-abort: false)`;
   }
   ctx.info(`${says.when}; ${says.doing}`);
@@ -411,9 +413,11 @@ async function afterAbort(
   try {
     return await work(connection);
   } catch (error) {
-    return failed(
-      budget.aborted ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}` : (error as Error).message,
-    );
+    const why = budget.aborted
+      ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}`
+      : (error as Error).message;
+    ctx.io.warning(logSafe(says.warn(why)));
+    return says.failed(why);
   }
 }
 
@@ -426,15 +430,10 @@ function cancelPipeline(
   builds: readonly Build[],
 ): Promise<string> {
   const name = `pipeline #${pipeline.number}`;
-  const says = {
-    when: 'The step was cancelled',
-    left: `${name} was left running`,
-    doing: `cancelling the workflows of ${name}`,
-  };
   return afterAbort(
     ctx,
     input,
-    says,
+    cancelling(name, `cancelling the workflows of ${name}`),
     async ({ transport, client, project }) => {
       const pipelines = new Pipelines(transport);
       // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
@@ -463,14 +462,8 @@ function cancelPipeline(
         return `the running builds of ${name} were cancelled (${nums}), not its workflows`;
       }
       const names = open.map((w) => w.name).join(', ');
-      ctx.info(
-        `Cancelled ${open.length} workflow${open.length === 1 ? '' : 's'} of ${name}${names ? `: ${names}` : ''}`,
-      );
+      ctx.info(`Cancelled ${plural(open.length, 'workflow')} of ${name}${names ? `: ${names}` : ''}`);
       return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;
-    },
-    (why) => {
-      ctx.io.warning(logSafe(`Could not cancel ${name} (${why}); cancel it by hand`));
-      return `${name} could not be cancelled (${why}) and may still be running`;
     },
   );
 }
@@ -480,25 +473,15 @@ async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Bui
   const num = last.build_num;
   const where = last.build_url ? `: ${last.build_url}` : '';
   if (isFinished(last)) return `build #${num} had already finished`;
-  const says = {
-    when: 'The step was cancelled',
-    left: `build #${num} was left running`,
-    doing: `cancelling build #${num}`,
-    where,
-  };
   return afterAbort(
     ctx,
     input,
-    says,
+    cancelling(`build #${num}`, `cancelling build #${num}`, where),
     async (connection) => {
       const { client, project } = v11Connection(connection);
       const cancelled = await client.cancel(project, num);
       ctx.info(`Cancelled build #${num} (now ${describeState(cancelled)})${where}`);
       return `build #${num} was cancelled`;
-    },
-    (why) => {
-      ctx.io.warning(logSafe(`Could not cancel build #${num} (${why}); cancel it by hand${where}`));
-      return `build #${num} could not be cancelled (${why}) and may still be running`;
     },
   );
 }
@@ -520,54 +503,46 @@ function cancelLost(
     when: 'The step was cancelled during the trigger',
     left: `a ${kind} may have started on ${where}`,
     doing: `looking for the ${kind} it may have started`,
+    where: '',
+    warn: (why: string) => `Could not check for a ${kind} started on ${where} (${why}); look for it by hand`,
+    failed: (why: string) => `a ${kind} may have started on ${where} and could not be cancelled (${why})`,
   };
-  return afterAbort(
-    ctx,
-    input,
-    says,
-    async (connection) => {
-      if (kind === 'build') {
-        const { client, project } = v11Connection(connection);
-        const found = await client.findTriggeredBuild(project, input.request, before);
-        if (found === undefined) return `no build had started on ${where}`;
-        const num = found.build_num;
-        const cancelled = isFinished(found) ? found : await client.cancel(project, num);
-        ctx.info(
-          `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
-        );
-        return `build #${num}, started as the step was cancelled, was cancelled`;
-      }
-      const pipelines = new Pipelines(connection.transport);
-      const ref = tag === undefined ? { branch } : { tag };
-      const found = await pipelines.findTriggered(connection.project, ref, before);
-      if (found === undefined) return `no pipeline had started on ${where}`;
-      const name = `pipeline #${found.number} (id ${found.id})`;
-      const workflows = await pipelines.workflows(found.id);
-      if (workflows.length === 0) {
-        ctx.io.warning(
-          `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
-            'cancel it by hand',
-        );
-        return `${name} started and has no workflow yet; its workflows may still start`;
-      }
-      const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
-      for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
-      const names = logSafe(open.map((w) => w.name).join(', '));
-      ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
-      return open.length > 0
-        ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
-        : `${name}, started as the step was cancelled, had already ended`;
-    },
-    (why) => {
-      ctx.io.warning(
-        logSafe(`Could not check for a ${kind} started on ${where} (${why}); look for it by hand`),
+  return afterAbort(ctx, input, says, async (connection) => {
+    if (kind === 'build') {
+      const { client, project } = v11Connection(connection);
+      const found = await client.findTriggeredBuild(project, input.request, before);
+      if (found === undefined) return `no build had started on ${where}`;
+      const num = found.build_num;
+      const cancelled = isFinished(found) ? found : await client.cancel(project, num);
+      ctx.info(
+        `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
       );
-      return `a ${kind} may have started on ${where} and could not be cancelled (${why})`;
-    },
-  );
+      return `build #${num}, started as the step was cancelled, was cancelled`;
+    }
+    const pipelines = new Pipelines(connection.transport);
+    const ref = tag === undefined ? { branch } : { tag };
+    const found = await pipelines.findTriggered(connection.project, ref, before);
+    if (found === undefined) return `no pipeline had started on ${where}`;
+    const name = `pipeline #${found.number} (id ${found.id})`;
+    const workflows = await pipelines.workflows(found.id);
+    if (workflows.length === 0) {
+      ctx.io.warning(
+        `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
+          'cancel it by hand',
+      );
+      return `${name} started and has no workflow yet; its workflows may still start`;
+    }
+    const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
+    for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+    const names = logSafe(open.map((w) => w.name).join(', '));
+    ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
+    return open.length > 0
+      ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
+      : `${name}, started as the step was cancelled, had already ended`;
+  });
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, triggerBuild);
 }

@@ -1,13 +1,11 @@
 import { gateBuilds, pipelineSource, readIfNoBuilds, type BuildSource } from '../../runner/gate.ts';
 import { jobReader } from '../../api/pipeline-builds.ts';
-import { ProjectsV2 } from '../../api/projects-v2.ts';
 import { definedOnly, isFinished } from '../../api/records.ts';
 import { scopeOf } from '../../runner/gate.ts';
-import { Pipelines } from '../../api/pipelines.ts';
+import { Pipelines, ProjectsV2 } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
-import { untilDeadline } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
+import { connectUntil, pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
 import { compileNamePatterns } from '../../api/name-patterns.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
@@ -48,15 +46,17 @@ function readInputs(ctx: ActionContext) {
   const givenRevision = named('revision');
   const branch = named('branch');
   if (branch !== undefined) checkSegment('branch', branch);
-  const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
-  const jobs = compileNamePatterns('job', inputs.lines('job'));
-  const appearMs = waitMs(inputs, 'appear-timeout-minutes', 10);
-  const settleMs = inputs.integer('settle-seconds', 0, 3600, 30) * 1000;
-  const timeoutMs = waitMs(inputs, 'timeout-minutes', 60);
-  const intervalMs = pollIntervalMs(inputs);
-  const policy = readOutcomePolicy(inputs);
-  const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
-  const ifNoBuilds = readIfNoBuilds(inputs);
+  const read = {
+    workflows: compileNamePatterns('workflow', inputs.lines('workflow')),
+    jobs: compileNamePatterns('job', inputs.lines('job')),
+    appearMs: waitMs(inputs, 'appear-timeout-minutes', 10),
+    settleMs: inputs.integer('settle-seconds', 0, 3600, 30) * 1000,
+    timeoutMs: waitMs(inputs, 'timeout-minutes', 60),
+    intervalMs: pollIntervalMs(inputs),
+    policy: readOutcomePolicy(inputs),
+    failureLogLines: inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50),
+    ifNoBuilds: readIfNoBuilds(inputs),
+  };
 
   let revision = '';
   if (buildNum !== undefined) warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
@@ -66,19 +66,12 @@ function readInputs(ctx: ActionContext) {
     !(givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
   )
     revision = readRevision(givenRevision, ctx.env, 'build-num');
+  const query = { revision, ...definedOnly({ branch }) };
   return {
     ...definedOnly({ pipelineId, buildNum }),
-    query: { revision, ...definedOnly({ branch }) },
-    workflows,
-    jobs,
-    named: jobs.filter((p) => p.named),
-    ifNoBuilds,
-    appearMs,
-    settleMs,
-    timeoutMs,
-    intervalMs,
-    policy,
-    failureLogLines,
+    query,
+    ...read,
+    named: read.jobs.filter((p) => p.named),
   };
 }
 
@@ -98,11 +91,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
   // A project named by its slug is reached through v2 in every mode (docs/v2.md).
-  const connection = ctx.connect({
-    deadline,
-    signal: untilDeadline(ctx.signal, ctx.clock, deadline),
-    acceptSlug: true,
-  });
+  const connection = connectUntil(ctx, deadline);
   const { project } = connection;
   if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
     // Its job, by number, is read through v2 job details look after look, as a source of one build.
@@ -129,7 +118,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   await gateBuilds(ctx, connection, { ...input, source, label }, { started, deadline });
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, waitForBuild);
 }

@@ -5,8 +5,7 @@ import type { SlugProject } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { UnusableAnswerError } from '../../api/errors.ts';
 import { choosesName, type NamePattern } from '../../api/name-patterns.ts';
-import { FINAL_WORKFLOW_STATUSES, type Pipeline } from '../../api/pipelines.ts';
-import { jobBuild, ProjectsV2 } from '../../api/projects-v2.ts';
+import { FINAL_WORKFLOW_STATUSES, jobBuild, ProjectsV2, type Pipeline } from '../../api/pipelines.ts';
 import type { Build } from '../../api/records.ts';
 import type { Transport } from '../../api/transport.ts';
 
@@ -16,84 +15,72 @@ const WAITED: ReadonlySet<string> = new Set(['running', 'queued', 'not_running']
 /** Pipeline states after which no workflow is added to it. */
 const SETTLED_PIPELINE_STATES: ReadonlySet<string> = new Set(['created', 'errored']);
 
-interface PipelineQuery {
-  branch?: string;
-  buildNum?: number;
-  workflows: NamePattern[];
-  jobs: NamePattern[];
-}
-
-export class PipelineJobs {
-  readonly #api: ProjectsV2;
-  readonly #project: SlugProject;
-  readonly #query: PipelineQuery;
+/** The jobs to wait for, read look after look, and the cancel of one of them (the job alone, not its workflow). */
+export function pipelineJobs(
+  transport: Transport,
+  project: SlugProject,
+  query: { branch?: string; buildNum?: number; workflows: NamePattern[]; jobs: NamePattern[] },
+) {
+  const api = new ProjectsV2(transport);
+  const { branch, buildNum } = query;
   /** This job's own pipeline, once read. */
-  #own: { id: string; number: number } | undefined;
+  let own: { id: string; number: number } | undefined;
   /** Pipelines whose matching workflows have all ended: not read again. */
-  readonly #ended = new Set<string>();
+  const ended = new Set<string>();
   /** Pipelines with a job waited for at the last look, still read if they leave the newest pipelines. */
-  #open = new Map<string, Pipeline>();
-
-  constructor(transport: Transport, project: SlugProject, query: PipelineQuery) {
-    this.#api = new ProjectsV2(transport);
-    this.#project = project;
-    this.#query = query;
-  }
+  let open = new Map<string, Pipeline>();
 
   /** The jobs to wait for now, by job number, each with the number of its pipeline for the log. */
-  async pending(): Promise<Map<number, Build>> {
-    const { branch, buildNum, workflows: workflowPatterns, jobs: jobPatterns } = this.#query;
-    let ownId = this.#own?.id;
+  async function pending(): Promise<Map<number, Build>> {
+    let ownId = own?.id;
     if (buildNum !== undefined && ownId === undefined) {
-      ownId = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
-      const where = `v2 /project/${this.#project.slug}/job/${buildNum}`;
+      ownId = (await api.job(project, buildNum)).pipeline?.id;
+      const where = `v2 /project/${project.slug}/job/${buildNum}`;
       if (ownId === undefined) throw new UnusableAnswerError('GET', where, 'the job names no pipeline');
     }
-    const listed = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
-    if (ownId !== undefined && this.#own === undefined) {
-      const number = listed.find((p) => p.id === ownId)?.number ?? (await this.#api.pipeline(ownId)).number;
+    const listed = await api.projectPipelines(project, branch === undefined ? {} : { branch });
+    if (ownId !== undefined && own === undefined) {
+      const number = listed.find((p) => p.id === ownId)?.number ?? (await api.pipeline(ownId)).number;
       if (!Number.isSafeInteger(number))
         throw new UnusableAnswerError('GET', `v2 /pipeline/${ownId}`, 'the pipeline has no number');
-      this.#own = { id: ownId, number };
+      own = { id: ownId, number };
     }
     const candidates = new Map(listed.map((p) => [p.id, p]));
-    for (const [id, p] of this.#open) if (!candidates.has(id)) candidates.set(id, p);
-    const own = this.#own;
-    const pending = new Map<number, Build>();
-    const open = new Map<string, Pipeline>();
+    for (const [id, p] of open) if (!candidates.has(id)) candidates.set(id, p);
+    const found = new Map<number, Build>();
+    const next = new Map<string, Pipeline>();
     for (const pipeline of candidates.values()) {
-      if (this.#ended.has(pipeline.id) || pipeline.id === own?.id) continue;
+      if (ended.has(pipeline.id) || pipeline.id === own?.id) continue;
       if (own !== undefined && pipeline.number >= own.number) continue;
-      let ended = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
-      for (const workflow of await this.#api.workflows(pipeline.id)) {
-        if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !choosesName(workflowPatterns, workflow.name))
+      let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
+      for (const workflow of await api.workflows(pipeline.id)) {
+        if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !choosesName(query.workflows, workflow.name))
           continue;
-        ended = false;
-        for (const job of await this.#api.jobs(workflow.id)) {
+        done = false;
+        for (const job of await api.jobs(workflow.id)) {
           const number = job.job_number;
-          if (typeof number !== 'number' || !WAITED.has(job.status) || !choosesName(jobPatterns, job.name))
+          if (typeof number !== 'number' || !WAITED.has(job.status) || !choosesName(query.jobs, job.name))
             continue;
-          pending.set(number, {
+          found.set(number, {
             ...jobBuild(pipeline, { job_number: number, name: job.name, status: job.status }, workflow.name),
             // The log says the job's own status rather than the lifecycle v1.1 would give it.
             lifecycle: null,
             status: job.status as Build['status'],
             pipeline_number: pipeline.number,
           });
-          open.set(pipeline.id, pipeline);
+          next.set(pipeline.id, pipeline);
         }
       }
-      if (ended) this.#ended.add(pipeline.id);
+      if (done) ended.add(pipeline.id);
     }
-    this.#open = open;
-    return pending;
+    open = next;
+    return found;
   }
 
-  /** `POST {v2}/project/{slug}/job/{number}/cancel`: the job alone, not its workflow. */
-  async cancel(number: number): Promise<{ build_url?: string }> {
-    await this.#api.cancelJob(this.#project, number);
-    return {};
-  }
+  return {
+    pending,
+    cancel: (number: number) => api.cancelJob(project, number),
+  };
 }
 
 /** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */

@@ -1,8 +1,8 @@
-import { failedLook, poll, PollFailedError, untilDeadline, WaitError, type Look } from '../../runner/poll.ts';
+import { failedLook, poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
-import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
+import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { formatDuration, shortDuration } from '../../api/format.ts';
 import { projectName } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
@@ -10,7 +10,7 @@ import { ValidationError } from '../../api/errors.ts';
 import { choosesName, compileNamePatterns, describePatterns } from '../../api/name-patterns.ts';
 import { definedOnly, isFinished, type Build } from '../../api/records.ts';
 import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
-import { PipelineJobs, pipelineJobLabel } from './pipelines.ts';
+import { pipelineJobLabel, pipelineJobs } from './pipelines.ts';
 
 export const spec = {
   name: 'wait-for-serial',
@@ -65,16 +65,12 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = ctx.connect({
-    deadline,
-    signal: untilDeadline(ctx.signal, ctx.clock, deadline),
-    acceptSlug: true,
-  });
+  const connection = connectUntil(ctx, deadline);
   const { project } = connection;
   // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
   const source =
     'slug' in project
-      ? new PipelineJobs(connection.transport, project, input)
+      ? pipelineJobs(connection.transport, project, input)
       : {
           pending: (previous: ReadonlyMap<number, Build>) =>
             pendingBuilds({ ...connection, project }, input, previous),
@@ -87,24 +83,20 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   ];
   const scope = `${projectName(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
   const own = input.buildNum;
-  if (own === undefined) {
-    // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
-    ctx.info(
-      `No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
-        `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`,
-    );
-  } else if (input.cancelOlder) {
-    ctx.info(
-      `Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`,
-    );
-  } else {
-    ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
-  }
+  // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
+  ctx.info(
+    own === undefined
+      ? `No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
+          `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`
+      : input.cancelOlder
+        ? `Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`
+        : `Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`,
+  );
 
   const waitedFor = new Map<number, Build>();
   /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
   const tried = new Set<number>();
-  const cancelled = new Set<number>();
+  const cancelled = new Map<number, Build>();
   let pending = new Map<number, Build>();
   let looks = 0;
   /** `stopped`: before the time-out, because the next look could not have come within it. */
@@ -135,11 +127,11 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
               ? ''
               : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
           try {
-            const after = await source.cancel(build.build_num);
-            cancelled.add(build.build_num);
+            await source.cancel(build.build_num);
+            cancelled.set(build.build_num, build);
             ctx.info(
               `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
-                `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`,
+                `until now${build.build_url ? `: ${build.build_url}` : ''}`,
             );
           } catch (error) {
             if (ctx.signal.aborted) throw error;
@@ -199,23 +191,24 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     throw error;
   } finally {
     const elapsed = ctx.clock.now() - started;
-    const list = [...waitedFor.keys()].sort((a, b) => a - b);
     ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
     ctx.setOutput('polls', looks);
-    ctx.setOutput('waited-for', list);
-    const links = (builds: Iterable<Build>): string =>
+    ctx.setOutput(
+      'waited-for',
+      [...waitedFor.keys()].sort((a, b) => a - b),
+    );
+    const links = (builds: Iterable<Build>, labelled = true): string =>
       [...builds]
         .sort((a, b) => a.build_num - b.build_num)
-        .map(
-          (b) =>
-            `${buildLink(b)}${pipelineJobLabel(b) === undefined ? '' : ` (${mdSafe(pipelineJobLabel(b) ?? '')})`}`,
-        )
+        .map((b) => {
+          const label = labelled ? pipelineJobLabel(b) : undefined;
+          return label === undefined ? buildLink(b) : `${buildLink(b)} (${mdSafe(label)})`;
+        })
         .join(', ');
     const lines = [`### Wait for serial: ${mdSafe(scope)}`];
     if (cancelled.size > 0) {
-      const list = [...waitedFor.values()].filter((b) => cancelled.has(b.build_num));
-      const linked = list.sort((a, b) => a.build_num - b.build_num).map(buildLink);
-      lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${linked.join(', ')}.`);
+      const list = links(cancelled.values(), false);
+      lines.push(`Cancelled the older ${cancelled.size === 1 ? 'build' : 'builds'} ${list}.`);
     }
     if (waitedFor.size === 0 && ending === 'clear')
       lines.push('No other build was running: the step went on at once.');
@@ -288,7 +281,7 @@ function numbers(builds: ReadonlyMap<number, Build>): string {
   return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, waitForSerial);
 }
