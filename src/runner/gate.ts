@@ -7,7 +7,13 @@ import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { AbortedError, ApiError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
-import { jobReader, PipelineBuilds, slugCommitBuilds, type WorkflowEnd } from '../api/pipeline-builds.ts';
+import {
+  jobReader,
+  PipelineBuilds,
+  slugCommitBuilds,
+  type UnbuiltJob,
+  type WorkflowEnd,
+} from '../api/pipeline-builds.ts';
 import type { PipelineLook } from '../api/pipeline-builds.ts';
 import { Pipelines, ProjectsV2 } from '../api/pipelines.ts';
 import { isFinished, type Build } from '../api/records.ts';
@@ -32,12 +38,10 @@ import {
   worstOutcome,
   type OutcomePolicy,
 } from './outcomes.ts';
-import { poll, PollFailedError, WaitError, type Look } from './poll.ts';
+import { failedLook, poll, PollFailedError, WaitError, type Look } from './poll.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
-
-export type IfNoBuilds = 'fail' | 'warn' | 'pass';
 
 /** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
 export interface GateInputs {
@@ -48,7 +52,7 @@ export interface GateInputs {
   jobs: NamePattern[];
   /** Lines of `job` the step waits for until a job they match has appeared. */
   named: NamePattern[];
-  ifNoBuilds: IfNoBuilds;
+  ifNoBuilds: 'fail' | 'warn' | 'pass';
   appearMs: number;
   settleMs: number;
   timeoutMs: number;
@@ -74,7 +78,7 @@ export type Ending =
   | { kind: 'none'; why: string };
 
 /** Reads `if-no-builds`: what to do when nothing ran (wait-for-build's and trigger-build's input alike). */
-export function readIfNoBuilds(inputs: Inputs): IfNoBuilds {
+export function readIfNoBuilds(inputs: Inputs): GateInputs['ifNoBuilds'] {
   return inputs.oneOf('if-no-builds', ['fail', 'warn', 'pass'] as const, 'fail');
 }
 
@@ -85,8 +89,6 @@ interface GateOptions {
   onAbort?: (builds: readonly Build[]) => Promise<string>;
   /** The `build-num` output: the newest build (wait-for-build), or the first that did not pass (trigger-build). */
   buildNum?: 'newest' | 'deciding';
-  /** Rows of the `builds` output for jobs that ended without a build (a pipeline's). */
-  moreRows?: () => Record<string, unknown>[];
   /** Every list of builds a look counted. */
   seen?: (builds: readonly Build[]) => void;
 }
@@ -127,10 +129,7 @@ export async function gateBuilds(
         builds = b;
         options.seen?.(b);
       };
-      const num = input.buildNum;
-      ending = await (num === undefined
-        ? waitForCommit(ctx, connection, input, deadline, seen)
-        : waitForOne(ctx, connection, num, input, deadline, seen));
+      ending = await waitForCommit(ctx, connection, oneBuild(connection, input), deadline, seen);
     } catch (error) {
       if (ctx.signal.aborted && options.onAbort !== undefined) {
         const what = await options.onAbort(builds);
@@ -141,7 +140,7 @@ export async function gateBuilds(
       ending = { kind: 'stopped', why: (error as Error).message };
       if (!(error instanceof PollFailedError)) throw error;
       throw new WaitError(
-        `Gave up waiting for the builds of ${describeTarget(input)}: ${error.message}; they may still be running`,
+        `Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`,
         { cause: error },
       );
     }
@@ -178,9 +177,16 @@ export async function gateBuilds(
     );
     if (failing.length > 0 || failingWorkflows.length > 0)
       throw new WaitError(logSafe(failureMessage(input, builds, failing, failingWorkflows)));
+    // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
+    // ran is no deploy.
+    const stopped = unbuiltOf(input).filter((j) => !passes(input.policy, j.status));
+    if (stopped.length > 0) {
+      const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+      throw new WaitError(logSafe(`${upper(scopeOf(input))}: ${list}, without running`));
+    }
     if (waited.kind === 'finished' && waited.nothing !== undefined) return ranNothing(waited.nothing);
     const worst = endOutcome(ending, builds, workflows);
-    const target = describeTarget(input);
+    const target = scopeOf(input);
     ctx.info(
       worst === 'success'
         ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
@@ -216,36 +222,10 @@ export function pipelineSource(
   });
 }
 
-// Gates one pipeline: its builds, then its jobs that ended without a build, which fail it unless the policy
-// allows their status, as a deploy that never ran is no deploy.
-export async function gatePipeline(
-  ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
-  input: GateInputs & { source: PipelineBuilds },
-  options: GateOptions,
-): Promise<Build[]> {
-  const chosen = (): typeof input.source.unbuilt =>
-    input.source.unbuilt.filter(
-      (j) => choosesName(input.workflows, j.workflow) && choosesName(input.jobs, j.job),
-    );
-  const builds = await gateBuilds(ctx, connection, input, {
-    ...options,
-    moreRows: () =>
-      chosen().map(({ job, workflow, status }) => ({
-        build_num: null,
-        build_url: null,
-        job,
-        workflow,
-        status,
-        outcome: null,
-      })),
-  });
-  const stopped = chosen().filter((j) => !passes(input.policy, j.status));
-  if (stopped.length > 0) {
-    const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-    throw new WaitError(logSafe(`${upper(scopeOf(input))}: ${list}, without running`));
-  }
-  return builds;
+/** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
+function unbuiltOf({ source, workflows, jobs }: GateInputs): UnbuiltJob[] {
+  if (!(source instanceof PipelineBuilds)) return [];
+  return source.unbuilt.filter((j) => choosesName(workflows, j.workflow) && choosesName(jobs, j.job));
 }
 
 /** `#12 (job test)`, for the log and errors. */
@@ -257,13 +237,12 @@ export function label(build: Build): string {
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
 export function scopeOf(input: GateInputs): string {
   if (input.label !== undefined) return input.label;
+  if (input.buildNum !== undefined) return `build #${input.buildNum}`;
   const { revision, branch } = input.query;
-  const parts = [revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`];
-  if (branch !== undefined) parts[0] += ` on branch ${branch}`;
-  const { workflows, jobs } = input;
-  if (workflows.length > 0)
-    parts.push(`${workflows.length > 1 ? 'workflows' : 'workflow'} ${describePatterns(workflows)}`);
-  if (jobs.length > 0) parts.push(`${jobs.length > 1 ? 'jobs' : 'job'} ${describePatterns(jobs)}`);
+  const commit = revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`;
+  const parts = [branch === undefined ? commit : `${commit} on branch ${branch}`];
+  for (const [name, list] of Object.entries({ workflow: input.workflows, job: input.jobs }))
+    if (list.length > 0) parts.push(`${name}${list.length > 1 ? 's' : ''} ${describePatterns(list)}`);
   return parts.join(', ');
 }
 
@@ -288,11 +267,7 @@ export async function followBuild(
         ctx.info(
           `Build #${num} is still ${describeState(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
         ),
-      onFailure: (error, { failures, nextInMs }) =>
-        ctx.info(
-          `Could not look at build #${num} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
-            `(failure ${failures} in a row)`,
-        ),
+      onFailure: failedLook(ctx.info, `look at build #${num}`),
     },
     async () => {
       const build = await client.build(project, num);
@@ -314,32 +289,16 @@ export function describeState(build: Build): string {
     : lifecycle;
 }
 
-const every = (input: GateInputs): string =>
-  `a look every ${formatDuration(input.intervalMs)}, for at most ${formatDuration(input.timeoutMs)}`;
-
-/** build-num mode: follows that one build, as trigger-build follows the build it triggered. */
-async function waitForOne(
-  ctx: ActionContext,
-  address: Connection<ProjectAddress>,
-  num: number,
-  input: GateInputs,
-  deadline: number,
-  seen: (builds: Build[]) => void,
-): Promise<Ending> {
-  const connection = v11Connection(address);
-  let last = await connection.client.build(connection.project, num);
-  seen([last]);
-  const where = last.build_url ? `: ${last.build_url}` : '';
-  ctx.info(`Waiting for build #${num} (now ${describeState(last)}) to end: ${every(input)}${where}`);
-  const options = { intervalMs: input.intervalMs, deadline };
-  const result = await followBuild(ctx, connection, last, options, (b) => seen([(last = b)]));
-  if (result.done) return { kind: 'finished' };
-  const why = result.error ? ` (${result.error.message})` : '';
-  const left = `it was left ${describeState(last)}${where}`;
-  return {
-    kind: 'stopped',
-    why: `Build #${num} did not end within ${formatDuration(input.timeoutMs)}${why}; ${left}`,
+/** build-num mode: that one build, as a source that is complete once it has ended. */
+function oneBuild(connection: Connection<ProjectAddress>, input: GateInputs): GateInputs {
+  const num = input.buildNum;
+  if (num === undefined) return input;
+  const { client, project } = v11Connection(connection);
+  const look = async (): ReturnType<BuildSource['look']> => {
+    const build = await client.build(project, num);
+    return { builds: [build], truncated: false, complete: isFinished(build) };
   };
+  return { ...input, workflows: [], jobs: [], named: [], source: { look } };
 }
 
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
@@ -366,7 +325,8 @@ async function waitForCommit(
   let source = input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
   const appear =
     input.source === undefined ? `; a build must appear within ${formatDuration(input.appearMs)}` : '';
-  ctx.info(`Waiting for the builds of ${scope}: ${every(input)}${appear}`);
+  const every = `a look every ${formatDuration(input.intervalMs)}, for at most ${formatDuration(input.timeoutMs)}`;
+  ctx.info(`Waiting for the builds of ${scope}: ${every}${appear}`);
   let current: Build[] = [];
   /** Every build of the commit the last look saw, counted or not. */
   let everything = new Map<number, Build>();
@@ -493,11 +453,7 @@ async function waitForCommit(
       deadline,
       onHeartbeat: ({ looks, elapsedMs }) =>
         ctx.info(`Still waiting after ${formatDuration(elapsedMs)} (${looks} looks): ${tally(current)}`),
-      onFailure: (error, { failures, nextInMs }) =>
-        ctx.info(
-          `Could not look at the builds (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
-            `(failure ${failures} in a row)`,
-        ),
+      onFailure: failedLook(ctx.info, 'look at the builds'),
     },
     look,
   );
@@ -558,10 +514,6 @@ function newest(builds: readonly Build[]): Build | undefined {
   return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
 }
 
-function describeTarget(input: GateInputs): string {
-  return input.buildNum === undefined ? scopeOf(input) : `build #${input.buildNum}`;
-}
-
 function failureMessage(
   input: GateInputs,
   builds: readonly Build[],
@@ -585,7 +537,7 @@ function failureMessage(
   }
   if (workflows.length === 0) {
     const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
-    return `${failing.length} of ${builds.length} builds of ${describeTarget(input)} did not pass: ${list}${allowed}`;
+    return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
   }
   const list = workflows.map((w) => {
     const outcome = workflowOutcome(w.status);
@@ -593,7 +545,7 @@ function failureMessage(
     return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
   });
   list.push(...failing.map((b) => `build ${label(b)} ended with ${how(b)}`));
-  return `${upper(describeTarget(input))} did not pass: ${list.join(', ')}${allowed}`;
+  return `${upper(scopeOf(input))} did not pass: ${list.join(', ')}${allowed}`;
 }
 
 function setOutputs(
@@ -619,7 +571,9 @@ function setOutputs(
     status: b.status ?? null,
     outcome: outcomeOf(b) || null,
   }));
-  ctx.setOutput('builds', rows.concat(options.moreRows?.() ?? []));
+  for (const { job, workflow, status } of unbuiltOf(input))
+    rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
+  ctx.setOutput('builds', rows);
   const failedStep = builds.map((b) => failures.get(b.build_num)?.failedStep).find((s) => s !== undefined);
   ctx.setOutput('failed-step', failedStep ?? '');
 }

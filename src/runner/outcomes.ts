@@ -40,11 +40,7 @@ export interface OutcomePolicy {
 
 /** Reads `allowed-outcomes`: one a line or comma-separated, `*` for any; an unknown name is an input error. */
 export function readOutcomePolicy(inputs: Inputs, name = 'allowed-outcomes'): OutcomePolicy {
-  const words = inputs
-    .lines(name)
-    .flatMap((line) => line.split(','))
-    .map((word) => word.trim())
-    .filter((word) => word !== '');
+  const words = inputs.lines(name).flatMap((line) => line.split(/\s*,\s*/u).filter(Boolean));
   if (words.length === 0) return { any: false, allowed: new Set(['success']) };
   const allowedText = `allowed: '*' or outcomes among ${OUTCOMES.map((o) => `'${o}'`).join(', ')}, one a line or comma-separated`;
   if (words.includes('*')) {

@@ -3,6 +3,7 @@
 // Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
 import { abortReason, type Clock } from '../api/clock.ts';
 import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../api/errors.ts';
+import { formatDuration } from '../api/format.ts';
 import { isTransient } from '../api/retry.ts';
 
 /** `logged`: the look printed a line, so the heartbeat starts over; `nextInMs`: look again sooner or later. */
@@ -34,6 +35,14 @@ export const WAIT_LIMITS = {
   pollSeconds: { min: 1, max: 3600 },
   timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
 } as const;
+
+/** The log line of a failed look: what could not be done, why, and when the next look comes. */
+export function failedLook(log: (line: string) => void, what: string): NonNullable<PollOptions['onFailure']> {
+  return (error, { failures, nextInMs }) =>
+    log(
+      `Could not ${what} (${error.message}); looking again in ${formatDuration(nextInMs)} (failure ${failures} in a row)`,
+    );
+}
 
 /** Several looks in a row failed: the last failure says why. */
 export class PollFailedError extends UserFacingError {

@@ -11,6 +11,7 @@ import {
   type Triggered,
 } from '../api/pipelines.ts';
 import { definedOnly, type Build } from '../api/records.ts';
+import { PipelineErroredError } from '../api/pipeline-builds.ts';
 import { GoneError } from '../api/sunset.ts';
 import type { Inputs } from './inputs.ts';
 import type { ActionContext, Connection } from './run.ts';
@@ -116,16 +117,6 @@ export async function startBuild(
 /** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
 const SETUP_WAIT_MS = 60_000;
 
-/** The pipeline's configuration failed: nothing of it runs. */
-export class PipelineErroredError extends UserFacingError {
-  override name = 'PipelineErroredError';
-  readonly pipeline: Pipeline;
-  constructor(message: string, pipeline: Pipeline) {
-    super(message);
-    this.pipeline = pipeline;
-  }
-}
-
 // Reads a triggered pipeline until it leaves the pending states, as a 201 may say `created` before its configuration
 // was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
 export async function confirmPipeline(
@@ -154,7 +145,8 @@ export async function confirmPipeline(
   if (errors === undefined) return pipeline;
   const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
   const text = logSafe(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
-  throw new PipelineErroredError(text, pipeline);
+  // The pipeline rides along as the cause: the general action's `result` output is that record.
+  throw new PipelineErroredError(text, { cause: pipeline });
 }
 
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the

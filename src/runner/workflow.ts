@@ -19,7 +19,7 @@ interface EventPayload {
 }
 
 /** The event's payload; `{}` when the runner gave none, an error naming `input` when it cannot be read. */
-function readPayload(env: NodeJS.ProcessEnv, input: string, allowed: string): EventPayload {
+function readPayload(env: NodeJS.ProcessEnv, input: string): EventPayload {
   const path = env['GITHUB_EVENT_PATH'];
   if (!path) return {};
   try {
@@ -28,7 +28,7 @@ function readPayload(env: NodeJS.ProcessEnv, input: string, allowed: string): Ev
   } catch (error) {
     throw new ValidationError(
       input,
-      allowed,
+      `give ${input}, or run on an event whose payload GITHUB_EVENT_PATH holds`,
       undefined,
       `the event's payload could not be read from GITHUB_EVENT_PATH (${(error as Error).message})`,
     );
@@ -52,30 +52,25 @@ function eventRef(env: NodeJS.ProcessEnv): { branch?: string; tag?: string } {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   const ref = env['GITHUB_REF'] ?? '';
   const refType = env['GITHUB_REF_TYPE'];
-  const allowed = 'give branch (or tag), or run on an event whose payload GITHUB_EVENT_PATH holds';
   if (PULL_REQUEST_EVENT.test(event)) {
-    const fork = forkPullRef(readPayload(env, 'branch', allowed).pull_request);
+    const fork = forkPullRef(readPayload(env, 'branch').pull_request);
     if (fork !== undefined) return { branch: fork };
   }
   if (event === 'issue_comment') {
-    const issue = readPayload(env, 'branch', allowed).issue;
+    const issue = readPayload(env, 'branch').issue;
     const number = positive(issue?.number);
     // An issue's comment carries no `pull_request`; only a pull request's does.
     if (number !== undefined && issue?.pull_request) return { branch: `pull/${number}/head` };
   }
   if (event === 'release') {
-    const tag = text(readPayload(env, 'tag', allowed).release?.tag_name);
+    const tag = text(readPayload(env, 'tag').release?.tag_name);
     if (tag !== undefined) return { tag };
   }
   const head = env['GITHUB_HEAD_REF'];
   if (head) return { branch: head };
-  if (refType === 'tag' || ref.startsWith('refs/tags/'))
-    return { tag: env['GITHUB_REF_NAME'] || ref.replace(/^refs\/tags\//, '') };
-  if (refType === 'branch' || ref.startsWith('refs/heads/')) {
-    const branch = env['GITHUB_REF_NAME'] || ref.replace(/^refs\/heads\//, '');
-    if (branch) return { branch };
-  }
-  return {};
+  const name = env['GITHUB_REF_NAME'] || ref.replace(/^refs\/(tags|heads)\//u, '');
+  if (refType === 'tag' || ref.startsWith('refs/tags/')) return { tag: name };
+  return (refType === 'branch' || ref.startsWith('refs/heads/')) && name ? { branch: name } : {};
 }
 
 /** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
@@ -93,12 +88,11 @@ export function triggerRefOf(
 /** The commit the service builds for the event, since GITHUB_SHA of a pull request is not its head commit. */
 export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
-  const allowed = 'give it, or run on an event whose payload GITHUB_EVENT_PATH holds';
   if (PULL_REQUEST_EVENT.test(event)) {
     if (!env['GITHUB_EVENT_PATH']) {
-      throw new ValidationError('revision', allowed, undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
+      throw new ValidationError('revision', 'give it', undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
     }
-    const head = text(readPayload(env, 'revision', allowed).pull_request?.head?.sha);
+    const head = text(readPayload(env, 'revision').pull_request?.head?.sha);
     if (head === undefined) {
       throw new ValidationError(
         'revision',
@@ -110,7 +104,7 @@ export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
     return head;
   }
   if (event === 'issue_comment') {
-    const issue = readPayload(env, 'revision', allowed).issue;
+    const issue = readPayload(env, 'revision').issue;
     if (issue?.pull_request) {
       throw new ValidationError(
         'revision',
@@ -123,7 +117,7 @@ export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
     }
   }
   if (event === 'workflow_run') {
-    const head = text(readPayload(env, 'revision', allowed).workflow_run?.head_sha);
+    const head = text(readPayload(env, 'revision').workflow_run?.head_sha);
     if (head !== undefined) return head;
   }
   return env['GITHUB_SHA'] || undefined;
@@ -132,8 +126,7 @@ export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
 /** Whether the workflow runs on a comment on a pull request (whose payload names no commit). */
 export function commentsOnPullRequest(env: NodeJS.ProcessEnv): boolean {
   if (env['GITHUB_EVENT_NAME'] !== 'issue_comment') return false;
-  const allowed = 'give revision, or run on an event whose payload GITHUB_EVENT_PATH holds';
-  return Boolean(readPayload(env, 'revision', allowed).issue?.pull_request);
+  return Boolean(readPayload(env, 'revision').issue?.pull_request);
 }
 
 /** Why the `token` input may be empty, for its error: forks' and Dependabot's runs get no ordinary secrets. */
@@ -149,7 +142,7 @@ export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
   let fork = false;
   if (PULL_REQUEST_EVENT.test(event) && event !== 'pull_request_target') {
     try {
-      fork = forkPullRef(readPayload(env, 'token', '').pull_request) !== undefined;
+      fork = forkPullRef(readPayload(env, 'token').pull_request) !== undefined;
     } catch {
       // An unreadable payload says nothing either way: the general hint follows.
     }

@@ -2,6 +2,7 @@
 // takes, which of them it needs, and the call it makes.
 import type { Client, ProjectRef, SlugProject } from '../../api/client.ts';
 import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
+import { PipelineErroredError } from '../../api/pipeline-builds.ts';
 import { Pipelines, ProjectsV2, type Pipeline } from '../../api/pipelines.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
@@ -18,7 +19,6 @@ import { runAction, type ActionContext, type ActionSpec, type Connection } from 
 import {
   checkTriggerInputs,
   confirmPipeline,
-  PipelineErroredError,
   readTriggerApi,
   rerunBuild,
   startBuild,
@@ -297,7 +297,7 @@ async function setUp(a: Args, pipelines: Pipelines, pipeline: Pipeline): Promise
   try {
     return await confirmPipeline(a.ctx, pipelines, pipeline);
   } catch (error) {
-    if (error instanceof PipelineErroredError) a.ctx.setOutput('result', JSON.stringify(error.pipeline));
+    if (error instanceof PipelineErroredError) a.ctx.setOutput('result', JSON.stringify(error.cause));
     throw error;
   }
 }

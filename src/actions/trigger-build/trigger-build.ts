@@ -9,7 +9,7 @@ import { describeState, followBuild } from '../../runner/gate.ts';
 import { describePolicy, outcomeOf, passes, readOutcomePolicy, outputWord } from '../../runner/outcomes.ts';
 import {
   decidingBuild,
-  gatePipeline,
+  gateBuilds,
   pipelineSource,
   readIfNoBuilds,
   type GateInputs,
@@ -24,7 +24,6 @@ import { formatDuration, plural } from '../../api/format.ts';
 import {
   checkTriggerInputs,
   confirmPipeline,
-  PipelineErroredError,
   pipelineUrl,
   readTriggerApi,
   startBuild,
@@ -36,7 +35,7 @@ import { abortReason } from '../../api/clock.ts';
 import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api/client.ts';
 import { jobOf } from '../../api/commit-builds.ts';
 import { AbortedError } from '../../api/errors.ts';
-import type { PipelineBuilds } from '../../api/pipeline-builds.ts';
+import { PipelineErroredError, type PipelineBuilds } from '../../api/pipeline-builds.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   PipelineTriggerAbortedError,
@@ -355,7 +354,7 @@ async function followPipeline(
   };
   let builds: readonly Build[] = [];
   try {
-    await gatePipeline(ctx, connection, gate, {
+    await gateBuilds(ctx, connection, gate, {
       ...times,
       buildNum: 'deciding',
       seen: (b) => (builds = b),

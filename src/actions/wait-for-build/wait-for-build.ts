@@ -1,10 +1,4 @@
-import {
-  gateBuilds,
-  gatePipeline,
-  pipelineSource,
-  readIfNoBuilds,
-  type BuildSource,
-} from '../../runner/gate.ts';
+import { gateBuilds, pipelineSource, readIfNoBuilds, type BuildSource } from '../../runner/gate.ts';
 import { jobReader } from '../../api/pipeline-builds.ts';
 import { definedOnly, isFinished } from '../../api/records.ts';
 import { scopeOf } from '../../runner/gate.ts';
@@ -121,7 +115,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const { settleMs, appearMs: emptyMs } = input;
   const source = pipelineSource(ctx, connection, pipeline, { settleMs, emptyMs });
   const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;
-  await gatePipeline(ctx, connection, { ...input, source, label }, { started, deadline });
+  await gateBuilds(ctx, connection, { ...input, source, label }, { started, deadline });
 }
 
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */

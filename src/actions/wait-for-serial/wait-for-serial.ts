@@ -1,4 +1,4 @@
-import { poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
+import { failedLook, poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
@@ -111,11 +111,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
         deadline,
         onHeartbeat: ({ elapsedMs }) =>
           ctx.info(`Still waiting for ${numbers(pending)} after ${formatDuration(elapsedMs)}`),
-        onFailure: (error, { failures, nextInMs }) =>
-          ctx.info(
-            `Could not list the running builds (${error.message}); looking again in ` +
-              `${formatDuration(nextInMs)} (failure ${failures} in a row)`,
-          ),
+        onFailure: failedLook(ctx.info, 'list the running builds'),
       },
       async (n): Promise<Look<true>> => {
         looks = n;
