@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
-// EXTERNAL MODULE: ../runner/run.ts + 5 modules
-var run = __webpack_require__(3704);
+// EXTERNAL MODULE: ../runner/run.ts + 6 modules
+var run = __webpack_require__(6460);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -27,8 +27,8 @@ var runner_text = __webpack_require__(8999);
 var wait_inputs = __webpack_require__(3355);
 // EXTERNAL MODULE: ../api/format.ts
 var format = __webpack_require__(2249);
-// EXTERNAL MODULE: ../api/client.ts + 1 modules
-var client = __webpack_require__(7157);
+// EXTERNAL MODULE: ../api/client.ts
+var client = __webpack_require__(2497);
 // EXTERNAL MODULE: ../api/commit-builds.ts
 var commit_builds = __webpack_require__(6677);
 // EXTERNAL MODULE: ../api/errors.ts
@@ -41,10 +41,7 @@ var records = __webpack_require__(5942);
 var validate = __webpack_require__(1272);
 // EXTERNAL MODULE: ../api/pipelines.ts
 var pipelines = __webpack_require__(103);
-// EXTERNAL MODULE: ../api/projects-v2.ts
-var projects_v2 = __webpack_require__(7681);
 ;// CONCATENATED MODULE: ./wait-for-serial/pipelines.ts
-
 
 
 
@@ -53,80 +50,72 @@ var projects_v2 = __webpack_require__(7681);
 const WAITED = new Set(['running', 'queued', 'not_running']);
 /** Pipeline states after which no workflow is added to it. */
 const SETTLED_PIPELINE_STATES = new Set(['created', 'errored']);
-class PipelineJobs {
-    #api;
-    #project;
-    #query;
+/** The jobs to wait for, read look after look, and the cancel of one of them (the job alone, not its workflow). */
+function pipelineJobs(transport, project, query) {
+    const api = new pipelines/* ProjectsV2 */.lv(transport);
+    const { branch, buildNum } = query;
     /** This job's own pipeline, once read. */
-    #own;
+    let own;
     /** Pipelines whose matching workflows have all ended: not read again. */
-    #ended = new Set();
+    const ended = new Set();
     /** Pipelines with a job waited for at the last look, still read if they leave the newest pipelines. */
-    #open = new Map();
-    constructor(transport, project, query) {
-        this.#api = new projects_v2/* ProjectsV2 */.lv(transport);
-        this.#project = project;
-        this.#query = query;
-    }
+    let open = new Map();
     /** The jobs to wait for now, by job number, each with the number of its pipeline for the log. */
-    async pending() {
-        const { branch, buildNum, workflows: workflowPatterns, jobs: jobPatterns } = this.#query;
-        let ownId = this.#own?.id;
+    async function pending() {
+        let ownId = own?.id;
         if (buildNum !== undefined && ownId === undefined) {
-            ownId = (await this.#api.job(this.#project, buildNum)).pipeline?.id;
-            const where = `v2 /project/${this.#project.slug}/job/${buildNum}`;
+            ownId = (await api.job(project, buildNum)).pipeline?.id;
+            const where = `v2 /project/${project.slug}/job/${buildNum}`;
             if (ownId === undefined)
                 throw new errors/* UnusableAnswerError */.qx('GET', where, 'the job names no pipeline');
         }
-        const listed = await this.#api.projectPipelines(this.#project, branch === undefined ? {} : { branch });
-        if (ownId !== undefined && this.#own === undefined) {
-            const number = listed.find((p) => p.id === ownId)?.number ?? (await this.#api.pipeline(ownId)).number;
+        const listed = await api.projectPipelines(project, branch === undefined ? {} : { branch });
+        if (ownId !== undefined && own === undefined) {
+            const number = listed.find((p) => p.id === ownId)?.number ?? (await api.pipeline(ownId)).number;
             if (!Number.isSafeInteger(number))
                 throw new errors/* UnusableAnswerError */.qx('GET', `v2 /pipeline/${ownId}`, 'the pipeline has no number');
-            this.#own = { id: ownId, number };
+            own = { id: ownId, number };
         }
         const candidates = new Map(listed.map((p) => [p.id, p]));
-        for (const [id, p] of this.#open)
+        for (const [id, p] of open)
             if (!candidates.has(id))
                 candidates.set(id, p);
-        const own = this.#own;
-        const pending = new Map();
-        const open = new Map();
+        const found = new Map();
+        const next = new Map();
         for (const pipeline of candidates.values()) {
-            if (this.#ended.has(pipeline.id) || pipeline.id === own?.id)
+            if (ended.has(pipeline.id) || pipeline.id === own?.id)
                 continue;
             if (own !== undefined && pipeline.number >= own.number)
                 continue;
-            let ended = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
-            for (const workflow of await this.#api.workflows(pipeline.id)) {
-                if (pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !(0,name_patterns/* choosesName */.Cx)(workflowPatterns, workflow.name))
+            let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
+            for (const workflow of await api.workflows(pipeline.id)) {
+                if (pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !(0,name_patterns/* choosesName */.Cx)(query.workflows, workflow.name))
                     continue;
-                ended = false;
-                for (const job of await this.#api.jobs(workflow.id)) {
+                done = false;
+                for (const job of await api.jobs(workflow.id)) {
                     const number = job.job_number;
-                    if (typeof number !== 'number' || !WAITED.has(job.status) || !(0,name_patterns/* choosesName */.Cx)(jobPatterns, job.name))
+                    if (typeof number !== 'number' || !WAITED.has(job.status) || !(0,name_patterns/* choosesName */.Cx)(query.jobs, job.name))
                         continue;
-                    pending.set(number, {
-                        ...(0,projects_v2/* jobBuild */.Id)(pipeline, { job_number: number, name: job.name, status: job.status }, workflow.name),
+                    found.set(number, {
+                        ...(0,pipelines/* jobBuild */.Id)(pipeline, { job_number: number, name: job.name, status: job.status }, workflow.name),
                         // The log says the job's own status rather than the lifecycle v1.1 would give it.
                         lifecycle: null,
                         status: job.status,
                         pipeline_number: pipeline.number,
                     });
-                    open.set(pipeline.id, pipeline);
+                    next.set(pipeline.id, pipeline);
                 }
             }
-            if (ended)
-                this.#ended.add(pipeline.id);
+            if (done)
+                ended.add(pipeline.id);
         }
-        this.#open = open;
-        return pending;
+        open = next;
+        return found;
     }
-    /** `POST {v2}/project/{slug}/job/{number}/cancel`: the job alone, not its workflow. */
-    async cancel(number) {
-        await this.#api.cancelJob(this.#project, number);
-        return {};
-    }
+    return {
+        pending,
+        cancel: (number) => api.cancelJob(project, number),
+    };
 }
 /** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */
 function pipelineJobLabel(build) {
@@ -196,15 +185,11 @@ async function waitForSerial(ctx) {
     const input = readInputs(ctx);
     const started = ctx.clock.now();
     const deadline = started + input.timeoutMs;
-    const connection = ctx.connect({
-        deadline,
-        signal: (0,poll/* untilDeadline */.Hm)(ctx.signal, ctx.clock, deadline),
-        acceptSlug: true,
-    });
+    const connection = (0,wait_inputs/* connectUntil */.HO)(ctx, deadline);
     const { project } = connection;
     // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
     const source = 'slug' in project
-        ? new PipelineJobs(connection.transport, project, input)
+        ? pipelineJobs(connection.transport, project, input)
         : {
             pending: (previous) => pendingBuilds({ ...connection, project }, input, previous),
             cancel: (num) => connection.client.cancel(project, num),
@@ -216,21 +201,17 @@ async function waitForSerial(ctx) {
     ];
     const scope = `${(0,client/* projectName */.j1)(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
     const own = input.buildNum;
-    if (own === undefined) {
-        // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
-        ctx.info(`No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
-            `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`);
-    }
-    else if (input.cancelOlder) {
-        ctx.info(`Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`);
-    }
-    else {
-        ctx.info(`Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
-    }
+    // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
+    ctx.info(own === undefined
+        ? `No build-num given: waiting until no build of ${scope} is running at all. To leave this job's own build ` +
+            `out and wait only for older ones, pass its number as build-num (e.g. trigger-build's build-num output).`
+        : input.cancelOlder
+            ? `Cancelling the builds of ${scope} older than #${own} (this job's own) that are running or queued.`
+            : `Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`);
     const waitedFor = new Map();
     /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
     const tried = new Set();
-    const cancelled = new Set();
+    const cancelled = new Map();
     let pending = new Map();
     let looks = 0;
     /** `stopped`: before the time-out, because the next look could not have come within it. */
@@ -243,8 +224,7 @@ async function waitForSerial(ctx) {
             intervalMs: input.intervalMs,
             deadline,
             onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,format/* formatDuration */.a3)(elapsedMs)}`),
-            onFailure: (error, { failures, nextInMs }) => ctx.info(`Could not list the running builds (${error.message}); looking again in ` +
-                `${(0,format/* formatDuration */.a3)(nextInMs)} (failure ${failures} in a row)`),
+            onFailure: (0,poll/* failedLook */.Zx)(ctx.info, 'list the running builds'),
         }, async (n) => {
             looks = n;
             const now = await source.pending(pending);
@@ -259,10 +239,10 @@ async function waitForSerial(ctx) {
                     ? ''
                     : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
                 try {
-                    const after = await source.cancel(build.build_num);
-                    cancelled.add(build.build_num);
+                    await source.cancel(build.build_num);
+                    cancelled.set(build.build_num, build);
                     ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
-                        `until now${after.build_url ? `: ${after.build_url}` : build.build_url ? `: ${build.build_url}` : ''}`);
+                        `until now${build.build_url ? `: ${build.build_url}` : ''}`);
                 }
                 catch (error) {
                     if (ctx.signal.aborted)
@@ -316,19 +296,20 @@ async function waitForSerial(ctx) {
     }
     finally {
         const elapsed = ctx.clock.now() - started;
-        const list = [...waitedFor.keys()].sort((a, b) => a - b);
         ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
         ctx.setOutput('polls', looks);
-        ctx.setOutput('waited-for', list);
-        const links = (builds) => [...builds]
+        ctx.setOutput('waited-for', [...waitedFor.keys()].sort((a, b) => a - b));
+        const links = (builds, labelled = true) => [...builds]
             .sort((a, b) => a.build_num - b.build_num)
-            .map((b) => `${(0,summary/* buildLink */.hL)(b)}${pipelineJobLabel(b) === undefined ? '' : ` (${(0,runner_text/* mdSafe */.$v)(pipelineJobLabel(b) ?? '')})`}`)
+            .map((b) => {
+            const label = labelled ? pipelineJobLabel(b) : undefined;
+            return label === undefined ? (0,summary/* buildLink */.hL)(b) : `${(0,summary/* buildLink */.hL)(b)} (${(0,runner_text/* mdSafe */.$v)(label)})`;
+        })
             .join(', ');
         const lines = [`### Wait for serial: ${(0,runner_text/* mdSafe */.$v)(scope)}`];
         if (cancelled.size > 0) {
-            const list = [...waitedFor.values()].filter((b) => cancelled.has(b.build_num));
-            const linked = list.sort((a, b) => a.build_num - b.build_num).map(summary/* buildLink */.hL);
-            lines.push(`Cancelled the older ${list.length === 1 ? 'build' : 'builds'} ${linked.join(', ')}.`);
+            const list = links(cancelled.values(), false);
+            lines.push(`Cancelled the older ${cancelled.size === 1 ? 'build' : 'builds'} ${list}.`);
         }
         if (waitedFor.size === 0 && ending === 'clear')
             lines.push('No other build was running: the step went on at once.');
@@ -393,7 +374,7 @@ function numbers(builds) {
     const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
     return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function wait_for_serial_run() {
     return (0,run/* runAction */.Cs)(spec, waitForSerial);
 }
@@ -401,402 +382,351 @@ function wait_for_serial_run() {
 
 /***/ }),
 
-/***/ 6677:
+/***/ 5224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J_: () => (/* binding */ CommitBuilds),
-/* harmony export */   Zw: () => (/* binding */ jobOf),
-/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   ko: () => (/* binding */ selects)
 /* harmony export */ });
-/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
+// needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
+//
+// Matching takes time linear in the text for each token of the pattern, since artifact paths and job names come
+// from the server: a regex backtracks polynomially on `*-*-*-*.xml` against a long name, and exponentially on
+// `a/**/a/**/…` against a deep path. picomatch compiles only the bracket classes, each matching one character.
 
 
-
-const SCAN_DEFAULTS = {
-    marginMs: 2 * 3_600_000,
-    marginBuilds: 200,
-    lookBackMs: 24 * 3_600_000,
-    maxPages: 10,
-};
-/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
-const MIN_LATER_PAGE = 20;
-const NEW_BUILDS_ROOM = 10;
-/** The job and workflow a build belongs to (second-generation builds), when it says. */
-function jobOf(build) {
-    const workflows = build.workflows;
-    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-    const workflow = workflows?.['workflow_name'];
-    return {
-        ...(typeof job === 'string' && job !== '' ? { job } : {}),
-        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
+/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
+function compilePattern(body) {
+    const parts = body.split('/');
+    const tokens = parts.flatMap((part, i) => {
+        if (part !== '**') {
+            const chars = segmentTokens(part);
+            return [(segment) => matchTokens(chars, segment)];
+        }
+        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
+    });
+    return (text) => matchTokens(tokens, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, items) {
+    // A segment of wildcards alone never matches an empty one.
+    if (items.length === 0)
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < items.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token?.(items[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star < 0)
+            return false;
+        else {
+            t = star + 1;
+            s = ++starAt;
+        }
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const refuse = (detail) => {
+        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
     };
-}
-/** Whether a build is of the commit a (lower-case) hash or prefix names. */
-function ofRevision(build, revision) {
-    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
-}
-/** Whether a build belongs to the commit and passes the query's narrowing. */
-function matchesQuery(build, query) {
-    if (!ofRevision(build, query.revision))
-        return false;
-    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
-        return false;
-    const { job, workflow } = jobOf(build);
-    if (query.workflow !== undefined && workflow !== query.workflow)
-        return false;
-    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
-        return false;
-    return true;
+    if (body === '')
+        refuse(`${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        refuse('a pattern holds a control character');
+    return { source: pattern, negated, test: compilePattern(body) };
 }
 /**
- * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
- * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ * Whether a text is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * text no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
  */
-function latestAttempts(builds) {
-    const retried = new Set();
-    const newestOfJob = new Map();
-    for (const build of builds) {
-        if (typeof build.retry_of === 'number')
-            retried.add(build.retry_of);
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            continue;
-        const key = `${workflow ?? ''}\u0000${job}`;
-        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
-    }
-    return builds
-        .filter((build) => {
-        if (retried.has(build.build_num))
-            return false;
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            return true;
-        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
-    })
-        .sort((a, b) => a.build_num - b.build_num);
-}
-/** Follows the builds of one commit, look after look. */
-class CommitBuilds {
-    #client;
-    #project;
-    #query;
-    #options;
-    /** Every build of the commit seen, by number, as last read. */
-    #known = new Map();
-    /** The newest build number a look has seen: every newer build is new to the next look. */
-    #newestSeen;
-    #looks = 0;
-    constructor(client, project, query, options) {
-        this.#client = client;
-        this.#project = project;
-        this.#query = query;
-        this.#options = { ...SCAN_DEFAULTS, ...options };
-    }
-    /** Reads the list as far as this look needs, and returns the builds that count now. */
-    async look() {
-        const first = this.#looks++ === 0;
-        const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
-        const seenThisLook = new Set();
-        let requests = 0;
-        let truncated = false;
-        let offset = 0;
-        let newest = this.#newestSeen;
-        /** Builds read past the oldest match, for records without queue times. */
-        let pastOldest = 0;
-        for (;;) {
-            const page = await this.#client.builds(this.#project, {
-                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
-                limit: pageSize,
-                offset,
-            });
-            requests++;
-            if (!Array.isArray(page))
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
-            const builds = page;
-            let fresh = 0;
-            for (const build of builds) {
-                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
-                    continue;
-                seenThisLook.add(build.build_num);
-                fresh++;
-                newest = Math.max(newest ?? 0, build.build_num);
-                if (matchesQuery(build, this.#query)) {
-                    this.#known.set(build.build_num, build);
-                    pastOldest = 0;
-                }
-                else {
-                    pastOldest++;
-                }
-            }
-            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-            if (builds.length < pageSize || fresh === 0)
-                break;
-            const last = builds[builds.length - 1];
-            if (last === undefined)
-                break;
-            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
-                break;
-            if (requests >= this.#options.maxPages) {
-                truncated = true;
-                break;
-            }
-            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
-            offset += builds.length;
-        }
-        if (newest !== undefined)
-            this.#newestSeen = newest;
-        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
-    }
-    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
-    #floor() {
-        let floor = this.#newestSeen ?? 0;
-        for (const build of this.#known.values())
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
-                floor = Math.min(floor, build.build_num);
-        return floor;
-    }
-    #laterPageSize(floor) {
-        const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
-    }
-    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
-    #firstLookDone(last, pastOldest) {
-        const lastQueued = queuedAt(last);
-        if (this.#known.size === 0) {
-            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
-        }
-        let oldest;
-        for (const build of this.#known.values()) {
-            const at = queuedAt(build);
-            if (at !== undefined)
-                oldest = Math.min(oldest ?? at, at);
-        }
-        if (oldest !== undefined && lastQueued !== undefined)
-            return lastQueued < oldest - this.#options.marginMs;
-        return pastOldest >= this.#options.marginBuilds;
-    }
-}
-function queuedAt(build) {
-    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-    if (typeof text !== 'string')
-        return undefined;
-    const ms = Date.parse(text);
-    return Number.isFinite(ms) ? ms : undefined;
+function selects(globs, text) {
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(text))
+            selected = !g.negated;
+    return selected;
 }
 
 
 /***/ }),
 
-/***/ 7681:
+/***/ 8729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Bk: () => (/* binding */ JobScan),
-/* harmony export */   Id: () => (/* binding */ jobBuild),
-/* harmony export */   PG: () => (/* binding */ MAX_PROJECT_PIPELINES),
-/* harmony export */   fk: () => (/* binding */ MAX_JOBS_READ),
-/* harmony export */   lv: () => (/* binding */ ProjectsV2)
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
 /* harmony export */ });
-/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6677);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5706);
-/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1272);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
+// as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
+
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
+        const named = !negated && !/[*?]/u.test(body);
+        return { source, negated, body, named, test: (name) => name === body || glob(name) };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    return name === undefined ? patterns.every((p) => p.negated) : (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .selects */ .ko)(patterns, name);
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 8537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hm: () => (/* binding */ untilDeadline),
+/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
+/* harmony export */   Zx: () => (/* binding */ failedLook),
+/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   uf: () => (/* binding */ WaitError),
+/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */ });
+/* unused harmony export transient */
+/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7878);
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
+// interval measured from the end of one look to the start of the next so that a look the transport stretched for a
+// Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
 
 
 
 
-
-
-/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
-const MAX_PROJECT_PIPELINES = 100;
-/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
-const MAX_JOBS_READ = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-const isId = (value) => typeof value === 'string' && UUID.test(value);
-const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-const seg = encodeURIComponent;
-class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .Pipelines */ .Cw {
-    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
-    async job(p, number) {
-        const path = jobPath(p, number);
-        const answer = await this.get(path);
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
-            throw unusable('GET', path, `the details of job #${number} were expected`);
-        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
-            throw unusable('GET', path, 'the job has no name and status');
-        const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
-        if (pipelineId !== undefined && !isId(pipelineId))
-            throw unusable('GET', path, 'the pipeline id is not a UUID');
-        return answer;
-    }
-    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
-    async cancelJob(p, number) {
-        const path = `${jobPath(p, number)}/cancel`;
-        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
-    }
-    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
-    async tests(p, number) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/tests`;
-        return records('GET', path, await this.list(path, (_call, value) => value), () => true);
-    }
-    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
-    async artifacts(p, number) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/artifacts`;
-        const items = records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
-            typeof item['url'] === 'string' &&
-            Number.isSafeInteger(item['node_index']) &&
-            item['node_index'] >= 0);
-        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
-        for (const item of items)
-            this.transport.trust(item.url);
-        return items;
-    }
-    async envVars(p) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
-        return records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
-    }
-    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
-    async addEnvVar(p, name, value) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
-        const answer = await this.post(path, { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name), value }, 'idempotent');
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
-            throw unusable('POST', path, `the variable ${name} was expected`);
-        return answer;
-    }
-    async deleteEnvVar(p, name) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name))}`;
-        const answer = await this.transport.request({
-            method: 'DELETE',
-            path,
-            retry: 'idempotent',
-            api: 'v2',
-        });
-        return messageAnswer('DELETE', path, answer.data);
-    }
-    /**
-     * A job by number as a build record (jobBuild), with its pipeline's branch and commit, its status as the service
-     * gives it and its page (`web_url`) as the build's address; `pipelines` keeps the pipelines already read.
-     */
-    async jobAsBuild(p, number, pipelines = new Map()) {
-        const job = await this.job(p, number);
-        const id = job.pipeline?.id;
-        if (id === undefined)
-            throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
-        const pipeline = pipelines.get(id) ?? this.pipeline(id);
-        pipelines.set(id, pipeline);
-        const workflow = job.latest_workflow;
-        const build = jobBuild(await pipeline, { ...job, job_number: number }, workflow?.name);
-        return {
-            ...build,
-            status: job.status,
-            build_url: typeof job.web_url === 'string' ? job.web_url : null,
-            workflows: { ...build.workflows, ...(isId(workflow?.id) ? { workflow_id: workflow.id } : {}) },
-        };
-    }
-    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
-    async projectPipelines(p, options = {}) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`;
-        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', options.branch) };
-        const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
-        return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
-    }
+const WAIT_LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
+/** The log line of a failed look: what could not be done, why, and when the next look comes. */
+function failedLook(log, what) {
+    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
 }
-function jobPath(p, number) {
-    return `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/job/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}`;
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PollFailedError';
 }
-function unusable(method, path, detail) {
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx(method, `v2 ${path}`, detail);
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'WaitError';
 }
-function records(method, path, items, valid) {
-    for (const item of items)
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(item) || !valid(item))
-            throw unusable(method, path, 'the list holds an item of the wrong shape');
-    return items;
-}
-/** The answer of a v2 write that says only `{message}`: an object. */
-function messageAnswer(method, path, answer) {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer))
-        throw unusable(method, path, 'a JSON object was expected');
-    return answer;
-}
-/** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
-function jobBuild(pipeline, job, workflow) {
-    const vcs = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
-    const text = (value) => (typeof value === 'string' ? value : null);
-    const meaning = (0,_job_status_js__WEBPACK_IMPORTED_MODULE_2__/* .jobStatusMeaning */ .D)(job.status);
-    const origin = text(vcs['origin_repository_url']);
-    const target = text(vcs['target_repository_url']);
-    return {
-        build_num: job.job_number,
-        branch: text(vcs['branch']),
-        vcs_revision: text(vcs['revision']),
-        vcs_tag: text(vcs['tag']),
-        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
-        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
-        outcome: meaning.outcome === '' ? null : meaning.outcome,
-        workflows: { job_name: job.name, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ workflow_name: workflow }) },
-        fork: origin !== null && target !== null && origin !== target,
-    };
-}
-/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
-class JobScan {
-    #api;
-    #project;
-    #query;
-    #pipelines;
-    #ready = [];
-    read = 0;
-    bounded = false;
-    constructor(api, project, query) {
-        this.#api = api;
-        this.#project = project;
-        this.#query = { ...query, revision: query.revision?.toLowerCase() };
-    }
-    async next() {
-        const query = this.#query;
-        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: query.branch }));
-        while (this.#ready.length === 0) {
-            const room = MAX_JOBS_READ - this.read;
-            if (room <= 0) {
-                this.bounded = this.#pipelines.length > 0;
-                return undefined;
-            }
-            const pipeline = this.#pipelines.shift();
-            if (pipeline === undefined)
-                return undefined;
-            // Pipelines of other commits and branches are passed without reading their workflows.
-            const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-            if (query.revision !== undefined && !(0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .ofRevision */ .j1)(head, query.revision))
-                continue;
-            if (query.branch !== undefined && head.branch !== query.branch)
-                continue;
-            const found = [];
-            for (const workflow of await this.#api.workflows(pipeline.id)) {
-                for (const job of await this.#api.jobs(workflow.id)) {
-                    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
-                        continue;
-                    found.push(jobBuild(pipeline, job, workflow.name));
-                }
-            }
-            found.sort((a, b) => b.build_num - a.build_num);
-            if (found.length > room)
-                this.bounded = true;
-            for (const build of found.slice(0, room)) {
-                this.read++;
-                if ((0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .matchesStatusFilter */ .ks)(build, query.statusFilter) &&
-                    (query.job === undefined || (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(build).job === query.job))
-                    this.#ready.push(build);
-            }
+// Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+// with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline, maxFailures = 5 } = options;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? 5 * 60_000);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+        looks++;
+        let waitMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            waitMs = found.nextInMs ?? intervalMs;
         }
-        return this.#ready.shift();
+        catch (error) {
+            if (signal.aborted)
+                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            // A request the step's time-out stopped is the time-out itself, not an early stop.
+            if (error instanceof StepDeadlineError)
+                return { done: false, ...state() };
+            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+                return { done: false, error, ...state() };
+            if (!transient(error))
+                throw error;
+            if (++failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= 60_000) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        // Part of each wait is added or taken at random, so that many waiting jobs do not look in step.
+        const jittered = Math.round(waitMs * (1 + 0.1 * (2 * clock.random() - 1)));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)), signal);
     }
+}
+/** The step's time-out came while a request was on its way. */
+class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+    name = 'StepDeadlineError';
+}
+// The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
+// deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
+function untilDeadline(signal, clock, deadline) {
+    const controller = new AbortController();
+    let left = Math.max(0, deadline - clock.now());
+    let timer;
+    // Node fires a timer longer than its longest at once (docs/promises.md, promise 20), so long ones are chained.
+    const arm = () => {
+        const chunk = Math.min(left, 2 ** 31 - 1);
+        left -= chunk;
+        timer = setTimeout(() => {
+            if (left > 0)
+                arm();
+            else
+                controller.abort(new StepDeadlineError(`the step's time-out came during a look`));
+        }, chunk).unref();
+    };
+    arm();
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    return AbortSignal.any([signal, controller.signal]);
+}
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+function transient(error) {
+    // An answer of the wrong shape comes back the same at the next look.
+    return !(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
+}
+
+
+/***/ }),
+
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
+/* harmony export */   Cu: () => (/* binding */ waitMs),
+/* harmony export */   HO: () => (/* binding */ connectUntil),
+/* harmony export */   M7: () => (/* binding */ readRevision)
+/* harmony export */ });
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
+/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+
+
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+function waitMs(inputs, name, fallback, min = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
+    return inputs.integer(name, min, _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+}
+function pollIntervalMs(inputs) {
+    const { min, max } = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
+    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+function readRevision(given, env, instead) {
+    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
+    if (raw === undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+    }
+    if (!/^[0-9a-f]{7,40}$/i.test(raw))
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+    return raw.toLowerCase();
+}
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+function connectUntil(ctx, deadline) {
+    return ctx.connect({ deadline, signal: (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
 }
 
 

@@ -18,20 +18,22 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/pipeline-builds.ts
+var pipeline_builds = __webpack_require__(260);
 // EXTERNAL MODULE: ../api/pipelines.ts
 var pipelines = __webpack_require__(103);
-// EXTERNAL MODULE: ../api/projects-v2.ts
-var projects_v2 = __webpack_require__(7681);
 // EXTERNAL MODULE: ../api/records.ts
 var records = __webpack_require__(5942);
 // EXTERNAL MODULE: ../api/ssh.ts
 var ssh = __webpack_require__(3534);
 // EXTERNAL MODULE: ../api/validate.ts
 var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../runner/run.ts + 5 modules
-var run = __webpack_require__(3704);
+// EXTERNAL MODULE: ../runner/run.ts + 6 modules
+var run = __webpack_require__(6460);
 // EXTERNAL MODULE: ../runner/trigger-api.ts
 var trigger_api = __webpack_require__(3703);
+// EXTERNAL MODULE: ../runner/summary.ts
+var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../runner/workflow.ts
@@ -142,6 +144,7 @@ function describeResult(command, result) {
 
 
 
+
 /** A parameter given that may be empty, checked as a path segment when it is not. */
 function segment(inputs, name, what) {
     const value = inputs.optional(name);
@@ -149,10 +152,7 @@ function segment(inputs, name, what) {
         (0,validate/* checkSegment */.cr)(name, value, what);
     return value;
 }
-/**
- * How each parameter is read and checked when the command takes it; the secrets come first, so that they are
- * masked before anything else is read.
- */
+/** How each parameter is read and checked; the secrets come first, so that they are masked before the rest. */
 const READ = {
     value: (i) => i.secret('value', { required: true }),
     apikey: (i) => i.secret('apikey', { required: true }),
@@ -183,7 +183,6 @@ const READ = {
     'definition-id': (i) => segment(i, 'definition-id', 'a pipeline definition id'),
 };
 const PARAMETERS = Object.keys(READ);
-const SECRETS = ['value', 'apikey', 'ssh-key'];
 const spec = {
     name: 'general',
     inputs: ['command', ...PARAMETERS],
@@ -198,7 +197,7 @@ async function rerunJob(api, p, a) {
     const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
     if (found === undefined)
         throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
-    return api.rerun(workflowId, { jobs: [found.id], ...(a.ssh ? { enableSsh: true } : {}) });
+    return api.rerun(workflowId, { jobs: [found.id], ...(0,records/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
 }
 async function collect(items) {
     const out = [];
@@ -207,12 +206,12 @@ async function collect(items) {
     return out;
 }
 const page = (a) => (0,records/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset });
-/** A command about one build, named by its number, with its v2 form when it has one. */
+/** A command about one build: the client's call, and the v2 one when it has one. */
 function ofBuild(call, v2) {
     return {
         takes: ['build-num'],
-        call: (c, p, a) => call(c, p, a['build-num']),
-        ...(v2 && { v2: (api, p, a) => v2(api, p, a['build-num']) }),
+        call: (c, p, a) => c[call](p, a['build-num']),
+        ...(v2 && { v2: (api, p, a) => api[v2](p, a['build-num']) }),
     };
 }
 const COMMANDS = {
@@ -254,7 +253,7 @@ const COMMANDS = {
             return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
         },
     },
-    build: ofBuild((c, p, n) => c.build(p, n), (api, p, n) => api.job(p, n)),
+    build: ofBuild('build', 'job'),
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
         call: async (_c, _p, a, connection) => {
@@ -277,9 +276,9 @@ const COMMANDS = {
             return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
         },
     },
-    cancel: ofBuild((c, p, n) => c.cancel(p, n), (api, p, n) => api.cancelJob(p, n)),
-    'add-ssh-user': ofBuild((c, p, n) => c.addSshUser(p, n)),
-    artifacts: ofBuild((c, p, n) => c.artifacts(p, n), (api, p, n) => api.artifacts(p, n)),
+    cancel: ofBuild('cancel', 'cancelJob'),
+    'add-ssh-user': ofBuild('addSshUser'),
+    artifacts: ofBuild('artifacts', 'artifacts'),
     'latest-artifacts': {
         takes: ['branch', 'status-filter'],
         call: async (c, p, a) => {
@@ -291,7 +290,7 @@ const COMMANDS = {
             return latest.found ? latest.artifacts : [];
         },
     },
-    tests: ofBuild((c, p, n) => c.tests(p, n), (api, p, n) => api.tests(p, n)),
+    tests: ofBuild('tests', 'tests'),
     'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
     'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
     'get-envvar': {
@@ -331,22 +330,18 @@ const COMMANDS = {
 function readArgs(ctx, command, takes) {
     const { inputs } = ctx;
     const args = {};
-    for (const p of SECRETS)
-        if (takes.includes(p))
-            args[p] = READ[p](inputs, command);
     for (const p of PARAMETERS) {
-        // all-pages and trigger-api have defaults, which the runner passes to every command.
-        if (!takes.includes(p) && p !== 'all-pages' && p !== 'trigger-api' && inputs.raw(p) !== '') {
+        // all-pages is read for every command, to say where it has no effect.
+        if (takes.includes(p) || p === 'all-pages')
+            args[p] = READ[p](inputs, command);
+        // trigger-api has a default, which the runner passes to every command.
+        else if (p !== 'trigger-api' && inputs.raw(p) !== '') {
             const allowed = takes.length
                 ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
                 : 'it takes no parameters';
             throw new errors/* ValidationError */.yI(p, `leave it out for command '${command}': ${allowed}`, undefined, `not used by '${command}'`);
         }
     }
-    // all-pages is read for every command, to say where it has no effect.
-    for (const p of PARAMETERS)
-        if ((takes.includes(p) || p === 'all-pages') && !(p in args))
-            args[p] = READ[p](inputs, command);
     const checked = { ...args, ctx };
     (0,validate/* checkRevisionOrTag */.TD)('revision', checked.revision, 'tag', checked.tag);
     if (command === 'trigger')
@@ -357,16 +352,8 @@ function triggerRequest(a) {
     // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
     // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
     const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)(a, a.ctx.env);
-    return {
-        branch,
-        ...(0,records/* definedOnly */.Uv)({
-            revision,
-            tag,
-            parallel: a.parallel,
-            params: a.params,
-            definitionId: a['definition-id'],
-        }),
-    };
+    const { parallel, params, 'definition-id': definitionId } = a;
+    return { branch, ...(0,records/* definedOnly */.Uv)({ revision, tag, parallel, params, definitionId }) };
 }
 /** The service triggered nothing: said as a warning, and its answer is the result. */
 function notTriggered(a, message) {
@@ -379,21 +366,19 @@ async function setUp(a, pipelines, pipeline) {
         return await (0,trigger_api/* confirmPipeline */.Lb)(a.ctx, pipelines, pipeline);
     }
     catch (error) {
-        if (error instanceof trigger_api/* PipelineErroredError */.GU)
-            a.ctx.setOutput('result', JSON.stringify(error.pipeline));
+        if (error instanceof pipeline_builds/* PipelineErroredError */.GU)
+            a.ctx.setOutput('result', JSON.stringify(error.cause));
         throw error;
     }
 }
 async function general(ctx) {
     const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (!command) {
+    if (!command)
         throw new errors/* ValidationError */.yI('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
-    }
     const args = readArgs(ctx, name, command.takes);
-    if (args['all-pages'] && !command.paged) {
+    if (args['all-pages'] && !command.paged)
         ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
-    }
     if (command.warning)
         ctx.io.warning(command.warning);
     const { v2 } = command;
@@ -408,15 +393,14 @@ async function general(ctx) {
         (0,trigger_api/* checkTriggerInputs */.em)(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
     // connect() gives a slug project only to a command about a project, which then has a v2 form.
     const result = 'slug' in project
-        ? await v2?.(new projects_v2/* ProjectsV2 */.lv(connection.transport), project, args)
+        ? await v2?.(new pipelines/* ProjectsV2 */.lv(connection.transport), project, args)
         : await command.call(connection.client, project, args, connection);
-    const text = JSON.stringify(result ?? null);
-    ctx.setOutput('result', text);
+    ctx.setOutput('result', JSON.stringify(result ?? null));
     const what = describeResult(name, result);
     ctx.info(`${name}: ${what}`);
-    await ctx.io.summary.addRaw(`\`${name}\`: ${(0,runner_text/* mdSafe */.$v)(what, 1000)}`, true).write();
+    await (0,summary/* appendSummary */.fe)(ctx.io, `\`${name}\`: ${(0,runner_text/* mdSafe */.$v)(what, 1000)}`);
 }
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function general_run() {
     return (0,run/* runAction */.Cs)(spec, general);
 }
@@ -424,402 +408,253 @@ function general_run() {
 
 /***/ }),
 
-/***/ 6677:
+/***/ 260:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J_: () => (/* binding */ CommitBuilds),
-/* harmony export */   Zw: () => (/* binding */ jobOf),
-/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */   E6: () => (/* binding */ PipelineBuilds),
+/* harmony export */   GU: () => (/* binding */ PipelineErroredError),
+/* harmony export */   Ps: () => (/* binding */ jobReader),
+/* harmony export */   Uw: () => (/* binding */ slugCommitBuilds)
 /* harmony export */ });
-/* unused harmony exports SCAN_DEFAULTS, matchesQuery, latestAttempts */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1272);
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
+/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5706);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5942);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4957);
 
 
 
-const SCAN_DEFAULTS = {
-    marginMs: 2 * 3_600_000,
-    marginBuilds: 200,
-    lookBackMs: 24 * 3_600_000,
-    maxPages: 10,
-};
-/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
-const MIN_LATER_PAGE = 20;
-const NEW_BUILDS_ROOM = 10;
-/** The job and workflow a build belongs to (second-generation builds), when it says. */
-function jobOf(build) {
-    const workflows = build.workflows;
-    const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-    const workflow = workflows?.['workflow_name'];
-    return {
-        ...(typeof job === 'string' && job !== '' ? { job } : {}),
-        ...(typeof workflow === 'string' && workflow !== '' ? { workflow } : {}),
-    };
+
+
+/** The pipeline's configuration failed: no workflow will come. */
+class PipelineErroredError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'PipelineErroredError';
 }
-/** Whether a build is of the commit a (lower-case) hash or prefix names. */
-function ofRevision(build, revision) {
-    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
+/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
+function jobReader(client, api, project) {
+    if (!('slug' in project))
+        return (num) => client.build(project, num);
+    const pipelines = new Map();
+    return (num) => api.jobAsBuild(project, num, pipelines);
 }
-/** Whether a build belongs to the commit and passes the query's narrowing. */
-function matchesQuery(build, query) {
-    if (!ofRevision(build, query.revision))
-        return false;
-    if (query.branch !== undefined && build.branch != null && build.branch !== query.branch)
-        return false;
-    const { job, workflow } = jobOf(build);
-    if (query.workflow !== undefined && workflow !== query.workflow)
-        return false;
-    if (query.jobs !== undefined && query.jobs.length > 0 && (job === undefined || !query.jobs.includes(job)))
-        return false;
-    return true;
+class PipelineBuilds {
+    #read;
+    #pipelines;
+    #pipelineId;
+    #workflows = new Map();
+    #builds = new Map();
+    #said = new Set();
+    /** What this look says, each once a pipeline. */
+    #notes = [];
+    #times;
+    /** When the pipeline was first seen past its set-up with no workflow. */
+    #emptySince;
+    /** When every workflow was first seen ended with only setup workflows among them. */
+    #setupEndedAt;
+    #name;
+    constructor(read, pipelines, pipeline, times) {
+        this.#read = read;
+        this.#pipelines = pipelines;
+        this.#pipelineId = pipeline.id;
+        this.#name = `pipeline #${pipeline.number}`;
+        this.#times = times;
+    }
+    /** The workflows seen so far, with whether each has ended. */
+    get workflows() {
+        return [...this.#workflows.values()].map(({ workflow, done }) => ({ ...workflow, done }));
+    }
+    get unbuilt() {
+        return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) => (done ? jobs.filter(stoppedUnbuilt) : []).map(({ name, status, type }) => ({
+            job: name,
+            workflow: workflow.name,
+            status,
+            type: type ?? '',
+        })));
+    }
+    async look() {
+        const notes = (this.#notes = []);
+        if (this.#workflows.size === 0) {
+            const workflows = await this.#listWorkflows();
+            if (workflows.length === 0) {
+                const since = this.#emptySince;
+                const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
+                const nothing = `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+                    `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
+                return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
+            }
+        }
+        for (const entry of this.#workflows.values())
+            if (!entry.done)
+                await this.#readJobs(entry);
+        // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
+        // (and finds a workflow that came late) without a list of the workflows at every look.
+        if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
+            const before = new Set(this.#workflows.keys());
+            await this.#listWorkflows();
+            for (const entry of this.#workflows.values()) {
+                if (!before.has(entry.workflow.id))
+                    await this.#readJobs(entry);
+                entry.done = _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(entry.workflow.status) && entry.jobsEnded;
+                const { id, name, status } = entry.workflow;
+                if (entry.done && !entry.jobs.some(hasBuild))
+                    this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
+            }
+        }
+        const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
+        const known = [...this.#workflows.values()];
+        const ended = known
+            .filter((w) => w.done)
+            .map(({ workflow: { id, name, status }, jobs }) => {
+            const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
+            return { id, name, status, ...(stopped.length > 0 && { stopped }) };
+        });
+        let complete = known.every((w) => w.done);
+        let nothing;
+        // A setup workflow that succeeded continues into workflows that appear later: they are given the settle time.
+        if (complete && known.every((w) => w.workflow['tag'] === 'setup' && w.workflow.status === 'success')) {
+            const now = this.#times.now();
+            this.#setupEndedAt ??= now;
+            complete = now - this.#setupEndedAt >= this.#times.settleMs;
+            if (complete) {
+                const names = known.map((w) => w.workflow.name).join(', ');
+                nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
+            }
+            else {
+                const text = `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`;
+                this.#sayOnce('setup', text);
+            }
+        }
+        else if (complete && !known.some((w) => w.jobs.length > 0)) {
+            nothing = `no workflow of ${this.#name} made a job`;
+        }
+        return { builds, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ nothing }) };
+    }
+    /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
+    async #listWorkflows() {
+        const workflows = await this.#pipelines.workflows(this.#pipelineId);
+        for (const workflow of workflows) {
+            const known = this.#workflows.get(workflow.id);
+            if (known === undefined)
+                this.#workflows.set(workflow.id, { workflow, jobs: [], done: false, jobsEnded: false });
+            else
+                known.workflow = workflow;
+        }
+        if (workflows.length === 0) {
+            const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+            if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
+                this.#emptySince ??= this.#times.now();
+            const errors = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
+            if (errors !== undefined) {
+                throw new PipelineErroredError(`Pipeline #${pipeline.number} is errored and runs no workflow` +
+                    (errors.length > 0 ? `: ${errors.join('; ')}` : ''));
+            }
+        }
+        return workflows;
+    }
+    /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
+    async #readJobs(entry) {
+        const { workflow } = entry;
+        const jobs = await this.#pipelines.jobs(workflow.id);
+        entry.jobs = jobs;
+        for (const job of jobs) {
+            if (job.status === 'on_hold')
+                this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
+            // An approval's number names no build: reading it answers 404.
+            const num = hasBuild(job) ? job.job_number : null;
+            if (num === null)
+                continue;
+            const cached = this.#builds.get(num);
+            if (cached !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(cached))
+                continue;
+            if (cached === undefined || (0,_job_status_js__WEBPACK_IMPORTED_MODULE_2__/* .jobStatusMeaning */ .D)(job.status).ended) {
+                this.#builds.set(num, await this.#read(num));
+            }
+            else if (job.status === 'running' || job.status === 'queued') {
+                this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
+            }
+        }
+        entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
+    }
+    #jobEnded(job) {
+        if (hasBuild(job)) {
+            const build = this.#builds.get(job.job_number);
+            return build !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(build);
+        }
+        return _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
+    }
+    #sayOnce(key, text) {
+        if (!this.#said.has(key))
+            this.#notes.push(text);
+        this.#said.add(key);
+    }
+}
+/** A job whose number is a build: any job with a number but an approval. */
+function hasBuild(job) {
+    return job.job_number !== null && job.type !== 'approval';
+}
+const passedApproval = (job) => job.type === 'approval' && job.status === 'success';
+/** A job that ended without a build (an approval that passed is not one: it ended as it should). */
+const stoppedUnbuilt = (job) => !hasBuild(job) && !passedApproval(job);
+function onHold(workflow, job) {
+    const request = job['approval_request_id'];
+    const route = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isV2Id */ .IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
+    return (`Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
+        `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
 /**
- * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
- * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
+ * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
+ * project's newest is followed by a PipelineBuilds. Without `revision`, the newest pipeline names the commit.
  */
-function latestAttempts(builds) {
-    const retried = new Set();
-    const newestOfJob = new Map();
-    for (const build of builds) {
-        if (typeof build.retry_of === 'number')
-            retried.add(build.retry_of);
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            continue;
-        const key = `${workflow ?? ''}\u0000${job}`;
-        newestOfJob.set(key, Math.max(newestOfJob.get(key) ?? 0, build.build_num));
-    }
-    return builds
-        .filter((build) => {
-        if (retried.has(build.build_num))
-            return false;
-        const { job, workflow } = jobOf(build);
-        if (job === undefined)
-            return true;
-        return newestOfJob.get(`${workflow ?? ''}\u0000${job}`) === build.build_num;
-    })
-        .sort((a, b) => a.build_num - b.build_num);
-}
-/** Follows the builds of one commit, look after look. */
-class CommitBuilds {
-    #client;
-    #project;
-    #query;
-    #options;
-    /** Every build of the commit seen, by number, as last read. */
-    #known = new Map();
-    /** The newest build number a look has seen: every newer build is new to the next look. */
-    #newestSeen;
-    #looks = 0;
-    constructor(client, project, query, options) {
-        this.#client = client;
-        this.#project = project;
-        this.#query = query;
-        this.#options = { ...SCAN_DEFAULTS, ...options };
-    }
-    /** Reads the list as far as this look needs, and returns the builds that count now. */
-    async look() {
-        const first = this.#looks++ === 0;
-        const floor = first ? undefined : this.#floor();
-        const pageSize = floor === undefined ? _validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4 : this.#laterPageSize(floor);
-        const seenThisLook = new Set();
-        let requests = 0;
-        let truncated = false;
-        let offset = 0;
-        let newest = this.#newestSeen;
-        /** Builds read past the oldest match, for records without queue times. */
-        let pastOldest = 0;
-        for (;;) {
-            const page = await this.#client.builds(this.#project, {
-                ...(this.#query.branch === undefined ? {} : { branch: this.#query.branch }),
-                limit: pageSize,
-                offset,
+function slugCommitBuilds(api, project, query, read, times) {
+    const followed = new Map();
+    const look = async () => {
+        const { branch } = query;
+        const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ branch }));
+        const notes = [];
+        if (query.revision === '') {
+            const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
+            if (newest === undefined)
+                return { builds: [], truncated: false, notes };
+            query.revision = String(newest.vcs?.revision).toLowerCase();
+            notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
+        }
+        for (const pipeline of pipelines) {
+            const vcs = pipeline.vcs ?? {};
+            const ofCommit = typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(query.revision);
+            if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || followed.has(pipeline.id))
+                continue;
+            followed.set(pipeline.id, {
+                source: new PipelineBuilds(read, api, pipeline, times),
+                last: [],
+                done: false,
             });
-            requests++;
-            if (!Array.isArray(page))
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
-            const builds = page;
-            let fresh = 0;
-            for (const build of builds) {
-                if (typeof build?.build_num !== 'number' || seenThisLook.has(build.build_num))
-                    continue;
-                seenThisLook.add(build.build_num);
-                fresh++;
-                newest = Math.max(newest ?? 0, build.build_num);
-                if (matchesQuery(build, this.#query)) {
-                    this.#known.set(build.build_num, build);
-                    pastOldest = 0;
-                }
-                else {
-                    pastOldest++;
-                }
+        }
+        for (const entry of followed.values()) {
+            if (entry.done)
+                continue;
+            try {
+                const look = await entry.source.look();
+                entry.last = look.builds;
+                entry.done = look.complete && look.builds.every(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g);
+                notes.push(...look.notes);
             }
-            // A page shorter than asked is the end of the list; a page of builds already read is a list that repeats.
-            if (builds.length < pageSize || fresh === 0)
-                break;
-            const last = builds[builds.length - 1];
-            if (last === undefined)
-                break;
-            if (floor !== undefined ? last.build_num <= floor : this.#firstLookDone(last, pastOldest))
-                break;
-            if (requests >= this.#options.maxPages) {
-                truncated = true;
-                break;
+            catch (error) {
+                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+                if (!(error instanceof PipelineErroredError))
+                    throw error;
+                notes.push(error.message);
+                entry.done = true;
             }
-            // Builds made meanwhile shift the list: a build may come twice (skipped above), none is missed.
-            offset += builds.length;
         }
-        if (newest !== undefined)
-            this.#newestSeen = newest;
-        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
-    }
-    /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
-    #floor() {
-        let floor = this.#newestSeen ?? 0;
-        for (const build of this.#known.values())
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isFinished */ .$g)(build))
-                floor = Math.min(floor, build.build_num);
-        return floor;
-    }
-    #laterPageSize(floor) {
-        const span = (this.#newestSeen ?? floor) - floor;
-        return Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
-    }
-    /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
-    #firstLookDone(last, pastOldest) {
-        const lastQueued = queuedAt(last);
-        if (this.#known.size === 0) {
-            return lastQueued !== undefined && lastQueued < this.#options.now - this.#options.lookBackMs;
-        }
-        let oldest;
-        for (const build of this.#known.values()) {
-            const at = queuedAt(build);
-            if (at !== undefined)
-                oldest = Math.min(oldest ?? at, at);
-        }
-        if (oldest !== undefined && lastQueued !== undefined)
-            return lastQueued < oldest - this.#options.marginMs;
-        return pastOldest >= this.#options.marginBuilds;
-    }
-}
-function queuedAt(build) {
-    const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-    if (typeof text !== 'string')
-        return undefined;
-    const ms = Date.parse(text);
-    return Number.isFinite(ms) ? ms : undefined;
-}
-
-
-/***/ }),
-
-/***/ 7681:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Bk: () => (/* binding */ JobScan),
-/* harmony export */   Id: () => (/* binding */ jobBuild),
-/* harmony export */   PG: () => (/* binding */ MAX_PROJECT_PIPELINES),
-/* harmony export */   fk: () => (/* binding */ MAX_JOBS_READ),
-/* harmony export */   lv: () => (/* binding */ ProjectsV2)
-/* harmony export */ });
-/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6677);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5706);
-/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5942);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1272);
-
-
-
-
-
-
-/** Pipelines of a project read at most, newest first: a commit's are among its newest. */
-const MAX_PROJECT_PIPELINES = 100;
-/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
-const MAX_JOBS_READ = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-const isId = (value) => typeof value === 'string' && UUID.test(value);
-const isNumber = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-const seg = encodeURIComponent;
-class ProjectsV2 extends _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .Pipelines */ .Cw {
-    /** `GET {v2}/project/{slug}/job/{number}`: the job asked for, by number. */
-    async job(p, number) {
-        const path = jobPath(p, number);
-        const answer = await this.get(path);
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
-            throw unusable('GET', path, `the details of job #${number} were expected`);
-        if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
-            throw unusable('GET', path, 'the job has no name and status');
-        const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
-        if (pipelineId !== undefined && !isId(pipelineId))
-            throw unusable('GET', path, 'the pipeline id is not a UUID');
-        return answer;
-    }
-    /** `POST {v2}/project/{slug}/job/{number}/cancel`: a job that has ended stays as it is. */
-    async cancelJob(p, number) {
-        const path = `${jobPath(p, number)}/cancel`;
-        return messageAnswer('POST', path, await this.post(path, undefined, 'idempotent'));
-    }
-    /** `GET {v2}/project/{slug}/{number}/tests`, every page. */
-    async tests(p, number) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/tests`;
-        return records('GET', path, await this.list(path, (_call, value) => value), () => true);
-    }
-    /** `GET {v2}/project/{slug}/{number}/artifacts`, every page. */
-    async artifacts(p, number) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}/artifacts`;
-        const items = records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['path'] === 'string' &&
-            typeof item['url'] === 'string' &&
-            Number.isSafeInteger(item['node_index']) &&
-            item['node_index'] >= 0);
-        // The artifact URLs the API itself listed may receive the credential (docs/promises.md, promise 14).
-        for (const item of items)
-            this.transport.trust(item.url);
-        return items;
-    }
-    async envVars(p) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
-        return records('GET', path, await this.list(path, (_call, value) => value), (item) => typeof item['name'] === 'string');
-    }
-    /** `POST {v2}/project/{slug}/envvar` with `{name, value}`; a variable of that name is replaced. */
-    async addEnvVar(p, name, value) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`;
-        const answer = await this.post(path, { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name), value }, 'idempotent');
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
-            throw unusable('POST', path, `the variable ${name} was expected`);
-        return answer;
-    }
-    async deleteEnvVar(p, name) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name))}`;
-        const answer = await this.transport.request({
-            method: 'DELETE',
-            path,
-            retry: 'idempotent',
-            api: 'v2',
-        });
-        return messageAnswer('DELETE', path, answer.data);
-    }
-    /**
-     * A job by number as a build record (jobBuild), with its pipeline's branch and commit, its status as the service
-     * gives it and its page (`web_url`) as the build's address; `pipelines` keeps the pipelines already read.
-     */
-    async jobAsBuild(p, number, pipelines = new Map()) {
-        const job = await this.job(p, number);
-        const id = job.pipeline?.id;
-        if (id === undefined)
-            throw unusable('GET', jobPath(p, number), 'the job names no pipeline');
-        const pipeline = pipelines.get(id) ?? this.pipeline(id);
-        pipelines.set(id, pipeline);
-        const workflow = job.latest_workflow;
-        const build = jobBuild(await pipeline, { ...job, job_number: number }, workflow?.name);
+        const builds = [...followed.values()].flatMap((entry) => entry.last);
         return {
-            ...build,
-            status: job.status,
-            build_url: typeof job.web_url === 'string' ? job.web_url : null,
-            workflows: { ...build.workflows, ...(isId(workflow?.id) ? { workflow_id: workflow.id } : {}) },
+            builds: builds.sort((a, b) => a.build_num - b.build_num),
+            truncated: pipelines.length >= _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PROJECT_PIPELINES */ .PG,
+            notes,
         };
-    }
-    /** The project's pipelines, newest first, on `branch` when given, at most `max`. */
-    async projectPipelines(p, options = {}) {
-        const path = `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`;
-        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', options.branch) };
-        const items = await this.list(path, (_call, value) => value, query, options.max ?? MAX_PROJECT_PIPELINES);
-        return records('GET', path, items, (item) => isId(item['id']) && isNumber(item['number']));
-    }
-}
-function jobPath(p, number) {
-    return `/project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/job/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}`;
-}
-function unusable(method, path, detail) {
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx(method, `v2 ${path}`, detail);
-}
-function records(method, path, items, valid) {
-    for (const item of items)
-        if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(item) || !valid(item))
-            throw unusable(method, path, 'the list holds an item of the wrong shape');
-    return items;
-}
-/** The answer of a v2 write that says only `{message}`: an object. */
-function messageAnswer(method, path, answer) {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(answer))
-        throw unusable(method, path, 'a JSON object was expected');
-    return answer;
-}
-/** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
-function jobBuild(pipeline, job, workflow) {
-    const vcs = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
-    const text = (value) => (typeof value === 'string' ? value : null);
-    const meaning = (0,_job_status_js__WEBPACK_IMPORTED_MODULE_2__/* .jobStatusMeaning */ .D)(job.status);
-    const origin = text(vcs['origin_repository_url']);
-    const target = text(vcs['target_repository_url']);
-    return {
-        build_num: job.job_number,
-        branch: text(vcs['branch']),
-        vcs_revision: text(vcs['revision']),
-        vcs_tag: text(vcs['tag']),
-        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
-        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
-        outcome: meaning.outcome === '' ? null : meaning.outcome,
-        workflows: { job_name: job.name, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ workflow_name: workflow }) },
-        fork: origin !== null && target !== null && origin !== target,
     };
-}
-/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
-class JobScan {
-    #api;
-    #project;
-    #query;
-    #pipelines;
-    #ready = [];
-    read = 0;
-    bounded = false;
-    constructor(api, project, query) {
-        this.#api = api;
-        this.#project = project;
-        this.#query = { ...query, revision: query.revision?.toLowerCase() };
-    }
-    async next() {
-        const query = this.#query;
-        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: query.branch }));
-        while (this.#ready.length === 0) {
-            const room = MAX_JOBS_READ - this.read;
-            if (room <= 0) {
-                this.bounded = this.#pipelines.length > 0;
-                return undefined;
-            }
-            const pipeline = this.#pipelines.shift();
-            if (pipeline === undefined)
-                return undefined;
-            // Pipelines of other commits and branches are passed without reading their workflows.
-            const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-            if (query.revision !== undefined && !(0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .ofRevision */ .j1)(head, query.revision))
-                continue;
-            if (query.branch !== undefined && head.branch !== query.branch)
-                continue;
-            const found = [];
-            for (const workflow of await this.#api.workflows(pipeline.id)) {
-                for (const job of await this.#api.jobs(workflow.id)) {
-                    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(job) || !isNumber(job.job_number) || typeof job.status !== 'string')
-                        continue;
-                    found.push(jobBuild(pipeline, job, workflow.name));
-                }
-            }
-            found.sort((a, b) => b.build_num - a.build_num);
-            if (found.length > room)
-                this.bounded = true;
-            for (const build of found.slice(0, room)) {
-                this.read++;
-                if ((0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .matchesStatusFilter */ .ks)(build, query.statusFilter) &&
-                    (query.job === undefined || (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(build).job === query.job))
-                    this.#ready.push(build);
-            }
-        }
-        return this.#ready.shift();
-    }
+    return { look };
 }
 
 
@@ -830,7 +665,6 @@ class JobScan {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EL: () => (/* binding */ pipelineUrl),
-/* harmony export */   GU: () => (/* binding */ PipelineErroredError),
 /* harmony export */   LM: () => (/* binding */ rerunBuild),
 /* harmony export */   Lb: () => (/* binding */ confirmPipeline),
 /* harmony export */   NI: () => (/* binding */ readTriggerApi),
@@ -838,39 +672,35 @@ class JobScan {
 /* harmony export */   em: () => (/* binding */ checkTriggerInputs),
 /* harmony export */   zL: () => (/* binding */ workflowRows)
 /* harmony export */ });
-/* unused harmony exports TRIGGER_APIS, SETUP_WAIT_MS, TriggerFailedError, GoneUserError */
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
 /* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8900);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2249);
-/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4957);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(260);
+/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8900);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8999);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2249);
+/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4957);
 
 
 
 
 
 
-const TRIGGER_APIS = ['auto', 'v1.1', 'v2'];
+
+
 function readTriggerApi(inputs) {
-    return inputs.oneOf('trigger-api', TRIGGER_APIS, 'auto');
+    return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'], 'auto');
 }
 /** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
 function withoutV2Form(request) {
-    return [
-        ...(request.revision === undefined ? [] : ['revision']),
-        ...(request.parallel === undefined ? [] : ['parallel']),
-    ];
+    return ['revision', 'parallel'].filter((input) => request[input] !== undefined);
 }
 const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
     'parallelism; to gate on a commit, use wait-for-build';
 const V1_SINGLE_JOB = 'the v1.1 trigger runs a single job of a pipeline configuration (version 2.1), not its workflows, and stops ' +
     'on 2027-02-01';
-/**
- * Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2`, or a
- * project named by its slug (`slug`), which only API v2 reaches, one v2 cannot take; with `definition-id`, one
- * only v1.1 takes, or v1.1 itself.
- */
+// Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
+// project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
 function checkTriggerInputs(api, request, slug = false) {
     if (slug && api === 'v1.1')
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
@@ -882,29 +712,25 @@ function checkTriggerInputs(api, request, slug = false) {
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
 }
-/**
- * Starts a pipeline through v2 (`pipeline/run`, then the older form), or a build through v1.1 when `api` says so,
- * when the inputs need it, or when neither v2 form exists for this project (docs/sunset.md). A project named by
- * its slug has v2 alone.
- */
+/** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
 async function startBuild(connection, api, request) {
     const { project } = connection;
     const v1 = 'slug' in project ? undefined : { ...connection, project };
     checkTriggerInputs(api, request, v1 === undefined);
     const log = connection.transport.log.bind(connection.transport);
-    const unsent = withoutV2Form(request);
+    const unsent = withoutV2Form(request).join(' and ');
     if (v1 !== undefined && api === 'v1.1')
         return startV1(v1, api, request);
-    if (v1 !== undefined && api === 'auto' && unsent.length > 0) {
-        log('warning', `${unsent.join(' and ')} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+    if (v1 !== undefined && api === 'auto' && unsent !== '') {
+        log('warning', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
         return startV1(v1, api, request);
     }
     let answer;
     try {
+        const { tag, params: parameters, definitionId } = request;
         answer = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
-            ...(request.tag === undefined ? { branch: request.branch } : { tag: request.tag }),
-            ...(request.params === undefined ? {} : { parameters: request.params }),
-            ...(request.definitionId === undefined ? {} : { definitionId: request.definitionId }),
+            ...(tag === undefined ? { branch: request.branch } : { tag }),
+            ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ parameters, definitionId }),
         });
     }
     catch (error) {
@@ -914,127 +740,86 @@ async function startBuild(connection, api, request) {
             ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
                 'token (or the project slug is wrong)'
             : 'this installation has no pipeline trigger of API v2';
-        let started;
-        try {
-            started = await startV1(v1, 'v1.1', request);
-        }
-        catch (v1) {
-            if (!(v1 instanceof Error))
-                throw v1;
-            throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${v1.message}`, { cause: v1 });
-        }
+        const started = await startV1(v1, 'v1.1', request).catch((then) => {
+            throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${then.message}`, {
+                cause: then,
+            });
+        });
         log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
         return started;
     }
-    if (!answer.triggered)
-        return { api: 'none', message: answer.message };
-    return {
-        api: 'v2',
-        pipeline: answer.pipeline,
-        ...(answer.recoveredAfter === undefined ? {} : { recoveredAfter: answer.recoveredAfter }),
-    };
+    return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
 }
 /** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
 const SETUP_WAIT_MS = 60_000;
-const FIRST_LOOK_MS = 250;
-const LONGEST_LOOK_MS = 5000;
-/** The pipeline's configuration failed: nothing of it runs. */
-class PipelineErroredError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
-    name = 'PipelineErroredError';
-    /** The pipeline as the service last answered it. */
-    pipeline;
-    constructor(message, pipeline) {
-        super(message);
-        this.pipeline = pipeline;
-    }
-}
-/**
- * Reads a triggered pipeline at least once, then until it leaves the pending states, within a minute and the
- * step's deadline (a 201 may say `created` before its configuration was compiled). An errored pipeline fails;
- * one still pending at the end is said, and the step goes on.
- */
+// Reads a triggered pipeline until it leaves the pending states, as a 201 may say `created` before its configuration
+// was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
 async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSITIVE_INFINITY) {
     const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
-    let pause = FIRST_LOOK_MS;
+    let pause = 250;
     let pipeline = await pipelines.pipeline(triggered.id);
-    while (_api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
+    while (_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
         const wait = Math.min(pause, until - ctx.clock.now());
         if (wait <= 0) {
-            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} after ` +
-                `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`));
+            const after = `after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
             return pipeline;
         }
         await ctx.clock.sleep(wait, ctx.signal);
-        pause = Math.min(pause * 2, LONGEST_LOOK_MS);
+        pause = Math.min(pause * 2, 5000);
         pipeline = await pipelines.pipeline(triggered.id);
     }
-    const errors = (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
-    if (errors !== undefined) {
-        throw new PipelineErroredError((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs` +
-            (errors.length > 0 ? `: ${errors.join('; ')}` : '')), pipeline);
-    }
-    return pipeline;
+    const errors = (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineErrors */ .yi)(pipeline);
+    if (errors === undefined)
+        return pipeline;
+    const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
+    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
+    // The pipeline rides along as the cause: the general action's `result` output is that record.
+    throw new _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
-/**
- * The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
- * origin of a job's address once one is known, else of `base-url`; built from checked parts only.
- */
+// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
+// origin of a job's address once one is known, else of `base-url`; built from checked parts only.
 function pipelineUrl(connection, pipeline, jobUrl) {
-    let web;
-    try {
-        web = new URL(jobUrl ?? connection.baseUrl).origin;
-    }
-    catch {
-        web = new URL(connection.baseUrl).origin;
-    }
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
+    const web = (URL.parse(jobUrl ?? connection.baseUrl) ?? new URL(connection.baseUrl)).origin;
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }
 /** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
 function workflowRows(url, workflows) {
-    return workflows.map((w) => ({
-        id: w.id,
-        name: w.name,
-        status: w.status,
-        url: (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(w.id)}`),
-    }));
+    return workflows.map(({ id, name, status }) => {
+        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
+        return { id, name, status, url: link };
+    });
 }
 async function startV1(connection, api, request) {
     try {
         return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
     }
     catch (error) {
-        if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+        if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_4__/* .GoneError */ .AD))
             throw error;
-        throw new GoneUserError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${withoutV2Form(request).join(' and ')} ` +
-            `${withoutV2Form(request).length > 1 ? 'are' : 'is'} given: ${NO_V2_FORM}`);
+        const unsent = withoutV2Form(request);
+        const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
+        throw new TriggerFailedError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${given}: ${NO_V2_FORM}`);
     }
 }
-/** Every trigger form failed: the one error names each answer, `pipeline/run`'s first. */
+/** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
 class TriggerFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
     name = 'TriggerFailedError';
 }
-/** A 410 after which v2 cannot do what was asked. */
-class GoneUserError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
-    name = 'GoneUserError';
-}
-/**
- * Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
- * which needs the build's workflow and job ids from its v1.1 record.
- */
+// Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+// which needs the build's workflow and job ids from its v1.1 record.
 async function rerunBuild(connection, api, buildNum, options) {
     const { client, project } = connection;
     if (api !== 'v2') {
         try {
-            const build = options.noCache
-                ? await client.retryNoCache(project, buildNum)
-                : await client.retry(project, buildNum, { ssh: options.ssh });
+            const build = await client.retry(project, buildNum, options);
             return { api: 'v1.1', build };
         }
         catch (error) {
-            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_2__/* .GoneError */ .AD))
+            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_4__/* .GoneError */ .AD))
                 throw error;
             if (options.noCache)
-                throw new GoneUserError(`${error.message}. ${NO_CACHE_RERUN}`);
+                throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
             connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
         }
     }
@@ -1042,16 +827,14 @@ async function rerunBuild(connection, api, buildNum, options) {
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
     }
     const build = await client.build(project, buildNum);
-    const workflows = build.workflows;
-    const workflowId = workflows?.['workflow_id'];
-    const jobId = workflows?.['job_id'];
+    const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
     if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
-        throw new GoneUserError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
+        throw new TriggerFailedError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
             `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
     }
     const rerun = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
         jobs: [jobId],
-        ...(options.ssh ? { enableSsh: true } : {}),
+        enableSsh: options.ssh,
     });
     return { api: 'v2', rerun, of: build };
 }

@@ -13,8 +13,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1272);
 /* harmony import */ var _api_ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3534);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3704);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6460);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8999);
+
 
 
 
@@ -24,7 +26,6 @@ const spec = {
     inputs: ['ssh-key', 'hostname'],
     outputs: ['fingerprint', 'hostname'],
 };
-/** Adds an SSH key to the project, for all hosts or for one. */
 async function addSshKey(ctx) {
     const raw = ctx.inputs.secret('ssh-key', {
         required: true,
@@ -39,12 +40,10 @@ async function addSshKey(ctx) {
     ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
     ctx.setOutput('fingerprint', key.fingerprint);
     ctx.setOutput('hostname', host ?? '');
-    await ctx.io.summary
-        .addRaw(`Added the SSH key \`${key.fingerprint}\` to **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(`${project.username}/${project.project}`)}**` +
-        (host ? ` for \`${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(host)}\`` : ' for all hosts'), true)
-        .write();
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .appendSummary */ .fe)(ctx.io, `Added the SSH key \`${key.fingerprint}\` to **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(`${project.username}/${project.project}`)}**` +
+        (host ? ` for \`${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(host)}\`` : ' for all hosts'));
 }
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, addSshKey);
 }

@@ -13,20 +13,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _runner_gate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5963);
 /* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(260);
-/* harmony import */ var _api_projects_v2_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7681);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5942);
-/* harmony import */ var _runner_wait_loops_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7123);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(103);
-/* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2049);
-/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3704);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(649);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8729);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1272);
-
-
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
+/* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2049);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6460);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(649);
+/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8729);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1272);
 
 
 
@@ -62,46 +57,47 @@ const spec = {
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
-    const pipelineId = pipelineIdText === undefined ? undefined : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
+    const pipelineId = pipelineIdText === undefined ? undefined : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
     // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
     if (pipelineId !== undefined)
-        (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .warnUnused */ .Tq)(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
+        warnUnused(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
     const named = (name) => pipelineId === undefined ? inputs.optional(name) : undefined;
     const buildNum = pipelineId === undefined ? inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) : undefined;
     const givenRevision = named('revision');
     const branch = named('branch');
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_13__/* .checkSegment */ .cr)('branch', branch);
-    const workflows = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow'));
-    const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_11__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
-    const appearMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .waitMs */ .Cu)(inputs, 'appear-timeout-minutes', 10);
-    const settleMs = inputs.integer('settle-seconds', 0, 3600, 30) * 1000;
-    const timeoutMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .waitMs */ .Cu)(inputs, 'timeout-minutes', 60);
-    const intervalMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .pollIntervalMs */ .Bg)(inputs);
-    const policy = (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_6__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_12__/* .MAX_OUTPUT_LINES */ .$S, 50);
-    const ifNoBuilds = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .readIfNoBuilds */ .a4)(inputs);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .checkSegment */ .cr)('branch', branch);
+    const read = {
+        workflows: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow')),
+        jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
+        appearMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .waitMs */ .Cu)(inputs, 'appear-timeout-minutes', 10),
+        settleMs: inputs.integer('settle-seconds', 0, 3600, 30) * 1000,
+        timeoutMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .waitMs */ .Cu)(inputs, 'timeout-minutes', 60),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .pollIntervalMs */ .Bg)(inputs),
+        policy: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_4__/* .readOutcomePolicy */ .tI)(inputs),
+        failureLogLines: inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_OUTPUT_LINES */ .$S, 50),
+        ifNoBuilds: (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .readIfNoBuilds */ .a4)(inputs),
+    };
     let revision = '';
     if (buildNum !== undefined)
-        (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .warnUnused */ .Tq)(ctx, 'build-num', ['revision', 'workflow', 'job']);
+        warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
     // On a comment, a branch given alone names the commit through its newest build.
     else if (pipelineId === undefined &&
-        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__/* .commentsOnPullRequest */ .uz)(ctx.env)))
-        revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
+        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__/* .commentsOnPullRequest */ .uz)(ctx.env)))
+        revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
+    const query = { revision, ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ branch }) };
     return {
-        ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ pipelineId, buildNum }),
-        query: { revision, ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ branch }) },
-        workflows,
-        jobs,
-        named: jobs.filter((p) => p.named),
-        ifNoBuilds,
-        appearMs,
-        settleMs,
-        timeoutMs,
-        intervalMs,
-        policy,
-        failureLogLines,
+        ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ pipelineId, buildNum }),
+        query,
+        ...read,
+        named: read.jobs.filter((p) => p.named),
     };
+}
+/** Warns that the inputs of `names` that are given are not used, because `because` is given. */
+function warnUnused(ctx, because, names) {
+    const given = names.filter((name) => ctx.inputs.optional(name) !== undefined);
+    if (given.length > 0)
+        ctx.io.warning(`${because} is given, so ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} not used`);
 }
 /**
  * Waits until the builds of a commit, of one pipeline, or one build by number have ended, and fails the step unless
@@ -112,20 +108,16 @@ async function waitForBuild(ctx) {
     const started = ctx.clock.now();
     const deadline = started + input.timeoutMs;
     // A project named by its slug is reached through v2 in every mode (docs/v2.md).
-    const connection = ctx.connect({
-        deadline,
-        signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline),
-        acceptSlug: true,
-    });
+    const connection = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .connectUntil */ .HO)(ctx, deadline);
     const { project } = connection;
     if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
         // Its job, by number, is read through v2 job details look after look, as a source of one build.
         const { buildNum: num, ...rest } = input;
-        const read = (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobReader */ .Ps)(connection.client, new _api_projects_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .ProjectsV2 */ .lv(connection.transport), project);
+        const read = (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobReader */ .Ps)(connection.client, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .ProjectsV2 */ .lv(connection.transport), project);
         const source = {
             look: async () => {
                 const build = await read(num);
-                return { builds: [build], truncated: false, complete: (0,_api_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(build) };
+                return { builds: [build], truncated: false, complete: (0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isFinished */ .$g)(build) };
             },
         };
         const one = { ...rest, workflows: [], jobs: [], named: [], source, label: `job #${num}` };
@@ -136,17 +128,15 @@ async function waitForBuild(ctx) {
         await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, connection, input, { started, deadline });
         return;
     }
-    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(connection.transport).pipeline(pipelineId);
-    const source = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .yN)(ctx, connection, pipeline, {
-        settleMs: input.settleMs,
-        emptyMs: input.appearMs,
-    });
-    const scope = (0,_runner_wait_loops_js__WEBPACK_IMPORTED_MODULE_4__/* .scopeOf */ .Od)(input).replace(/^the newest commit/u, '');
-    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gatePipeline */ .gD)(ctx, connection, { ...input, source, label: `pipeline #${pipeline.number}${scope}` }, { started, deadline });
+    const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .Pipelines */ .Cw(connection.transport).pipeline(pipelineId);
+    const { settleMs, appearMs: emptyMs } = input;
+    const source = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .yN)(ctx, connection, pipeline, { settleMs, emptyMs });
+    const label = `pipeline #${pipeline.number}${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .scopeOf */ .Od)(input).replace(/^the newest commit/u, '')}`;
+    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, connection, { ...input, source, label }, { started, deadline });
 }
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runAction */ .Cs)(spec, waitForBuild);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_5__/* .runAction */ .Cs)(spec, waitForBuild);
 }
 
 

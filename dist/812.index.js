@@ -11,8 +11,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3704);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8999);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6460);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8999);
+
 
 
 const spec = {
@@ -20,7 +22,6 @@ const spec = {
     inputs: [],
     outputs: ['message'],
 };
-/** Clears the project's build cache. */
 async function clearCache(ctx) {
     const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
     const answer = await client.clearCache(project);
@@ -28,11 +29,9 @@ async function clearCache(ctx) {
     const name = `${project.username}/${project.project}`;
     ctx.info(`Cleared the build cache of ${name}: ${message}`);
     ctx.setOutput('message', message);
-    await ctx.io.summary
-        .addRaw(`Cleared the build cache of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(name)}**: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(message)}`, true)
-        .write();
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .appendSummary */ .fe)(ctx.io, `Cleared the build cache of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(name)}**: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(message)}`);
 }
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(spec, clearCache);
 }

@@ -11,19 +11,19 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2249);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8729);
-/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7157);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5942);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1272);
-/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3704);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2970);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8999);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(649);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2249);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8729);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7878);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(103);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5942);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1272);
+/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8537);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6460);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8999);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(649);
 
 
 
@@ -46,32 +46,36 @@ const spec = {
 const MAX_PIPELINES = 100;
 /** Times one approval is sent at most, each after the job list showed it still on hold. */
 const MAX_APPROVE_ATTEMPTS = 3;
-/** Reads and checks every input of the action's own before anything is sent. */
+/**
+ * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
+ * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
+ */
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
-    const jobs = (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .compileNamePatterns */ .QC)('job', inputs.lines('job'));
-    const timing = {
-        jobs,
-        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .pollIntervalMs */ .Bg)(inputs),
+    const input = {
+        jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .pollIntervalMs */ .Bg)(inputs),
+        branch,
+        revision: '',
+        pipelineId: undefined,
     };
     if (pipelineIdText !== undefined) {
         const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
         if (also !== '') {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
         }
-        return { pipelineId: (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText), revision: '', ...timing };
+        return { ...input, pipelineId: (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', branch);
-    const withBranch = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch });
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('branch', branch);
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__/* .commentsOnPullRequest */ .uz)(ctx.env))
-        return { revision: '', ...withBranch, ...timing };
-    return { revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id'), ...withBranch, ...timing };
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__/* .commentsOnPullRequest */ .uz)(ctx.env))
+        return input;
+    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
 }
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 async function approve(ctx) {
@@ -81,26 +85,26 @@ async function approve(ctx) {
         needsProject: input.pipelineId === undefined,
         acceptSlug: true,
     });
-    const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .Pipelines */ .Cw(transport);
+    const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_4__/* .Pipelines */ .Cw(transport);
     const started = ctx.clock.now();
     const commit = (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
         (input.branch === undefined ? '' : ` on branch ${input.branch}`);
-    const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .describePatterns */ .BL)(input.jobs)}`;
+    const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .describePatterns */ .BL)(input.jobs)}`;
     let pipeline;
     let seen = [];
     const approved = [];
     try {
-        const result = await (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_6__/* .poll */ .wt)({
+        const result = await (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .poll */ .wt)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline: started + input.waitMs,
-            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(state.elapsedMs)})`),
-            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(state.nextInMs)}`),
+            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.elapsedMs)})`),
+            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.nextInMs)}`),
         }, async () => {
             // A pipeline named by id is read once; a commit's newest may change from one look to the next.
             const found = input.pipelineId === undefined
-                ? await pipelines.newestPipeline(project, { ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision))
+                ? await pipelines.newestPipeline(project, { ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision))
                 : (pipeline ?? (await pipelines.pipeline(input.pipelineId)));
             if (found === undefined)
                 return { done: false };
@@ -119,11 +123,11 @@ async function approve(ctx) {
         });
         if (!result.done) {
             const why = result.error === undefined ? '' : ` (${result.error.message})`;
-            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_6__/* .WaitError */ .uf(pipeline === undefined
-                ? `No pipeline of ${commit} was found within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(input.waitMs)} among the project's ` +
+            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .WaitError */ .uf(pipeline === undefined
+                ? `No pipeline of ${commit} was found within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs)} among the project's ` +
                     `${MAX_PIPELINES} newest pipelines${why}`
                 : `No ${chosen} came on hold in pipeline #${pipeline.number} within ` +
-                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(input.waitMs)}${why}; ` +
+                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs)}${why}; ` +
                     (seen.length === 0
                         ? 'the pipeline has no approval job'
                         : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`));
@@ -143,14 +147,15 @@ async function approve(ctx) {
         ctx.setOutput('approved', approved);
         ctx.setOutput('count', approved.length);
         if (approved.length > 0) {
-            await ctx.io.summary
+            ctx.io.summary
                 .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, 3)
                 .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
                 .addTable([
-                (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .headerRow */ .U1)('Workflow', 'Approval job'),
-                ...approved.map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_9__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_9__/* .htmlSafe */ .br)(a.job)]),
-            ])
-                .write();
+                (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .headerRow */ .U1)('Workflow', 'Approval job'),
+                ...approved.map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_10__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_10__/* .htmlSafe */ .br)(a.job)]),
+            ]);
+            // appendSummary writes what the summary holds, and a failed write is a warning.
+            await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .appendSummary */ .fe)(ctx.io, '');
         }
     }
 }
@@ -163,7 +168,7 @@ async function approvalsOf(pipelines, pipelineId, patterns) {
                 continue;
             // Approving names the request: a hold without one could never be released by this step.
             if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
             approvals.push({
                 name: `${job.name} of workflow ${workflow.name}`,
                 workflow: workflow.name,
@@ -171,7 +176,7 @@ async function approvalsOf(pipelines, pipelineId, patterns) {
                 job: job.name,
                 status: job.status,
                 requestId: job.approval_request_id ?? '',
-                chosen: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .choosesName */ .Cx)(patterns, job.name),
+                chosen: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .choosesName */ .Cx)(patterns, job.name),
             });
         }
     }
@@ -189,13 +194,13 @@ async function approveOnce(ctx, pipelines, hold) {
             return;
         }
         catch (error) {
-            if (!(0,_api_client_js__WEBPACK_IMPORTED_MODULE_2__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
+            if (!(0,_api_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
                 throw error;
             const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
             if (job?.status === 'success')
                 return;
             if (job?.status !== 'on_hold') {
-                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_6__/* .WaitError */ .uf(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
+                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .WaitError */ .uf(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
                     cause: error,
                 });
             }
@@ -203,9 +208,359 @@ async function approveOnce(ctx, pipelines, hold) {
         }
     }
 }
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_7__/* .runAction */ .Cs)(spec, approve);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runAction */ .Cs)(spec, approve);
+}
+
+
+/***/ }),
+
+/***/ 5224:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
+// needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
+//
+// Matching takes time linear in the text for each token of the pattern, since artifact paths and job names come
+// from the server: a regex backtracks polynomially on `*-*-*-*.xml` against a long name, and exponentially on
+// `a/**/a/**/…` against a deep path. picomatch compiles only the bracket classes, each matching one character.
+
+
+/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
+function compilePattern(body) {
+    const parts = body.split('/');
+    const tokens = parts.flatMap((part, i) => {
+        if (part !== '**') {
+            const chars = segmentTokens(part);
+            return [(segment) => matchTokens(chars, segment)];
+        }
+        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
+    });
+    return (text) => matchTokens(tokens, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, items) {
+    // A segment of wildcards alone never matches an empty one.
+    if (items.length === 0)
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < items.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token?.(items[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star < 0)
+            return false;
+        else {
+            t = star + 1;
+            s = ++starAt;
+        }
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const refuse = (detail) => {
+        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
+    };
+    if (body === '')
+        refuse(`${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        refuse('a pattern holds a control character');
+    return { source: pattern, negated, test: compilePattern(body) };
+}
+/**
+ * Whether a text is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * text no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
+ */
+function selects(globs, text) {
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(text))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
+/***/ 8729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
+// as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
+
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
+        const named = !negated && !/[*?]/u.test(body);
+        return { source, negated, body, named, test: (name) => name === body || glob(name) };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    return name === undefined ? patterns.every((p) => p.negated) : (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .selects */ .ko)(patterns, name);
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 8537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hm: () => (/* binding */ untilDeadline),
+/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
+/* harmony export */   Zx: () => (/* binding */ failedLook),
+/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   uf: () => (/* binding */ WaitError),
+/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */ });
+/* unused harmony export transient */
+/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7878);
+// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
+// interval measured from the end of one look to the start of the next so that a look the transport stretched for a
+// Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
+
+
+
+
+const WAIT_LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
+/** The log line of a failed look: what could not be done, why, and when the next look comes. */
+function failedLook(log, what) {
+    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
+}
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PollFailedError';
+}
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'WaitError';
+}
+// Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+// with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline, maxFailures = 5 } = options;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? 5 * 60_000);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+        looks++;
+        let waitMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            waitMs = found.nextInMs ?? intervalMs;
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            // A request the step's time-out stopped is the time-out itself, not an early stop.
+            if (error instanceof StepDeadlineError)
+                return { done: false, ...state() };
+            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+                return { done: false, error, ...state() };
+            if (!transient(error))
+                throw error;
+            if (++failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= 60_000) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        // Part of each wait is added or taken at random, so that many waiting jobs do not look in step.
+        const jittered = Math.round(waitMs * (1 + 0.1 * (2 * clock.random() - 1)));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)), signal);
+    }
+}
+/** The step's time-out came while a request was on its way. */
+class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+    name = 'StepDeadlineError';
+}
+// The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
+// deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
+function untilDeadline(signal, clock, deadline) {
+    const controller = new AbortController();
+    let left = Math.max(0, deadline - clock.now());
+    let timer;
+    // Node fires a timer longer than its longest at once (docs/promises.md, promise 20), so long ones are chained.
+    const arm = () => {
+        const chunk = Math.min(left, 2 ** 31 - 1);
+        left -= chunk;
+        timer = setTimeout(() => {
+            if (left > 0)
+                arm();
+            else
+                controller.abort(new StepDeadlineError(`the step's time-out came during a look`));
+        }, chunk).unref();
+    };
+    arm();
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    return AbortSignal.any([signal, controller.signal]);
+}
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+function transient(error) {
+    // An answer of the wrong shape comes back the same at the next look.
+    return !(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
+}
+
+
+/***/ }),
+
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
+/* harmony export */   Cu: () => (/* binding */ waitMs),
+/* harmony export */   HO: () => (/* binding */ connectUntil),
+/* harmony export */   M7: () => (/* binding */ readRevision)
+/* harmony export */ });
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
+/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+
+
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+function waitMs(inputs, name, fallback, min = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
+    return inputs.integer(name, min, _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+}
+function pollIntervalMs(inputs) {
+    const { min, max } = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
+    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+function readRevision(given, env, instead) {
+    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
+    if (raw === undefined) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+    }
+    if (!/^[0-9a-f]{7,40}$/i.test(raw))
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+    return raw.toLowerCase();
+}
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+function connectUntil(ctx, deadline) {
+    return ctx.connect({ deadline, signal: (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
 }
 
 

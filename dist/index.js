@@ -8,73 +8,62 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		825,
-		704,
+		243,
 		411
 	],
 	"./approve/approve.ts": [
 		7844,
 		825,
 		26,
-		704,
-		34,
-		856,
+		243,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,
-		704,
+		243,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		3585,
+		9621,
 		825,
 		26,
-		704,
-		34,
-		585
+		243,
+		621
 	],
 	"./general/general.ts": [
 		2272,
 		825,
-		704,
-		34,
+		243,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
-		704,
-		34,
+		243,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
 		825,
 		26,
-		704,
-		34,
-		856,
-		963,
+		243,
+		673,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		825,
 		26,
-		704,
-		34,
-		856,
-		963,
+		243,
+		673,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		1823,
 		825,
 		26,
-		704,
-		34,
-		856,
+		243,
 		204
 	]
 };
@@ -354,6 +343,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+
+/***/ }),
+
+/***/ 714:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 
@@ -638,13 +641,10 @@ var __webpack_exports__ = {};
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
-// The entry of the one bundle every action shares (dist/index.js); each action's dist/<name>/index.js loads it
-// and runs that action. The actions are found by their path, src/actions/<name>/<name>.ts, so a new action joins
-// by its folder alone. "lazy" puts each action, and what actions share, in pieces of their own
-// (dist/<id>.index.js) loaded as an action needs them: a process compiles only its action's code, so an action
-// starts as fast as from a bundle of its own (one file for all compiled every action's code: 7% slower).
-// This file is JavaScript because TypeScript would wrap the import's path in a helper that hides its pattern
-// from the bundler.
+// The entry of the one bundle every action shares (dist/index.js), which each dist/<name>/index.js runs: actions are
+// found by their path, so a new action joins by its folder alone, and "lazy" puts each in pieces of its own
+// (dist/<id>.index.js), so a process compiles only its action's code. JavaScript, because TypeScript would wrap
+// the import's path in a helper that hides its pattern from the bundler.
 
 /** @param {string} action the name of a folder of src/actions */
 async function run(action) {
