@@ -1158,7 +1158,7 @@ async function gateBuilds(ctx, connection, input, options) {
                 builds = b;
                 options.seen?.(b);
             };
-            ending = await waitForCommit(ctx, connection, oneBuild(connection, input), deadline, seen);
+            ending = await waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
         }
         catch (error) {
             if (ctx.signal.aborted && options.onAbort !== undefined) {
@@ -1303,13 +1303,16 @@ function describeState(build) {
         : lifecycle;
 }
 /** build-num mode: that one build, as a source that is complete once it has ended. */
-function oneBuild(connection, input) {
+async function oneBuild(connection, input) {
     const num = input.buildNum;
     if (num === undefined)
         return input;
     const { client, project } = v11Connection(connection);
+    // The first read is not a look: a build that cannot be read at all fails the step with the reason at once.
+    let first = await client.build(project, num);
     const look = async () => {
-        const build = await client.build(project, num);
+        const build = first ?? (await client.build(project, num));
+        first = undefined;
         return { builds: [build], truncated: false, complete: (0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(build) };
     };
     return { ...input, workflows: [], jobs: [], named: [], source: { look } };

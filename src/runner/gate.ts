@@ -129,7 +129,7 @@ export async function gateBuilds(
         builds = b;
         options.seen?.(b);
       };
-      ending = await waitForCommit(ctx, connection, oneBuild(connection, input), deadline, seen);
+      ending = await waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
     } catch (error) {
       if (ctx.signal.aborted && options.onAbort !== undefined) {
         const what = await options.onAbort(builds);
@@ -290,12 +290,15 @@ export function describeState(build: Build): string {
 }
 
 /** build-num mode: that one build, as a source that is complete once it has ended. */
-function oneBuild(connection: Connection<ProjectAddress>, input: GateInputs): GateInputs {
+async function oneBuild(connection: Connection<ProjectAddress>, input: GateInputs): Promise<GateInputs> {
   const num = input.buildNum;
   if (num === undefined) return input;
   const { client, project } = v11Connection(connection);
+  // The first read is not a look: a build that cannot be read at all fails the step with the reason at once.
+  let first: Build | undefined = await client.build(project, num);
   const look = async (): ReturnType<BuildSource['look']> => {
-    const build = await client.build(project, num);
+    const build = first ?? (await client.build(project, num));
+    first = undefined;
     return { builds: [build], truncated: false, complete: isFinished(build) };
   };
   return { ...input, workflows: [], jobs: [], named: [], source: { look } };
