@@ -83,8 +83,10 @@ describe('every action under Windows', () => {
   });
 
   it('trigger-build, then wait-for-serial and fetch-artifacts on the build it made', async () => {
+    // Through v1.1, as test/actions/bundles.test.ts does: this project has no workflows for a pipeline to run.
     const triggered = await step('trigger-build', {
       branch: 'main',
+      'trigger-api': 'v1.1',
       wait: 'true',
       'poll-interval-seconds': '1',
     });
