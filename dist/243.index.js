@@ -1273,15 +1273,17 @@ class Pipelines {
     async recent(p) {
         return this.list(`/project/${projectSlug(p)}/pipeline`, _v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineAnswer */ .nd, {}, Infinity, () => true);
     }
+    /** The pipeline `id`: an answer that carries another id is another pipeline's, and unusable. */
     async pipeline(id) {
-        return this.call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('pipeline id', id))}`, _v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineAnswer */ .nd);
+        return this.call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
     }
     /** Every workflow of a pipeline, oldest first. */
     async workflows(pipelineId) {
         return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, _v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM);
     }
+    /** The workflow `workflowId`: an answer that carries another id is another workflow's, and unusable. */
     async workflow(workflowId) {
-        return this.call('GET', workflowPath(workflowId), _v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM);
+        return this.call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));
     }
     async jobs(workflowId) {
         return this.list(`${workflowPath(workflowId)}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .jobAnswer */ .aV);
@@ -1337,6 +1339,12 @@ class Pipelines {
     }
 }
 const asIs = (_call, value) => value;
+/** A record read by id must carry that id (docs/promises.md, promise 35): a wrong one is another record's. */
+function theOne(call, record, id, what) {
+    if (record.id.toLowerCase() !== id.toLowerCase())
+        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .unusable */ ._P)(call, `the answer is ${what} ${record.id}, not ${id} that was asked for`);
+    return record;
+}
 const workflowPath = (id) => `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('workflow id', id))}`;
 /** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
 function isNoRoute(error) {

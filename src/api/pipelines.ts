@@ -195,8 +195,11 @@ export class Pipelines {
     return this.list(`/project/${projectSlug(p)}/pipeline`, pipelineAnswer, {}, Infinity, () => true);
   }
 
+  /** The pipeline `id`: an answer that carries another id is another pipeline's, and unusable. */
   async pipeline(id: string): Promise<Pipeline> {
-    return this.call('GET', `/pipeline/${seg(checkSegment('pipeline id', id))}`, pipelineAnswer);
+    return this.call('GET', `/pipeline/${seg(checkSegment('pipeline id', id))}`, (call, value) =>
+      theOne(call, pipelineAnswer(call, value), id, 'pipeline'),
+    );
   }
 
   /** Every workflow of a pipeline, oldest first. */
@@ -204,8 +207,11 @@ export class Pipelines {
     return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, workflowAnswer);
   }
 
+  /** The workflow `workflowId`: an answer that carries another id is another workflow's, and unusable. */
   async workflow(workflowId: string): Promise<Workflow> {
-    return this.call('GET', workflowPath(workflowId), workflowAnswer);
+    return this.call('GET', workflowPath(workflowId), (call, value) =>
+      theOne(call, workflowAnswer(call, value), workflowId, 'workflow'),
+    );
   }
 
   async jobs(workflowId: string): Promise<Job[]> {
@@ -289,6 +295,13 @@ export class Pipelines {
 }
 
 const asIs = (_call: AnswerOf, value: unknown): unknown => value;
+
+/** A record read by id must carry that id (docs/promises.md, promise 35): a wrong one is another record's. */
+function theOne<T extends { id: string }>(call: AnswerOf, record: T, id: string, what: string): T {
+  if (record.id.toLowerCase() !== id.toLowerCase())
+    throw unusable(call, `the answer is ${what} ${record.id}, not ${id} that was asked for`);
+  return record;
+}
 const workflowPath = (id: string): string => `/workflow/${seg(checkSegment('workflow id', id))}`;
 
 /** A 404 or 405 of a trigger form: the installation has no such route (or no such project), nothing started. */
