@@ -272,7 +272,7 @@ class Client {
             };
         }
         catch (error) {
-            const none = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404 && !/project not found/i.test(error.serverMessage);
+            const none = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404 && !(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isUnknownProject */ .Ov)(error);
             if (none)
                 return { found: false, message: error.serverMessage || 'no artifacts' };
             throw error;
@@ -614,6 +614,7 @@ function queuedAt(build) {
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
 /* harmony export */   MU: () => (/* binding */ TimeoutError),
 /* harmony export */   Ne: () => (/* binding */ ProxyRefusedError),
+/* harmony export */   Ov: () => (/* binding */ isUnknownProject),
 /* harmony export */   Ui: () => (/* binding */ UserFacingError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
@@ -621,11 +622,13 @@ function queuedAt(build) {
 /* harmony export */   nS: () => (/* binding */ BadResponseError),
 /* harmony export */   nt: () => (/* binding */ certificateCode),
 /* harmony export */   oM: () => (/* binding */ AbortedError),
+/* harmony export */   pb: () => (/* binding */ apiError),
 /* harmony export */   qx: () => (/* binding */ UnusableAnswerError),
 /* harmony export */   rt: () => (/* binding */ UnsafeAddressError),
 /* harmony export */   yI: () => (/* binding */ ValidationError),
 /* harmony export */   zR: () => (/* binding */ asError)
 /* harmony export */ });
+/* unused harmony export OldTokenFormatError */
 // Error types of the API core. Each says what a person can act on; none ever carries a credential.
 // `UserFacingError` marks errors whose message is the whole story (no stack trace is shown for them);
 // anything else reaching the top is a bug.
@@ -650,6 +653,32 @@ class ApiError extends UserFacingError {
         super(`${method} ${path} failed with HTTP ${status}${said}${afterAttempts(attempts)}`);
         Object.assign(this, { status, method, path, serverMessage, attempts });
     }
+}
+/** The service's 401 on its newer endpoints for a token made before 2023-06-23 (the API v2 reference's words). */
+const OLD_TOKEN_FORMAT = /new format tokens are needed/iu;
+/** A 401 for a token of the old format: says which token to make and where it goes, not only the service's words. */
+class OldTokenFormatError extends ApiError {
+    name = 'OldTokenFormatError';
+    constructor(method, path, serverMessage, attempts = 1) {
+        super(401, method, path, serverMessage, attempts);
+        // The service's words end in a full stop of their own.
+        this.message =
+            this.message.replace(/\.?$/u, '.') +
+                " Tokens made before 2023-06-23 do not reach the service's newer endpoints: create a new personal API " +
+                "token and store it in the secret that the step's token input reads";
+    }
+}
+/** The error for an answer that is not success: an ApiError, or the 401 of a token of the old format. */
+function apiError(status, method, path, serverMessage, attempts = 1) {
+    return status === 401 && OLD_TOKEN_FORMAT.test(serverMessage)
+        ? new OldTokenFormatError(method, path, serverMessage, attempts)
+        : new ApiError(status, method, path, serverMessage, attempts);
+}
+/** The service's 404 for a project it does not know: v1.1's words, and API v2's reference's. */
+const UNKNOWN_PROJECT = /^project (not found|does not exist)/iu;
+/** A 404 that says the project is unknown (a wrong name, or a token that cannot see it), not a missing item. */
+function isUnknownProject(error) {
+    return error instanceof ApiError && error.status === 404 && UNKNOWN_PROJECT.test(error.serverMessage);
 }
 /** The request could not be completed at the network level (refused, reset, DNS, TLS). */
 class NetworkError extends UserFacingError {
@@ -1176,13 +1205,26 @@ class NoPipelineTriggerError extends _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .
     }
     /** The service knows no such project: a wrong slug, or a project token, which v2 does not take. */
     get projectNotFound() {
-        return this.answers.some((a) => a.status === 404 && /^project not found/iu.test(a.serverMessage));
+        return this.answers.some(_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isUnknownProject */ .Ov);
     }
 }
 class PipelineTriggerAbortedError extends _client_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedTrigger */ .QF {
     name = 'PipelineTriggerAbortedError';
 }
 const seg = encodeURIComponent;
+// A GitLab project is named by an opaque slug, as an app-integration project is, and `pipeline/run` does not reach
+// it (the API v2 reference): a refusal for such a slug may mean that, which the product cannot tell before asking.
+function refusedBySlug(error) {
+    const refusal = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        ![401, 408, 429].includes(error.status);
+    if (refusal)
+        error.message +=
+            '; in case this is a GitLab project, whose slugs look like this one: ' +
+                "the service's API trigger does not reach GitLab projects";
+    return error;
+}
 /** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
 function projectSlug(p) {
     if ('slug' in p)
@@ -1236,7 +1278,9 @@ class Pipelines {
         }
         catch (error) {
             // The older form is not available to a project named by its slug: its 404 is the answer.
-            if (!isNoRoute(error) || options.definitionId !== undefined || 'slug' in p)
+            if ('slug' in p)
+                throw refusedBySlug(error);
+            if (!isNoRoute(error) || options.definitionId !== undefined)
                 throw error;
             first = error;
         }
@@ -2155,12 +2199,15 @@ function triggerAnswer(call, status, value) {
     }
     return { triggered: true, pipeline: pipelineAnswer(call, value) };
 }
-/** What an errored pipeline says: each `errors[].message` (its type without one), or undefined when it is not. */
+/** What an errored pipeline says: each error as `type: message` in the service's words (`config`, `plan`, ...),
+ *  either alone when the other is missing; undefined when the pipeline is not errored. */
 function pipelineErrors(pipeline) {
     const errors = pipeline.errors ?? [];
     if (pipeline.state !== 'errored' && errors.length === 0)
         return undefined;
-    return errors.map((e) => e.message ?? e.type ?? '').filter((text) => text !== '');
+    return errors
+        .map((e) => [e.type, e.message].filter((part) => isString(part) && part !== '').join(': '))
+        .filter((text) => text !== '');
 }
 
 
@@ -2734,7 +2781,7 @@ class Transport {
                     return { status, headers, data, attempts: attempt };
                 }
                 const message = await (0,answer/* errorMessage */.gJ)(response, this.#allSecrets(), signal);
-                error = gone?.(message, attempt) ?? new errors/* ApiError */.hD(status, req.method, display, message, attempt);
+                error = gone?.(message, attempt) ?? (0,errors/* apiError */.pb)(status, req.method, display, message, attempt);
                 retryAfter = (0,format/* firstHeader */.Yp)(headers['retry-after']);
             }
             catch (err) {
@@ -2794,7 +2841,7 @@ class Transport {
             const { display } = exchange;
             if (status < 200 || status >= 300) {
                 const message = await (0,answer/* errorMessage */.gJ)(response, [...this.#allSecrets(), ...secrets], exchange.signal);
-                throw new errors/* ApiError */.hD(status, 'GET', display, message);
+                throw (0,errors/* apiError */.pb)(status, 'GET', display, message);
             }
             const unusable = (0,answer/* unusableDownload */.A0)(status, response.headers);
             if (unusable !== undefined) {

@@ -737,7 +737,7 @@ async function startBuild(connection, api, request) {
         if (api === 'v2' || v1 === undefined || !(error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .NoPipelineTriggerError */ .q$))
             throw error;
         const why = error.projectNotFound
-            ? 'API v2 answered Project not found: a project token works only on v1.1, and pipelines need a personal ' +
+            ? 'API v2 does not know the project: a project token works only on v1.1, and pipelines need a personal ' +
                 'token (or the project slug is wrong)'
             : 'this installation has no pipeline trigger of API v2';
         const started = await startV1(v1, 'v1.1', request).catch((then) => {

@@ -1,5 +1,5 @@
 // Every design document the code and tests cite is in the repository, and every promise they cite by number is
-// one that docs/promises.md lists. (Modules are cut along seams, and test/imports.test.ts keeps them free of rings.)
+// one that docs/promises.md lists. (Modules are cut along seams, and `npm run lint` keeps them free of rings.)
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@ import {
   AbortedError,
   ApiError,
   certificateCode,
+  isUnknownProject,
   UntrustedCertificateError,
   UserFacingError,
   ValidationError,
@@ -245,8 +246,7 @@ export class Client {
         artifacts: await this.call('GET', path, this.trusted, { query: { branch, filter } }),
       };
     } catch (error) {
-      const none =
-        error instanceof ApiError && error.status === 404 && !/project not found/i.test(error.serverMessage);
+      const none = error instanceof ApiError && error.status === 404 && !isUnknownProject(error);
       if (none) return { found: false, message: error.serverMessage || 'no artifacts' };
       throw error;
     }

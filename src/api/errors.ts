@@ -37,6 +37,43 @@ export class ApiError extends UserFacingError {
   }
 }
 
+/** The service's 401 on its newer endpoints for a token made before 2023-06-23 (the API v2 reference's words). */
+const OLD_TOKEN_FORMAT = /new format tokens are needed/iu;
+
+/** A 401 for a token of the old format: says which token to make and where it goes, not only the service's words. */
+export class OldTokenFormatError extends ApiError {
+  override name = 'OldTokenFormatError';
+  constructor(method: string, path: string, serverMessage: string, attempts = 1) {
+    super(401, method, path, serverMessage, attempts);
+    // The service's words end in a full stop of their own.
+    this.message =
+      this.message.replace(/\.?$/u, '.') +
+      " Tokens made before 2023-06-23 do not reach the service's newer endpoints: create a new personal API " +
+      "token and store it in the secret that the step's token input reads";
+  }
+}
+
+/** The error for an answer that is not success: an ApiError, or the 401 of a token of the old format. */
+export function apiError(
+  status: number,
+  method: string,
+  path: string,
+  serverMessage: string,
+  attempts = 1,
+): ApiError {
+  return status === 401 && OLD_TOKEN_FORMAT.test(serverMessage)
+    ? new OldTokenFormatError(method, path, serverMessage, attempts)
+    : new ApiError(status, method, path, serverMessage, attempts);
+}
+
+/** The service's 404 for a project it does not know: v1.1's words, and API v2's reference's. */
+const UNKNOWN_PROJECT = /^project (not found|does not exist)/iu;
+
+/** A 404 that says the project is unknown (a wrong name, or a token that cannot see it), not a missing item. */
+export function isUnknownProject(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && UNKNOWN_PROJECT.test(error.serverMessage);
+}
+
 /** The request could not be completed at the network level (refused, reset, DNS, TLS). */
 export class NetworkError extends UserFacingError {
   override name = 'NetworkError';

@@ -3,7 +3,7 @@
 // are checked by shape before use (docs/promises.md, promise 30).
 import { AbortedTrigger, projectPath, type ProjectAddress } from './client.ts';
 import { ofRevision } from './commit-builds.ts';
-import { AbortedError, ApiError, UserFacingError, ValidationError } from './errors.ts';
+import { AbortedError, ApiError, isUnknownProject, UserFacingError, ValidationError } from './errors.ts';
 import { matchesBuildQuery, type BuildQuery } from './find-builds.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import {
@@ -87,7 +87,7 @@ export class NoPipelineTriggerError extends UserFacingError {
 
   /** The service knows no such project: a wrong slug, or a project token, which v2 does not take. */
   get projectNotFound(): boolean {
-    return this.answers.some((a) => a.status === 404 && /^project not found/iu.test(a.serverMessage));
+    return this.answers.some(isUnknownProject);
   }
 }
 
@@ -96,6 +96,21 @@ export class PipelineTriggerAbortedError extends AbortedTrigger {
 }
 
 const seg = encodeURIComponent;
+
+// A GitLab project is named by an opaque slug, as an app-integration project is, and `pipeline/run` does not reach
+// it (the API v2 reference): a refusal for such a slug may mean that, which the product cannot tell before asking.
+function refusedBySlug(error: unknown): unknown {
+  const refusal =
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 408, 429].includes(error.status);
+  if (refusal)
+    error.message +=
+      '; in case this is a GitLab project, whose slugs look like this one: ' +
+      "the service's API trigger does not reach GitLab projects";
+  return error;
+}
 
 /** The v2 slug of a project, `primary-host/acme/widget` or `app/<org>/<project>`, each part percent-encoded. */
 export function projectSlug(p: ProjectAddress): string {
@@ -152,7 +167,8 @@ export class Pipelines {
       });
     } catch (error) {
       // The older form is not available to a project named by its slug: its 404 is the answer.
-      if (!isNoRoute(error) || options.definitionId !== undefined || 'slug' in p) throw error;
+      if ('slug' in p) throw refusedBySlug(error);
+      if (!isNoRoute(error) || options.definitionId !== undefined) throw error;
       first = error;
     }
     // An installation of an older version has only the older form; a 404 or 405 started nothing.

@@ -12,7 +12,7 @@ import { abortReason, systemClock, type Clock } from './clock.ts';
 import {
   AbortedError,
   asError,
-  ApiError,
+  apiError,
   BadResponseError,
   DeadlineError,
   NetworkError,
@@ -271,7 +271,7 @@ export class Transport {
           return { status, headers, data, attempts: attempt };
         }
         const message = await errorMessage(response, this.#allSecrets(), signal);
-        error = gone?.(message, attempt) ?? new ApiError(status, req.method, display, message, attempt);
+        error = gone?.(message, attempt) ?? apiError(status, req.method, display, message, attempt);
         retryAfter = firstHeader(headers['retry-after']);
       } catch (err) {
         error = this.#mapError(err, exchange, attempt);
@@ -334,7 +334,7 @@ export class Transport {
       const { display } = exchange;
       if (status < 200 || status >= 300) {
         const message = await errorMessage(response, [...this.#allSecrets(), ...secrets], exchange.signal);
-        throw new ApiError(status, 'GET', display, message);
+        throw apiError(status, 'GET', display, message);
       }
       const unusable = unusableDownload(status, response.headers);
       if (unusable !== undefined) {

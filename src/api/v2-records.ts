@@ -126,9 +126,12 @@ export function triggerAnswer(call: AnswerOf, status: number, value: unknown): T
   return { triggered: true, pipeline: pipelineAnswer(call, value) };
 }
 
-/** What an errored pipeline says: each `errors[].message` (its type without one), or undefined when it is not. */
+/** What an errored pipeline says: each error as `type: message` in the service's words (`config`, `plan`, ...),
+ *  either alone when the other is missing; undefined when the pipeline is not errored. */
 export function pipelineErrors(pipeline: Pipeline): string[] | undefined {
   const errors = pipeline.errors ?? [];
   if (pipeline.state !== 'errored' && errors.length === 0) return undefined;
-  return errors.map((e) => e.message ?? e.type ?? '').filter((text) => text !== '');
+  return errors
+    .map((e) => [e.type, e.message].filter((part) => isString(part) && part !== '').join(': '))
+    .filter((text) => text !== '');
 }

@@ -163,7 +163,7 @@ describe('after the sunset: trigger-build with its defaults', () => {
     const refused = await trigger({ params: 'DEPLOY_ENV=prod' });
     expect(refused.code).toBe(1);
     expect(refused.errors[0]).toMatch(
-      /Pipeline #1 is errored: nothing of it runs: Unexpected argument\(s\): DEPLOY_ENV/,
+      /Pipeline #1 is errored: nothing of it runs: config: Unexpected argument\(s\): DEPLOY_ENV/,
     );
     const typed = await trigger({ params: '{"deploy": true, "replicas": 3, "target": "eu"}' });
     expect(typed.errors).toEqual([]);
@@ -185,7 +185,7 @@ describe('after the sunset: trigger-build with its defaults', () => {
     const result = await trigger({ branch: 'bad', wait: 'true', 'poll-interval-seconds': '1' });
     expect(result.code).toBe(1);
     expect(result.errors).toEqual([
-      '::error::Pipeline #1 is errored: nothing of it runs: Unknown key "jbos" in .ci/config.yml',
+      '::error::Pipeline #1 is errored: nothing of it runs: config: Unknown key "jbos" in .ci/config.yml',
     ]);
   });
 

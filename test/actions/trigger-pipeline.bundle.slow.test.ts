@@ -110,7 +110,7 @@ describe('trigger-build with trigger-api: auto (the default)', () => {
     ]);
     const [warning] = warnings(result).filter((l) => !l.includes('has deprecated'));
     expect(warning).toMatch(
-      /Project not found: a project token works only on v1\.1, and pipelines need a personal token/,
+      /API v2 does not know the project: a project token works only on v1\.1, and pipelines need a personal token/,
     );
     expect(warning).toMatch(/triggered through v1\.1 instead/);
     expect(result.outputs['build-num']).toBe('1');
@@ -174,7 +174,7 @@ describe('trigger-build: did the pipeline run', () => {
     expect(posts()).toEqual([`POST ${V2}/pipeline/run`]);
     expect(result.code).toBe(1);
     expect(errorLines(result)).toEqual([
-      '::error::Pipeline #1 is errored: nothing of it runs: Unexpected argument(s): nope',
+      '::error::Pipeline #1 is errored: nothing of it runs: config: Unexpected argument(s): nope',
     ]);
     expect(result.outputs).toMatchObject({ 'pipeline-number': '1', workflows: '[]', builds: '[]' });
     expect(result.summary).toContain('Unexpected argument(s): nope');
@@ -185,7 +185,7 @@ describe('trigger-build: did the pipeline run', () => {
     const result = await trigger({ wait: 'true', 'poll-interval-seconds': '1' });
     expect(result.code).toBe(1);
     expect(errorLines(result)).toEqual([
-      '::error::Pipeline #1 is errored: nothing of it runs: Error calling workflow: deploy',
+      '::error::Pipeline #1 is errored: nothing of it runs: config: Error calling workflow: deploy',
     ]);
     expect(sent().filter((l) => l.endsWith('/workflow'))).toEqual([]);
   });
@@ -334,7 +334,7 @@ describe("the general action's trigger", () => {
     const result = await general({ params: '{"nope": 1}' });
     expect(result.code).toBe(1);
     expect(errorLines(result)).toEqual([
-      '::error::Pipeline #1 is errored: nothing of it runs: Unexpected argument(s): nope',
+      '::error::Pipeline #1 is errored: nothing of it runs: config: Unexpected argument(s): nope',
     ]);
     expect(JSON.parse(result.outputs['result'] ?? '')).toMatchObject({ number: 1, state: 'errored' });
   });
