@@ -53,6 +53,8 @@ export interface Row {
   builds?: Per<string>;
   /** A line of the log each kind prints. */
   log?: Per<RegExp | undefined>;
+  /** What the service holds once the step ended, the same for both kinds (read before the emulator closes). */
+  service?: { read: (emu: Emulator) => unknown; want: unknown };
   /** Why the service itself makes the two kinds differ here (required whenever a value is given per kind). */
   differs?: string;
   /** One kind stops at an input error, which sets no output: the output names are not compared. */
@@ -70,6 +72,8 @@ export interface KindRun {
   /** `METHOD path` of every API request, oldest first. */
   api: string[];
   ms: number;
+  /** `row.service.read` once the step ended. */
+  service: unknown;
 }
 
 /** Job numbers by `workflow/job` of each pipeline of the project, and the pipelines' ids, oldest first. */
@@ -102,7 +106,7 @@ export function deadlineInput(action: string): string {
 }
 
 /** Runs one row for one kind, in an emulator of its own, seeded as the row says. */
-export async function runKind(row: Row, kind: Kind, after?: (emu: Emulator) => void): Promise<KindRun> {
+export async function runKind(row: Row, kind: Kind): Promise<KindRun> {
   const emu = await startEmulator();
   try {
     emu.state.project(PROJECT.vcs, PROJECT.user, PROJECT.repo, { pipelineSetupMs: 0, ...row.config });
@@ -120,8 +124,7 @@ export async function runKind(row: Row, kind: Kind, after?: (emu: Emulator) => v
     const result = await started.done;
     const ms = performance.now() - began;
     const api = emu.requests.filter((r) => r.origin === 'api').map((r) => `${r.method} ${r.path}`);
-    after?.(emu);
-    return { result, seeded: seededOf(emu), api, ms };
+    return { result, seeded: seededOf(emu), api, ms, service: row.service?.read(emu) };
   } finally {
     await emu.close();
   }
@@ -196,6 +199,10 @@ export function checkRow(row: Row, runs: Record<Kind, KindRun>): void {
       if (want instanceof RegExp) expect(got, what).toMatch(want);
       else expect(got, what).toBe(typeof want === 'function' ? want(seeded) : want);
     }
+    if (row.service !== undefined)
+      expect(runs[kind].service, `the service after the step by ${kind}\n${say(kind)}`).toEqual(
+        row.service.want,
+      );
     if (row.builds !== undefined)
       expect(buildOutcomes(result), `builds by ${kind}\n${say(kind)}`).toBe(perKind(row.builds, kind));
     const log = row.log === undefined ? undefined : perKind(row.log, kind);

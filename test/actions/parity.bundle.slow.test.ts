@@ -5,7 +5,7 @@
 // and checks that difference. Rows marked `hole` fail on main for the reason named (issue 38's gate rule).
 // Every run has an emulator of its own; all runs start at once (those that wait a minute first), so the file
 // lasts about as long as its longest row.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import type { Emulator } from '../../emulator/index.ts';
 import type { Started } from '../harness/runner.ts';
 import {
@@ -42,6 +42,8 @@ const push = (emu: Emulator, extra: Parameters<Emulator['state']['push']>[1] = {
   emu.state.push(SLUG, { branch: 'main', revision: SHA, ...extra });
 };
 const lastPipeline = (emu: Emulator): string => String(emu.state.pipelines(SLUG).at(-1)?.['id']);
+const workflowStatuses = (emu: Emulator): string[] =>
+  (emu.state.pipelineWorkflows(lastPipeline(emu)) ?? []).map((w) => w.status);
 const firstWorkflow = (emu: Emulator): string =>
   emu.state.pipelineWorkflows(lastPipeline(emu))?.[0]?.id ?? '';
 /** A push whose only workflow ends `status` before any of its jobs was made. */
@@ -71,6 +73,16 @@ const HELD = [
     jobs: [
       { name: 'build', runMs: 300, queuedMs: 50, artifacts: [] },
       { name: 'hold', type: 'approval' as const, requires: ['build'] },
+      { name: 'deploy', runMs: 300, queuedMs: 50, requires: ['hold'], artifacts: [] },
+    ],
+  },
+];
+/** A hold before deploy, with no build before it. */
+const HOLD_FIRST = [
+  {
+    name: 'ship',
+    jobs: [
+      { name: 'hold', type: 'approval' as const },
       { name: 'deploy', runMs: 300, queuedMs: 50, requires: ['hold'], artifacts: [] },
     ],
   },
@@ -348,6 +360,25 @@ const waitForBuild: Row[] = [
   },
   {
     action: 'wait-for-build',
+    scenario: 'pipeline-id: its workflow errored before any job',
+    config: { workflows: oneJob() },
+    seed: endedBeforeJobs('error'),
+    inputs: byPipeline({ 'if-no-builds': 'pass' }),
+    code: 1,
+    log: /::error::.*ship/u,
+  },
+  {
+    action: 'wait-for-build',
+    scenario: 'pipeline-id: the deadline passes while its job runs',
+    config: { workflows: oneJob({ runMs: LONG }) },
+    seed: push,
+    inputs: byPipeline({ [WFB_DEADLINE]: '1' }),
+    code: 1,
+    outputs: { outcome: '' },
+    minute: true,
+  },
+  {
+    action: 'wait-for-build',
     scenario: 'pipeline-id: one job failed while another still runs (failing)',
     config: { workflows: FAILING },
     seed: push,
@@ -439,6 +470,19 @@ const triggerBuild: Row[] = [
   },
   {
     action: 'trigger-build',
+    scenario: 'its workflow fails before any build (behind a hold)',
+    config: { workflows: HOLD_FIRST },
+    inputs: trigger(),
+    drive: async (emu) => {
+      for (let tries = 0; tries < 200 && firstWorkflow(emu) === ''; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      emu.state.endWorkflow(firstWorkflow(emu), 'failed');
+    },
+    code: 1,
+    log: /::error::.*ship/u,
+  },
+  {
+    action: 'trigger-build',
     scenario: 'one job failed while another still runs (failing)',
     config: { workflows: FAILING },
     inputs: trigger(),
@@ -485,7 +529,21 @@ const triggerBuild: Row[] = [
       started.child.kill('SIGINT');
     },
     code: 1,
+    service: { read: workflowStatuses, want: ['canceled'] },
     log: /::error::the step was cancelled \(SIGINT\); pipeline #1 \(id [0-9a-f-]{36}\), started as the step was cancelled, was cancelled \(workflows ship\)/u,
+  },
+  {
+    action: 'trigger-build',
+    scenario: 'the runner cancels the step while it waits',
+    config: { workflows: oneJob({ runMs: LONG }) },
+    inputs: trigger(),
+    drive: async (emu, started) => {
+      await started.waitFor(/Waiting for/u);
+      started.child.kill('SIGINT');
+    },
+    code: 1,
+    log: /::error::the step was cancelled \(SIGINT\); pipeline #1 .*was cancelled/u,
+    service: { read: workflowStatuses, want: ['canceled'] },
   },
   {
     action: 'trigger-build',
@@ -514,6 +572,17 @@ const SERIAL = {
   branches: {
     old: { workflows: oneJob({ runMs: LONG, queuedMs: 0 }) },
     held: { workflows: APPROVAL_ONLY },
+    failing: {
+      workflows: [
+        {
+          name: 'ship',
+          jobs: [
+            { name: 'build', runMs: 1, queuedMs: 0, outcome: 'failed' as const, artifacts: [] },
+            { name: 'slow', runMs: LONG, queuedMs: 0, artifacts: [] },
+          ],
+        },
+      ],
+    },
     main: { workflows: oneJob({ runMs: LONG, queuedMs: 0 }) },
   },
 };
@@ -525,11 +594,13 @@ const serial =
     [SERIAL_DEADLINE]: '1',
     ...extra,
   });
-/** Ends the older build #1 once the step says it waits for it. */
-const finishOlder = async (emu: Emulator, started: Started): Promise<void> => {
-  await started.waitFor(/Waiting for build #1\b/u);
-  emu.state.finishBuild(SLUG, 1, 'success');
-};
+/** Ends the older build `num` once the step says it waits for it. */
+const finishOlder =
+  (num = 1) =>
+  async (emu: Emulator, started: Started): Promise<void> => {
+    await started.waitFor(new RegExp(`Waiting for build #${num}\\b`, 'u'));
+    emu.state.finishBuild(SLUG, num, 'success');
+  };
 const pushes =
   (...branches: string[]) =>
   (emu: Emulator): void => {
@@ -543,7 +614,7 @@ const waitForSerial: Row[] = [
     config: SERIAL,
     seed: pushes('old', 'main'),
     inputs: serial(),
-    drive: finishOlder,
+    drive: finishOlder(),
     code: 0,
     outputs: { 'waited-for': (s) => `[${jobNum(s, 0, 'ship/build')}]` },
   },
@@ -574,9 +645,28 @@ const waitForSerial: Row[] = [
       emu.state.push(SLUG, { branch: 'main' });
     },
     inputs: serial(),
-    drive: finishOlder,
+    drive: finishOlder(),
     code: 0,
     outputs: { 'waited-for': (s) => `[${jobNum(s, 0, 'ship/build')}]` },
+  },
+  {
+    action: 'wait-for-serial',
+    scenario: 'an older pipeline failing while its other job runs',
+    config: SERIAL,
+    seed: pushes('failing', 'main'),
+    inputs: serial(),
+    drive: finishOlder(2),
+    code: 0,
+    outputs: { 'waited-for': (s) => `[${jobNum(s, 0, 'ship/slow')}]` },
+  },
+  {
+    action: 'wait-for-serial',
+    scenario: 'a named job (deploy) that never ran: nothing to wait for',
+    config: SERIAL,
+    seed: pushes('old', 'main'),
+    inputs: serial({ job: 'deploy' }),
+    code: 0,
+    outputs: { 'waited-for': '[]' },
   },
   {
     action: 'wait-for-serial',
@@ -607,7 +697,7 @@ const holds = (emu: Emulator): boolean[] =>
       ),
     );
 
-const approve: (Row & { holds?: boolean[] })[] = [
+const approve: Row[] = [
   {
     action: 'approve',
     scenario: 'an approval on hold after a green build',
@@ -616,7 +706,7 @@ const approve: (Row & { holds?: boolean[] })[] = [
     inputs: approveInputs(),
     code: 0,
     outputs: { count: '1' },
-    holds: [false],
+    service: { read: holds, want: [false] },
   },
   {
     action: 'approve',
@@ -626,7 +716,7 @@ const approve: (Row & { holds?: boolean[] })[] = [
     inputs: (s) => ({ 'pipeline-id': s.pipelines.at(-1) ?? '', 'wait-for-hold-minutes': '0' }),
     code: 0,
     outputs: { count: '1' },
-    holds: [false],
+    service: { read: holds, want: [false] },
   },
   {
     action: 'approve',
@@ -635,7 +725,7 @@ const approve: (Row & { holds?: boolean[] })[] = [
     seed: push,
     inputs: approveInputs({ revision: UNBUILT, 'wait-for-hold-minutes': '0' }),
     code: 1,
-    holds: [true],
+    service: { read: holds, want: [true] },
   },
   {
     action: 'approve',
@@ -653,6 +743,15 @@ const approve: (Row & { holds?: boolean[] })[] = [
   },
   {
     action: 'approve',
+    scenario: 'a named approval job (deploy-ok) that never ran',
+    config: { workflows: APPROVAL_ONLY },
+    seed: push,
+    inputs: approveInputs({ job: 'deploy-ok', 'wait-for-hold-minutes': '0' }),
+    code: 1,
+    service: { read: holds, want: [true] },
+  },
+  {
+    action: 'approve',
     scenario: "a fork's newer pipeline of the commit holds too",
     config: { workflows: APPROVAL_ONLY },
     seed: (emu) => {
@@ -662,7 +761,7 @@ const approve: (Row & { holds?: boolean[] })[] = [
     inputs: approveInputs({ 'wait-for-hold-minutes': '0' }),
     code: 0,
     outputs: { count: '1' },
-    holds: [false, true],
+    service: { read: holds, want: [false, true] },
     hole: "issue 38 hole 8: approve releases a fork's pipeline by default",
   },
 ];
@@ -725,6 +824,24 @@ const fetchArtifacts: Row[] = [
   },
   {
     action: 'fetch-artifacts',
+    scenario: "a fork's build by number: fetched, and the log says whose",
+    config: { workflows: ARTIFACTS },
+    seed: history(true),
+    inputs: (s) => fetchInputs({ 'build-num': build(2)(s) })(),
+    code: 0,
+    outputs: { count: '1', 'build-num': build(2) },
+    log: /of a pull request/u,
+  },
+  {
+    action: 'fetch-artifacts',
+    scenario: 'latest of a named job (deploy) that never ran',
+    config: { workflows: ARTIFACTS },
+    seed: history(false),
+    inputs: fetchInputs({ job: 'deploy' }),
+    code: 1,
+  },
+  {
+    action: 'fetch-artifacts',
     scenario: 'latest of a commit with no build',
     config: { workflows: ARTIFACTS },
     seed: history(false),
@@ -733,7 +850,17 @@ const fetchArtifacts: Row[] = [
   },
 ];
 
-const setEnvvar: (Row & { vars?: Record<string, string> })[] = [
+const vars = (emu: Emulator): Record<string, string> => emu.state.envvars(SLUG);
+const setEnvvar: Row[] = [
+  {
+    action: 'set-envvar',
+    scenario: 'an invalid name: one input error, nothing sent',
+    config: {},
+    inputs: () => ({ name: '1-BAD', value: 'x' }),
+    code: 1,
+    log: /^::error::name: /mu,
+    service: { read: vars, want: {} },
+  },
   {
     action: 'set-envvar',
     scenario: 'set',
@@ -741,7 +868,7 @@ const setEnvvar: (Row & { vars?: Record<string, string> })[] = [
     inputs: () => ({ name: 'REGION', value: 'eu-west-1' }),
     code: 0,
     outputs: { set: '["REGION"]', deleted: '[]' },
-    vars: { REGION: 'eu-west-1' },
+    service: { read: vars, want: { REGION: 'eu-west-1' } },
   },
   {
     action: 'set-envvar',
@@ -751,11 +878,11 @@ const setEnvvar: (Row & { vars?: Record<string, string> })[] = [
     inputs: () => ({ delete: 'OLD' }),
     code: 0,
     outputs: { set: '[]', deleted: '["OLD"]' },
-    vars: {},
+    service: { read: vars, want: {} },
   },
 ];
 
-const TABLE: (Row & { holds?: boolean[]; vars?: Record<string, string> })[] = [
+const TABLE: Row[] = [
   ...triggerBuild,
   ...waitForBuild,
   ...waitForSerial,
@@ -764,45 +891,36 @@ const TABLE: (Row & { holds?: boolean[]; vars?: Record<string, string> })[] = [
   ...setEnvvar,
 ];
 
-interface Ran extends KindRun {
-  holds: boolean[];
-  vars: Record<string, string>;
-}
-const ran = new Map<Row, Record<Kind, Ran>>();
+const ran = new Map<Row, Record<Kind, KindRun>>();
 
 beforeAll(async () => {
-  // The rows that wait a minute first, so that the others run meanwhile.
-  const both = (rows: typeof TABLE) => rows.flatMap((row) => KINDS.map((kind) => ({ row, kind })));
+  const both = (rows: Row[]) => rows.flatMap((row) => KINDS.map((kind) => ({ row, kind })));
+  const one = async ({ row, kind }: { row: Row; kind: Kind }) => ({
+    row,
+    kind,
+    run: await runKind(row, kind),
+  });
   // Those that wait a minute all at once, mostly asleep; the others a few at a time beside them, so that a
   // step's own timings (a cancel answered within 4 s) are not those of a machine running a hundred steps.
-  const one = async ({ row, kind }: { row: (typeof TABLE)[number]; kind: Kind }) => {
-    let after: { holds: boolean[]; vars: Record<string, string> } = { holds: [], vars: {} };
-    // What the service holds once the step ended, read before its emulator closes.
-    const run = await runKind(row, kind, (emu) => {
-      after = { holds: holds(emu), vars: emu.state.envvars(SLUG) };
-    });
-    return { row, kind, run: { ...run, ...after } };
-  };
   const minute = both(TABLE.filter((r) => r.minute === true));
   const [long, short] = await Promise.all([
     limited(minute, minute.length, one),
     limited(both(TABLE.filter((r) => r.minute !== true)), 8, one),
   ]);
   const runs = [...long, ...short];
-  // The table as it ran: each row's verdict and outcome by triple and by slug, and the longest run.
+  // The table as it ran: each row's exit code, outcome and builds by triple and by slug, and how long it took.
+  const show = (r: KindRun | undefined): string =>
+    r === undefined
+      ? '-'
+      : `${r.result.code} ${r.result.outputs['outcome'] ?? '-'} ${buildOutcomes(r.result)} ${Math.round(r.ms / 1000)}s`;
   console.info(
-    runs
-      .filter(({ kind }) => kind === 'triple')
-      .map(({ row, run }) => {
-        const slug = runs.find((r) => r.row === row && r.kind === 'slug')?.run;
-        const show = (r: KindRun | undefined): string =>
-          `${r?.result.code} ${r?.result.outputs['outcome'] ?? '-'} ${buildOutcomes(r?.result ?? run.result)} ${Math.round((r?.ms ?? 0) / 1000)}s`;
-        return `${row.action} | ${row.scenario} | ${show(run)} | ${show(slug)}`;
-      })
-      .join('\n'),
+    TABLE.map((row) => {
+      const of = (kind: Kind) => runs.find((r) => r.row === row && r.kind === kind)?.run;
+      return `${row.action} | ${row.scenario} | ${show(of('triple'))} | ${show(of('slug'))}`;
+    }).join('\n'),
   );
   for (const { row, kind, run } of runs)
-    ran.set(row, { ...(ran.get(row) ?? ({} as Record<Kind, Ran>)), [kind]: run });
+    ran.set(row, { ...(ran.get(row) ?? ({} as Record<Kind, KindRun>)), [kind]: run });
 }, 170_000);
 
 describe.each([
@@ -821,10 +939,5 @@ describe.each([
     const runs = ran.get(row);
     if (runs === undefined) throw new Error('the row did not run');
     checkRow(row, runs);
-    const extra = row as { holds?: boolean[]; vars?: Record<string, string> };
-    for (const kind of KINDS) {
-      if (extra.holds !== undefined) expect(runs[kind].holds, `holds by ${kind}`).toEqual(extra.holds);
-      if (extra.vars !== undefined) expect(runs[kind].vars, `variables by ${kind}`).toEqual(extra.vars);
-    }
   });
 });
