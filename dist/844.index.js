@@ -180,8 +180,9 @@ async function approve(ctx) {
                     if (passedOver.has(p.id))
                         continue;
                     passedOver.add(p.id);
-                    ctx.info(`Pipeline #${p.number} is of a pull request (branch ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(String(headOf(p).branch), 200)}), perhaps a fork's; ` +
-                        'passed over, as allow-forks is false; looking at an older one');
+                    const branch = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
+                    ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
+                        'as allow-forks is false; looking at an older one');
                 }
                 found = newest.found;
             }

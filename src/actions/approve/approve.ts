@@ -186,9 +186,10 @@ export async function approve(ctx: ActionContext): Promise<void> {
           for (const p of newest.passed) {
             if (passedOver.has(p.id)) continue;
             passedOver.add(p.id);
+            const branch = cut(headOf(p).branch ?? '(none)', 200);
             ctx.info(
-              `Pipeline #${p.number} is of a pull request (branch ${cut(String(headOf(p).branch), 200)}), perhaps a fork's; ` +
-                'passed over, as allow-forks is false; looking at an older one',
+              `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
+                'as allow-forks is false; looking at an older one',
             );
           }
           found = newest.found;
