@@ -1340,10 +1340,6 @@ class Pipelines {
     async cancelWorkflow(workflowId) {
         return this.call('POST', `${workflowPath(workflowId)}/cancel`, asIs);
     }
-    /** The newest pipeline that `accept` takes, among the project's newest `max` (on `branch` when given). */
-    async newestPipeline(p, options, accept) {
-        return (await this.projectPipelines(p, options, (items) => items.some(accept))).find(accept);
-    }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
     async projectPipelines(p, options = {}, enough) {
         const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('branch', options.branch) };

@@ -144,11 +144,14 @@ var client = __webpack_require__(2497);
 var fetch_artifacts_archive = __webpack_require__(872);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/forks.ts
+var api_forks = __webpack_require__(9057);
 // EXTERNAL MODULE: ../api/find-builds.ts
 var find_builds = __webpack_require__(8607);
 // EXTERNAL MODULE: ../api/pipelines.ts
 var pipelines = __webpack_require__(103);
 ;// CONCATENATED MODULE: ./fetch-artifacts/build-selection.ts
+
 
 
 
@@ -176,14 +179,6 @@ function buildsOf({ client, transport, project }) {
         artifacts: (num) => api.artifacts(project, num),
     };
 }
-/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
-function isForkBranch(branch) {
-    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
-}
-/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
-function isFork(build) {
-    return isForkBranch(build.branch) || build['fork'] === true;
-}
 /** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
 async function chooseBuild(ctx, builds, options) {
     let num = options.buildNum;
@@ -205,7 +200,7 @@ async function chooseBuild(ctx, builds, options) {
         });
     }
     if (build !== undefined) {
-        const fork = isFork(build)
+        const fork = (0,api_forks/* isFork */.B0)(build)
             ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
             : '';
         ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build)})${fork}`);
@@ -218,7 +213,7 @@ async function selectLatest(ctx, builds, options) {
     const slug = (0,client/* projectName */.j1)(builds.project);
     const wanted = describeBuild(options);
     // Builds of pull requests count with allow-forks, or with a branch that names one, which the user chose.
-    const forks = options.allowForks || isForkBranch(options.branch);
+    const forks = options.allowForks || (0,api_forks/* isForkBranch */.vX)(options.branch);
     const scan = builds.scan(options);
     const passed = [];
     let pulls = 0;
@@ -226,7 +221,7 @@ async function selectLatest(ctx, builds, options) {
         const build = await scan.next();
         if (build === undefined)
             break;
-        if (!forks && isFork(build)) {
+        if (!forks && (0,api_forks/* isFork */.B0)(build)) {
             passed.push(build.build_num);
             pulls++;
             ctx.info(`Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
@@ -1341,6 +1336,34 @@ function parseContentRange(value) {
     const [start, end] = [Number(match[1]), Number(match[2])];
     const total = match[3] === '*' ? undefined : Number(match[3]);
     return end < start || (total !== undefined && end >= total) ? undefined : { start, end, total };
+}
+
+
+/***/ }),
+
+/***/ 9057:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* binding */ isFork),
+/* harmony export */   DG: () => (/* binding */ isForkPipeline),
+/* harmony export */   vX: () => (/* binding */ isForkBranch)
+/* harmony export */ });
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(103);
+// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
+// default with this one rule (docs/promises.md, promises 32, 36).
+
+/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
+function isForkBranch(branch) {
+    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build) {
+    return isForkBranch(build.branch) || build['fork'] === true;
+}
+/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
+function isForkPipeline(pipeline) {
+    return isFork((0,_pipelines_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
 }
 
 

@@ -247,15 +247,6 @@ export class Pipelines {
     return this.call('POST', `${workflowPath(workflowId)}/cancel`, asIs);
   }
 
-  /** The newest pipeline that `accept` takes, among the project's newest `max` (on `branch` when given). */
-  async newestPipeline(
-    p: ProjectAddress,
-    options: { branch?: string; max: number },
-    accept: (pipeline: Pipeline) => boolean,
-  ): Promise<Pipeline | undefined> {
-    return (await this.projectPipelines(p, options, (items) => items.some(accept))).find(accept);
-  }
-
   /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
   async projectPipelines(
     p: ProjectAddress,
