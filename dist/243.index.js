@@ -3392,6 +3392,7 @@ function guardedIo(io, secrets) {
 /* harmony export */   jI: () => (/* binding */ buildHeading),
 /* harmony export */   kS: () => (/* binding */ testsTable),
 /* harmony export */   l1: () => (/* binding */ failedTestsTable),
+/* harmony export */   l4: () => (/* binding */ SUMMARY_ROWS),
 /* harmony export */   xD: () => (/* binding */ buildDurationMs),
 /* harmony export */   z4: () => (/* binding */ MAX_LISTED_FAILURES)
 /* harmony export */ });
@@ -3416,6 +3417,8 @@ function headerRow(...names) {
 }
 /** Failed tests listed in the summary; the rest are counted. */
 const MAX_LISTED_FAILURES = 50;
+/** Rows of a job summary's table of files or holds: GitHub drops a summary over 1 MiB; the rest are counted. */
+const SUMMARY_ROWS = 50;
 /** A build page's address is short; a longer one is not worth a summary's room. */
 const MAX_LINK_LENGTH = 2048;
 /** The address as a Markdown link target, or undefined when it is not an http(s) URL. */

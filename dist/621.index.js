@@ -879,7 +879,6 @@ async function removeStaleParts(root, planned) {
 
 
 
-const SUMMARY_ROWS = 50;
 const MAX_NOTES = 20;
 /** Says the first few items, each as `line` words it, and then how many more there were. */
 function sayFirst(say, items, line, more) {
@@ -914,11 +913,11 @@ function totalBytes(saved) {
 }
 async function writeSummary(ctx, saved, root, from) {
     const bytes = totalBytes(saved);
-    const rest = saved.slice(SUMMARY_ROWS);
+    const rest = saved.slice(summary/* SUMMARY_ROWS */.l4);
     const row = (tag, ...cells) => `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
     // The table is HTML, where a Markdown escape would show its backslash.
     const rows = saved
-        .slice(0, SUMMARY_ROWS)
+        .slice(0, summary/* SUMMARY_ROWS */.l4)
         .map((s) => row('td', (0,runner_text/* htmlSafe */.br)(s.shown, 500), (0,format/* formatBytes */.z3)(s.bytes)));
     const total = row('td', `<b>${(0,format/* plural */.LS)(saved.length, 'file')}</b>`, `<b>${(0,format/* formatBytes */.z3)(bytes)}</b>`);
     const lines = [

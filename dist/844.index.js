@@ -60,8 +60,6 @@ const MAX_PIPELINES = 100;
 const MAX_APPROVE_ATTEMPTS = 3;
 /** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
 const ONE_LOOK_MS = 60_000;
-/** Rows of the job summary's table, as many as fetch-artifacts' table shows; the rest are counted. */
-const SUMMARY_ROWS = 50;
 /**
  * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
  * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
@@ -251,13 +249,13 @@ async function approve(ctx) {
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
 async function writeSummary(ctx, pipeline, approved) {
     const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
-    const rest = approved.length - SUMMARY_ROWS;
+    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4;
     ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
         .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
         .addTable([
         (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .headerRow */ .U1)('Workflow', 'Approval job'),
-        ...approved.slice(0, SUMMARY_ROWS).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.job)]),
+        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.job)]),
     ]);
     if (rest > 0)
         ctx.io.summary.addRaw(`…and ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);

@@ -14,7 +14,7 @@ import { isV2Id } from '../../api/v2-records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 import { poll, untilDeadline, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { appendSummary, headerRow } from '../../runner/summary.ts';
+import { appendSummary, headerRow, SUMMARY_ROWS } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
@@ -41,9 +41,6 @@ const MAX_APPROVE_ATTEMPTS = 3;
 
 /** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
 const ONE_LOOK_MS = 60_000;
-
-/** Rows of the job summary's table, as many as fetch-artifacts' table shows; the rest are counted. */
-const SUMMARY_ROWS = 50;
 
 /**
  * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
