@@ -1014,19 +1014,15 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 /* unused harmony export parseContentRange */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8877);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_vm__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(714);
-/* harmony import */ var node_vm__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_vm__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7634);
-/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1664);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7878);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7624);
-/* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4748);
-/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4496);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5942);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2249);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7634);
+/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1664);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1013);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7878);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7624);
+/* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4748);
+/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4496);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5942);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2249);
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
@@ -1040,10 +1036,8 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 
 
 
-
-
 /** A download failed for good: names the artifact, keeps the cause. */
-class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
+class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserFacingError */ .Ui {
     name = 'DownloadError';
     artifact;
     constructor(artifact, cause, attempts) {
@@ -1054,7 +1048,7 @@ class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacin
 }
 /** A failed attempt, and what the next one does: resume after what is written, start over, or not come at all;
  *  `slow` resumes but always counts as a failure, since a drip takes the file a little further every time. */
-class AttemptError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
+class AttemptError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserFacingError */ .Ui {
     name = 'AttemptError';
     next;
     constructor(message, next) {
@@ -1073,12 +1067,10 @@ class Downloader {
     #minRate;
     /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
     #parts = new Set();
-    /** Bytes written since the last young-generation collection. */
-    #unswept = 0;
     constructor(options) {
         this.#opener = options.opener;
-        this.#clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_3__/* .systemClock */ .ml;
-        this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)(options.retry) };
+        this.#clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml;
+        this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)(options.retry) };
         this.#log = options.log ?? (() => { });
         // Above what a hosted runner's free disk can take beside a checkout.
         this.#maxBytes = options.maxBytes ?? 10 * 1024 ** 3;
@@ -1098,22 +1090,22 @@ class Downloader {
     async download(request) {
         const signal = request.signal ?? new AbortController().signal;
         if (signal.aborted)
-            throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal);
+            throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal);
         // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file,
         // and the request is sent only once the file exists.
-        const part = (0,_paths_js__WEBPACK_IMPORTED_MODULE_7__/* .partFileName */ .xg)(request.dest);
+        const part = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .partFileName */ .xg)(request.dest);
         const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(part, 'wx', 0o666);
         this.#parts.add(part);
         try {
             const result = await this.#attempts(fd, request, signal).finally(() => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd));
             if (signal.aborted)
-                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal);
-            await (0,_rename_js__WEBPACK_IMPORTED_MODULE_8__/* .renameFile */ .H)(part, request.dest);
+                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal);
+            await (0,_rename_js__WEBPACK_IMPORTED_MODULE_6__/* .renameFile */ .H)(part, request.dest);
             return result;
         }
         catch (error) {
             remove(part);
-            throw signal.aborted ? (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal) : error;
+            throw signal.aborted ? (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal) : error;
         }
         finally {
             this.#parts.delete(part);
@@ -1133,7 +1125,9 @@ class Downloader {
         };
         /** Size of the whole file, once an answer told it. */
         let total;
-        /** ETag or Last-Modified of the first answer: a resumed part must come from the same file (If-Range). */
+        /** ETag and Last-Modified of the answer the part file began with: a resumed part must be of that version. */
+        let version = { etag: undefined, modified: undefined };
+        /** Of these, what If-Range accepts: a strong ETag, else Last-Modified (a weak ETag may not be used there). */
         let validator;
         let useRange = true;
         let resumed = 0;
@@ -1143,7 +1137,7 @@ class Downloader {
         // A body into the part file where it ends, decoded if encoded: read by its `data` events, cheaper than a
         // pipeline, and written by the thread pool a batch at a time while this thread reads on (docs/performance.md).
         const receive = async (body, coding, limit) => {
-            const decode = coding === undefined ? undefined : (0,_decode_js__WEBPACK_IMPORTED_MODULE_9__/* .decoder */ .D0)(coding);
+            const decode = coding === undefined ? undefined : (0,_decode_js__WEBPACK_IMPORTED_MODULE_7__/* .decoder */ .D0)(coding);
             const source = decode ?? body;
             let got = 0;
             let raw = 0;
@@ -1161,7 +1155,7 @@ class Downloader {
                 if (wire - before >= bytes)
                     [since, before] = [now, wire];
                 else {
-                    const message = `GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .displayUrl */ .Qy)(url)}: the body arrived slower than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatLimit */ .tW)(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
+                    const message = `GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .displayUrl */ .Qy)(url)}: the body arrived slower than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatLimit */ .tW)(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
                     body.destroy(new AttemptError(message, 'slow'));
                 }
             };
@@ -1176,7 +1170,7 @@ class Downloader {
                     source.on('data', (chunk) => {
                         try {
                             if ((got += chunk.length) > limit) {
-                                throw new AttemptError(`the body is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatLimit */ .tW)(limit)}, the limit for a file whose size the server does not state (or sends encoded)`, 'none');
+                                throw new AttemptError(`the body is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatLimit */ .tW)(limit)}, the limit for a file whose size the server does not state (or sends encoded)`, 'none');
                             }
                             file.write(chunk);
                             if (file.writableLength >= WRITE_BATCH_BYTES) {
@@ -1189,13 +1183,9 @@ class Downloader {
                                 file.once('drain', () => source.resume());
                             }
                             onBytes?.(chunk.length);
-                            if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
-                                this.#unswept = 0;
-                                collectYoung();
-                            }
                         }
                         catch (error) {
-                            source.destroy((failure = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error)));
+                            source.destroy((failure = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error)));
                         }
                     });
                     if (decode === undefined)
@@ -1207,10 +1197,10 @@ class Downloader {
                 });
             }
             catch (error) {
-                (0,_answer_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(body);
-                if (decode === undefined || error === failure || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui)
+                (0,_answer_js__WEBPACK_IMPORTED_MODULE_2__/* .discard */ .vf)(body);
+                if (decode === undefined || error === failure || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserFacingError */ .Ui)
                     throw error;
-                throw new AttemptError(`the ${coding} body could not be decoded: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error).message}`, 'restart');
+                throw new AttemptError(`the ${coding} body could not be decoded: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error).message}`, 'restart');
             }
             finally {
                 clearInterval(watchdog);
@@ -1236,10 +1226,10 @@ class Downloader {
                 const answer = await this.#opener.open(url, { headers, signal });
                 let coding;
                 try {
-                    coding = (0,_decode_js__WEBPACK_IMPORTED_MODULE_9__/* .contentCoding */ .IX)(answer.headers['content-encoding']);
+                    coding = (0,_decode_js__WEBPACK_IMPORTED_MODULE_7__/* .contentCoding */ .IX)(answer.headers['content-encoding']);
                     encoded = coding !== undefined;
                     if (answer.status === 206) {
-                        const sent = (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers['content-range']);
+                        const sent = (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(answer.headers['content-range']);
                         const range = parseContentRange(sent);
                         const fits = resuming && !encoded && range?.start === size;
                         if (!fits || (range.total ?? total) !== (total ?? range.total)) {
@@ -1248,6 +1238,11 @@ class Downloader {
                             const message = `the server answered a request for ${asked} with 206, Content-Range ${JSON.stringify(sent ?? '')}${also}`;
                             throw new AttemptError(message, 'restart');
                         }
+                        // A server that ignores If-Range may resume another version: its bytes would end the file.
+                        const changed = otherVersion(version, versionOf(answer.headers));
+                        if (changed !== undefined) {
+                            throw new AttemptError(`the server resumed another version of the file (${changed})`, 'restart');
+                        }
                         total ??= range.total;
                         resumed++;
                         this.#log('debug', `${name}: resuming at byte ${size}`);
@@ -1255,16 +1250,14 @@ class Downloader {
                     else {
                         // The whole file again (no Range support, or the file changed): what was written goes.
                         empty();
-                        const length = (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers['content-length'])?.trim() ?? '';
+                        const length = (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(answer.headers['content-length'])?.trim() ?? '';
                         total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
-                        // A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there).
-                        const etag = (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers.etag);
-                        validator ??=
-                            etag?.startsWith('W/') === false ? etag : (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers['last-modified']);
+                        version = versionOf(answer.headers);
+                        validator = version.etag?.startsWith('W/') === false ? version.etag : version.modified;
                     }
                 }
                 catch (error) {
-                    (0,_answer_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(answer.body);
+                    (0,_answer_js__WEBPACK_IMPORTED_MODULE_2__/* .discard */ .vf)(answer.body);
                     throw error;
                 }
                 // undici holds the wire to Content-Length; these hold a 206 to the file its Content-Range announced.
@@ -1272,16 +1265,16 @@ class Downloader {
                 if (total !== undefined && size !== total) {
                     throw size < total
                         ? new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume')
-                        : new AttemptError(`GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .displayUrl */ .Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`, 'restart');
+                        : new AttemptError(`GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .displayUrl */ .Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`, 'restart');
                 }
                 return { bytes: size, attempts: attempt, resumed };
             }
             catch (caught) {
                 if (signal.aborted)
-                    throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal);
-                const error = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(caught);
+                    throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal);
+                const error = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(caught);
                 const next = error instanceof AttemptError ? error.next : undefined;
-                const beyond = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD && error.status === 416;
+                const beyond = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD && error.status === 416;
                 if (encoded || next === 'restart')
                     empty();
                 // A range beyond the file means it changed: the next attempts ask for all of it.
@@ -1289,13 +1282,13 @@ class Downloader {
                     useRange = false;
                 failures = size > furthest && next !== 'slow' ? 1 : failures + 1;
                 furthest = Math.max(furthest, size);
-                const retriable = (0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .isTransient */ .dg)(error) || beyond || (next !== undefined && next !== 'none');
+                const retriable = (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransient */ .dg)(error) || beyond || (next !== undefined && next !== 'none');
                 if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
                     throw new DownloadError(name, error, attempt);
                 }
-                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
+                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
                 const where = size > 0 && useRange ? `resuming at ${size} bytes` : 'starting over';
-                this.#log('info', `${name}: ${error.message}; ${where} in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .shortDuration */ .TV)(wait)} (attempt ${attempt + 1})`);
+                this.#log('info', `${name}: ${error.message}; ${where} in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .shortDuration */ .TV)(wait)} (attempt ${attempt + 1})`);
                 await this.#clock.sleep(wait, signal);
             }
         }
@@ -1303,22 +1296,32 @@ class Downloader {
 }
 /** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
-// V8 frees the socket's read buffers only when their external size starts a full collection, so a download held
-// most of that limit in garbage; a young-generation collection every few MiB written frees them while they are
-// young, and costs less CPU than the full collections it replaces (docs/performance.md).
-const SWEEP_BYTES = 8 * 1024 * 1024;
-/** A young-generation collection, through V8's gc extension enabled at run time; nothing where that fails. */
-let collectYoung = () => {
-    try {
-        (0,node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString)('--expose-gc');
-        const gc = (0,node_vm__WEBPACK_IMPORTED_MODULE_2__.runInNewContext)('gc');
-        collectYoung = () => gc({ type: 'minor' });
+function versionOf(headers) {
+    return { etag: (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(headers.etag), modified: (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(headers['last-modified']) };
+}
+/**
+ * How a resumed answer's version differs from the first answer's, or undefined when they agree. A validator on
+ * one side only differs too; with none on either side nothing can tell, and the resume goes on.
+ * docs/promises.md, promise 37.
+ */
+function otherVersion(first, resumed) {
+    const sameEtag = first.etag === resumed.etag;
+    const bothDated = first.modified !== undefined && resumed.modified !== undefined;
+    if (sameEtag &&
+        (first.etag === undefined
+            ? first.modified === resumed.modified
+            : !bothDated || first.modified === resumed.modified)) {
+        return undefined;
     }
-    catch {
-        collectYoung = () => { };
-    }
-    collectYoung();
-};
+    // Told by the header that differs: the ETag when it does, else Last-Modified. Plain when short and printable.
+    const text = (value) => (/^[\x20-\x7e]{1,80}$/u.test(value) ? value : (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .quoted */ .TL)(value, 80));
+    const shown = (v) => !sameEtag && v.etag !== undefined
+        ? `ETag ${text(v.etag)}`
+        : v.modified !== undefined
+            ? `Last-Modified ${text(v.modified)}`
+            : 'no ETag or Last-Modified';
+    return `${shown(resumed)} where the first answer had ${shown(first)}`;
+}
 function remove(part) {
     try {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.unlinkSync)(part);
