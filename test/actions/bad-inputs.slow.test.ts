@@ -24,7 +24,7 @@ type Row = [action: string, inputs: Record<string, string>, input: string];
 const rows: Row[] = [
   // common inputs, on every kind of action
   ['clear-cache', { token: '' }, 'token'],
-  ['clear-cache', { 'base-url': 'https://ci.example.com/api/v2' }, 'base-url'],
+  ['clear-cache', { 'base-url': 'https://ci.example.com/api/v3' }, 'base-url'],
   ['clear-cache', { 'base-url': 'not a url' }, 'base-url'],
   ['clear-cache', { 'vcs-type': 'github' }, 'vcs-type'],
   ['clear-cache', { username: 'a/b' }, 'username'],
