@@ -359,7 +359,12 @@ async function pipeline(
   await run({
     title: `Wait until older builds of ${BRANCH} have finished`,
     action: 'wait-for-serial',
-    inputs: { branch: BRANCH, 'build-num': greenNum, 'poll-interval-seconds': '1', 'wait-timeout-minutes': '2' },
+    inputs: {
+      branch: BRANCH,
+      'build-num': greenNum,
+      'poll-interval-seconds': '1',
+      'wait-timeout-minutes': '2',
+    },
     expectedCode: 0,
     check: (r) => {
       let waitedFor: unknown;
