@@ -99,8 +99,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ../runner/run.ts + 6 modules
-var run = __webpack_require__(6460);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(249);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -368,7 +368,7 @@ function readInputs(ctx) {
         globs: inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.SO)('pattern', line)),
         fileName,
         flatten: inputs.boolean('flatten', false),
-        ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['warn', 'error', 'ignore'], 'warn'),
+        ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['fail', 'warn', 'pass'], 'warn'),
         concurrency: inputs.integer('concurrency', 1, 32, 8),
         /** Lower-case, as the service gives commits. */
         revision: revision?.toLowerCase(),
@@ -513,8 +513,8 @@ async function fetchArtifacts(ctx) {
                 ? `none of the ${listed} artifacts of ${which} matches pattern; their paths: ${(0,paths/* sample */.XM)(plan.available)}`
                 : `none of the ${listed} artifacts of ${which} can be fetched`)}`;
     await (0,fetch_artifacts_summary/* setOutputs */.n0)(ctx, []);
-    if (options.ifNoArtifacts === 'error')
-        throw new file_errors/* FetchError */.fk(`${text} (if-no-artifacts: error)`);
+    if (options.ifNoArtifacts === 'fail')
+        throw new file_errors/* FetchError */.fk(`${text} (if-no-artifacts: fail)`);
     if (options.ifNoArtifacts === 'warn')
         ctx.io.warning((0,runner_text/* logSafe */.sN)(text));
     else
@@ -824,8 +824,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ../runner/run.ts + 6 modules
-var run = __webpack_require__(6460);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(249);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts

@@ -21,7 +21,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4957);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1272);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6460);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(249);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8999);
 /* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3355);

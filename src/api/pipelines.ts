@@ -20,7 +20,14 @@ import {
 } from './records.ts';
 import { isAmbiguous } from './retry.ts';
 import type { ApiRequest, Transport } from './transport.ts';
-import { checkBuildNum, checkEnvName, checkParams, checkSegment, type BuildParams } from './validate.ts';
+import {
+  checkBuildNum,
+  checkEnvName,
+  checkParams,
+  checkPipelineParams,
+  checkSegment,
+  type BuildParams,
+} from './validate.ts';
 import {
   isPositiveWhole,
   isUuid,
@@ -136,7 +143,9 @@ export class Pipelines {
         : { tag: checkSegment('tag', options.tag, 'a tag name') };
     const where = options.tag === undefined ? `branch '${options.branch}'` : `tag '${options.tag}'`;
     const parameters =
-      options.parameters === undefined ? {} : { parameters: checkParams('params', options.parameters) };
+      options.parameters === undefined
+        ? {}
+        : { parameters: checkPipelineParams('params', checkParams('params', options.parameters)) };
     const definition =
       options.definitionId === undefined
         ? {}
