@@ -9,7 +9,7 @@ describe('the committed READMEs', () => {
   it('cover the general action and every sub-action', () => {
     expect(files.map((f) => f.path)).toEqual(
       expect.arrayContaining([
-        'README.md',
+        'docs/general-action.md',
         'actions/trigger-build/README.md',
         'actions/fetch-artifacts/README.md',
       ]),
