@@ -183,8 +183,10 @@ export function olderRuntimes(text: string): string[] {
     if (first === undefined) continue;
     const version = /^[0-9a-f]{40}$/u.test(ref) ? comment : ref;
     const major = /^v(\d+)(?:\.\d+){0,2}$/u.exec(version ?? '')?.[1];
-    if (major === undefined) problems.push(`${whole.trim()}: no version to check (pin vN, or a SHA with '# vN')`);
-    else if (Number(major) < first) problems.push(`${whole.trim()}: runs on Node 20; use ${action}@v${first} or newer`);
+    if (major === undefined)
+      problems.push(`${whole.trim()}: no version to check (pin vN, or a SHA with '# vN')`);
+    else if (Number(major) < first)
+      problems.push(`${whole.trim()}: runs on Node 20; use ${action}@v${first} or newer`);
   }
   return problems;
 }
