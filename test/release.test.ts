@@ -3,7 +3,7 @@
 // release both start one) updates the release instead of failing or making another. Its scripts run here under
 // bash, as the runner runs them, with a stand-in `gh` that records what it was asked.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
@@ -129,7 +129,7 @@ describe('release.yml', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'release-'));
     // A stand-in gh: `release view` answers as the file `exists` says, every call is recorded.
     const bin = join(cwd, 'bin');
-    spawnSync('mkdir', [bin]);
+    mkdirSync(bin);
     writeFileSync(
       join(bin, 'gh'),
       [
