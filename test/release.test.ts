@@ -3,7 +3,7 @@
 // release both start one) updates the release instead of failing or making another. Its scripts run here under
 // bash, as the runner runs them, with a stand-in `gh` that records what it was asked.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
@@ -163,7 +163,11 @@ describe('release.yml', () => {
 });
 
 describe('the workflows', () => {
-  const files = ['ci.yml', 'release.yml', 'codeql.yml'];
+  const files = readdirSync(join(ROOT, '.github/workflows')).filter((f) => /\.ya?ml$/u.test(f));
+
+  it('are the ones this test expects', () => {
+    expect(files).toEqual(expect.arrayContaining(['ci.yml', 'codeql.yml', 'release.yml']));
+  });
 
   it.each(files)('%s pastes no expression into a script (event text and outputs go through env:)', (file) => {
     const parsed = parse(readFileSync(join(ROOT, '.github/workflows', file), 'utf8')) as Workflow;
