@@ -15,22 +15,24 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_gate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5963);
 /* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2049);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6460);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(249);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
 /* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3355);
 /* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2249);
 /* harmony import */ var _runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3703);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(649);
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7634);
-/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2497);
-/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(6677);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(1013);
-/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(260);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(1272);
+/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7704);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(649);
+/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7634);
+/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2497);
+/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6677);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1013);
+/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(260);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(103);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(5942);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(1272);
+
 
 
 
@@ -69,6 +71,8 @@ const spec = {
         'trigger-api',
         'if-no-builds',
         'definition-id',
+        'github-context-params',
+        'github-meta',
     ],
     outputs: [
         'build-num',
@@ -91,33 +95,66 @@ const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 /** Reads and checks every input of the action's own before anything is sent. */
 function readInputs(ctx) {
     const { inputs } = ctx;
-    const { branch, tag, revision } = (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_10__/* .triggerRefOf */ .hy)({ branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') }, ctx.env);
-    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_19__/* .checkSegment */ .cr)('branch', branch);
-    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_19__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
+    const { branch, tag, revision } = (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__/* .triggerRefOf */ .hy)({ branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') }, ctx.env);
+    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('branch', branch);
+    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
     if (tag !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_19__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
     if (revision !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_19__/* .checkSegment */ .cr)('revision', revision, 'a commit');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('revision', revision, 'a commit');
     const parallel = inputs.integer('parallel', 1, 1000);
-    const params = inputs.params('params');
+    const params = withContextParams(ctx, inputs.params('params'));
     const wait = inputs.boolean('wait', false);
     const timeoutMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .waitMs */ .Cu)(inputs, 'wait-timeout-minutes', 60);
     const intervalMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .pollIntervalMs */ .Bg)(inputs);
     const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
     const policy = (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_18__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_19__/* .MAX_OUTPUT_LINES */ .$S, 50);
     const api = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .readTriggerApi */ .NI)(inputs);
     const ifNoBuilds = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .readIfNoBuilds */ .a4)(inputs);
     const definitionId = inputs.optional('definition-id');
     if (definitionId !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_19__/* .checkSegment */ .cr)('definition-id', definitionId, 'a pipeline definition id');
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('definition-id', definitionId, 'a pipeline definition id');
     const request = {
         branch,
-        ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_17__/* .definedOnly */ .Uv)({ definitionId, revision, tag, parallel, params }),
+        ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .definedOnly */ .Uv)({ definitionId, revision, tag, parallel, params }),
     };
     // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
     (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .checkTriggerInputs */ .em)(api, request);
     return { api, ifNoBuilds, request, wait, timeoutMs, intervalMs, cancelOnAbort, policy, failureLogLines };
+}
+/** The runner variable each parameter of the service's own trigger action comes from. */
+const CONTEXT_PARAMS = {
+    GHA_Actor: 'GITHUB_ACTOR',
+    GHA_Action: 'GITHUB_ACTION',
+    GHA_Event: 'GITHUB_EVENT_NAME',
+};
+/**
+ * With `github-context-params`, the parameters the service's own trigger action sends, with its values, so that a
+ * configuration written for it runs unchanged: GHA_Actor, GHA_Action, GHA_Event, and GHA_Meta when `github-meta`
+ * is given. A parameter `params` sets too keeps the value of `params`, with a warning.
+ */
+function withContextParams(ctx, given) {
+    const meta = ctx.inputs.optional('github-meta');
+    if (!ctx.inputs.boolean('github-context-params', false)) {
+        if (meta !== undefined)
+            ctx.io.warning('github-meta is given but not sent: it is sent only with github-context-params: true');
+        return given;
+    }
+    // Only the variables that are set, as that action sends them (a variable not set leaves its parameter out).
+    const added = Object.create(null);
+    for (const [name, variable] of Object.entries(CONTEXT_PARAMS)) {
+        const value = ctx.env[variable];
+        if (value !== undefined)
+            added[name] = value;
+    }
+    if (meta !== undefined)
+        added['GHA_Meta'] = meta;
+    const clash = Object.keys(added).filter((name) => given !== undefined && Object.hasOwn(given, name));
+    if (clash.length > 0)
+        ctx.io.warning(`params sets ${clash.join(', ')}, which github-context-params sets too: ` +
+            `${clash.length > 1 ? 'the values given in params are' : 'the value given in params is'} sent`);
+    return Object.assign(Object.create(null), added, given);
 }
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 async function triggerBuild(ctx) {
@@ -125,23 +162,43 @@ async function triggerBuild(ctx) {
     const startedAt = ctx.clock.now();
     const deadline = startedAt + input.timeoutMs;
     const connection = input.wait ? (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .connectUntil */ .HO)(ctx, deadline) : ctx.connect({ acceptSlug: true });
-    const started = await (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .startBuild */ .bT)(connection, input.api, input.request).catch(async (error) => {
-        if (!(error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_12__/* .TriggerAbortedError */ .W0 || error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__/* .PipelineTriggerAbortedError */ .k))
-            throw error;
-        // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
-        const what = await cancelLost(ctx, input, error);
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_11__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
-    });
+    const { branch, tag } = input.request;
+    const title = `Triggering ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
+    // The trigger is a log group; the pipeline's link, a notice after it, shows on the run's page (none for a build of
+    // v1.1, whose link is in the log and the build-url output).
+    let link;
+    ctx.io.startGroup((0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(title));
+    let started;
+    let confirmed;
+    try {
+        started = await (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .startBuild */ .bT)(connection, input.api, input.request).catch(async (error) => {
+            if (!(error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .TriggerAbortedError */ .W0 || error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .PipelineTriggerAbortedError */ .k))
+                throw error;
+            // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
+            const what = await cancelLost(ctx, input, error);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_15__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+        });
+        if (started.api === 'v2') {
+            link = `Pipeline #${started.pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineUrl */ .EL)(connection, started.pipeline)}`;
+            confirmed = await confirmTriggered(ctx, connection, input, started, deadline);
+        }
+    }
+    finally {
+        ctx.io.endGroup();
+        if (link !== undefined)
+            ctx.io.notice(link);
+    }
     if (started.api === 'none')
         return notTriggered(ctx, input, started.message);
     if (started.api === 'v2') {
-        const pipeline = await confirmTriggered(ctx, connection, input, started, deadline);
+        // Confirmed in the group above, or the step failed there.
+        const pipeline = confirmed ?? started.pipeline;
         if (input.wait)
             await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
         else {
             // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
             const url = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineUrl */ .EL)(connection, pipeline);
-            const workflows = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .workflowRows */ .zL)(url, await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__/* .Pipelines */ .Cw(connection.transport).workflows(pipeline.id));
+            const workflows = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .workflowRows */ .zL)(url, await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport).workflows(pipeline.id));
             setPipelineOutputs(ctx, workflows);
             const text = 'Triggered; the step did not wait for the pipeline to finish.';
             await pipelineSummary(ctx, pipeline, url, workflows, text);
@@ -155,7 +212,7 @@ async function triggerBuild(ctx) {
     const url = triggered.build_url ?? '';
     const where = url ? `: ${url}` : '';
     warnRecovered(ctx, recoveredAfter, `build #${num}`, where);
-    ctx.info(`Triggered build #${num} of ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_12__/* .projectName */ .j1)(v1.project)} on branch ${input.request.branch}${where}`);
+    ctx.info(`Triggered build #${num} of ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(v1.project)} on branch ${input.request.branch}${where}`);
     let last = triggered;
     /** The summary's closing: none while the step did not wait, a line, or why the finished build failed. */
     let ending;
@@ -169,7 +226,9 @@ async function triggerBuild(ctx) {
         ctx.info(`Waiting for build #${num} to finish: a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.intervalMs)}, ` +
             `for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)}`);
         try {
-            const result = await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c9)(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
+            // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
+            const follow = () => (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c9)(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
+            const result = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, `Waiting for build #${num}`, follow);
             if (!result.done) {
                 ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
                 // With an error the time-out did not come: the next look could not have been made within it (a long
@@ -186,7 +245,7 @@ async function triggerBuild(ctx) {
             if (ctx.signal.aborted) {
                 const what = await cancelOnAbort(ctx, input, last);
                 ending = [`The step was cancelled: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(what)}.`];
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_14__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_11__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_15__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
             }
             if (!(error instanceof _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .PollFailedError */ .f5))
                 throw error;
@@ -213,8 +272,8 @@ async function triggerBuild(ctx) {
             ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
     }
     finally {
-        const judged = input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_17__/* .isFinished */ .$g)(last);
-        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_13__/* .jobOf */ .Zw)(last);
+        const judged = input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(last);
+        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_14__/* .jobOf */ .Zw)(last);
         ctx.setOutput('build-num', num);
         ctx.setOutput('build-url', (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .shellSafeUrl */ .NO)(url));
         ctx.setOutput('status', (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outputWord */ .u)(ctx.info, 'status', last.status));
@@ -262,17 +321,17 @@ async function confirmTriggered(ctx, connection, input, { pipeline, recoveredAft
     const url = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineUrl */ .EL)(connection, pipeline);
     const { branch, tag } = input.request;
     warnRecovered(ctx, recoveredAfter, `pipeline #${pipeline.number}`, `: ${url}`);
-    ctx.info(`Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_12__/* .projectName */ .j1)(connection.project)} on ` +
+    ctx.info(`Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(connection.project)} on ` +
         `${tag === undefined ? `branch ${branch}` : `tag ${tag}`} through API v2: ${url}`);
     ctx.setOutput('pipeline-id', pipeline.id);
     ctx.setOutput('pipeline-number', pipeline.number);
     ctx.setOutput('pipeline-url', url);
     try {
         const until = input.wait ? deadline : undefined;
-        return await (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmPipeline */ .Lb)(ctx, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__/* .Pipelines */ .Cw(connection.transport), pipeline, until);
+        return await (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmPipeline */ .Lb)(ctx, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport), pipeline, until);
     }
     catch (error) {
-        if (!(error instanceof _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_15__/* .PipelineErroredError */ .GU))
+        if (!(error instanceof _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_16__/* .PipelineErroredError */ .GU))
             throw error;
         setPipelineOutputs(ctx, []);
         await pipelineSummary(ctx, pipeline, url, [], `The pipeline failed: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(error.message, 1000)}`);
@@ -380,7 +439,7 @@ async function afterAbort(ctx, input, says, work) {
 function cancelPipeline(ctx, input, pipeline, source, builds) {
     const name = `pipeline #${pipeline.number}`;
     return afterAbort(ctx, input, cancelling(name, `cancelling the workflows of ${name}`), async ({ transport, client, project }) => {
-        const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__/* .Pipelines */ .Cw(transport);
+        const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(transport);
         // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
         const known = source.workflows;
         const workflows = known.length > 0
@@ -393,10 +452,10 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
         }
         catch (error) {
             // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
-            const running = builds.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_17__/* .isFinished */ .$g)(b));
+            const running = builds.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(b));
             for (const build of running) {
                 if ('slug' in project)
-                    await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__/* .ProjectsV2 */ .lv(transport).cancelJob(project, build.build_num);
+                    await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .ProjectsV2 */ .lv(transport).cancelJob(project, build.build_num);
                 else
                     await client.cancel(project, build.build_num);
             }
@@ -414,7 +473,7 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
 async function cancelOnAbort(ctx, input, last) {
     const num = last.build_num;
     const where = last.build_url ? `: ${last.build_url}` : '';
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_17__/* .isFinished */ .$g)(last))
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(last))
         return `build #${num} had already finished`;
     return afterAbort(ctx, input, cancelling(`build #${num}`, `cancelling build #${num}`, where), async (connection) => {
         const { client, project } = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .v11Connection */ .$c)(connection);
@@ -429,7 +488,7 @@ async function cancelOnAbort(ctx, input, last) {
  */
 function cancelLost(ctx, input, error) {
     const { before } = error;
-    const kind = error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_12__/* .TriggerAbortedError */ .W0 ? 'build' : 'pipeline';
+    const kind = error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .TriggerAbortedError */ .W0 ? 'build' : 'pipeline';
     const { branch, tag } = input.request;
     const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
     const says = {
@@ -447,11 +506,11 @@ function cancelLost(ctx, input, error) {
             if (found === undefined)
                 return `no build had started on ${where}`;
             const num = found.build_num;
-            const cancelled = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_17__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
+            const cancelled = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
             ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(cancelled)})`);
             return `build #${num}, started as the step was cancelled, was cancelled`;
         }
-        const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__/* .Pipelines */ .Cw(connection.transport);
+        const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport);
         const ref = tag === undefined ? { branch } : { tag };
         const found = await pipelines.findTriggered(connection.project, ref, before);
         if (found === undefined)
@@ -463,7 +522,7 @@ function cancelLost(ctx, input, error) {
                 'cancel it by hand');
             return `${name} started and has no workflow yet; its workflows may still start`;
         }
-        const open = workflows.filter((w) => !_api_pipelines_js__WEBPACK_IMPORTED_MODULE_16__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(w.status));
+        const open = workflows.filter((w) => !_api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(w.status));
         for (const workflow of open)
             await pipelines.cancelWorkflow(workflow.id);
         const names = (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(open.map((w) => w.name).join(', '));
@@ -477,190 +536,6 @@ function cancelLost(ctx, input, error) {
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_4__/* .runAction */ .Cs)(spec, triggerBuild);
 }
-
-
-/***/ }),
-
-/***/ 3703:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   EL: () => (/* binding */ pipelineUrl),
-/* harmony export */   LM: () => (/* binding */ rerunBuild),
-/* harmony export */   Lb: () => (/* binding */ confirmPipeline),
-/* harmony export */   NI: () => (/* binding */ readTriggerApi),
-/* harmony export */   bT: () => (/* binding */ startBuild),
-/* harmony export */   em: () => (/* binding */ checkTriggerInputs),
-/* harmony export */   zL: () => (/* binding */ workflowRows)
-/* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
-/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(260);
-/* harmony import */ var _api_sunset_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8900);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8999);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2249);
-/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4957);
-
-
-
-
-
-
-
-
-function readTriggerApi(inputs) {
-    return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'], 'auto');
-}
-/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
-function withoutV2Form(request) {
-    return ['revision', 'parallel'].filter((input) => request[input] !== undefined);
-}
-const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
-    'parallelism; to gate on a commit, use wait-for-build';
-const V1_SINGLE_JOB = 'the v1.1 trigger runs a single job of a pipeline configuration (version 2.1), not its workflows, and stops ' +
-    'on 2027-02-01';
-// Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
-// project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
-function checkTriggerInputs(api, request, slug = false) {
-    if (slug && api === 'v1.1')
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
-    const [input] = withoutV2Form(request);
-    if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('definition-id', `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`, undefined, 'not used');
-    }
-    if ((api === 'v2' || slug) && input !== undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
-    }
-}
-/** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
-async function startBuild(connection, api, request) {
-    const { project } = connection;
-    const v1 = 'slug' in project ? undefined : { ...connection, project };
-    checkTriggerInputs(api, request, v1 === undefined);
-    const log = connection.transport.log.bind(connection.transport);
-    const unsent = withoutV2Form(request).join(' and ');
-    if (v1 !== undefined && api === 'v1.1')
-        return startV1(v1, api, request);
-    if (v1 !== undefined && api === 'auto' && unsent !== '') {
-        log('warning', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
-        return startV1(v1, api, request);
-    }
-    let answer;
-    try {
-        const { tag, params: parameters, definitionId } = request;
-        answer = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
-            ...(tag === undefined ? { branch: request.branch } : { tag }),
-            ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ parameters, definitionId }),
-        });
-    }
-    catch (error) {
-        if (api === 'v2' || v1 === undefined || !(error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .NoPipelineTriggerError */ .q$))
-            throw error;
-        const why = error.projectNotFound
-            ? 'API v2 does not know the project: a project token works only on v1.1, and pipelines need a personal ' +
-                'token (or the project slug is wrong)'
-            : 'this installation has no pipeline trigger of API v2';
-        const started = await startV1(v1, 'v1.1', request).catch((then) => {
-            throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${then.message}`, {
-                cause: then,
-            });
-        });
-        log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
-        return started;
-    }
-    return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
-}
-/** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
-const SETUP_WAIT_MS = 60_000;
-// Reads a triggered pipeline until it leaves the pending states, as a 201 may say `created` before its configuration
-// was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
-async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSITIVE_INFINITY) {
-    const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
-    let pause = 250;
-    let pipeline = await pipelines.pipeline(triggered.id);
-    while (_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
-        const wait = Math.min(pause, until - ctx.clock.now());
-        if (wait <= 0) {
-            const after = `after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
-            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
-            return pipeline;
-        }
-        await ctx.clock.sleep(wait, ctx.signal);
-        pause = Math.min(pause * 2, 5000);
-        pipeline = await pipelines.pipeline(triggered.id);
-    }
-    const errors = (0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineErrors */ .yi)(pipeline);
-    if (errors === undefined)
-        return pipeline;
-    const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
-    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
-    // The pipeline rides along as the cause: the general action's `result` output is that record.
-    throw new _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
-}
-// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
-// origin of a job's address once one is known, else of `base-url`; built from checked parts only.
-function pipelineUrl(connection, pipeline, jobUrl) {
-    const web = (URL.parse(jobUrl ?? connection.baseUrl) ?? new URL(connection.baseUrl)).origin;
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
-}
-/** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
-function workflowRows(url, workflows) {
-    return workflows.map(({ id, name, status }) => {
-        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
-        return { id, name, status, url: link };
-    });
-}
-async function startV1(connection, api, request) {
-    try {
-        return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
-    }
-    catch (error) {
-        if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_4__/* .GoneError */ .AD))
-            throw error;
-        const unsent = withoutV2Form(request);
-        const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
-        throw new TriggerFailedError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${given}: ${NO_V2_FORM}`);
-    }
-}
-/** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
-class TriggerFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
-    name = 'TriggerFailedError';
-}
-// Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
-// which needs the build's workflow and job ids from its v1.1 record.
-async function rerunBuild(connection, api, buildNum, options) {
-    const { client, project } = connection;
-    if (api !== 'v2') {
-        try {
-            const build = await client.retry(project, buildNum, options);
-            return { api: 'v1.1', build };
-        }
-        catch (error) {
-            if (api === 'v1.1' || !(error instanceof _api_sunset_js__WEBPACK_IMPORTED_MODULE_4__/* .GoneError */ .AD))
-                throw error;
-            if (options.noCache)
-                throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
-            connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
-        }
-    }
-    else if (options.noCache) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
-    }
-    const build = await client.build(project, buildNum);
-    const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
-    if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
-        throw new TriggerFailedError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
-            `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
-    }
-    const rerun = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
-        jobs: [jobId],
-        enableSsh: options.ssh,
-    });
-    return { api: 'v2', rerun, of: build };
-}
-const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
-    'command: clear-cache if needed';
 
 
 /***/ })

@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
-// EXTERNAL MODULE: ../runner/run.ts + 6 modules
-var run = __webpack_require__(6460);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(249);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -146,7 +146,7 @@ const spec = {
         'branch',
         'build-num',
         'poll-interval-seconds',
-        'timeout-minutes',
+        'wait-timeout-minutes',
         'workflow',
         'job',
         'cancel-older',
@@ -167,7 +167,7 @@ function readInputs(ctx) {
         (0,validate/* checkSegment */.cr)('branch', branch);
     const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
     const intervalMs = (0,wait_inputs/* pollIntervalMs */.Bg)(inputs);
-    const timeoutMs = (0,wait_inputs/* waitMs */.Cu)(inputs, 'timeout-minutes', 60);
+    const timeoutMs = (0,wait_inputs/* waitMs */.Cu)(inputs, 'wait-timeout-minutes', 60);
     const workflows = (0,name_patterns/* compileNamePatterns */.QC)('workflow', inputs.lines('workflow'));
     const jobs = (0,name_patterns/* compileNamePatterns */.QC)('job', inputs.lines('job'));
     const cancelOlder = inputs.boolean('cancel-older', false);
@@ -216,6 +216,8 @@ async function waitForSerial(ctx) {
     let looks = 0;
     /** `stopped`: before the time-out, because the next look could not have come within it. */
     let ending = 'failed';
+    // The wait is a log group, ended before the step's error line.
+    ctx.io.startGroup((0,runner_text/* logSafe */.sN)(`Waiting for other builds of ${scope}`));
     try {
         let emptyLooks = 0;
         const result = await (0,poll/* poll */.wt)({
@@ -295,6 +297,7 @@ async function waitForSerial(ctx) {
         throw error;
     }
     finally {
+        ctx.io.endGroup();
         const elapsed = ctx.clock.now() - started;
         ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
         ctx.setOutput('polls', looks);

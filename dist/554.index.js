@@ -16,12 +16,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5942);
 /* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
 /* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2049);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6460);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(649);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8729);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1272);
+/* harmony import */ var _runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3703);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(249);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(649);
+/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8729);
+/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8164);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1272);
+
 
 
 
@@ -45,7 +47,7 @@ const spec = {
         'job',
         'appear-timeout-minutes',
         'settle-seconds',
-        'timeout-minutes',
+        'wait-timeout-minutes',
         'poll-interval-seconds',
         'allowed-outcomes',
         'failure-log-lines',
@@ -57,7 +59,7 @@ const spec = {
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
-    const pipelineId = pipelineIdText === undefined ? undefined : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
+    const pipelineId = pipelineIdText === undefined ? undefined : (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
     // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
     if (pipelineId !== undefined)
         warnUnused(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
@@ -66,16 +68,16 @@ function readInputs(ctx) {
     const givenRevision = named('revision');
     const branch = named('branch');
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .checkSegment */ .cr)('branch', branch);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_11__/* .checkSegment */ .cr)('branch', branch);
     const read = {
-        workflows: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow')),
-        jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
-        appearMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .waitMs */ .Cu)(inputs, 'appear-timeout-minutes', 10),
+        workflows: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_9__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow')),
+        jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_9__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
+        appearMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .waitMs */ .Cu)(inputs, 'appear-timeout-minutes', 10),
         settleMs: inputs.integer('settle-seconds', 0, 3600, 30) * 1000,
-        timeoutMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .waitMs */ .Cu)(inputs, 'timeout-minutes', 60),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .pollIntervalMs */ .Bg)(inputs),
+        timeoutMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .waitMs */ .Cu)(inputs, 'wait-timeout-minutes', 60),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .pollIntervalMs */ .Bg)(inputs),
         policy: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_4__/* .readOutcomePolicy */ .tI)(inputs),
-        failureLogLines: inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_OUTPUT_LINES */ .$S, 50),
+        failureLogLines: inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S, 50),
         ifNoBuilds: (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .readIfNoBuilds */ .a4)(inputs),
     };
     let revision = '';
@@ -83,8 +85,8 @@ function readInputs(ctx) {
         warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
     // On a comment, a branch given alone names the commit through its newest build.
     else if (pipelineId === undefined &&
-        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__/* .commentsOnPullRequest */ .uz)(ctx.env)))
-        revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
+        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_8__/* .commentsOnPullRequest */ .uz)(ctx.env)))
+        revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
     const query = { revision, ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ branch }) };
     return {
         ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ pipelineId, buildNum }),
@@ -108,7 +110,7 @@ async function waitForBuild(ctx) {
     const started = ctx.clock.now();
     const deadline = started + input.timeoutMs;
     // A project named by its slug is reached through v2 in every mode (docs/v2.md).
-    const connection = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .connectUntil */ .HO)(ctx, deadline);
+    const connection = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .connectUntil */ .HO)(ctx, deadline);
     const { project } = connection;
     if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
         // Its job, by number, is read through v2 job details look after look, as a source of one build.
@@ -129,6 +131,8 @@ async function waitForBuild(ctx) {
         return;
     }
     const pipeline = await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .Pipelines */ .Cw(connection.transport).pipeline(pipelineId);
+    // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
+    ctx.io.notice(`Pipeline #${pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineUrl */ .EL)(connection, pipeline)}`);
     const { settleMs, appearMs: emptyMs } = input;
     const source = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .yN)(ctx, connection, pipeline, { settleMs, emptyMs });
     const label = `pipeline #${pipeline.number}${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .scopeOf */ .Od)(input).replace(/^the newest commit/u, '')}`;
@@ -136,7 +140,7 @@ async function waitForBuild(ctx) {
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_5__/* .runAction */ .Cs)(spec, waitForBuild);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_6__/* .runAction */ .Cs)(spec, waitForBuild);
 }
 
 

@@ -15,7 +15,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
 /* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(103);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1272);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6460);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(249);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
 

@@ -99,8 +99,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ../runner/run.ts + 6 modules
-var run = __webpack_require__(6460);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(249);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -144,11 +144,14 @@ var client = __webpack_require__(2497);
 var fetch_artifacts_archive = __webpack_require__(872);
 // EXTERNAL MODULE: ../api/errors.ts
 var errors = __webpack_require__(1013);
+// EXTERNAL MODULE: ../api/forks.ts
+var api_forks = __webpack_require__(9057);
 // EXTERNAL MODULE: ../api/find-builds.ts
 var find_builds = __webpack_require__(8607);
 // EXTERNAL MODULE: ../api/pipelines.ts
 var pipelines = __webpack_require__(103);
 ;// CONCATENATED MODULE: ./fetch-artifacts/build-selection.ts
+
 
 
 
@@ -176,14 +179,6 @@ function buildsOf({ client, transport, project }) {
         artifacts: (num) => api.artifacts(project, num),
     };
 }
-/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
-function isForkBranch(branch) {
-    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
-}
-/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
-function isFork(build) {
-    return isForkBranch(build.branch) || build['fork'] === true;
-}
 /** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
 async function chooseBuild(ctx, builds, options) {
     let num = options.buildNum;
@@ -205,7 +200,7 @@ async function chooseBuild(ctx, builds, options) {
         });
     }
     if (build !== undefined) {
-        const fork = isFork(build)
+        const fork = (0,api_forks/* isFork */.B0)(build)
             ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
             : '';
         ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build)})${fork}`);
@@ -218,7 +213,7 @@ async function selectLatest(ctx, builds, options) {
     const slug = (0,client/* projectName */.j1)(builds.project);
     const wanted = describeBuild(options);
     // Builds of pull requests count with allow-forks, or with a branch that names one, which the user chose.
-    const forks = options.allowForks || isForkBranch(options.branch);
+    const forks = options.allowForks || (0,api_forks/* isForkBranch */.vX)(options.branch);
     const scan = builds.scan(options);
     const passed = [];
     let pulls = 0;
@@ -226,7 +221,7 @@ async function selectLatest(ctx, builds, options) {
         const build = await scan.next();
         if (build === undefined)
             break;
-        if (!forks && isFork(build)) {
+        if (!forks && (0,api_forks/* isFork */.B0)(build)) {
             passed.push(build.build_num);
             pulls++;
             ctx.info(`Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
@@ -373,7 +368,7 @@ function readInputs(ctx) {
         globs: inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.SO)('pattern', line)),
         fileName,
         flatten: inputs.boolean('flatten', false),
-        ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['warn', 'error', 'ignore'], 'warn'),
+        ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['fail', 'warn', 'pass'], 'warn'),
         concurrency: inputs.integer('concurrency', 1, 32, 8),
         /** Lower-case, as the service gives commits. */
         revision: revision?.toLowerCase(),
@@ -518,8 +513,8 @@ async function fetchArtifacts(ctx) {
                 ? `none of the ${listed} artifacts of ${which} matches pattern; their paths: ${(0,paths/* sample */.XM)(plan.available)}`
                 : `none of the ${listed} artifacts of ${which} can be fetched`)}`;
     await (0,fetch_artifacts_summary/* setOutputs */.n0)(ctx, []);
-    if (options.ifNoArtifacts === 'error')
-        throw new file_errors/* FetchError */.fk(`${text} (if-no-artifacts: error)`);
+    if (options.ifNoArtifacts === 'fail')
+        throw new file_errors/* FetchError */.fk(`${text} (if-no-artifacts: fail)`);
     if (options.ifNoArtifacts === 'warn')
         ctx.io.warning((0,runner_text/* logSafe */.sN)(text));
     else
@@ -829,8 +824,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ../runner/run.ts + 6 modules
-var run = __webpack_require__(6460);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(249);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../api/format.ts
@@ -884,7 +879,6 @@ async function removeStaleParts(root, planned) {
 
 
 
-const SUMMARY_ROWS = 50;
 const MAX_NOTES = 20;
 /** Says the first few items, each as `line` words it, and then how many more there were. */
 function sayFirst(say, items, line, more) {
@@ -919,11 +913,11 @@ function totalBytes(saved) {
 }
 async function writeSummary(ctx, saved, root, from) {
     const bytes = totalBytes(saved);
-    const rest = saved.slice(SUMMARY_ROWS);
+    const rest = saved.slice(summary/* SUMMARY_ROWS */.l4);
     const row = (tag, ...cells) => `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
     // The table is HTML, where a Markdown escape would show its backslash.
     const rows = saved
-        .slice(0, SUMMARY_ROWS)
+        .slice(0, summary/* SUMMARY_ROWS */.l4)
         .map((s) => row('td', (0,runner_text/* htmlSafe */.br)(s.shown, 500), (0,format/* formatBytes */.z3)(s.bytes)));
     const total = row('td', `<b>${(0,format/* plural */.LS)(saved.length, 'file')}</b>`, `<b>${(0,format/* formatBytes */.z3)(bytes)}</b>`);
     const lines = [
@@ -1020,19 +1014,15 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 /* unused harmony export parseContentRange */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8877);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_vm__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(714);
-/* harmony import */ var node_vm__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_vm__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7634);
-/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1664);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1013);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7878);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7624);
-/* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4748);
-/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4496);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5942);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2249);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7634);
+/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1664);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1013);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7878);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7624);
+/* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4748);
+/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4496);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5942);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2249);
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
@@ -1046,10 +1036,8 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 
 
 
-
-
 /** A download failed for good: names the artifact, keeps the cause. */
-class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
+class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserFacingError */ .Ui {
     name = 'DownloadError';
     artifact;
     constructor(artifact, cause, attempts) {
@@ -1060,7 +1048,7 @@ class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacin
 }
 /** A failed attempt, and what the next one does: resume after what is written, start over, or not come at all;
  *  `slow` resumes but always counts as a failure, since a drip takes the file a little further every time. */
-class AttemptError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui {
+class AttemptError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserFacingError */ .Ui {
     name = 'AttemptError';
     next;
     constructor(message, next) {
@@ -1079,12 +1067,10 @@ class Downloader {
     #minRate;
     /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
     #parts = new Set();
-    /** Bytes written since the last young-generation collection. */
-    #unswept = 0;
     constructor(options) {
         this.#opener = options.opener;
-        this.#clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_3__/* .systemClock */ .ml;
-        this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)(options.retry) };
+        this.#clock = options.clock ?? _clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml;
+        this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)(options.retry) };
         this.#log = options.log ?? (() => { });
         // Above what a hosted runner's free disk can take beside a checkout.
         this.#maxBytes = options.maxBytes ?? 10 * 1024 ** 3;
@@ -1104,22 +1090,22 @@ class Downloader {
     async download(request) {
         const signal = request.signal ?? new AbortController().signal;
         if (signal.aborted)
-            throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal);
+            throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal);
         // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file,
         // and the request is sent only once the file exists.
-        const part = (0,_paths_js__WEBPACK_IMPORTED_MODULE_7__/* .partFileName */ .xg)(request.dest);
+        const part = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .partFileName */ .xg)(request.dest);
         const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(part, 'wx', 0o666);
         this.#parts.add(part);
         try {
             const result = await this.#attempts(fd, request, signal).finally(() => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd));
             if (signal.aborted)
-                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal);
-            await (0,_rename_js__WEBPACK_IMPORTED_MODULE_8__/* .renameFile */ .H)(part, request.dest);
+                throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal);
+            await (0,_rename_js__WEBPACK_IMPORTED_MODULE_6__/* .renameFile */ .H)(part, request.dest);
             return result;
         }
         catch (error) {
             remove(part);
-            throw signal.aborted ? (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal) : error;
+            throw signal.aborted ? (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal) : error;
         }
         finally {
             this.#parts.delete(part);
@@ -1139,7 +1125,9 @@ class Downloader {
         };
         /** Size of the whole file, once an answer told it. */
         let total;
-        /** ETag or Last-Modified of the first answer: a resumed part must come from the same file (If-Range). */
+        /** ETag and Last-Modified of the answer the part file began with: a resumed part must be of that version. */
+        let version = { etag: undefined, modified: undefined };
+        /** Of these, what If-Range accepts: a strong ETag, else Last-Modified (a weak ETag may not be used there). */
         let validator;
         let useRange = true;
         let resumed = 0;
@@ -1149,7 +1137,7 @@ class Downloader {
         // A body into the part file where it ends, decoded if encoded: read by its `data` events, cheaper than a
         // pipeline, and written by the thread pool a batch at a time while this thread reads on (docs/performance.md).
         const receive = async (body, coding, limit) => {
-            const decode = coding === undefined ? undefined : (0,_decode_js__WEBPACK_IMPORTED_MODULE_9__/* .decoder */ .D0)(coding);
+            const decode = coding === undefined ? undefined : (0,_decode_js__WEBPACK_IMPORTED_MODULE_7__/* .decoder */ .D0)(coding);
             const source = decode ?? body;
             let got = 0;
             let raw = 0;
@@ -1167,7 +1155,7 @@ class Downloader {
                 if (wire - before >= bytes)
                     [since, before] = [now, wire];
                 else {
-                    const message = `GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .displayUrl */ .Qy)(url)}: the body arrived slower than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatLimit */ .tW)(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
+                    const message = `GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .displayUrl */ .Qy)(url)}: the body arrived slower than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatLimit */ .tW)(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
                     body.destroy(new AttemptError(message, 'slow'));
                 }
             };
@@ -1182,7 +1170,7 @@ class Downloader {
                     source.on('data', (chunk) => {
                         try {
                             if ((got += chunk.length) > limit) {
-                                throw new AttemptError(`the body is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .formatLimit */ .tW)(limit)}, the limit for a file whose size the server does not state (or sends encoded)`, 'none');
+                                throw new AttemptError(`the body is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatLimit */ .tW)(limit)}, the limit for a file whose size the server does not state (or sends encoded)`, 'none');
                             }
                             file.write(chunk);
                             if (file.writableLength >= WRITE_BATCH_BYTES) {
@@ -1195,13 +1183,9 @@ class Downloader {
                                 file.once('drain', () => source.resume());
                             }
                             onBytes?.(chunk.length);
-                            if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
-                                this.#unswept = 0;
-                                collectYoung();
-                            }
                         }
                         catch (error) {
-                            source.destroy((failure = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error)));
+                            source.destroy((failure = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error)));
                         }
                     });
                     if (decode === undefined)
@@ -1213,10 +1197,10 @@ class Downloader {
                 });
             }
             catch (error) {
-                (0,_answer_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(body);
-                if (decode === undefined || error === failure || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserFacingError */ .Ui)
+                (0,_answer_js__WEBPACK_IMPORTED_MODULE_2__/* .discard */ .vf)(body);
+                if (decode === undefined || error === failure || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserFacingError */ .Ui)
                     throw error;
-                throw new AttemptError(`the ${coding} body could not be decoded: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error).message}`, 'restart');
+                throw new AttemptError(`the ${coding} body could not be decoded: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error).message}`, 'restart');
             }
             finally {
                 clearInterval(watchdog);
@@ -1242,10 +1226,10 @@ class Downloader {
                 const answer = await this.#opener.open(url, { headers, signal });
                 let coding;
                 try {
-                    coding = (0,_decode_js__WEBPACK_IMPORTED_MODULE_9__/* .contentCoding */ .IX)(answer.headers['content-encoding']);
+                    coding = (0,_decode_js__WEBPACK_IMPORTED_MODULE_7__/* .contentCoding */ .IX)(answer.headers['content-encoding']);
                     encoded = coding !== undefined;
                     if (answer.status === 206) {
-                        const sent = (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers['content-range']);
+                        const sent = (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(answer.headers['content-range']);
                         const range = parseContentRange(sent);
                         const fits = resuming && !encoded && range?.start === size;
                         if (!fits || (range.total ?? total) !== (total ?? range.total)) {
@@ -1254,6 +1238,11 @@ class Downloader {
                             const message = `the server answered a request for ${asked} with 206, Content-Range ${JSON.stringify(sent ?? '')}${also}`;
                             throw new AttemptError(message, 'restart');
                         }
+                        // A server that ignores If-Range may resume another version: its bytes would end the file.
+                        const changed = otherVersion(version, versionOf(answer.headers));
+                        if (changed !== undefined) {
+                            throw new AttemptError(`the server resumed another version of the file (${changed})`, 'restart');
+                        }
                         total ??= range.total;
                         resumed++;
                         this.#log('debug', `${name}: resuming at byte ${size}`);
@@ -1261,16 +1250,14 @@ class Downloader {
                     else {
                         // The whole file again (no Range support, or the file changed): what was written goes.
                         empty();
-                        const length = (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers['content-length'])?.trim() ?? '';
+                        const length = (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(answer.headers['content-length'])?.trim() ?? '';
                         total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
-                        // A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there).
-                        const etag = (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers.etag);
-                        validator ??=
-                            etag?.startsWith('W/') === false ? etag : (0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .firstHeader */ .Yp)(answer.headers['last-modified']);
+                        version = versionOf(answer.headers);
+                        validator = version.etag?.startsWith('W/') === false ? version.etag : version.modified;
                     }
                 }
                 catch (error) {
-                    (0,_answer_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(answer.body);
+                    (0,_answer_js__WEBPACK_IMPORTED_MODULE_2__/* .discard */ .vf)(answer.body);
                     throw error;
                 }
                 // undici holds the wire to Content-Length; these hold a 206 to the file its Content-Range announced.
@@ -1278,16 +1265,16 @@ class Downloader {
                 if (total !== undefined && size !== total) {
                     throw size < total
                         ? new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume')
-                        : new AttemptError(`GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .displayUrl */ .Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`, 'restart');
+                        : new AttemptError(`GET ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .displayUrl */ .Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`, 'restart');
                 }
                 return { bytes: size, attempts: attempt, resumed };
             }
             catch (caught) {
                 if (signal.aborted)
-                    throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .abortReason */ .Js)(signal);
-                const error = (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(caught);
+                    throw (0,_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortReason */ .Js)(signal);
+                const error = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(caught);
                 const next = error instanceof AttemptError ? error.next : undefined;
-                const beyond = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .hD && error.status === 416;
+                const beyond = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD && error.status === 416;
                 if (encoded || next === 'restart')
                     empty();
                 // A range beyond the file means it changed: the next attempts ask for all of it.
@@ -1295,13 +1282,13 @@ class Downloader {
                     useRange = false;
                 failures = size > furthest && next !== 'slow' ? 1 : failures + 1;
                 furthest = Math.max(furthest, size);
-                const retriable = (0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .isTransient */ .dg)(error) || beyond || (next !== undefined && next !== 'none');
+                const retriable = (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransient */ .dg)(error) || beyond || (next !== undefined && next !== 'none');
                 if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
                     throw new DownloadError(name, error, attempt);
                 }
-                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
+                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
                 const where = size > 0 && useRange ? `resuming at ${size} bytes` : 'starting over';
-                this.#log('info', `${name}: ${error.message}; ${where} in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_11__/* .shortDuration */ .TV)(wait)} (attempt ${attempt + 1})`);
+                this.#log('info', `${name}: ${error.message}; ${where} in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .shortDuration */ .TV)(wait)} (attempt ${attempt + 1})`);
                 await this.#clock.sleep(wait, signal);
             }
         }
@@ -1309,22 +1296,32 @@ class Downloader {
 }
 /** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
-// V8 frees the socket's read buffers only when their external size starts a full collection, so a download held
-// most of that limit in garbage; a young-generation collection every few MiB written frees them while they are
-// young, and costs less CPU than the full collections it replaces (docs/performance.md).
-const SWEEP_BYTES = 8 * 1024 * 1024;
-/** A young-generation collection, through V8's gc extension enabled at run time; nothing where that fails. */
-let collectYoung = () => {
-    try {
-        (0,node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString)('--expose-gc');
-        const gc = (0,node_vm__WEBPACK_IMPORTED_MODULE_2__.runInNewContext)('gc');
-        collectYoung = () => gc({ type: 'minor' });
+function versionOf(headers) {
+    return { etag: (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(headers.etag), modified: (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(headers['last-modified']) };
+}
+/**
+ * How a resumed answer's version differs from the first answer's, or undefined when they agree. A validator on
+ * one side only differs too; with none on either side nothing can tell, and the resume goes on.
+ * docs/promises.md, promise 37.
+ */
+function otherVersion(first, resumed) {
+    const sameEtag = first.etag === resumed.etag;
+    const bothDated = first.modified !== undefined && resumed.modified !== undefined;
+    if (sameEtag &&
+        (first.etag === undefined
+            ? first.modified === resumed.modified
+            : !bothDated || first.modified === resumed.modified)) {
+        return undefined;
     }
-    catch {
-        collectYoung = () => { };
-    }
-    collectYoung();
-};
+    // Told by the header that differs: the ETag when it does, else Last-Modified. Plain when short and printable.
+    const text = (value) => (/^[\x20-\x7e]{1,80}$/u.test(value) ? value : (0,_format_js__WEBPACK_IMPORTED_MODULE_9__/* .quoted */ .TL)(value, 80));
+    const shown = (v) => !sameEtag && v.etag !== undefined
+        ? `ETag ${text(v.etag)}`
+        : v.modified !== undefined
+            ? `Last-Modified ${text(v.modified)}`
+            : 'no ETag or Last-Modified';
+    return `${shown(resumed)} where the first answer had ${shown(first)}`;
+}
 function remove(part) {
     try {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.unlinkSync)(part);
@@ -1341,6 +1338,34 @@ function parseContentRange(value) {
     const [start, end] = [Number(match[1]), Number(match[2])];
     const total = match[3] === '*' ? undefined : Number(match[3]);
     return end < start || (total !== undefined && end >= total) ? undefined : { start, end, total };
+}
+
+
+/***/ }),
+
+/***/ 9057:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* binding */ isFork),
+/* harmony export */   DG: () => (/* binding */ isForkPipeline),
+/* harmony export */   vX: () => (/* binding */ isForkBranch)
+/* harmony export */ });
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(103);
+// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
+// default with this one rule (docs/promises.md, promises 32, 36).
+
+/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
+function isForkBranch(branch) {
+    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build) {
+    return isForkBranch(build.branch) || build['fork'] === true;
+}
+/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
+function isForkPipeline(pipeline) {
+    return isFork((0,_pipelines_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
 }
 
 

@@ -254,258 +254,6 @@ function describePatterns(patterns) {
 
 /***/ }),
 
-/***/ 260:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E6: () => (/* binding */ PipelineBuilds),
-/* harmony export */   GU: () => (/* binding */ PipelineErroredError),
-/* harmony export */   Ps: () => (/* binding */ jobReader),
-/* harmony export */   Uw: () => (/* binding */ slugCommitBuilds)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5706);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5942);
-/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4957);
-
-
-
-
-
-/** The pipeline's configuration failed: no workflow will come. */
-class PipelineErroredError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
-    name = 'PipelineErroredError';
-}
-/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
-function jobReader(client, api, project) {
-    if (!('slug' in project))
-        return (num) => client.build(project, num);
-    const pipelines = new Map();
-    return (num) => api.jobAsBuild(project, num, pipelines);
-}
-class PipelineBuilds {
-    #read;
-    #pipelines;
-    #pipelineId;
-    #workflows = new Map();
-    #builds = new Map();
-    #said = new Set();
-    /** What this look says, each once a pipeline. */
-    #notes = [];
-    #times;
-    /** When the pipeline was first seen past its set-up with no workflow. */
-    #emptySince;
-    /** When every workflow was first seen ended with only setup workflows among them. */
-    #setupEndedAt;
-    #name;
-    constructor(read, pipelines, pipeline, times) {
-        this.#read = read;
-        this.#pipelines = pipelines;
-        this.#pipelineId = pipeline.id;
-        this.#name = `pipeline #${pipeline.number}`;
-        this.#times = times;
-    }
-    /** The workflows seen so far, with whether each has ended. */
-    get workflows() {
-        return [...this.#workflows.values()].map(({ workflow, done }) => ({ ...workflow, done }));
-    }
-    get unbuilt() {
-        return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) => (done ? jobs.filter(stoppedUnbuilt) : []).map(({ name, status, type }) => ({
-            job: name,
-            workflow: workflow.name,
-            status,
-            type: type ?? '',
-        })));
-    }
-    async look() {
-        const notes = (this.#notes = []);
-        if (this.#workflows.size === 0) {
-            const workflows = await this.#listWorkflows();
-            if (workflows.length === 0) {
-                const since = this.#emptySince;
-                const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
-                const nothing = `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
-                    `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
-                return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
-            }
-        }
-        for (const entry of this.#workflows.values())
-            if (!entry.done)
-                await this.#readJobs(entry);
-        // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
-        // (and finds a workflow that came late) without a list of the workflows at every look.
-        if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
-            const before = new Set(this.#workflows.keys());
-            await this.#listWorkflows();
-            for (const entry of this.#workflows.values()) {
-                if (!before.has(entry.workflow.id))
-                    await this.#readJobs(entry);
-                entry.done = _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(entry.workflow.status) && entry.jobsEnded;
-                const { id, name, status } = entry.workflow;
-                if (entry.done && !entry.jobs.some(hasBuild))
-                    this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
-            }
-        }
-        const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
-        const known = [...this.#workflows.values()];
-        const ended = known
-            .filter((w) => w.done)
-            .map(({ workflow: { id, name, status }, jobs }) => {
-            const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
-            return { id, name, status, ...(stopped.length > 0 && { stopped }) };
-        });
-        let complete = known.every((w) => w.done);
-        let nothing;
-        // A setup workflow that succeeded continues into workflows that appear later: they are given the settle time.
-        if (complete && known.every((w) => w.workflow['tag'] === 'setup' && w.workflow.status === 'success')) {
-            const now = this.#times.now();
-            this.#setupEndedAt ??= now;
-            complete = now - this.#setupEndedAt >= this.#times.settleMs;
-            if (complete) {
-                const names = known.map((w) => w.workflow.name).join(', ');
-                nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
-            }
-            else {
-                const text = `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`;
-                this.#sayOnce('setup', text);
-            }
-        }
-        else if (complete && !known.some((w) => w.jobs.length > 0)) {
-            nothing = `no workflow of ${this.#name} made a job`;
-        }
-        return { builds, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ nothing }) };
-    }
-    /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
-    async #listWorkflows() {
-        const workflows = await this.#pipelines.workflows(this.#pipelineId);
-        for (const workflow of workflows) {
-            const known = this.#workflows.get(workflow.id);
-            if (known === undefined)
-                this.#workflows.set(workflow.id, { workflow, jobs: [], done: false, jobsEnded: false });
-            else
-                known.workflow = workflow;
-        }
-        if (workflows.length === 0) {
-            const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
-            if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
-                this.#emptySince ??= this.#times.now();
-            const errors = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
-            if (errors !== undefined) {
-                throw new PipelineErroredError(`Pipeline #${pipeline.number} is errored and runs no workflow` +
-                    (errors.length > 0 ? `: ${errors.join('; ')}` : ''));
-            }
-        }
-        return workflows;
-    }
-    /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
-    async #readJobs(entry) {
-        const { workflow } = entry;
-        const jobs = await this.#pipelines.jobs(workflow.id);
-        entry.jobs = jobs;
-        for (const job of jobs) {
-            if (job.status === 'on_hold')
-                this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
-            // An approval's number names no build: reading it answers 404.
-            const num = hasBuild(job) ? job.job_number : null;
-            if (num === null)
-                continue;
-            const cached = this.#builds.get(num);
-            if (cached !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(cached))
-                continue;
-            if (cached === undefined || (0,_job_status_js__WEBPACK_IMPORTED_MODULE_2__/* .jobStatusMeaning */ .D)(job.status).ended) {
-                this.#builds.set(num, await this.#read(num));
-            }
-            else if (job.status === 'running' || job.status === 'queued') {
-                this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
-            }
-        }
-        entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
-    }
-    #jobEnded(job) {
-        if (hasBuild(job)) {
-            const build = this.#builds.get(job.job_number);
-            return build !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(build);
-        }
-        return _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
-    }
-    #sayOnce(key, text) {
-        if (!this.#said.has(key))
-            this.#notes.push(text);
-        this.#said.add(key);
-    }
-}
-/** A job whose number is a build: any job with a number but an approval. */
-function hasBuild(job) {
-    return job.job_number !== null && job.type !== 'approval';
-}
-const passedApproval = (job) => job.type === 'approval' && job.status === 'success';
-/** A job that ended without a build (an approval that passed is not one: it ended as it should). */
-const stoppedUnbuilt = (job) => !hasBuild(job) && !passedApproval(job);
-function onHold(workflow, job) {
-    const request = job['approval_request_id'];
-    const route = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isV2Id */ .IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
-    return (`Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
-        `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
-}
-/**
- * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
- * project's newest is followed by a PipelineBuilds. Without `revision`, the newest pipeline names the commit.
- */
-function slugCommitBuilds(api, project, query, read, times) {
-    const followed = new Map();
-    const look = async () => {
-        const { branch } = query;
-        const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ branch }));
-        const notes = [];
-        if (query.revision === '') {
-            const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
-            if (newest === undefined)
-                return { builds: [], truncated: false, notes };
-            query.revision = String(newest.vcs?.revision).toLowerCase();
-            notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
-        }
-        for (const pipeline of pipelines) {
-            const vcs = pipeline.vcs ?? {};
-            const ofCommit = typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(query.revision);
-            if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || followed.has(pipeline.id))
-                continue;
-            followed.set(pipeline.id, {
-                source: new PipelineBuilds(read, api, pipeline, times),
-                last: [],
-                done: false,
-            });
-        }
-        for (const entry of followed.values()) {
-            if (entry.done)
-                continue;
-            try {
-                const look = await entry.source.look();
-                entry.last = look.builds;
-                entry.done = look.complete && look.builds.every(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g);
-                notes.push(...look.notes);
-            }
-            catch (error) {
-                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
-                if (!(error instanceof PipelineErroredError))
-                    throw error;
-                notes.push(error.message);
-                entry.done = true;
-            }
-        }
-        const builds = [...followed.values()].flatMap((entry) => entry.last);
-        return {
-            builds: builds.sort((a, b) => a.build_num - b.build_num),
-            truncated: pipelines.length >= _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PROJECT_PIPELINES */ .PG,
-            notes,
-        };
-    };
-    return { look };
-}
-
-
-/***/ }),
-
 /***/ 8164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1106,13 +854,15 @@ function commandLines(command) {
 /* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5942);
 /* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4957);
 /* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(817);
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2049);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8537);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2970);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8999);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7704);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2049);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8537);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2970);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8999);
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
 // a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
 // failed and their tests, and sets the outputs and the summary.
+
 
 
 
@@ -1142,9 +892,9 @@ async function gateBuilds(ctx, connection, input, options) {
     const ranNothing = (why) => {
         ending = { kind: 'stopped', why, none: true };
         if (input.ifNoBuilds === 'fail')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .logSafe */ .sN)(upper(why)));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(upper(why)));
         // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-        const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .logSafe */ .sN)(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
+        const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
         if (input.ifNoBuilds === 'warn')
             ctx.io.warning(text);
         else
@@ -1158,7 +908,9 @@ async function gateBuilds(ctx, connection, input, options) {
                 builds = b;
                 options.seen?.(b);
             };
-            ending = await waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
+            // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
+            const wait = async () => waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
+            ending = await (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(`Waiting for the builds of ${scopeOf(input)}`), wait);
         }
         catch (error) {
             if (ctx.signal.aborted && options.onAbort !== undefined) {
@@ -1169,22 +921,22 @@ async function gateBuilds(ctx, connection, input, options) {
             if (ctx.signal.aborted || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AbortedError */ .oM)
                 throw error;
             ending = { kind: 'stopped', why: error.message };
-            if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .PollFailedError */ .f5))
+            if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .PollFailedError */ .f5))
                 throw error;
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .WaitError */ .uf(`Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`, { cause: error });
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf(`Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`, { cause: error });
         }
         const waited = ending;
         if (waited.kind === 'stopped' && waited.none)
             return ranNothing(waited.why);
         if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .logSafe */ .sN)(waited.why));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(waited.why));
         if (waited.kind === 'finished')
             workflows = waited.workflows ?? [];
         for (const w of workflows)
             if (w.status !== 'success')
                 ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
         // A skipped build ran no step and no test: there is nothing to show of it.
-        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(b)));
+        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)));
         // Reads after the verdict stop at the step's deadline: the verdict stands without them.
         const late = () => ctx.clock.now() >= deadline;
         for (const build of unsuccessful.slice(0, _build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_FAILURE_REPORTS */ .sT)) {
@@ -1200,19 +952,19 @@ async function gateBuilds(ctx, connection, input, options) {
         }
         if (reports.tests.size < unsuccessful.length)
             ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
-        const failing = builds.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .passes */ .WE)(input.policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(b)));
+        const failing = builds.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(input.policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)));
         // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
         // One whose failing build already says why is not said again.
-        const failingWorkflows = workflows.filter((w) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .passes */ .WE)(input.policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .workflowOutcome */ .WM)(w.status)) &&
+        const failingWorkflows = workflows.filter((w) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(input.policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .workflowOutcome */ .WM)(w.status)) &&
             !failing.some((b) => b.workflows?.['workflow_id'] === w.id || (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).workflow === w.name));
         if (failing.length > 0 || failingWorkflows.length > 0)
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .logSafe */ .sN)(failureMessage(input, builds, failing, failingWorkflows)));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(failureMessage(input, builds, failing, failingWorkflows)));
         // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
         // ran is no deploy.
-        const stopped = unbuiltOf(input).filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .passes */ .WE)(input.policy, j.status));
+        const stopped = unbuiltOf(input).filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(input.policy, j.status));
         if (stopped.length > 0) {
             const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .logSafe */ .sN)(`${upper(scopeOf(input))}: ${list}, without running`));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(`${upper(scopeOf(input))}: ${list}, without running`));
         }
         if (waited.kind === 'finished' && waited.nothing !== undefined)
             return ranNothing(waited.nothing);
@@ -1221,7 +973,7 @@ async function gateBuilds(ctx, connection, input, options) {
         ctx.info(worst === 'success'
             ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
             : `The builds of ${target} ended with outcome '${worst}', which allowed-outcomes ` +
-                `(${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
+                `(${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
     }
     finally {
         setOutputs(ctx, input, builds, endOutcome(ending, builds, workflows), reports.failures, options);
@@ -1276,13 +1028,13 @@ async function followBuild(ctx, { client, project }, first, { intervalMs, deadli
     let previous = first;
     if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(first))
         return { done: true };
-    return (0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .poll */ .wt)({
+    return (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .poll */ .wt)({
         intervalMs,
         deadline,
         clock: ctx.clock,
         signal: ctx.signal,
         onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
+        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
     }, async () => {
         const build = await client.build(project, num);
         seen(build);
@@ -1407,7 +1159,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
                 lines.push(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}${aside}`);
             }
             else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(old)) {
-                lines.push(`Build ${label(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(build)) || describeState(build)}`);
+                lines.push(`Build ${label(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(build)) || describeState(build)}`);
             }
             else {
                 if (build.lifecycle !== old.lifecycle)
@@ -1442,7 +1194,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             if (appearLeft > 0)
                 return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
             const within = `within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.appearMs)}`;
-            const states = all.map((b) => `${label(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(b) || describeState(b)}`).join(', ');
+            const states = all.map((b) => `${label(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b) || describeState(b)}`).join(', ');
             const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
             const names = missing.map((m) => `'${m.body}'`).join(', ');
             const why = missing.length === 0
@@ -1462,13 +1214,13 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             ctx.info(`Every build has ended; waiting ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
-    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .poll */ .wt)({
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .poll */ .wt)({
         clock,
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
         onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
+        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
     }, look);
     if (result.done)
         return result.value;
@@ -1498,7 +1250,7 @@ async function failureOf(ctx, connection, build, lines, budget) {
         const state = build.status ?? 'unknown';
         ctx.info(`Job ${label(build)} ended ${state}: API v2 has no step output; its log is at ${url}`);
     }
-    return { failedStep: undefined, summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .mdLink */ .YF)("The job's page shows its log", url) };
+    return { failedStep: undefined, summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .mdLink */ .YF)("The job's page shows its log", url) };
 }
 const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
@@ -1509,18 +1261,18 @@ function endOutcome(ending, builds, workflows) {
         return '';
     if (builds.length + workflows.length === 0 || !builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g))
         return '';
-    return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .workflowOutcome */ .WM)(w.status))]);
+    return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .workflowOutcome */ .WM)(w.status))]);
 }
 /** The build that decided a verdict: the first that did not pass, else the newest. */
 function decidingBuild(builds, policy) {
-    return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
+    return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
 }
 function newest(builds) {
     return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
 }
 function failureMessage(input, builds, failing, workflows) {
     const how = (b) => {
-        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(b);
+        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b);
         const status = b.status ?? 'unknown';
         if (outcome === 'not_run')
             return `outcome 'not_run': the service skipped it`;
@@ -1528,7 +1280,7 @@ function failureMessage(input, builds, failing, workflows) {
             ? `outcome '${outcome}' (status ${status})`
             : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
     };
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .describePolicy */ .wy)(input.policy)}` : '';
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy)}` : '';
     const [only] = failing;
     if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
         const where = only.build_url ? `: ${only.build_url}` : '';
@@ -1540,7 +1292,7 @@ function failureMessage(input, builds, failing, workflows) {
         return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
     }
     const list = workflows.map((w) => {
-        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .workflowOutcome */ .WM)(w.status);
+        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .workflowOutcome */ .WM)(w.status);
         const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
         return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
     });
@@ -1553,15 +1305,15 @@ function setOutputs(ctx, input, builds, outcome, failures, options) {
     const deciding = options.buildNum === 'deciding' && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g);
     const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
     ctx.setOutput('build-num', main?.build_num ?? '');
-    ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
-    ctx.setOutput('outcome', (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outputWord */ .u)(ctx.info, 'outcome', outcome));
+    ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
+    ctx.setOutput('outcome', (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outputWord */ .u)(ctx.info, 'outcome', outcome));
     const rows = builds.map((b) => ({
         build_num: b.build_num,
-        build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .shellSafeUrl */ .NO)(b.build_url) : null,
+        build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .shellSafeUrl */ .NO)(b.build_url) : null,
         job: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).job ?? null,
         workflow: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).workflow ?? null,
         status: b.status ?? null,
-        outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(b) || null,
+        outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b) || null,
     }));
     for (const { job, workflow, status } of unbuiltOf(input))
         rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
@@ -1570,51 +1322,51 @@ function setOutputs(ctx, input, builds, outcome, failures, options) {
     ctx.setOutput('failed-step', failedStep ?? '');
 }
 async function writeSummary(ctx, input, { builds, workflows }, ending, reports, elapsedMs) {
-    const title = input.buildNum === undefined ? `Builds of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
-    const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
+    const title = input.buildNum === undefined ? `Builds of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
     const facts = [
-        ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(worst, 50)}`] : []),
+        ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(worst, 50)}`] : []),
         `**Waited:** ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}`,
-        `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .describePolicy */ .wy)(input.policy))}`,
+        `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     const parts = [`### ${title}`, facts.join(' · ')];
     if (builds.length > 0)
         parts.push(buildsTable(builds));
     const ended = workflows.filter((w) => w.status !== 'success');
-    const list = ended.map((w) => `- Workflow ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(w.name, 100)} ended with status ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(w.status, 50)}`);
+    const list = ended.map((w) => `- Workflow ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(w.name, 100)} ended with status ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(w.status, 50)}`);
     if (list.length > 0)
         parts.push(list.join('\n'));
     if (ending.kind === 'cancelled')
         parts.push(ending.what === undefined
             ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
-            : `The step was cancelled: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(ending.what, 1000)}.`);
+            : `The step was cancelled: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.what, 1000)}.`);
     else if (ending.kind === 'stopped')
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(ending.why, 1000));
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.why, 1000));
     else if (ending.kind === 'none')
-        parts.push(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+        parts.push(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
     for (const build of builds) {
         const read = reports.tests.get(build.build_num);
         if (read === undefined)
             continue;
         const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(build);
-        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(job, 100)}`}`;
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(job, 100)}`}`;
         // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
-        const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .mdLink */ .YF)(name, build.build_url);
-        parts.push(`#### ${heading}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(build)) || describeState(build), 50)}`);
+        const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .mdLink */ .YF)(name, build.build_url);
+        parts.push(`#### ${heading}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(build)) || describeState(build), 50)}`);
         const failure = reports.failures.get(build.build_num)?.summary;
         if (failure)
             parts.push(failure);
         parts.push(...(0,_build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
     }
-    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .appendSummary */ .fe)(ctx.io, parts.join('\n\n'));
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .appendSummary */ .fe)(ctx.io, parts.join('\n\n'));
 }
 function buildsTable(builds) {
     const rows = builds.map((b) => {
         const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b);
-        const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .buildDurationMs */ .xD)(b);
-        const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)(b.status ?? '', 50)];
+        const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .buildDurationMs */ .xD)(b);
+        const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(b.status ?? '', 50)];
         const took = duration === undefined ? '' : (0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(duration);
-        return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_13__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_10__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
+        return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
     });
     const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
     return [...head, ...rows].join('\n');

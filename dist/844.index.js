@@ -13,17 +13,21 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2249);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8729);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7878);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5942);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1272);
-/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6460);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2970);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8999);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(649);
+/* harmony import */ var _api_forks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9057);
+/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8729);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7878);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(103);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5942);
+/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4957);
+/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1272);
+/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8537);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(249);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8999);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(649);
+
+
 
 
 
@@ -39,13 +43,23 @@ __webpack_require__.r(__webpack_exports__);
 
 const spec = {
     name: 'approve',
-    inputs: ['pipeline-id', 'revision', 'branch', 'job', 'wait-for-hold-minutes', 'poll-interval-seconds'],
+    inputs: [
+        'pipeline-id',
+        'revision',
+        'branch',
+        'allow-forks',
+        'job',
+        'wait-for-hold-minutes',
+        'poll-interval-seconds',
+    ],
     outputs: ['approved', 'count'],
 };
 /** Pipelines of the project read at most to find a commit's newest one. */
 const MAX_PIPELINES = 100;
 /** Times one approval is sent at most, each after the job list showed it still on hold. */
 const MAX_APPROVE_ATTEMPTS = 3;
+/** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
+const ONE_LOOK_MS = 60_000;
 /**
  * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
  * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
@@ -56,9 +70,10 @@ function readInputs(ctx) {
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     const input = {
-        jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
-        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .pollIntervalMs */ .Bg)(inputs),
+        jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .pollIntervalMs */ .Bg)(inputs),
+        allowForks: inputs.boolean('allow-forks', false),
         branch,
         revision: '',
         pipelineId: undefined,
@@ -68,33 +83,80 @@ function readInputs(ctx) {
         if (also !== '') {
             throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
         }
-        return { ...input, pipelineId: (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
+        return { ...input, pipelineId: (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('branch', branch);
+        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__/* .commentsOnPullRequest */ .uz)(ctx.env))
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__/* .commentsOnPullRequest */ .uz)(ctx.env))
         return input;
-    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
+    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
+}
+/** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
+function headOf(pipeline) {
+    return (0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' });
+}
+/** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
+function branchAndCommit(pipeline) {
+    const head = headOf(pipeline);
+    const part = (value, max) => typeof value === 'string' && value !== '' ? (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(value, max) : '(none)';
+    return `branch ${part(head.branch, 200)}, commit ${part(head.vcs_revision, 64)}`;
+}
+/**
+ * The commit's newest pipeline (on `branch` when given), each pipeline's own branch checked rather than the list's
+ * filter trusted, and no pull request's unless allowed (docs/promises.md, promise 36); `passed` holds the newer ones
+ * of the commit that were a pull request's.
+ */
+async function newestOfCommit(pipelines, project, input) {
+    // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
+    const forks = input.allowForks || (0,_api_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkBranch */ .vX)(input.branch);
+    const ofCommit = (p) => {
+        const head = headOf(p);
+        const revision = typeof head.vcs_revision === 'string' ? head.vcs_revision.toLowerCase() : undefined;
+        return (revision !== undefined &&
+            revision.startsWith(input.revision) &&
+            (input.branch === undefined || head.branch === input.branch));
+    };
+    const wanted = (p) => ofCommit(p) && (forks || !(0,_api_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(p));
+    const list = await pipelines.projectPipelines(project, { ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_6__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
+    const passed = [];
+    for (const p of list) {
+        if (wanted(p))
+            return { found: p, passed };
+        if (ofCommit(p))
+            passed.push(p);
+    }
+    return { found: undefined, passed };
 }
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 async function approve(ctx) {
     const input = readInputs(ctx);
-    // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
-    const { project, transport } = ctx.connect({
-        needsProject: input.pipelineId === undefined,
-        acceptSlug: true,
-    });
-    const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_4__/* .Pipelines */ .Cw(transport);
     const started = ctx.clock.now();
+    // Every request of a look runs under the step's remaining time (docs/promises.md, promise 34); the one look of
+    // `wait-for-hold-minutes: 0` is given a minute.
+    const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
+    // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
+    const needsProject = input.pipelineId === undefined;
+    const { project, transport } = ctx.connect({
+        needsProject,
+        acceptSlug: true,
+        deadline: lookDeadline,
+        signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
+    });
+    const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(transport);
+    // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
+    const approver = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(ctx.connect({ needsProject, acceptSlug: true }).transport);
     const commit = (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
         (input.branch === undefined ? '' : ` on branch ${input.branch}`);
-    const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .describePatterns */ .BL)(input.jobs)}`;
+    const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .describePatterns */ .BL)(input.jobs)}`;
     let pipeline;
-    let seen = [];
+    let listed = false;
+    let pulls = 0;
+    const passedOver = new Set();
+    let seen;
     const approved = [];
     try {
-        const result = await (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .poll */ .wt)({
+        const result = await (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .poll */ .wt)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
@@ -102,15 +164,33 @@ async function approve(ctx) {
             onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.elapsedMs)})`),
             onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.nextInMs)}`),
         }, async () => {
-            // A pipeline named by id is read once; a commit's newest may change from one look to the next.
-            const found = input.pipelineId === undefined
-                ? await pipelines.newestPipeline(project, { ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision))
-                : (pipeline ?? (await pipelines.pipeline(input.pipelineId)));
+            let found;
+            if (input.pipelineId !== undefined) {
+                // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
+                found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
+            }
+            else {
+                // A commit's newest may change from one look to the next.
+                const newest = await newestOfCommit(pipelines, project, input);
+                listed = true;
+                pulls = newest.passed.length;
+                for (const p of newest.passed) {
+                    if (passedOver.has(p.id))
+                        continue;
+                    passedOver.add(p.id);
+                    const branch = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
+                    ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
+                        'as allow-forks is false; looking at an older one');
+                }
+                found = newest.found;
+            }
             if (found === undefined)
                 return { done: false };
             if (found.id !== pipeline?.id) {
                 pipeline = found;
-                ctx.info(`Pipeline #${found.number} (${found.id})${input.pipelineId === undefined ? ` of ${commit}` : ''}`);
+                seen = undefined;
+                const pull = (0,_api_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(found) ? "; it is of a pull request, perhaps a fork's" : '';
+                ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
             }
             seen = await approvalsOf(pipelines, found.id, input.jobs);
             const chosenJobs = seen.filter((a) => a.chosen);
@@ -122,22 +202,38 @@ async function approve(ctx) {
             return { done: false };
         });
         if (!result.done) {
+            const wait = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs);
+            // A look the time-out stopped part-way said nothing of what it was reading.
+            const stopped = ctx.clock.now() < lookDeadline
+                ? ''
+                : input.waitMs === 0
+                    ? `: the one look was stopped after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ONE_LOOK_MS)}, the most it may take`
+                    : ': the last look was stopped at the time-out';
             const why = result.error === undefined ? '' : ` (${result.error.message})`;
-            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .WaitError */ .uf(pipeline === undefined
-                ? `No pipeline of ${commit} was found within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs)} among the project's ` +
-                    `${MAX_PIPELINES} newest pipelines${why}`
-                : `No ${chosen} came on hold in pipeline #${pipeline.number} within ` +
-                    `${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs)}${why}; ` +
-                    (seen.length === 0
-                        ? 'the pipeline has no approval job'
-                        : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`));
+            const skipped = pulls === 0
+                ? ''
+                : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
+            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .WaitError */ .uf(pipeline === undefined
+                ? input.pipelineId !== undefined
+                    ? `Pipeline ${input.pipelineId} could not be read within ${wait}${why}${stopped}`
+                    : listed
+                        ? `No pipeline of ${commit} was found within ${wait} among the project's ${MAX_PIPELINES} newest ` +
+                            `pipelines${why}${skipped}`
+                        : `No pipeline of ${commit} was found within ${wait}${why}; the project's pipelines could not be ` +
+                            `read in time${stopped}`
+                : `No ${chosen} came on hold in pipeline #${pipeline.number} within ${wait}${why}; ` +
+                    (seen === undefined
+                        ? `its approval jobs could not be read in time${stopped}`
+                        : seen.length === 0
+                            ? 'the pipeline has no approval job'
+                            : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`));
         }
         if (result.value.length === 0) {
             ctx.info(`Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-                `(${seen.flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`);
+                `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`);
         }
         for (const hold of result.value) {
-            await approveOnce(ctx, pipelines, hold);
+            await approveOnce(ctx, approver, hold);
             approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
             ctx.info(`Approved ${hold.name}`);
         }
@@ -146,41 +242,63 @@ async function approve(ctx) {
         // What was approved is reported even when a later approval fails.
         ctx.setOutput('approved', approved);
         ctx.setOutput('count', approved.length);
-        if (approved.length > 0) {
-            ctx.io.summary
-                .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, 3)
-                .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
-                .addTable([
-                (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .headerRow */ .U1)('Workflow', 'Approval job'),
-                ...approved.map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_10__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_10__/* .htmlSafe */ .br)(a.job)]),
-            ]);
-            // appendSummary writes what the summary holds, and a failed write is a warning.
-            await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .appendSummary */ .fe)(ctx.io, '');
-        }
+        if (approved.length > 0)
+            await writeSummary(ctx, pipeline, approved);
     }
 }
-/** Every approval job of the pipeline's workflows, marked when the patterns choose it. */
+/** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
+async function writeSummary(ctx, pipeline, approved) {
+    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
+    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4;
+    ctx.io.summary
+        .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
+        .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
+        .addTable([
+        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .headerRow */ .U1)('Workflow', 'Approval job'),
+        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.job)]),
+    ]);
+    if (rest > 0)
+        ctx.io.summary.addRaw(`…and ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
+    // appendSummary writes what the summary holds, and a failed write is a warning.
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .appendSummary */ .fe)(ctx.io, '');
+}
+/**
+ * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request
+ * is sent once: docs/promises.md, promise 36), marked when the patterns choose it.
+ */
 async function approvalsOf(pipelines, pipelineId, patterns) {
-    const approvals = [];
-    for (const workflow of await pipelines.workflows(pipelineId)) {
+    const approvals = new Map();
+    const workflows = new Set();
+    for (const [at, workflow] of (await pipelines.workflows(pipelineId)).entries()) {
+        // A workflow of another pipeline is another pipeline's hold (docs/promises.md, promise 35).
+        const of = workflow['pipeline_id'];
+        if (of != null && (typeof of !== 'string' || of.toLowerCase() !== pipelineId.toLowerCase()))
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /pipeline/${pipelineId}/workflow`, `item ${at + 1} of the workflow list is of pipeline ${(0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(of) ? of : '(not an id)'}, not ` +
+                `${pipelineId} that was asked for`);
+        if (workflows.has(workflow.id))
+            continue;
+        workflows.add(workflow.id);
         for (const job of await pipelines.jobs(workflow.id)) {
             if (job.type !== 'approval')
                 continue;
             // Approving names the request: a hold without one could never be released by this step.
             if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
                 throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
-            approvals.push({
+            const key = job.approval_request_id ?? `job ${job.id}`;
+            if (approvals.has(key))
+                continue;
+            approvals.set(key, {
                 name: `${job.name} of workflow ${workflow.name}`,
                 workflow: workflow.name,
                 workflowId: workflow.id,
                 job: job.name,
                 status: job.status,
                 requestId: job.approval_request_id ?? '',
-                chosen: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .choosesName */ .Cx)(patterns, job.name),
+                chosen: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(patterns, job.name),
             });
         }
     }
-    return approvals;
+    return [...approvals.values()];
 }
 /**
  * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
@@ -194,13 +312,13 @@ async function approveOnce(ctx, pipelines, hold) {
             return;
         }
         catch (error) {
-            if (!(0,_api_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
+            if (!(0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
                 throw error;
             const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
             if (job?.status === 'success')
                 return;
             if (job?.status !== 'on_hold') {
-                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .WaitError */ .uf(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
+                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .WaitError */ .uf(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
                     cause: error,
                 });
             }
@@ -210,7 +328,35 @@ async function approveOnce(ctx, pipelines, hold) {
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runAction */ .Cs)(spec, approve);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_10__/* .runAction */ .Cs)(spec, approve);
+}
+
+
+/***/ }),
+
+/***/ 9057:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* binding */ isFork),
+/* harmony export */   DG: () => (/* binding */ isForkPipeline),
+/* harmony export */   vX: () => (/* binding */ isForkBranch)
+/* harmony export */ });
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(103);
+// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
+// default with this one rule (docs/promises.md, promises 32, 36).
+
+/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
+function isForkBranch(branch) {
+    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build) {
+    return isForkBranch(build.branch) || build['fork'] === true;
+}
+/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
+function isForkPipeline(pipeline) {
+    return isFork((0,_pipelines_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
 }
 
 

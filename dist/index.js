@@ -8,46 +8,48 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		825,
-		243,
+		194,
 		411
 	],
 	"./approve/approve.ts": [
 		7844,
 		825,
 		26,
-		243,
+		194,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,
-		243,
+		194,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		9621,
 		825,
 		26,
-		243,
+		194,
 		621
 	],
 	"./general/general.ts": [
 		2272,
 		825,
-		243,
+		194,
+		703,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
-		243,
+		194,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
 		825,
 		26,
-		243,
+		194,
+		703,
 		673,
 		124
 	],
@@ -55,7 +57,8 @@ var map = {
 		7554,
 		825,
 		26,
-		243,
+		194,
+		703,
 		673,
 		554
 	],
@@ -63,7 +66,7 @@ var map = {
 		1823,
 		825,
 		26,
-		243,
+		194,
 		204
 	]
 };
@@ -343,20 +346,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 8877:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-
-/***/ }),
-
-/***/ 714:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 

@@ -660,9 +660,9 @@ async function main(): Promise<number> {
         `${mib(big)} (max ${mib(maxRss(big1))})`,
         `64 MiB artifact: ${mib(mid)}`,
         `${(big / mid).toFixed(2)}×`,
-        // The target of docs/performance.md, within the bound of docs/promises.md, promise 9.
-        '≤ 128 MiB',
-        verdict(big <= 128 * MiB),
+        // The target of docs/performance.md, within the bound of docs/promises.md, promise 9, for both sizes.
+        '≤ 176 MiB',
+        verdict(big <= 176 * MiB && mid <= 176 * MiB),
       ]);
       if (huge) {
         const huge4 = rss(`action 4 GiB${suffix}`);
@@ -671,8 +671,8 @@ async function main(): Promise<number> {
           mib(huge4),
           `1 GiB artifact: ${mib(big)}`,
           `${(huge4 / big).toFixed(2)}×`,
-          '≤ 1.10×, ≤ 128 MiB',
-          verdict(huge4 <= big * 1.1 && huge4 <= 128 * MiB),
+          '≤ 1.10×, ≤ 176 MiB',
+          verdict(huge4 <= big * 1.1 && huge4 <= 176 * MiB),
         ]);
       }
       if (!onlyLarge) {

@@ -359,7 +359,12 @@ async function pipeline(
   await run({
     title: `Wait until older builds of ${BRANCH} have finished`,
     action: 'wait-for-serial',
-    inputs: { branch: BRANCH, 'build-num': greenNum, 'poll-interval-seconds': '1', 'timeout-minutes': '2' },
+    inputs: {
+      branch: BRANCH,
+      'build-num': greenNum,
+      'poll-interval-seconds': '1',
+      'wait-timeout-minutes': '2',
+    },
     expectedCode: 0,
     check: (r) => {
       let waitedFor: unknown;
@@ -381,7 +386,7 @@ async function pipeline(
   await run({
     title: `Fetch the reports of build #${greenNum}`,
     action: 'fetch-artifacts',
-    inputs: { 'build-num': greenNum, pattern: 'reports/**', path: 'ci-reports', 'if-no-artifacts': 'error' },
+    inputs: { 'build-num': greenNum, pattern: 'reports/**', path: 'ci-reports', 'if-no-artifacts': 'fail' },
     expectedCode: 0,
     check: async (r) => {
       const problems: string[] = [];
@@ -465,7 +470,7 @@ async function pipeline(
   print(
     `  ${good.revision.slice(0, 12)} to ${BRANCH}, and ${broken.revision.slice(0, 12)} to feature/broken.`,
   );
-  const gateInputs = { 'poll-interval-seconds': '1', 'settle-seconds': '1', 'timeout-minutes': '2' };
+  const gateInputs = { 'poll-interval-seconds': '1', 'settle-seconds': '1', 'wait-timeout-minutes': '2' };
 
   // 9. Gate the release on every job of the good push.
   const passed = await run({
@@ -492,7 +497,7 @@ async function pipeline(
       'status-filter': 'successful',
       pattern: 'dist/**',
       path: 'release',
-      'if-no-artifacts': 'error',
+      'if-no-artifacts': 'fail',
     },
     expectedCode: 0,
     check: async (r) => {
@@ -594,7 +599,7 @@ async function pipeline(
       job: 'build',
       'status-filter': 'successful',
       path: 'site',
-      'if-no-artifacts': 'error',
+      'if-no-artifacts': 'fail',
     },
     onlyV2: true,
     expectedCode: 0,
@@ -683,7 +688,7 @@ async function pipeline(
       'pipeline-id': pipelineId,
       'poll-interval-seconds': '1',
       'settle-seconds': '1',
-      'timeout-minutes': '2',
+      'wait-timeout-minutes': '2',
     },
     expectedCode: 0,
     check: (r) => {

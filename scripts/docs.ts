@@ -106,9 +106,12 @@ export interface DocFile {
   expected: string;
 }
 
-/** Every action's metadata file and README: the general action at the root, then actions/<name>. */
+/**
+ * Every action's metadata file and README: the general action at the root (its page is docs/general-action.md,
+ * since the front page keeps to what a new user needs), then actions/<name>.
+ */
 export function actionDocs(root = ROOT): { metadata: string; readme: string }[] {
-  const found = [{ metadata: 'action.yml', readme: 'README.md' }];
+  const found = [{ metadata: 'action.yml', readme: 'docs/general-action.md' }];
   const dir = join(root, 'actions');
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
     a.name.localeCompare(b.name),

@@ -1,7 +1,18 @@
 // The READMEs' input and output tables are generated from action.yml (scripts/docs.ts): the committed READMEs
 // must equal what the generator makes of them, and an input or output without a description is refused.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DocsError, generateDocs, renderReadme, renderTable, type DocMetadata } from '../scripts/docs.ts';
+import { parse } from 'yaml';
+import {
+  DocsError,
+  generateDocs,
+  renderReadme,
+  renderTable,
+  ROOT,
+  type DocMetadata,
+} from '../scripts/docs.ts';
+import { yamlBlocks } from './harness/markdown.ts';
 
 describe('the committed READMEs', () => {
   const files = generateDocs();
@@ -9,7 +20,7 @@ describe('the committed READMEs', () => {
   it('cover the general action and every sub-action', () => {
     expect(files.map((f) => f.path)).toEqual(
       expect.arrayContaining([
-        'README.md',
+        'docs/general-action.md',
         'actions/trigger-build/README.md',
         'actions/fetch-artifacts/README.md',
       ]),
@@ -81,5 +92,39 @@ describe('the generator', () => {
     expect(() => renderReadme('# no markers\n', meta, 'action.yml', 'README.md')).toThrow(
       "README.md needs exactly one '<!-- inputs:start -->' followed by one '<!-- inputs:end -->'",
     );
+  });
+});
+
+// What a new user reads first stays short and starts with the right recipe: reference goes to docs/.
+describe('the front page', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  it('is at most 2,000 words, as wc -w counts them', () => {
+    expect(readme.split(/\s+/u).filter((word) => word !== '').length).toBeLessThanOrEqual(2000);
+  });
+
+  it('names no API version in its first 20 lines, nor does package.json describe one', () => {
+    expect(readme.split('\n').slice(0, 20).join('\n')).not.toMatch(/v1\.1/iu);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { description: string };
+    expect(pkg.description).not.toMatch(/v1\.1/iu);
+  });
+
+  it('does not start with trigger-build on push, which builds every push twice', () => {
+    const first = yamlBlocks(readme)[0];
+    expect(first).toBeDefined();
+    const workflow = parse(first?.text ?? '') as { on?: unknown };
+    const onPush =
+      workflow.on === 'push' ||
+      (Array.isArray(workflow.on) && workflow.on.includes('push')) ||
+      (typeof workflow.on === 'object' && workflow.on !== null && 'push' in workflow.on);
+    expect(onPush && (first?.text ?? '').includes('/actions/trigger-build@')).toBe(false);
+  });
+
+  it('gives every complete workflow a permissions: block', () => {
+    const workflows = yamlBlocks(readme)
+      .map(({ line, text }) => ({ line, doc: parse(text) as Record<string, unknown> | null }))
+      .filter(({ doc }) => doc !== null && typeof doc === 'object' && 'jobs' in doc);
+    expect(workflows.length).toBeGreaterThanOrEqual(3);
+    for (const { line, doc } of workflows) expect(doc, `README.md:${line}`).toHaveProperty('permissions');
   });
 });

@@ -158,7 +158,38 @@ const readmes = [
   join(ROOT, 'README.md'),
   ...actionNames.map((name) => join(ROOT, 'actions', name, 'README.md')),
   join(ROOT, 'CONTRIBUTING.md'),
+  // The pages the README links to for reference (the general action, self-hosted installations, ...).
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(ROOT, 'docs', f)),
 ].filter((file) => existsSync(file));
+
+/**
+ * The first major of each of GitHub's own actions the docs use that runs on Node 24: older majors run on Node 20,
+ * which GitHub is retiring, and a workflow copied from here would warn, then stop working.
+ */
+const NODE24_MAJORS: Record<string, number> = {
+  'actions/checkout': 5,
+  'actions/setup-node': 5,
+  'actions/upload-artifact': 6,
+};
+
+/** Each `uses:` of those actions pinned to a major before its Node 24 one; a SHA counts by its `# vX` comment. */
+export function olderRuntimes(text: string): string[] {
+  const problems: string[] = [];
+  const uses = /uses:\s*['"]?([\w.-]+\/[\w.-]+)@([^\s'"#]+)['"]?[^\S\n]*(?:#[^\S\n]*(\S+))?/gu;
+  for (const [whole, action = '', ref = '', comment] of text.matchAll(uses)) {
+    const first = NODE24_MAJORS[action];
+    if (first === undefined) continue;
+    const version = /^[0-9a-f]{40}$/u.test(ref) ? comment : ref;
+    const major = /^v(\d+)(?:\.\d+){0,2}$/u.exec(version ?? '')?.[1];
+    if (major === undefined)
+      problems.push(`${whole.trim()}: no version to check (pin vN, or a SHA with '# vN')`);
+    else if (Number(major) < first)
+      problems.push(`${whole.trim()}: runs on Node 20; use ${action}@v${first} or newer`);
+  }
+  return problems;
+}
 
 describe('the checker', () => {
   it('tells our actions from others', () => {
@@ -198,6 +229,31 @@ describe('the checker', () => {
     ]);
   });
 
+  it('finds GitHub actions pinned to a major that runs on Node 20', () => {
+    expect(
+      olderRuntimes(
+        [
+          'steps:',
+          '  - uses: actions/checkout@v4',
+          '  - uses: actions/checkout@v5',
+          "  - uses: 'actions/setup-node@v4.1.0'",
+          '  - uses: actions/upload-artifact@v5',
+          '  - uses: actions/upload-artifact@v6',
+          `  - uses: actions/checkout@${'a'.repeat(40)} # v4.2.2`,
+          `  - uses: actions/checkout@${'b'.repeat(40)} # v5.0.0`,
+          `  - uses: actions/setup-node@${'c'.repeat(40)}`,
+          '  - uses: actions/cache@v3',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'uses: actions/checkout@v4: runs on Node 20; use actions/checkout@v5 or newer',
+      "uses: 'actions/setup-node@v4.1.0': runs on Node 20; use actions/setup-node@v5 or newer",
+      'uses: actions/upload-artifact@v5: runs on Node 20; use actions/upload-artifact@v6 or newer',
+      `uses: actions/checkout@${'a'.repeat(40)} # v4.2.2: runs on Node 20; use actions/checkout@v5 or newer`,
+      `uses: actions/setup-node@${'c'.repeat(40)}: no version to check (pin vN, or a SHA with '# vN')`,
+    ]);
+  });
+
   it('reads yaml fences, indented ones included', () => {
     expect(yamlBlocks('a\n```yaml\nx: 1\n```\n\n  ```yml\n  y: 2\n  ```\n')).toEqual([
       { line: 2, text: 'x: 1' },
@@ -227,6 +283,12 @@ describe('examples/', () => {
 describe.runIf(workflows.length > 0)('.github/workflows/', () => {
   it.each(workflows.map(rel))('%s uses our actions as they are declared', (file) => {
     expect(checkWorkflowText(readFileSync(join(ROOT, file), 'utf8')).problems).toEqual([]);
+  });
+});
+
+describe('GitHub’s own actions on Node 24', () => {
+  it.each([...examples, ...workflows, ...readmes].map(rel))('%s', (file) => {
+    expect(olderRuntimes(readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 // GitHub's own parser is the judge of whether our files load on a runner: every action.yml through its action
 // template (what the runner loads an action with), and every workflow we publish (examples/, .github/workflows/,
-// the YAML blocks of the READMEs) through its workflow template and conversion. A plain YAML parse is not enough:
-// the runner evaluates `${{ }}` in every string of action.yml, descriptions included, and refuses unknown
+// the YAML blocks of the READMEs and of docs/) through its workflow template and conversion. A plain YAML parse
+// is not enough: the runner evaluates `${{ }}` in every string of action.yml, descriptions included, and refuses unknown
 // branding icons, so a file can be valid YAML and still fail to load.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -32,6 +32,9 @@ const readmes = [
   join(ROOT, 'README.md'),
   join(ROOT, 'CONTRIBUTING.md'),
   ...readdirSync(join(ROOT, 'actions')).map((name) => join(ROOT, 'actions', name, 'README.md')),
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(ROOT, 'docs', f)),
 ].filter((file) => existsSync(file));
 
 /** The errors GitHub's action parser reports for an action.yml, as `file (line:col): message`. */

@@ -3,8 +3,6 @@
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
 import { closeSync, createWriteStream, ftruncateSync, openSync, unlinkSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { discard } from './answer.ts';
 import { ApiError, asError, UserFacingError } from './errors.ts';
@@ -13,7 +11,7 @@ import { partFileName } from './paths.ts';
 import { renameFile } from './rename.ts';
 import { contentCoding, decoder, type Coding } from './decode.ts';
 import { definedOnly } from './records.ts';
-import { displayUrl, firstHeader, formatLimit, shortDuration } from './format.ts';
+import { displayUrl, firstHeader, formatLimit, quoted, shortDuration } from './format.ts';
 import type { OpenedBody, OpenOptions } from './transport.ts';
 
 /** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
@@ -77,8 +75,6 @@ export class Downloader {
   readonly #minRate: { bytes: number; windowMs: number };
   /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
   readonly #parts = new Set<string>();
-  /** Bytes written since the last young-generation collection. */
-  #unswept = 0;
 
   constructor(options: DownloaderOptions) {
     this.#opener = options.opener;
@@ -136,7 +132,9 @@ export class Downloader {
     };
     /** Size of the whole file, once an answer told it. */
     let total: number | undefined;
-    /** ETag or Last-Modified of the first answer: a resumed part must come from the same file (If-Range). */
+    /** ETag and Last-Modified of the answer the part file began with: a resumed part must be of that version. */
+    let version: Version = { etag: undefined, modified: undefined };
+    /** Of these, what If-Range accepts: a strong ETag, else Last-Modified (a weak ETag may not be used there). */
     let validator: string | undefined;
     let useRange = true;
     let resumed = 0;
@@ -194,10 +192,6 @@ export class Downloader {
                 file.once('drain', () => source.resume());
               }
               onBytes?.(chunk.length);
-              if ((this.#unswept += chunk.length) >= SWEEP_BYTES) {
-                this.#unswept = 0;
-                collectYoung();
-              }
             } catch (error) {
               source.destroy((failure = asError(error)));
             }
@@ -251,6 +245,14 @@ export class Downloader {
               const message = `the server answered a request for ${asked} with 206, Content-Range ${JSON.stringify(sent ?? '')}${also}`;
               throw new AttemptError(message, 'restart');
             }
+            // A server that ignores If-Range may resume another version: its bytes would end the file.
+            const changed = otherVersion(version, versionOf(answer.headers));
+            if (changed !== undefined) {
+              throw new AttemptError(
+                `the server resumed another version of the file (${changed})`,
+                'restart',
+              );
+            }
             total ??= range.total;
             resumed++;
             this.#log('debug', `${name}: resuming at byte ${size}`);
@@ -259,10 +261,8 @@ export class Downloader {
             empty();
             const length = firstHeader(answer.headers['content-length'])?.trim() ?? '';
             total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
-            // A strong ETag, else Last-Modified: what If-Range accepts (a weak ETag may not be used there).
-            const etag = firstHeader(answer.headers.etag);
-            validator ??=
-              etag?.startsWith('W/') === false ? etag : firstHeader(answer.headers['last-modified']);
+            version = versionOf(answer.headers);
+            validator = version.etag?.startsWith('W/') === false ? version.etag : version.modified;
           }
         } catch (error) {
           discard(answer.body);
@@ -308,22 +308,42 @@ export class Downloader {
 /** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
-// V8 frees the socket's read buffers only when their external size starts a full collection, so a download held
-// most of that limit in garbage; a young-generation collection every few MiB written frees them while they are
-// young, and costs less CPU than the full collections it replaces (docs/performance.md).
-const SWEEP_BYTES = 8 * 1024 * 1024;
+/** What tells one version of a file from another: an answer's ETag and Last-Modified. */
+interface Version {
+  etag: string | undefined;
+  modified: string | undefined;
+}
 
-/** A young-generation collection, through V8's gc extension enabled at run time; nothing where that fails. */
-let collectYoung = (): void => {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
-    collectYoung = () => gc({ type: 'minor' });
-  } catch {
-    collectYoung = () => {};
+function versionOf(headers: OpenedBody['headers']): Version {
+  return { etag: firstHeader(headers.etag), modified: firstHeader(headers['last-modified']) };
+}
+
+/**
+ * How a resumed answer's version differs from the first answer's, or undefined when they agree. A validator on
+ * one side only differs too; with none on either side nothing can tell, and the resume goes on.
+ * docs/promises.md, promise 37.
+ */
+function otherVersion(first: Version, resumed: Version): string | undefined {
+  const sameEtag = first.etag === resumed.etag;
+  const bothDated = first.modified !== undefined && resumed.modified !== undefined;
+  if (
+    sameEtag &&
+    (first.etag === undefined
+      ? first.modified === resumed.modified
+      : !bothDated || first.modified === resumed.modified)
+  ) {
+    return undefined;
   }
-  collectYoung();
-};
+  // Told by the header that differs: the ETag when it does, else Last-Modified. Plain when short and printable.
+  const text = (value: string): string => (/^[\x20-\x7e]{1,80}$/u.test(value) ? value : quoted(value, 80));
+  const shown = (v: Version): string =>
+    !sameEtag && v.etag !== undefined
+      ? `ETag ${text(v.etag)}`
+      : v.modified !== undefined
+        ? `Last-Modified ${text(v.modified)}`
+        : 'no ETag or Last-Modified';
+  return `${shown(resumed)} where the first answer had ${shown(first)}`;
+}
 
 function remove(part: string): void {
   try {

@@ -20,7 +20,14 @@ import {
 } from './records.ts';
 import { isAmbiguous } from './retry.ts';
 import type { ApiRequest, Transport } from './transport.ts';
-import { checkBuildNum, checkEnvName, checkParams, checkSegment, type BuildParams } from './validate.ts';
+import {
+  checkBuildNum,
+  checkEnvName,
+  checkParams,
+  checkPipelineParams,
+  checkSegment,
+  type BuildParams,
+} from './validate.ts';
 import {
   isPositiveWhole,
   isUuid,
@@ -136,7 +143,9 @@ export class Pipelines {
         : { tag: checkSegment('tag', options.tag, 'a tag name') };
     const where = options.tag === undefined ? `branch '${options.branch}'` : `tag '${options.tag}'`;
     const parameters =
-      options.parameters === undefined ? {} : { parameters: checkParams('params', options.parameters) };
+      options.parameters === undefined
+        ? {}
+        : { parameters: checkPipelineParams('params', checkParams('params', options.parameters)) };
     const definition =
       options.definitionId === undefined
         ? {}
@@ -245,15 +254,6 @@ export class Pipelines {
   /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
   async cancelWorkflow(workflowId: string): Promise<unknown> {
     return this.call('POST', `${workflowPath(workflowId)}/cancel`, asIs);
-  }
-
-  /** The newest pipeline that `accept` takes, among the project's newest `max` (on `branch` when given). */
-  async newestPipeline(
-    p: ProjectAddress,
-    options: { branch?: string; max: number },
-    accept: (pipeline: Pipeline) => boolean,
-  ): Promise<Pipeline | undefined> {
-    return (await this.projectPipelines(p, options, (items) => items.some(accept))).find(accept);
   }
 
   /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */

@@ -103,6 +103,37 @@ export function checkParams(name: string, value: unknown): BuildParams {
   return out;
 }
 
+/** The v2 trigger's limits on pipeline parameters, as the service's API v2 reference gives them; v1.1 has none. */
+export const PIPELINE_PARAM_LIMITS = { entries: 100, keyLength: 128, valueLength: 512 } as const;
+
+/** Pipeline parameters within the v2 trigger's limits, refused before anything is sent rather than by the service. */
+export function checkPipelineParams(name: string, params: BuildParams): BuildParams {
+  const { entries, keyLength, valueLength } = PIPELINE_PARAM_LIMITS;
+  const keys = Object.keys(params);
+  const allowed = (what: string): string => `allowed: ${what}, the most a pipeline (API v2) takes`;
+  if (keys.length > entries)
+    refuse(name, allowed(`at most ${entries} parameters`), undefined, `${keys.length} parameters are given`);
+  for (const key of keys) {
+    // Characters, as the reference counts them: a letter outside the BMP is one, not two UTF-16 units.
+    const keyChars = [...key].length;
+    if (keyChars > keyLength) {
+      const shown = JSON.stringify(`${key.slice(0, 40)}…`);
+      refuse(
+        name,
+        allowed(`names of at most ${keyLength} characters`),
+        undefined,
+        `${shown} has ${keyChars}`,
+      );
+    }
+    const length = [...String(params[key])].length;
+    if (length > valueLength) {
+      const detail = `the value of ${JSON.stringify(key)} has ${length} characters`;
+      refuse(name, allowed(`values of at most ${valueLength} characters`), undefined, detail);
+    }
+  }
+  return params;
+}
+
 /** The member names of JSON text JSON.parse accepted, duplicates included, which JSON.parse drops silently. */
 export function jsonObjectKeys(text: string): string[] {
   const keys: string[] = [];
@@ -140,22 +171,30 @@ export function checkSecret(name: string, value: string): string {
   return value;
 }
 
-/** The API's address: http(s), ending in /api/v1.1 (a trailing slash tolerated). Returns it without the slash. */
+/** The forms `base-url` takes, as its error names them. */
+const BASE_URL_FORMS =
+  "allowed: an http(s) address without credentials, query or fragment: the service's root " +
+  "(https://ci.example.com), a self-hosted installation's root with its path prefix if it has one " +
+  '(https://ci.internal/ci), or either ending in /api/v1.1 or /api/v2';
+
+/**
+ * The API's address, in any of the forms BASE_URL_FORMS names (a trailing slash tolerated), as the v1.1 base,
+ * `<root>/api/v1.1`: the transport puts v2 calls below `<root>/api/v2` (docs/v2.md).
+ */
 export function checkBaseUrl(name: string, value: string): string {
   const url = URL.parse(value);
-  const allowed = 'allowed: an http(s) address ending in /api/v1.1';
-  if (url === null) return refuse(name, allowed, value, `not a URL: ${JSON.stringify(value)}`);
-  const trimmed = value.replace(/\/+$/, '');
+  if (url === null) return refuse(name, BASE_URL_FORMS, value, `not a URL: ${JSON.stringify(value)}`);
   const credentials = url.username !== '' || url.password !== '';
-  if (
-    credentials ||
-    !/^https?:$/.test(url.protocol) ||
-    url.search ||
-    url.hash ||
-    !trimmed.endsWith('/api/v1.1')
-  ) {
-    // A URL with credentials in it is refused without echoing it.
-    refuse(name, `${allowed}, without credentials, query or fragment`, credentials ? undefined : value);
-  }
-  return trimmed;
+  // A URL with credentials in it is refused without echoing it.
+  const shown = credentials ? undefined : value;
+  if (credentials || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+    refuse(name, BASE_URL_FORMS, shown);
+  const path = url.pathname.replace(/\/+$/u, '');
+  const version = /\/api(?:\/([^/]*))?$/u.exec(path);
+  // `/api` alone or with a version the service has not (`/api/v3`) is a mistake, not a path prefix: sending
+  // below it would only give 404s.
+  if (version !== null && version[1] !== 'v1.1' && version[1] !== 'v2')
+    refuse(name, BASE_URL_FORMS, shown, `${JSON.stringify(value)} names no API version the service has`);
+  const root = version === null ? path : path.slice(0, version.index);
+  return `${url.origin}${root}/api/v1.1`;
 }

@@ -28,6 +28,7 @@ import {
   type TestsRead,
 } from './build-report.ts';
 import type { Inputs } from './inputs.ts';
+import { inGroup } from './io.ts';
 import {
   describePolicy,
   outcomeOf,
@@ -129,7 +130,10 @@ export async function gateBuilds(
         builds = b;
         options.seen?.(b);
       };
-      ending = await waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
+      // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
+      const wait = async (): Promise<Ending> =>
+        waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
+      ending = await inGroup(ctx.io, logSafe(`Waiting for the builds of ${scopeOf(input)}`), wait);
     } catch (error) {
       if (ctx.signal.aborted && options.onAbort !== undefined) {
         const what = await options.onAbort(builds);

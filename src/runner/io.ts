@@ -13,6 +13,7 @@ export interface Io
     Pick<typeof core, 'startGroup' | 'endGroup' | 'isDebug'> {
   warning: Annotate;
   error: Annotate;
+  notice: Annotate;
   /** Writes the one `::error::` line and sets the exit code to 1. */
   setFailed(message: string): void;
   /** Prints untrusted lines inside a stop-commands fence whose fresh random token the text cannot guess. */
@@ -27,4 +28,21 @@ export function printFenced(info: (line: string) => void, lines: readonly string
   info(`::stop-commands::${token}`);
   for (const line of lines) info(line);
   info(`::${token}::`);
+}
+
+/**
+ * Runs `work` inside a log group, ended however it ends: GitHub does not nest groups, so whatever follows (a failure
+ * report's own groups, the error line) stays outside it.
+ */
+export async function inGroup<T>(
+  io: Pick<Io, 'startGroup' | 'endGroup'>,
+  title: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  io.startGroup(title);
+  try {
+    return await work();
+  } finally {
+    io.endGroup();
+  }
 }

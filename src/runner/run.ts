@@ -24,8 +24,8 @@ import { cleaner, logSafe } from './text.ts';
 import { emptyTokenHint } from './workflow.ts';
 import { formatBytes } from '../api/format.ts';
 
-/** The address of the hosted service; self-hosted installations pass their own `base-url`. */
-const HOSTED_BASE_URL = 'https://ci.example.com/api/v1.1';
+/** The hosted service's root; self-hosted installations pass their own `base-url` (checkBaseUrl's forms). */
+const HOSTED_BASE_URL = 'https://ci.example.com';
 
 export const COMMON_INPUTS = [
   'token',
@@ -317,6 +317,7 @@ function guardedIo(io: Io, secrets: readonly string[]): Io {
     info: (message) => io.info(logSafe(clean(message))),
     warning: (message, properties) => io.warning(clean(message), properties),
     error: (message, properties) => io.error(clean(message), properties),
+    notice: (message, properties) => io.notice(clean(message), properties),
     setFailed: (message) => io.setFailed(clean(message)),
     // Inside the fence the runner obeys nothing: the text is shown as it came, less secrets and escapes.
     untrusted: (lines) => io.untrusted(lines.map(clean)),

@@ -21,6 +21,9 @@ export function headerRow(...names: string[]): { data: string; header: true }[] 
 /** Failed tests listed in the summary; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;
 
+/** Rows of a job summary's table of files or holds: GitHub drops a summary over 1 MiB; the rest are counted. */
+export const SUMMARY_ROWS = 50;
+
 /** A build page's address is short; a longer one is not worth a summary's room. */
 const MAX_LINK_LENGTH = 2048;
 

@@ -3,6 +3,7 @@
 // it or v2 has none; reruns through v1.1 while it works, then a workflow rerun.
 import type { ProjectAddress, TriggerOptions, TriggerResult } from '../api/client.ts';
 import { UserFacingError, ValidationError } from '../api/errors.ts';
+import { checkPipelineParams } from '../api/validate.ts';
 import {
   NoPipelineTriggerError,
   Pipelines,
@@ -59,6 +60,9 @@ export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slu
       'not used',
     );
   }
+  // The v2 trigger's limits, before anything is sent; a build of v1.1 has none.
+  const toV2 = slug || api === 'v2' || (api === 'auto' && input === undefined);
+  if (toV2 && request.params !== undefined) checkPipelineParams('params', request.params);
   if ((api === 'v2' || slug) && input !== undefined) {
     throw new ValidationError(
       input,
@@ -87,7 +91,8 @@ export async function startBuild(
   const unsent = withoutV2Form(request).join(' and ');
   if (v1 !== undefined && api === 'v1.1') return startV1(v1, api, request);
   if (v1 !== undefined && api === 'auto' && unsent !== '') {
-    log('warning', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+    // The runner already warns of the input through its deprecationMessage (action.yml): said once, not twice.
+    log('info', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
     return startV1(v1, api, request);
   }
   let answer: Triggered;

@@ -24,7 +24,7 @@ type Row = [action: string, inputs: Record<string, string>, input: string];
 const rows: Row[] = [
   // common inputs, on every kind of action
   ['clear-cache', { token: '' }, 'token'],
-  ['clear-cache', { 'base-url': 'https://ci.example.com/api/v2' }, 'base-url'],
+  ['clear-cache', { 'base-url': 'https://ci.example.com/api/v3' }, 'base-url'],
   ['clear-cache', { 'base-url': 'not a url' }, 'base-url'],
   ['clear-cache', { 'vcs-type': 'github' }, 'vcs-type'],
   ['clear-cache', { username: 'a/b' }, 'username'],
@@ -77,11 +77,11 @@ const rows: Row[] = [
   ['wait-for-build', { revision: 'abcdef1', 'allowed-outcomes': '*, failed' }, 'allowed-outcomes'],
   ['wait-for-build', { revision: 'abcdef1', 'settle-seconds': '-1' }, 'settle-seconds'],
   ['wait-for-build', { revision: 'abcdef1', 'appear-timeout-minutes': '0' }, 'appear-timeout-minutes'],
-  ['wait-for-build', { revision: 'abcdef1', 'timeout-minutes': 'soon' }, 'timeout-minutes'],
+  ['wait-for-build', { revision: 'abcdef1', 'wait-timeout-minutes': 'soon' }, 'wait-timeout-minutes'],
   ['wait-for-build', { revision: 'abcdef1', 'poll-interval-seconds': '0' }, 'poll-interval-seconds'],
   ['wait-for-build', { revision: 'abcdef1', branch: 'ma\tin' }, 'branch'],
   ['wait-for-serial', { 'build-num': 'mine' }, 'build-num'],
-  ['wait-for-serial', { 'timeout-minutes': '-5' }, 'timeout-minutes'],
+  ['wait-for-serial', { 'wait-timeout-minutes': '-5' }, 'wait-timeout-minutes'],
   ['wait-for-serial', { 'poll-interval-seconds': 'often' }, 'poll-interval-seconds'],
   ['fetch-artifacts', { 'build-num': 'newest' }, 'build-num'],
   ['fetch-artifacts', { 'status-filter': 'running' }, 'status-filter'],

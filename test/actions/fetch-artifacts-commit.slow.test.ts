@@ -105,7 +105,7 @@ describe('fetch-artifacts of a commit', () => {
           'base-url': emu.baseUrl,
           revision: COMMIT,
           job: 'lint',
-          'if-no-artifacts': 'error',
+          'if-no-artifacts': 'fail',
         },
       });
       expect(r.code).toBe(1);

@@ -136,12 +136,12 @@ describe('fetch-artifacts bundle and builds of pull requests', () => {
   });
 
   it('when only pull requests match, says so and fetches nothing', async () => {
-    const result = await fetch({ 'if-no-artifacts': 'error', revision: FORK });
+    const result = await fetch({ 'if-no-artifacts': 'fail', revision: FORK });
     expect(result.code).toBe(1);
     expect(result.errors).toEqual([
       `::error::No artifacts fetched: no latest completed build of commit ${FORK} of octo-org/octo-repo was found ` +
         'among the 3 builds that match (3 were of a pull request, passed over as allow-forks is false) ' +
-        '(if-no-artifacts: error)',
+        '(if-no-artifacts: fail)',
     ]);
     expect(await readdir(result.workspace)).toEqual([]);
   });

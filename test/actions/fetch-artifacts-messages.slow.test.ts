@@ -212,7 +212,7 @@ describe('fetch-artifacts says what is wrong, and where', () => {
     const ws = await tempDir();
     await mkdir(join(ws, 'dest/reports/junit.xml'), { recursive: true });
     const base = await service({ 'reports/junit.xml': Buffer.from('<x/>'), 'logs/a.log': Buffer.from('a') });
-    const r = await fetch(base, ws, { pattern: 'reports/**', overwrite: 'true', 'if-no-artifacts': 'error' });
+    const r = await fetch(base, ws, { pattern: 'reports/**', overwrite: 'true', 'if-no-artifacts': 'fail' });
     noUnexpected(r);
     expect(r.stdout).toContain(
       '::warning::Refused artifact "reports/junit.xml": a folder is at its path, and is never replaced',

@@ -73,12 +73,12 @@ describe('fetch-artifacts bundle with search-artifacts', () => {
     const result = await fetch({
       'search-artifacts': 'true',
       pattern: 'site/**',
-      'if-no-artifacts': 'error',
+      'if-no-artifacts': 'fail',
     });
     expect(result.code).toBe(1);
     expect(result.errors).toEqual([
       '::error::No artifacts fetched: no latest completed build with an artifact matching pattern on branch main ' +
-        'of octo-org/octo-repo was found among the 4 builds that match (if-no-artifacts: error)',
+        'of octo-org/octo-repo was found among the 4 builds that match (if-no-artifacts: fail)',
     ]);
     expect(result.outputs['count']).toBe('0');
   });

@@ -319,14 +319,14 @@ describe('fetch-artifacts', () => {
     );
     expect(empty.outputs['build-num']).toBe(String(LATEST));
 
-    const error = await run(s, { 'build-num': 'latest', 'if-no-artifacts': 'error' });
-    expect(error.code).toBe(1);
-    expect(error.errors).toEqual([expect.stringContaining('No artifacts fetched')]);
+    const fail = await run(s, { 'build-num': 'latest', 'if-no-artifacts': 'fail' });
+    expect(fail.code).toBe(1);
+    expect(fail.errors).toEqual([expect.stringContaining('No artifacts fetched')]);
 
-    const ignore = await run(s, { 'if-no-artifacts': 'ignore' });
-    expect(ignore.code).toBe(0);
-    expect(ignore.stdout).not.toContain('::warning::');
-    expect(ignore.stdout).toContain('build #140 of octo-org/octo-repo has no artifacts');
+    const pass = await run(s, { 'if-no-artifacts': 'pass' });
+    expect(pass.code).toBe(0);
+    expect(pass.stdout).not.toContain('::warning::');
+    expect(pass.stdout).toContain('build #140 of octo-org/octo-repo has no artifacts');
 
     const some = await service({ artifacts: (o) => [{ path: '/x/a.txt', url: `${o}/a` }] });
     const unmatched = await run(some, { pattern: '*.xml' });
@@ -477,7 +477,7 @@ describe('fetch-artifacts', () => {
     expect(r.code).toBe(0);
     expect(r.outputs['count']).toBe('1');
     expect(r.stdout).toMatch(/^::warning::Could not write the job summary: /mu);
-    const none = await run(await service({ artifacts: () => [] }), { 'if-no-artifacts': 'ignore' }, { env });
+    const none = await run(await service({ artifacts: () => [] }), { 'if-no-artifacts': 'pass' }, { env });
     expect(none.code).toBe(0);
     expect(none.stdout).toMatch(/^::warning::Could not write the job summary: /mu);
   });
@@ -493,7 +493,7 @@ describe('fetch-artifacts', () => {
     [{ pattern: '/tmp/**' }, 'pattern'],
     [{ pattern: 'ok/*\n!' }, 'pattern'],
     [{ flatten: 'yes' }, 'flatten'],
-    [{ 'if-no-artifacts': 'fail' }, 'if-no-artifacts'],
+    [{ 'if-no-artifacts': 'error' }, 'if-no-artifacts'],
     [{ concurrency: '0' }, 'concurrency'],
     [{ concurrency: '33' }, 'concurrency'],
     [{ concurrency: 'many' }, 'concurrency'],

@@ -63,7 +63,7 @@ describe('the step time-out holds within one look', () => {
         token: TOKEN,
         'base-url': `${origin}/api/v1.1`,
         'build-num': '1000',
-        'timeout-minutes': '1',
+        'wait-timeout-minutes': '1',
         'poll-interval-seconds': '1',
       },
       timeoutMs: 150_000,

@@ -15,7 +15,7 @@ import {
 } from '../helpers/pipeline-server.ts';
 import { cleanupScope } from '../helpers/scope.ts';
 import { startEmulator } from '../../emulator/index.ts';
-import { obeyedCommands, PROJECT } from './gating-helpers.ts';
+import { obeyedCommands, PROJECT, SLUG } from './gating-helpers.ts';
 
 const { listen } = cleanupScope();
 const TOKEN = 'tok-GATE-SECRET-0123456789abcdef';
@@ -302,20 +302,26 @@ describe('wait-for-build reads the workflows of the builds before it passes', ()
     expect(heading).toBe(`#### [Build #1 · x$'y](${failed.build_url ?? ''}): failed`);
   });
 
-  it('fails on a build list page longer than the limit it asked for, as an unusable answer', async () => {
-    const ship: ScriptWorkflow = { id: uuid(1), name: 'ship', status: 'success', jobs: [] };
+  it('reads the first `limit` builds of a page longer than asked, and pages on to judge every build', async () => {
+    const ship: ScriptWorkflow = { id: uuid(1), name: 'ship', status: 'failed', jobs: [] };
+    // The server answers every build from `offset` on, whatever `limit` says; the oldest, on the third page, failed.
     const builds = new Map(
       Array.from(
         { length: 250 },
-        (_, i) => [i + 1, finishedBuild(i + 1, `job${i}`, ship, 'success')] as const,
+        (_, i) => [i + 1, finishedBuild(i + 1, `job${i}`, ship, i === 0 ? 'failed' : 'success')] as const,
       ),
     );
     const server = await startPipelineServer(listen, script([ship], builds));
     const result = await wait(server);
     expect(result.code).toBe(1);
     expect(errors(result)).toEqual([
-      expect.stringMatching(/unusable answer: the page holds 250 builds, more than the \d+ asked for/),
+      expect.stringMatching(
+        /^::error::Build #1 \(job job0\) of 250 builds of commit \w+ ended with outcome 'failed'/,
+      ),
     ]);
+    // Three pages of 100, 100 and 50: a longer answer is cut to the limit, so the offsets still walk the list.
+    const lists = server.seen.filter((r) => r === `GET /api/v1.1/project/${SLUG}`);
+    expect(lists).toHaveLength(3);
   });
 });
 

@@ -112,6 +112,9 @@ export async function recordingIo(action: string, given: Record<string, string>)
     error: (message, properties) => {
       io.errors.push({ message, properties });
     },
+    notice: (message) => {
+      io.lines.push(`notice: ${message}`);
+    },
     setFailed: (message) => {
       io.failed = message;
     },

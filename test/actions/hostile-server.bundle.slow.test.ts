@@ -81,7 +81,7 @@ describe('a hostile server', () => {
       reply(res, 429, { message: 'Rate limited' }, { 'retry-after': '999999999' }),
     );
     const result = await runAction('wait-for-serial', {
-      inputs: inputs(server, { 'timeout-minutes': '1' }),
+      inputs: inputs(server, { 'wait-timeout-minutes': '1' }),
       timeoutMs: 30_000,
     });
     expect(result.code).toBe(1);

@@ -72,3 +72,46 @@ describe.each(names)('%s', (name) => {
     for (const output of spec.outputs) expect(set, `output '${output}' is never set`).toContain(output);
   });
 });
+
+describe('the names 1.0.0 settles', () => {
+  const all = names.map((name) => [name, readMetadata(name)] as const);
+
+  it('has no input named timeout-minutes: the waiting limit is wait-timeout-minutes wherever an action waits', () => {
+    for (const [name, meta] of all)
+      expect(Object.keys(meta.inputs ?? {}), name).not.toContain('timeout-minutes');
+    const waiting = all.filter(([, meta]) => 'wait-timeout-minutes' in (meta.inputs ?? {})).map(([n]) => n);
+    expect(waiting.sort()).toEqual(['trigger-build', 'wait-for-build', 'wait-for-serial']);
+    // approve's limit on a hold is another limit, and keeps its name.
+    expect(Object.keys(readMetadata('approve').inputs ?? {})).toContain('wait-for-hold-minutes');
+  });
+
+  it('deprecates revision and parallel of trigger-build and the general action, saying when and why', () => {
+    for (const name of ['trigger-build', 'general'])
+      for (const input of ['revision', 'parallel']) {
+        const def = (readMetadata(name).inputs ?? {})[input] as { deprecationMessage?: string } | undefined;
+        expect(def?.deprecationMessage, `${name} ${input}`).toMatch(
+          /^`[a-z]+` stops working on 2027-02-01: /u,
+        );
+        expect(def?.deprecationMessage).toContain('removes its v1.1 trigger');
+      }
+    const others = all.flatMap(([name, meta]) =>
+      Object.entries(meta.inputs ?? {})
+        .filter(([, def]) => 'deprecationMessage' in def)
+        .map(([input]) => `${name} ${input}`),
+    );
+    expect(others.sort()).toEqual([
+      'general parallel',
+      'general revision',
+      'trigger-build parallel',
+      'trigger-build revision',
+    ]);
+  });
+
+  it('says no "v1.1" in the general action\'s description, nor in any base-url description', () => {
+    expect(readMetadata('general').description).not.toMatch(/v1\.1/iu);
+    for (const [name, meta] of all) {
+      expect(meta.inputs?.['base-url']?.description, name).not.toMatch(/v1\.1/iu);
+      expect(meta.inputs?.['base-url']?.default, name).toBe('https://ci.example.com');
+    }
+  });
+});

@@ -309,9 +309,9 @@ describe('wait-for-build polls politely', () => {
     expect(gets.length).toBeLessThanOrEqual(9);
   });
 
-  it('gives up at timeout-minutes naming the builds still running, which keep running', async () => {
+  it('gives up at wait-timeout-minutes naming the builds still running, which keep running', async () => {
     const num = job('build', 30 * MIN);
-    const io = await run({ 'timeout-minutes': '5' });
+    const io = await run({ 'wait-timeout-minutes': '5' });
     expect(io.failed).toMatch(
       new RegExp(`did not end within 5 min; left running: #${num} \\(job build\\) running$`),
     );

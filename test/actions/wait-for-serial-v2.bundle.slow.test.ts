@@ -59,7 +59,7 @@ const serialEmu = (inputs: Record<string, string>): Promise<RunResult> =>
       'base-url': emu.baseUrl,
       'project-slug': SLUG,
       'poll-interval-seconds': '1',
-      'timeout-minutes': '1',
+      'wait-timeout-minutes': '1',
       ...inputs,
     },
   });
@@ -298,7 +298,7 @@ const serialReal = (inputs: Record<string, string>): Promise<RunResult> =>
       'base-url': realBase,
       'project-slug': SLUG,
       'poll-interval-seconds': '1',
-      'timeout-minutes': '1',
+      'wait-timeout-minutes': '1',
       ...inputs,
     },
   });

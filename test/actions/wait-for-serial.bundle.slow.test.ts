@@ -38,7 +38,7 @@ describe('wait-for-serial bundle', () => {
     needs('posix-signals')(t);
     const held = emulator.state.addBuild(SLUG, { branch: 'main', lifecycle: 'running' });
     const started = await startAction('wait-for-serial', {
-      inputs: { ...common(), 'timeout-minutes': '1', 'poll-interval-seconds': '1' },
+      inputs: { ...common(), 'wait-timeout-minutes': '1', 'poll-interval-seconds': '1' },
     });
     await started.waitFor(/Waiting for build #1/);
     const sentAt = performance.now();
@@ -60,10 +60,10 @@ describe('wait-for-serial bundle', () => {
       'poll-interval-seconds: invalid value "3601"; allowed: a whole number from 1 to 3600',
     ],
     [
-      { 'timeout-minutes': '0' },
-      'timeout-minutes: invalid value "0"; allowed: a whole number from 1 to 50400',
+      { 'wait-timeout-minutes': '0' },
+      'wait-timeout-minutes: invalid value "0"; allowed: a whole number from 1 to 50400',
     ],
-    [{ 'timeout-minutes': 'soon' }, 'timeout-minutes: invalid value "soon"'],
+    [{ 'wait-timeout-minutes': 'soon' }, 'wait-timeout-minutes: invalid value "soon"'],
     [{ branch: 'a\tb' }, 'branch: invalid value "a\\tb"'],
     [{ token: '' }, 'token: missing; a value is required'],
   ])('refuses %j before sending anything', async (inputs, message) => {
@@ -92,7 +92,7 @@ describe('wait-for-serial bundle: what counts, and cancelling older builds', () 
       workflow: 'deploy',
       job: 'deploy-*\n!deploy-docs',
       'poll-interval-seconds': '1',
-      'timeout-minutes': '1',
+      'wait-timeout-minutes': '1',
     });
     expect(result.errors).toEqual([]);
     expect(result.code).toBe(0);
@@ -114,7 +114,7 @@ describe('wait-for-serial bundle: what counts, and cancelling older builds', () 
       job: 'deploy',
       'cancel-older': 'true',
       'poll-interval-seconds': '1',
-      'timeout-minutes': '1',
+      'wait-timeout-minutes': '1',
     });
     expect(result.errors).toEqual([]);
     expect(result.code).toBe(0);

@@ -51,7 +51,7 @@ it('waits out a 6-hour build through a fault in every five answers', { timeout: 
   const io = await runLogic(spec, waitForSerial, {
     emulator,
     clock,
-    inputs: { 'build-num': String(own.build_num), 'timeout-minutes': String(8 * 60) },
+    inputs: { 'build-num': String(own.build_num), 'wait-timeout-minutes': String(8 * 60) },
     transport: { timeouts: { headersMs: 100, bodyIdleMs: 100 } },
   });
 

@@ -108,9 +108,9 @@ describe('wait-for-serial', () => {
   it('two builds waiting with each other’s numbers do not deadlock', async () => {
     const a = held('main');
     const b = held('main');
-    const first = await run({ 'build-num': String(a), 'timeout-minutes': '1' });
+    const first = await run({ 'build-num': String(a), 'wait-timeout-minutes': '1' });
     expect(first.failed).toBeUndefined();
-    const second = await run({ 'build-num': String(b), 'timeout-minutes': '1' });
+    const second = await run({ 'build-num': String(b), 'wait-timeout-minutes': '1' });
     expect(second.failed).toMatch(new RegExp(`still running: #${a} `));
   });
 
@@ -178,10 +178,10 @@ describe('wait-for-serial', () => {
     expect(io.lines.join('\n')).toContain(`Waiting for build #${queued} (queued`);
   });
 
-  it('fails at timeout-minutes naming the builds still running, with their addresses', async () => {
+  it('fails at wait-timeout-minutes naming the builds still running, with their addresses', async () => {
     const a = held('main');
     const b = held('main');
-    const io = await run({ 'timeout-minutes': '3' });
+    const io = await run({ 'wait-timeout-minutes': '3' });
     const url = (n: number) => emulator.state.getBuild(SLUG, n)?.build_url ?? '';
     expect(io.failed).toBe(
       `Timed out after 3 min waiting for builds of octo-org/octo-repo; still running: #${b} (${url(b)}), #${a} (${url(a)})`,
@@ -210,7 +210,7 @@ describe('wait-for-serial', () => {
 
   it('reads every page of a long running list (limit 100, then offset)', async () => {
     for (let i = 0; i < 130; i++) held('main');
-    const io = await run({ 'timeout-minutes': '1' });
+    const io = await run({ 'wait-timeout-minutes': '1' });
     expect(io.failed).toMatch(/still running: #130 .*#1 \(/);
     expect(JSON.parse(io.outputs['waited-for'] ?? '[]')).toHaveLength(130);
     const [first, second] = runningLists();

@@ -1,4 +1,4 @@
-// The v2 job statuses: one table in the code, the same table in the README, every status the service has.
+// The v2 job statuses: one table in the code, the same table in docs/projects.md, every status the service has.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { jobStatusMeaning, V2_JOB_STATUSES } from '../../src/api/job-status.ts';
@@ -9,8 +9,8 @@ describe('v2 job statuses', () => {
     expect(Object.keys(V2_JOB_STATUSES).sort()).toEqual([...SERVICE_JOB_STATUSES].sort());
   });
 
-  it('map to the same outcomes in the README', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('map to the same outcomes in docs/projects.md', () => {
+    const readme = readFileSync(new URL('../../docs/projects.md', import.meta.url), 'utf8');
     const rows = [...readme.matchAll(/^\| `([a-z_-]+)` \| (yes|no)[^|]*\| (?:`([a-z_]+)`)?[^|]*\|$/gmu)].map(
       ([, status, ended, outcome]) => [status, { ended: ended === 'yes', outcome: outcome ?? '' }],
     );

@@ -1,10 +1,9 @@
 // The end of a failed step's output, read from its pre-signed storage address: a streaming parse of the JSON
 // chunks, a bounded tail as a terminal shows it, gzip, an expired signature refreshed once, no credential sent to
 // storage, and every way the output can be unavailable. The storage servers are plain node:http on 127.0.0.1.
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Build } from '../../src/api/records.ts';
@@ -270,19 +269,28 @@ describe('TerminalTail', () => {
 
 describe('the tail in memory', () => {
   it('holds only its own lines, not the chunks they were cut from', () => {
-    // A collector that can be called: retained memory is what is left after a collection.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const chunk = JSON.stringify([{ message: `a line that is kept\n${'y'.repeat(60_000)}\n` }]).slice(1, -1);
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const tail = new TerminalTail(1000);
-    const parser = new ChunkParser((text) => tail.write(text));
-    parser.write('[');
-    for (let i = 0; i < 1500; i++) parser.write(`${chunk},`);
-    gc();
-    const retained = process.memoryUsage().heapUsed - before;
-    expect(tail.lines()).toHaveLength(1000);
+    // Retained memory is what is left after a collection: measured in a process of its own, started with the gc
+    // extension, since setting V8 flags after start-up is undefined behaviour.
+    const module = (path: string): string => JSON.stringify(new URL(path, import.meta.url).href);
+    const script = `
+      import { ChunkParser } from ${module('../../src/api/step-output.ts')};
+      import { TerminalTail } from ${module('../../src/api/terminal-tail.ts')};
+      const chunk = JSON.stringify([{ message: \`a line that is kept\\n\${'y'.repeat(60_000)}\\n\` }]).slice(1, -1);
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const tail = new TerminalTail(1000);
+      const parser = new ChunkParser((text) => tail.write(text));
+      parser.write('[');
+      for (let i = 0; i < 1500; i++) parser.write(\`\${chunk},\`);
+      gc();
+      const retained = process.memoryUsage().heapUsed - before;
+      process.stdout.write(JSON.stringify({ lines: tail.lines().length, retained }));
+    `;
+    const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    const { lines, retained } = JSON.parse(out) as { lines: number; retained: number };
+    expect(lines).toBe(1000);
     // 1000 lines of at most 1025 characters: about 1 MiB. Lines that kept their 60 KB chunks would hold 60 MiB.
     expect(retained).toBeLessThan(8 * 1024 * 1024);
   });

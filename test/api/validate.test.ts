@@ -92,22 +92,36 @@ describe('checks from the spec’s Errors table and the API limits', () => {
   });
 
   describe('base address', () => {
+    // Every form gives the v1.1 base, below whose root the transport also finds v2 (docs/v2.md).
     it.each([
       ['https://ci.example.com/api/v1.1', 'https://ci.example.com/api/v1.1'],
       ['https://ci.example.com/api/v1.1/', 'https://ci.example.com/api/v1.1'],
       ['http://127.0.0.1:8111/api/v1.1', 'http://127.0.0.1:8111/api/v1.1'],
       ['https://ci.corp.internal/ci/api/v1.1', 'https://ci.corp.internal/ci/api/v1.1'],
+      ['https://ci.example.com', 'https://ci.example.com/api/v1.1'],
+      ['https://ci.example.com/', 'https://ci.example.com/api/v1.1'],
+      ['https://ci.example.com/api/v2', 'https://ci.example.com/api/v1.1'],
+      ['https://ci.example.com/api/v2/', 'https://ci.example.com/api/v1.1'],
+      ['https://ci.corp.internal/ci', 'https://ci.corp.internal/ci/api/v1.1'],
+      ['https://ci.corp.internal/ci/', 'https://ci.corp.internal/ci/api/v1.1'],
+      ['https://ci.corp.internal/ci/api/v2', 'https://ci.corp.internal/ci/api/v1.1'],
     ])('accepts %s', (input, expected) => expect(checkBaseUrl('base-url', input)).toBe(expected));
 
     it.each([
-      'https://ci.example.com/api/v2',
-      'https://ci.example.com',
+      'https://ci.example.com/api/v3',
+      'https://ci.example.com/api/',
+      'https://ci.example.com/api',
+      'https://ci.example.com/ci/api/v1',
       'ftp://ci.example.com/api/v1.1',
       'ci.example.com/api/v1.1',
       'https://ci.example.com/api/v1.1?x=1',
-    ])('refuses %s', (input) =>
-      expect(errorOf(() => checkBaseUrl('base-url', input)).argument).toBe('base-url'),
-    );
+      'https://ci.example.com/api/v1.1#x',
+    ])('refuses %s, naming the forms', (input) => {
+      const error = errorOf(() => checkBaseUrl('base-url', input));
+      expect(error.argument).toBe('base-url');
+      expect(error.message).toContain("the service's root");
+      expect(error.message).toContain('/api/v1.1 or /api/v2');
+    });
 
     it('never echoes an address that carries credentials', () => {
       const error = errorOf(() => checkBaseUrl('base-url', 'https://user:s3cret@ci.example.com/api/v1.1'));

@@ -107,7 +107,7 @@ export async function startPipelineServer(
       script.onRequest?.(method, path);
       const query = new URL(req.url ?? '', 'http://x').searchParams;
       const delay = script.delayMs?.(method, path) ?? 0;
-      const send = (): void => answer(script, method, path, query.get('page-token'), res);
+      const send = (): void => answer(script, method, path, query, res);
       if (delay > 0) setTimeout(send, delay);
       else send();
     });
@@ -123,9 +123,10 @@ function answer(
   script: Script,
   method: string,
   path: string,
-  token: string | null,
+  query: URLSearchParams,
   res: http.ServerResponse,
 ): void {
+  const token = query.get('page-token');
   const v2 = '/api/v2';
   const v1 = `/api/v1.1/project/${SLUG}`;
   const page = (items: unknown[]): void => {
@@ -152,8 +153,10 @@ function answer(
     if (path === `${v2}/workflow/${w.id}/job`) return page(w.rawJobs ?? w.jobs.map(v2Job));
   }
   if (path.startsWith(`${v2}/`)) return reply(res, 404, { message: 'Not found' });
-  // v1.1: the project's build list (one page), a build, its tests, its steps' output.
-  if (path === v1) return reply(res, 200, [...script.builds.values()].reverse());
+  // v1.1: the project's build list (from `offset`, whatever `limit` says), a build, its tests, its steps' output.
+  if (path === v1) {
+    return reply(res, 200, [...script.builds.values()].reverse().slice(Number(query.get('offset') ?? 0)));
+  }
   const one = new RegExp(`^${v1}/(\\d+)(/tests)?$`, 'u').exec(path);
   const build = one === null ? undefined : script.builds.get(Number(one[1]));
   if (build === undefined) return reply(res, 404, { message: 'Build not found' });

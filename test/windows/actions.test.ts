@@ -97,7 +97,7 @@ describe('every action under Windows', () => {
     const serial = await step('wait-for-serial', {
       'build-num': build,
       'poll-interval-seconds': '1',
-      'timeout-minutes': '2',
+      'wait-timeout-minutes': '2',
     });
     expectPassed(serial);
 

@@ -1,5 +1,6 @@
-import { formatDuration } from '../../api/format.ts';
+import { cut, formatDuration, plural } from '../../api/format.ts';
 import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
+import { isForkBranch, isForkPipeline } from '../../api/forks.ts';
 import {
   choosesName,
   compileNamePatterns,
@@ -7,19 +8,28 @@ import {
   type NamePattern,
 } from '../../api/name-patterns.ts';
 import { isAmbiguous } from '../../api/retry.ts';
-import { Pipelines, type Pipeline } from '../../api/pipelines.ts';
+import { jobBuild, Pipelines, type Pipeline } from '../../api/pipelines.ts';
 import { definedOnly } from '../../api/records.ts';
+import { isV2Id } from '../../api/v2-records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
-import { poll, WaitError } from '../../runner/poll.ts';
+import { poll, untilDeadline, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
-import { appendSummary, headerRow } from '../../runner/summary.ts';
+import { appendSummary, headerRow, SUMMARY_ROWS } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
 
 export const spec = {
   name: 'approve',
-  inputs: ['pipeline-id', 'revision', 'branch', 'job', 'wait-for-hold-minutes', 'poll-interval-seconds'],
+  inputs: [
+    'pipeline-id',
+    'revision',
+    'branch',
+    'allow-forks',
+    'job',
+    'wait-for-hold-minutes',
+    'poll-interval-seconds',
+  ],
   outputs: ['approved', 'count'],
 } as const satisfies ActionSpec;
 
@@ -29,8 +39,8 @@ const MAX_PIPELINES = 100;
 /** Times one approval is sent at most, each after the job list showed it still on hold. */
 const MAX_APPROVE_ATTEMPTS = 3;
 
-/** An approval job of the pipeline as one look saw it. */
-type Approval = Awaited<ReturnType<typeof approvalsOf>>[number];
+/** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
+const ONE_LOOK_MS = 60_000;
 
 /**
  * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
@@ -45,6 +55,7 @@ function readInputs(ctx: ActionContext) {
     jobs: compileNamePatterns('job', inputs.lines('job')),
     waitMs: waitMs(inputs, 'wait-for-hold-minutes', 10, 0),
     intervalMs: pollIntervalMs(inputs),
+    allowForks: inputs.boolean('allow-forks', false),
     branch,
     revision: '',
     pipelineId: undefined as string | undefined,
@@ -67,23 +78,84 @@ function readInputs(ctx: ActionContext) {
   return { ...input, revision: readRevision(givenRevision, ctx.env, 'pipeline-id') };
 }
 
+type ApproveInputs = ReturnType<typeof readInputs>;
+
+/** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
+function headOf(pipeline: Pipeline) {
+  return jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+}
+
+/** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
+function branchAndCommit(pipeline: Pipeline): string {
+  const head = headOf(pipeline);
+  const part = (value: string | null | undefined, max: number): string =>
+    typeof value === 'string' && value !== '' ? cut(value, max) : '(none)';
+  return `branch ${part(head.branch, 200)}, commit ${part(head.vcs_revision, 64)}`;
+}
+
+/**
+ * The commit's newest pipeline (on `branch` when given), each pipeline's own branch checked rather than the list's
+ * filter trusted, and no pull request's unless allowed (docs/promises.md, promise 36); `passed` holds the newer ones
+ * of the commit that were a pull request's.
+ */
+async function newestOfCommit(
+  pipelines: Pipelines,
+  project: Parameters<Pipelines['projectPipelines']>[0],
+  input: ApproveInputs,
+): Promise<{ found: Pipeline | undefined; passed: Pipeline[] }> {
+  // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
+  const forks = input.allowForks || isForkBranch(input.branch);
+  const ofCommit = (p: Pipeline): boolean => {
+    const head = headOf(p);
+    const revision = typeof head.vcs_revision === 'string' ? head.vcs_revision.toLowerCase() : undefined;
+    return (
+      revision !== undefined &&
+      revision.startsWith(input.revision) &&
+      (input.branch === undefined || head.branch === input.branch)
+    );
+  };
+  const wanted = (p: Pipeline): boolean => ofCommit(p) && (forks || !isForkPipeline(p));
+  const list = await pipelines.projectPipelines(
+    project,
+    { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
+    (items) => items.some(wanted),
+  );
+  const passed: Pipeline[] = [];
+  for (const p of list) {
+    if (wanted(p)) return { found: p, passed };
+    if (ofCommit(p)) passed.push(p);
+  }
+  return { found: undefined, passed };
+}
+
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 export async function approve(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
+  const started = ctx.clock.now();
+  // Every request of a look runs under the step's remaining time (docs/promises.md, promise 34); the one look of
+  // `wait-for-hold-minutes: 0` is given a minute.
+  const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
   // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
+  const needsProject = input.pipelineId === undefined;
   const { project, transport } = ctx.connect({
-    needsProject: input.pipelineId === undefined,
+    needsProject,
     acceptSlug: true,
+    deadline: lookDeadline,
+    signal: untilDeadline(ctx.signal, ctx.clock, lookDeadline),
   });
   const pipelines = new Pipelines(transport);
-  const started = ctx.clock.now();
+  // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
+  const approver = new Pipelines(ctx.connect({ needsProject, acceptSlug: true }).transport);
   const commit =
     (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
     (input.branch === undefined ? '' : ` on branch ${input.branch}`);
   const chosen =
     input.jobs.length === 0 ? 'approval job' : `approval job matching ${describePatterns(input.jobs)}`;
   let pipeline: Pipeline | undefined;
-  let seen: Approval[] = [];
+  let listed = false;
+  let pulls = 0;
+  const passedOver = new Set<string>();
+  let seen: Approval[] | undefined;
   const approved: { workflow: string; job: string; approval_request_id: string }[] = [];
 
   try {
@@ -99,21 +171,32 @@ export async function approve(ctx: ActionContext): Promise<void> {
           ctx.io.warning(`${error.message}; looking again in ${formatDuration(state.nextInMs)}`),
       },
       async () => {
-        // A pipeline named by id is read once; a commit's newest may change from one look to the next.
-        const found =
-          input.pipelineId === undefined
-            ? await pipelines.newestPipeline(
-                project,
-                { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
-                (p) => (p.vcs?.revision ?? '').toLowerCase().startsWith(input.revision),
-              )
-            : (pipeline ?? (await pipelines.pipeline(input.pipelineId)));
+        let found: Pipeline | undefined;
+        if (input.pipelineId !== undefined) {
+          // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
+          found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
+        } else {
+          // A commit's newest may change from one look to the next.
+          const newest = await newestOfCommit(pipelines, project, input);
+          listed = true;
+          pulls = newest.passed.length;
+          for (const p of newest.passed) {
+            if (passedOver.has(p.id)) continue;
+            passedOver.add(p.id);
+            const branch = cut(headOf(p).branch ?? '(none)', 200);
+            ctx.info(
+              `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
+                'as allow-forks is false; looking at an older one',
+            );
+          }
+          found = newest.found;
+        }
         if (found === undefined) return { done: false };
         if (found.id !== pipeline?.id) {
           pipeline = found;
-          ctx.info(
-            `Pipeline #${found.number} (${found.id})${input.pipelineId === undefined ? ` of ${commit}` : ''}`,
-          );
+          seen = undefined;
+          const pull = isForkPipeline(found) ? "; it is of a pull request, perhaps a fork's" : '';
+          ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
         }
         seen = await approvalsOf(pipelines, found.id, input.jobs);
         const chosenJobs = seen.filter((a) => a.chosen);
@@ -125,26 +208,44 @@ export async function approve(ctx: ActionContext): Promise<void> {
       },
     );
     if (!result.done) {
+      const wait = formatDuration(input.waitMs);
+      // A look the time-out stopped part-way said nothing of what it was reading.
+      const stopped =
+        ctx.clock.now() < lookDeadline
+          ? ''
+          : input.waitMs === 0
+            ? `: the one look was stopped after ${formatDuration(ONE_LOOK_MS)}, the most it may take`
+            : ': the last look was stopped at the time-out';
       const why = result.error === undefined ? '' : ` (${result.error.message})`;
+      const skipped =
+        pulls === 0
+          ? ''
+          : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
       throw new WaitError(
         pipeline === undefined
-          ? `No pipeline of ${commit} was found within ${formatDuration(input.waitMs)} among the project's ` +
-              `${MAX_PIPELINES} newest pipelines${why}`
-          : `No ${chosen} came on hold in pipeline #${pipeline.number} within ` +
-              `${formatDuration(input.waitMs)}${why}; ` +
-              (seen.length === 0
-                ? 'the pipeline has no approval job'
-                : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`),
+          ? input.pipelineId !== undefined
+            ? `Pipeline ${input.pipelineId} could not be read within ${wait}${why}${stopped}`
+            : listed
+              ? `No pipeline of ${commit} was found within ${wait} among the project's ${MAX_PIPELINES} newest ` +
+                `pipelines${why}${skipped}`
+              : `No pipeline of ${commit} was found within ${wait}${why}; the project's pipelines could not be ` +
+                `read in time${stopped}`
+          : `No ${chosen} came on hold in pipeline #${pipeline.number} within ${wait}${why}; ` +
+              (seen === undefined
+                ? `its approval jobs could not be read in time${stopped}`
+                : seen.length === 0
+                  ? 'the pipeline has no approval job'
+                  : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`),
       );
     }
     if (result.value.length === 0) {
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-          `(${seen.flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`,
+          `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`,
       );
     }
     for (const hold of result.value) {
-      await approveOnce(ctx, pipelines, hold);
+      await approveOnce(ctx, approver, hold);
       approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
       ctx.info(`Approved ${hold.name}`);
     }
@@ -152,27 +253,56 @@ export async function approve(ctx: ActionContext): Promise<void> {
     // What was approved is reported even when a later approval fails.
     ctx.setOutput('approved', approved);
     ctx.setOutput('count', approved.length);
-    if (approved.length > 0) {
-      ctx.io.summary
-        .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service`, 3)
-        .addRaw(
-          "The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.",
-          true,
-        )
-        .addTable([
-          headerRow('Workflow', 'Approval job'),
-          ...approved.map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
-        ]);
-      // appendSummary writes what the summary holds, and a failed write is a warning.
-      await appendSummary(ctx.io, '');
-    }
+    if (approved.length > 0) await writeSummary(ctx, pipeline, approved);
   }
 }
 
-/** Every approval job of the pipeline's workflows, marked when the patterns choose it. */
-async function approvalsOf(pipelines: Pipelines, pipelineId: string, patterns: readonly NamePattern[]) {
-  const approvals = [];
-  for (const workflow of await pipelines.workflows(pipelineId)) {
+/** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
+async function writeSummary(
+  ctx: ActionContext,
+  pipeline: Pipeline | undefined,
+  approved: readonly { workflow: string; job: string }[],
+): Promise<void> {
+  const where = pipeline === undefined ? '' : ` (${htmlSafe(branchAndCommit(pipeline))})`;
+  const rest = approved.length - SUMMARY_ROWS;
+  ctx.io.summary
+    .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
+    .addRaw(
+      "The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.",
+      true,
+    )
+    .addTable([
+      headerRow('Workflow', 'Approval job'),
+      ...approved.slice(0, SUMMARY_ROWS).map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
+    ]);
+  if (rest > 0) ctx.io.summary.addRaw(`…and ${plural(rest, 'more approval job')} not shown.`, true);
+  // appendSummary writes what the summary holds, and a failed write is a warning.
+  await appendSummary(ctx.io, '');
+}
+
+/**
+ * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request
+ * is sent once: docs/promises.md, promise 36), marked when the patterns choose it.
+ */
+async function approvalsOf(
+  pipelines: Pipelines,
+  pipelineId: string,
+  patterns: readonly NamePattern[],
+): Promise<Approval[]> {
+  const approvals = new Map<string, Approval>();
+  const workflows = new Set<string>();
+  for (const [at, workflow] of (await pipelines.workflows(pipelineId)).entries()) {
+    // A workflow of another pipeline is another pipeline's hold (docs/promises.md, promise 35).
+    const of = workflow['pipeline_id'];
+    if (of != null && (typeof of !== 'string' || of.toLowerCase() !== pipelineId.toLowerCase()))
+      throw new UnusableAnswerError(
+        'GET',
+        `v2 /pipeline/${pipelineId}/workflow`,
+        `item ${at + 1} of the workflow list is of pipeline ${isV2Id(of) ? of : '(not an id)'}, not ` +
+          `${pipelineId} that was asked for`,
+      );
+    if (workflows.has(workflow.id)) continue;
+    workflows.add(workflow.id);
     for (const job of await pipelines.jobs(workflow.id)) {
       if (job.type !== 'approval') continue;
       // Approving names the request: a hold without one could never be released by this step.
@@ -182,7 +312,9 @@ async function approvalsOf(pipelines: Pipelines, pipelineId: string, patterns: r
           `v2 /workflow/${workflow.id}/job`,
           `${job.name} names no approval_request_id`,
         );
-      approvals.push({
+      const key = job.approval_request_id ?? `job ${job.id}`;
+      if (approvals.has(key)) continue;
+      approvals.set(key, {
         name: `${job.name} of workflow ${workflow.name}`,
         workflow: workflow.name,
         workflowId: workflow.id,
@@ -193,7 +325,18 @@ async function approvalsOf(pipelines: Pipelines, pipelineId: string, patterns: r
       });
     }
   }
-  return approvals;
+  return [...approvals.values()];
+}
+
+/** An approval job of the pipeline as one look saw it. */
+interface Approval {
+  name: string;
+  workflow: string;
+  workflowId: string;
+  job: string;
+  status: string;
+  requestId: string;
+  chosen: boolean;
 }
 
 /**

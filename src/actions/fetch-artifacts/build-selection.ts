@@ -5,6 +5,7 @@ import type { ActionContext, Connection } from '../../runner/run.ts';
 import { projectName, type ProjectAddress } from '../../api/client.ts';
 import { cut, plural } from '../../api/format.ts';
 import { ApiError, BadResponseError } from '../../api/errors.ts';
+import { isFork, isForkBranch } from '../../api/forks.ts';
 import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
 import { ClashError, planDownloads, type ArtifactLike } from '../../api/paths.ts';
 import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/pipelines.ts';
@@ -35,16 +36,6 @@ export function buildsOf({ client, transport, project }: Connection<ProjectAddre
 }
 
 type Builds = ReturnType<typeof buildsOf>;
-
-/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
-function isForkBranch(branch: unknown): boolean {
-  return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
-}
-
-/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
-function isFork(build: Build): boolean {
-  return isForkBranch(build.branch) || build['fork'] === true;
-}
 
 /** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
 export async function chooseBuild(ctx: ActionContext, builds: Builds, options: FetchInputs) {

@@ -131,7 +131,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
         : `none of the ${listed} artifacts of ${which} can be fetched`)
   }`;
   await setOutputs(ctx, []);
-  if (options.ifNoArtifacts === 'error') throw new FetchError(`${text} (if-no-artifacts: error)`);
+  if (options.ifNoArtifacts === 'fail') throw new FetchError(`${text} (if-no-artifacts: fail)`);
   if (options.ifNoArtifacts === 'warn') ctx.io.warning(logSafe(text));
   else ctx.info(text);
   await appendSummary(ctx.io, mdSafe(text, 1000));

@@ -74,7 +74,7 @@ export function readInputs(ctx: ActionContext) {
     globs: inputs.lines('pattern').map((line) => compileGlob('pattern', line)),
     fileName,
     flatten: inputs.boolean('flatten', false),
-    ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['warn', 'error', 'ignore'], 'warn'),
+    ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['fail', 'warn', 'pass'], 'warn'),
     concurrency: inputs.integer('concurrency', 1, 32, 8),
     /** Lower-case, as the service gives commits. */
     revision: revision?.toLowerCase(),

@@ -3,11 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes, plural } from '../../api/format.ts';
-import { appendSummary } from '../../runner/summary.ts';
+import { appendSummary, SUMMARY_ROWS } from '../../runner/summary.ts';
 import { sample } from '../../api/paths.ts';
 import { removeStaleParts } from './stale-parts.ts';
 
-const SUMMARY_ROWS = 50;
 export const MAX_NOTES = 20;
 
 export interface Saved {

@@ -28,8 +28,10 @@ import {
   readTriggerApi,
   startBuild,
   workflowRows,
+  type Started,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
+import { inGroup } from '../../runner/io.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
 import { abortReason } from '../../api/clock.ts';
 import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api/client.ts';
@@ -45,7 +47,7 @@ import {
 } from '../../api/pipelines.ts';
 import { definedOnly, isFinished, type Build } from '../../api/records.ts';
 import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
-import { checkRevisionOrTag, checkSegment } from '../../api/validate.ts';
+import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
 
 export const spec = {
   name: 'trigger-build',
@@ -64,6 +66,8 @@ export const spec = {
     'trigger-api',
     'if-no-builds',
     'definition-id',
+    'github-context-params',
+    'github-meta',
   ],
   outputs: [
     'build-num',
@@ -97,7 +101,7 @@ function readInputs(ctx: ActionContext) {
   if (tag !== undefined) checkSegment('tag', tag, 'a tag name');
   if (revision !== undefined) checkSegment('revision', revision, 'a commit');
   const parallel = inputs.integer('parallel', 1, 1000);
-  const params = inputs.params('params');
+  const params = withContextParams(ctx, inputs.params('params'));
   const wait = inputs.boolean('wait', false);
   const timeoutMs = waitMs(inputs, 'wait-timeout-minutes', 60);
   const intervalMs = pollIntervalMs(inputs);
@@ -119,6 +123,41 @@ function readInputs(ctx: ActionContext) {
 
 type TriggerInputs = ReturnType<typeof readInputs>;
 
+/** The runner variable each parameter of the service's own trigger action comes from. */
+const CONTEXT_PARAMS = {
+  GHA_Actor: 'GITHUB_ACTOR',
+  GHA_Action: 'GITHUB_ACTION',
+  GHA_Event: 'GITHUB_EVENT_NAME',
+};
+
+/**
+ * With `github-context-params`, the parameters the service's own trigger action sends, with its values, so that a
+ * configuration written for it runs unchanged: GHA_Actor, GHA_Action, GHA_Event, and GHA_Meta when `github-meta`
+ * is given. A parameter `params` sets too keeps the value of `params`, with a warning.
+ */
+function withContextParams(ctx: ActionContext, given: BuildParams | undefined): BuildParams | undefined {
+  const meta = ctx.inputs.optional('github-meta');
+  if (!ctx.inputs.boolean('github-context-params', false)) {
+    if (meta !== undefined)
+      ctx.io.warning('github-meta is given but not sent: it is sent only with github-context-params: true');
+    return given;
+  }
+  // Only the variables that are set, as that action sends them (a variable not set leaves its parameter out).
+  const added: BuildParams = Object.create(null) as BuildParams;
+  for (const [name, variable] of Object.entries(CONTEXT_PARAMS)) {
+    const value = ctx.env[variable];
+    if (value !== undefined) added[name] = value;
+  }
+  if (meta !== undefined) added['GHA_Meta'] = meta;
+  const clash = Object.keys(added).filter((name) => given !== undefined && Object.hasOwn(given, name));
+  if (clash.length > 0)
+    ctx.io.warning(
+      `params sets ${clash.join(', ')}, which github-context-params sets too: ` +
+        `${clash.length > 1 ? 'the values given in params are' : 'the value given in params is'} sent`,
+    );
+  return Object.assign(Object.create(null) as BuildParams, added, given);
+}
+
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
@@ -126,15 +165,34 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const deadline = startedAt + input.timeoutMs;
   const connection = input.wait ? connectUntil(ctx, deadline) : ctx.connect({ acceptSlug: true });
 
-  const started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
-    if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError)) throw error;
-    // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
-    const what = await cancelLost(ctx, input, error);
-    throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
-  });
+  const { branch, tag } = input.request;
+  const title = `Triggering ${projectName(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
+  // The trigger is a log group; the pipeline's link, a notice after it, shows on the run's page (none for a build of
+  // v1.1, whose link is in the log and the build-url output).
+  let link: string | undefined;
+  ctx.io.startGroup(logSafe(title));
+  let started: Started;
+  let confirmed: Pipeline | undefined;
+  try {
+    started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
+      if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError))
+        throw error;
+      // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
+      const what = await cancelLost(ctx, input, error);
+      throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
+    });
+    if (started.api === 'v2') {
+      link = `Pipeline #${started.pipeline.number}: ${pipelineUrl(connection, started.pipeline)}`;
+      confirmed = await confirmTriggered(ctx, connection, input, started, deadline);
+    }
+  } finally {
+    ctx.io.endGroup();
+    if (link !== undefined) ctx.io.notice(link);
+  }
   if (started.api === 'none') return notTriggered(ctx, input, started.message);
   if (started.api === 'v2') {
-    const pipeline = await confirmTriggered(ctx, connection, input, started, deadline);
+    // Confirmed in the group above, or the step failed there.
+    const pipeline = confirmed ?? started.pipeline;
     if (input.wait) await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
     else {
       // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
@@ -169,7 +227,9 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
         `for at most ${formatDuration(input.timeoutMs)}`,
     );
     try {
-      const result = await followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
+      // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
+      const follow = () => followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
+      const result = await inGroup(ctx.io, `Waiting for build #${num}`, follow);
       if (!result.done) {
         ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
         // With an error the time-out did not come: the next look could not have been made within it (a long

@@ -4,6 +4,7 @@ import { definedOnly, isFinished } from '../../api/records.ts';
 import { scopeOf } from '../../runner/gate.ts';
 import { Pipelines, ProjectsV2 } from '../../api/pipelines.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
+import { pipelineUrl } from '../../runner/trigger-api.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { connectUntil, pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
@@ -22,7 +23,7 @@ export const spec = {
     'job',
     'appear-timeout-minutes',
     'settle-seconds',
-    'timeout-minutes',
+    'wait-timeout-minutes',
     'poll-interval-seconds',
     'allowed-outcomes',
     'failure-log-lines',
@@ -51,7 +52,7 @@ function readInputs(ctx: ActionContext) {
     jobs: compileNamePatterns('job', inputs.lines('job')),
     appearMs: waitMs(inputs, 'appear-timeout-minutes', 10),
     settleMs: inputs.integer('settle-seconds', 0, 3600, 30) * 1000,
-    timeoutMs: waitMs(inputs, 'timeout-minutes', 60),
+    timeoutMs: waitMs(inputs, 'wait-timeout-minutes', 60),
     intervalMs: pollIntervalMs(inputs),
     policy: readOutcomePolicy(inputs),
     failureLogLines: inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50),
@@ -112,6 +113,8 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
     return;
   }
   const pipeline = await new Pipelines(connection.transport).pipeline(pipelineId);
+  // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
+  ctx.io.notice(`Pipeline #${pipeline.number}: ${pipelineUrl(connection, pipeline)}`);
   const { settleMs, appearMs: emptyMs } = input;
   const source = pipelineSource(ctx, connection, pipeline, { settleMs, emptyMs });
   const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;

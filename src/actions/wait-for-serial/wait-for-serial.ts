@@ -18,7 +18,7 @@ export const spec = {
     'branch',
     'build-num',
     'poll-interval-seconds',
-    'timeout-minutes',
+    'wait-timeout-minutes',
     'workflow',
     'job',
     'cancel-older',
@@ -41,7 +41,7 @@ function readInputs(ctx: ActionContext) {
   if (branch !== undefined) checkSegment('branch', branch);
   const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
   const intervalMs = pollIntervalMs(inputs);
-  const timeoutMs = waitMs(inputs, 'timeout-minutes', 60);
+  const timeoutMs = waitMs(inputs, 'wait-timeout-minutes', 60);
   const workflows = compileNamePatterns('workflow', inputs.lines('workflow'));
   const jobs = compileNamePatterns('job', inputs.lines('job'));
   const cancelOlder = inputs.boolean('cancel-older', false);
@@ -101,6 +101,8 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   let looks = 0;
   /** `stopped`: before the time-out, because the next look could not have come within it. */
   let ending: 'clear' | 'timed-out' | 'stopped' | 'failed' = 'failed';
+  // The wait is a log group, ended before the step's error line.
+  ctx.io.startGroup(logSafe(`Waiting for other builds of ${scope}`));
   try {
     let emptyLooks = 0;
     const result = await poll(
@@ -190,6 +192,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       throw new WaitError(`Gave up waiting: ${error.message}`, { cause: error });
     throw error;
   } finally {
+    ctx.io.endGroup();
     const elapsed = ctx.clock.now() - started;
     ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
     ctx.setOutput('polls', looks);
