@@ -762,13 +762,12 @@ const approve: Row[] = [
     code: 0,
     outputs: { count: '1' },
     service: { read: holds, want: [false, true] },
-    hole: "issue 38 hole 8: approve releases a fork's pipeline by default",
   },
 ];
 
 const fetchInputs =
   (extra: Record<string, string> = {}) =>
-  (): Record<string, string> => ({ 'if-no-artifacts': 'error', ...extra });
+  (): Record<string, string> => ({ 'if-no-artifacts': 'fail', ...extra });
 const ARTIFACTS = oneJob({ runMs: 1, queuedMs: 1, artifacts: [{ path: 'dist/app.txt', size: 12 }] });
 /** Two pipelines of main in the past, then a fork's, all ended. */
 const history =
