@@ -9,7 +9,7 @@ import {
   type ProjectConfig,
   type WorkflowSpec,
 } from '../../emulator/index.ts';
-import { readMetadata, startAction, type RunResult, type Started } from '../harness/runner.ts';
+import { startAction, type RunResult, type Started } from '../harness/runner.ts';
 import { PROJECT, SLUG } from './gating-helpers.ts';
 
 export type Kind = 'triple' | 'slug';
@@ -28,7 +28,6 @@ export type Per<T> = T | { triple: T; slug: T };
 
 /** What a row's seeding left for its inputs and its checks. */
 export interface Seeded {
-  emu: Emulator;
   /** Job numbers by `workflow/job`, of each pipeline, oldest first. */
   jobs: Record<string, number>[];
   /** Pipeline ids, oldest first. */
@@ -61,7 +60,7 @@ export interface Row {
   inputError?: Kind;
   /** The hole of issue 38 (or the point of issue 39/40) that makes this row fail on main. */
   hole?: string;
-  /** The row waits a minute (appear time or deadline): started first. */
+  /** The row waits a minute (appear time or deadline): it runs in a pool of its own, all at once. */
   minute?: boolean;
 }
 
@@ -87,7 +86,7 @@ export function seededOf(emu: Emulator): Seeded {
         if (typeof job.job_number === 'number') byName[`${workflow.name}/${job.name}`] = job.job_number;
     return byName;
   });
-  return { emu, jobs, pipelines };
+  return { jobs, pipelines };
 }
 
 /** The number of `name` (`workflow/job`) in pipeline `index` (oldest first; negative from the newest). */
@@ -97,12 +96,6 @@ export function jobNum(seeded: Seeded, index: number, name: string): number {
   if (found === undefined)
     throw new Error(`no job ${name} in pipeline ${index}: ${JSON.stringify(seeded.jobs)}`);
   return found;
-}
-
-/** The input naming the step's deadline: `timeout-minutes`, or `wait-timeout-minutes` where it was renamed. */
-export function deadlineInput(action: string): string {
-  const declared = readMetadata(action).inputs ?? {};
-  return 'wait-timeout-minutes' in declared ? 'wait-timeout-minutes' : 'timeout-minutes';
 }
 
 /** Runs one row for one kind, in an emulator of its own, seeded as the row says. */

@@ -3,14 +3,14 @@
 // once with `project-slug` naming the same project. Both must give the same verdict, the same output names and the
 // same values where the two must agree. A row where the service itself makes them differ says why in `differs`
 // and checks that difference. Rows marked `hole` fail on main for the reason named (issue 38's gate rule).
-// Every run has an emulator of its own; all runs start at once (those that wait a minute first), so the file
-// lasts about as long as its longest row.
+// Every run has an emulator of its own, seeded the same way for both kinds. The runs that wait a minute (the
+// shortest appear time and deadline the inputs allow) start together, the others beside them, so the file lasts
+// about as long as its longest row.
 import { beforeAll, describe, it } from 'vitest';
 import type { Emulator } from '../../emulator/index.ts';
 import type { Started } from '../harness/runner.ts';
 import {
   checkRow,
-  deadlineInput,
   jobNum,
   buildOutcomes,
   KINDS,
@@ -108,8 +108,7 @@ const build =
 
 // ---- inputs
 
-const WFB_DEADLINE = deadlineInput('wait-for-build');
-const SERIAL_DEADLINE = deadlineInput('wait-for-serial');
+const DEADLINE = 'wait-timeout-minutes';
 const wfb =
   (extra: Record<string, string> = {}) =>
   (): Record<string, string> => ({
@@ -117,7 +116,7 @@ const wfb =
     'poll-interval-seconds': '1',
     'settle-seconds': '1',
     'appear-timeout-minutes': '1',
-    [WFB_DEADLINE]: '2',
+    [DEADLINE]: '2',
     ...extra,
   });
 const byPipeline =
@@ -127,7 +126,7 @@ const byPipeline =
     'poll-interval-seconds': '1',
     'settle-seconds': '1',
     'appear-timeout-minutes': '1',
-    [WFB_DEADLINE]: '2',
+    [DEADLINE]: '2',
     ...extra,
   });
 const trigger =
@@ -274,7 +273,7 @@ const waitForBuild: Row[] = [
     scenario: 'commit: an approval on hold after a green build waits to the deadline',
     config: { workflows: HELD },
     seed: push,
-    inputs: wfb({ [WFB_DEADLINE]: '1', 'settle-seconds': '0' }),
+    inputs: wfb({ [DEADLINE]: '1', 'settle-seconds': '0' }),
     code: 1,
     // Every build ended, so `outcome` is theirs although the step failed at its deadline.
     outputs: { outcome: 'success' },
@@ -316,7 +315,7 @@ const waitForBuild: Row[] = [
     scenario: 'commit: the deadline passes while its job runs',
     config: { workflows: oneJob({ runMs: LONG }) },
     seed: push,
-    inputs: wfb({ [WFB_DEADLINE]: '1' }),
+    inputs: wfb({ [DEADLINE]: '1' }),
     code: 1,
     outputs: { outcome: '' },
     minute: true,
@@ -372,7 +371,7 @@ const waitForBuild: Row[] = [
     scenario: 'pipeline-id: the deadline passes while its job runs',
     config: { workflows: oneJob({ runMs: LONG }) },
     seed: push,
-    inputs: byPipeline({ [WFB_DEADLINE]: '1' }),
+    inputs: byPipeline({ [DEADLINE]: '1' }),
     code: 1,
     outputs: { outcome: '' },
     minute: true,
@@ -591,7 +590,7 @@ const serial =
   (s: Seeded): Record<string, string> => ({
     'build-num': build()(s),
     'poll-interval-seconds': '1',
-    [SERIAL_DEADLINE]: '1',
+    [DEADLINE]: '1',
     ...extra,
   });
 /** Ends the older build `num` once the step says it waits for it. */
