@@ -135,7 +135,7 @@ const trigger =
     branch: 'main',
     wait: 'true',
     'poll-interval-seconds': '1',
-    'wait-timeout-minutes': '1',
+    [DEADLINE]: '1',
     ...extra,
   });
 
@@ -331,6 +331,17 @@ const waitForBuild: Row[] = [
   },
   {
     action: 'wait-for-build',
+    scenario: 'build-num: its job ends failed',
+    config: { workflows: oneJob({ outcome: 'failed' }) },
+    seed: push,
+    inputs: (s) => ({ 'build-num': build()(s), 'poll-interval-seconds': '1' }),
+    code: 1,
+    outputs: { outcome: 'failed', 'build-num': build(), 'failed-step': { triple: 'Run tests', slug: '' } },
+    builds: 'build:failed',
+    differs: NO_STEP_OUTPUT,
+  },
+  {
+    action: 'wait-for-build',
     scenario: 'pipeline-id: its job ends success',
     config: { workflows: oneJob() },
     seed: push,
@@ -480,6 +491,17 @@ const triggerBuild: Row[] = [
     code: 1,
     log: /::error::.*ship/u,
   },
+  ...(['fail', 'pass'] as const).map((ifNoBuilds): Row => ({
+    action: 'trigger-build',
+    scenario: `its pipeline lists no workflow (all filtered out), if-no-builds: ${ifNoBuilds}`,
+    config: { workflows: oneJob(), noWorkflows: true },
+    // The deadline past the minute after which a pipeline without workflows counts as one that ran nothing.
+    inputs: trigger({ 'if-no-builds': ifNoBuilds, [DEADLINE]: '2' }),
+    code: ifNoBuilds === 'fail' ? 1 : 0,
+    outputs: { outcome: ifNoBuilds === 'fail' ? '' : 'none' },
+    log: /listed no workflow within 60 s/u,
+    minute: true,
+  })),
   {
     action: 'trigger-build',
     scenario: 'one job failed while another still runs (failing)',
@@ -742,6 +764,19 @@ const approve: Row[] = [
   },
   {
     action: 'approve',
+    scenario: "a fork's newer pipeline of the commit, allow-forks: true",
+    config: { workflows: APPROVAL_ONLY },
+    seed: (emu) => {
+      push(emu);
+      forkPush(emu);
+    },
+    inputs: approveInputs({ 'wait-for-hold-minutes': '0', 'allow-forks': 'true' }),
+    code: 0,
+    outputs: { count: '1' },
+    service: { read: holds, want: [true, false] },
+  },
+  {
+    action: 'approve',
     scenario: 'a named approval job (deploy-ok) that never ran',
     config: { workflows: APPROVAL_ONLY },
     seed: push,
@@ -867,6 +902,25 @@ const setEnvvar: Row[] = [
     code: 0,
     outputs: { set: '["REGION"]', deleted: '[]' },
     service: { read: vars, want: { REGION: 'eu-west-1' } },
+  },
+  {
+    action: 'set-envvar',
+    scenario: 'several variables at once, one of them replaced',
+    config: {},
+    seed: (emu) => emu.state.setEnvvar(SLUG, 'REGION', 'us-east-1'),
+    inputs: () => ({ variables: 'REGION=eu-west-1\nTIER=gold' }),
+    code: 0,
+    outputs: { set: '["REGION","TIER"]', deleted: '[]' },
+    service: { read: vars, want: { REGION: 'eu-west-1', TIER: 'gold' } },
+  },
+  {
+    action: 'set-envvar',
+    scenario: 'delete a variable the project does not have',
+    config: {},
+    inputs: () => ({ delete: 'NEVER' }),
+    code: 0,
+    outputs: { set: '[]', deleted: '[]' },
+    service: { read: vars, want: {} },
   },
   {
     action: 'set-envvar',
