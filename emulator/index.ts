@@ -10,7 +10,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { systemClock, type Clock } from '../src/api/clock.ts';
+import { systemClock, type Clock } from './service.ts';
 import { CONTROL_PREFIX, findControlRoute } from './control.ts';
 import { Faults, type FaultKind } from './faults.ts';
 import {

@@ -2,7 +2,7 @@
 // form are made from these by render.ts at read time.
 
 import { createHash } from 'node:crypto';
-import type { TestCase, VcsType } from '../src/api/records.ts';
+import type { TestCase, VcsType } from './service.ts';
 
 /** The absolute path of an artifact in the build container, as real records give it. */
 export function artifactAbsolutePath(spec: ArtifactSpec): string {

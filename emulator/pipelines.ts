@@ -2,7 +2,7 @@
 // its workflows are the push's workflow runs and its jobs are the builds the push makes, so a job's `job_number`
 // is the build number v1.1 shows. Approval jobs wait for `POST /_emulator/approve`.
 
-import { isFinished } from '../src/api/records.ts';
+import { isFinished } from './service.ts';
 import type { Builds } from './builds.ts';
 import { HttpError } from './http.ts';
 import {

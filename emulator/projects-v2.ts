@@ -2,7 +2,7 @@
 // a project, made from the same builds and runs as the v1.1 records. Shapes no recording holds (tests, env vars)
 // follow the service's v2 reference.
 
-import type { Artifact, TestMetadata } from '../src/api/records.ts';
+import type { Artifact, TestMetadata } from './service.ts';
 import { buildUrl } from './render.ts';
 import { jobRecords } from './pipelines.ts';
 import type { EmulatedProject, StoredPipeline, WorkflowRun } from './model.ts';

@@ -6,7 +6,7 @@
 
 import { endWorkflow, type ForcedWorkflowStatus } from './workflow-ends.ts';
 import { hasSetup } from './continuations.ts';
-import type { Clock } from '../src/api/clock.ts';
+import type { Clock } from './service.ts';
 import {
   matchesStatusFilter,
   VCS_TYPES,
@@ -18,7 +18,7 @@ import {
   type TestMetadata,
   type User,
   type VcsType,
-} from '../src/api/records.ts';
+} from './service.ts';
 import { Builds, type BuildSeed, type TriggerRequest } from './builds.ts';
 import { contentBytes, contentSha256 } from './content.ts';
 import { acceptPrivateKey, generateCheckoutKey } from './keys.ts';
