@@ -104,8 +104,13 @@ export interface Project {
 }
 
 /** A build has ended once its lifecycle says so, or once it has an outcome. */
-export const isFinished = ({ lifecycle, outcome }: { lifecycle?: Maybe<string>; outcome?: Maybe<string> }): boolean =>
-  lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
+export const isFinished = ({
+  lifecycle,
+  outcome,
+}: {
+  lifecycle?: Maybe<string>;
+  outcome?: Maybe<string>;
+}): boolean => lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 
 /** What each build-list status filter selects (docs/wire.md). */
 const STATUS_FILTERS: Record<BuildStatusFilter, (build: Build) => boolean> = {
