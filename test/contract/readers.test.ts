@@ -155,6 +155,9 @@ const shape = (minItems = 0) =>
   });
 type Shape = ReturnType<typeof shape> extends fc.Arbitrary<infer T> ? T : never;
 
+const recordsOf = (reader: Reader, answer: Record_): Record_[] =>
+  reader.page ? (answer['items'] as Record_[]) : [answer];
+
 function generate(reader: Reader, schema: Schema, how: Shape): Record_ {
   const answer = generateSync((how.nulls ? nullsOnly(schema) : schema) as never, {
     seed: how.seed,
@@ -171,15 +174,13 @@ function generate(reader: Reader, schema: Schema, how: Shape): Record_ {
       return made;
     });
   }
-  for (const record of reader.page ? (answer['items'] as Record_[]) : [answer]) {
+  // Extra fields on the page and on each of its records (or on the record).
+  const extended = reader.page ? [answer, ...(answer['items'] as Record_[])] : [answer];
+  for (const record of extended)
     for (const [key, value] of Object.entries(how.extra)) if (!(key in record)) record[key] = value;
-    Object.assign(record, reader.asked);
-  }
+  for (const record of recordsOf(reader, answer)) Object.assign(record, reader.asked);
   return answer;
 }
-
-const recordsOf = (reader: Reader, answer: Record_): Record_[] =>
-  reader.page ? (answer['items'] as Record_[]) : [answer];
 
 /** Fields the reference requires of a record that the product does not use; `next_page_token` of a page. */
 function unusedRequired(reader: Reader, schema: Schema): string[] {
