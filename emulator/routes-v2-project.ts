@@ -48,7 +48,8 @@ export const PROJECT_V2_ROUTES: { method: string; pattern: string[]; handler: Ha
     handler: (state, _request, params) => {
       const { project, num } = jobOf(state, params);
       state.cancelBuild(project, num);
-      return jsonReply(202, { message: 'Accepted.' });
+      // 200, as the service's reference says (docs/v2.md).
+      return jsonReply(200, { message: 'Accepted.' });
     },
   },
   {

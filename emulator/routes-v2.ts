@@ -46,7 +46,9 @@ function parametersOf(body: Record<string, unknown>): Record<string, unknown> | 
 function trigger(form: 'run' | 'older'): Handler {
   return (state, request, params) => {
     const project = state.findProject(params['vcs'] ?? '', params['user'] ?? '', params['repo'] ?? '');
-    if (project === undefined) throw new HttpError(404, 'Project not found');
+    // `pipeline/run` says it in its reference's words; the older endpoints as recorded answers do.
+    if (project === undefined)
+      throw new HttpError(404, form === 'run' ? 'Project does not exist.' : 'Project not found');
     // The service says the older form is not available to projects reachable only through v2.
     if (form === 'older' && project.v2Only)
       throw new HttpError(
