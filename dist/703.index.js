@@ -379,9 +379,11 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
     throw new _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
-// origin of a job's address once one is known, else of `base-url`; built from checked parts only.
+// origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
+// checked parts only.
 function pipelineUrl(connection, pipeline, jobUrl) {
-    const web = (URL.parse(jobUrl ?? connection.baseUrl) ?? new URL(connection.baseUrl)).origin;
+    const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
+    const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }
 /** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
