@@ -370,7 +370,7 @@ export class EmulatorState {
     const project = this.resolve(ref);
     const pipeline = triggerPipeline(this.buildMaker, project, request, this.clock.now());
     this.settle(project);
-    return 'message' in pipeline ? pipeline : pipelineRecord(pipeline, this.clock.now());
+    return 'message' in pipeline ? pipeline : ofProject(project, pipelineRecord(pipeline, this.clock.now()));
   }
 
   private findPipeline(id: string): { project: EmulatedProject; pipeline: StoredPipeline } | undefined {
@@ -396,13 +396,16 @@ export class EmulatorState {
   /** A pipeline's record, or undefined. */
   pipeline(id: string): Record<string, unknown> | undefined {
     const found = this.findPipeline(id);
-    return found === undefined ? undefined : pipelineRecord(found.pipeline, this.clock.now());
+    return found === undefined
+      ? undefined
+      : ofProject(found.project, pipelineRecord(found.pipeline, this.clock.now()));
   }
 
   /** The pipelines of a project, oldest first (records). */
   pipelines(ref: ProjectRef): Record<string, unknown>[] {
     const now = this.clock.now();
-    return this.resolve(ref).pipelines.map((pipeline) => pipelineRecord(pipeline, now));
+    const project = this.resolve(ref);
+    return project.pipelines.map((pipeline) => ofProject(project, pipelineRecord(pipeline, now)));
   }
 
   /** A pipeline's workflows now, oldest first, or undefined for an unknown pipeline. */
@@ -624,4 +627,9 @@ export class EmulatorState {
       num_projects_followed: projects.length,
     };
   }
+}
+
+/** A pipeline names its project, as the service's reference requires (`project_slug`). */
+function ofProject(project: EmulatedProject, record: Record<string, unknown>): Record<string, unknown> {
+  return { ...record, project_slug: project.slug };
 }
