@@ -1476,6 +1476,8 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     let warnedTruncated = false;
     /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
     let noV2 = false;
+    /** The workflow the last look waited for, once every build had ended. */
+    let waitingFor;
     /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
     const refused = (error, what) => {
         if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD) || ![401, 403, 404].includes(error.status))
@@ -1489,6 +1491,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     const isOpen = (name, status) => {
         if (_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(status))
             return false;
+        waitingFor = `workflow ${name} is ${status}`;
         ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
         return true;
     };
@@ -1500,6 +1503,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             return [...(scanned.workflows ?? [])];
         const [waiting] = scanned.open ?? [];
         if (waiting !== undefined) {
+            waitingFor = `workflow ${waiting}`;
             ctx.info(`Workflow ${waiting}: waiting for it to end`);
             return undefined;
         }
@@ -1665,7 +1669,9 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         ? 'no build of it had appeared'
         : open.length > 0
             ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-            : 'every build had ended, but a named job had not appeared';
+            : waitingFor !== undefined
+                ? `every build had ended, but ${waitingFor}`
+                : 'every build had ended, but a named job had not appeared';
     const within = `did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
     return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
 }

@@ -467,6 +467,8 @@ async function waitForCommit(
   let warnedTruncated = false;
   /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
+  /** The workflow the last look waited for, once every build had ended. */
+  let waitingFor: string | undefined;
 
   /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
   const refused = (error: unknown, what: string): boolean => {
@@ -481,6 +483,7 @@ async function waitForCommit(
   /** A workflow that has not ended, a failing one too (docs/promises.md, promise 31): the gate waits for it. */
   const isOpen = (name: string, status: string): boolean => {
     if (FINAL_WORKFLOW_STATUSES.has(status)) return false;
+    waitingFor = `workflow ${name} is ${status}`;
     ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
     return true;
   };
@@ -495,6 +498,7 @@ async function waitForCommit(
     if (scanned.complete !== undefined) return [...(scanned.workflows ?? [])];
     const [waiting] = scanned.open ?? [];
     if (waiting !== undefined) {
+      waitingFor = `workflow ${waiting}`;
       ctx.info(`Workflow ${waiting}: waiting for it to end`);
       return undefined;
     }
@@ -652,7 +656,9 @@ async function waitForCommit(
       ? 'no build of it had appeared'
       : open.length > 0
         ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-        : 'every build had ended, but a named job had not appeared';
+        : waitingFor !== undefined
+          ? `every build had ended, but ${waitingFor}`
+          : 'every build had ended, but a named job had not appeared';
   const within = `did not end within ${formatDuration(input.timeoutMs)}`;
   return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
 }

@@ -47,6 +47,8 @@ export interface Script {
   delayMs?: (method: string, path: string) => number;
   /** What `GET /pipeline/{id}` answers instead of the pipeline (another pipeline's record). */
   pipelineAnswer?: Record<string, unknown>;
+  /** The pipeline a trigger answers instead of the script's, whose read answers the script's pipeline. */
+  triggered?: { id: string; number: number };
   /** The status every API v2 request is answered with (401: a project token, which v2 does not take). */
   v2Status?: number;
   /** v2 job details by number (`GET /project/{SLUG}/job/{number}`), for a project named by its slug. */
@@ -159,9 +161,10 @@ function answer(
     method === 'POST' &&
     (path === `${v2}/project/${SLUG}/pipeline/run` || path === `${v2}/project/${SLUG}/pipeline`)
   )
-    return reply(res, 201, { ...pipeline, created_at: '2026-11-27T05:00:00Z' });
+    return reply(res, 201, { ...pipeline, ...script.triggered, created_at: '2026-11-27T05:00:00Z' });
   if (method !== 'GET') return reply(res, 404, { message: 'Not found' });
-  if (path === `${v2}/pipeline/${pipeline.id}`) return reply(res, 200, script.pipelineAnswer ?? record);
+  if (path === `${v2}/pipeline/${pipeline.id}` || path === `${v2}/pipeline/${script.triggered?.id}`)
+    return reply(res, 200, script.pipelineAnswer ?? record);
   if (path === `${v2}/project/${SLUG}/pipeline`) return page([record]);
   const details = new RegExp(`^${v2}/project/${SLUG}/job/(\\d+)$`, 'u').exec(path);
   if (details !== null) {
