@@ -1639,7 +1639,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             const missing = why === ''
                 ? `No build of ${scope} appeared ${within}${after}`
                 : `${why} of ${scope} did not appear ${within}${after}`;
-            return finished(workflows, { missing, missingJobs: missingJobs.map((p) => p.body) });
+            return finished(workflows, { missing });
         }
         if (complete === true)
             return finished([...(scanned.workflows ?? [])], (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ nothing: scanned.nothing }));

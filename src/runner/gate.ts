@@ -90,9 +90,8 @@ export type Ending =
       nothing?: string | undefined;
       /** Every build of the chosen workflows, counted or not. */
       others?: Build[];
-      /** Why a named job or workflow, or any build chosen, did not appear; and the jobs named that did not. */
+      /** Why a named job or workflow, or any build chosen, did not appear. */
       missing?: string;
-      missingJobs?: string[];
     }
   | { kind: 'cancelled'; what?: string }
   | { kind: 'stopped'; why: string; none?: boolean }
@@ -622,7 +621,7 @@ async function waitForCommit(
         why === ''
           ? `No build of ${scope} appeared ${within}${after}`
           : `${why} of ${scope} did not appear ${within}${after}`;
-      return finished(workflows, { missing, missingJobs: missingJobs.map((p) => p.body) });
+      return finished(workflows, { missing });
     }
     if (complete === true)
       return finished([...(scanned.workflows ?? [])], definedOnly({ nothing: scanned.nothing }));
