@@ -683,7 +683,7 @@ function slugCommitBuilds(api, project, query, read, times) {
         const open = [...followed.values()]
             .filter((entry) => !entry.done)
             .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
-            .map((w) => `${w.name} is ${w.status}`);
+            .map(({ name, status }) => ({ name, status }));
         return {
             builds: builds.sort((a, b) => a.build_num - b.build_num),
             truncated: pipelines.length >= _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PROJECT_PIPELINES */ .PG,

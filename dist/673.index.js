@@ -529,7 +529,7 @@ function slugCommitBuilds(api, project, query, read, times) {
         const open = [...followed.values()]
             .filter((entry) => !entry.done)
             .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
-            .map((w) => `${w.name} is ${w.status}`);
+            .map(({ name, status }) => ({ name, status }));
         return {
             builds: builds.sort((a, b) => a.build_num - b.build_num),
             truncated: pipelines.length >= _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PROJECT_PIPELINES */ .PG,
@@ -1487,26 +1487,28 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             `no build could not be read, so the builds alone decide`);
         return true;
     };
-    /** A workflow that has not ended, a failing one too (docs/promises.md, promise 31): the gate waits for it. */
-    const isOpen = (name, status) => {
-        if (_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(status))
-            return false;
-        waitingFor = `workflow ${name} is ${status}`;
-        ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
-        return true;
-    };
     // Every ended workflow of the pipeline or the commit, with its own status (API v2): one cancelled or failed before
     // or after its jobs shows only builds that passed, or none. Undefined while one of them still runs or waits.
-    const readWorkflows = async (all, scanned) => {
+    // Only a workflow the verdict may judge is waited for: one `workflow` chooses; with `job`, only while a job named
+    // is missing or no build counted, since a workflow that holds the jobs chosen may wait on a hold released later.
+    const readWorkflows = async (all, scanned, ranNone) => {
         // A pipeline knows its workflows, all ended once it is complete.
         if (scanned.complete !== undefined)
             return [...(scanned.workflows ?? [])];
-        const [waiting] = scanned.open ?? [];
-        if (waiting !== undefined) {
-            waitingFor = `workflow ${waiting}`;
-            ctx.info(`Workflow ${waiting}: waiting for it to end`);
-            return undefined;
-        }
+        const waits = (name) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, name) && (input.jobs.length === 0 || ranNone);
+        // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
+        const isOpen = (name, status) => {
+            if (_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(status))
+                return false;
+            if (!waits(name))
+                return 'skip';
+            waitingFor = `workflow ${name} is ${status}`;
+            ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
+            return true;
+        };
+        for (const { name, status } of scanned.open ?? [])
+            if (isOpen(name, status) === true)
+                return undefined;
         const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
         if (noV2)
             return [...found.values()];
@@ -1515,9 +1517,11 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
                 continue;
             try {
                 const { name, status } = await v2.workflow(id);
-                if (isOpen(name, status))
+                const open = isOpen(name, status);
+                if (open === true)
                     return undefined;
-                found.set(id, { id, name, status });
+                if (open === false)
+                    found.set(id, { id, name, status });
             }
             catch (error) {
                 if (refused(error, 'a workflow'))
@@ -1531,9 +1535,11 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
                 for (const { id, name, status } of await (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .commitWorkflows */ .CT)(v2, project, input.query)) {
                     if (found.has(id))
                         continue;
-                    if (isOpen(name, status))
+                    const open = isOpen(name, status);
+                    if (open === true)
                         return undefined;
-                    found.set(id, { id, name, status });
+                    if (open === false)
+                        found.set(id, { id, name, status });
                 }
             }
             catch (error) {
@@ -1621,7 +1627,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             const appearLeft = lastChange + input.appearMs - now;
             if (appearLeft > 0)
                 return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
-            const workflows = await readWorkflows(all, scanned);
+            const workflows = await readWorkflows(all, scanned, true);
             if (workflows === undefined)
                 return { done: false, logged: true };
             const within = `within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}`;
@@ -1646,7 +1652,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
         const settleLeft = lastChange + input.settleMs - now;
         if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
-            const workflows = await readWorkflows(all, scanned);
+            const workflows = await readWorkflows(all, scanned, false);
             return workflows ? finished(workflows) : { done: false, logged: true };
         }
         if (logged)

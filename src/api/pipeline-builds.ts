@@ -299,7 +299,7 @@ export function slugCommitBuilds(
     truncated: boolean;
     notes: string[];
     workflows: WorkflowEnd[];
-    open: string[];
+    open: { name: string; status: string }[];
   }>;
 } {
   const followed = new Map<
@@ -345,7 +345,7 @@ export function slugCommitBuilds(
     const open = [...followed.values()]
       .filter((entry) => !entry.done)
       .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
-      .map((w) => `${w.name} is ${w.status}`);
+      .map(({ name, status }) => ({ name, status }));
     return {
       builds: builds.sort((a, b) => a.build_num - b.build_num),
       truncated: pipelines.length >= MAX_PROJECT_PIPELINES,

@@ -76,7 +76,12 @@ export interface GateInputs {
 // needs neither the appear time nor the settle time, and names the workflows that ended and why nothing ran.
 export interface BuildSource {
   look(): Promise<
-    Partial<Omit<PipelineLook, 'truncated'>> & { builds: Build[]; truncated: boolean; open?: string[] }
+    Partial<Omit<PipelineLook, 'truncated'>> & {
+      builds: Build[];
+      truncated: boolean;
+      /** The workflows of a commit's pipelines that have not ended. */
+      open?: { name: string; status: string }[];
+    }
   >;
 }
 
@@ -479,36 +484,38 @@ async function waitForCommit(
     );
     return true;
   };
-  /** A workflow that has not ended, a failing one too (docs/promises.md, promise 31): the gate waits for it. */
-  const isOpen = (name: string, status: string): boolean => {
-    if (FINAL_WORKFLOW_STATUSES.has(status)) return false;
-    waitingFor = `workflow ${name} is ${status}`;
-    ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
-    return true;
-  };
 
   // Every ended workflow of the pipeline or the commit, with its own status (API v2): one cancelled or failed before
   // or after its jobs shows only builds that passed, or none. Undefined while one of them still runs or waits.
+  // Only a workflow the verdict may judge is waited for: one `workflow` chooses; with `job`, only while a job named
+  // is missing or no build counted, since a workflow that holds the jobs chosen may wait on a hold released later.
   const readWorkflows = async (
     all: readonly Build[],
     scanned: Awaited<ReturnType<BuildSource['look']>>,
+    ranNone: boolean,
   ): Promise<WorkflowEnd[] | undefined> => {
     // A pipeline knows its workflows, all ended once it is complete.
     if (scanned.complete !== undefined) return [...(scanned.workflows ?? [])];
-    const [waiting] = scanned.open ?? [];
-    if (waiting !== undefined) {
-      waitingFor = `workflow ${waiting}`;
-      ctx.info(`Workflow ${waiting}: waiting for it to end`);
-      return undefined;
-    }
+    const waits = (name: string): boolean =>
+      choosesName(input.workflows, name) && (input.jobs.length === 0 || ranNone);
+    // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
+    const isOpen = (name: string, status: string): boolean | 'skip' => {
+      if (FINAL_WORKFLOW_STATUSES.has(status)) return false;
+      if (!waits(name)) return 'skip';
+      waitingFor = `workflow ${name} is ${status}`;
+      ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
+      return true;
+    };
+    for (const { name, status } of scanned.open ?? []) if (isOpen(name, status) === true) return undefined;
     const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
     if (noV2) return [...found.values()];
     for (const id of new Set(all.map((b) => b.workflows?.['workflow_id']).filter(isV2Id))) {
       if (found.has(id)) continue;
       try {
         const { name, status } = await v2.workflow(id);
-        if (isOpen(name, status)) return undefined;
-        found.set(id, { id, name, status });
+        const open = isOpen(name, status);
+        if (open === true) return undefined;
+        if (open === false) found.set(id, { id, name, status });
       } catch (error) {
         if (refused(error, 'a workflow')) return [...found.values()];
         throw error;
@@ -519,8 +526,9 @@ async function waitForCommit(
       try {
         for (const { id, name, status } of await commitWorkflows(v2, project, input.query)) {
           if (found.has(id)) continue;
-          if (isOpen(name, status)) return undefined;
-          found.set(id, { id, name, status });
+          const open = isOpen(name, status);
+          if (open === true) return undefined;
+          if (open === false) found.set(id, { id, name, status });
         }
       } catch (error) {
         if (!refused(error, "the commit's pipelines")) throw error;
@@ -603,7 +611,7 @@ async function waitForCommit(
       // A named job or workflow that does not appear is waited for as long on every path.
       const appearLeft = lastChange + input.appearMs - now;
       if (appearLeft > 0) return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
-      const workflows = await readWorkflows(all, scanned);
+      const workflows = await readWorkflows(all, scanned, true);
       if (workflows === undefined) return { done: false, logged: true };
       const within = `within ${formatDuration(input.appearMs)}`;
       const states = all.map((b) => `${label(b)} ${outcomeOf(b) || describeState(b)}`).join(', ');
@@ -628,7 +636,7 @@ async function waitForCommit(
     // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
     const settleLeft = lastChange + input.settleMs - now;
     if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
-      const workflows = await readWorkflows(all, scanned);
+      const workflows = await readWorkflows(all, scanned, false);
       return workflows ? finished(workflows) : { done: false, logged: true };
     }
     if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);

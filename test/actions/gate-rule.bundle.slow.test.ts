@@ -220,6 +220,25 @@ describe('hole 2: a commit whose only workflow ended without a job, with if-no-b
   });
 });
 
+describe('the commit path waits only for workflows the verdict may judge', () => {
+  // Guards: a hold released after this step (the gate, then approve) must not hold the gate till its time-out.
+  it.each([
+    { by: 'job: build', inputs: { job: 'build' }, held: 'ci' },
+    { by: 'workflow: ci', inputs: { workflow: 'ci' }, held: 'deploy' },
+  ])('with $by, passes while workflow $held is on hold', async ({ inputs, held }) => {
+    const given = green();
+    given.workflows.push({ id: uuid(2), name: 'deploy', status: 'success', jobs: [] });
+    const holding = given.workflows.find((w) => w.name === held);
+    if (holding !== undefined) holding.status = 'on_hold';
+    const server = await startPipelineServer(listen, given);
+    const result = await wait(server, { revision: REVISION, 'poll-interval-seconds': '1', ...inputs });
+    expect(errors(result)).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['outcome']).toBe('success');
+    expect(result.stdout).not.toMatch(/is on_hold: waiting/u);
+  });
+});
+
 describe('hole 3: a pipeline that ran only an approval', () => {
   const approvalOnly = (): Script => {
     const ship: ScriptWorkflow = {
