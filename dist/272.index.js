@@ -646,7 +646,7 @@ function slugCommitBuilds(api, project, query, read, times) {
         if (query.revision === '') {
             const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
             if (newest === undefined)
-                return { builds: [], truncated: false, notes, workflows: [], open: [] };
+                return { builds: [], truncated: false, notes, workflows: [], open: [], errored: [] };
             query.revision = String(newest.vcs?.revision).toLowerCase();
             notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
         }
@@ -671,10 +671,12 @@ function slugCommitBuilds(api, project, query, read, times) {
                 notes.push(...look.notes);
             }
             catch (error) {
-                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
+                // nothing ran the gate fails on it (docs/promises.md, promise 31).
                 if (!(error instanceof PipelineErroredError))
                     throw error;
                 notes.push(error.message);
+                entry.errored = error.message;
                 entry.done = true;
             }
         }
@@ -690,6 +692,7 @@ function slugCommitBuilds(api, project, query, read, times) {
             notes,
             workflows: [...followed.values()].flatMap((entry) => entry.ended),
             open,
+            errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
         };
     };
     return { look };
@@ -709,10 +712,26 @@ function ofCommit(pipeline, query) {
 async function commitWorkflows(api, project, query) {
     const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: query.branch }));
     const found = [];
-    for (const pipeline of pipelines)
-        if (ofCommit(pipeline, query))
+    const errored = [];
+    for (const pipeline of pipelines) {
+        if (!ofCommit(pipeline, query))
+            continue;
+        const broken = erroredPipeline(pipeline);
+        if (broken !== undefined)
+            errored.push(broken);
+        else
             found.push(...(await api.workflows(pipeline.id)));
-    return found;
+    }
+    return { workflows: found, errored };
+}
+/** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
+function erroredPipeline(pipeline) {
+    // A list's item is checked for its id and number only: its errors are read with care.
+    const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u4);
+    const said = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineErrors */ .yi)({ ...pipeline, errors });
+    if (said === undefined)
+        return undefined;
+    return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }
 
 

@@ -492,7 +492,7 @@ function slugCommitBuilds(api, project, query, read, times) {
         if (query.revision === '') {
             const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
             if (newest === undefined)
-                return { builds: [], truncated: false, notes, workflows: [], open: [] };
+                return { builds: [], truncated: false, notes, workflows: [], open: [], errored: [] };
             query.revision = String(newest.vcs?.revision).toLowerCase();
             notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
         }
@@ -517,10 +517,12 @@ function slugCommitBuilds(api, project, query, read, times) {
                 notes.push(...look.notes);
             }
             catch (error) {
-                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
+                // nothing ran the gate fails on it (docs/promises.md, promise 31).
                 if (!(error instanceof PipelineErroredError))
                     throw error;
                 notes.push(error.message);
+                entry.errored = error.message;
                 entry.done = true;
             }
         }
@@ -536,6 +538,7 @@ function slugCommitBuilds(api, project, query, read, times) {
             notes,
             workflows: [...followed.values()].flatMap((entry) => entry.ended),
             open,
+            errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
         };
     };
     return { look };
@@ -555,10 +558,26 @@ function ofCommit(pipeline, query) {
 async function commitWorkflows(api, project, query) {
     const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: query.branch }));
     const found = [];
-    for (const pipeline of pipelines)
-        if (ofCommit(pipeline, query))
+    const errored = [];
+    for (const pipeline of pipelines) {
+        if (!ofCommit(pipeline, query))
+            continue;
+        const broken = erroredPipeline(pipeline);
+        if (broken !== undefined)
+            errored.push(broken);
+        else
             found.push(...(await api.workflows(pipeline.id)));
-    return found;
+    }
+    return { workflows: found, errored };
+}
+/** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
+function erroredPipeline(pipeline) {
+    // A list's item is checked for its id and number only: its errors are read with care.
+    const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u4);
+    const said = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineErrors */ .yi)({ ...pipeline, errors });
+    if (said === undefined)
+        return undefined;
+    return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }
 
 
@@ -1245,7 +1264,7 @@ async function gateBuilds(ctx, connection, input, options) {
                 others: waited.others ?? builds,
                 workflows: waited.workflows ?? [],
                 unbuilt: unbuiltOf(input),
-                ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing }),
+                ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
             })
             : { judged: [] };
         workflows = verdict.judged;
@@ -1357,9 +1376,13 @@ function judge(input, found) {
     if (ranNone) {
         // Nothing counted ran: a build left out that failed (where v2 cannot be read) or a workflow that failed fails.
         const others = found.others.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)));
-        if (others.length + failingWorkflows.length > 0) {
+        // A pipeline of the commit whose configuration failed is a failure, not nothing to gate.
+        const errored = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(policy, 'failed') ? [] : (found.errored ?? []);
+        if (others.length + failingWorkflows.length + errored.length > 0) {
             const why = found.missing ?? upper(found.nothing ?? `no build of ${scopeOf(input)} ran`);
-            return { judged, fail: `${why}; ${failureList(input, failingWorkflows, others)}` };
+            const failed = others.length + failingWorkflows.length > 0;
+            const list = [...(failed ? [failureList(input, failingWorkflows, others)] : []), ...errored];
+            return { judged, fail: `${why}; ${list.join('; ')}` };
         }
     }
     else if (failing.length > 0 || failingWorkflows.length > 0) {
@@ -1478,6 +1501,8 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     let noV2 = false;
     /** The workflow the last look waited for, once every build had ended. */
     let waitingFor;
+    /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
+    let erroredPipelines = [];
     /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
     const refused = (error, what) => {
         if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD) || ![401, 403, 404].includes(error.status))
@@ -1509,6 +1534,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         for (const { name, status } of scanned.open ?? [])
             if (isOpen(name, status) === true)
                 return undefined;
+        erroredPipelines = [...(scanned.errored ?? [])];
         const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
         if (noV2)
             return [...found.values()];
@@ -1532,7 +1558,9 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
         if (!('slug' in project)) {
             try {
-                for (const { id, name, status } of await (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .commitWorkflows */ .CT)(v2, project, input.query)) {
+                const commit = await (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .commitWorkflows */ .CT)(v2, project, input.query);
+                erroredPipelines.push(...commit.errored);
+                for (const { id, name, status } of commit.workflows) {
                     if (found.has(id))
                         continue;
                     const open = isOpen(name, status);
@@ -1645,7 +1673,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             const missing = why === ''
                 ? `No build of ${scope} appeared ${within}${after}`
                 : `${why} of ${scope} did not appear ${within}${after}`;
-            return finished(workflows, { missing });
+            return finished(workflows, { missing, errored: erroredPipelines });
         }
         if (complete === true)
             return finished([...(scanned.workflows ?? [])], (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ nothing: scanned.nothing }));

@@ -16,7 +16,7 @@ import {
   type Workflow,
 } from './pipelines.ts';
 import { jobStatusMeaning } from './job-status.ts';
-import { definedOnly, isFinished, unusable, type AnswerOf, type Build } from './records.ts';
+import { definedOnly, isFinished, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
@@ -300,11 +300,12 @@ export function slugCommitBuilds(
     notes: string[];
     workflows: WorkflowEnd[];
     open: { name: string; status: string }[];
+    errored: string[];
   }>;
 } {
   const followed = new Map<
     string,
-    { source: PipelineBuilds; last: Build[]; ended: WorkflowEnd[]; done: boolean }
+    { source: PipelineBuilds; last: Build[]; ended: WorkflowEnd[]; done: boolean; errored?: string }
   >();
   const look = async () => {
     const { branch } = query;
@@ -312,7 +313,8 @@ export function slugCommitBuilds(
     const notes: string[] = [];
     if (query.revision === '') {
       const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
-      if (newest === undefined) return { builds: [], truncated: false, notes, workflows: [], open: [] };
+      if (newest === undefined)
+        return { builds: [], truncated: false, notes, workflows: [], open: [], errored: [] };
       query.revision = String(newest.vcs?.revision).toLowerCase();
       notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
     }
@@ -334,9 +336,11 @@ export function slugCommitBuilds(
         entry.done = look.complete && look.builds.every(isFinished);
         notes.push(...look.notes);
       } catch (error) {
-        // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+        // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
+        // nothing ran the gate fails on it (docs/promises.md, promise 31).
         if (!(error instanceof PipelineErroredError)) throw error;
         notes.push(error.message);
+        entry.errored = error.message;
         entry.done = true;
       }
     }
@@ -352,6 +356,7 @@ export function slugCommitBuilds(
       notes,
       workflows: [...followed.values()].flatMap((entry) => entry.ended),
       open,
+      errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
     };
   };
   return { look };
@@ -376,10 +381,24 @@ export async function commitWorkflows(
   api: ProjectsV2,
   project: ProjectAddress,
   query: CommitQuery,
-): Promise<Workflow[]> {
+): Promise<{ workflows: Workflow[]; errored: string[] }> {
   const pipelines = await api.projectPipelines(project, definedOnly({ branch: query.branch }));
   const found: Workflow[] = [];
-  for (const pipeline of pipelines)
-    if (ofCommit(pipeline, query)) found.push(...(await api.workflows(pipeline.id)));
-  return found;
+  const errored: string[] = [];
+  for (const pipeline of pipelines) {
+    if (!ofCommit(pipeline, query)) continue;
+    const broken = erroredPipeline(pipeline);
+    if (broken !== undefined) errored.push(broken);
+    else found.push(...(await api.workflows(pipeline.id)));
+  }
+  return { workflows: found, errored };
+}
+
+/** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
+function erroredPipeline(pipeline: Pipeline): string | undefined {
+  // A list's item is checked for its id and number only: its errors are read with care.
+  const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord);
+  const said = pipelineErrors({ ...pipeline, errors });
+  if (said === undefined) return undefined;
+  return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }

@@ -81,6 +81,8 @@ export interface BuildSource {
       truncated: boolean;
       /** The workflows of a commit's pipelines that have not ended. */
       open?: { name: string; status: string }[];
+      /** Why each of a commit's pipelines that errored runs nothing. */
+      errored?: string[];
     }
   >;
 }
@@ -97,6 +99,8 @@ export type Ending =
       others?: Build[];
       /** Why a named job or workflow, or any build chosen, did not appear. */
       missing?: string;
+      /** Why each of the commit's pipelines that errored runs nothing. */
+      errored?: string[];
     }
   | { kind: 'cancelled'; what?: string }
   | { kind: 'stopped'; why: string; none?: boolean }
@@ -179,7 +183,7 @@ export async function gateBuilds(
             others: waited.others ?? builds,
             workflows: waited.workflows ?? [],
             unbuilt: unbuiltOf(input),
-            ...definedOnly({ missing: waited.missing, nothing: waited.nothing }),
+            ...definedOnly({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
           })
         : { judged: [] };
     workflows = verdict.judged;
@@ -293,6 +297,8 @@ export interface Found {
   missing?: string;
   /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
   nothing?: string;
+  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
+  errored?: readonly string[];
 }
 
 /** The verdict: the workflows judged, and why the step fails, or why nothing ran (`if-no-builds` decides). */
@@ -334,9 +340,13 @@ export function judge(input: GateInputs, found: Found): Verdict {
   if (ranNone) {
     // Nothing counted ran: a build left out that failed (where v2 cannot be read) or a workflow that failed fails.
     const others = found.others.filter((b) => !passes(policy, outcomeOf(b)));
-    if (others.length + failingWorkflows.length > 0) {
+    // A pipeline of the commit whose configuration failed is a failure, not nothing to gate.
+    const errored = passes(policy, 'failed') ? [] : (found.errored ?? []);
+    if (others.length + failingWorkflows.length + errored.length > 0) {
       const why = found.missing ?? upper(found.nothing ?? `no build of ${scopeOf(input)} ran`);
-      return { judged, fail: `${why}; ${failureList(input, failingWorkflows, others)}` };
+      const failed = others.length + failingWorkflows.length > 0;
+      const list = [...(failed ? [failureList(input, failingWorkflows, others)] : []), ...errored];
+      return { judged, fail: `${why}; ${list.join('; ')}` };
     }
   } else if (failing.length > 0 || failingWorkflows.length > 0) {
     return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
@@ -473,6 +483,8 @@ async function waitForCommit(
   let noV2 = false;
   /** The workflow the last look waited for, once every build had ended. */
   let waitingFor: string | undefined;
+  /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
+  let erroredPipelines: string[] = [];
 
   /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
   const refused = (error: unknown, what: string): boolean => {
@@ -507,6 +519,7 @@ async function waitForCommit(
       return true;
     };
     for (const { name, status } of scanned.open ?? []) if (isOpen(name, status) === true) return undefined;
+    erroredPipelines = [...(scanned.errored ?? [])];
     const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
     if (noV2) return [...found.values()];
     for (const id of new Set(all.map((b) => b.workflows?.['workflow_id']).filter(isV2Id))) {
@@ -524,7 +537,9 @@ async function waitForCommit(
     // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
     if (!('slug' in project)) {
       try {
-        for (const { id, name, status } of await commitWorkflows(v2, project, input.query)) {
+        const commit = await commitWorkflows(v2, project, input.query);
+        erroredPipelines.push(...commit.errored);
+        for (const { id, name, status } of commit.workflows) {
           if (found.has(id)) continue;
           const open = isOpen(name, status);
           if (open === true) return undefined;
@@ -629,7 +644,7 @@ async function waitForCommit(
         why === ''
           ? `No build of ${scope} appeared ${within}${after}`
           : `${why} of ${scope} did not appear ${within}${after}`;
-      return finished(workflows, { missing });
+      return finished(workflows, { missing, errored: erroredPipelines });
     }
     if (complete === true)
       return finished([...(scanned.workflows ?? [])], definedOnly({ nothing: scanned.nothing }));

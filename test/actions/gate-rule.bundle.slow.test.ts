@@ -89,6 +89,7 @@ const WAYS = {
 let named: { fail: RunResult; pass: RunResult; reads: string[] }[];
 let noJob: Record<keyof typeof WAYS, Record<(typeof ENDS)[number], RunResult>>;
 let projectToken: RunResult;
+let errored: Record<keyof typeof WAYS, RunResult>;
 let failing: { ended: RunResult; reads: number; stays: RunResult };
 
 beforeAll(async () => {
@@ -112,6 +113,15 @@ beforeAll(async () => {
   const noJobRuns = Object.keys(WAYS).map(async (way) => {
     const runs = await Promise.all(ENDS.map((status) => noJobRun(way as keyof typeof WAYS, status)));
     return [way, Object.fromEntries(ENDS.map((status, i) => [status, runs[i]]))] as const;
+  });
+
+  // A commit whose only pipeline errored (its configuration failed): no workflow, no build.
+  const erroredRuns = Object.keys(WAYS).map(async (way) => {
+    const given = script([]);
+    given.pipeline.state = 'errored';
+    given.pipeline.errors = [{ type: 'config', message: 'Unknown key "jbos" in .ci/config.yml' }];
+    const server = await startPipelineServer(listen, given);
+    return [way, await wait(server, { ...WAYS[way as keyof typeof WAYS], 'if-no-builds': 'pass' })] as const;
   });
 
   // A project token: API v2 answers 401 to every call, and v1.1 lists no build of the commit.
@@ -157,11 +167,12 @@ beforeAll(async () => {
     return { ended, reads, stays };
   })();
 
-  [named, noJob, projectToken, failing] = await Promise.all([
+  [named, noJob, projectToken, failing, errored] = await Promise.all([
     Promise.all(namedRuns),
     Promise.all(noJobRuns).then((entries) => Object.fromEntries(entries) as typeof noJob),
     tokenRun,
     failingRuns,
+    Promise.all(erroredRuns).then((entries) => Object.fromEntries(entries) as typeof errored),
   ]);
 }, 200_000);
 
@@ -208,6 +219,17 @@ describe('hole 2: a commit whose only workflow ended without a job, with if-no-b
       expect(result.stdout).not.toMatch(/going on with outcome 'none'/u);
     },
   );
+
+  it.each(Object.keys(WAYS))('by %s: fails when its only pipeline errored, naming the error', (way) => {
+    const result = errored[way as keyof typeof WAYS];
+    expect(result.code).toBe(1);
+    const found = errors(result);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(
+      /Pipeline #7 is errored and runs no workflow: Unknown key "jbos" in .ci\/config.yml/u,
+    );
+    expect(result.stdout).not.toMatch(/going on with outcome 'none'/u);
+  });
 
   it('with a project token (v2 answers 401), says once that workflows without builds could not be read', () => {
     expect(errors(projectToken)).toEqual([]);

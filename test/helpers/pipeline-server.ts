@@ -33,7 +33,13 @@ export const REVISION = 'c0ffee1234567890c0ffee1234567890c0ffee12';
 
 export interface Script {
   /** `project_slug` is SLUG unless given (the service's words may name the same project: `gh/…`). */
-  pipeline: { id: string; number: number; state: string; project_slug?: string };
+  pipeline: {
+    id: string;
+    number: number;
+    state: string;
+    project_slug?: string;
+    errors?: { type: string; message: string }[];
+  };
   workflows: ScriptWorkflow[];
   /** v1.1 build records by number; a number without one answers 404 `Build not found`. */
   builds: Map<number, Build>;
@@ -152,8 +158,8 @@ function answer(
     return reply(res, script.v2Status, { message: 'Permission denied' });
   const record = {
     project_slug: SLUG,
-    ...pipeline,
     errors: [],
+    ...pipeline,
     vcs: { revision: REVISION, branch: 'main' },
     created_at: '2026-11-27T05:00:00Z',
   };
