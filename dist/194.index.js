@@ -2849,7 +2849,7 @@ class Transport {
         const make = (extra) => proxy === undefined ? new undici/* Agent */.g6({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
         this.#api = make({ maxResponseSize: answer/* MAX_ANSWER_BYTES */.gB });
         // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
-        // slower at a network's latency (CHANGELOG).
+        // slower at a network's latency (`npm run bench -- --tls --latency 20`).
         this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
     }
     log(level, message) {
