@@ -44,18 +44,9 @@ export default {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'No modules of src/ import each other in a ring.',
+      comment: 'No modules of src/ or of the emulator import each other in a ring.',
       severity: 'error',
-      from: { path: '^src/' },
-      to: { circular: true },
-    },
-    {
-      name: 'no-circular-emulator',
-      comment:
-        'No modules of the emulator import each other in a ring. A warning: two rings are left today ' +
-        '(state/storage, routes-v2/routes-v2-project); the lead turns it to error once they are cut.',
-      severity: 'warn',
-      from: { path: '^emulator/' },
+      from: { path: '^(src|emulator)/' },
       to: { circular: true },
     },
     {

@@ -6,7 +6,7 @@ import { HttpError, jsonReply, type Reply } from './http.ts';
 import type { EmulatedProject } from './model.ts';
 import { artifactItems, testItems } from './projects-v2.ts';
 import { masked, type ApiRequest } from './routes.ts';
-import { objectBody, paged } from './routes-v2.ts';
+import { objectBody, paged } from './v2-pages.ts';
 import type { EmulatorState } from './state.ts';
 
 type Params = Record<string, string>;
