@@ -13,6 +13,8 @@ export const shared: InlineConfig = {
   hookTimeout: 30_000,
   pool: 'forks',
   globalSetup: ['test/harness/temp-root.ts'],
+  // The contract check of every bundle test's API v2 exchanges with the emulator (test/contract/setup.ts).
+  setupFiles: ['test/contract/setup.ts'],
   // GitHub's workflow parser imports its JSON schemas without import attributes: Node's own loader refuses
   // that, so vitest's loader takes the package instead.
   server: { deps: { inline: ['@actions/workflow-parser', '@actions/expressions'] } },

@@ -1140,8 +1140,10 @@ async function* paginate(fetchPage, options = {}) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Bk: () => (/* binding */ JobScan),
 /* harmony export */   Cw: () => (/* binding */ Pipelines),
+/* harmony export */   EF: () => (/* binding */ sameProject),
 /* harmony export */   Id: () => (/* binding */ jobBuild),
 /* harmony export */   JS: () => (/* binding */ UNBUILT_JOB_STATUSES),
+/* harmony export */   Ms: () => (/* binding */ slugAddress),
 /* harmony export */   PG: () => (/* binding */ MAX_PROJECT_PIPELINES),
 /* harmony export */   Tb: () => (/* binding */ projectSlug),
 /* harmony export */   fk: () => (/* binding */ MAX_JOBS_READ),
@@ -1231,6 +1233,48 @@ function projectSlug(p) {
     if ('slug' in p)
         return p.slug.split('/').map(seg).join('/');
     return (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(p).slice('/project/'.length);
+}
+// The service's provider words and ours name the same hosts (docs/v2.md, "Addressing"): `gh` and `github` are
+// `primary-host`, `bb` and `bitbucket` are `secondary-host`. Any other word is opaque (an app-integration project).
+const PROVIDER_WORDS = {
+    gh: 'primary-host',
+    github: 'primary-host',
+    'primary-host': 'primary-host',
+    bb: 'secondary-host',
+    bitbucket: 'secondary-host',
+    'secondary-host': 'secondary-host',
+};
+/**
+ * The project a slug of the service names (a pipeline's `project_slug`), in our words: the v1.1 triple for a
+ * provider word we know, else the slug itself; undefined for a text that is no slug.
+ */
+function slugAddress(slug) {
+    if (typeof slug !== 'string')
+        return undefined;
+    const parts = slug.split('/');
+    if (parts.length !== 3 || parts.some((part) => part === '' || /[\p{Cc}\s?#%\\]/u.test(part)))
+        return undefined;
+    const [provider = '', username = '', project = ''] = parts;
+    const vcsType = PROVIDER_WORDS[provider.toLowerCase()];
+    return vcsType === undefined ? { slug } : { vcsType, username, project };
+}
+/**
+ * Whether two addresses name one project, by what they name, not by spelling: the same host (whatever word names
+ * it) and the same organization and project, compared without case as the hosts do; two opaque slugs name one
+ * project when their organization and project ids are the same, whatever their provider word.
+ */
+function sameProject(a, b) {
+    const named = (p) => {
+        if (!('slug' in p))
+            return [p.vcsType, p.username, p.project];
+        const known = slugAddress(p.slug);
+        const [provider = '', org = '', project = ''] = p.slug.split('/');
+        if (known !== undefined && !('slug' in known))
+            return [known.vcsType, known.username, known.project];
+        return [PROVIDER_WORDS[provider.toLowerCase()] ?? '(opaque)', org, project];
+    };
+    const [x, y] = [named(a), named(b)];
+    return x.every((part, i) => part.toLowerCase() === y[i]?.toLowerCase());
 }
 class Pipelines {
     transport;
@@ -1324,9 +1368,16 @@ class Pipelines {
     async pipeline(id) {
         return this.call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
     }
-    /** Every workflow of a pipeline, oldest first. */
+    /** Every workflow of a pipeline, oldest first: one that names another pipeline is another's, and unusable. */
     async workflows(pipelineId) {
-        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, _v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM);
+        const ofPipeline = (call, value, at) => {
+            const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM)(call, value, at);
+            const named = workflow['pipeline_id'];
+            if (typeof named === 'string' && named.toLowerCase() !== pipelineId.toLowerCase())
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${named}, not ${pipelineId} that was asked for`);
+            return workflow;
+        };
+        return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);
     }
     /** The workflow `workflowId`: an answer that carries another id is another workflow's, and unusable. */
     async workflow(workflowId) {
@@ -2798,7 +2849,7 @@ class Transport {
         const make = (extra) => proxy === undefined ? new undici/* Agent */.g6({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
         this.#api = make({ maxResponseSize: answer/* MAX_ANSWER_BYTES */.gB });
         // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
-        // slower at a network's latency (CHANGELOG).
+        // slower at a network's latency (`npm run bench -- --tls --latency 20`).
         this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
     }
     log(level, message) {

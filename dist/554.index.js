@@ -134,9 +134,11 @@ async function waitForBuild(ctx) {
     // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
     ctx.io.notice(`Pipeline #${pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineUrl */ .EL)(connection, pipeline)}`);
     const { settleMs, appearMs: emptyMs } = input;
-    const source = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .yN)(ctx, connection, pipeline, { settleMs, emptyMs });
+    // Its jobs are read in its own project (docs/promises.md, promise 35).
+    const own = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineConnection */ .pV)(ctx, connection, pipeline, 'pipeline-id');
+    const source = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .yN)(ctx, own, pipeline, { settleMs, emptyMs });
     const label = `pipeline #${pipeline.number}${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .scopeOf */ .Od)(input).replace(/^the newest commit/u, '')}`;
-    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, connection, { ...input, source, label }, { started, deadline });
+    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, own, { ...input, source, label }, { started, deadline });
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {

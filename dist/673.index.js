@@ -841,27 +841,30 @@ function commandLines(command) {
 /* harmony export */   Od: () => (/* binding */ scopeOf),
 /* harmony export */   a4: () => (/* binding */ readIfNoBuilds),
 /* harmony export */   c9: () => (/* binding */ followBuild),
+/* harmony export */   pV: () => (/* binding */ pipelineConnection),
 /* harmony export */   yN: () => (/* binding */ pipelineSource)
 /* harmony export */ });
-/* unused harmony export label */
+/* unused harmony exports judge, label */
 /* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
-/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6677);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1013);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2249);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8729);
-/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(260);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5942);
-/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4957);
-/* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(817);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7704);
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2049);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8537);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2970);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8999);
+/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2497);
+/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6677);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1013);
+/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2249);
+/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8729);
+/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(260);
+/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(103);
+/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5942);
+/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4957);
+/* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(817);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2049);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8537);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2970);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8999);
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
 // a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
 // failed and their tests, and sets the outputs and the summary.
+
 
 
 
@@ -887,14 +890,14 @@ async function gateBuilds(ctx, connection, input, options) {
     let builds = [];
     let ending = { kind: 'cancelled' };
     let workflows = [];
-    const reports = { tests: new Map(), failures: new Map(), budget: new _build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .AnnotationBudget */ .TL() };
+    const reports = { tests: new Map(), failures: new Map(), budget: new _build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .AnnotationBudget */ .TL() };
     /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
     const ranNothing = (why) => {
         ending = { kind: 'stopped', why, none: true };
         if (input.ifNoBuilds === 'fail')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(upper(why)));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(upper(why)));
         // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-        const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
+        const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
         if (input.ifNoBuilds === 'warn')
             ctx.io.warning(text);
         else
@@ -910,36 +913,44 @@ async function gateBuilds(ctx, connection, input, options) {
             };
             // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
             const wait = async () => waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
-            ending = await (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(`Waiting for the builds of ${scopeOf(input)}`), wait);
+            ending = await (0,_io_js__WEBPACK_IMPORTED_MODULE_11__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(`Waiting for the builds of ${scopeOf(input)}`), wait);
         }
         catch (error) {
             if (ctx.signal.aborted && options.onAbort !== undefined) {
                 const what = await options.onAbort(builds);
                 ending = { kind: 'cancelled', what };
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
             }
-            if (ctx.signal.aborted || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AbortedError */ .oM)
+            if (ctx.signal.aborted || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM)
                 throw error;
             ending = { kind: 'stopped', why: error.message };
-            if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .PollFailedError */ .f5))
+            if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .PollFailedError */ .f5))
                 throw error;
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf(`Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`, { cause: error });
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf(`Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`, { cause: error });
         }
         const waited = ending;
         if (waited.kind === 'stopped' && waited.none)
             return ranNothing(waited.why);
         if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(waited.why));
-        if (waited.kind === 'finished')
-            workflows = waited.workflows ?? [];
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(waited.why));
+        const verdict = waited.kind === 'finished'
+            ? judge(input, {
+                builds,
+                others: waited.others ?? builds,
+                workflows: waited.workflows ?? [],
+                unbuilt: unbuiltOf(input),
+                ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
+            })
+            : { judged: [] };
+        workflows = verdict.judged;
         for (const w of workflows)
             if (w.status !== 'success')
                 ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
         // A skipped build ran no step and no test: there is nothing to show of it.
-        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)));
+        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
         // Reads after the verdict stop at the step's deadline: the verdict stands without them.
         const late = () => ctx.clock.now() >= deadline;
-        for (const build of unsuccessful.slice(0, _build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_FAILURE_REPORTS */ .sT)) {
+        for (const build of unsuccessful.slice(0, _build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_FAILURE_REPORTS */ .sT)) {
             if (late())
                 break;
             const failure = await failureOf(ctx, connection, build, input.failureLogLines, reports.budget);
@@ -948,32 +959,20 @@ async function gateBuilds(ctx, connection, input, options) {
         for (const build of unsuccessful) {
             if (late())
                 break;
-            reports.tests.set(build.build_num, await (0,_build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .readTests */ .iv)(ctx, connection, build));
+            reports.tests.set(build.build_num, await (0,_build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .readTests */ .iv)(ctx, connection, build));
         }
         if (reports.tests.size < unsuccessful.length)
             ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
-        const failing = builds.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(input.policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)));
-        // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
-        // One whose failing build already says why is not said again.
-        const failingWorkflows = workflows.filter((w) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(input.policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .workflowOutcome */ .WM)(w.status)) &&
-            !failing.some((b) => b.workflows?.['workflow_id'] === w.id || (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).workflow === w.name));
-        if (failing.length > 0 || failingWorkflows.length > 0)
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(failureMessage(input, builds, failing, failingWorkflows)));
-        // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
-        // ran is no deploy.
-        const stopped = unbuiltOf(input).filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(input.policy, j.status));
-        if (stopped.length > 0) {
-            const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(`${upper(scopeOf(input))}: ${list}, without running`));
-        }
-        if (waited.kind === 'finished' && waited.nothing !== undefined)
-            return ranNothing(waited.nothing);
+        if (verdict.fail !== undefined)
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(verdict.fail));
+        if (verdict.none !== undefined)
+            return ranNothing(verdict.none);
         const worst = endOutcome(ending, builds, workflows);
         const target = scopeOf(input);
         ctx.info(worst === 'success'
             ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
             : `The builds of ${target} ended with outcome '${worst}', which allowed-outcomes ` +
-                `(${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
+                `(${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
     }
     finally {
         setOutputs(ctx, input, builds, endOutcome(ending, builds, workflows), reports.failures, options);
@@ -986,26 +985,106 @@ function v11Connection(connection) {
     const { project } = connection;
     const why = 'this call has no API v2 form, so such a project cannot be reached';
     if ('slug' in project)
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ValidationError */ .yI('project-slug', why);
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI('project-slug', why);
     return { ...connection, project };
 }
-/** One pipeline as the gate's source, its jobs read as the project allows (jobReader). */
-function pipelineSource(ctx, { client, transport, project }, pipeline, times) {
-    const read = (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .jobReader */ .Ps)(client, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_6__/* .ProjectsV2 */ .lv(transport), project);
-    return new _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .PipelineBuilds */ .E6(read, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_6__/* .Pipelines */ .Cw(transport), pipeline, {
+/**
+ * The connection in a pipeline's own project, its `project_slug` (docs/promises.md, promise 35): the step's own
+ * when they name one project, or when the answer names none. When they differ, a project the step named itself
+ * makes `asked` (the input that named the pipeline) an input error; else the pipeline's project is used, and said.
+ * Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
+ */
+function pipelineConnection(ctx, connection, pipeline, asked) {
+    const named = pipeline['project_slug'];
+    if (named === undefined)
+        return connection;
+    const own = (0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .slugAddress */ .Ms)(named);
+    const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
+    if (own === undefined)
+        throw (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .unusable */ ._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
+    if ((0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .sameProject */ .EF)(own, connection.project))
+        return connection;
+    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_1__/* .projectName */ .j1)(connection.project)}`;
+    if (asked === undefined)
+        throw (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .unusable */ ._P)(call, `${theirs} that the step started it in`);
+    const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+    if (given.length > 0)
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+            `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`, undefined, theirs);
+    ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
+    return { ...connection, project: own };
+}
+/** The inputs that name the step's project; without them it is the workflow's repository. */
+const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
+/** One pipeline as the gate's source, its jobs read as the project allows (jobReader), in its own project. */
+function pipelineSource(ctx, connection, pipeline, times) {
+    const { client, transport, project } = pipelineConnection(ctx, connection, pipeline);
+    const read = (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .jobReader */ .Ps)(client, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .ProjectsV2 */ .lv(transport), project);
+    return new _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .PipelineBuilds */ .E6(read, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .Pipelines */ .Cw(transport), pipeline, {
         now: () => ctx.clock.now(),
         ...times,
     });
 }
+/**
+ * The one rule of what a gate may pass, on every path: by commit, by `pipeline-id` and by the trigger, by triple and
+ * by slug (docs/promises.md, promise 31). It passes only when every named workflow and job was found and ended
+ * with an outcome the policy allows, at least one build ran (an approval is not one), and no workflow judged ended
+ * with an outcome outside the policy. `if-no-builds` decides only when nothing failed and no build ran.
+ */
+function judge(input, found) {
+    const { policy } = input;
+    const inWorkflow = (b, w) => b.workflows?.['workflow_id'] === w.id || (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow === w.name;
+    // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
+    const chosen = found.workflows.filter((w) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, w.name));
+    const ranNone = found.builds.length === 0 || found.missing !== undefined;
+    // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
+    // judged, as the jobs chosen decide. When a job named did not appear, any workflow that failed fails the step.
+    const holdsChosen = (w) => found.others.some((b) => inWorkflow(b, w) && (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job)) ||
+        (w.jobs ?? []).some((job) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, job));
+    const failedThroughBuild = (w) => w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
+    const judged = input.jobs.length === 0 || ranNone
+        ? chosen
+        : chosen.filter((w) => holdsChosen(w) && !failedThroughBuild(w));
+    const failing = found.builds.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
+    // One whose failing build already says why is not said again.
+    const failingWorkflows = judged.filter((w) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowOutcome */ .WM)(w.status)) && !failing.some((b) => inWorkflow(b, w)));
+    if (ranNone) {
+        // Nothing counted ran: a build left out that failed (where v2 cannot be read) or a workflow that failed fails.
+        const others = found.others.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
+        // A pipeline of the commit whose configuration failed is a failure, not nothing to gate.
+        const errored = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, 'failed') ? [] : (found.errored ?? []);
+        if (others.length + failingWorkflows.length + errored.length > 0) {
+            const why = found.missing ?? upper(found.nothing ?? `no build of ${scopeOf(input)} ran`);
+            const failed = others.length + failingWorkflows.length > 0;
+            const list = [...(failed ? [failureList(input, failingWorkflows, others)] : []), ...errored];
+            return { judged, fail: `${why}; ${list.join('; ')}` };
+        }
+    }
+    else if (failing.length > 0 || failingWorkflows.length > 0) {
+        return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
+    }
+    // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
+    // ran is no deploy.
+    const stopped = found.unbuilt.filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, j.status));
+    if (stopped.length > 0) {
+        const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+        return { judged, fail: `${upper(scopeOf(input))}: ${list}, without running` };
+    }
+    if (found.missing !== undefined)
+        return found.builds.length > 0 ? { judged, fail: found.missing } : { judged, none: found.missing };
+    if (found.builds.length === 0)
+        return { judged, none: found.nothing ?? `no build of ${scopeOf(input)} ran` };
+    return { judged };
+}
 /** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
 function unbuiltOf({ source, workflows, jobs }) {
-    if (!(source instanceof _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .PipelineBuilds */ .E6))
+    if (!(source instanceof _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .PipelineBuilds */ .E6))
         return [];
-    return source.unbuilt.filter((j) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .choosesName */ .Cx)(workflows, j.workflow) && (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .choosesName */ .Cx)(jobs, j.job));
+    return source.unbuilt.filter((j) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(workflows, j.workflow) && (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(jobs, j.job));
 }
 /** `#12 (job test)`, for the log and errors. */
 function label(build) {
-    const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(build);
+    const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
     return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
 }
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
@@ -1019,28 +1098,28 @@ function scopeOf(input) {
     const parts = [branch === undefined ? commit : `${commit} on branch ${branch}`];
     for (const [name, list] of Object.entries({ workflow: input.workflows, job: input.jobs }))
         if (list.length > 0)
-            parts.push(`${name}${list.length > 1 ? 's' : ''} ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .describePatterns */ .BL)(list)}`);
+            parts.push(`${name}${list.length > 1 ? 's' : ''} ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .describePatterns */ .BL)(list)}`);
     return parts.join(', ');
 }
 /** Looks at the build until it finishes or the deadline passes; `seen` receives every record read. */
 async function followBuild(ctx, { client, project }, first, { intervalMs, deadline }, seen) {
     const num = first.build_num;
     let previous = first;
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(first))
+    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(first))
         return { done: true };
-    return (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .poll */ .wt)({
+    return (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
         intervalMs,
         deadline,
         clock: ctx.clock,
         signal: ctx.signal,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
     }, async () => {
         const build = await client.build(project, num);
         seen(build);
         const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
         previous = build;
-        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(build))
+        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build))
             return { done: true, value: build };
         if (changed)
             ctx.info(`Build #${num} is ${describeState(build)}`);
@@ -1065,7 +1144,7 @@ async function oneBuild(connection, input) {
     const look = async () => {
         const build = first ?? (await client.build(project, num));
         first = undefined;
-        return { builds: [build], truncated: false, complete: (0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(build) };
+        return { builds: [build], truncated: false, complete: (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build) };
     };
     return { ...input, workflows: [], jobs: [], named: [], source: { look } };
 }
@@ -1074,18 +1153,18 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     const { clock } = ctx;
     const started = clock.now();
     let scope = scopeOf(input);
-    const v2 = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_6__/* .ProjectsV2 */ .lv(transport);
+    const v2 = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .ProjectsV2 */ .lv(transport);
     // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
     const scan = () => 'slug' in project
-        ? (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .slugCommitBuilds */ .Uw)(v2, project, input.query, (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .jobReader */ .Ps)(client, v2, project), {
+        ? (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .slugCommitBuilds */ .Uw)(v2, project, input.query, (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .jobReader */ .Ps)(client, v2, project), {
             now: () => clock.now(),
             settleMs: input.settleMs,
             emptyMs: input.appearMs,
         })
-        : new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .CommitBuilds */ .J_(client, project, { ...input.query }, { now: started });
+        : new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .CommitBuilds */ .J_(client, project, { ...input.query }, { now: started });
     let source = input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
-    const appear = input.source === undefined ? `; a build must appear within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.appearMs)}` : '';
-    const every = `a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.timeoutMs)}`;
+    const appear = input.source === undefined ? `; a build must appear within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}` : '';
+    const every = `a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
     ctx.info(`Waiting for the builds of ${scope}: ${every}${appear}`);
     let current = [];
     /** Every build of the commit the last look saw, counted or not. */
@@ -1095,32 +1174,83 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     let warnedTruncated = false;
     /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
     let noV2 = false;
-    // Each workflow's own status (API v2): one cancelled or failed before its other jobs were made shows only builds
-    // that passed. Undefined while one of them still runs or waits.
-    const readWorkflows = async (builds) => {
-        // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
-        if (input.jobs.length > 0 || noV2)
-            return [];
-        const found = [];
-        for (const id of new Set(builds.map((b) => b.workflows?.['workflow_id']).filter(_api_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isV2Id */ .IN))) {
+    /** The workflow the last look waited for, once every build had ended. */
+    let waitingFor;
+    /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
+    let erroredPipelines = [];
+    /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
+    const refused = (error, what) => {
+        if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD) || ![401, 403, 404].includes(error.status))
+            return false;
+        noV2 = true;
+        ctx.info(`The service answered ${error.status} for ${what} through API v2 (${error.message}): workflows that made ` +
+            `no build could not be read, so the builds alone decide`);
+        return true;
+    };
+    // Every ended workflow of the pipeline or the commit, with its own status (API v2): one cancelled or failed before
+    // or after its jobs shows only builds that passed, or none. Undefined while one of them still runs or waits.
+    // Only a workflow the verdict may judge is waited for: one `workflow` chooses; with `job`, only while a job named
+    // is missing or no build counted, since a workflow that holds the jobs chosen may wait on a hold released later.
+    const readWorkflows = async (all, scanned, ranNone) => {
+        // A pipeline knows its workflows, all ended once it is complete.
+        if (scanned.complete !== undefined)
+            return [...(scanned.workflows ?? [])];
+        const waits = (name) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, name) && (input.jobs.length === 0 || ranNone);
+        // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
+        const isOpen = (name, status) => {
+            if (_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(status))
+                return false;
+            if (!waits(name))
+                return 'skip';
+            waitingFor = `workflow ${name} is ${status}`;
+            ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
+            return true;
+        };
+        for (const { name, status } of scanned.open ?? [])
+            if (isOpen(name, status) === true)
+                return undefined;
+        erroredPipelines = [...(scanned.errored ?? [])];
+        const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
+        if (noV2)
+            return [...found.values()];
+        for (const id of new Set(all.map((b) => b.workflows?.['workflow_id']).filter(_api_v2_records_js__WEBPACK_IMPORTED_MODULE_9__/* .isV2Id */ .IN))) {
+            if (found.has(id))
+                continue;
             try {
                 const { name, status } = await v2.workflow(id);
-                if (status === 'on_hold' || status === 'running') {
-                    ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
+                const open = isOpen(name, status);
+                if (open === true)
                     return undefined;
-                }
-                found.push({ id, name, status });
+                if (open === false)
+                    found.set(id, { id, name, status });
             }
             catch (error) {
-                if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD) || ![401, 403, 404].includes(error.status))
-                    throw error;
-                noV2 = true;
-                const answer = `The service answered ${error.status} for a workflow through API v2 (${error.message})`;
-                ctx.info(`${answer}: the builds alone decide`);
-                return [];
+                if (refused(error, 'a workflow'))
+                    return [...found.values()];
+                throw error;
             }
         }
-        return found;
+        // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
+        if (!('slug' in project)) {
+            try {
+                const commit = await (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .commitWorkflows */ .CT)(v2, project, input.query);
+                erroredPipelines.push(...commit.errored);
+                for (const { id, name, status } of commit.workflows) {
+                    if (found.has(id))
+                        continue;
+                    const open = isOpen(name, status);
+                    if (open === true)
+                        return undefined;
+                    if (open === false)
+                        found.set(id, { id, name, status });
+                }
+            }
+            catch (error) {
+                if (!refused(error, "the commit's pipelines"))
+                    throw error;
+            }
+        }
+        return [...found.values()];
     };
     /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
     const resolve = async () => {
@@ -1140,26 +1270,26 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         source ??= await resolve();
         const scanned = source === undefined ? { builds: [], truncated: false } : await source.look();
         // Builds of other workflows are not followed at all.
-        const all = scanned.builds.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .choosesName */ .Cx)(input.workflows, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).workflow));
+        const all = scanned.builds.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow));
         const now = clock.now();
         const long = `The project's build list is long: the look read its newest pages only, as far as a look may`;
         if (scanned.truncated && !warnedTruncated)
             ctx.io.warning(long);
         warnedTruncated ||= scanned.truncated;
         // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
-        const builds = all.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .choosesName */ .Cx)(input.jobs, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).job));
+        const builds = all.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job));
         const lines = [...(scanned.notes ?? [])];
         for (const build of all) {
             const old = everything.get(build.build_num);
             if (old === undefined) {
-                const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(build);
+                const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
                 const what = job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
                 const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
                 const aside = builds.includes(build) ? '' : ' (not counted: job does not match)';
                 lines.push(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}${aside}`);
             }
-            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(old)) {
-                lines.push(`Build ${label(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(build)) || describeState(build)}`);
+            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(old)) {
+                lines.push(`Build ${label(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(build)) || describeState(build)}`);
             }
             else {
                 if (build.lifecycle !== old.lifecycle)
@@ -1174,83 +1304,103 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         everything = new Map(all.map((b) => [b.build_num, b]));
         current = builds;
         seen(builds);
-        // A source that knows when it is complete needs neither the appear time nor the settle time.
-        if (scanned.complete !== undefined) {
-            if (!scanned.complete || !builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g))
-                return { done: false, logged };
-            // Workflows left out by `workflow` do not count; with `job`, the jobs chosen decide, as for a commit.
-            const chosen = (scanned.workflows ?? []).filter((w) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .choosesName */ .Cx)(input.workflows, w.name));
-            const workflows = input.jobs.length > 0 ? [] : chosen;
-            return { done: true, value: { kind: 'finished', workflows, nothing: scanned.nothing } };
-        }
-        if (!builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g))
+        // A source that knows when it is complete (a pipeline) needs no settle time.
+        const complete = scanned.complete;
+        if (complete === false || !builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
             return { done: false, logged };
-        const missing = input.named.filter((p) => !builds.some((b) => p.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).job ?? '')));
-        if ((builds.length === 0 && input.named.length === 0) || missing.length > 0) {
+        const finished = (workflows, more = {}) => ({
+            done: true,
+            value: { kind: 'finished', workflows, others: all, ...more },
+        });
+        // What a pipeline listed: a named job or workflow is found among its jobs and workflows, built or not.
+        const listed = (scanned.workflows ?? []).filter((w) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, w.name));
+        const jobNames = [...all.map((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? ''), ...listed.flatMap((w) => w.jobs ?? [])];
+        const workflowNames = [...all.map((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? ''), ...listed.map((w) => w.name)];
+        const missingJobs = input.named.filter((p) => !jobNames.some((name) => p.test(name)));
+        const missingWorkflows = complete === true
+            ? input.workflows.filter((p) => p.named && !workflowNames.some((n) => p.test(n)))
+            : [];
+        const patterns = input.jobs.length + input.workflows.length > 0;
+        const nothingRan = builds.length === 0 && (complete !== true || patterns);
+        if (nothingRan || missingJobs.length + missingWorkflows.length > 0) {
             // While other builds of the commit run, a matching job may yet come.
-            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g))
+            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
                 return { done: false, logged };
+            // A named job or workflow that does not appear is waited for as long on every path.
             const appearLeft = lastChange + input.appearMs - now;
             if (appearLeft > 0)
                 return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
-            const within = `within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.appearMs)}`;
-            const states = all.map((b) => `${label(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b) || describeState(b)}`).join(', ');
+            const workflows = await readWorkflows(all, scanned, true);
+            if (workflows === undefined)
+                return { done: false, logged: true };
+            const within = `within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}`;
+            const states = all.map((b) => `${label(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b) || describeState(b)}`).join(', ');
             const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
-            const names = missing.map((m) => `'${m.body}'`).join(', ');
-            const why = missing.length === 0
-                ? `No build of ${scope} appeared ${within}`
-                : `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear ${within}${after}`;
-            return { done: true, value: { kind: 'stopped', why, none: builds.length === 0 } };
+            const names = (list) => list.map((m) => `'${m.body}'`).join(', ');
+            const why = [
+                ...(missingWorkflows.length === 0
+                    ? []
+                    : [`${missingWorkflows.length > 1 ? 'Workflows' : 'Workflow'} ${names(missingWorkflows)}`]),
+                ...(missingJobs.length === 0
+                    ? []
+                    : [`${missingJobs.length > 1 ? 'Jobs' : 'Job'} ${names(missingJobs)}`]),
+            ].join(' and ');
+            const missing = why === ''
+                ? `No build of ${scope} appeared ${within}${after}`
+                : `${why} of ${scope} did not appear ${within}${after}`;
+            return finished(workflows, { missing, errored: erroredPipelines });
         }
+        if (complete === true)
+            return finished([...(scanned.workflows ?? [])], (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ nothing: scanned.nothing }));
         // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
         const settleLeft = lastChange + input.settleMs - now;
         if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
-            const workflows = await readWorkflows(builds);
-            return workflows
-                ? { done: true, value: { kind: 'finished', workflows } }
-                : { done: false, logged: true };
+            const workflows = await readWorkflows(all, scanned, false);
+            return workflows ? finished(workflows) : { done: false, logged: true };
         }
         if (logged)
-            ctx.info(`Every build has ended; waiting ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
+            ctx.info(`Every build has ended; waiting ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
-    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .poll */ .wt)({
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
         clock,
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_12__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
     }, look);
     if (result.done)
         return result.value;
     const why = result.error ? ` (${result.error.message})` : '';
-    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(b));
+    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b));
     const left = current.length === 0
         ? 'no build of it had appeared'
         : open.length > 0
             ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-            : 'every build had ended, but a named job had not appeared';
-    const within = `did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(input.timeoutMs)}`;
+            : waitingFor !== undefined
+                ? `every build had ended, but ${waitingFor}`
+                : 'every build had ended, but a named job had not appeared';
+    const within = `did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
     return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
 }
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
 function tally(builds) {
     if (builds.length === 0)
         return 'no build has appeared yet';
-    const states = Map.groupBy(builds, (b) => ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown')));
+    const states = Map.groupBy(builds, (b) => ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown')));
     return [...states].map(([state, list]) => `${list.length} ${state}`).join(', ');
 }
 /** Why a build did not pass: its failed steps, or a link to its page where API v2 has no step output. */
 async function failureOf(ctx, connection, build, lines, budget) {
     if (!('slug' in connection.project))
-        return (0,_build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .showFailedSteps */ .An)(ctx, v11Connection(connection), build, lines, budget);
+        return (0,_build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .showFailedSteps */ .An)(ctx, v11Connection(connection), build, lines, budget);
     const url = build.build_url ?? '';
     if (lines > 0 && url !== '') {
         const state = build.status ?? 'unknown';
         ctx.info(`Job ${label(build)} ended ${state}: API v2 has no step output; its log is at ${url}`);
     }
-    return { failedStep: undefined, summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .mdLink */ .YF)("The job's page shows its log", url) };
+    return { failedStep: undefined, summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .mdLink */ .YF)("The job's page shows its log", url) };
 }
 const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
@@ -1259,28 +1409,20 @@ function endOutcome(ending, builds, workflows) {
         return 'none';
     if (ending.kind === 'stopped' && ending.none)
         return '';
-    if (builds.length + workflows.length === 0 || !builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g))
+    if (builds.length + workflows.length === 0 || !builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
         return '';
-    return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .workflowOutcome */ .WM)(w.status))]);
+    return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowOutcome */ .WM)(w.status))]);
 }
 /** The build that decided a verdict: the first that did not pass, else the newest. */
 function decidingBuild(builds, policy) {
-    return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
+    return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
 }
 function newest(builds) {
     return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
 }
 function failureMessage(input, builds, failing, workflows) {
-    const how = (b) => {
-        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b);
-        const status = b.status ?? 'unknown';
-        if (outcome === 'not_run')
-            return `outcome 'not_run': the service skipped it`;
-        return outcome
-            ? `outcome '${outcome}' (status ${status})`
-            : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
-    };
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy)}` : '';
+    const how = buildHow;
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy)}` : '';
     const [only] = failing;
     if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
         const where = only.build_url ? `: ${only.build_url}` : '';
@@ -1291,29 +1433,44 @@ function failureMessage(input, builds, failing, workflows) {
         const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
         return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
     }
+    return `${upper(scopeOf(input))} did not pass: ${failureList(input, workflows, failing)}`;
+}
+/** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
+function failureList(input, workflows, failing) {
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy)}` : '';
     const list = workflows.map((w) => {
-        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .workflowOutcome */ .WM)(w.status);
+        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowOutcome */ .WM)(w.status);
         const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
-        return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+        const made = w.jobs?.length === 0 ? ' without a job' : '';
+        return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
     });
-    list.push(...failing.map((b) => `build ${label(b)} ended with ${how(b)}`));
-    return `${upper(scopeOf(input))} did not pass: ${list.join(', ')}${allowed}`;
+    list.push(...failing.map((b) => `build ${label(b)} ended with ${buildHow(b)}`));
+    return `${list.join(', ')}${allowed}`;
+}
+function buildHow(b) {
+    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b);
+    const status = b.status ?? 'unknown';
+    if (outcome === 'not_run')
+        return `outcome 'not_run': the service skipped it`;
+    return outcome
+        ? `outcome '${outcome}' (status ${status})`
+        : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
 }
 function setOutputs(ctx, input, builds, outcome, failures, options) {
     const only = input.jobs.length === 1 ? input.jobs[0] : undefined;
-    const ofJob = only && !only.negated ? builds.filter((b) => only.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).job ?? '')) : builds;
-    const deciding = options.buildNum === 'deciding' && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g);
+    const ofJob = only && !only.negated ? builds.filter((b) => only.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? '')) : builds;
+    const deciding = options.buildNum === 'deciding' && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g);
     const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
     ctx.setOutput('build-num', main?.build_num ?? '');
-    ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
-    ctx.setOutput('outcome', (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outputWord */ .u)(ctx.info, 'outcome', outcome));
+    ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
+    ctx.setOutput('outcome', (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outputWord */ .u)(ctx.info, 'outcome', outcome));
     const rows = builds.map((b) => ({
         build_num: b.build_num,
-        build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .shellSafeUrl */ .NO)(b.build_url) : null,
-        job: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).job ?? null,
-        workflow: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b).workflow ?? null,
+        build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .shellSafeUrl */ .NO)(b.build_url) : null,
+        job: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? null,
+        workflow: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? null,
         status: b.status ?? null,
-        outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b) || null,
+        outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b) || null,
     }));
     for (const { job, workflow, status } of unbuiltOf(input))
         rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
@@ -1322,51 +1479,51 @@ function setOutputs(ctx, input, builds, outcome, failures, options) {
     ctx.setOutput('failed-step', failedStep ?? '');
 }
 async function writeSummary(ctx, input, { builds, workflows }, ending, reports, elapsedMs) {
-    const title = input.buildNum === undefined ? `Builds of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
-    const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
+    const title = input.buildNum === undefined ? `Builds of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
     const facts = [
-        ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(worst, 50)}`] : []),
-        `**Waited:** ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(elapsedMs)}`,
-        `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy))}`,
+        ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(worst, 50)}`] : []),
+        `**Waited:** ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)}`,
+        `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     const parts = [`### ${title}`, facts.join(' · ')];
     if (builds.length > 0)
         parts.push(buildsTable(builds));
     const ended = workflows.filter((w) => w.status !== 'success');
-    const list = ended.map((w) => `- Workflow ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(w.name, 100)} ended with status ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(w.status, 50)}`);
+    const list = ended.map((w) => `- Workflow ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(w.name, 100)} ended with status ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(w.status, 50)}`);
     if (list.length > 0)
         parts.push(list.join('\n'));
     if (ending.kind === 'cancelled')
         parts.push(ending.what === undefined
             ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
-            : `The step was cancelled: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.what, 1000)}.`);
+            : `The step was cancelled: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(ending.what, 1000)}.`);
     else if (ending.kind === 'stopped')
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.why, 1000));
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(ending.why, 1000));
     else if (ending.kind === 'none')
-        parts.push(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+        parts.push(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
     for (const build of builds) {
         const read = reports.tests.get(build.build_num);
         if (read === undefined)
             continue;
-        const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(build);
-        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(job, 100)}`}`;
+        const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(job, 100)}`}`;
         // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
-        const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .mdLink */ .YF)(name, build.build_url);
-        parts.push(`#### ${heading}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(build)) || describeState(build), 50)}`);
+        const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .mdLink */ .YF)(name, build.build_url);
+        parts.push(`#### ${heading}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(build)) || describeState(build), 50)}`);
         const failure = reports.failures.get(build.build_num)?.summary;
         if (failure)
             parts.push(failure);
-        parts.push(...(0,_build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
+        parts.push(...(0,_build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
     }
-    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .appendSummary */ .fe)(ctx.io, parts.join('\n\n'));
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .appendSummary */ .fe)(ctx.io, parts.join('\n\n'));
 }
 function buildsTable(builds) {
     const rows = builds.map((b) => {
-        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(b);
-        const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .buildDurationMs */ .xD)(b);
-        const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(b.status ?? '', 50)];
-        const took = duration === undefined ? '' : (0,_api_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(duration);
-        return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
+        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b);
+        const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .buildDurationMs */ .xD)(b);
+        const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(b.status ?? '', 50)];
+        const took = duration === undefined ? '' : (0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(duration);
+        return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
     });
     const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
     return [...head, ...rows].join('\n');

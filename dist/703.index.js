@@ -6,31 +6,58 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CT: () => (/* binding */ commitWorkflows),
 /* harmony export */   E6: () => (/* binding */ PipelineBuilds),
 /* harmony export */   GU: () => (/* binding */ PipelineErroredError),
 /* harmony export */   Ps: () => (/* binding */ jobReader),
 /* harmony export */   Uw: () => (/* binding */ slugCommitBuilds)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5706);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5942);
-/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4957);
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2497);
+/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6677);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1013);
+/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(103);
+/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5706);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5942);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4957);
+// The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
+// workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
+// a number and when it ends; the workflows are listed again only when all their jobs look ended.
+
+
 
 
 
 
 
 /** The pipeline's configuration failed: no workflow will come. */
-class PipelineErroredError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+class PipelineErroredError extends _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
     name = 'PipelineErroredError';
 }
 /** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
 function jobReader(client, api, project) {
-    if (!('slug' in project))
-        return (num) => client.build(project, num);
+    if (!('slug' in project)) {
+        const call = (num) => ({ method: 'GET', path: `${(0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project)}/${num}` });
+        return Object.assign((num) => client.build(project, num), { call });
+    }
     const pipelines = new Map();
-    return (num) => api.jobAsBuild(project, num, pipelines);
+    const call = (num) => ({
+        method: 'GET',
+        path: `v2 /project/${(0,_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job/${num}`,
+    });
+    return Object.assign((num) => api.jobAsBuild(project, num, pipelines), { call });
+}
+/**
+ * A job read as a build must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was
+ * listed in (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
+ */
+function checkListedJob(call, build, job, workflow) {
+    const name = (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(build).job;
+    const listedIn = build.workflows?.['workflow_id'];
+    const sameWorkflow = typeof listedIn === 'string' && listedIn.toLowerCase() === workflow.id.toLowerCase();
+    if (name === job.name && sameWorkflow)
+        return build;
+    const is = `${name === undefined ? 'a job without a name' : `job ${name}`} of ${typeof listedIn === 'string' ? `workflow ${listedIn}` : 'no workflow'}`;
+    throw (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .unusable */ ._P)(call, `job #${build.build_num} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`);
 }
 class PipelineBuilds {
     #read;
@@ -89,7 +116,7 @@ class PipelineBuilds {
             for (const entry of this.#workflows.values()) {
                 if (!before.has(entry.workflow.id))
                     await this.#readJobs(entry);
-                entry.done = _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(entry.workflow.status) && entry.jobsEnded;
+                entry.done = _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(entry.workflow.status) && entry.jobsEnded;
                 const { id, name, status } = entry.workflow;
                 if (entry.done && !entry.jobs.some(hasBuild))
                     this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
@@ -101,7 +128,7 @@ class PipelineBuilds {
             .filter((w) => w.done)
             .map(({ workflow: { id, name, status }, jobs }) => {
             const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
-            return { id, name, status, ...(stopped.length > 0 && { stopped }) };
+            return { id, name, status, jobs: jobs.map((j) => j.name), ...(stopped.length > 0 && { stopped }) };
         });
         let complete = known.every((w) => w.done);
         let nothing;
@@ -122,7 +149,11 @@ class PipelineBuilds {
         else if (complete && !known.some((w) => w.jobs.length > 0)) {
             nothing = `no workflow of ${this.#name} made a job`;
         }
-        return { builds, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ nothing }) };
+        else if (complete && builds.length === 0) {
+            // An approval is not a build: a pipeline that ran only approvals ran nothing (docs/promises.md, promise 31).
+            nothing = `no job of ${this.#name} ran a build (an approval is not one)`;
+        }
+        return { builds, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ nothing }) };
     }
     /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
     async #listWorkflows() {
@@ -136,9 +167,9 @@ class PipelineBuilds {
         }
         if (workflows.length === 0) {
             const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
-            if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
+            if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
                 this.#emptySince ??= this.#times.now();
-            const errors = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
+            const errors = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineErrors */ .yi)(pipeline);
             if (errors !== undefined) {
                 throw new PipelineErroredError(`Pipeline #${pipeline.number} is errored and runs no workflow` +
                     (errors.length > 0 ? `: ${errors.join('; ')}` : ''));
@@ -159,10 +190,10 @@ class PipelineBuilds {
             if (num === null)
                 continue;
             const cached = this.#builds.get(num);
-            if (cached !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(cached))
+            if (cached !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(cached))
                 continue;
-            if (cached === undefined || (0,_job_status_js__WEBPACK_IMPORTED_MODULE_2__/* .jobStatusMeaning */ .D)(job.status).ended) {
-                this.#builds.set(num, await this.#read(num));
+            if (cached === undefined || (0,_job_status_js__WEBPACK_IMPORTED_MODULE_4__/* .jobStatusMeaning */ .D)(job.status).ended) {
+                this.#builds.set(num, checkListedJob(this.#read.call(num), await this.#read(num), job, workflow));
             }
             else if (job.status === 'running' || job.status === 'queued') {
                 this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
@@ -173,9 +204,9 @@ class PipelineBuilds {
     #jobEnded(job) {
         if (hasBuild(job)) {
             const build = this.#builds.get(job.job_number);
-            return build !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(build);
+            return build !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g)(build);
         }
-        return _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
+        return _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
     }
     #sayOnce(key, text) {
         if (!this.#said.has(key))
@@ -192,7 +223,7 @@ const passedApproval = (job) => job.type === 'approval' && job.status === 'succe
 const stoppedUnbuilt = (job) => !hasBuild(job) && !passedApproval(job);
 function onHold(workflow, job) {
     const request = job['approval_request_id'];
-    const route = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isV2Id */ .IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
+    const route = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isV2Id */ .IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
     return (`Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
         `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
@@ -204,23 +235,22 @@ function slugCommitBuilds(api, project, query, read, times) {
     const followed = new Map();
     const look = async () => {
         const { branch } = query;
-        const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ branch }));
+        const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch }));
         const notes = [];
         if (query.revision === '') {
             const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
             if (newest === undefined)
-                return { builds: [], truncated: false, notes };
+                return { builds: [], truncated: false, notes, workflows: [], open: [], errored: [] };
             query.revision = String(newest.vcs?.revision).toLowerCase();
             notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
         }
         for (const pipeline of pipelines) {
-            const vcs = pipeline.vcs ?? {};
-            const ofCommit = typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(query.revision);
-            if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || followed.has(pipeline.id))
+            if (!ofCommit(pipeline, query) || followed.has(pipeline.id))
                 continue;
             followed.set(pipeline.id, {
                 source: new PipelineBuilds(read, api, pipeline, times),
                 last: [],
+                ended: [],
                 done: false,
             });
         }
@@ -230,25 +260,72 @@ function slugCommitBuilds(api, project, query, read, times) {
             try {
                 const look = await entry.source.look();
                 entry.last = look.builds;
-                entry.done = look.complete && look.builds.every(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g);
+                entry.ended = look.workflows;
+                entry.done = look.complete && look.builds.every(_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isFinished */ .$g);
                 notes.push(...look.notes);
             }
             catch (error) {
-                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
+                // nothing ran the gate fails on it (docs/promises.md, promise 31).
                 if (!(error instanceof PipelineErroredError))
                     throw error;
                 notes.push(error.message);
+                entry.errored = error.message;
                 entry.done = true;
             }
         }
         const builds = [...followed.values()].flatMap((entry) => entry.last);
+        // The workflows that have not ended, a failing one too: the gate waits for them (docs/promises.md, promise 31).
+        const open = [...followed.values()]
+            .filter((entry) => !entry.done)
+            .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
+            .map(({ name, status }) => ({ name, status }));
         return {
             builds: builds.sort((a, b) => a.build_num - b.build_num),
-            truncated: pipelines.length >= _pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PROJECT_PIPELINES */ .PG,
+            truncated: pipelines.length >= _pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PROJECT_PIPELINES */ .PG,
             notes,
+            workflows: [...followed.values()].flatMap((entry) => entry.ended),
+            open,
+            errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
         };
     };
     return { look };
+}
+/** Whether a pipeline is of the commit (and branch) the query names. */
+function ofCommit(pipeline, query) {
+    const vcs = pipeline.vcs ?? {};
+    const revision = typeof vcs.revision === 'string' ? vcs.revision.toLowerCase() : '';
+    return (query.revision !== '' &&
+        revision.startsWith(query.revision) &&
+        (query.branch === undefined || vcs.branch === query.branch));
+}
+/**
+ * The workflows of a commit's pipelines among the project's newest (API v2), for a project whose builds v1.1
+ * lists: a workflow that ended before it made a job shows only here (docs/promises.md, promise 31).
+ */
+async function commitWorkflows(api, project, query) {
+    const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: query.branch }));
+    const found = [];
+    const errored = [];
+    for (const pipeline of pipelines) {
+        if (!ofCommit(pipeline, query))
+            continue;
+        const broken = erroredPipeline(pipeline);
+        if (broken !== undefined)
+            errored.push(broken);
+        else
+            found.push(...(await api.workflows(pipeline.id)));
+    }
+    return { workflows: found, errored };
+}
+/** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
+function erroredPipeline(pipeline) {
+    // A list's item is checked for its id and number only: its errors are read with care.
+    const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u4);
+    const said = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineErrors */ .yi)({ ...pipeline, errors });
+    if (said === undefined)
+        return undefined;
+    return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }
 
 
@@ -379,9 +456,11 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
     throw new _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
-// origin of a job's address once one is known, else of `base-url`; built from checked parts only.
+// origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
+// checked parts only.
 function pipelineUrl(connection, pipeline, jobUrl) {
-    const web = (URL.parse(jobUrl ?? connection.baseUrl) ?? new URL(connection.baseUrl)).origin;
+    const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
+    const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }
 /** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */

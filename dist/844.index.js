@@ -22,10 +22,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1272);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8537);
 /* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(249);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2970);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8999);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(649);
+/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8999);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(649);
+
 
 
 
@@ -71,8 +73,8 @@ function readInputs(ctx) {
     const branch = inputs.optional('branch');
     const input = {
         jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
-        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .pollIntervalMs */ .Bg)(inputs),
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .pollIntervalMs */ .Bg)(inputs),
         allowForks: inputs.boolean('allow-forks', false),
         branch,
         revision: '',
@@ -88,9 +90,9 @@ function readInputs(ctx) {
     if (branch !== undefined)
         (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__/* .commentsOnPullRequest */ .uz)(ctx.env))
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_15__/* .commentsOnPullRequest */ .uz)(ctx.env))
         return input;
-    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
+    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
 }
 /** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
 function headOf(pipeline) {
@@ -156,7 +158,8 @@ async function approve(ctx) {
     let seen;
     const approved = [];
     try {
-        const result = await (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .poll */ .wt)({
+        // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
+        const result = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_11__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .poll */ .wt)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
@@ -200,7 +203,7 @@ async function approve(ctx) {
             if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
                 return { done: true, value: [] };
             return { done: false };
-        });
+        }));
         if (!result.done) {
             const wait = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs);
             // A look the time-out stopped part-way said nothing of what it was reading.
@@ -248,19 +251,19 @@ async function approve(ctx) {
 }
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
 async function writeSummary(ctx, pipeline, approved) {
-    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
-    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4;
+    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
+    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .SUMMARY_ROWS */ .l4;
     ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
         .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
         .addTable([
-        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .headerRow */ .U1)('Workflow', 'Approval job'),
-        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.job)]),
+        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .headerRow */ .U1)('Workflow', 'Approval job'),
+        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.job)]),
     ]);
     if (rest > 0)
         ctx.io.summary.addRaw(`…and ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
     // appendSummary writes what the summary holds, and a failed write is a warning.
-    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .appendSummary */ .fe)(ctx.io, '');
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .appendSummary */ .fe)(ctx.io, '');
 }
 /**
  * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request

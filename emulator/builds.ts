@@ -2,8 +2,8 @@
 // what triggers, seeds, retries, cancels and hand-made ends do to it. Where a build is at a moment follows from
 // its stored times (phase.ts); nothing here runs on timers.
 
-import type { Clock } from '../src/api/clock.ts';
-import { isFinished } from '../src/api/records.ts';
+import type { Clock } from './service.ts';
+import { isFinished } from './service.ts';
 import {
   fakeCommit,
   fakeRevision,

@@ -2,7 +2,7 @@
 // service, such as a push to the code host. They take the same credential as the API.
 
 import { FORCED_WORKFLOW_STATUSES, type ForcedWorkflowStatus } from './workflow-ends.ts';
-import { VCS_TYPES } from '../src/api/records.ts';
+import { VCS_TYPES } from './service.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { EmulatorState } from './state.ts';
 

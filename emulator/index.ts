@@ -10,8 +10,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { systemClock, type Clock } from '../src/api/clock.ts';
+import { systemClock, type Clock } from './service.ts';
 import { CONTROL_PREFIX, findControlRoute } from './control.ts';
+import { defaultRecorder, type ExchangeRecorder } from './exchanges.ts';
 import { Faults, type FaultKind } from './faults.ts';
 import {
   faultReply,
@@ -50,6 +51,8 @@ export type {
 export { applySeed, EXAMPLE_TEST_FAILURE, parseSeed, seedExample } from './seed.ts';
 export type { SeedFile, SeedProject } from './seed.ts';
 export { CONTROL_PREFIX } from './control.ts';
+export { recordV2Exchanges } from './exchanges.ts';
+export type { ExchangeRecorder, V2Exchange } from './exchanges.ts';
 export type { PushRequest, PushResult } from './pushes.ts';
 export type { OutputChunk } from './output.ts';
 export { SIGNED_URL_SECONDS } from './signing.ts';
@@ -81,6 +84,16 @@ export interface EmulatorOptions {
   artifactRedirect?: boolean;
   /** After the sunset: the v1.1 trigger and retry answer 410 Gone (docs/sunset.md). */
   postSunset?: boolean;
+  /**
+   * Given every API v2 exchange once it is answered (the contract check of test/contract reads them); default:
+   * the recorder set by `recordV2Exchanges`, else none.
+   */
+  exchanges?: ExchangeRecorder;
+}
+
+function answerOf(reply: Reply): unknown {
+  if (!Buffer.isBuffer(reply.body)) return undefined;
+  return parseBody(reply.body).body;
 }
 
 /** A request as the emulator received it. */
@@ -184,6 +197,7 @@ class RunningEmulator implements Emulator {
   private readonly sockets: Set<Socket>;
   private readonly timers: Timers;
   private readonly intervals = new WeakMap<RecordedRequest, Interval>();
+  private readonly exchanges: ExchangeRecorder | undefined;
   private sequence = 0;
   private closing: Promise<void> | undefined;
 
@@ -196,7 +210,9 @@ class RunningEmulator implements Emulator {
     servers: Server[];
     sockets: Set<Socket>;
     timers: Timers;
+    exchanges: ExchangeRecorder | undefined;
   }) {
+    this.exchanges = init.exchanges;
     this.origin = init.origin;
     this.secondOrigin = init.secondOrigin;
     this.baseUrl = `${init.origin}${API_PREFIX}`;
@@ -308,6 +324,18 @@ class RunningEmulator implements Emulator {
     // Stalled: no answer at all; the socket stays open until the client gives up or the emulator closes.
     else if (fault?.kind === 'stall-headers') return;
     if (reply === undefined) throw new Error('no reply');
+    if (this.exchanges !== undefined && origin === 'api' && path.startsWith(`${API_V2_PREFIX}/`)) {
+      this.exchanges({
+        method,
+        path: path.slice(API_V2_PREFIX.length),
+        query,
+        body,
+        status: reply.status,
+        contentType: reply.headers['Content-Type'],
+        answer: answerOf(reply),
+        ...(fault !== undefined && { fault: fault.kind }),
+      });
+    }
     await sendReply(res, reply, { head: method === 'HEAD', timers: this.timers, fault });
   }
 
@@ -446,6 +474,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       servers: [apiServer, secondServer],
       sockets,
       timers: new Timers(),
+      exchanges: options.exchanges ?? defaultRecorder(),
     });
     state.postSunset = options.postSunset ?? false;
     return emulator;

@@ -2,7 +2,7 @@
 // form are made from these by render.ts at read time.
 
 import { createHash } from 'node:crypto';
-import type { TestCase, VcsType } from '../src/api/records.ts';
+import type { TestCase, VcsType } from './service.ts';
 
 /** The absolute path of an artifact in the build container, as real records give it. */
 export function artifactAbsolutePath(spec: ArtifactSpec): string {
@@ -343,6 +343,8 @@ export interface StoredPipeline {
   setUpAt?: number;
   /** The repository the commit came from and the project's own: they differ for a fork's pull request. */
   repository?: { origin: string; target: string };
+  /** What started it, in the reference's words: a push (`webhook`, the default) or a v2 trigger (`api`). */
+  trigger?: 'webhook' | 'api';
 }
 
 /** A build a push will start, not scheduled yet; without `run`, the one build of a project without workflows. */

@@ -2,7 +2,7 @@
 // its workflows are the push's workflow runs and its jobs are the builds the push makes, so a job's `job_number`
 // is the build number v1.1 shows. Approval jobs wait for `POST /_emulator/approve`.
 
-import { isFinished } from '../src/api/records.ts';
+import { isFinished } from './service.ts';
 import type { Builds } from './builds.ts';
 import { HttpError } from './http.ts';
 import {
@@ -21,7 +21,8 @@ import { tagOf } from './continuations.ts';
 export interface JobRecord {
   id: string;
   name: string;
-  job_number: number | null;
+  /** Left out, never null, while a job has none (a job not started yet, an approval not reached). */
+  job_number?: number;
   status: string;
   type: 'build' | 'approval';
   started_at: string | null;
@@ -39,6 +40,8 @@ export interface WorkflowRecord {
   pipeline_id: string;
   pipeline_number: number;
   project_slug: string;
+  /** The id of the user who started it. */
+  started_by: string;
   created_at: string;
   stopped_at: string | null;
   /** `"setup"` on a setup workflow of a dynamic configuration. */
@@ -127,15 +130,16 @@ export function jobRecords(project: EmulatedProject, run: WorkflowRun, now: numb
       job.name,
       upstreamAlive && !['failed', 'canceled', 'infrastructure_fail', 'timedout'].includes(status),
     );
+    const number =
+      build !== undefined
+        ? build.num
+        : job.type === 'approval' && (status === 'on_hold' || status === 'success')
+          ? approvalNumber(project, run, job.name)
+          : undefined;
     records.push({
       id: run.jobIds.get(job.name) ?? fakeUuid(`${run.id}/${job.name}`),
       name: job.name,
-      job_number:
-        build !== undefined
-          ? build.num
-          : job.type === 'approval' && (status === 'on_hold' || status === 'success')
-            ? approvalNumber(project, run, job.name)
-            : null,
+      ...(number !== undefined && { job_number: number }),
       status,
       type: job.type === 'approval' ? 'approval' : 'build',
       started_at: iso(start),
@@ -184,6 +188,7 @@ export function workflowRecord(
     pipeline_id: pipeline.id,
     pipeline_number: pipeline.number,
     project_slug: project.slug,
+    started_by: startedBy(project),
     created_at: iso(run.createdAt) ?? '',
     ...(tag === undefined ? {} : { tag }),
     stopped_at: ended
@@ -199,22 +204,35 @@ function pipelineState(pipeline: StoredPipeline, now: number): string {
   return pipeline.errors.length > 0 ? 'errored' : 'created';
 }
 
+/** The user who starts a project's workflows, by id (the reference's `started_by`). */
+const startedBy = (project: EmulatedProject): string => fakeUuid(`${project.slug}/user`);
+
+/** A pipeline as the service's reference gives it; `actor` is the login of the user who pushed or triggered. */
 export function pipelineRecord(
+  project: EmulatedProject,
   pipeline: StoredPipeline,
+  actor: string,
   now = Number.POSITIVE_INFINITY,
 ): Record<string, unknown> {
   const state = pipelineState(pipeline, now);
+  const repository = pipeline.repository ?? { origin: project.vcsUrl, target: project.vcsUrl };
   return {
     id: pipeline.id,
     number: pipeline.number,
+    project_slug: project.slug,
     state,
     // The errors are known once the configuration is compiled.
     errors: state === 'errored' ? pipeline.errors : [],
+    trigger: {
+      type: pipeline.trigger ?? 'webhook',
+      received_at: iso(pipeline.createdAt),
+      actor: { login: actor, avatar_url: null },
+    },
     vcs: {
-      ...(pipeline.repository !== undefined && {
-        origin_repository_url: pipeline.repository.origin,
-        target_repository_url: pipeline.repository.target,
-      }),
+      // The code host by name; a project named by its slug alone is named by its provider word.
+      provider_name: project.slug.split('/')[0] ?? project.vcsType,
+      origin_repository_url: repository.origin,
+      target_repository_url: repository.target,
       revision: pipeline.revision,
       ...(pipeline.branch !== null && { branch: pipeline.branch }),
       ...(pipeline.tag !== null && { tag: pipeline.tag }),
@@ -287,6 +305,7 @@ export function triggerPipeline(
   const made = project.pipelines.at(-1);
   if (made === undefined) throw new Error('no pipeline made');
   made.setUpAt = setUpAt;
+  made.trigger = 'api';
   return made;
 }
 
@@ -310,6 +329,7 @@ function erroredPipeline(
     parameters,
     runs: [],
     setUpAt,
+    trigger: 'api',
   };
   project.pipelines.push(pipeline);
   return pipeline;

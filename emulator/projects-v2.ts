@@ -2,10 +2,10 @@
 // a project, made from the same builds and runs as the v1.1 records. Shapes no recording holds (tests, env vars)
 // follow the service's v2 reference.
 
-import type { Artifact, TestMetadata } from '../src/api/records.ts';
+import type { Artifact, TestMetadata } from './service.ts';
 import { buildUrl } from './render.ts';
 import { jobRecords } from './pipelines.ts';
-import type { EmulatedProject, StoredPipeline, WorkflowRun } from './model.ts';
+import { fakeUuid, type EmulatedProject, type StoredPipeline, type WorkflowRun } from './model.ts';
 
 const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
 
@@ -39,6 +39,7 @@ export function jobDetails(
   return {
     web_url: buildUrl(project, origin, num),
     project: {
+      id: fakeUuid(`${project.slug}/project`),
       slug: project.slug,
       name: project.reponame,
       external_url: project.vcsUrl,
@@ -62,16 +63,19 @@ export function jobDetails(
   };
 }
 
-/** The v2 items of a job's test metadata: v1.1 has `source_type` too, v2 does not. */
+/**
+ * The v2 items of a job's test metadata: v1.1 has `source_type` too, v2 does not, and where v1.1 gives null the
+ * reference gives a string (a number for `run_time`); only `message` may be null.
+ */
 export function testItems(metadata: TestMetadata): Record<string, unknown>[] {
   return metadata.tests.map(({ message, source, run_time, file, result, name, classname }) => ({
     message: message ?? null,
-    source: source ?? null,
-    run_time: run_time ?? null,
-    file: file ?? null,
-    result: result ?? null,
-    name: name ?? null,
-    classname: classname ?? null,
+    source: source ?? '',
+    run_time: run_time ?? 0,
+    file: file ?? '',
+    result: result ?? '',
+    name: name ?? '',
+    classname: classname ?? '',
   }));
 }
 

@@ -8,7 +8,7 @@ import {
   type Project,
   type TestCase,
   type TestMetadata,
-} from '../src/api/records.ts';
+} from './service.ts';
 import { contentSeed } from './content.ts';
 import {
   artifactAbsolutePath,

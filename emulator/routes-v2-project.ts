@@ -6,7 +6,7 @@ import { HttpError, jsonReply, type Reply } from './http.ts';
 import type { EmulatedProject } from './model.ts';
 import { artifactItems, testItems } from './projects-v2.ts';
 import { masked, type ApiRequest } from './routes.ts';
-import { objectBody, paged } from './routes-v2.ts';
+import { objectBody, paged } from './v2-pages.ts';
 import type { EmulatorState } from './state.ts';
 
 type Params = Record<string, string>;
@@ -48,7 +48,8 @@ export const PROJECT_V2_ROUTES: { method: string; pattern: string[]; handler: Ha
     handler: (state, _request, params) => {
       const { project, num } = jobOf(state, params);
       state.cancelBuild(project, num);
-      return jsonReply(202, { message: 'Accepted.' });
+      // 200, as the service's reference says (docs/v2.md).
+      return jsonReply(200, { message: 'Accepted.' });
     },
   },
   {

@@ -5,24 +5,14 @@
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { PipelineRequest } from './pipelines.ts';
 import { PROJECT_V2_ROUTES } from './routes-v2-project.ts';
+import { objectBody, paged } from './v2-pages.ts';
 import type { ApiRequest } from './routes.ts';
 import type { EmulatorState } from './state.ts';
 
 export const API_V2_PREFIX = '/api/v2';
 
-/** Items per page of a v2 list. */
-export const V2_PAGE_SIZE = 20;
-
 type Params = Record<string, string>;
 type Handler = (state: EmulatorState, request: ApiRequest, params: Params) => Reply;
-
-export function objectBody(request: ApiRequest): Record<string, unknown> {
-  if (request.bodyNotJson) throw new HttpError(400, 'the request body is not valid JSON');
-  const body = request.body ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new HttpError(400, 'the request body must be a JSON object');
-  return body as Record<string, unknown>;
-}
 
 function refOf(value: unknown, where: string): { branch?: string; tag?: string } {
   if (typeof value !== 'object' || value === null) return {};
@@ -46,7 +36,9 @@ function parametersOf(body: Record<string, unknown>): Record<string, unknown> | 
 function trigger(form: 'run' | 'older'): Handler {
   return (state, request, params) => {
     const project = state.findProject(params['vcs'] ?? '', params['user'] ?? '', params['repo'] ?? '');
-    if (project === undefined) throw new HttpError(404, 'Project not found');
+    // `pipeline/run` says it in its reference's words; the older endpoints as recorded answers do.
+    if (project === undefined)
+      throw new HttpError(404, form === 'run' ? 'Project does not exist.' : 'Project not found');
     // The service says the older form is not available to projects reachable only through v2.
     if (form === 'older' && project.v2Only)
       throw new HttpError(
@@ -66,21 +58,6 @@ function trigger(form: 'run' | 'older'): Handler {
     const { id, number, created_at } = made;
     return jsonReply(201, { id, number, state: form === 'run' ? 'created' : 'pending', created_at });
   };
-}
-
-/** One page of a list, by the `page-token` query. */
-export function paged(items: unknown[], query: Params): Reply {
-  const token = query['page-token'];
-  let offset = 0;
-  if (token !== undefined) {
-    offset = Number(Buffer.from(token, 'base64url').toString('utf8'));
-    if (!Number.isInteger(offset) || offset < 0) throw new HttpError(400, 'invalid page-token');
-  }
-  const end = offset + V2_PAGE_SIZE;
-  return jsonReply(200, {
-    items: items.slice(offset, end),
-    next_page_token: end < items.length ? Buffer.from(String(end)).toString('base64url') : null,
-  });
 }
 
 const ROUTES: { method: string; pattern: string[]; handler: Handler }[] = [

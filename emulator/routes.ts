@@ -7,7 +7,7 @@ import {
   VCS_TYPES,
   type BuildStatusFilter,
   type VcsType,
-} from '../src/api/records.ts';
+} from './service.ts';
 import { HttpError, jsonReply, messageReply, type Reply } from './http.ts';
 import type { EmulatedProject } from './model.ts';
 import type { EmulatorState } from './state.ts';

@@ -1,6 +1,6 @@
 // Starting contents of an emulator: the example project the CLI shows by default, and seed files.
 
-import { CHECKOUT_KEY_TYPES, VCS_TYPES, type VcsType } from '../src/api/records.ts';
+import { CHECKOUT_KEY_TYPES, VCS_TYPES, type VcsType } from './service.ts';
 import type { FailureSpec, ProjectConfig, WorkflowSpec } from './model.ts';
 import type { BuildSeed, EmulatorState } from './state.ts';
 

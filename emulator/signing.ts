@@ -2,7 +2,7 @@
 // the emulator knows. Artifact redirects and step output point at the storage origin with these.
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../src/api/clock.ts';
+import type { Clock } from './service.ts';
 
 /** Lifetime of a signed URL. */
 export const SIGNED_URL_SECONDS = 600;

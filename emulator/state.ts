@@ -6,7 +6,7 @@
 
 import { endWorkflow, type ForcedWorkflowStatus } from './workflow-ends.ts';
 import { hasSetup } from './continuations.ts';
-import type { Clock } from '../src/api/clock.ts';
+import type { Clock } from './service.ts';
 import {
   matchesStatusFilter,
   VCS_TYPES,
@@ -18,7 +18,7 @@ import {
   type TestMetadata,
   type User,
   type VcsType,
-} from '../src/api/records.ts';
+} from './service.ts';
 import { Builds, type BuildSeed, type TriggerRequest } from './builds.ts';
 import { contentBytes, contentSha256 } from './content.ts';
 import { acceptPrivateKey, generateCheckoutKey } from './keys.ts';
@@ -370,7 +370,9 @@ export class EmulatorState {
     const project = this.resolve(ref);
     const pipeline = triggerPipeline(this.buildMaker, project, request, this.clock.now());
     this.settle(project);
-    return 'message' in pipeline ? pipeline : pipelineRecord(pipeline, this.clock.now());
+    return 'message' in pipeline
+      ? pipeline
+      : pipelineRecord(project, pipeline, this.user.login, this.clock.now());
   }
 
   private findPipeline(id: string): { project: EmulatedProject; pipeline: StoredPipeline } | undefined {
@@ -396,13 +398,16 @@ export class EmulatorState {
   /** A pipeline's record, or undefined. */
   pipeline(id: string): Record<string, unknown> | undefined {
     const found = this.findPipeline(id);
-    return found === undefined ? undefined : pipelineRecord(found.pipeline, this.clock.now());
+    return found === undefined
+      ? undefined
+      : pipelineRecord(found.project, found.pipeline, this.user.login, this.clock.now());
   }
 
   /** The pipelines of a project, oldest first (records). */
   pipelines(ref: ProjectRef): Record<string, unknown>[] {
     const now = this.clock.now();
-    return this.resolve(ref).pipelines.map((pipeline) => pipelineRecord(pipeline, now));
+    const project = this.resolve(ref);
+    return project.pipelines.map((pipeline) => pipelineRecord(project, pipeline, this.user.login, now));
   }
 
   /** A pipeline's workflows now, oldest first, or undefined for an unknown pipeline. */
@@ -466,7 +471,7 @@ export class EmulatorState {
   /** The failed jobs of a workflow (ids), for a rerun from failed. */
   failedJobIds(id: string): string[] {
     return (this.workflowJobs(id) ?? [])
-      .filter((job) => job.job_number !== null && !['success', 'running', 'queued'].includes(job.status))
+      .filter((job) => job.job_number !== undefined && !['success', 'running', 'queued'].includes(job.status))
       .map((job) => job.id);
   }
 

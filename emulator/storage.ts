@@ -9,7 +9,7 @@ import { artifactAbsolutePath, type EmulatedProject, type StoredBuild } from './
 import { gzipOutputJson, isLargeOutput, outputJson, outputText, type OutputPlan } from './output.ts';
 import { phaseAt } from './phase.ts';
 import { artifactContentSeed, artifactUrlPath, buildArtifacts, type RenderContext } from './render.ts';
-import type { EmulatorState } from './state.ts';
+import type { UrlSigner } from './signing.ts';
 import { outputPlan, stepRuns } from './steps.ts';
 
 /** Finds a project by the URL-decoded parts of its slug. */
@@ -172,9 +172,16 @@ function outputReply(plan: OutputPlan, headers: IncomingHttpHeaders): Reply {
   };
 }
 
+/** What the storage origin reads of the emulator's state: its signer and the files behind signed paths. */
+export interface StoredFiles {
+  readonly signer: Pick<UrlSigner, 'check'>;
+  findStepOutput(urlPath: string): OutputPlan | undefined;
+  findArtifact(urlPath: string): ArtifactFile | undefined;
+}
+
 /** The answer of the storage origin: signed artifact URLs and step output. */
 export function serveStorage(
-  state: EmulatorState,
+  state: StoredFiles,
   request: { method: string; path: string; query: Record<string, string>; headers: IncomingHttpHeaders },
 ): Reply {
   const { method, path, query, headers } = request;

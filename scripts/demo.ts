@@ -20,8 +20,10 @@ import {
   type EmulatedProject,
   type Emulator,
   type RecordedRequest,
+  type V2Exchange,
   type WorkflowSpec,
 } from '../emulator/index.ts';
+import { contractCheck } from '../test/contract/check.ts';
 import { bundlePath, ROOT, runStep, type StepResult } from './runner-env.ts';
 
 const ACTIONS = [
@@ -127,13 +129,15 @@ async function main(): Promise<number> {
   const summaries = join(dir, 'summaries');
   await mkdir(summaries, { recursive: true });
 
-  const emulator = await startEmulator({ token: TOKEN });
+  // Every API v2 exchange, held to the service's reference at the end (docs/v2.md, "The service's reference").
+  const exchanges: V2Exchange[] = [];
+  const emulator = await startEmulator({ token: TOKEN, exchanges: (exchange) => exchanges.push(exchange) });
   const stopOnSignal = (): void => {
     void emulator.close().finally(() => process.exit(130));
   };
   process.once('SIGINT', stopOnSignal);
   try {
-    return await pipeline(emulator, workspace, summaries, dir);
+    return await pipeline(emulator, workspace, summaries, dir, exchanges);
   } finally {
     process.off('SIGINT', stopOnSignal);
     await emulator.close();
@@ -145,6 +149,7 @@ async function pipeline(
   workspace: string,
   summaries: string,
   dir: string,
+  exchanges: readonly V2Exchange[],
 ): Promise<number> {
   const { state } = emulator;
   // Short builds and reports to fetch; the first build fails on a test until the fix is pushed.
@@ -758,9 +763,17 @@ async function pipeline(
   );
   print(`  job summaries of every step: ${summaries}`);
   print(`  files the steps left in the workspace: ${workspace}`);
+  const offReference = contractCheck().check(exchanges);
+  if (offReference.length === 0)
+    print(`  API v2: ${exchanges.length} exchanges, each as the service's reference says (test/contract)`);
+  else
+    for (const problem of offReference) print(`  ✗ API v2 NOT as the service's reference says: ${problem}`);
   const failed = ran.filter((step) => !step.ok);
-  if (failed.length > 0) {
-    print(`The demo FAILED: ${failed.length} step(s) did not behave as expected.`);
+  if (failed.length > 0 || offReference.length > 0) {
+    print(
+      `The demo FAILED: ${failed.length} step(s) did not behave as expected, ` +
+        `${offReference.length} API v2 exchange(s) broke the service's reference.`,
+    );
     return 1;
   }
   print('Every step behaved as expected.');

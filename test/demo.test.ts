@@ -44,6 +44,10 @@ describe('npm start (scripts/demo.ts)', () => {
     expect(stdout).not.toContain('::add-mask::');
     expect(stdout).not.toContain('NOT as expected');
     expect(stdout).toContain('Every step behaved as expected.');
+    // Every API v2 exchange of the demo keeps the service's reference (docs/v2.md).
+    expect(stdout).toMatch(
+      /^ {2}API v2: \d+ exchanges, each as the service's reference says \(test\/contract\)$/m,
+    );
     // The default trigger goes through a pipeline, before the sunset as after it.
     expect(stdout).toMatch(/Triggered pipeline #\d+ .* through API v2/);
     expect(stdout).not.toMatch(/Warning: The service has deprecated POST .*tree/);

@@ -1,8 +1,8 @@
 // The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
 // workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
 // a number and when it ends; the workflows are listed again only when all their jobs look ended.
-import type { Client, ProjectAddress, SlugProject } from './client.ts';
-import type { CommitQuery } from './commit-builds.ts';
+import { projectPath, type Client, type ProjectAddress, type SlugProject } from './client.ts';
+import { jobOf, type CommitQuery } from './commit-builds.ts';
 import { UserFacingError } from './errors.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
@@ -11,11 +11,12 @@ import {
   type Job,
   type Pipeline,
   type Pipelines,
+  projectSlug,
   type ProjectsV2,
   type Workflow,
 } from './pipelines.ts';
 import { jobStatusMeaning } from './job-status.ts';
-import { definedOnly, isFinished, type Build } from './records.ts';
+import { definedOnly, isFinished, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
@@ -36,6 +37,8 @@ export interface WorkflowEnd {
   status: string;
   /** Its jobs that ended without a build, as `job deploy ended canceled`. */
   stopped?: string[];
+  /** The names of all its jobs, where they were listed (a pipeline's): a named job is found among them. */
+  jobs?: string[];
 }
 
 export interface PipelineLook {
@@ -67,13 +70,37 @@ interface KnownWorkflow {
   done: boolean;
 }
 
-type JobReader = (num: number) => Promise<Build>;
+/** Reads a job by number as a build; `call` names the request, for an answer that is another job's. */
+type JobReader = ((num: number) => Promise<Build>) & { call: (num: number) => AnswerOf };
 
 /** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
 export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
-  if (!('slug' in project)) return (num) => client.build(project, num);
+  if (!('slug' in project)) {
+    const call = (num: number): AnswerOf => ({ method: 'GET', path: `${projectPath(project)}/${num}` });
+    return Object.assign((num: number) => client.build(project, num), { call });
+  }
   const pipelines = new Map<string, Promise<Pipeline>>();
-  return (num) => api.jobAsBuild(project, num, pipelines);
+  const call = (num: number): AnswerOf => ({
+    method: 'GET',
+    path: `v2 /project/${projectSlug(project)}/job/${num}`,
+  });
+  return Object.assign((num: number) => api.jobAsBuild(project, num, pipelines), { call });
+}
+
+/**
+ * A job read as a build must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was
+ * listed in (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
+ */
+function checkListedJob(call: AnswerOf, build: Build, job: Job, workflow: Workflow): Build {
+  const name = jobOf(build).job;
+  const listedIn = build.workflows?.['workflow_id'];
+  const sameWorkflow = typeof listedIn === 'string' && listedIn.toLowerCase() === workflow.id.toLowerCase();
+  if (name === job.name && sameWorkflow) return build;
+  const is = `${name === undefined ? 'a job without a name' : `job ${name}`} of ${typeof listedIn === 'string' ? `workflow ${listedIn}` : 'no workflow'}`;
+  throw unusable(
+    call,
+    `job #${build.build_num} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`,
+  );
 }
 
 export class PipelineBuilds {
@@ -154,7 +181,7 @@ export class PipelineBuilds {
       .filter((w) => w.done)
       .map(({ workflow: { id, name, status }, jobs }) => {
         const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
-        return { id, name, status, ...(stopped.length > 0 && { stopped }) };
+        return { id, name, status, jobs: jobs.map((j) => j.name), ...(stopped.length > 0 && { stopped }) };
       });
     let complete = known.every((w) => w.done);
     let nothing: string | undefined;
@@ -172,6 +199,9 @@ export class PipelineBuilds {
       }
     } else if (complete && !known.some((w) => w.jobs.length > 0)) {
       nothing = `no workflow of ${this.#name} made a job`;
+    } else if (complete && builds.length === 0) {
+      // An approval is not a build: a pipeline that ran only approvals ran nothing (docs/promises.md, promise 31).
+      nothing = `no job of ${this.#name} ran a build (an approval is not one)`;
     }
     return { builds, truncated: false, complete, notes, workflows: ended, ...definedOnly({ nothing }) };
   }
@@ -212,7 +242,7 @@ export class PipelineBuilds {
       const cached = this.#builds.get(num);
       if (cached !== undefined && isFinished(cached)) continue;
       if (cached === undefined || jobStatusMeaning(job.status).ended) {
-        this.#builds.set(num, await this.#read(num));
+        this.#builds.set(num, checkListedJob(this.#read.call(num), await this.#read(num), job, workflow));
       } else if (job.status === 'running' || job.status === 'queued') {
         this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
       }
@@ -263,26 +293,37 @@ export function slugCommitBuilds(
   query: CommitQuery,
   read: JobReader,
   times: PipelineTimes,
-): { look(): Promise<{ builds: Build[]; truncated: boolean; notes: string[] }> } {
-  const followed = new Map<string, { source: PipelineBuilds; last: Build[]; done: boolean }>();
+): {
+  look(): Promise<{
+    builds: Build[];
+    truncated: boolean;
+    notes: string[];
+    workflows: WorkflowEnd[];
+    open: { name: string; status: string }[];
+    errored: string[];
+  }>;
+} {
+  const followed = new Map<
+    string,
+    { source: PipelineBuilds; last: Build[]; ended: WorkflowEnd[]; done: boolean; errored?: string }
+  >();
   const look = async () => {
     const { branch } = query;
     const pipelines = await api.projectPipelines(project, definedOnly({ branch }));
     const notes: string[] = [];
     if (query.revision === '') {
       const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
-      if (newest === undefined) return { builds: [], truncated: false, notes };
+      if (newest === undefined)
+        return { builds: [], truncated: false, notes, workflows: [], open: [], errored: [] };
       query.revision = String(newest.vcs?.revision).toLowerCase();
       notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
     }
     for (const pipeline of pipelines) {
-      const vcs = pipeline.vcs ?? {};
-      const ofCommit =
-        typeof vcs.revision === 'string' && vcs.revision.toLowerCase().startsWith(query.revision);
-      if (!ofCommit || (branch !== undefined && vcs.branch !== branch) || followed.has(pipeline.id)) continue;
+      if (!ofCommit(pipeline, query) || followed.has(pipeline.id)) continue;
       followed.set(pipeline.id, {
         source: new PipelineBuilds(read, api, pipeline, times),
         last: [],
+        ended: [],
         done: false,
       });
     }
@@ -291,21 +332,73 @@ export function slugCommitBuilds(
       try {
         const look = await entry.source.look();
         entry.last = look.builds;
+        entry.ended = look.workflows;
         entry.done = look.complete && look.builds.every(isFinished);
         notes.push(...look.notes);
       } catch (error) {
-        // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count.
+        // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
+        // nothing ran the gate fails on it (docs/promises.md, promise 31).
         if (!(error instanceof PipelineErroredError)) throw error;
         notes.push(error.message);
+        entry.errored = error.message;
         entry.done = true;
       }
     }
     const builds = [...followed.values()].flatMap((entry) => entry.last);
+    // The workflows that have not ended, a failing one too: the gate waits for them (docs/promises.md, promise 31).
+    const open = [...followed.values()]
+      .filter((entry) => !entry.done)
+      .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
+      .map(({ name, status }) => ({ name, status }));
     return {
       builds: builds.sort((a, b) => a.build_num - b.build_num),
       truncated: pipelines.length >= MAX_PROJECT_PIPELINES,
       notes,
+      workflows: [...followed.values()].flatMap((entry) => entry.ended),
+      open,
+      errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
     };
   };
   return { look };
+}
+
+/** Whether a pipeline is of the commit (and branch) the query names. */
+function ofCommit(pipeline: Pipeline, query: CommitQuery): boolean {
+  const vcs = pipeline.vcs ?? {};
+  const revision = typeof vcs.revision === 'string' ? vcs.revision.toLowerCase() : '';
+  return (
+    query.revision !== '' &&
+    revision.startsWith(query.revision) &&
+    (query.branch === undefined || vcs.branch === query.branch)
+  );
+}
+
+/**
+ * The workflows of a commit's pipelines among the project's newest (API v2), for a project whose builds v1.1
+ * lists: a workflow that ended before it made a job shows only here (docs/promises.md, promise 31).
+ */
+export async function commitWorkflows(
+  api: ProjectsV2,
+  project: ProjectAddress,
+  query: CommitQuery,
+): Promise<{ workflows: Workflow[]; errored: string[] }> {
+  const pipelines = await api.projectPipelines(project, definedOnly({ branch: query.branch }));
+  const found: Workflow[] = [];
+  const errored: string[] = [];
+  for (const pipeline of pipelines) {
+    if (!ofCommit(pipeline, query)) continue;
+    const broken = erroredPipeline(pipeline);
+    if (broken !== undefined) errored.push(broken);
+    else found.push(...(await api.workflows(pipeline.id)));
+  }
+  return { workflows: found, errored };
+}
+
+/** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
+function erroredPipeline(pipeline: Pipeline): string | undefined {
+  // A list's item is checked for its id and number only: its errors are read with care.
+  const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord);
+  const said = pipelineErrors({ ...pipeline, errors });
+  if (said === undefined) return undefined;
+  return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }

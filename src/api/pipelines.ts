@@ -2,6 +2,7 @@
 // credential, and the project-scoped ones, the only ones a project named by its slug reaches (docs/v2.md); answers
 // are checked by shape before use (docs/promises.md, promise 30).
 import { AbortedTrigger, projectPath, type ProjectAddress } from './client.ts';
+import type { VcsType } from './records.ts';
 import { ofRevision } from './commit-builds.ts';
 import { AbortedError, ApiError, isUnknownProject, UserFacingError, ValidationError } from './errors.ts';
 import { matchesBuildQuery, type BuildQuery } from './find-builds.ts';
@@ -125,6 +126,48 @@ export function projectSlug(p: ProjectAddress): string {
   return projectPath(p).slice('/project/'.length);
 }
 
+// The service's provider words and ours name the same hosts (docs/v2.md, "Addressing"): `gh` and `github` are
+// `primary-host`, `bb` and `bitbucket` are `secondary-host`. Any other word is opaque (an app-integration project).
+const PROVIDER_WORDS: Readonly<Record<string, VcsType>> = {
+  gh: 'primary-host',
+  github: 'primary-host',
+  'primary-host': 'primary-host',
+  bb: 'secondary-host',
+  bitbucket: 'secondary-host',
+  'secondary-host': 'secondary-host',
+};
+
+/**
+ * The project a slug of the service names (a pipeline's `project_slug`), in our words: the v1.1 triple for a
+ * provider word we know, else the slug itself; undefined for a text that is no slug.
+ */
+export function slugAddress(slug: unknown): ProjectAddress | undefined {
+  if (typeof slug !== 'string') return undefined;
+  const parts = slug.split('/');
+  if (parts.length !== 3 || parts.some((part) => part === '' || /[\p{Cc}\s?#%\\]/u.test(part)))
+    return undefined;
+  const [provider = '', username = '', project = ''] = parts;
+  const vcsType = PROVIDER_WORDS[provider.toLowerCase()];
+  return vcsType === undefined ? { slug } : { vcsType, username, project };
+}
+
+/**
+ * Whether two addresses name one project, by what they name, not by spelling: the same host (whatever word names
+ * it) and the same organization and project, compared without case as the hosts do; two opaque slugs name one
+ * project when their organization and project ids are the same, whatever their provider word.
+ */
+export function sameProject(a: ProjectAddress, b: ProjectAddress): boolean {
+  const named = (p: ProjectAddress): [string, string, string] => {
+    if (!('slug' in p)) return [p.vcsType, p.username, p.project];
+    const known = slugAddress(p.slug);
+    const [provider = '', org = '', project = ''] = p.slug.split('/');
+    if (known !== undefined && !('slug' in known)) return [known.vcsType, known.username, known.project];
+    return [PROVIDER_WORDS[provider.toLowerCase()] ?? '(opaque)', org, project];
+  };
+  const [x, y] = [named(a), named(b)];
+  return x.every((part, i) => part.toLowerCase() === y[i]?.toLowerCase());
+}
+
 export class Pipelines {
   readonly transport: Transport;
 
@@ -227,9 +270,19 @@ export class Pipelines {
     );
   }
 
-  /** Every workflow of a pipeline, oldest first. */
+  /** Every workflow of a pipeline, oldest first: one that names another pipeline is another's, and unusable. */
   async workflows(pipelineId: string): Promise<Workflow[]> {
-    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, workflowAnswer);
+    const ofPipeline = (call: AnswerOf, value: unknown, at: number): Workflow => {
+      const workflow = workflowAnswer(call, value, at);
+      const named = workflow['pipeline_id'];
+      if (typeof named === 'string' && named.toLowerCase() !== pipelineId.toLowerCase())
+        throw unusable(
+          call,
+          `the workflow ${workflow.id} is of pipeline ${named}, not ${pipelineId} that was asked for`,
+        );
+      return workflow;
+    };
+    return this.list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, ofPipeline);
   }
 
   /** The workflow `workflowId`: an answer that carries another id is another workflow's, and unusable. */

@@ -209,7 +209,7 @@ export class Transport {
       proxy === undefined ? new Agent({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
     this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
     // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
-    // slower at a network's latency (CHANGELOG).
+    // slower at a network's latency (`npm run bench -- --tls --latency 20`).
     this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
   }
 

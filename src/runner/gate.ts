@@ -2,12 +2,13 @@
 // a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
 // failed and their tests, and sets the outputs and the summary.
 import { abortReason } from '../api/clock.ts';
-import type { ProjectAddress } from '../api/client.ts';
+import { projectName, type ProjectAddress } from '../api/client.ts';
 import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
 import { AbortedError, ApiError, ValidationError } from '../api/errors.ts';
 import { formatDuration } from '../api/format.ts';
 import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
 import {
+  commitWorkflows,
   jobReader,
   PipelineBuilds,
   slugCommitBuilds,
@@ -15,8 +16,15 @@ import {
   type WorkflowEnd,
 } from '../api/pipeline-builds.ts';
 import type { PipelineLook } from '../api/pipeline-builds.ts';
-import { Pipelines, ProjectsV2 } from '../api/pipelines.ts';
-import { isFinished, type Build } from '../api/records.ts';
+import {
+  FINAL_WORKFLOW_STATUSES,
+  Pipelines,
+  ProjectsV2,
+  sameProject,
+  slugAddress,
+  type Pipeline,
+} from '../api/pipelines.ts';
+import { definedOnly, isFinished, unusable, type Build } from '../api/records.ts';
 import { isV2Id } from '../api/v2-records.ts';
 import {
   AnnotationBudget,
@@ -68,12 +76,33 @@ export interface GateInputs {
 // What one look found: the builds that count, oldest first; a source that knows when it is complete (a pipeline)
 // needs neither the appear time nor the settle time, and names the workflows that ended and why nothing ran.
 export interface BuildSource {
-  look(): Promise<Partial<Omit<PipelineLook, 'truncated'>> & { builds: Build[]; truncated: boolean }>;
+  look(): Promise<
+    Partial<Omit<PipelineLook, 'truncated'>> & {
+      builds: Build[];
+      truncated: boolean;
+      /** The workflows of a commit's pipelines that have not ended. */
+      open?: { name: string; status: string }[];
+      /** Why each of a commit's pipelines that errored runs nothing. */
+      errored?: string[];
+    }
+  >;
 }
 
 /** How the wait ended; `stopped` is a time-out, a give-up or builds not found (`none`: nothing appeared). */
 export type Ending =
-  | { kind: 'finished'; workflows?: WorkflowEnd[]; nothing?: string | undefined }
+  | {
+      kind: 'finished';
+      /** Every ended workflow known of the pipeline or the commit. */
+      workflows?: WorkflowEnd[];
+      /** Why nothing ran, as the source knows it. */
+      nothing?: string | undefined;
+      /** Every build of the chosen workflows, counted or not. */
+      others?: Build[];
+      /** Why a named job or workflow, or any build chosen, did not appear. */
+      missing?: string;
+      /** Why each of the commit's pipelines that errored runs nothing. */
+      errored?: string[];
+    }
   | { kind: 'cancelled'; what?: string }
   | { kind: 'stopped'; why: string; none?: boolean }
   | { kind: 'none'; why: string };
@@ -151,7 +180,17 @@ export async function gateBuilds(
     const waited: Ending = ending;
     if (waited.kind === 'stopped' && waited.none) return ranNothing(waited.why);
     if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
-    if (waited.kind === 'finished') workflows = waited.workflows ?? [];
+    const verdict =
+      waited.kind === 'finished'
+        ? judge(input, {
+            builds,
+            others: waited.others ?? builds,
+            workflows: waited.workflows ?? [],
+            unbuilt: unbuiltOf(input),
+            ...definedOnly({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
+          })
+        : { judged: [] };
+    workflows = verdict.judged;
     for (const w of workflows)
       if (w.status !== 'success') ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
 
@@ -171,24 +210,8 @@ export async function gateBuilds(
     if (reports.tests.size < unsuccessful.length)
       ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
 
-    const failing = builds.filter((b) => !passes(input.policy, outcomeOf(b)));
-    // A workflow's own status counts as a build's outcome would: it may have failed before making a job.
-    // One whose failing build already says why is not said again.
-    const failingWorkflows = workflows.filter(
-      (w) =>
-        !passes(input.policy, workflowOutcome(w.status)) &&
-        !failing.some((b) => b.workflows?.['workflow_id'] === w.id || jobOf(b).workflow === w.name),
-    );
-    if (failing.length > 0 || failingWorkflows.length > 0)
-      throw new WaitError(logSafe(failureMessage(input, builds, failing, failingWorkflows)));
-    // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
-    // ran is no deploy.
-    const stopped = unbuiltOf(input).filter((j) => !passes(input.policy, j.status));
-    if (stopped.length > 0) {
-      const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
-      throw new WaitError(logSafe(`${upper(scopeOf(input))}: ${list}, without running`));
-    }
-    if (waited.kind === 'finished' && waited.nothing !== undefined) return ranNothing(waited.nothing);
+    if (verdict.fail !== undefined) throw new WaitError(logSafe(verdict.fail));
+    if (verdict.none !== undefined) return ranNothing(verdict.none);
     const worst = endOutcome(ending, builds, workflows);
     const target = scopeOf(input);
     ctx.info(
@@ -212,18 +235,138 @@ export function v11Connection(connection: Connection<ProjectAddress>): Connectio
   return { ...connection, project };
 }
 
-/** One pipeline as the gate's source, its jobs read as the project allows (jobReader). */
+/**
+ * The connection in a pipeline's own project, its `project_slug` (docs/promises.md, promise 35): the step's own
+ * when they name one project, or when the answer names none. When they differ, a project the step named itself
+ * makes `asked` (the input that named the pipeline) an input error; else the pipeline's project is used, and said.
+ * Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
+ */
+export function pipelineConnection(
+  ctx: ActionContext,
+  connection: Connection<ProjectAddress>,
+  pipeline: Pipeline,
+  asked?: string,
+): Connection<ProjectAddress> {
+  const named = pipeline['project_slug'];
+  if (named === undefined) return connection;
+  const own = slugAddress(named);
+  const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
+  if (own === undefined)
+    throw unusable(call, 'the pipeline has a project_slug that is no provider/organization/project');
+  if (sameProject(own, connection.project)) return connection;
+  const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${projectName(connection.project)}`;
+  if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
+  const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+  if (given.length > 0)
+    throw new ValidationError(
+      asked,
+      `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+        `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`,
+      undefined,
+      theirs,
+    );
+  ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
+  return { ...connection, project: own };
+}
+
+/** The inputs that name the step's project; without them it is the workflow's repository. */
+const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'] as const;
+
+/** One pipeline as the gate's source, its jobs read as the project allows (jobReader), in its own project. */
 export function pipelineSource(
   ctx: ActionContext,
-  { client, transport, project }: Connection<ProjectAddress>,
-  pipeline: { id: string; number: number },
+  connection: Connection<ProjectAddress>,
+  pipeline: Pipeline,
   times: { settleMs: number; emptyMs: number },
 ): PipelineBuilds {
+  const { client, transport, project } = pipelineConnection(ctx, connection, pipeline);
   const read = jobReader(client, new ProjectsV2(transport), project);
   return new PipelineBuilds(read, new Pipelines(transport), pipeline, {
     now: () => ctx.clock.now(),
     ...times,
   });
+}
+
+/** What the gate found once the wait ended: what the one rule judges. */
+export interface Found {
+  /** The builds counted: of the chosen workflows and jobs, all ended. */
+  builds: readonly Build[];
+  /** Every build of the chosen workflows, counted or not. */
+  others: readonly Build[];
+  /** Every ended workflow known of the pipeline or the commit (through v2, where it answers). */
+  workflows: readonly WorkflowEnd[];
+  /** The chosen jobs of a pipeline that ended without a build. */
+  unbuilt: readonly UnbuiltJob[];
+  /** Why a named job or workflow, or any build chosen, did not appear within the appear time. */
+  missing?: string;
+  /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
+  nothing?: string;
+  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
+  errored?: readonly string[];
+}
+
+/** The verdict: the workflows judged, and why the step fails, or why nothing ran (`if-no-builds` decides). */
+export interface Verdict {
+  judged: WorkflowEnd[];
+  fail?: string;
+  none?: string;
+}
+
+/**
+ * The one rule of what a gate may pass, on every path: by commit, by `pipeline-id` and by the trigger, by triple and
+ * by slug (docs/promises.md, promise 31). It passes only when every named workflow and job was found and ended
+ * with an outcome the policy allows, at least one build ran (an approval is not one), and no workflow judged ended
+ * with an outcome outside the policy. `if-no-builds` decides only when nothing failed and no build ran.
+ */
+export function judge(input: GateInputs, found: Found): Verdict {
+  const { policy } = input;
+  const inWorkflow = (b: Build, w: WorkflowEnd): boolean =>
+    b.workflows?.['workflow_id'] === w.id || jobOf(b).workflow === w.name;
+  // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
+  const chosen = found.workflows.filter((w) => choosesName(input.workflows, w.name));
+  const ranNone = found.builds.length === 0 || found.missing !== undefined;
+  // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
+  // judged, as the jobs chosen decide. When a job named did not appear, any workflow that failed fails the step.
+  const holdsChosen = (w: WorkflowEnd): boolean =>
+    found.others.some((b) => inWorkflow(b, w) && choosesName(input.jobs, jobOf(b).job)) ||
+    (w.jobs ?? []).some((job) => choosesName(input.jobs, job));
+  const failedThroughBuild = (w: WorkflowEnd): boolean =>
+    w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !passes(policy, outcomeOf(b)));
+  const judged =
+    input.jobs.length === 0 || ranNone
+      ? chosen
+      : chosen.filter((w) => holdsChosen(w) && !failedThroughBuild(w));
+  const failing = found.builds.filter((b) => !passes(policy, outcomeOf(b)));
+  // One whose failing build already says why is not said again.
+  const failingWorkflows = judged.filter(
+    (w) => !passes(policy, workflowOutcome(w.status)) && !failing.some((b) => inWorkflow(b, w)),
+  );
+  if (ranNone) {
+    // Nothing counted ran: a build left out that failed (where v2 cannot be read) or a workflow that failed fails.
+    const others = found.others.filter((b) => !passes(policy, outcomeOf(b)));
+    // A pipeline of the commit whose configuration failed is a failure, not nothing to gate.
+    const errored = passes(policy, 'failed') ? [] : (found.errored ?? []);
+    if (others.length + failingWorkflows.length + errored.length > 0) {
+      const why = found.missing ?? upper(found.nothing ?? `no build of ${scopeOf(input)} ran`);
+      const failed = others.length + failingWorkflows.length > 0;
+      const list = [...(failed ? [failureList(input, failingWorkflows, others)] : []), ...errored];
+      return { judged, fail: `${why}; ${list.join('; ')}` };
+    }
+  } else if (failing.length > 0 || failingWorkflows.length > 0) {
+    return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
+  }
+  // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
+  // ran is no deploy.
+  const stopped = found.unbuilt.filter((j) => !passes(policy, j.status));
+  if (stopped.length > 0) {
+    const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+    return { judged, fail: `${upper(scopeOf(input))}: ${list}, without running` };
+  }
+  if (found.missing !== undefined)
+    return found.builds.length > 0 ? { judged, fail: found.missing } : { judged, none: found.missing };
+  if (found.builds.length === 0)
+    return { judged, none: found.nothing ?? `no build of ${scopeOf(input)} ran` };
+  return { judged };
 }
 
 /** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
@@ -342,30 +485,75 @@ async function waitForCommit(
   let warnedTruncated = false;
   /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
+  /** The workflow the last look waited for, once every build had ended. */
+  let waitingFor: string | undefined;
+  /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
+  let erroredPipelines: string[] = [];
 
-  // Each workflow's own status (API v2): one cancelled or failed before its other jobs were made shows only builds
-  // that passed. Undefined while one of them still runs or waits.
-  const readWorkflows = async (builds: readonly Build[]): Promise<WorkflowEnd[] | undefined> => {
-    // With `job`, the jobs chosen decide: their workflow's status speaks for the other jobs too.
-    if (input.jobs.length > 0 || noV2) return [];
-    const found: WorkflowEnd[] = [];
-    for (const id of new Set(builds.map((b) => b.workflows?.['workflow_id']).filter(isV2Id))) {
+  /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
+  const refused = (error: unknown, what: string): boolean => {
+    if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) return false;
+    noV2 = true;
+    ctx.info(
+      `The service answered ${error.status} for ${what} through API v2 (${error.message}): workflows that made ` +
+        `no build could not be read, so the builds alone decide`,
+    );
+    return true;
+  };
+
+  // Every ended workflow of the pipeline or the commit, with its own status (API v2): one cancelled or failed before
+  // or after its jobs shows only builds that passed, or none. Undefined while one of them still runs or waits.
+  // Only a workflow the verdict may judge is waited for: one `workflow` chooses; with `job`, only while a job named
+  // is missing or no build counted, since a workflow that holds the jobs chosen may wait on a hold released later.
+  const readWorkflows = async (
+    all: readonly Build[],
+    scanned: Awaited<ReturnType<BuildSource['look']>>,
+    ranNone: boolean,
+  ): Promise<WorkflowEnd[] | undefined> => {
+    // A pipeline knows its workflows, all ended once it is complete.
+    if (scanned.complete !== undefined) return [...(scanned.workflows ?? [])];
+    const waits = (name: string): boolean =>
+      choosesName(input.workflows, name) && (input.jobs.length === 0 || ranNone);
+    // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
+    const isOpen = (name: string, status: string): boolean | 'skip' => {
+      if (FINAL_WORKFLOW_STATUSES.has(status)) return false;
+      if (!waits(name)) return 'skip';
+      waitingFor = `workflow ${name} is ${status}`;
+      ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
+      return true;
+    };
+    for (const { name, status } of scanned.open ?? []) if (isOpen(name, status) === true) return undefined;
+    erroredPipelines = [...(scanned.errored ?? [])];
+    const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
+    if (noV2) return [...found.values()];
+    for (const id of new Set(all.map((b) => b.workflows?.['workflow_id']).filter(isV2Id))) {
+      if (found.has(id)) continue;
       try {
         const { name, status } = await v2.workflow(id);
-        if (status === 'on_hold' || status === 'running') {
-          ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
-          return undefined;
-        }
-        found.push({ id, name, status });
+        const open = isOpen(name, status);
+        if (open === true) return undefined;
+        if (open === false) found.set(id, { id, name, status });
       } catch (error) {
-        if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) throw error;
-        noV2 = true;
-        const answer = `The service answered ${error.status} for a workflow through API v2 (${error.message})`;
-        ctx.info(`${answer}: the builds alone decide`);
-        return [];
+        if (refused(error, 'a workflow')) return [...found.values()];
+        throw error;
       }
     }
-    return found;
+    // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
+    if (!('slug' in project)) {
+      try {
+        const commit = await commitWorkflows(v2, project, input.query);
+        erroredPipelines.push(...commit.errored);
+        for (const { id, name, status } of commit.workflows) {
+          if (found.has(id)) continue;
+          const open = isOpen(name, status);
+          if (open === true) return undefined;
+          if (open === false) found.set(id, { id, name, status });
+        }
+      } catch (error) {
+        if (!refused(error, "the commit's pipelines")) throw error;
+      }
+    }
+    return [...found.values()];
   };
 
   /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
@@ -415,38 +603,60 @@ async function waitForCommit(
     everything = new Map(all.map((b) => [b.build_num, b]));
     current = builds;
     seen(builds);
-    // A source that knows when it is complete needs neither the appear time nor the settle time.
-    if (scanned.complete !== undefined) {
-      if (!scanned.complete || !builds.every(isFinished)) return { done: false, logged };
-      // Workflows left out by `workflow` do not count; with `job`, the jobs chosen decide, as for a commit.
-      const chosen = (scanned.workflows ?? []).filter((w) => choosesName(input.workflows, w.name));
-      const workflows = input.jobs.length > 0 ? [] : chosen;
-      return { done: true, value: { kind: 'finished', workflows, nothing: scanned.nothing } };
-    }
-    if (!builds.every(isFinished)) return { done: false, logged };
-    const missing = input.named.filter((p) => !builds.some((b) => p.test(jobOf(b).job ?? '')));
-    if ((builds.length === 0 && input.named.length === 0) || missing.length > 0) {
+    // A source that knows when it is complete (a pipeline) needs no settle time.
+    const complete = scanned.complete;
+    if (complete === false || !builds.every(isFinished)) return { done: false, logged };
+    const finished = (
+      workflows: WorkflowEnd[],
+      more: Partial<Extract<Ending, { kind: 'finished' }>> = {},
+    ) => ({
+      done: true as const,
+      value: { kind: 'finished' as const, workflows, others: all, ...more },
+    });
+    // What a pipeline listed: a named job or workflow is found among its jobs and workflows, built or not.
+    const listed = (scanned.workflows ?? []).filter((w) => choosesName(input.workflows, w.name));
+    const jobNames = [...all.map((b) => jobOf(b).job ?? ''), ...listed.flatMap((w) => w.jobs ?? [])];
+    const workflowNames = [...all.map((b) => jobOf(b).workflow ?? ''), ...listed.map((w) => w.name)];
+    const missingJobs = input.named.filter((p) => !jobNames.some((name) => p.test(name)));
+    const missingWorkflows =
+      complete === true
+        ? input.workflows.filter((p) => p.named && !workflowNames.some((n) => p.test(n)))
+        : [];
+    const patterns = input.jobs.length + input.workflows.length > 0;
+    const nothingRan = builds.length === 0 && (complete !== true || patterns);
+    if (nothingRan || missingJobs.length + missingWorkflows.length > 0) {
       // While other builds of the commit run, a matching job may yet come.
       if (!all.every(isFinished)) return { done: false, logged };
+      // A named job or workflow that does not appear is waited for as long on every path.
       const appearLeft = lastChange + input.appearMs - now;
       if (appearLeft > 0) return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+      const workflows = await readWorkflows(all, scanned, true);
+      if (workflows === undefined) return { done: false, logged: true };
       const within = `within ${formatDuration(input.appearMs)}`;
       const states = all.map((b) => `${label(b)} ${outcomeOf(b) || describeState(b)}`).join(', ');
       const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
-      const names = missing.map((m) => `'${m.body}'`).join(', ');
-      const why =
-        missing.length === 0
-          ? `No build of ${scope} appeared ${within}`
-          : `${missing.length > 1 ? 'Jobs' : 'Job'} ${names} of ${scope} did not appear ${within}${after}`;
-      return { done: true, value: { kind: 'stopped', why, none: builds.length === 0 } };
+      const names = (list: NamePattern[]): string => list.map((m) => `'${m.body}'`).join(', ');
+      const why = [
+        ...(missingWorkflows.length === 0
+          ? []
+          : [`${missingWorkflows.length > 1 ? 'Workflows' : 'Workflow'} ${names(missingWorkflows)}`]),
+        ...(missingJobs.length === 0
+          ? []
+          : [`${missingJobs.length > 1 ? 'Jobs' : 'Job'} ${names(missingJobs)}`]),
+      ].join(' and ');
+      const missing =
+        why === ''
+          ? `No build of ${scope} appeared ${within}${after}`
+          : `${why} of ${scope} did not appear ${within}${after}`;
+      return finished(workflows, { missing, errored: erroredPipelines });
     }
+    if (complete === true)
+      return finished([...(scanned.workflows ?? [])], definedOnly({ nothing: scanned.nothing }));
     // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
     const settleLeft = lastChange + input.settleMs - now;
     if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
-      const workflows = await readWorkflows(builds);
-      return workflows
-        ? { done: true, value: { kind: 'finished', workflows } }
-        : { done: false, logged: true };
+      const workflows = await readWorkflows(all, scanned, false);
+      return workflows ? finished(workflows) : { done: false, logged: true };
     }
     if (logged) ctx.info(`Every build has ended; waiting ${formatDuration(settleLeft)} for a downstream job`);
     return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
@@ -472,7 +682,9 @@ async function waitForCommit(
       ? 'no build of it had appeared'
       : open.length > 0
         ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-        : 'every build had ended, but a named job had not appeared';
+        : waitingFor !== undefined
+          ? `every build had ended, but ${waitingFor}`
+          : 'every build had ended, but a named job had not appeared';
   const within = `did not end within ${formatDuration(input.timeoutMs)}`;
   return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
 }
@@ -527,14 +739,7 @@ function failureMessage(
   failing: readonly Build[],
   workflows: readonly WorkflowEnd[],
 ): string {
-  const how = (b: Build): string => {
-    const outcome = outcomeOf(b);
-    const status = b.status ?? 'unknown';
-    if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
-    return outcome
-      ? `outcome '${outcome}' (status ${status})`
-      : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
-  };
+  const how = buildHow;
   const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
   const [only] = failing;
   if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
@@ -546,13 +751,33 @@ function failureMessage(
     const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
     return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
   }
+  return `${upper(scopeOf(input))} did not pass: ${failureList(input, workflows, failing)}`;
+}
+
+/** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
+function failureList(
+  input: GateInputs,
+  workflows: readonly WorkflowEnd[],
+  failing: readonly Build[],
+): string {
+  const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
   const list = workflows.map((w) => {
     const outcome = workflowOutcome(w.status);
     const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
-    return `workflow ${w.name} ended with status '${w.status}'${as}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+    const made = w.jobs?.length === 0 ? ' without a job' : '';
+    return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
   });
-  list.push(...failing.map((b) => `build ${label(b)} ended with ${how(b)}`));
-  return `${upper(scopeOf(input))} did not pass: ${list.join(', ')}${allowed}`;
+  list.push(...failing.map((b) => `build ${label(b)} ended with ${buildHow(b)}`));
+  return `${list.join(', ')}${allowed}`;
+}
+
+function buildHow(b: Build): string {
+  const outcome = outcomeOf(b);
+  const status = b.status ?? 'unknown';
+  if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
+  return outcome
+    ? `outcome '${outcome}' (status ${status})`
+    : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
 }
 
 function setOutputs(

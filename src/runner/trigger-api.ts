@@ -155,13 +155,15 @@ export async function confirmPipeline(
 }
 
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
-// origin of a job's address once one is known, else of `base-url`; built from checked parts only.
+// origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
+// checked parts only.
 export function pipelineUrl(
   connection: Connection<ProjectAddress>,
   pipeline: Pipeline,
   jobUrl?: string | null,
 ): string {
-  const web = (URL.parse(jobUrl ?? connection.baseUrl) ?? new URL(connection.baseUrl)).origin;
+  const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
+  const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
   return shellSafeUrl(`${web}/pipelines/${projectSlug(connection.project)}/${pipeline.number}`);
 }
 

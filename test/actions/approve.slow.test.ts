@@ -228,6 +228,19 @@ describe('approve against a server answering as the service does', () => {
     expect(server?.requests.every((r) => r.path.startsWith(`${V2}/`))).toBe(true);
   });
 
+  it('waits inside a log group and approves after it, so the approvals show outside the fold', async () => {
+    const result = await approve({ pipelines: [releasePipeline()] }, { 'pipeline-id': uuid(1) });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split(/\r?\n/u);
+    const open = lines.findIndex((l) => l.startsWith('::group::Waiting for'));
+    const close = lines.indexOf('::endgroup::');
+    const first = lines.findIndex((l) => l.startsWith('Approved '));
+    expect(open).toBeGreaterThanOrEqual(0);
+    expect(lines.filter((l) => l.startsWith('::group::'))).toHaveLength(1);
+    expect(close).toBeGreaterThan(open);
+    expect(first).toBeGreaterThan(close);
+  });
+
   it('approves every job on hold by default, and needs no project with pipeline-id', async () => {
     const result = await approve(
       { pipelines: [releasePipeline()] },

@@ -93,4 +93,16 @@ describe.each([
     // Below the prefix, every call the step made.
     if (proxy !== undefined) expect(proxy.paths).toEqual(paths.map((p) => `${prefix}${p}`));
   });
+
+  it("builds the pipeline's web address below the root, its path prefix kept, until a job's is known", async () => {
+    await service();
+    if (prefix !== '') proxy = await prefixProxy(emulator.origin);
+    const origin = proxy?.origin ?? emulator.origin;
+    const result = await runAction('trigger-build', {
+      inputs: { token: emulator.token, 'base-url': form(origin), wait: 'false' },
+    });
+    expect(result.code).toBe(0);
+    const number = result.outputs['pipeline-number'];
+    expect(result.outputs['pipeline-url']).toBe(`${origin}${prefix}/pipelines/${SLUG}/${number}`);
+  });
 });

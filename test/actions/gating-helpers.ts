@@ -1,5 +1,6 @@
 // Shared by the tests of trigger-build, wait-for-build and wait-for-serial: a fake clock that a real HTTP server (the emulator)
 // shares, a recording Io, and a way to run an action's logic in-process as runAction runs it.
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,6 +217,12 @@ export function handles(): { sockets: number; timers: number } {
 }
 
 /** A job of a second-generation workflow for one commit, as the service starts it after a push (docs/wire.md). */
+/** A UUID made from `key`, as the service's ids are (the product asks v2 for a build's workflow by it). */
+function uuidOf(key: string): string {
+  const hex = createHash('sha1').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 export function workflowJob(
   revision: string,
   job: string,
@@ -229,10 +236,10 @@ export function workflowJob(
     platform: '2.0',
     workflows: {
       job_name: job,
-      job_id: `job-${job}-${revision.slice(0, 7)}`,
+      job_id: uuidOf(`job-${job}-${revision}`),
       workflow_name: workflow,
-      workflow_id: `wf-${workflow}-${revision.slice(0, 7)}`,
-      workspace_id: `wf-${workflow}-${revision.slice(0, 7)}`,
+      workflow_id: uuidOf(`wf-${workflow}-${revision}`),
+      workspace_id: uuidOf(`wf-${workflow}-${revision}`),
       upstream_job_ids: [],
       upstream_concurrency_map: {},
     },

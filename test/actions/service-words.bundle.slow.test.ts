@@ -243,7 +243,7 @@ describe("an errored pipeline's errors, each with its type in the service's word
     expectTyped(
       await run('wait-for-build', baseUrl, {
         'pipeline-id': PIPELINE_ID,
-        'timeout-minutes': '1',
+        'wait-timeout-minutes': '1',
         'poll-interval-seconds': '1',
       }),
     );

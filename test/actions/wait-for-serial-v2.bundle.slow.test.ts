@@ -43,7 +43,7 @@ function pushAll(...branches: string[]): Record<string, number>[] {
     const byName: Record<string, number> = {};
     for (const workflow of emu.state.pipelineWorkflows(String(pipeline['id'])) ?? [])
       for (const job of emu.state.workflowJobs(workflow.id) ?? [])
-        if (job.job_number !== null) byName[`${workflow.name}/${job.name}`] = job.job_number;
+        if (job.job_number !== undefined) byName[`${workflow.name}/${job.name}`] = job.job_number;
     return byName;
   });
 }

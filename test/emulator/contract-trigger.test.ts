@@ -143,10 +143,15 @@ describe('the emulator answers API v2 in the real shapes', () => {
     for (const item of items) expect(mismatches(item, PIPELINE)).toEqual([]);
   });
 
-  it('an unknown project: 404 {"message": "Project not found"}', async () => {
+  it('an unknown project: 404 {"message": "Project does not exist."}, the reference\'s words', async () => {
     const answer = await v2('POST', '/project/primary-host/octo-org/nowhere/pipeline/run', {
       config: { branch: 'main' },
     });
+    expect(answer).toEqual({ status: 404, json: { message: 'Project does not exist.' } });
+  });
+
+  it('an unknown project of the older trigger: 404 {"message": "Project not found"}, as recorded', async () => {
+    const answer = await v2('POST', '/project/primary-host/octo-org/nowhere/pipeline', { branch: 'main' });
     expect(answer).toEqual({ status: 404, json: { message: 'Project not found' } });
   });
 });

@@ -7,6 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStep, type Launcher, type StepResult } from '../../scripts/runner-env.ts';
+import { noteBundleRun } from '../contract/exchanges.ts';
 
 export {
   actionYmlPath,
@@ -49,6 +50,7 @@ const PUSH_TO_MAIN = {
 
 /** Starts the action's bundle; `done` resolves when it exits. */
 export async function startAction(action: string, options: RunOptions = {}): Promise<Started> {
+  noteBundleRun();
   const stepDir = await mkdtemp(join(tmpdir(), `runner-${action}-`));
   const workspace = options.workspace ?? join(stepDir, 'workspace');
   let stdout = '';

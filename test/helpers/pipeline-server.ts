@@ -28,8 +28,18 @@ export interface ScriptWorkflow {
   rawJobs?: unknown[];
 }
 
+/** The commit of the script's pipeline and of its builds (finishedBuild). */
+export const REVISION = 'c0ffee1234567890c0ffee1234567890c0ffee12';
+
 export interface Script {
-  pipeline: { id: string; number: number; state: string };
+  /** `project_slug` is SLUG unless given (the service's words may name the same project: `gh/…`). */
+  pipeline: {
+    id: string;
+    number: number;
+    state: string;
+    project_slug?: string;
+    errors?: { type: string; message: string }[];
+  };
   workflows: ScriptWorkflow[];
   /** v1.1 build records by number; a number without one answers 404 `Build not found`. */
   builds: Map<number, Build>;
@@ -41,6 +51,16 @@ export interface Script {
   onRequest?: (method: string, path: string) => void;
   /** How long the answer to a request takes, in milliseconds (none by default). */
   delayMs?: (method: string, path: string) => number;
+  /** What `GET /pipeline/{id}` answers instead of the pipeline (another pipeline's record). */
+  pipelineAnswer?: Record<string, unknown>;
+  /** The pipeline a trigger answers instead of the script's, whose read answers the script's pipeline. */
+  triggered?: { id: string; number: number };
+  /** The status every API v2 request is answered with (401: a project token, which v2 does not take). */
+  v2Status?: number;
+  /** v2 job details by number (`GET /project/{SLUG}/job/{number}`), for a project named by its slug. */
+  jobDetails?: Map<number, Record<string, unknown>>;
+  /** Another project's v1.1 builds: its slug in our words, and its builds by number. */
+  other?: { slug: string; builds: Map<number, Build> };
 }
 
 export interface PipelineServer {
@@ -61,7 +81,7 @@ export function finishedBuild(num: number, job: string, workflow: ScriptWorkflow
     lifecycle: 'finished',
     status: outcome,
     outcome,
-    vcs_revision: 'c0ffee1234567890c0ffee1234567890c0ffee12',
+    vcs_revision: REVISION,
     branch: 'main',
     workflows: { job_name: job, workflow_name: workflow.name, workflow_id: workflow.id },
   };
@@ -135,13 +155,29 @@ function answer(
     reply(res, 200, { items: items.slice(from, to), next_page_token: to < items.length ? String(to) : null });
   };
   const { pipeline } = script;
+  if (script.v2Status !== undefined && path.startsWith(`${v2}/`))
+    return reply(res, script.v2Status, { message: 'Permission denied' });
+  const record = {
+    project_slug: SLUG,
+    errors: [],
+    ...pipeline,
+    vcs: { revision: REVISION, branch: 'main' },
+    created_at: '2026-11-27T05:00:00Z',
+  };
   if (
     method === 'POST' &&
     (path === `${v2}/project/${SLUG}/pipeline/run` || path === `${v2}/project/${SLUG}/pipeline`)
   )
-    return reply(res, 201, { ...pipeline, created_at: '2026-11-27T05:00:00Z' });
+    return reply(res, 201, { ...pipeline, ...script.triggered, created_at: '2026-11-27T05:00:00Z' });
   if (method !== 'GET') return reply(res, 404, { message: 'Not found' });
-  if (path === `${v2}/pipeline/${pipeline.id}`) return reply(res, 200, { ...pipeline, errors: [] });
+  if (path === `${v2}/pipeline/${pipeline.id}` || path === `${v2}/pipeline/${script.triggered?.id}`)
+    return reply(res, 200, script.pipelineAnswer ?? record);
+  if (path === `${v2}/project/${SLUG}/pipeline`) return page([record]);
+  const details = new RegExp(`^${v2}/project/${SLUG}/job/(\\d+)$`, 'u').exec(path);
+  if (details !== null) {
+    const job = script.jobDetails?.get(Number(details[1]));
+    return job === undefined ? reply(res, 404, { message: 'Job not found' }) : reply(res, 200, job);
+  }
   if (path === `${v2}/pipeline/${pipeline.id}/workflow`)
     return page(script.rawWorkflows ?? script.workflows.map((w) => v2Workflow(w, script)));
   for (const w of script.workflows) {
@@ -157,8 +193,11 @@ function answer(
   if (path === v1) {
     return reply(res, 200, [...script.builds.values()].reverse().slice(Number(query.get('offset') ?? 0)));
   }
-  const one = new RegExp(`^${v1}/(\\d+)(/tests)?$`, 'u').exec(path);
-  const build = one === null ? undefined : script.builds.get(Number(one[1]));
+  const other = script.other;
+  const theirs = other && new RegExp(`^/api/v1.1/project/${other.slug}/(\\d+)(/tests)?$`, 'u').exec(path);
+  const one = theirs ?? new RegExp(`^${v1}/(\\d+)(/tests)?$`, 'u').exec(path);
+  const builds = theirs ? (other?.builds ?? new Map<number, Build>()) : script.builds;
+  const build = one === null ? undefined : builds.get(Number(one[1]));
   if (build === undefined) return reply(res, 404, { message: 'Build not found' });
   if (one?.[2] === '/tests') return reply(res, 200, { tests: [], exceptions: null });
   return reply(res, 200, build);

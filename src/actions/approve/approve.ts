@@ -14,6 +14,7 @@ import { isV2Id } from '../../api/v2-records.ts';
 import { checkPipelineId, checkSegment } from '../../api/validate.ts';
 import { poll, untilDeadline, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { inGroup } from '../../runner/io.ts';
 import { appendSummary, headerRow, SUMMARY_ROWS } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
@@ -159,53 +160,56 @@ export async function approve(ctx: ActionContext): Promise<void> {
   const approved: { workflow: string; job: string; approval_request_id: string }[] = [];
 
   try {
-    const result = await poll(
-      {
-        clock: ctx.clock,
-        signal: ctx.signal,
-        intervalMs: input.intervalMs,
-        deadline: started + input.waitMs,
-        onHeartbeat: (state) =>
-          ctx.info(`Still waiting for an ${chosen} on hold (${formatDuration(state.elapsedMs)})`),
-        onFailure: (error, state) =>
-          ctx.io.warning(`${error.message}; looking again in ${formatDuration(state.nextInMs)}`),
-      },
-      async () => {
-        let found: Pipeline | undefined;
-        if (input.pipelineId !== undefined) {
-          // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
-          found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
-        } else {
-          // A commit's newest may change from one look to the next.
-          const newest = await newestOfCommit(pipelines, project, input);
-          listed = true;
-          pulls = newest.passed.length;
-          for (const p of newest.passed) {
-            if (passedOver.has(p.id)) continue;
-            passedOver.add(p.id);
-            const branch = cut(headOf(p).branch ?? '(none)', 200);
-            ctx.info(
-              `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
-                'as allow-forks is false; looking at an older one',
-            );
+    // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
+    const result = await inGroup(ctx.io, `Waiting for an ${chosen} on hold`, () =>
+      poll(
+        {
+          clock: ctx.clock,
+          signal: ctx.signal,
+          intervalMs: input.intervalMs,
+          deadline: started + input.waitMs,
+          onHeartbeat: (state) =>
+            ctx.info(`Still waiting for an ${chosen} on hold (${formatDuration(state.elapsedMs)})`),
+          onFailure: (error, state) =>
+            ctx.io.warning(`${error.message}; looking again in ${formatDuration(state.nextInMs)}`),
+        },
+        async () => {
+          let found: Pipeline | undefined;
+          if (input.pipelineId !== undefined) {
+            // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
+            found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
+          } else {
+            // A commit's newest may change from one look to the next.
+            const newest = await newestOfCommit(pipelines, project, input);
+            listed = true;
+            pulls = newest.passed.length;
+            for (const p of newest.passed) {
+              if (passedOver.has(p.id)) continue;
+              passedOver.add(p.id);
+              const branch = cut(headOf(p).branch ?? '(none)', 200);
+              ctx.info(
+                `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
+                  'as allow-forks is false; looking at an older one',
+              );
+            }
+            found = newest.found;
           }
-          found = newest.found;
-        }
-        if (found === undefined) return { done: false };
-        if (found.id !== pipeline?.id) {
-          pipeline = found;
-          seen = undefined;
-          const pull = isForkPipeline(found) ? "; it is of a pull request, perhaps a fork's" : '';
-          ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
-        }
-        seen = await approvalsOf(pipelines, found.id, input.jobs);
-        const chosenJobs = seen.filter((a) => a.chosen);
-        const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
-        if (onHold.length > 0) return { done: true, value: onHold };
-        if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
-          return { done: true, value: [] };
-        return { done: false };
-      },
+          if (found === undefined) return { done: false };
+          if (found.id !== pipeline?.id) {
+            pipeline = found;
+            seen = undefined;
+            const pull = isForkPipeline(found) ? "; it is of a pull request, perhaps a fork's" : '';
+            ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
+          }
+          seen = await approvalsOf(pipelines, found.id, input.jobs);
+          const chosenJobs = seen.filter((a) => a.chosen);
+          const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
+          if (onHold.length > 0) return { done: true, value: onHold };
+          if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
+            return { done: true, value: [] };
+          return { done: false };
+        },
+      ),
     );
     if (!result.done) {
       const wait = formatDuration(input.waitMs);

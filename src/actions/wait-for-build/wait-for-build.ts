@@ -1,4 +1,10 @@
-import { gateBuilds, pipelineSource, readIfNoBuilds, type BuildSource } from '../../runner/gate.ts';
+import {
+  gateBuilds,
+  pipelineConnection,
+  pipelineSource,
+  readIfNoBuilds,
+  type BuildSource,
+} from '../../runner/gate.ts';
 import { jobReader } from '../../api/pipeline-builds.ts';
 import { definedOnly, isFinished } from '../../api/records.ts';
 import { scopeOf } from '../../runner/gate.ts';
@@ -116,9 +122,11 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
   ctx.io.notice(`Pipeline #${pipeline.number}: ${pipelineUrl(connection, pipeline)}`);
   const { settleMs, appearMs: emptyMs } = input;
-  const source = pipelineSource(ctx, connection, pipeline, { settleMs, emptyMs });
+  // Its jobs are read in its own project (docs/promises.md, promise 35).
+  const own = pipelineConnection(ctx, connection, pipeline, 'pipeline-id');
+  const source = pipelineSource(ctx, own, pipeline, { settleMs, emptyMs });
   const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;
-  await gateBuilds(ctx, connection, { ...input, source, label }, { started, deadline });
+  await gateBuilds(ctx, own, { ...input, source, label }, { started, deadline });
 }
 
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
