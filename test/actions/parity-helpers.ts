@@ -58,7 +58,7 @@ export interface Row {
   differs?: string;
   /** One kind stops at an input error, which sets no output: the output names are not compared. */
   inputError?: Kind;
-  /** The hole of issue 38 (or the point of issue 39/40) that makes this row fail on main. */
+  /** The hole of issue 38 the row guards: it failed before that hole was closed. */
   hole?: string;
   /** The row waits a minute (appear time or deadline): it runs in a pool of its own, all at once. */
   minute?: boolean;

@@ -2,7 +2,8 @@
 // service, run twice from the committed bundle against the emulator, once with `vcs-type`/`username`/`project` and
 // once with `project-slug` naming the same project. Both must give the same verdict, the same output names and the
 // same values where the two must agree. A row where the service itself makes them differ says why in `differs`
-// and checks that difference. Rows marked `hole` fail on main for the reason named (issue 38's gate rule).
+// and checks that difference. A row's `hole` names the hole of issue 38 it guards: those rows failed before the
+// gate's one rule and approve's fork rule were merged.
 // Every run has an emulator of its own, seeded the same way for both kinds. The runs that wait a minute (the
 // shortest appear time and deadline the inputs allow) start together, the others beside them, so the file lasts
 // about as long as its longest row.
@@ -224,7 +225,7 @@ const waitForBuild: Row[] = [
     inputs: wfb(),
     code: 1,
     log: /::error::.*ship/u,
-    hole: 'issue 38 hole 2: the commit path reads no workflow that made no job ("No build ... appeared")',
+    hole: 'issue 38 hole 2: the commit path read no workflow that made no job ("No build ... appeared")',
     minute: true,
   },
   ...(['error', 'unauthorized'] as const).map((status): Row => ({
@@ -235,7 +236,7 @@ const waitForBuild: Row[] = [
     inputs: wfb({ 'if-no-builds': 'pass' }),
     code: 1,
     log: /::error::.*ship/u,
-    hole: 'issue 38 hole 2: the commit path drops workflows that made no job',
+    hole: 'issue 38 hole 2: the commit path dropped workflows that made no job',
     minute: true,
   })),
   {
@@ -249,7 +250,7 @@ const waitForBuild: Row[] = [
     outputs: { outcome: { triple: 'none', slug: '' } },
     log: { triple: /could not be read, so the builds alone decide/u, slug: /::error::.*401/u },
     differs: PROJECT_TOKEN,
-    hole: 'issue 38 hole 2: by triple the log does not say that workflows without builds could not be read',
+    hole: 'issue 38 hole 2: by triple the log did not say that workflows without builds could not be read',
     minute: true,
   },
   {
@@ -405,7 +406,7 @@ const waitForBuild: Row[] = [
     inputs: byPipeline({ job: 'deploy' }),
     code: 1,
     log: /::error::.*deploy/u,
-    hole: 'issue 38 hole 1: a named job missing from the pipeline passes by pipeline-id',
+    hole: 'issue 38 hole 1: a named job missing from the pipeline passed by pipeline-id',
     minute: true,
   },
   {
@@ -415,7 +416,7 @@ const waitForBuild: Row[] = [
     seed: approvedOnly,
     inputs: byPipeline(),
     code: 1,
-    hole: 'issue 38 hole 3: an approval-only pipeline passes as success',
+    hole: 'issue 38 hole 3: an approval-only pipeline passed as success',
     minute: true,
   },
   {
@@ -787,6 +788,7 @@ const approve: Row[] = [
   {
     action: 'approve',
     scenario: "a fork's newer pipeline of the commit holds too",
+    hole: "issue 38 hole 8: approve released a fork's pipeline by default",
     config: { workflows: APPROVAL_ONLY },
     seed: (emu) => {
       push(emu);
@@ -985,7 +987,7 @@ describe.each([
 ] as const)('%s by triple and by slug', (_action, rows) => {
   it.each(
     rows.map(
-      (row) => [row.hole === undefined ? row.scenario : `${row.scenario} [${row.hole}]`, row] as const,
+      (row) => [row.hole === undefined ? row.scenario : `${row.scenario} [guards ${row.hole}]`, row] as const,
     ),
   )('%s', (_name, row) => {
     const runs = ran.get(row);
