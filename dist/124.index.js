@@ -15,23 +15,23 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_gate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5963);
 /* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2049);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(249);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(133);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
 /* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3355);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2249);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7370);
 /* harmony import */ var _runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3703);
 /* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7704);
 /* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(649);
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7634);
-/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2497);
-/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6677);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1013);
-/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(260);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(5942);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(8164);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(1272);
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(159);
+/* harmony import */ var _service_v1_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(7218);
+/* harmony import */ var _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(322);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(3094);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(1467);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(9575);
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(5305);
+/* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(5063);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(6609);
 
 
 
@@ -96,12 +96,12 @@ const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
 function readInputs(ctx) {
     const { inputs } = ctx;
     const { branch, tag, revision } = (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_11__/* .triggerRefOf */ .hy)({ branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') }, ctx.env);
-    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('branch', branch);
-    (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
+    (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('branch', branch);
+    (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkRevisionOrTag */ .TD)('revision', revision, 'tag', tag);
     if (tag !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('tag', tag, 'a tag name');
     if (revision !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('revision', revision, 'a commit');
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('revision', revision, 'a commit');
     const parallel = inputs.integer('parallel', 1, 1000);
     const params = withContextParams(ctx, inputs.params('params'));
     const wait = inputs.boolean('wait', false);
@@ -109,15 +109,15 @@ function readInputs(ctx) {
     const intervalMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .pollIntervalMs */ .Bg)(inputs);
     const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
     const policy = (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_19__/* .MAX_OUTPUT_LINES */ .$S, 50);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_19__/* .MAX_OUTPUT_LINES */ .$S, 50);
     const api = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .readTriggerApi */ .NI)(inputs);
     const ifNoBuilds = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .readIfNoBuilds */ .a4)(inputs);
     const definitionId = inputs.optional('definition-id');
     if (definitionId !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('definition-id', definitionId, 'a pipeline definition id');
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('definition-id', definitionId, 'a pipeline definition id');
     const request = {
         branch,
-        ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .definedOnly */ .Uv)({ definitionId, revision, tag, parallel, params }),
+        ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_18__/* .definedOnly */ .Uv)({ definitionId, revision, tag, parallel, params }),
     };
     // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
     (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .checkTriggerInputs */ .em)(api, request);
@@ -163,7 +163,7 @@ async function triggerBuild(ctx) {
     const deadline = startedAt + input.timeoutMs;
     const connection = input.wait ? (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .connectUntil */ .HO)(ctx, deadline) : ctx.connect({ acceptSlug: true });
     const { branch, tag } = input.request;
-    const title = `Triggering ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
+    const title = `Triggering ${(0,_service_v1_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
     // The trigger is a log group; the pipeline's link, a notice after it, shows on the run's page (none for a build of
     // v1.1, whose link is in the log and the build-url output).
     let link;
@@ -172,11 +172,11 @@ async function triggerBuild(ctx) {
     let confirmed;
     try {
         started = await (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .startBuild */ .bT)(connection, input.api, input.request).catch(async (error) => {
-            if (!(error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .TriggerAbortedError */ .W0 || error instanceof _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .PipelineTriggerAbortedError */ .k))
+            if (!(error instanceof _service_v1_js__WEBPACK_IMPORTED_MODULE_13__/* .TriggerAbortedError */ .W0 || error instanceof _service_v2_js__WEBPACK_IMPORTED_MODULE_17__/* .PipelineTriggerAbortedError */ .k))
                 throw error;
             // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
             const what = await cancelLost(ctx, input, error);
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_15__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_15__/* .AbortedError */ .oM(`${(0,_common_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
         });
         if (started.api === 'v2') {
             link = `Pipeline #${started.pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineUrl */ .EL)(connection, started.pipeline)}`;
@@ -198,7 +198,7 @@ async function triggerBuild(ctx) {
         else {
             // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
             const url = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineUrl */ .EL)(connection, pipeline);
-            const workflows = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .workflowRows */ .zL)(url, await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport).workflows(pipeline.id));
+            const workflows = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .workflowRows */ .zL)(url, await new _service_v2_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport).workflows(pipeline.id));
             setPipelineOutputs(ctx, workflows);
             const text = 'Triggered; the step did not wait for the pipeline to finish.';
             await pipelineSummary(ctx, pipeline, url, workflows, text);
@@ -212,7 +212,7 @@ async function triggerBuild(ctx) {
     const url = triggered.build_url ?? '';
     const where = url ? `: ${url}` : '';
     warnRecovered(ctx, recoveredAfter, `build #${num}`, where);
-    ctx.info(`Triggered build #${num} of ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(v1.project)} on branch ${input.request.branch}${where}`);
+    ctx.info(`Triggered build #${num} of ${(0,_service_v1_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(v1.project)} on branch ${input.request.branch}${where}`);
     let last = triggered;
     /** The summary's closing: none while the step did not wait, a line, or why the finished build failed. */
     let ending;
@@ -223,8 +223,8 @@ async function triggerBuild(ctx) {
     try {
         if (!input.wait)
             return;
-        ctx.info(`Waiting for build #${num} to finish: a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.intervalMs)}, ` +
-            `for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)}`);
+        ctx.info(`Waiting for build #${num} to finish: a look every ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.intervalMs)}, ` +
+            `for at most ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)}`);
         try {
             // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
             const follow = () => (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c9)(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
@@ -233,11 +233,11 @@ async function triggerBuild(ctx) {
                 ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
                 // With an error the time-out did not come: the next look could not have been made within it (a long
                 // Retry-After), so the step says it stopped early, and why.
-                const waited = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(ctx.clock.now() - startedAt);
+                const waited = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(ctx.clock.now() - startedAt);
                 throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf(result.error === undefined
-                    ? `Build #${num} did not finish within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)}; it was left ` +
+                    ? `Build #${num} did not finish within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)}; it was left ` +
                         `${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(last)}${where}`
-                    : `Stopped waiting for build #${num} after ${waited}, before the ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)} ` +
+                    : `Stopped waiting for build #${num} after ${waited}, before the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)} ` +
                         `timeout: ${result.error.message}; it was left ${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(last)}${where}`);
             }
         }
@@ -245,7 +245,7 @@ async function triggerBuild(ctx) {
             if (ctx.signal.aborted) {
                 const what = await cancelOnAbort(ctx, input, last);
                 ending = [`The step was cancelled: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(what)}.`];
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_15__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_15__/* .AbortedError */ .oM(`${(0,_common_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
             }
             if (!(error instanceof _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .PollFailedError */ .f5))
                 throw error;
@@ -272,8 +272,8 @@ async function triggerBuild(ctx) {
             ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
     }
     finally {
-        const judged = input.wait && (0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(last);
-        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_14__/* .jobOf */ .Zw)(last);
+        const judged = input.wait && (0,_service_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(last);
+        const { job, workflow } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_14__/* .jobOf */ .Zw)(last);
         ctx.setOutput('build-num', num);
         ctx.setOutput('build-url', (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .shellSafeUrl */ .NO)(url));
         ctx.setOutput('status', (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outputWord */ .u)(ctx.info, 'status', last.status));
@@ -292,7 +292,7 @@ async function triggerBuild(ctx) {
                 outcome: judged ? (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outcomeOf */ .sG)(last) || null : null,
             },
         ]);
-        const waited = ending === undefined ? {} : { Waited: (0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(ctx.clock.now() - startedAt) };
+        const waited = ending === undefined ? {} : { Waited: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(ctx.clock.now() - startedAt) };
         const parts = [(0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .buildHeading */ .jI)(last), (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .buildFacts */ ._x)(last, waited)];
         parts.push(...(ending ?? ['Triggered; the step did not wait for the build to finish.']));
         if (tests !== undefined)
@@ -321,17 +321,17 @@ async function confirmTriggered(ctx, connection, input, { pipeline, recoveredAft
     const url = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineUrl */ .EL)(connection, pipeline);
     const { branch, tag } = input.request;
     warnRecovered(ctx, recoveredAfter, `pipeline #${pipeline.number}`, `: ${url}`);
-    ctx.info(`Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(connection.project)} on ` +
+    ctx.info(`Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${(0,_service_v1_js__WEBPACK_IMPORTED_MODULE_13__/* .projectName */ .j1)(connection.project)} on ` +
         `${tag === undefined ? `branch ${branch}` : `tag ${tag}`} through API v2: ${url}`);
     ctx.setOutput('pipeline-id', pipeline.id);
     ctx.setOutput('pipeline-number', pipeline.number);
     ctx.setOutput('pipeline-url', url);
     try {
         const until = input.wait ? deadline : undefined;
-        return await (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmPipeline */ .Lb)(ctx, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport), pipeline, until);
+        return await (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmPipeline */ .Lb)(ctx, new _service_v2_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport), pipeline, until);
     }
     catch (error) {
-        if (!(error instanceof _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_16__/* .PipelineErroredError */ .GU))
+        if (!(error instanceof _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_16__/* .PipelineErroredError */ .GU))
             throw error;
         setPipelineOutputs(ctx, []);
         await pipelineSummary(ctx, pipeline, url, [], `The pipeline failed: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(error.message, 1000)}`);
@@ -387,7 +387,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     finally {
         const deciding = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .decidingBuild */ .Gf)(builds, input.policy);
         ctx.setOutput('status', (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outputWord */ .u)(ctx.info, 'status', deciding?.status));
-        // v2 has no lifecycle: a job of a project named by its slug has its status alone (src/api/job-status.ts).
+        // v2 has no lifecycle: a job of a project named by its slug has its status alone (src/service/job-status.ts).
         const lifecycle = 'slug' in connection.project ? undefined : deciding?.lifecycle;
         ctx.setOutput('lifecycle', (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .outputWord */ .u)(ctx.info, 'lifecycle', lifecycle));
         const url = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineUrl */ .EL)(connection, pipeline, builds.find((b) => b.build_url)?.build_url);
@@ -429,7 +429,7 @@ async function afterAbort(ctx, input, says, work) {
     }
     catch (error) {
         const why = budget.aborted
-            ? `no answer within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(CANCEL_BUDGET_MS)}`
+            ? `no answer within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(CANCEL_BUDGET_MS)}`
             : error.message;
         ctx.io.warning((0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(says.warn(why)));
         return says.failed(why);
@@ -439,7 +439,7 @@ async function afterAbort(ctx, input, says, work) {
 function cancelPipeline(ctx, input, pipeline, source, builds) {
     const name = `pipeline #${pipeline.number}`;
     return afterAbort(ctx, input, cancelling(name, `cancelling the workflows of ${name}`), async ({ transport, client, project }) => {
-        const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(transport);
+        const pipelines = new _service_v2_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(transport);
         // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
         const known = source.workflows;
         const workflows = known.length > 0
@@ -452,10 +452,10 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
         }
         catch (error) {
             // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
-            const running = builds.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(b));
+            const running = builds.filter((b) => !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(b));
             for (const build of running) {
                 if ('slug' in project)
-                    await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .ProjectsV2 */ .lv(transport).cancelJob(project, build.build_num);
+                    await new _service_v2_js__WEBPACK_IMPORTED_MODULE_17__/* .ProjectsV2 */ .lv(transport).cancelJob(project, build.build_num);
                 else
                     await client.cancel(project, build.build_num);
             }
@@ -465,7 +465,7 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
             return `the running builds of ${name} were cancelled (${nums}), not its workflows`;
         }
         const names = open.map((w) => w.name).join(', ');
-        ctx.info(`Cancelled ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_8__/* .plural */ .LS)(open.length, 'workflow')} of ${name}${names ? `: ${names}` : ''}`);
+        ctx.info(`Cancelled ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .plural */ .LS)(open.length, 'workflow')} of ${name}${names ? `: ${names}` : ''}`);
         return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;
     });
 }
@@ -473,7 +473,7 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
 async function cancelOnAbort(ctx, input, last) {
     const num = last.build_num;
     const where = last.build_url ? `: ${last.build_url}` : '';
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(last))
+    if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(last))
         return `build #${num} had already finished`;
     return afterAbort(ctx, input, cancelling(`build #${num}`, `cancelling build #${num}`, where), async (connection) => {
         const { client, project } = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .v11Connection */ .$c)(connection);
@@ -488,7 +488,7 @@ async function cancelOnAbort(ctx, input, last) {
  */
 function cancelLost(ctx, input, error) {
     const { before } = error;
-    const kind = error instanceof _api_client_js__WEBPACK_IMPORTED_MODULE_13__/* .TriggerAbortedError */ .W0 ? 'build' : 'pipeline';
+    const kind = error instanceof _service_v1_js__WEBPACK_IMPORTED_MODULE_13__/* .TriggerAbortedError */ .W0 ? 'build' : 'pipeline';
     const { branch, tag } = input.request;
     const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
     const says = {
@@ -506,11 +506,11 @@ function cancelLost(ctx, input, error) {
             if (found === undefined)
                 return `no build had started on ${where}`;
             const num = found.build_num;
-            const cancelled = (0,_api_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
+            const cancelled = (0,_service_records_js__WEBPACK_IMPORTED_MODULE_18__/* .isFinished */ .$g)(found) ? found : await client.cancel(project, num);
             ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(cancelled)})`);
             return `build #${num}, started as the step was cancelled, was cancelled`;
         }
-        const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport);
+        const pipelines = new _service_v2_js__WEBPACK_IMPORTED_MODULE_17__/* .Pipelines */ .Cw(connection.transport);
         const ref = tag === undefined ? { branch } : { tag };
         const found = await pipelines.findTriggered(connection.project, ref, before);
         if (found === undefined)
@@ -522,7 +522,7 @@ function cancelLost(ctx, input, error) {
                 'cancel it by hand');
             return `${name} started and has no workflow yet; its workflows may still start`;
         }
-        const open = workflows.filter((w) => !_api_pipelines_js__WEBPACK_IMPORTED_MODULE_17__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(w.status));
+        const open = workflows.filter((w) => !_service_v2_js__WEBPACK_IMPORTED_MODULE_17__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(w.status));
         for (const workflow of open)
             await pipelines.cancelWorkflow(workflow.id);
         const names = (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(open.map((w) => w.name).join(', '));

@@ -18,29 +18,29 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
 // EXTERNAL MODULE: ../runner/run.ts + 5 modules
-var run = __webpack_require__(249);
+var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../runner/wait-inputs.ts
 var wait_inputs = __webpack_require__(3355);
-// EXTERNAL MODULE: ../api/format.ts
-var format = __webpack_require__(2249);
-// EXTERNAL MODULE: ../api/client.ts
-var client = __webpack_require__(2497);
-// EXTERNAL MODULE: ../api/commit-builds.ts
-var commit_builds = __webpack_require__(6677);
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/name-patterns.ts
-var name_patterns = __webpack_require__(8729);
-// EXTERNAL MODULE: ../api/records.ts
-var records = __webpack_require__(5942);
-// EXTERNAL MODULE: ../api/validate.ts
-var validate = __webpack_require__(1272);
-// EXTERNAL MODULE: ../api/pipelines.ts
-var pipelines = __webpack_require__(103);
+// EXTERNAL MODULE: ../common/format.ts
+var format = __webpack_require__(7370);
+// EXTERNAL MODULE: ../service/v1.ts
+var v1 = __webpack_require__(7218);
+// EXTERNAL MODULE: ../service/commit-builds.ts
+var commit_builds = __webpack_require__(322);
+// EXTERNAL MODULE: ../common/errors.ts
+var errors = __webpack_require__(3094);
+// EXTERNAL MODULE: ../common/name-patterns.ts
+var name_patterns = __webpack_require__(9872);
+// EXTERNAL MODULE: ../service/records.ts
+var records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../service/validate.ts
+var validate = __webpack_require__(6609);
+// EXTERNAL MODULE: ../service/v2.ts
+var v2 = __webpack_require__(9575);
 ;// CONCATENATED MODULE: ./wait-for-serial/pipelines.ts
 
 
@@ -52,7 +52,7 @@ const WAITED = new Set(['running', 'queued', 'not_running']);
 const SETTLED_PIPELINE_STATES = new Set(['created', 'errored']);
 /** The jobs to wait for, read look after look, and the cancel of one of them (the job alone, not its workflow). */
 function pipelineJobs(transport, project, query) {
-    const api = new pipelines/* ProjectsV2 */.lv(transport);
+    const api = new v2/* ProjectsV2 */.lv(transport);
     const { branch, buildNum } = query;
     /** This job's own pipeline, once read. */
     let own;
@@ -89,7 +89,7 @@ function pipelineJobs(transport, project, query) {
                 continue;
             let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
             for (const workflow of await api.workflows(pipeline.id)) {
-                if (pipelines/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !(0,name_patterns/* choosesName */.Cx)(query.workflows, workflow.name))
+                if (v2/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !(0,name_patterns/* choosesName */.Cx)(query.workflows, workflow.name))
                     continue;
                 done = false;
                 for (const job of await api.jobs(workflow.id)) {
@@ -97,7 +97,7 @@ function pipelineJobs(transport, project, query) {
                     if (typeof number !== 'number' || !WAITED.has(job.status) || !(0,name_patterns/* choosesName */.Cx)(query.jobs, job.name))
                         continue;
                     found.set(number, {
-                        ...(0,pipelines/* jobBuild */.Id)(pipeline, { job_number: number, name: job.name, status: job.status }, workflow.name),
+                        ...(0,v2/* jobBuild */.Id)(pipeline, { job_number: number, name: job.name, status: job.status }, workflow.name),
                         // The log says the job's own status rather than the lifecycle v1.1 would give it.
                         lifecycle: null,
                         status: job.status,
@@ -199,7 +199,7 @@ async function waitForSerial(ctx) {
         ...(input.workflows.length === 0 ? [] : [`workflow ${(0,name_patterns/* describePatterns */.BL)(input.workflows)}`]),
         ...(input.jobs.length === 0 ? [] : [`job ${(0,name_patterns/* describePatterns */.BL)(input.jobs)}`]),
     ];
-    const scope = `${(0,client/* projectName */.j1)(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
+    const scope = `${(0,v1/* projectName */.j1)(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
     const own = input.buildNum;
     // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
     ctx.info(own === undefined
@@ -385,7 +385,7 @@ function wait_for_serial_run() {
 
 /***/ }),
 
-/***/ 5224:
+/***/ 9027:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -395,7 +395,7 @@ function wait_for_serial_run() {
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 // Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
 // needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
 //
@@ -523,7 +523,7 @@ function selects(globs, text) {
 
 /***/ }),
 
-/***/ 8729:
+/***/ 9872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -531,8 +531,8 @@ function selects(globs, text) {
 /* harmony export */   Cx: () => (/* binding */ choosesName),
 /* harmony export */   QC: () => (/* binding */ compileNamePatterns)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9027);
 // Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
 // inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
 // as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
@@ -577,10 +577,10 @@ function describePatterns(patterns) {
 /* harmony export */   wt: () => (/* binding */ poll)
 /* harmony export */ });
 /* unused harmony export transient */
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7878);
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
+/* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
 // The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
 // interval measured from the end of one look to the start of the next so that a look the transport stretched for a
 // Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
@@ -594,14 +594,14 @@ const WAIT_LIMITS = {
 };
 /** The log line of a failed look: what could not be done, why, and when the next look comes. */
 function failedLook(log, what) {
-    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
+    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
 }
 /** Several looks in a row failed: the last failure says why. */
-class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
 /** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
-class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
@@ -616,7 +616,7 @@ async function poll(options, look) {
     const state = () => ({ looks, elapsedMs: clock.now() - start });
     for (;;) {
         if (signal.aborted)
-            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
         looks++;
         let waitMs;
         try {
@@ -630,11 +630,11 @@ async function poll(options, look) {
         }
         catch (error) {
             if (signal.aborted)
-                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+                throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
             // A request the step's time-out stopped is the time-out itself, not an early stop.
             if (error instanceof StepDeadlineError)
                 return { done: false, ...state() };
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+            if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
                 return { done: false, error, ...state() };
             if (!transient(error))
                 throw error;
@@ -661,7 +661,7 @@ async function poll(options, look) {
     }
 }
 /** The step's time-out came while a request was on its way. */
-class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+class StepDeadlineError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
     name = 'StepDeadlineError';
 }
 // The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
@@ -688,7 +688,7 @@ function untilDeadline(signal, clock, deadline) {
 /** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 function transient(error) {
     // An answer of the wrong shape comes back the same at the next look.
-    return !(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
+    return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
 }
 
 
@@ -703,7 +703,7 @@ function transient(error) {
 /* harmony export */   HO: () => (/* binding */ connectUntil),
 /* harmony export */   M7: () => (/* binding */ readRevision)
 /* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
 /* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
 
@@ -721,10 +721,10 @@ function pollIntervalMs(inputs) {
 function readRevision(given, env, instead) {
     const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
     if (raw === undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
     }
     if (!/^[0-9a-f]{7,40}$/i.test(raw))
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
     return raw.toLowerCase();
 }
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */

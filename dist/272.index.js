@@ -16,20 +16,20 @@ __webpack_require__.d(__webpack_exports__, {
   spec: () => (/* binding */ spec)
 });
 
-// EXTERNAL MODULE: ../api/errors.ts
-var errors = __webpack_require__(1013);
-// EXTERNAL MODULE: ../api/pipeline-builds.ts
-var pipeline_builds = __webpack_require__(260);
-// EXTERNAL MODULE: ../api/pipelines.ts
-var pipelines = __webpack_require__(103);
-// EXTERNAL MODULE: ../api/records.ts
-var records = __webpack_require__(5942);
-// EXTERNAL MODULE: ../api/ssh.ts
-var ssh = __webpack_require__(3534);
-// EXTERNAL MODULE: ../api/validate.ts
-var validate = __webpack_require__(1272);
+// EXTERNAL MODULE: ../common/errors.ts
+var errors = __webpack_require__(3094);
+// EXTERNAL MODULE: ../service/pipeline-builds.ts
+var pipeline_builds = __webpack_require__(1467);
+// EXTERNAL MODULE: ../service/v2.ts
+var service_v2 = __webpack_require__(9575);
+// EXTERNAL MODULE: ../service/records.ts
+var records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../service/ssh.ts
+var ssh = __webpack_require__(5517);
+// EXTERNAL MODULE: ../service/validate.ts
+var validate = __webpack_require__(6609);
 // EXTERNAL MODULE: ../runner/run.ts + 5 modules
-var run = __webpack_require__(249);
+var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/trigger-api.ts
 var trigger_api = __webpack_require__(3703);
 // EXTERNAL MODULE: ../runner/summary.ts
@@ -38,8 +38,8 @@ var summary = __webpack_require__(2970);
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../runner/workflow.ts
 var workflow = __webpack_require__(649);
-// EXTERNAL MODULE: ../api/format.ts
-var format = __webpack_require__(2249);
+// EXTERNAL MODULE: ../common/format.ts
+var format = __webpack_require__(7370);
 ;// CONCATENATED MODULE: ./general/report.ts
 // What the general action says came back, in one line for the log and the summary: a count for lists, a build's
 // number and status, a key's fingerprint. Never a value: variables come back masked by the service, and every
@@ -242,7 +242,7 @@ const COMMANDS = {
                 return started.result.build;
             if (started.api === 'none')
                 return notTriggered(a, started.message);
-            return setUp(a, new pipelines/* Pipelines */.Cw(connection.transport), started.pipeline);
+            return setUp(a, new service_v2/* Pipelines */.Cw(connection.transport), started.pipeline);
         },
         // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
         v2: async (api, p, a) => {
@@ -393,7 +393,7 @@ async function general(ctx) {
         (0,trigger_api/* checkTriggerInputs */.em)(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
     // connect() gives a slug project only to a command about a project, which then has a v2 form.
     const result = 'slug' in project
-        ? await v2?.(new pipelines/* ProjectsV2 */.lv(connection.transport), project, args)
+        ? await v2?.(new service_v2/* ProjectsV2 */.lv(connection.transport), project, args)
         : await command.call(connection.client, project, args, connection);
     ctx.setOutput('result', JSON.stringify(result ?? null));
     const what = describeResult(name, result);

@@ -11,9 +11,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1272);
-/* harmony import */ var _api_ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3534);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(249);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6609);
+/* harmony import */ var _service_ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5517);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(133);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8999);
 
@@ -31,10 +31,10 @@ async function addSshKey(ctx) {
         required: true,
         hint: 'an unencrypted RSA private key, e.g. ssh-key: ${{ secrets.DEPLOY_KEY }}',
     });
-    const key = (0,_api_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .checkSshKey */ .S)('ssh-key', raw);
+    const key = (0,_service_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .checkSshKey */ .S)('ssh-key', raw);
     const host = ctx.inputs.optional('hostname');
     if (host !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .checkSegment */ .cr)('hostname', host, 'a host name');
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .checkSegment */ .cr)('hostname', host, 'a host name');
     const { client, project } = ctx.connect({ acceptSlug: 'adding an SSH key' });
     await client.addSshKey(project, key.privateKey, host);
     ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);

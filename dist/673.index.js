@@ -2,79 +2,7 @@ export const id = 673;
 export const ids = [673];
 export const modules = {
 
-/***/ 4496:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D0: () => (/* binding */ decoder),
-/* harmony export */   IX: () => (/* binding */ contentCoding)
-/* harmony export */ });
-/* unused harmony export UnsupportedCodingError */
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
-// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
-// downloads and step output alike (docs/promises.md, promise 24).
-
-// Loaded at its first use: most runs decode nothing.
-const zlib = () => process.getBuiltinModule('node:zlib');
-/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
-class UnsupportedCodingError extends Error {
-    name = 'UnsupportedCodingError';
-    /** Every Content-Encoding line, as one value. */
-    value;
-    constructor(value) {
-        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
-        this.value = value;
-    }
-}
-/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
-function contentCoding(header) {
-    const value = [header ?? []].flat().join(', ');
-    const codings = value
-        .split(',')
-        .map((c) => c.trim().toLowerCase())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length === 0)
-        return undefined;
-    const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
-    if (only === 'gzip' || only === 'deflate' || only === 'br')
-        return only;
-    throw new UnsupportedCodingError(value);
-}
-/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
-function decoder(coding) {
-    if (coding === 'gzip')
-        return zlib().createGunzip();
-    return coding === 'br' ? zlib().createBrotliDecompress() : new Deflate();
-}
-/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
- *  stream's low nibble is 8). */
-class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
-    #inner;
-    _transform(chunk, _encoding, callback) {
-        if (chunk.length === 0)
-            return callback();
-        this.#inner ??= (((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw())
-            .on('data', (data) => this.push(data))
-            .on('error', (error) => this.destroy(error));
-        this.#inner.write(chunk, () => callback());
-    }
-    _flush(callback) {
-        // An empty body decodes to nothing.
-        if (this.#inner === undefined)
-            return callback();
-        this.#inner.once('end', () => callback()).end();
-    }
-    _destroy(error, callback) {
-        this.#inner?.destroy();
-        callback(error);
-    }
-}
-
-
-/***/ }),
-
-/***/ 5224:
+/***/ 9027:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -84,7 +12,7 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 // Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
 // needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
 //
@@ -212,7 +140,7 @@ function selects(globs, text) {
 
 /***/ }),
 
-/***/ 8729:
+/***/ 9872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -220,8 +148,8 @@ function selects(globs, text) {
 /* harmony export */   Cx: () => (/* binding */ choosesName),
 /* harmony export */   QC: () => (/* binding */ compileNamePatterns)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9027);
 // Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
 // inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
 // as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
@@ -254,327 +182,6 @@ function describePatterns(patterns) {
 
 /***/ }),
 
-/***/ 8164:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
-/* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
-/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
-/* harmony export */   P4: () => (/* binding */ collectFailedSteps)
-/* harmony export */ });
-/* unused harmony exports findFailedSteps, readStepOutput, ChunkParser */
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6466);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1013);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5942);
-/* harmony import */ var _decode_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4496);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2249);
-/* harmony import */ var _terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8301);
-/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1664);
-// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
-// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
-// can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
-
-
-
-
-
-
-
-
-/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
-const MAX_OUTPUT_LINES = 1000;
-/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
-const MAX_STEPS_READ = 10;
-/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
-const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
-/** Time spent reading the outputs of one build, on top of each request's own timeouts. */
-const OUTPUT_TIMEOUT_MS = 120_000;
-/** Characters of one chunk held for JSON.parse; a longer message is handed on in slices. */
-const MAX_CHUNK_LENGTH = 1024 * 1024;
-/** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
-const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
-/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
- *  not fail a build. */
-function findFailedSteps(build) {
-    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
-    return (Array.isArray(build.steps) ? build.steps : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
-        .filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)
-        .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
-        .map((action) => {
-        const index = integer(action['index']) ?? 0;
-        return {
-            name: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['name']) ?? (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(step['name']) ?? '(unnamed step)',
-            step: integer(action['step']),
-            index,
-            // The build ran on several containers, so the container is worth naming.
-            parallel: parallel || index > 0,
-            command: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['bash_command']),
-            status: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['status']),
-            exitCode: integer(action['exit_code']),
-            durationMs: (0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .elapsedMs */ .d5)(action['run_time_millis'], action['start_time'], action['end_time']),
-            /** The service cut this step's output itself. */
-            truncated: action['truncated'] === true,
-            /** Pre-signed; never logged (the signature is a credential). */
-            outputUrl: action['has_output'] === false ? undefined : (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['output_url']),
-        };
-    }));
-}
-/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
-async function collectFailedSteps(options) {
-    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
-    const steps = findFailedSteps(options.build);
-    if (lines <= 0 || steps.length === 0)
-        return steps;
-    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
-    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
-    const budget = { limit, bytesLeft: limit };
-    const timer = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([options.signal ?? timer, timer]);
-    let refreshed;
-    for (const step of steps.slice(0, MAX_STEPS_READ)) {
-        if (options.signal?.aborted)
-            break;
-        // Once the build was read again, every step takes its fresh address.
-        const read = (why) => {
-            const url = refreshed === undefined
-                ? step.outputUrl
-                : findFailedSteps(refreshed).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
-            if (url === undefined)
-                throw new OutputError(why);
-            return readStepOutput(options.transport, url, { lines, signal, budget });
-        };
-        try {
-            if (timer.aborted)
-                throw new OutputError(`reading the build's outputs took over ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`);
-            if (budget.bytesLeft <= 0)
-                throw new OutputError(`the build's outputs passed the ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(limit)} read per build`);
-            step.output = await read('the service kept no output for this step').catch(async (error) => {
-                const expired = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && error.status === 403;
-                if (!expired || options.refresh === undefined || refreshed !== undefined)
-                    throw error;
-                refreshed = await options.refresh().catch((refreshError) => {
-                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(refreshError).message}`);
-                });
-                return read('its address expired (HTTP 403) and the build lists no new one');
-            });
-        }
-        catch (error) {
-            if (options.signal?.aborted)
-                break;
-            step.outputError =
-                timer.aborted && !(error instanceof OutputError)
-                    ? `no complete output within ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`
-                    : error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui
-                        ? error.message
-                        : `unexpected error: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message}`;
-        }
-    }
-    return steps;
-}
-class OutputError extends _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
-    name = 'OutputError';
-}
-/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
-async function readStepOutput(opener, url, 
-/** The budget is shared by the steps of one build; reading stops with an error when it runs out. */
-options) {
-    const tail = new _terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__/* .TerminalTail */ .DG(options.lines);
-    const parser = new ChunkParser((piece) => tail.write(piece));
-    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
-    const opened = await opener.open(url, {
-        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
-        ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ signal: options.signal }),
-    });
-    const decode = new TextDecoder();
-    let bytes = 0;
-    try {
-        await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_1__.pipeline)(opened.body, unzipper(opened.headers['content-encoding']), async (source) => {
-            for await (const chunk of source) {
-                bytes += chunk.length;
-                if ((budget.bytesLeft -= chunk.length) < 0)
-                    throw new OutputError(`reading it passed the ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(budget.limit)} read per build`);
-                parser.write(decode.decode(chunk, { stream: true }));
-            }
-        });
-    }
-    catch (error) {
-        opened.body.destroy();
-        const code = error.code;
-        if (typeof code === 'string' && code.startsWith('Z_'))
-            throw new OutputError(`its body could not be decoded (${error.message})`);
-        throw error;
-    }
-    parser.write(decode.decode());
-    parser.end();
-    tail.end();
-    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
-}
-/** The decoder for a Content-Encoding still on the body (src/api/decode.ts). */
-function unzipper(header) {
-    try {
-        const coding = (0,_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .contentCoding */ .IX)(header);
-        return coding === undefined ? new node_stream__WEBPACK_IMPORTED_MODULE_0__.PassThrough() : (0,_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .decoder */ .D0)(coding);
-    }
-    catch (error) {
-        const value = error.value;
-        throw new OutputError(`it came in an encoding this client cannot read (${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(value, 41)})`);
-    }
-}
-/**
- * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
- * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
- */
-class ChunkParser {
-    #emit;
-    /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */
-    #held = '';
-    #depth = 0;
-    #done = false;
-    #inString = false;
-    #escaped = false;
-    /** Where the open string and its last escape begin in #held. */
-    #stringAt = 0;
-    #escapeAt = -1;
-    /** Whether the open string is a chunk's message, once a spill had to know. */
-    #inMessage;
-    constructor(emit) {
-        this.#emit = emit;
-    }
-    write(piece) {
-        let from = 0;
-        for (let i = 0; i < piece.length; i++) {
-            const ch = piece[i];
-            if (this.#depth === 0) {
-                if (ch === '[' && !this.#done)
-                    [this.#depth, this.#held] = [1, '['];
-                else if (!/\s/.test(ch))
-                    this.#fail('expected a JSON array of output chunks');
-                from = i + 1;
-            }
-            else if (this.#inString) {
-                if (this.#escaped) {
-                    if (!'"\\/bfnrtu'.includes(ch))
-                        this.#fail(`a bad escape \\${ch}`);
-                    this.#escaped = false;
-                }
-                else if (ch === '\\') {
-                    this.#escaped = true;
-                    this.#escapeAt = this.#held.length + i - from;
-                }
-                else if (ch === '"')
-                    this.#inString = false;
-                else {
-                    STRING_RUN.lastIndex = i;
-                    STRING_RUN.test(piece);
-                    i = STRING_RUN.lastIndex - 1;
-                }
-            }
-            else if (ch === '"') {
-                this.#inString = true;
-                this.#stringAt = this.#held.length + i - from;
-                this.#escapeAt = -1;
-                this.#inMessage = undefined;
-            }
-            else if (ch === '[' || ch === '{') {
-                if (++this.#depth > _answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF)
-                    throw new OutputError(`its body is JSON nested more than ${_answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF} levels deep; reading stopped there`);
-            }
-            else if ((ch === ']' || ch === '}') && this.#depth-- <= 2) {
-                // A chunk ended, or the array: what is held is parsed as an array of its own.
-                const items = this.#json(this.#held + piece.slice(from, i + 1) + (this.#depth === 1 ? ']' : ''));
-                for (const item of items)
-                    if ((0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(item) && typeof item['message'] === 'string')
-                        this.#emit(item['message']);
-                this.#done = this.#depth === 0;
-                this.#held = this.#done ? '' : '[null';
-                from = i + 1;
-            }
-        }
-        this.#held += piece.slice(from);
-        if (this.#held.length > MAX_CHUNK_LENGTH)
-            this.#spill();
-    }
-    end() {
-        if (!this.#done)
-            throw new OutputError('its body ended before the end of the JSON array');
-    }
-    /** Hands on what is held of the message being read, up to an escape that may not be whole yet. */
-    #spill() {
-        const held = this.#held;
-        const start = this.#stringAt + 1;
-        this.#inMessage ??=
-            this.#depth === 2 && /"message"\s*:\s*$/.test(held.slice(Math.max(0, start - 64), start - 1));
-        if (this.#inString && this.#inMessage) {
-            const end = held.length - this.#escapeAt < 6 && this.#escapeAt >= start ? this.#escapeAt : held.length;
-            this.#emit(this.#json(`"${held.slice(start, end)}"`));
-            this.#held = held.slice(0, start) + held.slice(end);
-            this.#escapeAt -= end - start;
-        }
-        else if (held.length > 16 * MAX_CHUNK_LENGTH) {
-            throw new OutputError(`its body has a chunk longer than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(16 * MAX_CHUNK_LENGTH)} outside its message`);
-        }
-    }
-    #json(text) {
-        try {
-            return JSON.parse(text);
-        }
-        catch (error) {
-            this.#fail((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message);
-        }
-    }
-    #fail(detail) {
-        throw new OutputError(`its body is not the expected JSON (${detail})`);
-    }
-}
-/** Characters a string holds that need no look: neither its end nor an escape. */
-const STRING_RUN = /[^"\\]*/y;
-// --- The line that says what went wrong ---------------------------------------------------------------------------
-/** Lines that only say that something exited (the exit code says it already) or count what failed. */
-const NOISE = [
-    /^exit(ed)?\b.*\b(code|status)\b/i,
-    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
-    /command failed with exit code/i,
-    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
-    /^make(\[\d+\])?: \*\*\*/,
-    /^error: process completed with exit code/i,
-    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
-];
-/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
-const STATES_ERROR = [
-    /\b\w*(Error|Exception)\b\s*[:!]/,
-    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
-    /^(fatal|panic|error|ERROR|FATAL)\b/,
-    /^Too long with no output/i,
-];
-/** A line that hints at one: a failure, something missing or refused, a kill. */
-const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
-/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
-function lastMeaningfulLine(lines) {
-    let hint;
-    let fallback;
-    for (let i = lines.length - 1; i >= 0; i--) {
-        const line = (lines[i] ?? '').trim();
-        if (line === '' || NOISE.some((re) => re.test(line)))
-            continue;
-        if (STATES_ERROR.some((re) => re.test(line)))
-            return line;
-        if (HINTS_ERROR.test(line))
-            hint ??= line;
-        fallback ??= line;
-    }
-    return hint ?? fallback;
-}
-function integer(value) {
-    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-}
-
-
-/***/ }),
-
 /***/ 817:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -586,13 +193,13 @@ function integer(value) {
 /* harmony export */   sT: () => (/* binding */ MAX_FAILURE_REPORTS)
 /* harmony export */ });
 /* unused harmony exports SUMMARY_BUILD_LIMIT, reportFailedSteps, codeBlock */
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(103);
-/* harmony import */ var _api_step_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8164);
-/* harmony import */ var _api_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
+/* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5063);
+/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(284);
 /* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2970);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8999);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2249);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7370);
 
 
 
@@ -607,12 +214,12 @@ async function readTests({ io }, { client, project, transport }, build) {
     try {
         // A project named by its slug has its jobs' tests through v2 only, in the same fields.
         if ('slug' in project)
-            return { tests: (await new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_1__/* .ProjectsV2 */ .lv(transport).tests(project, build.build_num)) };
+            return { tests: (await new _service_v2_js__WEBPACK_IMPORTED_MODULE_1__/* .ProjectsV2 */ .lv(transport).tests(project, build.build_num)) };
         const metadata = await client.tests(project, build.build_num);
         return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
     }
     catch (error) {
-        if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
+        if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
             throw error;
         const why = error.message;
         io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
@@ -648,7 +255,7 @@ function testsSection(ctx, read, budget, heading = 4) {
     const clean = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cleaner */ .ZS)(ctx.secrets);
     for (const test of failed.slice(0, _summary_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_LISTED_FAILURES */ .z4)) {
         const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-        ctx.info(`✗ ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(name), 300)}${test.file ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(test.file), 300)})` : ''}`);
+        ctx.info(`✗ ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(name), 300)}${test.file ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(test.file), 300)})` : ''}`);
     }
     const located = failed.flatMap((test) => {
         const where = annotationOf(test);
@@ -658,7 +265,7 @@ function testsSection(ctx, read, budget, heading = 4) {
     for (const { test, where } of annotated) {
         const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
         // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-        ctx.io.error((0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(message), 2000), {
+        ctx.io.error((0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(message), 2000), {
             ...where,
             file: (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(where.file), 1000),
             title: (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(test.name || 'failed test'), 200),
@@ -679,7 +286,7 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
     const num = build.build_num;
     try {
         const full = Array.isArray(build.steps) ? build : await client.build(project, num);
-        const steps = await (0,_api_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .collectFailedSteps */ .P4)({
+        const steps = await (0,_service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .collectFailedSteps */ .P4)({
             transport,
             build: full,
             lines,
@@ -696,7 +303,7 @@ async function showFailedSteps(ctx, { client, project, transport }, build, lines
         return shown;
     }
     catch (error) {
-        if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM || ctx.signal.aborted))
+        if (!(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM || ctx.signal.aborted))
             ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Could not read the steps of build #${num}: ${error.message}`));
         return NOTHING_SHOWN;
     }
@@ -720,7 +327,7 @@ options = {}) {
     const sections = [];
     let summaryLeft = SUMMARY_BUILD_LIMIT;
     const unavailable = [];
-    for (const step of steps.slice(0, _api_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_STEPS_READ */ .Eq)) {
+    for (const step of steps.slice(0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_STEPS_READ */ .Eq)) {
         const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(step.name), 200);
         const heading = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`);
         const parts = [`**Failed step:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .mdSafe */ .$v)(name, 200)}${facts(step, true)}`];
@@ -733,7 +340,7 @@ options = {}) {
         io.startGroup(heading);
         io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Step: ${name}`));
         const command = step.command === undefined ? [] : commandLines(clean(step.command));
-        const output = (step.output?.lines ?? []).map((line) => (0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(line), SHOWN_LINE_LENGTH));
+        const output = (step.output?.lines ?? []).map((line) => (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(line), SHOWN_LINE_LENGTH));
         const fenced = [
             ...command.map((line) => `$ ${line}`),
             ...(command.length && output.length ? [''] : []),
@@ -754,7 +361,7 @@ options = {}) {
         sections.push(parts.join('\n\n'));
         summaryLeft -= sections.at(-1).length;
     }
-    const rest = steps.slice(_api_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_STEPS_READ */ .Eq);
+    const rest = steps.slice(_service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_STEPS_READ */ .Eq);
     if (rest.length > 0) {
         const names = [...new Set(rest.map((s) => (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(s.name), 100)))];
         const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
@@ -767,13 +374,13 @@ options = {}) {
         const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
         io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(unavailable.length === 1
             ? `Could not show the output of step '${only.name}' of build #${num}: ${only.why}`
-            : (0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+            : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
     }
     if (options.annotate ?? true) {
         // @actions/core escapes the message and the title, so neither can leave its command line.
         const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(first.name), 120);
         const exit = first.exitCode === undefined ? '' : ` (exit code ${first.exitCode})`;
-        const reason = first.output === undefined ? undefined : (0,_api_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .lastMeaningfulLine */ .HF)(first.output.lines);
+        const reason = first.output === undefined ? undefined : (0,_service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .lastMeaningfulLine */ .HF)(first.output.lines);
         const message = reason === undefined ? `Step '${name}' failed${exit}` : (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(reason), SHOWN_LINE_LENGTH);
         io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
     }
@@ -789,7 +396,7 @@ function facts(step, markdown = false) {
     else if (step.status !== undefined && step.status !== 'failed')
         parts.push((markdown ? _text_js__WEBPACK_IMPORTED_MODULE_5__/* .mdSafe */ .$v : _text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(step.status, 40));
     if (step.durationMs !== undefined)
-        parts.push((0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(step.durationMs));
+        parts.push((0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(step.durationMs));
     if (parts.length === 0)
         return '';
     return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
@@ -799,7 +406,7 @@ function tailNote(step, shown) {
     const output = step.output;
     if (output === undefined)
         return undefined;
-    const size = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(output.bytes);
+    const size = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(output.bytes);
     const cutByService = step.truncated ? '; the service cut this output short' : '';
     if (shown === 0)
         return `Its output has no lines to show (${size})${cutByService}`;
@@ -822,7 +429,7 @@ function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
 }
 function commandLines(command) {
     const lines = command.trimEnd().split('\n');
-    const shown = lines.slice(0, COMMAND_LINES).map((line) => (0,_api_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__/* .plainLine */ .h0)(line, SHOWN_LINE_LENGTH));
+    const shown = lines.slice(0, COMMAND_LINES).map((line) => (0,_common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__/* .plainLine */ .h0)(line, SHOWN_LINE_LENGTH));
     const rest = lines.length - shown.length;
     return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
 }
@@ -845,16 +452,16 @@ function commandLines(command) {
 /* harmony export */   yN: () => (/* binding */ pipelineSource)
 /* harmony export */ });
 /* unused harmony exports judge, label */
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
-/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2497);
-/* harmony import */ var _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6677);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1013);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2249);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8729);
-/* harmony import */ var _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(260);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5942);
-/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4957);
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
+/* harmony import */ var _service_v1_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7218);
+/* harmony import */ var _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(322);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3094);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7370);
+/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9872);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1467);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9575);
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5305);
+/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(216);
 /* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(817);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2049);
@@ -919,9 +526,9 @@ async function gateBuilds(ctx, connection, input, options) {
             if (ctx.signal.aborted && options.onAbort !== undefined) {
                 const what = await options.onAbort(builds);
                 ending = { kind: 'cancelled', what };
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM(`${(0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM(`${(0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
             }
-            if (ctx.signal.aborted || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM)
+            if (ctx.signal.aborted || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM)
                 throw error;
             ending = { kind: 'stopped', why: error.message };
             if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .PollFailedError */ .f5))
@@ -939,7 +546,7 @@ async function gateBuilds(ctx, connection, input, options) {
                 others: waited.others ?? builds,
                 workflows: waited.workflows ?? [],
                 unbuilt: unbuiltOf(input),
-                ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
+                ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
             })
             : { judged: [] };
         workflows = verdict.judged;
@@ -985,7 +592,7 @@ function v11Connection(connection) {
     const { project } = connection;
     const why = 'this call has no API v2 form, so such a project cannot be reached';
     if ('slug' in project)
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI('project-slug', why);
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI('project-slug', why);
     return { ...connection, project };
 }
 /**
@@ -998,18 +605,18 @@ function pipelineConnection(ctx, connection, pipeline, asked) {
     const named = pipeline['project_slug'];
     if (named === undefined)
         return connection;
-    const own = (0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .slugAddress */ .Ms)(named);
+    const own = (0,_service_v2_js__WEBPACK_IMPORTED_MODULE_7__/* .slugAddress */ .Ms)(named);
     const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
     if (own === undefined)
-        throw (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .unusable */ ._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
-    if ((0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .sameProject */ .EF)(own, connection.project))
+        throw (0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .unusable */ ._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
+    if ((0,_service_v2_js__WEBPACK_IMPORTED_MODULE_7__/* .sameProject */ .EF)(own, connection.project))
         return connection;
-    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_1__/* .projectName */ .j1)(connection.project)}`;
+    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${(0,_service_v1_js__WEBPACK_IMPORTED_MODULE_1__/* .projectName */ .j1)(connection.project)}`;
     if (asked === undefined)
-        throw (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .unusable */ ._P)(call, `${theirs} that the step started it in`);
+        throw (0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .unusable */ ._P)(call, `${theirs} that the step started it in`);
     const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
     if (given.length > 0)
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
             `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`, undefined, theirs);
     ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
     return { ...connection, project: own };
@@ -1019,8 +626,8 @@ const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
 /** One pipeline as the gate's source, its jobs read as the project allows (jobReader), in its own project. */
 function pipelineSource(ctx, connection, pipeline, times) {
     const { client, transport, project } = pipelineConnection(ctx, connection, pipeline);
-    const read = (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .jobReader */ .Ps)(client, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .ProjectsV2 */ .lv(transport), project);
-    return new _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .PipelineBuilds */ .E6(read, new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .Pipelines */ .Cw(transport), pipeline, {
+    const read = (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .jobReader */ .Ps)(client, new _service_v2_js__WEBPACK_IMPORTED_MODULE_7__/* .ProjectsV2 */ .lv(transport), project);
+    return new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .PipelineBuilds */ .E6(read, new _service_v2_js__WEBPACK_IMPORTED_MODULE_7__/* .Pipelines */ .Cw(transport), pipeline, {
         now: () => ctx.clock.now(),
         ...times,
     });
@@ -1033,14 +640,14 @@ function pipelineSource(ctx, connection, pipeline, times) {
  */
 function judge(input, found) {
     const { policy } = input;
-    const inWorkflow = (b, w) => b.workflows?.['workflow_id'] === w.id || (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow === w.name;
+    const inWorkflow = (b, w) => b.workflows?.['workflow_id'] === w.id || (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow === w.name;
     // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
-    const chosen = found.workflows.filter((w) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, w.name));
+    const chosen = found.workflows.filter((w) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, w.name));
     const ranNone = found.builds.length === 0 || found.missing !== undefined;
     // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
     // judged, as the jobs chosen decide. When a job named did not appear, any workflow that failed fails the step.
-    const holdsChosen = (w) => found.others.some((b) => inWorkflow(b, w) && (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job)) ||
-        (w.jobs ?? []).some((job) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, job));
+    const holdsChosen = (w) => found.others.some((b) => inWorkflow(b, w) && (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job)) ||
+        (w.jobs ?? []).some((job) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, job));
     const failedThroughBuild = (w) => w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
     const judged = input.jobs.length === 0 || ranNone
         ? chosen
@@ -1078,13 +685,13 @@ function judge(input, found) {
 }
 /** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
 function unbuiltOf({ source, workflows, jobs }) {
-    if (!(source instanceof _api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .PipelineBuilds */ .E6))
+    if (!(source instanceof _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .PipelineBuilds */ .E6))
         return [];
-    return source.unbuilt.filter((j) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(workflows, j.workflow) && (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(jobs, j.job));
+    return source.unbuilt.filter((j) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(workflows, j.workflow) && (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(jobs, j.job));
 }
 /** `#12 (job test)`, for the log and errors. */
 function label(build) {
-    const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
+    const { job } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
     return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
 }
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
@@ -1098,28 +705,28 @@ function scopeOf(input) {
     const parts = [branch === undefined ? commit : `${commit} on branch ${branch}`];
     for (const [name, list] of Object.entries({ workflow: input.workflows, job: input.jobs }))
         if (list.length > 0)
-            parts.push(`${name}${list.length > 1 ? 's' : ''} ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .describePatterns */ .BL)(list)}`);
+            parts.push(`${name}${list.length > 1 ? 's' : ''} ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .describePatterns */ .BL)(list)}`);
     return parts.join(', ');
 }
 /** Looks at the build until it finishes or the deadline passes; `seen` receives every record read. */
 async function followBuild(ctx, { client, project }, first, { intervalMs, deadline }, seen) {
     const num = first.build_num;
     let previous = first;
-    if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(first))
+    if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(first))
         return { done: true };
     return (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
         intervalMs,
         deadline,
         clock: ctx.clock,
         signal: ctx.signal,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
         onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
     }, async () => {
         const build = await client.build(project, num);
         seen(build);
         const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
         previous = build;
-        if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build))
+        if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build))
             return { done: true, value: build };
         if (changed)
             ctx.info(`Build #${num} is ${describeState(build)}`);
@@ -1144,7 +751,7 @@ async function oneBuild(connection, input) {
     const look = async () => {
         const build = first ?? (await client.build(project, num));
         first = undefined;
-        return { builds: [build], truncated: false, complete: (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build) };
+        return { builds: [build], truncated: false, complete: (0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build) };
     };
     return { ...input, workflows: [], jobs: [], named: [], source: { look } };
 }
@@ -1153,18 +760,18 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     const { clock } = ctx;
     const started = clock.now();
     let scope = scopeOf(input);
-    const v2 = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .ProjectsV2 */ .lv(transport);
+    const v2 = new _service_v2_js__WEBPACK_IMPORTED_MODULE_7__/* .ProjectsV2 */ .lv(transport);
     // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
     const scan = () => 'slug' in project
-        ? (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .slugCommitBuilds */ .Uw)(v2, project, input.query, (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .jobReader */ .Ps)(client, v2, project), {
+        ? (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .slugCommitBuilds */ .Uw)(v2, project, input.query, (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .jobReader */ .Ps)(client, v2, project), {
             now: () => clock.now(),
             settleMs: input.settleMs,
             emptyMs: input.appearMs,
         })
-        : new _api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .CommitBuilds */ .J_(client, project, { ...input.query }, { now: started });
+        : new _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .CommitBuilds */ .J_(client, project, { ...input.query }, { now: started });
     let source = input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
-    const appear = input.source === undefined ? `; a build must appear within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}` : '';
-    const every = `a look every ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
+    const appear = input.source === undefined ? `; a build must appear within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}` : '';
+    const every = `a look every ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
     ctx.info(`Waiting for the builds of ${scope}: ${every}${appear}`);
     let current = [];
     /** Every build of the commit the last look saw, counted or not. */
@@ -1180,7 +787,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     let erroredPipelines = [];
     /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
     const refused = (error, what) => {
-        if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD) || ![401, 403, 404].includes(error.status))
+        if (!(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD) || ![401, 403, 404].includes(error.status))
             return false;
         noV2 = true;
         ctx.info(`The service answered ${error.status} for ${what} through API v2 (${error.message}): workflows that made ` +
@@ -1195,10 +802,10 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         // A pipeline knows its workflows, all ended once it is complete.
         if (scanned.complete !== undefined)
             return [...(scanned.workflows ?? [])];
-        const waits = (name) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, name) && (input.jobs.length === 0 || ranNone);
+        const waits = (name) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, name) && (input.jobs.length === 0 || ranNone);
         // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
         const isOpen = (name, status) => {
-            if (_api_pipelines_js__WEBPACK_IMPORTED_MODULE_7__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(status))
+            if (_service_v2_js__WEBPACK_IMPORTED_MODULE_7__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(status))
                 return false;
             if (!waits(name))
                 return 'skip';
@@ -1213,7 +820,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
         if (noV2)
             return [...found.values()];
-        for (const id of new Set(all.map((b) => b.workflows?.['workflow_id']).filter(_api_v2_records_js__WEBPACK_IMPORTED_MODULE_9__/* .isV2Id */ .IN))) {
+        for (const id of new Set(all.map((b) => b.workflows?.['workflow_id']).filter(_service_v2_records_js__WEBPACK_IMPORTED_MODULE_9__/* .isV2Id */ .IN))) {
             if (found.has(id))
                 continue;
             try {
@@ -1233,7 +840,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
         if (!('slug' in project)) {
             try {
-                const commit = await (0,_api_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .commitWorkflows */ .CT)(v2, project, input.query);
+                const commit = await (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .commitWorkflows */ .CT)(v2, project, input.query);
                 erroredPipelines.push(...commit.errored);
                 for (const { id, name, status } of commit.workflows) {
                     if (found.has(id))
@@ -1270,25 +877,25 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         source ??= await resolve();
         const scanned = source === undefined ? { builds: [], truncated: false } : await source.look();
         // Builds of other workflows are not followed at all.
-        const all = scanned.builds.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow));
+        const all = scanned.builds.filter((b) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow));
         const now = clock.now();
         const long = `The project's build list is long: the look read its newest pages only, as far as a look may`;
         if (scanned.truncated && !warnedTruncated)
             ctx.io.warning(long);
         warnedTruncated ||= scanned.truncated;
         // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
-        const builds = all.filter((b) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job));
+        const builds = all.filter((b) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job));
         const lines = [...(scanned.notes ?? [])];
         for (const build of all) {
             const old = everything.get(build.build_num);
             if (old === undefined) {
-                const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
+                const { job, workflow } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
                 const what = job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
                 const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
                 const aside = builds.includes(build) ? '' : ' (not counted: job does not match)';
                 lines.push(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}${aside}`);
             }
-            else if ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build) && !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(old)) {
+            else if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build) && !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(old)) {
                 lines.push(`Build ${label(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(build)) || describeState(build)}`);
             }
             else {
@@ -1306,16 +913,16 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         seen(builds);
         // A source that knows when it is complete (a pipeline) needs no settle time.
         const complete = scanned.complete;
-        if (complete === false || !builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
+        if (complete === false || !builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
             return { done: false, logged };
         const finished = (workflows, more = {}) => ({
             done: true,
             value: { kind: 'finished', workflows, others: all, ...more },
         });
         // What a pipeline listed: a named job or workflow is found among its jobs and workflows, built or not.
-        const listed = (scanned.workflows ?? []).filter((w) => (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, w.name));
-        const jobNames = [...all.map((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? ''), ...listed.flatMap((w) => w.jobs ?? [])];
-        const workflowNames = [...all.map((b) => (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? ''), ...listed.map((w) => w.name)];
+        const listed = (scanned.workflows ?? []).filter((w) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.workflows, w.name));
+        const jobNames = [...all.map((b) => (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? ''), ...listed.flatMap((w) => w.jobs ?? [])];
+        const workflowNames = [...all.map((b) => (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? ''), ...listed.map((w) => w.name)];
         const missingJobs = input.named.filter((p) => !jobNames.some((name) => p.test(name)));
         const missingWorkflows = complete === true
             ? input.workflows.filter((p) => p.named && !workflowNames.some((n) => p.test(n)))
@@ -1324,7 +931,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         const nothingRan = builds.length === 0 && (complete !== true || patterns);
         if (nothingRan || missingJobs.length + missingWorkflows.length > 0) {
             // While other builds of the commit run, a matching job may yet come.
-            if (!all.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
+            if (!all.every(_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
                 return { done: false, logged };
             // A named job or workflow that does not appear is waited for as long on every path.
             const appearLeft = lastChange + input.appearMs - now;
@@ -1333,7 +940,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             const workflows = await readWorkflows(all, scanned, true);
             if (workflows === undefined)
                 return { done: false, logged: true };
-            const within = `within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}`;
+            const within = `within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}`;
             const states = all.map((b) => `${label(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b) || describeState(b)}`).join(', ');
             const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
             const names = (list) => list.map((m) => `'${m.body}'`).join(', ');
@@ -1351,7 +958,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             return finished(workflows, { missing, errored: erroredPipelines });
         }
         if (complete === true)
-            return finished([...(scanned.workflows ?? [])], (0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ nothing: scanned.nothing }));
+            return finished([...(scanned.workflows ?? [])], (0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ nothing: scanned.nothing }));
         // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
         const settleLeft = lastChange + input.settleMs - now;
         if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
@@ -1359,7 +966,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             return workflows ? finished(workflows) : { done: false, logged: true };
         }
         if (logged)
-            ctx.info(`Every build has ended; waiting ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
+            ctx.info(`Every build has ended; waiting ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
     const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
@@ -1367,13 +974,13 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
+        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
         onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
     }, look);
     if (result.done)
         return result.value;
     const why = result.error ? ` (${result.error.message})` : '';
-    const open = current.filter((b) => !(0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b));
+    const open = current.filter((b) => !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b));
     const left = current.length === 0
         ? 'no build of it had appeared'
         : open.length > 0
@@ -1381,14 +988,14 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             : waitingFor !== undefined
                 ? `every build had ended, but ${waitingFor}`
                 : 'every build had ended, but a named job had not appeared';
-    const within = `did not end within ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
+    const within = `did not end within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
     return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
 }
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
 function tally(builds) {
     if (builds.length === 0)
         return 'no build has appeared yet';
-    const states = Map.groupBy(builds, (b) => ((0,_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown')));
+    const states = Map.groupBy(builds, (b) => ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown')));
     return [...states].map(([state, list]) => `${list.length} ${state}`).join(', ');
 }
 /** Why a build did not pass: its failed steps, or a link to its page where API v2 has no step output. */
@@ -1409,7 +1016,7 @@ function endOutcome(ending, builds, workflows) {
         return 'none';
     if (ending.kind === 'stopped' && ending.none)
         return '';
-    if (builds.length + workflows.length === 0 || !builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
+    if (builds.length + workflows.length === 0 || !builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
         return '';
     return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowOutcome */ .WM)(w.status))]);
 }
@@ -1458,8 +1065,8 @@ function buildHow(b) {
 }
 function setOutputs(ctx, input, builds, outcome, failures, options) {
     const only = input.jobs.length === 1 ? input.jobs[0] : undefined;
-    const ofJob = only && !only.negated ? builds.filter((b) => only.test((0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? '')) : builds;
-    const deciding = options.buildNum === 'deciding' && builds.every(_api_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g);
+    const ofJob = only && !only.negated ? builds.filter((b) => only.test((0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? '')) : builds;
+    const deciding = options.buildNum === 'deciding' && builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g);
     const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
     ctx.setOutput('build-num', main?.build_num ?? '');
     ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
@@ -1467,8 +1074,8 @@ function setOutputs(ctx, input, builds, outcome, failures, options) {
     const rows = builds.map((b) => ({
         build_num: b.build_num,
         build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .shellSafeUrl */ .NO)(b.build_url) : null,
-        job: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? null,
-        workflow: (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? null,
+        job: (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? null,
+        workflow: (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? null,
         status: b.status ?? null,
         outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b) || null,
     }));
@@ -1483,7 +1090,7 @@ async function writeSummary(ctx, input, { builds, workflows }, ending, reports, 
     const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
     const facts = [
         ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(worst, 50)}`] : []),
-        `**Waited:** ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)}`,
+        `**Waited:** ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)}`,
         `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     const parts = [`### ${title}`, facts.join(' · ')];
@@ -1505,7 +1112,7 @@ async function writeSummary(ctx, input, { builds, workflows }, ending, reports, 
         const read = reports.tests.get(build.build_num);
         if (read === undefined)
             continue;
-        const { job } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
+        const { job } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
         const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(job, 100)}`}`;
         // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
         const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .mdLink */ .YF)(name, build.build_url);
@@ -1519,10 +1126,10 @@ async function writeSummary(ctx, input, { builds, workflows }, ending, reports, 
 }
 function buildsTable(builds) {
     const rows = builds.map((b) => {
-        const { job, workflow } = (0,_api_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b);
+        const { job, workflow } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b);
         const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .buildDurationMs */ .xD)(b);
         const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(b.status ?? '', 50)];
-        const took = duration === undefined ? '' : (0,_api_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(duration);
+        const took = duration === undefined ? '' : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(duration);
         return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
     });
     const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
@@ -1544,10 +1151,10 @@ function buildsTable(builds) {
 /* harmony export */   wt: () => (/* binding */ poll)
 /* harmony export */ });
 /* unused harmony export transient */
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7878);
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
+/* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
 // The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
 // interval measured from the end of one look to the start of the next so that a look the transport stretched for a
 // Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
@@ -1561,14 +1168,14 @@ const WAIT_LIMITS = {
 };
 /** The log line of a failed look: what could not be done, why, and when the next look comes. */
 function failedLook(log, what) {
-    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
+    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
 }
 /** Several looks in a row failed: the last failure says why. */
-class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
 /** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
-class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
@@ -1583,7 +1190,7 @@ async function poll(options, look) {
     const state = () => ({ looks, elapsedMs: clock.now() - start });
     for (;;) {
         if (signal.aborted)
-            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
         looks++;
         let waitMs;
         try {
@@ -1597,11 +1204,11 @@ async function poll(options, look) {
         }
         catch (error) {
             if (signal.aborted)
-                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+                throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
             // A request the step's time-out stopped is the time-out itself, not an early stop.
             if (error instanceof StepDeadlineError)
                 return { done: false, ...state() };
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+            if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
                 return { done: false, error, ...state() };
             if (!transient(error))
                 throw error;
@@ -1628,7 +1235,7 @@ async function poll(options, look) {
     }
 }
 /** The step's time-out came while a request was on its way. */
-class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+class StepDeadlineError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
     name = 'StepDeadlineError';
 }
 // The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
@@ -1655,7 +1262,7 @@ function untilDeadline(signal, clock, deadline) {
 /** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 function transient(error) {
     // An answer of the wrong shape comes back the same at the next look.
-    return !(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
+    return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
 }
 
 
@@ -1670,7 +1277,7 @@ function transient(error) {
 /* harmony export */   HO: () => (/* binding */ connectUntil),
 /* harmony export */   M7: () => (/* binding */ readRevision)
 /* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
 /* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
 
@@ -1688,15 +1295,408 @@ function pollIntervalMs(inputs) {
 function readRevision(given, env, instead) {
     const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
     if (raw === undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
     }
     if (!/^[0-9a-f]{7,40}$/i.test(raw))
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
     return raw.toLowerCase();
 }
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
 function connectUntil(ctx, deadline) {
     return ctx.connect({ deadline, signal: (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+}
+
+
+/***/ }),
+
+/***/ 3700:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D0: () => (/* binding */ decoder),
+/* harmony export */   IX: () => (/* binding */ contentCoding)
+/* harmony export */ });
+/* unused harmony export UnsupportedCodingError */
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+// Loaded at its first use: most runs decode nothing.
+const zlib = () => process.getBuiltinModule('node:zlib');
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    const value = [header ?? []].flat().join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
+    if (only === 'gzip' || only === 'deflate' || only === 'br')
+        return only;
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    return coding === 'br' ? zlib().createBrotliDecompress() : new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0)
+            return callback();
+        this.#inner ??= (((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw())
+            .on('data', (data) => this.push(data))
+            .on('error', (error) => this.destroy(error));
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        // An empty body decodes to nothing.
+        if (this.#inner === undefined)
+            return callback();
+        this.#inner.once('end', () => callback()).end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 5063:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
+/* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
+/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
+/* harmony export */   P4: () => (/* binding */ collectFailedSteps)
+/* harmony export */ });
+/* unused harmony exports findFailedSteps, readStepOutput, ChunkParser */
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3094);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
+/* harmony import */ var _http_decode_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3700);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7370);
+/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(284);
+/* harmony import */ var _http_answer_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9076);
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
+// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
+// can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
+
+
+
+
+
+
+
+
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+const MAX_OUTPUT_LINES = 1000;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+const MAX_STEPS_READ = 10;
+/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+/** Time spent reading the outputs of one build, on top of each request's own timeouts. */
+const OUTPUT_TIMEOUT_MS = 120_000;
+/** Characters of one chunk held for JSON.parse; a longer message is handed on in slices. */
+const MAX_CHUNK_LENGTH = 1024 * 1024;
+/** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
+const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
+/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
+ *  not fail a build. */
+function findFailedSteps(build) {
+    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
+    return (Array.isArray(build.steps) ? build.steps : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
+        .filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)
+        .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
+        .map((action) => {
+        const index = integer(action['index']) ?? 0;
+        return {
+            name: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['name']) ?? (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(step['name']) ?? '(unnamed step)',
+            step: integer(action['step']),
+            index,
+            // The build ran on several containers, so the container is worth naming.
+            parallel: parallel || index > 0,
+            command: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['bash_command']),
+            status: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['status']),
+            exitCode: integer(action['exit_code']),
+            durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .elapsedMs */ .d5)(action['run_time_millis'], action['start_time'], action['end_time']),
+            /** The service cut this step's output itself. */
+            truncated: action['truncated'] === true,
+            /** Pre-signed; never logged (the signature is a credential). */
+            outputUrl: action['has_output'] === false ? undefined : (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['output_url']),
+        };
+    }));
+}
+/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
+async function collectFailedSteps(options) {
+    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+    const steps = findFailedSteps(options.build);
+    if (lines <= 0 || steps.length === 0)
+        return steps;
+    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
+    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
+    const budget = { limit, bytesLeft: limit };
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([options.signal ?? timer, timer]);
+    let refreshed;
+    for (const step of steps.slice(0, MAX_STEPS_READ)) {
+        if (options.signal?.aborted)
+            break;
+        // Once the build was read again, every step takes its fresh address.
+        const read = (why) => {
+            const url = refreshed === undefined
+                ? step.outputUrl
+                : findFailedSteps(refreshed).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
+            if (url === undefined)
+                throw new OutputError(why);
+            return readStepOutput(options.transport, url, { lines, signal, budget });
+        };
+        try {
+            if (timer.aborted)
+                throw new OutputError(`reading the build's outputs took over ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`);
+            if (budget.bytesLeft <= 0)
+                throw new OutputError(`the build's outputs passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(limit)} read per build`);
+            step.output = await read('the service kept no output for this step').catch(async (error) => {
+                const expired = error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && error.status === 403;
+                if (!expired || options.refresh === undefined || refreshed !== undefined)
+                    throw error;
+                refreshed = await options.refresh().catch((refreshError) => {
+                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(refreshError).message}`);
+                });
+                return read('its address expired (HTTP 403) and the build lists no new one');
+            });
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                break;
+            step.outputError =
+                timer.aborted && !(error instanceof OutputError)
+                    ? `no complete output within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`
+                    : error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui
+                        ? error.message
+                        : `unexpected error: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message}`;
+        }
+    }
+    return steps;
+}
+class OutputError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
+    name = 'OutputError';
+}
+/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
+async function readStepOutput(opener, url, 
+/** The budget is shared by the steps of one build; reading stops with an error when it runs out. */
+options) {
+    const tail = new _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__/* .TerminalTail */ .DG(options.lines);
+    const parser = new ChunkParser((piece) => tail.write(piece));
+    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
+    const opened = await opener.open(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+        ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ signal: options.signal }),
+    });
+    const decode = new TextDecoder();
+    let bytes = 0;
+    try {
+        await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_1__.pipeline)(opened.body, unzipper(opened.headers['content-encoding']), async (source) => {
+            for await (const chunk of source) {
+                bytes += chunk.length;
+                if ((budget.bytesLeft -= chunk.length) < 0)
+                    throw new OutputError(`reading it passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(budget.limit)} read per build`);
+                parser.write(decode.decode(chunk, { stream: true }));
+            }
+        });
+    }
+    catch (error) {
+        opened.body.destroy();
+        const code = error.code;
+        if (typeof code === 'string' && code.startsWith('Z_'))
+            throw new OutputError(`its body could not be decoded (${error.message})`);
+        throw error;
+    }
+    parser.write(decode.decode());
+    parser.end();
+    tail.end();
+    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
+}
+/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
+function unzipper(header) {
+    try {
+        const coding = (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .contentCoding */ .IX)(header);
+        return coding === undefined ? new node_stream__WEBPACK_IMPORTED_MODULE_0__.PassThrough() : (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .decoder */ .D0)(coding);
+    }
+    catch (error) {
+        const value = error.value;
+        throw new OutputError(`it came in an encoding this client cannot read (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(value, 41)})`);
+    }
+}
+/**
+ * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
+ * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
+ */
+class ChunkParser {
+    #emit;
+    /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */
+    #held = '';
+    #depth = 0;
+    #done = false;
+    #inString = false;
+    #escaped = false;
+    /** Where the open string and its last escape begin in #held. */
+    #stringAt = 0;
+    #escapeAt = -1;
+    /** Whether the open string is a chunk's message, once a spill had to know. */
+    #inMessage;
+    constructor(emit) {
+        this.#emit = emit;
+    }
+    write(piece) {
+        let from = 0;
+        for (let i = 0; i < piece.length; i++) {
+            const ch = piece[i];
+            if (this.#depth === 0) {
+                if (ch === '[' && !this.#done)
+                    [this.#depth, this.#held] = [1, '['];
+                else if (!/\s/.test(ch))
+                    this.#fail('expected a JSON array of output chunks');
+                from = i + 1;
+            }
+            else if (this.#inString) {
+                if (this.#escaped) {
+                    if (!'"\\/bfnrtu'.includes(ch))
+                        this.#fail(`a bad escape \\${ch}`);
+                    this.#escaped = false;
+                }
+                else if (ch === '\\') {
+                    this.#escaped = true;
+                    this.#escapeAt = this.#held.length + i - from;
+                }
+                else if (ch === '"')
+                    this.#inString = false;
+                else {
+                    STRING_RUN.lastIndex = i;
+                    STRING_RUN.test(piece);
+                    i = STRING_RUN.lastIndex - 1;
+                }
+            }
+            else if (ch === '"') {
+                this.#inString = true;
+                this.#stringAt = this.#held.length + i - from;
+                this.#escapeAt = -1;
+                this.#inMessage = undefined;
+            }
+            else if (ch === '[' || ch === '{') {
+                if (++this.#depth > _http_answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF)
+                    throw new OutputError(`its body is JSON nested more than ${_http_answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF} levels deep; reading stopped there`);
+            }
+            else if ((ch === ']' || ch === '}') && this.#depth-- <= 2) {
+                // A chunk ended, or the array: what is held is parsed as an array of its own.
+                const items = this.#json(this.#held + piece.slice(from, i + 1) + (this.#depth === 1 ? ']' : ''));
+                for (const item of items)
+                    if ((0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(item) && typeof item['message'] === 'string')
+                        this.#emit(item['message']);
+                this.#done = this.#depth === 0;
+                this.#held = this.#done ? '' : '[null';
+                from = i + 1;
+            }
+        }
+        this.#held += piece.slice(from);
+        if (this.#held.length > MAX_CHUNK_LENGTH)
+            this.#spill();
+    }
+    end() {
+        if (!this.#done)
+            throw new OutputError('its body ended before the end of the JSON array');
+    }
+    /** Hands on what is held of the message being read, up to an escape that may not be whole yet. */
+    #spill() {
+        const held = this.#held;
+        const start = this.#stringAt + 1;
+        this.#inMessage ??=
+            this.#depth === 2 && /"message"\s*:\s*$/.test(held.slice(Math.max(0, start - 64), start - 1));
+        if (this.#inString && this.#inMessage) {
+            const end = held.length - this.#escapeAt < 6 && this.#escapeAt >= start ? this.#escapeAt : held.length;
+            this.#emit(this.#json(`"${held.slice(start, end)}"`));
+            this.#held = held.slice(0, start) + held.slice(end);
+            this.#escapeAt -= end - start;
+        }
+        else if (held.length > 16 * MAX_CHUNK_LENGTH) {
+            throw new OutputError(`its body has a chunk longer than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(16 * MAX_CHUNK_LENGTH)} outside its message`);
+        }
+    }
+    #json(text) {
+        try {
+            return JSON.parse(text);
+        }
+        catch (error) {
+            this.#fail((0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message);
+        }
+    }
+    #fail(detail) {
+        throw new OutputError(`its body is not the expected JSON (${detail})`);
+    }
+}
+/** Characters a string holds that need no look: neither its end nor an escape. */
+const STRING_RUN = /[^"\\]*/y;
+// --- The line that says what went wrong ---------------------------------------------------------------------------
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
+const NOISE = [
+    /^exit(ed)?\b.*\b(code|status)\b/i,
+    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+    /command failed with exit code/i,
+    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+    /^make(\[\d+\])?: \*\*\*/,
+    /^error: process completed with exit code/i,
+    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
+];
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+    /\b\w*(Error|Exception)\b\s*[:!]/,
+    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+    /^(fatal|panic|error|ERROR|FATAL)\b/,
+    /^Too long with no output/i,
+];
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
+/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
+function lastMeaningfulLine(lines) {
+    let hint;
+    let fallback;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = (lines[i] ?? '').trim();
+        if (line === '' || NOISE.some((re) => re.test(line)))
+            continue;
+        if (STATES_ERROR.some((re) => re.test(line)))
+            return line;
+        if (HINTS_ERROR.test(line))
+            hint ??= line;
+        fallback ??= line;
+    }
+    return hint ?? fallback;
+}
+function integer(value) {
+    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
 

@@ -11,17 +11,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2249);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _api_forks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9057);
-/* harmony import */ var _api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8729);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7878);
-/* harmony import */ var _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(103);
-/* harmony import */ var _api_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5942);
-/* harmony import */ var _api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4957);
-/* harmony import */ var _api_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1272);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7370);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
+/* harmony import */ var _service_forks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3618);
+/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9872);
+/* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9575);
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5305);
+/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(216);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6609);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(249);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(133);
 /* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8999);
@@ -72,7 +72,7 @@ function readInputs(ctx) {
     const givenRevision = inputs.optional('revision');
     const branch = inputs.optional('branch');
     const input = {
-        jobs: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
+        jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
         waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
         intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .pollIntervalMs */ .Bg)(inputs),
         allowForks: inputs.boolean('allow-forks', false),
@@ -83,12 +83,12 @@ function readInputs(ctx) {
     if (pipelineIdText !== undefined) {
         const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
         if (also !== '') {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
+            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
         }
-        return { ...input, pipelineId: (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
+        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
-        (0,_api_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
     if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_15__/* .commentsOnPullRequest */ .uz)(ctx.env))
         return input;
@@ -96,12 +96,12 @@ function readInputs(ctx) {
 }
 /** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
 function headOf(pipeline) {
-    return (0,_api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' });
+    return (0,_service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' });
 }
 /** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
 function branchAndCommit(pipeline) {
     const head = headOf(pipeline);
-    const part = (value, max) => typeof value === 'string' && value !== '' ? (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(value, max) : '(none)';
+    const part = (value, max) => typeof value === 'string' && value !== '' ? (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(value, max) : '(none)';
     return `branch ${part(head.branch, 200)}, commit ${part(head.vcs_revision, 64)}`;
 }
 /**
@@ -111,7 +111,7 @@ function branchAndCommit(pipeline) {
  */
 async function newestOfCommit(pipelines, project, input) {
     // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
-    const forks = input.allowForks || (0,_api_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkBranch */ .vX)(input.branch);
+    const forks = input.allowForks || (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkBranch */ .vX)(input.branch);
     const ofCommit = (p) => {
         const head = headOf(p);
         const revision = typeof head.vcs_revision === 'string' ? head.vcs_revision.toLowerCase() : undefined;
@@ -119,8 +119,8 @@ async function newestOfCommit(pipelines, project, input) {
             revision.startsWith(input.revision) &&
             (input.branch === undefined || head.branch === input.branch));
     };
-    const wanted = (p) => ofCommit(p) && (forks || !(0,_api_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(p));
-    const list = await pipelines.projectPipelines(project, { ...(0,_api_records_js__WEBPACK_IMPORTED_MODULE_6__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
+    const wanted = (p) => ofCommit(p) && (forks || !(0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(p));
+    const list = await pipelines.projectPipelines(project, { ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
     const passed = [];
     for (const p of list) {
         if (wanted(p))
@@ -145,12 +145,12 @@ async function approve(ctx) {
         deadline: lookDeadline,
         signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
     });
-    const pipelines = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(transport);
+    const pipelines = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(transport);
     // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
-    const approver = new _api_pipelines_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(ctx.connect({ needsProject, acceptSlug: true }).transport);
+    const approver = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(ctx.connect({ needsProject, acceptSlug: true }).transport);
     const commit = (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
         (input.branch === undefined ? '' : ` on branch ${input.branch}`);
-    const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .describePatterns */ .BL)(input.jobs)}`;
+    const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .describePatterns */ .BL)(input.jobs)}`;
     let pipeline;
     let listed = false;
     let pulls = 0;
@@ -164,8 +164,8 @@ async function approve(ctx) {
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline: started + input.waitMs,
-            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.elapsedMs)})`),
-            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.nextInMs)}`),
+            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.elapsedMs)})`),
+            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.nextInMs)}`),
         }, async () => {
             let found;
             if (input.pipelineId !== undefined) {
@@ -181,7 +181,7 @@ async function approve(ctx) {
                     if (passedOver.has(p.id))
                         continue;
                     passedOver.add(p.id);
-                    const branch = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
+                    const branch = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
                     ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
                         'as allow-forks is false; looking at an older one');
                 }
@@ -192,7 +192,7 @@ async function approve(ctx) {
             if (found.id !== pipeline?.id) {
                 pipeline = found;
                 seen = undefined;
-                const pull = (0,_api_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(found) ? "; it is of a pull request, perhaps a fork's" : '';
+                const pull = (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(found) ? "; it is of a pull request, perhaps a fork's" : '';
                 ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
             }
             seen = await approvalsOf(pipelines, found.id, input.jobs);
@@ -205,12 +205,12 @@ async function approve(ctx) {
             return { done: false };
         }));
         if (!result.done) {
-            const wait = (0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs);
+            const wait = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs);
             // A look the time-out stopped part-way said nothing of what it was reading.
             const stopped = ctx.clock.now() < lookDeadline
                 ? ''
                 : input.waitMs === 0
-                    ? `: the one look was stopped after ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ONE_LOOK_MS)}, the most it may take`
+                    ? `: the one look was stopped after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ONE_LOOK_MS)}, the most it may take`
                     : ': the last look was stopped at the time-out';
             const why = result.error === undefined ? '' : ` (${result.error.message})`;
             const skipped = pulls === 0
@@ -261,7 +261,7 @@ async function writeSummary(ctx, pipeline, approved) {
         ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.job)]),
     ]);
     if (rest > 0)
-        ctx.io.summary.addRaw(`…and ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
+        ctx.io.summary.addRaw(`…and ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
     // appendSummary writes what the summary holds, and a failed write is a warning.
     await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .appendSummary */ .fe)(ctx.io, '');
 }
@@ -276,7 +276,7 @@ async function approvalsOf(pipelines, pipelineId, patterns) {
         // A workflow of another pipeline is another pipeline's hold (docs/promises.md, promise 35).
         const of = workflow['pipeline_id'];
         if (of != null && (typeof of !== 'string' || of.toLowerCase() !== pipelineId.toLowerCase()))
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /pipeline/${pipelineId}/workflow`, `item ${at + 1} of the workflow list is of pipeline ${(0,_api_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(of) ? of : '(not an id)'}, not ` +
+            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /pipeline/${pipelineId}/workflow`, `item ${at + 1} of the workflow list is of pipeline ${(0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(of) ? of : '(not an id)'}, not ` +
                 `${pipelineId} that was asked for`);
         if (workflows.has(workflow.id))
             continue;
@@ -286,7 +286,7 @@ async function approvalsOf(pipelines, pipelineId, patterns) {
                 continue;
             // Approving names the request: a hold without one could never be released by this step.
             if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
             const key = job.approval_request_id ?? `job ${job.id}`;
             if (approvals.has(key))
                 continue;
@@ -297,7 +297,7 @@ async function approvalsOf(pipelines, pipelineId, patterns) {
                 job: job.name,
                 status: job.status,
                 requestId: job.approval_request_id ?? '',
-                chosen: (0,_api_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(patterns, job.name),
+                chosen: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(patterns, job.name),
             });
         }
     }
@@ -315,7 +315,7 @@ async function approveOnce(ctx, pipelines, hold) {
             return;
         }
         catch (error) {
-            if (!(0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
+            if (!(0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
                 throw error;
             const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
             if (job?.status === 'success')
@@ -337,35 +337,7 @@ function run() {
 
 /***/ }),
 
-/***/ 9057:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B0: () => (/* binding */ isFork),
-/* harmony export */   DG: () => (/* binding */ isForkPipeline),
-/* harmony export */   vX: () => (/* binding */ isForkBranch)
-/* harmony export */ });
-/* harmony import */ var _pipelines_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(103);
-// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
-// default with this one rule (docs/promises.md, promises 32, 36).
-
-/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
-function isForkBranch(branch) {
-    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
-}
-/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
-function isFork(build) {
-    return isForkBranch(build.branch) || build['fork'] === true;
-}
-/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
-function isForkPipeline(pipeline) {
-    return isFork((0,_pipelines_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
-}
-
-
-/***/ }),
-
-/***/ 5224:
+/***/ 9027:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -375,7 +347,7 @@ function isForkPipeline(pipeline) {
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 // Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
 // needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
 //
@@ -503,7 +475,7 @@ function selects(globs, text) {
 
 /***/ }),
 
-/***/ 8729:
+/***/ 9872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -511,8 +483,8 @@ function selects(globs, text) {
 /* harmony export */   Cx: () => (/* binding */ choosesName),
 /* harmony export */   QC: () => (/* binding */ compileNamePatterns)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
-/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5224);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9027);
 // Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
 // inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
 // as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
@@ -557,10 +529,10 @@ function describePatterns(patterns) {
 /* harmony export */   wt: () => (/* binding */ poll)
 /* harmony export */ });
 /* unused harmony export transient */
-/* harmony import */ var _api_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7634);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1013);
-/* harmony import */ var _api_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2249);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7878);
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
+/* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
 // The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
 // interval measured from the end of one look to the start of the next so that a look the transport stretched for a
 // Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
@@ -574,14 +546,14 @@ const WAIT_LIMITS = {
 };
 /** The log line of a failed look: what could not be done, why, and when the next look comes. */
 function failedLook(log, what) {
-    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_api_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
+    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
 }
 /** Several looks in a row failed: the last failure says why. */
-class PollFailedError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
 /** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
-class WaitError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
@@ -596,7 +568,7 @@ async function poll(options, look) {
     const state = () => ({ looks, elapsedMs: clock.now() - start });
     for (;;) {
         if (signal.aborted)
-            throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
         looks++;
         let waitMs;
         try {
@@ -610,11 +582,11 @@ async function poll(options, look) {
         }
         catch (error) {
             if (signal.aborted)
-                throw (0,_api_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+                throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
             // A request the step's time-out stopped is the time-out itself, not an early stop.
             if (error instanceof StepDeadlineError)
                 return { done: false, ...state() };
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+            if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
                 return { done: false, error, ...state() };
             if (!transient(error))
                 throw error;
@@ -641,7 +613,7 @@ async function poll(options, look) {
     }
 }
 /** The step's time-out came while a request was on its way. */
-class StepDeadlineError extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+class StepDeadlineError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
     name = 'StepDeadlineError';
 }
 // The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
@@ -668,7 +640,7 @@ function untilDeadline(signal, clock, deadline) {
 /** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
 function transient(error) {
     // An answer of the wrong shape comes back the same at the next look.
-    return !(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
+    return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
 }
 
 
@@ -683,7 +655,7 @@ function transient(error) {
 /* harmony export */   HO: () => (/* binding */ connectUntil),
 /* harmony export */   M7: () => (/* binding */ readRevision)
 /* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1013);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
 /* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
 
@@ -701,15 +673,43 @@ function pollIntervalMs(inputs) {
 function readRevision(given, env, instead) {
     const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
     if (raw === undefined) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
     }
     if (!/^[0-9a-f]{7,40}$/i.test(raw))
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
     return raw.toLowerCase();
 }
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
 function connectUntil(ctx, deadline) {
     return ctx.connect({ deadline, signal: (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+}
+
+
+/***/ }),
+
+/***/ 3618:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* binding */ isFork),
+/* harmony export */   DG: () => (/* binding */ isForkPipeline),
+/* harmony export */   vX: () => (/* binding */ isForkBranch)
+/* harmony export */ });
+/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9575);
+// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
+// default with this one rule (docs/promises.md, promises 32, 36).
+
+/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
+function isForkBranch(branch) {
+    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build) {
+    return isForkBranch(build.branch) || build['fork'] === true;
+}
+/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
+function isForkPipeline(pipeline) {
+    return isFork((0,_v2_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
 }
 
 

@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { collectFailedSteps } from '../src/api/step-output.ts';
-import { Transport } from '../src/api/transport.ts';
+import { collectFailedSteps } from '../src/service/step-output.ts';
+import { Transport } from '../src/service/http/transport.ts';
 
 const { values } = parseArgs({
   options: {

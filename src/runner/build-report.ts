@@ -3,22 +3,22 @@
 // the runner in the log, in a code block nothing can close in the summary, and cleaned of secrets before any cut
 // (docs/promises.md, promise 13). Its tests: the failed ones listed and annotated; GitHub shows few annotations per
 // step, so one budget serves every build a step reports on.
-import type { ProjectAddress } from '../api/client.ts';
-import { AbortedError } from '../api/errors.ts';
-import { ProjectsV2 } from '../api/pipelines.ts';
-import type { Build, TestCase, TestMetadata } from '../api/records.ts';
+import type { ProjectAddress } from '../service/v1.ts';
+import { AbortedError } from '../common/errors.ts';
+import { ProjectsV2 } from '../service/v2.ts';
+import type { Build, TestCase, TestMetadata } from '../service/records.ts';
 import {
   collectFailedSteps,
   lastMeaningfulLine,
   MAX_STEPS_READ,
   type FailedStep,
-} from '../api/step-output.ts';
-import { plainLine } from '../api/terminal-tail.ts';
+} from '../service/step-output.ts';
+import { plainLine } from '../common/terminal-tail.ts';
 import type { Io } from './io.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
 import { cleaner, logSafe, mdSafe, oneLine } from './text.ts';
-import { cut, formatBytes, formatDuration } from '../api/format.ts';
+import { cut, formatBytes, formatDuration } from '../common/format.ts';
 
 /** GitHub shows this many error annotations per step and drops the rest without a word. */
 const MAX_ANNOTATIONS = 10;

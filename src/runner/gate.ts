@@ -1,12 +1,12 @@
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
 // a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
 // failed and their tests, and sets the outputs and the summary.
-import { abortReason } from '../api/clock.ts';
-import { projectName, type ProjectAddress } from '../api/client.ts';
-import { CommitBuilds, jobOf, type CommitQuery } from '../api/commit-builds.ts';
-import { AbortedError, ApiError, ValidationError } from '../api/errors.ts';
-import { formatDuration } from '../api/format.ts';
-import { choosesName, describePatterns, type NamePattern } from '../api/name-patterns.ts';
+import { abortReason } from '../common/clock.ts';
+import { projectName, type ProjectAddress } from '../service/v1.ts';
+import { CommitBuilds, jobOf, type CommitQuery } from '../service/commit-builds.ts';
+import { AbortedError, ApiError, ValidationError } from '../common/errors.ts';
+import { formatDuration } from '../common/format.ts';
+import { choosesName, describePatterns, type NamePattern } from '../common/name-patterns.ts';
 import {
   commitWorkflows,
   jobReader,
@@ -14,8 +14,8 @@ import {
   slugCommitBuilds,
   type UnbuiltJob,
   type WorkflowEnd,
-} from '../api/pipeline-builds.ts';
-import type { PipelineLook } from '../api/pipeline-builds.ts';
+} from '../service/pipeline-builds.ts';
+import type { PipelineLook } from '../service/pipeline-builds.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   Pipelines,
@@ -23,9 +23,9 @@ import {
   sameProject,
   slugAddress,
   type Pipeline,
-} from '../api/pipelines.ts';
-import { definedOnly, isFinished, unusable, type Build } from '../api/records.ts';
-import { isV2Id } from '../api/v2-records.ts';
+} from '../service/v2.ts';
+import { definedOnly, isFinished, unusable, type Build } from '../service/records.ts';
+import { isV2Id } from '../service/v2-records.ts';
 import {
   AnnotationBudget,
   MAX_FAILURE_REPORTS,

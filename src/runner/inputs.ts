@@ -1,7 +1,7 @@
 // Typed reading of an action's inputs. Every check throws a ValidationError that names the input, shows the
 // bad value unless it is secret, and says what is allowed; nothing is sent before all inputs are read.
-import { ValidationError } from '../api/errors.ts';
-import { checkInteger, checkParams, jsonObjectKeys, oneOf, type BuildParams } from '../api/validate.ts';
+import { ValidationError } from '../common/errors.ts';
+import { checkInteger, checkParams, jsonObjectKeys, oneOf, type BuildParams } from '../service/validate.ts';
 import type { Io } from './io.ts';
 
 export class Inputs {

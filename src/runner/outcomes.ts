@@ -1,10 +1,10 @@
 // The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
 // step pass, and which of several outcomes is the worst.
-import { ValidationError } from '../api/errors.ts';
-import { V2_JOB_STATUSES } from '../api/job-status.ts';
-import { UNBUILT_JOB_STATUSES } from '../api/pipelines.ts';
-import { BUILD_LIFECYCLES, BUILD_STATUSES, type Build } from '../api/records.ts';
-import { cut } from '../api/format.ts';
+import { ValidationError } from '../common/errors.ts';
+import { V2_JOB_STATUSES } from '../service/job-status.ts';
+import { UNBUILT_JOB_STATUSES } from '../service/v2.ts';
+import { BUILD_LIFECYCLES, BUILD_STATUSES, type Build } from '../service/records.ts';
+import { cut } from '../common/format.ts';
 import type { Inputs } from './inputs.ts';
 
 // The outcomes of a finished build (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`) has
@@ -75,7 +75,7 @@ export function worstOutcome(outcomes: readonly (string | null | undefined)[]): 
 /** The words the README documents for each output that holds one: the service's, `not_run` and `none`. */
 const OUTPUT_WORDS: Record<'outcome' | 'status' | 'lifecycle', ReadonlySet<string>> = {
   outcome: new Set([...OUTCOMES, 'none']),
-  // A job of a project named by its slug has its v2 status there (src/api/job-status.ts).
+  // A job of a project named by its slug has its v2 status there (src/service/job-status.ts).
   status: new Set([...BUILD_STATUSES, ...Object.keys(V2_JOB_STATUSES), 'none']),
   lifecycle: new Set([...BUILD_LIFECYCLES, 'none']),
 };

@@ -1,10 +1,10 @@
 // The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
 // interval measured from the end of one look to the start of the next so that a look the transport stretched for a
 // Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
-import { abortReason, type Clock } from '../api/clock.ts';
-import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../api/errors.ts';
-import { formatDuration } from '../api/format.ts';
-import { isTransient } from '../api/retry.ts';
+import { abortReason, type Clock } from '../common/clock.ts';
+import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../common/errors.ts';
+import { formatDuration } from '../common/format.ts';
+import { isTransient } from '../service/http/retry.ts';
 
 /** `logged`: the look printed a line, so the heartbeat starts over; `nextInMs`: look again sooner or later. */
 export type Look<T> = { done: true; value: T } | { done: false; logged?: boolean; nextInMs?: number };

@@ -10,19 +10,19 @@ import {
   type ProjectAddress,
   type ProjectRef,
   type SlugProject,
-} from '../api/client.ts';
-import { abortReason, systemClock, type Clock } from '../api/clock.ts';
-import { AbortedError, asError, UserFacingError, ValidationError } from '../api/errors.ts';
-import { redactor } from '../api/message.ts';
-import { definedOnly } from '../api/records.ts';
-import { SunsetNotices, v2Replacement } from '../api/sunset.ts';
-import { Transport, type RetryOptions, type Timeouts } from '../api/transport.ts';
-import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../api/validate.ts';
+} from '../service/v1.ts';
+import { abortReason, systemClock, type Clock } from '../common/clock.ts';
+import { AbortedError, asError, UserFacingError, ValidationError } from '../common/errors.ts';
+import { redactor } from '../service/http/message.ts';
+import { definedOnly } from '../service/records.ts';
+import { SunsetNotices, v2Replacement } from '../service/http/sunset.ts';
+import { Transport, type RetryOptions, type Timeouts } from '../service/http/transport.ts';
+import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../service/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
 import { cleaner, logSafe } from './text.ts';
 import { emptyTokenHint } from './workflow.ts';
-import { formatBytes } from '../api/format.ts';
+import { formatBytes } from '../common/format.ts';
 
 /** The hosted service's root; self-hosted installations pass their own `base-url` (checkBaseUrl's forms). */
 const HOSTED_BASE_URL = 'https://ci.example.com';

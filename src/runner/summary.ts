@@ -1,9 +1,9 @@
 // Markdown pieces of the job summaries about builds; server text goes through mdSafe (docs/promises.md, promise 15).
-import type { Build, TestCase } from '../api/records.ts';
+import type { Build, TestCase } from '../service/records.ts';
 import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
 import { mdSafe } from './text.ts';
-import { elapsedMs, formatDuration, plural } from '../api/format.ts';
+import { elapsedMs, formatDuration, plural } from '../common/format.ts';
 
 /** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
 export async function appendSummary(io: Io, markdown: string): Promise<void> {

@@ -1,8 +1,8 @@
 // Text that came from the server (build subjects, test names and messages, error bodies) must not be able to
 // issue workflow commands (docs/promises.md, promise 15) nor break the job summary's Markdown.
-import { cut } from '../api/format.ts';
-import { collapse, redactor } from '../api/message.ts';
-import { stripTerminalEscapes } from '../api/terminal-tail.ts';
+import { cut } from '../common/format.ts';
+import { collapse, redactor } from '../service/http/message.ts';
+import { stripTerminalEscapes } from '../common/terminal-tail.ts';
 
 /** Server text less escapes, then secrets, since an escape inside a secret would hide it from the redaction. */
 export function cleaner(secrets: readonly string[]): (text: string) => string {

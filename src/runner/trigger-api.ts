@@ -1,24 +1,24 @@
 // Which API starts and reruns builds (input `trigger-api`, docs/sunset.md), for trigger-build and the general
 // action: a pipeline of API v2 first (the only trigger that runs today's configurations), v1.1 when the inputs need
 // it or v2 has none; reruns through v1.1 while it works, then a workflow rerun.
-import type { ProjectAddress, TriggerOptions, TriggerResult } from '../api/client.ts';
-import { UserFacingError, ValidationError } from '../api/errors.ts';
-import { checkPipelineParams } from '../api/validate.ts';
+import type { ProjectAddress, TriggerOptions, TriggerResult } from '../service/v1.ts';
+import { UserFacingError, ValidationError } from '../common/errors.ts';
+import { checkPipelineParams } from '../service/validate.ts';
 import {
   NoPipelineTriggerError,
   Pipelines,
   projectSlug,
   type Pipeline,
   type Triggered,
-} from '../api/pipelines.ts';
-import { definedOnly, type Build } from '../api/records.ts';
-import { PipelineErroredError } from '../api/pipeline-builds.ts';
-import { GoneError } from '../api/sunset.ts';
+} from '../service/v2.ts';
+import { definedOnly, type Build } from '../service/records.ts';
+import { PipelineErroredError } from '../service/pipeline-builds.ts';
+import { GoneError } from '../service/http/sunset.ts';
 import type { Inputs } from './inputs.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { logSafe, shellSafeUrl } from './text.ts';
-import { formatDuration } from '../api/format.ts';
-import { PENDING_PIPELINE_STATES, pipelineErrors } from '../api/v2-records.ts';
+import { formatDuration } from '../common/format.ts';
+import { PENDING_PIPELINE_STATES, pipelineErrors } from '../service/v2-records.ts';
 
 export type TriggerApi = 'auto' | 'v1.1' | 'v2';
 

@@ -1,7 +1,7 @@
 // What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
 // that ends with the wait.
-import type { ProjectAddress } from '../api/client.ts';
-import { ValidationError } from '../api/errors.ts';
+import type { ProjectAddress } from '../service/v1.ts';
+import { ValidationError } from '../common/errors.ts';
 import type { Inputs } from './inputs.ts';
 import { untilDeadline, WAIT_LIMITS } from './poll.ts';
 import type { ActionContext, Connection } from './run.ts';

@@ -12,7 +12,7 @@ import {
   type ScriptWorkflow,
 } from '../helpers/pipeline-server.ts';
 import { cleanupScope, reply } from '../helpers/scope.ts';
-import type { Build } from '../../src/api/records.ts';
+import type { Build } from '../../src/service/records.ts';
 
 const { listen } = cleanupScope();
 const TOKEN = 'tok-DEADLINE-SECRET-0123456789abcdef';

@@ -12,7 +12,7 @@ import {
   type Summary,
 } from '../../src/runner/io.ts';
 import { runAction, type ActionContext, type ActionSpec, type RunOptions } from '../../src/runner/run.ts';
-import { abortReason, type Clock } from '../../src/api/clock.ts';
+import { abortReason, type Clock } from '../../src/common/clock.ts';
 import type { BuildSeed, Emulator } from '../../emulator/index.ts';
 import { readMetadata } from '../harness/runner.ts';
 

@@ -2,7 +2,7 @@
 // recovery and the summary. The bundle as the runner runs it: trigger-build.bundle.slow.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spec, triggerBuild } from '../../src/actions/trigger-build/trigger-build.ts';
-import type { TestCase } from '../../src/api/records.ts';
+import type { TestCase } from '../../src/service/records.ts';
 import { startEmulator, type Emulator, type ProjectConfig } from '../../emulator/index.ts';
 import { COMMON_INPUTS } from '../../src/runner/run.ts';
 import { readMetadata } from '../harness/runner.ts';

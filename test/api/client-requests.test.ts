@@ -4,9 +4,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Client, type ProjectRef } from '../../src/api/client.ts';
-import { ValidationError } from '../../src/api/errors.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { Client, type ProjectRef } from '../../src/service/v1.ts';
+import { ValidationError } from '../../src/common/errors.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 
 interface Seen {
   method: string;

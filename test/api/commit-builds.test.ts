@@ -2,10 +2,10 @@
 // look reads. The list here is an in-memory project history answering `builds()` as the API pages it (newest
 // first, limit and offset); what the actions make of it against the emulator is in test/actions/wait-for-build*.
 import { describe, expect, it } from 'vitest';
-import type { BuildListQuery, ProjectRef } from '../../src/api/client.ts';
-import { CommitBuilds, jobOf, latestAttempts, matchesQuery } from '../../src/api/commit-builds.ts';
-import { BadResponseError } from '../../src/api/errors.ts';
-import type { Build } from '../../src/api/records.ts';
+import type { BuildListQuery, ProjectRef } from '../../src/service/v1.ts';
+import { CommitBuilds, jobOf, latestAttempts, matchesQuery } from '../../src/service/commit-builds.ts';
+import { BadResponseError } from '../../src/common/errors.ts';
+import type { Build } from '../../src/service/records.ts';
 
 const SHA = 'abcdef0123456789abcdef0123456789abcdef01';
 const OTHER = '1111111111111111111111111111111111111111';

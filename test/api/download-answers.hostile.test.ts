@@ -4,9 +4,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { sleep, type Clock } from '../../src/api/clock.ts';
-import { DownloadError, Downloader } from '../../src/api/download.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { sleep, type Clock } from '../../src/common/clock.ts';
+import { DownloadError, Downloader } from '../../src/files/download.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { content, scratch } from './download-server.ts';
 
 const fastClock: Clock = {

@@ -5,9 +5,9 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { sleep, type Clock } from '../../src/api/clock.ts';
-import { DownloadError, Downloader } from '../../src/api/download.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { sleep, type Clock } from '../../src/common/clock.ts';
+import { DownloadError, Downloader } from '../../src/files/download.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { content, scratch, sha256 } from './download-server.ts';
 
 const fastClock: Clock = {

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Downloader } from '../../src/api/download.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { Downloader } from '../../src/files/download.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { content, scratch, selfSignedCertificate, send, sha256 } from './download-server.ts';
 
 const { tempDir, later } = scratch('download-tls-');

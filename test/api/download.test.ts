@@ -1,11 +1,11 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sleep, type Clock } from '../../src/api/clock.ts';
-import { AbortedError } from '../../src/api/errors.ts';
-import { DownloadError, Downloader, parseContentRange } from '../../src/api/download.ts';
-import { forEachLimited } from '../../src/api/limiter.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { sleep, type Clock } from '../../src/common/clock.ts';
+import { AbortedError } from '../../src/common/errors.ts';
+import { DownloadError, Downloader, parseContentRange } from '../../src/files/download.ts';
+import { forEachLimited } from '../../src/common/limiter.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { content, scratch, send, sha256, type TestServer } from './download-server.ts';
 import { needs } from '../helpers/platform.ts';
 

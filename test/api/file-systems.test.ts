@@ -14,7 +14,7 @@ import {
   windowsNameProblem,
   type ArtifactLike,
   type FileSystemProfile,
-} from '../../src/api/paths.ts';
+} from '../../src/files/paths.ts';
 import { HOSTILE_NAMES, SAFE_NAMES } from '../helpers/hostile-names.ts';
 
 /** The name under which the disk stores `path`: what it merges, it merges here. */

@@ -1,8 +1,8 @@
 // The glob rules fetch-artifacts documents for `pattern`, as a table, and a pattern that would make a backtracking
 // matcher run for minutes on a deep artifact path.
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/api/errors.ts';
-import { compileGlob, selects } from '../../src/api/glob.ts';
+import { ValidationError } from '../../src/common/errors.ts';
+import { compileGlob, selects } from '../../src/common/glob.ts';
 
 const match = (pattern: string, path: string): boolean => compileGlob('pattern', pattern).test(path);
 

@@ -1,7 +1,7 @@
 // The v2 job statuses: one table in the code, the same table in docs/projects.md, every status the service has.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { jobStatusMeaning, V2_JOB_STATUSES } from '../../src/api/job-status.ts';
+import { jobStatusMeaning, V2_JOB_STATUSES } from '../../src/service/job-status.ts';
 import { SERVICE_JOB_STATUSES } from '../helpers/service-enums.ts';
 
 describe('v2 job statuses', () => {

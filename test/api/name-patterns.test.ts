@@ -1,7 +1,7 @@
 // Job and workflow names chosen by patterns (the waiting actions' `job` and `workflow`).
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/api/errors.ts';
-import { choosesName, compileNamePatterns } from '../../src/api/name-patterns.ts';
+import { ValidationError } from '../../src/common/errors.ts';
+import { choosesName, compileNamePatterns } from '../../src/common/name-patterns.ts';
 
 const chosen = (lines: string[], names: (string | undefined)[]) => {
   const patterns = compileNamePatterns('job', lines);

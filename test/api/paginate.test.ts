@@ -2,9 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '../../src/api/client.ts';
-import { MAX_PAGINATED_ITEMS, paginate } from '../../src/api/paginate.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { Client } from '../../src/service/v1.ts';
+import { MAX_PAGINATED_ITEMS, paginate } from '../../src/service/paginate.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkMembers, type Member } from '../../src/actions/fetch-artifacts/archive.ts';
-import { compileGlob } from '../../src/api/glob.ts';
-import { forEachLimited } from '../../src/api/limiter.ts';
+import { checkMembers, type Member } from '../../src/files/archive.ts';
+import { compileGlob } from '../../src/common/glob.ts';
+import { forEachLimited } from '../../src/common/limiter.ts';
 import {
   artifactRelativePath,
   ClashError,
@@ -17,7 +17,7 @@ import {
   RefusedPathError,
   type ArtifactLike,
   type FileSystemProfile,
-} from '../../src/api/paths.ts';
+} from '../../src/files/paths.ts';
 
 describe('artifactRelativePath', () => {
   it.each([

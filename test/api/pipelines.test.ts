@@ -3,10 +3,10 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProjectRef } from '../../src/api/client.ts';
-import { Pipelines, PipelineTriggerLostError } from '../../src/api/pipelines.ts';
-import { UnusableAnswerError } from '../../src/api/errors.ts';
-import { Transport } from '../../src/api/transport.ts';
+import type { ProjectRef } from '../../src/service/v1.ts';
+import { Pipelines, PipelineTriggerLostError } from '../../src/service/v2.ts';
+import { UnusableAnswerError } from '../../src/common/errors.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { failure } from '../helpers/failure.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
 

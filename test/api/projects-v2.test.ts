@@ -2,10 +2,10 @@
 // by shape (a wrong one is an unusable answer naming the call), lists paged and bounded.
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkProjectSlug } from '../../src/api/client.ts';
-import { UnusableAnswerError, ValidationError } from '../../src/api/errors.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2, projectSlug } from '../../src/api/pipelines.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { checkProjectSlug } from '../../src/service/v1.ts';
+import { UnusableAnswerError, ValidationError } from '../../src/common/errors.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2, projectSlug } from '../../src/service/v2.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
 
 const SLUG = checkProjectSlug('project-slug', 'app/org 1/proj%2');

@@ -3,8 +3,8 @@
 import http from 'node:http';
 import { createProxy } from 'proxy';
 import { describe, expect, it, vi } from 'vitest';
-import { TimeoutError } from '../../src/api/errors.ts';
-import { Transport, type TransportOptions } from '../../src/api/transport.ts';
+import { TimeoutError } from '../../src/common/errors.ts';
+import { Transport, type TransportOptions } from '../../src/service/http/transport.ts';
 import { cleanupScope } from '../helpers/scope.ts';
 
 const TOKEN = 'tok-PROXY-SECRET-0123456789';

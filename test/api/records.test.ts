@@ -1,6 +1,6 @@
 // What the API core takes for a finished build, whatever the service put in its outcome.
 import { describe, expect, it } from 'vitest';
-import { isFinished } from '../../src/api/records.ts';
+import { isFinished } from '../../src/service/records.ts';
 
 describe('isFinished', () => {
   it('takes a build with any outcome but none or an empty one for finished', () => {

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RENAME_RETRY_MS, renameFile } from '../../src/api/rename.ts';
+import { RENAME_RETRY_MS, renameFile } from '../../src/files/rename.ts';
 
 /** A rename that fails with `codes` in turn, then succeeds; a clock that the pauses move. */
 function flaky(codes: string[]): {

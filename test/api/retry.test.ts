@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, TimeoutError, ValidationError } from '../../src/api/errors.ts';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, shouldRetry } from '../../src/api/retry.ts';
+import { ApiError, NetworkError, TimeoutError, ValidationError } from '../../src/common/errors.ts';
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, shouldRetry } from '../../src/service/http/retry.ts';
 
 describe('parseRetryAfter', () => {
   const now = Date.UTC(2024, 0, 1, 12, 0, 0);

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/api/errors.ts';
-import { checkSshKey } from '../../src/api/ssh.ts';
+import { ValidationError } from '../../src/common/errors.ts';
+import { checkSshKey } from '../../src/service/ssh.ts';
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 });
 const pkcs1 = rsa.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();

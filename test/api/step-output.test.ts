@@ -6,16 +6,16 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Build } from '../../src/api/records.ts';
+import type { Build } from '../../src/service/records.ts';
 import {
   ChunkParser,
   collectFailedSteps,
   findFailedSteps,
   lastMeaningfulLine,
   readStepOutput,
-} from '../../src/api/step-output.ts';
-import { TerminalTail } from '../../src/api/terminal-tail.ts';
-import { Transport } from '../../src/api/transport.ts';
+} from '../../src/service/step-output.ts';
+import { TerminalTail } from '../../src/common/terminal-tail.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 
 const TOKEN = 'step-output-test-token';
 
@@ -273,8 +273,8 @@ describe('the tail in memory', () => {
     // extension, since setting V8 flags after start-up is undefined behaviour.
     const module = (path: string): string => JSON.stringify(new URL(path, import.meta.url).href);
     const script = `
-      import { ChunkParser } from ${module('../../src/api/step-output.ts')};
-      import { TerminalTail } from ${module('../../src/api/terminal-tail.ts')};
+      import { ChunkParser } from ${module('../../src/service/step-output.ts')};
+      import { TerminalTail } from ${module('../../src/common/terminal-tail.ts')};
       const chunk = JSON.stringify([{ message: \`a line that is kept\\n\${'y'.repeat(60_000)}\\n\` }]).slice(1, -1);
       gc();
       const before = process.memoryUsage().heapUsed;

@@ -2,10 +2,10 @@
 // form give one warning per step, and a 410 is an error that says the call is gone and what replaces it.
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, type ProjectRef } from '../../src/api/client.ts';
-import { ApiError } from '../../src/api/errors.ts';
-import { describeNotice, readSunsetHeaders } from '../../src/api/sunset.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { Client, type ProjectRef } from '../../src/service/v1.ts';
+import { ApiError } from '../../src/common/errors.ts';
+import { describeNotice, readSunsetHeaders } from '../../src/service/http/sunset.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { failure } from '../helpers/failure.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
 

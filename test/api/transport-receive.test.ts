@@ -1,7 +1,7 @@
 // Transport.open(): a download's answer and its body, against real servers on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { AbortedError, ApiError } from '../../src/api/errors.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { AbortedError, ApiError } from '../../src/common/errors.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import {
   content,
   receive,

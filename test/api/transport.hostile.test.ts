@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { abortReason, type Clock } from '../../src/api/clock.ts';
+import { abortReason, type Clock } from '../../src/common/clock.ts';
 import {
   ApiError,
   BadResponseError,
@@ -13,7 +13,7 @@ import {
   NetworkError,
   TimeoutError,
   UnsafeAddressError,
-} from '../../src/api/errors.ts';
+} from '../../src/common/errors.ts';
 import {
   isLinkLocal,
   MAX_ANSWER_BYTES,
@@ -21,7 +21,7 @@ import {
   type LogFn,
   type LookupFn,
   type TransportOptions,
-} from '../../src/api/transport.ts';
+} from '../../src/service/http/transport.ts';
 import { cleanupScope, reply } from '../helpers/scope.ts';
 import { receive, type BodyReceiver } from './download-server.ts';
 import { failure } from '../helpers/failure.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverMessage } from '../../src/api/transport.ts';
+import { serverMessage } from '../../src/service/http/transport.ts';
 
 describe('serverMessage', () => {
   it.each<[string, string, string | undefined, string]>([

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { errors as undiciErrors, MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { abortReason, type Clock } from '../../src/api/clock.ts';
+import { abortReason, type Clock } from '../../src/common/clock.ts';
 import {
   AbortedError,
   ApiError,
@@ -11,8 +11,8 @@ import {
   DeadlineError,
   NetworkError,
   TimeoutError,
-} from '../../src/api/errors.ts';
-import { Transport, type LogFn, type TransportOptions } from '../../src/api/transport.ts';
+} from '../../src/common/errors.ts';
+import { Transport, type LogFn, type TransportOptions } from '../../src/service/http/transport.ts';
 import { failure } from '../helpers/failure.ts';
 
 // ---------------------------------------------------------------------------------------------------------------

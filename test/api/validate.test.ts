@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/api/errors.ts';
+import { ValidationError } from '../../src/common/errors.ts';
 import {
   checkArtifactStatusFilter,
   checkBaseUrl,
@@ -17,7 +17,7 @@ import {
   checkVcsType,
   checkVerb,
   jsonObjectKeys,
-} from '../../src/api/validate.ts';
+} from '../../src/service/validate.ts';
 
 function errorOf(fn: () => unknown): ValidationError {
   try {

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Build, CheckoutKey, Project, User } from '../../src/api/records.ts';
+import type { Build, CheckoutKey, Project, User } from '../../src/service/records.ts';
 import { encodeOpenSshPrivateKey, startEmulator, type Emulator } from '../../emulator/index.ts';
 import { call, FakeClock, rawRequest } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Artifact } from '../../src/api/records.ts';
+import type { Artifact } from '../../src/service/records.ts';
 import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { call, FakeClock } from './helpers.ts';
 

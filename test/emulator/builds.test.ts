@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Artifact, Build, TestMetadata } from '../../src/api/records.ts';
+import type { Artifact, Build, TestMetadata } from '../../src/service/records.ts';
 import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { call, FakeClock } from './helpers.ts';
 

@@ -1,10 +1,10 @@
 // The emulator's API v2 answers against the real service's shapes (field names, types, enums), written here in
 // neutral names after answers the real service gave: the workflow and job lists, a workflow, an approval job with
-// and without a number, and workflows ended before their jobs. The product's own checks (src/api/v2-records.ts)
+// and without a number, and workflows ended before their jobs. The product's own checks (src/service/v2-records.ts)
 // take every item.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVICE_JOB_STATUSES } from '../helpers/service-enums.ts';
-import { jobAnswer, pageAnswer, workflowAnswer } from '../../src/api/v2-records.ts';
+import { jobAnswer, pageAnswer, workflowAnswer } from '../../src/service/v2-records.ts';
 import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { FakeClock } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Artifact } from '../../src/api/records.ts';
+import type { Artifact } from '../../src/service/records.ts';
 import { startEmulator, type EmulatedProject, type Emulator } from '../../emulator/index.ts';
 import { call, rawRequest } from './helpers.ts';
 

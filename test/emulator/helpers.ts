@@ -2,7 +2,7 @@
 // case, node:http for what fetch cannot do: a GET with a body, raw paths, watching a body arrive).
 
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { Clock } from '../../src/api/clock.ts';
+import type { Clock } from '../../src/common/clock.ts';
 import type { Emulator } from '../../emulator/index.ts';
 
 /** A clock that moves only when told to. */

@@ -1,7 +1,7 @@
 // The emulator's API v2 and its sunset of the v1.1 trigger and retry: pipelines whose workflows and jobs are the
 // builds its pushes make, declared parameters, errored pipelines, approvals, rerun and cancel.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Build } from '../../src/api/records.ts';
+import type { Build } from '../../src/service/records.ts';
 import {
   startEmulator,
   type EmulatedProject,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Build, User } from '../../src/api/records.ts';
+import type { Build, User } from '../../src/service/records.ts';
 import { startEmulator } from '../../emulator/index.ts';
 import { call, rawRequest } from './helpers.ts';
 import { needs } from '../helpers/platform.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Build } from '../../src/api/records.ts';
+import type { Build } from '../../src/service/records.ts';
 import {
   applySeed,
   parseSeed,

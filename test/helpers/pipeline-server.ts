@@ -3,7 +3,7 @@
 // final statuses the emulator does not reach), their jobs (approvals with a `job_number` whose build read answers
 // 404), and the builds behind the jobs. It records every request.
 import http from 'node:http';
-import type { Build } from '../../src/api/records.ts';
+import type { Build } from '../../src/service/records.ts';
 import { reply } from './scope.ts';
 
 export const SLUG = 'primary-host/octo-org/octo-repo';

@@ -12,10 +12,10 @@ import {
   type FailureReport,
 } from '../../src/runner/build-report.ts';
 import { coreIo } from '../../src/runner/io.ts';
-import { Client, type ProjectRef } from '../../src/api/client.ts';
-import type { Build } from '../../src/api/records.ts';
-import { collectFailedSteps, type FailedStep } from '../../src/api/step-output.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { Client, type ProjectRef } from '../../src/service/v1.ts';
+import type { Build } from '../../src/service/records.ts';
+import { collectFailedSteps, type FailedStep } from '../../src/service/step-output.ts';
+import { Transport } from '../../src/service/http/transport.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import type { ProjectConfig } from '../../emulator/model.ts';
 import { FakeClock } from '../emulator/helpers.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Inputs } from '../../src/runner/inputs.ts';
 import type { Io } from '../../src/runner/io.ts';
 import { outcomeOf, outputWord, passes, readOutcomePolicy, worstOutcome } from '../../src/runner/outcomes.ts';
-import { ValidationError } from '../../src/api/errors.ts';
+import { ValidationError } from '../../src/common/errors.ts';
 
 function policyOf(text: string) {
   const io = { getInput: () => text } as unknown as Io;

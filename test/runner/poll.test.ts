@@ -9,7 +9,7 @@ import {
   type Look,
   type PollOptions,
 } from '../../src/runner/poll.ts';
-import { sleep, systemClock, type Clock } from '../../src/api/clock.ts';
+import { sleep, systemClock, type Clock } from '../../src/common/clock.ts';
 import {
   AbortedError,
   ApiError,
@@ -17,7 +17,7 @@ import {
   DeadlineError,
   NetworkError,
   TimeoutError,
-} from '../../src/api/errors.ts';
+} from '../../src/common/errors.ts';
 import { fakeClock } from '../actions/gating-helpers.ts';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');

@@ -15,7 +15,7 @@ import {
   resultKind,
   testsTable,
 } from '../../src/runner/summary.ts';
-import type { Build, TestCase } from '../../src/api/records.ts';
+import type { Build, TestCase } from '../../src/service/records.ts';
 
 const build: Build = {
   build_num: 42,

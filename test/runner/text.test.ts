@@ -1,7 +1,7 @@
 // Server text made safe for the log, Markdown and HTML: each row is a form the runner or GitHub's renderer would
 // otherwise obey.
 import { describe, expect, it } from 'vitest';
-import { stripTerminalEscapes } from '../../src/api/terminal-tail.ts';
+import { stripTerminalEscapes } from '../../src/common/terminal-tail.ts';
 import { htmlSafe, logSafe, mdSafe, shellSafeUrl } from '../../src/runner/text.ts';
 import { runnerCommands } from '../harness/commands.ts';
 

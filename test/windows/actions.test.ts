@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { tar, zip } from '../helpers/archives.ts';
 import { artifactService } from '../helpers/hostile-names.ts';
 import { PROJECT, SLUG, workflowJob } from '../actions/gating-helpers.ts';
-import { RENAME_RETRY_MS } from '../../src/api/rename.ts';
+import { RENAME_RETRY_MS } from '../../src/files/rename.ts';
 import { wineLaunch } from './wine.ts';
 
 const SHA = '0dd5a1e50dd5a1e50dd5a1e50dd5a1e50dd5a1e5';

@@ -1,5 +1,5 @@
-import { checkSegment } from '../../api/validate.ts';
-import { checkSshKey } from '../../api/ssh.ts';
+import { checkSegment } from '../../service/validate.ts';
+import { checkSshKey } from '../../service/ssh.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { appendSummary } from '../../runner/summary.ts';
 import { mdSafe } from '../../runner/text.ts';

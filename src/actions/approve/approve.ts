@@ -1,17 +1,17 @@
-import { cut, formatDuration, plural } from '../../api/format.ts';
-import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
-import { isForkBranch, isForkPipeline } from '../../api/forks.ts';
+import { cut, formatDuration, plural } from '../../common/format.ts';
+import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
+import { isForkBranch, isForkPipeline } from '../../service/forks.ts';
 import {
   choosesName,
   compileNamePatterns,
   describePatterns,
   type NamePattern,
-} from '../../api/name-patterns.ts';
-import { isAmbiguous } from '../../api/retry.ts';
-import { jobBuild, Pipelines, type Pipeline } from '../../api/pipelines.ts';
-import { definedOnly } from '../../api/records.ts';
-import { isV2Id } from '../../api/v2-records.ts';
-import { checkPipelineId, checkSegment } from '../../api/validate.ts';
+} from '../../common/name-patterns.ts';
+import { isAmbiguous } from '../../service/http/retry.ts';
+import { jobBuild, Pipelines, type Pipeline } from '../../service/v2.ts';
+import { definedOnly } from '../../service/records.ts';
+import { isV2Id } from '../../service/v2-records.ts';
+import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { poll, untilDeadline, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { inGroup } from '../../runner/io.ts';

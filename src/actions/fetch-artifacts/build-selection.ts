@@ -2,14 +2,14 @@
 // matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32). A project named by its
 // slug has jobs instead, read through API v2 as build records (docs/v2.md).
 import type { ActionContext, Connection } from '../../runner/run.ts';
-import { projectName, type ProjectAddress } from '../../api/client.ts';
-import { cut, plural } from '../../api/format.ts';
-import { ApiError, BadResponseError } from '../../api/errors.ts';
-import { isFork, isForkBranch } from '../../api/forks.ts';
-import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../api/find-builds.ts';
-import { ClashError, planDownloads, type ArtifactLike } from '../../api/paths.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../api/pipelines.ts';
-import type { Build } from '../../api/records.ts';
+import { projectName, type ProjectAddress } from '../../service/v1.ts';
+import { cut, plural } from '../../common/format.ts';
+import { ApiError, BadResponseError } from '../../common/errors.ts';
+import { isFork, isForkBranch } from '../../service/forks.ts';
+import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../service/find-builds.ts';
+import { ClashError, planDownloads, type ArtifactLike } from '../../files/paths.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../service/v2.ts';
+import type { Build } from '../../service/records.ts';
 import type { FetchInputs } from './inputs.ts';
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */

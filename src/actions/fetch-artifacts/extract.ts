@@ -5,13 +5,13 @@ import { open, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ActionContext } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
-import { formatBytes, plural, quoted } from '../../api/format.ts';
-import { partFileName, RefusedPathError, type Destination, type InspectCache } from '../../api/paths.ts';
-import { renameFile } from '../../api/rename.ts';
-import { aThing, asUserFacing, diskFullReason, FetchError, inspectFinal } from './file-errors.ts';
+import { formatBytes, plural, quoted } from '../../common/format.ts';
+import { partFileName, RefusedPathError, type Destination, type InspectCache } from '../../files/paths.ts';
+import { renameFile } from '../../files/rename.ts';
+import { aThing, asUserFacing, diskFullReason, FetchError, inspectFinal } from '../../files/file-errors.ts';
 import type { FetchInputs } from './inputs.ts';
-import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
-import { listMembers, readArchive } from './reader.ts';
+import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from '../../files/archive.ts';
+import { listMembers, readArchive } from '../../files/reader.ts';
 import { removeStale, sayFirst, type Saved } from './summary.ts';
 
 /** A downloaded archive, and the folder it unpacks into (segments below the destination). */

@@ -3,9 +3,9 @@ import { setImmediate } from 'node:timers/promises';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
-import { Downloader, type Opener } from '../../api/download.ts';
-import { displayUrl, formatBytes, plural, quoted } from '../../api/format.ts';
-import { forEachLimited } from '../../api/limiter.ts';
+import { Downloader, type Opener } from '../../files/download.ts';
+import { displayUrl, formatBytes, plural, quoted } from '../../common/format.ts';
+import { forEachLimited } from '../../common/limiter.ts';
 import {
   ClashError,
   Destination,
@@ -17,9 +17,9 @@ import {
   type InspectCache,
   type Plan,
   type PlannedFile,
-} from '../../api/paths.ts';
-import { projectName } from '../../api/client.ts';
-import { archiveOf } from './archive.ts';
+} from '../../files/paths.ts';
+import { projectName } from '../../service/v1.ts';
+import { archiveOf } from '../../files/archive.ts';
 import { branchAndCommit, buildsOf, chooseBuild, describeBuild } from './build-selection.ts';
 import type { Unpacking } from './extract.ts';
 import {
@@ -30,7 +30,7 @@ import {
   fileProblem,
   inspectFinal,
   makeDestination,
-} from './file-errors.ts';
+} from '../../files/file-errors.ts';
 import { readInputs, type FetchInputs } from './inputs.ts';
 import { Progress } from './progress.ts';
 import {

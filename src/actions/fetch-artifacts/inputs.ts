@@ -2,11 +2,11 @@
 import { resolve } from 'node:path';
 import type { ActionContext } from '../../runner/run.ts';
 import { workspace } from '../../runner/workflow.ts';
-import { ValidationError } from '../../api/errors.ts';
-import { compileGlob } from '../../api/glob.ts';
-import { MAX_FILE_NAME_BYTES, profileOf, windowsNameProblem } from '../../api/paths.ts';
-import { ARTIFACT_STATUS_FILTERS } from '../../api/records.ts';
-import { checkBuildNum, checkSegment } from '../../api/validate.ts';
+import { ValidationError } from '../../common/errors.ts';
+import { compileGlob } from '../../common/glob.ts';
+import { MAX_FILE_NAME_BYTES, profileOf, windowsNameProblem } from '../../files/paths.ts';
+import { ARTIFACT_STATUS_FILTERS } from '../../service/records.ts';
+import { checkBuildNum, checkSegment } from '../../service/validate.ts';
 
 export type FetchInputs = ReturnType<typeof readInputs>;
 

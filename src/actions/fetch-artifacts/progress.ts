@@ -1,5 +1,5 @@
 // Progress of many downloads as one line, for the log at a steady cadence: never a line per chunk.
-import { formatBytes, plural, shortDuration } from '../../api/format.ts';
+import { formatBytes, plural, shortDuration } from '../../common/format.ts';
 
 export class Progress {
   readonly #total: number;

@@ -2,10 +2,10 @@
 import { writeFile } from 'node:fs/promises';
 import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
-import { formatBytes, plural } from '../../api/format.ts';
+import { formatBytes, plural } from '../../common/format.ts';
 import { appendSummary, SUMMARY_ROWS } from '../../runner/summary.ts';
-import { sample } from '../../api/paths.ts';
-import { removeStaleParts } from './stale-parts.ts';
+import { sample } from '../../files/paths.ts';
+import { removeStaleParts } from '../../files/stale-parts.ts';
 
 export const MAX_NOTES = 20;
 

@@ -1,9 +1,9 @@
 // The general action: any endpoint of the spec, named by `command`. Each command is data: the inputs it
 // takes, which of them it needs, and the call it makes.
-import type { Client, ProjectRef, SlugProject } from '../../api/client.ts';
-import { UnusableAnswerError, ValidationError } from '../../api/errors.ts';
-import { PipelineErroredError } from '../../api/pipeline-builds.ts';
-import { Pipelines, ProjectsV2, type Pipeline } from '../../api/pipelines.ts';
+import type { Client, ProjectRef, SlugProject } from '../../service/v1.ts';
+import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
+import { PipelineErroredError } from '../../service/pipeline-builds.ts';
+import { Pipelines, ProjectsV2, type Pipeline } from '../../service/v2.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
@@ -11,9 +11,9 @@ import {
   definedOnly,
   type ArtifactStatusFilter,
   type BuildStatusFilter,
-} from '../../api/records.ts';
-import { checkSshKey } from '../../api/ssh.ts';
-import { checkEnvName, checkRevisionOrTag, checkSegment } from '../../api/validate.ts';
+} from '../../service/records.ts';
+import { checkSshKey } from '../../service/ssh.ts';
+import { checkEnvName, checkRevisionOrTag, checkSegment } from '../../service/validate.ts';
 import type { Inputs } from '../../runner/inputs.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import {

@@ -1,7 +1,7 @@
 // What the general action says came back, in one line for the log and the summary: a count for lists, a build's
 // number and status, a key's fingerprint. Never a value: variables come back masked by the service, and every
 // secret is redacted again on the way out.
-import { plural } from '../../api/format.ts';
+import { plural } from '../../common/format.ts';
 
 type Row = Record<string, unknown>;
 

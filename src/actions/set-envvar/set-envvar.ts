@@ -1,7 +1,7 @@
-import { projectName } from '../../api/client.ts';
-import { ApiError, ValidationError } from '../../api/errors.ts';
-import { ProjectsV2 } from '../../api/pipelines.ts';
-import { checkEnvName } from '../../api/validate.ts';
+import { projectName } from '../../service/v1.ts';
+import { ApiError, ValidationError } from '../../common/errors.ts';
+import { ProjectsV2 } from '../../service/v2.ts';
+import { checkEnvName } from '../../service/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { appendSummary, headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';

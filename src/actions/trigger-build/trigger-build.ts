@@ -20,7 +20,7 @@ import { runAction, type ActionContext, type ActionSpec, type Connection } from 
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
-import { formatDuration, plural } from '../../api/format.ts';
+import { formatDuration, plural } from '../../common/format.ts';
 import {
   checkTriggerInputs,
   confirmPipeline,
@@ -33,21 +33,21 @@ import {
 } from '../../runner/trigger-api.ts';
 import { inGroup } from '../../runner/io.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
-import { abortReason } from '../../api/clock.ts';
-import { projectName, TriggerAbortedError, type ProjectAddress } from '../../api/client.ts';
-import { jobOf } from '../../api/commit-builds.ts';
-import { AbortedError } from '../../api/errors.ts';
-import { PipelineErroredError, type PipelineBuilds } from '../../api/pipeline-builds.ts';
+import { abortReason } from '../../common/clock.ts';
+import { projectName, TriggerAbortedError, type ProjectAddress } from '../../service/v1.ts';
+import { jobOf } from '../../service/commit-builds.ts';
+import { AbortedError } from '../../common/errors.ts';
+import { PipelineErroredError, type PipelineBuilds } from '../../service/pipeline-builds.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   PipelineTriggerAbortedError,
   Pipelines,
   ProjectsV2,
   type Pipeline,
-} from '../../api/pipelines.ts';
-import { definedOnly, isFinished, type Build } from '../../api/records.ts';
-import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
-import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../api/validate.ts';
+} from '../../service/v2.ts';
+import { definedOnly, isFinished, type Build } from '../../service/records.ts';
+import { MAX_OUTPUT_LINES } from '../../service/step-output.ts';
+import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../service/validate.ts';
 
 export const spec = {
   name: 'trigger-build',
@@ -423,7 +423,7 @@ async function followPipeline(
   } finally {
     const deciding = decidingBuild(builds, input.policy);
     ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));
-    // v2 has no lifecycle: a job of a project named by its slug has its status alone (src/api/job-status.ts).
+    // v2 has no lifecycle: a job of a project named by its slug has its status alone (src/service/job-status.ts).
     const lifecycle = 'slug' in connection.project ? undefined : deciding?.lifecycle;
     ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', lifecycle));
     const url = pipelineUrl(connection, pipeline, builds.find((b) => b.build_url)?.build_url);

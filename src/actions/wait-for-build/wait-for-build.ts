@@ -5,18 +5,18 @@ import {
   readIfNoBuilds,
   type BuildSource,
 } from '../../runner/gate.ts';
-import { jobReader } from '../../api/pipeline-builds.ts';
-import { definedOnly, isFinished } from '../../api/records.ts';
+import { jobReader } from '../../service/pipeline-builds.ts';
+import { definedOnly, isFinished } from '../../service/records.ts';
 import { scopeOf } from '../../runner/gate.ts';
-import { Pipelines, ProjectsV2 } from '../../api/pipelines.ts';
+import { Pipelines, ProjectsV2 } from '../../service/v2.ts';
 import { readOutcomePolicy } from '../../runner/outcomes.ts';
 import { pipelineUrl } from '../../runner/trigger-api.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { connectUntil, pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
-import { compileNamePatterns } from '../../api/name-patterns.ts';
-import { MAX_OUTPUT_LINES } from '../../api/step-output.ts';
-import { checkPipelineId, checkSegment } from '../../api/validate.ts';
+import { compileNamePatterns } from '../../common/name-patterns.ts';
+import { MAX_OUTPUT_LINES } from '../../service/step-output.ts';
+import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 
 export const spec = {
   name: 'wait-for-build',

@@ -1,13 +1,13 @@
 // wait-for-serial for a project named by its v2 slug (docs/v2.md): the jobs of the project's other pipelines that
 // run or will run, read through its newest pipelines, their workflows and jobs; older means a pipeline of a lower
 // number than the one of this job's own (`build-num`, a job number, read through its details).
-import type { SlugProject } from '../../api/client.ts';
-import { jobOf } from '../../api/commit-builds.ts';
-import { UnusableAnswerError } from '../../api/errors.ts';
-import { choosesName, type NamePattern } from '../../api/name-patterns.ts';
-import { FINAL_WORKFLOW_STATUSES, jobBuild, ProjectsV2, type Pipeline } from '../../api/pipelines.ts';
-import type { Build } from '../../api/records.ts';
-import type { Transport } from '../../api/transport.ts';
+import type { SlugProject } from '../../service/v1.ts';
+import { jobOf } from '../../service/commit-builds.ts';
+import { UnusableAnswerError } from '../../common/errors.ts';
+import { choosesName, type NamePattern } from '../../common/name-patterns.ts';
+import { FINAL_WORKFLOW_STATUSES, jobBuild, ProjectsV2, type Pipeline } from '../../service/v2.ts';
+import type { Build } from '../../service/records.ts';
+import type { Transport } from '../../service/http/transport.ts';
 
 /** Job statuses waited for: a job that runs or will run; an approval on hold is not, as on API v1.1. */
 const WAITED: ReadonlySet<string> = new Set(['running', 'queued', 'not_running']);

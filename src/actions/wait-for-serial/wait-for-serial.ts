@@ -3,13 +3,13 @@ import { runAction, type ActionContext, type ActionSpec, type Connection } from 
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
-import { formatDuration, shortDuration } from '../../api/format.ts';
-import { projectName } from '../../api/client.ts';
-import { jobOf } from '../../api/commit-builds.ts';
-import { ValidationError } from '../../api/errors.ts';
-import { choosesName, compileNamePatterns, describePatterns } from '../../api/name-patterns.ts';
-import { definedOnly, isFinished, type Build } from '../../api/records.ts';
-import { checkSegment, MAX_PAGE_SIZE } from '../../api/validate.ts';
+import { formatDuration, shortDuration } from '../../common/format.ts';
+import { projectName } from '../../service/v1.ts';
+import { jobOf } from '../../service/commit-builds.ts';
+import { ValidationError } from '../../common/errors.ts';
+import { choosesName, compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
+import { definedOnly, isFinished, type Build } from '../../service/records.ts';
+import { checkSegment, MAX_PAGE_SIZE } from '../../service/validate.ts';
 import { pipelineJobLabel, pipelineJobs } from './pipelines.ts';
 
 export const spec = {

@@ -1,10 +1,16 @@
 // The calls of API v2: those that replace the v1.1 trigger and retry (docs/sunset.md), with the same host and
 // credential, and the project-scoped ones, the only ones a project named by its slug reaches (docs/v2.md); answers
 // are checked by shape before use (docs/promises.md, promise 30).
-import { AbortedTrigger, projectPath, type ProjectAddress } from './client.ts';
+import { AbortedTrigger, projectPath, type ProjectAddress } from './v1.ts';
 import type { VcsType } from './records.ts';
 import { ofRevision } from './commit-builds.ts';
-import { AbortedError, ApiError, isUnknownProject, UserFacingError, ValidationError } from './errors.ts';
+import {
+  AbortedError,
+  ApiError,
+  isUnknownProject,
+  UserFacingError,
+  ValidationError,
+} from '../common/errors.ts';
 import { matchesBuildQuery, type BuildQuery } from './find-builds.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import {
@@ -19,8 +25,8 @@ import {
   type HttpVerb,
   type TestCase,
 } from './records.ts';
-import { isAmbiguous } from './retry.ts';
-import type { ApiRequest, Transport } from './transport.ts';
+import { isAmbiguous } from './http/retry.ts';
+import type { ApiRequest, Transport } from './http/transport.ts';
 import {
   checkBuildNum,
   checkEnvName,
@@ -497,7 +503,7 @@ const numberPath = (p: ProjectAddress, number: number, job = ''): string =>
 /** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
 type JobBuild = Build & { fork: boolean };
 
-/** A v2 job as the v1.1 build record the rest of the product reads (src/api/job-status.ts). */
+/** A v2 job as the v1.1 build record the rest of the product reads (src/service/job-status.ts). */
 export function jobBuild(
   pipeline: Pipeline,
   job: { job_number: number; name: string; status: string },

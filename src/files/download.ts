@@ -3,16 +3,16 @@
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
 import { closeSync, createWriteStream, ftruncateSync, openSync, unlinkSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { abortReason, systemClock, type Clock } from './clock.ts';
-import { discard } from './answer.ts';
-import { ApiError, asError, UserFacingError } from './errors.ts';
-import { backoffDelay, isTransient, type RetryOptions } from './retry.ts';
+import { abortReason, systemClock, type Clock } from '../common/clock.ts';
+import { discard } from '../service/http/answer.ts';
+import { ApiError, asError, UserFacingError } from '../common/errors.ts';
+import { backoffDelay, isTransient, type RetryOptions } from '../service/http/retry.ts';
 import { partFileName } from './paths.ts';
 import { renameFile } from './rename.ts';
-import { contentCoding, decoder, type Coding } from './decode.ts';
-import { definedOnly } from './records.ts';
-import { displayUrl, firstHeader, formatLimit, quoted, shortDuration } from './format.ts';
-import type { OpenedBody, OpenOptions } from './transport.ts';
+import { contentCoding, decoder, type Coding } from '../service/http/decode.ts';
+import { definedOnly } from '../service/records.ts';
+import { displayUrl, firstHeader, formatLimit, quoted, shortDuration } from '../common/format.ts';
+import type { OpenedBody, OpenOptions } from '../service/http/transport.ts';
 
 /** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
 export interface Opener {

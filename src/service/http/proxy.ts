@@ -3,7 +3,7 @@
 // failures are named as the proxy's.
 import { unescape } from 'node:querystring';
 import { EnvHttpProxyAgent, Pool, type Agent, type Dispatcher } from 'undici';
-import { asError, ProxyRefusedError, TimeoutError } from './errors.ts';
+import { asError, ProxyRefusedError, TimeoutError } from '../../common/errors.ts';
 
 export interface ProxySettings {
   http: URL | undefined;

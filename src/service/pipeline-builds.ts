@@ -1,9 +1,9 @@
 // The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
 // workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
 // a number and when it ends; the workflows are listed again only when all their jobs look ended.
-import { projectPath, type Client, type ProjectAddress, type SlugProject } from './client.ts';
+import { projectPath, type Client, type ProjectAddress, type SlugProject } from './v1.ts';
 import { jobOf, type CommitQuery } from './commit-builds.ts';
-import { UserFacingError } from './errors.ts';
+import { UserFacingError } from '../common/errors.ts';
 import {
   FINAL_WORKFLOW_STATUSES,
   MAX_PROJECT_PIPELINES,
@@ -14,7 +14,7 @@ import {
   projectSlug,
   type ProjectsV2,
   type Workflow,
-} from './pipelines.ts';
+} from './v2.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { definedOnly, isFinished, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
 import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';

@@ -1,6 +1,6 @@
 // Checks made before anything is sent. Each takes the name the caller knows the value by (an action names its
 // input, the core names its argument), so the message always points at what the person wrote.
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../common/errors.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,

@@ -3,13 +3,13 @@
 // can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, asError, UserFacingError } from './errors.ts';
+import { ApiError, asError, UserFacingError } from '../common/errors.ts';
 import { definedOnly, isRecord, text, type Build } from './records.ts';
-import type { Transport } from './transport.ts';
-import { contentCoding, decoder, type UnsupportedCodingError } from './decode.ts';
-import { cut, elapsedMs, formatDuration, formatLimit } from './format.ts';
-import { TerminalTail } from './terminal-tail.ts';
-import { MAX_ANSWER_DEPTH } from './answer.ts';
+import type { Transport } from './http/transport.ts';
+import { contentCoding, decoder, type UnsupportedCodingError } from './http/decode.ts';
+import { cut, elapsedMs, formatDuration, formatLimit } from '../common/format.ts';
+import { TerminalTail } from '../common/terminal-tail.ts';
+import { MAX_ANSWER_DEPTH } from './http/answer.ts';
 
 /** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
 export const MAX_OUTPUT_LINES = 1000;
@@ -23,7 +23,7 @@ const OUTPUT_TIMEOUT_MS = 120_000;
 const MAX_CHUNK_LENGTH = 1024 * 1024;
 
 export type FailedStep = ReturnType<typeof findFailedSteps>[number] & {
-  /** The last lines, oldest first, as plain text (src/api/terminal-tail.ts), and the decoded bytes read. */
+  /** The last lines, oldest first, as plain text (src/common/terminal-tail.ts), and the decoded bytes read. */
   output?: { lines: string[]; totalLines: number; bytes: number };
   /** Why the output could not be shown (one line, no credential, server text not yet made log-safe). */
   outputError?: string;
@@ -169,7 +169,7 @@ export async function readStepOutput(
   return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
 }
 
-/** The decoder for a Content-Encoding still on the body (src/api/decode.ts). */
+/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
 function unzipper(header: string | string[] | undefined): NodeJS.ReadWriteStream {
   try {
     const coding = contentCoding(header);

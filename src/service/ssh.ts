@@ -2,7 +2,7 @@
 // or non-RSA key is a clear error, not a refusal from the server) and compute the fingerprint the service shows:
 // colon-separated MD5 of the public key in SSH wire form.
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../common/errors.ts';
 
 const ENCRYPTED = 'the key is encrypted (protected by a passphrase); the service needs it unencrypted';
 

@@ -1,8 +1,8 @@
 // The builds of one commit, found in the project's newest-first build list look after look. The list is never
 // read to its end: the first look reads back a margin past the oldest build of the commit (or a bounded look-back),
 // and later looks only down to the oldest build that can still change.
-import type { Client, ProjectRef } from './client.ts';
-import { BadResponseError } from './errors.ts';
+import type { Client, ProjectRef } from './v1.ts';
+import { BadResponseError } from '../common/errors.ts';
 import { definedOnly, isFinished, text, type Build } from './records.ts';
 import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';

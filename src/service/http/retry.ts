@@ -1,6 +1,6 @@
 // Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
 // doing so.
-import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from './errors.ts';
+import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from '../../common/errors.ts';
 
 export interface RetryOptions {
   /** Attempts in total, the first one included. */

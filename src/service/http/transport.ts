@@ -5,10 +5,10 @@ import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
-import packageJson from '../../package.json' with { type: 'json' };
+import packageJson from '../../../package.json' with { type: 'json' };
 import { guardedLookup, isLinkLocal, LinkLocalLookupError } from './address-guard.ts';
 import { discard, errorMessage, MAX_ANSWER_BYTES, readJson, tooLarge, unusableDownload } from './answer.ts';
-import { abortReason, systemClock, type Clock } from './clock.ts';
+import { abortReason, systemClock, type Clock } from '../../common/clock.ts';
 import {
   AbortedError,
   asError,
@@ -20,11 +20,11 @@ import {
   UnsafeAddressError,
   UserFacingError,
   ValidationError,
-} from './errors.ts';
-import { displayUrl, firstHeader, roughly, urlSecrets } from './format.ts';
+} from '../../common/errors.ts';
+import { displayUrl, firstHeader, roughly, urlSecrets } from '../../common/format.ts';
 import { redactor, serverMessage } from './message.ts';
 import { proxyAgent, proxyError, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
-import { definedOnly, type HttpVerb } from './records.ts';
+import { definedOnly, type HttpVerb } from '../records.ts';
 import {
   backoffDelay,
   DEFAULT_RETRY,

@@ -7,9 +7,9 @@ import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { unescape } from 'node:querystring';
-import { quoted } from './format.ts';
-import { selects, type Glob } from './glob.ts';
-import { UserFacingError } from './errors.ts';
+import { quoted } from '../common/format.ts';
+import { selects, type Glob } from '../common/glob.ts';
+import { UserFacingError } from '../common/errors.ts';
 
 /** Most file systems allow no longer name. */
 const MAX_SEGMENT_BYTES = 255;

@@ -1,9 +1,9 @@
 // The file system's errors: one artifact's own, a full disk, and a destination that cannot be made.
 import { lstat, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { formatBytes, quoted } from '../../api/format.ts';
-import { DownloadError } from '../../api/download.ts';
-import { certificateCode, UntrustedCertificateError, UserFacingError } from '../../api/errors.ts';
+import { formatBytes, quoted } from '../common/format.ts';
+import { DownloadError } from './download.ts';
+import { certificateCode, UntrustedCertificateError, UserFacingError } from '../common/errors.ts';
 import {
   MAX_FILE_NAME_BYTES,
   MAX_PATH_BYTES,
@@ -11,7 +11,7 @@ import {
   type Destination,
   type Found,
   type InspectCache,
-} from '../../api/paths.ts';
+} from './paths.ts';
 
 /** What stops the step for a reason its message says whole: the disk, the destination, the artifacts. */
 export class FetchError extends UserFacingError {

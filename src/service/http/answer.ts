@@ -3,8 +3,8 @@
 // transport's.
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { BadResponseError } from './errors.ts';
-import { firstHeader } from './format.ts';
+import { BadResponseError } from '../../common/errors.ts';
+import { firstHeader } from '../../common/format.ts';
 import { serverMessage } from './message.ts';
 import type { HeaderValues } from './sunset.ts';
 

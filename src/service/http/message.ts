@@ -1,6 +1,6 @@
 // The server's own words from an error answer. Real front ends send JSON `{"message"}`, a `message` that is
 // itself JSON text, proxy HTML pages, plain text (`Rate limited.`) or nothing at all (docs/wire.md, Answers).
-import { cut } from './format.ts';
+import { cut } from '../../common/format.ts';
 
 /** Longest message kept: enough for any real server message, short enough for one log line. */
 const MAX_MESSAGE_CHARS = 300;

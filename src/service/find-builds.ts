@@ -1,7 +1,7 @@
 // The newest builds of a project (or branch) that match a status filter and, optionally, a commit and a job name,
 // read from the newest-first build list page by page as they are asked for. A push's builds are listed together,
 // so a page without any of the commit's after pages with some ends the search.
-import type { Client, ProjectRef } from './client.ts';
+import type { Client, ProjectRef } from './v1.ts';
 import { jobOf, ofRevision } from './commit-builds.ts';
 import { definedOnly, matchesStatusFilter, type ArtifactStatusFilter, type Build } from './records.ts';
 import { unseen } from './paginate.ts';

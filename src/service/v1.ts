@@ -7,7 +7,7 @@ import {
   UntrustedCertificateError,
   UserFacingError,
   ValidationError,
-} from './errors.ts';
+} from '../common/errors.ts';
 import { paginate } from './paginate.ts';
 import {
   buildAnswer,
@@ -31,9 +31,9 @@ import {
   type User,
   type VcsType,
 } from './records.ts';
-import { isAmbiguous } from './retry.ts';
+import { isAmbiguous } from './http/retry.ts';
 import { checkSshKey } from './ssh.ts';
-import type { ApiRequest, Transport } from './transport.ts';
+import type { ApiRequest, Transport } from './http/transport.ts';
 import {
   checkArtifactStatusFilter,
   checkBuildNum,

@@ -6,8 +6,8 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { Parser, type ReadEntry } from 'tar';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { asError, UserFacingError } from '../../api/errors.ts';
-import { quoted } from '../../api/format.ts';
+import { asError, UserFacingError } from '../common/errors.ts';
+import { quoted } from '../common/format.ts';
 import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
 
 /** Called for each member in archive order; what it returns, if anything, consumes the member's bytes. */
