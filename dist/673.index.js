@@ -1014,7 +1014,9 @@ const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 function endOutcome(ending, builds, workflows) {
     if (ending.kind === 'none')
         return 'none';
-    if (ending.kind === 'stopped' && ending.none)
+    // A wait that did not end (the deadline, a give-up, a named job that never came, a cancel) judged nothing: a
+    // later `if: always()` step must never read `success` from a step that failed so.
+    if (ending.kind !== 'finished')
         return '';
     if (builds.length + workflows.length === 0 || !builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
         return '';

@@ -719,7 +719,9 @@ const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slic
 /** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
 function endOutcome(ending: Ending, builds: readonly Build[], workflows: readonly WorkflowEnd[]): string {
   if (ending.kind === 'none') return 'none';
-  if (ending.kind === 'stopped' && ending.none) return '';
+  // A wait that did not end (the deadline, a give-up, a named job that never came, a cancel) judged nothing: a
+  // later `if: always()` step must never read `success` from a step that failed so.
+  if (ending.kind !== 'finished') return '';
   if (builds.length + workflows.length === 0 || !builds.every(isFinished)) return '';
   return worstOutcome([...builds.map(outcomeOf), ...workflows.map((w) => workflowOutcome(w.status))]);
 }

@@ -222,7 +222,7 @@ describe('hole 2: a commit whose only workflow ended without a job, with if-no-b
     const found = errors(result);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(
-      /Pipeline #7 is errored and runs no workflow: Unknown key "jbos" in .ci\/config.yml/u,
+      /Pipeline #7 is errored and runs no workflow: config: Unknown key "jbos" in .ci\/config.yml/u,
     );
     expect(result.stdout).not.toMatch(/going on with outcome 'none'/u);
   });

@@ -276,8 +276,8 @@ const waitForBuild: Row[] = [
     seed: push,
     inputs: wfb({ [DEADLINE]: '1', 'settle-seconds': '0' }),
     code: 1,
-    // Every build ended, so `outcome` is theirs although the step failed at its deadline.
-    outputs: { outcome: 'success' },
+    // Every build ended, but the wait did not: `outcome` stays empty, never `success` on a failed step.
+    outputs: { outcome: '' },
     builds: 'build:success',
     minute: true,
   },
@@ -518,8 +518,8 @@ const triggerBuild: Row[] = [
     config: { workflows: HELD },
     inputs: trigger(),
     code: 1,
-    // Every build ended, so `outcome` is theirs although the step failed at its deadline.
-    outputs: { outcome: 'success' },
+    // Every build ended, but the wait did not: `outcome` stays empty, never `success` on a failed step.
+    outputs: { outcome: '' },
     builds: 'build:success',
     minute: true,
   },
