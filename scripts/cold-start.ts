@@ -116,12 +116,24 @@ function median(list: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** `median (min-max)`, and against the first root's runs of the same rounds, the median paired difference. */
+/** The value below which a share `q` of the list falls (nearest rank). */
+function quantile(list: number[], q: number): number {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** `median (min-max)`; against the first root's runs of the same rounds, the paired differences: their median, the
+ *  middle half of them (a busy machine's outliers fall outside it), and how many rounds this root was faster. */
 function describe(list: number[], baseline: number[] | undefined): string {
   const text = `${median(list)} ms (${Math.min(...list)}-${Math.max(...list)})`;
   if (baseline === undefined) return text;
   const differences = list.map((value, i) => value - baseline[i]!);
-  return `${text}, paired difference ${median(differences)} ms (${Math.min(...differences)} to ${Math.max(...differences)})`;
+  const faster = differences.filter((difference) => difference < 0).length;
+  return (
+    `${text}, paired difference ${median(differences)} ms (middle half ${quantile(differences, 0.25)} to ` +
+    `${quantile(differences, 0.75)}, all ${Math.min(...differences)} to ${Math.max(...differences)}), ` +
+    `faster in ${faster} of ${differences.length}`
+  );
 }
 
 for (const action of actions) {
