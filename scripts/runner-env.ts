@@ -103,6 +103,8 @@ export interface StepResult {
   stdout: string;
   stderr: string;
   durationMs: number;
+  /** When the step's process was spawned (`Date.now()`), for timing what it sends against the server's clock. */
+  startedAt: number;
 }
 
 export interface StartedStep {
@@ -185,6 +187,7 @@ export async function startStep(options: StepOptions): Promise<StartedStep> {
       stdout: collected.stdout,
       stderr: collected.stderr,
       durationMs: Date.now() - started,
+      startedAt: started,
     }));
   return { child, done };
 }

@@ -2,13 +2,28 @@
 // calls it, and the committed dist/ is one shared bundle with a few-line entry per action that runs it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './harness/runner.ts';
 
 const names = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
+
+// Work done on import is paid at every action's start, before its first request: a date formatter made on import
+// took 10 ms or more of it (docs/performance.md, "Start-up"). Counted from before the first action module loads.
+const dateFormat = Object.getOwnPropertyDescriptor(Intl, 'DateTimeFormat');
+let formatters = 0;
+beforeAll(() => {
+  const counted = new Proxy(Intl.DateTimeFormat, {
+    construct: (target, args: []) => (formatters++, new target(...args)),
+    apply: (target, self, args: []) => (formatters++, target(...args)),
+  });
+  Object.defineProperty(Intl, 'DateTimeFormat', { ...dateFormat, value: counted });
+});
+afterAll(() => {
+  if (dateFormat) Object.defineProperty(Intl, 'DateTimeFormat', dateFormat);
+});
 
 describe.each(names)('%s', (name) => {
   it('exports run() from its module, which does nothing on import', async () => {
@@ -17,6 +32,7 @@ describe.each(names)('%s', (name) => {
     const module = (await import(`../src/actions/${name}/${name}.ts`)) as { run?: unknown };
     expect(typeof module.run).toBe('function');
     expect(process.exitCode).toBe(before);
+    expect(formatters, 'date formatters made on import').toBe(0);
   });
 
   it('has an index.ts that only calls run()', () => {

@@ -70,17 +70,19 @@ export function readSunsetHeaders(headers: HeaderValues): SunsetInfo | undefined
   return { ...definedOnly({ deprecation, sunset }), links: sunsetLinks(headers) };
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use, not on import: the first formatter loads the locale data, 10 ms or more of a start.
+let day: Intl.DateTimeFormat | undefined;
 
 /** `1 February 2027` (UTC), with the time when it is not midnight. */
 function plainDate(date: Date): string {
+  day ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const time = date.toISOString().slice(11, 16);
-  return time === '00:00' ? DAY.format(date) : `${DAY.format(date)}, ${time} UTC`;
+  return time === '00:00' ? day.format(date) : `${day.format(date)}, ${time} UTC`;
 }
 
 /** What replaces a call (method, path below the base address), when it is known. */
