@@ -126,7 +126,7 @@ const SETUP_WAIT_MS = 60_000;
 // was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
 export async function confirmPipeline(
   ctx: Pick<ActionContext, 'clock' | 'signal' | 'io'>,
-  pipelines: Pipelines,
+  pipelines: Pick<Pipelines, 'pipeline'>,
   triggered: Pipeline,
   deadline = Number.POSITIVE_INFINITY,
 ): Promise<Pipeline> {
