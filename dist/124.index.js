@@ -15,7 +15,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_gate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5963);
 /* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2049);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5885);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(133);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
 /* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3355);

@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../runner/poll.ts
 var poll = __webpack_require__(8537);
-// EXTERNAL MODULE: ../runner/run.ts + 7 modules
-var run = __webpack_require__(5885);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts

@@ -26,8 +26,8 @@ var records = __webpack_require__(5305);
 var ssh = __webpack_require__(5517);
 // EXTERNAL MODULE: ../service/validate.ts
 var validate = __webpack_require__(6609);
-// EXTERNAL MODULE: ../runner/run.ts + 7 modules
-var run = __webpack_require__(5885);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/trigger-api.ts
 var trigger_api = __webpack_require__(3703);
 // EXTERNAL MODULE: ../runner/summary.ts

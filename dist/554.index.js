@@ -17,7 +17,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9575);
 /* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2049);
 /* harmony import */ var _runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3703);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5885);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(133);
 /* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3355);
 /* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(649);
 /* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9872);

@@ -18,8 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ../runner/run.ts + 7 modules
-var run = __webpack_require__(5885);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -575,8 +575,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ../runner/run.ts + 7 modules
-var run = __webpack_require__(5885);
+// EXTERNAL MODULE: ../runner/run.ts + 5 modules
+var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../common/format.ts

@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   run: () => (/* binding */ run),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5885);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(133);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8999);
 

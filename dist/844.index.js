@@ -21,7 +21,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(216);
 /* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6609);
 /* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5885);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(133);
 /* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8999);

@@ -8,47 +8,47 @@ var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
 		825,
-		598,
+		726,
 		411
 	],
 	"./approve/approve.ts": [
 		7844,
 		825,
 		26,
-		598,
+		726,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
 		825,
-		598,
+		726,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		2643,
 		825,
 		26,
-		598,
+		726,
 		643
 	],
 	"./general/general.ts": [
 		2272,
 		825,
-		598,
+		726,
 		703,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
 		825,
-		598,
+		726,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		1124,
 		825,
 		26,
-		598,
+		726,
 		703,
 		673,
 		124
@@ -57,7 +57,7 @@ var map = {
 		7554,
 		825,
 		26,
-		598,
+		726,
 		703,
 		673,
 		554
@@ -66,7 +66,7 @@ var map = {
 		1823,
 		825,
 		26,
-		598,
+		726,
 		204
 	]
 };

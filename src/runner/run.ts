@@ -50,7 +50,8 @@ export interface ActionSpec {
 
 /** `project` is the v1.1 triple unless the action accepts a project named by its v2 slug (`acceptSlug`). */
 export interface Connection<P extends ProjectAddress = ProjectRef> {
-  /** The project's calls, through whichever API reaches it. */
+  /** The calls about `project` as connected, through whichever API reaches it; a connection pointed at another
+   *  project afterwards opens its own with openService. */
   service: Service;
   client: Service['client'];
   transport: Transport;

@@ -8,7 +8,7 @@ import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
 import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2, type Pipeline } from './v2.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2, type Pipeline, type PipelineTrigger } from './v2.ts';
 
 export interface ServiceConnection {
   transport: Transport;
@@ -48,6 +48,8 @@ export function openService({ transport, project }: ServiceConnection) {
   let envVarNames: Promise<Set<string>> | undefined;
   return {
     project,
+    /** The v1.1 triple, for a project v1.1 reaches; undefined when it is named by its slug (v2 only). */
+    triple: 'slug' in project ? undefined : project,
     name: projectName(project),
     /** Downloads go through the service's transport (src/files/download.ts). */
     transport,
@@ -93,6 +95,9 @@ export function openService({ transport, project }: ServiceConnection) {
         v2: (api, p) => api.tests(p, num),
       }),
     pipeline: (id: string): Promise<Pipeline> => v2.pipeline(id),
+    triggerPipeline: (options: PipelineTrigger) => v2.trigger(project, options),
+    rerunWorkflow: (workflowId: string, options: { jobs: string[]; enableSsh?: boolean }) =>
+      v2.rerun(workflowId, options),
 
     setEnvVar: async (name: string, value: string): Promise<void> => {
       await either('setting a variable', {
