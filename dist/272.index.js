@@ -20,8 +20,6 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(3094);
 // EXTERNAL MODULE: ../service/pipeline-builds.ts
 var pipeline_builds = __webpack_require__(1467);
-// EXTERNAL MODULE: ../service/v2.ts
-var service_v2 = __webpack_require__(9575);
 // EXTERNAL MODULE: ../service/records.ts
 var records = __webpack_require__(5305);
 // EXTERNAL MODULE: ../service/ssh.ts
@@ -144,7 +142,6 @@ function describeResult(command, result) {
 
 
 
-
 /** A parameter given that may be empty, checked as a path segment when it is not. */
 function segment(inputs, name, what) {
     const value = inputs.optional(name);
@@ -242,7 +239,7 @@ const COMMANDS = {
                 return started.result.build;
             if (started.api === 'none')
                 return notTriggered(a, started.message);
-            return setUp(a, new service_v2/* Pipelines */.Cw(connection.transport), started.pipeline);
+            return setUp(a, connection.service, started.pipeline);
         },
         // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
         v2: async (api, p, a) => {
@@ -382,19 +379,18 @@ async function general(ctx) {
     if (command.warning)
         ctx.io.warning(command.warning);
     const { v2 } = command;
-    const needsProject = command.project !== false;
     // Commands about no project take no project either way; the others need a v2 form for a slug.
-    const connection = v2 !== undefined || !needsProject
-        ? ctx.connect({ needsProject, acceptSlug: true })
-        : ctx.connect({ needsProject, acceptSlug: `command '${name}'` });
-    const { project } = connection;
-    // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
-    if ('slug' in project && command.takes.includes('trigger-api'))
-        (0,trigger_api/* checkTriggerInputs */.em)(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
-    // connect() gives a slug project only to a command about a project, which then has a v2 form.
-    const result = 'slug' in project
-        ? await v2?.(new service_v2/* ProjectsV2 */.lv(connection.transport), project, args)
-        : await command.call(connection.client, project, args, connection);
+    const connection = ctx.connect({ needsProject: command.project !== false, acceptSlug: true });
+    const result = await connection.service.either(`command '${name}'`, {
+        v1: (client, project) => command.call(client, project, args, connection),
+        v2: v2 &&
+            ((api, project) => {
+                // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
+                if (command.takes.includes('trigger-api'))
+                    (0,trigger_api/* checkTriggerInputs */.em)(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
+                return v2(api, project, args);
+            }),
+    });
     ctx.setOutput('result', JSON.stringify(result ?? null));
     const what = describeResult(name, result);
     ctx.info(`${name}: ${what}`);

@@ -35,12 +35,12 @@ async function addSshKey(ctx) {
     const host = ctx.inputs.optional('hostname');
     if (host !== undefined)
         (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .checkSegment */ .cr)('hostname', host, 'a host name');
-    const { client, project } = ctx.connect({ acceptSlug: 'adding an SSH key' });
-    await client.addSshKey(project, key.privateKey, host);
+    const { service } = ctx.connect({ acceptSlug: true });
+    await service.addSshKey(key.privateKey, host);
     ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
     ctx.setOutput('fingerprint', key.fingerprint);
     ctx.setOutput('hostname', host ?? '');
-    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .appendSummary */ .fe)(ctx.io, `Added the SSH key \`${key.fingerprint}\` to **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(`${project.username}/${project.project}`)}**` +
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .appendSummary */ .fe)(ctx.io, `Added the SSH key \`${key.fingerprint}\` to **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(service.name)}**` +
         (host ? ` for \`${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(host)}\`` : ' for all hosts'));
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */

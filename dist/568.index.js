@@ -11,15 +11,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   setEnvvar: () => (/* binding */ setEnvvar),
 /* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
-/* harmony import */ var _service_v1_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7218);
-/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
-/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6609);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(133);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2970);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
-
-
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6609);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(133);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8999);
 
 
 
@@ -38,12 +34,12 @@ async function setEnvvar(ctx) {
     const variables = inputs.assignments('variables', { secret: true });
     const name = inputs.optional('name');
     const toDelete = inputs.lines('delete');
-    const refuse = (input, allowed, problem) => new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI(input, allowed, undefined, problem);
+    const refuse = (input, allowed, problem) => new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, undefined, problem);
     if (name === undefined && value !== undefined)
         throw refuse('name', "give the variable's name with value (or use variables: NAME=value lines)", 'missing');
     const toSet = new Map();
     if (name !== undefined) {
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEnvName */ .$n)('name', name);
         if (value === undefined)
             throw refuse('value', `a value is required with name '${name}'`, 'missing');
         toSet.set(name, value);
@@ -54,48 +50,24 @@ async function setEnvvar(ctx) {
         toSet.set(key, v);
     }
     for (const key of toDelete) {
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('delete', key);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEnvName */ .$n)('delete', key);
         if (toSet.has(key))
             throw refuse('delete', 'a name is either set or deleted', `'${key}' is both set and deleted`);
     }
     if (toSet.size === 0 && toDelete.length === 0)
         throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
-    const { client, transport, project } = ctx.connect({ acceptSlug: true });
-    const api = new _service_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .ProjectsV2 */ .lv(transport);
-    // A project named by its slug is reached through API v2 alone (docs/v2.md): one list says which variables exist.
-    let existing;
-    const store = {
-        add: (key, v) => 'slug' in project ? api.addEnvVar(project, key, v) : client.addEnvVar(project, key, v),
-        /** False when the project has no such variable. */
-        remove: async (key) => {
-            if ('slug' in project) {
-                existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
-                if (!(await existing).has(key))
-                    return false;
-                await api.deleteEnvVar(project, key);
-                return true;
-            }
-            try {
-                await client.deleteEnvVar(project, key);
-                return true;
-            }
-            catch (error) {
-                if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404 && /env var/i.test(error.serverMessage))
-                    return false;
-                throw error;
-            }
-        },
-    };
+    // A project named by its slug is reached through API v2 alone (docs/v2.md), which the service knows.
+    const { service } = ctx.connect({ acceptSlug: true });
     /** Each name and what became of it, in order. */
     const done = [];
     try {
         for (const [key, v] of toSet) {
-            await store.add(key, v);
+            await service.setEnvVar(key, v);
             done.push([key, 'set']);
             ctx.info(`Set ${key}`);
         }
         for (const key of toDelete) {
-            const found = await store.remove(key);
+            const found = await service.deleteEnvVar(key);
             done.push([key, found ? 'deleted' : 'not found, nothing deleted']);
             if (found)
                 ctx.info(`Deleted ${key}`);
@@ -110,16 +82,16 @@ async function setEnvvar(ctx) {
         ctx.setOutput('deleted', names('deleted'));
         if (done.length > 0) {
             ctx.io.summary
-                .addRaw(`Environment variables of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .htmlSafe */ .br)((0,_service_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(project))}**`, true)
-                .addTable([(0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .headerRow */ .U1)('Name', 'Change'), ...done.map(([k, c]) => [`<code>${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .htmlSafe */ .br)(k)}</code>`, c])]);
+                .addRaw(`Environment variables of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .htmlSafe */ .br)(service.name)}**`, true)
+                .addTable([(0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .headerRow */ .U1)('Name', 'Change'), ...done.map(([k, c]) => [`<code>${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .htmlSafe */ .br)(k)}</code>`, c])]);
             // appendSummary writes what the summary holds, and a failed write is a warning.
-            await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .appendSummary */ .fe)(ctx.io, '');
+            await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .appendSummary */ .fe)(ctx.io, '');
         }
     }
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_4__/* .runAction */ .Cs)(spec, setEnvvar);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, setEnvvar);
 }
 
 

@@ -57,61 +57,33 @@ async function forEachLimited(items, concurrency, fn, abort = () => { }) {
 
 // EXTERNAL MODULE: ../files/paths.ts
 var paths = __webpack_require__(3799);
-// EXTERNAL MODULE: ../service/v1.ts
-var v1 = __webpack_require__(7218);
 // EXTERNAL MODULE: ../files/archive.ts
 var files_archive = __webpack_require__(305);
 // EXTERNAL MODULE: ../common/errors.ts
 var errors = __webpack_require__(3094);
 // EXTERNAL MODULE: ../service/forks.ts
 var service_forks = __webpack_require__(3618);
-// EXTERNAL MODULE: ../service/find-builds.ts
-var find_builds = __webpack_require__(3396);
-// EXTERNAL MODULE: ../service/v2.ts
-var v2 = __webpack_require__(9575);
 ;// CONCATENATED MODULE: ./fetch-artifacts/build-selection.ts
-
-
-
 
 
 
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
-/** Where builds and their artifact lists are read: API v1.1, or API v2 for a project named by its slug. */
-function buildsOf({ client, transport, project }) {
-    if (!('slug' in project))
-        return {
-            project,
-            scan: (query) => new find_builds/* BuildScan */.Of(client, project, query),
-            readBound: find_builds/* MAX_BUILDS_READ */.iS,
-            build: (num) => client.build(project, num),
-            artifacts: (num) => client.artifacts(project, num),
-        };
-    const api = new v2/* ProjectsV2 */.lv(transport);
-    return {
-        project,
-        scan: (query) => new v2/* JobScan */.Bk(api, project, query),
-        readBound: v2/* MAX_JOBS_READ */.fk,
-        build: (num) => api.jobAsBuild(project, num),
-        artifacts: (num) => api.artifacts(project, num),
-    };
-}
 /** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
-async function chooseBuild(ctx, builds, options) {
+async function chooseBuild(ctx, service, options) {
     let num = options.buildNum;
     let build;
     let artifacts;
     if (num === undefined) {
-        const found = await selectLatest(ctx, builds, options);
+        const found = await selectLatest(ctx, service, options);
         if (found.build === undefined)
             return { num, none: found.none, artifacts: [] };
         ({ build, artifacts } = found);
-        num = build.build_num;
+        num = build.number;
     }
     else {
-        build = await builds.build(num).catch((error) => {
+        build = await service.job(num).catch((error) => {
             if (!(error instanceof errors/* ApiError */.hD || error instanceof errors/* BadResponseError */.nS))
                 throw error;
             ctx.info(`The branch and commit of build #${num} could not be read: ${error.message}`);
@@ -119,39 +91,39 @@ async function chooseBuild(ctx, builds, options) {
         });
     }
     if (build !== undefined) {
-        const fork = (0,service_forks/* isFork */.B0)(build)
+        const fork = build.fork
             ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
             : '';
-        ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build)})${fork}`);
+        ctx.info(`Fetching the artifacts of build #${build.number} (${branchAndCommit(build)})${fork}`);
     }
     ctx.setOutput('build-num', num);
-    return { num, build, artifacts: artifacts ?? (await builds.artifacts(num)), none: undefined };
+    return { num, build, artifacts: artifacts ?? (await service.artifacts(num)), none: undefined };
 }
 /** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
-async function selectLatest(ctx, builds, options) {
-    const slug = (0,v1/* projectName */.j1)(builds.project);
+async function selectLatest(ctx, service, options) {
+    const slug = service.name;
     const wanted = describeBuild(options);
     // Builds of pull requests count with allow-forks, or with a branch that names one, which the user chose.
     const forks = options.allowForks || (0,service_forks/* isForkBranch */.vX)(options.branch);
-    const scan = builds.scan(options);
+    const scan = service.jobs(options);
     const passed = [];
     let pulls = 0;
     for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
         const build = await scan.next();
         if (build === undefined)
             break;
-        if (!forks && (0,service_forks/* isFork */.B0)(build)) {
-            passed.push(build.build_num);
+        if (!forks && build.fork) {
+            passed.push(build.number);
             pulls++;
-            ctx.info(`Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
+            ctx.info(`Build #${build.number} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
                 'passed over, as allow-forks is false; looking at an older one');
             continue;
         }
-        const artifacts = options.searchArtifacts ? await builds.artifacts(build.build_num) : undefined;
+        const artifacts = options.searchArtifacts ? await service.artifacts(build.number) : undefined;
         if (artifacts !== undefined && !hasMatch(artifacts, options)) {
-            passed.push(build.build_num);
+            passed.push(build.number);
             const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
-            ctx.info(`Build #${build.build_num} has no ${matching}; looking at an older one`);
+            ctx.info(`Build #${build.number} has no ${matching}; looking at an older one`);
             continue;
         }
         const over = passed.length > 0
@@ -159,13 +131,13 @@ async function selectLatest(ctx, builds, options) {
             : options.searchArtifacts
                 ? ' (the newest of them)'
                 : '';
-        ctx.info(`The ${wanted} of ${slug} is build #${build.build_num}${over}`);
+        ctx.info(`The ${wanted} of ${slug} is build #${build.number}${over}`);
         return { build, artifacts };
     }
     const among = passed.length >= SEARCH_ARTIFACTS_BUILDS
         ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
         : scan.bounded
-            ? ` among the builds that match within the newest ${builds.readBound} builds`
+            ? ` among the builds that match within the newest ${scan.readBound} builds`
             : passed.length === 0
                 ? ''
                 : ` among the ${passed.length === 1 ? 'one build' : (0,format/* plural */.LS)(passed.length, 'build')} that match`;
@@ -177,7 +149,7 @@ async function selectLatest(ctx, builds, options) {
 /** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
 function branchAndCommit(build, safe = (text) => text) {
     const part = (value, max) => typeof value === 'string' && value !== '' ? safe((0,format/* cut */.Jj)(value, max)) : '(none)';
-    return `branch ${part(build.branch, 200)}, commit ${part(build.vcs_revision, 64)}`;
+    return `branch ${part(build.branch, 200)}, commit ${part(build.revision, 64)}`;
 }
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */
 function hasMatch(artifacts, options) {
@@ -358,7 +330,6 @@ var fetch_artifacts_summary = __webpack_require__(6739);
 
 
 
-
 const spec = {
     name: 'fetch-artifacts',
     inputs: [
@@ -386,8 +357,9 @@ const YIELD_EVERY = 1000;
 async function fetchArtifacts(ctx) {
     const options = readInputs(ctx);
     const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
-    const slug = (0,v1/* projectName */.j1)(connection.project);
-    const chosen = await chooseBuild(ctx, buildsOf(connection), options);
+    const { service } = connection;
+    const slug = service.name;
+    const chosen = await chooseBuild(ctx, service, options);
     await (0,file_errors/* makeDestination */.zr)(options.destination);
     // Folders below are checked against this real path; the destination itself may be a link the user chose.
     const root = await (0,promises_.realpath)(options.destination);
@@ -412,7 +384,7 @@ async function fetchArtifacts(ctx) {
     await (0,fetch_artifacts_summary/* removeStale */.sq)(ctx, root, planned);
     const saved = checked.length === 0
         ? []
-        : await downloadAll(ctx, connection.transport, options, checked, destination, refuse);
+        : await downloadAll(ctx, service.transport, options, checked, destination, refuse);
     if (refused > fetch_artifacts_summary/* MAX_NOTES */.jk)
         ctx.io.warning(`Refused ${refused - fetch_artifacts_summary/* MAX_NOTES */.jk} more artifacts, not each shown`);
     if (refused > 0)
@@ -1868,34 +1840,6 @@ async function renameFile(from, to, { platform = process.platform, rename = node
         // The pause grows after each failed try, up to a cap, as graceful-fs does.
         await sleep(Math.min(tries * 10, 100));
     }
-}
-
-
-/***/ }),
-
-/***/ 3618:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B0: () => (/* binding */ isFork),
-/* harmony export */   DG: () => (/* binding */ isForkPipeline),
-/* harmony export */   vX: () => (/* binding */ isForkBranch)
-/* harmony export */ });
-/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9575);
-// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
-// default with this one rule (docs/promises.md, promises 32, 36).
-
-/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
-function isForkBranch(branch) {
-    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
-}
-/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
-function isFork(build) {
-    return isForkBranch(build.branch) || build['fork'] === true;
-}
-/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
-function isForkPipeline(pipeline) {
-    return isFork((0,_v2_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
 }
 
 

@@ -194,7 +194,7 @@ function describePatterns(patterns) {
 /* harmony export */ });
 /* unused harmony exports SUMMARY_BUILD_LIMIT, reportFailedSteps, codeBlock */
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
+/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4498);
 /* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5063);
 /* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(284);
 /* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2970);
@@ -210,13 +210,9 @@ function describePatterns(patterns) {
 /** GitHub shows this many error annotations per step and drops the rest without a word. */
 const MAX_ANNOTATIONS = 10;
 /** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
-async function readTests({ io }, { client, project, transport }, build) {
+async function readTests({ io }, connection, build) {
     try {
-        // A project named by its slug has its jobs' tests through v2 only, in the same fields.
-        if ('slug' in project)
-            return { tests: (await new _service_v2_js__WEBPACK_IMPORTED_MODULE_1__/* .ProjectsV2 */ .lv(transport).tests(project, build.build_num)) };
-        const metadata = await client.tests(project, build.build_num);
-        return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+        return { tests: await (0,_service_service_js__WEBPACK_IMPORTED_MODULE_1__/* .openService */ .I)(connection).tests(build.build_num) };
     }
     catch (error) {
         if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)

@@ -17,12 +17,14 @@ export const modules = {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6609);
 /* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
-/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1467);
-/* harmony import */ var _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1520);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
-/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7370);
-/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(216);
+/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4498);
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5305);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1467);
+/* harmony import */ var _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1520);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8999);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7370);
+/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(216);
+
 
 
 
@@ -62,8 +64,8 @@ function checkTriggerInputs(api, request, slug = false) {
 }
 /** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
 async function startBuild(connection, api, request) {
-    const { project } = connection;
-    const v1 = 'slug' in project ? undefined : { ...connection, project };
+    const service = (0,_service_service_js__WEBPACK_IMPORTED_MODULE_3__/* .openService */ .I)(connection);
+    const v1 = service.triple && { ...connection, project: service.triple };
     checkTriggerInputs(api, request, v1 === undefined);
     const log = connection.transport.log.bind(connection.transport);
     const unsent = withoutV2Form(request).join(' and ');
@@ -77,9 +79,9 @@ async function startBuild(connection, api, request) {
     let answer;
     try {
         const { tag, params: parameters, definitionId } = request;
-        answer = await new _service_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .Pipelines */ .Cw(connection.transport).trigger(connection.project, {
+        answer = await service.triggerPipeline({
             ...(tag === undefined ? { branch: request.branch } : { tag }),
-            ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ parameters, definitionId }),
+            ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ parameters, definitionId }),
         });
     }
     catch (error) {
@@ -107,24 +109,24 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
     const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
     let pause = 250;
     let pipeline = await pipelines.pipeline(triggered.id);
-    while (_service_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
+    while (_service_v2_records_js__WEBPACK_IMPORTED_MODULE_9__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
         const wait = Math.min(pause, until - ctx.clock.now());
         if (wait <= 0) {
-            const after = `after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
-            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
+            const after = `after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
             return pipeline;
         }
         await ctx.clock.sleep(wait, ctx.signal);
         pause = Math.min(pause * 2, 5000);
         pipeline = await pipelines.pipeline(triggered.id);
     }
-    const errors = (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineErrors */ .yi)(pipeline);
+    const errors = (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_9__/* .pipelineErrors */ .yi)(pipeline);
     if (errors === undefined)
         return pipeline;
     const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
-    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
+    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
     // The pipeline rides along as the cause: the general action's `result` output is that record.
-    throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
+    throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
 // origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
@@ -132,12 +134,12 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
 function pipelineUrl(connection, pipeline, jobUrl) {
     const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
     const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }
 /** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
 function workflowRows(url, workflows) {
     return workflows.map(({ id, name, status }) => {
-        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
+        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
         return { id, name, status, url: link };
     });
 }
@@ -146,7 +148,7 @@ async function startV1(connection, api, request) {
         return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
     }
     catch (error) {
-        if (api === 'v1.1' || !(error instanceof _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_5__/* .GoneError */ .AD))
+        if (api === 'v1.1' || !(error instanceof _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_6__/* .GoneError */ .AD))
             throw error;
         const unsent = withoutV2Form(request);
         const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
@@ -167,7 +169,7 @@ async function rerunBuild(connection, api, buildNum, options) {
             return { api: 'v1.1', build };
         }
         catch (error) {
-            if (api === 'v1.1' || !(error instanceof _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_5__/* .GoneError */ .AD))
+            if (api === 'v1.1' || !(error instanceof _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_6__/* .GoneError */ .AD))
                 throw error;
             if (options.noCache)
                 throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
@@ -183,7 +185,7 @@ async function rerunBuild(connection, api, buildNum, options) {
         throw new TriggerFailedError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
             `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
     }
-    const rerun = await new _service_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .Pipelines */ .Cw(connection.transport).rerun(workflowId, {
+    const rerun = await (0,_service_service_js__WEBPACK_IMPORTED_MODULE_3__/* .openService */ .I)(connection).rerunWorkflow(workflowId, {
         jobs: [jobId],
         enableSsh: options.ssh,
     });

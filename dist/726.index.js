@@ -568,6 +568,8 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(7218);
+// EXTERNAL MODULE: ../service/service.ts + 1 modules
+var service_service = __webpack_require__(4498);
 // EXTERNAL MODULE: ../common/clock.ts
 var common_clock = __webpack_require__(159);
 // EXTERNAL MODULE: ../common/errors.ts
@@ -1207,6 +1209,7 @@ var workflow = __webpack_require__(649);
 
 
 
+
 /** The hosted service's root; self-hosted installations pass their own `base-url` (checkBaseUrl's forms). */
 const HOSTED_BASE_URL = 'https://ci.example.com';
 const COMMON_INPUTS = [
@@ -1282,14 +1285,9 @@ async function runAction(spec, main, options = {}) {
         cleanups.push(() => transport.close());
         // A call about no project has the triple's placeholder, whichever way the project was named; the overloads
         // say which project the action gets, and the checks above made it so.
-        return {
-            client: new v1/* Client */.Kj(transport),
-            transport,
-            project: (slugProject !== undefined && needsProject
-                ? slugProject
-                : { vcsType, username, project }),
-            baseUrl,
-        };
+        const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
+        const service = (0,service_service/* openService */.I)({ transport, project: named });
+        return { service, client: service.client, transport, project: named, baseUrl };
     };
     const ctx = {
         io,
@@ -1360,9 +1358,7 @@ function readProjectSlug(inputs, accept) {
         refuse('name the project either by project-slug or by vcs-type, username and project', `not allowed together with ${others.join(', ')}`);
     const slug = (0,v1/* checkProjectSlug */.RF)('project-slug', value);
     if (accept !== true)
-        refuse('name the project by vcs-type, username and project', accept === undefined
-            ? 'this action does not take a project named by its v2 slug yet'
-            : `${accept} has no API v2 form, so a project named by its slug cannot be reached`);
+        refuse('name the project by vcs-type, username and project', 'this action does not take a project named by its v2 slug yet');
     return slug;
 }
 /** The replacement of a removed call, and the input that chooses it. */
@@ -2040,6 +2036,34 @@ class BuildScan {
 
 /***/ }),
 
+/***/ 3618:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* binding */ isFork),
+/* harmony export */   DG: () => (/* binding */ isForkPipeline),
+/* harmony export */   vX: () => (/* binding */ isForkBranch)
+/* harmony export */ });
+/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9575);
+// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
+// default with this one rule (docs/promises.md, promises 32, 36).
+
+/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
+function isForkBranch(branch) {
+    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
+}
+/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
+function isFork(build) {
+    return isForkBranch(build.branch) || build['fork'] === true;
+}
+/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
+function isForkPipeline(pipeline) {
+    return isFork((0,_v2_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
+}
+
+
+/***/ }),
+
 /***/ 9076:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2681,6 +2705,168 @@ function objectAnswer(call, value, emptyString = false) {
     if (isRecord(value) || (emptyString && value === ''))
         return value;
     throw unusable(call, `a JSON object${emptyString ? ' (or "")' : ''} was expected, not ${kindOf(value)}`);
+}
+
+
+/***/ }),
+
+/***/ 4498:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  I: () => (/* binding */ openService)
+});
+
+// EXTERNAL MODULE: ../common/errors.ts
+var errors = __webpack_require__(3094);
+// EXTERNAL MODULE: ../service/find-builds.ts
+var find_builds = __webpack_require__(3396);
+// EXTERNAL MODULE: ../service/forks.ts
+var forks = __webpack_require__(3618);
+// EXTERNAL MODULE: ../service/commit-builds.ts
+var commit_builds = __webpack_require__(322);
+// EXTERNAL MODULE: ../service/records.ts
+var records = __webpack_require__(5305);
+;// CONCATENATED MODULE: ../service/model.ts
+// The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
+// action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
+
+
+
+const whole = (value) => (Number.isSafeInteger(value) ? value : null);
+const string = (value) => (typeof value === 'string' ? value : null);
+/** A build record (v1.1's, or a v2 job read as one inside the service) as a job. */
+function jobOfBuild(build) {
+    const workflows = build.workflows ?? {};
+    const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
+    return {
+        number: build.build_num,
+        name: job ?? null,
+        workflow: { id: (0,records/* text */.Qq)(workflows['workflow_id']) ?? null, name: workflow ?? null },
+        pipeline: {
+            id: (0,records/* text */.Qq)(workflows['pipeline_id']) ?? null,
+            number: whole(workflows['pipeline_number']),
+        },
+        status: string(build.status),
+        lifecycle: string(build.lifecycle),
+        ended: (0,records/* isFinished */.$g)(build),
+        outcome: string(build.outcome),
+        url: string(build.build_url),
+        branch: string(build.branch),
+        revision: string(build.vcs_revision),
+        tag: string(build.vcs_tag),
+        subject: string(build.subject),
+        durationMs: whole(build.build_time_millis),
+        retryOf: whole(build.retry_of),
+        fork: (0,forks/* isFork */.B0)(build),
+        approval: build['type'] === 'approval' || workflows['job_type'] === 'approval',
+    };
+}
+
+// EXTERNAL MODULE: ../service/v1.ts
+var v1 = __webpack_require__(7218);
+// EXTERNAL MODULE: ../service/v2.ts
+var service_v2 = __webpack_require__(9575);
+;// CONCATENATED MODULE: ../service/service.ts
+// One object per project, and the only place that knows the service has two APIs (docs/v2.md). By its v1.1 triple
+// a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
+// pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
+// anything is sent.
+
+
+
+
+
+function openService({ transport, project }) {
+    const client = new v1/* Client */.Kj(transport);
+    const v2 = new service_v2/* ProjectsV2 */.lv(transport);
+    /** The form the project allows; `what` names the call in the error when it has none. */
+    const either = (what, forms) => {
+        if (!('slug' in project))
+            return forms.v1(client, project);
+        if (forms.v2 !== undefined)
+            return forms.v2(v2, project);
+        throw new errors/* ValidationError */.yI('project-slug', 'name the project by vcs-type, username and project', undefined, `${what} has no API v2 form, so a project named by its slug cannot be reached`);
+    };
+    // v2 deletes a variable that does not exist without a word: one list says which exist.
+    let envVarNames;
+    return {
+        project,
+        /** The v1.1 triple, for a project v1.1 reaches; undefined when it is named by its slug (v2 only). */
+        triple: 'slug' in project ? undefined : project,
+        name: (0,v1/* projectName */.j1)(project),
+        /** Downloads go through the service's transport (src/files/download.ts). */
+        transport,
+        /** The v1.1 client, for the callers that do not read through the service yet. */
+        client,
+        either,
+        /** The newest jobs that match, newest first, within a bound of jobs read. */
+        jobs(query) {
+            const scan = 'slug' in project ? new service_v2/* JobScan */.Bk(v2, project, query) : new find_builds/* BuildScan */.Of(client, project, query);
+            return {
+                next: async () => {
+                    const build = await scan.next();
+                    return build === undefined ? undefined : jobOfBuild(build);
+                },
+                get bounded() {
+                    return scan.bounded;
+                },
+                readBound: 'slug' in project ? service_v2/* MAX_JOBS_READ */.fk : find_builds/* MAX_BUILDS_READ */.iS,
+            };
+        },
+        async job(num) {
+            return jobOfBuild(await either(`reading job #${num}`, {
+                v1: (c, p) => c.build(p, num),
+                v2: (api, p) => api.jobAsBuild(p, num),
+            }));
+        },
+        artifacts: (num) => either(`reading the artifacts of job #${num}`, {
+            v1: (c, p) => c.artifacts(p, num),
+            v2: (api, p) => api.artifacts(p, num),
+        }),
+        /** A job's tests, in v1.1's fields, which v2 shares. */
+        tests: (num) => either(`reading the tests of job #${num}`, {
+            v1: async (c, p) => {
+                const metadata = await c.tests(p, num);
+                return Array.isArray(metadata?.tests) ? metadata.tests : [];
+            },
+            v2: (api, p) => api.tests(p, num),
+        }),
+        pipeline: (id) => v2.pipeline(id),
+        triggerPipeline: (options) => v2.trigger(project, options),
+        rerunWorkflow: (workflowId, options) => v2.rerun(workflowId, options),
+        setEnvVar: async (name, value) => {
+            await either('setting a variable', {
+                v1: (c, p) => c.addEnvVar(p, name, value),
+                v2: (api, p) => api.addEnvVar(p, name, value),
+            });
+        },
+        /** False when the project has no such variable. */
+        deleteEnvVar: (name) => either('deleting a variable', {
+            v1: async (c, p) => {
+                try {
+                    await c.deleteEnvVar(p, name);
+                    return true;
+                }
+                catch (error) {
+                    if (error instanceof errors/* ApiError */.hD && error.status === 404 && /env var/i.test(error.serverMessage))
+                        return false;
+                    throw error;
+                }
+            },
+            v2: async (api, p) => {
+                envVarNames ??= api.envVars(p).then((list) => new Set(list.map((variable) => variable.name)));
+                if (!(await envVarNames).has(name))
+                    return false;
+                await api.deleteEnvVar(p, name);
+                return true;
+            },
+        }),
+        addSshKey: (privateKey, hostname) => either('adding an SSH key', { v1: (c, p) => c.addSshKey(p, privateKey, hostname) }),
+        clearCache: () => either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
+    };
 }
 
 

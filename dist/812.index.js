@@ -23,10 +23,10 @@ const spec = {
     outputs: ['message'],
 };
 async function clearCache(ctx) {
-    const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
-    const answer = await client.clearCache(project);
+    const { service } = ctx.connect({ acceptSlug: true });
+    const answer = await service.clearCache();
     const message = answer.status ?? answer.message ?? JSON.stringify(answer);
-    const name = `${project.username}/${project.project}`;
+    const { name } = service;
     ctx.info(`Cleared the build cache of ${name}: ${message}`);
     ctx.setOutput('message', message);
     await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .appendSummary */ .fe)(ctx.io, `Cleared the build cache of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(name)}**: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(message)}`);

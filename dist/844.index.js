@@ -685,34 +685,6 @@ function connectUntil(ctx, deadline) {
 }
 
 
-/***/ }),
-
-/***/ 3618:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B0: () => (/* binding */ isFork),
-/* harmony export */   DG: () => (/* binding */ isForkPipeline),
-/* harmony export */   vX: () => (/* binding */ isForkBranch)
-/* harmony export */ });
-/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9575);
-// Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
-// default with this one rule (docs/promises.md, promises 32, 36).
-
-/** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
-function isForkBranch(branch) {
-    return typeof branch === 'string' && /^pull\/\d+(?:\/head)?$/u.test(branch);
-}
-/** Whether a build is a pull request's (its branch), or from another repository than the project's (v2's `fork`). */
-function isFork(build) {
-    return isForkBranch(build.branch) || build['fork'] === true;
-}
-/** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
-function isForkPipeline(pipeline) {
-    return isFork((0,_v2_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
-}
-
-
 /***/ })
 
 };

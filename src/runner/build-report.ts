@@ -5,8 +5,8 @@
 // step, so one budget serves every build a step reports on.
 import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError } from '../common/errors.ts';
-import { ProjectsV2 } from '../service/v2.ts';
-import type { Build, TestCase, TestMetadata } from '../service/records.ts';
+import type { Build, TestCase } from '../service/records.ts';
+import { openService } from '../service/service.ts';
 import {
   collectFailedSteps,
   lastMeaningfulLine,
@@ -31,15 +31,11 @@ export interface TestsRead {
 /** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
 export async function readTests(
   { io }: ActionContext,
-  { client, project, transport }: Connection<ProjectAddress>,
+  connection: Connection<ProjectAddress>,
   build: Build,
 ): Promise<TestsRead> {
   try {
-    // A project named by its slug has its jobs' tests through v2 only, in the same fields.
-    if ('slug' in project)
-      return { tests: (await new ProjectsV2(transport).tests(project, build.build_num)) as TestCase[] };
-    const metadata: TestMetadata = await client.tests(project, build.build_num);
-    return { tests: Array.isArray(metadata?.tests) ? metadata.tests : [] };
+    return { tests: await openService(connection).tests(build.build_num) };
   } catch (error) {
     if (error instanceof AbortedError) throw error;
     const why = (error as Error).message;

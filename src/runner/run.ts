@@ -4,13 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  checkProjectSlug,
-  Client,
-  type ProjectAddress,
-  type ProjectRef,
-  type SlugProject,
-} from '../service/v1.ts';
+import { checkProjectSlug, type ProjectAddress, type ProjectRef, type SlugProject } from '../service/v1.ts';
+import { openService, type Service } from '../service/service.ts';
 import { abortReason, systemClock, type Clock } from '../common/clock.ts';
 import { AbortedError, asError, UserFacingError, ValidationError } from '../common/errors.ts';
 import { redactor } from '../service/http/message.ts';
@@ -55,7 +50,10 @@ export interface ActionSpec {
 
 /** `project` is the v1.1 triple unless the action accepts a project named by its v2 slug (`acceptSlug`). */
 export interface Connection<P extends ProjectAddress = ProjectRef> {
-  client: Client;
+  /** The calls about `project` as connected, through whichever API reaches it; a connection pointed at another
+   *  project afterwards opens its own with openService. */
+  service: Service;
+  client: Service['client'];
   transport: Transport;
   project: P;
   baseUrl: string;
@@ -63,8 +61,8 @@ export interface Connection<P extends ProjectAddress = ProjectRef> {
 
 interface ConnectOptions {
   needsProject?: boolean;
-  /** `true` accepts a project named by its slug; text names the call with no v2 form in the error. */
-  acceptSlug?: true | string;
+  /** Accepts a project named by its slug: the service then refuses a call that has no v2 form. */
+  acceptSlug?: true;
   /** Replaces the step's signal, for work that must still be done once the step was cancelled. */
   signal?: AbortSignal;
   /** No retry wait of this connection may run past this time (clock.now() scale). */
@@ -86,7 +84,7 @@ export interface ActionContext {
   signal: AbortSignal;
   /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
   connect(options: ConnectOptions & { acceptSlug: true }): Connection<ProjectAddress>;
-  connect(options?: ConnectOptions & { acceptSlug?: string }): Connection;
+  connect(options?: ConnectOptions & { acceptSlug?: never }): Connection;
   setOutput(name: string, value: string | number | boolean | unknown[]): void;
   /** Work to run when the action ends, in reverse order of registration, whatever happened. */
   onCleanup(fn: () => unknown): void;
@@ -163,14 +161,9 @@ export async function runAction(
     cleanups.push(() => transport.close());
     // A call about no project has the triple's placeholder, whichever way the project was named; the overloads
     // say which project the action gets, and the checks above made it so.
-    return {
-      client: new Client(transport),
-      transport,
-      project: (slugProject !== undefined && needsProject
-        ? slugProject
-        : { vcsType, username, project }) as never,
-      baseUrl,
-    };
+    const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
+    const service = openService({ transport, project: named });
+    return { service, client: service.client, transport, project: named as never, baseUrl };
   };
 
   const ctx: ActionContext = {
@@ -226,7 +219,7 @@ export async function runAction(
 }
 
 /** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
-function readProjectSlug(inputs: Inputs, accept: true | string | undefined): SlugProject | undefined {
+function readProjectSlug(inputs: Inputs, accept: true | undefined): SlugProject | undefined {
   const value = inputs.optional('project-slug');
   if (value === undefined) return undefined;
   const refuse = (allowed: string, detail: string): never => {
@@ -242,9 +235,7 @@ function readProjectSlug(inputs: Inputs, accept: true | string | undefined): Slu
   if (accept !== true)
     refuse(
       'name the project by vcs-type, username and project',
-      accept === undefined
-        ? 'this action does not take a project named by its v2 slug yet'
-        : `${accept} has no API v2 form, so a project named by its slug cannot be reached`,
+      'this action does not take a project named by its v2 slug yet',
     );
   return slug;
 }

@@ -6,11 +6,12 @@ import { UserFacingError, ValidationError } from '../common/errors.ts';
 import { checkPipelineParams } from '../service/validate.ts';
 import {
   NoPipelineTriggerError,
-  Pipelines,
   projectSlug,
   type Pipeline,
+  type Pipelines,
   type Triggered,
 } from '../service/v2.ts';
+import { openService } from '../service/service.ts';
 import { definedOnly, type Build } from '../service/records.ts';
 import { PipelineErroredError } from '../service/pipeline-builds.ts';
 import { GoneError } from '../service/http/sunset.ts';
@@ -84,8 +85,8 @@ export async function startBuild(
   api: TriggerApi,
   request: TriggerRequest,
 ): Promise<Started> {
-  const { project } = connection;
-  const v1 = 'slug' in project ? undefined : { ...connection, project };
+  const service = openService(connection);
+  const v1 = service.triple && { ...connection, project: service.triple };
   checkTriggerInputs(api, request, v1 === undefined);
   const log = connection.transport.log.bind(connection.transport);
   const unsent = withoutV2Form(request).join(' and ');
@@ -98,7 +99,7 @@ export async function startBuild(
   let answer: Triggered;
   try {
     const { tag, params: parameters, definitionId } = request;
-    answer = await new Pipelines(connection.transport).trigger(connection.project, {
+    answer = await service.triggerPipeline({
       ...(tag === undefined ? { branch: request.branch } : { tag }),
       ...definedOnly({ parameters, definitionId }),
     });
@@ -126,7 +127,7 @@ const SETUP_WAIT_MS = 60_000;
 // was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
 export async function confirmPipeline(
   ctx: Pick<ActionContext, 'clock' | 'signal' | 'io'>,
-  pipelines: Pipelines,
+  pipelines: Pick<Pipelines, 'pipeline'>,
   triggered: Pipeline,
   deadline = Number.POSITIVE_INFINITY,
 ): Promise<Pipeline> {
@@ -230,7 +231,7 @@ export async function rerunBuild(
         `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`,
     );
   }
-  const rerun = await new Pipelines(connection.transport).rerun(workflowId, {
+  const rerun = await openService(connection).rerunWorkflow(workflowId, {
     jobs: [jobId],
     enableSsh: options.ssh,
   });

@@ -19,14 +19,14 @@ export async function addSshKey(ctx: ActionContext): Promise<void> {
   const host = ctx.inputs.optional('hostname');
   if (host !== undefined) checkSegment('hostname', host, 'a host name');
 
-  const { client, project } = ctx.connect({ acceptSlug: 'adding an SSH key' });
-  await client.addSshKey(project, key.privateKey, host);
+  const { service } = ctx.connect({ acceptSlug: true });
+  await service.addSshKey(key.privateKey, host);
   ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
   ctx.setOutput('fingerprint', key.fingerprint);
   ctx.setOutput('hostname', host ?? '');
   await appendSummary(
     ctx.io,
-    `Added the SSH key \`${key.fingerprint}\` to **${mdSafe(`${project.username}/${project.project}`)}**` +
+    `Added the SSH key \`${key.fingerprint}\` to **${mdSafe(service.name)}**` +
       (host ? ` for \`${mdSafe(host)}\`` : ' for all hosts'),
   );
 }

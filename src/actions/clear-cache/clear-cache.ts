@@ -9,10 +9,10 @@ export const spec = {
 } as const satisfies ActionSpec;
 
 export async function clearCache(ctx: ActionContext): Promise<void> {
-  const { client, project } = ctx.connect({ acceptSlug: 'clearing the build cache' });
-  const answer = await client.clearCache(project);
+  const { service } = ctx.connect({ acceptSlug: true });
+  const answer = await service.clearCache();
   const message = answer.status ?? answer.message ?? JSON.stringify(answer);
-  const name = `${project.username}/${project.project}`;
+  const { name } = service;
   ctx.info(`Cleared the build cache of ${name}: ${message}`);
   ctx.setOutput('message', message);
   await appendSummary(ctx.io, `Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`);

@@ -1,95 +1,71 @@
 // Which build the artifacts come from: the newest matching build, or with search-artifacts the newest that has a
 // matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32). A project named by its
-// slug has jobs instead, read through API v2 as build records (docs/v2.md).
-import type { ActionContext, Connection } from '../../runner/run.ts';
-import { projectName, type ProjectAddress } from '../../service/v1.ts';
+// slug has jobs read through API v2 (docs/v2.md): the service reads either as jobs.
+import type { ActionContext } from '../../runner/run.ts';
 import { cut, plural } from '../../common/format.ts';
 import { ApiError, BadResponseError } from '../../common/errors.ts';
-import { isFork, isForkBranch } from '../../service/forks.ts';
-import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from '../../service/find-builds.ts';
+import { isForkBranch } from '../../service/forks.ts';
 import { ClashError, planDownloads, type ArtifactLike } from '../../files/paths.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2 } from '../../service/v2.ts';
-import type { Build } from '../../service/records.ts';
+import type { Job } from '../../service/model.ts';
+import type { Service } from '../../service/service.ts';
 import type { FetchInputs } from './inputs.ts';
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
 
-/** Where builds and their artifact lists are read: API v1.1, or API v2 for a project named by its slug. */
-export function buildsOf({ client, transport, project }: Connection<ProjectAddress>) {
-  if (!('slug' in project))
-    return {
-      project,
-      scan: (query: BuildQuery) => new BuildScan(client, project, query),
-      readBound: MAX_BUILDS_READ,
-      build: (num: number) => client.build(project, num),
-      artifacts: (num: number) => client.artifacts(project, num),
-    };
-  const api = new ProjectsV2(transport);
-  return {
-    project,
-    scan: (query: BuildQuery) => new JobScan(api, project, query),
-    readBound: MAX_JOBS_READ,
-    build: (num: number) => api.jobAsBuild(project, num),
-    artifacts: (num: number) => api.artifacts(project, num),
-  };
-}
-
-type Builds = ReturnType<typeof buildsOf>;
-
 /** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
-export async function chooseBuild(ctx: ActionContext, builds: Builds, options: FetchInputs) {
+export async function chooseBuild(ctx: ActionContext, service: Service, options: FetchInputs) {
   let num = options.buildNum;
-  let build: Build | undefined;
+  let build: Job | undefined;
   let artifacts: ArtifactLike[] | undefined;
   if (num === undefined) {
-    const found = await selectLatest(ctx, builds, options);
+    const found = await selectLatest(ctx, service, options);
     if (found.build === undefined) return { num, none: found.none, artifacts: [] };
     ({ build, artifacts } = found);
-    num = build.build_num;
+    num = build.number;
   } else {
-    build = await builds.build(num).catch((error: unknown) => {
+    build = await service.job(num).catch((error: unknown) => {
       if (!(error instanceof ApiError || error instanceof BadResponseError)) throw error;
       ctx.info(`The branch and commit of build #${num} could not be read: ${error.message}`);
       return undefined;
     });
   }
   if (build !== undefined) {
-    const fork = isFork(build)
+    const fork = build.fork
       ? '; it is of a pull request, perhaps a fork, whose configuration chose these artifacts'
       : '';
-    ctx.info(`Fetching the artifacts of build #${build.build_num} (${branchAndCommit(build)})${fork}`);
+    ctx.info(`Fetching the artifacts of build #${build.number} (${branchAndCommit(build)})${fork}`);
   }
   ctx.setOutput('build-num', num);
-  return { num, build, artifacts: artifacts ?? (await builds.artifacts(num)), none: undefined };
+  return { num, build, artifacts: artifacts ?? (await service.artifacts(num)), none: undefined };
 }
 
 /** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
-async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchInputs) {
-  const slug = projectName(builds.project);
+async function selectLatest(ctx: ActionContext, service: Service, options: FetchInputs) {
+  const slug = service.name;
   const wanted = describeBuild(options);
   // Builds of pull requests count with allow-forks, or with a branch that names one, which the user chose.
   const forks = options.allowForks || isForkBranch(options.branch);
-  const scan = builds.scan(options);
+  const scan = service.jobs(options);
   const passed: number[] = [];
   let pulls = 0;
   for (let looked = 0; looked < SEARCH_ARTIFACTS_BUILDS; looked++) {
     const build = await scan.next();
     if (build === undefined) break;
-    if (!forks && isFork(build)) {
-      passed.push(build.build_num);
+    if (!forks && build.fork) {
+      passed.push(build.number);
       pulls++;
       ctx.info(
-        `Build #${build.build_num} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
+        `Build #${build.number} is of a pull request (branch ${String(build.branch)}), perhaps a fork's; ` +
           'passed over, as allow-forks is false; looking at an older one',
       );
       continue;
     }
-    const artifacts = options.searchArtifacts ? await builds.artifacts(build.build_num) : undefined;
+    const artifacts = options.searchArtifacts ? await service.artifacts(build.number) : undefined;
     if (artifacts !== undefined && !hasMatch(artifacts, options)) {
-      passed.push(build.build_num);
+      passed.push(build.number);
       const matching = options.globs.length === 0 ? 'artifact' : 'artifact matching pattern';
-      ctx.info(`Build #${build.build_num} has no ${matching}; looking at an older one`);
+      ctx.info(`Build #${build.number} has no ${matching}; looking at an older one`);
       continue;
     }
     const over =
@@ -98,14 +74,14 @@ async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchIn
         : options.searchArtifacts
           ? ' (the newest of them)'
           : '';
-    ctx.info(`The ${wanted} of ${slug} is build #${build.build_num}${over}`);
+    ctx.info(`The ${wanted} of ${slug} is build #${build.number}${over}`);
     return { build, artifacts };
   }
   const among =
     passed.length >= SEARCH_ARTIFACTS_BUILDS
       ? ` among the newest ${SEARCH_ARTIFACTS_BUILDS} builds that match`
       : scan.bounded
-        ? ` among the builds that match within the newest ${builds.readBound} builds`
+        ? ` among the builds that match within the newest ${scan.readBound} builds`
         : passed.length === 0
           ? ''
           : ` among the ${passed.length === 1 ? 'one build' : plural(passed.length, 'build')} that match`;
@@ -117,10 +93,10 @@ async function selectLatest(ctx: ActionContext, builds: Builds, options: FetchIn
 }
 
 /** `branch main, commit 0123abc…`, each part through `safe`; a part the answer lacks is said so. */
-export function branchAndCommit(build: Build, safe = (text: string) => text): string {
+export function branchAndCommit(build: Job, safe = (text: string) => text): string {
   const part = (value: unknown, max: number): string =>
     typeof value === 'string' && value !== '' ? safe(cut(value, max)) : '(none)';
-  return `branch ${part(build.branch, 200)}, commit ${part(build.vcs_revision, 64)}`;
+  return `branch ${part(build.branch, 200)}, commit ${part(build.revision, 64)}`;
 }
 
 /** Whether a build's artifact list has one that `pattern` selects (whatever its path's later fate). */

@@ -18,9 +18,8 @@ import {
   type Plan,
   type PlannedFile,
 } from '../../files/paths.ts';
-import { projectName } from '../../service/v1.ts';
 import { archiveOf } from '../../files/archive.ts';
-import { branchAndCommit, buildsOf, chooseBuild, describeBuild } from './build-selection.ts';
+import { branchAndCommit, chooseBuild, describeBuild } from './build-selection.ts';
 import type { Unpacking } from './extract.ts';
 import {
   aThing,
@@ -77,8 +76,9 @@ interface Checked {
 async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
   const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
-  const slug = projectName(connection.project);
-  const chosen = await chooseBuild(ctx, buildsOf(connection), options);
+  const { service } = connection;
+  const slug = service.name;
+  const chosen = await chooseBuild(ctx, service, options);
 
   await makeDestination(options.destination);
   // Folders below are checked against this real path; the destination itself may be a link the user chose.
@@ -110,7 +110,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const saved =
     checked.length === 0
       ? []
-      : await downloadAll(ctx, connection.transport, options, checked, destination, refuse);
+      : await downloadAll(ctx, service.transport, options, checked, destination, refuse);
   if (refused > MAX_NOTES) ctx.io.warning(`Refused ${refused - MAX_NOTES} more artifacts, not each shown`);
   if (refused > 0)
     ctx.io.warning(`${plural(refused, 'artifact was', 'artifacts were')} refused and not fetched`);

@@ -3,7 +3,7 @@
 import type { Client, ProjectRef, SlugProject } from '../../service/v1.ts';
 import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
 import { PipelineErroredError } from '../../service/pipeline-builds.ts';
-import { Pipelines, ProjectsV2, type Pipeline } from '../../service/v2.ts';
+import type { Pipelines, ProjectsV2, Pipeline } from '../../service/v2.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
@@ -159,7 +159,7 @@ export const COMMANDS: Record<string, Command> = {
       const started = await startBuild(connection, a['trigger-api'], triggerRequest(a));
       if (started.api === 'v1.1') return started.result.build;
       if (started.api === 'none') return notTriggered(a, started.message);
-      return setUp(a, new Pipelines(connection.transport), started.pipeline);
+      return setUp(a, connection.service, started.pipeline);
     },
     // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
     v2: async (api, p, a) => {
@@ -293,7 +293,7 @@ function notTriggered(a: Args, message: string): { message: string } {
 }
 
 /** A triggered pipeline read until set up (docs/sunset.md): the result, which an errored one still sets. */
-async function setUp(a: Args, pipelines: Pipelines, pipeline: Pipeline): Promise<Pipeline> {
+async function setUp(a: Args, pipelines: Pick<Pipelines, 'pipeline'>, pipeline: Pipeline): Promise<Pipeline> {
   try {
     return await confirmPipeline(a.ctx, pipelines, pipeline);
   } catch (error) {
@@ -311,21 +311,23 @@ export async function general(ctx: ActionContext): Promise<void> {
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
   if (command.warning) ctx.io.warning(command.warning);
   const { v2 } = command;
-  const needsProject = command.project !== false;
   // Commands about no project take no project either way; the others need a v2 form for a slug.
-  const connection =
-    v2 !== undefined || !needsProject
-      ? ctx.connect({ needsProject, acceptSlug: true })
-      : ctx.connect({ needsProject, acceptSlug: `command '${name}'` });
-  const { project } = connection;
-  // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
-  if ('slug' in project && command.takes.includes('trigger-api'))
-    checkTriggerInputs(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
-  // connect() gives a slug project only to a command about a project, which then has a v2 form.
-  const result =
-    'slug' in project
-      ? await v2?.(new ProjectsV2(connection.transport), project, args)
-      : await command.call(connection.client, project, args, connection as Connection);
+  const connection = ctx.connect({ needsProject: command.project !== false, acceptSlug: true });
+  const result = await connection.service.either(`command '${name}'`, {
+    v1: (client, project) => command.call(client, project, args, connection as Connection),
+    v2:
+      v2 &&
+      ((api, project) => {
+        // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
+        if (command.takes.includes('trigger-api'))
+          checkTriggerInputs(
+            args['trigger-api'],
+            name === 'trigger' ? triggerRequest(args) : { branch: '' },
+            true,
+          );
+        return v2(api, project, args);
+      }),
+  });
   ctx.setOutput('result', JSON.stringify(result ?? null));
   const what = describeResult(name, result);
   ctx.info(`${name}: ${what}`);

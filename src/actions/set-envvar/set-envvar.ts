@@ -1,6 +1,4 @@
-import { projectName } from '../../service/v1.ts';
-import { ApiError, ValidationError } from '../../common/errors.ts';
-import { ProjectsV2 } from '../../service/v2.ts';
+import { ValidationError } from '../../common/errors.ts';
 import { checkEnvName } from '../../service/validate.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { appendSummary, headerRow } from '../../runner/summary.ts';
@@ -47,41 +45,18 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
   if (toSet.size === 0 && toDelete.length === 0)
     throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
 
-  const { client, transport, project } = ctx.connect({ acceptSlug: true });
-  const api = new ProjectsV2(transport);
-  // A project named by its slug is reached through API v2 alone (docs/v2.md): one list says which variables exist.
-  let existing: Promise<Set<string>> | undefined;
-  const store = {
-    add: (key: string, v: string) =>
-      'slug' in project ? api.addEnvVar(project, key, v) : client.addEnvVar(project, key, v),
-    /** False when the project has no such variable. */
-    remove: async (key: string): Promise<boolean> => {
-      if ('slug' in project) {
-        existing ??= api.envVars(project).then((list) => new Set(list.map((variable) => variable.name)));
-        if (!(await existing).has(key)) return false;
-        await api.deleteEnvVar(project, key);
-        return true;
-      }
-      try {
-        await client.deleteEnvVar(project, key);
-        return true;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage))
-          return false;
-        throw error;
-      }
-    },
-  };
+  // A project named by its slug is reached through API v2 alone (docs/v2.md), which the service knows.
+  const { service } = ctx.connect({ acceptSlug: true });
   /** Each name and what became of it, in order. */
   const done: [name: string, change: string][] = [];
   try {
     for (const [key, v] of toSet) {
-      await store.add(key, v);
+      await service.setEnvVar(key, v);
       done.push([key, 'set']);
       ctx.info(`Set ${key}`);
     }
     for (const key of toDelete) {
-      const found = await store.remove(key);
+      const found = await service.deleteEnvVar(key);
       done.push([key, found ? 'deleted' : 'not found, nothing deleted']);
       if (found) ctx.info(`Deleted ${key}`);
       else ctx.io.warning(`${key} was not deleted: the project has no such variable`);
@@ -93,7 +68,7 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
     ctx.setOutput('deleted', names('deleted'));
     if (done.length > 0) {
       ctx.io.summary
-        .addRaw(`Environment variables of **${htmlSafe(projectName(project))}**`, true)
+        .addRaw(`Environment variables of **${htmlSafe(service.name)}**`, true)
         .addTable([headerRow('Name', 'Change'), ...done.map(([k, c]) => [`<code>${htmlSafe(k)}</code>`, c])]);
       // appendSummary writes what the summary holds, and a failed write is a warning.
       await appendSummary(ctx.io, '');

@@ -1,0 +1,62 @@
+// The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
+// action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
+import { isFork } from './forks.ts';
+import { jobOf } from './commit-builds.ts';
+import { isFinished, text, type Build } from './records.ts';
+
+export interface Job {
+  /** The job's number, the v1.1 build number. */
+  number: number;
+  name: string | null;
+  workflow: { id: string | null; name: string | null };
+  pipeline: { id: string | null; number: number | null };
+  status: string | null;
+  lifecycle: string | null;
+  /** It will not change any more. */
+  ended: boolean;
+  outcome: string | null;
+  /** Its page in the web app. */
+  url: string | null;
+  branch: string | null;
+  revision: string | null;
+  tag: string | null;
+  subject: string | null;
+  durationMs: number | null;
+  /** The number of the job this one reran (`retry_of`). */
+  retryOf: number | null;
+  /** A pull request's, perhaps a fork's (docs/promises.md, promise 32). */
+  fork: boolean;
+  /** An approval job, which a person or the approve action releases. */
+  approval: boolean;
+}
+
+const whole = (value: unknown): number | null => (Number.isSafeInteger(value) ? (value as number) : null);
+const string = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A build record (v1.1's, or a v2 job read as one inside the service) as a job. */
+export function jobOfBuild(build: Build): Job {
+  const workflows = build.workflows ?? {};
+  const { job, workflow } = jobOf(build);
+  return {
+    number: build.build_num,
+    name: job ?? null,
+    workflow: { id: text(workflows['workflow_id']) ?? null, name: workflow ?? null },
+    pipeline: {
+      id: text(workflows['pipeline_id']) ?? null,
+      number: whole(workflows['pipeline_number']),
+    },
+    status: string(build.status),
+    lifecycle: string(build.lifecycle),
+    ended: isFinished(build),
+    outcome: string(build.outcome),
+    url: string(build.build_url),
+    branch: string(build.branch),
+    revision: string(build.vcs_revision),
+    tag: string(build.vcs_tag),
+    subject: string(build.subject),
+    durationMs: whole(build.build_time_millis),
+    retryOf: whole(build.retry_of),
+    fork: isFork(build),
+    approval: build['type'] === 'approval' || workflows['job_type'] === 'approval',
+  };
+}

@@ -1,0 +1,133 @@
+// One object per project, and the only place that knows the service has two APIs (docs/v2.md). By its v1.1 triple
+// a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
+// pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
+// anything is sent.
+import { ApiError, ValidationError } from '../common/errors.ts';
+import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from './find-builds.ts';
+import type { Transport } from './http/transport.ts';
+import { jobOfBuild, type Job } from './model.ts';
+import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
+import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
+import { JobScan, MAX_JOBS_READ, ProjectsV2, type Pipeline, type PipelineTrigger } from './v2.ts';
+
+export interface ServiceConnection {
+  transport: Transport;
+  project: ProjectAddress;
+}
+
+/** The newest matching jobs, one at a time; `bounded` once the search stopped at `readBound` jobs read. */
+export interface JobSearch {
+  next(): Promise<Job | undefined>;
+  readonly bounded: boolean;
+  readonly readBound: number;
+}
+
+/** A call's form for each API: v1.1's for a project named by its triple, v2's (when it has one) by its slug. */
+export interface Forms<T> {
+  v1: (client: Client, project: ProjectRef) => T;
+  v2?: ((api: ProjectsV2, project: SlugProject) => T) | undefined;
+}
+
+export type Service = ReturnType<typeof openService>;
+
+export function openService({ transport, project }: ServiceConnection) {
+  const client = new Client(transport);
+  const v2 = new ProjectsV2(transport);
+  /** The form the project allows; `what` names the call in the error when it has none. */
+  const either = <T>(what: string, forms: Forms<T>): T => {
+    if (!('slug' in project)) return forms.v1(client, project);
+    if (forms.v2 !== undefined) return forms.v2(v2, project);
+    throw new ValidationError(
+      'project-slug',
+      'name the project by vcs-type, username and project',
+      undefined,
+      `${what} has no API v2 form, so a project named by its slug cannot be reached`,
+    );
+  };
+  // v2 deletes a variable that does not exist without a word: one list says which exist.
+  let envVarNames: Promise<Set<string>> | undefined;
+  return {
+    project,
+    /** The v1.1 triple, for a project v1.1 reaches; undefined when it is named by its slug (v2 only). */
+    triple: 'slug' in project ? undefined : project,
+    name: projectName(project),
+    /** Downloads go through the service's transport (src/files/download.ts). */
+    transport,
+    /** The v1.1 client, for the callers that do not read through the service yet. */
+    client,
+    either,
+
+    /** The newest jobs that match, newest first, within a bound of jobs read. */
+    jobs(query: BuildQuery): JobSearch {
+      const scan =
+        'slug' in project ? new JobScan(v2, project, query) : new BuildScan(client, project, query);
+      return {
+        next: async () => {
+          const build = await scan.next();
+          return build === undefined ? undefined : jobOfBuild(build);
+        },
+        get bounded() {
+          return scan.bounded;
+        },
+        readBound: 'slug' in project ? MAX_JOBS_READ : MAX_BUILDS_READ,
+      };
+    },
+    async job(num: number): Promise<Job> {
+      return jobOfBuild(
+        await either<Promise<Build>>(`reading job #${num}`, {
+          v1: (c, p) => c.build(p, num),
+          v2: (api, p) => api.jobAsBuild(p, num),
+        }),
+      );
+    },
+    artifacts: (num: number): Promise<Artifact[]> =>
+      either(`reading the artifacts of job #${num}`, {
+        v1: (c, p) => c.artifacts(p, num),
+        v2: (api, p) => api.artifacts(p, num),
+      }),
+    /** A job's tests, in v1.1's fields, which v2 shares. */
+    tests: (num: number): Promise<TestCase[]> =>
+      either(`reading the tests of job #${num}`, {
+        v1: async (c, p) => {
+          const metadata = await c.tests(p, num);
+          return Array.isArray(metadata?.tests) ? metadata.tests : [];
+        },
+        v2: (api, p) => api.tests(p, num),
+      }),
+    pipeline: (id: string): Promise<Pipeline> => v2.pipeline(id),
+    triggerPipeline: (options: PipelineTrigger) => v2.trigger(project, options),
+    rerunWorkflow: (workflowId: string, options: { jobs: string[]; enableSsh?: boolean }) =>
+      v2.rerun(workflowId, options),
+
+    setEnvVar: async (name: string, value: string): Promise<void> => {
+      await either('setting a variable', {
+        v1: (c, p) => c.addEnvVar(p, name, value),
+        v2: (api, p) => api.addEnvVar(p, name, value),
+      });
+    },
+    /** False when the project has no such variable. */
+    deleteEnvVar: (name: string): Promise<boolean> =>
+      either('deleting a variable', {
+        v1: async (c, p) => {
+          try {
+            await c.deleteEnvVar(p, name);
+            return true;
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 404 && /env var/i.test(error.serverMessage))
+              return false;
+            throw error;
+          }
+        },
+        v2: async (api, p) => {
+          envVarNames ??= api.envVars(p).then((list) => new Set(list.map((variable) => variable.name)));
+          if (!(await envVarNames).has(name)) return false;
+          await api.deleteEnvVar(p, name);
+          return true;
+        },
+      }),
+    addSshKey: (privateKey: string, hostname?: string): Promise<unknown> =>
+      either('adding an SSH key', { v1: (c, p) => c.addSshKey(p, privateKey, hostname) }),
+    clearCache: (): Promise<MessageResult> =>
+      either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
+  };
+}
