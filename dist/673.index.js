@@ -458,15 +458,17 @@ function commandLines(command) {
 /* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9575);
 /* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5305);
 /* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(216);
-/* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(817);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2049);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8537);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2970);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8999);
+/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4498);
+/* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(817);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7704);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2049);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8537);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(2970);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(8999);
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
 // a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
 // failed and their tests, and sets the outputs and the summary.
+
 
 
 
@@ -493,14 +495,14 @@ async function gateBuilds(ctx, connection, input, options) {
     let builds = [];
     let ending = { kind: 'cancelled' };
     let workflows = [];
-    const reports = { tests: new Map(), failures: new Map(), budget: new _build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .AnnotationBudget */ .TL() };
+    const reports = { tests: new Map(), failures: new Map(), budget: new _build_report_js__WEBPACK_IMPORTED_MODULE_11__/* .AnnotationBudget */ .TL() };
     /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
     const ranNothing = (why) => {
         ending = { kind: 'stopped', why, none: true };
         if (input.ifNoBuilds === 'fail')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(upper(why)));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_14__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .logSafe */ .sN)(upper(why)));
         // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-        const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
+        const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .logSafe */ .sN)(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
         if (input.ifNoBuilds === 'warn')
             ctx.io.warning(text);
         else
@@ -516,7 +518,7 @@ async function gateBuilds(ctx, connection, input, options) {
             };
             // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
             const wait = async () => waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
-            ending = await (0,_io_js__WEBPACK_IMPORTED_MODULE_11__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(`Waiting for the builds of ${scopeOf(input)}`), wait);
+            ending = await (0,_io_js__WEBPACK_IMPORTED_MODULE_12__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .logSafe */ .sN)(`Waiting for the builds of ${scopeOf(input)}`), wait);
         }
         catch (error) {
             if (ctx.signal.aborted && options.onAbort !== undefined) {
@@ -527,15 +529,15 @@ async function gateBuilds(ctx, connection, input, options) {
             if (ctx.signal.aborted || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM)
                 throw error;
             ending = { kind: 'stopped', why: error.message };
-            if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .PollFailedError */ .f5))
+            if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_14__/* .PollFailedError */ .f5))
                 throw error;
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf(`Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`, { cause: error });
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_14__/* .WaitError */ .uf(`Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`, { cause: error });
         }
         const waited = ending;
         if (waited.kind === 'stopped' && waited.none)
             return ranNothing(waited.why);
         if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(waited.why));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_14__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .logSafe */ .sN)(waited.why));
         const verdict = waited.kind === 'finished'
             ? judge(input, {
                 builds,
@@ -550,10 +552,10 @@ async function gateBuilds(ctx, connection, input, options) {
             if (w.status !== 'success')
                 ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
         // A skipped build ran no step and no test: there is nothing to show of it.
-        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
+        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b)));
         // Reads after the verdict stop at the step's deadline: the verdict stands without them.
         const late = () => ctx.clock.now() >= deadline;
-        for (const build of unsuccessful.slice(0, _build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_FAILURE_REPORTS */ .sT)) {
+        for (const build of unsuccessful.slice(0, _build_report_js__WEBPACK_IMPORTED_MODULE_11__/* .MAX_FAILURE_REPORTS */ .sT)) {
             if (late())
                 break;
             const failure = await failureOf(ctx, connection, build, input.failureLogLines, reports.budget);
@@ -562,12 +564,12 @@ async function gateBuilds(ctx, connection, input, options) {
         for (const build of unsuccessful) {
             if (late())
                 break;
-            reports.tests.set(build.build_num, await (0,_build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .readTests */ .iv)(ctx, connection, build));
+            reports.tests.set(build.build_num, await (0,_build_report_js__WEBPACK_IMPORTED_MODULE_11__/* .readTests */ .iv)(ctx, connection, build));
         }
         if (reports.tests.size < unsuccessful.length)
             ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
         if (verdict.fail !== undefined)
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(verdict.fail));
+            throw new _poll_js__WEBPACK_IMPORTED_MODULE_14__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .logSafe */ .sN)(verdict.fail));
         if (verdict.none !== undefined)
             return ranNothing(verdict.none);
         const worst = endOutcome(ending, builds, workflows);
@@ -575,7 +577,7 @@ async function gateBuilds(ctx, connection, input, options) {
         ctx.info(worst === 'success'
             ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
             : `The builds of ${target} ended with outcome '${worst}', which allowed-outcomes ` +
-                `(${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
+                `(${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
     }
     finally {
         setOutputs(ctx, input, builds, endOutcome(ending, builds, workflows), reports.failures, options);
@@ -615,7 +617,12 @@ function pipelineConnection(ctx, connection, pipeline, asked) {
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
             `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`, undefined, theirs);
     ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
-    return { ...connection, project: own };
+    // The service object names its project: a connection pointed elsewhere gets one of its own.
+    return {
+        ...connection,
+        project: own,
+        service: (0,_service_service_js__WEBPACK_IMPORTED_MODULE_10__/* .openService */ .I)({ transport: connection.transport, project: own }),
+    };
 }
 /** The inputs that name the step's project; without them it is the workflow's repository. */
 const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
@@ -644,18 +651,18 @@ function judge(input, found) {
     // judged, as the jobs chosen decide. When a job named did not appear, any workflow that failed fails the step.
     const holdsChosen = (w) => found.others.some((b) => inWorkflow(b, w) && (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job)) ||
         (w.jobs ?? []).some((job) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .choosesName */ .Cx)(input.jobs, job));
-    const failedThroughBuild = (w) => w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
+    const failedThroughBuild = (w) => w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b)));
     const judged = input.jobs.length === 0 || ranNone
         ? chosen
         : chosen.filter((w) => holdsChosen(w) && !failedThroughBuild(w));
-    const failing = found.builds.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
+    const failing = found.builds.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b)));
     // One whose failing build already says why is not said again.
-    const failingWorkflows = judged.filter((w) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowOutcome */ .WM)(w.status)) && !failing.some((b) => inWorkflow(b, w)));
+    const failingWorkflows = judged.filter((w) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .workflowOutcome */ .WM)(w.status)) && !failing.some((b) => inWorkflow(b, w)));
     if (ranNone) {
         // Nothing counted ran: a build left out that failed (where v2 cannot be read) or a workflow that failed fails.
-        const others = found.others.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)));
+        const others = found.others.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b)));
         // A pipeline of the commit whose configuration failed is a failure, not nothing to gate.
-        const errored = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, 'failed') ? [] : (found.errored ?? []);
+        const errored = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .passes */ .WE)(policy, 'failed') ? [] : (found.errored ?? []);
         if (others.length + failingWorkflows.length + errored.length > 0) {
             const why = found.missing ?? upper(found.nothing ?? `no build of ${scopeOf(input)} ran`);
             const failed = others.length + failingWorkflows.length > 0;
@@ -668,7 +675,7 @@ function judge(input, found) {
     }
     // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
     // ran is no deploy.
-    const stopped = found.unbuilt.filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, j.status));
+    const stopped = found.unbuilt.filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .passes */ .WE)(policy, j.status));
     if (stopped.length > 0) {
         const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
         return { judged, fail: `${upper(scopeOf(input))}: ${list}, without running` };
@@ -710,13 +717,13 @@ async function followBuild(ctx, { client, project }, first, { intervalMs, deadli
     let previous = first;
     if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(first))
         return { done: true };
-    return (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
+    return (0,_poll_js__WEBPACK_IMPORTED_MODULE_14__/* .poll */ .wt)({
         intervalMs,
         deadline,
         clock: ctx.clock,
         signal: ctx.signal,
         onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
+        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_14__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
     }, async () => {
         const build = await client.build(project, num);
         seen(build);
@@ -892,7 +899,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
                 lines.push(`Build #${build.build_num} appeared${what}${retry}, ${describeState(build)}${aside}`);
             }
             else if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build) && !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(old)) {
-                lines.push(`Build ${label(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(build)) || describeState(build)}`);
+                lines.push(`Build ${label(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(build)) || describeState(build)}`);
             }
             else {
                 if (build.lifecycle !== old.lifecycle)
@@ -937,7 +944,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             if (workflows === undefined)
                 return { done: false, logged: true };
             const within = `within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.appearMs)}`;
-            const states = all.map((b) => `${label(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b) || describeState(b)}`).join(', ');
+            const states = all.map((b) => `${label(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b) || describeState(b)}`).join(', ');
             const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
             const names = (list) => list.map((m) => `'${m.body}'`).join(', ');
             const why = [
@@ -965,13 +972,13 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             ctx.info(`Every build has ended; waiting ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
-    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
+    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_14__/* .poll */ .wt)({
         clock,
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
         onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
+        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_14__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
     }, look);
     if (result.done)
         return result.value;
@@ -997,13 +1004,13 @@ function tally(builds) {
 /** Why a build did not pass: its failed steps, or a link to its page where API v2 has no step output. */
 async function failureOf(ctx, connection, build, lines, budget) {
     if (!('slug' in connection.project))
-        return (0,_build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .showFailedSteps */ .An)(ctx, v11Connection(connection), build, lines, budget);
+        return (0,_build_report_js__WEBPACK_IMPORTED_MODULE_11__/* .showFailedSteps */ .An)(ctx, v11Connection(connection), build, lines, budget);
     const url = build.build_url ?? '';
     if (lines > 0 && url !== '') {
         const state = build.status ?? 'unknown';
         ctx.info(`Job ${label(build)} ended ${state}: API v2 has no step output; its log is at ${url}`);
     }
-    return { failedStep: undefined, summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .mdLink */ .YF)("The job's page shows its log", url) };
+    return { failedStep: undefined, summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_15__/* .mdLink */ .YF)("The job's page shows its log", url) };
 }
 const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
@@ -1016,18 +1023,18 @@ function endOutcome(ending, builds, workflows) {
         return '';
     if (builds.length + workflows.length === 0 || !builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g))
         return '';
-    return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowOutcome */ .WM)(w.status))]);
+    return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .workflowOutcome */ .WM)(w.status))]);
 }
 /** The build that decided a verdict: the first that did not pass, else the newest. */
 function decidingBuild(builds, policy) {
-    return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
+    return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
 }
 function newest(builds) {
     return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
 }
 function failureMessage(input, builds, failing, workflows) {
     const how = buildHow;
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy)}` : '';
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .describePolicy */ .wy)(input.policy)}` : '';
     const [only] = failing;
     if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
         const where = only.build_url ? `: ${only.build_url}` : '';
@@ -1042,9 +1049,9 @@ function failureMessage(input, builds, failing, workflows) {
 }
 /** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
 function failureList(input, workflows, failing) {
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy)}` : '';
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .describePolicy */ .wy)(input.policy)}` : '';
     const list = workflows.map((w) => {
-        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .workflowOutcome */ .WM)(w.status);
+        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .workflowOutcome */ .WM)(w.status);
         const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
         const made = w.jobs?.length === 0 ? ' without a job' : '';
         return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
@@ -1053,7 +1060,7 @@ function failureList(input, workflows, failing) {
     return `${list.join(', ')}${allowed}`;
 }
 function buildHow(b) {
-    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b);
+    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b);
     const status = b.status ?? 'unknown';
     if (outcome === 'not_run')
         return `outcome 'not_run': the service skipped it`;
@@ -1067,15 +1074,15 @@ function setOutputs(ctx, input, builds, outcome, failures, options) {
     const deciding = options.buildNum === 'deciding' && builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g);
     const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
     ctx.setOutput('build-num', main?.build_num ?? '');
-    ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
-    ctx.setOutput('outcome', (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outputWord */ .u)(ctx.info, 'outcome', outcome));
+    ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
+    ctx.setOutput('outcome', (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outputWord */ .u)(ctx.info, 'outcome', outcome));
     const rows = builds.map((b) => ({
         build_num: b.build_num,
-        build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .shellSafeUrl */ .NO)(b.build_url) : null,
+        build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .shellSafeUrl */ .NO)(b.build_url) : null,
         job: (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? null,
         workflow: (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? null,
         status: b.status ?? null,
-        outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b) || null,
+        outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b) || null,
     }));
     for (const { job, workflow, status } of unbuiltOf(input))
         rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
@@ -1084,51 +1091,51 @@ function setOutputs(ctx, input, builds, outcome, failures, options) {
     ctx.setOutput('failed-step', failedStep ?? '');
 }
 async function writeSummary(ctx, input, { builds, workflows }, ending, reports, elapsedMs) {
-    const title = input.buildNum === undefined ? `Builds of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
-    const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
+    const title = input.buildNum === undefined ? `Builds of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(scopeOf(input), 200)}` : `Build #${input.buildNum}`;
+    const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
     const facts = [
-        ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(worst, 50)}`] : []),
+        ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(worst, 50)}`] : []),
         `**Waited:** ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)}`,
-        `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .describePolicy */ .wy)(input.policy))}`,
+        `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .describePolicy */ .wy)(input.policy))}`,
     ];
     const parts = [`### ${title}`, facts.join(' · ')];
     if (builds.length > 0)
         parts.push(buildsTable(builds));
     const ended = workflows.filter((w) => w.status !== 'success');
-    const list = ended.map((w) => `- Workflow ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(w.name, 100)} ended with status ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(w.status, 50)}`);
+    const list = ended.map((w) => `- Workflow ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(w.name, 100)} ended with status ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(w.status, 50)}`);
     if (list.length > 0)
         parts.push(list.join('\n'));
     if (ending.kind === 'cancelled')
         parts.push(ending.what === undefined
             ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
-            : `The step was cancelled: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(ending.what, 1000)}.`);
+            : `The step was cancelled: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(ending.what, 1000)}.`);
     else if (ending.kind === 'stopped')
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(ending.why, 1000));
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(ending.why, 1000));
     else if (ending.kind === 'none')
-        parts.push(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+        parts.push(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
     for (const build of builds) {
         const read = reports.tests.get(build.build_num);
         if (read === undefined)
             continue;
         const { job } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
-        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(job, 100)}`}`;
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(job, 100)}`}`;
         // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
-        const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .mdLink */ .YF)(name, build.build_url);
-        parts.push(`#### ${heading}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(build)) || describeState(build), 50)}`);
+        const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_15__/* .mdLink */ .YF)(name, build.build_url);
+        parts.push(`#### ${heading}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(build)) || describeState(build), 50)}`);
         const failure = reports.failures.get(build.build_num)?.summary;
         if (failure)
             parts.push(failure);
-        parts.push(...(0,_build_report_js__WEBPACK_IMPORTED_MODULE_10__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
+        parts.push(...(0,_build_report_js__WEBPACK_IMPORTED_MODULE_11__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
     }
-    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .appendSummary */ .fe)(ctx.io, parts.join('\n\n'));
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_15__/* .appendSummary */ .fe)(ctx.io, parts.join('\n\n'));
 }
 function buildsTable(builds) {
     const rows = builds.map((b) => {
         const { job, workflow } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b);
-        const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .buildDurationMs */ .xD)(b);
-        const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)(b.status ?? '', 50)];
+        const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_15__/* .buildDurationMs */ .xD)(b);
+        const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)(b.status ?? '', 50)];
         const took = duration === undefined ? '' : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(duration);
-        return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_14__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
+        return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_15__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_16__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_13__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
     });
     const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
     return [...head, ...rows].join('\n');

@@ -26,6 +26,7 @@ import {
 } from '../service/v2.ts';
 import { definedOnly, isFinished, unusable, type Build } from '../service/records.ts';
 import { isV2Id } from '../service/v2-records.ts';
+import { openService } from '../service/service.ts';
 import {
   AnnotationBudget,
   MAX_FAILURE_REPORTS,
@@ -266,7 +267,12 @@ export function pipelineConnection(
       theirs,
     );
   ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
-  return { ...connection, project: own };
+  // The service object names its project: a connection pointed elsewhere gets one of its own.
+  return {
+    ...connection,
+    project: own,
+    service: openService({ transport: connection.transport, project: own }),
+  };
 }
 
 /** The inputs that name the step's project; without them it is the workflow's repository. */
