@@ -3622,8 +3622,9 @@ class Pipelines {
         const ofPipeline = (call, value, at) => {
             const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM)(call, value, at);
             const named = workflow['pipeline_id'];
-            if (typeof named === 'string' && named.toLowerCase() !== pipelineId.toLowerCase())
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${named}, not ${pipelineId} that was asked for`);
+            if (named != null && (typeof named !== 'string' || named.toLowerCase() !== pipelineId.toLowerCase()))
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
+                    `${pipelineId} that was asked for`);
             return workflow;
         };
         return this.list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);

@@ -18,16 +18,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
 /* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9575);
 /* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5305);
-/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(216);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6609);
-/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8537);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(133);
-/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2970);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8999);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(649);
-
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6609);
+/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8537);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(133);
+/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7704);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8999);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(649);
 
 
 
@@ -73,8 +71,8 @@ function readInputs(ctx) {
     const branch = inputs.optional('branch');
     const input = {
         jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
-        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .pollIntervalMs */ .Bg)(inputs),
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .pollIntervalMs */ .Bg)(inputs),
         allowForks: inputs.boolean('allow-forks', false),
         branch,
         revision: '',
@@ -85,14 +83,14 @@ function readInputs(ctx) {
         if (also !== '') {
             throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
         }
-        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
+        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('branch', branch);
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_15__/* .commentsOnPullRequest */ .uz)(ctx.env))
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__/* .commentsOnPullRequest */ .uz)(ctx.env))
         return input;
-    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
+    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
 }
 /** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
 function headOf(pipeline) {
@@ -143,7 +141,7 @@ async function approve(ctx) {
         needsProject,
         acceptSlug: true,
         deadline: lookDeadline,
-        signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
+        signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
     });
     const pipelines = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(transport);
     // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
@@ -159,7 +157,7 @@ async function approve(ctx) {
     const approved = [];
     try {
         // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
-        const result = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_11__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .poll */ .wt)({
+        const result = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .poll */ .wt)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
@@ -216,7 +214,7 @@ async function approve(ctx) {
             const skipped = pulls === 0
                 ? ''
                 : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
-            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .WaitError */ .uf(pipeline === undefined
+            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .WaitError */ .uf(pipeline === undefined
                 ? input.pipelineId !== undefined
                     ? `Pipeline ${input.pipelineId} could not be read within ${wait}${why}${stopped}`
                     : listed
@@ -251,19 +249,19 @@ async function approve(ctx) {
 }
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
 async function writeSummary(ctx, pipeline, approved) {
-    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
-    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .SUMMARY_ROWS */ .l4;
+    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
+    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4;
     ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
         .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
         .addTable([
-        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .headerRow */ .U1)('Workflow', 'Approval job'),
-        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.job)]),
+        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .headerRow */ .U1)('Workflow', 'Approval job'),
+        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.job)]),
     ]);
     if (rest > 0)
         ctx.io.summary.addRaw(`…and ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
     // appendSummary writes what the summary holds, and a failed write is a warning.
-    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .appendSummary */ .fe)(ctx.io, '');
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .appendSummary */ .fe)(ctx.io, '');
 }
 /**
  * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request
@@ -272,12 +270,7 @@ async function writeSummary(ctx, pipeline, approved) {
 async function approvalsOf(pipelines, pipelineId, patterns) {
     const approvals = new Map();
     const workflows = new Set();
-    for (const [at, workflow] of (await pipelines.workflows(pipelineId)).entries()) {
-        // A workflow of another pipeline is another pipeline's hold (docs/promises.md, promise 35).
-        const of = workflow['pipeline_id'];
-        if (of != null && (typeof of !== 'string' || of.toLowerCase() !== pipelineId.toLowerCase()))
-            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /pipeline/${pipelineId}/workflow`, `item ${at + 1} of the workflow list is of pipeline ${(0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(of) ? of : '(not an id)'}, not ` +
-                `${pipelineId} that was asked for`);
+    for (const workflow of await pipelines.workflows(pipelineId)) {
         if (workflows.has(workflow.id))
             continue;
         workflows.add(workflow.id);
@@ -321,7 +314,7 @@ async function approveOnce(ctx, pipelines, hold) {
             if (job?.status === 'success')
                 return;
             if (job?.status !== 'on_hold') {
-                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .WaitError */ .uf(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
+                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .WaitError */ .uf(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
                     cause: error,
                 });
             }
@@ -331,7 +324,7 @@ async function approveOnce(ctx, pipelines, hold) {
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_10__/* .runAction */ .Cs)(spec, approve);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_9__/* .runAction */ .Cs)(spec, approve);
 }
 
 

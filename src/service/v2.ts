@@ -38,6 +38,7 @@ import {
 import {
   isPositiveWhole,
   isUuid,
+  isV2Id,
   jobAnswer,
   pageAnswer,
   pipelineAnswer,
@@ -281,10 +282,11 @@ export class Pipelines {
     const ofPipeline = (call: AnswerOf, value: unknown, at: number): Workflow => {
       const workflow = workflowAnswer(call, value, at);
       const named = workflow['pipeline_id'];
-      if (typeof named === 'string' && named.toLowerCase() !== pipelineId.toLowerCase())
+      if (named != null && (typeof named !== 'string' || named.toLowerCase() !== pipelineId.toLowerCase()))
         throw unusable(
           call,
-          `the workflow ${workflow.id} is of pipeline ${named}, not ${pipelineId} that was asked for`,
+          `the workflow ${workflow.id} is of pipeline ${isV2Id(named) ? named : '(not an id)'}, not ` +
+            `${pipelineId} that was asked for`,
         );
       return workflow;
     };

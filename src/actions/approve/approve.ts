@@ -10,7 +10,6 @@ import {
 import { isAmbiguous } from '../../service/http/retry.ts';
 import { jobBuild, Pipelines, type Pipeline } from '../../service/v2.ts';
 import { definedOnly } from '../../service/records.ts';
-import { isV2Id } from '../../service/v2-records.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { poll, untilDeadline, WaitError } from '../../runner/poll.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -295,16 +294,7 @@ async function approvalsOf(
 ): Promise<Approval[]> {
   const approvals = new Map<string, Approval>();
   const workflows = new Set<string>();
-  for (const [at, workflow] of (await pipelines.workflows(pipelineId)).entries()) {
-    // A workflow of another pipeline is another pipeline's hold (docs/promises.md, promise 35).
-    const of = workflow['pipeline_id'];
-    if (of != null && (typeof of !== 'string' || of.toLowerCase() !== pipelineId.toLowerCase()))
-      throw new UnusableAnswerError(
-        'GET',
-        `v2 /pipeline/${pipelineId}/workflow`,
-        `item ${at + 1} of the workflow list is of pipeline ${isV2Id(of) ? of : '(not an id)'}, not ` +
-          `${pipelineId} that was asked for`,
-      );
+  for (const workflow of await pipelines.workflows(pipelineId)) {
     if (workflows.has(workflow.id)) continue;
     workflows.add(workflow.id);
     for (const job of await pipelines.jobs(workflow.id)) {
