@@ -230,14 +230,26 @@ class PipelineErroredError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2_
 function jobReader(client, api, project) {
     if (!('slug' in project)) {
         const call = (num) => ({ method: 'GET', path: `${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project)}/${num}` });
-        return Object.assign((num) => client.build(project, num), { call });
+        return Object.assign((num) => client.build(project, num), { call, know: () => { } });
     }
     const pipelines = new Map();
     const call = (num) => ({
         method: 'GET',
         path: `v2 /project/${(0,_v2_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job/${num}`,
     });
-    return Object.assign((num) => api.jobAsBuild(project, num, pipelines), { call });
+    // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
+    const know = (pipeline) => {
+        const listed = { method: 'GET', path: `v2 /project/${(0,_v2_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/pipeline` };
+        if (pipelines.has(pipeline.id))
+            return;
+        try {
+            pipelines.set(pipeline.id, Promise.resolve((0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineAnswer */ .nd)(listed, pipeline)));
+        }
+        catch {
+            // Read by itself instead, where its answer says what is wrong with it.
+        }
+    };
+    return Object.assign((num) => api.jobAsBuild(project, num, pipelines), { call, know });
 }
 /**
  * A job read as a build must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was
@@ -504,6 +516,7 @@ function slugCommitBuilds(api, project, query, read, times) {
         if (found.chose !== undefined)
             notes.push(`The newest pipeline of branch ${query.branch ?? ''} is #${found.chose.number}: its commit counts`);
         for (const pipeline of found.fresh) {
+            read.know(pipeline);
             const source = new PipelineBuilds(read, api, pipeline, times);
             followed.set(pipeline.id, { source, last: [], ended: [], done: false });
         }

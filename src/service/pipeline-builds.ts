@@ -17,7 +17,7 @@ import {
 } from './v2.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { definedOnly, isFinished, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
-import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
+import { isV2Id, PENDING_PIPELINE_STATES, pipelineAnswer, pipelineErrors } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
 export class PipelineErroredError extends UserFacingError {
@@ -70,21 +70,37 @@ interface KnownWorkflow {
   done: boolean;
 }
 
-/** Reads a job by number as a build; `call` names the request, for an answer that is another job's. */
-type JobReader = ((num: number) => Promise<Build>) & { call: (num: number) => AnswerOf };
+/**
+ * Reads a job by number as a build; `call` names the request, for an answer that is another job's; `know` takes a
+ * pipeline already listed, so that its jobs' records need no read of it.
+ */
+type JobReader = ((num: number) => Promise<Build>) & {
+  call: (num: number) => AnswerOf;
+  know: (pipeline: Pipeline) => void;
+};
 
 /** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
 export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
   if (!('slug' in project)) {
     const call = (num: number): AnswerOf => ({ method: 'GET', path: `${projectPath(project)}/${num}` });
-    return Object.assign((num: number) => client.build(project, num), { call });
+    return Object.assign((num: number) => client.build(project, num), { call, know: () => {} });
   }
   const pipelines = new Map<string, Promise<Pipeline>>();
   const call = (num: number): AnswerOf => ({
     method: 'GET',
     path: `v2 /project/${projectSlug(project)}/job/${num}`,
   });
-  return Object.assign((num: number) => api.jobAsBuild(project, num, pipelines), { call });
+  // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
+  const know = (pipeline: Pipeline): void => {
+    const listed = { method: 'GET', path: `v2 /project/${projectSlug(project)}/pipeline` };
+    if (pipelines.has(pipeline.id)) return;
+    try {
+      pipelines.set(pipeline.id, Promise.resolve(pipelineAnswer(listed, pipeline)));
+    } catch {
+      // Read by itself instead, where its answer says what is wrong with it.
+    }
+  };
+  return Object.assign((num: number) => api.jobAsBuild(project, num, pipelines), { call, know });
 }
 
 /**
@@ -390,6 +406,7 @@ export function slugCommitBuilds(
         `The newest pipeline of branch ${query.branch ?? ''} is #${found.chose.number}: its commit counts`,
       );
     for (const pipeline of found.fresh) {
+      read.know(pipeline);
       const source = new PipelineBuilds(read, api, pipeline, times);
       followed.set(pipeline.id, { source, last: [], ended: [], done: false });
     }
