@@ -115,11 +115,11 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('a commit %s', (kind
     expect(result.code).toBe(0);
     expect(result.outputs['outcome']).toBe('success');
     expect(JSON.parse(result.outputs['builds'] ?? '[]')).toHaveLength(3);
-    // The jobs ran about 40 looks: the count below is measured on a wait as long as the target's.
-    expect(looks).toBeGreaterThanOrEqual(25);
-    // The first read of the list stops at 100 pipelines (5 pages of 20); later reads stop at the first page that
-    // holds a pipeline seen before.
-    expect(listPages).toBeLessThanOrEqual(8);
+    // The jobs ran about 40 looks (fewer on a loaded machine): the count is measured on a wait near the target's.
+    expect(looks).toBeGreaterThanOrEqual(20);
+    // The first read of the list stops at 100 pipelines (5 pages of 20); later reads, at the end and in the settle
+    // time (two or three looks, with jitter), stop at the first page that holds a pipeline seen before.
+    expect(listPages).toBeLessThanOrEqual(10);
     // What the wait costs besides one request a look does not grow with the looks.
     expect(fixed).toBeLessThanOrEqual(TARGET_REQUESTS - TARGET_LOOKS);
     expect(projected).toBeLessThanOrEqual(TARGET_REQUESTS);
