@@ -764,6 +764,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
     const started = clock.now();
     let scope = scopeOf(input);
     const v2 = new _service_v2_js__WEBPACK_IMPORTED_MODULE_7__/* .ProjectsV2 */ .lv(transport);
+    const commitPipelines = new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .CommitPipelines */ .tf(v2, project, input.query);
     // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
     const scan = () => 'slug' in project
         ? (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .slugCommitBuilds */ .Uw)(v2, project, input.query, (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .jobReader */ .Ps)(client, v2, project), {
@@ -843,7 +844,7 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
         // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
         if (!('slug' in project)) {
             try {
-                const commit = await (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .commitWorkflows */ .CT)(v2, project, input.query);
+                const commit = await commitPipelines.workflows();
                 erroredPipelines.push(...commit.errored);
                 for (const { id, name, status } of commit.workflows) {
                     if (found.has(id))

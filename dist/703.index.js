@@ -201,11 +201,11 @@ const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CT: () => (/* binding */ commitWorkflows),
 /* harmony export */   E6: () => (/* binding */ PipelineBuilds),
 /* harmony export */   GU: () => (/* binding */ PipelineErroredError),
 /* harmony export */   Ps: () => (/* binding */ jobReader),
-/* harmony export */   Uw: () => (/* binding */ slugCommitBuilds)
+/* harmony export */   Uw: () => (/* binding */ slugCommitBuilds),
+/* harmony export */   tf: () => (/* binding */ CommitPipelines)
 /* harmony export */ });
 /* harmony import */ var _v1_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7218);
 /* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(322);
@@ -232,14 +232,26 @@ class PipelineErroredError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2_
 function jobReader(client, api, project) {
     if (!('slug' in project)) {
         const call = (num) => ({ method: 'GET', path: `${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project)}/${num}` });
-        return Object.assign((num) => client.build(project, num), { call });
+        return Object.assign((num) => client.build(project, num), { call, know: () => { } });
     }
     const pipelines = new Map();
     const call = (num) => ({
         method: 'GET',
         path: `v2 /project/${(0,_v2_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job/${num}`,
     });
-    return Object.assign((num) => api.jobAsBuild(project, num, pipelines), { call });
+    // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
+    const know = (pipeline) => {
+        const listed = { method: 'GET', path: `v2 /project/${(0,_v2_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/pipeline` };
+        if (pipelines.has(pipeline.id))
+            return;
+        try {
+            pipelines.set(pipeline.id, Promise.resolve((0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineAnswer */ .nd)(listed, pipeline)));
+        }
+        catch {
+            // Read by itself instead, where its answer says what is wrong with it.
+        }
+    };
+    return Object.assign((num) => api.jobAsBuild(project, num, pipelines), { call, know });
 }
 /**
  * A job read as a build must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was
@@ -423,32 +435,96 @@ function onHold(workflow, job) {
         `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
 /**
+ * The pipelines of a commit among the project's newest (API v2), found read after read. The first read takes the
+ * newest MAX_PROJECT_PIPELINES; a later one stops at the first page that holds a pipeline an earlier read saw: the
+ * list is newest first and a pipeline's commit never changes, so only a newer pipeline (a new push of the commit)
+ * can be new. Without `revision`, the newest pipeline of the first read that finds one names the commit.
+ */
+class CommitPipelines {
+    #api;
+    #project;
+    #query;
+    /** The newest pipeline number a read has seen, once one has. */
+    #newest;
+    #found = new Map();
+    constructor(api, project, query) {
+        this.#api = api;
+        this.#project = project;
+        this.#query = query;
+    }
+    /** The commit's pipelines found so far, newest first. */
+    get found() {
+        return [...this.#found.values()].sort((a, b) => b.number - a.number);
+    }
+    /**
+     * Reads the list down to the pipelines seen before: the commit's pipelines new to this read (newest first),
+     * whether the read stopped at its bound, and what names the commit when the read chose it.
+     */
+    async read() {
+        const before = this.#newest;
+        const seen = (items) => items.some((p) => p.number <= (before ?? 0));
+        const listed = await this.#api.projectPipelines(this.#project, (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
+        const items = listed.filter((p) => before === undefined || p.number > before);
+        for (const { number } of items)
+            this.#newest = Math.max(this.#newest ?? 0, number);
+        const truncated = items.length >= _v2_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PROJECT_PIPELINES */ .PG;
+        let chose;
+        if (this.#query.revision === '') {
+            chose = items.find((p) => typeof p.vcs?.revision === 'string');
+            if (chose === undefined)
+                return { fresh: [], truncated };
+            this.#query.revision = String(chose.vcs?.revision).toLowerCase();
+        }
+        const fresh = items.filter((p) => ofCommit(p, this.#query) && !this.#found.has(p.id));
+        for (const pipeline of fresh)
+            this.#found.set(pipeline.id, pipeline);
+        return { fresh, truncated, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ chose }) };
+    }
+    /**
+     * The workflows of the commit's pipelines, for a project whose builds v1.1 lists: a workflow that ended before it
+     * made a job shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines.
+     */
+    async workflows() {
+        // No commit is named yet (a branch that has no build): none of its workflows can be told.
+        if (this.#query.revision === '')
+            return { workflows: [], errored: [] };
+        await this.read();
+        const found = [];
+        const errored = [];
+        for (const pipeline of this.found) {
+            const broken = erroredPipeline(pipeline);
+            if (broken !== undefined)
+                errored.push(broken);
+            else
+                found.push(...(await this.#api.workflows(pipeline.id)));
+        }
+        return { workflows: found, errored };
+    }
+}
+/**
  * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
- * project's newest is followed by a PipelineBuilds. Without `revision`, the newest pipeline names the commit.
+ * project's newest is followed by a PipelineBuilds. The project's pipeline list is read again only while no
+ * pipeline is followed, and once every one followed has ended, for a newer pipeline of the commit (CommitPipelines).
  */
 function slugCommitBuilds(api, project, query, read, times) {
+    const pipelines = new CommitPipelines(api, project, query);
     const followed = new Map();
-    const look = async () => {
-        const { branch } = query;
-        const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch }));
-        const notes = [];
-        if (query.revision === '') {
-            const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
-            if (newest === undefined)
-                return { builds: [], truncated: false, notes, workflows: [], open: [], errored: [] };
-            query.revision = String(newest.vcs?.revision).toLowerCase();
-            notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
+    const notes = [];
+    let truncated = false;
+    /** Reads the list for new pipelines of the commit and follows them; whether there was one. */
+    const findNew = async () => {
+        const found = await pipelines.read();
+        truncated ||= found.truncated;
+        if (found.chose !== undefined)
+            notes.push(`The newest pipeline of branch ${query.branch ?? ''} is #${found.chose.number}: its commit counts`);
+        for (const pipeline of found.fresh) {
+            read.know(pipeline);
+            const source = new PipelineBuilds(read, api, pipeline, times);
+            followed.set(pipeline.id, { source, last: [], ended: [], done: false });
         }
-        for (const pipeline of pipelines) {
-            if (!ofCommit(pipeline, query) || followed.has(pipeline.id))
-                continue;
-            followed.set(pipeline.id, {
-                source: new PipelineBuilds(read, api, pipeline, times),
-                last: [],
-                ended: [],
-                done: false,
-            });
-        }
+        return found.fresh.length > 0;
+    };
+    const follow = async () => {
         for (const entry of followed.values()) {
             if (entry.done)
                 continue;
@@ -469,6 +545,17 @@ function slugCommitBuilds(api, project, query, read, times) {
                 entry.done = true;
             }
         }
+    };
+    const look = async () => {
+        notes.length = 0;
+        truncated = false;
+        const listed = followed.size === 0;
+        if (listed)
+            await findNew();
+        await follow();
+        // Once every pipeline followed has ended, a newer one of the commit is looked for before the gate decides.
+        if (!listed && [...followed.values()].every((entry) => entry.done) && (await findNew()))
+            await follow();
         const builds = [...followed.values()].flatMap((entry) => entry.last);
         // The workflows that have not ended, a failing one too: the gate waits for them (docs/promises.md, promise 31).
         const open = [...followed.values()]
@@ -477,8 +564,8 @@ function slugCommitBuilds(api, project, query, read, times) {
             .map(({ name, status }) => ({ name, status }));
         return {
             builds: builds.sort((a, b) => a.build_num - b.build_num),
-            truncated: pipelines.length >= _v2_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PROJECT_PIPELINES */ .PG,
-            notes,
+            truncated,
+            notes: [...notes],
             workflows: [...followed.values()].flatMap((entry) => entry.ended),
             open,
             errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
@@ -493,25 +580,6 @@ function ofCommit(pipeline, query) {
     return (query.revision !== '' &&
         revision.startsWith(query.revision) &&
         (query.branch === undefined || vcs.branch === query.branch));
-}
-/**
- * The workflows of a commit's pipelines among the project's newest (API v2), for a project whose builds v1.1
- * lists: a workflow that ended before it made a job shows only here (docs/promises.md, promise 31).
- */
-async function commitWorkflows(api, project, query) {
-    const pipelines = await api.projectPipelines(project, (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: query.branch }));
-    const found = [];
-    const errored = [];
-    for (const pipeline of pipelines) {
-        if (!ofCommit(pipeline, query))
-            continue;
-        const broken = erroredPipeline(pipeline);
-        if (broken !== undefined)
-            errored.push(broken);
-        else
-            found.push(...(await api.workflows(pipeline.id)));
-    }
-    return { workflows: found, errored };
 }
 /** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
 function erroredPipeline(pipeline) {

@@ -8,7 +8,7 @@ import { AbortedError, ApiError, ValidationError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { choosesName, describePatterns, type NamePattern } from '../common/name-patterns.ts';
 import {
-  commitWorkflows,
+  CommitPipelines,
   jobReader,
   PipelineBuilds,
   slugCommitBuilds,
@@ -469,6 +469,7 @@ async function waitForCommit(
   const started = clock.now();
   let scope = scopeOf(input);
   const v2 = new ProjectsV2(transport);
+  const commitPipelines = new CommitPipelines(v2, project, input.query);
   // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
   const scan = (): BuildSource =>
     'slug' in project
@@ -547,7 +548,7 @@ async function waitForCommit(
     // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
     if (!('slug' in project)) {
       try {
-        const commit = await commitWorkflows(v2, project, input.query);
+        const commit = await commitPipelines.workflows();
         erroredPipelines.push(...commit.errored);
         for (const { id, name, status } of commit.workflows) {
           if (found.has(id)) continue;

@@ -17,7 +17,7 @@ import {
 } from './v2.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { definedOnly, isFinished, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
-import { isV2Id, PENDING_PIPELINE_STATES, pipelineErrors } from './v2-records.ts';
+import { isV2Id, PENDING_PIPELINE_STATES, pipelineAnswer, pipelineErrors } from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
 export class PipelineErroredError extends UserFacingError {
@@ -70,21 +70,37 @@ interface KnownWorkflow {
   done: boolean;
 }
 
-/** Reads a job by number as a build; `call` names the request, for an answer that is another job's. */
-type JobReader = ((num: number) => Promise<Build>) & { call: (num: number) => AnswerOf };
+/**
+ * Reads a job by number as a build; `call` names the request, for an answer that is another job's; `know` takes a
+ * pipeline already listed, so that its jobs' records need no read of it.
+ */
+type JobReader = ((num: number) => Promise<Build>) & {
+  call: (num: number) => AnswerOf;
+  know: (pipeline: Pipeline) => void;
+};
 
 /** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
 export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
   if (!('slug' in project)) {
     const call = (num: number): AnswerOf => ({ method: 'GET', path: `${projectPath(project)}/${num}` });
-    return Object.assign((num: number) => client.build(project, num), { call });
+    return Object.assign((num: number) => client.build(project, num), { call, know: () => {} });
   }
   const pipelines = new Map<string, Promise<Pipeline>>();
   const call = (num: number): AnswerOf => ({
     method: 'GET',
     path: `v2 /project/${projectSlug(project)}/job/${num}`,
   });
-  return Object.assign((num: number) => api.jobAsBuild(project, num, pipelines), { call });
+  // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
+  const know = (pipeline: Pipeline): void => {
+    const listed = { method: 'GET', path: `v2 /project/${projectSlug(project)}/pipeline` };
+    if (pipelines.has(pipeline.id)) return;
+    try {
+      pipelines.set(pipeline.id, Promise.resolve(pipelineAnswer(listed, pipeline)));
+    } catch {
+      // Read by itself instead, where its answer says what is wrong with it.
+    }
+  };
+  return Object.assign((num: number) => api.jobAsBuild(project, num, pipelines), { call, know });
 }
 
 /**
@@ -284,8 +300,79 @@ function onHold(workflow: Workflow, job: Job): string {
 }
 
 /**
+ * The pipelines of a commit among the project's newest (API v2), found read after read. The first read takes the
+ * newest MAX_PROJECT_PIPELINES; a later one stops at the first page that holds a pipeline an earlier read saw: the
+ * list is newest first and a pipeline's commit never changes, so only a newer pipeline (a new push of the commit)
+ * can be new. Without `revision`, the newest pipeline of the first read that finds one names the commit.
+ */
+export class CommitPipelines {
+  readonly #api: ProjectsV2;
+  readonly #project: ProjectAddress;
+  readonly #query: CommitQuery;
+  /** The newest pipeline number a read has seen, once one has. */
+  #newest: number | undefined;
+  readonly #found = new Map<string, Pipeline>();
+
+  constructor(api: ProjectsV2, project: ProjectAddress, query: CommitQuery) {
+    this.#api = api;
+    this.#project = project;
+    this.#query = query;
+  }
+
+  /** The commit's pipelines found so far, newest first. */
+  get found(): Pipeline[] {
+    return [...this.#found.values()].sort((a, b) => b.number - a.number);
+  }
+
+  /**
+   * Reads the list down to the pipelines seen before: the commit's pipelines new to this read (newest first),
+   * whether the read stopped at its bound, and what names the commit when the read chose it.
+   */
+  async read(): Promise<{ fresh: Pipeline[]; truncated: boolean; chose?: Pipeline }> {
+    const before = this.#newest;
+    const seen = (items: readonly Pipeline[]): boolean => items.some((p) => p.number <= (before ?? 0));
+    const listed = await this.#api.projectPipelines(
+      this.#project,
+      definedOnly({ branch: this.#query.branch }),
+      before === undefined ? undefined : seen,
+    );
+    const items = listed.filter((p) => before === undefined || p.number > before);
+    for (const { number } of items) this.#newest = Math.max(this.#newest ?? 0, number);
+    const truncated = items.length >= MAX_PROJECT_PIPELINES;
+    let chose: Pipeline | undefined;
+    if (this.#query.revision === '') {
+      chose = items.find((p) => typeof p.vcs?.revision === 'string');
+      if (chose === undefined) return { fresh: [], truncated };
+      this.#query.revision = String(chose.vcs?.revision).toLowerCase();
+    }
+    const fresh = items.filter((p) => ofCommit(p, this.#query) && !this.#found.has(p.id));
+    for (const pipeline of fresh) this.#found.set(pipeline.id, pipeline);
+    return { fresh, truncated, ...definedOnly({ chose }) };
+  }
+
+  /**
+   * The workflows of the commit's pipelines, for a project whose builds v1.1 lists: a workflow that ended before it
+   * made a job shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines.
+   */
+  async workflows(): Promise<{ workflows: Workflow[]; errored: string[] }> {
+    // No commit is named yet (a branch that has no build): none of its workflows can be told.
+    if (this.#query.revision === '') return { workflows: [], errored: [] };
+    await this.read();
+    const found: Workflow[] = [];
+    const errored: string[] = [];
+    for (const pipeline of this.found) {
+      const broken = erroredPipeline(pipeline);
+      if (broken !== undefined) errored.push(broken);
+      else found.push(...(await this.#api.workflows(pipeline.id)));
+    }
+    return { workflows: found, errored };
+  }
+}
+
+/**
  * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
- * project's newest is followed by a PipelineBuilds. Without `revision`, the newest pipeline names the commit.
+ * project's newest is followed by a PipelineBuilds. The project's pipeline list is read again only while no
+ * pipeline is followed, and once every one followed has ended, for a newer pipeline of the commit (CommitPipelines).
  */
 export function slugCommitBuilds(
   api: ProjectsV2,
@@ -303,30 +390,29 @@ export function slugCommitBuilds(
     errored: string[];
   }>;
 } {
+  const pipelines = new CommitPipelines(api, project, query);
   const followed = new Map<
     string,
     { source: PipelineBuilds; last: Build[]; ended: WorkflowEnd[]; done: boolean; errored?: string }
   >();
-  const look = async () => {
-    const { branch } = query;
-    const pipelines = await api.projectPipelines(project, definedOnly({ branch }));
-    const notes: string[] = [];
-    if (query.revision === '') {
-      const newest = pipelines.find((p) => typeof p.vcs?.revision === 'string');
-      if (newest === undefined)
-        return { builds: [], truncated: false, notes, workflows: [], open: [], errored: [] };
-      query.revision = String(newest.vcs?.revision).toLowerCase();
-      notes.push(`The newest pipeline of branch ${branch ?? ''} is #${newest.number}: its commit counts`);
+  const notes: string[] = [];
+  let truncated = false;
+  /** Reads the list for new pipelines of the commit and follows them; whether there was one. */
+  const findNew = async (): Promise<boolean> => {
+    const found = await pipelines.read();
+    truncated ||= found.truncated;
+    if (found.chose !== undefined)
+      notes.push(
+        `The newest pipeline of branch ${query.branch ?? ''} is #${found.chose.number}: its commit counts`,
+      );
+    for (const pipeline of found.fresh) {
+      read.know(pipeline);
+      const source = new PipelineBuilds(read, api, pipeline, times);
+      followed.set(pipeline.id, { source, last: [], ended: [], done: false });
     }
-    for (const pipeline of pipelines) {
-      if (!ofCommit(pipeline, query) || followed.has(pipeline.id)) continue;
-      followed.set(pipeline.id, {
-        source: new PipelineBuilds(read, api, pipeline, times),
-        last: [],
-        ended: [],
-        done: false,
-      });
-    }
+    return found.fresh.length > 0;
+  };
+  const follow = async (): Promise<void> => {
     for (const entry of followed.values()) {
       if (entry.done) continue;
       try {
@@ -344,6 +430,15 @@ export function slugCommitBuilds(
         entry.done = true;
       }
     }
+  };
+  const look = async () => {
+    notes.length = 0;
+    truncated = false;
+    const listed = followed.size === 0;
+    if (listed) await findNew();
+    await follow();
+    // Once every pipeline followed has ended, a newer one of the commit is looked for before the gate decides.
+    if (!listed && [...followed.values()].every((entry) => entry.done) && (await findNew())) await follow();
     const builds = [...followed.values()].flatMap((entry) => entry.last);
     // The workflows that have not ended, a failing one too: the gate waits for them (docs/promises.md, promise 31).
     const open = [...followed.values()]
@@ -352,8 +447,8 @@ export function slugCommitBuilds(
       .map(({ name, status }) => ({ name, status }));
     return {
       builds: builds.sort((a, b) => a.build_num - b.build_num),
-      truncated: pipelines.length >= MAX_PROJECT_PIPELINES,
-      notes,
+      truncated,
+      notes: [...notes],
       workflows: [...followed.values()].flatMap((entry) => entry.ended),
       open,
       errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
@@ -371,27 +466,6 @@ function ofCommit(pipeline: Pipeline, query: CommitQuery): boolean {
     revision.startsWith(query.revision) &&
     (query.branch === undefined || vcs.branch === query.branch)
   );
-}
-
-/**
- * The workflows of a commit's pipelines among the project's newest (API v2), for a project whose builds v1.1
- * lists: a workflow that ended before it made a job shows only here (docs/promises.md, promise 31).
- */
-export async function commitWorkflows(
-  api: ProjectsV2,
-  project: ProjectAddress,
-  query: CommitQuery,
-): Promise<{ workflows: Workflow[]; errored: string[] }> {
-  const pipelines = await api.projectPipelines(project, definedOnly({ branch: query.branch }));
-  const found: Workflow[] = [];
-  const errored: string[] = [];
-  for (const pipeline of pipelines) {
-    if (!ofCommit(pipeline, query)) continue;
-    const broken = erroredPipeline(pipeline);
-    if (broken !== undefined) errored.push(broken);
-    else found.push(...(await api.workflows(pipeline.id)));
-  }
-  return { workflows: found, errored };
 }
 
 /** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
