@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_build_report_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(817);
 /* harmony import */ var _runner_gate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5963);
 /* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2049);
-/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8537);
+/* harmony import */ var _runner_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3585);
 /* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(133);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2970);
 /* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8999);
@@ -111,7 +111,7 @@ function readInputs(ctx) {
     const policy = (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs);
     const failureLogLines = inputs.integer('failure-log-lines', 0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_19__/* .MAX_OUTPUT_LINES */ .$S, 50);
     const api = (0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_9__/* .readTriggerApi */ .NI)(inputs);
-    const ifNoBuilds = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .readIfNoBuilds */ .a4)(inputs);
+    const ifNoBuilds = (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readIfNothing */ .ll)(inputs, 'if-no-builds', 'fail');
     const definitionId = inputs.optional('definition-id');
     if (definitionId !== undefined)
         (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_20__/* .checkSegment */ .cr)('definition-id', definitionId, 'a pipeline definition id');
@@ -225,21 +225,27 @@ async function triggerBuild(ctx) {
             return;
         ctx.info(`Waiting for build #${num} to finish: a look every ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.intervalMs)}, ` +
             `for at most ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)}`);
-        try {
-            // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
-            const follow = () => (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c9)(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
-            const result = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, `Waiting for build #${num}`, follow);
-            if (!result.done) {
+        const words = {
+            unfinished: (error) => {
                 ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
                 // With an error the time-out did not come: the next look could not have been made within it (a long
                 // Retry-After), so the step says it stopped early, and why.
                 const waited = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(ctx.clock.now() - startedAt);
-                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf(result.error === undefined
+                return error === undefined
                     ? `Build #${num} did not finish within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)}; it was left ` +
                         `${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(last)}${where}`
                     : `Stopped waiting for build #${num} after ${waited}, before the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(input.timeoutMs)} ` +
-                        `timeout: ${result.error.message}; it was left ${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(last)}${where}`);
-            }
+                        `timeout: ${error.message}; it was left ${(0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(last)}${where}`;
+            },
+            gaveUp: (error) => {
+                ending = [`The step gave up waiting: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(error.message)}`];
+                return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
+            },
+        };
+        try {
+            // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
+            const follow = () => (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .followBuild */ .c9)(ctx, v1, last, { ...input, deadline }, (b) => (last = b), words);
+            await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, `Waiting for build #${num}`, follow);
         }
         catch (error) {
             if (ctx.signal.aborted) {
@@ -247,10 +253,7 @@ async function triggerBuild(ctx) {
                 ending = [`The step was cancelled: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(what)}.`];
                 throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_15__/* .AbortedError */ .oM(`${(0,_common_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
             }
-            if (!(error instanceof _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .PollFailedError */ .f5))
-                throw error;
-            ending = [`The step gave up waiting: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(error.message)}`];
-            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf(`Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`, { cause: error });
+            throw error;
         }
         const failure = last.outcome === 'success'
             ? { failedStep: undefined, summary: '' }
@@ -264,7 +267,7 @@ async function triggerBuild(ctx) {
             : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
         if (!(0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .passes */ .WE)(input.policy, outcome)) {
             const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .describePolicy */ .wy)(input.policy)}` : '';
-            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf((0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`Build #${num} ${how}${allowed}${where}`));
+            throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .waitFailed */ .bn)((0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`Build #${num} ${how}${allowed}${where}`));
         }
         if (last.outcome === 'success')
             ctx.info(`Build #${num} succeeded${where}`);
@@ -343,13 +346,8 @@ async function notTriggered(ctx, input, message) {
     setPipelineOutputs(ctx, [], 'none', ['pipeline-id', 'pipeline-number', 'pipeline-url']);
     const text = `The service triggered no pipeline: ${message}`;
     await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .appendSummary */ .fe)(ctx.io, `### No pipeline\n\n${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`);
-    if (input.ifNoBuilds === 'fail')
-        throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .WaitError */ .uf((0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`${text} (if-no-builds: fail)`));
-    const going = (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
-    if (input.ifNoBuilds === 'warn')
-        ctx.io.warning(going);
-    else
-        ctx.info(going);
+    const going = `${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+    (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .ifNothing */ .Le)(ctx, input.ifNoBuilds, going, () => (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .waitFailed */ .bn)((0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .logSafe */ .sN)(`${text} (if-no-builds: fail)`)));
 }
 async function pipelineSummary(ctx, pipeline, url, workflows, text) {
     const list = workflows.map((w) => `- [${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(w.name, 100)}](${w.url}): ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mdSafe */ .$v)(w.status, 40)}`);

@@ -78,7 +78,7 @@ function readInputs(ctx) {
         intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .pollIntervalMs */ .Bg)(inputs),
         policy: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_4__/* .readOutcomePolicy */ .tI)(inputs),
         failureLogLines: inputs.integer('failure-log-lines', 0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S, 50),
-        ifNoBuilds: (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .readIfNoBuilds */ .a4)(inputs),
+        ifNoBuilds: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_4__/* .readIfNothing */ .ll)(inputs, 'if-no-builds', 'fail'),
     };
     let revision = '';
     if (buildNum !== undefined)

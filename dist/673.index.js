@@ -446,7 +446,6 @@ function commandLines(command) {
 /* harmony export */   Jw: () => (/* binding */ describeState),
 /* harmony export */   Np: () => (/* binding */ gateBuilds),
 /* harmony export */   Od: () => (/* binding */ scopeOf),
-/* harmony export */   a4: () => (/* binding */ readIfNoBuilds),
 /* harmony export */   c9: () => (/* binding */ followBuild),
 /* harmony export */   pV: () => (/* binding */ pipelineConnection),
 /* harmony export */   yN: () => (/* binding */ pipelineSource)
@@ -465,11 +464,11 @@ function commandLines(command) {
 /* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(817);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2049);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8537);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3585);
 /* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2970);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8999);
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
-// a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
+// a pipeline's) through the one wait (wait.ts), judges them under the outcome policy, shows why they
 // failed and their tests, and sets the outputs and the summary.
 
 
@@ -487,10 +486,6 @@ function commandLines(command) {
 
 
 
-/** Reads `if-no-builds`: what to do when nothing ran (wait-for-build's and trigger-build's input alike). */
-function readIfNoBuilds(inputs) {
-    return inputs.oneOf('if-no-builds', ['fail', 'warn', 'pass'], 'fail');
-}
 /** Waits for builds, then fails the step unless each ended with an allowed outcome, and reports on them. */
 async function gateBuilds(ctx, connection, input, options) {
     const { deadline } = options;
@@ -501,26 +496,24 @@ async function gateBuilds(ctx, connection, input, options) {
     /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
     const ranNothing = (why) => {
         ending = { kind: 'stopped', why, none: true };
-        if (input.ifNoBuilds === 'fail')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(upper(why)));
-        // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-        const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
-        if (input.ifNoBuilds === 'warn')
-            ctx.io.warning(text);
-        else
-            ctx.info(text);
+        // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
+        const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+        (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_12__/* .ifNothing */ .Le)(ctx, input.ifNoBuilds, going, () => (0,_wait_js__WEBPACK_IMPORTED_MODULE_13__/* .waitFailed */ .bn)((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(upper(why))));
         ending = { kind: 'none', why };
         return builds;
     };
     try {
+        let waited;
         try {
             const seen = (b) => {
                 builds = b;
                 options.seen?.(b);
             };
+            /** A wait that ended without a result: the summary says why (the step's error says it too). */
+            const stopped = (why) => void (ending = { kind: 'stopped', why });
             // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
-            const wait = async () => waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
-            ending = await (0,_io_js__WEBPACK_IMPORTED_MODULE_11__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(`Waiting for the builds of ${scopeOf(input)}`), wait);
+            const follow = async () => waitForCommit(ctx, connection, await oneBuild(connection, input), { deadline, seen, stopped });
+            ending = waited = await (0,_io_js__WEBPACK_IMPORTED_MODULE_11__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(`Waiting for the builds of ${scopeOf(input)}`), follow);
         }
         catch (error) {
             if (ctx.signal.aborted && options.onAbort !== undefined) {
@@ -530,25 +523,17 @@ async function gateBuilds(ctx, connection, input, options) {
             }
             if (ctx.signal.aborted || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM)
                 throw error;
-            ending = { kind: 'stopped', why: error.message };
-            if (!(error instanceof _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .PollFailedError */ .f5))
-                throw error;
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf(`Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`, { cause: error });
+            if (!(error instanceof _wait_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf))
+                ending = { kind: 'stopped', why: error.message };
+            throw error;
         }
-        const waited = ending;
-        if (waited.kind === 'stopped' && waited.none)
-            return ranNothing(waited.why);
-        if (waited.kind !== 'finished' && waited.kind !== 'cancelled')
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(waited.why));
-        const verdict = waited.kind === 'finished'
-            ? judge(input, {
-                builds,
-                others: waited.others ?? builds,
-                workflows: waited.workflows ?? [],
-                unbuilt: unbuiltOf(input),
-                ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
-            })
-            : { judged: [] };
+        const verdict = judge(input, {
+            builds,
+            others: waited.others ?? builds,
+            workflows: waited.workflows ?? [],
+            unbuilt: unbuiltOf(input),
+            ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
+        });
         workflows = verdict.judged;
         for (const w of workflows)
             if (w.status !== 'success')
@@ -571,7 +556,7 @@ async function gateBuilds(ctx, connection, input, options) {
         if (reports.tests.size < unsuccessful.length)
             ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
         if (verdict.fail !== undefined)
-            throw new _poll_js__WEBPACK_IMPORTED_MODULE_13__/* .WaitError */ .uf((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(verdict.fail));
+            throw (0,_wait_js__WEBPACK_IMPORTED_MODULE_13__/* .waitFailed */ .bn)((0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(verdict.fail));
         if (verdict.none !== undefined)
             return ranNothing(verdict.none);
         const worst = endOutcome(ending, builds, workflows);
@@ -708,29 +693,35 @@ function scopeOf(input) {
             parts.push(`${name}${list.length > 1 ? 's' : ''} ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_5__/* .describePatterns */ .BL)(list)}`);
     return parts.join(', ');
 }
-/** Looks at the build until it finishes or the deadline passes; `seen` receives every record read. */
-async function followBuild(ctx, { client, project }, first, { intervalMs, deadline }, seen) {
+/**
+ * Looks at the build until it finishes, through the one wait, and returns it; `seen` receives every record read,
+ * and `words` are the step's errors when it does not finish.
+ */
+async function followBuild(ctx, { client, project }, first, { intervalMs, deadline }, seen, words) {
     const num = first.build_num;
     let previous = first;
     if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(first))
-        return { done: true };
-    return (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
+        return first;
+    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_13__/* .wait */ .uk)({
         intervalMs,
         deadline,
         clock: ctx.clock,
         signal: ctx.signal,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Build #${num} is still ${describeState(previous)} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, `look at build #${num}`),
-    }, async () => {
-        const build = await client.build(project, num);
-        seen(build);
-        const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
-        previous = build;
-        if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build))
-            return { done: true, value: build };
-        if (changed)
-            ctx.info(`Build #${num} is ${describeState(build)}`);
-        return { done: false, logged: changed };
+        log: ctx.info,
+        still: ({ looks, elapsedMs }) => `Build #${num} is still ${describeState(previous)} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`,
+        failed: `look at build #${num}`,
+        ...words,
+        look: async () => {
+            const build = await client.build(project, num);
+            seen(build);
+            const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+            previous = build;
+            if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(build))
+                return { done: true, value: build };
+            if (changed)
+                ctx.info(`Build #${num} is ${describeState(build)}`);
+            return { done: false, logged: changed };
+        },
     });
 }
 /** `running (status running)`, or just `queued` when both say the same. */
@@ -756,7 +747,7 @@ async function oneBuild(connection, input) {
     return { ...input, workflows: [], jobs: [], named: [], source: { look } };
 }
 /** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
-async function waitForCommit(ctx, { client, project, transport }, input, deadline, seen) {
+async function waitForCommit(ctx, { client, project, transport }, input, { deadline, seen, stopped, }) {
     const { clock } = ctx;
     const started = clock.now();
     let scope = scopeOf(input);
@@ -969,27 +960,35 @@ async function waitForCommit(ctx, { client, project, transport }, input, deadlin
             ctx.info(`Every build has ended; waiting ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
         return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
     };
-    const result = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .poll */ .wt)({
+    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_13__/* .wait */ .uk)({
         clock,
         signal: ctx.signal,
         intervalMs: input.intervalMs,
         deadline,
-        onHeartbeat: ({ looks, elapsedMs }) => ctx.info(`Still waiting after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`),
-        onFailure: (0,_poll_js__WEBPACK_IMPORTED_MODULE_13__/* .failedLook */ .Zx)(ctx.info, 'look at the builds'),
-    }, look);
-    if (result.done)
-        return result.value;
-    const why = result.error ? ` (${result.error.message})` : '';
-    const open = current.filter((b) => !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b));
-    const left = current.length === 0
-        ? 'no build of it had appeared'
-        : open.length > 0
-            ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-            : waitingFor !== undefined
-                ? `every build had ended, but ${waitingFor}`
-                : 'every build had ended, but a named job had not appeared';
-    const within = `did not end within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
-    return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
+        look,
+        log: ctx.info,
+        still: ({ looks, elapsedMs }) => `Still waiting after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`,
+        failed: 'look at the builds',
+        unfinished: (error) => {
+            const why = error ? ` (${error.message})` : '';
+            const open = current.filter((b) => !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isFinished */ .$g)(b));
+            const left = current.length === 0
+                ? 'no build of it had appeared'
+                : open.length > 0
+                    ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
+                    : waitingFor !== undefined
+                        ? `every build had ended, but ${waitingFor}`
+                        : 'every build had ended, but a named job had not appeared';
+            const within = `did not end within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(input.timeoutMs)}`;
+            const text = `The builds of ${scope} ${within}${why}; ${left}`;
+            stopped(text);
+            return (0,_text_js__WEBPACK_IMPORTED_MODULE_15__/* .logSafe */ .sN)(text);
+        },
+        gaveUp: (error) => {
+            stopped(error.message);
+            return `Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`;
+        },
+    });
 }
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
 function tally(builds) {
@@ -1139,25 +1138,67 @@ function buildsTable(builds) {
 
 /***/ }),
 
-/***/ 8537:
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
+/* harmony export */   Cu: () => (/* binding */ waitMs),
+/* harmony export */   HO: () => (/* binding */ connectUntil),
+/* harmony export */   M7: () => (/* binding */ readRevision)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3585);
+/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+
+
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
+    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+}
+function pollIntervalMs(inputs) {
+    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
+    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+function readRevision(given, env, instead) {
+    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
+    if (raw === undefined) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+    }
+    if (!/^[0-9a-f]{7,40}$/i.test(raw))
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+    return raw.toLowerCase();
+}
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+function connectUntil(ctx, deadline) {
+    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+}
+
+
+/***/ }),
+
+/***/ 3585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ untilDeadline),
 /* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
-/* harmony export */   Zx: () => (/* binding */ failedLook),
-/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   bn: () => (/* binding */ waitFailed),
 /* harmony export */   uf: () => (/* binding */ WaitError),
-/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */   uk: () => (/* binding */ wait)
 /* harmony export */ });
-/* unused harmony export transient */
+/* unused harmony exports failedLook, PollFailedError, poll, transient */
 /* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
-// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
-// interval measured from the end of one look to the start of the next so that a look the transport stretched for a
-// Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
+// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
+// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
+// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
+// a few failed looks tolerated.
 
 
 
@@ -1177,6 +1218,30 @@ class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .
 /** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
 class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
+}
+/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
+function waitFailed(why, cause) {
+    return new WaitError(why, cause === undefined ? undefined : { cause });
+}
+/** Waits until a look has the result, and returns it; any other ending is the step's error. */
+async function wait(options) {
+    const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
+    let result;
+    try {
+        result = await poll({
+            ...rest,
+            onHeartbeat: (state) => log(still(state)),
+            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+        }, look);
+    }
+    catch (error) {
+        if (error instanceof PollFailedError && gaveUp !== undefined)
+            throw new WaitError(gaveUp(error), { cause: error });
+        throw error;
+    }
+    if (result.done)
+        return result.value;
+    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
 // with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
@@ -1263,47 +1328,6 @@ function untilDeadline(signal, clock, deadline) {
 function transient(error) {
     // An answer of the wrong shape comes back the same at the next look.
     return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
-}
-
-
-/***/ }),
-
-/***/ 3355:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
-/* harmony export */   Cu: () => (/* binding */ waitMs),
-/* harmony export */   HO: () => (/* binding */ connectUntil),
-/* harmony export */   M7: () => (/* binding */ readRevision)
-/* harmony export */ });
-/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
-/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
-
-
-
-/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
-function waitMs(inputs, name, fallback, min = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
-    return inputs.integer(name, min, _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
-}
-function pollIntervalMs(inputs) {
-    const { min, max } = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
-    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
-}
-/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
-function readRevision(given, env, instead) {
-    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
-    if (raw === undefined) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
-    }
-    if (!/^[0-9a-f]{7,40}$/i.test(raw))
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
-    return raw.toLowerCase();
-}
-/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
-function connectUntil(ctx, deadline) {
-    return ctx.connect({ deadline, signal: (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
 }
 
 

@@ -1,5 +1,5 @@
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
-// a pipeline's) through the polite waiting loop (poll.ts), judges them under the outcome policy, shows why they
+// a pipeline's) through the one wait (wait.ts), judges them under the outcome policy, shows why they
 // failed and their tests, and sets the outputs and the summary.
 import { abortReason } from '../common/clock.ts';
 import { projectName, type ProjectAddress } from '../service/v1.ts';
@@ -35,19 +35,20 @@ import {
   type FailureShown,
   type TestsRead,
 } from './build-report.ts';
-import type { Inputs } from './inputs.ts';
 import { inGroup } from './io.ts';
 import {
   describePolicy,
+  ifNothing,
   outcomeOf,
   outputWord,
   passes,
   showOutcome,
   workflowOutcome,
   worstOutcome,
+  type IfNothing,
   type OutcomePolicy,
 } from './outcomes.ts';
-import { failedLook, poll, PollFailedError, WaitError, type Look } from './poll.ts';
+import { wait, waitFailed, WaitError, type Look, type WaitOptions } from './wait.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
@@ -61,7 +62,7 @@ export interface GateInputs {
   jobs: NamePattern[];
   /** Lines of `job` the step waits for until a job they match has appeared. */
   named: NamePattern[];
-  ifNoBuilds: 'fail' | 'warn' | 'pass';
+  ifNoBuilds: IfNothing;
   appearMs: number;
   settleMs: number;
   timeoutMs: number;
@@ -107,10 +108,7 @@ export type Ending =
   | { kind: 'stopped'; why: string; none?: boolean }
   | { kind: 'none'; why: string };
 
-/** Reads `if-no-builds`: what to do when nothing ran (wait-for-build's and trigger-build's input alike). */
-export function readIfNoBuilds(inputs: Inputs): GateInputs['ifNoBuilds'] {
-  return inputs.oneOf('if-no-builds', ['fail', 'warn', 'pass'] as const, 'fail');
-}
+type Finished = Extract<Ending, { kind: 'finished' }>;
 
 interface GateOptions {
   started: number;
@@ -145,24 +143,25 @@ export async function gateBuilds(
   /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
   const ranNothing = (why: string): Build[] => {
     ending = { kind: 'stopped', why, none: true };
-    if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(upper(why)));
-    // Nothing to wait for (a commit the service skipped or filtered out), and the workflow says that is fine.
-    const text = logSafe(`${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
-    if (input.ifNoBuilds === 'warn') ctx.io.warning(text);
-    else ctx.info(text);
+    // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
+    const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+    ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(upper(why))));
     ending = { kind: 'none', why };
     return builds;
   };
   try {
+    let waited: Finished;
     try {
       const seen = (b: Build[]): void => {
         builds = b;
         options.seen?.(b);
       };
+      /** A wait that ended without a result: the summary says why (the step's error says it too). */
+      const stopped = (why: string): void => void (ending = { kind: 'stopped', why });
       // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
-      const wait = async (): Promise<Ending> =>
-        waitForCommit(ctx, connection, await oneBuild(connection, input), deadline, seen);
-      ending = await inGroup(ctx.io, logSafe(`Waiting for the builds of ${scopeOf(input)}`), wait);
+      const follow = async (): Promise<Finished> =>
+        waitForCommit(ctx, connection, await oneBuild(connection, input), { deadline, seen, stopped });
+      ending = waited = await inGroup(ctx.io, logSafe(`Waiting for the builds of ${scopeOf(input)}`), follow);
     } catch (error) {
       if (ctx.signal.aborted && options.onAbort !== undefined) {
         const what = await options.onAbort(builds);
@@ -170,26 +169,16 @@ export async function gateBuilds(
         throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
       if (ctx.signal.aborted || error instanceof AbortedError) throw error;
-      ending = { kind: 'stopped', why: (error as Error).message };
-      if (!(error instanceof PollFailedError)) throw error;
-      throw new WaitError(
-        `Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`,
-        { cause: error },
-      );
+      if (!(error instanceof WaitError)) ending = { kind: 'stopped', why: (error as Error).message };
+      throw error;
     }
-    const waited: Ending = ending;
-    if (waited.kind === 'stopped' && waited.none) return ranNothing(waited.why);
-    if (waited.kind !== 'finished' && waited.kind !== 'cancelled') throw new WaitError(logSafe(waited.why));
-    const verdict =
-      waited.kind === 'finished'
-        ? judge(input, {
-            builds,
-            others: waited.others ?? builds,
-            workflows: waited.workflows ?? [],
-            unbuilt: unbuiltOf(input),
-            ...definedOnly({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
-          })
-        : { judged: [] };
+    const verdict = judge(input, {
+      builds,
+      others: waited.others ?? builds,
+      workflows: waited.workflows ?? [],
+      unbuilt: unbuiltOf(input),
+      ...definedOnly({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
+    });
     workflows = verdict.judged;
     for (const w of workflows)
       if (w.status !== 'success') ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
@@ -210,7 +199,7 @@ export async function gateBuilds(
     if (reports.tests.size < unsuccessful.length)
       ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
 
-    if (verdict.fail !== undefined) throw new WaitError(logSafe(verdict.fail));
+    if (verdict.fail !== undefined) throw waitFailed(logSafe(verdict.fail));
     if (verdict.none !== undefined) return ranNothing(verdict.none);
     const worst = endOutcome(ending, builds, workflows);
     const target = scopeOf(input);
@@ -393,30 +382,32 @@ export function scopeOf(input: GateInputs): string {
   return parts.join(', ');
 }
 
-/** Looks at the build until it finishes or the deadline passes; `seen` receives every record read. */
+/**
+ * Looks at the build until it finishes, through the one wait, and returns it; `seen` receives every record read,
+ * and `words` are the step's errors when it does not finish.
+ */
 export async function followBuild(
   ctx: ActionContext,
   { client, project }: Connection,
   first: Build,
   { intervalMs, deadline }: { intervalMs: number; deadline: number },
   seen: (build: Build) => void,
-): Promise<{ done: boolean; error?: Error }> {
+  words: Pick<WaitOptions<Build>, 'unfinished' | 'gaveUp'>,
+): Promise<Build> {
   const num = first.build_num;
   let previous = first;
-  if (isFinished(first)) return { done: true };
-  return poll(
-    {
-      intervalMs,
-      deadline,
-      clock: ctx.clock,
-      signal: ctx.signal,
-      onHeartbeat: ({ looks, elapsedMs }) =>
-        ctx.info(
-          `Build #${num} is still ${describeState(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
-        ),
-      onFailure: failedLook(ctx.info, `look at build #${num}`),
-    },
-    async () => {
+  if (isFinished(first)) return first;
+  return wait({
+    intervalMs,
+    deadline,
+    clock: ctx.clock,
+    signal: ctx.signal,
+    log: ctx.info,
+    still: ({ looks, elapsedMs }) =>
+      `Build #${num} is still ${describeState(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
+    failed: `look at build #${num}`,
+    ...words,
+    look: async () => {
       const build = await client.build(project, num);
       seen(build);
       const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
@@ -425,7 +416,7 @@ export async function followBuild(
       if (changed) ctx.info(`Build #${num} is ${describeState(build)}`);
       return { done: false, logged: changed };
     },
-  );
+  });
 }
 
 /** `running (status running)`, or just `queued` when both say the same. */
@@ -456,9 +447,12 @@ async function waitForCommit(
   ctx: ActionContext,
   { client, project, transport }: Connection<ProjectAddress>,
   input: GateInputs,
-  deadline: number,
-  seen: (builds: Build[]) => void,
-): Promise<Ending> {
+  {
+    deadline,
+    seen,
+    stopped,
+  }: { deadline: number; seen: (builds: Build[]) => void; stopped: (why: string) => void },
+): Promise<Finished> {
   const { clock } = ctx;
   const started = clock.now();
   let scope = scopeOf(input);
@@ -569,7 +563,7 @@ async function waitForCommit(
     return scan();
   };
 
-  const look = async (): Promise<Look<Ending>> => {
+  const look = async (): Promise<Look<Finished>> => {
     source ??= await resolve();
     const scanned = source === undefined ? { builds: [], truncated: false } : await source.look();
     // Builds of other workflows are not followed at all.
@@ -606,10 +600,7 @@ async function waitForCommit(
     // A source that knows when it is complete (a pipeline) needs no settle time.
     const complete = scanned.complete;
     if (complete === false || !builds.every(isFinished)) return { done: false, logged };
-    const finished = (
-      workflows: WorkflowEnd[],
-      more: Partial<Extract<Ending, { kind: 'finished' }>> = {},
-    ) => ({
+    const finished = (workflows: WorkflowEnd[], more: Partial<Finished> = {}) => ({
       done: true as const,
       value: { kind: 'finished' as const, workflows, others: all, ...more },
     });
@@ -662,31 +653,37 @@ async function waitForCommit(
     return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
   };
 
-  const result = await poll(
-    {
-      clock,
-      signal: ctx.signal,
-      intervalMs: input.intervalMs,
-      deadline,
-      onHeartbeat: ({ looks, elapsedMs }) =>
-        ctx.info(`Still waiting after ${formatDuration(elapsedMs)} (${looks} looks): ${tally(current)}`),
-      onFailure: failedLook(ctx.info, 'look at the builds'),
-    },
+  return wait({
+    clock,
+    signal: ctx.signal,
+    intervalMs: input.intervalMs,
+    deadline,
     look,
-  );
-  if (result.done) return result.value;
-  const why = result.error ? ` (${result.error.message})` : '';
-  const open = current.filter((b) => !isFinished(b));
-  const left =
-    current.length === 0
-      ? 'no build of it had appeared'
-      : open.length > 0
-        ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-        : waitingFor !== undefined
-          ? `every build had ended, but ${waitingFor}`
-          : 'every build had ended, but a named job had not appeared';
-  const within = `did not end within ${formatDuration(input.timeoutMs)}`;
-  return { kind: 'stopped', why: `The builds of ${scope} ${within}${why}; ${left}` };
+    log: ctx.info,
+    still: ({ looks, elapsedMs }) =>
+      `Still waiting after ${formatDuration(elapsedMs)} (${looks} looks): ${tally(current)}`,
+    failed: 'look at the builds',
+    unfinished: (error) => {
+      const why = error ? ` (${error.message})` : '';
+      const open = current.filter((b) => !isFinished(b));
+      const left =
+        current.length === 0
+          ? 'no build of it had appeared'
+          : open.length > 0
+            ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
+            : waitingFor !== undefined
+              ? `every build had ended, but ${waitingFor}`
+              : 'every build had ended, but a named job had not appeared';
+      const within = `did not end within ${formatDuration(input.timeoutMs)}`;
+      const text = `The builds of ${scope} ${within}${why}; ${left}`;
+      stopped(text);
+      return logSafe(text);
+    },
+    gaveUp: (error) => {
+      stopped(error.message);
+      return `Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`;
+    },
+  });
 }
 
 /** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */

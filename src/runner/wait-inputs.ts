@@ -3,7 +3,7 @@
 import type { ProjectAddress } from '../service/v1.ts';
 import { ValidationError } from '../common/errors.ts';
 import type { Inputs } from './inputs.ts';
-import { untilDeadline, WAIT_LIMITS } from './poll.ts';
+import { untilDeadline, WAIT_LIMITS } from './wait.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { workflowRevision } from './workflow.ts';
 

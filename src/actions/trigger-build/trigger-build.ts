@@ -6,16 +6,23 @@ import {
   type TestsRead,
 } from '../../runner/build-report.ts';
 import { describeState, followBuild } from '../../runner/gate.ts';
-import { describePolicy, outcomeOf, passes, readOutcomePolicy, outputWord } from '../../runner/outcomes.ts';
+import {
+  describePolicy,
+  ifNothing,
+  outcomeOf,
+  passes,
+  readIfNothing,
+  readOutcomePolicy,
+  outputWord,
+} from '../../runner/outcomes.ts';
 import {
   decidingBuild,
   gateBuilds,
   pipelineSource,
-  readIfNoBuilds,
   type GateInputs,
   v11Connection,
 } from '../../runner/gate.ts';
-import { PollFailedError, WaitError } from '../../runner/poll.ts';
+import { waitFailed } from '../../runner/wait.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
@@ -109,7 +116,7 @@ function readInputs(ctx: ActionContext) {
   const policy = readOutcomePolicy(inputs);
   const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
   const api = readTriggerApi(inputs);
-  const ifNoBuilds = readIfNoBuilds(inputs);
+  const ifNoBuilds = readIfNothing(inputs, 'if-no-builds', 'fail');
   const definitionId = inputs.optional('definition-id');
   if (definitionId !== undefined) checkSegment('definition-id', definitionId, 'a pipeline definition id');
   const request: TriggerRequest = {
@@ -226,35 +233,34 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       `Waiting for build #${num} to finish: a look every ${formatDuration(input.intervalMs)}, ` +
         `for at most ${formatDuration(input.timeoutMs)}`,
     );
-    try {
-      // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
-      const follow = () => followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b));
-      const result = await inGroup(ctx.io, `Waiting for build #${num}`, follow);
-      if (!result.done) {
+    const words = {
+      unfinished: (error: Error | undefined) => {
         ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
         // With an error the time-out did not come: the next look could not have been made within it (a long
         // Retry-After), so the step says it stopped early, and why.
         const waited = formatDuration(ctx.clock.now() - startedAt);
-        throw new WaitError(
-          result.error === undefined
-            ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +
-                `${describeState(last)}${where}`
-            : `Stopped waiting for build #${num} after ${waited}, before the ${formatDuration(input.timeoutMs)} ` +
-                `timeout: ${result.error.message}; it was left ${describeState(last)}${where}`,
-        );
-      }
+        return error === undefined
+          ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +
+              `${describeState(last)}${where}`
+          : `Stopped waiting for build #${num} after ${waited}, before the ${formatDuration(input.timeoutMs)} ` +
+              `timeout: ${error.message}; it was left ${describeState(last)}${where}`;
+      },
+      gaveUp: (error: Error) => {
+        ending = [`The step gave up waiting: ${mdSafe(error.message)}`];
+        return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
+      },
+    };
+    try {
+      // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
+      const follow = () => followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b), words);
+      await inGroup(ctx.io, `Waiting for build #${num}`, follow);
     } catch (error) {
       if (ctx.signal.aborted) {
         const what = await cancelOnAbort(ctx, input, last);
         ending = [`The step was cancelled: ${mdSafe(what)}.`];
         throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
-      if (!(error instanceof PollFailedError)) throw error;
-      ending = [`The step gave up waiting: ${mdSafe(error.message)}`];
-      throw new WaitError(
-        `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`,
-        { cause: error },
-      );
+      throw error;
     }
 
     const failure =
@@ -270,7 +276,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
       : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
     if (!passes(input.policy, outcome)) {
       const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
-      throw new WaitError(logSafe(`Build #${num} ${how}${allowed}${where}`));
+      throw waitFailed(logSafe(`Build #${num} ${how}${allowed}${where}`));
     }
     if (last.outcome === 'success') ctx.info(`Build #${num} succeeded${where}`);
     else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
@@ -365,10 +371,8 @@ async function notTriggered(ctx: ActionContext, input: TriggerInputs, message: s
     ctx.io,
     `### No pipeline\n\n${mdSafe(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`,
   );
-  if (input.ifNoBuilds === 'fail') throw new WaitError(logSafe(`${text} (if-no-builds: fail)`));
-  const going = logSafe(`${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`);
-  if (input.ifNoBuilds === 'warn') ctx.io.warning(going);
-  else ctx.info(going);
+  const going = `${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+  ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(`${text} (if-no-builds: fail)`)));
 }
 
 async function pipelineSummary(
