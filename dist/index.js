@@ -50,7 +50,7 @@ var map = {
 		26,
 		726,
 		703,
-		673,
+		963,
 		124
 	],
 	"./wait-for-build/wait-for-build.ts": [
@@ -59,7 +59,7 @@ var map = {
 		26,
 		726,
 		703,
-		673,
+		963,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [

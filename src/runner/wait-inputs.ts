@@ -42,3 +42,11 @@ export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, 
 export function connectUntil(ctx: ActionContext, deadline: number): Connection<ProjectAddress> {
   return ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline), acceptSlug: true });
 }
+
+/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
+export function v11Connection(connection: Connection<ProjectAddress>): Connection {
+  const { project } = connection;
+  const why = 'this call has no API v2 form, so such a project cannot be reached';
+  if ('slug' in project) throw new ValidationError('project-slug', why);
+  return { ...connection, project };
+}

@@ -5,7 +5,9 @@ import {
   testsSection,
   type TestsRead,
 } from '../../runner/build-report.ts';
-import { describeState, followBuild } from '../../runner/gate.ts';
+import { followBuild } from '../../runner/gate-looks.ts';
+import { describeState, type GateInputs } from '../../runner/gate-scope.ts';
+import { decidingBuild } from '../../runner/verdict.ts';
 import {
   describePolicy,
   ifNothing,
@@ -15,18 +17,12 @@ import {
   readOutcomePolicy,
   outputWord,
 } from '../../runner/outcomes.ts';
-import {
-  decidingBuild,
-  gateBuilds,
-  pipelineSource,
-  type GateInputs,
-  v11Connection,
-} from '../../runner/gate.ts';
+import { gateBuilds, pipelineSource } from '../../runner/gate.ts';
 import { waitFailed } from '../../runner/wait.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
-import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
+import { connectUntil, pollIntervalMs, v11Connection, waitMs } from '../../runner/wait-inputs.ts';
 import { formatDuration, plural } from '../../common/format.ts';
 import {
   checkTriggerInputs,

@@ -1,7 +1,7 @@
-import { gateBuilds, pipelineConnection, pipelineSource, type BuildSource } from '../../runner/gate.ts';
+import { gateBuilds, pipelineConnection, pipelineSource } from '../../runner/gate.ts';
+import { scopeOf, type BuildSource } from '../../runner/gate-scope.ts';
 import { jobReader } from '../../service/pipeline-builds.ts';
 import { definedOnly, isFinished } from '../../service/records.ts';
-import { scopeOf } from '../../runner/gate.ts';
 import { Pipelines, ProjectsV2 } from '../../service/v2.ts';
 import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
 import { pipelineUrl } from '../../runner/trigger-api.ts';
