@@ -45,13 +45,13 @@ var map = {
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		1124,
+		4863,
 		825,
 		26,
 		726,
 		703,
 		963,
-		124
+		863
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,

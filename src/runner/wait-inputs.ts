@@ -1,5 +1,5 @@
-// What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
-// that ends with the wait.
+// What the waiting actions share: how long to wait, how often to look, which commit to wait for, a connection
+// that ends with the wait, and the connection for the calls only v1.1 has.
 import type { ProjectAddress } from '../service/v1.ts';
 import { ValidationError } from '../common/errors.ts';
 import type { Inputs } from './inputs.ts';
