@@ -624,7 +624,7 @@ function v11Connection(connection) {
 /* harmony export */   uf: () => (/* binding */ WaitError),
 /* harmony export */   uk: () => (/* binding */ wait)
 /* harmony export */ });
-/* unused harmony exports failedLook, PollFailedError, poll, transient */
+/* unused harmony exports PollFailedError, poll, transient */
 /* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);

@@ -845,8 +845,8 @@ const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /* harmony import */ var _gate_looks_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(638);
 /* harmony import */ var _wait_inputs_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(3355);
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
-// a pipeline's) through the one wait (wait.ts), judges them under the outcome policy, shows why they
-// failed and their tests, and sets the outputs and the summary.
+// a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
+// (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
 
 
 
@@ -1270,7 +1270,7 @@ function v11Connection(connection) {
 /* harmony export */   uf: () => (/* binding */ WaitError),
 /* harmony export */   uk: () => (/* binding */ wait)
 /* harmony export */ });
-/* unused harmony exports failedLook, PollFailedError, poll, transient */
+/* unused harmony exports PollFailedError, poll, transient */
 /* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);

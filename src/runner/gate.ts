@@ -1,6 +1,6 @@
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
-// a pipeline's) through the one wait (wait.ts), judges them under the outcome policy, shows why they
-// failed and their tests, and sets the outputs and the summary.
+// a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
+// (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
 import { abortReason } from '../common/clock.ts';
 import { projectName, type ProjectAddress } from '../service/v1.ts';
 import { jobOf } from '../service/commit-builds.ts';

@@ -39,7 +39,7 @@ export const WAIT_LIMITS = {
 } as const;
 
 /** The log line of a failed look: what could not be done, why, and when the next look comes. */
-export function failedLook(log: (line: string) => void, what: string): NonNullable<PollOptions['onFailure']> {
+function failedLook(log: (line: string) => void, what: string): NonNullable<PollOptions['onFailure']> {
   return (error, { failures, nextInMs }) =>
     log(
       `Could not ${what} (${error.message}); looking again in ${formatDuration(nextInMs)} (failure ${failures} in a row)`,
