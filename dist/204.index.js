@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
   waitForSerial: () => (/* binding */ waitForSerial)
 });
 
-// EXTERNAL MODULE: ../runner/poll.ts
-var poll = __webpack_require__(8537);
+// EXTERNAL MODULE: ../runner/wait.ts
+var wait = __webpack_require__(3585);
 // EXTERNAL MODULE: ../runner/run.ts + 5 modules
 var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/summary.ts
@@ -220,81 +220,80 @@ async function waitForSerial(ctx) {
     ctx.io.startGroup((0,runner_text/* logSafe */.sN)(`Waiting for other builds of ${scope}`));
     try {
         let emptyLooks = 0;
-        const result = await (0,poll/* poll */.wt)({
+        const still = () => [...pending.values()].map((b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`);
+        await (0,wait/* wait */.uk)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline,
-            onHeartbeat: ({ elapsedMs }) => ctx.info(`Still waiting for ${numbers(pending)} after ${(0,format/* formatDuration */.a3)(elapsedMs)}`),
-            onFailure: (0,poll/* failedLook */.Zx)(ctx.info, 'list the running builds'),
-        }, async (n) => {
-            looks = n;
-            const now = await source.pending(pending);
-            // cancel-older: each build to wait for (all older than this job's own) is cancelled once, and the next
-            // looks see it end; one whose cancel fails is said, and waited for instead.
-            for (const build of input.cancelOlder ? now.values() : []) {
-                if (tried.has(build.build_num))
-                    continue;
-                tried.add(build.build_num);
-                const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
-                const what = job === undefined
-                    ? ''
-                    : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
-                try {
-                    await source.cancel(build.build_num);
-                    cancelled.set(build.build_num, build);
-                    ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
-                        `until now${build.build_url ? `: ${build.build_url}` : ''}`);
+            log: ctx.info,
+            still: ({ elapsedMs }) => `Still waiting for ${numbers(pending)} after ${(0,format/* formatDuration */.a3)(elapsedMs)}`,
+            failed: 'list the running builds',
+            unfinished: (error) => {
+                const running = still();
+                if (error !== undefined) {
+                    // The time-out did not come: the next look could not have been made within it (a long Retry-After).
+                    ending = 'stopped';
+                    return (`Stopped waiting for builds of ${scope} after ${(0,format/* shortDuration */.TV)(ctx.clock.now() - started)}, before the ` +
+                        `${(0,format/* formatDuration */.a3)(input.timeoutMs)} timeout: ${error.message}; ` +
+                        (running.length > 0
+                            ? `still running at the last look: ${running.join(', ')}`
+                            : 'none was seen running'));
                 }
-                catch (error) {
-                    if (ctx.signal.aborted)
-                        throw error;
-                    ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
+                ending = 'timed-out';
+                return (`Timed out after ${(0,format/* formatDuration */.a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+                    `${running.length > 0 ? running.join(', ') : 'none at the last look, which could not be confirmed'}`);
+            },
+            gaveUp: (error) => `Gave up waiting: ${error.message}`,
+            look: async (n) => {
+                looks = n;
+                const now = await source.pending(pending);
+                // cancel-older: each build to wait for (all older than this job's own) is cancelled once, and the next
+                // looks see it end; one whose cancel fails is said, and waited for instead.
+                for (const build of input.cancelOlder ? now.values() : []) {
+                    if (tried.has(build.build_num))
+                        continue;
+                    tried.add(build.build_num);
+                    const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
+                    const what = job === undefined
+                        ? ''
+                        : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
+                    try {
+                        await source.cancel(build.build_num);
+                        cancelled.set(build.build_num, build);
+                        ctx.info(`Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
+                            `until now${build.build_url ? `: ${build.build_url}` : ''}`);
+                    }
+                    catch (error) {
+                        if (ctx.signal.aborted)
+                            throw error;
+                        ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel build #${build.build_num}${what} (${error.message}); waiting for it`));
+                    }
                 }
-            }
-            const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
-            const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
-            for (const b of now.values())
-                waitedFor.set(b.build_num, b);
-            for (const b of appeared)
-                ctx.info(`Waiting for build #${b.build_num} (${what(b)})`);
-            for (const b of ended)
-                ctx.info(`Build #${b.build_num} is no longer running`);
-            pending = now;
-            if (now.size > 0) {
-                emptyLooks = 0;
-                return { done: false, logged: appeared.length + ended.length > 0 };
-            }
-            emptyLooks++;
-            if (emptyLooks >= 2)
-                return { done: true, value: true };
-            return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
+                const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
+                const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
+                for (const b of now.values())
+                    waitedFor.set(b.build_num, b);
+                for (const b of appeared)
+                    ctx.info(`Waiting for build #${b.build_num} (${what(b)})`);
+                for (const b of ended)
+                    ctx.info(`Build #${b.build_num} is no longer running`);
+                pending = now;
+                if (now.size > 0) {
+                    emptyLooks = 0;
+                    return { done: false, logged: appeared.length + ended.length > 0 };
+                }
+                emptyLooks++;
+                if (emptyLooks >= 2)
+                    return { done: true, value: true };
+                return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
+            },
         });
-        if (!result.done) {
-            const still = [...pending.values()].map((b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`);
-            if (result.error !== undefined) {
-                // The time-out did not come: the next look could not have been made within it (a long Retry-After).
-                ending = 'stopped';
-                throw new poll/* WaitError */.uf(`Stopped waiting for builds of ${scope} after ${(0,format/* shortDuration */.TV)(ctx.clock.now() - started)}, before the ` +
-                    `${(0,format/* formatDuration */.a3)(input.timeoutMs)} timeout: ${result.error.message}; ` +
-                    (still.length > 0
-                        ? `still running at the last look: ${still.join(', ')}`
-                        : 'none was seen running'));
-            }
-            ending = 'timed-out';
-            throw new poll/* WaitError */.uf(`Timed out after ${(0,format/* formatDuration */.a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
-                `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`);
-        }
         ending = 'clear';
         const elapsed = ctx.clock.now() - started;
         ctx.info(waitedFor.size === 0
             ? `No other build of ${scope} is running: going on`
             : `Waited ${(0,format/* formatDuration */.a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
-    }
-    catch (error) {
-        if (error instanceof poll/* PollFailedError */.f5)
-            throw new poll/* WaitError */.uf(`Gave up waiting: ${error.message}`, { cause: error });
-        throw error;
     }
     finally {
         ctx.io.endGroup();
@@ -565,25 +564,76 @@ function describePatterns(patterns) {
 
 /***/ }),
 
-/***/ 8537:
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $c: () => (/* binding */ v11Connection),
+/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
+/* harmony export */   Cu: () => (/* binding */ waitMs),
+/* harmony export */   HO: () => (/* binding */ connectUntil),
+/* harmony export */   M7: () => (/* binding */ readRevision)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3585);
+/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+
+
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
+    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+}
+function pollIntervalMs(inputs) {
+    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
+    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+function readRevision(given, env, instead) {
+    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
+    if (raw === undefined) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+    }
+    if (!/^[0-9a-f]{7,40}$/i.test(raw))
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+    return raw.toLowerCase();
+}
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+function connectUntil(ctx, deadline) {
+    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+}
+/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
+function v11Connection(connection) {
+    const { project } = connection;
+    const why = 'this call has no API v2 form, so such a project cannot be reached';
+    if ('slug' in project)
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', why);
+    return { ...connection, project };
+}
+
+
+/***/ }),
+
+/***/ 3585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ untilDeadline),
 /* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
-/* harmony export */   Zx: () => (/* binding */ failedLook),
-/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   bn: () => (/* binding */ waitFailed),
 /* harmony export */   uf: () => (/* binding */ WaitError),
-/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */   uk: () => (/* binding */ wait)
 /* harmony export */ });
-/* unused harmony export transient */
+/* unused harmony exports PollFailedError, poll, transient */
 /* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
-// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
-// interval measured from the end of one look to the start of the next so that a look the transport stretched for a
-// Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
+// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
+// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
+// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
+// a few failed looks tolerated.
 
 
 
@@ -603,6 +653,30 @@ class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .
 /** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
 class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
+}
+/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
+function waitFailed(why, cause) {
+    return new WaitError(why, cause === undefined ? undefined : { cause });
+}
+/** Waits until a look has the result, and returns it; any other ending is the step's error. */
+async function wait(options) {
+    const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
+    let result;
+    try {
+        result = await poll({
+            ...rest,
+            onHeartbeat: (state) => log(still(state)),
+            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+        }, look);
+    }
+    catch (error) {
+        if (error instanceof PollFailedError && gaveUp !== undefined)
+            throw new WaitError(gaveUp(error), { cause: error });
+        throw error;
+    }
+    if (result.done)
+        return result.value;
+    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
 // with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
@@ -689,47 +763,6 @@ function untilDeadline(signal, clock, deadline) {
 function transient(error) {
     // An answer of the wrong shape comes back the same at the next look.
     return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
-}
-
-
-/***/ }),
-
-/***/ 3355:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
-/* harmony export */   Cu: () => (/* binding */ waitMs),
-/* harmony export */   HO: () => (/* binding */ connectUntil),
-/* harmony export */   M7: () => (/* binding */ readRevision)
-/* harmony export */ });
-/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
-/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
-
-
-
-/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
-function waitMs(inputs, name, fallback, min = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
-    return inputs.integer(name, min, _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
-}
-function pollIntervalMs(inputs) {
-    const { min, max } = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
-    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
-}
-/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
-function readRevision(given, env, instead) {
-    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
-    if (raw === undefined) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
-    }
-    if (!/^[0-9a-f]{7,40}$/i.test(raw))
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
-    return raw.toLowerCase();
-}
-/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
-function connectUntil(ctx, deadline) {
-    return ctx.connect({ deadline, signal: (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
 }
 
 

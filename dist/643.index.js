@@ -22,6 +22,8 @@ var external_node_timers_promises_ = __webpack_require__(8500);
 var run = __webpack_require__(133);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
+// EXTERNAL MODULE: ../runner/outcomes.ts
+var outcomes = __webpack_require__(2049);
 // EXTERNAL MODULE: ../runner/text.ts
 var runner_text = __webpack_require__(8999);
 // EXTERNAL MODULE: ../files/download.ts
@@ -201,6 +203,7 @@ var validate = __webpack_require__(6609);
 
 
 
+
 // The largest extract-max-mib stays well inside what a number counts exactly.
 const MAX_EXTRACT_MIB = 1024 * 1024 * 1024;
 // eslint-disable-next-line no-control-regex
@@ -259,7 +262,7 @@ function readInputs(ctx) {
         globs: inputs.lines('pattern').map((line) => (0,glob/* compileGlob */.SO)('pattern', line)),
         fileName,
         flatten: inputs.boolean('flatten', false),
-        ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['fail', 'warn', 'pass'], 'warn'),
+        ifNoArtifacts: (0,outcomes/* readIfNothing */.ll)(inputs, 'if-no-artifacts', 'warn'),
         concurrency: inputs.integer('concurrency', 1, 32, 8),
         /** Lower-case, as the service gives commits. */
         revision: revision?.toLowerCase(),
@@ -315,6 +318,7 @@ function rateOf(bytes, ms) {
 // EXTERNAL MODULE: ./fetch-artifacts/summary.ts + 1 modules
 var fetch_artifacts_summary = __webpack_require__(6739);
 ;// CONCATENATED MODULE: ./fetch-artifacts/fetch-artifacts.ts
+
 
 
 
@@ -404,12 +408,7 @@ async function fetchArtifacts(ctx) {
                 ? `none of the ${listed} artifacts of ${which} matches pattern; their paths: ${(0,paths/* sample */.XM)(plan.available)}`
                 : `none of the ${listed} artifacts of ${which} can be fetched`)}`;
     await (0,fetch_artifacts_summary/* setOutputs */.n0)(ctx, []);
-    if (options.ifNoArtifacts === 'fail')
-        throw new file_errors/* FetchError */.fk(`${text} (if-no-artifacts: fail)`);
-    if (options.ifNoArtifacts === 'warn')
-        ctx.io.warning((0,runner_text/* logSafe */.sN)(text));
-    else
-        ctx.info(text);
+    (0,outcomes/* ifNothing */.Le)(ctx, options.ifNoArtifacts, text, () => new file_errors/* FetchError */.fk(`${text} (if-no-artifacts: fail)`));
     await (0,summary/* appendSummary */.fe)(ctx.io, (0,runner_text/* mdSafe */.$v)(text, 1000));
 }
 /** Every final path is looked at before anything is downloaded (docs/promises.md, promise 12). */

@@ -7,6 +7,7 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EL: () => (/* binding */ pipelineUrl),
+/* harmony export */   KP: () => (/* binding */ warnRecovered),
 /* harmony export */   LM: () => (/* binding */ rerunBuild),
 /* harmony export */   Lb: () => (/* binding */ confirmPipeline),
 /* harmony export */   NI: () => (/* binding */ readTriggerApi),
@@ -193,6 +194,11 @@ async function rerunBuild(connection, api, buildNum, options) {
 }
 const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
     'command: clear-cache if needed';
+/** Says that the trigger's answer was lost, and what the step found it had started. */
+function warnRecovered(ctx, after, what, where) {
+    if (after !== undefined)
+        ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .logSafe */ .sN)(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`));
+}
 
 
 /***/ }),

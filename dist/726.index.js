@@ -452,9 +452,11 @@ async function inGroup(io, title, work) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Kg: () => (/* binding */ showOutcome),
+/* harmony export */   Le: () => (/* binding */ ifNothing),
 /* harmony export */   Om: () => (/* binding */ worstOutcome),
 /* harmony export */   WE: () => (/* binding */ passes),
 /* harmony export */   WM: () => (/* binding */ workflowOutcome),
+/* harmony export */   ll: () => (/* binding */ readIfNothing),
 /* harmony export */   sG: () => (/* binding */ outcomeOf),
 /* harmony export */   tI: () => (/* binding */ readOutcomePolicy),
 /* harmony export */   u: () => (/* binding */ outputWord),
@@ -465,8 +467,10 @@ async function inGroup(io, title, work) {
 /* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
 /* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7370);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8999);
 // The outcome policy of the gating actions (trigger-build with `wait`, wait-for-build): which outcomes let the
 // step pass, and which of several outcomes is the worst.
+
 
 
 
@@ -520,6 +524,19 @@ function passes(policy, outcome) {
 }
 function describePolicy(policy) {
     return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
+}
+/** Reads `if-no-builds` (the gate, trigger-build) or `if-no-artifacts` (fetch-artifacts). */
+function readIfNothing(inputs, name, fallback) {
+    return inputs.oneOf(name, ['fail', 'warn', 'pass'], fallback);
+}
+/** Nothing ran or nothing was found: `fail` fails the step with `failure`, `warn` warns, `pass` says it and goes on. */
+function ifNothing(say, choice, line, failure) {
+    if (choice === 'fail')
+        throw failure();
+    if (choice === 'warn')
+        say.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(line));
+    else
+        say.info(line);
 }
 /** The worst of several outcomes ('' for none given, or when the worst build ended without an outcome). */
 function worstOutcome(outcomes) {

@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9575);
 /* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5305);
 /* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6609);
-/* harmony import */ var _runner_poll_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8537);
+/* harmony import */ var _runner_wait_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3585);
 /* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(133);
 /* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7704);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2970);
@@ -141,7 +141,7 @@ async function approve(ctx) {
         needsProject,
         acceptSlug: true,
         deadline: lookDeadline,
-        signal: (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
+        signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_8__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
     });
     const pipelines = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(transport);
     // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
@@ -157,83 +157,85 @@ async function approve(ctx) {
     const approved = [];
     try {
         // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
-        const result = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .poll */ .wt)({
+        const holds = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_8__/* .wait */ .uk)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
             deadline: started + input.waitMs,
-            onHeartbeat: (state) => ctx.info(`Still waiting for an ${chosen} on hold (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.elapsedMs)})`),
-            onFailure: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.nextInMs)}`),
-        }, async () => {
-            let found;
-            if (input.pipelineId !== undefined) {
-                // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
-                found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
-            }
-            else {
-                // A commit's newest may change from one look to the next.
-                const newest = await newestOfCommit(pipelines, project, input);
-                listed = true;
-                pulls = newest.passed.length;
-                for (const p of newest.passed) {
-                    if (passedOver.has(p.id))
-                        continue;
-                    passedOver.add(p.id);
-                    const branch = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
-                    ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
-                        'as allow-forks is false; looking at an older one');
+            log: ctx.info,
+            still: (state) => `Still waiting for an ${chosen} on hold (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.elapsedMs)})`,
+            failed: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.nextInMs)}`),
+            unfinished: (error) => {
+                const span = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs);
+                // A look the time-out stopped part-way said nothing of what it was reading.
+                const stopped = ctx.clock.now() < lookDeadline
+                    ? ''
+                    : input.waitMs === 0
+                        ? `: the one look was stopped after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ONE_LOOK_MS)}, the most it may take`
+                        : ': the last look was stopped at the time-out';
+                const why = error === undefined ? '' : ` (${error.message})`;
+                const skipped = pulls === 0
+                    ? ''
+                    : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
+                return pipeline === undefined
+                    ? input.pipelineId !== undefined
+                        ? `Pipeline ${input.pipelineId} could not be read within ${span}${why}${stopped}`
+                        : listed
+                            ? `No pipeline of ${commit} was found within ${span} among the project's ${MAX_PIPELINES} newest ` +
+                                `pipelines${why}${skipped}`
+                            : `No pipeline of ${commit} was found within ${span}${why}; the project's pipelines could not be ` +
+                                `read in time${stopped}`
+                    : `No ${chosen} came on hold in pipeline #${pipeline.number} within ${span}${why}; ` +
+                        (seen === undefined
+                            ? `its approval jobs could not be read in time${stopped}`
+                            : seen.length === 0
+                                ? 'the pipeline has no approval job'
+                                : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`);
+            },
+            look: async () => {
+                let found;
+                if (input.pipelineId !== undefined) {
+                    // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
+                    found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
                 }
-                found = newest.found;
-            }
-            if (found === undefined)
+                else {
+                    // A commit's newest may change from one look to the next.
+                    const newest = await newestOfCommit(pipelines, project, input);
+                    listed = true;
+                    pulls = newest.passed.length;
+                    for (const p of newest.passed) {
+                        if (passedOver.has(p.id))
+                            continue;
+                        passedOver.add(p.id);
+                        const branch = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
+                        ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
+                            'as allow-forks is false; looking at an older one');
+                    }
+                    found = newest.found;
+                }
+                if (found === undefined)
+                    return { done: false };
+                if (found.id !== pipeline?.id) {
+                    pipeline = found;
+                    seen = undefined;
+                    const pull = (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(found) ? "; it is of a pull request, perhaps a fork's" : '';
+                    ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
+                }
+                seen = await approvalsOf(pipelines, found.id, input.jobs);
+                const chosenJobs = seen.filter((a) => a.chosen);
+                const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
+                if (onHold.length > 0)
+                    return { done: true, value: onHold };
+                if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
+                    return { done: true, value: [] };
                 return { done: false };
-            if (found.id !== pipeline?.id) {
-                pipeline = found;
-                seen = undefined;
-                const pull = (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(found) ? "; it is of a pull request, perhaps a fork's" : '';
-                ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
-            }
-            seen = await approvalsOf(pipelines, found.id, input.jobs);
-            const chosenJobs = seen.filter((a) => a.chosen);
-            const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
-            if (onHold.length > 0)
-                return { done: true, value: onHold };
-            if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
-                return { done: true, value: [] };
-            return { done: false };
+            },
         }));
-        if (!result.done) {
-            const wait = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs);
-            // A look the time-out stopped part-way said nothing of what it was reading.
-            const stopped = ctx.clock.now() < lookDeadline
-                ? ''
-                : input.waitMs === 0
-                    ? `: the one look was stopped after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ONE_LOOK_MS)}, the most it may take`
-                    : ': the last look was stopped at the time-out';
-            const why = result.error === undefined ? '' : ` (${result.error.message})`;
-            const skipped = pulls === 0
-                ? ''
-                : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
-            throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .WaitError */ .uf(pipeline === undefined
-                ? input.pipelineId !== undefined
-                    ? `Pipeline ${input.pipelineId} could not be read within ${wait}${why}${stopped}`
-                    : listed
-                        ? `No pipeline of ${commit} was found within ${wait} among the project's ${MAX_PIPELINES} newest ` +
-                            `pipelines${why}${skipped}`
-                        : `No pipeline of ${commit} was found within ${wait}${why}; the project's pipelines could not be ` +
-                            `read in time${stopped}`
-                : `No ${chosen} came on hold in pipeline #${pipeline.number} within ${wait}${why}; ` +
-                    (seen === undefined
-                        ? `its approval jobs could not be read in time${stopped}`
-                        : seen.length === 0
-                            ? 'the pipeline has no approval job'
-                            : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`));
-        }
-        if (result.value.length === 0) {
+        if (holds.length === 0) {
             ctx.info(`Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
                 `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`);
         }
-        for (const hold of result.value) {
+        for (const hold of holds) {
             await approveOnce(ctx, approver, hold);
             approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
             ctx.info(`Approved ${hold.name}`);
@@ -314,9 +316,7 @@ async function approveOnce(ctx, pipelines, hold) {
             if (job?.status === 'success')
                 return;
             if (job?.status !== 'on_hold') {
-                throw new _runner_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .WaitError */ .uf(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
-                    cause: error,
-                });
+                throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_8__/* .waitFailed */ .bn)(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, error);
             }
             ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
         }
@@ -510,25 +510,76 @@ function describePatterns(patterns) {
 
 /***/ }),
 
-/***/ 8537:
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $c: () => (/* binding */ v11Connection),
+/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
+/* harmony export */   Cu: () => (/* binding */ waitMs),
+/* harmony export */   HO: () => (/* binding */ connectUntil),
+/* harmony export */   M7: () => (/* binding */ readRevision)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3585);
+/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+
+
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
+    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+}
+function pollIntervalMs(inputs) {
+    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
+    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+function readRevision(given, env, instead) {
+    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
+    if (raw === undefined) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+    }
+    if (!/^[0-9a-f]{7,40}$/i.test(raw))
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+    return raw.toLowerCase();
+}
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+function connectUntil(ctx, deadline) {
+    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+}
+/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
+function v11Connection(connection) {
+    const { project } = connection;
+    const why = 'this call has no API v2 form, so such a project cannot be reached';
+    if ('slug' in project)
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', why);
+    return { ...connection, project };
+}
+
+
+/***/ }),
+
+/***/ 3585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ untilDeadline),
 /* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
-/* harmony export */   Zx: () => (/* binding */ failedLook),
-/* harmony export */   f5: () => (/* binding */ PollFailedError),
+/* harmony export */   bn: () => (/* binding */ waitFailed),
 /* harmony export */   uf: () => (/* binding */ WaitError),
-/* harmony export */   wt: () => (/* binding */ poll)
+/* harmony export */   uk: () => (/* binding */ wait)
 /* harmony export */ });
-/* unused harmony export transient */
+/* unused harmony exports PollFailedError, poll, transient */
 /* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(159);
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
-// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
-// interval measured from the end of one look to the start of the next so that a look the transport stretched for a
-// Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
+// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
+// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
+// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
+// a few failed looks tolerated.
 
 
 
@@ -548,6 +599,30 @@ class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .
 /** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
 class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
+}
+/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
+function waitFailed(why, cause) {
+    return new WaitError(why, cause === undefined ? undefined : { cause });
+}
+/** Waits until a look has the result, and returns it; any other ending is the step's error. */
+async function wait(options) {
+    const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
+    let result;
+    try {
+        result = await poll({
+            ...rest,
+            onHeartbeat: (state) => log(still(state)),
+            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+        }, look);
+    }
+    catch (error) {
+        if (error instanceof PollFailedError && gaveUp !== undefined)
+            throw new WaitError(gaveUp(error), { cause: error });
+        throw error;
+    }
+    if (result.done)
+        return result.value;
+    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
 // with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
@@ -634,47 +709,6 @@ function untilDeadline(signal, clock, deadline) {
 function transient(error) {
     // An answer of the wrong shape comes back the same at the next look.
     return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
-}
-
-
-/***/ }),
-
-/***/ 3355:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
-/* harmony export */   Cu: () => (/* binding */ waitMs),
-/* harmony export */   HO: () => (/* binding */ connectUntil),
-/* harmony export */   M7: () => (/* binding */ readRevision)
-/* harmony export */ });
-/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8537);
-/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
-
-
-
-/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
-function waitMs(inputs, name, fallback, min = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
-    return inputs.integer(name, min, _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
-}
-function pollIntervalMs(inputs) {
-    const { min, max } = _poll_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
-    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
-}
-/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
-function readRevision(given, env, instead) {
-    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
-    if (raw === undefined) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
-    }
-    if (!/^[0-9a-f]{7,40}$/i.test(raw))
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
-    return raw.toLowerCase();
-}
-/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
-function connectUntil(ctx, deadline) {
-    return ctx.connect({ deadline, signal: (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
 }
 
 

@@ -45,13 +45,13 @@ var map = {
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		1124,
+		4863,
 		825,
 		26,
 		726,
 		703,
-		673,
-		124
+		963,
+		863
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
@@ -59,7 +59,7 @@ var map = {
 		26,
 		726,
 		703,
-		673,
+		963,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [

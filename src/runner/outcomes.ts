@@ -6,6 +6,7 @@ import { UNBUILT_JOB_STATUSES } from '../service/v2.ts';
 import { BUILD_LIFECYCLES, BUILD_STATUSES, type Build } from '../service/records.ts';
 import { cut } from '../common/format.ts';
 import type { Inputs } from './inputs.ts';
+import { logSafe } from './text.ts';
 
 // The outcomes of a finished build (docs/wire.md), and `not_run`: a build the service skipped (`[ci skip]`) has
 // lifecycle and status `not_run` and no outcome.
@@ -63,6 +64,30 @@ export function passes(policy: OutcomePolicy, outcome: string | null | undefined
 
 export function describePolicy(policy: OutcomePolicy): string {
   return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
+}
+
+/** What an `if-no-*` input chooses when nothing ran or nothing was found: fail the step, warn, or go on. */
+export type IfNothing = 'fail' | 'warn' | 'pass';
+
+/** Reads `if-no-builds` (the gate, trigger-build) or `if-no-artifacts` (fetch-artifacts). */
+export function readIfNothing(
+  inputs: Inputs,
+  name: 'if-no-builds' | 'if-no-artifacts',
+  fallback: IfNothing,
+): IfNothing {
+  return inputs.oneOf(name, ['fail', 'warn', 'pass'] as const, fallback);
+}
+
+/** Nothing ran or nothing was found: `fail` fails the step with `failure`, `warn` warns, `pass` says it and goes on. */
+export function ifNothing(
+  say: { info(line: string): void; io: { warning(line: string): void } },
+  choice: IfNothing,
+  line: string,
+  failure: () => Error,
+): void {
+  if (choice === 'fail') throw failure();
+  if (choice === 'warn') say.io.warning(logSafe(line));
+  else say.info(line);
 }
 
 /** The worst of several outcomes ('' for none given, or when the worst build ended without an outcome). */

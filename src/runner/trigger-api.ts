@@ -241,3 +241,16 @@ export async function rerunBuild(
 const NO_CACHE_RERUN =
   'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
   'command: clear-cache if needed';
+
+/** Says that the trigger's answer was lost, and what the step found it had started. */
+export function warnRecovered(
+  ctx: ActionContext,
+  after: string | undefined,
+  what: string,
+  where: string,
+): void {
+  if (after !== undefined)
+    ctx.io.warning(
+      logSafe(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`),
+    );
+}

@@ -8,7 +8,7 @@ import {
   untilDeadline,
   type Look,
   type PollOptions,
-} from '../../src/runner/poll.ts';
+} from '../../src/runner/wait.ts';
 import { sleep, systemClock, type Clock } from '../../src/common/clock.ts';
 import {
   AbortedError,

@@ -11,7 +11,7 @@ import { isAmbiguous } from '../../service/http/retry.ts';
 import { jobBuild, Pipelines, type Pipeline } from '../../service/v2.ts';
 import { definedOnly } from '../../service/records.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
-import { poll, untilDeadline, WaitError } from '../../runner/poll.ts';
+import { untilDeadline, wait, waitFailed } from '../../runner/wait.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { inGroup } from '../../runner/io.ts';
 import { appendSummary, headerRow, SUMMARY_ROWS } from '../../runner/summary.ts';
@@ -160,19 +160,46 @@ export async function approve(ctx: ActionContext): Promise<void> {
 
   try {
     // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
-    const result = await inGroup(ctx.io, `Waiting for an ${chosen} on hold`, () =>
-      poll(
-        {
-          clock: ctx.clock,
-          signal: ctx.signal,
-          intervalMs: input.intervalMs,
-          deadline: started + input.waitMs,
-          onHeartbeat: (state) =>
-            ctx.info(`Still waiting for an ${chosen} on hold (${formatDuration(state.elapsedMs)})`),
-          onFailure: (error, state) =>
-            ctx.io.warning(`${error.message}; looking again in ${formatDuration(state.nextInMs)}`),
+    const holds = await inGroup(ctx.io, `Waiting for an ${chosen} on hold`, () =>
+      wait({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        intervalMs: input.intervalMs,
+        deadline: started + input.waitMs,
+        log: ctx.info,
+        still: (state) => `Still waiting for an ${chosen} on hold (${formatDuration(state.elapsedMs)})`,
+        failed: (error, state) =>
+          ctx.io.warning(`${error.message}; looking again in ${formatDuration(state.nextInMs)}`),
+        unfinished: (error) => {
+          const span = formatDuration(input.waitMs);
+          // A look the time-out stopped part-way said nothing of what it was reading.
+          const stopped =
+            ctx.clock.now() < lookDeadline
+              ? ''
+              : input.waitMs === 0
+                ? `: the one look was stopped after ${formatDuration(ONE_LOOK_MS)}, the most it may take`
+                : ': the last look was stopped at the time-out';
+          const why = error === undefined ? '' : ` (${error.message})`;
+          const skipped =
+            pulls === 0
+              ? ''
+              : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
+          return pipeline === undefined
+            ? input.pipelineId !== undefined
+              ? `Pipeline ${input.pipelineId} could not be read within ${span}${why}${stopped}`
+              : listed
+                ? `No pipeline of ${commit} was found within ${span} among the project's ${MAX_PIPELINES} newest ` +
+                  `pipelines${why}${skipped}`
+                : `No pipeline of ${commit} was found within ${span}${why}; the project's pipelines could not be ` +
+                  `read in time${stopped}`
+            : `No ${chosen} came on hold in pipeline #${pipeline.number} within ${span}${why}; ` +
+                (seen === undefined
+                  ? `its approval jobs could not be read in time${stopped}`
+                  : seen.length === 0
+                    ? 'the pipeline has no approval job'
+                    : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`);
         },
-        async () => {
+        look: async () => {
           let found: Pipeline | undefined;
           if (input.pipelineId !== undefined) {
             // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
@@ -208,46 +235,15 @@ export async function approve(ctx: ActionContext): Promise<void> {
             return { done: true, value: [] };
           return { done: false };
         },
-      ),
+      }),
     );
-    if (!result.done) {
-      const wait = formatDuration(input.waitMs);
-      // A look the time-out stopped part-way said nothing of what it was reading.
-      const stopped =
-        ctx.clock.now() < lookDeadline
-          ? ''
-          : input.waitMs === 0
-            ? `: the one look was stopped after ${formatDuration(ONE_LOOK_MS)}, the most it may take`
-            : ': the last look was stopped at the time-out';
-      const why = result.error === undefined ? '' : ` (${result.error.message})`;
-      const skipped =
-        pulls === 0
-          ? ''
-          : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
-      throw new WaitError(
-        pipeline === undefined
-          ? input.pipelineId !== undefined
-            ? `Pipeline ${input.pipelineId} could not be read within ${wait}${why}${stopped}`
-            : listed
-              ? `No pipeline of ${commit} was found within ${wait} among the project's ${MAX_PIPELINES} newest ` +
-                `pipelines${why}${skipped}`
-              : `No pipeline of ${commit} was found within ${wait}${why}; the project's pipelines could not be ` +
-                `read in time${stopped}`
-          : `No ${chosen} came on hold in pipeline #${pipeline.number} within ${wait}${why}; ` +
-              (seen === undefined
-                ? `its approval jobs could not be read in time${stopped}`
-                : seen.length === 0
-                  ? 'the pipeline has no approval job'
-                  : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`),
-      );
-    }
-    if (result.value.length === 0) {
+    if (holds.length === 0) {
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
           `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`,
       );
     }
-    for (const hold of result.value) {
+    for (const hold of holds) {
       await approveOnce(ctx, approver, hold);
       approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
       ctx.info(`Approved ${hold.name}`);
@@ -348,9 +344,7 @@ async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Appro
       const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
       if (job?.status === 'success') return;
       if (job?.status !== 'on_hold') {
-        throw new WaitError(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, {
-          cause: error,
-        });
+        throw waitFailed(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, error);
       }
       ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
     }

@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { appendSummary } from '../../runner/summary.ts';
+import { ifNothing } from '../../runner/outcomes.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { Downloader, type Opener } from '../../files/download.ts';
 import { displayUrl, formatBytes, plural, quoted } from '../../common/format.ts';
@@ -131,9 +132,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
         : `none of the ${listed} artifacts of ${which} can be fetched`)
   }`;
   await setOutputs(ctx, []);
-  if (options.ifNoArtifacts === 'fail') throw new FetchError(`${text} (if-no-artifacts: fail)`);
-  if (options.ifNoArtifacts === 'warn') ctx.io.warning(logSafe(text));
-  else ctx.info(text);
+  ifNothing(ctx, options.ifNoArtifacts, text, () => new FetchError(`${text} (if-no-artifacts: fail)`));
   await appendSummary(ctx.io, mdSafe(text, 1000));
 }
 

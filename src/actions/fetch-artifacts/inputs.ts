@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import type { ActionContext } from '../../runner/run.ts';
 import { workspace } from '../../runner/workflow.ts';
+import { readIfNothing } from '../../runner/outcomes.ts';
 import { ValidationError } from '../../common/errors.ts';
 import { compileGlob } from '../../common/glob.ts';
 import { MAX_FILE_NAME_BYTES, profileOf, windowsNameProblem } from '../../files/paths.ts';
@@ -74,7 +75,7 @@ export function readInputs(ctx: ActionContext) {
     globs: inputs.lines('pattern').map((line) => compileGlob('pattern', line)),
     fileName,
     flatten: inputs.boolean('flatten', false),
-    ifNoArtifacts: inputs.oneOf('if-no-artifacts', ['fail', 'warn', 'pass'], 'warn'),
+    ifNoArtifacts: readIfNothing(inputs, 'if-no-artifacts', 'warn'),
     concurrency: inputs.integer('concurrency', 1, 32, 8),
     /** Lower-case, as the service gives commits. */
     revision: revision?.toLowerCase(),

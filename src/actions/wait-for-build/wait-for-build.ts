@@ -1,15 +1,9 @@
-import {
-  gateBuilds,
-  pipelineConnection,
-  pipelineSource,
-  readIfNoBuilds,
-  type BuildSource,
-} from '../../runner/gate.ts';
+import { gateBuilds, pipelineConnection, pipelineSource } from '../../runner/gate.ts';
+import { scopeOf, type BuildSource } from '../../runner/gate-scope.ts';
 import { jobReader } from '../../service/pipeline-builds.ts';
 import { definedOnly, isFinished } from '../../service/records.ts';
-import { scopeOf } from '../../runner/gate.ts';
 import { Pipelines, ProjectsV2 } from '../../service/v2.ts';
-import { readOutcomePolicy } from '../../runner/outcomes.ts';
+import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
 import { pipelineUrl } from '../../runner/trigger-api.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { connectUntil, pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
@@ -62,7 +56,7 @@ function readInputs(ctx: ActionContext) {
     intervalMs: pollIntervalMs(inputs),
     policy: readOutcomePolicy(inputs),
     failureLogLines: inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50),
-    ifNoBuilds: readIfNoBuilds(inputs),
+    ifNoBuilds: readIfNothing(inputs, 'if-no-builds', 'fail'),
   };
 
   let revision = '';

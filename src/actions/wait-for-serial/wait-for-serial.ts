@@ -1,4 +1,4 @@
-import { failedLook, poll, PollFailedError, WaitError, type Look } from '../../runner/poll.ts';
+import { wait, type Look } from '../../runner/wait.ts';
 import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
 import { appendSummary, buildLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
@@ -100,22 +100,42 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   let pending = new Map<number, Build>();
   let looks = 0;
   /** `stopped`: before the time-out, because the next look could not have come within it. */
-  let ending: 'clear' | 'timed-out' | 'stopped' | 'failed' = 'failed';
+  let ending = 'failed' as 'clear' | 'timed-out' | 'stopped' | 'failed';
   // The wait is a log group, ended before the step's error line.
   ctx.io.startGroup(logSafe(`Waiting for other builds of ${scope}`));
   try {
     let emptyLooks = 0;
-    const result = await poll(
-      {
-        clock: ctx.clock,
-        signal: ctx.signal,
-        intervalMs: input.intervalMs,
-        deadline,
-        onHeartbeat: ({ elapsedMs }) =>
-          ctx.info(`Still waiting for ${numbers(pending)} after ${formatDuration(elapsedMs)}`),
-        onFailure: failedLook(ctx.info, 'list the running builds'),
+    const still = (): string[] =>
+      [...pending.values()].map((b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`);
+    await wait({
+      clock: ctx.clock,
+      signal: ctx.signal,
+      intervalMs: input.intervalMs,
+      deadline,
+      log: ctx.info,
+      still: ({ elapsedMs }) => `Still waiting for ${numbers(pending)} after ${formatDuration(elapsedMs)}`,
+      failed: 'list the running builds',
+      unfinished: (error) => {
+        const running = still();
+        if (error !== undefined) {
+          // The time-out did not come: the next look could not have been made within it (a long Retry-After).
+          ending = 'stopped';
+          return (
+            `Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before the ` +
+            `${formatDuration(input.timeoutMs)} timeout: ${error.message}; ` +
+            (running.length > 0
+              ? `still running at the last look: ${running.join(', ')}`
+              : 'none was seen running')
+          );
+        }
+        ending = 'timed-out';
+        return (
+          `Timed out after ${formatDuration(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+          `${running.length > 0 ? running.join(', ') : 'none at the last look, which could not be confirmed'}`
+        );
       },
-      async (n): Promise<Look<true>> => {
+      gaveUp: (error) => `Gave up waiting: ${error.message}`,
+      look: async (n): Promise<Look<true>> => {
         looks = n;
         const now = await source.pending(pending);
         // cancel-older: each build to wait for (all older than this job's own) is cancelled once, and the next
@@ -158,28 +178,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
         if (emptyLooks >= 2) return { done: true, value: true };
         return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
       },
-    );
-    if (!result.done) {
-      const still = [...pending.values()].map(
-        (b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`,
-      );
-      if (result.error !== undefined) {
-        // The time-out did not come: the next look could not have been made within it (a long Retry-After).
-        ending = 'stopped';
-        throw new WaitError(
-          `Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before the ` +
-            `${formatDuration(input.timeoutMs)} timeout: ${result.error.message}; ` +
-            (still.length > 0
-              ? `still running at the last look: ${still.join(', ')}`
-              : 'none was seen running'),
-        );
-      }
-      ending = 'timed-out';
-      throw new WaitError(
-        `Timed out after ${formatDuration(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
-          `${still.length > 0 ? still.join(', ') : 'none at the last look, which could not be confirmed'}`,
-      );
-    }
+    });
     ending = 'clear';
     const elapsed = ctx.clock.now() - started;
     ctx.info(
@@ -187,10 +186,6 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
         ? `No other build of ${scope} is running: going on`
         : `Waited ${formatDuration(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`,
     );
-  } catch (error) {
-    if (error instanceof PollFailedError)
-      throw new WaitError(`Gave up waiting: ${error.message}`, { cause: error });
-    throw error;
   } finally {
     ctx.io.endGroup();
     const elapsed = ctx.clock.now() - started;

@@ -1,6 +1,8 @@
-// The waiting loop of the release-gating actions (docs/promises.md, promises 17–20): one look at a time, the
-// interval measured from the end of one look to the start of the next so that a look the transport stretched for a
-// Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
+// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
+// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
+// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
+// a few failed looks tolerated.
 import { abortReason, type Clock } from '../common/clock.ts';
 import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
@@ -23,7 +25,7 @@ export interface PollOptions {
   onFailure?: (error: Error, state: PollState & { failures: number; nextInMs: number }) => void;
 }
 
-interface PollState {
+export interface PollState {
   looks: number;
   elapsedMs: number;
 }
@@ -37,7 +39,7 @@ export const WAIT_LIMITS = {
 } as const;
 
 /** The log line of a failed look: what could not be done, why, and when the next look comes. */
-export function failedLook(log: (line: string) => void, what: string): NonNullable<PollOptions['onFailure']> {
+function failedLook(log: (line: string) => void, what: string): NonNullable<PollOptions['onFailure']> {
   return (error, { failures, nextInMs }) =>
     log(
       `Could not ${what} (${error.message}); looking again in ${formatDuration(nextInMs)} (failure ${failures} in a row)`,
@@ -52,6 +54,50 @@ export class PollFailedError extends UserFacingError {
 /** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
 export class WaitError extends UserFacingError {
   override name = 'WaitError';
+}
+
+/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
+export function waitFailed(why: string, cause?: Error): WaitError {
+  return new WaitError(why, cause === undefined ? undefined : { cause });
+}
+
+/** A waiting action's look, and the words of its lines and of its error when the wait ends without a result. */
+export interface WaitOptions<T> extends Omit<PollOptions, 'onHeartbeat' | 'onFailure'> {
+  look: (n: number) => Promise<Look<T>>;
+  log: (line: string) => void;
+  /** The heartbeat: a line said when a minute went by without another. */
+  still: (state: PollState) => string;
+  /** What a failed look could not do (`look at the builds`), or the action's own line for it. */
+  failed: string | NonNullable<PollOptions['onFailure']>;
+  /**
+   * The step's error when the deadline came first; `error` when the wait stopped before it, because the next look
+   * could not have been made within it (a long Retry-After).
+   */
+  unfinished: (error: Error | undefined, state: PollState) => string;
+  /** The step's error after too many failed looks in a row; without it, their error is the step's. */
+  gaveUp?: (error: PollFailedError) => string;
+}
+
+/** Waits until a look has the result, and returns it; any other ending is the step's error. */
+export async function wait<T>(options: WaitOptions<T>): Promise<T> {
+  const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
+  let result: PollResult<T>;
+  try {
+    result = await poll(
+      {
+        ...rest,
+        onHeartbeat: (state) => log(still(state)),
+        onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+      },
+      look,
+    );
+  } catch (error) {
+    if (error instanceof PollFailedError && gaveUp !== undefined)
+      throw new WaitError(gaveUp(error), { cause: error });
+    throw error;
+  }
+  if (result.done) return result.value;
+  throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
 }
 
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,

@@ -1,0 +1,78 @@
+// trigger-build's inputs, read and checked before anything is sent.
+import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
+import type { ActionContext } from '../../runner/run.ts';
+import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
+import { checkTriggerInputs, readTriggerApi, type TriggerRequest } from '../../runner/trigger-api.ts';
+import { triggerRefOf } from '../../runner/workflow.ts';
+import { definedOnly } from '../../service/records.ts';
+import { MAX_OUTPUT_LINES } from '../../service/step-output.ts';
+import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../service/validate.ts';
+
+/** Reads and checks every input of the action's own before anything is sent. */
+export function readInputs(ctx: ActionContext) {
+  const { inputs } = ctx;
+  const { branch, tag, revision } = triggerRefOf(
+    { branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') },
+    ctx.env,
+  );
+  checkSegment('branch', branch);
+  checkRevisionOrTag('revision', revision, 'tag', tag);
+  if (tag !== undefined) checkSegment('tag', tag, 'a tag name');
+  if (revision !== undefined) checkSegment('revision', revision, 'a commit');
+  const parallel = inputs.integer('parallel', 1, 1000);
+  const params = withContextParams(ctx, inputs.params('params'));
+  const wait = inputs.boolean('wait', false);
+  const timeoutMs = waitMs(inputs, 'wait-timeout-minutes', 60);
+  const intervalMs = pollIntervalMs(inputs);
+  const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
+  const policy = readOutcomePolicy(inputs);
+  const failureLogLines = inputs.integer('failure-log-lines', 0, MAX_OUTPUT_LINES, 50);
+  const api = readTriggerApi(inputs);
+  const ifNoBuilds = readIfNothing(inputs, 'if-no-builds', 'fail');
+  const definitionId = inputs.optional('definition-id');
+  if (definitionId !== undefined) checkSegment('definition-id', definitionId, 'a pipeline definition id');
+  const request: TriggerRequest = {
+    branch,
+    ...definedOnly({ definitionId, revision, tag, parallel, params }),
+  };
+  // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
+  checkTriggerInputs(api, request);
+  return { api, ifNoBuilds, request, wait, timeoutMs, intervalMs, cancelOnAbort, policy, failureLogLines };
+}
+
+export type TriggerInputs = ReturnType<typeof readInputs>;
+
+/** The runner variable each parameter of the service's own trigger action comes from. */
+const CONTEXT_PARAMS = {
+  GHA_Actor: 'GITHUB_ACTOR',
+  GHA_Action: 'GITHUB_ACTION',
+  GHA_Event: 'GITHUB_EVENT_NAME',
+};
+
+/**
+ * With `github-context-params`, the parameters the service's own trigger action sends, with its values, so that a
+ * configuration written for it runs unchanged: GHA_Actor, GHA_Action, GHA_Event, and GHA_Meta when `github-meta`
+ * is given. A parameter `params` sets too keeps the value of `params`, with a warning.
+ */
+function withContextParams(ctx: ActionContext, given: BuildParams | undefined): BuildParams | undefined {
+  const meta = ctx.inputs.optional('github-meta');
+  if (!ctx.inputs.boolean('github-context-params', false)) {
+    if (meta !== undefined)
+      ctx.io.warning('github-meta is given but not sent: it is sent only with github-context-params: true');
+    return given;
+  }
+  // Only the variables that are set, as that action sends them (a variable not set leaves its parameter out).
+  const added: BuildParams = Object.create(null) as BuildParams;
+  for (const [name, variable] of Object.entries(CONTEXT_PARAMS)) {
+    const value = ctx.env[variable];
+    if (value !== undefined) added[name] = value;
+  }
+  if (meta !== undefined) added['GHA_Meta'] = meta;
+  const clash = Object.keys(added).filter((name) => given !== undefined && Object.hasOwn(given, name));
+  if (clash.length > 0)
+    ctx.io.warning(
+      `params sets ${clash.join(', ')}, which github-context-params sets too: ` +
+        `${clash.length > 1 ? 'the values given in params are' : 'the value given in params is'} sent`,
+    );
+  return Object.assign(Object.create(null) as BuildParams, added, given);
+}

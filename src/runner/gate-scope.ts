@@ -1,0 +1,92 @@
+// What the gate waits for, how it names it, and how a wait of it ends: the words its looks, its verdict and its
+// report share.
+import { jobOf, type CommitQuery } from '../service/commit-builds.ts';
+import { describePatterns, type NamePattern } from '../common/name-patterns.ts';
+import type { PipelineLook, WorkflowEnd } from '../service/pipeline-builds.ts';
+import type { Build } from '../service/records.ts';
+import type { IfNothing, OutcomePolicy } from './outcomes.ts';
+
+/** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
+export interface GateInputs {
+  buildNum?: number;
+  /** `revision` is '' when it is to be read from the newest build of `branch` (an issue_comment event). */
+  query: CommitQuery;
+  workflows: NamePattern[];
+  jobs: NamePattern[];
+  /** Lines of `job` the step waits for until a job they match has appeared. */
+  named: NamePattern[];
+  ifNoBuilds: IfNothing;
+  appearMs: number;
+  settleMs: number;
+  timeoutMs: number;
+  intervalMs: number;
+  policy: OutcomePolicy;
+  failureLogLines: number;
+  /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
+  source?: BuildSource;
+  label?: string;
+}
+
+// What one look found: the builds that count, oldest first; a source that knows when it is complete (a pipeline)
+// needs neither the appear time nor the settle time, and names the workflows that ended and why nothing ran.
+export interface BuildSource {
+  look(): Promise<
+    Partial<Omit<PipelineLook, 'truncated'>> & {
+      builds: Build[];
+      truncated: boolean;
+      /** The workflows of a commit's pipelines that have not ended. */
+      open?: { name: string; status: string }[];
+      /** Why each of a commit's pipelines that errored runs nothing. */
+      errored?: string[];
+    }
+  >;
+}
+
+/** How the wait ended; `stopped` is a time-out, a give-up or builds not found (`none`: nothing appeared). */
+export type Ending =
+  | {
+      kind: 'finished';
+      /** Every ended workflow known of the pipeline or the commit. */
+      workflows?: WorkflowEnd[];
+      /** Why nothing ran, as the source knows it. */
+      nothing?: string | undefined;
+      /** Every build of the chosen workflows, counted or not. */
+      others?: Build[];
+      /** Why a named job or workflow, or any build chosen, did not appear. */
+      missing?: string;
+      /** Why each of the commit's pipelines that errored runs nothing. */
+      errored?: string[];
+    }
+  | { kind: 'cancelled'; what?: string }
+  | { kind: 'stopped'; why: string; none?: boolean }
+  | { kind: 'none'; why: string };
+
+export type Finished = Extract<Ending, { kind: 'finished' }>;
+
+/** `#12 (job test)`, for the log and errors. */
+export function label(build: Build): string {
+  const { job } = jobOf(build);
+  return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
+}
+
+/** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
+export function scopeOf(input: GateInputs): string {
+  if (input.label !== undefined) return input.label;
+  if (input.buildNum !== undefined) return `build #${input.buildNum}`;
+  const { revision, branch } = input.query;
+  const commit = revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`;
+  const parts = [branch === undefined ? commit : `${commit} on branch ${branch}`];
+  for (const [name, list] of Object.entries({ workflow: input.workflows, job: input.jobs }))
+    if (list.length > 0) parts.push(`${name}${list.length > 1 ? 's' : ''} ${describePatterns(list)}`);
+  return parts.join(', ');
+}
+
+/** `running (status running)`, or just `queued` when both say the same. */
+export function describeState(build: Build): string {
+  const lifecycle = build.lifecycle ?? 'in an unknown state';
+  return build.status && build.status !== build.lifecycle
+    ? `${lifecycle} (status ${build.status})`
+    : lifecycle;
+}
+
+export const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,152 @@
+// The gate's verdict: the one rule of what a gate may pass (docs/promises.md, promise 31), and the words of a
+// failure.
+import { jobOf } from '../service/commit-builds.ts';
+import { choosesName } from '../common/name-patterns.ts';
+import { PipelineBuilds, type UnbuiltJob, type WorkflowEnd } from '../service/pipeline-builds.ts';
+import type { Build } from '../service/records.ts';
+import { describePolicy, outcomeOf, passes, workflowOutcome, type OutcomePolicy } from './outcomes.ts';
+import { scopeOf, label, upper, type GateInputs } from './gate-scope.ts';
+
+/** What the gate found once the wait ended: what the one rule judges. */
+export interface Found {
+  /** The builds counted: of the chosen workflows and jobs, all ended. */
+  builds: readonly Build[];
+  /** Every build of the chosen workflows, counted or not. */
+  others: readonly Build[];
+  /** Every ended workflow known of the pipeline or the commit (through v2, where it answers). */
+  workflows: readonly WorkflowEnd[];
+  /** The chosen jobs of a pipeline that ended without a build. */
+  unbuilt: readonly UnbuiltJob[];
+  /** Why a named job or workflow, or any build chosen, did not appear within the appear time. */
+  missing?: string;
+  /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
+  nothing?: string;
+  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
+  errored?: readonly string[];
+}
+
+/** The verdict: the workflows judged, and why the step fails, or why nothing ran (`if-no-builds` decides). */
+export interface Verdict {
+  judged: WorkflowEnd[];
+  fail?: string;
+  none?: string;
+}
+
+/**
+ * The one rule of what a gate may pass, on every path: by commit, by `pipeline-id` and by the trigger, by triple and
+ * by slug (docs/promises.md, promise 31). It passes only when every named workflow and job was found and ended
+ * with an outcome the policy allows, at least one build ran (an approval is not one), and no workflow judged ended
+ * with an outcome outside the policy. `if-no-builds` decides only when nothing failed and no build ran.
+ */
+export function judge(input: GateInputs, found: Found): Verdict {
+  const { policy } = input;
+  const inWorkflow = (b: Build, w: WorkflowEnd): boolean =>
+    b.workflows?.['workflow_id'] === w.id || jobOf(b).workflow === w.name;
+  // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
+  const chosen = found.workflows.filter((w) => choosesName(input.workflows, w.name));
+  const ranNone = found.builds.length === 0 || found.missing !== undefined;
+  // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
+  // judged, as the jobs chosen decide. When a job named did not appear, any workflow that failed fails the step.
+  const holdsChosen = (w: WorkflowEnd): boolean =>
+    found.others.some((b) => inWorkflow(b, w) && choosesName(input.jobs, jobOf(b).job)) ||
+    (w.jobs ?? []).some((job) => choosesName(input.jobs, job));
+  const failedThroughBuild = (w: WorkflowEnd): boolean =>
+    w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !passes(policy, outcomeOf(b)));
+  const judged =
+    input.jobs.length === 0 || ranNone
+      ? chosen
+      : chosen.filter((w) => holdsChosen(w) && !failedThroughBuild(w));
+  const failing = found.builds.filter((b) => !passes(policy, outcomeOf(b)));
+  // One whose failing build already says why is not said again.
+  const failingWorkflows = judged.filter(
+    (w) => !passes(policy, workflowOutcome(w.status)) && !failing.some((b) => inWorkflow(b, w)),
+  );
+  if (ranNone) {
+    // Nothing counted ran: a build left out that failed (where v2 cannot be read) or a workflow that failed fails.
+    const others = found.others.filter((b) => !passes(policy, outcomeOf(b)));
+    // A pipeline of the commit whose configuration failed is a failure, not nothing to gate.
+    const errored = passes(policy, 'failed') ? [] : (found.errored ?? []);
+    if (others.length + failingWorkflows.length + errored.length > 0) {
+      const why = found.missing ?? upper(found.nothing ?? `no build of ${scopeOf(input)} ran`);
+      const failed = others.length + failingWorkflows.length > 0;
+      const list = [...(failed ? [failureList(input, failingWorkflows, others)] : []), ...errored];
+      return { judged, fail: `${why}; ${list.join('; ')}` };
+    }
+  } else if (failing.length > 0 || failingWorkflows.length > 0) {
+    return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
+  }
+  // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
+  // ran is no deploy.
+  const stopped = found.unbuilt.filter((j) => !passes(policy, j.status));
+  if (stopped.length > 0) {
+    const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+    return { judged, fail: `${upper(scopeOf(input))}: ${list}, without running` };
+  }
+  if (found.missing !== undefined)
+    return found.builds.length > 0 ? { judged, fail: found.missing } : { judged, none: found.missing };
+  if (found.builds.length === 0)
+    return { judged, none: found.nothing ?? `no build of ${scopeOf(input)} ran` };
+  return { judged };
+}
+
+/** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
+export function unbuiltOf({ source, workflows, jobs }: GateInputs): UnbuiltJob[] {
+  if (!(source instanceof PipelineBuilds)) return [];
+  return source.unbuilt.filter((j) => choosesName(workflows, j.workflow) && choosesName(jobs, j.job));
+}
+
+/** The build that decided a verdict: the first that did not pass, else the newest. */
+export function decidingBuild(builds: readonly Build[], policy: OutcomePolicy): Build | undefined {
+  return builds.find((b) => !passes(policy, outcomeOf(b))) ?? newest(builds);
+}
+
+export function newest(builds: readonly Build[]): Build | undefined {
+  return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
+}
+
+function failureMessage(
+  input: GateInputs,
+  builds: readonly Build[],
+  failing: readonly Build[],
+  workflows: readonly WorkflowEnd[],
+): string {
+  const how = buildHow;
+  const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
+  const [only] = failing;
+  if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
+    const where = only.build_url ? `: ${only.build_url}` : '';
+    const of = builds.length > 1 ? ` of ${builds.length} builds of ${scopeOf(input)}` : '';
+    return `Build ${label(only)}${of} ended with ${how(only)}${allowed}${where}`;
+  }
+  if (workflows.length === 0) {
+    const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
+    return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
+  }
+  return `${upper(scopeOf(input))} did not pass: ${failureList(input, workflows, failing)}`;
+}
+
+/** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
+function failureList(
+  input: GateInputs,
+  workflows: readonly WorkflowEnd[],
+  failing: readonly Build[],
+): string {
+  const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
+  const list = workflows.map((w) => {
+    const outcome = workflowOutcome(w.status);
+    const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
+    const made = w.jobs?.length === 0 ? ' without a job' : '';
+    return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+  });
+  list.push(...failing.map((b) => `build ${label(b)} ended with ${buildHow(b)}`));
+  return `${list.join(', ')}${allowed}`;
+}
+
+function buildHow(b: Build): string {
+  const outcome = outcomeOf(b);
+  const status = b.status ?? 'unknown';
+  if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
+  return outcome
+    ? `outcome '${outcome}' (status ${status})`
+    : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+}
