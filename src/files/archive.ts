@@ -1,7 +1,7 @@
 // What an archive is, and the rules its members must pass before anything of it is written (reader.ts reads it,
 // extract.ts writes it). Kept apart from the reader so that a step without archives loads no archive library.
 import { quoted } from '../common/format.ts';
-import { foldedName, pathProblem } from './paths.ts';
+import { foldedName, pathProblem } from './names.ts';
 
 export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
 

@@ -7,7 +7,7 @@ import { abortReason, systemClock, type Clock } from '../common/clock.ts';
 import { discard } from '../service/http/answer.ts';
 import { ApiError, asError, UserFacingError } from '../common/errors.ts';
 import { backoffDelay, isTransient, type RetryOptions } from '../service/http/retry.ts';
-import { partFileName } from './paths.ts';
+import { partFileName } from './names.ts';
 import { renameFile } from './rename.ts';
 import { contentCoding, decoder, type Coding } from '../service/http/decode.ts';
 import { definedOnly } from '../service/records.ts';

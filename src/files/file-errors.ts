@@ -1,17 +1,7 @@
-// The file system's errors: one artifact's own, a full disk, and a destination that cannot be made.
-import { lstat, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+// The file system's errors: one artifact's own, and a full disk.
 import { formatBytes, quoted } from '../common/format.ts';
 import { DownloadError } from './download.ts';
 import { certificateCode, UntrustedCertificateError, UserFacingError } from '../common/errors.ts';
-import {
-  MAX_FILE_NAME_BYTES,
-  MAX_PATH_BYTES,
-  PART_SUFFIX_BYTES,
-  type Destination,
-  type Found,
-  type InspectCache,
-} from './paths.ts';
 
 /** What stops the step for a reason its message says whole: the disk, the destination, the artifacts. */
 export class FetchError extends UserFacingError {
@@ -59,57 +49,6 @@ function diskFullError(reason: string, what: string): FetchError {
     `the destination's disk is full (${reason}): artifact ${what}; free space there or choose another path. ` +
       'No part file is left',
   );
-}
-
-/** Creates the destination; a recursive mkdir says ENOENT for most failures, so the first missing folder tells why. */
-export async function makeDestination(path: string): Promise<void> {
-  if ((await mkdir(path, { recursive: true }).catch(() => null)) !== null) return;
-  const fail = (reason: string): FetchError =>
-    new FetchError(
-      `path: the destination ${JSON.stringify(path)} cannot be used: ${reason}; nothing was downloaded`,
-    );
-  // The first existing path upward, and the folder below it that is missing.
-  let [at, missing] = [path, path];
-  let stat = await lstat(at).catch(() => undefined);
-  while (stat === undefined && dirname(at) !== at) {
-    [missing, at] = [at, dirname(at)];
-    stat = await lstat(at).catch(() => undefined);
-  }
-  if (stat !== undefined && !stat.isDirectory() && (at === path || !stat.isSymbolicLink()))
-    throw fail(`${JSON.stringify(at)} is a file, not a folder`);
-  const code = await mkdir(missing).catch((error: NodeJS.ErrnoException) => error.code);
-  const parent = JSON.stringify(dirname(missing));
-  throw fail(
-    code === 'EROFS'
-      ? `its parent folder ${parent} is on a read-only file system`
-      : code === 'EACCES' || code === 'EPERM'
-        ? `there is no permission to create a folder in ${parent}`
-        : code === 'ENOSPC' || code === 'EDQUOT'
-          ? `the disk of ${parent} is full`
-          : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`,
-  );
-}
-
-/** What stands at a final path; a name or path too long for the file system is refused like any other. */
-export function inspectFinal(
-  destination: Destination,
-  segments: readonly string[],
-  cache: InspectCache,
-): Promise<Found> | Found {
-  const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
-  const reason =
-    Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES
-      ? `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`
-      : segments.some((s) => Buffer.byteLength(s) > 255)
-        ? 'a segment is longer than 255 bytes'
-        : Buffer.byteLength(join(destination.root, ...segments)) > max
-          ? `its path in the destination would be longer than ${max} bytes`
-          : undefined;
-  return reason === undefined ? destination.inspect(segments, cache) : { kind: 'refused', reason };
-}
-
-export function aThing(what: string): string {
-  return `a ${what === 'symlink' ? 'symbolic link' : what}`;
 }
 
 /** Errors that refuse one artifact and let the others be fetched (docs/promises.md, promise 27). */

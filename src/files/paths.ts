@@ -1,31 +1,20 @@
 // Where each artifact is saved: its relative path as actions/fetch-artifacts/README.md describes `path`, and
 // nothing outside the destination (docs/promises.md, promise 11). Artifact records come from the server and are
-// untrusted: every path becomes plain relative segments (or is refused) before it is joined to the destination,
-// and the folders below it are made one level at a time, refusing any that is a symbolic link.
-import { randomBytes } from 'node:crypto';
-import { lstatSync, type Stats } from 'node:fs';
-import { lstat, mkdir, rmdir } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+// untrusted: every path becomes plain relative segments (or is refused) before it is joined to the destination.
 import { unescape } from 'node:querystring';
 import { quoted } from '../common/format.ts';
 import { selects, type Glob } from '../common/glob.ts';
 import { UserFacingError } from '../common/errors.ts';
-
-/** Most file systems allow no longer name. */
-const MAX_SEGMENT_BYTES = 255;
-/** What a part file adds to its destination's name, in bytes: the file system must take that name too. */
-export const PART_SUFFIX_BYTES = '.0123456789ab.part'.length;
-export const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - PART_SUFFIX_BYTES;
-/** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
-export const MAX_PATH_BYTES = 4095;
-
-let partSerial: number | undefined;
-
-/** `<dest>.<12 hex digits>.part`, counting up from a random start: a counter, not a random name per file. */
-export function partFileName(dest: string): string {
-  partSerial = ((partSerial ?? randomBytes(6).readUIntBE(0, 6)) + 1) % 2 ** 48;
-  return `${dest}.${partSerial.toString(16).padStart(12, '0')}.part`;
-}
+import {
+  foldedName,
+  MAX_FILE_NAME_BYTES,
+  MAX_PATH_BYTES,
+  MAX_SEGMENT_BYTES,
+  PROFILES,
+  segmentProblem,
+  windowsNameProblem,
+  type FileSystemProfile,
+} from './names.ts';
 
 type RelativePath = { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
 
@@ -76,94 +65,6 @@ function relativeSegments(text: string, profile: FileSystemProfile): RelativePat
     return refuse(`its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`);
   }
   return { ok: true, segments, contained };
-}
-
-/**
- * The rules every path that reaches the destination goes through, one segment at a time: an artifact's path and an
- * archive member's alike. Says what is wrong, as the end of a sentence that starts with "it", or undefined.
- */
-function segmentProblem(segment: string): string | undefined {
-  if (segment === '') return 'has an empty segment';
-  if (segment === '.' || segment === '..') return `climbs out of its folder with '${segment}'`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/u.test(segment))
-    return segment.includes('\0') ? 'holds a NUL byte' : 'holds a control character';
-  if (/[/\\]/u.test(segment)) return 'holds a path separator inside a name';
-  if (isGitFolderName(segment))
-    return "goes into a '.git' folder, where a file could run commands at git's next call";
-  return undefined;
-}
-
-/** The first problem of a path (see segmentProblem), then by Windows' naming rules where the disk has them. */
-export function pathProblem(segments: readonly string[], profile?: FileSystemProfile): string | undefined {
-  // `x:name` is a name where drives do not exist; Windows' rules refuse its colon where they do.
-  if (/^[A-Za-z]:$/u.test(segments[0] ?? '')) return 'starts with a drive letter (an absolute path)';
-  const windows = profile?.windowsNames ? segments.map(windowsNameProblem) : [];
-  return [...segments.map(segmentProblem), ...windows].find((p) => p !== undefined);
-}
-
-/**
- * `.git` in any case, and the names NTFS and HFS+ read as `.git` too, as git itself checks them (its fixes for
- * CVE-2014-9390 and CVE-2019-1352): what follows a `:` is a stream of the same file, trailing dots and spaces are
- * dropped, `GIT~1` is its short name, and HFS+ ignores some invisible code points.
- */
-export function isGitFolderName(segment: string): boolean {
-  const name = (segment.split(':')[0] ?? '')
-    .replace(/[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu, '')
-    .replace(/[. ]+$/u, '')
-    .toLowerCase();
-  return name === '.git' || name === 'git~1';
-}
-
-/**
- * The key under which a case-insensitive, normalisation-insensitive disk stores a name: two names with one key are
- * one file there. Linux runners write to such disks too, so the key does not depend on the platform; lower then
- * upper case folds more than any one disk does (`ß` and `ss`), which can only keep apart names a disk would keep.
- */
-export function foldedName(name: string): string {
-  return name.normalize('NFC').toLowerCase().toUpperCase();
-}
-
-/**
- * What a disk does with names: whether `A.txt` and `a.txt` are one file, whether `café` in NFC and in NFD are, and
- * whether Windows' naming rules hold. The planning code takes one as a parameter, so every disk is tested anywhere.
- */
-export type FileSystemProfile = typeof PROFILES.ext4;
-
-export const PROFILES = {
-  ext4: { name: 'ext4', caseInsensitive: false, normalisationInsensitive: false, windowsNames: false },
-  casefold: {
-    name: 'ext4 casefold',
-    caseInsensitive: true,
-    normalisationInsensitive: true,
-    windowsNames: false,
-  },
-  apfs: { name: 'APFS', caseInsensitive: true, normalisationInsensitive: true, windowsNames: false },
-  ntfs: { name: 'NTFS', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
-  exfat: { name: 'exFAT', caseInsensitive: true, normalisationInsensitive: false, windowsNames: true },
-};
-
-/** The profile a runner's own disk most likely has; only its Windows naming rules change what is planned. */
-export function profileOf(platform: NodeJS.Platform): FileSystemProfile {
-  return platform === 'win32' ? PROFILES.ntfs : platform === 'darwin' ? PROFILES.apfs : PROFILES.ext4;
-}
-
-/** Device names Windows reserves in every folder, with any extension (`aux.txt` is the device too). */
-const RESERVED_WINDOWS_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/iu;
-
-/**
- * Why Windows cannot hold this segment as a name, or undefined. Some can still be created through `\\?\` paths, as
- * files that Explorer, git and the runner's clean-up cannot remove: so they are refused, not tried.
- */
-export function windowsNameProblem(segment: string): string | undefined {
-  const bad = /[<>:"|?*]/u.exec(segment)?.[0];
-  if (bad !== undefined) return `holds ${JSON.stringify(bad)}, which Windows does not allow in a name`;
-  if (/[. ]$/u.test(segment)) return 'ends in a dot or a space, which Windows drops from a name';
-  // Windows reads `CON .txt` and `con.tar.gz` as CON as well: the name up to its first dot, less trailing spaces.
-  if (RESERVED_WINDOWS_NAME.test((segment.split('.')[0] ?? '').trimEnd())) {
-    return `is ${JSON.stringify(segment)}, a device name Windows reserves`;
-  }
-  return undefined;
 }
 
 /** An artifact record as the server sent it: nothing in it is trusted. */
@@ -327,120 +228,4 @@ function describe(value: unknown): string {
 export function sample(items: readonly string[], max = 5): string {
   const shown = items.slice(0, max).map((s) => quoted(s));
   return items.length > max ? `${shown.join(', ')} and ${items.length - max} more` : shown.join(', ');
-}
-
-/** A path below the destination cannot be used: a folder on the way is a symbolic link or not a folder. */
-export class RefusedPathError extends UserFacingError {
-  override name = 'RefusedPathError';
-}
-
-/** Looks at folders shared between calls of `inspect` while nothing below the destination changes. */
-export type InspectCache = Map<string, Stats | null>;
-
-export type Found =
-  | { kind: 'free' }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'exists'; what: 'file' | 'symlink' | 'folder' | 'other' };
-
-/**
- * The destination folder and the folders below it. Each folder is created once, one level at a time with lstat,
- * so a symbolic link planted inside the destination (to a folder outside it) is found and refused, never followed.
- */
-export class Destination {
-  /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
-  readonly root: string;
-  /** Each folder below the root (its segments joined), made ready once. */
-  readonly #folders = new Map<string, Promise<void>>();
-  readonly #created: string[] = [];
-  readonly #profile: FileSystemProfile;
-  /** The first file path inspected under each folded key (foldedName); kept only where archives are unpacked. */
-  readonly #claimed: Map<string, string> | undefined;
-
-  /** Without `unpacks`, no path is remembered: the plan's own paths never merge on any disk (planDownloads), and
-   *  only an archive's files could merge with them. */
-  constructor(root: string, profile: FileSystemProfile = PROFILES.ext4, unpacks = true) {
-    this.root = root;
-    this.#profile = profile;
-    this.#claimed = unpacks ? new Map() : undefined;
-  }
-
-  /** Creates the folders of `segments` (all but the last) and returns the file's absolute path. */
-  async prepare(segments: readonly string[]): Promise<string> {
-    for (let n = 1; n < segments.length; n++) {
-      const relative = segments.slice(0, n).join(sep);
-      if (!this.#folders.has(relative)) this.#folders.set(relative, this.#ensureFolder(relative));
-      await this.#folders.get(relative);
-    }
-    return join(this.root, ...segments);
-  }
-
-  async #ensureFolder(relative: string): Promise<void> {
-    const absolute = join(this.root, relative);
-    try {
-      await mkdir(absolute);
-      this.#created.push(absolute);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const problem = folderProblem(await lstat(absolute), relative);
-    if (problem !== undefined) throw new RefusedPathError(problem);
-  }
-
-  /**
-   * What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path;
-   * otherwise whatever already stands at the final path.
-   */
-  async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
-    // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
-    const problem = pathProblem(segments, this.#profile);
-    if (problem !== undefined) return { kind: 'refused', reason: `its path ${problem}` };
-    // Two files one disk would merge are refused by name, whatever this disk is, rather than lost without a word.
-    const exact = segments.join('/');
-    const key = foldedName(exact);
-    const first = this.#claimed?.get(key);
-    if (first !== undefined && first !== exact) {
-      return {
-        kind: 'refused',
-        reason: `its path differs from ${quoted(first)} only in case or Unicode normalisation, one file on NTFS, APFS or exFAT`,
-      };
-    }
-    this.#claimed?.set(key, exact);
-    for (let n = 1; n <= segments.length; n++) {
-      const relative = segments.slice(0, n).join(sep);
-      // On the main thread: a look takes less than a trip to the thread pool and back, and a missing file is no error.
-      let stat = cache?.get(relative);
-      if (stat === undefined) {
-        stat = lstatSync(join(this.root, relative), { throwIfNoEntry: false }) ?? null;
-        // Folders only: thousands of artifacts below a few folders cost a few looks, not one each.
-        if (n < segments.length) cache?.set(relative, stat);
-      }
-      if (stat === null) return { kind: 'free' };
-      if (n === segments.length) {
-        return {
-          kind: 'exists',
-          what: stat.isSymbolicLink()
-            ? 'symlink'
-            : stat.isDirectory()
-              ? 'folder'
-              : stat.isFile()
-                ? 'file'
-                : 'other',
-        };
-      }
-      const refused = folderProblem(stat, relative);
-      if (refused !== undefined) return { kind: 'refused', reason: refused };
-    }
-    return { kind: 'free' };
-  }
-
-  /** Removes the folders this object created that stayed empty (a refused or failed artifact's), deepest first. */
-  async removeEmptyFolders(): Promise<void> {
-    for (const folder of this.#created.toReversed()) await rmdir(folder).catch(() => undefined);
-  }
-}
-
-function folderProblem(stat: Stats, relative: string): string | undefined {
-  if (stat.isSymbolicLink()) return `the folder ${quoted(relative)} in the destination is a symbolic link`;
-  return stat.isDirectory() ? undefined : `${quoted(relative)} in the destination is a file, not a folder`;
 }

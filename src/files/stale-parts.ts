@@ -4,7 +4,7 @@
 // only regular files, and only in folders the destination's checks have passed.
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PART_SUFFIX_BYTES } from './paths.ts';
+import { PART_SUFFIX_BYTES } from './names.ts';
 
 /** A part file's suffix: a dot, its hex digits, `.part`. */
 const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_SUFFIX_BYTES - '..part'.length}}\\.part$`, 'u');

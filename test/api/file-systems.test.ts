@@ -6,15 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ClashError,
-  Destination,
-  PROFILES,
-  planDownloads,
-  windowsNameProblem,
-  type ArtifactLike,
-  type FileSystemProfile,
-} from '../../src/files/paths.ts';
+import { ClashError, planDownloads, type ArtifactLike } from '../../src/files/paths.ts';
+import { PROFILES, windowsNameProblem, type FileSystemProfile } from '../../src/files/names.ts';
+import { Destination } from '../../src/files/destination.ts';
 import { HOSTILE_NAMES, SAFE_NAMES } from '../helpers/hostile-names.ts';
 
 /** The name under which the disk stores `path`: what it merges, it merges here. */

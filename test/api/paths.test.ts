@@ -5,19 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkMembers, type Member } from '../../src/files/archive.ts';
 import { compileGlob } from '../../src/common/glob.ts';
 import { forEachLimited } from '../../src/common/limiter.ts';
+import { artifactRelativePath, ClashError, planDownloads, type ArtifactLike } from '../../src/files/paths.ts';
 import {
-  artifactRelativePath,
-  ClashError,
-  Destination,
   foldedName,
   isGitFolderName,
   pathProblem,
-  planDownloads,
   PROFILES,
-  RefusedPathError,
-  type ArtifactLike,
   type FileSystemProfile,
-} from '../../src/files/paths.ts';
+} from '../../src/files/names.ts';
+import { Destination, RefusedPathError } from '../../src/files/destination.ts';
 
 describe('artifactRelativePath', () => {
   it.each([

@@ -6,9 +6,16 @@ import { dirname, join } from 'node:path';
 import type { ActionContext } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
 import { formatBytes, plural, quoted } from '../../common/format.ts';
-import { partFileName, RefusedPathError, type Destination, type InspectCache } from '../../files/paths.ts';
+import { partFileName } from '../../files/names.ts';
 import { renameFile } from '../../files/rename.ts';
-import { aThing, asUserFacing, diskFullReason, FetchError, inspectFinal } from '../../files/file-errors.ts';
+import { asUserFacing, diskFullReason, FetchError } from '../../files/file-errors.ts';
+import {
+  aThing,
+  inspectFinal,
+  RefusedPathError,
+  type Destination,
+  type InspectCache,
+} from '../../files/destination.ts';
 import type { FetchInputs } from './inputs.ts';
 import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from '../../files/archive.ts';
 import { listMembers, readArchive } from '../../files/reader.ts';

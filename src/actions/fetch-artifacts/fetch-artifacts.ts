@@ -7,30 +7,20 @@ import { logSafe, mdSafe } from '../../runner/text.ts';
 import { Downloader, type Opener } from '../../files/download.ts';
 import { displayUrl, formatBytes, plural, quoted } from '../../common/format.ts';
 import { forEachLimited } from '../../common/limiter.ts';
+import { ClashError, planDownloads, sample, type Plan, type PlannedFile } from '../../files/paths.ts';
+import { foldedName, profileOf } from '../../files/names.ts';
 import {
-  ClashError,
+  aThing,
   Destination,
-  foldedName,
-  planDownloads,
-  profileOf,
+  inspectFinal,
+  makeDestination,
   RefusedPathError,
-  sample,
   type InspectCache,
-  type Plan,
-  type PlannedFile,
-} from '../../files/paths.ts';
+} from '../../files/destination.ts';
 import { archiveOf } from '../../files/archive.ts';
 import { branchAndCommit, chooseBuild, describeBuild } from './build-selection.ts';
 import type { Unpacking } from './extract.ts';
-import {
-  aThing,
-  asUserFacing,
-  diskFull,
-  FetchError,
-  fileProblem,
-  inspectFinal,
-  makeDestination,
-} from '../../files/file-errors.ts';
+import { asUserFacing, diskFull, FetchError, fileProblem } from '../../files/file-errors.ts';
 import { readInputs, type FetchInputs } from './inputs.ts';
 import { Progress } from './progress.ts';
 import {

@@ -5,7 +5,7 @@ import { workspace } from '../../runner/workflow.ts';
 import { readIfNothing } from '../../runner/outcomes.ts';
 import { ValidationError } from '../../common/errors.ts';
 import { compileGlob } from '../../common/glob.ts';
-import { MAX_FILE_NAME_BYTES, profileOf, windowsNameProblem } from '../../files/paths.ts';
+import { MAX_FILE_NAME_BYTES, profileOf, windowsNameProblem } from '../../files/names.ts';
 import { ARTIFACT_STATUS_FILTERS } from '../../service/records.ts';
 import { checkBuildNum, checkSegment } from '../../service/validate.ts';
 
