@@ -12,7 +12,7 @@ export const modules = {
 /* unused harmony export sleep */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
 
-/** Node fires a setTimeout longer than this at once (docs/promises.md, promise 20), so longer sleeps are chained. */
+/** Node fires a longer setTimeout at once (docs/promises.md, promise 20), so longer sleeps are chained. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
@@ -66,10 +66,8 @@ const systemClock = { now: () => Date.now(), sleep, random: () => Math.random() 
 /* harmony export */   yI: () => (/* binding */ ValidationError),
 /* harmony export */   zR: () => (/* binding */ asError)
 /* harmony export */ });
-/* unused harmony export OldTokenFormatError */
-// Error types of the API core. Each says what a person can act on; none ever carries a credential.
-// `UserFacingError` marks errors whose message is the whole story (no stack trace is shown for them);
-// anything else reaching the top is a bug.
+// Error types: each says what a person can act on, and none carries a credential.
+/** An error whose message is the whole story: no stack trace is shown; anything else reaching the top is a bug. */
 class UserFacingError extends Error {
     name = 'UserFacingError';
 }
@@ -94,19 +92,18 @@ class ApiError extends UserFacingError {
 }
 /** The service's 401 on its newer endpoints for a token made before 2023-06-23 (the API v2 reference's words). */
 const OLD_TOKEN_FORMAT = /new format tokens are needed/iu;
-/** A 401 for a token of the old format: says which token to make and where it goes, not only the service's words. */
+/** Says which token to make and where it goes, not only the service's words. */
 class OldTokenFormatError extends ApiError {
     name = 'OldTokenFormatError';
     constructor(method, path, serverMessage, attempts = 1) {
         super(401, method, path, serverMessage, attempts);
-        // The service's words end in a full stop of their own.
         this.message =
             this.message.replace(/\.?$/u, '.') +
                 " Tokens made before 2023-06-23 do not reach the service's newer endpoints: create a new personal API " +
                 "token and store it in the secret that the step's token input reads";
     }
 }
-/** The error for an answer that is not success: an ApiError, or the 401 of a token of the old format. */
+/** The error for an answer that is not success. */
 function apiError(status, method, path, serverMessage, attempts = 1) {
     return status === 401 && OLD_TOKEN_FORMAT.test(serverMessage)
         ? new OldTokenFormatError(method, path, serverMessage, attempts)
@@ -114,7 +111,7 @@ function apiError(status, method, path, serverMessage, attempts = 1) {
 }
 /** The service's 404 for a project it does not know: v1.1's words, and API v2's reference's. */
 const UNKNOWN_PROJECT = /^project (not found|does not exist)/iu;
-/** A 404 that says the project is unknown (a wrong name, or a token that cannot see it), not a missing item. */
+/** A 404 for the project (a wrong name, or a token that cannot see it), not for a missing item. */
 function isUnknownProject(error) {
     return error instanceof ApiError && error.status === 404 && UNKNOWN_PROJECT.test(error.serverMessage);
 }
@@ -134,7 +131,7 @@ const PHASE_TEXT = {
     body: 'the response body stalled',
     total: 'the whole answer did not arrive',
 };
-/** A request timed out: no connection, no headers, the body stalled, or the whole answer took too long. */
+/** A request timed out in one of its phases. */
 class TimeoutError extends UserFacingError {
     name = 'TimeoutError';
     /** `proxy`: the proxy (its address without credentials) that never answered the tunnel request. */
@@ -161,7 +158,7 @@ class ProxyRefusedError extends UserFacingError {
 class DeadlineError extends UserFacingError {
     name = 'DeadlineError';
 }
-/** An address never connected to: a link-local one, where cloud metadata services answer. */
+/** A link-local address, where cloud metadata services answer: never connected to. */
 class UnsafeAddressError extends UserFacingError {
     name = 'UnsafeAddressError';
 }
@@ -179,8 +176,7 @@ class BadResponseError extends UserFacingError {
         super(`${method} ${path} returned an unusable answer: ${detail}`);
     }
 }
-/** A whole answer of the wrong shape (records.ts checks them): the server's considered answer, not a glitch of
- *  the way, so a poll does not look again. */
+/** A whole answer of the wrong shape: the server's considered answer, so a poll does not look again. */
 class UnusableAnswerError extends BadResponseError {
     name = 'UnusableAnswerError';
 }
@@ -195,7 +191,7 @@ function certificateCode(error) {
     }
     return undefined;
 }
-/** A server's certificate does not verify: nothing was sent to it. Names the host and what to do. */
+/** A server's certificate does not verify, so nothing was sent to it. */
 class UntrustedCertificateError extends UserFacingError {
     name = 'UntrustedCertificateError';
     constructor(what, host, code) {
@@ -224,13 +220,15 @@ function asError(thrown) {
 /* harmony export */   Yp: () => (/* binding */ firstHeader),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   d5: () => (/* binding */ elapsedMs),
+/* harmony export */   jk: () => (/* binding */ MAX_NOTES),
 /* harmony export */   tW: () => (/* binding */ formatLimit),
 /* harmony export */   vB: () => (/* binding */ roughly),
+/* harmony export */   w2: () => (/* binding */ sayFirst),
 /* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
 /* harmony import */ var node_querystring__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1792);
 /* harmony import */ var node_querystring__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_querystring__WEBPACK_IMPORTED_MODULE_0__);
-// How the API core and the actions write URLs, sizes and spans of time in messages: one place, one wording.
+// URLs, sizes and spans of time in messages: one place, one wording.
 
 /** A URL for messages: origin and path alone, since signed URLs carry credentials in the rest. */
 function displayUrl(url) {
@@ -258,6 +256,15 @@ function cut(text, max) {
     const points = Array.from(text);
     return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
+/** How many items a list of notes shows one by one. */
+const MAX_NOTES = 20;
+/** Says the first MAX_NOTES items, each as `line` words it, and then how many more there were. */
+function sayFirst(say, items, line, more) {
+    for (const item of items.slice(0, MAX_NOTES))
+        say(line(item));
+    if (items.length > MAX_NOTES)
+        say(more(items.length - MAX_NOTES));
+}
 function plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
 }
@@ -268,7 +275,7 @@ function formatBytes(bytes) {
     const value = bytes / 1024 ** unit;
     return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${BYTE_UNITS[unit]}`;
 }
-/** A limit as it was set: `10 GiB`, `64 MiB`, `1 KiB`; other sizes as formatBytes says them. */
+/** A limit as it was set: `10 GiB`, `1 KiB`; other sizes as formatBytes says them. */
 function formatLimit(bytes) {
     const unit = [3, 2, 1].find((u) => bytes >= 1024 ** u && bytes % 1024 ** u === 0);
     return unit === undefined ? formatBytes(bytes) : `${bytes / 1024 ** unit} ${BYTE_UNITS[unit]}`;
@@ -332,15 +339,13 @@ function quoted(text, max = 120) {
 
 /** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
 const MAX_LINE_LENGTH = 1024;
-/** Terminal escapes: CSI (colours, cursor moves), OSC (titles, links, unterminated up to the line's end) and any
- *  other ESC sequence. */
+/** CSI (colours, cursor moves), OSC (titles, links; unterminated up to the line's end) and other ESC sequences. */
 const TERMINAL_ESCAPE = 
 // eslint-disable-next-line no-control-regex
 /\u001b\[[0-?]*[ -/]*[@-~]?|(?:\u001b\]|\u009d)[^\u0007\u001b\n]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]?|\u001b[ -/]*[0-~]?/g;
 /** Control characters but the tab, C1 ones (U+0085 included) too. */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-/** Removes terminal colour and cursor escapes, which the log would show as noise or interpret. */
 function stripTerminalEscapes(text) {
     return text.replace(TERMINAL_ESCAPE, '');
 }
@@ -356,9 +361,9 @@ function plainLine(raw, max = MAX_LINE_LENGTH) {
 class TerminalTail {
     #max;
     #maxLineLength;
-    /** Raw lines, more than are kept, so that the oldest are dropped in batches rather than one by one. */
+    /** Raw lines, more than are kept, so that the oldest are dropped in batches. */
     #lines = [];
-    /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
+    /** Blank lines not yet kept: dropped at the end, so they never push real lines out. */
     #blank = 0;
     #partial = '';
     totalLines = 0;

@@ -395,12 +395,9 @@ function wait_for_serial_run() {
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1388);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
-// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
-// needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
-//
-// Matching takes time linear in the text for each token of the pattern, since artifact paths and job names come
-// from the server: a regex backtracks polynomially on `*-*-*-*.xml` against a long name, and exponentially on
-// `a/**/a/**/…` against a deep path. picomatch compiles only the bracket classes, each matching one character.
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`. Matching is
+// linear in the text for each token, since the text comes from the server and a regex backtracks polynomially on
+// `*-*-*-*.xml` and exponentially on `a/**/a/**/…`; picomatch compiles only the bracket classes.
 
 
 /** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
@@ -532,9 +529,8 @@ function selects(globs, text) {
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
 /* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6211);
-// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
-// inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
-// as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out. A line matches a name it
+// equals before it is read as a glob, so `test [linux]` matches itself whatever its brackets mean to a glob.
 
 
 /** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */

@@ -25,11 +25,11 @@ var map = {
 		748
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		73,
+		8796,
 		687,
 		388,
 		62,
-		73
+		796
 	],
 	"./general/general.ts": [
 		1557,

@@ -8,7 +8,7 @@ export interface Clock {
   random(): number;
 }
 
-/** Node fires a setTimeout longer than this at once (docs/promises.md, promise 20), so longer sleeps are chained. */
+/** Node fires a longer setTimeout at once (docs/promises.md, promise 20), so longer sleeps are chained. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

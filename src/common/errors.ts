@@ -1,7 +1,6 @@
-// Error types of the API core. Each says what a person can act on; none ever carries a credential.
-// `UserFacingError` marks errors whose message is the whole story (no stack trace is shown for them);
-// anything else reaching the top is a bug.
+// Error types: each says what a person can act on, and none carries a credential.
 
+/** An error whose message is the whole story: no stack trace is shown; anything else reaching the top is a bug. */
 export abstract class UserFacingError extends Error {
   override name = 'UserFacingError';
 }
@@ -40,12 +39,11 @@ export class ApiError extends UserFacingError {
 /** The service's 401 on its newer endpoints for a token made before 2023-06-23 (the API v2 reference's words). */
 const OLD_TOKEN_FORMAT = /new format tokens are needed/iu;
 
-/** A 401 for a token of the old format: says which token to make and where it goes, not only the service's words. */
-export class OldTokenFormatError extends ApiError {
+/** Says which token to make and where it goes, not only the service's words. */
+class OldTokenFormatError extends ApiError {
   override name = 'OldTokenFormatError';
   constructor(method: string, path: string, serverMessage: string, attempts = 1) {
     super(401, method, path, serverMessage, attempts);
-    // The service's words end in a full stop of their own.
     this.message =
       this.message.replace(/\.?$/u, '.') +
       " Tokens made before 2023-06-23 do not reach the service's newer endpoints: create a new personal API " +
@@ -53,7 +51,7 @@ export class OldTokenFormatError extends ApiError {
   }
 }
 
-/** The error for an answer that is not success: an ApiError, or the 401 of a token of the old format. */
+/** The error for an answer that is not success. */
 export function apiError(
   status: number,
   method: string,
@@ -69,7 +67,7 @@ export function apiError(
 /** The service's 404 for a project it does not know: v1.1's words, and API v2's reference's. */
 const UNKNOWN_PROJECT = /^project (not found|does not exist)/iu;
 
-/** A 404 that says the project is unknown (a wrong name, or a token that cannot see it), not a missing item. */
+/** A 404 for the project (a wrong name, or a token that cannot see it), not for a missing item. */
 export function isUnknownProject(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404 && UNKNOWN_PROJECT.test(error.serverMessage);
 }
@@ -97,7 +95,7 @@ const PHASE_TEXT = {
 };
 type Phase = keyof typeof PHASE_TEXT;
 
-/** A request timed out: no connection, no headers, the body stalled, or the whole answer took too long. */
+/** A request timed out in one of its phases. */
 export class TimeoutError extends UserFacingError {
   override name = 'TimeoutError';
   declare readonly phase: Phase;
@@ -135,7 +133,7 @@ export class DeadlineError extends UserFacingError {
   override name = 'DeadlineError';
 }
 
-/** An address never connected to: a link-local one, where cloud metadata services answer. */
+/** A link-local address, where cloud metadata services answer: never connected to. */
 export class UnsafeAddressError extends UserFacingError {
   override name = 'UnsafeAddressError';
 }
@@ -156,8 +154,7 @@ export class BadResponseError extends UserFacingError {
   }
 }
 
-/** A whole answer of the wrong shape (records.ts checks them): the server's considered answer, not a glitch of
- *  the way, so a poll does not look again. */
+/** A whole answer of the wrong shape: the server's considered answer, so a poll does not look again. */
 export class UnusableAnswerError extends BadResponseError {
   override name = 'UnusableAnswerError';
 }
@@ -175,7 +172,7 @@ export function certificateCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A server's certificate does not verify: nothing was sent to it. Names the host and what to do. */
+/** A server's certificate does not verify, so nothing was sent to it. */
 export class UntrustedCertificateError extends UserFacingError {
   override name = 'UntrustedCertificateError';
   constructor(what: string, host: string, code: string) {

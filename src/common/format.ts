@@ -1,4 +1,4 @@
-// How the API core and the actions write URLs, sizes and spans of time in messages: one place, one wording.
+// URLs, sizes and spans of time in messages: one place, one wording.
 import { unescape } from 'node:querystring';
 
 /** A URL for messages: origin and path alone, since signed URLs carry credentials in the rest. */
@@ -28,6 +28,20 @@ export function cut(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
+/** How many items a list of notes shows one by one. */
+export const MAX_NOTES = 20;
+
+/** Says the first MAX_NOTES items, each as `line` words it, and then how many more there were. */
+export function sayFirst<T>(
+  say: (line: string) => void,
+  items: readonly T[],
+  line: (item: T) => string,
+  more: (n: number) => string,
+): void {
+  for (const item of items.slice(0, MAX_NOTES)) say(line(item));
+  if (items.length > MAX_NOTES) say(more(items.length - MAX_NOTES));
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -41,7 +55,7 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${BYTE_UNITS[unit]}`;
 }
 
-/** A limit as it was set: `10 GiB`, `64 MiB`, `1 KiB`; other sizes as formatBytes says them. */
+/** A limit as it was set: `10 GiB`, `1 KiB`; other sizes as formatBytes says them. */
 export function formatLimit(bytes: number): string {
   const unit = [3, 2, 1].find((u) => bytes >= 1024 ** u && bytes % 1024 ** u === 0);
   return unit === undefined ? formatBytes(bytes) : `${bytes / 1024 ** unit} ${BYTE_UNITS[unit]}`;

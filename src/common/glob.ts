@@ -1,9 +1,6 @@
-// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
-// needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
-//
-// Matching takes time linear in the text for each token of the pattern, since artifact paths and job names come
-// from the server: a regex backtracks polynomially on `*-*-*-*.xml` against a long name, and exponentially on
-// `a/**/a/**/…` against a deep path. picomatch compiles only the bracket classes, each matching one character.
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`. Matching is
+// linear in the text for each token, since the text comes from the server and a regex backtracks polynomially on
+// `*-*-*-*.xml` and exponentially on `a/**/a/**/…`; picomatch compiles only the bracket classes.
 import picomatch from 'picomatch';
 import { ValidationError } from './errors.ts';
 
@@ -15,7 +12,7 @@ export interface Glob {
   test(text: string): boolean;
 }
 
-/** One character of a segment (or one segment of a path), or `*`: any run of them. */
+/** Matches one character of a segment (or one segment of a path), or `*`: any run of them. */
 type Token = '*' | ((item: string) => boolean);
 
 /** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */

@@ -1,8 +1,5 @@
-// Bounded concurrency without a promise per item: promises created up front would all be running already,
-// whatever a "limit" then awaits in batches.
-
-/** Calls `fn` for every item, at most `concurrency` at once; after the first failure no item is started, `abort`
- *  lets the running ones stop, and the failure is thrown once all have settled: nothing runs behind the caller. */
+/** Calls `fn` for every item, at most `concurrency` at once, with no promise made up front (it would be running
+ *  already); after a failure nothing starts, `abort` stops the rest, and it is thrown once all have settled. */
 export async function forEachLimited<T>(
   items: readonly T[],
   concurrency: number,

@@ -1,13 +1,12 @@
-// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
-// inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
-// as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out. A line matches a name it
+// equals before it is read as a glob, so `test [linux]` matches itself whatever its brackets mean to a glob.
 import { ValidationError } from './errors.ts';
 import { compilePattern, selects, type Glob } from './glob.ts';
 
 export interface NamePattern extends Glob {
   /** The line without its `!`. */
   body: string;
-  /** No `*` or `?`: a name the step waits for until a job it matches has appeared, as it waited before patterns. */
+  /** No `*` or `?`: a name the step waits for until a job it matches has appeared. */
   named: boolean;
 }
 

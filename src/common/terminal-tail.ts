@@ -5,8 +5,7 @@ import { cut } from './format.ts';
 /** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
 const MAX_LINE_LENGTH = 1024;
 
-/** Terminal escapes: CSI (colours, cursor moves), OSC (titles, links, unterminated up to the line's end) and any
- *  other ESC sequence. */
+/** CSI (colours, cursor moves), OSC (titles, links; unterminated up to the line's end) and other ESC sequences. */
 const TERMINAL_ESCAPE =
   // eslint-disable-next-line no-control-regex
   /\u001b\[[0-?]*[ -/]*[@-~]?|(?:\u001b\]|\u009d)[^\u0007\u001b\n]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]?|\u001b[ -/]*[0-~]?/g;
@@ -14,7 +13,6 @@ const TERMINAL_ESCAPE =
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 
-/** Removes terminal colour and cursor escapes, which the log would show as noise or interpret. */
 export function stripTerminalEscapes(text: string): string {
   return text.replace(TERMINAL_ESCAPE, '');
 }
@@ -32,9 +30,9 @@ export function plainLine(raw: string, max = MAX_LINE_LENGTH): string {
 export class TerminalTail {
   readonly #max: number;
   readonly #maxLineLength: number;
-  /** Raw lines, more than are kept, so that the oldest are dropped in batches rather than one by one. */
+  /** Raw lines, more than are kept, so that the oldest are dropped in batches. */
   #lines: string[] = [];
-  /** Blank lines not yet kept: at the end of the output they are dropped, so they never push real lines out. */
+  /** Blank lines not yet kept: dropped at the end, so they never push real lines out. */
   #blank = 0;
   #partial = '';
   totalLines = 0;

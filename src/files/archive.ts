@@ -1,5 +1,5 @@
-// What an archive is, and the rules its members must pass before anything of it is written (reader.ts reads it,
-// extract.ts writes it). Kept apart from the reader so that a step without archives loads no archive library.
+// The rules an archive's members pass before anything of it is written; apart from reader.ts, so that a step
+// without archives loads no archive library.
 import { quoted } from '../common/format.ts';
 import { foldedName, pathProblem } from './names.ts';
 
@@ -14,7 +14,7 @@ export function archiveOf(name: string): { kind: ArchiveKind; stem: string } | u
 }
 
 export interface Member {
-  /** The path the writer uses, `/`-separated, as the reader gives it. */
+  /** `/`-separated, as the reader gives it. */
   name: string;
   type: 'file' | 'folder' | 'symlink' | 'hardlink' | 'device' | 'other';
   /** The size the archive declares: trusted for nothing but refusing early. */
@@ -23,12 +23,11 @@ export interface Member {
   executable: boolean;
 }
 
-/** The archive cannot be read or holds a member that may not be extracted. */
 export class UnsafeArchiveError extends Error {
   override name = 'UnsafeArchiveError';
 }
 
-/** The members' segments below the unpack folder, each through the rules artifact paths go through. */
+/** A member's segments below the unpack folder. */
 export function memberSegments(member: Member): string[] {
   return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
 }

@@ -14,7 +14,7 @@ import { definedOnly } from '../service/records.ts';
 import { displayUrl, firstHeader, formatLimit, quoted, shortDuration } from '../common/format.ts';
 import type { OpenedBody, OpenOptions } from '../service/http/transport.ts';
 
-/** What the downloader needs of the transport: `Transport.open`, which handles credentials and redirects. */
+/** `Transport.open`, which handles credentials and redirects. */
 export interface Opener {
   open(url: string, options: OpenOptions): Promise<OpenedBody>;
 }
@@ -34,14 +34,13 @@ interface DownloadRequest {
   url: string;
   /** Absolute path of the final file; its folder exists. */
   dest: string;
-  /** How errors and logs name the artifact. */
   name: string;
   signal?: AbortSignal;
   /** Bytes received, as they arrive (negative when bytes are thrown away to start over). */
   onBytes?: (bytes: number) => void;
 }
 
-/** A download failed for good: names the artifact, keeps the cause. */
+/** A download failed for good. */
 export class DownloadError extends UserFacingError {
   override name = 'DownloadError';
   readonly artifact: string;
@@ -53,8 +52,8 @@ export class DownloadError extends UserFacingError {
   }
 }
 
-/** A failed attempt, and what the next one does: resume after what is written, start over, or not come at all;
- *  `slow` resumes but always counts as a failure, since a drip takes the file a little further every time. */
+/** A failed attempt, and what the next one does; `slow` resumes but counts as a failure, since a drip takes the
+ *  file a little further every time. */
 class AttemptError extends UserFacingError {
   override name = 'AttemptError';
   readonly next: 'resume' | 'restart' | 'slow' | 'none';
@@ -67,8 +66,7 @@ class AttemptError extends UserFacingError {
 export class Downloader {
   readonly #opener: Opener;
   readonly #clock: Clock;
-  // Failures in a row before a download is given up; an attempt that takes the file further starts the count
-  // again, since resuming is cheap, and four times as many attempts in all is the outer bound.
+  // Failures in a row, since resuming is cheap; four times as many attempts in all is the outer bound.
   readonly #retry: RetryOptions;
   readonly #log: (level: 'debug' | 'info', message: string) => void;
   readonly #maxBytes: number;
@@ -87,12 +85,11 @@ export class Downloader {
     this.#minRate = options.minRate ?? { bytes: 64 * 1024, windowMs: 60_000 };
   }
 
-  /** Part files not yet renamed or removed. */
   get parts(): ReadonlySet<string> {
     return this.#parts;
   }
 
-  /** Removes every part file left, synchronously, so it also works as the last thing before the process exits. */
+  /** Synchronous, so it also works as the last thing before the process exits. */
   removeParts(): void {
     for (const part of this.#parts) remove(part);
     this.#parts.clear();
@@ -101,8 +98,7 @@ export class Downloader {
   async download(request: DownloadRequest): Promise<{ bytes: number; attempts: number; resumed: number }> {
     const signal = request.signal ?? new AbortController().signal;
     if (signal.aborted) throw abortReason(signal);
-    // Beside the destination, so the final rename stays on one file system; `wx` never follows or reuses a file,
-    // and the request is sent only once the file exists.
+    // Beside the destination, so the rename stays on one file system; `wx` never follows or reuses a file.
     const part = partFileName(request.dest);
     const fd = openSync(part, 'wx', 0o666);
     this.#parts.add(part);
@@ -122,7 +118,7 @@ export class Downloader {
   // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
   // encoded answer starts over.
   async #attempts(fd: number, { url, name, onBytes }: DownloadRequest, signal: AbortSignal) {
-    /** Bytes in the part file, each reported through onBytes as it arrived. */
+    /** Bytes in the part file. */
     let size = 0;
     const empty = (): void => {
       if (size === 0) return;
@@ -130,11 +126,10 @@ export class Downloader {
       size = 0;
       ftruncateSync(fd, 0);
     };
-    /** Size of the whole file, once an answer told it. */
     let total: number | undefined;
-    /** ETag and Last-Modified of the answer the part file began with: a resumed part must be of that version. */
+    /** The version the part file began with: a resumed part must be of it. */
     let version: Version = { etag: undefined, modified: undefined };
-    /** Of these, what If-Range accepts: a strong ETag, else Last-Modified (a weak ETag may not be used there). */
+    /** What If-Range accepts: a strong ETag, else Last-Modified. */
     let validator: string | undefined;
     let useRange = true;
     let resumed = 0;
@@ -142,16 +137,14 @@ export class Downloader {
     /** The furthest the part file ever got: only going beyond it counts as progress. */
     let furthest = 0;
 
-    // A body into the part file where it ends, decoded if encoded: read by its `data` events, cheaper than a
-    // pipeline, and written by the thread pool a batch at a time while this thread reads on (docs/performance.md).
+    // Read by `data` events, cheaper than a pipeline; written by the thread pool in batches (docs/performance.md).
     const receive = async (body: Readable, coding: Coding | undefined, limit: number): Promise<void> => {
       const decode = coding === undefined ? undefined : decoder(coding);
       const source = decode ?? body;
       let got = 0;
       let raw = 0;
-      /** A failure of ours (the size bound, a write), told apart from the decoder's own. */
+      /** A failure of ours, told apart from the decoder's own. */
       let failure: Error | undefined;
-      // Fails the body when fewer bytes than the minimum rate's came off the wire in a window.
       const { bytes, windowMs } = this.#minRate;
       let since = this.#clock.now();
       let before = 0;
@@ -228,8 +221,7 @@ export class Downloader {
           headers.range = `bytes=${size}-`;
           if (validator !== undefined) headers['if-range'] = validator;
         }
-        // Nothing is awaited from here until the body is piped: a body failing while no one listens would end
-        // the process.
+        // Nothing is awaited until the body is piped: a body failing while no one listens would end the process.
         const answer = await this.#opener.open(url, { headers, signal });
         let coding;
         try {
@@ -257,7 +249,7 @@ export class Downloader {
             resumed++;
             this.#log('debug', `${name}: resuming at byte ${size}`);
           } else {
-            // The whole file again (no Range support, or the file changed): what was written goes.
+            // The whole file again: what was written goes.
             empty();
             const length = firstHeader(answer.headers['content-length'])?.trim() ?? '';
             total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
@@ -308,7 +300,6 @@ export class Downloader {
 /** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
-/** What tells one version of a file from another: an answer's ETag and Last-Modified. */
 interface Version {
   etag: string | undefined;
   modified: string | undefined;
@@ -318,11 +309,8 @@ function versionOf(headers: OpenedBody['headers']): Version {
   return { etag: firstHeader(headers.etag), modified: firstHeader(headers['last-modified']) };
 }
 
-/**
- * How a resumed answer's version differs from the first answer's, or undefined when they agree. A validator on
- * one side only differs too; with none on either side nothing can tell, and the resume goes on.
- * docs/promises.md, promise 37.
- */
+/** How a resumed answer's version differs from the first's, or undefined; with no validator nothing can tell, and
+ *  the resume goes on (docs/promises.md, promise 37). */
 function otherVersion(first: Version, resumed: Version): string | undefined {
   const sameEtag = first.etag === resumed.etag;
   const bothDated = first.modified !== undefined && resumed.modified !== undefined;
@@ -334,7 +322,6 @@ function otherVersion(first: Version, resumed: Version): string | undefined {
   ) {
     return undefined;
   }
-  // Told by the header that differs: the ETag when it does, else Last-Modified. Plain when short and printable.
   const text = (value: string): string => (/^[\x20-\x7e]{1,80}$/u.test(value) ? value : quoted(value, 80));
   const shown = (v: Version): string =>
     !sameEtag && v.etag !== undefined

@@ -53,9 +53,8 @@ export function isGitFolderName(segment: string): boolean {
 }
 
 /**
- * The key under which a case-insensitive, normalisation-insensitive disk stores a name: two names with one key are
- * one file there. Linux runners write to such disks too, so the key does not depend on the platform; lower then
- * upper case folds more than any one disk does (`ß` and `ss`), which can only keep apart names a disk would keep.
+ * The key under which a case- and normalisation-insensitive disk stores a name, whatever the platform (Linux
+ * runners write to such disks too); lower then upper case folds more than any one disk does (`ß` and `ss`).
  */
 export function foldedName(name: string): string {
   return name.normalize('NFC').toLowerCase().toUpperCase();
@@ -85,10 +84,7 @@ export function profileOf(platform: NodeJS.Platform): FileSystemProfile {
 /** Device names Windows reserves in every folder, with any extension (`aux.txt` is the device too). */
 const RESERVED_WINDOWS_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/iu;
 
-/**
- * Why Windows cannot hold this segment as a name, or undefined. Some can still be created through `\\?\` paths, as
- * files that Explorer, git and the runner's clean-up cannot remove: so they are refused, not tried.
- */
+/** Why Windows cannot hold this name; some could be made through `\\?\` paths, but nothing could remove them. */
 export function windowsNameProblem(segment: string): string | undefined {
   const bad = /[<>:"|?*]/u.exec(segment)?.[0];
   if (bad !== undefined) return `holds ${JSON.stringify(bad)}, which Windows does not allow in a name`;

@@ -18,10 +18,8 @@ import {
 
 type RelativePath = { ok: true; segments: string[]; contained: string[] } | { ok: false; reason: string };
 
-/**
- * The relative path of an artifact: its `pretty_path` where that names the same file, else its `path`, without its
- * root; `contained` says what was changed to keep it inside.
- */
+/** Its `pretty_path` where that names the same file, else its `path`, without its root; `contained` says what
+ *  was changed to keep it inside. */
 export function artifactRelativePath(
   path: string,
   prettyPath?: string | null,
@@ -30,7 +28,6 @@ export function artifactRelativePath(
   const own = relativeSegments(path, profile);
   if (!own.ok || typeof prettyPath !== 'string' || prettyPath === '') return own;
   const pretty = relativeSegments(prettyPath.replace(/^(\$\{?[A-Za-z_]\w*\}?|~)(?=[/\\]|$)/u, ''), profile);
-  // A pretty path that cannot be used safely is not a reason to refuse: the path itself is fine.
   return pretty.ok && pretty.segments.at(-1) === own.segments.at(-1) ? pretty : own;
 }
 
@@ -44,7 +41,7 @@ function relativeSegments(text: string, profile: FileSystemProfile): RelativePat
     contained.push(`drive letter ${drive} dropped`);
     parts[0] = parts[0]?.slice(2) ?? '';
   }
-  // Checked first: every later step (patterns included) then works on a path of bounded length.
+  // First, so that every later step (patterns included) works on a path of bounded length.
   if (Buffer.byteLength(text) > MAX_PATH_BYTES) return refuse(`it is longer than ${MAX_PATH_BYTES} bytes`);
   // A copy of its own size: filter's array leaves room for many more, and the plan keeps one per artifact.
   const segments = parts.filter((part) => part !== '' && part !== '.').slice();
@@ -89,14 +86,13 @@ interface PlanOptions {
 
 export interface Plan {
   files: PlannedFile[];
-  /** Artifacts not fetched because their record or path is unsafe or unusable. */
+  /** Unsafe or unusable records and paths. */
   refused: { what: string; reason: string }[];
-  /** Artifacts whose path was changed to keep it inside the destination. */
   contained: { source: string; changes: string[] }[];
-  /** Artifacts the patterns left out, and those listed twice (same URL, same path), fetched once. */
+  /** Left out by the patterns, and listed twice (same URL, same path). */
   excluded: number;
   duplicates: number;
-  /** Paths of all usable artifacts, for a hint when the patterns matched none. */
+  /** For a hint when the patterns matched none. */
   available: string[];
 }
 
@@ -166,8 +162,8 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
   }
   if (flatten) for (const file of plan.files) file.segments = file.segments.slice(-1);
 
-  // Every disk's key, whatever this runner's own disk is: two artifacts one of them would merge are told apart (node
-  // folders) or refused, never one over the other. Only paths shared by several files keep a list, to spare memory.
+  // Every disk's key, whatever this runner's disk is: artifacts one would merge are told apart (node folders) or
+  // refused. Only paths shared by several files keep a list, to spare memory.
   const fold = (segments: readonly string[]): string => foldedName(segments.join('/'));
   const files = new Map<string, PlannedFile>();
   const shared = new Map<string, PlannedFile[]>();
@@ -182,8 +178,8 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
     if (flatten || indexes.has(undefined) || indexes.size < group.length) throw clash(group, flatten);
     files.delete(key);
   }
-  // Only the artifacts that share a path move under their container's folder; the rest stay where they are. After
-  // that: no two files at one path, and no path that is a file for one artifact and a folder for another.
+  // Only artifacts that share a path move under their container's folder; then no path may be a file for one
+  // artifact and a folder for another.
   for (const file of [...shared.values()].flat()) {
     file.segments = [`node-${file.nodeIndex ?? ''}`, ...file.segments];
     const other = files.get(fold(file.segments));

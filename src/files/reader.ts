@@ -13,14 +13,13 @@ import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts'
 /** Called for each member in archive order; what it returns, if anything, consumes the member's bytes. */
 type Visit = (member: Member, index: number) => ((data: AsyncIterable<Buffer>) => Promise<void>) | undefined;
 
-/** Every member: the enumeration the check works on. */
 export async function listMembers(file: string, kind: ArchiveKind, signal: AbortSignal): Promise<Member[]> {
   const members: Member[] = [];
   await readArchive(file, kind, signal, (member) => void members.push(member));
   return members;
 }
 
-/** Reads the whole archive once, in order, decompressing all; a member comes once the last one is consumed. */
+/** Reads the whole archive once, in order; a member comes once the last one is consumed. */
 export function readArchive(
   file: string,
   kind: ArchiveKind,
@@ -37,14 +36,14 @@ const YAUZL_PROBLEMS: Record<string, string> = {
 };
 const YAUZL_REFUSALS = new RegExp(`^(${Object.keys(YAUZL_PROBLEMS).join('|')}): (.*)$`, 'su');
 
-/** A reader's failure as the reason an archive is left packed, unless it is the step's cancellation. */
+/** A reader's failure as the reason an archive is left packed. */
 function unreadable(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return signal.reason as unknown;
   if (error instanceof UnsafeArchiveError || error instanceof UserFacingError || !(error instanceof Error))
     return error;
   // A write error of the visit (no space, no permission) is not the archive's fault.
   if (typeof (error as NodeJS.ErrnoException).syscall === 'string') return error;
-  // yauzl's own refusals of a name (it checks them as it decodes them), said as the other members' are.
+  // yauzl's own refusals of a name, said as the other members' are.
   const name = YAUZL_REFUSALS.exec(error.message);
   const problem = YAUZL_PROBLEMS[name?.[1] ?? ''];
   if (problem !== undefined) return new UnsafeArchiveError(`member ${quoted(name?.[2] ?? '')} ${problem}`);
@@ -54,7 +53,7 @@ function unreadable(error: unknown, signal: AbortSignal): unknown {
 /** A pax record that gives a member its name or its size, which tar readers apply differently. */
 const DISPUTED_PAX = /(?:^|\n)\d+ (?:GNU\.sparse\.[^=]*|SCHILY\.realsize)=/u;
 
-/** npm's tar's entry types as members: anything not named here is refused as some other kind. */
+/** npm's tar's entry types as members: anything else is refused as some other kind. */
 const TAR_TYPES: Record<string, Member['type']> = {
   File: 'file',
   OldFile: 'file',
@@ -68,9 +67,8 @@ const TAR_TYPES: Record<string, Member['type']> = {
 };
 
 function tarMember(entry: ReadEntry): Member {
-  // Pax global records apply to every member after them: GNU tar takes their path, npm's tar does not. Sizes from
-  // pax records move where the next header is read. Either way readers disagree on what the archive holds, and an
-  // archive whose members depend on the reader is refused, whoever reads it later.
+  // GNU tar applies a pax global path, npm's tar does not, and a pax size moves the next header: an archive whose
+  // members depend on the reader is refused, whoever reads it later.
   const global = entry.globalExtended;
   for (const key of ['path', 'linkpath', 'size'] as const) {
     if (global?.[key] !== undefined && global[key] !== null)
@@ -92,11 +90,9 @@ function tarMember(entry: ReadEntry): Member {
 }
 
 async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
-  // The step's signal destroys the file stream, whose error stops the parser.
   const raw = createReadStream(file, { signal });
-  // strict: a bad checksum, a truncated member or a broken gzip stream is an error, not a warning to skip past.
-  // No ratio of unpacked to packed size (text compresses 20 to 50 times, zeros 1000): extract-max-mib bounds what
-  // is written instead.
+  // strict: a bad checksum or a truncated member is an error. No ratio of unpacked to packed size (zeros compress
+  // 1000 times): extract-max-mib bounds what is written instead.
   const parser = new Parser({ strict: true, maxDecompressionRatio: Number.POSITIVE_INFINITY });
   let failure: unknown;
   let index = 0;
@@ -149,7 +145,7 @@ async function readTar(file: string, signal: AbortSignal, visit: Visit): Promise
   if (failure !== undefined) throw unreadable(failure, signal);
 }
 
-/** The file types of a Unix mode (its S_IFMT bits) as members; none at all is a file, as DOS hosts write it. */
+/** The file types of a Unix mode (S_IFMT) as members; none at all is a file, as DOS hosts write it. */
 const ZIP_TYPES: Record<number, Member['type']> = {
   0: 'file',
   0o100000: 'file',
@@ -162,8 +158,7 @@ const ZIP_TYPES: Record<number, Member['type']> = {
 
 function zipMember(entry: Entry): Member {
   const name = entry.fileName;
-  // The file type sits in the high half of the external attributes. unzip reads it there for Unix, macOS and
-  // several other hosts (2, 5, 16, 30 among them), so it is read whatever the host: a link is a link.
+  // The mode in the attributes' high half, read whatever the host, as unzip does for most: a link is a link.
   const mode = (entry.externalFileAttributes >>> 16) & 0xffff;
   const format = ZIP_TYPES[mode & 0o170000] ?? 'other';
   const type = format !== 'symlink' && name.endsWith('/') ? 'folder' : format;
@@ -185,11 +180,9 @@ const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
 
 async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise<void> {
   let zip: ZipFile | undefined;
-  // An entry's stream a failed write left unread is destroyed with the archive.
   let current: Readable | undefined;
   try {
-    // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
-    // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
+    // decodeStrings: yauzl decodes and checks names (no absolute path, no `..`), Info-ZIP Unicode paths included.
     zip = await openZip(file, {
       lazyEntries: true,
       autoClose: false,
@@ -197,7 +190,6 @@ async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise
       validateEntrySizes: true,
     });
     const openEntry = promisify<Entry, Readable>(zip.openReadStream.bind(zip));
-    // The step's signal ends the wait for the next entry; the writer checks it between the chunks of one.
     const entries = on(zip, 'entry', { close: ['end'], signal }) as AsyncIterableIterator<[Entry]>;
     let index = 0;
     zip.readEntry();
@@ -214,7 +206,7 @@ async function readZip(file: string, signal: AbortSignal, visit: Visit): Promise
     throw unreadable(error, signal);
   } finally {
     current?.destroy();
-    // A read for the next entry may still be under way when the step is cancelled: its failure is no news then.
+    // A read for the next entry may still fail after a cancel: no news then.
     zip?.on('error', () => undefined).close();
   }
 }

@@ -4,19 +4,19 @@
 // only regular files, and only in folders the destination's checks have passed.
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { plural } from '../common/format.ts';
 import { PART_SUFFIX_BYTES } from './names.ts';
+import { sample } from './paths.ts';
 
 /** A part file's suffix: a dot, its hex digits, `.part`. */
 const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_SUFFIX_BYTES - '..part'.length}}\\.part$`, 'u');
 
-/**
- * Removes the part files of the given planned paths (segments below `root`) and returns the removed ones, as
- * segments joined by `/`. A folder that does not exist yet has none.
- */
+/** Removes the part files of the planned paths (segments below `root`), and says so. */
 export async function removeStaleParts(
   root: string,
   planned: readonly (readonly string[])[],
-): Promise<string[]> {
+  info: (line: string) => void,
+): Promise<void> {
   const removed: string[] = [];
   for (const [folder, paths] of Map.groupBy(planned, (segments) => segments.slice(0, -1).join('/'))) {
     const names = new Set(paths.map((segments) => segments.at(-1)));
@@ -31,5 +31,6 @@ export async function removeStaleParts(
       removed.push(folder === '' ? entry : `${folder}/${entry}`);
     }
   }
-  return removed;
+  if (removed.length > 0)
+    info(`Removed ${plural(removed.length, 'part file')} left by an earlier run: ${sample(removed)}`);
 }

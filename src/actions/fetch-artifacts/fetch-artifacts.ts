@@ -5,7 +5,7 @@ import { appendSummary } from '../../runner/summary.ts';
 import { ifNothing } from '../../runner/outcomes.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { Downloader, type Opener } from '../../files/download.ts';
-import { displayUrl, formatBytes, plural, quoted } from '../../common/format.ts';
+import { displayUrl, formatBytes, MAX_NOTES, plural, quoted, sayFirst } from '../../common/format.ts';
 import { forEachLimited } from '../../common/limiter.ts';
 import { ClashError, planDownloads, sample, type Plan, type PlannedFile } from '../../files/paths.ts';
 import { foldedName, profileOf } from '../../files/names.ts';
@@ -19,19 +19,12 @@ import {
 } from '../../files/destination.ts';
 import { archiveOf } from '../../files/archive.ts';
 import { branchAndCommit, chooseBuild, describeBuild } from './build-selection.ts';
-import type { Unpacking } from './extract.ts';
+import type { Placed, Unpacking } from '../../files/extract.ts';
+import { removeStaleParts } from '../../files/stale-parts.ts';
 import { asUserFacing, diskFull, FetchError, fileProblem } from '../../files/file-errors.ts';
 import { readInputs, type FetchInputs } from './inputs.ts';
 import { Progress } from './progress.ts';
-import {
-  MAX_NOTES,
-  sayFirst,
-  removeStale,
-  setOutputs,
-  totalBytes,
-  writeSummary,
-  type Saved,
-} from './summary.ts';
+import { setOutputs, totalBytes, writeSummary } from './summary.ts';
 
 export const spec = {
   name: 'fetch-artifacts',
@@ -66,8 +59,7 @@ interface Checked {
 
 async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
-  const connection = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
-  const { service } = connection;
+  const { service } = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
   const slug = service.name;
   const chosen = await chooseBuild(ctx, service, options);
 
@@ -97,7 +89,7 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const destination = new Destination(root, profile, options.extract);
   const checked = await checkFinalPaths(options, plan, destination, refuse, ctx.signal);
   const planned = checked.map((c) => c.file.segments);
-  await removeStale(ctx, root, planned);
+  await removeStaleParts(root, planned, ctx.info);
   const saved =
     checked.length === 0
       ? []
@@ -136,7 +128,7 @@ async function checkFinalPaths(
 ): Promise<Checked[]> {
   const out: Checked[] = [];
   const existing: string[] = [];
-  // With extract, the first file at each folded path and folder, so that an archive's folder is looked up.
+  // With extract, the first file at each folded path and folder, where an archive's folder is looked up.
   const taken = new Map<string, PlannedFile>();
   for (const f of options.extract ? plan.files : []) {
     for (let n = 1; n <= f.segments.length; n++) {
@@ -196,27 +188,26 @@ async function downloadAll(
   checked: readonly Checked[],
   destination: Destination,
   refuse: (what: string, reason: string) => void,
-): Promise<Saved[]> {
+): Promise<Placed[]> {
   const root = destination.root;
   const downloader = new Downloader({
     opener: transport,
     clock: ctx.clock,
     log: (level, message) => (level === 'debug' ? ctx.io.debug(message) : ctx.info(message)),
   });
-  // Whatever ends the run, no part file is left behind, nor a folder made for nothing.
   ctx.onCleanup(() => destination.removeEmptyFolders());
   ctx.onCleanup(() => downloader.removeParts());
-  // One plain signal stops every download, since a composite one (AbortSignal.any) checks its sources at each ask.
+  // One plain signal, since a composite one (AbortSignal.any) checks its sources at each ask.
   const stop = new AbortController();
   const passOn = (): void => stop.abort(ctx.signal.reason);
   if (ctx.signal.aborted) passOn();
   else ctx.signal.addEventListener('abort', passOn, { once: true });
   const progress = new Progress(checked.length, () => ctx.clock.now());
   const debug = ctx.io.isDebug();
-  const results: (Saved | undefined)[] = [];
+  const results: (Placed | undefined)[] = [];
   const received: number[] = new Array<number>(checked.length).fill(0);
-  const unpacked: Saved[] = [];
-  const saved = (): Saved[] => [...results.filter((r) => r !== undefined), ...unpacked];
+  const unpacked: Placed[] = [];
+  const saved = (): Placed[] => [...results.filter((r) => r !== undefined), ...unpacked];
   ctx.info(
     `Fetching ${plural(checked.length, 'artifact')} into ${root}, ${Math.min(options.concurrency, checked.length)} at a time`,
   );
@@ -259,13 +250,14 @@ async function downloadAll(
     );
     if (options.extract) {
       const placed = new Set(saved().map((s) => s.file));
+      const step = { ...ctx, warning: (line: string) => ctx.io.warning(logSafe(line)) };
       for (const [index, { into }] of checked.entries()) {
         const archive = results[index];
         if (into === undefined || archive === undefined) continue;
         ctx.signal.throwIfAborted();
         // Loaded when needed: the archive libraries are most of what a start would compile.
-        const { unpack } = await import('./extract.ts');
-        const got = await unpack(ctx, { ...into, file: archive.file }, destination, options, placed);
+        const { unpack } = await import('../../files/extract.ts');
+        const got = await unpack(step, { ...into, file: archive.file }, destination, options, placed);
         for (const s of got) placed.add(s.file);
         unpacked.push(...got);
       }
@@ -280,7 +272,7 @@ async function downloadAll(
   return saved();
 }
 
-/** Runs the action: index.ts calls it on the runner, and GitHub's local-action calls it on a workstation. */
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, fetchArtifacts);
 }

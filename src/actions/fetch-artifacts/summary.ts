@@ -4,41 +4,9 @@ import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runn
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
 import { formatBytes, plural } from '../../common/format.ts';
 import { appendSummary, SUMMARY_ROWS } from '../../runner/summary.ts';
-import { sample } from '../../files/paths.ts';
-import { removeStaleParts } from '../../files/stale-parts.ts';
+import type { Placed } from '../../files/extract.ts';
 
-export const MAX_NOTES = 20;
-
-export interface Saved {
-  file: string;
-  /** Below the destination, `/`-separated. */
-  shown: string;
-  bytes: number;
-}
-
-/** Says the first few items, each as `line` words it, and then how many more there were. */
-export function sayFirst<T>(
-  say: (line: string) => void,
-  items: readonly T[],
-  line: (item: T) => string,
-  more: (n: number) => string,
-): void {
-  for (const item of items.slice(0, MAX_NOTES)) say(line(item));
-  if (items.length > MAX_NOTES) say(more(items.length - MAX_NOTES));
-}
-
-/** Removes the part files an earlier run left at the planned paths (segments below `root`), and says so. */
-export async function removeStale(
-  ctx: ActionContext,
-  root: string,
-  planned: readonly (readonly string[])[],
-): Promise<void> {
-  const stale = await removeStaleParts(root, planned);
-  if (stale.length > 0)
-    ctx.info(`Removed ${plural(stale.length, 'part file')} left by an earlier run: ${sample(stale)}`);
-}
-
-export async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): Promise<void> {
+export async function setOutputs(ctx: ActionContext, saved: readonly Placed[]): Promise<void> {
   const list = JSON.stringify(saved.map((s) => s.file));
   const listFile = runnerTempFile(ctx.env, 'fetch-artifacts-files', 'json');
   await writeFile(listFile, list);
@@ -56,13 +24,13 @@ export async function setOutputs(ctx: ActionContext, saved: readonly Saved[]): P
   ctx.setOutput('bytes', totalBytes(saved));
 }
 
-export function totalBytes(saved: readonly Saved[]): number {
+export function totalBytes(saved: readonly Placed[]): number {
   return saved.reduce((sum, s) => sum + s.bytes, 0);
 }
 
 export async function writeSummary(
   ctx: ActionContext,
-  saved: readonly Saved[],
+  saved: readonly Placed[],
   root: string,
   from: string,
 ): Promise<void> {

@@ -3,23 +3,35 @@
 // is cancelled leaves nothing behind; no link is made, no owner kept, and no mode but 0755 or 0644.
 import { open, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { ActionContext } from '../../runner/run.ts';
-import { logSafe } from '../../runner/text.ts';
-import { formatBytes, plural, quoted } from '../../common/format.ts';
-import { partFileName } from '../../files/names.ts';
-import { renameFile } from '../../files/rename.ts';
-import { asUserFacing, diskFullReason, FetchError } from '../../files/file-errors.ts';
+import { formatBytes, plural, quoted, sayFirst } from '../common/format.ts';
+import { partFileName } from './names.ts';
+import { renameFile } from './rename.ts';
+import { asUserFacing, diskFullReason, FetchError } from './file-errors.ts';
 import {
   aThing,
   inspectFinal,
   RefusedPathError,
   type Destination,
   type InspectCache,
-} from '../../files/destination.ts';
-import type { FetchInputs } from './inputs.ts';
-import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from '../../files/archive.ts';
-import { listMembers, readArchive } from '../../files/reader.ts';
-import { removeStale, sayFirst, type Saved } from './summary.ts';
+} from './destination.ts';
+import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
+import { listMembers, readArchive } from './reader.ts';
+import { removeStaleParts } from './stale-parts.ts';
+
+/** What unpacking needs of the step; `warning` makes the line safe for the log. */
+export interface UnpackStep {
+  signal: AbortSignal;
+  info(line: string): void;
+  warning(line: string): void;
+  onCleanup(fn: () => unknown): void;
+}
+
+/** A file placed below the destination: `shown` is its path there, `/`-separated. */
+export interface Placed {
+  file: string;
+  shown: string;
+  bytes: number;
+}
 
 /** A downloaded archive, and the folder it unpacks into (segments below the destination). */
 export interface Unpacking {
@@ -35,23 +47,23 @@ export interface Unpacking {
  * as it is, with a warning. `placed` holds the files this step saved, which no member replaces.
  */
 export async function unpack(
-  ctx: ActionContext,
+  step: UnpackStep,
   { file: archive, source, kind, target }: Unpacking,
   destination: Destination,
-  options: FetchInputs,
+  options: { overwrite: boolean; extractMaxBytes: number },
   placed: ReadonlySet<string>,
-): Promise<Saved[]> {
-  const { signal } = ctx;
+): Promise<Placed[]> {
+  const { signal } = step;
   const name = quoted(source);
-  ctx.info(`Unpacking ${name} into ${target.join('/')}`);
+  step.info(`Unpacking ${name} into ${target.join('/')}`);
   const parts = new Map<number, { part: string; dest: string; bytes: number }>();
-  const files: Saved[] = [];
+  const files: Placed[] = [];
   const removeParts = async (): Promise<void> => {
     const left = [...parts.values()];
     parts.clear();
     await Promise.all(left.map(({ part }) => rm(part, { force: true })));
   };
-  ctx.onCleanup(removeParts);
+  step.onCleanup(removeParts);
   try {
     const members = await listMembers(archive, kind, signal);
     checkMembers(members);
@@ -90,7 +102,7 @@ export async function unpack(
     if (declared > options.extractMaxBytes)
       throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
     const planned = finals.filter((f) => f !== undefined);
-    await removeStale(ctx, destination.root, planned);
+    await removeStaleParts(destination.root, planned, step.info);
     let written = 0;
     await readArchive(archive, kind, signal, (member, index) => {
       const segments = finals[index];
@@ -134,12 +146,12 @@ export async function unpack(
       files.push({ file: dest, bytes, shown: (finals[index] ?? []).join('/') });
     }
     sayFirst(
-      (line) => ctx.io.warning(logSafe(line)),
+      step.warning,
       refused,
       ({ what, reason }) => `Left out ${quoted(what)} of archive ${name}: ${reason}`,
       (n) => `Left out ${n} more members of archive ${name}`,
     );
-    ctx.info(`Unpacked ${plural(files.length, 'file')} of ${name} into ${target.join('/')}`);
+    step.info(`Unpacked ${plural(files.length, 'file')} of ${name} into ${target.join('/')}`);
     return files;
   } catch (error) {
     // Nothing of a failed archive stays: its part files, the files already renamed, the folders made for them.
@@ -148,7 +160,7 @@ export async function unpack(
     await destination.removeEmptyFolders();
     if (!(error instanceof UnsafeArchiveError || error instanceof RefusedPathError))
       throw asUserFacing(source, error);
-    ctx.io.warning(logSafe(`Did not unpack archive ${name}: ${error.message}; it is kept as it is`));
+    step.warning(`Did not unpack archive ${name}: ${error.message}; it is kept as it is`);
     return [];
   }
 }
