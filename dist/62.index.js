@@ -54,6 +54,7 @@ const systemClock = { now: () => Date.now(), sleep, random: () => Math.random() 
 /* harmony export */   Ne: () => (/* binding */ ProxyRefusedError),
 /* harmony export */   Ov: () => (/* binding */ isUnknownProject),
 /* harmony export */   Ui: () => (/* binding */ UserFacingError),
+/* harmony export */   XL: () => (/* binding */ causeCode),
 /* harmony export */   hD: () => (/* binding */ ApiError),
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
 /* harmony export */   ks: () => (/* binding */ UntrustedCertificateError),
@@ -182,14 +183,16 @@ class UnusableAnswerError extends BadResponseError {
 }
 /** OpenSSL's and Node's codes for a certificate that does not verify. */
 const CERTIFICATE_CODE = /CERT|^UNABLE_TO_(VERIFY|GET_ISSUER)|^INVALID_(CA|PURPOSE)$|^HOSTNAME_MISMATCH$|^PATH_LENGTH_EXCEEDED$/u;
+/** The code of an error or of one of its causes (the file system and undici nest them) that `test` takes. */
+function causeCode(error, test) {
+    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+        if (typeof e.code === 'string' && test(e))
+            return e.code;
+    return undefined;
+}
 /** The code of an error (or of one of its causes) that says a server's certificate is not trusted. */
 function certificateCode(error) {
-    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-        const code = e.code;
-        if (typeof code === 'string' && CERTIFICATE_CODE.test(code))
-            return code;
-    }
-    return undefined;
+    return causeCode(error, (e) => CERTIFICATE_CODE.test(e.code ?? ''));
 }
 /** A server's certificate does not verify, so nothing was sent to it. */
 class UntrustedCertificateError extends UserFacingError {

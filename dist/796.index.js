@@ -74,7 +74,7 @@ var service_forks = __webpack_require__(9426);
 
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
-/** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
+/** The build whose artifacts are fetched, with its list; one named by number may stay unread. */
 async function chooseBuild(ctx, service, options) {
     let num = options.buildNum;
     let build;
@@ -320,7 +320,7 @@ function rateOf(bytes, ms) {
 }
 
 ;// CONCATENATED MODULE: ./fetch-artifacts/summary.ts
-// What a run reports: its outputs, its job summary, and its notes (a few shown one by one, the rest counted).
+// What a run reports: its outputs and its job summary.
 
 
 
@@ -478,7 +478,7 @@ async function checkFinalPaths(options, plan, destination, refuse, signal) {
         if (index % YIELD_EVERY === 0)
             await (0,external_node_timers_promises_.setImmediate)();
         signal.throwIfAborted();
-        const found = await (0,files_destination/* inspectFinal */.XP)(destination, file.segments, cache);
+        const found = await destination.inspect(file.segments, cache);
         const archive = options.extract ? (0,files_archive/* archiveOf */.YH)(file.segments.at(-1) ?? '') : undefined;
         if (found.kind === 'refused')
             refuse((0,format/* quoted */.TL)(file.source), found.reason);
@@ -826,7 +826,6 @@ function memberProblem(member) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   DW: () => (/* binding */ Destination),
 /* harmony export */   SA: () => (/* binding */ aThing),
-/* harmony export */   XP: () => (/* binding */ inspectFinal),
 /* harmony export */   aj: () => (/* binding */ RefusedPathError),
 /* harmony export */   zr: () => (/* binding */ makeDestination)
 /* harmony export */ });
@@ -896,6 +895,16 @@ class Destination {
     }
     /** What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path. */
     async inspect(segments, cache) {
+        const max = _names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PATH_BYTES */ .PR - _names_js__WEBPACK_IMPORTED_MODULE_6__/* .PART_SUFFIX_BYTES */ .e4;
+        const tooLong = Buffer.byteLength(segments.at(-1) ?? '') > _names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_FILE_NAME_BYTES */ .Or
+            ? `its file name is longer than ${_names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_FILE_NAME_BYTES */ .Or} bytes`
+            : segments.some((s) => Buffer.byteLength(s) > _names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SEGMENT_BYTES */ .lN)
+                ? `a segment is longer than ${_names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SEGMENT_BYTES */ .lN} bytes`
+                : Buffer.byteLength((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(this.root, ...segments)) > max
+                    ? `its path in the destination would be longer than ${max} bytes`
+                    : undefined;
+        if (tooLong !== undefined)
+            return { kind: 'refused', reason: tooLong };
         // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
         const problem = (0,_names_js__WEBPACK_IMPORTED_MODULE_6__/* .pathProblem */ .z9)(segments, this.#profile);
         if (problem !== undefined)
@@ -973,18 +982,6 @@ async function makeDestination(path) {
             : code === 'ENOSPC' || code === 'EDQUOT'
                 ? `the disk of ${parent} is full`
                 : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`);
-}
-/** What stands at a final path; a name or path too long for the file system is refused like any other. */
-function inspectFinal(destination, segments, cache) {
-    const max = _names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PATH_BYTES */ .PR - _names_js__WEBPACK_IMPORTED_MODULE_6__/* .PART_SUFFIX_BYTES */ .e4;
-    const reason = Buffer.byteLength(segments.at(-1) ?? '') > _names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_FILE_NAME_BYTES */ .Or
-        ? `its file name is longer than ${_names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_FILE_NAME_BYTES */ .Or} bytes`
-        : segments.some((s) => Buffer.byteLength(s) > _names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SEGMENT_BYTES */ .lN)
-            ? `a segment is longer than ${_names_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SEGMENT_BYTES */ .lN} bytes`
-            : Buffer.byteLength((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(destination.root, ...segments)) > max
-                ? `its path in the destination would be longer than ${max} bytes`
-                : undefined;
-    return reason === undefined ? destination.inspect(segments, cache) : { kind: 'refused', reason };
 }
 function aThing(what) {
     return `a ${what === 'symlink' ? 'symbolic link' : what}`;
@@ -1342,19 +1339,12 @@ function parseContentRange(value) {
 class FetchError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
     name = 'FetchError';
 }
-/** The code of an error or of a cause (the file system and the downloader nest them) that `test` takes. */
-function codeOf(error, test) {
-    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-        if (typeof e.code === 'string' && test(e))
-            return e.code;
-    return undefined;
-}
 const DISK_FULL = {
     ENOSPC: 'no space is left on the device',
     EDQUOT: 'the disk quota is used up',
 };
 function diskFullReason(error) {
-    const code = codeOf(error, (e) => Object.hasOwn(DISK_FULL, e.code ?? ''));
+    const code = (0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .causeCode */ .XL)(error, (e) => Object.hasOwn(DISK_FULL, e.code ?? ''));
     return code === undefined ? undefined : DISK_FULL[code];
 }
 /** The disk filled while downloading: the step stops, naming the file that filled it, not whichever came next. */
@@ -1389,7 +1379,7 @@ const FILE_ERRORS = {
 const FILE_CALLS = /^(?:open|mkdir|rename|write|close|link|copyfile|lstat|stat)$/u;
 /** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
 function fileProblem(error) {
-    const code = codeOf(error, (e) => FILE_CALLS.test(e.syscall ?? ''));
+    const code = (0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .causeCode */ .XL)(error, (e) => FILE_CALLS.test(e.syscall ?? ''));
     const reason = code === undefined ? undefined : FILE_ERRORS[code];
     return reason === undefined ? undefined : `${reason} (${code})`;
 }

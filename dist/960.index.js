@@ -276,7 +276,7 @@ async function unpack(step, { file: archive, source, kind, target }, destination
             signal.throwIfAborted();
             const own = (0,files_archive/* memberSegments */.Ld)(member);
             const segments = [...target, ...own];
-            const found = await (0,files_destination/* inspectFinal */.XP)(destination, segments, cache);
+            const found = await destination.inspect(segments, cache);
             const what = own.join('/');
             if (found.kind === 'refused')
                 refused.push({ what, reason: found.reason });

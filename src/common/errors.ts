@@ -163,13 +163,17 @@ export class UnusableAnswerError extends BadResponseError {
 const CERTIFICATE_CODE =
   /CERT|^UNABLE_TO_(VERIFY|GET_ISSUER)|^INVALID_(CA|PURPOSE)$|^HOSTNAME_MISMATCH$|^PATH_LENGTH_EXCEEDED$/u;
 
+/** The code of an error or of one of its causes (the file system and undici nest them) that `test` takes. */
+export function causeCode(error: unknown, test: (e: NodeJS.ErrnoException) => boolean): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (typeof (e as NodeJS.ErrnoException).code === 'string' && test(e))
+      return (e as NodeJS.ErrnoException).code;
+  return undefined;
+}
+
 /** The code of an error (or of one of its causes) that says a server's certificate is not trusted. */
 export function certificateCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && CERTIFICATE_CODE.test(code)) return code;
-  }
-  return undefined;
+  return causeCode(error, (e) => CERTIFICATE_CODE.test(e.code ?? ''));
 }
 
 /** A server's certificate does not verify, so nothing was sent to it. */

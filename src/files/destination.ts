@@ -73,6 +73,16 @@ export class Destination {
 
   /** What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path. */
   async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
+    const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
+    const tooLong =
+      Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES
+        ? `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`
+        : segments.some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES)
+          ? `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`
+          : Buffer.byteLength(join(this.root, ...segments)) > max
+            ? `its path in the destination would be longer than ${max} bytes`
+            : undefined;
+    if (tooLong !== undefined) return { kind: 'refused', reason: tooLong };
     // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
     const problem = pathProblem(segments, this.#profile);
     if (problem !== undefined) return { kind: 'refused', reason: `its path ${problem}` };
@@ -151,24 +161,6 @@ export async function makeDestination(path: string): Promise<void> {
           ? `the disk of ${parent} is full`
           : `the folder ${JSON.stringify(missing)} cannot be created (${code ?? 'unknown error'})`,
   );
-}
-
-/** What stands at a final path; a name or path too long for the file system is refused like any other. */
-export function inspectFinal(
-  destination: Destination,
-  segments: readonly string[],
-  cache: InspectCache,
-): Promise<Found> | Found {
-  const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
-  const reason =
-    Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES
-      ? `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`
-      : segments.some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES)
-        ? `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`
-        : Buffer.byteLength(join(destination.root, ...segments)) > max
-          ? `its path in the destination would be longer than ${max} bytes`
-          : undefined;
-  return reason === undefined ? destination.inspect(segments, cache) : { kind: 'refused', reason };
 }
 
 export function aThing(what: string): string {

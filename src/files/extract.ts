@@ -7,13 +7,7 @@ import { formatBytes, plural, quoted, sayFirst } from '../common/format.ts';
 import { partFileName } from './names.ts';
 import { renameFile } from './rename.ts';
 import { asUserFacing, diskFullReason, FetchError } from './file-errors.ts';
-import {
-  aThing,
-  inspectFinal,
-  RefusedPathError,
-  type Destination,
-  type InspectCache,
-} from './destination.ts';
+import { aThing, RefusedPathError, type Destination, type InspectCache } from './destination.ts';
 import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
 import { listMembers, readArchive } from './reader.ts';
 import { removeStaleParts } from './stale-parts.ts';
@@ -76,7 +70,7 @@ export async function unpack(
       signal.throwIfAborted();
       const own = memberSegments(member);
       const segments = [...target, ...own];
-      const found = await inspectFinal(destination, segments, cache);
+      const found = await destination.inspect(segments, cache);
       const what = own.join('/');
       if (found.kind === 'refused') refused.push({ what, reason: found.reason });
       else if (

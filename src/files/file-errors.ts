@@ -1,19 +1,11 @@
 // The file system's errors: one artifact's own, and a full disk.
 import { formatBytes, quoted } from '../common/format.ts';
 import { DownloadError } from './download.ts';
-import { certificateCode, UntrustedCertificateError, UserFacingError } from '../common/errors.ts';
+import { causeCode, certificateCode, UntrustedCertificateError, UserFacingError } from '../common/errors.ts';
 
 /** What stops the step for a reason its message says whole: the disk, the destination, the artifacts. */
 export class FetchError extends UserFacingError {
   override name = 'FetchError';
-}
-
-/** The code of an error or of a cause (the file system and the downloader nest them) that `test` takes. */
-function codeOf(error: unknown, test: (e: NodeJS.ErrnoException) => boolean): string | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if (typeof (e as NodeJS.ErrnoException).code === 'string' && test(e))
-      return (e as NodeJS.ErrnoException).code;
-  return undefined;
 }
 
 const DISK_FULL: Record<string, string> = {
@@ -22,7 +14,7 @@ const DISK_FULL: Record<string, string> = {
 };
 
 export function diskFullReason(error: unknown): string | undefined {
-  const code = codeOf(error, (e) => Object.hasOwn(DISK_FULL, e.code ?? ''));
+  const code = causeCode(error, (e) => Object.hasOwn(DISK_FULL, e.code ?? ''));
   return code === undefined ? undefined : DISK_FULL[code];
 }
 
@@ -69,7 +61,7 @@ const FILE_CALLS = /^(?:open|mkdir|rename|write|close|link|copyfile|lstat|stat)$
 
 /** The reason one artifact cannot be saved, or undefined when the error is not that artifact's alone. */
 export function fileProblem(error: unknown): string | undefined {
-  const code = codeOf(error, (e) => FILE_CALLS.test(e.syscall ?? ''));
+  const code = causeCode(error, (e) => FILE_CALLS.test(e.syscall ?? ''));
   const reason = code === undefined ? undefined : FILE_ERRORS[code];
   return reason === undefined ? undefined : `${reason} (${code})`;
 }

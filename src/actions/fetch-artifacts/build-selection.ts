@@ -1,6 +1,5 @@
 // Which build the artifacts come from: the newest matching build, or with search-artifacts the newest that has a
-// matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32). A project named by its
-// slug has jobs read through API v2 (docs/v2.md): the service reads either as jobs.
+// matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32).
 import type { ActionContext } from '../../runner/run.ts';
 import { cut, plural } from '../../common/format.ts';
 import { ApiError, BadResponseError } from '../../common/errors.ts';
@@ -13,7 +12,7 @@ import type { FetchInputs } from './inputs.ts';
 /** Matching builds `latest` and `search-artifacts` look at, newest first, before they give up. */
 const SEARCH_ARTIFACTS_BUILDS = 100;
 
-/** The build whose artifacts are fetched, with its list; one named by number may stay unread, as its list decides. */
+/** The build whose artifacts are fetched, with its list; one named by number may stay unread. */
 export async function chooseBuild(ctx: ActionContext, service: Service, options: FetchInputs) {
   let num = options.buildNum;
   let build: Job | undefined;

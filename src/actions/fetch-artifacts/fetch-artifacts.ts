@@ -12,7 +12,6 @@ import { foldedName, profileOf } from '../../files/names.ts';
 import {
   aThing,
   Destination,
-  inspectFinal,
   makeDestination,
   RefusedPathError,
   type InspectCache,
@@ -142,7 +141,7 @@ async function checkFinalPaths(
     // Lets a SIGINT be heard between looks, which otherwise all run as one chain of microtasks.
     if (index % YIELD_EVERY === 0) await setImmediate();
     signal.throwIfAborted();
-    const found = await inspectFinal(destination, file.segments, cache);
+    const found = await destination.inspect(file.segments, cache);
     const archive = options.extract ? archiveOf(file.segments.at(-1) ?? '') : undefined;
     if (found.kind === 'refused') refuse(quoted(file.source), found.reason);
     else if (found.kind === 'exists' && !options.overwrite)

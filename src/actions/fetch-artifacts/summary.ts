@@ -1,4 +1,4 @@
-// What a run reports: its outputs, its job summary, and its notes (a few shown one by one, the rest counted).
+// What a run reports: its outputs and its job summary.
 import { writeFile } from 'node:fs/promises';
 import { MAX_OUTPUT_BYTES, runnerTempFile, type ActionContext } from '../../runner/run.ts';
 import { htmlSafe, mdSafe } from '../../runner/text.ts';
