@@ -337,8 +337,7 @@ function quoted(text, max = 120) {
 /* harmony export */   h0: () => (/* binding */ plainLine)
 /* harmony export */ });
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8858);
-// The last lines of raw terminal output as plain text (docs/promises.md, promise 15: colour escapes and control
-// characters never reach the log as they came). Only the kept lines are cleaned, once the output has ended.
+// The last lines of raw terminal output as plain text (docs/promises.md, promise 15), cleaned once it has ended.
 
 /** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */
 const MAX_LINE_LENGTH = 1024;

@@ -725,10 +725,7 @@ function compileGlob(name, pattern) {
         refuse('a pattern holds a control character');
     return { source: pattern, negated, test: compilePattern(body) };
 }
-/**
- * Whether a text is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
- * text no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
- */
+/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
 function selects(globs, text) {
     let selected = globs.every((g) => g.negated);
     for (const g of globs)
@@ -1721,16 +1718,14 @@ function sample(items, max = 5) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8500);
 /* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_1__);
-// Every rename into the destination goes through here: on Windows a rename fails for a moment with EPERM, EBUSY or
-// EACCES while a scanner or the search indexer holds the file open, so those are retried with a growing pause for a
-// few seconds, as npm's graceful-fs does; elsewhere such an error is final at once.
+// Every rename into the destination: on Windows one fails for a moment while a scanner or the indexer holds the
+// file open, so EPERM, EBUSY and EACCES are retried there for a few seconds, as npm's graceful-fs does.
 
 
 /** How long a rename is retried on Windows before its error is given up on. */
 const RENAME_RETRY_MS = 5000;
 const TRANSIENT_ON_WINDOWS = new Set(['EPERM', 'EBUSY', 'EACCES']);
-/** On the calling thread first, since a rename takes less time than a trip to the thread pool; the options are
- *  for tests. */
+/** On the calling thread, since a rename takes less than a trip to the thread pool; the options are for tests. */
 async function renameFile(from, to, { platform = process.platform, rename = node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync, sleep = node_timers_promises__WEBPACK_IMPORTED_MODULE_1__.setTimeout, now = Date.now, retryMs = RENAME_RETRY_MS, } = {}) {
     const until = now() + retryMs;
     for (let tries = 1;; tries++) {
@@ -1742,7 +1737,6 @@ async function renameFile(from, to, { platform = process.platform, rename = node
             if (platform !== 'win32' || !TRANSIENT_ON_WINDOWS.has(code) || now() >= until)
                 throw error;
         }
-        // The pause grows after each failed try, up to a cap, as graceful-fs does.
         await sleep(Math.min(tries * 10, 100));
     }
 }
@@ -1763,10 +1757,8 @@ async function renameFile(from, to, { platform = process.platform, rename = node
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8858);
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5199);
 /* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1511);
-// Part files a killed run left behind (SIGKILL gives no chance to clean up): before anything is downloaded or
-// unpacked, the part files of each planned path are removed, so they neither pile up nor travel with the folder
-// into a later upload. Only names of our own form are touched (`<file name>.<12 hex digits>.part`, download.ts),
-// only regular files, and only in folders the destination's checks have passed.
+// Part files a killed run left behind, removed before anything is written so they neither pile up nor travel into
+// a later upload: only regular files named as download.ts names them, in folders the destination's checks passed.
 
 
 

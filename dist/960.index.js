@@ -247,10 +247,7 @@ var stale_parts = __webpack_require__(3149);
 
 
 
-/**
- * Unpacks one archive beside itself and returns the files placed; an archive that cannot be unpacked safely stays
- * as it is, with a warning. `placed` holds the files this step saved, which no member replaces.
- */
+/** Returns the files placed; an unsafe archive stays packed, with a warning. No member replaces one of `placed`. */
 async function unpack(step, { file: archive, source, kind, target }, destination, options, placed) {
     const { signal } = step;
     const name = (0,common_format/* quoted */.TL)(source);

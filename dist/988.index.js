@@ -450,10 +450,7 @@ function compileGlob(name, pattern) {
         refuse('a pattern holds a control character');
     return { source: pattern, negated, test: compilePattern(body) };
 }
-/**
- * Whether a text is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
- * text no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
- */
+/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
 function selects(globs, text) {
     let selected = globs.every((g) => g.negated);
     for (const g of globs)

@@ -109,10 +109,7 @@ export function compileGlob(name: string, pattern: string): Glob {
   return { source: pattern, negated, test: compilePattern(body) };
 }
 
-/**
- * Whether a text is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
- * text no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
- */
+/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
 export function selects(globs: readonly Omit<Glob, 'source'>[], text: string): boolean {
   let selected = globs.every((g) => g.negated);
   for (const g of globs) if (g.test(text)) selected = !g.negated;

@@ -1,5 +1,4 @@
-// The last lines of raw terminal output as plain text (docs/promises.md, promise 15: colour escapes and control
-// characters never reach the log as they came). Only the kept lines are cleaned, once the output has ended.
+// The last lines of raw terminal output as plain text (docs/promises.md, promise 15), cleaned once it has ended.
 import { cut } from './format.ts';
 
 /** Characters kept of one line; the rest of a longer line is dropped (memory is lines × this). */

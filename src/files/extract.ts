@@ -36,10 +36,7 @@ export interface Unpacking {
   target: readonly string[];
 }
 
-/**
- * Unpacks one archive beside itself and returns the files placed; an archive that cannot be unpacked safely stays
- * as it is, with a warning. `placed` holds the files this step saved, which no member replaces.
- */
+/** Returns the files placed; an unsafe archive stays packed, with a warning. No member replaces one of `placed`. */
 export async function unpack(
   step: UnpackStep,
   { file: archive, source, kind, target }: Unpacking,

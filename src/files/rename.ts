@@ -1,6 +1,5 @@
-// Every rename into the destination goes through here: on Windows a rename fails for a moment with EPERM, EBUSY or
-// EACCES while a scanner or the search indexer holds the file open, so those are retried with a growing pause for a
-// few seconds, as npm's graceful-fs does; elsewhere such an error is final at once.
+// Every rename into the destination: on Windows one fails for a moment while a scanner or the indexer holds the
+// file open, so EPERM, EBUSY and EACCES are retried there for a few seconds, as npm's graceful-fs does.
 import { renameSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 
@@ -8,8 +7,7 @@ import { setTimeout } from 'node:timers/promises';
 export const RENAME_RETRY_MS = 5000;
 const TRANSIENT_ON_WINDOWS = new Set(['EPERM', 'EBUSY', 'EACCES']);
 
-/** On the calling thread first, since a rename takes less time than a trip to the thread pool; the options are
- *  for tests. */
+/** On the calling thread, since a rename takes less than a trip to the thread pool; the options are for tests. */
 export async function renameFile(
   from: string,
   to: string,
@@ -29,7 +27,6 @@ export async function renameFile(
       const code = (error as NodeJS.ErrnoException).code ?? '';
       if (platform !== 'win32' || !TRANSIENT_ON_WINDOWS.has(code) || now() >= until) throw error;
     }
-    // The pause grows after each failed try, up to a cap, as graceful-fs does.
     await sleep(Math.min(tries * 10, 100));
   }
 }

@@ -1,7 +1,5 @@
-// Part files a killed run left behind (SIGKILL gives no chance to clean up): before anything is downloaded or
-// unpacked, the part files of each planned path are removed, so they neither pile up nor travel with the folder
-// into a later upload. Only names of our own form are touched (`<file name>.<12 hex digits>.part`, download.ts),
-// only regular files, and only in folders the destination's checks have passed.
+// Part files a killed run left behind, removed before anything is written so they neither pile up nor travel into
+// a later upload: only regular files named as download.ts names them, in folders the destination's checks passed.
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { plural } from '../common/format.ts';
