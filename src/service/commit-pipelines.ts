@@ -3,8 +3,8 @@
 import type { ProjectAddress, SlugProject } from './v1.ts';
 import type { CommitQuery } from './commit-builds.ts';
 import { MAX_PROJECT_PIPELINES, type V2Client } from './v2.ts';
-import { definedOnly, isFinished, isRecord, type Build } from './records.ts';
-import { pipelineErrors, type Pipeline, type Workflow } from './v2-records.ts';
+import { definedOnly, isFinished, type Build } from './records.ts';
+import { erroredPipeline, type Pipeline, type Workflow } from './v2-records.ts';
 import {
   PipelineBuilds,
   PipelineErroredError,
@@ -12,6 +12,7 @@ import {
   type PipelineTimes,
   type WorkflowEnd,
 } from './pipeline-builds.ts';
+
 /**
  * The pipelines of a commit among the project's newest (API v2), found read after read. The first read takes the
  * newest MAX_PROJECT_PIPELINES; a later one stops at the first page that holds a pipeline an earlier read saw: the
@@ -37,10 +38,8 @@ export class CommitPipelines {
     return [...this.#found.values()].sort((a, b) => b.number - a.number);
   }
 
-  /**
-   * Reads the list down to the pipelines seen before: the commit's pipelines new to this read (newest first),
-   * whether the read stopped at its bound, and what names the commit when the read chose it.
-   */
+  /** The commit's pipelines new to this read (newest first), whether it stopped at its bound, and the pipeline
+   *  that names the commit when this read chose it. */
   async read(): Promise<{ fresh: Pipeline[]; truncated: boolean; chose?: Pipeline }> {
     const before = this.#newest;
     const seen = (items: readonly Pipeline[]): boolean => items.some((p) => p.number <= (before ?? 0));
@@ -63,22 +62,18 @@ export class CommitPipelines {
     return { fresh, truncated, ...definedOnly({ chose }) };
   }
 
-  /**
-   * The workflows of the commit's pipelines, for a project whose builds v1.1 lists: a workflow that ended before it
-   * made a job shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines.
-   */
+  /** The workflows of the commit's pipelines, for a triple project: a workflow that ended before it made a job
+   *  shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines. */
   async workflows(): Promise<{ workflows: Workflow[]; errored: string[] }> {
     // No commit is named yet (a branch that has no build): none of its workflows can be told.
     if (this.#query.revision === '') return { workflows: [], errored: [] };
     await this.read();
-    const found: Workflow[] = [];
-    const errored: string[] = [];
-    for (const pipeline of this.found) {
-      const broken = erroredPipeline(pipeline);
-      if (broken !== undefined) errored.push(broken);
-      else found.push(...(await this.#api.workflows(pipeline.id)));
-    }
-    return { workflows: found, errored };
+    const errored = this.found.map(erroredPipeline).filter((text) => text !== undefined);
+    const workflows: Workflow[] = [];
+    for (const pipeline of this.found)
+      if (erroredPipeline(pipeline) === undefined)
+        workflows.push(...(await this.#api.workflows(pipeline.id)));
+    return { workflows, errored };
   }
 }
 
@@ -93,16 +88,7 @@ export function slugCommitBuilds(
   query: CommitQuery,
   read: JobReader,
   times: PipelineTimes,
-): {
-  look(): Promise<{
-    builds: Build[];
-    truncated: boolean;
-    notes: string[];
-    workflows: WorkflowEnd[];
-    open: { name: string; status: string }[];
-    errored: string[];
-  }>;
-} {
+) {
   const pipelines = new CommitPipelines(api, project, query);
   const followed = new Map<
     string,
@@ -110,14 +96,13 @@ export function slugCommitBuilds(
   >();
   const notes: string[] = [];
   let truncated = false;
-  /** Reads the list for new pipelines of the commit and follows them; whether there was one. */
+  /** Follows the commit's pipelines new to a read of the list; whether there was one. */
   const findNew = async (): Promise<boolean> => {
     const found = await pipelines.read();
     truncated ||= found.truncated;
-    if (found.chose !== undefined)
-      notes.push(
-        `The newest pipeline of branch ${query.branch ?? ''} is #${found.chose.number}: its commit counts`,
-      );
+    const chose = found.chose?.number;
+    if (chose !== undefined)
+      notes.push(`The newest pipeline of branch ${query.branch ?? ''} is #${chose}: its commit counts`);
     for (const pipeline of found.fresh) {
       read.know(pipeline);
       const source = new PipelineBuilds(read, api, pipeline, times);
@@ -152,19 +137,19 @@ export function slugCommitBuilds(
     await follow();
     // Once every pipeline followed has ended, a newer one of the commit is looked for before the gate decides.
     if (!listed && [...followed.values()].every((entry) => entry.done) && (await findNew())) await follow();
-    const builds = [...followed.values()].flatMap((entry) => entry.last);
+    const entries = [...followed.values()];
     // The workflows that have not ended, a failing one too: the gate waits for them (docs/promises.md, promise 31).
-    const open = [...followed.values()]
+    const open = entries
       .filter((entry) => !entry.done)
       .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
       .map(({ name, status }) => ({ name, status }));
     return {
-      builds: builds.sort((a, b) => a.build_num - b.build_num),
+      builds: entries.flatMap((entry) => entry.last).sort((a, b) => a.build_num - b.build_num),
       truncated,
       notes: [...notes],
-      workflows: [...followed.values()].flatMap((entry) => entry.ended),
+      workflows: entries.flatMap((entry) => entry.ended),
       open,
-      errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
+      errored: entries.flatMap((entry) => entry.errored ?? []),
     };
   };
   return { look };
@@ -179,13 +164,4 @@ function ofCommit(pipeline: Pipeline, query: CommitQuery): boolean {
     revision.startsWith(query.revision) &&
     (query.branch === undefined || vcs.branch === query.branch)
   );
-}
-
-/** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
-function erroredPipeline(pipeline: Pipeline): string | undefined {
-  // A list's item is checked for its id and number only: its errors are read with care.
-  const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord);
-  const said = pipelineErrors({ ...pipeline, errors });
-  if (said === undefined) return undefined;
-  return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }

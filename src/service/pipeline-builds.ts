@@ -12,7 +12,7 @@ import {
   isV2Id,
   PENDING_PIPELINE_STATES,
   pipelineAnswer,
-  pipelineErrors,
+  erroredPipeline,
   type Job,
   type Pipeline,
   type Workflow,
@@ -233,13 +233,8 @@ export class PipelineBuilds {
     if (workflows.length === 0) {
       const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
       if (!PENDING_PIPELINE_STATES.has(pipeline.state ?? '')) this.#emptySince ??= this.#times.now();
-      const errors = pipelineErrors(pipeline);
-      if (errors !== undefined) {
-        throw new PipelineErroredError(
-          `Pipeline #${pipeline.number} is errored and runs no workflow` +
-            (errors.length > 0 ? `: ${errors.join('; ')}` : ''),
-        );
-      }
+      const errored = erroredPipeline(pipeline);
+      if (errored !== undefined) throw new PipelineErroredError(errored);
     }
     return workflows;
   }

@@ -135,6 +135,17 @@ export function pipelineErrors(pipeline: Pipeline): string[] | undefined {
     .filter((text) => text !== '');
 }
 
+/** `Pipeline #3 is errored and runs no workflow: …` for a pipeline whose configuration failed, else undefined; the
+ *  errors of a list's item, whose shape was not checked, are read with care. */
+export function erroredPipeline(pipeline: Pipeline): string | undefined {
+  const said = pipelineErrors({
+    ...pipeline,
+    errors: (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord),
+  });
+  if (said === undefined) return undefined;
+  return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
+}
+
 /** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
 export type JobBuild = Build & { fork: boolean };
 
