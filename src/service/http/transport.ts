@@ -9,12 +9,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { guardedLookup, isLinkLocal } from './address-guard.ts';
 import { discard, errorMessage, MAX_ANSWER_BYTES, readJson, unusableDownload } from './answer.ts';
 import { abortReason, systemClock, type Clock } from '../../common/clock.ts';
-import {
-  AbortedError,
-  apiError,
-  BadResponseError,
-  ValidationError,
-} from '../../common/errors.ts';
+import { AbortedError, apiError, BadResponseError, ValidationError } from '../../common/errors.ts';
 import { displayUrl, firstHeader, urlSecrets } from '../../common/format.ts';
 import { redactor, serverMessage } from './message.ts';
 import { proxyAgent, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
@@ -190,9 +185,8 @@ export class Transport {
     const query = new URLSearchParams(definedOnly(req.query) as Record<string, string>).toString();
     const path = req.path + (query === '' ? '' : `?${query}`);
     const display = (req.api === 'v2' ? 'v2 ' : '') + this.#redact(path);
-    if (req.body !== undefined && req.method !== 'POST') {
+    if (req.body !== undefined && req.method !== 'POST')
       throw new TypeError(`${req.method} ${display}: only a POST carries a body`);
-    }
     const basePath = req.api === 'v2' ? this.#basePath.replace(/\/v1\.1$/u, '/v2') : this.#basePath;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
@@ -269,9 +263,8 @@ export class Transport {
       throw new ValidationError('url', 'an absolute http(s) URL', undefined, scheme);
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(options.headers ?? {})) {
+    for (const [name, value] of Object.entries(options.headers ?? {}))
       if (!RESERVED_HEADERS.test(name)) headers[name.toLowerCase()] = value;
-    }
     headers['user-agent'] = this.#userAgent;
     const secrets = urlSecrets(target);
     const exchange: Exchange = {
