@@ -1,6 +1,6 @@
-// One exchange on the wire: sent, its redirects followed under the credential rules (docs/promises.md, promise 14),
-// and its failure told in the API core's errors (promises 1, 5): a timeout names its phase, a wire failure its code
-// and whether the request can have been sent; errors of a wrong call (bugs) pass through.
+// One exchange on the wire: sent, its redirects followed under the credential rules, and its failure told in the
+// API core's errors: a timeout names its phase, a wire failure its code and whether the request can have been
+// sent; errors of a wrong call (bugs) pass through (docs/promises.md, promises 1, 5, 14).
 import type { Dispatcher } from 'undici';
 import { abortReason } from '../../common/clock.ts';
 import {
