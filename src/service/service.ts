@@ -8,8 +8,7 @@ import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
 import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
-import { V2Client } from './v2.ts';
-import type { Pipeline } from './v2-records.ts';
+import { V2Client, type Pipeline } from './v2.ts';
 import type { PipelineTrigger } from './v2-trigger.ts';
 
 export interface ServiceConnection {
