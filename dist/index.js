@@ -6,68 +6,68 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
-		4144,
-		687,
-		62,
-		144
+		9792,
+		825,
+		719,
+		411
 	],
 	"./approve/approve.ts": [
-		9988,
-		687,
-		388,
-		62,
-		988
+		7844,
+		825,
+		26,
+		719,
+		844
 	],
 	"./clear-cache/clear-cache.ts": [
-		748,
-		687,
-		62,
-		748
+		812,
+		825,
+		719,
+		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		8796,
-		687,
-		388,
-		62,
-		796
+		1976,
+		825,
+		26,
+		719,
+		976
 	],
 	"./general/general.ts": [
-		1557,
-		687,
-		62,
-		135,
-		557
+		2272,
+		825,
+		719,
+		703,
+		272
 	],
 	"./set-envvar/set-envvar.ts": [
-		3456,
-		687,
-		62,
-		456
+		9568,
+		825,
+		719,
+		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		5423,
-		687,
-		388,
-		62,
-		135,
-		235,
-		423
+		4863,
+		825,
+		26,
+		719,
+		703,
+		963,
+		863
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		8786,
-		687,
-		388,
-		62,
-		135,
-		235,
-		786
+		7554,
+		825,
+		26,
+		719,
+		703,
+		963,
+		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
-		6882,
-		687,
-		388,
-		62,
-		882
+		1823,
+		825,
+		26,
+		719,
+		204
 	]
 };
 function webpackAsyncContext(req) {
@@ -384,7 +384,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 3193:
+/***/ 5574:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");

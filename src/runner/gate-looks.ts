@@ -5,13 +5,9 @@ import { CommitBuilds, jobOf } from '../service/commit-builds.ts';
 import { ApiError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';
-import {
-  CommitPipelines,
-  jobReader,
-  slugCommitBuilds,
-  type WorkflowEnd,
-} from '../service/pipeline-builds.ts';
-import { FINAL_WORKFLOW_STATUSES, ProjectsV2 } from '../service/v2.ts';
+import { jobReader, type WorkflowEnd } from '../service/pipeline-builds.ts';
+import { CommitPipelines, slugCommitBuilds } from '../service/commit-pipelines.ts';
+import { FINAL_WORKFLOW_STATUSES, V2Client } from '../service/v2.ts';
 import { definedOnly, isFinished, type Build } from '../service/records.ts';
 import { isV2Id } from '../service/v2-records.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
@@ -97,7 +93,7 @@ export async function waitForCommit(
   const { clock } = ctx;
   const started = clock.now();
   let scope = scopeOf(input);
-  const v2 = new ProjectsV2(transport);
+  const v2 = new V2Client(transport);
   const commitPipelines = new CommitPipelines(v2, project, input.query);
   // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
   const scan = (): BuildSource =>

@@ -7,7 +7,8 @@ import { jobOf } from '../service/commit-builds.ts';
 import { AbortedError, ValidationError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { jobReader, PipelineBuilds, type WorkflowEnd } from '../service/pipeline-builds.ts';
-import { Pipelines, ProjectsV2, sameProject, slugAddress, type Pipeline } from '../service/v2.ts';
+import { V2Client, type Pipeline } from '../service/v2.ts';
+import { sameProject, slugAddress } from '../service/slug.ts';
 import { definedOnly, isFinished, unusable, type Build } from '../service/records.ts';
 import { openService } from '../service/service.ts';
 import {
@@ -202,8 +203,8 @@ export function pipelineSource(
   times: { settleMs: number; emptyMs: number },
 ): PipelineBuilds {
   const { client, transport, project } = pipelineConnection(ctx, connection, pipeline);
-  const read = jobReader(client, new ProjectsV2(transport), project);
-  return new PipelineBuilds(read, new Pipelines(transport), pipeline, {
+  const read = jobReader(client, new V2Client(transport), project);
+  return new PipelineBuilds(read, new V2Client(transport), pipeline, {
     now: () => ctx.clock.now(),
     ...times,
   });

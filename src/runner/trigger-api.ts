@@ -4,13 +4,9 @@
 import type { ProjectAddress, TriggerOptions, TriggerResult } from '../service/v1.ts';
 import { UserFacingError, ValidationError } from '../common/errors.ts';
 import { checkPipelineParams } from '../service/validate.ts';
-import {
-  NoPipelineTriggerError,
-  projectSlug,
-  type Pipeline,
-  type Pipelines,
-  type Triggered,
-} from '../service/v2.ts';
+import type { Pipeline, V2Client } from '../service/v2.ts';
+import { NoPipelineTriggerError, type Triggered } from '../service/v2-trigger.ts';
+import { projectSlug } from '../service/slug.ts';
 import { openService } from '../service/service.ts';
 import { definedOnly, type Build } from '../service/records.ts';
 import { PipelineErroredError } from '../service/pipeline-builds.ts';
@@ -127,7 +123,7 @@ const SETUP_WAIT_MS = 60_000;
 // was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
 export async function confirmPipeline(
   ctx: Pick<ActionContext, 'clock' | 'signal' | 'io'>,
-  pipelines: Pick<Pipelines, 'pipeline'>,
+  pipelines: Pick<V2Client, 'pipeline'>,
   triggered: Pipeline,
   deadline = Number.POSITIVE_INFINITY,
 ): Promise<Pipeline> {

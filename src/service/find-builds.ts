@@ -1,9 +1,11 @@
-// The newest builds of a project (or branch) that match a status filter and, optionally, a commit and a job name,
-// read from the newest-first build list page by page as they are asked for. A push's builds are listed together,
-// so a page without any of the commit's after pages with some ends the search.
-import type { Client, ProjectRef } from './v1.ts';
+// The newest jobs of a project (or branch) that match a status filter and, optionally, a commit and a job name,
+// read as they are asked for: by triple from v1.1's newest-first build list, where a push's builds are listed
+// together (BuildScan); by slug from the project's newest pipelines through v2 (JobScan).
+import type { Client, ProjectAddress, ProjectRef } from './v1.ts';
 import { jobOf, ofRevision } from './commit-builds.ts';
 import { definedOnly, matchesStatusFilter, type ArtifactStatusFilter, type Build } from './records.ts';
+import type { V2Client } from './v2.ts';
+import { jobBuild, type JobBuild, type Pipeline } from './v2-records.ts';
 import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
@@ -77,5 +79,57 @@ export class BuildScan {
     if (page.length < limit || fresh.length === 0 || (this.#sawRevision && !revisionHere)) this.#ended = true;
     this.#sawRevision ||= revisionHere;
     this.#offset += page.length;
+  }
+}
+
+/** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
+export const MAX_JOBS_READ = 100;
+
+/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
+export class JobScan {
+  readonly #api: V2Client;
+  readonly #project: ProjectAddress;
+  readonly #query: BuildQuery;
+  #pipelines: Pipeline[] | undefined;
+  #ready: JobBuild[] = [];
+  read = 0;
+  bounded = false;
+
+  constructor(api: V2Client, project: ProjectAddress, query: BuildQuery) {
+    this.#api = api;
+    this.#project = project;
+    this.#query = { ...query, revision: query.revision?.toLowerCase() };
+  }
+
+  async next(): Promise<JobBuild | undefined> {
+    const query = this.#query;
+    this.#pipelines ??= await this.#api.projectPipelines(
+      this.#project,
+      definedOnly({ branch: query.branch }),
+    );
+    while (this.#ready.length === 0) {
+      const room = MAX_JOBS_READ - this.read;
+      if (room <= 0) {
+        this.bounded = this.#pipelines.length > 0;
+        return undefined;
+      }
+      const pipeline = this.#pipelines.shift();
+      if (pipeline === undefined) return undefined;
+      // Pipelines of other commits and branches are passed without reading their workflows.
+      const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
+      if (query.revision !== undefined && !ofRevision(head, query.revision)) continue;
+      if (query.branch !== undefined && head.branch !== query.branch) continue;
+      const found: JobBuild[] = [];
+      for (const workflow of await this.#api.workflows(pipeline.id)) {
+        for (const { job_number, ...job } of await this.#api.jobs(workflow.id))
+          if (job_number !== null) found.push(jobBuild(pipeline, { ...job, job_number }, workflow.name));
+      }
+      found.sort((a, b) => b.build_num - a.build_num);
+      if (found.length > room) this.bounded = true;
+      const taken = found.slice(0, room);
+      this.read += taken.length;
+      this.#ready.push(...taken.filter((build) => matchesBuildQuery(build, query)));
+    }
+    return this.#ready.shift();
   }
 }

@@ -1,6 +1,6 @@
 // Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
 // default with this one rule (docs/promises.md, promises 32, 36).
-import { jobBuild, type Pipeline } from './v2.ts';
+import { jobBuild, type Pipeline } from './v2-records.ts';
 import type { Build } from './records.ts';
 
 /** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */

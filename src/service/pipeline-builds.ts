@@ -1,23 +1,22 @@
 // The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
 // workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
 // a number and when it ends; the workflows are listed again only when all their jobs look ended.
-import { projectPath, type Client, type ProjectAddress, type SlugProject } from './v1.ts';
-import { jobOf, type CommitQuery } from './commit-builds.ts';
+import { projectPath, type Client, type ProjectAddress } from './v1.ts';
+import { jobOf } from './commit-builds.ts';
 import { UserFacingError } from '../common/errors.ts';
+import { FINAL_WORKFLOW_STATUSES, UNBUILT_JOB_STATUSES, type V2Client } from './v2.ts';
+import { projectSlug } from './slug.ts';
+import { jobStatusMeaning } from './job-status.ts';
+import { definedOnly, isFinished, unusable, type AnswerOf, type Build } from './records.ts';
 import {
-  FINAL_WORKFLOW_STATUSES,
-  MAX_PROJECT_PIPELINES,
-  UNBUILT_JOB_STATUSES,
+  isV2Id,
+  PENDING_PIPELINE_STATES,
+  pipelineAnswer,
+  erroredPipeline,
   type Job,
   type Pipeline,
-  type Pipelines,
-  projectSlug,
-  type ProjectsV2,
   type Workflow,
-} from './v2.ts';
-import { jobStatusMeaning } from './job-status.ts';
-import { definedOnly, isFinished, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
-import { isV2Id, PENDING_PIPELINE_STATES, pipelineAnswer, pipelineErrors } from './v2-records.ts';
+} from './v2-records.ts';
 
 /** The pipeline's configuration failed: no workflow will come. */
 export class PipelineErroredError extends UserFacingError {
@@ -74,13 +73,13 @@ interface KnownWorkflow {
  * Reads a job by number as a build; `call` names the request, for an answer that is another job's; `know` takes a
  * pipeline already listed, so that its jobs' records need no read of it.
  */
-type JobReader = ((num: number) => Promise<Build>) & {
+export type JobReader = ((num: number) => Promise<Build>) & {
   call: (num: number) => AnswerOf;
   know: (pipeline: Pipeline) => void;
 };
 
 /** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
-export function jobReader(client: Client, api: ProjectsV2, project: ProjectAddress): JobReader {
+export function jobReader(client: Client, api: V2Client, project: ProjectAddress): JobReader {
   if (!('slug' in project)) {
     const call = (num: number): AnswerOf => ({ method: 'GET', path: `${projectPath(project)}/${num}` });
     return Object.assign((num: number) => client.build(project, num), { call, know: () => {} });
@@ -121,7 +120,7 @@ function checkListedJob(call: AnswerOf, build: Build, job: Job, workflow: Workfl
 
 export class PipelineBuilds {
   readonly #read: JobReader;
-  readonly #pipelines: Pipelines;
+  readonly #pipelines: V2Client;
   readonly #pipelineId: string;
   readonly #workflows = new Map<string, KnownWorkflow>();
   readonly #builds = new Map<number, Build>();
@@ -137,7 +136,7 @@ export class PipelineBuilds {
 
   constructor(
     read: JobReader,
-    pipelines: Pipelines,
+    pipelines: V2Client,
     pipeline: { id: string; number: number },
     times: PipelineTimes,
   ) {
@@ -234,13 +233,8 @@ export class PipelineBuilds {
     if (workflows.length === 0) {
       const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
       if (!PENDING_PIPELINE_STATES.has(pipeline.state ?? '')) this.#emptySince ??= this.#times.now();
-      const errors = pipelineErrors(pipeline);
-      if (errors !== undefined) {
-        throw new PipelineErroredError(
-          `Pipeline #${pipeline.number} is errored and runs no workflow` +
-            (errors.length > 0 ? `: ${errors.join('; ')}` : ''),
-        );
-      }
+      const errored = erroredPipeline(pipeline);
+      if (errored !== undefined) throw new PipelineErroredError(errored);
     }
     return workflows;
   }
@@ -297,182 +291,4 @@ function onHold(workflow: Workflow, job: Job): string {
     `Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
     `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`
   );
-}
-
-/**
- * The pipelines of a commit among the project's newest (API v2), found read after read. The first read takes the
- * newest MAX_PROJECT_PIPELINES; a later one stops at the first page that holds a pipeline an earlier read saw: the
- * list is newest first and a pipeline's commit never changes, so only a newer pipeline (a new push of the commit)
- * can be new. Without `revision`, the newest pipeline of the first read that finds one names the commit.
- */
-export class CommitPipelines {
-  readonly #api: ProjectsV2;
-  readonly #project: ProjectAddress;
-  readonly #query: CommitQuery;
-  /** The newest pipeline number a read has seen, once one has. */
-  #newest: number | undefined;
-  readonly #found = new Map<string, Pipeline>();
-
-  constructor(api: ProjectsV2, project: ProjectAddress, query: CommitQuery) {
-    this.#api = api;
-    this.#project = project;
-    this.#query = query;
-  }
-
-  /** The commit's pipelines found so far, newest first. */
-  get found(): Pipeline[] {
-    return [...this.#found.values()].sort((a, b) => b.number - a.number);
-  }
-
-  /**
-   * Reads the list down to the pipelines seen before: the commit's pipelines new to this read (newest first),
-   * whether the read stopped at its bound, and what names the commit when the read chose it.
-   */
-  async read(): Promise<{ fresh: Pipeline[]; truncated: boolean; chose?: Pipeline }> {
-    const before = this.#newest;
-    const seen = (items: readonly Pipeline[]): boolean => items.some((p) => p.number <= (before ?? 0));
-    const listed = await this.#api.projectPipelines(
-      this.#project,
-      definedOnly({ branch: this.#query.branch }),
-      before === undefined ? undefined : seen,
-    );
-    const items = listed.filter((p) => before === undefined || p.number > before);
-    for (const { number } of items) this.#newest = Math.max(this.#newest ?? 0, number);
-    const truncated = items.length >= MAX_PROJECT_PIPELINES;
-    let chose: Pipeline | undefined;
-    if (this.#query.revision === '') {
-      chose = items.find((p) => typeof p.vcs?.revision === 'string');
-      if (chose === undefined) return { fresh: [], truncated };
-      this.#query.revision = String(chose.vcs?.revision).toLowerCase();
-    }
-    const fresh = items.filter((p) => ofCommit(p, this.#query) && !this.#found.has(p.id));
-    for (const pipeline of fresh) this.#found.set(pipeline.id, pipeline);
-    return { fresh, truncated, ...definedOnly({ chose }) };
-  }
-
-  /**
-   * The workflows of the commit's pipelines, for a project whose builds v1.1 lists: a workflow that ended before it
-   * made a job shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines.
-   */
-  async workflows(): Promise<{ workflows: Workflow[]; errored: string[] }> {
-    // No commit is named yet (a branch that has no build): none of its workflows can be told.
-    if (this.#query.revision === '') return { workflows: [], errored: [] };
-    await this.read();
-    const found: Workflow[] = [];
-    const errored: string[] = [];
-    for (const pipeline of this.found) {
-      const broken = erroredPipeline(pipeline);
-      if (broken !== undefined) errored.push(broken);
-      else found.push(...(await this.#api.workflows(pipeline.id)));
-    }
-    return { workflows: found, errored };
-  }
-}
-
-/**
- * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
- * project's newest is followed by a PipelineBuilds. The project's pipeline list is read again only while no
- * pipeline is followed, and once every one followed has ended, for a newer pipeline of the commit (CommitPipelines).
- */
-export function slugCommitBuilds(
-  api: ProjectsV2,
-  project: SlugProject,
-  query: CommitQuery,
-  read: JobReader,
-  times: PipelineTimes,
-): {
-  look(): Promise<{
-    builds: Build[];
-    truncated: boolean;
-    notes: string[];
-    workflows: WorkflowEnd[];
-    open: { name: string; status: string }[];
-    errored: string[];
-  }>;
-} {
-  const pipelines = new CommitPipelines(api, project, query);
-  const followed = new Map<
-    string,
-    { source: PipelineBuilds; last: Build[]; ended: WorkflowEnd[]; done: boolean; errored?: string }
-  >();
-  const notes: string[] = [];
-  let truncated = false;
-  /** Reads the list for new pipelines of the commit and follows them; whether there was one. */
-  const findNew = async (): Promise<boolean> => {
-    const found = await pipelines.read();
-    truncated ||= found.truncated;
-    if (found.chose !== undefined)
-      notes.push(
-        `The newest pipeline of branch ${query.branch ?? ''} is #${found.chose.number}: its commit counts`,
-      );
-    for (const pipeline of found.fresh) {
-      read.know(pipeline);
-      const source = new PipelineBuilds(read, api, pipeline, times);
-      followed.set(pipeline.id, { source, last: [], ended: [], done: false });
-    }
-    return found.fresh.length > 0;
-  };
-  const follow = async (): Promise<void> => {
-    for (const entry of followed.values()) {
-      if (entry.done) continue;
-      try {
-        const look = await entry.source.look();
-        entry.last = look.builds;
-        entry.ended = look.workflows;
-        entry.done = look.complete && look.builds.every(isFinished);
-        notes.push(...look.notes);
-      } catch (error) {
-        // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
-        // nothing ran the gate fails on it (docs/promises.md, promise 31).
-        if (!(error instanceof PipelineErroredError)) throw error;
-        notes.push(error.message);
-        entry.errored = error.message;
-        entry.done = true;
-      }
-    }
-  };
-  const look = async () => {
-    notes.length = 0;
-    truncated = false;
-    const listed = followed.size === 0;
-    if (listed) await findNew();
-    await follow();
-    // Once every pipeline followed has ended, a newer one of the commit is looked for before the gate decides.
-    if (!listed && [...followed.values()].every((entry) => entry.done) && (await findNew())) await follow();
-    const builds = [...followed.values()].flatMap((entry) => entry.last);
-    // The workflows that have not ended, a failing one too: the gate waits for them (docs/promises.md, promise 31).
-    const open = [...followed.values()]
-      .filter((entry) => !entry.done)
-      .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
-      .map(({ name, status }) => ({ name, status }));
-    return {
-      builds: builds.sort((a, b) => a.build_num - b.build_num),
-      truncated,
-      notes: [...notes],
-      workflows: [...followed.values()].flatMap((entry) => entry.ended),
-      open,
-      errored: [...followed.values()].flatMap((entry) => entry.errored ?? []),
-    };
-  };
-  return { look };
-}
-
-/** Whether a pipeline is of the commit (and branch) the query names. */
-function ofCommit(pipeline: Pipeline, query: CommitQuery): boolean {
-  const vcs = pipeline.vcs ?? {};
-  const revision = typeof vcs.revision === 'string' ? vcs.revision.toLowerCase() : '';
-  return (
-    query.revision !== '' &&
-    revision.startsWith(query.revision) &&
-    (query.branch === undefined || vcs.branch === query.branch)
-  );
-}
-
-/** `Pipeline #3 is errored: …` for a pipeline whose configuration failed (it runs no workflow), else undefined. */
-function erroredPipeline(pipeline: Pipeline): string | undefined {
-  // A list's item is checked for its id and number only: its errors are read with care.
-  const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord);
-  const said = pipelineErrors({ ...pipeline, errors });
-  if (said === undefined) return undefined;
-  return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }

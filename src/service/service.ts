@@ -3,12 +3,13 @@
 // pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
 // anything is sent.
 import { ApiError, ValidationError } from '../common/errors.ts';
-import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from './find-builds.ts';
+import { BuildScan, JobScan, MAX_BUILDS_READ, MAX_JOBS_READ, type BuildQuery } from './find-builds.ts';
 import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
 import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2, type Pipeline, type PipelineTrigger } from './v2.ts';
+import { V2Client, type Pipeline } from './v2.ts';
+import type { PipelineTrigger } from './v2-trigger.ts';
 
 export interface ServiceConnection {
   transport: Transport;
@@ -25,14 +26,14 @@ export interface JobSearch {
 /** A call's form for each API: v1.1's for a project named by its triple, v2's (when it has one) by its slug. */
 export interface Forms<T> {
   v1: (client: Client, project: ProjectRef) => T;
-  v2?: ((api: ProjectsV2, project: SlugProject) => T) | undefined;
+  v2?: ((api: V2Client, project: SlugProject) => T) | undefined;
 }
 
 export type Service = ReturnType<typeof openService>;
 
 export function openService({ transport, project }: ServiceConnection) {
   const client = new Client(transport);
-  const v2 = new ProjectsV2(transport);
+  const v2 = new V2Client(transport);
   /** The form the project allows; `what` names the call in the error when it has none. */
   const either = <T>(what: string, forms: Forms<T>): T => {
     if (!('slug' in project)) return forms.v1(client, project);

@@ -1,6 +1,7 @@
 // Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's answers
 // (docs/promises.md, promise 30); enums stay open.
-import { isRecord, unusable, type AnswerOf } from './records.ts';
+import { definedOnly, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
+import { jobStatusMeaning } from './job-status.ts';
 
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
 const MAX_V2_PAGE_ITEMS = 100;
@@ -132,4 +133,42 @@ export function pipelineErrors(pipeline: Pipeline): string[] | undefined {
   return errors
     .map((e) => [e.type, e.message].filter((part) => isString(part) && part !== '').join(': '))
     .filter((text) => text !== '');
+}
+
+/** `Pipeline #3 is errored and runs no workflow: …` for a pipeline whose configuration failed, else undefined; the
+ *  errors of a list's item, whose shape was not checked, are read with care. */
+export function erroredPipeline(pipeline: Pipeline): string | undefined {
+  const said = pipelineErrors({
+    ...pipeline,
+    errors: (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord),
+  });
+  if (said === undefined) return undefined;
+  return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
+}
+
+/** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
+export type JobBuild = Build & { fork: boolean };
+
+/** A v2 job as the v1.1 build record the rest of the product reads (src/service/job-status.ts). */
+export function jobBuild(
+  pipeline: Pipeline,
+  job: { job_number: number; name: string; status: string },
+  workflow?: string,
+): JobBuild {
+  const vcs: Record<string, unknown> = isRecord(pipeline.vcs) ? pipeline.vcs : {};
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  const meaning = jobStatusMeaning(job.status);
+  const origin = text(vcs['origin_repository_url']);
+  const target = text(vcs['target_repository_url']);
+  return {
+    build_num: job.job_number,
+    branch: text(vcs['branch']),
+    vcs_revision: text(vcs['revision']),
+    vcs_tag: text(vcs['tag']),
+    // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
+    lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
+    outcome: meaning.outcome === '' ? null : (meaning.outcome as Build['outcome']),
+    workflows: { job_name: job.name, ...definedOnly({ workflow_name: workflow }) },
+    fork: origin !== null && target !== null && origin !== target,
+  };
 }

@@ -50,18 +50,16 @@ export const checkOffset = (name: string, value: number | string) => checkIntege
 
 /** A path segment, never `.` or `..`, which URL rules resolve (encoded or not) into another endpoint. */
 export function checkSegment(name: string, value: string, what = 'a non-empty name'): string {
-  if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value)) {
+  if (value.length === 0 || value.trim() !== value || /\p{Cc}/u.test(value))
     refuse(name, `allowed: ${what} without leading/trailing spaces or control characters`, value);
-  }
   if (value === '.' || value === '..') refuse(name, `allowed: ${what} other than '.' or '..'`, value);
   return value;
 }
 
 /** A pipeline's id on API v2: a UUID, as the service gives it. */
 export function checkPipelineId(name: string, value: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value)) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
     refuse(name, "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id", value);
-  }
   return value.toLowerCase();
 }
 
@@ -81,9 +79,8 @@ export function checkEnvName(name: string, value: string): string {
 export type BuildParams = Record<string, string | number | boolean>;
 
 export function checkParams(name: string, value: unknown): BuildParams {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
     refuse(name, 'allowed: an object of names to strings, numbers or booleans');
-  }
   // No prototype: a parameter named `__proto__` is refused, never a way to replace the object's prototype.
   const out = Object.create(null) as BuildParams;
   for (const [key, v] of Object.entries(value)) {
@@ -109,27 +106,23 @@ export const PIPELINE_PARAM_LIMITS = { entries: 100, keyLength: 128, valueLength
 /** Pipeline parameters within the v2 trigger's limits, refused before anything is sent rather than by the service. */
 export function checkPipelineParams(name: string, params: BuildParams): BuildParams {
   const { entries, keyLength, valueLength } = PIPELINE_PARAM_LIMITS;
+  const over = (most: string, detail: string): never =>
+    refuse(name, `allowed: ${most}, the most a pipeline (API v2) takes`, undefined, detail);
   const keys = Object.keys(params);
-  const allowed = (what: string): string => `allowed: ${what}, the most a pipeline (API v2) takes`;
-  if (keys.length > entries)
-    refuse(name, allowed(`at most ${entries} parameters`), undefined, `${keys.length} parameters are given`);
+  if (keys.length > entries) over(`at most ${entries} parameters`, `${keys.length} parameters are given`);
   for (const key of keys) {
     // Characters, as the reference counts them: a letter outside the BMP is one, not two UTF-16 units.
-    const keyChars = [...key].length;
-    if (keyChars > keyLength) {
-      const shown = JSON.stringify(`${key.slice(0, 40)}…`);
-      refuse(
-        name,
-        allowed(`names of at most ${keyLength} characters`),
-        undefined,
-        `${shown} has ${keyChars}`,
+    const [keyChars, length] = [[...key].length, [...String(params[key])].length];
+    if (keyChars > keyLength)
+      over(
+        `names of at most ${keyLength} characters`,
+        `${JSON.stringify(`${key.slice(0, 40)}…`)} has ${keyChars}`,
       );
-    }
-    const length = [...String(params[key])].length;
-    if (length > valueLength) {
-      const detail = `the value of ${JSON.stringify(key)} has ${length} characters`;
-      refuse(name, allowed(`values of at most ${valueLength} characters`), undefined, detail);
-    }
+    if (length > valueLength)
+      over(
+        `values of at most ${valueLength} characters`,
+        `the value of ${JSON.stringify(key)} has ${length} characters`,
+      );
   }
   return params;
 }
@@ -154,14 +147,13 @@ export function checkRevisionOrTag(
   tagName: string,
   tag: string | undefined,
 ): void {
-  if (revision !== undefined && tag !== undefined) {
+  if (revision !== undefined && tag !== undefined)
     refuse(
       `${revisionName}/${tagName}`,
       `give ${revisionName} or ${tagName}, not both`,
       undefined,
       'both are set',
     );
-  }
 }
 
 /** A secret must be present; its value is never shown. */

@@ -4,7 +4,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectRef } from '../../src/service/v1.ts';
-import { Pipelines, PipelineTriggerLostError } from '../../src/service/v2.ts';
+import { V2Client } from '../../src/service/v2.ts';
+import { PipelineTriggerLostError } from '../../src/service/v2-trigger.ts';
 import { UnusableAnswerError } from '../../src/common/errors.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { failure } from '../helpers/failure.ts';
@@ -26,10 +27,10 @@ afterEach(async () => {
   while (open.length > 0) await open.pop()?.close();
 });
 
-async function service(handler: (req: Recorded, res: ServerResponse) => void): Promise<Pipelines> {
+async function service(handler: (req: Recorded, res: ServerResponse) => void): Promise<V2Client> {
   const server = await startRecorder(handler);
   open.push(server);
-  return new Pipelines(
+  return new V2Client(
     new Transport({ baseUrl: server.baseUrl, token: 'pipeline-test-token', retry: { baseDelayMs: 1 } }),
   );
 }
@@ -108,7 +109,7 @@ describe('pipeline trigger', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const pipelines = new Pipelines(
+      const pipelines = new V2Client(
         new Transport({ baseUrl: `http://127.0.0.1:${port}/api/v1.1`, token: 'pipeline-test-token' }),
       );
       const error = await failure(pipelines.trigger(PROJECT, { branch: 'main' }));
@@ -158,7 +159,7 @@ describe('pipeline trigger', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const pipelines = new Pipelines(
+      const pipelines = new V2Client(
         new Transport({ baseUrl: `http://127.0.0.1:${port}/api/v1.1`, token: 'pipeline-test-token' }),
       );
       expect(await pipelines.trigger(PROJECT, { branch: 'main' })).toEqual({

@@ -4,7 +4,9 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkProjectSlug } from '../../src/service/v1.ts';
 import { UnusableAnswerError, ValidationError } from '../../src/common/errors.ts';
-import { JobScan, MAX_JOBS_READ, ProjectsV2, projectSlug } from '../../src/service/v2.ts';
+import { V2Client } from '../../src/service/v2.ts';
+import { JobScan, MAX_JOBS_READ } from '../../src/service/find-builds.ts';
+import { projectSlug } from '../../src/service/slug.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
 
@@ -20,10 +22,10 @@ afterEach(async () => {
   while (open.length > 0) await open.pop()?.close();
 });
 
-async function service(handler: (req: Recorded, res: ServerResponse) => void): Promise<ProjectsV2> {
+async function service(handler: (req: Recorded, res: ServerResponse) => void): Promise<V2Client> {
   const server = await startRecorder(handler);
   open.push(server);
-  return new ProjectsV2(
+  return new V2Client(
     new Transport({ baseUrl: server.baseUrl, token: 'projects-v2-token', retry: { baseDelayMs: 1 } }),
   );
 }

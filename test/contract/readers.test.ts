@@ -15,7 +15,7 @@ import { generateSync } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { checkProjectSlug } from '../../src/service/v1.ts';
 import { UnusableAnswerError } from '../../src/common/errors.ts';
-import { ProjectsV2 } from '../../src/service/v2.ts';
+import { V2Client } from '../../src/service/v2.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { startRecorder, type Recorder } from '../helpers/recorder.ts';
 import { readReference, referenceAjv, type Schema } from './check.ts';
@@ -40,7 +40,7 @@ interface Reader {
   used: string[];
   /** Where the product checks more narrowly than the reference: path below the answer → schema added. */
   narrower?: [string[], Schema][];
-  read(api: ProjectsV2): Promise<unknown>;
+  read(api: V2Client): Promise<unknown>;
   /** The service answers the record asked for: the fields that say which. */
   asked?: Record_;
 }
@@ -198,13 +198,13 @@ const PAGE_TOKEN = 'next_page_token';
 
 let server: Recorder;
 let current: Json;
-let api: ProjectsV2;
+let api: V2Client;
 
 beforeAll(async () => {
   server = await startRecorder((_req, res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(current));
   });
-  api = new ProjectsV2(
+  api = new V2Client(
     new Transport({ baseUrl: server.baseUrl, token: 'readers-token', retry: { baseDelayMs: 1 } }),
   );
 });

@@ -8,7 +8,8 @@ import {
   type NamePattern,
 } from '../../common/name-patterns.ts';
 import { isAmbiguous } from '../../service/http/retry.ts';
-import { jobBuild, Pipelines, type Pipeline } from '../../service/v2.ts';
+import { V2Client, type Pipeline } from '../../service/v2.ts';
+import { jobBuild } from '../../service/v2-records.ts';
 import { definedOnly } from '../../service/records.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { untilDeadline, wait, waitFailed } from '../../runner/wait.ts';
@@ -99,8 +100,8 @@ function branchAndCommit(pipeline: Pipeline): string {
  * of the commit that were a pull request's.
  */
 async function newestOfCommit(
-  pipelines: Pipelines,
-  project: Parameters<Pipelines['projectPipelines']>[0],
+  pipelines: V2Client,
+  project: Parameters<V2Client['projectPipelines']>[0],
   input: ApproveInputs,
 ): Promise<{ found: Pipeline | undefined; passed: Pipeline[] }> {
   // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
@@ -143,9 +144,9 @@ export async function approve(ctx: ActionContext): Promise<void> {
     deadline: lookDeadline,
     signal: untilDeadline(ctx.signal, ctx.clock, lookDeadline),
   });
-  const pipelines = new Pipelines(transport);
+  const pipelines = new V2Client(transport);
   // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
-  const approver = new Pipelines(ctx.connect({ needsProject, acceptSlug: true }).transport);
+  const approver = new V2Client(ctx.connect({ needsProject, acceptSlug: true }).transport);
   const commit =
     (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
     (input.branch === undefined ? '' : ` on branch ${input.branch}`);
@@ -284,7 +285,7 @@ async function writeSummary(
  * is sent once: docs/promises.md, promise 36), marked when the patterns choose it.
  */
 async function approvalsOf(
-  pipelines: Pipelines,
+  pipelines: V2Client,
   pipelineId: string,
   patterns: readonly NamePattern[],
 ): Promise<Approval[]> {
@@ -333,7 +334,7 @@ interface Approval {
  * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
  * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
  */
-async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Approval): Promise<void> {
+async function approveOnce(ctx: ActionContext, pipelines: V2Client, hold: Approval): Promise<void> {
   const { workflowId, requestId, name: what } = hold;
   for (let attempt = 1; ; attempt++) {
     try {

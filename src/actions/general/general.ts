@@ -3,7 +3,7 @@
 import type { Client, ProjectRef, SlugProject } from '../../service/v1.ts';
 import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
 import { PipelineErroredError } from '../../service/pipeline-builds.ts';
-import type { Pipelines, ProjectsV2, Pipeline } from '../../service/v2.ts';
+import type { V2Client, Pipeline } from '../../service/v2.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
@@ -92,11 +92,11 @@ interface Command {
   warning?: string;
   call(client: Client, p: ProjectRef, a: Args, connection: Connection): Promise<unknown>;
   /** The call through API v2, for a project named by its slug; without it, the command has no v2 form. */
-  v2?(api: ProjectsV2, p: SlugProject, a: Args): Promise<unknown>;
+  v2?(api: V2Client, p: SlugProject, a: Args): Promise<unknown>;
 }
 
 /** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
-async function rerunJob(api: ProjectsV2, p: SlugProject, a: Args): Promise<unknown> {
+async function rerunJob(api: V2Client, p: SlugProject, a: Args): Promise<unknown> {
   const job = await api.job(p, a['build-num']);
   const workflowId = job.latest_workflow?.id;
   if (typeof workflowId !== 'string')
@@ -125,7 +125,7 @@ type OfBuild<Api, P> = {
 }[keyof Api];
 
 /** A command about one build: the client's call, and the v2 one when it has one. */
-function ofBuild(call: OfBuild<Client, ProjectRef>, v2?: OfBuild<ProjectsV2, SlugProject>): Command {
+function ofBuild(call: OfBuild<Client, ProjectRef>, v2?: OfBuild<V2Client, SlugProject>): Command {
   return {
     takes: ['build-num'],
     call: (c, p, a) => c[call](p, a['build-num']),
@@ -293,7 +293,7 @@ function notTriggered(a: Args, message: string): { message: string } {
 }
 
 /** A triggered pipeline read until set up (docs/sunset.md): the result, which an errored one still sets. */
-async function setUp(a: Args, pipelines: Pick<Pipelines, 'pipeline'>, pipeline: Pipeline): Promise<Pipeline> {
+async function setUp(a: Args, pipelines: Pick<V2Client, 'pipeline'>, pipeline: Pipeline): Promise<Pipeline> {
   try {
     return await confirmPipeline(a.ctx, pipelines, pipeline);
   } catch (error) {

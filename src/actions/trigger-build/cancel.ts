@@ -6,14 +6,9 @@ import { v11Connection } from '../../runner/wait-inputs.ts';
 import { formatDuration, plural } from '../../common/format.ts';
 import { TriggerAbortedError, type ProjectAddress } from '../../service/v1.ts';
 import type { PipelineBuilds } from '../../service/pipeline-builds.ts';
-import {
-  FINAL_WORKFLOW_STATUSES,
-  PipelineTriggerAbortedError,
-  Pipelines,
-  ProjectsV2,
-  type Pipeline,
-} from '../../service/v2.ts';
+import { FINAL_WORKFLOW_STATUSES, V2Client, type Pipeline } from '../../service/v2.ts';
 import { isFinished, type Build } from '../../service/records.ts';
+import { PipelineTriggerAbortedError } from '../../service/v2-trigger.ts';
 import type { TriggerInputs } from './inputs.ts';
 
 /** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
@@ -86,7 +81,7 @@ export function cancelPipeline(
     input,
     cancelling(name, `cancelling the workflows of ${name}`),
     async ({ transport, client, project }) => {
-      const pipelines = new Pipelines(transport);
+      const pipelines = new V2Client(transport);
       // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
       const known = source.workflows;
       const workflows =
@@ -100,7 +95,7 @@ export function cancelPipeline(
         // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
         const running = builds.filter((b) => !isFinished(b));
         for (const build of running) {
-          if ('slug' in project) await new ProjectsV2(transport).cancelJob(project, build.build_num);
+          if ('slug' in project) await new V2Client(transport).cancelJob(project, build.build_num);
           else await client.cancel(project, build.build_num);
         }
         const nums = running.map((b) => `#${b.build_num}`).join(', ') || 'none';
@@ -170,7 +165,7 @@ export function cancelLost(
       );
       return `build #${num}, started as the step was cancelled, was cancelled`;
     }
-    const pipelines = new Pipelines(connection.transport);
+    const pipelines = new V2Client(connection.transport);
     const ref = tag === undefined ? { branch } : { tag };
     const found = await pipelines.findTriggered(connection.project, ref, before);
     if (found === undefined) return `no pipeline had started on ${where}`;

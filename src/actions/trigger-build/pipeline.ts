@@ -10,7 +10,7 @@ import { logSafe, mdSafe } from '../../runner/text.ts';
 import { confirmPipeline, pipelineUrl, warnRecovered, workflowRows } from '../../runner/trigger-api.ts';
 import { projectName, type ProjectAddress } from '../../service/v1.ts';
 import { PipelineErroredError, type PipelineBuilds } from '../../service/pipeline-builds.ts';
-import { Pipelines, type Pipeline } from '../../service/v2.ts';
+import { V2Client, type Pipeline } from '../../service/v2.ts';
 import type { Build } from '../../service/records.ts';
 import type { TriggerInputs } from './inputs.ts';
 import { cancelPipeline } from './cancel.ts';
@@ -52,7 +52,7 @@ export async function confirmTriggered(
   ctx.setOutput('pipeline-url', url);
   try {
     const until = input.wait ? deadline : undefined;
-    return await confirmPipeline(ctx, new Pipelines(connection.transport), pipeline, until);
+    return await confirmPipeline(ctx, new V2Client(connection.transport), pipeline, until);
   } catch (error) {
     if (!(error instanceof PipelineErroredError)) throw error;
     setPipelineOutputs(ctx, []);

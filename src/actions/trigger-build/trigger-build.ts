@@ -6,7 +6,8 @@ import { pipelineUrl, startBuild, workflowRows, type Started } from '../../runne
 import { abortReason } from '../../common/clock.ts';
 import { projectName, TriggerAbortedError } from '../../service/v1.ts';
 import { AbortedError } from '../../common/errors.ts';
-import { PipelineTriggerAbortedError, Pipelines, type Pipeline } from '../../service/v2.ts';
+import { V2Client, type Pipeline } from '../../service/v2.ts';
+import { PipelineTriggerAbortedError } from '../../service/v2-trigger.ts';
 import { readInputs } from './inputs.ts';
 import { cancelLost } from './cancel.ts';
 import {
@@ -92,7 +93,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     else {
       // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
       const url = pipelineUrl(connection, pipeline);
-      const workflows = workflowRows(url, await new Pipelines(connection.transport).workflows(pipeline.id));
+      const workflows = workflowRows(url, await new V2Client(connection.transport).workflows(pipeline.id));
       setPipelineOutputs(ctx, workflows);
       const text = 'Triggered; the step did not wait for the pipeline to finish.';
       await pipelineSummary(ctx, pipeline, url, workflows, text);

@@ -2,7 +2,7 @@ import { gateBuilds, pipelineConnection, pipelineSource } from '../../runner/gat
 import { scopeOf, type BuildSource } from '../../runner/gate-scope.ts';
 import { jobReader } from '../../service/pipeline-builds.ts';
 import { definedOnly, isFinished } from '../../service/records.ts';
-import { Pipelines, ProjectsV2 } from '../../service/v2.ts';
+import { V2Client } from '../../service/v2.ts';
 import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
 import { pipelineUrl } from '../../runner/trigger-api.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -97,7 +97,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
     // Its job, by number, is read through v2 job details look after look, as a source of one build.
     const { buildNum: num, ...rest } = input;
-    const read = jobReader(connection.client, new ProjectsV2(connection.transport), project);
+    const read = jobReader(connection.client, new V2Client(connection.transport), project);
     const source: BuildSource = {
       look: async () => {
         const build = await read(num);
@@ -112,7 +112,7 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
     await gateBuilds(ctx, connection, input, { started, deadline });
     return;
   }
-  const pipeline = await new Pipelines(connection.transport).pipeline(pipelineId);
+  const pipeline = await new V2Client(connection.transport).pipeline(pipelineId);
   // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
   ctx.io.notice(`Pipeline #${pipeline.number}: ${pipelineUrl(connection, pipeline)}`);
   const { settleMs, appearMs: emptyMs } = input;

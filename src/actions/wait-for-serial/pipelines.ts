@@ -5,7 +5,8 @@ import type { SlugProject } from '../../service/v1.ts';
 import { jobOf } from '../../service/commit-builds.ts';
 import { UnusableAnswerError } from '../../common/errors.ts';
 import { choosesName, type NamePattern } from '../../common/name-patterns.ts';
-import { FINAL_WORKFLOW_STATUSES, jobBuild, ProjectsV2, type Pipeline } from '../../service/v2.ts';
+import { FINAL_WORKFLOW_STATUSES, V2Client, type Pipeline } from '../../service/v2.ts';
+import { jobBuild } from '../../service/v2-records.ts';
 import type { Build } from '../../service/records.ts';
 import type { Transport } from '../../service/http/transport.ts';
 
@@ -21,7 +22,7 @@ export function pipelineJobs(
   project: SlugProject,
   query: { branch?: string; buildNum?: number; workflows: NamePattern[]; jobs: NamePattern[] },
 ) {
-  const api = new ProjectsV2(transport);
+  const api = new V2Client(transport);
   const { branch, buildNum } = query;
   /** This job's own pipeline, once read. */
   let own: { id: string; number: number } | undefined;

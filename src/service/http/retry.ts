@@ -1,6 +1,13 @@
 // Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
 // doing so.
-import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from '../../common/errors.ts';
+import {
+  ApiError,
+  DeadlineError,
+  NetworkError,
+  ProxyRefusedError,
+  TimeoutError,
+} from '../../common/errors.ts';
+import { roughly } from '../../common/format.ts';
 
 export interface RetryOptions {
   /** Attempts in total, the first one included. */
@@ -67,4 +74,29 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   // Only the HTTP-date form is a date: a bare number with a sign or a unit is malformed, not a year.
   const when = /[a-z]/iu.test(text) ? Date.parse(text) : NaN;
   return Number.isNaN(when) ? undefined : Math.max(0, when - now);
+}
+
+/** Seconds, and a long span also in a unit a person reads at a glance. */
+export const seconds = (ms: number): string =>
+  `${Math.round(ms / 100) / 10} s${ms < 120_000 ? '' : ` (about ${roughly(ms)})`}`;
+
+/** The failure of a call whose next retry would run past its deadline, after the server's `Retry-After` (`asked`,
+ *  redacted) or a backoff wait; `budget` is the call's own limit when the step set no deadline. */
+export function pastDeadline(
+  error: Error,
+  wait: number,
+  leftMs: number,
+  asked?: string,
+  budget?: number,
+): Error {
+  const left = seconds(Math.max(0, leftMs));
+  const until =
+    budget === undefined
+      ? `only ${left} remain before the deadline`
+      : `that is past the ${roughly(budget)} an API call may take in all`;
+  const why =
+    asked === undefined
+      ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
+      : `the server asked to wait ${seconds(wait)} before retrying (Retry-After: ${asked}), but ${until}`;
+  return new DeadlineError(`${error.message}; giving up: ${why}`, { cause: error });
 }

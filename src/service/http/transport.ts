@@ -6,47 +6,29 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { guardedLookup, isLinkLocal, LinkLocalLookupError } from './address-guard.ts';
-import { discard, errorMessage, MAX_ANSWER_BYTES, readJson, tooLarge, unusableDownload } from './answer.ts';
+import { guardedLookup, isLinkLocal } from './address-guard.ts';
+import { discard, errorMessage, MAX_ANSWER_BYTES, readJson, unusableDownload } from './answer.ts';
 import { abortReason, systemClock, type Clock } from '../../common/clock.ts';
-import {
-  AbortedError,
-  asError,
-  apiError,
-  BadResponseError,
-  DeadlineError,
-  NetworkError,
-  TimeoutError,
-  UnsafeAddressError,
-  UserFacingError,
-  ValidationError,
-} from '../../common/errors.ts';
-import { displayUrl, firstHeader, roughly, urlSecrets } from '../../common/format.ts';
+import { AbortedError, apiError, BadResponseError, ValidationError } from '../../common/errors.ts';
+import { displayUrl, firstHeader, urlSecrets } from '../../common/format.ts';
 import { redactor, serverMessage } from './message.ts';
-import { proxyAgent, proxyError, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
+import { proxyAgent, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
 import { definedOnly, type HttpVerb } from '../records.ts';
 import {
   backoffDelay,
   DEFAULT_RETRY,
   parseRetryAfter,
-  provablyNotSent,
+  pastDeadline,
+  seconds,
   shouldRetry,
   type RetryMode,
   type RetryOptions,
 } from './retry.ts';
 import { SunsetNotices, type HeaderValues as ResponseHeaders } from './sunset.ts';
+import { mapError, send, type Exchange, type Timeouts } from './exchange.ts';
 
 export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
-export type { LookupFunction as LookupFn, ResponseHeaders, RetryMode, RetryOptions };
-
-export interface Timeouts {
-  /** TCP and TLS setup; sending to the last header; silence between two chunks of the body. */
-  connectMs: number;
-  headersMs: number;
-  bodyIdleMs: number;
-  /** One attempt of an API call, answer read to its end, so that a server dripping its answer fails too. */
-  totalMs: number;
-}
+export type { LookupFunction as LookupFn, ResponseHeaders, RetryMode, RetryOptions, Timeouts };
 
 export type LogFn = (level: 'debug' | 'info' | 'warning', message: string) => void;
 
@@ -116,37 +98,8 @@ const CALL_BUDGET_MS = 10 * 60_000;
 /** A retry wait longer than this is said at info level: a silent minute reads as a hang. */
 const LONG_WAIT_MS = 5_000;
 
-/** A storage redirect takes a hop or two: more is a loop. */
-const MAX_REDIRECTS = 5;
-
 /** Headers the transport alone decides; a caller's extra headers never override them. */
 const RESERVED_HEADERS = /^(authorization|host|content-length|transfer-encoding|connection)$/iu;
-
-/** Network-level codes that mean the exchange failed on the wire (not a bug in how it was called). */
-const WIRE_ERROR_CODE =
-  /^(E(?!RR_)[A-Z0-9_]+|HPE_[A-Z0-9_]+|ERR_(TLS|SSL)_[A-Z0-9_]+|[A-Z_]*CERT[A-Z_]*|UND_ERR_(SOCKET|RES_CONTENT_LENGTH_MISMATCH|HEADERS_OVERFLOW|INFO))$/;
-
-const LINK_LOCAL = 'a link-local address (where cloud metadata services answer), never contacted';
-
-interface Exchange {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: string | undefined;
-  /** The caller's cancellation: the step's, the request's, close()'s. */
-  signal: AbortSignal;
-  /** An API call's overall limit of one attempt. */
-  limit?: AbortSignal;
-  display: string;
-  /** A download's URL values (query, path parameters) and those of its redirects: never printed. */
-  urlSecrets: string[];
-  /** Downloads follow storage redirects; API calls take an answer only from the API's origin. */
-  download: boolean;
-}
-
-/** Seconds, and a long span also in a unit a person reads at a glance. */
-const seconds = (ms: number): string =>
-  `${Math.round(ms / 100) / 10} s${ms < 120_000 ? '' : ` (about ${roughly(ms)})`}`;
 
 export class Transport {
   readonly origin: string;
@@ -232,9 +185,8 @@ export class Transport {
     const query = new URLSearchParams(definedOnly(req.query) as Record<string, string>).toString();
     const path = req.path + (query === '' ? '' : `?${query}`);
     const display = (req.api === 'v2' ? 'v2 ' : '') + this.#redact(path);
-    if (req.body !== undefined && req.method !== 'POST') {
+    if (req.body !== undefined && req.method !== 'POST')
       throw new TypeError(`${req.method} ${display}: only a POST carries a body`);
-    }
     const basePath = req.api === 'v2' ? this.#basePath.replace(/\/v1\.1$/u, '/v2') : this.#basePath;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
@@ -262,7 +214,7 @@ export class Transport {
       let error: Error;
       let retryAfter: string | undefined;
       try {
-        const { response } = await this.#exchange(exchange);
+        const { response } = await this.#send(exchange);
         const { statusCode: status, headers } = response;
         // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
         const gone = this.#sunset.heard(req.method, display, status, headers, this.log.bind(this));
@@ -282,17 +234,15 @@ export class Transport {
       const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
       const now = this.clock.now();
       if (now + wait > deadline) {
-        const left = seconds(Math.max(0, deadline - now));
-        const until =
-          given === Infinity
-            ? `that is past the ${roughly(CALL_BUDGET_MS)} an API call may take in all`
-            : `only ${left} remain before the deadline`;
         const said = serverMessage(retryAfter ?? '', 'text/plain', this.#allSecrets());
-        const why =
-          retryAfterMs === undefined
-            ? `the next retry in ${seconds(wait)} would run past the deadline (${left} left)`
-            : `the server asked to wait ${seconds(wait)} before retrying (Retry-After: ${said}), but ${until}`;
-        throw new DeadlineError(`${error.message}; giving up: ${why}`, { cause: error });
+        const budget = given === Infinity ? CALL_BUDGET_MS : undefined;
+        throw pastDeadline(
+          error,
+          wait,
+          deadline - now,
+          retryAfterMs === undefined ? undefined : said,
+          budget,
+        );
       }
       const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
       // A long wait is said where people look: a silent minute reads as a hang.
@@ -313,9 +263,8 @@ export class Transport {
       throw new ValidationError('url', 'an absolute http(s) URL', undefined, scheme);
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(options.headers ?? {})) {
+    for (const [name, value] of Object.entries(options.headers ?? {}))
       if (!RESERVED_HEADERS.test(name)) headers[name.toLowerCase()] = value;
-    }
     headers['user-agent'] = this.#userAgent;
     const secrets = urlSecrets(target);
     const exchange: Exchange = {
@@ -329,7 +278,7 @@ export class Transport {
       download: true,
     };
     try {
-      const { response, url: final } = await this.#exchange(exchange);
+      const { response, url: final } = await this.#send(exchange);
       const { statusCode: status, body } = response;
       const { display } = exchange;
       if (status < 200 || status >= 300) {
@@ -362,109 +311,20 @@ export class Transport {
     return this.#closed;
   }
 
-  /** Sends the request and follows redirects (docs/promises.md, promise 14): the credential only to trusted origins,
-   *  never again once dropped; no answer to an API call from another origin; nothing to a link-local address. Not
-   *  undici's redirect interceptor: it drops the credential at the artifact origins too, and checks no hop. */
-  async #exchange(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
-    let { method, url, body } = exchange;
-    const headers = { ...exchange.headers };
-    let authorize = this.#trusted.has(url.origin);
-    this.#checkAddress(url, exchange, 'would go to');
-    const signal = exchange.limit ? AbortSignal.any([exchange.signal, exchange.limit]) : exchange.signal;
-    const fail = (why: string): Error => new BadResponseError(exchange.method, exchange.display, why);
-    for (let redirects = 0; ; redirects++) {
-      const response = await (exchange.download ? this.#downloads : this.#api).request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: method as Dispatcher.HttpMethod,
-        headers:
-          authorize && this.#authorization ? { ...headers, authorization: this.#authorization } : headers,
-        body: body ?? null,
-        signal,
-      });
-      const { statusCode: status } = response;
-      const location = firstHeader(response.headers.location);
-      if (![301, 302, 303, 307, 308].includes(status) || location === undefined) return { response, url };
-      await response.body.dump();
-      if (redirects >= MAX_REDIRECTS) throw fail(`more than ${MAX_REDIRECTS} redirects`);
-      const next = URL.parse(location, url.href);
-      if (next?.protocol !== 'https:' && next?.protocol !== 'http:')
-        throw fail(next ? `a redirect to a ${next.protocol} address` : 'a redirect to an invalid address');
-      if (exchange.download) exchange.urlSecrets.push(...urlSecrets(next));
-      this.#checkAddress(next, exchange, 'was redirected to');
-      if (!exchange.download && next.origin !== this.origin) {
-        // An answer from elsewhere is not the service's answer: a DELETE "done" by another server is no deletion.
-        throw fail(
-          `a redirect to another origin (${this.#displayUrl(next, exchange.urlSecrets)}); API answers are taken only from ` +
-            `${this.origin}, the origin of base-url: if the service has moved, set base-url to its new address`,
-        );
-      }
-      authorize &&= this.#trusted.has(next.origin);
-      // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
-      if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-        method = 'GET';
-        body = undefined;
-        delete headers['content-type'];
-      }
-      if (next.origin !== url.origin) {
-        const how = authorize ? '' : ' (without credentials)';
-        this.#log('debug', `${exchange.method} ${exchange.display}: redirected to ${next.origin}${how}`);
-      }
-      url = next;
-    }
+  #send(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
+    return send(exchange, {
+      origin: this.origin,
+      dispatcher: exchange.download ? this.#downloads : this.#api,
+      trusted: this.#trusted,
+      authorization: this.#authorization,
+      log: this.#log,
+      displayUrl: (url, secrets) => this.#displayUrl(url, secrets),
+    });
   }
 
-  /** Refuses a link-local address given as such (a host name resolving to one is caught by guardedLookup).
-   *  The API's own host is the user's choice, never refused. */
-  #checkAddress(url: URL, exchange: Exchange, how: string): void {
-    if (url.hostname === new URL(this.origin).hostname || !isLinkLocal(url.hostname)) return;
-    const where = this.#displayUrl(url, exchange.urlSecrets);
-    throw new UnsafeAddressError(`${exchange.method} ${exchange.display} ${how} ${where}: ${LINK_LOCAL}`);
-  }
-
-  /** Maps undici's and the system's errors to the API core's; errors of a wrong call (bugs) pass through. */
   #mapError(err: unknown, exchange: Exchange, attempt: number): Error {
-    const { method, display, signal } = exchange;
-    if (signal.aborted) return abortReason(signal);
-    if (exchange.limit?.aborted)
-      return new TimeoutError(method, display, 'total', this.#timeouts.totalMs, attempt);
-    if (err instanceof UserFacingError) return err;
-    if (err instanceof LinkLocalLookupError)
-      return new UnsafeAddressError(`${method} ${display}: ${err.message}, ${LINK_LOCAL}`);
-    const proxied = proxyError(err, this.#proxy, exchange, this.#timeouts.headersMs, attempt);
-    if (proxied !== undefined) return proxied;
-    let e = err as (NodeJS.ErrnoException & { hostname?: string; errors?: unknown[] }) | null;
-    // Happy eyeballs fails with an AggregateError of one error per address tried.
-    if (typeof e?.code !== 'string' && e?.errors?.[0] !== undefined) e = e.errors[0] as typeof e;
-    const { syscall, hostname } = e ?? {};
-    let code = e?.code;
-    if (code === undefined && err instanceof Error && err.name === 'HTTPParserError') {
-      // undici leaves a parser error's code unset: the reason in parentheses at the end of its message names it.
-      const reason = /\(([^)]*)\)\s*$/u.exec(err.message)?.[1] ?? 'invalid response';
-      code = `HPE_${reason.toUpperCase().replace(/[^A-Z0-9]+/gu, '_')}`;
-    }
-    switch (code) {
-      case 'UND_ERR_CONNECT_TIMEOUT':
-        return new TimeoutError(method, display, 'connect', this.#timeouts.connectMs, attempt);
-      case 'UND_ERR_HEADERS_TIMEOUT':
-        return new TimeoutError(method, display, 'headers', this.#timeouts.headersMs, attempt);
-      case 'UND_ERR_BODY_TIMEOUT':
-        return new TimeoutError(method, display, 'body', this.#timeouts.bodyIdleMs, attempt);
-      case 'UND_ERR_ABORTED':
-      case 'UND_ERR_DESTROYED':
-      case 'UND_ERR_CLOSED':
-        return abortReason(this.#closing.signal);
-      case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
-        return tooLarge(method, display);
-      case 'UND_ERR_SOCKET':
-        // undici's "other side closed": the server dropped the connection, possibly after acting on the request.
-        return new NetworkError(method, display, 'ECONNRESET', false, attempt);
-    }
-    if (code === undefined || !WIRE_ERROR_CODE.test(code)) return asError(err);
-    // A failed DNS lookup names its host: after a redirect it is not base-url's.
-    const dns = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND';
-    const host = dns ? hostname : undefined;
-    return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
+    const context = { timeouts: this.#timeouts, proxy: this.#proxy, closing: this.#closing.signal };
+    return mapError(err, { ...exchange, ...context }, attempt);
   }
 
   #signalFor(signal: AbortSignal | undefined): AbortSignal {
