@@ -1,15 +1,11 @@
 import { cut, formatDuration, plural } from '../../common/format.ts';
-import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
-import { isForkBranch, isForkPipeline } from '../../service/forks.ts';
-import {
-  choosesName,
-  compileNamePatterns,
-  describePatterns,
-  type NamePattern,
-} from '../../common/name-patterns.ts';
+import { ValidationError } from '../../common/errors.ts';
+import { isForkBranch } from '../../service/forks.ts';
+import { choosesName, compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
 import { isAmbiguous } from '../../service/http/retry.ts';
-import { jobBuild, Pipelines, type Pipeline } from '../../service/v2.ts';
+import type { Approval, PipelineHead } from '../../service/pipeline-calls.ts';
 import { definedOnly } from '../../service/records.ts';
+import type { Service } from '../../service/service.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { untilDeadline, wait, waitFailed } from '../../runner/wait.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -80,17 +76,10 @@ function readInputs(ctx: ActionContext) {
 
 type ApproveInputs = ReturnType<typeof readInputs>;
 
-/** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
-function headOf(pipeline: Pipeline) {
-  return jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-}
-
 /** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
-function branchAndCommit(pipeline: Pipeline): string {
-  const head = headOf(pipeline);
-  const part = (value: string | null | undefined, max: number): string =>
-    typeof value === 'string' && value !== '' ? cut(value, max) : '(none)';
-  return `branch ${part(head.branch, 200)}, commit ${part(head.vcs_revision, 64)}`;
+function branchAndCommit(head: PipelineHead): string {
+  const part = (value: string | null, max: number): string => (value ? cut(value, max) : '(none)');
+  return `branch ${part(head.branch, 200)}, commit ${part(head.revision, 64)}`;
 }
 
 /**
@@ -99,28 +88,21 @@ function branchAndCommit(pipeline: Pipeline): string {
  * of the commit that were a pull request's.
  */
 async function newestOfCommit(
-  pipelines: Pipelines,
-  project: Parameters<Pipelines['projectPipelines']>[0],
+  service: Service,
   input: ApproveInputs,
-): Promise<{ found: Pipeline | undefined; passed: Pipeline[] }> {
+): Promise<{ found: PipelineHead | undefined; passed: PipelineHead[] }> {
   // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
   const forks = input.allowForks || isForkBranch(input.branch);
-  const ofCommit = (p: Pipeline): boolean => {
-    const head = headOf(p);
-    const revision = typeof head.vcs_revision === 'string' ? head.vcs_revision.toLowerCase() : undefined;
-    return (
-      revision !== undefined &&
-      revision.startsWith(input.revision) &&
-      (input.branch === undefined || head.branch === input.branch)
-    );
-  };
-  const wanted = (p: Pipeline): boolean => ofCommit(p) && (forks || !isForkPipeline(p));
-  const list = await pipelines.projectPipelines(
-    project,
+  const ofCommit = (p: PipelineHead): boolean =>
+    p.revision !== null &&
+    p.revision.toLowerCase().startsWith(input.revision) &&
+    (input.branch === undefined || p.branch === input.branch);
+  const wanted = (p: PipelineHead): boolean => ofCommit(p) && (forks || !p.fork);
+  const list = await service.pipelineHeads(
     { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
     (items) => items.some(wanted),
   );
-  const passed: Pipeline[] = [];
+  const passed: PipelineHead[] = [];
   for (const p of list) {
     if (wanted(p)) return { found: p, passed };
     if (ofCommit(p)) passed.push(p);
@@ -137,25 +119,25 @@ export async function approve(ctx: ActionContext): Promise<void> {
   const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
   // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
   const needsProject = input.pipelineId === undefined;
-  const { project, transport } = ctx.connect({
+  const { service } = ctx.connect({
     needsProject,
     acceptSlug: true,
     deadline: lookDeadline,
     signal: untilDeadline(ctx.signal, ctx.clock, lookDeadline),
   });
-  const pipelines = new Pipelines(transport);
   // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
-  const approver = new Pipelines(ctx.connect({ needsProject, acceptSlug: true }).transport);
+  const approver = ctx.connect({ needsProject, acceptSlug: true }).service;
   const commit =
     (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
     (input.branch === undefined ? '' : ` on branch ${input.branch}`);
   const chosen =
     input.jobs.length === 0 ? 'approval job' : `approval job matching ${describePatterns(input.jobs)}`;
-  let pipeline: Pipeline | undefined;
+  let pipeline: PipelineHead | undefined;
   let listed = false;
   let pulls = 0;
   const passedOver = new Set<string>();
   let seen: Approval[] | undefined;
+  const isChosen = (a: Approval): boolean => choosesName(input.jobs, a.job);
   const approved: { workflow: string; job: string; approval_request_id: string }[] = [];
 
   try {
@@ -200,19 +182,19 @@ export async function approve(ctx: ActionContext): Promise<void> {
                     : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`);
         },
         look: async () => {
-          let found: Pipeline | undefined;
+          let found: PipelineHead | undefined;
           if (input.pipelineId !== undefined) {
             // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
-            found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
+            found = pipeline ?? (await service.pipelineHead(input.pipelineId));
           } else {
             // A commit's newest may change from one look to the next.
-            const newest = await newestOfCommit(pipelines, project, input);
+            const newest = await newestOfCommit(service, input);
             listed = true;
             pulls = newest.passed.length;
             for (const p of newest.passed) {
               if (passedOver.has(p.id)) continue;
               passedOver.add(p.id);
-              const branch = cut(headOf(p).branch ?? '(none)', 200);
+              const branch = cut(p.branch ?? '(none)', 200);
               ctx.info(
                 `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
                   'as allow-forks is false; looking at an older one',
@@ -224,11 +206,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
           if (found.id !== pipeline?.id) {
             pipeline = found;
             seen = undefined;
-            const pull = isForkPipeline(found) ? "; it is of a pull request, perhaps a fork's" : '';
+            const pull = found.fork ? "; it is of a pull request, perhaps a fork's" : '';
             ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
           }
-          seen = await approvalsOf(pipelines, found.id, input.jobs);
-          const chosenJobs = seen.filter((a) => a.chosen);
+          seen = await service.approvals(found.id);
+          const chosenJobs = seen.filter(isChosen);
           const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
           if (onHold.length > 0) return { done: true, value: onHold };
           if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
@@ -240,7 +222,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
     if (holds.length === 0) {
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-          `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`,
+          `(${(seen ?? []).flatMap((a) => (isChosen(a) ? [a.name] : [])).join(', ')})`,
       );
     }
     for (const hold of holds) {
@@ -259,7 +241,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
 async function writeSummary(
   ctx: ActionContext,
-  pipeline: Pipeline | undefined,
+  pipeline: PipelineHead | undefined,
   approved: readonly { workflow: string; job: string }[],
 ): Promise<void> {
   const where = pipeline === undefined ? '' : ` (${htmlSafe(branchAndCommit(pipeline))})`;
@@ -280,73 +262,22 @@ async function writeSummary(
 }
 
 /**
- * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request
- * is sent once: docs/promises.md, promise 36), marked when the patterns choose it.
- */
-async function approvalsOf(
-  pipelines: Pipelines,
-  pipelineId: string,
-  patterns: readonly NamePattern[],
-): Promise<Approval[]> {
-  const approvals = new Map<string, Approval>();
-  const workflows = new Set<string>();
-  for (const workflow of await pipelines.workflows(pipelineId)) {
-    if (workflows.has(workflow.id)) continue;
-    workflows.add(workflow.id);
-    for (const job of await pipelines.jobs(workflow.id)) {
-      if (job.type !== 'approval') continue;
-      // Approving names the request: a hold without one could never be released by this step.
-      if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
-        throw new UnusableAnswerError(
-          'GET',
-          `v2 /workflow/${workflow.id}/job`,
-          `${job.name} names no approval_request_id`,
-        );
-      const key = job.approval_request_id ?? `job ${job.id}`;
-      if (approvals.has(key)) continue;
-      approvals.set(key, {
-        name: `${job.name} of workflow ${workflow.name}`,
-        workflow: workflow.name,
-        workflowId: workflow.id,
-        job: job.name,
-        status: job.status,
-        requestId: job.approval_request_id ?? '',
-        chosen: choosesName(patterns, job.name),
-      });
-    }
-  }
-  return [...approvals.values()];
-}
-
-/** An approval job of the pipeline as one look saw it. */
-interface Approval {
-  name: string;
-  workflow: string;
-  workflowId: string;
-  job: string;
-  status: string;
-  requestId: string;
-  chosen: boolean;
-}
-
-/**
  * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
  * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
  */
-async function approveOnce(ctx: ActionContext, pipelines: Pipelines, hold: Approval): Promise<void> {
-  const { workflowId, requestId, name: what } = hold;
+async function approveOnce(ctx: ActionContext, service: Service, hold: Approval): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await pipelines.approve(workflowId, requestId);
+      await service.approve(hold);
       return;
     } catch (error) {
       if (!isAmbiguous(error) || attempt >= MAX_APPROVE_ATTEMPTS) throw error;
-      const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
-      if (job?.status === 'success') return;
-      if (job?.status !== 'on_hold') {
-        throw waitFailed(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, error);
+      const status = await service.approvalStatus(hold);
+      if (status === 'success') return;
+      if (status !== 'on_hold') {
+        throw waitFailed(`${error.message}; ${hold.name} is now ${status ?? 'gone'}, not approved`, error);
       }
-      ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
+      ctx.io.warning(`${error.message}; ${hold.name} is still on hold, so its approval is sent again`);
     }
   }
 }

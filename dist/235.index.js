@@ -1,0 +1,1636 @@
+export const id = 235;
+export const ids = [235];
+export const modules = {
+
+/***/ 5505:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   An: () => (/* binding */ showFailedSteps),
+/* harmony export */   FK: () => (/* binding */ testsSection),
+/* harmony export */   TL: () => (/* binding */ AnnotationBudget),
+/* harmony export */   iv: () => (/* binding */ readTests),
+/* harmony export */   sT: () => (/* binding */ MAX_FAILURE_REPORTS)
+/* harmony export */ });
+/* unused harmony exports SUMMARY_BUILD_LIMIT, reportFailedSteps, codeBlock */
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7744);
+/* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6519);
+/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4684);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9370);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1543);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8858);
+
+
+
+
+
+
+
+/** GitHub shows this many error annotations per step and drops the rest without a word. */
+const MAX_ANNOTATIONS = 10;
+/** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
+async function readTests({ io }, connection, build) {
+    try {
+        return { tests: await (0,_service_service_js__WEBPACK_IMPORTED_MODULE_1__/* .openService */ .I)(connection).tests(build.build_num) };
+    }
+    catch (error) {
+        if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
+            throw error;
+        const why = error.message;
+        io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Could not read the test results of build #${build.build_num}: ${why}`));
+        return { tests: undefined, error: why };
+    }
+}
+/** The error annotations a step may still make. */
+class AnnotationBudget {
+    remaining = MAX_ANNOTATIONS;
+}
+/** The test's location for an annotation: its file, and the line when its message points into that file. */
+function annotationOf(test) {
+    const file = test.file?.trim().replace(/^\.\//, '');
+    if (!file)
+        return undefined;
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
+    return line === undefined ? { file } : { file, startLine: Number(line) };
+}
+/** The summary's part about a finished build's tests; the failed ones are logged, and annotated on their files
+ *  while the budget lasts. */
+function testsSection(ctx, read, budget, heading = 4) {
+    const h = '#'.repeat(heading);
+    if (read.tests === undefined)
+        return [`Test results could not be read: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .mdSafe */ .$v)(read.error ?? '')}`];
+    if (read.tests.length === 0)
+        return ['No test results were reported.'];
+    const parts = [`${h} Tests`, (0,_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .testsTable */ .kS)(read.tests)];
+    const failed = (0,_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .failedTests */ .T9)(read.tests);
+    if (failed.length === 0)
+        return parts;
+    // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
+    const clean = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cleaner */ .ZS)(ctx.secrets);
+    for (const test of failed.slice(0, _summary_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_LISTED_FAILURES */ .z4)) {
+        const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
+        ctx.info(`✗ ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(name), 300)}${test.file ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(test.file), 300)})` : ''}`);
+    }
+    const located = failed.flatMap((test) => {
+        const where = annotationOf(test);
+        return where === undefined ? [] : [{ test, where }];
+    });
+    const annotated = located.slice(0, Math.max(0, budget.remaining));
+    for (const { test, where } of annotated) {
+        const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
+        // @actions/core escapes the message and properties of the command, so server text stays on its one line.
+        ctx.io.error((0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(message), 2000), {
+            ...where,
+            file: (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(where.file), 1000),
+            title: (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(test.name || 'failed test'), 200),
+        });
+    }
+    budget.remaining -= annotated.length;
+    parts.push(`${h} Failed tests`, (0,_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .failedTestsTable */ .l1)(failed));
+    if (located.length > annotated.length)
+        parts.push(`${annotated.length} failed tests are annotated on their files; ${located.length - annotated.length} more ` +
+            `with a file are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
+    return parts;
+}
+/** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
+const MAX_FAILURE_REPORTS = 5;
+const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
+/** Shows why a build did not pass (reportFailedSteps); a failure to read it is a warning, never the verdict. */
+async function showFailedSteps(ctx, { client, project, transport }, build, lines, budget) {
+    const num = build.build_num;
+    try {
+        const full = Array.isArray(build.steps) ? build : await client.build(project, num);
+        const steps = await (0,_service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .collectFailedSteps */ .P4)({
+            transport,
+            build: full,
+            lines,
+            refresh: () => client.build(project, num),
+            signal: ctx.signal,
+        });
+        if (ctx.signal.aborted)
+            return NOTHING_SHOWN;
+        // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
+        const annotate = budget.remaining > 0;
+        const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
+        if (shown.failedStep !== undefined && annotate)
+            budget.remaining--;
+        return shown;
+    }
+    catch (error) {
+        if (!(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM || ctx.signal.aborted))
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Could not read the steps of build #${num}: ${error.message}`));
+        return NOTHING_SHOWN;
+    }
+}
+/** Characters of one output line shown; lines are kept longer, so a secret is removed whole before the cut. */
+const SHOWN_LINE_LENGTH = 500;
+/** Characters of one step's code block in the job summary, which GitHub bounds per step. */
+const SUMMARY_BLOCK_LIMIT = 16 * 1024;
+/** Characters of all code blocks of one build in the job summary, so that several builds fit GitHub's bound. */
+const SUMMARY_BUILD_LIMIT = 64 * 1024;
+const COMMAND_LINES = 20;
+/** Prints the failed steps of one build and annotates the first; the caller writes the summary it returns. */
+function reportFailedSteps(io, build, steps, 
+/** `secrets` are removed from everything shown, since the runner masks only whole values. */
+options = {}) {
+    const first = steps[0];
+    if (first === undefined)
+        return NOTHING_SHOWN;
+    const clean = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cleaner */ .ZS)(options.secrets ?? []);
+    const num = build.build_num;
+    const sections = [];
+    let summaryLeft = SUMMARY_BUILD_LIMIT;
+    const unavailable = [];
+    for (const step of steps.slice(0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_STEPS_READ */ .Eq)) {
+        const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(step.name), 200);
+        const heading = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`);
+        const parts = [`**Failed step:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .mdSafe */ .$v)(name, 200)}${facts(step, true)}`];
+        // Not read (failure-log-lines: 0): the step is named, nothing more.
+        if (step.output === undefined && step.outputError === undefined) {
+            io.info(heading);
+            sections.push(parts[0]);
+            continue;
+        }
+        io.startGroup(heading);
+        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`Step: ${name}`));
+        const command = step.command === undefined ? [] : commandLines(clean(step.command));
+        const output = (step.output?.lines ?? []).map((line) => (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(line), SHOWN_LINE_LENGTH));
+        const fenced = [
+            ...command.map((line) => `$ ${line}`),
+            ...(command.length && output.length ? [''] : []),
+            ...output,
+        ];
+        const why = step.outputError === undefined ? undefined : (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(step.outputError), 400);
+        if (why !== undefined)
+            unavailable.push({ name, why });
+        const note = tailNote(step, output.length) ?? `Its output could not be shown: ${why}`;
+        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(note));
+        io.untrusted(fenced);
+        io.endGroup();
+        parts.push(`_${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .mdSafe */ .$v)(note, 440)}_`);
+        // Past the build's share of the summary, the output is in the log only.
+        const limit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
+        if (fenced.length > 0)
+            parts.push(limit >= 1024 ? codeBlock(fenced, limit) : '_Its output is in the log._');
+        sections.push(parts.join('\n\n'));
+        summaryLeft -= sections.at(-1).length;
+    }
+    const rest = steps.slice(_service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_STEPS_READ */ .Eq);
+    if (rest.length > 0) {
+        const names = [...new Set(rest.map((s) => (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(s.name), 100)))];
+        const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
+        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+        sections.push(`…and ${rest.length} more failed steps, not shown.`);
+    }
+    // One warning for the build, however many of its outputs could not be read.
+    const [only] = unavailable;
+    if (only !== undefined) {
+        const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
+        io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .logSafe */ .sN)(unavailable.length === 1
+            ? `Could not show the output of step '${only.name}' of build #${num}: ${only.why}`
+            : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+    }
+    if (options.annotate ?? true) {
+        // @actions/core escapes the message and the title, so neither can leave its command line.
+        const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(first.name), 120);
+        const exit = first.exitCode === undefined ? '' : ` (exit code ${first.exitCode})`;
+        const reason = first.output === undefined ? undefined : (0,_service_step_output_js__WEBPACK_IMPORTED_MODULE_2__/* .lastMeaningfulLine */ .HF)(first.output.lines);
+        const message = reason === undefined ? `Step '${name}' failed${exit}` : (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(clean(reason), SHOWN_LINE_LENGTH);
+        io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
+    }
+    return { failedStep: clean(first.name), summary: sections.join('\n\n') };
+}
+/** The step's container, exit code or status and duration, in parentheses for the log or dotted for Markdown. */
+function facts(step, markdown = false) {
+    const parts = [];
+    if (step.parallel)
+        parts.push(`container ${step.index}`);
+    if (step.exitCode !== undefined)
+        parts.push(`exit code ${step.exitCode}`);
+    else if (step.status !== undefined && step.status !== 'failed')
+        parts.push((markdown ? _text_js__WEBPACK_IMPORTED_MODULE_5__/* .mdSafe */ .$v : _text_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLine */ .TN)(step.status, 40));
+    if (step.durationMs !== undefined)
+        parts.push((0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(step.durationMs));
+    if (parts.length === 0)
+        return '';
+    return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
+}
+/** What part of the output is shown, or undefined when there is none to show. */
+function tailNote(step, shown) {
+    const output = step.output;
+    if (output === undefined)
+        return undefined;
+    const size = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(output.bytes);
+    const cutByService = step.truncated ? '; the service cut this output short' : '';
+    if (shown === 0)
+        return `Its output has no lines to show (${size})${cutByService}`;
+    const which = shown < output.totalLines ? `The last ${shown} of its ${output.totalLines} lines` : `All ${shown} lines`;
+    return `${which} of output (${size})${cutByService}:`;
+}
+/** A code block nothing inside can end, cut from the start past `limit`, since the end says why a step failed. */
+function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
+    let size = 0;
+    let start = lines.length;
+    while (start > 0 && size + lines[start - 1].length + 1 <= limit)
+        size += lines[--start].length + 1;
+    const kept = lines.slice(start);
+    if (start > 0)
+        kept.unshift(`… ${start} lines before this are not shown`);
+    const body = kept.join('\n');
+    const longest = (body.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${body}\n${fence}`;
+}
+function commandLines(command) {
+    const lines = command.trimEnd().split('\n');
+    const shown = lines.slice(0, COMMAND_LINES).map((line) => (0,_common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__/* .plainLine */ .h0)(line, SHOWN_LINE_LENGTH));
+    const rest = lines.length - shown.length;
+    return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
+}
+
+
+/***/ }),
+
+/***/ 3454:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CP: () => (/* binding */ waitForCommit),
+/* harmony export */   bf: () => (/* binding */ oneBuild),
+/* harmony export */   c9: () => (/* binding */ followBuild)
+/* harmony export */ });
+/* harmony import */ var _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(130);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6182);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8858);
+/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5600);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2395);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1879);
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4601);
+/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3032);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(273);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6881);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1543);
+/* harmony import */ var _gate_scope_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6458);
+/* harmony import */ var _wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(859);
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Looks at the build until it finishes, through the one wait, and returns it; `seen` receives every record read,
+ * and `words` are the step's errors when it does not finish.
+ */
+async function followBuild(ctx, { client, project }, first, { intervalMs, deadline }, seen, words) {
+    const num = first.build_num;
+    let previous = first;
+    if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(first))
+        return first;
+    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .wait */ .uk)({
+        intervalMs,
+        deadline,
+        clock: ctx.clock,
+        signal: ctx.signal,
+        log: ctx.info,
+        still: ({ looks, elapsedMs }) => `Build #${num} is still ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .describeState */ .Jw)(previous)} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks)`,
+        failed: `look at build #${num}`,
+        ...words,
+        look: async () => {
+            const build = await client.build(project, num);
+            seen(build);
+            const changed = build.status !== previous.status || build.lifecycle !== previous.lifecycle;
+            previous = build;
+            if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(build))
+                return { done: true, value: build };
+            if (changed)
+                ctx.info(`Build #${num} is ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .describeState */ .Jw)(build)}`);
+            return { done: false, logged: changed };
+        },
+    });
+}
+/** build-num mode: that one build, as a source that is complete once it has ended. */
+async function oneBuild(connection, input) {
+    const num = input.buildNum;
+    if (num === undefined)
+        return input;
+    const { client, project } = (0,_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__/* .v11Connection */ .$c)(connection);
+    // The first read is not a look: a build that cannot be read at all fails the step with the reason at once.
+    let first = await client.build(project, num);
+    const look = async () => {
+        const build = first ?? (await client.build(project, num));
+        first = undefined;
+        return { builds: [build], truncated: false, complete: (0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(build) };
+    };
+    return { ...input, workflows: [], jobs: [], named: [], source: { look } };
+}
+/** The list mode: finds the commit's builds look after look until every one has ended and none is to come. */
+async function waitForCommit(ctx, { client, project, transport }, input, { deadline, seen, stopped, }) {
+    const { clock } = ctx;
+    const started = clock.now();
+    let scope = (0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .scopeOf */ .Od)(input);
+    const v2 = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .ProjectsV2 */ .lv(transport);
+    const commitPipelines = new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .CommitPipelines */ .tf(v2, project, input.query);
+    // A project named by its slug has no v1.1 build list: its commit's pipelines are followed through v2.
+    const scan = () => 'slug' in project
+        ? (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .slugCommitBuilds */ .Uw)(v2, project, input.query, (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_4__/* .jobReader */ .Ps)(client, v2, project), {
+            now: () => clock.now(),
+            settleMs: input.settleMs,
+            emptyMs: input.appearMs,
+        })
+        : new _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .CommitBuilds */ .J_(client, project, { ...input.query }, { now: started });
+    let source = input.source ?? (input.query.revision === '' && !('slug' in project) ? undefined : scan());
+    const appear = input.source === undefined ? `; a build must appear within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(input.appearMs)}` : '';
+    const every = `a look every ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(input.intervalMs)}, for at most ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(input.timeoutMs)}`;
+    ctx.info(`Waiting for the builds of ${scope}: ${every}${appear}`);
+    let current = [];
+    /** Every build of the commit the last look saw, counted or not. */
+    let everything = new Map();
+    /** The last time a build appeared or ended: the appear and settle times count from it. */
+    let lastChange = started;
+    let warnedTruncated = false;
+    /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
+    let noV2 = false;
+    /** The workflow the last look waited for, once every build had ended. */
+    let waitingFor;
+    /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
+    let erroredPipelines = [];
+    /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
+    const refused = (error, what) => {
+        if (!(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || ![401, 403, 404].includes(error.status))
+            return false;
+        noV2 = true;
+        ctx.info(`The service answered ${error.status} for ${what} through API v2 (${error.message}): workflows that made ` +
+            `no build could not be read, so the builds alone decide`);
+        return true;
+    };
+    // Every ended workflow of the pipeline or the commit, with its own status (API v2): one cancelled or failed before
+    // or after its jobs shows only builds that passed, or none. Undefined while one of them still runs or waits.
+    // Only a workflow the verdict may judge is waited for: one `workflow` chooses; with `job`, only while a job named
+    // is missing or no build counted, since a workflow that holds the jobs chosen may wait on a hold released later.
+    const readWorkflows = async (all, scanned, ranNone) => {
+        // A pipeline knows its workflows, all ended once it is complete.
+        if (scanned.complete !== undefined)
+            return [...(scanned.workflows ?? [])];
+        const waits = (name) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(input.workflows, name) && (input.jobs.length === 0 || ranNone);
+        // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
+        const isOpen = (name, status) => {
+            if (_service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(status))
+                return false;
+            if (!waits(name))
+                return 'skip';
+            waitingFor = `workflow ${name} is ${status}`;
+            ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
+            return true;
+        };
+        for (const { name, status } of scanned.open ?? [])
+            if (isOpen(name, status) === true)
+                return undefined;
+        erroredPipelines = [...(scanned.errored ?? [])];
+        const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
+        if (noV2)
+            return [...found.values()];
+        for (const id of new Set(all.map((b) => b.workflows?.['workflow_id']).filter(_service_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN))) {
+            if (found.has(id))
+                continue;
+            try {
+                const { name, status } = await v2.workflow(id);
+                const open = isOpen(name, status);
+                if (open === true)
+                    return undefined;
+                if (open === false)
+                    found.set(id, { id, name, status });
+            }
+            catch (error) {
+                if (refused(error, 'a workflow'))
+                    return [...found.values()];
+                throw error;
+            }
+        }
+        // A project v1.1 lists builds of: its commit's workflows that made no build are read through v2 too.
+        if (!('slug' in project)) {
+            try {
+                const commit = await commitPipelines.workflows();
+                erroredPipelines.push(...commit.errored);
+                for (const { id, name, status } of commit.workflows) {
+                    if (found.has(id))
+                        continue;
+                    const open = isOpen(name, status);
+                    if (open === true)
+                        return undefined;
+                    if (open === false)
+                        found.set(id, { id, name, status });
+                }
+            }
+            catch (error) {
+                if (!refused(error, "the commit's pipelines"))
+                    throw error;
+            }
+        }
+        return [...found.values()];
+    };
+    /** The commit is the one of the branch's newest build (`branch` alone on an issue_comment event). */
+    const resolve = async () => {
+        if ('slug' in project)
+            return undefined;
+        const [newest] = await client.builds(project, { branch: input.query.branch ?? '', limit: 1 });
+        const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+        if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
+            return undefined;
+        input.query.revision = revision;
+        scope = (0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .scopeOf */ .Od)(input);
+        const branch = input.query.branch ?? '';
+        ctx.info(`The newest build of branch ${branch} is #${newest.build_num}: waiting for ${scope}`);
+        return scan();
+    };
+    const look = async () => {
+        source ??= await resolve();
+        const scanned = source === undefined ? { builds: [], truncated: false } : await source.look();
+        // Builds of other workflows are not followed at all.
+        const all = scanned.builds.filter((b) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(input.workflows, (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(b).workflow));
+        const now = clock.now();
+        const long = `The project's build list is long: the look read its newest pages only, as far as a look may`;
+        if (scanned.truncated && !warnedTruncated)
+            ctx.io.warning(long);
+        warnedTruncated ||= scanned.truncated;
+        // With `job`, every build of the commit is still followed: while any runs, a matching job may yet appear.
+        const builds = all.filter((b) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(input.jobs, (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(b).job));
+        const lines = [...(scanned.notes ?? [])];
+        for (const build of all) {
+            const old = everything.get(build.build_num);
+            if (old === undefined) {
+                const { job, workflow } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(build);
+                const what = job === undefined ? '' : `: job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`}`;
+                const retry = typeof build.retry_of === 'number' ? `, a retry of #${build.retry_of}` : '';
+                const aside = builds.includes(build) ? '' : ' (not counted: job does not match)';
+                lines.push(`Build #${build.build_num} appeared${what}${retry}, ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .describeState */ .Jw)(build)}${aside}`);
+            }
+            else if ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(build) && !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(old)) {
+                lines.push(`Build ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .label */ .Pf)(build)} ended: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_8__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_8__/* .outcomeOf */ .sG)(build)) || (0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .describeState */ .Jw)(build)}`);
+            }
+            else {
+                if (build.lifecycle !== old.lifecycle)
+                    lines.push(`Build ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .label */ .Pf)(build)} is ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .describeState */ .Jw)(build)}`);
+                continue;
+            }
+            lastChange = now;
+        }
+        for (const line of lines)
+            ctx.info(line);
+        const logged = lines.length > 0;
+        everything = new Map(all.map((b) => [b.build_num, b]));
+        current = builds;
+        seen(builds);
+        // A source that knows when it is complete (a pipeline) needs no settle time.
+        const complete = scanned.complete;
+        if (complete === false || !builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g))
+            return { done: false, logged };
+        const finished = (workflows, more = {}) => ({
+            done: true,
+            value: { kind: 'finished', workflows, others: all, ...more },
+        });
+        // What a pipeline listed: a named job or workflow is found among its jobs and workflows, built or not.
+        const listed = (scanned.workflows ?? []).filter((w) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(input.workflows, w.name));
+        const jobNames = [...all.map((b) => (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(b).job ?? ''), ...listed.flatMap((w) => w.jobs ?? [])];
+        const workflowNames = [...all.map((b) => (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(b).workflow ?? ''), ...listed.map((w) => w.name)];
+        const missingJobs = input.named.filter((p) => !jobNames.some((name) => p.test(name)));
+        const missingWorkflows = complete === true
+            ? input.workflows.filter((p) => p.named && !workflowNames.some((n) => p.test(n)))
+            : [];
+        const patterns = input.jobs.length + input.workflows.length > 0;
+        const nothingRan = builds.length === 0 && (complete !== true || patterns);
+        if (nothingRan || missingJobs.length + missingWorkflows.length > 0) {
+            // While other builds of the commit run, a matching job may yet come.
+            if (!all.every(_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g))
+                return { done: false, logged };
+            // A named job or workflow that does not appear is waited for as long on every path.
+            const appearLeft = lastChange + input.appearMs - now;
+            if (appearLeft > 0)
+                return { done: false, logged, nextInMs: Math.min(input.intervalMs, appearLeft) };
+            const workflows = await readWorkflows(all, scanned, true);
+            if (workflows === undefined)
+                return { done: false, logged: true };
+            const within = `within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(input.appearMs)}`;
+            const states = all.map((b) => `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .label */ .Pf)(b)} ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_8__/* .outcomeOf */ .sG)(b) || (0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .describeState */ .Jw)(b)}`).join(', ');
+            const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
+            const names = (list) => list.map((m) => `'${m.body}'`).join(', ');
+            const why = [
+                ...(missingWorkflows.length === 0
+                    ? []
+                    : [`${missingWorkflows.length > 1 ? 'Workflows' : 'Workflow'} ${names(missingWorkflows)}`]),
+                ...(missingJobs.length === 0
+                    ? []
+                    : [`${missingJobs.length > 1 ? 'Jobs' : 'Job'} ${names(missingJobs)}`]),
+            ].join(' and ');
+            const missing = why === ''
+                ? `No build of ${scope} appeared ${within}${after}`
+                : `${why} of ${scope} did not appear ${within}${after}`;
+            return finished(workflows, { missing, errored: erroredPipelines });
+        }
+        if (complete === true)
+            return finished([...(scanned.workflows ?? [])], (0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .definedOnly */ .Uv)({ nothing: scanned.nothing }));
+        // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
+        const settleLeft = lastChange + input.settleMs - now;
+        if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {
+            const workflows = await readWorkflows(all, scanned, false);
+            return workflows ? finished(workflows) : { done: false, logged: true };
+        }
+        if (logged)
+            ctx.info(`Every build has ended; waiting ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(settleLeft)} for a downstream job`);
+        return { done: false, logged, nextInMs: Math.min(input.intervalMs, settleLeft) };
+    };
+    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .wait */ .uk)({
+        clock,
+        signal: ctx.signal,
+        intervalMs: input.intervalMs,
+        deadline,
+        look,
+        log: ctx.info,
+        still: ({ looks, elapsedMs }) => `Still waiting after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)} (${looks} looks): ${tally(current)}`,
+        failed: 'look at the builds',
+        unfinished: (error) => {
+            const why = error ? ` (${error.message})` : '';
+            const open = current.filter((b) => !(0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(b));
+            const left = current.length === 0
+                ? 'no build of it had appeared'
+                : open.length > 0
+                    ? `left running: ${open.map((b) => `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .label */ .Pf)(b)} ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .describeState */ .Jw)(b)}`).join(', ')}`
+                    : waitingFor !== undefined
+                        ? `every build had ended, but ${waitingFor}`
+                        : 'every build had ended, but a named job had not appeared';
+            const within = `did not end within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(input.timeoutMs)}`;
+            const text = `The builds of ${scope} ${within}${why}; ${left}`;
+            stopped(text);
+            return (0,_text_js__WEBPACK_IMPORTED_MODULE_10__/* .logSafe */ .sN)(text);
+        },
+        gaveUp: (error) => {
+            stopped(error.message);
+            return `Gave up waiting for the builds of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_11__/* .scopeOf */ .Od)(input)}: ${error.message}; they may still be running`;
+        },
+    });
+}
+/** `2 running, 1 queued, 3 ended`, or that none has appeared yet. */
+function tally(builds) {
+    if (builds.length === 0)
+        return 'no build has appeared yet';
+    const states = Map.groupBy(builds, (b) => ((0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(b) ? 'ended' : (b.lifecycle ?? 'unknown')));
+    return [...states].map(([state, list]) => `${list.length} ${state}`).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 6458:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Jw: () => (/* binding */ describeState),
+/* harmony export */   Od: () => (/* binding */ scopeOf),
+/* harmony export */   Pf: () => (/* binding */ label),
+/* harmony export */   js: () => (/* binding */ upper)
+/* harmony export */ });
+/* harmony import */ var _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(130);
+/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5600);
+// What the gate waits for, how it names it, and how a wait of it ends: the words its looks, its verdict and its
+// report share.
+
+
+/** `#12 (job test)`, for the log and errors. */
+function label(build) {
+    const { job } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(build);
+    return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
+}
+/** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
+function scopeOf(input) {
+    if (input.label !== undefined)
+        return input.label;
+    if (input.buildNum !== undefined)
+        return `build #${input.buildNum}`;
+    const { revision, branch } = input.query;
+    const commit = revision === '' ? 'the newest commit' : `commit ${revision.slice(0, 12)}`;
+    const parts = [branch === undefined ? commit : `${commit} on branch ${branch}`];
+    for (const [name, list] of Object.entries({ workflow: input.workflows, job: input.jobs }))
+        if (list.length > 0)
+            parts.push(`${name}${list.length > 1 ? 's' : ''} ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .describePatterns */ .BL)(list)}`);
+    return parts.join(', ');
+}
+/** `running (status running)`, or just `queued` when both say the same. */
+function describeState(build) {
+    const lifecycle = build.lifecycle ?? 'in an unknown state';
+    return build.status && build.status !== build.lifecycle
+        ? `${lifecycle} (status ${build.status})`
+        : lifecycle;
+}
+const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+
+/***/ }),
+
+/***/ 4235:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Np: () => (/* binding */ gateBuilds),
+/* harmony export */   pV: () => (/* binding */ pipelineConnection),
+/* harmony export */   yN: () => (/* binding */ pipelineSource)
+/* harmony export */ });
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7151);
+/* harmony import */ var _service_v1_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6994);
+/* harmony import */ var _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(130);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6182);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8858);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2395);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1879);
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4601);
+/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7744);
+/* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5505);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9592);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(273);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6881);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(9370);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(1543);
+/* harmony import */ var _gate_scope_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(6458);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2063);
+/* harmony import */ var _gate_looks_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(3454);
+/* harmony import */ var _wait_inputs_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(859);
+// The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
+// a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
+// (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Waits for builds, then fails the step unless each ended with an allowed outcome, and reports on them. */
+async function gateBuilds(ctx, connection, input, options) {
+    const { deadline } = options;
+    let builds = [];
+    let ending = { kind: 'cancelled' };
+    let workflows = [];
+    const reports = { tests: new Map(), failures: new Map(), budget: new _build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .AnnotationBudget */ .TL() };
+    /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
+    const ranNothing = (why) => {
+        ending = { kind: 'stopped', why, none: true };
+        // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
+        const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+        (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .ifNothing */ .Le)(ctx, input.ifNoBuilds, going, () => (0,_wait_js__WEBPACK_IMPORTED_MODULE_12__/* .waitFailed */ .bn)((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)((0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_15__/* .upper */ .js)(why))));
+        ending = { kind: 'none', why };
+        return builds;
+    };
+    try {
+        let waited;
+        try {
+            const seen = (b) => {
+                builds = b;
+                options.seen?.(b);
+            };
+            /** A wait that ended without a result: the summary says why (the step's error says it too). */
+            const stopped = (why) => void (ending = { kind: 'stopped', why });
+            // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
+            const follow = async () => (0,_gate_looks_js__WEBPACK_IMPORTED_MODULE_17__/* .waitForCommit */ .CP)(ctx, connection, await (0,_gate_looks_js__WEBPACK_IMPORTED_MODULE_17__/* .oneBuild */ .bf)(connection, input), { deadline, seen, stopped });
+            ending = waited = await (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(`Waiting for the builds of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_15__/* .scopeOf */ .Od)(input)}`), follow);
+        }
+        catch (error) {
+            if (ctx.signal.aborted && options.onAbort !== undefined) {
+                const what = await options.onAbort(builds);
+                ending = { kind: 'cancelled', what };
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM(`${(0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(ctx.signal).message}; ${what}`);
+            }
+            if (ctx.signal.aborted || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .oM)
+                throw error;
+            if (!(error instanceof _wait_js__WEBPACK_IMPORTED_MODULE_12__/* .WaitError */ .uf))
+                ending = { kind: 'stopped', why: error.message };
+            throw error;
+        }
+        const verdict = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_16__/* .judge */ .S4)(input, {
+            builds,
+            others: waited.others ?? builds,
+            workflows: waited.workflows ?? [],
+            unbuilt: (0,_verdict_js__WEBPACK_IMPORTED_MODULE_16__/* .unbuiltOf */ .N7)(input),
+            ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
+        });
+        workflows = verdict.judged;
+        for (const w of workflows)
+            if (w.status !== 'success')
+                ctx.info(`Workflow ${w.name} ended with status ${w.status}`);
+        // A skipped build ran no step and no test: there is nothing to show of it.
+        const unsuccessful = builds.filter((b) => !['success', 'not_run'].includes((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)));
+        // Reads after the verdict stop at the step's deadline: the verdict stands without them.
+        const late = () => ctx.clock.now() >= deadline;
+        for (const build of unsuccessful.slice(0, _build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_FAILURE_REPORTS */ .sT)) {
+            if (late())
+                break;
+            const failure = await failureOf(ctx, connection, build, input.failureLogLines, reports.budget);
+            reports.failures.set(build.build_num, failure);
+        }
+        for (const build of unsuccessful) {
+            if (late())
+                break;
+            reports.tests.set(build.build_num, await (0,_build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .readTests */ .iv)(ctx, connection, build));
+        }
+        if (reports.tests.size < unsuccessful.length)
+            ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
+        if (verdict.fail !== undefined)
+            throw (0,_wait_js__WEBPACK_IMPORTED_MODULE_12__/* .waitFailed */ .bn)((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .logSafe */ .sN)(verdict.fail));
+        if (verdict.none !== undefined)
+            return ranNothing(verdict.none);
+        const worst = endOutcome(ending, builds, workflows);
+        const target = (0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_15__/* .scopeOf */ .Od)(input);
+        ctx.info(worst === 'success'
+            ? `${builds.length === 1 ? 'The build' : `All ${builds.length} builds`} of ${target} succeeded`
+            : `The builds of ${target} ended with outcome '${worst}', which allowed-outcomes ` +
+                `(${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy)}) lets pass`);
+    }
+    finally {
+        setOutputs(ctx, input, builds, endOutcome(ending, builds, workflows), reports.failures, options);
+        await writeSummary(ctx, input, { builds, workflows }, ending, reports, ctx.clock.now() - options.started);
+    }
+    return builds;
+}
+/**
+ * The connection in a pipeline's own project, its `project_slug` (docs/promises.md, promise 35): the step's own
+ * when they name one project, or when the answer names none. When they differ, a project the step named itself
+ * makes `asked` (the input that named the pipeline) an input error; else the pipeline's project is used, and said.
+ * Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
+ */
+function pipelineConnection(ctx, connection, pipeline, asked) {
+    const named = pipeline['project_slug'];
+    if (named === undefined)
+        return connection;
+    const own = (0,_service_v2_js__WEBPACK_IMPORTED_MODULE_6__/* .slugAddress */ .Ms)(named);
+    const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
+    if (own === undefined)
+        throw (0,_service_records_js__WEBPACK_IMPORTED_MODULE_7__/* .unusable */ ._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
+    if ((0,_service_v2_js__WEBPACK_IMPORTED_MODULE_6__/* .sameProject */ .EF)(own, connection.project))
+        return connection;
+    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${(0,_service_v1_js__WEBPACK_IMPORTED_MODULE_1__/* .projectName */ .j1)(connection.project)}`;
+    if (asked === undefined)
+        throw (0,_service_records_js__WEBPACK_IMPORTED_MODULE_7__/* .unusable */ ._P)(call, `${theirs} that the step started it in`);
+    const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+    if (given.length > 0)
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ValidationError */ .yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+            `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`, undefined, theirs);
+    ctx.info(`${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_15__/* .upper */ .js)(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
+    // The service object names its project: a connection pointed elsewhere gets one of its own.
+    return {
+        ...connection,
+        project: own,
+        service: (0,_service_service_js__WEBPACK_IMPORTED_MODULE_8__/* .openService */ .I)({ transport: connection.transport, project: own }),
+    };
+}
+/** The inputs that name the step's project; without them it is the workflow's repository. */
+const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
+/** One pipeline as the gate's source, its jobs read as the project allows (jobReader), in its own project. */
+function pipelineSource(ctx, connection, pipeline, times) {
+    const { client, transport, project } = pipelineConnection(ctx, connection, pipeline);
+    const read = (0,_service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .jobReader */ .Ps)(client, new _service_v2_js__WEBPACK_IMPORTED_MODULE_6__/* .ProjectsV2 */ .lv(transport), project);
+    return new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_5__/* .PipelineBuilds */ .E6(read, new _service_v2_js__WEBPACK_IMPORTED_MODULE_6__/* .Pipelines */ .Cw(transport), pipeline, {
+        now: () => ctx.clock.now(),
+        ...times,
+    });
+}
+/** Why a build did not pass: its failed steps, or a link to its page where API v2 has no step output. */
+async function failureOf(ctx, connection, build, lines, budget) {
+    if (!('slug' in connection.project))
+        return (0,_build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .showFailedSteps */ .An)(ctx, (0,_wait_inputs_js__WEBPACK_IMPORTED_MODULE_18__/* .v11Connection */ .$c)(connection), build, lines, budget);
+    const url = build.build_url ?? '';
+    if (lines > 0 && url !== '') {
+        const state = build.status ?? 'unknown';
+        ctx.info(`Job ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_15__/* .label */ .Pf)(build)} ended ${state}: API v2 has no step output; its log is at ${url}`);
+    }
+    return { failedStep: undefined, summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .mdLink */ .YF)("The job's page shows its log", url) };
+}
+/** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
+function endOutcome(ending, builds, workflows) {
+    if (ending.kind === 'none')
+        return 'none';
+    // A wait that did not end (the deadline, a give-up, a named job that never came, a cancel) judged nothing: a
+    // later `if: always()` step must never read `success` from a step that failed so.
+    if (ending.kind !== 'finished')
+        return '';
+    if (builds.length + workflows.length === 0 || !builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g))
+        return '';
+    return (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .worstOutcome */ .Om)([...builds.map(_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG), ...workflows.map((w) => (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .workflowOutcome */ .WM)(w.status))]);
+}
+function setOutputs(ctx, input, builds, outcome, failures, options) {
+    const only = input.jobs.length === 1 ? input.jobs[0] : undefined;
+    const ofJob = only && !only.negated ? builds.filter((b) => only.test((0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? '')) : builds;
+    const deciding = options.buildNum === 'deciding' && builds.every(_service_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isFinished */ .$g);
+    const main = deciding ? (0,_verdict_js__WEBPACK_IMPORTED_MODULE_16__/* .decidingBuild */ .Gf)(ofJob, input.policy) : (0,_verdict_js__WEBPACK_IMPORTED_MODULE_16__/* .newest */ .BP)(ofJob);
+    ctx.setOutput('build-num', main?.build_num ?? '');
+    ctx.setOutput('build-url', (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .shellSafeUrl */ .NO)(main?.build_url ?? ''));
+    ctx.setOutput('outcome', (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outputWord */ .u)(ctx.info, 'outcome', outcome));
+    const rows = builds.map((b) => ({
+        build_num: b.build_num,
+        build_url: b.build_url ? (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .shellSafeUrl */ .NO)(b.build_url) : null,
+        job: (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).job ?? null,
+        workflow: (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b).workflow ?? null,
+        status: b.status ?? null,
+        outcome: (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b) || null,
+    }));
+    for (const { job, workflow, status } of (0,_verdict_js__WEBPACK_IMPORTED_MODULE_16__/* .unbuiltOf */ .N7)(input))
+        rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
+    ctx.setOutput('builds', rows);
+    const failedStep = builds.map((b) => failures.get(b.build_num)?.failedStep).find((s) => s !== undefined);
+    ctx.setOutput('failed-step', failedStep ?? '');
+}
+async function writeSummary(ctx, input, { builds, workflows }, ending, reports, elapsedMs) {
+    const title = input.buildNum === undefined ? `Builds of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_15__/* .scopeOf */ .Od)(input), 200)}` : `Build #${input.buildNum}`;
+    const worst = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)(endOutcome(ending, builds, workflows));
+    const facts = [
+        ...(worst ? [`**Outcome:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(worst, 50)}`] : []),
+        `**Waited:** ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(elapsedMs)}`,
+        `**Allowed:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .describePolicy */ .wy)(input.policy))}`,
+    ];
+    const parts = [`### ${title}`, facts.join(' · ')];
+    if (builds.length > 0)
+        parts.push(buildsTable(builds));
+    const ended = workflows.filter((w) => w.status !== 'success');
+    const list = ended.map((w) => `- Workflow ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(w.name, 100)} ended with status ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(w.status, 50)}`);
+    if (list.length > 0)
+        parts.push(list.join('\n'));
+    if (ending.kind === 'cancelled')
+        parts.push(ending.what === undefined
+            ? 'The step was cancelled; the builds were left as they were (this action cancels nothing).'
+            : `The step was cancelled: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.what, 1000)}.`);
+    else if (ending.kind === 'stopped')
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.why, 1000));
+    else if (ending.kind === 'none')
+        parts.push(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
+    for (const build of builds) {
+        const read = reports.tests.get(build.build_num);
+        if (read === undefined)
+            continue;
+        const { job } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
+        const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(job, 100)}`}`;
+        // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
+        const heading = (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .mdLink */ .YF)(name, build.build_url);
+        parts.push(`#### ${heading}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(build)) || (0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_15__/* .describeState */ .Jw)(build), 50)}`);
+        const failure = reports.failures.get(build.build_num)?.summary;
+        if (failure)
+            parts.push(failure);
+        parts.push(...(0,_build_report_js__WEBPACK_IMPORTED_MODULE_9__/* .testsSection */ .FK)(ctx, read, reports.budget, 5));
+    }
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .appendSummary */ .fe)(ctx.io, parts.join('\n\n'));
+}
+function buildsTable(builds) {
+    const rows = builds.map((b) => {
+        const { job, workflow } = (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(b);
+        const duration = (0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .buildDurationMs */ .xD)(b);
+        const cells = [(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(job ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(workflow ?? '', 100), (0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)(b.status ?? '', 50)];
+        const took = duration === undefined ? '' : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(duration);
+        return `| ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_13__/* .buildLink */ .hL)(b)} | ${cells.join(' | ')} | ${(0,_text_js__WEBPACK_IMPORTED_MODULE_14__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .showOutcome */ .Kg)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_11__/* .outcomeOf */ .sG)(b)), 50)} | ${took} |`;
+    });
+    const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];
+    return [...head, ...rows].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 2063:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BP: () => (/* binding */ newest),
+/* harmony export */   Gf: () => (/* binding */ decidingBuild),
+/* harmony export */   N7: () => (/* binding */ unbuiltOf),
+/* harmony export */   S4: () => (/* binding */ judge)
+/* harmony export */ });
+/* harmony import */ var _service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(130);
+/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5600);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2395);
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(273);
+/* harmony import */ var _gate_scope_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6458);
+// The gate's verdict: the one rule of what a gate may pass (docs/promises.md, promise 31), and the words of a
+// failure.
+
+
+
+
+
+/**
+ * The one rule of what a gate may pass, on every path: by commit, by `pipeline-id` and by the trigger, by triple and
+ * by slug (docs/promises.md, promise 31). It passes only when every named workflow and job was found and ended
+ * with an outcome the policy allows, at least one build ran (an approval is not one), and no workflow judged ended
+ * with an outcome outside the policy. `if-no-builds` decides only when nothing failed and no build ran.
+ */
+function judge(input, found) {
+    const { policy } = input;
+    const inWorkflow = (b, w) => b.workflows?.['workflow_id'] === w.id || (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(b).workflow === w.name;
+    // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
+    const chosen = found.workflows.filter((w) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .choosesName */ .Cx)(input.workflows, w.name));
+    const ranNone = found.builds.length === 0 || found.missing !== undefined;
+    // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
+    // judged, as the jobs chosen decide. When a job named did not appear, any workflow that failed fails the step.
+    const holdsChosen = (w) => found.others.some((b) => inWorkflow(b, w) && (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .choosesName */ .Cx)(input.jobs, (0,_service_commit_builds_js__WEBPACK_IMPORTED_MODULE_0__/* .jobOf */ .Zw)(b).job)) ||
+        (w.jobs ?? []).some((job) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .choosesName */ .Cx)(input.jobs, job));
+    const failedThroughBuild = (w) => w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .outcomeOf */ .sG)(b)));
+    const judged = input.jobs.length === 0 || ranNone
+        ? chosen
+        : chosen.filter((w) => holdsChosen(w) && !failedThroughBuild(w));
+    const failing = found.builds.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .outcomeOf */ .sG)(b)));
+    // One whose failing build already says why is not said again.
+    const failingWorkflows = judged.filter((w) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .workflowOutcome */ .WM)(w.status)) && !failing.some((b) => inWorkflow(b, w)));
+    if (ranNone) {
+        // Nothing counted ran: a build left out that failed (where v2 cannot be read) or a workflow that failed fails.
+        const others = found.others.filter((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .outcomeOf */ .sG)(b)));
+        // A pipeline of the commit whose configuration failed is a failure, not nothing to gate.
+        const errored = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(policy, 'failed') ? [] : (found.errored ?? []);
+        if (others.length + failingWorkflows.length + errored.length > 0) {
+            const why = found.missing ?? (0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .upper */ .js)(found.nothing ?? `no build of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .scopeOf */ .Od)(input)} ran`);
+            const failed = others.length + failingWorkflows.length > 0;
+            const list = [...(failed ? [failureList(input, failingWorkflows, others)] : []), ...errored];
+            return { judged, fail: `${why}; ${list.join('; ')}` };
+        }
+    }
+    else if (failing.length > 0 || failingWorkflows.length > 0) {
+        return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
+    }
+    // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
+    // ran is no deploy.
+    const stopped = found.unbuilt.filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(policy, j.status));
+    if (stopped.length > 0) {
+        const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
+        return { judged, fail: `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .upper */ .js)((0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .scopeOf */ .Od)(input))}: ${list}, without running` };
+    }
+    if (found.missing !== undefined)
+        return found.builds.length > 0 ? { judged, fail: found.missing } : { judged, none: found.missing };
+    if (found.builds.length === 0)
+        return { judged, none: found.nothing ?? `no build of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .scopeOf */ .Od)(input)} ran` };
+    return { judged };
+}
+/** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
+function unbuiltOf({ source, workflows, jobs }) {
+    if (!(source instanceof _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .PipelineBuilds */ .E6))
+        return [];
+    return source.unbuilt.filter((j) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .choosesName */ .Cx)(workflows, j.workflow) && (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_1__/* .choosesName */ .Cx)(jobs, j.job));
+}
+/** The build that decided a verdict: the first that did not pass, else the newest. */
+function decidingBuild(builds, policy) {
+    return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
+}
+function newest(builds) {
+    return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
+}
+function failureMessage(input, builds, failing, workflows) {
+    const how = buildHow;
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy)}` : '';
+    const [only] = failing;
+    if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
+        const where = only.build_url ? `: ${only.build_url}` : '';
+        const of = builds.length > 1 ? ` of ${builds.length} builds of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .scopeOf */ .Od)(input)}` : '';
+        return `Build ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .label */ .Pf)(only)}${of} ended with ${how(only)}${allowed}${where}`;
+    }
+    if (workflows.length === 0) {
+        const list = failing.map((b) => `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .label */ .Pf)(b)} ${how(b)}`).join(', ');
+        return `${failing.length} of ${builds.length} builds of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .scopeOf */ .Od)(input)} did not pass: ${list}${allowed}`;
+    }
+    return `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .upper */ .js)((0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .scopeOf */ .Od)(input))} did not pass: ${failureList(input, workflows, failing)}`;
+}
+/** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
+function failureList(input, workflows, failing) {
+    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .wy)(input.policy)}` : '';
+    const list = workflows.map((w) => {
+        const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .workflowOutcome */ .WM)(w.status);
+        const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
+        const made = w.jobs?.length === 0 ? ' without a job' : '';
+        return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
+    });
+    list.push(...failing.map((b) => `build ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .label */ .Pf)(b)} ended with ${buildHow(b)}`));
+    return `${list.join(', ')}${allowed}`;
+}
+function buildHow(b) {
+    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .outcomeOf */ .sG)(b);
+    const status = b.status ?? 'unknown';
+    if (outcome === 'not_run')
+        return `outcome 'not_run': the service skipped it`;
+    return outcome
+        ? `outcome '${outcome}' (status ${status})`
+        : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+}
+
+
+/***/ }),
+
+/***/ 859:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $c: () => (/* binding */ v11Connection),
+/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
+/* harmony export */   Cu: () => (/* binding */ waitMs),
+/* harmony export */   HO: () => (/* binding */ connectUntil),
+/* harmony export */   M7: () => (/* binding */ readRevision)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6881);
+/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6233);
+
+
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
+    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+}
+function pollIntervalMs(inputs) {
+    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
+    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+function readRevision(given, env, instead) {
+    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
+    if (raw === undefined) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+    }
+    if (!/^[0-9a-f]{7,40}$/i.test(raw))
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+    return raw.toLowerCase();
+}
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+function connectUntil(ctx, deadline) {
+    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+}
+/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
+function v11Connection(connection) {
+    const { project } = connection;
+    const why = 'this call has no API v2 form, so such a project cannot be reached';
+    if ('slug' in project)
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', why);
+    return { ...connection, project };
+}
+
+
+/***/ }),
+
+/***/ 6881:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hm: () => (/* binding */ untilDeadline),
+/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
+/* harmony export */   bn: () => (/* binding */ waitFailed),
+/* harmony export */   uf: () => (/* binding */ WaitError),
+/* harmony export */   uk: () => (/* binding */ wait)
+/* harmony export */ });
+/* unused harmony exports PollFailedError, poll, transient */
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7151);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6182);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8858);
+/* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2474);
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
+// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
+// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
+// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
+// a few failed looks tolerated.
+
+
+
+
+const WAIT_LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
+/** The log line of a failed look: what could not be done, why, and when the next look comes. */
+function failedLook(log, what) {
+    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
+}
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PollFailedError';
+}
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'WaitError';
+}
+/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
+function waitFailed(why, cause) {
+    return new WaitError(why, cause === undefined ? undefined : { cause });
+}
+/** Waits until a look has the result, and returns it; any other ending is the step's error. */
+async function wait(options) {
+    const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
+    let result;
+    try {
+        result = await poll({
+            ...rest,
+            onHeartbeat: (state) => log(still(state)),
+            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+        }, look);
+    }
+    catch (error) {
+        if (error instanceof PollFailedError && gaveUp !== undefined)
+            throw new WaitError(gaveUp(error), { cause: error });
+        throw error;
+    }
+    if (result.done)
+        return result.value;
+    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
+}
+// Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+// with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline, maxFailures = 5 } = options;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? 5 * 60_000);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+        looks++;
+        let waitMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            waitMs = found.nextInMs ?? intervalMs;
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            // A request the step's time-out stopped is the time-out itself, not an early stop.
+            if (error instanceof StepDeadlineError)
+                return { done: false, ...state() };
+            if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+                return { done: false, error, ...state() };
+            if (!transient(error))
+                throw error;
+            if (++failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= 60_000) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        // Part of each wait is added or taken at random, so that many waiting jobs do not look in step.
+        const jittered = Math.round(waitMs * (1 + 0.1 * (2 * clock.random() - 1)));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)), signal);
+    }
+}
+/** The step's time-out came while a request was on its way. */
+class StepDeadlineError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+    name = 'StepDeadlineError';
+}
+// The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
+// deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
+function untilDeadline(signal, clock, deadline) {
+    const controller = new AbortController();
+    let left = Math.max(0, deadline - clock.now());
+    let timer;
+    // Node fires a timer longer than its longest at once (docs/promises.md, promise 20), so long ones are chained.
+    const arm = () => {
+        const chunk = Math.min(left, 2 ** 31 - 1);
+        left -= chunk;
+        timer = setTimeout(() => {
+            if (left > 0)
+                arm();
+            else
+                controller.abort(new StepDeadlineError(`the step's time-out came during a look`));
+        }, chunk).unref();
+    };
+    arm();
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    return AbortSignal.any([signal, controller.signal]);
+}
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+function transient(error) {
+    // An answer of the wrong shape comes back the same at the next look.
+    return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
+}
+
+
+/***/ }),
+
+/***/ 8964:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D0: () => (/* binding */ decoder),
+/* harmony export */   IX: () => (/* binding */ contentCoding)
+/* harmony export */ });
+/* unused harmony export UnsupportedCodingError */
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+// Loaded at its first use: most runs decode nothing.
+const zlib = () => process.getBuiltinModule('node:zlib');
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    const value = [header ?? []].flat().join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
+    if (only === 'gzip' || only === 'deflate' || only === 'br')
+        return only;
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    return coding === 'br' ? zlib().createBrotliDecompress() : new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0)
+            return callback();
+        this.#inner ??= (((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw())
+            .on('data', (data) => this.push(data))
+            .on('error', (error) => this.destroy(error));
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        // An empty body decodes to nothing.
+        if (this.#inner === undefined)
+            return callback();
+        this.#inner.once('end', () => callback()).end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6519:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
+/* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
+/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
+/* harmony export */   P4: () => (/* binding */ collectFailedSteps)
+/* harmony export */ });
+/* unused harmony exports findFailedSteps, readStepOutput, ChunkParser */
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6182);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4601);
+/* harmony import */ var _http_decode_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8964);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8858);
+/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4684);
+/* harmony import */ var _http_answer_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8756);
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
+// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
+// can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
+
+
+
+
+
+
+
+
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+const MAX_OUTPUT_LINES = 1000;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+const MAX_STEPS_READ = 10;
+/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+/** Time spent reading the outputs of one build, on top of each request's own timeouts. */
+const OUTPUT_TIMEOUT_MS = 120_000;
+/** Characters of one chunk held for JSON.parse; a longer message is handed on in slices. */
+const MAX_CHUNK_LENGTH = 1024 * 1024;
+/** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
+const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
+/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
+ *  not fail a build. */
+function findFailedSteps(build) {
+    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
+    return (Array.isArray(build.steps) ? build.steps : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
+        .filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)
+        .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
+        .map((action) => {
+        const index = integer(action['index']) ?? 0;
+        return {
+            name: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['name']) ?? (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(step['name']) ?? '(unnamed step)',
+            step: integer(action['step']),
+            index,
+            // The build ran on several containers, so the container is worth naming.
+            parallel: parallel || index > 0,
+            command: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['bash_command']),
+            status: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['status']),
+            exitCode: integer(action['exit_code']),
+            durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .elapsedMs */ .d5)(action['run_time_millis'], action['start_time'], action['end_time']),
+            /** The service cut this step's output itself. */
+            truncated: action['truncated'] === true,
+            /** Pre-signed; never logged (the signature is a credential). */
+            outputUrl: action['has_output'] === false ? undefined : (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['output_url']),
+        };
+    }));
+}
+/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
+async function collectFailedSteps(options) {
+    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+    const steps = findFailedSteps(options.build);
+    if (lines <= 0 || steps.length === 0)
+        return steps;
+    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
+    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
+    const budget = { limit, bytesLeft: limit };
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([options.signal ?? timer, timer]);
+    let refreshed;
+    for (const step of steps.slice(0, MAX_STEPS_READ)) {
+        if (options.signal?.aborted)
+            break;
+        // Once the build was read again, every step takes its fresh address.
+        const read = (why) => {
+            const url = refreshed === undefined
+                ? step.outputUrl
+                : findFailedSteps(refreshed).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
+            if (url === undefined)
+                throw new OutputError(why);
+            return readStepOutput(options.transport, url, { lines, signal, budget });
+        };
+        try {
+            if (timer.aborted)
+                throw new OutputError(`reading the build's outputs took over ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`);
+            if (budget.bytesLeft <= 0)
+                throw new OutputError(`the build's outputs passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(limit)} read per build`);
+            step.output = await read('the service kept no output for this step').catch(async (error) => {
+                const expired = error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && error.status === 403;
+                if (!expired || options.refresh === undefined || refreshed !== undefined)
+                    throw error;
+                refreshed = await options.refresh().catch((refreshError) => {
+                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(refreshError).message}`);
+                });
+                return read('its address expired (HTTP 403) and the build lists no new one');
+            });
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                break;
+            step.outputError =
+                timer.aborted && !(error instanceof OutputError)
+                    ? `no complete output within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`
+                    : error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui
+                        ? error.message
+                        : `unexpected error: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message}`;
+        }
+    }
+    return steps;
+}
+class OutputError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
+    name = 'OutputError';
+}
+/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
+async function readStepOutput(opener, url, 
+/** The budget is shared by the steps of one build; reading stops with an error when it runs out. */
+options) {
+    const tail = new _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__/* .TerminalTail */ .DG(options.lines);
+    const parser = new ChunkParser((piece) => tail.write(piece));
+    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
+    const opened = await opener.open(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+        ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ signal: options.signal }),
+    });
+    const decode = new TextDecoder();
+    let bytes = 0;
+    try {
+        await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_1__.pipeline)(opened.body, unzipper(opened.headers['content-encoding']), async (source) => {
+            for await (const chunk of source) {
+                bytes += chunk.length;
+                if ((budget.bytesLeft -= chunk.length) < 0)
+                    throw new OutputError(`reading it passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(budget.limit)} read per build`);
+                parser.write(decode.decode(chunk, { stream: true }));
+            }
+        });
+    }
+    catch (error) {
+        opened.body.destroy();
+        const code = error.code;
+        if (typeof code === 'string' && code.startsWith('Z_'))
+            throw new OutputError(`its body could not be decoded (${error.message})`);
+        throw error;
+    }
+    parser.write(decode.decode());
+    parser.end();
+    tail.end();
+    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
+}
+/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
+function unzipper(header) {
+    try {
+        const coding = (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .contentCoding */ .IX)(header);
+        return coding === undefined ? new node_stream__WEBPACK_IMPORTED_MODULE_0__.PassThrough() : (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .decoder */ .D0)(coding);
+    }
+    catch (error) {
+        const value = error.value;
+        throw new OutputError(`it came in an encoding this client cannot read (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(value, 41)})`);
+    }
+}
+/**
+ * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
+ * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
+ */
+class ChunkParser {
+    #emit;
+    /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */
+    #held = '';
+    #depth = 0;
+    #done = false;
+    #inString = false;
+    #escaped = false;
+    /** Where the open string and its last escape begin in #held. */
+    #stringAt = 0;
+    #escapeAt = -1;
+    /** Whether the open string is a chunk's message, once a spill had to know. */
+    #inMessage;
+    constructor(emit) {
+        this.#emit = emit;
+    }
+    write(piece) {
+        let from = 0;
+        for (let i = 0; i < piece.length; i++) {
+            const ch = piece[i];
+            if (this.#depth === 0) {
+                if (ch === '[' && !this.#done)
+                    [this.#depth, this.#held] = [1, '['];
+                else if (!/\s/.test(ch))
+                    this.#fail('expected a JSON array of output chunks');
+                from = i + 1;
+            }
+            else if (this.#inString) {
+                if (this.#escaped) {
+                    if (!'"\\/bfnrtu'.includes(ch))
+                        this.#fail(`a bad escape \\${ch}`);
+                    this.#escaped = false;
+                }
+                else if (ch === '\\') {
+                    this.#escaped = true;
+                    this.#escapeAt = this.#held.length + i - from;
+                }
+                else if (ch === '"')
+                    this.#inString = false;
+                else {
+                    STRING_RUN.lastIndex = i;
+                    STRING_RUN.test(piece);
+                    i = STRING_RUN.lastIndex - 1;
+                }
+            }
+            else if (ch === '"') {
+                this.#inString = true;
+                this.#stringAt = this.#held.length + i - from;
+                this.#escapeAt = -1;
+                this.#inMessage = undefined;
+            }
+            else if (ch === '[' || ch === '{') {
+                if (++this.#depth > _http_answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF)
+                    throw new OutputError(`its body is JSON nested more than ${_http_answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF} levels deep; reading stopped there`);
+            }
+            else if ((ch === ']' || ch === '}') && this.#depth-- <= 2) {
+                // A chunk ended, or the array: what is held is parsed as an array of its own.
+                const items = this.#json(this.#held + piece.slice(from, i + 1) + (this.#depth === 1 ? ']' : ''));
+                for (const item of items)
+                    if ((0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(item) && typeof item['message'] === 'string')
+                        this.#emit(item['message']);
+                this.#done = this.#depth === 0;
+                this.#held = this.#done ? '' : '[null';
+                from = i + 1;
+            }
+        }
+        this.#held += piece.slice(from);
+        if (this.#held.length > MAX_CHUNK_LENGTH)
+            this.#spill();
+    }
+    end() {
+        if (!this.#done)
+            throw new OutputError('its body ended before the end of the JSON array');
+    }
+    /** Hands on what is held of the message being read, up to an escape that may not be whole yet. */
+    #spill() {
+        const held = this.#held;
+        const start = this.#stringAt + 1;
+        this.#inMessage ??=
+            this.#depth === 2 && /"message"\s*:\s*$/.test(held.slice(Math.max(0, start - 64), start - 1));
+        if (this.#inString && this.#inMessage) {
+            const end = held.length - this.#escapeAt < 6 && this.#escapeAt >= start ? this.#escapeAt : held.length;
+            this.#emit(this.#json(`"${held.slice(start, end)}"`));
+            this.#held = held.slice(0, start) + held.slice(end);
+            this.#escapeAt -= end - start;
+        }
+        else if (held.length > 16 * MAX_CHUNK_LENGTH) {
+            throw new OutputError(`its body has a chunk longer than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(16 * MAX_CHUNK_LENGTH)} outside its message`);
+        }
+    }
+    #json(text) {
+        try {
+            return JSON.parse(text);
+        }
+        catch (error) {
+            this.#fail((0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message);
+        }
+    }
+    #fail(detail) {
+        throw new OutputError(`its body is not the expected JSON (${detail})`);
+    }
+}
+/** Characters a string holds that need no look: neither its end nor an escape. */
+const STRING_RUN = /[^"\\]*/y;
+// --- The line that says what went wrong ---------------------------------------------------------------------------
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
+const NOISE = [
+    /^exit(ed)?\b.*\b(code|status)\b/i,
+    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+    /command failed with exit code/i,
+    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+    /^make(\[\d+\])?: \*\*\*/,
+    /^error: process completed with exit code/i,
+    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
+];
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+    /\b\w*(Error|Exception)\b\s*[:!]/,
+    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+    /^(fatal|panic|error|ERROR|FATAL)\b/,
+    /^Too long with no output/i,
+];
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
+/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
+function lastMeaningfulLine(lines) {
+    let hint;
+    let fallback;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = (lines[i] ?? '').trim();
+        if (line === '' || NOISE.some((re) => re.test(line)))
+            continue;
+        if (STATES_ERROR.some((re) => re.test(line)))
+            return line;
+        if (HINTS_ERROR.test(line))
+            hint ??= line;
+        fallback ??= line;
+    }
+    return hint ?? fallback;
+}
+function integer(value) {
+    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+
+/***/ })
+
+};
