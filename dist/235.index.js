@@ -1101,11 +1101,9 @@ function v11Connection(connection) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6182);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8858);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2474);
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
-// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
-// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
-// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
-// a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
+// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
+// end of one look, so that a Retry-After the transport waited out pushes the next one back.
 
 
 
@@ -1114,19 +1112,14 @@ const WAIT_LIMITS = {
     pollSeconds: { min: 1, max: 3600 },
     timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
 };
-/** The log line of a failed look: what could not be done, why, and when the next look comes. */
-function failedLook(log, what) {
-    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
-}
 /** Several looks in a row failed: the last failure says why. */
 class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
-/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+/** A wait that ended without the result the step waits for: timed out, or what it waited for did not pass. */
 class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
 }
-/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
 function waitFailed(why, cause) {
     return new WaitError(why, cause === undefined ? undefined : { cause });
 }
@@ -1138,7 +1131,10 @@ async function wait(options) {
         result = await poll({
             ...rest,
             onHeartbeat: (state) => log(still(state)),
-            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+            onFailure: typeof failed === 'string'
+                ? (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+                    `(failure ${failures} in a row)`)
+                : failed,
         }, look);
     }
     catch (error) {

@@ -1440,7 +1440,7 @@ async function runAction(spec, main, options = {}) {
     for (const signal of STOP_SIGNALS)
         process.on(signal, onSignal);
     const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
-    // One per step, shared by its connections: the service's Deprecation and Sunset are said once (sunset.ts).
+    // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
     const sunset = new http_sunset/* SunsetNotices */.GI({ replacement: replacementWithInput });
     const connect = (connectOptions = {}) => {
         const needsProject = connectOptions.needsProject ?? true;
@@ -1480,8 +1480,7 @@ async function runAction(spec, main, options = {}) {
             log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
         });
         cleanups.push(() => transport.close());
-        // A call about no project has the triple's placeholder, whichever way the project was named; the overloads
-        // say which project the action gets, and the checks above made it so.
+        // A call about no project gets the triple's placeholder; the overloads say which project the action gets.
         const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
         const service = (0,service_service/* openService */.I)({ transport, project: named });
         return { service, client: service.client, transport, project: named, baseUrl };
@@ -1501,7 +1500,7 @@ async function runAction(spec, main, options = {}) {
             const bytes = Buffer.byteLength(text);
             if (bytes <= MAX_OUTPUT_BYTES)
                 return io.setOutput(name, text);
-            // Written at once (an output is set synchronously), less every secret, as the output itself would be.
+            // Written at once, as an output is set synchronously, and less every secret, as the output would be.
             const file = runnerTempFile(env, `${spec.name}-${name}`, /^[[{]/u.test(text) ? 'json' : 'txt');
             (0,external_node_fs_.writeFileSync)(file, redactOutput(text, secrets), { mode: 0o600 });
             io.setOutput(name, file);

@@ -58,10 +58,7 @@ const MAX_PIPELINES = 100;
 const MAX_APPROVE_ATTEMPTS = 3;
 /** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
 const ONE_LOOK_MS = 60_000;
-/**
- * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
- * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
- */
+/** The action's own inputs; `revision` is '' for the newest pipeline of `branch` (a comment on a pull request). */
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
@@ -78,9 +75,8 @@ function readInputs(ctx) {
     };
     if (pipelineIdText !== undefined) {
         const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
-        if (also !== '') {
+        if (also !== '')
             throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
-        }
         return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
@@ -108,14 +104,8 @@ async function newestOfCommit(service, input) {
         (input.branch === undefined || p.branch === input.branch);
     const wanted = (p) => ofCommit(p) && (forks || !p.fork);
     const list = await service.pipelineHeads({ ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
-    const passed = [];
-    for (const p of list) {
-        if (wanted(p))
-            return { found: p, passed };
-        if (ofCommit(p))
-            passed.push(p);
-    }
-    return { found: undefined, passed };
+    const at = list.findIndex(wanted);
+    return { found: list[at], passed: list.slice(0, at < 0 ? undefined : at).filter(ofCommit) };
 }
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 async function approve(ctx) {
@@ -226,13 +216,13 @@ async function approve(ctx) {
         }
         for (const hold of holds) {
             await approveOnce(ctx, approver, hold);
-            approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
+            approved.push(hold);
             ctx.info(`Approved ${hold.name}`);
         }
     }
     finally {
         // What was approved is reported even when a later approval fails.
-        ctx.setOutput('approved', approved);
+        ctx.setOutput('approved', approved.map(({ workflow, job, requestId }) => ({ workflow, job, approval_request_id: requestId })));
         ctx.setOutput('count', approved.length);
         if (approved.length > 0)
             await writeSummary(ctx, pipeline, approved);
@@ -270,9 +260,8 @@ async function approveOnce(ctx, service, hold) {
             const status = await service.approvalStatus(hold);
             if (status === 'success')
                 return;
-            if (status !== 'on_hold') {
+            if (status !== 'on_hold')
                 throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .waitFailed */ .bn)(`${error.message}; ${hold.name} is now ${status ?? 'gone'}, not approved`, error);
-            }
             ctx.io.warning(`${error.message}; ${hold.name} is still on hold, so its approval is sent again`);
         }
     }
@@ -350,11 +339,9 @@ function v11Connection(connection) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6182);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8858);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2474);
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
-// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
-// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
-// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
-// a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
+// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
+// end of one look, so that a Retry-After the transport waited out pushes the next one back.
 
 
 
@@ -363,19 +350,14 @@ const WAIT_LIMITS = {
     pollSeconds: { min: 1, max: 3600 },
     timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
 };
-/** The log line of a failed look: what could not be done, why, and when the next look comes. */
-function failedLook(log, what) {
-    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
-}
 /** Several looks in a row failed: the last failure says why. */
 class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
-/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+/** A wait that ended without the result the step waits for: timed out, or what it waited for did not pass. */
 class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
 }
-/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
 function waitFailed(why, cause) {
     return new WaitError(why, cause === undefined ? undefined : { cause });
 }
@@ -387,7 +369,10 @@ async function wait(options) {
         result = await poll({
             ...rest,
             onHeartbeat: (state) => log(still(state)),
-            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+            onFailure: typeof failed === 'string'
+                ? (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+                    `(failure ${failures} in a row)`)
+                : failed,
         }, look);
     }
     catch (error) {

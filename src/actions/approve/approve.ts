@@ -38,10 +38,7 @@ const MAX_APPROVE_ATTEMPTS = 3;
 /** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
 const ONE_LOOK_MS = 60_000;
 
-/**
- * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
- * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
- */
+/** The action's own inputs; `revision` is '' for the newest pipeline of `branch` (a comment on a pull request). */
 function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const pipelineIdText = inputs.optional('pipeline-id');
@@ -58,14 +55,13 @@ function readInputs(ctx: ActionContext) {
   };
   if (pipelineIdText !== undefined) {
     const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
-    if (also !== '') {
+    if (also !== '')
       throw new ValidationError(
         'pipeline-id',
         'give pipeline-id, or else revision and branch, not both',
         undefined,
         `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`,
       );
-    }
     return { ...input, pipelineId: checkPipelineId('pipeline-id', pipelineIdText) };
   }
   if (branch !== undefined) checkSegment('branch', branch);
@@ -102,12 +98,8 @@ async function newestOfCommit(
     { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
     (items) => items.some(wanted),
   );
-  const passed: PipelineHead[] = [];
-  for (const p of list) {
-    if (wanted(p)) return { found: p, passed };
-    if (ofCommit(p)) passed.push(p);
-  }
-  return { found: undefined, passed };
+  const at = list.findIndex(wanted);
+  return { found: list[at], passed: list.slice(0, at < 0 ? undefined : at).filter(ofCommit) };
 }
 
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
@@ -138,7 +130,7 @@ export async function approve(ctx: ActionContext): Promise<void> {
   const passedOver = new Set<string>();
   let seen: Approval[] | undefined;
   const isChosen = (a: Approval): boolean => choosesName(input.jobs, a.job);
-  const approved: { workflow: string; job: string; approval_request_id: string }[] = [];
+  const approved: Approval[] = [];
 
   try {
     // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
@@ -227,23 +219,22 @@ export async function approve(ctx: ActionContext): Promise<void> {
     }
     for (const hold of holds) {
       await approveOnce(ctx, approver, hold);
-      approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
+      approved.push(hold);
       ctx.info(`Approved ${hold.name}`);
     }
   } finally {
     // What was approved is reported even when a later approval fails.
-    ctx.setOutput('approved', approved);
+    ctx.setOutput(
+      'approved',
+      approved.map(({ workflow, job, requestId }) => ({ workflow, job, approval_request_id: requestId })),
+    );
     ctx.setOutput('count', approved.length);
     if (approved.length > 0) await writeSummary(ctx, pipeline, approved);
   }
 }
 
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
-async function writeSummary(
-  ctx: ActionContext,
-  pipeline: PipelineHead | undefined,
-  approved: readonly { workflow: string; job: string }[],
-): Promise<void> {
+async function writeSummary(ctx: ActionContext, pipeline: PipelineHead | undefined, approved: Approval[]) {
   const where = pipeline === undefined ? '' : ` (${htmlSafe(branchAndCommit(pipeline))})`;
   const rest = approved.length - SUMMARY_ROWS;
   ctx.io.summary
@@ -274,9 +265,8 @@ async function approveOnce(ctx: ActionContext, service: Service, hold: Approval)
       if (!isAmbiguous(error) || attempt >= MAX_APPROVE_ATTEMPTS) throw error;
       const status = await service.approvalStatus(hold);
       if (status === 'success') return;
-      if (status !== 'on_hold') {
+      if (status !== 'on_hold')
         throw waitFailed(`${error.message}; ${hold.name} is now ${status ?? 'gone'}, not approved`, error);
-      }
       ctx.io.warning(`${error.message}; ${hold.name} is still on hold, so its approval is sent again`);
     }
   }
