@@ -198,6 +198,7 @@ async function rerunJob(api, p, a) {
         throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
     return api.rerun(workflowId, { jobs: [found.id], ...(0,records/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
 }
+const rerunOf = (a, project, options) => (0,trigger_api/* rerunBuild */.LM)({ ...a.connection, project }, a['trigger-api'], a['build-num'], options);
 async function collect(items) {
     const out = [];
     for await (const item of items)
@@ -243,9 +244,7 @@ const COMMANDS = {
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
         call: async (_c, project, a) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)({ ...a.connection, project }, a['trigger-api'], a['build-num'], {
-                ssh: a.ssh,
-            });
+            const rerun = await rerunOf(a, project, { ssh: a.ssh });
             if (rerun.api === 'v1.1')
                 return rerun.build;
             a.connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
@@ -257,10 +256,7 @@ const COMMANDS = {
         takes: ['build-num', 'trigger-api'],
         warning: 'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
         call: async (_c, project, a) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)({ ...a.connection, project }, a['trigger-api'], a['build-num'], {
-                ssh: false,
-                noCache: true,
-            });
+            const rerun = await rerunOf(a, project, { ssh: false, noCache: true });
             return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
         },
     },

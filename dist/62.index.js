@@ -3253,7 +3253,10 @@ function openService({ transport, project }) {
             v2: (api, p) => api.cancelJob(p, num),
         }),
         /** The project's newest pipelines, newest first, at most `max`; `enough` may end the reading sooner. */
-        pipelineHeads: async (options, enough) => (await v2.projectPipelines(project, options, enough && ((items) => enough(items.map(headOf))))).map(headOf),
+        pipelineHeads: async (options, enough) => {
+            const listed = await v2.projectPipelines(project, options, enough && ((list) => enough(list.map(headOf))));
+            return listed.map(headOf);
+        },
         ...pipelineCalls(transport),
     };
 }

@@ -147,10 +147,14 @@ export function openService({ transport, project }: ServiceConnection) {
     pipelineHeads: async (
       options: { branch?: string; max?: number },
       enough?: (heads: readonly PipelineHead[]) => boolean,
-    ): Promise<PipelineHead[]> =>
-      (await v2.projectPipelines(project, options, enough && ((items) => enough(items.map(headOf))))).map(
-        headOf,
-      ),
+    ): Promise<PipelineHead[]> => {
+      const listed = await v2.projectPipelines(
+        project,
+        options,
+        enough && ((list) => enough(list.map(headOf))),
+      );
+      return listed.map(headOf);
+    },
     ...pipelineCalls(transport),
   };
 }

@@ -116,6 +116,9 @@ async function rerunJob(api: ProjectsV2, p: SlugProject, a: Args): Promise<unkno
   return api.rerun(workflowId, { jobs: [found.id], ...definedOnly({ enableSsh: a.ssh || undefined }) });
 }
 
+const rerunOf = (a: Args, project: ProjectRef, options: { ssh: boolean; noCache?: boolean }) =>
+  rerunBuild({ ...a.connection, project }, a['trigger-api'], a['build-num'], options);
+
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
@@ -168,9 +171,7 @@ export const COMMANDS: Record<string, Command> = {
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
     call: async (_c, project, a) => {
-      const rerun = await rerunBuild({ ...a.connection, project }, a['trigger-api'], a['build-num'], {
-        ssh: a.ssh,
-      });
+      const rerun = await rerunOf(a, project, { ssh: a.ssh });
       if (rerun.api === 'v1.1') return rerun.build;
       a.connection.transport.log(
         'info',
@@ -185,10 +186,7 @@ export const COMMANDS: Record<string, Command> = {
     warning:
       'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
     call: async (_c, project, a) => {
-      const rerun = await rerunBuild({ ...a.connection, project }, a['trigger-api'], a['build-num'], {
-        ssh: false,
-        noCache: true,
-      });
+      const rerun = await rerunOf(a, project, { ssh: false, noCache: true });
       return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
     },
   },
