@@ -44,10 +44,7 @@ const spec = {
     ],
     outputs: ['waited-seconds', 'polls', 'waited-for'],
 };
-/**
- * An empty look is confirmed by another one a short pause after it (or one interval, when shorter): a build between
- * two states (queued → running) is in no running list for a moment, and one empty answer is not "clear".
- */
+/** The pause before a second empty look confirms the first: a build between two states is in no running list. */
 const CONFIRM_PAUSE_MS = 5000;
 function readInputs(ctx) {
     const { inputs } = ctx;
@@ -65,11 +62,7 @@ function readInputs(ctx) {
     }
     return { ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ branch, buildNum }), intervalMs, timeoutMs, workflows, jobs, cancelOlder };
 }
-/**
- * Waits while other builds of the project (or branch) run: with `build-num`, only older builds than that one
- * count, so two builds never wait for each other. "Clear" takes two empty looks a short pause apart, and a build
- * that left the running list is checked by number before it counts as finished.
- */
+/** Waits while other builds run; with `build-num` only older ones, so that two builds never wait for each other. */
 async function waitForSerial(ctx) {
     const input = readInputs(ctx);
     const started = ctx.clock.now();
@@ -220,7 +213,6 @@ function numbers(builds) {
     const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
     return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_1__/* .runAction */ .Cs)(spec, waitForSerial);
 }

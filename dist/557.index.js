@@ -339,10 +339,7 @@ function triggerRequest(a) {
     const { parallel, params, 'definition-id': definitionId } = a;
     return { branch, ...(0,records/* definedOnly */.Uv)({ revision, tag, parallel, params, definitionId }) };
 }
-/**
- * A build of v1.1, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as the
- * result; when the service triggered nothing, its answer is the result, and a warning says so.
- */
+/** A build, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as result. */
 async function trigger(a) {
     const started = await (0,trigger_api/* startBuild */.bT)(a.connection, a['trigger-api'], triggerRequest(a));
     if (started.api === 'v1.1')
@@ -383,7 +380,6 @@ async function general(ctx) {
     ctx.info(`${name}: ${what}`);
     await (0,summary/* appendSummary */.fe)(ctx.io, `\`${name}\`: ${(0,runner_text/* mdSafe */.$v)(what, 1000)}`);
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function general_run() {
     return (0,run/* runAction */.Cs)(spec, general);
 }

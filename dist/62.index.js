@@ -2981,10 +2981,7 @@ function pipelineCalls(transport) {
     return {
         /** The pipeline `id`: an answer about another one is unusable (docs/promises.md, promise 35). */
         pipelineHead: async (id) => headOf(await api.pipeline(id)),
-        /**
-         * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval
-         * request is sent once: docs/promises.md, promise 36).
-         */
+        /** Every approval job of the pipeline, each once however often listed (docs/promises.md, promise 36). */
         approvals: async (pipelineId) => {
             const approvals = new Map();
             const workflows = new Set();
@@ -3041,10 +3038,7 @@ const MAX_PAGES = 10;
 const WAITED = new Set(['running', 'queued', 'not_running']);
 /** Pipeline states after which no workflow is added to it. */
 const SETTLED_PIPELINE_STATES = new Set(['created', 'errored']);
-/**
- * The running builds that count, those that left the running list but have not finished (checked by number), and
- * with our number, older builds still queued (not "running" to the filter, yet they would run, and deploy, after us).
- */
+/** The running builds, those that left the list unfinished, and older queued ones, which would run after ours. */
 function runningBuilds(client, project, query) {
     const own = query.buildNum;
     const counts = (b) => (own === undefined || b.build_num < own) &&

@@ -91,11 +91,8 @@ function branchAndCommit(head) {
     const part = (value, max) => (value ? (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(value, max) : '(none)');
     return `branch ${part(head.branch, 200)}, commit ${part(head.revision, 64)}`;
 }
-/**
- * The commit's newest pipeline (on `branch` when given), each pipeline's own branch checked rather than the list's
- * filter trusted, and no pull request's unless allowed (docs/promises.md, promise 36); `passed` holds the newer ones
- * of the commit that were a pull request's.
- */
+/** The commit's newest pipeline, no pull request's unless allowed (docs/promises.md, promise 36), and the newer
+ *  ones of the commit passed over as a pull request's. */
 async function newestOfCommit(service, input) {
     // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
     const forks = input.allowForks || (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkBranch */ .vX)(input.branch);
@@ -241,13 +238,9 @@ async function writeSummary(ctx, pipeline, approved) {
     ]);
     if (rest > 0)
         ctx.io.summary.addRaw(`…and ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
-    // appendSummary writes what the summary holds, and a failed write is a warning.
     await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .appendSummary */ .fe)(ctx.io, '');
 }
-/**
- * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
- * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
- */
+/** Sends one approval, and again after an ambiguous failure only while still on hold (docs/promises.md, promise 1). */
 async function approveOnce(ctx, service, hold) {
     for (let attempt = 1;; attempt++) {
         try {
@@ -266,7 +259,6 @@ async function approveOnce(ctx, service, hold) {
         }
     }
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runAction */ .Cs)(spec, approve);
 }

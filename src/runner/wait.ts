@@ -58,10 +58,7 @@ export interface WaitOptions<T> extends Omit<PollOptions, 'onHeartbeat' | 'onFai
   still: (state: PollState) => string;
   /** What a failed look could not do (`look at the builds`), or the action's own line for it. */
   failed: string | NonNullable<PollOptions['onFailure']>;
-  /**
-   * The step's error when the deadline came first; `error` when the wait stopped before it, because the next look
-   * could not have been made within it (a long Retry-After).
-   */
+  /** The step's error when the deadline came first, or `error` stopped the wait before it (a long Retry-After). */
   unfinished: (error: Error | undefined, state: PollState) => string;
   /** The step's error after too many failed looks in a row; without it, their error is the step's. */
   gaveUp?: (error: PollFailedError) => string;

@@ -38,10 +38,7 @@ export function pipelineCalls(transport: Transport) {
   return {
     /** The pipeline `id`: an answer about another one is unusable (docs/promises.md, promise 35). */
     pipelineHead: async (id: string): Promise<PipelineHead> => headOf(await api.pipeline(id)),
-    /**
-     * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval
-     * request is sent once: docs/promises.md, promise 36).
-     */
+    /** Every approval job of the pipeline, each once however often listed (docs/promises.md, promise 36). */
     approvals: async (pipelineId: string): Promise<Approval[]> => {
       const approvals = new Map<string, Approval>();
       const workflows = new Set<string>();

@@ -29,10 +29,7 @@ const WAITED: ReadonlySet<string> = new Set(['running', 'queued', 'not_running']
 /** Pipeline states after which no workflow is added to it. */
 const SETTLED_PIPELINE_STATES: ReadonlySet<string> = new Set(['created', 'errored']);
 
-/**
- * The running builds that count, those that left the running list but have not finished (checked by number), and
- * with our number, older builds still queued (not "running" to the filter, yet they would run, and deploy, after us).
- */
+/** The running builds, those that left the list unfinished, and older queued ones, which would run after ours. */
 export function runningBuilds(client: Client, project: ProjectRef, query: RunningQuery): RunningJobs {
   const own = query.buildNum;
   const counts = (b: Build): boolean =>

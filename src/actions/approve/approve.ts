@@ -78,11 +78,8 @@ function branchAndCommit(head: PipelineHead): string {
   return `branch ${part(head.branch, 200)}, commit ${part(head.revision, 64)}`;
 }
 
-/**
- * The commit's newest pipeline (on `branch` when given), each pipeline's own branch checked rather than the list's
- * filter trusted, and no pull request's unless allowed (docs/promises.md, promise 36); `passed` holds the newer ones
- * of the commit that were a pull request's.
- */
+/** The commit's newest pipeline, no pull request's unless allowed (docs/promises.md, promise 36), and the newer
+ *  ones of the commit passed over as a pull request's. */
 async function newestOfCommit(
   service: Service,
   input: ApproveInputs,
@@ -248,14 +245,10 @@ async function writeSummary(ctx: ActionContext, pipeline: PipelineHead | undefin
       ...approved.slice(0, SUMMARY_ROWS).map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
     ]);
   if (rest > 0) ctx.io.summary.addRaw(`…and ${plural(rest, 'more approval job')} not shown.`, true);
-  // appendSummary writes what the summary holds, and a failed write is a warning.
   await appendSummary(ctx.io, '');
 }
 
-/**
- * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
- * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
- */
+/** Sends one approval, and again after an ambiguous failure only while still on hold (docs/promises.md, promise 1). */
 async function approveOnce(ctx: ActionContext, service: Service, hold: Approval): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -272,7 +265,6 @@ async function approveOnce(ctx: ActionContext, service: Service, hold: Approval)
   }
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, approve);
 }

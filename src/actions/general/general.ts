@@ -280,10 +280,7 @@ function triggerRequest(a: Omit<Args, 'connection'>): TriggerRequest {
   return { branch, ...definedOnly({ revision, tag, parallel, params, definitionId }) };
 }
 
-/**
- * A build of v1.1, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as the
- * result; when the service triggered nothing, its answer is the result, and a warning says so.
- */
+/** A build, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as result. */
 async function trigger(a: Args): Promise<unknown> {
   const started = await startBuild(a.connection, a['trigger-api'], triggerRequest(a));
   if (started.api === 'v1.1') return started.result.build;
@@ -321,7 +318,6 @@ export async function general(ctx: ActionContext): Promise<void> {
   await appendSummary(ctx.io, `\`${name}\`: ${mdSafe(what, 1000)}`);
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, general);
 }

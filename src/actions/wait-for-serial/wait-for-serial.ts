@@ -24,10 +24,7 @@ export const spec = {
   outputs: ['waited-seconds', 'polls', 'waited-for'],
 } as const satisfies ActionSpec;
 
-/**
- * An empty look is confirmed by another one a short pause after it (or one interval, when shorter): a build between
- * two states (queued → running) is in no running list for a moment, and one empty answer is not "clear".
- */
+/** The pause before a second empty look confirms the first: a build between two states is in no running list. */
 const CONFIRM_PAUSE_MS = 5000;
 
 function readInputs(ctx: ActionContext) {
@@ -51,11 +48,7 @@ function readInputs(ctx: ActionContext) {
   return { ...definedOnly({ branch, buildNum }), intervalMs, timeoutMs, workflows, jobs, cancelOlder };
 }
 
-/**
- * Waits while other builds of the project (or branch) run: with `build-num`, only older builds than that one
- * count, so two builds never wait for each other. "Clear" takes two empty looks a short pause apart, and a build
- * that left the running list is checked by number before it counts as finished.
- */
+/** Waits while other builds run; with `build-num` only older ones, so that two builds never wait for each other. */
 export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
@@ -226,7 +219,6 @@ function numbers(builds: ReadonlyMap<number, Job>): string {
   return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, waitForSerial);
 }
