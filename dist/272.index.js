@@ -103,7 +103,8 @@ function describeResult(command, result) {
         case 'recent-builds':
             return Array.isArray(result) ? describeBuilds(rows(result)) : 'no list';
         case 'tests': {
-            const tests = rows(row?.['tests']);
+            // v1.1 answers `{tests}`; v2 the list itself.
+            const tests = rows(Array.isArray(result) ? result : row?.['tests']);
             return `${(0,format/* plural */.LS)(tests.length, 'test')}${tests.length > 0 ? ` (${counts(tests, 'result')})` : ''}`;
         }
         case 'get-envvar':
@@ -187,6 +188,8 @@ const spec = {
 };
 /** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
 async function rerunJob(api, p, a) {
+    // Nothing was sent yet: a project named by its slug has no v1.1 retry.
+    (0,trigger_api/* checkTriggerInputs */.em)(a['trigger-api'], { branch: '' }, true);
     const job = await api.job(p, a['build-num']);
     const workflowId = job.latest_workflow?.id;
     if (typeof workflowId !== 'string')
@@ -196,6 +199,7 @@ async function rerunJob(api, p, a) {
         throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
     return api.rerun(workflowId, { jobs: [found.id], ...(0,records/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
 }
+const rerunOf = (a, project, options) => (0,trigger_api/* rerunBuild */.LM)({ ...a.connection, project }, a['trigger-api'], a['build-num'], options);
 async function collect(items) {
     const out = [];
     for await (const item of items)
@@ -231,33 +235,20 @@ const COMMANDS = {
             return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
         },
     },
+    // startBuild takes either kind of project: a slug's only through its pipeline trigger.
     trigger: {
         takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
-        call: async (_c, _p, a, connection) => {
-            const started = await (0,trigger_api/* startBuild */.bT)(connection, a['trigger-api'], triggerRequest(a));
-            if (started.api === 'v1.1')
-                return started.result.build;
-            if (started.api === 'none')
-                return notTriggered(a, started.message);
-            return setUp(a, connection.service, started.pipeline);
-        },
-        // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
-        v2: async (api, p, a) => {
-            const answer = await api.trigger(p, {
-                ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-                ...(0,records/* definedOnly */.Uv)({ parameters: a.params, definitionId: a['definition-id'] }),
-            });
-            return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
-        },
+        call: (_c, _p, a) => trigger(a),
+        v2: (_api, _p, a) => trigger(a),
     },
     build: ofBuild('build', 'job'),
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
-        call: async (_c, _p, a, connection) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a['trigger-api'], a['build-num'], { ssh: a.ssh });
+        call: async (_c, project, a) => {
+            const rerun = await rerunOf(a, project, { ssh: a.ssh });
             if (rerun.api === 'v1.1')
                 return rerun.build;
-            connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
+            a.connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
             return rerun.rerun;
         },
         v2: rerunJob,
@@ -265,11 +256,8 @@ const COMMANDS = {
     'retry-no-cache': {
         takes: ['build-num', 'trigger-api'],
         warning: 'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-        call: async (_c, _p, a, connection) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a['trigger-api'], a['build-num'], {
-                ssh: false,
-                noCache: true,
-            });
+        call: async (_c, project, a) => {
+            const rerun = await rerunOf(a, project, { ssh: false, noCache: true });
             return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
         },
     },
@@ -352,15 +340,17 @@ function triggerRequest(a) {
     const { parallel, params, 'definition-id': definitionId } = a;
     return { branch, ...(0,records/* definedOnly */.Uv)({ revision, tag, parallel, params, definitionId }) };
 }
-/** The service triggered nothing: said as a warning, and its answer is the result. */
-function notTriggered(a, message) {
-    a.ctx.io.warning((0,runner_text/* logSafe */.sN)(`The service triggered no pipeline: ${message}`));
-    return { message };
-}
-/** A triggered pipeline read until set up (docs/sunset.md): the result, which an errored one still sets. */
-async function setUp(a, pipelines, pipeline) {
+/** A build, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as result. */
+async function trigger(a) {
+    const started = await (0,trigger_api/* startBuild */.bT)(a.connection, a['trigger-api'], triggerRequest(a));
+    if (started.api === 'v1.1')
+        return started.result.build;
+    if (started.api === 'none') {
+        a.ctx.io.warning((0,runner_text/* logSafe */.sN)(`The service triggered no pipeline: ${started.message}`));
+        return { message: started.message };
+    }
     try {
-        return await (0,trigger_api/* confirmPipeline */.Lb)(a.ctx, pipelines, pipeline);
+        return await (0,trigger_api/* confirmPipeline */.Lb)(a.ctx, a.connection.service, started.pipeline);
     }
     catch (error) {
         if (error instanceof pipeline_builds/* PipelineErroredError */.GU)
@@ -373,30 +363,24 @@ async function general(ctx) {
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (!command)
         throw new errors/* ValidationError */.yI('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
-    const args = readArgs(ctx, name, command.takes);
-    if (args['all-pages'] && !command.paged)
+    const read = readArgs(ctx, name, command.takes);
+    if (read['all-pages'] && !command.paged)
         ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
     if (command.warning)
         ctx.io.warning(command.warning);
     const { v2 } = command;
     // Commands about no project take no project either way; the others need a v2 form for a slug.
     const connection = ctx.connect({ needsProject: command.project !== false, acceptSlug: true });
+    const args = { ...read, connection };
     const result = await connection.service.either(`command '${name}'`, {
-        v1: (client, project) => command.call(client, project, args, connection),
-        v2: v2 &&
-            ((api, project) => {
-                // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
-                if (command.takes.includes('trigger-api'))
-                    (0,trigger_api/* checkTriggerInputs */.em)(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
-                return v2(api, project, args);
-            }),
+        v1: (client, project) => command.call(client, project, args),
+        v2: v2 && ((api, project) => v2(api, project, args)),
     });
     ctx.setOutput('result', JSON.stringify(result ?? null));
     const what = describeResult(name, result);
     ctx.info(`${name}: ${what}`);
     await (0,summary/* appendSummary */.fe)(ctx.io, `\`${name}\`: ${(0,runner_text/* mdSafe */.$v)(what, 1000)}`);
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function general_run() {
     return (0,run/* runAction */.Cs)(spec, general);
 }

@@ -43,7 +43,6 @@ async function addSshKey(ctx) {
     await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .appendSummary */ .fe)(ctx.io, `Added the SSH key \`${key.fingerprint}\` to **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(service.name)}**` +
         (host ? ` for \`${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(host)}\`` : ' for all hosts'));
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, addSshKey);
 }

@@ -84,12 +84,10 @@ async function setEnvvar(ctx) {
             ctx.io.summary
                 .addRaw(`Environment variables of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .htmlSafe */ .br)(service.name)}**`, true)
                 .addTable([(0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .headerRow */ .U1)('Name', 'Change'), ...done.map(([k, c]) => [`<code>${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_4__/* .htmlSafe */ .br)(k)}</code>`, c])]);
-            // appendSummary writes what the summary holds, and a failed write is a warning.
             await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .appendSummary */ .fe)(ctx.io, '');
         }
     }
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_2__/* .runAction */ .Cs)(spec, setEnvvar);
 }

@@ -328,6 +328,179 @@ function quoted(text, max = 120) {
 
 /***/ }),
 
+/***/ 9027:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`. Matching is
+// linear in the text for each token, since the text comes from the server and a regex backtracks polynomially on
+// `*-*-*-*.xml` and exponentially on `a/**/a/**/…`; picomatch compiles only the bracket classes.
+
+
+/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
+function compilePattern(body) {
+    const parts = body.split('/');
+    const tokens = parts.flatMap((part, i) => {
+        if (part !== '**') {
+            const chars = segmentTokens(part);
+            return [(segment) => matchTokens(chars, segment)];
+        }
+        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
+    });
+    return (text) => matchTokens(tokens, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, items) {
+    // A segment of wildcards alone never matches an empty one.
+    if (items.length === 0)
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < items.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token?.(items[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star < 0)
+            return false;
+        else {
+            t = star + 1;
+            s = ++starAt;
+        }
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const refuse = (detail) => {
+        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
+    };
+    if (body === '')
+        refuse(`${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        refuse('a pattern holds a control character');
+    return { source: pattern, negated, test: compilePattern(body) };
+}
+/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
+function selects(globs, text) {
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(text))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
+/***/ 9872:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9027);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out. A line matches a name it
+// equals before it is read as a glob, so `test [linux]` matches itself whatever its brackets mean to a glob.
+
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
+        const named = !negated && !/[*?]/u.test(body);
+        return { source, negated, body, named, test: (name) => name === body || glob(name) };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    return name === undefined ? patterns.every((p) => p.negated) : (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .selects */ .ko)(patterns, name);
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
+}
+
+
+/***/ }),
+
 /***/ 284:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -592,8 +765,8 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(7218);
-// EXTERNAL MODULE: ../service/service.ts + 2 modules
-var service_service = __webpack_require__(9181);
+// EXTERNAL MODULE: ../service/service.ts + 4 modules
+var service_service = __webpack_require__(8455);
 // EXTERNAL MODULE: ../common/clock.ts
 var common_clock = __webpack_require__(159);
 // EXTERNAL MODULE: ../common/errors.ts
@@ -1279,7 +1452,7 @@ async function runAction(spec, main, options = {}) {
     for (const signal of STOP_SIGNALS)
         process.on(signal, onSignal);
     const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
-    // One per step, shared by its connections: the service's Deprecation and Sunset are said once (sunset.ts).
+    // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
     const sunset = new http_sunset/* SunsetNotices */.GI({ replacement: replacementWithInput });
     const connect = (connectOptions = {}) => {
         const needsProject = connectOptions.needsProject ?? true;
@@ -1319,8 +1492,7 @@ async function runAction(spec, main, options = {}) {
             log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
         });
         cleanups.push(() => transport.close());
-        // A call about no project has the triple's placeholder, whichever way the project was named; the overloads
-        // say which project the action gets, and the checks above made it so.
+        // A call about no project gets the triple's placeholder; the overloads say which project the action gets.
         const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
         const service = (0,service_service/* openService */.I)({ transport, project: named });
         return { service, client: service.client, transport, project: named, baseUrl };
@@ -1340,7 +1512,7 @@ async function runAction(spec, main, options = {}) {
             const bytes = Buffer.byteLength(text);
             if (bytes <= MAX_OUTPUT_BYTES)
                 return io.setOutput(name, text);
-            // Written at once (an output is set synchronously), less every secret, as the output itself would be.
+            // Written at once, as an output is set synchronously, and less every secret, as the output would be.
             const file = runnerTempFile(env, `${spec.name}-${name}`, /^[[{]/u.test(text) ? 'json' : 'txt');
             (0,external_node_fs_.writeFileSync)(file, redactOutput(text, secrets), { mode: 0o600 });
             io.setOutput(name, file);
@@ -1998,9 +2170,9 @@ function queuedAt(build) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B0: () => (/* binding */ isFork),
-/* harmony export */   DG: () => (/* binding */ isForkPipeline),
 /* harmony export */   vX: () => (/* binding */ isForkBranch)
 /* harmony export */ });
+/* unused harmony export isForkPipeline */
 /* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(216);
 // Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
 // default with this one rule (docs/promises.md, promises 32, 36).
@@ -2015,7 +2187,7 @@ function isFork(build) {
 }
 /** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
 function isForkPipeline(pipeline) {
-    return isFork((0,_v2_records_js__WEBPACK_IMPORTED_MODULE_0__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' }));
+    return isFork(jobBuild(pipeline, { job_number: 0, name: '', status: '' }));
 }
 
 
@@ -2685,7 +2857,7 @@ function objectAnswer(call, value, emptyString = false) {
 
 /***/ }),
 
-/***/ 9181:
+/***/ 8455:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2864,11 +3036,186 @@ function jobOfBuild(build) {
 var v1 = __webpack_require__(7218);
 // EXTERNAL MODULE: ../service/v2.ts
 var service_v2 = __webpack_require__(9575);
+;// CONCATENATED MODULE: ../service/pipeline-calls.ts
+// The calls about one pipeline and its approval jobs, which API v2 alone has: they name a pipeline or a workflow,
+// never a project, so that a pipeline named by its id is reached without one.
+
+
+
+
+function headOf(pipeline) {
+    const head = (0,v2_records/* jobBuild */.Id)(pipeline, { job_number: 0, name: '', status: '' });
+    const { id, number } = pipeline;
+    return { id, number, branch: head.branch ?? null, revision: head.vcs_revision ?? null, fork: (0,forks/* isFork */.B0)(head) };
+}
+function pipelineCalls(transport) {
+    const api = new service_v2/* V2Client */.Ic(transport);
+    return {
+        /** The pipeline `id`: an answer about another one is unusable (docs/promises.md, promise 35). */
+        pipelineHead: async (id) => headOf(await api.pipeline(id)),
+        /** Every approval job of the pipeline, each once however often listed (docs/promises.md, promise 36). */
+        approvals: async (pipelineId) => {
+            const approvals = new Map();
+            const workflows = new Set();
+            for (const workflow of await api.workflows(pipelineId)) {
+                if (workflows.has(workflow.id))
+                    continue;
+                workflows.add(workflow.id);
+                for (const job of await api.jobs(workflow.id)) {
+                    if (job.type !== 'approval')
+                        continue;
+                    // Approving names the request: a hold without one could never be released.
+                    if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
+                        throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
+                    const key = job.approval_request_id ?? `job ${job.id}`;
+                    if (approvals.has(key))
+                        continue;
+                    approvals.set(key, {
+                        name: `${job.name} of workflow ${workflow.name}`,
+                        job: job.name,
+                        workflow: workflow.name,
+                        workflowId: workflow.id,
+                        status: job.status,
+                        requestId: job.approval_request_id ?? '',
+                    });
+                }
+            }
+            return [...approvals.values()];
+        },
+        /** Sent once: whether an approval that failed arrived is read with `approvalStatus`. */
+        approve: (approval) => api.approve(approval.workflowId, approval.requestId),
+        /** The approval job's status now; undefined once its workflow lists it no more. */
+        approvalStatus: async (approval) => (await api.jobs(approval.workflowId)).find((j) => j.approval_request_id === approval.requestId)?.status,
+    };
+}
+
+// EXTERNAL MODULE: ../common/name-patterns.ts
+var name_patterns = __webpack_require__(9872);
+;// CONCATENATED MODULE: ../service/running-jobs.ts
+// The jobs wait-for-serial waits for, look after look: by the v1.1 triple the project's running builds, and older
+// ones still queued; by the slug (docs/v2.md) the running and queued jobs of its older pipelines. Older means a lower
+// build number than this job's own (`buildNum`) by v1.1, a lower pipeline number than its pipeline's by v2.
+
+
+
+
+
+
+
+
+/** Pages of running builds read per look: a guard against a server that always answers a full page. */
+const MAX_PAGES = 10;
+/** Job statuses waited for: a job that runs or will run; an approval on hold is not, as on API v1.1. */
+const WAITED = new Set(['running', 'queued', 'not_running']);
+/** Pipeline states after which no workflow is added to it. */
+const SETTLED_PIPELINE_STATES = new Set(['created', 'errored']);
+/** The running builds, those that left the list unfinished, and older queued ones, which would run after ours. */
+function runningBuilds(client, project, query) {
+    const own = query.buildNum;
+    const counts = (b) => (own === undefined || b.build_num < own) &&
+        (0,name_patterns/* choosesName */.Cx)(query.workflows, (0,commit_builds/* jobOf */.Zw)(b).workflow) &&
+        (0,name_patterns/* choosesName */.Cx)(query.jobs, (0,commit_builds/* jobOf */.Zw)(b).job);
+    return async (previous) => {
+        const pending = new Map();
+        const read = async (filter, more) => {
+            for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+                const builds = await client.builds(project, {
+                    ...(0,records/* definedOnly */.Uv)({ branch: query.branch }),
+                    ...filter,
+                    limit: validate/* MAX_PAGE_SIZE */.H4,
+                    offset,
+                });
+                for (const b of builds)
+                    if (counts(b) && !(0,records/* isFinished */.$g)(b))
+                        pending.set(b.build_num, jobOfBuild(b));
+                if (builds.length < validate/* MAX_PAGE_SIZE */.H4 || !more(builds))
+                    break;
+                offset += builds.length;
+            }
+        };
+        await read({ statusFilter: 'running' }, () => true);
+        for (const num of previous.keys()) {
+            if (pending.has(num))
+                continue;
+            const now = await client.build(project, num);
+            if (!(0,records/* isFinished */.$g)(now))
+                pending.set(num, jobOfBuild(now));
+        }
+        // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
+        if (own !== undefined && pending.size === 0)
+            await read({}, (builds) => (builds.at(-1)?.build_num ?? 0) >= own);
+        return pending;
+    };
+}
+/** The running and queued jobs of the project's older pipelines, read through their workflows. */
+function runningPipelineJobs(api, project, query) {
+    const { branch, buildNum } = query;
+    /** This job's own pipeline, once read. */
+    let own;
+    /** Pipelines whose matching workflows have all ended: not read again. */
+    const ended = new Set();
+    /** Pipelines with a job waited for at the last look, still read if they leave the newest pipelines. */
+    let open = new Map();
+    return async () => {
+        let ownId = own?.id;
+        if (buildNum !== undefined && ownId === undefined) {
+            ownId = (await api.job(project, buildNum)).pipeline?.id;
+            const where = `v2 /project/${project.slug}/job/${buildNum}`;
+            if (ownId === undefined)
+                throw new errors/* UnusableAnswerError */.qx('GET', where, 'the job names no pipeline');
+        }
+        const listed = await api.projectPipelines(project, (0,records/* definedOnly */.Uv)({ branch }));
+        if (ownId !== undefined && own === undefined) {
+            const number = listed.find((p) => p.id === ownId)?.number ?? (await api.pipeline(ownId)).number;
+            if (!Number.isSafeInteger(number))
+                throw new errors/* UnusableAnswerError */.qx('GET', `v2 /pipeline/${ownId}`, 'the pipeline has no number');
+            own = { id: ownId, number };
+        }
+        const candidates = new Map(listed.map((p) => [p.id, p]));
+        for (const [id, p] of open)
+            if (!candidates.has(id))
+                candidates.set(id, p);
+        const found = new Map();
+        const next = new Map();
+        for (const pipeline of candidates.values()) {
+            if (ended.has(pipeline.id) || pipeline.id === own?.id)
+                continue;
+            if (own !== undefined && pipeline.number >= own.number)
+                continue;
+            let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
+            for (const workflow of await api.workflows(pipeline.id)) {
+                if (service_v2/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !(0,name_patterns/* choosesName */.Cx)(query.workflows, workflow.name))
+                    continue;
+                done = false;
+                for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
+                    if (number === null || !WAITED.has(status) || !(0,name_patterns/* choosesName */.Cx)(query.jobs, name))
+                        continue;
+                    const job = jobOfBuild((0,v2_records/* jobBuild */.Id)(pipeline, { job_number: number, name, status }, workflow.name));
+                    // The log says the job's own status rather than the lifecycle v1.1 would give it.
+                    found.set(number, {
+                        ...job,
+                        lifecycle: null,
+                        status,
+                        pipeline: { id: pipeline.id, number: pipeline.number },
+                    });
+                    next.set(pipeline.id, pipeline);
+                }
+            }
+            if (done)
+                ended.add(pipeline.id);
+        }
+        open = next;
+        return found;
+    };
+}
+
 ;// CONCATENATED MODULE: ../service/service.ts
 // One object per project, and the only place that knows the service has two APIs (docs/v2.md). By its v1.1 triple
 // a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
 // pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
 // anything is sent.
+
+
 
 
 
@@ -2961,6 +3308,21 @@ function openService({ transport, project }) {
         }),
         addSshKey: (privateKey, hostname) => either('adding an SSH key', { v1: (c, p) => c.addSshKey(p, privateKey, hostname) }),
         clearCache: () => either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
+        /** The jobs to wait for (wait-for-serial), look after look. */
+        runningJobs: (query) => either('listing the running jobs', {
+            v1: (c, p) => runningBuilds(c, p, query),
+            v2: (api, p) => runningPipelineJobs(api, p, query),
+        }),
+        cancelJob: (num) => either(`cancelling job #${num}`, {
+            v1: (c, p) => c.cancel(p, num),
+            v2: (api, p) => api.cancelJob(p, num),
+        }),
+        /** The project's newest pipelines, newest first, at most `max`; `enough` may end the reading sooner. */
+        pipelineHeads: async (options, enough) => {
+            const listed = await v2.projectPipelines(project, options, enough && ((list) => enough(list.map(headOf))));
+            return listed.map(headOf);
+        },
+        ...pipelineCalls(transport),
     };
 }
 

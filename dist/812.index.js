@@ -31,7 +31,6 @@ async function clearCache(ctx) {
     ctx.setOutput('message', message);
     await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .appendSummary */ .fe)(ctx.io, `Cleared the build cache of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(name)}**: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(message)}`);
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(spec, clearCache);
 }

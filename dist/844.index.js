@@ -16,19 +16,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _service_forks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3618);
 /* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9872);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
-/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9575);
-/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(216);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5305);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6609);
-/* harmony import */ var _runner_wait_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3585);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3480);
-/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2970);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8999);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(649);
-
-
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5305);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6609);
+/* harmony import */ var _runner_wait_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3585);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3480);
+/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7704);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8999);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(649);
 
 
 
@@ -62,10 +58,7 @@ const MAX_PIPELINES = 100;
 const MAX_APPROVE_ATTEMPTS = 3;
 /** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
 const ONE_LOOK_MS = 60_000;
-/**
- * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
- * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
- */
+/** The action's own inputs; `revision` is '' for the newest pipeline of `branch` (a comment on a pull request). */
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
@@ -73,8 +66,8 @@ function readInputs(ctx) {
     const branch = inputs.optional('branch');
     const input = {
         jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
-        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .pollIntervalMs */ .Bg)(inputs),
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__/* .pollIntervalMs */ .Bg)(inputs),
         allowForks: inputs.boolean('allow-forks', false),
         branch,
         revision: '',
@@ -82,53 +75,34 @@ function readInputs(ctx) {
     };
     if (pipelineIdText !== undefined) {
         const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
-        if (also !== '') {
+        if (also !== '')
             throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
-        }
-        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
+        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('branch', branch);
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_15__/* .commentsOnPullRequest */ .uz)(ctx.env))
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_13__/* .commentsOnPullRequest */ .uz)(ctx.env))
         return input;
-    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_14__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
-}
-/** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
-function headOf(pipeline) {
-    return (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' });
+    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
 }
 /** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
-function branchAndCommit(pipeline) {
-    const head = headOf(pipeline);
-    const part = (value, max) => typeof value === 'string' && value !== '' ? (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(value, max) : '(none)';
-    return `branch ${part(head.branch, 200)}, commit ${part(head.vcs_revision, 64)}`;
+function branchAndCommit(head) {
+    const part = (value, max) => (value ? (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(value, max) : '(none)');
+    return `branch ${part(head.branch, 200)}, commit ${part(head.revision, 64)}`;
 }
-/**
- * The commit's newest pipeline (on `branch` when given), each pipeline's own branch checked rather than the list's
- * filter trusted, and no pull request's unless allowed (docs/promises.md, promise 36); `passed` holds the newer ones
- * of the commit that were a pull request's.
- */
-async function newestOfCommit(pipelines, project, input) {
+/** The commit's newest pipeline, no pull request's unless allowed (docs/promises.md, promise 36), and the newer
+ *  ones of the commit passed over as a pull request's. */
+async function newestOfCommit(service, input) {
     // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
     const forks = input.allowForks || (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkBranch */ .vX)(input.branch);
-    const ofCommit = (p) => {
-        const head = headOf(p);
-        const revision = typeof head.vcs_revision === 'string' ? head.vcs_revision.toLowerCase() : undefined;
-        return (revision !== undefined &&
-            revision.startsWith(input.revision) &&
-            (input.branch === undefined || head.branch === input.branch));
-    };
-    const wanted = (p) => ofCommit(p) && (forks || !(0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(p));
-    const list = await pipelines.projectPipelines(project, { ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
-    const passed = [];
-    for (const p of list) {
-        if (wanted(p))
-            return { found: p, passed };
-        if (ofCommit(p))
-            passed.push(p);
-    }
-    return { found: undefined, passed };
+    const ofCommit = (p) => p.revision !== null &&
+        p.revision.toLowerCase().startsWith(input.revision) &&
+        (input.branch === undefined || p.branch === input.branch);
+    const wanted = (p) => ofCommit(p) && (forks || !p.fork);
+    const list = await service.pipelineHeads({ ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
+    const at = list.findIndex(wanted);
+    return { found: list[at], passed: list.slice(0, at < 0 ? undefined : at).filter(ofCommit) };
 }
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
 async function approve(ctx) {
@@ -139,15 +113,14 @@ async function approve(ctx) {
     const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
     // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
     const needsProject = input.pipelineId === undefined;
-    const { project, transport } = ctx.connect({
+    const { service } = ctx.connect({
         needsProject,
         acceptSlug: true,
         deadline: lookDeadline,
-        signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
+        signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
     });
-    const pipelines = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .V2Client */ .Ic(transport);
     // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
-    const approver = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .V2Client */ .Ic(ctx.connect({ needsProject, acceptSlug: true }).transport);
+    const approver = ctx.connect({ needsProject, acceptSlug: true }).service;
     const commit = (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
         (input.branch === undefined ? '' : ` on branch ${input.branch}`);
     const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .describePatterns */ .BL)(input.jobs)}`;
@@ -156,10 +129,11 @@ async function approve(ctx) {
     let pulls = 0;
     const passedOver = new Set();
     let seen;
+    const isChosen = (a) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(input.jobs, a.job);
     const approved = [];
     try {
         // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
-        const holds = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_11__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .wait */ .uk)({
+        const holds = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_9__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .wait */ .uk)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
@@ -198,18 +172,18 @@ async function approve(ctx) {
                 let found;
                 if (input.pipelineId !== undefined) {
                     // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
-                    found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
+                    found = pipeline ?? (await service.pipelineHead(input.pipelineId));
                 }
                 else {
                     // A commit's newest may change from one look to the next.
-                    const newest = await newestOfCommit(pipelines, project, input);
+                    const newest = await newestOfCommit(service, input);
                     listed = true;
                     pulls = newest.passed.length;
                     for (const p of newest.passed) {
                         if (passedOver.has(p.id))
                             continue;
                         passedOver.add(p.id);
-                        const branch = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
+                        const branch = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(p.branch ?? '(none)', 200);
                         ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
                             'as allow-forks is false; looking at an older one');
                     }
@@ -220,11 +194,11 @@ async function approve(ctx) {
                 if (found.id !== pipeline?.id) {
                     pipeline = found;
                     seen = undefined;
-                    const pull = (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(found) ? "; it is of a pull request, perhaps a fork's" : '';
+                    const pull = found.fork ? "; it is of a pull request, perhaps a fork's" : '';
                     ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
                 }
-                seen = await approvalsOf(pipelines, found.id, input.jobs);
-                const chosenJobs = seen.filter((a) => a.chosen);
+                seen = await service.approvals(found.id);
+                const chosenJobs = seen.filter(isChosen);
                 const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
                 if (onHold.length > 0)
                     return { done: true, value: onHold };
@@ -235,17 +209,17 @@ async function approve(ctx) {
         }));
         if (holds.length === 0) {
             ctx.info(`Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-                `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`);
+                `(${(seen ?? []).flatMap((a) => (isChosen(a) ? [a.name] : [])).join(', ')})`);
         }
         for (const hold of holds) {
             await approveOnce(ctx, approver, hold);
-            approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
+            approved.push(hold);
             ctx.info(`Approved ${hold.name}`);
         }
     }
     finally {
         // What was approved is reported even when a later approval fails.
-        ctx.setOutput('approved', approved);
+        ctx.setOutput('approved', approved.map(({ workflow, job, requestId }) => ({ workflow, job, approval_request_id: requestId })));
         ctx.setOutput('count', approved.length);
         if (approved.length > 0)
             await writeSummary(ctx, pipeline, approved);
@@ -253,253 +227,40 @@ async function approve(ctx) {
 }
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
 async function writeSummary(ctx, pipeline, approved) {
-    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
-    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .SUMMARY_ROWS */ .l4;
+    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_11__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
+    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .SUMMARY_ROWS */ .l4;
     ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
         .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
         .addTable([
-        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .headerRow */ .U1)('Workflow', 'Approval job'),
-        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_13__/* .htmlSafe */ .br)(a.job)]),
+        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .headerRow */ .U1)('Workflow', 'Approval job'),
+        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_11__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_11__/* .htmlSafe */ .br)(a.job)]),
     ]);
     if (rest > 0)
         ctx.io.summary.addRaw(`…and ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
-    // appendSummary writes what the summary holds, and a failed write is a warning.
-    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .appendSummary */ .fe)(ctx.io, '');
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .appendSummary */ .fe)(ctx.io, '');
 }
-/**
- * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request
- * is sent once: docs/promises.md, promise 36), marked when the patterns choose it.
- */
-async function approvalsOf(pipelines, pipelineId, patterns) {
-    const approvals = new Map();
-    const workflows = new Set();
-    for (const workflow of await pipelines.workflows(pipelineId)) {
-        if (workflows.has(workflow.id))
-            continue;
-        workflows.add(workflow.id);
-        for (const job of await pipelines.jobs(workflow.id)) {
-            if (job.type !== 'approval')
-                continue;
-            // Approving names the request: a hold without one could never be released by this step.
-            if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
-                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
-            const key = job.approval_request_id ?? `job ${job.id}`;
-            if (approvals.has(key))
-                continue;
-            approvals.set(key, {
-                name: `${job.name} of workflow ${workflow.name}`,
-                workflow: workflow.name,
-                workflowId: workflow.id,
-                job: job.name,
-                status: job.status,
-                requestId: job.approval_request_id ?? '',
-                chosen: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(patterns, job.name),
-            });
-        }
-    }
-    return [...approvals.values()];
-}
-/**
- * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
- * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
- */
-async function approveOnce(ctx, pipelines, hold) {
-    const { workflowId, requestId, name: what } = hold;
+/** Sends one approval, and again after an ambiguous failure only while still on hold (docs/promises.md, promise 1). */
+async function approveOnce(ctx, service, hold) {
     for (let attempt = 1;; attempt++) {
         try {
-            await pipelines.approve(workflowId, requestId);
+            await service.approve(hold);
             return;
         }
         catch (error) {
             if (!(0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
                 throw error;
-            const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
-            if (job?.status === 'success')
+            const status = await service.approvalStatus(hold);
+            if (status === 'success')
                 return;
-            if (job?.status !== 'on_hold') {
-                throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .waitFailed */ .bn)(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, error);
-            }
-            ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
+            if (status !== 'on_hold')
+                throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .waitFailed */ .bn)(`${error.message}; ${hold.name} is now ${status ?? 'gone'}, not approved`, error);
+            ctx.io.warning(`${error.message}; ${hold.name} is still on hold, so its approval is sent again`);
         }
     }
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_10__/* .runAction */ .Cs)(spec, approve);
-}
-
-
-/***/ }),
-
-/***/ 9027:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Eb: () => (/* binding */ compilePattern),
-/* harmony export */   SO: () => (/* binding */ compileGlob),
-/* harmony export */   ko: () => (/* binding */ selects)
-/* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`. Matching is
-// linear in the text for each token, since the text comes from the server and a regex backtracks polynomially on
-// `*-*-*-*.xml` and exponentially on `a/**/a/**/…`; picomatch compiles only the bracket classes.
-
-
-/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
-function compilePattern(body) {
-    const parts = body.split('/');
-    const tokens = parts.flatMap((part, i) => {
-        if (part !== '**') {
-            const chars = segmentTokens(part);
-            return [(segment) => matchTokens(chars, segment)];
-        }
-        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
-        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
-    });
-    return (text) => matchTokens(tokens, text.split('/'));
-}
-/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
-function segmentTokens(part) {
-    const tokens = [];
-    for (let i = 0; i < part.length; i++) {
-        const char = part[i] ?? '';
-        const end = char === '[' ? classEnd(part, i) : -1;
-        if (char === '*') {
-            if (tokens.at(-1) !== '*')
-                tokens.push('*');
-        }
-        else if (char === '?')
-            tokens.push(() => true);
-        else if (end > 0) {
-            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
-            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
-            tokens.push((c) => re.test(c));
-            i = end - 1;
-        }
-        else {
-            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
-            tokens.push((c) => c === literal);
-        }
-    }
-    return tokens;
-}
-/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
-function classEnd(part, start) {
-    let i = start + 1;
-    if (part[i] === '!' || part[i] === '^')
-        i++;
-    // A `]` first is a member, not the end.
-    if (part[i] === ']')
-        i++;
-    for (; i < part.length; i++) {
-        if (part[i] === '\\')
-            i++;
-        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
-            i = part.indexOf(':]', i + 2) + 1;
-        else if (part[i] === ']')
-            return i + 1;
-    }
-    return -1;
-}
-/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
-function matchTokens(tokens, items) {
-    // A segment of wildcards alone never matches an empty one.
-    if (items.length === 0)
-        return tokens.length === 0;
-    let t = 0;
-    let s = 0;
-    let star = -1;
-    let starAt = 0;
-    while (s < items.length) {
-        const token = tokens[t];
-        if (token === '*') {
-            star = t++;
-            starAt = s;
-        }
-        else if (token?.(items[s] ?? '')) {
-            t++;
-            s++;
-        }
-        else if (star < 0)
-            return false;
-        else {
-            t = star + 1;
-            s = ++starAt;
-        }
-    }
-    while (tokens[t] === '*')
-        t++;
-    return t === tokens.length;
-}
-/** Compiles one pattern; `name` is the input it came from, for the error. */
-function compileGlob(name, pattern) {
-    const negated = pattern.startsWith('!');
-    const body = negated ? pattern.slice(1) : pattern;
-    const refuse = (detail) => {
-        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
-    };
-    if (body === '')
-        refuse(`${JSON.stringify(pattern)} is empty`);
-    if (body.startsWith('/')) {
-        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f]/.test(body))
-        refuse('a pattern holds a control character');
-    return { source: pattern, negated, test: compilePattern(body) };
-}
-/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
-function selects(globs, text) {
-    let selected = globs.every((g) => g.negated);
-    for (const g of globs)
-        if (g.test(text))
-            selected = !g.negated;
-    return selected;
-}
-
-
-/***/ }),
-
-/***/ 9872:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BL: () => (/* binding */ describePatterns),
-/* harmony export */   Cx: () => (/* binding */ choosesName),
-/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9027);
-// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out. A line matches a name it
-// equals before it is read as a glob, so `test [linux]` matches itself whatever its brackets mean to a glob.
-
-
-/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
-function compileNamePatterns(input, lines) {
-    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
-    return [...new Set(lines)].map((source) => {
-        const negated = source.startsWith('!');
-        const body = negated ? source.slice(1).trim() : source;
-        if (body === '')
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
-        if (/\p{Cc}/u.test(body))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
-        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
-        const named = !negated && !/[*?]/u.test(body);
-        return { source, negated, body, named, test: (name) => name === body || glob(name) };
-    });
-}
-/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
-function choosesName(patterns, name) {
-    return name === undefined ? patterns.every((p) => p.negated) : (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .selects */ .ko)(patterns, name);
-}
-/** `deploy-*, !deploy-docs`, for messages. */
-function describePatterns(patterns) {
-    return patterns.map((p) => p.source).join(', ');
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runAction */ .Cs)(spec, approve);
 }
 
 
@@ -570,11 +331,9 @@ function v11Connection(connection) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
-// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
-// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
-// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
-// a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
+// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
+// end of one look, so that a Retry-After the transport waited out pushes the next one back.
 
 
 
@@ -583,19 +342,14 @@ const WAIT_LIMITS = {
     pollSeconds: { min: 1, max: 3600 },
     timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
 };
-/** The log line of a failed look: what could not be done, why, and when the next look comes. */
-function failedLook(log, what) {
-    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
-}
 /** Several looks in a row failed: the last failure says why. */
 class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
-/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+/** A wait that ended without the result the step waits for: timed out, or what it waited for did not pass. */
 class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
 }
-/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
 function waitFailed(why, cause) {
     return new WaitError(why, cause === undefined ? undefined : { cause });
 }
@@ -607,7 +361,10 @@ async function wait(options) {
         result = await poll({
             ...rest,
             onHeartbeat: (state) => log(still(state)),
-            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+            onFailure: typeof failed === 'string'
+                ? (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+                    `(failure ${failures} in a row)`)
+                : failed,
         }, look);
     }
     catch (error) {

@@ -2,179 +2,6 @@ export const id = 963;
 export const ids = [963];
 export const modules = {
 
-/***/ 9027:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Eb: () => (/* binding */ compilePattern),
-/* harmony export */   SO: () => (/* binding */ compileGlob),
-/* harmony export */   ko: () => (/* binding */ selects)
-/* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`. Matching is
-// linear in the text for each token, since the text comes from the server and a regex backtracks polynomially on
-// `*-*-*-*.xml` and exponentially on `a/**/a/**/…`; picomatch compiles only the bracket classes.
-
-
-/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
-function compilePattern(body) {
-    const parts = body.split('/');
-    const tokens = parts.flatMap((part, i) => {
-        if (part !== '**') {
-            const chars = segmentTokens(part);
-            return [(segment) => matchTokens(chars, segment)];
-        }
-        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
-        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
-    });
-    return (text) => matchTokens(tokens, text.split('/'));
-}
-/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
-function segmentTokens(part) {
-    const tokens = [];
-    for (let i = 0; i < part.length; i++) {
-        const char = part[i] ?? '';
-        const end = char === '[' ? classEnd(part, i) : -1;
-        if (char === '*') {
-            if (tokens.at(-1) !== '*')
-                tokens.push('*');
-        }
-        else if (char === '?')
-            tokens.push(() => true);
-        else if (end > 0) {
-            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
-            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
-            tokens.push((c) => re.test(c));
-            i = end - 1;
-        }
-        else {
-            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
-            tokens.push((c) => c === literal);
-        }
-    }
-    return tokens;
-}
-/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
-function classEnd(part, start) {
-    let i = start + 1;
-    if (part[i] === '!' || part[i] === '^')
-        i++;
-    // A `]` first is a member, not the end.
-    if (part[i] === ']')
-        i++;
-    for (; i < part.length; i++) {
-        if (part[i] === '\\')
-            i++;
-        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
-            i = part.indexOf(':]', i + 2) + 1;
-        else if (part[i] === ']')
-            return i + 1;
-    }
-    return -1;
-}
-/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
-function matchTokens(tokens, items) {
-    // A segment of wildcards alone never matches an empty one.
-    if (items.length === 0)
-        return tokens.length === 0;
-    let t = 0;
-    let s = 0;
-    let star = -1;
-    let starAt = 0;
-    while (s < items.length) {
-        const token = tokens[t];
-        if (token === '*') {
-            star = t++;
-            starAt = s;
-        }
-        else if (token?.(items[s] ?? '')) {
-            t++;
-            s++;
-        }
-        else if (star < 0)
-            return false;
-        else {
-            t = star + 1;
-            s = ++starAt;
-        }
-    }
-    while (tokens[t] === '*')
-        t++;
-    return t === tokens.length;
-}
-/** Compiles one pattern; `name` is the input it came from, for the error. */
-function compileGlob(name, pattern) {
-    const negated = pattern.startsWith('!');
-    const body = negated ? pattern.slice(1) : pattern;
-    const refuse = (detail) => {
-        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
-    };
-    if (body === '')
-        refuse(`${JSON.stringify(pattern)} is empty`);
-    if (body.startsWith('/')) {
-        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
-    }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f]/.test(body))
-        refuse('a pattern holds a control character');
-    return { source: pattern, negated, test: compilePattern(body) };
-}
-/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
-function selects(globs, text) {
-    let selected = globs.every((g) => g.negated);
-    for (const g of globs)
-        if (g.test(text))
-            selected = !g.negated;
-    return selected;
-}
-
-
-/***/ }),
-
-/***/ 9872:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BL: () => (/* binding */ describePatterns),
-/* harmony export */   Cx: () => (/* binding */ choosesName),
-/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9027);
-// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out. A line matches a name it
-// equals before it is read as a glob, so `test [linux]` matches itself whatever its brackets mean to a glob.
-
-
-/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
-function compileNamePatterns(input, lines) {
-    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
-    return [...new Set(lines)].map((source) => {
-        const negated = source.startsWith('!');
-        const body = negated ? source.slice(1).trim() : source;
-        if (body === '')
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
-        if (/\p{Cc}/u.test(body))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
-        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
-        const named = !negated && !/[*?]/u.test(body);
-        return { source, negated, body, named, test: (name) => name === body || glob(name) };
-    });
-}
-/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
-function choosesName(patterns, name) {
-    return name === undefined ? patterns.every((p) => p.negated) : (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .selects */ .ko)(patterns, name);
-}
-/** `deploy-*, !deploy-docs`, for messages. */
-function describePatterns(patterns) {
-    return patterns.map((p) => p.source).join(', ');
-}
-
-
-/***/ }),
-
 /***/ 817:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -187,7 +14,7 @@ function describePatterns(patterns) {
 /* harmony export */ });
 /* unused harmony exports SUMMARY_BUILD_LIMIT, reportFailedSteps, codeBlock */
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9181);
+/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8455);
 /* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5063);
 /* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(284);
 /* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2970);
@@ -989,7 +816,7 @@ const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9575);
 /* harmony import */ var _service_slug_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9816);
 /* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5305);
-/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9181);
+/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8455);
 /* harmony import */ var _build_report_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(817);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7704);
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2049);
@@ -1440,11 +1267,9 @@ function v11Connection(connection) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(602);
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
-// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
-// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
-// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
-// a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
+// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
+// end of one look, so that a Retry-After the transport waited out pushes the next one back.
 
 
 
@@ -1453,19 +1278,14 @@ const WAIT_LIMITS = {
     pollSeconds: { min: 1, max: 3600 },
     timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
 };
-/** The log line of a failed look: what could not be done, why, and when the next look comes. */
-function failedLook(log, what) {
-    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
-}
 /** Several looks in a row failed: the last failure says why. */
 class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
-/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+/** A wait that ended without the result the step waits for: timed out, or what it waited for did not pass. */
 class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'WaitError';
 }
-/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
 function waitFailed(why, cause) {
     return new WaitError(why, cause === undefined ? undefined : { cause });
 }
@@ -1477,7 +1297,10 @@ async function wait(options) {
         result = await poll({
             ...rest,
             onHeartbeat: (state) => log(still(state)),
-            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+            onFailure: typeof failed === 'string'
+                ? (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} ` +
+                    `(failure ${failures} in a row)`)
+                : failed,
         }, look);
     }
     catch (error) {

@@ -7,47 +7,44 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
-		825,
+		6,
 		719,
 		411
 	],
 	"./approve/approve.ts": [
 		7844,
-		825,
-		26,
+		6,
 		719,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
-		825,
+		6,
 		719,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		1976,
-		825,
-		26,
+		6,
 		719,
 		976
 	],
 	"./general/general.ts": [
 		2272,
-		825,
+		6,
 		719,
 		703,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
-		825,
+		6,
 		719,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		4863,
-		825,
-		26,
+		6,
 		719,
 		703,
 		963,
@@ -55,19 +52,17 @@ var map = {
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
-		825,
-		26,
+		6,
 		719,
 		703,
 		963,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
-		1823,
-		825,
-		26,
+		3716,
+		6,
 		719,
-		204
+		716
 	]
 };
 function webpackAsyncContext(req) {

@@ -50,8 +50,7 @@ export interface ActionSpec {
 
 /** `project` is the v1.1 triple unless the action accepts a project named by its v2 slug (`acceptSlug`). */
 export interface Connection<P extends ProjectAddress = ProjectRef> {
-  /** The calls about `project` as connected, through whichever API reaches it; a connection pointed at another
-   *  project afterwards opens its own with openService. */
+  /** The calls about `project`, through whichever API reaches it. */
   service: Service;
   client: Service['client'];
   transport: Transport;
@@ -82,7 +81,7 @@ export interface ActionContext {
   secrets: readonly string[];
   /** Aborted when the runner cancels the step. */
   signal: AbortSignal;
-  /** Reads and checks the common inputs; call it after the action's own inputs are checked. */
+  /** Reads and checks the common inputs, after the action's own. */
   connect(options: ConnectOptions & { acceptSlug: true }): Connection<ProjectAddress>;
   connect(options?: ConnectOptions & { acceptSlug?: never }): Connection;
   setOutput(name: string, value: string | number | boolean | unknown[]): void;
@@ -119,7 +118,7 @@ export async function runAction(
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 
   const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
-  // One per step, shared by its connections: the service's Deprecation and Sunset are said once (sunset.ts).
+  // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
   const sunset = new SunsetNotices({ replacement: replacementWithInput });
 
   const connect = (connectOptions: ConnectOptions = {}): Connection<never> => {
@@ -159,8 +158,7 @@ export async function runAction(
       log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
     });
     cleanups.push(() => transport.close());
-    // A call about no project has the triple's placeholder, whichever way the project was named; the overloads
-    // say which project the action gets, and the checks above made it so.
+    // A call about no project gets the triple's placeholder; the overloads say which project the action gets.
     const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
     const service = openService({ transport, project: named });
     return { service, client: service.client, transport, project: named as never, baseUrl };
@@ -180,7 +178,7 @@ export async function runAction(
       const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
       const bytes = Buffer.byteLength(text);
       if (bytes <= MAX_OUTPUT_BYTES) return io.setOutput(name, text);
-      // Written at once (an output is set synchronously), less every secret, as the output itself would be.
+      // Written at once, as an output is set synchronously, and less every secret, as the output would be.
       const file = runnerTempFile(env, `${spec.name}-${name}`, /^[[{]/u.test(text) ? 'json' : 'txt');
       writeFileSync(file, redactOutput(text, secrets), { mode: 0o600 });
       io.setOutput(name, file);

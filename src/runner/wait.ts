@@ -1,8 +1,6 @@
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
-// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
-// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
-// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
-// a few failed looks tolerated.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
+// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
+// end of one look, so that a Retry-After the transport waited out pushes the next one back.
 import { abortReason, type Clock } from '../common/clock.ts';
 import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
@@ -38,25 +36,16 @@ export const WAIT_LIMITS = {
   timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
 } as const;
 
-/** The log line of a failed look: what could not be done, why, and when the next look comes. */
-function failedLook(log: (line: string) => void, what: string): NonNullable<PollOptions['onFailure']> {
-  return (error, { failures, nextInMs }) =>
-    log(
-      `Could not ${what} (${error.message}); looking again in ${formatDuration(nextInMs)} (failure ${failures} in a row)`,
-    );
-}
-
 /** Several looks in a row failed: the last failure says why. */
 export class PollFailedError extends UserFacingError {
   override name = 'PollFailedError';
 }
 
-/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+/** A wait that ended without the result the step waits for: timed out, or what it waited for did not pass. */
 export class WaitError extends UserFacingError {
   override name = 'WaitError';
 }
 
-/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
 export function waitFailed(why: string, cause?: Error): WaitError {
   return new WaitError(why, cause === undefined ? undefined : { cause });
 }
@@ -69,10 +58,7 @@ export interface WaitOptions<T> extends Omit<PollOptions, 'onHeartbeat' | 'onFai
   still: (state: PollState) => string;
   /** What a failed look could not do (`look at the builds`), or the action's own line for it. */
   failed: string | NonNullable<PollOptions['onFailure']>;
-  /**
-   * The step's error when the deadline came first; `error` when the wait stopped before it, because the next look
-   * could not have been made within it (a long Retry-After).
-   */
+  /** The step's error when the deadline came first, or `error` stopped the wait before it (a long Retry-After). */
   unfinished: (error: Error | undefined, state: PollState) => string;
   /** The step's error after too many failed looks in a row; without it, their error is the step's. */
   gaveUp?: (error: PollFailedError) => string;
@@ -87,7 +73,14 @@ export async function wait<T>(options: WaitOptions<T>): Promise<T> {
       {
         ...rest,
         onHeartbeat: (state) => log(still(state)),
-        onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+        onFailure:
+          typeof failed === 'string'
+            ? (error, { failures, nextInMs }) =>
+                log(
+                  `Could not ${failed} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
+                    `(failure ${failures} in a row)`,
+                )
+            : failed,
       },
       look,
     );

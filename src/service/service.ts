@@ -10,6 +10,8 @@ import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
 import { V2Client, type Pipeline } from './v2.ts';
 import type { PipelineTrigger } from './v2-trigger.ts';
+import { headOf, pipelineCalls, type PipelineHead } from './pipeline-calls.ts';
+import { runningBuilds, runningPipelineJobs, type RunningJobs, type RunningQuery } from './running-jobs.ts';
 
 export interface ServiceConnection {
   transport: Transport;
@@ -130,5 +132,30 @@ export function openService({ transport, project }: ServiceConnection) {
       either('adding an SSH key', { v1: (c, p) => c.addSshKey(p, privateKey, hostname) }),
     clearCache: (): Promise<MessageResult> =>
       either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
+
+    /** The jobs to wait for (wait-for-serial), look after look. */
+    runningJobs: (query: RunningQuery): RunningJobs =>
+      either('listing the running jobs', {
+        v1: (c, p) => runningBuilds(c, p, query),
+        v2: (api, p) => runningPipelineJobs(api, p, query),
+      }),
+    cancelJob: (num: number): Promise<unknown> =>
+      either<Promise<unknown>>(`cancelling job #${num}`, {
+        v1: (c, p) => c.cancel(p, num),
+        v2: (api, p) => api.cancelJob(p, num),
+      }),
+    /** The project's newest pipelines, newest first, at most `max`; `enough` may end the reading sooner. */
+    pipelineHeads: async (
+      options: { branch?: string; max?: number },
+      enough?: (heads: readonly PipelineHead[]) => boolean,
+    ): Promise<PipelineHead[]> => {
+      const listed = await v2.projectPipelines(
+        project,
+        options,
+        enough && ((list) => enough(list.map(headOf))),
+      );
+      return listed.map(headOf);
+    },
+    ...pipelineCalls(transport),
   };
 }

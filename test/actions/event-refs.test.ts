@@ -282,6 +282,33 @@ describe.each([...ROWS, ...EXPLICIT])('$name', (row) => {
   });
 });
 
+describe('the pipeline trigger of a project named by its slug', () => {
+  // A slug's project has only pipelines: trigger-build and the general action's trigger must send the same ref.
+  it.each([ROWS[1]!, ROWS[0]!])('$name: both actions send the ref the service builds', async (row) => {
+    const slug = 'circleci/org-id/project-id';
+    emulator.state.slugProject(slug, { queuedMs: 0, runMs: 1000 });
+    const sent = [];
+    for (const [spec, main, inputs] of [
+      [triggerSpec, triggerBuild, {}],
+      [generalSpec, general, { command: 'trigger' }],
+    ] as const) {
+      const io = await runLogic(spec, main, {
+        emulator,
+        clock,
+        inputs: { ...inputs, 'project-slug': slug },
+        env: await environment(row),
+      });
+      expect(io.failed).toBeUndefined();
+      const posts = emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/pipeline/run'));
+      sent.push((posts.at(-1)?.body as Record<string, unknown> | undefined)?.['checkout']);
+    }
+    expect(sent).toEqual([
+      row.tag === undefined ? { branch: row.branch } : { tag: row.tag },
+      row.tag === undefined ? { branch: row.branch } : { tag: row.tag },
+    ]);
+  });
+});
+
 describe('an empty token', () => {
   const emptyToken = async (row: Row, env: Record<string, string> = {}) => {
     const io = await runLogic(triggerSpec, triggerBuild, {

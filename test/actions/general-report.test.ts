@@ -44,6 +44,8 @@ describe('describeResult', () => {
       { tests: [{ result: 'success' }, { result: 'failure' }, { result: 'success' }] },
       '3 tests (2 success, 1 failure)',
     ],
+    // API v2 answers the list itself, for a project named by its slug.
+    ['tests', [{ result: 'success' }, { result: 'failure' }], '2 tests (1 success, 1 failure)'],
     [
       'list-envvars',
       [

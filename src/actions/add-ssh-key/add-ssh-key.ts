@@ -31,7 +31,6 @@ export async function addSshKey(ctx: ActionContext): Promise<void> {
   );
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, addSshKey);
 }

@@ -1,16 +1,11 @@
 import { cut, formatDuration, plural } from '../../common/format.ts';
-import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
-import { isForkBranch, isForkPipeline } from '../../service/forks.ts';
-import {
-  choosesName,
-  compileNamePatterns,
-  describePatterns,
-  type NamePattern,
-} from '../../common/name-patterns.ts';
+import { ValidationError } from '../../common/errors.ts';
+import { isForkBranch } from '../../service/forks.ts';
+import { choosesName, compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
 import { isAmbiguous } from '../../service/http/retry.ts';
-import { V2Client, type Pipeline } from '../../service/v2.ts';
-import { jobBuild } from '../../service/v2-records.ts';
+import type { Approval, PipelineHead } from '../../service/pipeline-calls.ts';
 import { definedOnly } from '../../service/records.ts';
+import type { Service } from '../../service/service.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { untilDeadline, wait, waitFailed } from '../../runner/wait.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -43,10 +38,7 @@ const MAX_APPROVE_ATTEMPTS = 3;
 /** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
 const ONE_LOOK_MS = 60_000;
 
-/**
- * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
- * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
- */
+/** The action's own inputs; `revision` is '' for the newest pipeline of `branch` (a comment on a pull request). */
 function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const pipelineIdText = inputs.optional('pipeline-id');
@@ -63,14 +55,13 @@ function readInputs(ctx: ActionContext) {
   };
   if (pipelineIdText !== undefined) {
     const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
-    if (also !== '') {
+    if (also !== '')
       throw new ValidationError(
         'pipeline-id',
         'give pipeline-id, or else revision and branch, not both',
         undefined,
         `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`,
       );
-    }
     return { ...input, pipelineId: checkPipelineId('pipeline-id', pipelineIdText) };
   }
   if (branch !== undefined) checkSegment('branch', branch);
@@ -81,52 +72,31 @@ function readInputs(ctx: ActionContext) {
 
 type ApproveInputs = ReturnType<typeof readInputs>;
 
-/** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
-function headOf(pipeline: Pipeline) {
-  return jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-}
-
 /** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
-function branchAndCommit(pipeline: Pipeline): string {
-  const head = headOf(pipeline);
-  const part = (value: string | null | undefined, max: number): string =>
-    typeof value === 'string' && value !== '' ? cut(value, max) : '(none)';
-  return `branch ${part(head.branch, 200)}, commit ${part(head.vcs_revision, 64)}`;
+function branchAndCommit(head: PipelineHead): string {
+  const part = (value: string | null, max: number): string => (value ? cut(value, max) : '(none)');
+  return `branch ${part(head.branch, 200)}, commit ${part(head.revision, 64)}`;
 }
 
-/**
- * The commit's newest pipeline (on `branch` when given), each pipeline's own branch checked rather than the list's
- * filter trusted, and no pull request's unless allowed (docs/promises.md, promise 36); `passed` holds the newer ones
- * of the commit that were a pull request's.
- */
+/** The commit's newest pipeline, no pull request's unless allowed (docs/promises.md, promise 36), and the newer
+ *  ones of the commit passed over as a pull request's. */
 async function newestOfCommit(
-  pipelines: V2Client,
-  project: Parameters<V2Client['projectPipelines']>[0],
+  service: Service,
   input: ApproveInputs,
-): Promise<{ found: Pipeline | undefined; passed: Pipeline[] }> {
+): Promise<{ found: PipelineHead | undefined; passed: PipelineHead[] }> {
   // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
   const forks = input.allowForks || isForkBranch(input.branch);
-  const ofCommit = (p: Pipeline): boolean => {
-    const head = headOf(p);
-    const revision = typeof head.vcs_revision === 'string' ? head.vcs_revision.toLowerCase() : undefined;
-    return (
-      revision !== undefined &&
-      revision.startsWith(input.revision) &&
-      (input.branch === undefined || head.branch === input.branch)
-    );
-  };
-  const wanted = (p: Pipeline): boolean => ofCommit(p) && (forks || !isForkPipeline(p));
-  const list = await pipelines.projectPipelines(
-    project,
+  const ofCommit = (p: PipelineHead): boolean =>
+    p.revision !== null &&
+    p.revision.toLowerCase().startsWith(input.revision) &&
+    (input.branch === undefined || p.branch === input.branch);
+  const wanted = (p: PipelineHead): boolean => ofCommit(p) && (forks || !p.fork);
+  const list = await service.pipelineHeads(
     { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
     (items) => items.some(wanted),
   );
-  const passed: Pipeline[] = [];
-  for (const p of list) {
-    if (wanted(p)) return { found: p, passed };
-    if (ofCommit(p)) passed.push(p);
-  }
-  return { found: undefined, passed };
+  const at = list.findIndex(wanted);
+  return { found: list[at], passed: list.slice(0, at < 0 ? undefined : at).filter(ofCommit) };
 }
 
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
@@ -138,26 +108,26 @@ export async function approve(ctx: ActionContext): Promise<void> {
   const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
   // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
   const needsProject = input.pipelineId === undefined;
-  const { project, transport } = ctx.connect({
+  const { service } = ctx.connect({
     needsProject,
     acceptSlug: true,
     deadline: lookDeadline,
     signal: untilDeadline(ctx.signal, ctx.clock, lookDeadline),
   });
-  const pipelines = new V2Client(transport);
   // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
-  const approver = new V2Client(ctx.connect({ needsProject, acceptSlug: true }).transport);
+  const approver = ctx.connect({ needsProject, acceptSlug: true }).service;
   const commit =
     (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
     (input.branch === undefined ? '' : ` on branch ${input.branch}`);
   const chosen =
     input.jobs.length === 0 ? 'approval job' : `approval job matching ${describePatterns(input.jobs)}`;
-  let pipeline: Pipeline | undefined;
+  let pipeline: PipelineHead | undefined;
   let listed = false;
   let pulls = 0;
   const passedOver = new Set<string>();
   let seen: Approval[] | undefined;
-  const approved: { workflow: string; job: string; approval_request_id: string }[] = [];
+  const isChosen = (a: Approval): boolean => choosesName(input.jobs, a.job);
+  const approved: Approval[] = [];
 
   try {
     // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
@@ -201,19 +171,19 @@ export async function approve(ctx: ActionContext): Promise<void> {
                     : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`);
         },
         look: async () => {
-          let found: Pipeline | undefined;
+          let found: PipelineHead | undefined;
           if (input.pipelineId !== undefined) {
             // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
-            found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
+            found = pipeline ?? (await service.pipelineHead(input.pipelineId));
           } else {
             // A commit's newest may change from one look to the next.
-            const newest = await newestOfCommit(pipelines, project, input);
+            const newest = await newestOfCommit(service, input);
             listed = true;
             pulls = newest.passed.length;
             for (const p of newest.passed) {
               if (passedOver.has(p.id)) continue;
               passedOver.add(p.id);
-              const branch = cut(headOf(p).branch ?? '(none)', 200);
+              const branch = cut(p.branch ?? '(none)', 200);
               ctx.info(
                 `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
                   'as allow-forks is false; looking at an older one',
@@ -225,11 +195,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
           if (found.id !== pipeline?.id) {
             pipeline = found;
             seen = undefined;
-            const pull = isForkPipeline(found) ? "; it is of a pull request, perhaps a fork's" : '';
+            const pull = found.fork ? "; it is of a pull request, perhaps a fork's" : '';
             ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
           }
-          seen = await approvalsOf(pipelines, found.id, input.jobs);
-          const chosenJobs = seen.filter((a) => a.chosen);
+          seen = await service.approvals(found.id);
+          const chosenJobs = seen.filter(isChosen);
           const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
           if (onHold.length > 0) return { done: true, value: onHold };
           if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
@@ -241,28 +211,27 @@ export async function approve(ctx: ActionContext): Promise<void> {
     if (holds.length === 0) {
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
-          `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`,
+          `(${(seen ?? []).flatMap((a) => (isChosen(a) ? [a.name] : [])).join(', ')})`,
       );
     }
     for (const hold of holds) {
       await approveOnce(ctx, approver, hold);
-      approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
+      approved.push(hold);
       ctx.info(`Approved ${hold.name}`);
     }
   } finally {
     // What was approved is reported even when a later approval fails.
-    ctx.setOutput('approved', approved);
+    ctx.setOutput(
+      'approved',
+      approved.map(({ workflow, job, requestId }) => ({ workflow, job, approval_request_id: requestId })),
+    );
     ctx.setOutput('count', approved.length);
     if (approved.length > 0) await writeSummary(ctx, pipeline, approved);
   }
 }
 
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
-async function writeSummary(
-  ctx: ActionContext,
-  pipeline: Pipeline | undefined,
-  approved: readonly { workflow: string; job: string }[],
-): Promise<void> {
+async function writeSummary(ctx: ActionContext, pipeline: PipelineHead | undefined, approved: Approval[]) {
   const where = pipeline === undefined ? '' : ` (${htmlSafe(branchAndCommit(pipeline))})`;
   const rest = approved.length - SUMMARY_ROWS;
   ctx.io.summary
@@ -276,83 +245,26 @@ async function writeSummary(
       ...approved.slice(0, SUMMARY_ROWS).map((a) => [htmlSafe(a.workflow), htmlSafe(a.job)]),
     ]);
   if (rest > 0) ctx.io.summary.addRaw(`…and ${plural(rest, 'more approval job')} not shown.`, true);
-  // appendSummary writes what the summary holds, and a failed write is a warning.
   await appendSummary(ctx.io, '');
 }
 
-/**
- * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request
- * is sent once: docs/promises.md, promise 36), marked when the patterns choose it.
- */
-async function approvalsOf(
-  pipelines: V2Client,
-  pipelineId: string,
-  patterns: readonly NamePattern[],
-): Promise<Approval[]> {
-  const approvals = new Map<string, Approval>();
-  const workflows = new Set<string>();
-  for (const workflow of await pipelines.workflows(pipelineId)) {
-    if (workflows.has(workflow.id)) continue;
-    workflows.add(workflow.id);
-    for (const job of await pipelines.jobs(workflow.id)) {
-      if (job.type !== 'approval') continue;
-      // Approving names the request: a hold without one could never be released by this step.
-      if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
-        throw new UnusableAnswerError(
-          'GET',
-          `v2 /workflow/${workflow.id}/job`,
-          `${job.name} names no approval_request_id`,
-        );
-      const key = job.approval_request_id ?? `job ${job.id}`;
-      if (approvals.has(key)) continue;
-      approvals.set(key, {
-        name: `${job.name} of workflow ${workflow.name}`,
-        workflow: workflow.name,
-        workflowId: workflow.id,
-        job: job.name,
-        status: job.status,
-        requestId: job.approval_request_id ?? '',
-        chosen: choosesName(patterns, job.name),
-      });
-    }
-  }
-  return [...approvals.values()];
-}
-
-/** An approval job of the pipeline as one look saw it. */
-interface Approval {
-  name: string;
-  workflow: string;
-  workflowId: string;
-  job: string;
-  status: string;
-  requestId: string;
-  chosen: boolean;
-}
-
-/**
- * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
- * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
- */
-async function approveOnce(ctx: ActionContext, pipelines: V2Client, hold: Approval): Promise<void> {
-  const { workflowId, requestId, name: what } = hold;
+/** Sends one approval, and again after an ambiguous failure only while still on hold (docs/promises.md, promise 1). */
+async function approveOnce(ctx: ActionContext, service: Service, hold: Approval): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await pipelines.approve(workflowId, requestId);
+      await service.approve(hold);
       return;
     } catch (error) {
       if (!isAmbiguous(error) || attempt >= MAX_APPROVE_ATTEMPTS) throw error;
-      const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
-      if (job?.status === 'success') return;
-      if (job?.status !== 'on_hold') {
-        throw waitFailed(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, error);
-      }
-      ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
+      const status = await service.approvalStatus(hold);
+      if (status === 'success') return;
+      if (status !== 'on_hold')
+        throw waitFailed(`${error.message}; ${hold.name} is now ${status ?? 'gone'}, not approved`, error);
+      ctx.io.warning(`${error.message}; ${hold.name} is still on hold, so its approval is sent again`);
     }
   }
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, approve);
 }

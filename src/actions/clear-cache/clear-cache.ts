@@ -18,7 +18,6 @@ export async function clearCache(ctx: ActionContext): Promise<void> {
   await appendSummary(ctx.io, `Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`);
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, clearCache);
 }

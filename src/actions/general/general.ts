@@ -1,9 +1,9 @@
 // The general action: any endpoint of the spec, named by `command`. Each command is data: the inputs it
 // takes, which of them it needs, and the call it makes.
-import type { Client, ProjectRef, SlugProject } from '../../service/v1.ts';
+import type { Client, ProjectAddress, ProjectRef, SlugProject } from '../../service/v1.ts';
 import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
 import { PipelineErroredError } from '../../service/pipeline-builds.ts';
-import type { V2Client, Pipeline } from '../../service/v2.ts';
+import type { V2Client } from '../../service/v2.ts';
 import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
@@ -80,7 +80,10 @@ export const spec = {
 } as const satisfies ActionSpec;
 
 /** The checked values of the parameters a command takes; a command reads no other. */
-type Args = { [P in Parameter]: ReturnType<(typeof READ)[P]> } & { ctx: ActionContext };
+type Args = { [P in Parameter]: ReturnType<(typeof READ)[P]> } & {
+  ctx: ActionContext;
+  connection: Connection<ProjectAddress>;
+};
 
 interface Command {
   /** The inputs it takes beyond the common ones; any other one given is pointed out. */
@@ -90,13 +93,15 @@ interface Command {
   /** Pages with limit/offset, so `all-pages` applies. */
   paged?: true;
   warning?: string;
-  call(client: Client, p: ProjectRef, a: Args, connection: Connection): Promise<unknown>;
+  call(client: Client, p: ProjectRef, a: Args): Promise<unknown>;
   /** The call through API v2, for a project named by its slug; without it, the command has no v2 form. */
   v2?(api: V2Client, p: SlugProject, a: Args): Promise<unknown>;
 }
 
 /** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
 async function rerunJob(api: V2Client, p: SlugProject, a: Args): Promise<unknown> {
+  // Nothing was sent yet: a project named by its slug has no v1.1 retry.
+  checkTriggerInputs(a['trigger-api'], { branch: '' }, true);
   const job = await api.job(p, a['build-num']);
   const workflowId = job.latest_workflow?.id;
   if (typeof workflowId !== 'string')
@@ -110,6 +115,9 @@ async function rerunJob(api: V2Client, p: SlugProject, a: Args): Promise<unknown
     );
   return api.rerun(workflowId, { jobs: [found.id], ...definedOnly({ enableSsh: a.ssh || undefined }) });
 }
+
+const rerunOf = (a: Args, project: ProjectRef, options: { ssh: boolean; noCache?: boolean }) =>
+  rerunBuild({ ...a.connection, project }, a['trigger-api'], a['build-num'], options);
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -153,30 +161,19 @@ export const COMMANDS: Record<string, Command> = {
       return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
     },
   },
+  // startBuild takes either kind of project: a slug's only through its pipeline trigger.
   trigger: {
     takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
-    call: async (_c, _p, a, connection) => {
-      const started = await startBuild(connection, a['trigger-api'], triggerRequest(a));
-      if (started.api === 'v1.1') return started.result.build;
-      if (started.api === 'none') return notTriggered(a, started.message);
-      return setUp(a, connection.service, started.pipeline);
-    },
-    // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
-    v2: async (api, p, a) => {
-      const answer = await api.trigger(p, {
-        ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-        ...definedOnly({ parameters: a.params, definitionId: a['definition-id'] }),
-      });
-      return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
-    },
+    call: (_c, _p, a) => trigger(a),
+    v2: (_api, _p, a) => trigger(a),
   },
   build: ofBuild('build', 'job'),
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
-    call: async (_c, _p, a, connection) => {
-      const rerun = await rerunBuild(connection, a['trigger-api'], a['build-num'], { ssh: a.ssh });
+    call: async (_c, project, a) => {
+      const rerun = await rerunOf(a, project, { ssh: a.ssh });
       if (rerun.api === 'v1.1') return rerun.build;
-      connection.transport.log(
+      a.connection.transport.log(
         'info',
         `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`,
       );
@@ -188,11 +185,8 @@ export const COMMANDS: Record<string, Command> = {
     takes: ['build-num', 'trigger-api'],
     warning:
       'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-    call: async (_c, _p, a, connection) => {
-      const rerun = await rerunBuild(connection, a['trigger-api'], a['build-num'], {
-        ssh: false,
-        noCache: true,
-      });
+    call: async (_c, project, a) => {
+      const rerun = await rerunOf(a, project, { ssh: false, noCache: true });
       return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
     },
   },
@@ -253,7 +247,7 @@ export const COMMANDS: Record<string, Command> = {
 };
 
 /** Reads the inputs a command takes, checking each; inputs it does not take must be empty. */
-function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter[]): Args {
+function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter[]) {
   const { inputs } = ctx;
   const args: Partial<Record<Parameter, unknown>> = {};
   for (const p of PARAMETERS) {
@@ -272,13 +266,13 @@ function readArgs(ctx: ActionContext, command: string, takes: readonly Parameter
       );
     }
   }
-  const checked = { ...args, ctx } as Args;
+  const checked = { ...args, ctx } as Omit<Args, 'connection'>;
   checkRevisionOrTag('revision', checked.revision, 'tag', checked.tag);
   if (command === 'trigger') checkTriggerInputs(checked['trigger-api'], triggerRequest(checked));
   return checked;
 }
 
-function triggerRequest(a: Args): TriggerRequest {
+function triggerRequest(a: Omit<Args, 'connection'>): TriggerRequest {
   // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
   // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
   const { branch, tag, revision } = triggerRefOf(a, a.ctx.env);
@@ -286,16 +280,16 @@ function triggerRequest(a: Args): TriggerRequest {
   return { branch, ...definedOnly({ revision, tag, parallel, params, definitionId }) };
 }
 
-/** The service triggered nothing: said as a warning, and its answer is the result. */
-function notTriggered(a: Args, message: string): { message: string } {
-  a.ctx.io.warning(logSafe(`The service triggered no pipeline: ${message}`));
-  return { message };
-}
-
-/** A triggered pipeline read until set up (docs/sunset.md): the result, which an errored one still sets. */
-async function setUp(a: Args, pipelines: Pick<V2Client, 'pipeline'>, pipeline: Pipeline): Promise<Pipeline> {
+/** A build, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as result. */
+async function trigger(a: Args): Promise<unknown> {
+  const started = await startBuild(a.connection, a['trigger-api'], triggerRequest(a));
+  if (started.api === 'v1.1') return started.result.build;
+  if (started.api === 'none') {
+    a.ctx.io.warning(logSafe(`The service triggered no pipeline: ${started.message}`));
+    return { message: started.message };
+  }
   try {
-    return await confirmPipeline(a.ctx, pipelines, pipeline);
+    return await confirmPipeline(a.ctx, a.connection.service, started.pipeline);
   } catch (error) {
     if (error instanceof PipelineErroredError) a.ctx.setOutput('result', JSON.stringify(error.cause));
     throw error;
@@ -306,27 +300,17 @@ export async function general(ctx: ActionContext): Promise<void> {
   const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
-  const args = readArgs(ctx, name, command.takes);
-  if (args['all-pages'] && !command.paged)
+  const read = readArgs(ctx, name, command.takes);
+  if (read['all-pages'] && !command.paged)
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
   if (command.warning) ctx.io.warning(command.warning);
   const { v2 } = command;
   // Commands about no project take no project either way; the others need a v2 form for a slug.
   const connection = ctx.connect({ needsProject: command.project !== false, acceptSlug: true });
+  const args = { ...read, connection };
   const result = await connection.service.either(`command '${name}'`, {
-    v1: (client, project) => command.call(client, project, args, connection as Connection),
-    v2:
-      v2 &&
-      ((api, project) => {
-        // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
-        if (command.takes.includes('trigger-api'))
-          checkTriggerInputs(
-            args['trigger-api'],
-            name === 'trigger' ? triggerRequest(args) : { branch: '' },
-            true,
-          );
-        return v2(api, project, args);
-      }),
+    v1: (client, project) => command.call(client, project, args),
+    v2: v2 && ((api, project) => v2(api, project, args)),
   });
   ctx.setOutput('result', JSON.stringify(result ?? null));
   const what = describeResult(name, result);
@@ -334,7 +318,6 @@ export async function general(ctx: ActionContext): Promise<void> {
   await appendSummary(ctx.io, `\`${name}\`: ${mdSafe(what, 1000)}`);
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, general);
 }

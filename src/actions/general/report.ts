@@ -70,7 +70,8 @@ export function describeResult(command: string, result: unknown): string {
     case 'recent-builds':
       return Array.isArray(result) ? describeBuilds(rows(result)) : 'no list';
     case 'tests': {
-      const tests = rows(row?.['tests']);
+      // v1.1 answers `{tests}`; v2 the list itself.
+      const tests = rows(Array.isArray(result) ? result : row?.['tests']);
       return `${plural(tests.length, 'test')}${tests.length > 0 ? ` (${counts(tests, 'result')})` : ''}`;
     }
     case 'get-envvar':

@@ -70,13 +70,11 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
       ctx.io.summary
         .addRaw(`Environment variables of **${htmlSafe(service.name)}**`, true)
         .addTable([headerRow('Name', 'Change'), ...done.map(([k, c]) => [`<code>${htmlSafe(k)}</code>`, c])]);
-      // appendSummary writes what the summary holds, and a failed write is a warning.
       await appendSummary(ctx.io, '');
     }
   }
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, setEnvvar);
 }

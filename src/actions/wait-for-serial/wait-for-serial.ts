@@ -1,16 +1,14 @@
 import { wait, type Look } from '../../runner/wait.ts';
-import { runAction, type ActionContext, type ActionSpec, type Connection } from '../../runner/run.ts';
-import { appendSummary, buildLink } from '../../runner/summary.ts';
+import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import { appendSummary, mdLink } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { formatDuration, shortDuration } from '../../common/format.ts';
-import { projectName } from '../../service/v1.ts';
-import { jobOf } from '../../service/commit-builds.ts';
 import { ValidationError } from '../../common/errors.ts';
-import { choosesName, compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
-import { definedOnly, isFinished, type Build } from '../../service/records.ts';
-import { checkSegment, MAX_PAGE_SIZE } from '../../service/validate.ts';
-import { pipelineJobLabel, pipelineJobs } from './pipelines.ts';
+import { compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
+import type { Job } from '../../service/model.ts';
+import { definedOnly } from '../../service/records.ts';
+import { checkSegment } from '../../service/validate.ts';
 
 export const spec = {
   name: 'wait-for-serial',
@@ -26,14 +24,8 @@ export const spec = {
   outputs: ['waited-seconds', 'polls', 'waited-for'],
 } as const satisfies ActionSpec;
 
-/**
- * An empty look is confirmed by another one a short pause after it (or one interval, when shorter): a build between
- * two states (queued → running) is in no running list for a moment, and one empty answer is not "clear".
- */
+/** The pause before a second empty look confirms the first: a build between two states is in no running list. */
 const CONFIRM_PAUSE_MS = 5000;
-
-/** Pages of running builds read per look: a guard against a server that always answers a full page. */
-const MAX_PAGES = 10;
 
 function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
@@ -56,32 +48,19 @@ function readInputs(ctx: ActionContext) {
   return { ...definedOnly({ branch, buildNum }), intervalMs, timeoutMs, workflows, jobs, cancelOlder };
 }
 
-/**
- * Waits while other builds of the project (or branch) run: with `build-num`, only older builds than that one
- * count, so two builds never wait for each other. "Clear" takes two empty looks a short pause apart, and a build
- * that left the running list is checked by number before it counts as finished.
- */
+/** Waits while other builds run; with `build-num` only older ones, so that two builds never wait for each other. */
 export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  const connection = connectUntil(ctx, deadline);
-  const { project } = connection;
-  // A project named by its slug has pipelines of jobs, read through API v2 alone (docs/v2.md).
-  const source =
-    'slug' in project
-      ? pipelineJobs(connection.transport, project, input)
-      : {
-          pending: (previous: ReadonlyMap<number, Build>) =>
-            pendingBuilds({ ...connection, project }, input, previous),
-          cancel: (num: number) => connection.client.cancel(project, num),
-        };
+  const { service } = connectUntil(ctx, deadline);
+  const running = service.runningJobs(input);
   const narrowed = [
-    ...(input.branch === undefined ? [] : [`branch ${input.branch}`]),
-    ...(input.workflows.length === 0 ? [] : [`workflow ${describePatterns(input.workflows)}`]),
-    ...(input.jobs.length === 0 ? [] : [`job ${describePatterns(input.jobs)}`]),
-  ];
-  const scope = `${projectName(project)}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
+    input.branch && `branch ${input.branch}`,
+    input.workflows.length > 0 && `workflow ${describePatterns(input.workflows)}`,
+    input.jobs.length > 0 && `job ${describePatterns(input.jobs)}`,
+  ].filter(Boolean);
+  const scope = `${service.name}${narrowed.length === 0 ? '' : ` (${narrowed.join(', ')})`}`;
   const own = input.buildNum;
   // A GitHub workflow runs outside the service: no runner variable names a build of the service as its own.
   ctx.info(
@@ -93,11 +72,11 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
         : `Waiting until no build of ${scope} older than #${own} (this job's own) is running or queued.`,
   );
 
-  const waitedFor = new Map<number, Build>();
+  const waitedFor = new Map<number, Job>();
   /** Builds this step tried to cancel (cancel-older), each once, and those it did cancel. */
   const tried = new Set<number>();
-  const cancelled = new Map<number, Build>();
-  let pending = new Map<number, Build>();
+  const cancelled = new Map<number, Job>();
+  let pending = new Map<number, Job>();
   let looks = 0;
   /** `stopped`: before the time-out, because the next look could not have come within it. */
   let ending = 'failed' as 'clear' | 'timed-out' | 'stopped' | 'failed';
@@ -106,7 +85,7 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   try {
     let emptyLooks = 0;
     const still = (): string[] =>
-      [...pending.values()].map((b) => `#${b.build_num}${b.build_url ? ` (${b.build_url})` : ''}`);
+      [...pending.values()].map((j) => `#${j.number}${j.url ? ` (${j.url})` : ''}`);
     await wait({
       clock: ctx.clock,
       signal: ctx.signal,
@@ -137,46 +116,38 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       gaveUp: (error) => `Gave up waiting: ${error.message}`,
       look: async (n): Promise<Look<true>> => {
         looks = n;
-        const now = await source.pending(pending);
+        const now = await running(pending);
         // cancel-older: each build to wait for (all older than this job's own) is cancelled once, and the next
         // looks see it end; one whose cancel fails is said, and waited for instead.
-        for (const build of input.cancelOlder ? now.values() : []) {
-          if (tried.has(build.build_num)) continue;
-          tried.add(build.build_num);
-          const { job, workflow } = jobOf(build);
-          const what =
-            job === undefined
-              ? ''
-              : ` (job ${job}${workflow === undefined ? '' : ` of workflow ${workflow}`})`;
+        for (const job of input.cancelOlder ? now.values() : []) {
+          if (tried.has(job.number)) continue;
+          tried.add(job.number);
+          const named = job.name === null ? '' : ` (${jobAndWorkflow(job)})`;
           try {
-            await source.cancel(build.build_num);
-            cancelled.set(build.build_num, build);
+            await service.cancelJob(job.number);
+            cancelled.set(job.number, job);
             ctx.info(
-              `Cancelled older build #${build.build_num}${what}, ${build.lifecycle ?? build.status ?? 'unknown state'} ` +
-                `until now${build.build_url ? `: ${build.build_url}` : ''}`,
+              `Cancelled older build #${job.number}${named}, ${state(job)} until now${job.url ? `: ${job.url}` : ''}`,
             );
           } catch (error) {
             if (ctx.signal.aborted) throw error;
             ctx.io.warning(
               logSafe(
-                `Could not cancel build #${build.build_num}${what} (${(error as Error).message}); waiting for it`,
+                `Could not cancel build #${job.number}${named} (${(error as Error).message}); waiting for it`,
               ),
             );
           }
         }
-        const appeared = [...now.values()].filter((b) => !pending.has(b.build_num));
-        const ended = [...pending.values()].filter((b) => !now.has(b.build_num));
-        for (const b of now.values()) waitedFor.set(b.build_num, b);
-        for (const b of appeared) ctx.info(`Waiting for build #${b.build_num} (${what(b)})`);
-        for (const b of ended) ctx.info(`Build #${b.build_num} is no longer running`);
+        const appeared = [...now.values()].filter((j) => !pending.has(j.number));
+        const ended = [...pending.values()].filter((j) => !now.has(j.number));
+        for (const j of now.values()) waitedFor.set(j.number, j);
+        for (const j of appeared) ctx.info(`Waiting for build #${j.number} (${what(j)})`);
+        for (const j of ended) ctx.info(`Build #${j.number} is no longer running`);
         pending = now;
-        if (now.size > 0) {
-          emptyLooks = 0;
-          return { done: false, logged: appeared.length + ended.length > 0 };
-        }
-        emptyLooks++;
+        emptyLooks = now.size > 0 ? 0 : emptyLooks + 1;
         if (emptyLooks >= 2) return { done: true, value: true };
-        return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
+        if (emptyLooks === 1) return { done: false, nextInMs: Math.min(CONFIRM_PAUSE_MS, input.intervalMs) };
+        return { done: false, logged: appeared.length + ended.length > 0 };
       },
     });
     ending = 'clear';
@@ -195,12 +166,13 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       'waited-for',
       [...waitedFor.keys()].sort((a, b) => a - b),
     );
-    const links = (builds: Iterable<Build>, labelled = true): string =>
-      [...builds]
-        .sort((a, b) => a.build_num - b.build_num)
-        .map((b) => {
-          const label = labelled ? pipelineJobLabel(b) : undefined;
-          return label === undefined ? buildLink(b) : `${buildLink(b)} (${mdSafe(label)})`;
+    const links = (jobs: Iterable<Job>, labelled = true): string =>
+      [...jobs]
+        .sort((a, b) => a.number - b.number)
+        .map((j) => {
+          const link = mdLink(`#${j.number}`, j.url);
+          const label = labelled ? pipelineJobLabel(j) : undefined;
+          return label === undefined ? link : `${link} (${mdSafe(label)})`;
         })
         .join(', ');
     const lines = [`### Wait for serial: ${mdSafe(scope)}`];
@@ -228,58 +200,25 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   }
 }
 
-/**
- * The builds to wait for now: the running ones that count (not our own, older than ours), those that left the
- * running list but have not finished (checked by number), and with our number, older builds still queued (they
- * are not "running" to the filter, yet would run, and deploy, after us).
- */
-async function pendingBuilds(
-  { client, project }: Connection,
-  input: ReturnType<typeof readInputs>,
-  previous: ReadonlyMap<number, Build>,
-): Promise<Map<number, Build>> {
-  const own = input.buildNum;
-  const counts = (b: Build): boolean =>
-    (own === undefined || b.build_num < own) &&
-    choosesName(input.workflows, jobOf(b).workflow) &&
-    choosesName(input.jobs, jobOf(b).job);
-  const pending = new Map<number, Build>();
-  const read = async (
-    filter: { statusFilter?: 'running' },
-    more: (page: Build[]) => boolean,
-  ): Promise<void> => {
-    for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-      const query = { ...definedOnly({ branch: input.branch }), ...filter, limit: MAX_PAGE_SIZE, offset };
-      const builds = await client.builds(project, query);
-      for (const b of builds) if (counts(b) && !isFinished(b)) pending.set(b.build_num, b);
-      if (builds.length < MAX_PAGE_SIZE || !more(builds)) break;
-      offset += builds.length;
-    }
-  };
-  await read({ statusFilter: 'running' }, () => true);
-  for (const b of previous.values()) {
-    if (pending.has(b.build_num)) continue;
-    const now = await client.build(project, b.build_num);
-    if (!isFinished(now)) pending.set(b.build_num, now);
-  }
-  // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
-  if (own !== undefined && pending.size === 0)
-    await read({}, (builds) => (builds.at(-1)?.build_num ?? 0) >= own);
-  return pending;
+const state = (job: Job): string => job.lifecycle ?? job.status ?? 'unknown state';
+
+function what(job: Job): string {
+  const parts = [state(job), job.branch && `branch ${job.branch}`, pipelineJobLabel(job), job.url];
+  return parts.filter(Boolean).join(', ');
 }
 
-function what(build: Build): string {
-  const { branch, build_url } = build;
-  const parts = [build.lifecycle ?? build.status ?? 'unknown state', branch && `branch ${branch}`];
-  return [...parts, pipelineJobLabel(build), build_url].filter(Boolean).join(', ');
-}
+const jobAndWorkflow = ({ name, workflow }: Job): string =>
+  `job ${String(name)}${workflow.name === null ? '' : ` of workflow ${workflow.name}`}`;
 
-function numbers(builds: ReadonlyMap<number, Build>): string {
+/** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */
+const pipelineJobLabel = (job: Job): string | undefined =>
+  job.pipeline.number === null ? undefined : `${jobAndWorkflow(job)}, pipeline #${job.pipeline.number}`;
+
+function numbers(builds: ReadonlyMap<number, Job>): string {
   const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
   return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, waitForSerial);
 }
