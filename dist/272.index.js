@@ -2,403 +2,367 @@ export const id = 272;
 export const ids = [272];
 export const modules = {
 
-/***/ 2272:
+/***/ 6272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  COMMANDS: () => (/* binding */ COMMANDS),
-  general: () => (/* binding */ general),
-  run: () => (/* binding */ general_run),
-  spec: () => (/* binding */ spec)
+  unpack: () => (/* binding */ unpack)
 });
 
-// EXTERNAL MODULE: ../common/errors.ts
-var errors = __webpack_require__(3094);
-// EXTERNAL MODULE: ../service/pipeline-builds.ts
-var pipeline_builds = __webpack_require__(1467);
-// EXTERNAL MODULE: ../service/records.ts
-var records = __webpack_require__(5305);
-// EXTERNAL MODULE: ../service/ssh.ts
-var ssh = __webpack_require__(5517);
-// EXTERNAL MODULE: ../service/validate.ts
-var validate = __webpack_require__(6609);
-// EXTERNAL MODULE: ../runner/run.ts + 5 modules
-var run = __webpack_require__(133);
-// EXTERNAL MODULE: ../runner/trigger-api.ts
-var trigger_api = __webpack_require__(3703);
-// EXTERNAL MODULE: ../runner/summary.ts
-var summary = __webpack_require__(2970);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../runner/text.ts
-var runner_text = __webpack_require__(8999);
-// EXTERNAL MODULE: ../runner/workflow.ts
-var workflow = __webpack_require__(649);
+var runner_text = __webpack_require__(1543);
 // EXTERNAL MODULE: ../common/format.ts
-var format = __webpack_require__(7370);
-;// CONCATENATED MODULE: ./general/report.ts
-// What the general action says came back, in one line for the log and the summary: a count for lists, a build's
-// number and status, a key's fingerprint. Never a value: variables come back masked by the service, and every
-// secret is redacted again on the way out.
+var common_format = __webpack_require__(8858);
+// EXTERNAL MODULE: ../files/paths.ts
+var paths = __webpack_require__(1511);
+// EXTERNAL MODULE: ../files/rename.ts
+var rename = __webpack_require__(981);
+// EXTERNAL MODULE: ../files/file-errors.ts
+var file_errors = __webpack_require__(1257);
+// EXTERNAL MODULE: ../files/archive.ts
+var files_archive = __webpack_require__(7729);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(8474);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ../../../../main/node_modules/tar/dist/esm/index.min.js
+var index_min = __webpack_require__(3367);
+// EXTERNAL MODULE: ../../../../main/node_modules/yauzl/index.js
+var yauzl = __webpack_require__(3853);
+// EXTERNAL MODULE: ../common/errors.ts
+var errors = __webpack_require__(6182);
+;// CONCATENATED MODULE: ../files/reader.ts
+// Reads tar (plain or gzip) and zip archives with npm's `tar` and `yauzl`, in the process: the same reader lists the
+// members for the check and hands the approved ones to the writer, so what is checked is what is written.
 
-const rows = (value) => (Array.isArray(value) ? value.map((v) => (isRow(v) ? v : {})) : []);
-const isRow = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const report_text = (value) => typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
-/** `2 success, 1 failed`: how many rows have each value of `field`. */
-function counts(items, field) {
-    const groups = Map.groupBy(items, (item) => report_text(item[field]) || 'unknown');
-    return [...groups].map(([value, group]) => `${group.length} ${value}`).join(', ');
+
+
+
+
+
+
+
+/** Every member: the enumeration the check works on. */
+async function listMembers(file, kind, signal) {
+    const members = [];
+    await readArchive(file, kind, signal, (member) => void members.push(member));
+    return members;
 }
-/** `build #12 (main, 1a2b3c4): running`, `build #12: success (finished)`. */
-function describeBuild(build) {
-    if (!isRow(build))
-        return 'no build';
-    const where = [report_text(build['branch']), report_text(build['vcs_revision'])?.slice(0, 7)].filter(Boolean).join(', ');
-    const status = report_text(build['status']) ?? 'unknown status';
-    const outcome = report_text(build['outcome']);
-    const more = outcome !== undefined && outcome !== status ? ` (outcome ${outcome})` : '';
-    const url = report_text(build['build_url']);
-    return `build #${report_text(build['build_num']) ?? '?'}${where ? ` (${where})` : ''}: ${status}${more}${url ? `, ${url}` : ''}`;
+/** Reads the whole archive once, in order, decompressing all; a member comes once the last one is consumed. */
+function readArchive(file, kind, signal, visit) {
+    return kind === 'zip' ? readZip(file, signal, visit) : readTar(file, signal, visit);
 }
-/** The newest and oldest build numbers of a list, and how many of each status. */
-function describeBuilds(builds) {
-    const nums = builds.flatMap((b) => (typeof b['build_num'] === 'number' ? [b['build_num']] : []));
-    if (nums.length === 0)
-        return (0,format/* plural */.LS)(builds.length, 'build');
-    // A fold, not a spread: a spread of a huge page overflows the stack.
-    const newest = nums.reduce((a, b) => Math.max(a, b));
-    const oldest = nums.reduce((a, b) => Math.min(a, b));
-    return `${(0,format/* plural */.LS)(builds.length, 'build')}, #${newest} to #${oldest} (${counts(builds, 'status')})`;
-}
-/** `2 projects: a, b`: the count, and the first names. */
-function describeList(items, noun, field) {
-    const names = items.flatMap((i) => report_text(i[field]) ?? []);
-    const more = names.length > 10 ? `, and ${names.length - 10} more` : '';
-    const shown = names.length > 0 ? `: ${names.slice(0, 10).join(', ')}${more}` : '';
-    return `${(0,format/* plural */.LS)(items.length, noun)}${shown}`;
-}
-/** The noun and the naming field of each command that answers a list. */
-const LISTS = {
-    projects: ['project', 'reponame'],
-    artifacts: ['artifact', 'path'],
-    'latest-artifacts': ['artifact', 'path'],
-    'list-envvars': ['variable', 'name'],
-    'list-checkout-keys': ['checkout key', 'fingerprint'],
+const YAUZL_PROBLEMS = {
+    'absolute path': 'is an absolute path',
+    'invalid relative path': "climbs out of its folder with '..'",
+    'invalid characters in fileName': 'has characters a zip name may not hold',
 };
-const BUILD_COMMANDS = new Set(['build', 'trigger', 'retry', 'retry-no-cache', 'cancel', 'add-ssh-user']);
-/** One line saying what the call answered. */
-function describeResult(command, result) {
-    const row = isRow(result) ? result : undefined;
-    const list = LISTS[command];
-    if (BUILD_COMMANDS.has(command))
-        return describeBuild(result);
-    if (list !== undefined)
-        return Array.isArray(result) ? describeList(rows(result), ...list) : 'no list';
-    switch (command) {
-        case 'me':
-            return row ? `signed in as ${report_text(row['login']) ?? '(no login)'}` : 'no user';
-        case 'builds':
-        case 'recent-builds':
-            return Array.isArray(result) ? describeBuilds(rows(result)) : 'no list';
-        case 'tests': {
-            const tests = rows(row?.['tests']);
-            return `${(0,format/* plural */.LS)(tests.length, 'test')}${tests.length > 0 ? ` (${counts(tests, 'result')})` : ''}`;
-        }
-        case 'get-envvar':
-        case 'add-envvar':
-            return row ? `variable ${report_text(row['name']) ?? '?'} (value hidden)` : 'no variable';
-        case 'get-checkout-key':
-        case 'create-checkout-key':
-            return row
-                ? `${report_text(row['type']) ?? 'key'} ${report_text(row['fingerprint']) ?? '(no fingerprint)'}`
-                : 'no key';
-        case 'follow':
-            return row?.['following'] === true ? 'following the project' : 'not following';
-        case 'clear-cache':
-            return (row && (report_text(row['message']) ?? report_text(row['status']))) || 'cache cleared';
-        case 'delete-envvar':
-        case 'delete-checkout-key':
-            return (row && (report_text(row['message']) ?? report_text(row['status']))) || 'deleted';
-        case 'add-ssh-key':
-            return 'SSH key added';
-        case 'add-platform-key':
-            return 'platform key added';
-        default:
-            return Array.isArray(result) ? (0,format/* plural */.LS)(result.length, 'item') : 'done';
+const YAUZL_REFUSALS = new RegExp(`^(${Object.keys(YAUZL_PROBLEMS).join('|')}): (.*)$`, 'su');
+/** A reader's failure as the reason an archive is left packed, unless it is the step's cancellation. */
+function unreadable(error, signal) {
+    if (signal.aborted)
+        return signal.reason;
+    if (error instanceof files_archive/* UnsafeArchiveError */.td || error instanceof errors/* UserFacingError */.Ui || !(error instanceof Error))
+        return error;
+    // A write error of the visit (no space, no permission) is not the archive's fault.
+    if (typeof error.syscall === 'string')
+        return error;
+    // yauzl's own refusals of a name (it checks them as it decodes them), said as the other members' are.
+    const name = YAUZL_REFUSALS.exec(error.message);
+    const problem = YAUZL_PROBLEMS[name?.[1] ?? ''];
+    if (problem !== undefined)
+        return new files_archive/* UnsafeArchiveError */.td(`member ${(0,common_format/* quoted */.TL)(name?.[2] ?? '')} ${problem}`);
+    return new files_archive/* UnsafeArchiveError */.td(`it cannot be read: ${error.message}`);
+}
+/** A pax record that gives a member its name or its size, which tar readers apply differently. */
+const DISPUTED_PAX = /(?:^|\n)\d+ (?:GNU\.sparse\.[^=]*|SCHILY\.realsize)=/u;
+/** npm's tar's entry types as members: anything not named here is refused as some other kind. */
+const TAR_TYPES = {
+    File: 'file',
+    OldFile: 'file',
+    ContiguousFile: 'file',
+    Directory: 'folder',
+    SymbolicLink: 'symlink',
+    Link: 'hardlink',
+    CharacterDevice: 'device',
+    BlockDevice: 'device',
+    FIFO: 'device',
+};
+function tarMember(entry) {
+    // Pax global records apply to every member after them: GNU tar takes their path, npm's tar does not. Sizes from
+    // pax records move where the next header is read. Either way readers disagree on what the archive holds, and an
+    // archive whose members depend on the reader is refused, whoever reads it later.
+    const global = entry.globalExtended;
+    for (const key of ['path', 'linkpath', 'size']) {
+        if (global?.[key] !== undefined && global[key] !== null)
+            throw new files_archive/* UnsafeArchiveError */.td(`a pax global header sets ${(0,common_format/* quoted */.TL)(key)} for the members after it: tar readers disagree on their names`);
     }
-}
-
-;// CONCATENATED MODULE: ./general/general.ts
-
-
-
-
-
-
-
-
-
-
-
-/** A parameter given that may be empty, checked as a path segment when it is not. */
-function segment(inputs, name, what) {
-    const value = inputs.optional(name);
-    if (value !== undefined)
-        (0,validate/* checkSegment */.cr)(name, value, what);
-    return value;
-}
-/** How each parameter is read and checked; the secrets come first, so that they are masked before the rest. */
-const READ = {
-    value: (i) => i.secret('value', { required: true }),
-    apikey: (i) => i.secret('apikey', { required: true }),
-    'ssh-key': (i) => (0,ssh/* checkSshKey */.S)('ssh-key', i.secret('ssh-key', { required: true })).privateKey,
-    'build-num': (i, command) => {
-        const num = i.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
-        if (num !== undefined)
-            return num;
-        const allowed = `a value is required by command '${command}': a build number, 1 or more`;
-        throw new errors/* ValidationError */.yI('build-num', allowed, undefined, 'missing');
-    },
-    limit: (i) => i.integer('limit', 1, 100),
-    offset: (i) => i.integer('offset', 0, Number.MAX_SAFE_INTEGER),
-    revision: (i) => i.optional('revision'),
-    tag: (i) => i.optional('tag'),
-    parallel: (i) => i.integer('parallel', 1, Number.MAX_SAFE_INTEGER),
-    params: (i) => i.params('params'),
-    ssh: (i) => i.boolean('ssh', false),
-    name: (i) => (0,validate/* checkEnvName */.$n)('name', i.required('name')),
-    fingerprint: (i) => (0,validate/* checkSegment */.cr)('fingerprint', i.required('fingerprint')),
-    'all-pages': (i) => i.boolean('all-pages', false),
-    'trigger-api': (i) => (0,trigger_api/* readTriggerApi */.NI)(i),
-    // Checked against the command's own list (builds and latest artifacts differ).
-    'status-filter': (i, command) => i.oneOf('status-filter', command === 'latest-artifacts' ? records/* ARTIFACT_STATUS_FILTERS */.YQ : records/* BUILD_STATUS_FILTERS */._N, '') || undefined,
-    'key-type': (i) => i.oneOf('key-type', records/* CHECKOUT_KEY_TYPES */.l9, 'deploy-key'),
-    branch: (i) => segment(i, 'branch'),
-    hostname: (i) => segment(i, 'hostname', 'a host name'),
-    'definition-id': (i) => segment(i, 'definition-id', 'a pipeline definition id'),
-};
-const PARAMETERS = Object.keys(READ);
-const spec = {
-    name: 'general',
-    inputs: ['command', ...PARAMETERS],
-    outputs: ['result'],
-};
-/** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
-async function rerunJob(api, p, a) {
-    const job = await api.job(p, a['build-num']);
-    const workflowId = job.latest_workflow?.id;
-    if (typeof workflowId !== 'string')
-        throw new errors/* UnusableAnswerError */.qx('GET', `v2 job #${a['build-num']}`, 'the job names no workflow to rerun');
-    const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
-    if (found === undefined)
-        throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
-    return api.rerun(workflowId, { jobs: [found.id], ...(0,records/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
-}
-async function collect(items) {
-    const out = [];
-    for await (const item of items)
-        out.push(item);
-    return out;
-}
-const page = (a) => (0,records/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset });
-/** A command about one build: the client's call, and the v2 one when it has one. */
-function ofBuild(call, v2) {
+    if (entry.extended?.size !== undefined && entry.extended.size !== null)
+        throw new files_archive/* UnsafeArchiveError */.td(`a pax header gives member ${(0,common_format/* quoted */.TL)(entry.path)} the size ${(0,common_format/* quoted */.TL)(String(entry.extended.size))} over its ` +
+            'own header: tar readers disagree on what follows');
     return {
-        takes: ['build-num'],
-        call: (c, p, a) => c[call](p, a['build-num']),
-        ...(v2 && { v2: (api, p, a) => api[v2](p, a['build-num']) }),
+        name: entry.path.replace(/\/+$/u, ''),
+        type: TAR_TYPES[entry.type] ?? 'other',
+        size: entry.size,
+        executable: ((entry.mode ?? 0) & 0o111) !== 0,
     };
 }
-const COMMANDS = {
-    me: { takes: [], project: false, call: (c) => c.me() },
-    projects: { takes: [], project: false, call: (c) => c.projects() },
-    'recent-builds': {
-        takes: ['limit', 'offset', 'all-pages'],
-        project: false,
-        paged: true,
-        call: (c, _p, a) => (a['all-pages'] ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
-    },
-    'add-platform-key': { takes: ['apikey'], project: false, call: (c, _p, a) => c.addPlatformKey(a.apikey) },
-    follow: { takes: [], call: (c, p) => c.follow(p) },
-    builds: {
-        takes: ['limit', 'offset', 'status-filter', 'branch', 'all-pages'],
-        paged: true,
-        call: (c, p, a) => {
-            const filter = a['status-filter'];
-            const query = { ...page(a), ...(0,records/* definedOnly */.Uv)({ branch: a.branch, statusFilter: filter }) };
-            return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
-        },
-    },
-    trigger: {
-        takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
-        call: async (_c, _p, a, connection) => {
-            const started = await (0,trigger_api/* startBuild */.bT)(connection, a['trigger-api'], triggerRequest(a));
-            if (started.api === 'v1.1')
-                return started.result.build;
-            if (started.api === 'none')
-                return notTriggered(a, started.message);
-            return setUp(a, connection.service, started.pipeline);
-        },
-        // Only pipeline/run reaches such a project: revision and parallel were refused with the inputs.
-        v2: async (api, p, a) => {
-            const answer = await api.trigger(p, {
-                ...(a.tag === undefined ? { branch: triggerRequest(a).branch } : { tag: a.tag }),
-                ...(0,records/* definedOnly */.Uv)({ parameters: a.params, definitionId: a['definition-id'] }),
-            });
-            return answer.triggered ? setUp(a, api, answer.pipeline) : notTriggered(a, answer.message);
-        },
-    },
-    build: ofBuild('build', 'job'),
-    retry: {
-        takes: ['build-num', 'ssh', 'trigger-api'],
-        call: async (_c, _p, a, connection) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a['trigger-api'], a['build-num'], { ssh: a.ssh });
-            if (rerun.api === 'v1.1')
-                return rerun.build;
-            connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
-            return rerun.rerun;
-        },
-        v2: rerunJob,
-    },
-    'retry-no-cache': {
-        takes: ['build-num', 'trigger-api'],
-        warning: 'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-        call: async (_c, _p, a, connection) => {
-            const rerun = await (0,trigger_api/* rerunBuild */.LM)(connection, a['trigger-api'], a['build-num'], {
-                ssh: false,
-                noCache: true,
-            });
-            return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
-        },
-    },
-    cancel: ofBuild('cancel', 'cancelJob'),
-    'add-ssh-user': ofBuild('addSshUser'),
-    artifacts: ofBuild('artifacts', 'artifacts'),
-    'latest-artifacts': {
-        takes: ['branch', 'status-filter'],
-        call: async (c, p, a) => {
-            const latest = await c.latestArtifacts(p, {
-                statusFilter: (a['status-filter'] ?? 'completed'),
-                ...(0,records/* definedOnly */.Uv)({ branch: a.branch }),
-            });
-            // The service answers 404 for a build without artifacts: an empty list here.
-            return latest.found ? latest.artifacts : [];
-        },
-    },
-    tests: ofBuild('tests', 'tests'),
-    'clear-cache': { takes: [], call: (c, p) => c.clearCache(p) },
-    'list-envvars': { takes: [], call: (c, p) => c.listEnvVars(p), v2: (api, p) => api.envVars(p) },
-    'get-envvar': {
-        takes: ['name'],
-        call: (c, p, a) => c.getEnvVar(p, a.name),
-        // v2 has no call for one variable: the list holds it.
-        v2: async (api, p, a) => {
-            const found = (await api.envVars(p)).find((variable) => variable.name === a.name);
-            if (found === undefined)
-                throw new errors/* ValidationError */.yI('name', 'the name of a variable of the project', a.name, 'no such variable');
-            return found;
-        },
-    },
-    'add-envvar': {
-        takes: ['name', 'value'],
-        call: (c, p, a) => c.addEnvVar(p, a.name, a.value),
-        v2: (api, p, a) => api.addEnvVar(p, a.name, a.value),
-    },
-    'delete-envvar': {
-        takes: ['name'],
-        call: (c, p, a) => c.deleteEnvVar(p, a.name),
-        v2: (api, p, a) => api.deleteEnvVar(p, a.name),
-    },
-    'list-checkout-keys': { takes: [], call: (c, p) => c.listCheckoutKeys(p) },
-    'get-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.getCheckoutKey(p, a.fingerprint) },
-    'create-checkout-key': {
-        takes: ['key-type'],
-        call: (c, p, a) => c.createCheckoutKey(p, a['key-type']),
-    },
-    'delete-checkout-key': { takes: ['fingerprint'], call: (c, p, a) => c.deleteCheckoutKey(p, a.fingerprint) },
-    'add-ssh-key': {
-        takes: ['ssh-key', 'hostname'],
-        call: (c, p, a) => c.addSshKey(p, a['ssh-key'], a.hostname),
-    },
+async function readTar(file, signal, visit) {
+    // The step's signal destroys the file stream, whose error stops the parser.
+    const raw = (0,external_node_fs_.createReadStream)(file, { signal });
+    // strict: a bad checksum, a truncated member or a broken gzip stream is an error, not a warning to skip past.
+    // No ratio of unpacked to packed size (text compresses 20 to 50 times, zeros 1000): extract-max-mib bounds what
+    // is written instead.
+    const parser = new index_min/* Parser */.iX({ strict: true, maxDecompressionRatio: Number.POSITIVE_INFINITY });
+    let failure;
+    let index = 0;
+    const pending = [];
+    const stop = (error) => {
+        failure ??= error;
+        raw.destroy();
+        parser.abort((0,errors/* asError */.zR)(error));
+    };
+    const done = new Promise((resolve) => {
+        const fail = (error) => {
+            stop(error);
+            resolve();
+        };
+        parser.on('close', resolve).on('error', fail);
+        raw.on('error', fail);
+    });
+    parser.on('meta', (text) => {
+        if (DISPUTED_PAX.test(text))
+            stop(new files_archive/* UnsafeArchiveError */.td('it holds a sparse file (GNU sparse pax records), which is not unpacked'));
+    });
+    parser.on('ignoredEntry', (entry) => {
+        stop(new files_archive/* UnsafeArchiveError */.td(entry.type === 'SparseFile'
+            ? `member ${(0,common_format/* quoted */.TL)(entry.path)} is a sparse file, which is not unpacked`
+            : `member ${(0,common_format/* quoted */.TL)(entry.path)} is a tar entry of type ${(0,common_format/* quoted */.TL)(entry.type)}, not a plain file or folder`));
+    });
+    parser.on('entry', (entry) => {
+        const fail = (error) => {
+            entry.resume();
+            stop(error);
+        };
+        try {
+            const member = failure === undefined ? tarMember(entry) : undefined;
+            const write = member === undefined ? undefined : visit(member, index++);
+            if (write === undefined)
+                entry.resume();
+            else
+                pending.push(write(entry).catch(fail));
+        }
+        catch (error) {
+            fail(error);
+        }
+    });
+    raw.pipe(parser);
+    // Neither wait throws: every failure is kept in `failure`.
+    await done;
+    await Promise.all(pending);
+    raw.destroy();
+    if (failure !== undefined)
+        throw unreadable(failure, signal);
+}
+/** The file types of a Unix mode (its S_IFMT bits) as members; none at all is a file, as DOS hosts write it. */
+const ZIP_TYPES = {
+    0: 'file',
+    0o100000: 'file',
+    0o040000: 'folder',
+    0o120000: 'symlink',
+    0o020000: 'device',
+    0o060000: 'device',
+    0o010000: 'device',
 };
-/** Reads the inputs a command takes, checking each; inputs it does not take must be empty. */
-function readArgs(ctx, command, takes) {
-    const { inputs } = ctx;
-    const args = {};
-    for (const p of PARAMETERS) {
-        // all-pages is read for every command, to say where it has no effect.
-        if (takes.includes(p) || p === 'all-pages')
-            args[p] = READ[p](inputs, command);
-        // trigger-api has a default, which the runner passes to every command.
-        else if (p !== 'trigger-api' && inputs.raw(p) !== '') {
-            const allowed = takes.length
-                ? `it takes ${takes.map((t) => `'${t}'`).join(', ')}`
-                : 'it takes no parameters';
-            throw new errors/* ValidationError */.yI(p, `leave it out for command '${command}': ${allowed}`, undefined, `not used by '${command}'`);
+function zipMember(entry) {
+    const name = entry.fileName;
+    // The file type sits in the high half of the external attributes. unzip reads it there for Unix, macOS and
+    // several other hosts (2, 5, 16, 30 among them), so it is read whatever the host: a link is a link.
+    const mode = (entry.externalFileAttributes >>> 16) & 0xffff;
+    const format = ZIP_TYPES[mode & 0o170000] ?? 'other';
+    const type = format !== 'symlink' && name.endsWith('/') ? 'folder' : format;
+    if (type === 'file' && entry.isEncrypted())
+        throw new files_archive/* UnsafeArchiveError */.td(`member ${(0,common_format/* quoted */.TL)(name)} is encrypted`);
+    if (type === 'file' && entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+        throw new files_archive/* UnsafeArchiveError */.td(`member ${(0,common_format/* quoted */.TL)(name)} uses compression method ${entry.compressionMethod} (only stored and deflate are read)`);
+    return {
+        name: name.replace(/\/+$/u, ''),
+        type,
+        size: entry.uncompressedSize,
+        executable: (mode & 0o111) !== 0,
+    };
+}
+const openZip = (0,external_node_util_.promisify)(yauzl/* open */.ho);
+async function readZip(file, signal, visit) {
+    let zip;
+    // An entry's stream a failed write left unread is destroyed with the archive.
+    let current;
+    try {
+        // lazyEntries: one entry at a time, as asked; decodeStrings: names are decoded and checked by yauzl (no
+        // absolute path, no `..`), with the Info-ZIP Unicode path where the entry has one; sizes are checked as read.
+        zip = await openZip(file, {
+            lazyEntries: true,
+            autoClose: false,
+            decodeStrings: true,
+            validateEntrySizes: true,
+        });
+        const openEntry = (0,external_node_util_.promisify)(zip.openReadStream.bind(zip));
+        // The step's signal ends the wait for the next entry; the writer checks it between the chunks of one.
+        const entries = (0,external_node_events_.on)(zip, 'entry', { close: ['end'], signal });
+        let index = 0;
+        zip.readEntry();
+        for await (const [entry] of entries) {
+            const member = zipMember(entry);
+            const write = visit(member, index++);
+            if (write !== undefined && member.type === 'file') {
+                current = await openEntry(entry);
+                await write(current);
+            }
+            zip.readEntry();
         }
     }
-    const checked = { ...args, ctx };
-    (0,validate/* checkRevisionOrTag */.TD)('revision', checked.revision, 'tag', checked.tag);
-    if (command === 'trigger')
-        (0,trigger_api/* checkTriggerInputs */.em)(checked['trigger-api'], triggerRequest(checked));
-    return checked;
+    catch (error) {
+        throw unreadable(error, signal);
+    }
+    finally {
+        current?.destroy();
+        // A read for the next entry may still be under way when the step is cancelled: its failure is no news then.
+        zip?.on('error', () => undefined).close();
+    }
 }
-function triggerRequest(a) {
-    // What the service builds for the workflow's event, as trigger-build does: the tag of a tag push or a release,
-    // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
-    const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)(a, a.ctx.env);
-    const { parallel, params, 'definition-id': definitionId } = a;
-    return { branch, ...(0,records/* definedOnly */.Uv)({ revision, tag, parallel, params, definitionId }) };
-}
-/** The service triggered nothing: said as a warning, and its answer is the result. */
-function notTriggered(a, message) {
-    a.ctx.io.warning((0,runner_text/* logSafe */.sN)(`The service triggered no pipeline: ${message}`));
-    return { message };
-}
-/** A triggered pipeline read until set up (docs/sunset.md): the result, which an errored one still sets. */
-async function setUp(a, pipelines, pipeline) {
+
+// EXTERNAL MODULE: ./fetch-artifacts/summary.ts + 1 modules
+var summary = __webpack_require__(8178);
+;// CONCATENATED MODULE: ./fetch-artifacts/extract.ts
+// Unpacks one downloaded archive beside itself, in the process: every member is checked before any is written to a
+// part file, and the part files are renamed into place only once all are written, so that an archive that fails or
+// is cancelled leaves nothing behind; no link is made, no owner kept, and no mode but 0755 or 0644.
+
+
+
+
+
+
+
+
+
+
+/**
+ * Unpacks one archive beside itself and returns the files placed; an archive that cannot be unpacked safely stays
+ * as it is, with a warning. `placed` holds the files this step saved, which no member replaces.
+ */
+async function unpack(ctx, { file: archive, source, kind, target }, destination, options, placed) {
+    const { signal } = ctx;
+    const name = (0,common_format/* quoted */.TL)(source);
+    ctx.info(`Unpacking ${name} into ${target.join('/')}`);
+    const parts = new Map();
+    const files = [];
+    const removeParts = async () => {
+        const left = [...parts.values()];
+        parts.clear();
+        await Promise.all(left.map(({ part }) => (0,promises_.rm)(part, { force: true })));
+    };
+    ctx.onCleanup(removeParts);
     try {
-        return await (0,trigger_api/* confirmPipeline */.Lb)(a.ctx, pipelines, pipeline);
+        const members = await listMembers(archive, kind, signal);
+        (0,files_archive/* checkMembers */.c_)(members);
+        const refused = [];
+        const finals = [];
+        const cache = new Map();
+        let declared = 0;
+        for (const [index, member] of members.entries()) {
+            if (member.type !== 'file')
+                continue;
+            signal.throwIfAborted();
+            const own = (0,files_archive/* memberSegments */.Ld)(member);
+            const segments = [...target, ...own];
+            const found = await (0,file_errors/* inspectFinal */.XP)(destination, segments, cache);
+            const what = own.join('/');
+            if (found.kind === 'refused')
+                refused.push({ what, reason: found.reason });
+            else if (found.kind === 'exists' &&
+                (found.what !== 'file' || !options.overwrite || placed.has((0,external_node_path_.join)(destination.root, ...segments))))
+                refused.push({ what, reason: `${(0,file_errors/* aThing */.SA)(found.what)} is already at its path` });
+            else {
+                finals[index] = segments;
+                declared += member.size;
+            }
+        }
+        const disk = await (0,promises_.statfs)((0,external_node_path_.dirname)(archive)).catch(() => undefined);
+        const free = disk && disk.bavail * disk.bsize;
+        const limit = `extract-max-mib (${(0,common_format/* formatBytes */.z3)(options.extractMaxBytes)})`;
+        const tooMuch = (than, hint = '') => new file_errors/* FetchError */.fk(`archive ${name} declares ${(0,common_format/* formatBytes */.z3)(declared)} of files, more than ${than}; it is kept packed and ` +
+            `nothing of it was unpacked${hint}`);
+        if (free !== undefined && declared > free)
+            throw tooMuch(`the ${(0,common_format/* formatBytes */.z3)(free)} free on the destination's file system`);
+        if (declared > options.extractMaxBytes)
+            throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
+        const planned = finals.filter((f) => f !== undefined);
+        await (0,summary/* removeStale */.sq)(ctx, destination.root, planned);
+        let written = 0;
+        await readArchive(archive, kind, signal, (member, index) => {
+            const segments = finals[index];
+            if (member.type !== 'file' || segments === undefined)
+                return undefined;
+            return async (data) => {
+                const dest = await destination.prepare(segments);
+                const entry = { part: (0,paths/* partFileName */.xg)(dest), dest, bytes: 0 };
+                parts.set(index, entry);
+                // 'wx': a part file is always new, never a file (or link) someone put there.
+                const handle = await (0,promises_.open)(entry.part, 'wx', member.executable ? 0o755 : 0o644);
+                try {
+                    for await (const chunk of data) {
+                        signal.throwIfAborted();
+                        written += chunk.length;
+                        entry.bytes += chunk.length;
+                        if (written > options.extractMaxBytes)
+                            throw new file_errors/* FetchError */.fk(`archive ${name} unpacks to more than ${limit} (passed at member ` +
+                                `${(0,common_format/* quoted */.TL)((0,files_archive/* memberSegments */.Ld)(member).join('/'))}); it is kept packed and nothing of it was ` +
+                                'kept. Raise extract-max-mib if that is expected');
+                        await handle.write(chunk);
+                    }
+                }
+                catch (error) {
+                    // A full disk names the archive that filled it, not whichever file came next.
+                    const full = (0,file_errors/* diskFullReason */.rf)(error);
+                    if (full === undefined)
+                        throw error;
+                    throw new file_errors/* FetchError */.fk(`the disk filled up while unpacking archive ${name} (at member ${(0,common_format/* quoted */.TL)(member.name)}, ` +
+                        `after ${(0,common_format/* formatBytes */.z3)(written)}): ${full}; nothing of it was kept`);
+                }
+                finally {
+                    await handle.close();
+                }
+            };
+        });
+        for (const [index, { part, dest, bytes }] of [...parts.entries()].sort(([a], [b]) => a - b)) {
+            signal.throwIfAborted();
+            await (0,rename/* renameFile */.H)(part, dest);
+            parts.delete(index);
+            files.push({ file: dest, bytes, shown: (finals[index] ?? []).join('/') });
+        }
+        (0,summary/* sayFirst */.w2)((line) => ctx.io.warning((0,runner_text/* logSafe */.sN)(line)), refused, ({ what, reason }) => `Left out ${(0,common_format/* quoted */.TL)(what)} of archive ${name}: ${reason}`, (n) => `Left out ${n} more members of archive ${name}`);
+        ctx.info(`Unpacked ${(0,common_format/* plural */.LS)(files.length, 'file')} of ${name} into ${target.join('/')}`);
+        return files;
     }
     catch (error) {
-        if (error instanceof pipeline_builds/* PipelineErroredError */.GU)
-            a.ctx.setOutput('result', JSON.stringify(error.cause));
-        throw error;
+        // Nothing of a failed archive stays: its part files, the files already renamed, the folders made for them.
+        await removeParts();
+        await Promise.all(files.map(({ file }) => (0,promises_.rm)(file, { force: true })));
+        await destination.removeEmptyFolders();
+        if (!(error instanceof files_archive/* UnsafeArchiveError */.td || error instanceof paths/* RefusedPathError */.aj))
+            throw (0,file_errors/* asUserFacing */.AB)(source, error);
+        ctx.io.warning((0,runner_text/* logSafe */.sN)(`Did not unpack archive ${name}: ${error.message}; it is kept as it is`));
+        return [];
     }
-}
-async function general(ctx) {
-    const name = ctx.inputs.required('command', `one of ${Object.keys(COMMANDS).join(', ')}`);
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (!command)
-        throw new errors/* ValidationError */.yI('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
-    const args = readArgs(ctx, name, command.takes);
-    if (args['all-pages'] && !command.paged)
-        ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
-    if (command.warning)
-        ctx.io.warning(command.warning);
-    const { v2 } = command;
-    // Commands about no project take no project either way; the others need a v2 form for a slug.
-    const connection = ctx.connect({ needsProject: command.project !== false, acceptSlug: true });
-    const result = await connection.service.either(`command '${name}'`, {
-        v1: (client, project) => command.call(client, project, args, connection),
-        v2: v2 &&
-            ((api, project) => {
-                // Nothing was sent yet: a slug project takes only the v2 forms of the trigger and the retry.
-                if (command.takes.includes('trigger-api'))
-                    (0,trigger_api/* checkTriggerInputs */.em)(args['trigger-api'], name === 'trigger' ? triggerRequest(args) : { branch: '' }, true);
-                return v2(api, project, args);
-            }),
-    });
-    ctx.setOutput('result', JSON.stringify(result ?? null));
-    const what = describeResult(name, result);
-    ctx.info(`${name}: ${what}`);
-    await (0,summary/* appendSummary */.fe)(ctx.io, `\`${name}\`: ${(0,runner_text/* mdSafe */.$v)(what, 1000)}`);
-}
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
-function general_run() {
-    return (0,run/* runAction */.Cs)(spec, general);
 }
 
 

@@ -6,68 +6,65 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
-		9792,
-		825,
-		726,
-		411
+		4144,
+		687,
+		62,
+		144
 	],
 	"./approve/approve.ts": [
-		7844,
-		825,
-		26,
-		726,
-		844
+		9988,
+		687,
+		388,
+		62,
+		988
 	],
 	"./clear-cache/clear-cache.ts": [
-		812,
-		825,
-		726,
-		812
+		748,
+		687,
+		62,
+		748
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		2643,
-		825,
-		26,
-		726,
-		643
+		73,
+		687,
+		388,
+		62,
+		73
 	],
 	"./general/general.ts": [
-		2272,
-		825,
-		726,
-		703,
-		272
+		1557,
+		687,
+		62,
+		557
 	],
 	"./set-envvar/set-envvar.ts": [
-		9568,
-		825,
-		726,
-		568
+		3456,
+		687,
+		62,
+		456
 	],
 	"./trigger-build/trigger-build.ts": [
-		4863,
-		825,
-		26,
-		726,
-		703,
-		963,
-		863
+		5423,
+		687,
+		388,
+		62,
+		211,
+		423
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		7554,
-		825,
-		26,
-		726,
-		703,
-		963,
-		554
+		8786,
+		687,
+		388,
+		62,
+		211,
+		786
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
-		1823,
-		825,
-		26,
-		726,
-		204
+		6882,
+		687,
+		388,
+		62,
+		882
 	]
 };
 function webpackAsyncContext(req) {
@@ -384,7 +381,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 5574:
+/***/ 3193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");

@@ -11,6 +11,7 @@ import {
   type Pipelines,
   type Triggered,
 } from '../service/v2.ts';
+import { jobOfBuild, type Job } from '../service/model.ts';
 import { openService } from '../service/service.ts';
 import { definedOnly, type Build } from '../service/records.ts';
 import { PipelineErroredError } from '../service/pipeline-builds.ts';
@@ -75,7 +76,7 @@ export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slu
 }
 
 export type Started =
-  | { api: 'v1.1'; result: TriggerResult }
+  | { api: 'v1.1'; result: TriggerResult; job: Job }
   | { api: 'v2'; pipeline: Pipeline; recoveredAfter?: string }
   | { api: 'none'; message: string };
 
@@ -181,7 +182,8 @@ export function workflowRows(
 
 async function startV1(connection: Connection, api: TriggerApi, request: TriggerOptions): Promise<Started> {
   try {
-    return { api: 'v1.1', result: await connection.client.trigger(connection.project, request) };
+    const result = await connection.client.trigger(connection.project, request);
+    return { api: 'v1.1', result, job: jobOfBuild(result.build) };
   } catch (error) {
     if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
     const unsent = withoutV2Form(request);

@@ -6,6 +6,7 @@ import { ApiError, ValidationError } from '../common/errors.ts';
 import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from './find-builds.ts';
 import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
+import { sourcesOf } from './sources.ts';
 import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
 import { JobScan, MAX_JOBS_READ, ProjectsV2, type Pipeline, type PipelineTrigger } from './v2.ts';
@@ -72,6 +73,7 @@ export function openService({ transport, project }: ServiceConnection) {
         readBound: 'slug' in project ? MAX_JOBS_READ : MAX_BUILDS_READ,
       };
     },
+    ...sourcesOf(client, v2, project, transport),
     async job(num: number): Promise<Job> {
       return jobOfBuild(
         await either<Promise<Build>>(`reading job #${num}`, {

@@ -200,7 +200,8 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
         .sort((a, b) => a.build_num - b.build_num)
         .map((b) => {
           const label = labelled ? pipelineJobLabel(b) : undefined;
-          return label === undefined ? buildLink(b) : `${buildLink(b)} (${mdSafe(label)})`;
+          const link = buildLink({ number: b.build_num, url: b.build_url ?? null });
+          return label === undefined ? link : `${link} (${mdSafe(label)})`;
         })
         .join(', ');
     const lines = [`### Wait for serial: ${mdSafe(scope)}`];

@@ -1,0 +1,708 @@
+export const id = 988;
+export const ids = [988];
+export const modules = {
+
+/***/ 9988:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   approve: () => (/* binding */ approve),
+/* harmony export */   run: () => (/* binding */ run),
+/* harmony export */   spec: () => (/* binding */ spec)
+/* harmony export */ });
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8858);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6182);
+/* harmony import */ var _service_forks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9426);
+/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5600);
+/* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2474);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1879);
+/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4601);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8481);
+/* harmony import */ var _runner_wait_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6881);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6981);
+/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9592);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9370);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1543);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(859);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6233);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const spec = {
+    name: 'approve',
+    inputs: [
+        'pipeline-id',
+        'revision',
+        'branch',
+        'allow-forks',
+        'job',
+        'wait-for-hold-minutes',
+        'poll-interval-seconds',
+    ],
+    outputs: ['approved', 'count'],
+};
+/** Pipelines of the project read at most to find a commit's newest one. */
+const MAX_PIPELINES = 100;
+/** Times one approval is sent at most, each after the job list showed it still on hold. */
+const MAX_APPROVE_ATTEMPTS = 3;
+/** The time the one look of `wait-for-hold-minutes: 0` may take, and so the least any look is given. */
+const ONE_LOOK_MS = 60_000;
+/**
+ * Reads and checks every input of the action's own before anything is sent; `revision` is a lower-case commit or
+ * prefix, or '' for the newest pipeline of `branch` (a comment on a pull request).
+ */
+function readInputs(ctx) {
+    const { inputs } = ctx;
+    const pipelineIdText = inputs.optional('pipeline-id');
+    const givenRevision = inputs.optional('revision');
+    const branch = inputs.optional('branch');
+    const input = {
+        jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .pollIntervalMs */ .Bg)(inputs),
+        allowForks: inputs.boolean('allow-forks', false),
+        branch,
+        revision: '',
+        pipelineId: undefined,
+    };
+    if (pipelineIdText !== undefined) {
+        const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
+        if (also !== '') {
+            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
+        }
+        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
+    }
+    if (branch !== undefined)
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .checkSegment */ .cr)('branch', branch);
+    // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_14__/* .commentsOnPullRequest */ .uz)(ctx.env))
+        return input;
+    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_13__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
+}
+/** The pipeline's branch and commit as the service gave them, as a build's are read (`jobBuild`). */
+function headOf(pipeline) {
+    return (0,_service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .jobBuild */ .Id)(pipeline, { job_number: 0, name: '', status: '' });
+}
+/** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
+function branchAndCommit(pipeline) {
+    const head = headOf(pipeline);
+    const part = (value, max) => typeof value === 'string' && value !== '' ? (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(value, max) : '(none)';
+    return `branch ${part(head.branch, 200)}, commit ${part(head.vcs_revision, 64)}`;
+}
+/**
+ * The commit's newest pipeline (on `branch` when given), each pipeline's own branch checked rather than the list's
+ * filter trusted, and no pull request's unless allowed (docs/promises.md, promise 36); `passed` holds the newer ones
+ * of the commit that were a pull request's.
+ */
+async function newestOfCommit(pipelines, project, input) {
+    // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
+    const forks = input.allowForks || (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkBranch */ .vX)(input.branch);
+    const ofCommit = (p) => {
+        const head = headOf(p);
+        const revision = typeof head.vcs_revision === 'string' ? head.vcs_revision.toLowerCase() : undefined;
+        return (revision !== undefined &&
+            revision.startsWith(input.revision) &&
+            (input.branch === undefined || head.branch === input.branch));
+    };
+    const wanted = (p) => ofCommit(p) && (forks || !(0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(p));
+    const list = await pipelines.projectPipelines(project, { ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_6__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
+    const passed = [];
+    for (const p of list) {
+        if (wanted(p))
+            return { found: p, passed };
+        if (ofCommit(p))
+            passed.push(p);
+    }
+    return { found: undefined, passed };
+}
+/** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
+async function approve(ctx) {
+    const input = readInputs(ctx);
+    const started = ctx.clock.now();
+    // Every request of a look runs under the step's remaining time (docs/promises.md, promise 34); the one look of
+    // `wait-for-hold-minutes: 0` is given a minute.
+    const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
+    // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
+    const needsProject = input.pipelineId === undefined;
+    const { project, transport } = ctx.connect({
+        needsProject,
+        acceptSlug: true,
+        deadline: lookDeadline,
+        signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_8__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
+    });
+    const pipelines = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(transport);
+    // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
+    const approver = new _service_v2_js__WEBPACK_IMPORTED_MODULE_5__/* .Pipelines */ .Cw(ctx.connect({ needsProject, acceptSlug: true }).transport);
+    const commit = (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
+        (input.branch === undefined ? '' : ` on branch ${input.branch}`);
+    const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .describePatterns */ .BL)(input.jobs)}`;
+    let pipeline;
+    let listed = false;
+    let pulls = 0;
+    const passedOver = new Set();
+    let seen;
+    const approved = [];
+    try {
+        // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
+        const holds = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_10__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_8__/* .wait */ .uk)({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            intervalMs: input.intervalMs,
+            deadline: started + input.waitMs,
+            log: ctx.info,
+            still: (state) => `Still waiting for an ${chosen} on hold (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.elapsedMs)})`,
+            failed: (error, state) => ctx.io.warning(`${error.message}; looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(state.nextInMs)}`),
+            unfinished: (error) => {
+                const span = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(input.waitMs);
+                // A look the time-out stopped part-way said nothing of what it was reading.
+                const stopped = ctx.clock.now() < lookDeadline
+                    ? ''
+                    : input.waitMs === 0
+                        ? `: the one look was stopped after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ONE_LOOK_MS)}, the most it may take`
+                        : ': the last look was stopped at the time-out';
+                const why = error === undefined ? '' : ` (${error.message})`;
+                const skipped = pulls === 0
+                    ? ''
+                    : ` (${pulls === 1 ? 'one was' : `${pulls} were`} of a pull request, passed over as allow-forks is false)`;
+                return pipeline === undefined
+                    ? input.pipelineId !== undefined
+                        ? `Pipeline ${input.pipelineId} could not be read within ${span}${why}${stopped}`
+                        : listed
+                            ? `No pipeline of ${commit} was found within ${span} among the project's ${MAX_PIPELINES} newest ` +
+                                `pipelines${why}${skipped}`
+                            : `No pipeline of ${commit} was found within ${span}${why}; the project's pipelines could not be ` +
+                                `read in time${stopped}`
+                    : `No ${chosen} came on hold in pipeline #${pipeline.number} within ${span}${why}; ` +
+                        (seen === undefined
+                            ? `its approval jobs could not be read in time${stopped}`
+                            : seen.length === 0
+                                ? 'the pipeline has no approval job'
+                                : `its approval jobs: ${seen.map((a) => `${a.name}: ${a.status}`).join('; ')}`);
+            },
+            look: async () => {
+                let found;
+                if (input.pipelineId !== undefined) {
+                    // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
+                    found = pipeline ?? (await pipelines.pipeline(input.pipelineId));
+                }
+                else {
+                    // A commit's newest may change from one look to the next.
+                    const newest = await newestOfCommit(pipelines, project, input);
+                    listed = true;
+                    pulls = newest.passed.length;
+                    for (const p of newest.passed) {
+                        if (passedOver.has(p.id))
+                            continue;
+                        passedOver.add(p.id);
+                        const branch = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(headOf(p).branch ?? '(none)', 200);
+                        ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
+                            'as allow-forks is false; looking at an older one');
+                    }
+                    found = newest.found;
+                }
+                if (found === undefined)
+                    return { done: false };
+                if (found.id !== pipeline?.id) {
+                    pipeline = found;
+                    seen = undefined;
+                    const pull = (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkPipeline */ .DG)(found) ? "; it is of a pull request, perhaps a fork's" : '';
+                    ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
+                }
+                seen = await approvalsOf(pipelines, found.id, input.jobs);
+                const chosenJobs = seen.filter((a) => a.chosen);
+                const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
+                if (onHold.length > 0)
+                    return { done: true, value: onHold };
+                if (chosenJobs.length > 0 && chosenJobs.every((a) => a.status === 'success'))
+                    return { done: true, value: [] };
+                return { done: false };
+            },
+        }));
+        if (holds.length === 0) {
+            ctx.info(`Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
+                `(${(seen ?? []).flatMap((a) => (a.chosen ? [a.name] : [])).join(', ')})`);
+        }
+        for (const hold of holds) {
+            await approveOnce(ctx, approver, hold);
+            approved.push({ workflow: hold.workflow, job: hold.job, approval_request_id: hold.requestId });
+            ctx.info(`Approved ${hold.name}`);
+        }
+    }
+    finally {
+        // What was approved is reported even when a later approval fails.
+        ctx.setOutput('approved', approved);
+        ctx.setOutput('count', approved.length);
+        if (approved.length > 0)
+            await writeSummary(ctx, pipeline, approved);
+    }
+}
+/** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
+async function writeSummary(ctx, pipeline, approved) {
+    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
+    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4;
+    ctx.io.summary
+        .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
+        .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
+        .addTable([
+        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .headerRow */ .U1)('Workflow', 'Approval job'),
+        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_12__/* .htmlSafe */ .br)(a.job)]),
+    ]);
+    if (rest > 0)
+        ctx.io.summary.addRaw(`…and ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
+    // appendSummary writes what the summary holds, and a failed write is a warning.
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .appendSummary */ .fe)(ctx.io, '');
+}
+/**
+ * Every approval job of the pipeline's workflows, each once however often the lists repeat it (an approval request
+ * is sent once: docs/promises.md, promise 36), marked when the patterns choose it.
+ */
+async function approvalsOf(pipelines, pipelineId, patterns) {
+    const approvals = new Map();
+    const workflows = new Set();
+    for (const workflow of await pipelines.workflows(pipelineId)) {
+        if (workflows.has(workflow.id))
+            continue;
+        workflows.add(workflow.id);
+        for (const job of await pipelines.jobs(workflow.id)) {
+            if (job.type !== 'approval')
+                continue;
+            // Approving names the request: a hold without one could never be released by this step.
+            if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
+            const key = job.approval_request_id ?? `job ${job.id}`;
+            if (approvals.has(key))
+                continue;
+            approvals.set(key, {
+                name: `${job.name} of workflow ${workflow.name}`,
+                workflow: workflow.name,
+                workflowId: workflow.id,
+                job: job.name,
+                status: job.status,
+                requestId: job.approval_request_id ?? '',
+                chosen: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .choosesName */ .Cx)(patterns, job.name),
+            });
+        }
+    }
+    return [...approvals.values()];
+}
+/**
+ * Sends one approval. After a failure that leaves open whether it arrived, the workflow's jobs are read again:
+ * it is sent again only while the job is still on hold (docs/promises.md, promise 1).
+ */
+async function approveOnce(ctx, pipelines, hold) {
+    const { workflowId, requestId, name: what } = hold;
+    for (let attempt = 1;; attempt++) {
+        try {
+            await pipelines.approve(workflowId, requestId);
+            return;
+        }
+        catch (error) {
+            if (!(0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isAmbiguous */ .X2)(error) || attempt >= MAX_APPROVE_ATTEMPTS)
+                throw error;
+            const job = (await pipelines.jobs(workflowId)).find((j) => j.approval_request_id === requestId);
+            if (job?.status === 'success')
+                return;
+            if (job?.status !== 'on_hold') {
+                throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_8__/* .waitFailed */ .bn)(`${error.message}; ${what} is now ${job?.status ?? 'gone'}, not approved`, error);
+            }
+            ctx.io.warning(`${error.message}; ${what} is still on hold, so its approval is sent again`);
+        }
+    }
+}
+/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
+function run() {
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_9__/* .runAction */ .Cs)(spec, approve);
+}
+
+
+/***/ }),
+
+/***/ 6211:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1388);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`: `**` at the end
+// needs a segment below it, `[^...]` negates too, `\` escapes, and braces and extglobs are not special.
+//
+// Matching takes time linear in the text for each token of the pattern, since artifact paths and job names come
+// from the server: a regex backtracks polynomially on `*-*-*-*.xml` against a long name, and exponentially on
+// `a/**/a/**/…` against a deep path. picomatch compiles only the bracket classes, each matching one character.
+
+
+/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
+function compilePattern(body) {
+    const parts = body.split('/');
+    const tokens = parts.flatMap((part, i) => {
+        if (part !== '**') {
+            const chars = segmentTokens(part);
+            return [(segment) => matchTokens(chars, segment)];
+        }
+        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
+    });
+    return (text) => matchTokens(tokens, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, items) {
+    // A segment of wildcards alone never matches an empty one.
+    if (items.length === 0)
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < items.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token?.(items[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star < 0)
+            return false;
+        else {
+            t = star + 1;
+            s = ++starAt;
+        }
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const refuse = (detail) => {
+        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
+    };
+    if (body === '')
+        refuse(`${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        refuse('a pattern holds a control character');
+    return { source: pattern, negated, test: compilePattern(body) };
+}
+/**
+ * Whether a text is selected: with no patterns, everything; otherwise the last pattern that matches decides, and a
+ * text no pattern matches is selected only when every pattern excludes (a list of `!` lines means "all but").
+ */
+function selects(globs, text) {
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(text))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
+/***/ 5600:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6211);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out (the `workflow` and `job`
+// inputs of the waiting actions), chosen as glob.ts selects paths. A line matches a name it equals before it is read
+// as a glob, so a name such as `test [linux]` matches itself whatever its brackets mean to a glob.
+
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
+        const named = !negated && !/[*?]/u.test(body);
+        return { source, negated, body, named, test: (name) => name === body || glob(name) };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    return name === undefined ? patterns.every((p) => p.negated) : (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .selects */ .ko)(patterns, name);
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 859:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
+/* harmony export */   Cu: () => (/* binding */ waitMs),
+/* harmony export */   HO: () => (/* binding */ connectUntil),
+/* harmony export */   M7: () => (/* binding */ readRevision)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6881);
+/* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6233);
+
+
+
+/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
+function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
+    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+}
+function pollIntervalMs(inputs) {
+    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
+    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+}
+/** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
+function readRevision(given, env, instead) {
+    const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
+    if (raw === undefined) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
+    }
+    if (!/^[0-9a-f]{7,40}$/i.test(raw))
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
+    return raw.toLowerCase();
+}
+/** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
+function connectUntil(ctx, deadline) {
+    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+}
+
+
+/***/ }),
+
+/***/ 6881:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hm: () => (/* binding */ untilDeadline),
+/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
+/* harmony export */   bn: () => (/* binding */ waitFailed),
+/* harmony export */   uf: () => (/* binding */ WaitError),
+/* harmony export */   uk: () => (/* binding */ wait)
+/* harmony export */ });
+/* unused harmony exports PollFailedError, poll, transient */
+/* harmony import */ var _common_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7151);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6182);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8858);
+/* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2474);
+// The one wait of the waiting actions (docs/promises.md, promises 17–20): the gate, wait-for-serial and approve give
+// it a look and say what an ending means, and it runs the loop and turns an ending without a result into the step's
+// error. One look at a time, the interval measured from the end of one look to the start of the next so that a look
+// the transport stretched for a Retry-After pushes the next one back, with jitter, a quiet heartbeat, a deadline and
+// a few failed looks tolerated.
+
+
+
+
+const WAIT_LIMITS = {
+    pollSeconds: { min: 1, max: 3600 },
+    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
+};
+/** The log line of a failed look: what could not be done, why, and when the next look comes. */
+function failedLook(log, what) {
+    return (error, { failures, nextInMs }) => log(`Could not ${what} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(nextInMs)} (failure ${failures} in a row)`);
+}
+/** Several looks in a row failed: the last failure says why. */
+class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'PollFailedError';
+}
+/** A wait that ended without the result the step waits for: timed out, or the build did not succeed. */
+class WaitError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
+    name = 'WaitError';
+}
+/** The step's error for a wait whose verdict is a failure: what it waited for did not pass, or nothing ran. */
+function waitFailed(why, cause) {
+    return new WaitError(why, cause === undefined ? undefined : { cause });
+}
+/** Waits until a look has the result, and returns it; any other ending is the step's error. */
+async function wait(options) {
+    const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
+    let result;
+    try {
+        result = await poll({
+            ...rest,
+            onHeartbeat: (state) => log(still(state)),
+            onFailure: typeof failed === 'string' ? failedLook(log, failed) : failed,
+        }, look);
+    }
+    catch (error) {
+        if (error instanceof PollFailedError && gaveUp !== undefined)
+            throw new WaitError(gaveUp(error), { cause: error });
+        throw error;
+    }
+    if (result.done)
+        return result.value;
+    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
+}
+// Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
+// with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
+async function poll(options, look) {
+    const { clock, signal, intervalMs, deadline, maxFailures = 5 } = options;
+    const maxFailureWaitMs = Math.max(intervalMs, options.maxFailureWaitMs ?? 5 * 60_000);
+    const start = clock.now();
+    let lastLine = start;
+    let looks = 0;
+    let failures = 0;
+    const state = () => ({ looks, elapsedMs: clock.now() - start });
+    for (;;) {
+        if (signal.aborted)
+            throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+        looks++;
+        let waitMs;
+        try {
+            const found = await look(looks);
+            failures = 0;
+            if (found.done)
+                return { done: true, value: found.value, ...state() };
+            if (found.logged)
+                lastLine = clock.now();
+            waitMs = found.nextInMs ?? intervalMs;
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw (0,_common_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .abortReason */ .Js)(signal);
+            // A request the step's time-out stopped is the time-out itself, not an early stop.
+            if (error instanceof StepDeadlineError)
+                return { done: false, ...state() };
+            if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3)
+                return { done: false, error, ...state() };
+            if (!transient(error))
+                throw error;
+            if (++failures > maxFailures) {
+                throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
+                    cause: error,
+                });
+            }
+            waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
+            options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
+            lastLine = clock.now();
+        }
+        const now = clock.now();
+        if (now >= deadline)
+            return { done: false, ...state() };
+        if (now - lastLine >= 60_000) {
+            options.onHeartbeat?.(state());
+            lastLine = now;
+        }
+        // Part of each wait is added or taken at random, so that many waiting jobs do not look in step.
+        const jittered = Math.round(waitMs * (1 + 0.1 * (2 * clock.random() - 1)));
+        // The last look happens at the deadline itself, not one interval after it.
+        await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)), signal);
+    }
+}
+/** The step's time-out came while a request was on its way. */
+class StepDeadlineError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeadlineError */ .j3 {
+    name = 'StepDeadlineError';
+}
+// The step's signal, aborted also when the step's deadline comes, so that every request of a look stops at the
+// deadline however many the look makes (docs/promises.md, promise 34); the timer does not hold the process open.
+function untilDeadline(signal, clock, deadline) {
+    const controller = new AbortController();
+    let left = Math.max(0, deadline - clock.now());
+    let timer;
+    // Node fires a timer longer than its longest at once (docs/promises.md, promise 20), so long ones are chained.
+    const arm = () => {
+        const chunk = Math.min(left, 2 ** 31 - 1);
+        left -= chunk;
+        timer = setTimeout(() => {
+            if (left > 0)
+                arm();
+            else
+                controller.abort(new StepDeadlineError(`the step's time-out came during a look`));
+        }, chunk).unref();
+    };
+    arm();
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    return AbortSignal.any([signal, controller.signal]);
+}
+/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+function transient(error) {
+    // An answer of the wrong shape comes back the same at the next look.
+    return !(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransient */ .dg)(error) || error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BadResponseError */ .nS);
+}
+
+
+/***/ })
+
+};
