@@ -1021,97 +1021,27 @@ function buildsTable(builds) {
 /* harmony export */   Lb: () => (/* binding */ confirmPipeline),
 /* harmony export */   NI: () => (/* binding */ readTriggerApi),
 /* harmony export */   bT: () => (/* binding */ startBuild),
-/* harmony export */   em: () => (/* binding */ checkTriggerInputs),
+/* harmony export */   em: () => (/* reexport safe */ _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__.e),
 /* harmony export */   zL: () => (/* binding */ workflowRows)
 /* harmony export */ });
-/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8481);
-/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1879);
-/* harmony import */ var _service_model_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6386);
-/* harmony import */ var _service_service_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8335);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4601);
-/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2395);
-/* harmony import */ var _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3072);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1543);
-/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8858);
-/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3032);
+/* harmony import */ var _service_v2_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1879);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2395);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1543);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8858);
+/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3032);
+/* harmony import */ var _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1662);
 
 
 
 
 
 
-
-
-
-
-
+/** Starts a build or a pipeline as the project allows (the general action's form of service.trigger). */
+const startBuild = (connection, api, request) => connection.service.trigger(api, request);
+/** Reruns a build (the general action's form of service.rerun). */
+const rerunBuild = (connection, api, buildNum, options) => connection.service.rerun(api, buildNum, options);
 function readTriggerApi(inputs) {
     return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'], 'auto');
-}
-/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
-function withoutV2Form(request) {
-    return ['revision', 'parallel'].filter((input) => request[input] !== undefined);
-}
-const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
-    'parallelism; to gate on a commit, use wait-for-build';
-const V1_SINGLE_JOB = 'the v1.1 trigger runs a single job of a pipeline configuration (version 2.1), not its workflows, and stops ' +
-    'on 2027-02-01';
-// Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
-// project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
-function checkTriggerInputs(api, request, slug = false) {
-    if (slug && api === 'v1.1')
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
-    const [input] = withoutV2Form(request);
-    if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('definition-id', `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`, undefined, 'not used');
-    }
-    // The v2 trigger's limits, before anything is sent; a build of v1.1 has none.
-    const toV2 = slug || api === 'v2' || (api === 'auto' && input === undefined);
-    if (toV2 && request.params !== undefined)
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .checkPipelineParams */ .Jd)('params', request.params);
-    if ((api === 'v2' || slug) && input !== undefined) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
-    }
-}
-/** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
-async function startBuild(connection, api, request) {
-    const service = (0,_service_service_js__WEBPACK_IMPORTED_MODULE_4__/* .openService */ .I)(connection);
-    const v1 = service.triple && { ...connection, project: service.triple };
-    checkTriggerInputs(api, request, v1 === undefined);
-    const log = connection.transport.log.bind(connection.transport);
-    const unsent = withoutV2Form(request).join(' and ');
-    if (v1 !== undefined && api === 'v1.1')
-        return startV1(v1, api, request);
-    if (v1 !== undefined && api === 'auto' && unsent !== '') {
-        // The runner already warns of the input through its deprecationMessage (action.yml): said once, not twice.
-        log('info', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
-        return startV1(v1, api, request);
-    }
-    let answer;
-    try {
-        const { tag, params: parameters, definitionId } = request;
-        answer = await service.triggerPipeline({
-            ...(tag === undefined ? { branch: request.branch } : { tag }),
-            ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ parameters, definitionId }),
-        });
-    }
-    catch (error) {
-        if (api === 'v2' || v1 === undefined || !(error instanceof _service_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .NoPipelineTriggerError */ .q$))
-            throw error;
-        const why = error.projectNotFound
-            ? 'API v2 does not know the project: a project token works only on v1.1, and pipelines need a personal ' +
-                'token (or the project slug is wrong)'
-            : 'this installation has no pipeline trigger of API v2';
-        const started = await startV1(v1, 'v1.1', request).catch((then) => {
-            throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${then.message}`, {
-                cause: then,
-            });
-        });
-        log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
-        return started;
-    }
-    return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
 }
 /** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
 const SETUP_WAIT_MS = 60_000;
@@ -1121,24 +1051,24 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
     const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
     let pause = 250;
     let pipeline = await pipelines.pipeline(triggered.id);
-    while (_service_v2_records_js__WEBPACK_IMPORTED_MODULE_10__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_10__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
+    while (_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
         const wait = Math.min(pause, until - ctx.clock.now());
         if (wait <= 0) {
-            const after = `after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
-            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
+            const after = `after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
             return pipeline;
         }
         await ctx.clock.sleep(wait, ctx.signal);
         pause = Math.min(pause * 2, 5000);
         pipeline = await pipelines.pipeline(triggered.id);
     }
-    const errors = (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_10__/* .pipelineErrors */ .yi)(pipeline);
+    const errors = (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
     if (errors === undefined)
         return pipeline;
     const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
-    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
+    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
     // The pipeline rides along as the cause: the general action's `result` output is that record.
-    throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_6__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
+    throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
 // origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
@@ -1146,70 +1076,19 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
 function pipelineUrl(connection, pipeline, jobUrl) {
     const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
     const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_v2_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_v2_js__WEBPACK_IMPORTED_MODULE_0__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }
 /** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
 function workflowRows(url, workflows) {
     return workflows.map(({ id, name, status }) => {
-        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
+        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
         return { id, name, status, url: link };
     });
 }
-async function startV1(connection, api, request) {
-    try {
-        const result = await connection.client.trigger(connection.project, request);
-        return { api: 'v1.1', result, job: (0,_service_model_js__WEBPACK_IMPORTED_MODULE_3__/* .jobOfBuild */ .T)(result.build) };
-    }
-    catch (error) {
-        if (api === 'v1.1' || !(error instanceof _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_7__/* .GoneError */ .AD))
-            throw error;
-        const unsent = withoutV2Form(request);
-        const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
-        throw new TriggerFailedError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${given}: ${NO_V2_FORM}`);
-    }
-}
-/** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
-class TriggerFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
-    name = 'TriggerFailedError';
-}
-// Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
-// which needs the build's workflow and job ids from its v1.1 record.
-async function rerunBuild(connection, api, buildNum, options) {
-    const { client, project } = connection;
-    if (api !== 'v2') {
-        try {
-            const build = await client.retry(project, buildNum, options);
-            return { api: 'v1.1', build };
-        }
-        catch (error) {
-            if (api === 'v1.1' || !(error instanceof _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_7__/* .GoneError */ .AD))
-                throw error;
-            if (options.noCache)
-                throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
-            connection.transport.log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
-        }
-    }
-    else if (options.noCache) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
-    }
-    const build = await client.build(project, buildNum);
-    const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
-    if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
-        throw new TriggerFailedError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
-            `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
-    }
-    const rerun = await (0,_service_service_js__WEBPACK_IMPORTED_MODULE_4__/* .openService */ .I)(connection).rerunWorkflow(workflowId, {
-        jobs: [jobId],
-        enableSsh: options.ssh,
-    });
-    return { api: 'v2', rerun, of: build };
-}
-const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
-    'command: clear-cache if needed';
 /** Says that the trigger's answer was lost, and what the step found it had started. */
 function warnRecovered(ctx, after, what, where) {
     if (after !== undefined)
-        ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .logSafe */ .sN)(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`));
+        ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`));
 }
 
 

@@ -3374,6 +3374,8 @@ function sourcesOf(client, v2, project, transport) {
     };
 }
 
+// EXTERNAL MODULE: ../service/start-build.ts
+var start_build = __webpack_require__(1662);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(6994);
 // EXTERNAL MODULE: ../service/v2.ts
@@ -3383,6 +3385,7 @@ var service_v2 = __webpack_require__(1879);
 // a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
 // pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
 // anything is sent.
+
 
 
 
@@ -3427,6 +3430,7 @@ function openService({ transport, project }) {
             };
         },
         ...sourcesOf(client, v2, project, transport),
+        ...(0,start_build/* triggersOf */.X)(client, v2, project, transport),
         async job(num) {
             return (0,model/* jobOfBuild */.T)(await either(`reading job #${num}`, {
                 v1: (c, p) => c.build(p, num),
@@ -3584,6 +3588,146 @@ function openSshPublicBlob(text, invalid) {
     if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4))
         throw damaged();
     return publicBlob;
+}
+
+
+/***/ }),
+
+/***/ 1662:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ triggersOf),
+/* harmony export */   e: () => (/* binding */ checkTriggerInputs)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+/* harmony import */ var _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3072);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6386);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4601);
+/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1879);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8481);
+// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
+// trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1 while it
+// works, then a workflow rerun. A project named by its slug has v2 alone.
+
+
+
+
+
+
+/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
+function withoutV2Form(request) {
+    return ['revision', 'parallel'].filter((input) => request[input] !== undefined);
+}
+const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
+    'parallelism; to gate on a commit, use wait-for-build';
+const V1_SINGLE_JOB = 'the v1.1 trigger runs a single job of a pipeline configuration (version 2.1), not its workflows, and stops ' +
+    'on 2027-02-01';
+const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
+    'command: clear-cache if needed';
+// Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
+// project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
+function checkTriggerInputs(api, request, slug = false) {
+    if (slug && api === 'v1.1')
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
+    const [input] = withoutV2Form(request);
+    if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('definition-id', `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`, undefined, 'not used');
+    }
+    // The v2 trigger's limits, before anything is sent; a build of v1.1 has none.
+    const toV2 = slug || api === 'v2' || (api === 'auto' && input === undefined);
+    if (toV2 && request.params !== undefined)
+        (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPipelineParams */ .Jd)('params', request.params);
+    if ((api === 'v2' || slug) && input !== undefined) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
+    }
+}
+/** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
+class TriggerFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'TriggerFailedError';
+}
+function triggersOf(client, v2, project, transport) {
+    const triple = 'slug' in project ? undefined : project;
+    const log = transport.log.bind(transport);
+    const startV1 = async (v1, api, request) => {
+        try {
+            const result = await client.trigger(v1, request);
+            return { api: 'v1.1', result, job: (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOfBuild */ .T)(result.build) };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__/* .GoneError */ .AD))
+                throw error;
+            const unsent = withoutV2Form(request);
+            const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
+            throw new TriggerFailedError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${given}: ${NO_V2_FORM}`);
+        }
+    };
+    return {
+        /** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
+        async trigger(api, request) {
+            checkTriggerInputs(api, request, triple === undefined);
+            const unsent = withoutV2Form(request).join(' and ');
+            if (triple !== undefined && api === 'v1.1')
+                return startV1(triple, api, request);
+            if (triple !== undefined && api === 'auto' && unsent !== '') {
+                // The runner already warns of the input through its deprecationMessage (action.yml): said once, not twice.
+                log('info', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+                return startV1(triple, api, request);
+            }
+            try {
+                const { tag, params: parameters, definitionId } = request;
+                const answer = await v2.trigger(project, {
+                    ...(tag === undefined ? { branch: request.branch } : { tag }),
+                    ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ parameters, definitionId }),
+                });
+                return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
+            }
+            catch (error) {
+                if (api === 'v2' || triple === undefined || !(error instanceof _v2_js__WEBPACK_IMPORTED_MODULE_4__/* .NoPipelineTriggerError */ .q$))
+                    throw error;
+                const why = error.projectNotFound
+                    ? 'API v2 does not know the project: a project token works only on v1.1, and pipelines need a personal ' +
+                        'token (or the project slug is wrong)'
+                    : 'this installation has no pipeline trigger of API v2';
+                const started = await startV1(triple, 'v1.1', request).catch((then) => {
+                    throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${then.message}`, {
+                        cause: then,
+                    });
+                });
+                log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
+                return started;
+            }
+        },
+        // Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+        // which needs the build's workflow and job ids from its v1.1 record.
+        async rerun(api, buildNum, options) {
+            if (triple === undefined)
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', 'a rerun has no API v2 form here: name the project by its triple');
+            if (api !== 'v2') {
+                try {
+                    return { api: 'v1.1', build: await client.retry(triple, buildNum, options) };
+                }
+                catch (error) {
+                    if (api === 'v1.1' || !(error instanceof _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__/* .GoneError */ .AD))
+                        throw error;
+                    if (options.noCache)
+                        throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
+                    log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
+                }
+            }
+            else if (options.noCache) {
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
+            }
+            const build = await client.build(triple, buildNum);
+            const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
+            if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
+                throw new TriggerFailedError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
+                    `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
+            }
+            const rerun = await v2.rerun(workflowId, { jobs: [jobId], enableSsh: options.ssh });
+            return { api: 'v2', rerun, of: build };
+        },
+    };
 }
 
 

@@ -7,6 +7,7 @@ import { BuildScan, MAX_BUILDS_READ, type BuildQuery } from './find-builds.ts';
 import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
 import { sourcesOf } from './sources.ts';
+import { triggersOf } from './start-build.ts';
 import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
 import { JobScan, MAX_JOBS_READ, ProjectsV2, type Pipeline, type PipelineTrigger } from './v2.ts';
@@ -74,6 +75,7 @@ export function openService({ transport, project }: ServiceConnection) {
       };
     },
     ...sourcesOf(client, v2, project, transport),
+    ...triggersOf(client, v2, project, transport),
     async job(num: number): Promise<Job> {
       return jobOfBuild(
         await either<Promise<Build>>(`reading job #${num}`, {
