@@ -487,15 +487,12 @@ const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  Np: () => (/* binding */ gateBuilds),
-  pV: () => (/* binding */ pipelineConnection),
-  yN: () => (/* binding */ pipelineSource)
+  N: () => (/* binding */ gateBuilds),
+  y: () => (/* binding */ pipelineSource)
 });
 
 // EXTERNAL MODULE: ../common/clock.ts
 var clock = __webpack_require__(7151);
-// EXTERNAL MODULE: ../service/v1.ts
-var v1 = __webpack_require__(6994);
 // EXTERNAL MODULE: ../common/errors.ts
 var errors = __webpack_require__(6182);
 // EXTERNAL MODULE: ../common/format.ts
@@ -505,7 +502,7 @@ var v2 = __webpack_require__(1879);
 // EXTERNAL MODULE: ../service/records.ts
 var records = __webpack_require__(4601);
 // EXTERNAL MODULE: ../service/service.ts + 1 modules
-var service = __webpack_require__(8335);
+var service_service = __webpack_require__(8335);
 // EXTERNAL MODULE: ../runner/build-report.ts
 var build_report = __webpack_require__(5505);
 // EXTERNAL MODULE: ../runner/io.ts
@@ -594,44 +591,38 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
                 return undefined;
         erroredPipelines = [...(scanned.errored ?? [])];
         const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
+        /** Keeps a workflow that ended; false while one the verdict may judge is open. */
+        const take = ({ id, name, status }) => {
+            if (found.has(id))
+                return true;
+            const open = isOpen(name, status);
+            if (open === false)
+                found.set(id, { id, name, status });
+            return open !== true;
+        };
         if (noV2)
             return [...found.values()];
-        for (const id of new Set(all.map((b) => b.workflow.id).filter(v2_records/* isV2Id */.IN))) {
-            if (found.has(id))
-                continue;
-            try {
-                const { name, status } = await service.workflow(id);
-                const open = isOpen(name, status);
-                if (open === true)
+        try {
+            for (const id of new Set(all.map((b) => b.workflow.id).filter(v2_records/* isV2Id */.IN)))
+                if (!found.has(id) && !take({ ...(await service.workflow(id)), id }))
                     return undefined;
-                if (open === false)
-                    found.set(id, { id, name, status });
-            }
-            catch (error) {
-                if (refused(error, 'a workflow'))
-                    return [...found.values()];
-                throw error;
-            }
+        }
+        catch (error) {
+            if (refused(error, 'a workflow'))
+                return [...found.values()];
+            throw error;
         }
         // The commit's workflows that made no build, where the source does not hold them.
-        if (source.commitWorkflows !== undefined) {
-            try {
-                const commit = await source.commitWorkflows();
-                erroredPipelines.push(...commit.errored);
-                for (const { id, name, status } of commit.workflows) {
-                    if (found.has(id))
-                        continue;
-                    const open = isOpen(name, status);
-                    if (open === true)
-                        return undefined;
-                    if (open === false)
-                        found.set(id, { id, name, status });
-                }
-            }
-            catch (error) {
-                if (!refused(error, "the commit's pipelines"))
-                    throw error;
-            }
+        try {
+            const commit = await source.commitWorkflows?.();
+            erroredPipelines.push(...(commit?.errored ?? []));
+            for (const workflow of commit?.workflows ?? [])
+                if (!take(workflow))
+                    return undefined;
+        }
+        catch (error) {
+            if (!refused(error, "the commit's pipelines"))
+                throw error;
         }
         return [...found.values()];
     };
@@ -710,15 +701,10 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
             const within = `within ${(0,format/* formatDuration */.a3)(input.appearMs)}`;
             const states = all.map((b) => `${(0,gate_scope/* label */.Pf)(b)} ${(0,outcomes/* outcomeOf */.sG)(b) || (0,gate_scope/* describeState */.Jw)(b)}`).join(', ');
             const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
-            const names = (list) => list.map((m) => `'${m.body}'`).join(', ');
-            const why = [
-                ...(missingWorkflows.length === 0
-                    ? []
-                    : [`${missingWorkflows.length > 1 ? 'Workflows' : 'Workflow'} ${names(missingWorkflows)}`]),
-                ...(missingJobs.length === 0
-                    ? []
-                    : [`${missingJobs.length > 1 ? 'Jobs' : 'Job'} ${names(missingJobs)}`]),
-            ].join(' and ');
+            const names = (list, what) => list.length === 0
+                ? []
+                : [`${what}${list.length > 1 ? 's' : ''} ${list.map((m) => `'${m.body}'`).join(', ')}`];
+            const why = [...names(missingWorkflows, 'Workflow'), ...names(missingJobs, 'Job')].join(' and ');
             const missing = why === ''
                 ? `No build of ${scope} appeared ${within}${after}`
                 : `${why} of ${scope} did not appear ${within}${after}`;
@@ -778,7 +764,6 @@ function tally(builds) {
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
 // a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
 // (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
-
 
 
 
@@ -881,35 +866,30 @@ async function gateBuilds(ctx, service, input, options) {
     return builds;
 }
 /**
- * The connection in a pipeline's own project, its `project_slug` (docs/promises.md, promise 35): the step's own
- * when they name one project, or when the answer names none. When they differ, a project the step named itself
- * makes `asked` (the input that named the pipeline) an input error; else the pipeline's project is used, and said.
- * Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
+ * One pipeline as the gate's source, its jobs read in its own project, its `project_slug` (docs/promises.md, promise
+ * 35): the step's own when they name one project, or when the answer names none. When they differ, a project the
+ * step named itself makes `asked` (the input that named the pipeline) an input error; else the pipeline's project
+ * is used, and said. Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
  */
-function pipelineConnection(ctx, connection, pipeline, asked) {
+function pipelineSource(ctx, connection, pipeline, times, asked) {
     const named = pipeline['project_slug'];
-    if (named === undefined)
-        return connection;
-    const own = (0,v2/* slugAddress */.Ms)(named);
+    const own = named === undefined ? connection.project : (0,v2/* slugAddress */.Ms)(named);
     const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
     if (own === undefined)
         throw (0,records/* unusable */._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
-    if ((0,v2/* sameProject */.EF)(own, connection.project))
-        return connection;
-    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${(0,v1/* projectName */.j1)(connection.project)}`;
-    if (asked === undefined)
-        throw (0,records/* unusable */._P)(call, `${theirs} that the step started it in`);
-    const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
-    if (given.length > 0)
-        throw new errors/* ValidationError */.yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
-            `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`, undefined, theirs);
-    ctx.info(`${(0,gate_scope/* upper */.js)(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
-    // The service object names its project: a connection pointed elsewhere gets one of its own.
-    return {
-        ...connection,
-        project: own,
-        service: (0,service/* openService */.I)({ transport: connection.transport, project: own }),
-    };
+    let { service } = connection;
+    if (!(0,v2/* sameProject */.EF)(own, connection.project)) {
+        const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${service.name}`;
+        if (asked === undefined)
+            throw (0,records/* unusable */._P)(call, `${theirs} that the step started it in`);
+        const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+        if (given.length > 0)
+            throw new errors/* ValidationError */.yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+                `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`, undefined, theirs);
+        ctx.info(`${(0,gate_scope/* upper */.js)(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
+        service = (0,service_service/* openService */.I)({ transport: connection.transport, project: own });
+    }
+    return { service, source: service.pipelineSource(pipeline, { now: () => ctx.clock.now(), ...times }) };
 }
 /** The inputs that name the step's project; without them it is the workflow's repository. */
 const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
@@ -919,11 +899,6 @@ async function oneJob(service, input) {
         return input;
     const source = await service.oneJob(input.buildNum);
     return { ...input, workflows: [], jobs: [], named: [], source };
-}
-/** One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). */
-function pipelineSource(ctx, connection, pipeline, times) {
-    const { service } = pipelineConnection(ctx, connection, pipeline);
-    return service.pipelineSource(pipeline, { now: () => ctx.clock.now(), ...times });
 }
 /** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
 function endOutcome(ending, builds, workflows) {
@@ -1174,23 +1149,22 @@ function newest(builds) {
     return builds.toSorted((a, b) => b.number - a.number)[0];
 }
 function failureMessage(input, builds, failing, workflows) {
-    const how = buildHow;
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .describePolicy */ .wy)(input.policy)}` : '';
     const [only] = failing;
     if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
         const where = only.url ? `: ${only.url}` : '';
         const of = builds.length > 1 ? ` of ${builds.length} builds of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .scopeOf */ .Od)(input)}` : '';
-        return `Build ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .label */ .Pf)(only)}${of} ended with ${how(only)}${allowed}${where}`;
+        return `Build ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .label */ .Pf)(only)}${of} ended with ${buildHow(only)}${allowedOf(input)}${where}`;
     }
     if (workflows.length === 0) {
-        const list = failing.map((b) => `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .label */ .Pf)(b)} ${how(b)}`).join(', ');
-        return `${failing.length} of ${builds.length} builds of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .scopeOf */ .Od)(input)} did not pass: ${list}${allowed}`;
+        const list = failing.map((b) => `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .label */ .Pf)(b)} ${buildHow(b)}`).join(', ');
+        return `${failing.length} of ${builds.length} builds of ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .scopeOf */ .Od)(input)} did not pass: ${list}${allowedOf(input)}`;
     }
     return `${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .upper */ .js)((0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .scopeOf */ .Od)(input))} did not pass: ${failureList(input, workflows, failing)}`;
 }
+/** `; allowed: success, no_tests` when more than one outcome passes. */
+const allowedOf = ({ policy }) => policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .describePolicy */ .wy)(policy)}` : '';
 /** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
 function failureList(input, workflows, failing) {
-    const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .describePolicy */ .wy)(input.policy)}` : '';
     const list = workflows.map((w) => {
         const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .workflowOutcome */ .WM)(w.status);
         const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
@@ -1198,7 +1172,7 @@ function failureList(input, workflows, failing) {
         return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
     });
     list.push(...failing.map((b) => `build ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .label */ .Pf)(b)} ended with ${buildHow(b)}`));
-    return `${list.join(', ')}${allowed}`;
+    return `${list.join(', ')}${allowedOf(input)}`;
 }
 function buildHow(b) {
     const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .outcomeOf */ .sG)(b);

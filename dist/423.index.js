@@ -334,7 +334,7 @@ async function pipelineSummary(ctx, pipeline, url, workflows, text) {
 async function followPipeline(ctx, connection, input, pipeline, times) {
     // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
     // past its set-up may list no workflow before the step takes it to run none.
-    const source = (0,runner_gate/* pipelineSource */.yN)(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
+    const { source } = (0,runner_gate/* pipelineSource */.y)(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
     const gate = {
         ...input,
         query: { revision: '', jobs: [] },
@@ -348,7 +348,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     };
     let builds = [];
     try {
-        await (0,runner_gate/* gateBuilds */.Np)(ctx, connection.service, gate, {
+        await (0,runner_gate/* gateBuilds */.N)(ctx, connection.service, gate, {
             ...times,
             buildNum: 'deciding',
             seen: (b) => (builds = b),

@@ -108,18 +108,16 @@ async function waitForBuild(ctx) {
     const deadline = started + input.timeoutMs;
     const connection = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .connectUntil */ .HO)(ctx, deadline);
     if (pipelineId === undefined) {
-        await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, connection.service, input, { started, deadline });
+        await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .N)(ctx, connection.service, input, { started, deadline });
         return;
     }
     const pipeline = await connection.service.pipeline(pipelineId);
     // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
     ctx.io.notice(`Pipeline #${pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineUrl */ .EL)(connection, pipeline)}`);
-    const { settleMs, appearMs: emptyMs } = input;
-    // Its jobs are read in its own project (docs/promises.md, promise 35).
-    const own = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineConnection */ .pV)(ctx, connection, pipeline, 'pipeline-id');
-    const source = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .yN)(ctx, own, pipeline, { settleMs, emptyMs });
+    const times = { settleMs: input.settleMs, emptyMs: input.appearMs };
+    const { service, source } = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .y)(ctx, connection, pipeline, times, 'pipeline-id');
     const label = `pipeline #${pipeline.number}${(0,_runner_gate_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .scopeOf */ .Od)(input).replace(/^the newest commit/u, '')}`;
-    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, own.service, { ...input, source, label }, { started, deadline });
+    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .N)(ctx, service, { ...input, source, label }, { started, deadline });
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {

@@ -97,8 +97,6 @@ export function testsSection(
 /** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
 export const MAX_FAILURE_REPORTS = 5;
 
-export type { FailureReport as FailureShown };
-
 const NOTHING_SHOWN: FailureReport = { failedStep: undefined, summary: '' };
 
 /**

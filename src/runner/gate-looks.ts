@@ -84,33 +84,28 @@ export async function waitForJobs(
     for (const { name, status } of scanned.open ?? []) if (isOpen(name, status) === true) return undefined;
     erroredPipelines = [...(scanned.errored ?? [])];
     const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
+    /** Keeps a workflow that ended; false while one the verdict may judge is open. */
+    const take = ({ id, name, status }: WorkflowEnd): boolean => {
+      if (found.has(id)) return true;
+      const open = isOpen(name, status);
+      if (open === false) found.set(id, { id, name, status });
+      return open !== true;
+    };
     if (noV2) return [...found.values()];
-    for (const id of new Set(all.map((b) => b.workflow.id).filter(isV2Id))) {
-      if (found.has(id)) continue;
-      try {
-        const { name, status } = await service.workflow(id);
-        const open = isOpen(name, status);
-        if (open === true) return undefined;
-        if (open === false) found.set(id, { id, name, status });
-      } catch (error) {
-        if (refused(error, 'a workflow')) return [...found.values()];
-        throw error;
-      }
+    try {
+      for (const id of new Set(all.map((b) => b.workflow.id).filter(isV2Id)))
+        if (!found.has(id) && !take({ ...(await service.workflow(id)), id })) return undefined;
+    } catch (error) {
+      if (refused(error, 'a workflow')) return [...found.values()];
+      throw error;
     }
     // The commit's workflows that made no build, where the source does not hold them.
-    if (source.commitWorkflows !== undefined) {
-      try {
-        const commit = await source.commitWorkflows();
-        erroredPipelines.push(...commit.errored);
-        for (const { id, name, status } of commit.workflows) {
-          if (found.has(id)) continue;
-          const open = isOpen(name, status);
-          if (open === true) return undefined;
-          if (open === false) found.set(id, { id, name, status });
-        }
-      } catch (error) {
-        if (!refused(error, "the commit's pipelines")) throw error;
-      }
+    try {
+      const commit = await source.commitWorkflows?.();
+      erroredPipelines.push(...(commit?.errored ?? []));
+      for (const workflow of commit?.workflows ?? []) if (!take(workflow)) return undefined;
+    } catch (error) {
+      if (!refused(error, "the commit's pipelines")) throw error;
     }
     return [...found.values()];
   };
@@ -182,15 +177,11 @@ export async function waitForJobs(
       const within = `within ${formatDuration(input.appearMs)}`;
       const states = all.map((b) => `${label(b)} ${outcomeOf(b) || describeState(b)}`).join(', ');
       const after = all.length === 0 ? '' : ` after the other builds ended (seen: ${states})`;
-      const names = (list: NamePattern[]): string => list.map((m) => `'${m.body}'`).join(', ');
-      const why = [
-        ...(missingWorkflows.length === 0
+      const names = (list: NamePattern[], what: string): string[] =>
+        list.length === 0
           ? []
-          : [`${missingWorkflows.length > 1 ? 'Workflows' : 'Workflow'} ${names(missingWorkflows)}`]),
-        ...(missingJobs.length === 0
-          ? []
-          : [`${missingJobs.length > 1 ? 'Jobs' : 'Job'} ${names(missingJobs)}`]),
-      ].join(' and ');
+          : [`${what}${list.length > 1 ? 's' : ''} ${list.map((m) => `'${m.body}'`).join(', ')}`];
+      const why = [...names(missingWorkflows, 'Workflow'), ...names(missingJobs, 'Job')].join(' and ');
       const missing =
         why === ''
           ? `No build of ${scope} appeared ${within}${after}`

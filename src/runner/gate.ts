@@ -2,7 +2,7 @@
 // a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
 // (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
 import { abortReason } from '../common/clock.ts';
-import { projectName, type ProjectAddress } from '../service/v1.ts';
+import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError, ValidationError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import type { Job } from '../service/model.ts';
@@ -17,7 +17,7 @@ import {
   readTests,
   showFailedSteps,
   testsSection,
-  type FailureShown,
+  type FailureReport,
   type TestsRead,
 } from './build-report.ts';
 import { inGroup } from './io.ts';
@@ -51,7 +51,7 @@ interface GateOptions {
 
 interface Reports {
   tests: Map<number, TestsRead>;
-  failures: Map<number, FailureShown>;
+  failures: Map<number, FailureReport>;
   /** One budget of error annotations for the failed steps and the failed tests of every build. */
   budget: AnnotationBudget;
 }
@@ -145,42 +145,40 @@ export async function gateBuilds(
 }
 
 /**
- * The connection in a pipeline's own project, its `project_slug` (docs/promises.md, promise 35): the step's own
- * when they name one project, or when the answer names none. When they differ, a project the step named itself
- * makes `asked` (the input that named the pipeline) an input error; else the pipeline's project is used, and said.
- * Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
+ * One pipeline as the gate's source, its jobs read in its own project, its `project_slug` (docs/promises.md, promise
+ * 35): the step's own when they name one project, or when the answer names none. When they differ, a project the
+ * step named itself makes `asked` (the input that named the pipeline) an input error; else the pipeline's project
+ * is used, and said. Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
  */
-export function pipelineConnection(
+export function pipelineSource(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   pipeline: Pipeline,
+  times: { settleMs: number; emptyMs: number },
   asked?: string,
-): Connection<ProjectAddress> {
+): { service: Service; source: JobSource } {
   const named = pipeline['project_slug'];
-  if (named === undefined) return connection;
-  const own = slugAddress(named);
+  const own = named === undefined ? connection.project : slugAddress(named);
   const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
   if (own === undefined)
     throw unusable(call, 'the pipeline has a project_slug that is no provider/organization/project');
-  if (sameProject(own, connection.project)) return connection;
-  const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${projectName(connection.project)}`;
-  if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
-  const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
-  if (given.length > 0)
-    throw new ValidationError(
-      asked,
-      `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
-        `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`,
-      undefined,
-      theirs,
-    );
-  ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
-  // The service object names its project: a connection pointed elsewhere gets one of its own.
-  return {
-    ...connection,
-    project: own,
-    service: openService({ transport: connection.transport, project: own }),
-  };
+  let { service } = connection;
+  if (!sameProject(own, connection.project)) {
+    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${service.name}`;
+    if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
+    const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+    if (given.length > 0)
+      throw new ValidationError(
+        asked,
+        `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+          `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`,
+        undefined,
+        theirs,
+      );
+    ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
+    service = openService({ transport: connection.transport, project: own });
+  }
+  return { service, source: service.pipelineSource(pipeline, { now: () => ctx.clock.now(), ...times }) };
 }
 
 /** The inputs that name the step's project; without them it is the workflow's repository. */
@@ -191,17 +189,6 @@ async function oneJob(service: Service, input: GateInputs): Promise<GateInputs> 
   if (input.buildNum === undefined) return input;
   const source = await service.oneJob(input.buildNum);
   return { ...input, workflows: [], jobs: [], named: [], source };
-}
-
-/** One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). */
-export function pipelineSource(
-  ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
-  pipeline: Pipeline,
-  times: { settleMs: number; emptyMs: number },
-): JobSource {
-  const { service } = pipelineConnection(ctx, connection, pipeline);
-  return service.pipelineSource(pipeline, { now: () => ctx.clock.now(), ...times });
 }
 
 /** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
@@ -219,7 +206,7 @@ function setOutputs(
   input: GateInputs,
   builds: readonly Job[],
   outcome: string,
-  failures: ReadonlyMap<number, FailureShown>,
+  failures: ReadonlyMap<number, FailureReport>,
   options: GateOptions,
 ): void {
   const only = input.jobs.length === 1 ? input.jobs[0] : undefined;

@@ -110,24 +110,25 @@ function failureMessage(
   failing: readonly Job[],
   workflows: readonly WorkflowEnd[],
 ): string {
-  const how = buildHow;
-  const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
   const [only] = failing;
   if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
     const where = only.url ? `: ${only.url}` : '';
     const of = builds.length > 1 ? ` of ${builds.length} builds of ${scopeOf(input)}` : '';
-    return `Build ${label(only)}${of} ended with ${how(only)}${allowed}${where}`;
+    return `Build ${label(only)}${of} ended with ${buildHow(only)}${allowedOf(input)}${where}`;
   }
   if (workflows.length === 0) {
-    const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
-    return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
+    const list = failing.map((b) => `${label(b)} ${buildHow(b)}`).join(', ');
+    return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowedOf(input)}`;
   }
   return `${upper(scopeOf(input))} did not pass: ${failureList(input, workflows, failing)}`;
 }
 
+/** `; allowed: success, no_tests` when more than one outcome passes. */
+const allowedOf = ({ policy }: GateInputs): string =>
+  policy.allowed.size > 1 ? `; allowed: ${describePolicy(policy)}` : '';
+
 /** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
 function failureList(input: GateInputs, workflows: readonly WorkflowEnd[], failing: readonly Job[]): string {
-  const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
   const list = workflows.map((w) => {
     const outcome = workflowOutcome(w.status);
     const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
@@ -135,7 +136,7 @@ function failureList(input: GateInputs, workflows: readonly WorkflowEnd[], faili
     return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
   });
   list.push(...failing.map((b) => `build ${label(b)} ended with ${buildHow(b)}`));
-  return `${list.join(', ')}${allowed}`;
+  return `${list.join(', ')}${allowedOf(input)}`;
 }
 
 function buildHow(b: Job): string {

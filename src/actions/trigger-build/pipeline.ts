@@ -102,7 +102,7 @@ export async function followPipeline(
 ): Promise<void> {
   // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
   // past its set-up may list no workflow before the step takes it to run none.
-  const source = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
+  const { source } = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
   const gate: GateInputs = {
     ...input,
     query: { revision: '', jobs: [] },

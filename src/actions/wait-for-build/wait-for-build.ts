@@ -1,4 +1,4 @@
-import { gateBuilds, pipelineConnection, pipelineSource } from '../../runner/gate.ts';
+import { gateBuilds, pipelineSource } from '../../runner/gate.ts';
 import { scopeOf } from '../../runner/gate-scope.ts';
 import { definedOnly } from '../../service/records.ts';
 import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
@@ -97,12 +97,10 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const pipeline = await connection.service.pipeline(pipelineId);
   // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
   ctx.io.notice(`Pipeline #${pipeline.number}: ${pipelineUrl(connection, pipeline)}`);
-  const { settleMs, appearMs: emptyMs } = input;
-  // Its jobs are read in its own project (docs/promises.md, promise 35).
-  const own = pipelineConnection(ctx, connection, pipeline, 'pipeline-id');
-  const source = pipelineSource(ctx, own, pipeline, { settleMs, emptyMs });
+  const times = { settleMs: input.settleMs, emptyMs: input.appearMs };
+  const { service, source } = pipelineSource(ctx, connection, pipeline, times, 'pipeline-id');
   const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;
-  await gateBuilds(ctx, own.service, { ...input, source, label }, { started, deadline });
+  await gateBuilds(ctx, service, { ...input, source, label }, { started, deadline });
 }
 
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
