@@ -788,7 +788,7 @@ async function gateBuilds(ctx, service, input, options) {
     const reports = { tests: new Map(), failures: new Map(), budget: new build_report/* AnnotationBudget */.TL() };
     /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
     const ranNothing = (why) => {
-        ending = { kind: 'stopped', why, none: true };
+        ending = { kind: 'stopped', why };
         // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
         const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
         (0,outcomes/* ifNothing */.Le)(ctx, input.ifNoBuilds, going, () => (0,wait/* waitFailed */.bn)((0,runner_text/* logSafe */.sN)((0,gate_scope/* upper */.js)(why))));
@@ -821,11 +821,11 @@ async function gateBuilds(ctx, service, input, options) {
             throw error;
         }
         const verdict = (0,runner_verdict/* judge */.S4)(input, {
+            ...waited,
             builds,
             others: waited.others ?? builds,
             workflows: waited.workflows ?? [],
             unbuilt: (0,runner_verdict/* unbuiltOf */.N7)(input),
-            ...(0,records/* definedOnly */.Uv)({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
         });
         workflows = verdict.judged;
         for (const w of workflows)

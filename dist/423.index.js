@@ -128,8 +128,11 @@ var format = __webpack_require__(8858);
 
 /** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
 const CANCEL_BUDGET_MS = 4000;
-const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
-const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
+/** Its connection's timeouts and retries, which fit in that time. */
+const CANCEL_CONNECTION = {
+    timeouts: { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 },
+    retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 },
+};
 /** The words of a cancel of a build or pipeline the step followed. */
 function cancelling(name, doing, where = '') {
     return {
@@ -153,12 +156,7 @@ async function afterAbort(ctx, input, says, work) {
     }
     ctx.info(`${says.when}; ${says.doing}`);
     const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-    const { service } = ctx.connect({
-        signal: budget,
-        timeouts: CANCEL_TIMEOUTS,
-        retry: CANCEL_RETRY,
-        acceptSlug: true,
-    });
+    const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION, acceptSlug: true });
     try {
         return await work(service);
     }

@@ -3,7 +3,7 @@
 import type { CommitQuery } from '../service/commit-builds.ts';
 import { describePatterns, type NamePattern } from '../common/name-patterns.ts';
 import type { Job } from '../service/model.ts';
-import type { WorkflowEnd } from '../service/pipeline-builds.ts';
+import type { UnbuiltJob, WorkflowEnd } from '../service/pipeline-builds.ts';
 import type { JobSource } from '../service/sources.ts';
 import type { IfNothing, OutcomePolicy } from './outcomes.ts';
 
@@ -28,23 +28,29 @@ export interface GateInputs {
   label?: string;
 }
 
+/** What the gate found once the wait ended: what the one rule judges. */
+export interface Found {
+  /** The builds counted: of the chosen workflows and jobs, all ended. */
+  builds: readonly Job[];
+  /** Every build of the chosen workflows, counted or not. */
+  others: readonly Job[];
+  /** Every ended workflow known of the pipeline or the commit (through v2, where it answers). */
+  workflows: readonly WorkflowEnd[];
+  /** The chosen jobs of a pipeline that ended without a build. */
+  unbuilt: readonly UnbuiltJob[];
+  /** Why a named job or workflow, or any build chosen, did not appear within the appear time. */
+  missing?: string;
+  /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
+  nothing?: string;
+  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
+  errored?: readonly string[];
+}
+
 /** How the wait ended; `stopped` is a time-out, a give-up or builds not found (`none`: nothing appeared). */
 export type Ending =
-  | {
-      kind: 'finished';
-      /** Every ended workflow known of the pipeline or the commit. */
-      workflows?: WorkflowEnd[];
-      /** Why nothing ran, as the source knows it. */
-      nothing?: string | undefined;
-      /** Every build of the chosen workflows, counted or not. */
-      others?: Job[];
-      /** Why a named job or workflow, or any build chosen, did not appear. */
-      missing?: string;
-      /** Why each of the commit's pipelines that errored runs nothing. */
-      errored?: string[];
-    }
+  | ({ kind: 'finished' } & Partial<Omit<Found, 'builds' | 'unbuilt'>>)
   | { kind: 'cancelled'; what?: string }
-  | { kind: 'stopped'; why: string; none?: boolean }
+  | { kind: 'stopped'; why: string }
   | { kind: 'none'; why: string };
 
 export type Finished = Extract<Ending, { kind: 'finished' }>;

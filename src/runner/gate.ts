@@ -8,7 +8,7 @@ import { formatDuration } from '../common/format.ts';
 import type { Job } from '../service/model.ts';
 import type { WorkflowEnd } from '../service/pipeline-builds.ts';
 import { sameProject, slugAddress, type Pipeline } from '../service/v2.ts';
-import { definedOnly, unusable } from '../service/records.ts';
+import { unusable } from '../service/records.ts';
 import { openService, type Service } from '../service/service.ts';
 import type { JobSource } from '../service/sources.ts';
 import {
@@ -70,7 +70,7 @@ export async function gateBuilds(
   const reports: Reports = { tests: new Map(), failures: new Map(), budget: new AnnotationBudget() };
   /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
   const ranNothing = (why: string): Job[] => {
-    ending = { kind: 'stopped', why, none: true };
+    ending = { kind: 'stopped', why };
     // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
     const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
     ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(upper(why))));
@@ -101,11 +101,11 @@ export async function gateBuilds(
       throw error;
     }
     const verdict = judge(input, {
+      ...waited,
       builds,
       others: waited.others ?? builds,
       workflows: waited.workflows ?? [],
       unbuilt: unbuiltOf(input),
-      ...definedOnly({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
     });
     workflows = verdict.judged;
     for (const w of workflows)

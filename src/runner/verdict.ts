@@ -4,25 +4,7 @@ import { choosesName } from '../common/name-patterns.ts';
 import type { Job } from '../service/model.ts';
 import type { UnbuiltJob, WorkflowEnd } from '../service/pipeline-builds.ts';
 import { describePolicy, outcomeOf, passes, workflowOutcome, type OutcomePolicy } from './outcomes.ts';
-import { scopeOf, label, upper, type GateInputs } from './gate-scope.ts';
-
-/** What the gate found once the wait ended: what the one rule judges. */
-export interface Found {
-  /** The builds counted: of the chosen workflows and jobs, all ended. */
-  builds: readonly Job[];
-  /** Every build of the chosen workflows, counted or not. */
-  others: readonly Job[];
-  /** Every ended workflow known of the pipeline or the commit (through v2, where it answers). */
-  workflows: readonly WorkflowEnd[];
-  /** The chosen jobs of a pipeline that ended without a build. */
-  unbuilt: readonly UnbuiltJob[];
-  /** Why a named job or workflow, or any build chosen, did not appear within the appear time. */
-  missing?: string;
-  /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
-  nothing?: string;
-  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
-  errored?: readonly string[];
-}
+import { scopeOf, label, upper, type Found, type GateInputs } from './gate-scope.ts';
 
 /** The verdict: the workflows judged, and why the step fails, or why nothing ran (`if-no-builds` decides). */
 export interface Verdict {

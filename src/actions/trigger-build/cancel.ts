@@ -13,9 +13,11 @@ import type { TriggerInputs } from './inputs.ts';
 /** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
 const CANCEL_BUDGET_MS = 4000;
 
-const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
-
-const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
+/** Its connection's timeouts and retries, which fit in that time. */
+const CANCEL_CONNECTION = {
+  timeouts: { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 },
+  retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 },
+};
 
 /** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
 type AfterAbortSays = ReturnType<typeof cancelling>;
@@ -49,12 +51,7 @@ async function afterAbort(
   }
   ctx.info(`${says.when}; ${says.doing}`);
   const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-  const { service } = ctx.connect({
-    signal: budget,
-    timeouts: CANCEL_TIMEOUTS,
-    retry: CANCEL_RETRY,
-    acceptSlug: true,
-  });
+  const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION, acceptSlug: true });
   try {
     return await work(service);
   } catch (error) {
