@@ -501,8 +501,8 @@ var format = __webpack_require__(8858);
 var v2 = __webpack_require__(1879);
 // EXTERNAL MODULE: ../service/records.ts
 var records = __webpack_require__(4601);
-// EXTERNAL MODULE: ../service/service.ts + 1 modules
-var service_service = __webpack_require__(8335);
+// EXTERNAL MODULE: ../service/service.ts
+var service_service = __webpack_require__(5468);
 // EXTERNAL MODULE: ../runner/build-report.ts
 var build_report = __webpack_require__(5505);
 // EXTERNAL MODULE: ../runner/io.ts

@@ -585,8 +585,8 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(6994);
-// EXTERNAL MODULE: ../service/service.ts + 1 modules
-var service_service = __webpack_require__(8335);
+// EXTERNAL MODULE: ../service/service.ts
+var service_service = __webpack_require__(5468);
 // EXTERNAL MODULE: ../common/clock.ts
 var common_clock = __webpack_require__(7151);
 // EXTERNAL MODULE: ../common/errors.ts
@@ -3241,146 +3241,19 @@ function objectAnswer(call, value, emptyString = false) {
 
 /***/ }),
 
-/***/ 8335:
+/***/ 5468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  I: () => (/* binding */ openService)
-});
-
-// EXTERNAL MODULE: ../common/errors.ts
-var errors = __webpack_require__(6182);
-// EXTERNAL MODULE: ../service/find-builds.ts
-var find_builds = __webpack_require__(8372);
-// EXTERNAL MODULE: ../service/model.ts
-var model = __webpack_require__(6386);
-// EXTERNAL MODULE: ../service/commit-builds.ts
-var commit_builds = __webpack_require__(130);
-// EXTERNAL MODULE: ../service/pipeline-builds.ts
-var pipeline_builds = __webpack_require__(2395);
-// EXTERNAL MODULE: ../service/records.ts
-var service_records = __webpack_require__(4601);
-// EXTERNAL MODULE: ../service/step-output.ts
-var step_output = __webpack_require__(6519);
-;// CONCATENATED MODULE: ../service/sources.ts
-// What the gate and trigger-build read, as jobs, whichever API reaches the project (docs/v2.md): a commit's jobs
-// (v1.1's build list by triple, its pipelines through v2 by slug), a pipeline's, one job by number, a job's failed
-// steps, and the cancels. The records each API answers stay here.
-
-
-
-
-
-
-function sourcesOf(client, v2, project, transport) {
-    const triple = 'slug' in project ? undefined : project;
-    /** The record each job was read from, for its steps. */
-    const records = new WeakMap();
-    const asJob = (build) => {
-        const job = (0,model/* jobOfBuild */.T)(build, triple === undefined);
-        records.set(job, build);
-        return job;
-    };
-    const jobsOf = ({ builds, ...rest }) => ({
-        ...rest,
-        jobs: builds.map(asJob),
-    });
-    const read = (0,pipeline_builds/* jobReader */.Ps)(client, v2, project);
-    const v1Only = (what) => {
-        if (triple !== undefined)
-            return triple;
-        const why = `${what} has no API v2 form, so a project named by its slug cannot be reached`;
-        throw new errors/* ValidationError */.yI('project-slug', 'name the project by vcs-type, username and project', undefined, why);
-    };
-    return {
-        /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
-        commitSource(query, times) {
-            if (triple === undefined) {
-                const source = (0,pipeline_builds/* slugCommitBuilds */.Uw)(v2, project, query, read, times);
-                return { look: async () => jobsOf(await source.look()) };
-            }
-            let builds;
-            const pipelines = new pipeline_builds/* CommitPipelines */.tf(v2, triple, query);
-            return {
-                look: async () => {
-                    let chose;
-                    if (query.revision === '') {
-                        const [newest] = await client.builds(triple, { branch: query.branch ?? '', limit: 1 });
-                        const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
-                        if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
-                            return { jobs: [], truncated: false };
-                        query.revision = revision;
-                        chose = newest.build_num;
-                    }
-                    builds ??= new commit_builds/* CommitBuilds */.J_(client, triple, { ...query }, { now: times.since });
-                    const { requests: _, ...look } = jobsOf(await builds.look());
-                    return chose === undefined ? look : { ...look, chose };
-                },
-                // A workflow that ended before it made a job shows only in the commit's pipelines (v2).
-                commitWorkflows: () => pipelines.workflows(),
-            };
-        },
-        /** One pipeline's jobs, look after look, in this project. */
-        pipelineSource(pipeline, times) {
-            const source = new pipeline_builds/* PipelineBuilds */.E6(read, v2, pipeline, times);
-            return {
-                look: async () => jobsOf(await source.look()),
-                get unbuilt() {
-                    return source.unbuilt;
-                },
-                get workflows() {
-                    return source.workflows;
-                },
-            };
-        },
-        /** One job by number; read now, so that one that cannot be read fails at once, unless the caller `holds` it. */
-        async oneJob(num, holds = false) {
-            let first = holds ? undefined : await read(num);
-            return {
-                look: async () => {
-                    const build = first ?? (await read(num));
-                    first = undefined;
-                    return { jobs: [asJob(build)], truncated: false, complete: (0,service_records/* isFinished */.$g)(build) };
-                },
-            };
-        },
-        /** The job's failed steps with their output's tail; undefined where the API has no step output. */
-        async failedSteps(job, lines, signal) {
-            if (triple === undefined)
-                return undefined;
-            const record = records.get(job);
-            const reread = () => client.build(triple, job.number);
-            const build = record !== undefined && Array.isArray(record.steps) ? record : await reread();
-            return (0,step_output/* collectFailedSteps */.P4)({ transport, build, lines, refresh: reread, signal });
-        },
-        /** Cancels a job; its state after, where the API answers it. */
-        async cancelJob(num) {
-            if (triple !== undefined)
-                return asJob(await client.cancel(triple, num));
-            await v2.cancelJob(project, num);
-            return undefined;
-        },
-        /** The build a v1.1 trigger cut short started: newer than `before`, on its branch. */
-        findTriggeredJob: async (request, before) => {
-            const found = await client.findTriggeredBuild(v1Only('finding a build'), request, before);
-            return found === undefined ? undefined : asJob(found);
-        },
-        findTriggeredPipeline: (ref, before) => v2.findTriggered(project, ref, before),
-        workflows: (pipelineId) => v2.workflows(pipelineId),
-        workflow: (id) => v2.workflow(id),
-        cancelWorkflow: (id) => v2.cancelWorkflow(id),
-    };
-}
-
-// EXTERNAL MODULE: ../service/start-build.ts
-var start_build = __webpack_require__(1662);
-// EXTERNAL MODULE: ../service/v1.ts
-var v1 = __webpack_require__(6994);
-// EXTERNAL MODULE: ../service/v2.ts
-var service_v2 = __webpack_require__(1879);
-;// CONCATENATED MODULE: ../service/service.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ openService)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+/* harmony import */ var _find_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8372);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6386);
+/* harmony import */ var _sources_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3745);
+/* harmony import */ var _start_build_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1662);
+/* harmony import */ var _v1_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6994);
+/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1879);
 // One object per project, and the only place that knows the service has two APIs (docs/v2.md). By its v1.1 triple
 // a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
 // pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
@@ -3393,15 +3266,15 @@ var service_v2 = __webpack_require__(1879);
 
 
 function openService({ transport, project }) {
-    const client = new v1/* Client */.Kj(transport);
-    const v2 = new service_v2/* ProjectsV2 */.lv(transport);
+    const client = new _v1_js__WEBPACK_IMPORTED_MODULE_5__/* .Client */ .Kj(transport);
+    const v2 = new _v2_js__WEBPACK_IMPORTED_MODULE_6__/* .ProjectsV2 */ .lv(transport);
     /** The form the project allows; `what` names the call in the error when it has none. */
     const either = (what, forms) => {
         if (!('slug' in project))
             return forms.v1(client, project);
         if (forms.v2 !== undefined)
             return forms.v2(v2, project);
-        throw new errors/* ValidationError */.yI('project-slug', 'name the project by vcs-type, username and project', undefined, `${what} has no API v2 form, so a project named by its slug cannot be reached`);
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', 'name the project by vcs-type, username and project', undefined, `${what} has no API v2 form, so a project named by its slug cannot be reached`);
     };
     // v2 deletes a variable that does not exist without a word: one list says which exist.
     let envVarNames;
@@ -3409,7 +3282,7 @@ function openService({ transport, project }) {
         project,
         /** The v1.1 triple, for a project v1.1 reaches; undefined when it is named by its slug (v2 only). */
         triple: 'slug' in project ? undefined : project,
-        name: (0,v1/* projectName */.j1)(project),
+        name: (0,_v1_js__WEBPACK_IMPORTED_MODULE_5__/* .projectName */ .j1)(project),
         /** Downloads go through the service's transport (src/files/download.ts). */
         transport,
         /** The v1.1 client, for the callers that do not read through the service yet. */
@@ -3417,22 +3290,22 @@ function openService({ transport, project }) {
         either,
         /** The newest jobs that match, newest first, within a bound of jobs read. */
         jobs(query) {
-            const scan = 'slug' in project ? new service_v2/* JobScan */.Bk(v2, project, query) : new find_builds/* BuildScan */.Of(client, project, query);
+            const scan = 'slug' in project ? new _v2_js__WEBPACK_IMPORTED_MODULE_6__/* .JobScan */ .Bk(v2, project, query) : new _find_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .BuildScan */ .Of(client, project, query);
             return {
                 next: async () => {
                     const build = await scan.next();
-                    return build === undefined ? undefined : (0,model/* jobOfBuild */.T)(build);
+                    return build === undefined ? undefined : (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOfBuild */ .T)(build);
                 },
                 get bounded() {
                     return scan.bounded;
                 },
-                readBound: 'slug' in project ? service_v2/* MAX_JOBS_READ */.fk : find_builds/* MAX_BUILDS_READ */.iS,
+                readBound: 'slug' in project ? _v2_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_JOBS_READ */ .fk : _find_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_BUILDS_READ */ .iS,
             };
         },
-        ...sourcesOf(client, v2, project, transport),
-        ...(0,start_build/* triggersOf */.X)(client, v2, project, transport),
+        ...(0,_sources_js__WEBPACK_IMPORTED_MODULE_3__/* .sourcesOf */ .u)(client, v2, project, transport),
+        ...(0,_start_build_js__WEBPACK_IMPORTED_MODULE_4__/* .triggersOf */ .X)(client, v2, project, transport),
         async job(num) {
-            return (0,model/* jobOfBuild */.T)(await either(`reading job #${num}`, {
+            return (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOfBuild */ .T)(await either(`reading job #${num}`, {
                 v1: (c, p) => c.build(p, num),
                 v2: (api, p) => api.jobAsBuild(p, num),
             }));
@@ -3466,7 +3339,7 @@ function openService({ transport, project }) {
                     return true;
                 }
                 catch (error) {
-                    if (error instanceof errors/* ApiError */.hD && error.status === 404 && /env var/i.test(error.serverMessage))
+                    if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404 && /env var/i.test(error.serverMessage))
                         return false;
                     throw error;
                 }
@@ -3481,6 +3354,132 @@ function openService({ transport, project }) {
         }),
         addSshKey: (privateKey, hostname) => either('adding an SSH key', { v1: (c, p) => c.addSshKey(p, privateKey, hostname) }),
         clearCache: () => either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
+    };
+}
+
+
+/***/ }),
+
+/***/ 3745:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ v1Only),
+/* harmony export */   u: () => (/* binding */ sourcesOf)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6182);
+/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(130);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6386);
+/* harmony import */ var _pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2395);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4601);
+/* harmony import */ var _step_output_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6519);
+// What the gate and trigger-build read, as jobs, whichever API reaches the project (docs/v2.md): a commit's jobs
+// (v1.1's build list by triple, its pipelines through v2 by slug), a pipeline's, one job by number, a job's failed
+// steps, and the cancels. The records each API answers stay here.
+
+
+
+
+
+
+/** The project's triple, for a call only v1.1 has: a project named by its slug gets one error, before anything is sent. */
+function v1Only(project, what) {
+    if (!('slug' in project))
+        return project;
+    const why = `${what} has no API v2 form, so a project named by its slug cannot be reached`;
+    throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', 'name the project by vcs-type, username and project', undefined, why);
+}
+function sourcesOf(client, v2, project, transport) {
+    const triple = 'slug' in project ? undefined : project;
+    /** The record each job was read from, for its steps. */
+    const records = new WeakMap();
+    const asJob = (build) => {
+        const job = (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOfBuild */ .T)(build, triple === undefined);
+        records.set(job, build);
+        return job;
+    };
+    const jobsOf = ({ builds, ...rest }) => ({
+        ...rest,
+        jobs: builds.map(asJob),
+    });
+    const read = (0,_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .jobReader */ .Ps)(client, v2, project);
+    return {
+        /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
+        commitSource(query, times) {
+            if (triple === undefined) {
+                const source = (0,_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .slugCommitBuilds */ .Uw)(v2, project, query, read, times);
+                return { look: async () => jobsOf(await source.look()) };
+            }
+            let builds;
+            const pipelines = new _pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .CommitPipelines */ .tf(v2, triple, query);
+            return {
+                look: async () => {
+                    let chose;
+                    if (query.revision === '') {
+                        const [newest] = await client.builds(triple, { branch: query.branch ?? '', limit: 1 });
+                        const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+                        if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
+                            return { jobs: [], truncated: false };
+                        query.revision = revision;
+                        chose = newest.build_num;
+                    }
+                    builds ??= new _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .CommitBuilds */ .J_(client, triple, { ...query }, { now: times.since });
+                    const { requests: _, ...look } = jobsOf(await builds.look());
+                    return chose === undefined ? look : { ...look, chose };
+                },
+                // A workflow that ended before it made a job shows only in the commit's pipelines (v2).
+                commitWorkflows: () => pipelines.workflows(),
+            };
+        },
+        /** One pipeline's jobs, look after look, in this project. */
+        pipelineSource(pipeline, times) {
+            const source = new _pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .PipelineBuilds */ .E6(read, v2, pipeline, times);
+            return {
+                look: async () => jobsOf(await source.look()),
+                get unbuilt() {
+                    return source.unbuilt;
+                },
+                get workflows() {
+                    return source.workflows;
+                },
+            };
+        },
+        /** One job by number; read now, so that one that cannot be read fails at once, unless the caller `holds` it. */
+        async oneJob(num, holds = false) {
+            let first = holds ? undefined : await read(num);
+            return {
+                look: async () => {
+                    const build = first ?? (await read(num));
+                    first = undefined;
+                    return { jobs: [asJob(build)], truncated: false, complete: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinished */ .$g)(build) };
+                },
+            };
+        },
+        /** The job's failed steps with their output's tail; undefined where the API has no step output. */
+        async failedSteps(job, lines, signal) {
+            if (triple === undefined)
+                return undefined;
+            const record = records.get(job);
+            const reread = () => client.build(triple, job.number);
+            const build = record !== undefined && Array.isArray(record.steps) ? record : await reread();
+            return (0,_step_output_js__WEBPACK_IMPORTED_MODULE_5__/* .collectFailedSteps */ .P4)({ transport, build, lines, refresh: reread, signal });
+        },
+        /** Cancels a job; its state after, where the API answers it. */
+        async cancelJob(num) {
+            if (triple !== undefined)
+                return asJob(await client.cancel(triple, num));
+            await v2.cancelJob(project, num);
+            return undefined;
+        },
+        /** The build a v1.1 trigger cut short started: newer than `before`, on its branch. */
+        findTriggeredJob: async (request, before) => {
+            const found = await client.findTriggeredBuild(v1Only(project, 'finding a build'), request, before);
+            return found === undefined ? undefined : asJob(found);
+        },
+        findTriggeredPipeline: (ref, before) => v2.findTriggered(project, ref, before),
+        workflows: (pipelineId) => v2.workflows(pipelineId),
+        workflow: (id) => v2.workflow(id),
+        cancelWorkflow: (id) => v2.cancelWorkflow(id),
     };
 }
 
@@ -3605,10 +3604,12 @@ function openSshPublicBlob(text, invalid) {
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6386);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4601);
 /* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1879);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8481);
+/* harmony import */ var _sources_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3745);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8481);
 // Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
 // trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1 while it
 // works, then a workflow rerun. A project named by its slug has v2 alone.
+
 
 
 
@@ -3637,7 +3638,7 @@ function checkTriggerInputs(api, request, slug = false) {
     // The v2 trigger's limits, before anything is sent; a build of v1.1 has none.
     const toV2 = slug || api === 'v2' || (api === 'auto' && input === undefined);
     if (toV2 && request.params !== undefined)
-        (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPipelineParams */ .Jd)('params', request.params);
+        (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineParams */ .Jd)('params', request.params);
     if ((api === 'v2' || slug) && input !== undefined) {
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
     }
@@ -3701,11 +3702,10 @@ function triggersOf(client, v2, project, transport) {
         // Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
         // which needs the build's workflow and job ids from its v1.1 record.
         async rerun(api, buildNum, options) {
-            if (triple === undefined)
-                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', 'a rerun has no API v2 form here: name the project by its triple');
+            const v1 = (0,_sources_js__WEBPACK_IMPORTED_MODULE_5__/* .v1Only */ .b)(project, 'rerunning a build');
             if (api !== 'v2') {
                 try {
-                    return { api: 'v1.1', build: await client.retry(triple, buildNum, options) };
+                    return { api: 'v1.1', build: await client.retry(v1, buildNum, options) };
                 }
                 catch (error) {
                     if (api === 'v1.1' || !(error instanceof _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__/* .GoneError */ .AD))
@@ -3718,7 +3718,7 @@ function triggersOf(client, v2, project, transport) {
             else if (options.noCache) {
                 throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
             }
-            const build = await client.build(triple, buildNum);
+            const build = await client.build(v1, buildNum);
             const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
             if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
                 throw new TriggerFailedError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +

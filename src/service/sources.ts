@@ -48,6 +48,18 @@ export interface JobSource {
   commitWorkflows?(): Promise<{ workflows: Workflow[]; errored: string[] }>;
 }
 
+/** The project's triple, for a call only v1.1 has: a project named by its slug gets one error, before anything is sent. */
+export function v1Only(project: ProjectAddress, what: string): ProjectRef {
+  if (!('slug' in project)) return project;
+  const why = `${what} has no API v2 form, so a project named by its slug cannot be reached`;
+  throw new ValidationError(
+    'project-slug',
+    'name the project by vcs-type, username and project',
+    undefined,
+    why,
+  );
+}
+
 export function sourcesOf(client: Client, v2: ProjectsV2, project: ProjectAddress, transport: Transport) {
   const triple: ProjectRef | undefined = 'slug' in project ? undefined : project;
   /** The record each job was read from, for its steps. */
@@ -62,16 +74,6 @@ export function sourcesOf(client: Client, v2: ProjectsV2, project: ProjectAddres
     jobs: builds.map(asJob),
   });
   const read = jobReader(client, v2, project);
-  const v1Only = (what: string): ProjectRef => {
-    if (triple !== undefined) return triple;
-    const why = `${what} has no API v2 form, so a project named by its slug cannot be reached`;
-    throw new ValidationError(
-      'project-slug',
-      'name the project by vcs-type, username and project',
-      undefined,
-      why,
-    );
-  };
   return {
     /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
     commitSource(query: CommitQuery, times: PipelineTimes & { since: number }): JobSource {
@@ -141,7 +143,7 @@ export function sourcesOf(client: Client, v2: ProjectsV2, project: ProjectAddres
     },
     /** The build a v1.1 trigger cut short started: newer than `before`, on its branch. */
     findTriggeredJob: async (request: TriggerOptions, before: number): Promise<Job | undefined> => {
-      const found = await client.findTriggeredBuild(v1Only('finding a build'), request, before);
+      const found = await client.findTriggeredBuild(v1Only(project, 'finding a build'), request, before);
       return found === undefined ? undefined : asJob(found);
     },
     findTriggeredPipeline: (ref: { branch?: string; tag?: string }, before: number) =>

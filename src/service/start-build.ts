@@ -8,6 +8,7 @@ import { jobOfBuild, type Job } from './model.ts';
 import { definedOnly, type Build } from './records.ts';
 import type { Client, ProjectAddress, ProjectRef, TriggerOptions, TriggerResult } from './v1.ts';
 import { NoPipelineTriggerError, type Pipeline, type ProjectsV2 } from './v2.ts';
+import { v1Only } from './sources.ts';
 import { checkPipelineParams } from './validate.ts';
 
 export type TriggerApi = 'auto' | 'v1.1' | 'v2';
@@ -133,14 +134,10 @@ export function triggersOf(client: Client, v2: ProjectsV2, project: ProjectAddre
       buildNum: number,
       options: { ssh: boolean; noCache?: boolean },
     ): Promise<Rerun> {
-      if (triple === undefined)
-        throw new ValidationError(
-          'project-slug',
-          'a rerun has no API v2 form here: name the project by its triple',
-        );
+      const v1 = v1Only(project, 'rerunning a build');
       if (api !== 'v2') {
         try {
-          return { api: 'v1.1', build: await client.retry(triple, buildNum, options) };
+          return { api: 'v1.1', build: await client.retry(v1, buildNum, options) };
         } catch (error) {
           if (api === 'v1.1' || !(error instanceof GoneError)) throw error;
           if (options.noCache) throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
@@ -152,7 +149,7 @@ export function triggersOf(client: Client, v2: ProjectsV2, project: ProjectAddre
           `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`,
         );
       }
-      const build = await client.build(triple, buildNum);
+      const build = await client.build(v1, buildNum);
       const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
       if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
         throw new TriggerFailedError(
