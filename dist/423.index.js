@@ -573,7 +573,7 @@ async function triggerBuild(ctx) {
     let started;
     let confirmed;
     try {
-        started = await (0,trigger_api/* startBuild */.bT)(connection, input.api, input.request).catch(async (error) => {
+        started = await connection.service.trigger(input.api, input.request).catch(async (error) => {
             if (!(error instanceof v1/* TriggerAbortedError */.W0 || error instanceof v2/* PipelineTriggerAbortedError */.k))
                 throw error;
             // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.

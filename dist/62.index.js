@@ -3406,24 +3406,24 @@ function sourcesOf(client, v2, project, transport) {
     return {
         /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
         commitSource(query, times) {
-            if (triple === undefined) {
+            if ('slug' in project) {
                 const source = (0,_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .slugCommitBuilds */ .Uw)(v2, project, query, read, times);
                 return { look: async () => jobsOf(await source.look()) };
             }
             let builds;
-            const pipelines = new _pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .CommitPipelines */ .tf(v2, triple, query);
+            const pipelines = new _pipeline_builds_js__WEBPACK_IMPORTED_MODULE_3__/* .CommitPipelines */ .tf(v2, project, query);
             return {
                 look: async () => {
                     let chose;
                     if (query.revision === '') {
-                        const [newest] = await client.builds(triple, { branch: query.branch ?? '', limit: 1 });
+                        const [newest] = await client.builds(project, { branch: query.branch ?? '', limit: 1 });
                         const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
                         if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
                             return { jobs: [], truncated: false };
                         query.revision = revision;
                         chose = newest.build_num;
                     }
-                    builds ??= new _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .CommitBuilds */ .J_(client, triple, { ...query }, { now: times.since });
+                    builds ??= new _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .CommitBuilds */ .J_(client, project, { ...query }, { now: times.since });
                     const { requests: _, ...look } = jobsOf(await builds.look());
                     return chose === undefined ? look : { ...look, chose };
                 },

@@ -77,17 +77,17 @@ export function sourcesOf(client: Client, v2: ProjectsV2, project: ProjectAddres
   return {
     /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
     commitSource(query: CommitQuery, times: PipelineTimes & { since: number }): JobSource {
-      if (triple === undefined) {
-        const source = slugCommitBuilds(v2, project as never, query, read, times);
+      if ('slug' in project) {
+        const source = slugCommitBuilds(v2, project, query, read, times);
         return { look: async () => jobsOf(await source.look()) };
       }
       let builds: CommitBuilds | undefined;
-      const pipelines = new CommitPipelines(v2, triple, query);
+      const pipelines = new CommitPipelines(v2, project, query);
       return {
         look: async () => {
           let chose: number | undefined;
           if (query.revision === '') {
-            const [newest] = await client.builds(triple, { branch: query.branch ?? '', limit: 1 });
+            const [newest] = await client.builds(project, { branch: query.branch ?? '', limit: 1 });
             const revision =
               typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
             if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
@@ -95,7 +95,7 @@ export function sourcesOf(client: Client, v2: ProjectsV2, project: ProjectAddres
             query.revision = revision;
             chose = newest.build_num;
           }
-          builds ??= new CommitBuilds(client, triple, { ...query }, { now: times.since });
+          builds ??= new CommitBuilds(client, project, { ...query }, { now: times.since });
           const { requests: _, ...look } = jobsOf(await builds.look());
           return chose === undefined ? look : { ...look, chose };
         },

@@ -2,7 +2,7 @@
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
 import { connectUntil } from '../../runner/wait-inputs.ts';
-import { pipelineUrl, startBuild, workflowRows, type Started } from '../../runner/trigger-api.ts';
+import { pipelineUrl, workflowRows, type Started } from '../../runner/trigger-api.ts';
 import { abortReason } from '../../common/clock.ts';
 import { projectName, TriggerAbortedError } from '../../service/v1.ts';
 import { AbortedError } from '../../common/errors.ts';
@@ -69,7 +69,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   let started: Started;
   let confirmed: Pipeline | undefined;
   try {
-    started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
+    started = await connection.service.trigger(input.api, input.request).catch(async (error: unknown) => {
       if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError))
         throw error;
       // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
