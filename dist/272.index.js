@@ -386,6 +386,89 @@ function general_run() {
 }
 
 
+/***/ }),
+
+/***/ 3703:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EL: () => (/* binding */ pipelineUrl),
+/* harmony export */   KP: () => (/* binding */ warnRecovered),
+/* harmony export */   LM: () => (/* binding */ rerunBuild),
+/* harmony export */   Lb: () => (/* binding */ confirmPipeline),
+/* harmony export */   NI: () => (/* binding */ readTriggerApi),
+/* harmony export */   bT: () => (/* binding */ startBuild),
+/* harmony export */   em: () => (/* reexport safe */ _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__.e),
+/* harmony export */   zL: () => (/* binding */ workflowRows)
+/* harmony export */ });
+/* harmony import */ var _service_slug_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9816);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1467);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8999);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7370);
+/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(216);
+/* harmony import */ var _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3614);
+
+
+
+
+
+
+/** Starts a build or a pipeline as the project allows (the general action's form of service.trigger). */
+const startBuild = (connection, api, request) => connection.service.trigger(api, request);
+/** Reruns a build (the general action's form of service.rerun). */
+const rerunBuild = (connection, api, buildNum, options) => connection.service.rerun(api, buildNum, options);
+function readTriggerApi(inputs) {
+    return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'], 'auto');
+}
+/** How long a triggered pipeline may stay in its pending states before the step goes on without knowing. */
+const SETUP_WAIT_MS = 60_000;
+// Reads a triggered pipeline until it leaves the pending states, as a 201 may say `created` before its configuration
+// was compiled: an errored pipeline fails; one still pending at the end is said, and the step goes on.
+async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSITIVE_INFINITY) {
+    const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
+    let pause = 250;
+    let pipeline = await pipelines.pipeline(triggered.id);
+    while (_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
+        const wait = Math.min(pause, until - ctx.clock.now());
+        if (wait <= 0) {
+            const after = `after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
+            return pipeline;
+        }
+        await ctx.clock.sleep(wait, ctx.signal);
+        pause = Math.min(pause * 2, 5000);
+        pipeline = await pipelines.pipeline(triggered.id);
+    }
+    const errors = (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
+    if (errors === undefined)
+        return pipeline;
+    const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
+    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
+    // The pipeline rides along as the cause: the general action's `result` output is that record.
+    throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
+}
+// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
+// origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
+// checked parts only.
+function pipelineUrl(connection, pipeline, jobUrl) {
+    const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
+    const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_slug_js__WEBPACK_IMPORTED_MODULE_0__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
+}
+/** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
+function workflowRows(url, workflows) {
+    return workflows.map(({ id, name, status }) => {
+        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
+        return { id, name, status, url: link };
+    });
+}
+/** Says that the trigger's answer was lost, and what the step found it had started. */
+function warnRecovered(ctx, after, what, where) {
+    if (after !== undefined)
+        ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`));
+}
+
+
 /***/ })
 
 };

@@ -662,11 +662,11 @@ const OUTCOMES = ['success', 'failed', 'canceled', 'infrastructure_fail', 'timed
 // Least severe first: a skipped build ran nothing that failed, so it ranks below a cancel; a build that ended
 // without an outcome ranks last here, below an outcome we do not know, and a failure of the code is the worst.
 const SEVERITY = ['success', 'no_tests', 'not_run', 'canceled', 'infrastructure_fail', 'timedout', ''];
-/** A build's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped build, else ''. */
-function outcomeOf(build) {
-    if (typeof build.outcome === 'string' && build.outcome !== '')
-        return build.outcome;
-    return build.lifecycle === 'not_run' || build.status === 'not_run' ? 'not_run' : '';
+/** A job's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped one, else ''. */
+function outcomeOf(job) {
+    if (typeof job.outcome === 'string' && job.outcome !== '')
+        return job.outcome;
+    return job.lifecycle === 'not_run' || job.status === 'not_run' ? 'not_run' : '';
 }
 // A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,
 // a skip as `not_run`; '' for a status that is not final (or not known), which no policy but `*` lets pass.
@@ -765,8 +765,8 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(7218);
-// EXTERNAL MODULE: ../service/service.ts + 4 modules
-var service_service = __webpack_require__(8455);
+// EXTERNAL MODULE: ../service/service.ts + 3 modules
+var service_service = __webpack_require__(5778);
 // EXTERNAL MODULE: ../common/clock.ts
 var common_clock = __webpack_require__(159);
 // EXTERNAL MODULE: ../common/errors.ts
@@ -1661,7 +1661,6 @@ function guardedIo(io, secrets) {
 /* harmony export */   kS: () => (/* binding */ testsTable),
 /* harmony export */   l1: () => (/* binding */ failedTestsTable),
 /* harmony export */   l4: () => (/* binding */ SUMMARY_ROWS),
-/* harmony export */   xD: () => (/* binding */ buildDurationMs),
 /* harmony export */   z4: () => (/* binding */ MAX_LISTED_FAILURES)
 /* harmony export */ });
 /* unused harmony exports linkTarget, resultKind */
@@ -1702,34 +1701,30 @@ function mdLink(text, url) {
     const target = linkTarget(url);
     return target === undefined ? text : `[${text}](${target})`;
 }
-function buildLink(build) {
-    return mdLink(`#${build.build_num}`, build.build_url);
+function buildLink(job) {
+    return mdLink(`#${job.number}`, job.url);
 }
 /** `### [Build #12 · main · 1a2b3c4](url)`. */
-function buildHeading(build, level = 3) {
-    const parts = [`Build #${build.build_num}`];
-    if (build.branch)
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.branch, 100));
-    if (build.vcs_tag)
-        parts.push(`tag ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_tag, 100)}`);
-    if (build.vcs_revision)
-        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.vcs_revision.slice(0, 7)));
-    return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
-}
-function buildDurationMs(build) {
-    return (0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .elapsedMs */ .d5)(build.build_time_millis, build.start_time, build.stop_time);
+function buildHeading(job, level = 3) {
+    const parts = [`Build #${job.number}`];
+    if (job.branch)
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(job.branch, 100));
+    if (job.tag)
+        parts.push(`tag ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(job.tag, 100)}`);
+    if (job.revision)
+        parts.push((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(job.revision.slice(0, 7)));
+    return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), job.url)}`;
 }
 /** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
-function buildFacts(build, extra = {}) {
-    const facts = [['Status', build.status ? (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.status, 50) : 'unknown']];
-    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build);
+function buildFacts(job, extra = {}) {
+    const facts = [['Status', job.status ? (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(job.status, 50) : 'unknown']];
+    const outcome = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(job);
     if (outcome)
         facts.push(['Outcome', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .showOutcome */ .Kg)(outcome), 50)]);
-    const duration = buildDurationMs(build);
-    if (duration !== undefined)
-        facts.push(['Duration', (0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(duration)]);
-    if (build.subject)
-        facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(build.subject, 120)]);
+    if (job.durationMs !== null)
+        facts.push(['Duration', (0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(job.durationMs)]);
+    if (job.subject)
+        facts.push(['Subject', (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .mdSafe */ .$v)(job.subject, 120)]);
     for (const [name, value] of Object.entries(extra))
         facts.push([name, value]);
     return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
@@ -2313,6 +2308,78 @@ function discard(body) {
 
 /***/ }),
 
+/***/ 3700:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D0: () => (/* binding */ decoder),
+/* harmony export */   IX: () => (/* binding */ contentCoding)
+/* harmony export */ });
+/* unused harmony export UnsupportedCodingError */
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+// Loaded at its first use: most runs decode nothing.
+const zlib = () => process.getBuiltinModule('node:zlib');
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    const value = [header ?? []].flat().join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
+    if (only === 'gzip' || only === 'deflate' || only === 'br')
+        return only;
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    return coding === 'br' ? zlib().createBrotliDecompress() : new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0)
+            return callback();
+        this.#inner ??= (((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw())
+            .on('data', (data) => this.push(data))
+            .on('error', (error) => this.destroy(error));
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        // An empty body decodes to nothing.
+        if (this.#inner === undefined)
+            return callback();
+        this.#inner.once('end', () => callback()).end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
+}
+
+
+/***/ }),
+
 /***/ 6139:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2680,6 +2747,56 @@ const jobStatusMeaning = (status) => (Object.hasOwn(V2_JOB_STATUSES, status) && 
 
 /***/ }),
 
+/***/ 6194:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ jobOfBuild)
+/* harmony export */ });
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7370);
+/* harmony import */ var _forks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3618);
+/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(322);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
+// The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
+// action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
+
+
+
+
+const whole = (value) => (Number.isSafeInteger(value) ? value : null);
+const string = (value) => (typeof value === 'string' ? value : null);
+/** A build record (v1.1's, or a v2 job read as one inside the service: `v2`) as a job. */
+function jobOfBuild(build, v2 = false) {
+    const workflows = build.workflows ?? {};
+    const { job, workflow } = (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
+    return {
+        number: build.build_num,
+        name: job ?? null,
+        workflow: { id: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(workflows['workflow_id']) ?? null, name: workflow ?? null },
+        pipeline: {
+            id: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(workflows['pipeline_id']) ?? null,
+            number: whole(workflows['pipeline_number']),
+        },
+        status: string(build.status),
+        lifecycle: v2 ? null : string(build.lifecycle),
+        state: string(build.lifecycle),
+        ended: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(build),
+        outcome: string(build.outcome),
+        url: string(build.build_url),
+        branch: string(build.branch),
+        revision: string(build.vcs_revision),
+        tag: string(build.vcs_tag),
+        subject: string(build.subject),
+        durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .elapsedMs */ .d5)(build.build_time_millis, build.start_time, build.stop_time) ?? null,
+        retryOf: whole(build.retry_of),
+        fork: (0,_forks_js__WEBPACK_IMPORTED_MODULE_1__/* .isFork */ .B0)(build),
+        approval: build['type'] === 'approval' || workflows['job_type'] === 'approval',
+    };
+}
+
+
+/***/ }),
+
 /***/ 5990:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2726,6 +2843,245 @@ async function* paginate(fetchPage, options = {}) {
         }
         offset += page.length;
     }
+}
+
+
+/***/ }),
+
+/***/ 1467:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E6: () => (/* binding */ PipelineBuilds),
+/* harmony export */   GU: () => (/* binding */ PipelineErroredError),
+/* harmony export */   Ps: () => (/* binding */ jobReader)
+/* harmony export */ });
+/* harmony import */ var _v1_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7218);
+/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(322);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3094);
+/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9575);
+/* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9816);
+/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(535);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5305);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(216);
+// The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
+// workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
+// a number and when it ends; the workflows are listed again only when all their jobs look ended.
+
+
+
+
+
+
+
+
+/** The pipeline's configuration failed: no workflow will come. */
+class PipelineErroredError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
+    name = 'PipelineErroredError';
+}
+/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
+function jobReader(client, api, project) {
+    if (!('slug' in project)) {
+        const call = (num) => ({ method: 'GET', path: `${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project)}/${num}` });
+        return Object.assign((num) => client.build(project, num), { call, know: () => { } });
+    }
+    const pipelines = new Map();
+    const call = (num) => ({
+        method: 'GET',
+        path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(project)}/job/${num}`,
+    });
+    // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
+    const know = (pipeline) => {
+        const listed = { method: 'GET', path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(project)}/pipeline` };
+        if (pipelines.has(pipeline.id))
+            return;
+        try {
+            pipelines.set(pipeline.id, Promise.resolve((0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd)(listed, pipeline)));
+        }
+        catch {
+            // Read by itself instead, where its answer says what is wrong with it.
+        }
+    };
+    return Object.assign((num) => api.jobAsBuild(project, num, pipelines), { call, know });
+}
+/**
+ * A job read as a build must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was
+ * listed in (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
+ */
+function checkListedJob(call, build, job, workflow) {
+    const name = (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(build).job;
+    const listedIn = build.workflows?.['workflow_id'];
+    const sameWorkflow = typeof listedIn === 'string' && listedIn.toLowerCase() === workflow.id.toLowerCase();
+    if (name === job.name && sameWorkflow)
+        return build;
+    const is = `${name === undefined ? 'a job without a name' : `job ${name}`} of ${typeof listedIn === 'string' ? `workflow ${listedIn}` : 'no workflow'}`;
+    throw (0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .unusable */ ._P)(call, `job #${build.build_num} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`);
+}
+class PipelineBuilds {
+    #read;
+    #pipelines;
+    #pipelineId;
+    #workflows = new Map();
+    #builds = new Map();
+    #said = new Set();
+    /** What this look says, each once a pipeline. */
+    #notes = [];
+    #times;
+    /** When the pipeline was first seen past its set-up with no workflow. */
+    #emptySince;
+    /** When every workflow was first seen ended with only setup workflows among them. */
+    #setupEndedAt;
+    #name;
+    constructor(read, pipelines, pipeline, times) {
+        this.#read = read;
+        this.#pipelines = pipelines;
+        this.#pipelineId = pipeline.id;
+        this.#name = `pipeline #${pipeline.number}`;
+        this.#times = times;
+    }
+    /** The workflows seen so far, with whether each has ended. */
+    get workflows() {
+        return [...this.#workflows.values()].map(({ workflow, done }) => ({ ...workflow, done }));
+    }
+    get unbuilt() {
+        return [...this.#workflows.values()].flatMap(({ workflow, jobs, done }) => (done ? jobs.filter(stoppedUnbuilt) : []).map(({ name, status, type }) => ({
+            job: name,
+            workflow: workflow.name,
+            status,
+            type: type ?? '',
+        })));
+    }
+    async look() {
+        const notes = (this.#notes = []);
+        if (this.#workflows.size === 0) {
+            const workflows = await this.#listWorkflows();
+            if (workflows.length === 0) {
+                const since = this.#emptySince;
+                const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
+                const nothing = `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+                    `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
+                return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
+            }
+        }
+        for (const entry of this.#workflows.values())
+            if (!entry.done)
+                await this.#readJobs(entry);
+        // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
+        // (and finds a workflow that came late) without a list of the workflows at every look.
+        if ([...this.#workflows.values()].every((w) => w.jobsEnded)) {
+            const before = new Set(this.#workflows.keys());
+            await this.#listWorkflows();
+            for (const entry of this.#workflows.values()) {
+                if (!before.has(entry.workflow.id))
+                    await this.#readJobs(entry);
+                entry.done = _v2_js__WEBPACK_IMPORTED_MODULE_3__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(entry.workflow.status) && entry.jobsEnded;
+                const { id, name, status } = entry.workflow;
+                if (entry.done && !entry.jobs.some(hasBuild))
+                    this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
+            }
+        }
+        const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
+        const known = [...this.#workflows.values()];
+        const ended = known
+            .filter((w) => w.done)
+            .map(({ workflow: { id, name, status }, jobs }) => {
+            const stopped = jobs.filter(stoppedUnbuilt).map((job) => `job ${job.name} ended ${job.status}`);
+            return { id, name, status, jobs: jobs.map((j) => j.name), ...(stopped.length > 0 && { stopped }) };
+        });
+        let complete = known.every((w) => w.done);
+        let nothing;
+        // A setup workflow that succeeded continues into workflows that appear later: they are given the settle time.
+        if (complete && known.every((w) => w.workflow['tag'] === 'setup' && w.workflow.status === 'success')) {
+            const now = this.#times.now();
+            this.#setupEndedAt ??= now;
+            complete = now - this.#setupEndedAt >= this.#times.settleMs;
+            if (complete) {
+                const names = known.map((w) => w.workflow.name).join(', ');
+                nothing = `the setup workflow ${names} of ${this.#name} continued into no workflow within ${Math.round(this.#times.settleMs / 1000)} s`;
+            }
+            else {
+                const text = `The setup workflow of ${this.#name} ended; waiting for the workflows it continues into`;
+                this.#sayOnce('setup', text);
+            }
+        }
+        else if (complete && !known.some((w) => w.jobs.length > 0)) {
+            nothing = `no workflow of ${this.#name} made a job`;
+        }
+        else if (complete && builds.length === 0) {
+            // An approval is not a build: a pipeline that ran only approvals ran nothing (docs/promises.md, promise 31).
+            nothing = `no job of ${this.#name} ran a build (an approval is not one)`;
+        }
+        return { builds, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .definedOnly */ .Uv)({ nothing }) };
+    }
+    /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
+    async #listWorkflows() {
+        const workflows = await this.#pipelines.workflows(this.#pipelineId);
+        for (const workflow of workflows) {
+            const known = this.#workflows.get(workflow.id);
+            if (known === undefined)
+                this.#workflows.set(workflow.id, { workflow, jobs: [], done: false, jobsEnded: false });
+            else
+                known.workflow = workflow;
+        }
+        if (workflows.length === 0) {
+            const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+            if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
+                this.#emptySince ??= this.#times.now();
+            const errored = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .erroredPipeline */ .Yi)(pipeline);
+            if (errored !== undefined)
+                throw new PipelineErroredError(errored);
+        }
+        return workflows;
+    }
+    /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
+    async #readJobs(entry) {
+        const { workflow } = entry;
+        const jobs = await this.#pipelines.jobs(workflow.id);
+        entry.jobs = jobs;
+        for (const job of jobs) {
+            if (job.status === 'on_hold')
+                this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
+            // An approval's number names no build: reading it answers 404.
+            const num = hasBuild(job) ? job.job_number : null;
+            if (num === null)
+                continue;
+            const cached = this.#builds.get(num);
+            if (cached !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(cached))
+                continue;
+            if (cached === undefined || (0,_job_status_js__WEBPACK_IMPORTED_MODULE_5__/* .jobStatusMeaning */ .D)(job.status).ended) {
+                this.#builds.set(num, checkListedJob(this.#read.call(num), await this.#read(num), job, workflow));
+            }
+            else if (job.status === 'running' || job.status === 'queued') {
+                this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
+            }
+        }
+        entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
+    }
+    #jobEnded(job) {
+        if (hasBuild(job)) {
+            const build = this.#builds.get(job.job_number);
+            return build !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(build);
+        }
+        return _v2_js__WEBPACK_IMPORTED_MODULE_3__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
+    }
+    #sayOnce(key, text) {
+        if (!this.#said.has(key))
+            this.#notes.push(text);
+        this.#said.add(key);
+    }
+}
+/** A job whose number is a build: any job with a number but an approval. */
+function hasBuild(job) {
+    return job.job_number !== null && job.type !== 'approval';
+}
+const passedApproval = (job) => job.type === 'approval' && job.status === 'success';
+/** A job that ended without a build (an approval that passed is not one: it ended as it should). */
+const stoppedUnbuilt = (job) => !hasBuild(job) && !passedApproval(job);
+function onHold(workflow, job) {
+    const request = job['approval_request_id'];
+    const route = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
+    return (`Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
+        `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
 
 
@@ -2857,7 +3213,7 @@ function objectAnswer(call, value, emptyString = false) {
 
 /***/ }),
 
-/***/ 8455:
+/***/ 5778:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2994,48 +3350,18 @@ class JobScan {
     }
 }
 
-// EXTERNAL MODULE: ../service/forks.ts
-var forks = __webpack_require__(3618);
-;// CONCATENATED MODULE: ../service/model.ts
-// The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
-// action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
-
-
-
-const whole = (value) => (Number.isSafeInteger(value) ? value : null);
-const string = (value) => (typeof value === 'string' ? value : null);
-/** A build record (v1.1's, or a v2 job read as one inside the service) as a job. */
-function jobOfBuild(build) {
-    const workflows = build.workflows ?? {};
-    const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(build);
-    return {
-        number: build.build_num,
-        name: job ?? null,
-        workflow: { id: (0,records/* text */.Qq)(workflows['workflow_id']) ?? null, name: workflow ?? null },
-        pipeline: {
-            id: (0,records/* text */.Qq)(workflows['pipeline_id']) ?? null,
-            number: whole(workflows['pipeline_number']),
-        },
-        status: string(build.status),
-        lifecycle: string(build.lifecycle),
-        ended: (0,records/* isFinished */.$g)(build),
-        outcome: string(build.outcome),
-        url: string(build.build_url),
-        branch: string(build.branch),
-        revision: string(build.vcs_revision),
-        tag: string(build.vcs_tag),
-        subject: string(build.subject),
-        durationMs: whole(build.build_time_millis),
-        retryOf: whole(build.retry_of),
-        fork: (0,forks/* isFork */.B0)(build),
-        approval: build['type'] === 'approval' || workflows['job_type'] === 'approval',
-    };
-}
-
+// EXTERNAL MODULE: ../service/model.ts
+var model = __webpack_require__(6194);
+// EXTERNAL MODULE: ../service/sources.ts + 1 modules
+var sources = __webpack_require__(982);
+// EXTERNAL MODULE: ../service/start-build.ts
+var start_build = __webpack_require__(3614);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(7218);
 // EXTERNAL MODULE: ../service/v2.ts
 var service_v2 = __webpack_require__(9575);
+// EXTERNAL MODULE: ../service/forks.ts
+var forks = __webpack_require__(3618);
 ;// CONCATENATED MODULE: ../service/pipeline-calls.ts
 // The calls about one pipeline and its approval jobs, which API v2 alone has: they name a pipeline or a workflow,
 // never a project, so that a pipeline named by its id is reached without one.
@@ -3127,7 +3453,7 @@ function runningBuilds(client, project, query) {
                 });
                 for (const b of builds)
                     if (counts(b) && !(0,records/* isFinished */.$g)(b))
-                        pending.set(b.build_num, jobOfBuild(b));
+                        pending.set(b.build_num, (0,model/* jobOfBuild */.T)(b));
                 if (builds.length < validate/* MAX_PAGE_SIZE */.H4 || !more(builds))
                     break;
                 offset += builds.length;
@@ -3139,7 +3465,7 @@ function runningBuilds(client, project, query) {
                 continue;
             const now = await client.build(project, num);
             if (!(0,records/* isFinished */.$g)(now))
-                pending.set(num, jobOfBuild(now));
+                pending.set(num, (0,model/* jobOfBuild */.T)(now));
         }
         // Newest first: once a page reaches below our own number, the builds ahead of ours have been seen.
         if (own !== undefined && pending.size === 0)
@@ -3190,7 +3516,7 @@ function runningPipelineJobs(api, project, query) {
                 for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
                     if (number === null || !WAITED.has(status) || !(0,name_patterns/* choosesName */.Cx)(query.jobs, name))
                         continue;
-                    const job = jobOfBuild((0,v2_records/* jobBuild */.Id)(pipeline, { job_number: number, name, status }, workflow.name));
+                    const job = (0,model/* jobOfBuild */.T)((0,v2_records/* jobBuild */.Id)(pipeline, { job_number: number, name, status }, workflow.name));
                     // The log says the job's own status rather than the lifecycle v1.1 would give it.
                     found.set(number, {
                         ...job,
@@ -3214,6 +3540,8 @@ function runningPipelineJobs(api, project, query) {
 // a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
 // pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
 // anything is sent.
+
+
 
 
 
@@ -3250,7 +3578,7 @@ function openService({ transport, project }) {
             return {
                 next: async () => {
                     const build = await scan.next();
-                    return build === undefined ? undefined : jobOfBuild(build);
+                    return build === undefined ? undefined : (0,model/* jobOfBuild */.T)(build);
                 },
                 get bounded() {
                     return scan.bounded;
@@ -3258,8 +3586,10 @@ function openService({ transport, project }) {
                 readBound: 'slug' in project ? MAX_JOBS_READ : MAX_BUILDS_READ,
             };
         },
+        ...(0,sources/* sourcesOf */.u)(client, v2, project, transport),
+        ...(0,start_build/* triggersOf */.X)(client, v2, project, transport),
         async job(num) {
-            return jobOfBuild(await either(`reading job #${num}`, {
+            return (0,model/* jobOfBuild */.T)(await either(`reading job #${num}`, {
                 v1: (c, p) => c.build(p, num),
                 v2: (api, p) => api.jobAsBuild(p, num),
             }));
@@ -3312,10 +3642,6 @@ function openService({ transport, project }) {
         runningJobs: (query) => either('listing the running jobs', {
             v1: (c, p) => runningBuilds(c, p, query),
             v2: (api, p) => runningPipelineJobs(api, p, query),
-        }),
-        cancelJob: (num) => either(`cancelling job #${num}`, {
-            v1: (c, p) => c.cancel(p, num),
-            v2: (api, p) => api.cancelJob(p, num),
         }),
         /** The project's newest pipelines, newest first, at most `max`; `enough` may end the reading sooner. */
         pipelineHeads: async (options, enough) => {
@@ -3379,6 +3705,293 @@ function sameProject(a, b) {
     };
     const [x, y] = [named(a), named(b)];
     return x.every((part, i) => part.toLowerCase() === y[i]?.toLowerCase());
+}
+
+
+/***/ }),
+
+/***/ 982:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  u: () => (/* binding */ sourcesOf),
+  b: () => (/* binding */ v1Only)
+});
+
+// EXTERNAL MODULE: ../common/errors.ts
+var errors = __webpack_require__(3094);
+// EXTERNAL MODULE: ../service/commit-builds.ts
+var commit_builds = __webpack_require__(322);
+// EXTERNAL MODULE: ../service/model.ts
+var model = __webpack_require__(6194);
+// EXTERNAL MODULE: ../service/v2.ts
+var v2 = __webpack_require__(9575);
+// EXTERNAL MODULE: ../service/records.ts
+var service_records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../service/v2-records.ts
+var v2_records = __webpack_require__(216);
+// EXTERNAL MODULE: ../service/pipeline-builds.ts
+var pipeline_builds = __webpack_require__(1467);
+;// CONCATENATED MODULE: ../service/commit-pipelines.ts
+
+
+
+
+/**
+ * The pipelines of a commit among the project's newest (API v2), found read after read. The first read takes the
+ * newest MAX_PROJECT_PIPELINES; a later one stops at the first page that holds a pipeline an earlier read saw: the
+ * list is newest first and a pipeline's commit never changes, so only a newer pipeline (a new push of the commit)
+ * can be new. Without `revision`, the newest pipeline of the first read that finds one names the commit.
+ */
+class CommitPipelines {
+    #api;
+    #project;
+    #query;
+    /** The newest pipeline number a read has seen, once one has. */
+    #newest;
+    #found = new Map();
+    constructor(api, project, query) {
+        this.#api = api;
+        this.#project = project;
+        this.#query = query;
+    }
+    /** The commit's pipelines found so far, newest first. */
+    get found() {
+        return [...this.#found.values()].sort((a, b) => b.number - a.number);
+    }
+    /** The commit's pipelines new to this read (newest first), whether it stopped at its bound, and the pipeline
+     *  that names the commit when this read chose it. */
+    async read() {
+        const before = this.#newest;
+        const seen = (items) => items.some((p) => p.number <= (before ?? 0));
+        const listed = await this.#api.projectPipelines(this.#project, (0,service_records/* definedOnly */.Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
+        const items = listed.filter((p) => before === undefined || p.number > before);
+        for (const { number } of items)
+            this.#newest = Math.max(this.#newest ?? 0, number);
+        const truncated = items.length >= v2/* MAX_PROJECT_PIPELINES */.PG;
+        let chose;
+        if (this.#query.revision === '') {
+            chose = items.find((p) => typeof p.vcs?.revision === 'string');
+            if (chose === undefined)
+                return { fresh: [], truncated };
+            this.#query.revision = String(chose.vcs?.revision).toLowerCase();
+        }
+        const fresh = items.filter((p) => ofCommit(p, this.#query) && !this.#found.has(p.id));
+        for (const pipeline of fresh)
+            this.#found.set(pipeline.id, pipeline);
+        return { fresh, truncated, ...(0,service_records/* definedOnly */.Uv)({ chose }) };
+    }
+    /** The workflows of the commit's pipelines, for a triple project: a workflow that ended before it made a job
+     *  shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines. */
+    async workflows() {
+        // No commit is named yet (a branch that has no build): none of its workflows can be told.
+        if (this.#query.revision === '')
+            return { workflows: [], errored: [] };
+        await this.read();
+        const errored = this.found.map(v2_records/* erroredPipeline */.Yi).filter((text) => text !== undefined);
+        const workflows = [];
+        for (const pipeline of this.found)
+            if ((0,v2_records/* erroredPipeline */.Yi)(pipeline) === undefined)
+                workflows.push(...(await this.#api.workflows(pipeline.id)));
+        return { workflows, errored };
+    }
+}
+/**
+ * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
+ * project's newest is followed by a PipelineBuilds. The project's pipeline list is read again only while no
+ * pipeline is followed, and once every one followed has ended, for a newer pipeline of the commit (CommitPipelines).
+ */
+function slugCommitBuilds(api, project, query, read, times) {
+    const pipelines = new CommitPipelines(api, project, query);
+    const followed = new Map();
+    const notes = [];
+    let truncated = false;
+    /** Follows the commit's pipelines new to a read of the list; whether there was one. */
+    const findNew = async () => {
+        const found = await pipelines.read();
+        truncated ||= found.truncated;
+        const chose = found.chose?.number;
+        if (chose !== undefined)
+            notes.push(`The newest pipeline of branch ${query.branch ?? ''} is #${chose}: its commit counts`);
+        for (const pipeline of found.fresh) {
+            read.know(pipeline);
+            const source = new pipeline_builds/* PipelineBuilds */.E6(read, api, pipeline, times);
+            followed.set(pipeline.id, { source, last: [], ended: [], done: false });
+        }
+        return found.fresh.length > 0;
+    };
+    const follow = async () => {
+        for (const entry of followed.values()) {
+            if (entry.done)
+                continue;
+            try {
+                const look = await entry.source.look();
+                entry.last = look.builds;
+                entry.ended = look.workflows;
+                entry.done = look.complete && look.builds.every(service_records/* isFinished */.$g);
+                notes.push(...look.notes);
+            }
+            catch (error) {
+                // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
+                // nothing ran the gate fails on it (docs/promises.md, promise 31).
+                if (!(error instanceof pipeline_builds/* PipelineErroredError */.GU))
+                    throw error;
+                notes.push(error.message);
+                entry.errored = error.message;
+                entry.done = true;
+            }
+        }
+    };
+    const look = async () => {
+        notes.length = 0;
+        truncated = false;
+        const listed = followed.size === 0;
+        if (listed)
+            await findNew();
+        await follow();
+        // Once every pipeline followed has ended, a newer one of the commit is looked for before the gate decides.
+        if (!listed && [...followed.values()].every((entry) => entry.done) && (await findNew()))
+            await follow();
+        const entries = [...followed.values()];
+        // The workflows that have not ended, a failing one too: the gate waits for them (docs/promises.md, promise 31).
+        const open = entries
+            .filter((entry) => !entry.done)
+            .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
+            .map(({ name, status }) => ({ name, status }));
+        return {
+            builds: entries.flatMap((entry) => entry.last).sort((a, b) => a.build_num - b.build_num),
+            truncated,
+            notes: [...notes],
+            workflows: entries.flatMap((entry) => entry.ended),
+            open,
+            errored: entries.flatMap((entry) => entry.errored ?? []),
+        };
+    };
+    return { look };
+}
+/** Whether a pipeline is of the commit (and branch) the query names. */
+function ofCommit(pipeline, query) {
+    const vcs = pipeline.vcs ?? {};
+    const revision = typeof vcs.revision === 'string' ? vcs.revision.toLowerCase() : '';
+    return (query.revision !== '' &&
+        revision.startsWith(query.revision) &&
+        (query.branch === undefined || vcs.branch === query.branch));
+}
+
+// EXTERNAL MODULE: ../service/step-output.ts
+var step_output = __webpack_require__(5063);
+;// CONCATENATED MODULE: ../service/sources.ts
+// What the gate and trigger-build read, as jobs, whichever API reaches the project (docs/v2.md): a commit's jobs
+// (v1.1's build list by triple, its pipelines through v2 by slug), a pipeline's, one job by number, a job's failed
+// steps, and the cancels. The records each API answers stay here.
+
+
+
+
+
+
+
+/** The project's triple, for a call only v1.1 has: a project named by its slug gets one error, before anything is sent. */
+function v1Only(project, what) {
+    if (!('slug' in project))
+        return project;
+    const why = `${what} has no API v2 form, so a project named by its slug cannot be reached`;
+    throw new errors/* ValidationError */.yI('project-slug', 'name the project by vcs-type, username and project', undefined, why);
+}
+function sourcesOf(client, v2, project, transport) {
+    const triple = 'slug' in project ? undefined : project;
+    /** The record each job was read from, for its steps. */
+    const records = new WeakMap();
+    const asJob = (build) => {
+        const job = (0,model/* jobOfBuild */.T)(build, triple === undefined);
+        records.set(job, build);
+        return job;
+    };
+    const jobsOf = ({ builds, ...rest }) => ({
+        ...rest,
+        jobs: builds.map(asJob),
+    });
+    const read = (0,pipeline_builds/* jobReader */.Ps)(client, v2, project);
+    return {
+        /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
+        commitSource(query, times) {
+            if ('slug' in project) {
+                const source = slugCommitBuilds(v2, project, query, read, times);
+                return { look: async () => jobsOf(await source.look()) };
+            }
+            let builds;
+            const pipelines = new CommitPipelines(v2, project, query);
+            return {
+                look: async () => {
+                    let chose;
+                    if (query.revision === '') {
+                        const [newest] = await client.builds(project, { branch: query.branch ?? '', limit: 1 });
+                        const revision = typeof newest?.vcs_revision === 'string' ? newest.vcs_revision.toLowerCase() : '';
+                        if (newest === undefined || !/^[0-9a-f]{7,64}$/u.test(revision))
+                            return { jobs: [], truncated: false };
+                        query.revision = revision;
+                        chose = newest.build_num;
+                    }
+                    builds ??= new commit_builds/* CommitBuilds */.J_(client, project, { ...query }, { now: times.since });
+                    const { requests: _, ...look } = jobsOf(await builds.look());
+                    return chose === undefined ? look : { ...look, chose };
+                },
+                // A workflow that ended before it made a job shows only in the commit's pipelines (v2).
+                commitWorkflows: () => pipelines.workflows(),
+            };
+        },
+        /** One pipeline's jobs, look after look, in this project. */
+        pipelineSource(pipeline, times) {
+            const source = new pipeline_builds/* PipelineBuilds */.E6(read, v2, pipeline, times);
+            return {
+                look: async () => jobsOf(await source.look()),
+                get unbuilt() {
+                    return source.unbuilt;
+                },
+                get workflows() {
+                    return source.workflows;
+                },
+            };
+        },
+        /** One job by number; read now, so that one that cannot be read fails at once, unless the caller `holds` it. */
+        async oneJob(num, holds = false) {
+            let first = holds ? undefined : await read(num);
+            return {
+                look: async () => {
+                    const build = first ?? (await read(num));
+                    first = undefined;
+                    return { jobs: [asJob(build)], truncated: false, complete: (0,service_records/* isFinished */.$g)(build) };
+                },
+            };
+        },
+        /** The job's failed steps with their output's tail; undefined where the API has no step output. */
+        async failedSteps(job, lines, signal) {
+            if (triple === undefined)
+                return undefined;
+            const record = records.get(job);
+            const reread = () => client.build(triple, job.number);
+            const build = record !== undefined && Array.isArray(record.steps) ? record : await reread();
+            return (0,step_output/* collectFailedSteps */.P4)({ transport, build, lines, refresh: reread, signal });
+        },
+        /** Cancels a job; its state after, where the API answers it. */
+        async cancelJob(num) {
+            if (triple !== undefined)
+                return asJob(await client.cancel(triple, num));
+            await v2.cancelJob(project, num);
+            return undefined;
+        },
+        /** The build a v1.1 trigger cut short started: newer than `before`, on its branch. */
+        findTriggeredJob: async (request, before) => {
+            const found = await client.findTriggeredBuild(v1Only(project, 'finding a build'), request, before);
+            return found === undefined ? undefined : asJob(found);
+        },
+        findTriggeredPipeline: (ref, before) => v2.findTriggered(project, ref, before),
+        workflows: (pipelineId) => v2.workflows(pipelineId),
+        workflow: (id) => v2.workflow(id),
+        cancelWorkflow: (id) => v2.cancelWorkflow(id),
+    };
 }
 
 
@@ -3485,6 +4098,468 @@ function openSshPublicBlob(text, invalid) {
     if (priv.length < 8 || priv.readUInt32BE(0) !== priv.readUInt32BE(4))
         throw damaged();
     return publicBlob;
+}
+
+
+/***/ }),
+
+/***/ 3614:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ triggersOf),
+/* harmony export */   e: () => (/* binding */ checkTriggerInputs)
+/* harmony export */ });
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1520);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6194);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
+/* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5110);
+/* harmony import */ var _sources_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(982);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6609);
+// Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
+// trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1 while it
+// works, then a workflow rerun. A project named by its slug has v2 alone.
+
+
+
+
+
+
+
+/** What v2 cannot take: `revision` and `parallel` (a pipeline builds the head of a branch, or a tag). */
+function withoutV2Form(request) {
+    return ['revision', 'parallel'].filter((input) => request[input] !== undefined);
+}
+const NO_V2_FORM = 'API v2 has no such input: a pipeline builds the head of a branch (or a tag) and its configuration sets the ' +
+    'parallelism; to gate on a commit, use wait-for-build';
+const V1_SINGLE_JOB = 'the v1.1 trigger runs a single job of a pipeline configuration (version 2.1), not its workflows, and stops ' +
+    'on 2027-02-01';
+const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
+    'command: clear-cache if needed';
+// Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
+// project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
+function checkTriggerInputs(api, request, slug = false) {
+    if (slug && api === 'v1.1')
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
+    const [input] = withoutV2Form(request);
+    if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('definition-id', `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`, undefined, 'not used');
+    }
+    // The v2 trigger's limits, before anything is sent; a build of v1.1 has none.
+    const toV2 = slug || api === 'v2' || (api === 'auto' && input === undefined);
+    if (toV2 && request.params !== undefined)
+        (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineParams */ .Jd)('params', request.params);
+    if ((api === 'v2' || slug) && input !== undefined) {
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
+    }
+}
+/** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
+class TriggerFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
+    name = 'TriggerFailedError';
+}
+function triggersOf(client, v2, project, transport) {
+    const triple = 'slug' in project ? undefined : project;
+    const log = transport.log.bind(transport);
+    const startV1 = async (v1, api, request) => {
+        try {
+            const result = await client.trigger(v1, request);
+            return { api: 'v1.1', result, job: (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOfBuild */ .T)(result.build) };
+        }
+        catch (error) {
+            if (api === 'v1.1' || !(error instanceof _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__/* .GoneError */ .AD))
+                throw error;
+            const unsent = withoutV2Form(request);
+            const given = `${unsent.join(' and ')} ${unsent.length > 1 ? 'are' : 'is'} given`;
+            throw new TriggerFailedError(`${error.message}. A pipeline (API v2) cannot be started instead, because ${given}: ${NO_V2_FORM}`);
+        }
+    };
+    return {
+        /** Starts a pipeline through v2, or a build through v1.1 when `api` or the inputs say so or v2 has no trigger. */
+        async trigger(api, request) {
+            checkTriggerInputs(api, request, triple === undefined);
+            const unsent = withoutV2Form(request).join(' and ');
+            if (triple !== undefined && api === 'v1.1')
+                return startV1(triple, api, request);
+            if (triple !== undefined && api === 'auto' && unsent !== '') {
+                // The runner already warns of the input through its deprecationMessage (action.yml): said once, not twice.
+                log('info', `${unsent} given, so the build is triggered through v1.1: ${V1_SINGLE_JOB}`);
+                return startV1(triple, api, request);
+            }
+            try {
+                const { tag, params: parameters, definitionId } = request;
+                const answer = await v2.trigger(project, {
+                    ...(tag === undefined ? { branch: request.branch } : { tag }),
+                    ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ parameters, definitionId }),
+                });
+                return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
+            }
+            catch (error) {
+                if (api === 'v2' || triple === undefined || !(error instanceof _v2_trigger_js__WEBPACK_IMPORTED_MODULE_4__/* .NoPipelineTriggerError */ .q$))
+                    throw error;
+                const why = error.projectNotFound
+                    ? 'API v2 does not know the project: a project token works only on v1.1, and pipelines need a personal ' +
+                        'token (or the project slug is wrong)'
+                    : 'this installation has no pipeline trigger of API v2';
+                const started = await startV1(triple, 'v1.1', request).catch((then) => {
+                    throw new TriggerFailedError(`No trigger worked: ${error.message}; then ${then.message}`, {
+                        cause: then,
+                    });
+                });
+                log('warning', `${why} (${error.message}); triggered through v1.1 instead: ${V1_SINGLE_JOB}`);
+                return started;
+            }
+        },
+        // Reruns a build: v1.1 retry, or (with `v2`, or `auto` after a 410) its job through its workflow's v2 rerun,
+        // which needs the build's workflow and job ids from its v1.1 record.
+        async rerun(api, buildNum, options) {
+            const v1 = (0,_sources_js__WEBPACK_IMPORTED_MODULE_5__/* .v1Only */ .b)(project, 'rerunning a build');
+            if (api !== 'v2') {
+                try {
+                    return { api: 'v1.1', build: await client.retry(v1, buildNum, options) };
+                }
+                catch (error) {
+                    if (api === 'v1.1' || !(error instanceof _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__/* .GoneError */ .AD))
+                        throw error;
+                    if (options.noCache)
+                        throw new TriggerFailedError(`${error.message}. ${NO_CACHE_RERUN}`);
+                    log('info', `${error.message}; rerunning the job through its workflow (API v2)`);
+                }
+            }
+            else if (options.noCache) {
+                throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('command', `retry-no-cache with trigger-api: v2 is not possible. ${NO_CACHE_RERUN}`);
+            }
+            const build = await client.build(v1, buildNum);
+            const { workflow_id: workflowId, job_id: jobId } = build.workflows ?? {};
+            if (typeof workflowId !== 'string' || typeof jobId !== 'string') {
+                throw new TriggerFailedError(`Build #${buildNum} belongs to no workflow (it ran on the old build system): API v2 reruns only jobs of ` +
+                    `workflows, and the v1.1 retry ${api === 'v2' ? 'was not asked for (trigger-api: v2)' : 'is gone'}`);
+            }
+            const rerun = await v2.rerun(workflowId, { jobs: [jobId], enableSsh: options.ssh });
+            return { api: 'v2', rerun, of: build };
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 5063:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
+/* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
+/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
+/* harmony export */   P4: () => (/* binding */ collectFailedSteps)
+/* harmony export */ });
+/* unused harmony exports findFailedSteps, readStepOutput, ChunkParser */
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3094);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
+/* harmony import */ var _http_decode_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3700);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7370);
+/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(284);
+/* harmony import */ var _http_answer_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9076);
+// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
+// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
+// can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
+
+
+
+
+
+
+
+
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+const MAX_OUTPUT_LINES = 1000;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+const MAX_STEPS_READ = 10;
+/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
+const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
+/** Time spent reading the outputs of one build, on top of each request's own timeouts. */
+const OUTPUT_TIMEOUT_MS = 120_000;
+/** Characters of one chunk held for JSON.parse; a longer message is handed on in slices. */
+const MAX_CHUNK_LENGTH = 1024 * 1024;
+/** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
+const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
+/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
+ *  not fail a build. */
+function findFailedSteps(build) {
+    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
+    return (Array.isArray(build.steps) ? build.steps : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
+        .filter(_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)
+        .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
+        .map((action) => {
+        const index = integer(action['index']) ?? 0;
+        return {
+            name: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['name']) ?? (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(step['name']) ?? '(unnamed step)',
+            step: integer(action['step']),
+            index,
+            // The build ran on several containers, so the container is worth naming.
+            parallel: parallel || index > 0,
+            command: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['bash_command']),
+            status: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['status']),
+            exitCode: integer(action['exit_code']),
+            durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .elapsedMs */ .d5)(action['run_time_millis'], action['start_time'], action['end_time']),
+            /** The service cut this step's output itself. */
+            truncated: action['truncated'] === true,
+            /** Pre-signed; never logged (the signature is a credential). */
+            outputUrl: action['has_output'] === false ? undefined : (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(action['output_url']),
+        };
+    }));
+}
+/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
+async function collectFailedSteps(options) {
+    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+    const steps = findFailedSteps(options.build);
+    if (lines <= 0 || steps.length === 0)
+        return steps;
+    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
+    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
+    const budget = { limit, bytesLeft: limit };
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([options.signal ?? timer, timer]);
+    let refreshed;
+    for (const step of steps.slice(0, MAX_STEPS_READ)) {
+        if (options.signal?.aborted)
+            break;
+        // Once the build was read again, every step takes its fresh address.
+        const read = (why) => {
+            const url = refreshed === undefined
+                ? step.outputUrl
+                : findFailedSteps(refreshed).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
+            if (url === undefined)
+                throw new OutputError(why);
+            return readStepOutput(options.transport, url, { lines, signal, budget });
+        };
+        try {
+            if (timer.aborted)
+                throw new OutputError(`reading the build's outputs took over ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`);
+            if (budget.bytesLeft <= 0)
+                throw new OutputError(`the build's outputs passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(limit)} read per build`);
+            step.output = await read('the service kept no output for this step').catch(async (error) => {
+                const expired = error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && error.status === 403;
+                if (!expired || options.refresh === undefined || refreshed !== undefined)
+                    throw error;
+                refreshed = await options.refresh().catch((refreshError) => {
+                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(refreshError).message}`);
+                });
+                return read('its address expired (HTTP 403) and the build lists no new one');
+            });
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                break;
+            step.outputError =
+                timer.aborted && !(error instanceof OutputError)
+                    ? `no complete output within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)}`
+                    : error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui
+                        ? error.message
+                        : `unexpected error: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message}`;
+        }
+    }
+    return steps;
+}
+class OutputError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
+    name = 'OutputError';
+}
+/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
+async function readStepOutput(opener, url, 
+/** The budget is shared by the steps of one build; reading stops with an error when it runs out. */
+options) {
+    const tail = new _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_6__/* .TerminalTail */ .DG(options.lines);
+    const parser = new ChunkParser((piece) => tail.write(piece));
+    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
+    const opened = await opener.open(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+        ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ signal: options.signal }),
+    });
+    const decode = new TextDecoder();
+    let bytes = 0;
+    try {
+        await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_1__.pipeline)(opened.body, unzipper(opened.headers['content-encoding']), async (source) => {
+            for await (const chunk of source) {
+                bytes += chunk.length;
+                if ((budget.bytesLeft -= chunk.length) < 0)
+                    throw new OutputError(`reading it passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(budget.limit)} read per build`);
+                parser.write(decode.decode(chunk, { stream: true }));
+            }
+        });
+    }
+    catch (error) {
+        opened.body.destroy();
+        const code = error.code;
+        if (typeof code === 'string' && code.startsWith('Z_'))
+            throw new OutputError(`its body could not be decoded (${error.message})`);
+        throw error;
+    }
+    parser.write(decode.decode());
+    parser.end();
+    tail.end();
+    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
+}
+/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
+function unzipper(header) {
+    try {
+        const coding = (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .contentCoding */ .IX)(header);
+        return coding === undefined ? new node_stream__WEBPACK_IMPORTED_MODULE_0__.PassThrough() : (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_4__/* .decoder */ .D0)(coding);
+    }
+    catch (error) {
+        const value = error.value;
+        throw new OutputError(`it came in an encoding this client cannot read (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(value, 41)})`);
+    }
+}
+/**
+ * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
+ * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
+ */
+class ChunkParser {
+    #emit;
+    /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */
+    #held = '';
+    #depth = 0;
+    #done = false;
+    #inString = false;
+    #escaped = false;
+    /** Where the open string and its last escape begin in #held. */
+    #stringAt = 0;
+    #escapeAt = -1;
+    /** Whether the open string is a chunk's message, once a spill had to know. */
+    #inMessage;
+    constructor(emit) {
+        this.#emit = emit;
+    }
+    write(piece) {
+        let from = 0;
+        for (let i = 0; i < piece.length; i++) {
+            const ch = piece[i];
+            if (this.#depth === 0) {
+                if (ch === '[' && !this.#done)
+                    [this.#depth, this.#held] = [1, '['];
+                else if (!/\s/.test(ch))
+                    this.#fail('expected a JSON array of output chunks');
+                from = i + 1;
+            }
+            else if (this.#inString) {
+                if (this.#escaped) {
+                    if (!'"\\/bfnrtu'.includes(ch))
+                        this.#fail(`a bad escape \\${ch}`);
+                    this.#escaped = false;
+                }
+                else if (ch === '\\') {
+                    this.#escaped = true;
+                    this.#escapeAt = this.#held.length + i - from;
+                }
+                else if (ch === '"')
+                    this.#inString = false;
+                else {
+                    STRING_RUN.lastIndex = i;
+                    STRING_RUN.test(piece);
+                    i = STRING_RUN.lastIndex - 1;
+                }
+            }
+            else if (ch === '"') {
+                this.#inString = true;
+                this.#stringAt = this.#held.length + i - from;
+                this.#escapeAt = -1;
+                this.#inMessage = undefined;
+            }
+            else if (ch === '[' || ch === '{') {
+                if (++this.#depth > _http_answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF)
+                    throw new OutputError(`its body is JSON nested more than ${_http_answer_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANSWER_DEPTH */ .yF} levels deep; reading stopped there`);
+            }
+            else if ((ch === ']' || ch === '}') && this.#depth-- <= 2) {
+                // A chunk ended, or the array: what is held is parsed as an array of its own.
+                const items = this.#json(this.#held + piece.slice(from, i + 1) + (this.#depth === 1 ? ']' : ''));
+                for (const item of items)
+                    if ((0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(item) && typeof item['message'] === 'string')
+                        this.#emit(item['message']);
+                this.#done = this.#depth === 0;
+                this.#held = this.#done ? '' : '[null';
+                from = i + 1;
+            }
+        }
+        this.#held += piece.slice(from);
+        if (this.#held.length > MAX_CHUNK_LENGTH)
+            this.#spill();
+    }
+    end() {
+        if (!this.#done)
+            throw new OutputError('its body ended before the end of the JSON array');
+    }
+    /** Hands on what is held of the message being read, up to an escape that may not be whole yet. */
+    #spill() {
+        const held = this.#held;
+        const start = this.#stringAt + 1;
+        this.#inMessage ??=
+            this.#depth === 2 && /"message"\s*:\s*$/.test(held.slice(Math.max(0, start - 64), start - 1));
+        if (this.#inString && this.#inMessage) {
+            const end = held.length - this.#escapeAt < 6 && this.#escapeAt >= start ? this.#escapeAt : held.length;
+            this.#emit(this.#json(`"${held.slice(start, end)}"`));
+            this.#held = held.slice(0, start) + held.slice(end);
+            this.#escapeAt -= end - start;
+        }
+        else if (held.length > 16 * MAX_CHUNK_LENGTH) {
+            throw new OutputError(`its body has a chunk longer than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatLimit */ .tW)(16 * MAX_CHUNK_LENGTH)} outside its message`);
+        }
+    }
+    #json(text) {
+        try {
+            return JSON.parse(text);
+        }
+        catch (error) {
+            this.#fail((0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message);
+        }
+    }
+    #fail(detail) {
+        throw new OutputError(`its body is not the expected JSON (${detail})`);
+    }
+}
+/** Characters a string holds that need no look: neither its end nor an escape. */
+const STRING_RUN = /[^"\\]*/y;
+// --- The line that says what went wrong ---------------------------------------------------------------------------
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
+const NOISE = [
+    /^exit(ed)?\b.*\b(code|status)\b/i,
+    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+    /command failed with exit code/i,
+    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+    /^make(\[\d+\])?: \*\*\*/,
+    /^error: process completed with exit code/i,
+    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
+];
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+    /\b\w*(Error|Exception)\b\s*[:!]/,
+    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+    /^(fatal|panic|error|ERROR|FATAL)\b/,
+    /^Too long with no output/i,
+];
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
+/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
+function lastMeaningfulLine(lines) {
+    let hint;
+    let fallback;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = (lines[i] ?? '').trim();
+        if (line === '' || NOISE.some((re) => re.test(line)))
+            continue;
+        if (STATES_ERROR.some((re) => re.test(line)))
+            return line;
+        if (HINTS_ERROR.test(line))
+            hint ??= line;
+        fallback ??= line;
+    }
+    return hint ?? fallback;
+}
+function integer(value) {
+    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
 

@@ -270,7 +270,6 @@ function run() {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $c: () => (/* binding */ v11Connection),
 /* harmony export */   Bg: () => (/* binding */ pollIntervalMs),
 /* harmony export */   Cu: () => (/* binding */ waitMs),
 /* harmony export */   HO: () => (/* binding */ connectUntil),
@@ -303,14 +302,6 @@ function readRevision(given, env, instead) {
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
 function connectUntil(ctx, deadline) {
     return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
-}
-/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
-function v11Connection(connection) {
-    const { project } = connection;
-    const why = 'this call has no API v2 form, so such a project cannot be reached';
-    if ('slug' in project)
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('project-slug', why);
-    return { ...connection, project };
 }
 
 

@@ -26,11 +26,9 @@ var trigger_api = __webpack_require__(3703);
 // EXTERNAL MODULE: ../common/clock.ts
 var clock = __webpack_require__(159);
 // EXTERNAL MODULE: ../service/v1.ts
-var service_v1 = __webpack_require__(7218);
+var v1 = __webpack_require__(7218);
 // EXTERNAL MODULE: ../common/errors.ts
 var errors = __webpack_require__(3094);
-// EXTERNAL MODULE: ../service/v2.ts
-var v2 = __webpack_require__(9575);
 // EXTERNAL MODULE: ../service/v2-trigger.ts
 var v2_trigger = __webpack_require__(5110);
 // EXTERNAL MODULE: ../runner/outcomes.ts
@@ -121,6 +119,8 @@ function withContextParams(ctx, given) {
 var gate_scope = __webpack_require__(6618);
 // EXTERNAL MODULE: ../common/format.ts
 var format = __webpack_require__(7370);
+// EXTERNAL MODULE: ../service/v2.ts
+var v2 = __webpack_require__(9575);
 ;// CONCATENATED MODULE: ./trigger-build/cancel.ts
 // What trigger-build does when the step is cancelled: it cancels what it started, on a connection of its own.
 
@@ -129,12 +129,13 @@ var format = __webpack_require__(7370);
 
 
 
-
-
 /** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
 const CANCEL_BUDGET_MS = 4000;
-const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
-const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
+/** Its connection's timeouts and retries, which fit in that time. */
+const CANCEL_CONNECTION = {
+    timeouts: { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 },
+    retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 },
+};
 /** The words of a cancel of a build or pipeline the step followed. */
 function cancelling(name, doing, where = '') {
     return {
@@ -158,14 +159,9 @@ async function afterAbort(ctx, input, says, work) {
     }
     ctx.info(`${says.when}; ${says.doing}`);
     const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-    const connection = ctx.connect({
-        signal: budget,
-        timeouts: CANCEL_TIMEOUTS,
-        retry: CANCEL_RETRY,
-        acceptSlug: true,
-    });
+    const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION, acceptSlug: true });
     try {
-        return await work(connection);
+        return await work(service);
     }
     catch (error) {
         const why = budget.aborted
@@ -178,28 +174,21 @@ async function afterAbort(ctx, input, says, work) {
 /** The step was cancelled while following a pipeline: cancels each of its workflows (v2), so nothing more runs. */
 function cancelPipeline(ctx, input, pipeline, source, builds) {
     const name = `pipeline #${pipeline.number}`;
-    return afterAbort(ctx, input, cancelling(name, `cancelling the workflows of ${name}`), async ({ transport, client, project }) => {
-        const pipelines = new v2/* V2Client */.Ic(transport);
+    return afterAbort(ctx, input, cancelling(name, `cancelling the workflows of ${name}`), async (service) => {
         // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
-        const known = source.workflows;
-        const workflows = known.length > 0
-            ? known
-            : (await pipelines.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
+        const known = source.workflows ?? [];
+        const workflows = known.length > 0 ? known : (await service.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
         const open = workflows.filter((w) => !w.done);
         try {
             for (const workflow of open)
-                await pipelines.cancelWorkflow(workflow.id);
+                await service.cancelWorkflow(workflow.id);
         }
         catch (error) {
-            // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
-            const running = builds.filter((b) => !(0,records/* isFinished */.$g)(b));
-            for (const build of running) {
-                if ('slug' in project)
-                    await new v2/* V2Client */.Ic(transport).cancelJob(project, build.build_num);
-                else
-                    await client.cancel(project, build.build_num);
-            }
-            const nums = running.map((b) => `#${b.build_num}`).join(', ') || 'none';
+            // Without the workflow cancel, a job's cancel still stops the builds that run (not what is to come).
+            const running = builds.filter((b) => !b.ended);
+            for (const build of running)
+                await service.cancelJob(build.number);
+            const nums = running.map((b) => `#${b.number}`).join(', ') || 'none';
             ctx.io.warning((0,runner_text/* logSafe */.sN)(`Could not cancel the workflows of ${name} (${error.message}); cancelled its running ` +
                 `builds instead (${nums}): jobs still to come may run, cancel them by hand`));
             return `the running builds of ${name} were cancelled (${nums}), not its workflows`;
@@ -211,14 +200,13 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
 }
 /** The step was cancelled while following the triggered build: cancels it, once. */
 async function cancelOnAbort(ctx, input, last) {
-    const num = last.build_num;
-    const where = last.build_url ? `: ${last.build_url}` : '';
-    if ((0,records/* isFinished */.$g)(last))
+    const num = last.number;
+    const where = last.url ? `: ${last.url}` : '';
+    if (last.ended)
         return `build #${num} had already finished`;
-    return afterAbort(ctx, input, cancelling(`build #${num}`, `cancelling build #${num}`, where), async (connection) => {
-        const { client, project } = (0,wait_inputs/* v11Connection */.$c)(connection);
-        const cancelled = await client.cancel(project, num);
-        ctx.info(`Cancelled build #${num} (now ${(0,gate_scope/* describeState */.Jw)(cancelled)})${where}`);
+    return afterAbort(ctx, input, cancelling(`build #${num}`, `cancelling build #${num}`, where), async (service) => {
+        const cancelled = await service.cancelJob(num);
+        ctx.info(`Cancelled build #${num}${now(cancelled)}${where}`);
         return `build #${num} was cancelled`;
     });
 }
@@ -228,7 +216,7 @@ async function cancelOnAbort(ctx, input, last) {
  */
 function cancelLost(ctx, input, error) {
     const { before } = error;
-    const kind = error instanceof service_v1/* TriggerAbortedError */.W0 ? 'build' : 'pipeline';
+    const kind = error instanceof v1/* TriggerAbortedError */.W0 ? 'build' : 'pipeline';
     const { branch, tag } = input.request;
     const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
     const says = {
@@ -239,24 +227,22 @@ function cancelLost(ctx, input, error) {
         warn: (why) => `Could not check for a ${kind} started on ${where} (${why}); look for it by hand`,
         failed: (why) => `a ${kind} may have started on ${where} and could not be cancelled (${why})`,
     };
-    return afterAbort(ctx, input, says, async (connection) => {
+    return afterAbort(ctx, input, says, async (service) => {
         if (kind === 'build') {
-            const { client, project } = (0,wait_inputs/* v11Connection */.$c)(connection);
-            const found = await client.findTriggeredBuild(project, input.request, before);
+            const found = await service.findTriggeredJob(input.request, before);
             if (found === undefined)
                 return `no build had started on ${where}`;
-            const num = found.build_num;
-            const cancelled = (0,records/* isFinished */.$g)(found) ? found : await client.cancel(project, num);
-            ctx.info(`Cancelled build #${num}, started as the step was cancelled (now ${(0,gate_scope/* describeState */.Jw)(cancelled)})`);
+            const num = found.number;
+            const cancelled = found.ended ? found : await service.cancelJob(num);
+            ctx.info(`Cancelled build #${num}, started as the step was cancelled${now(cancelled)}`);
             return `build #${num}, started as the step was cancelled, was cancelled`;
         }
-        const pipelines = new v2/* V2Client */.Ic(connection.transport);
         const ref = tag === undefined ? { branch } : { tag };
-        const found = await pipelines.findTriggered(connection.project, ref, before);
+        const found = await service.findTriggeredPipeline(ref, before);
         if (found === undefined)
             return `no pipeline had started on ${where}`;
         const name = `pipeline #${found.number} (id ${found.id})`;
-        const workflows = await pipelines.workflows(found.id);
+        const workflows = await service.workflows(found.id);
         if (workflows.length === 0) {
             ctx.io.warning(`${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
                 'cancel it by hand');
@@ -264,7 +250,7 @@ function cancelLost(ctx, input, error) {
         }
         const open = workflows.filter((w) => !v2/* FINAL_WORKFLOW_STATUSES */.qY.has(w.status));
         for (const workflow of open)
-            await pipelines.cancelWorkflow(workflow.id);
+            await service.cancelWorkflow(workflow.id);
         const names = (0,runner_text/* logSafe */.sN)(open.map((w) => w.name).join(', '));
         ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
         return open.length > 0
@@ -272,11 +258,13 @@ function cancelLost(ctx, input, error) {
             : `${name}, started as the step was cancelled, had already ended`;
     });
 }
+/** ` (now finished)`: a job's state after its cancel, where the service answered it. */
+const now = (job) => (job === undefined ? '' : ` (now ${(0,gate_scope/* describeState */.Jw)(job)})`);
 
 // EXTERNAL MODULE: ../runner/verdict.ts
 var verdict = __webpack_require__(7199);
-// EXTERNAL MODULE: ../runner/gate.ts
-var runner_gate = __webpack_require__(5963);
+// EXTERNAL MODULE: ../runner/gate.ts + 1 modules
+var runner_gate = __webpack_require__(4649);
 // EXTERNAL MODULE: ../runner/wait.ts
 var wait = __webpack_require__(3585);
 // EXTERNAL MODULE: ../runner/summary.ts
@@ -284,7 +272,6 @@ var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../service/pipeline-builds.ts
 var pipeline_builds = __webpack_require__(1467);
 ;// CONCATENATED MODULE: ./trigger-build/pipeline.ts
-
 
 
 
@@ -311,14 +298,14 @@ async function confirmTriggered(ctx, connection, input, { pipeline, recoveredAft
     const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline);
     const { branch, tag } = input.request;
     (0,trigger_api/* warnRecovered */.KP)(ctx, recoveredAfter, `pipeline #${pipeline.number}`, `: ${url}`);
-    ctx.info(`Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${(0,service_v1/* projectName */.j1)(connection.project)} on ` +
+    ctx.info(`Triggered pipeline #${pipeline.number} (id ${pipeline.id}) of ${(0,v1/* projectName */.j1)(connection.project)} on ` +
         `${tag === undefined ? `branch ${branch}` : `tag ${tag}`} through API v2: ${url}`);
     ctx.setOutput('pipeline-id', pipeline.id);
     ctx.setOutput('pipeline-number', pipeline.number);
     ctx.setOutput('pipeline-url', url);
     try {
         const until = input.wait ? deadline : undefined;
-        return await (0,trigger_api/* confirmPipeline */.Lb)(ctx, new v2/* V2Client */.Ic(connection.transport), pipeline, until);
+        return await (0,trigger_api/* confirmPipeline */.Lb)(ctx, connection.service, pipeline, until);
     }
     catch (error) {
         if (!(error instanceof pipeline_builds/* PipelineErroredError */.GU))
@@ -348,7 +335,7 @@ async function pipelineSummary(ctx, pipeline, url, workflows, text) {
 async function followPipeline(ctx, connection, input, pipeline, times) {
     // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
     // past its set-up may list no workflow before the step takes it to run none.
-    const source = (0,runner_gate/* pipelineSource */.yN)(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
+    const { source } = (0,runner_gate/* pipelineSource */.y)(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
     const gate = {
         ...input,
         query: { revision: '', jobs: [] },
@@ -362,7 +349,7 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     };
     let builds = [];
     try {
-        await (0,runner_gate/* gateBuilds */.Np)(ctx, connection, gate, {
+        await (0,runner_gate/* gateBuilds */.N)(ctx, connection.service, gate, {
             ...times,
             buildNum: 'deciding',
             seen: (b) => (builds = b),
@@ -372,29 +359,19 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     finally {
         const deciding = (0,verdict/* decidingBuild */.Gf)(builds, input.policy);
         ctx.setOutput('status', (0,outcomes/* outputWord */.u)(ctx.info, 'status', deciding?.status));
-        // v2 has no lifecycle: a job of a project named by its slug has its status alone (src/service/job-status.ts).
-        const lifecycle = 'slug' in connection.project ? undefined : deciding?.lifecycle;
-        ctx.setOutput('lifecycle', (0,outcomes/* outputWord */.u)(ctx.info, 'lifecycle', lifecycle));
-        const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline, builds.find((b) => b.build_url)?.build_url);
+        ctx.setOutput('lifecycle', (0,outcomes/* outputWord */.u)(ctx.info, 'lifecycle', deciding?.lifecycle));
+        const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline, builds.find((b) => b.url)?.url);
         ctx.setOutput('pipeline-url', url);
-        ctx.setOutput('workflows', (0,trigger_api/* workflowRows */.zL)(url, source.workflows));
+        ctx.setOutput('workflows', (0,trigger_api/* workflowRows */.zL)(url, source.workflows ?? []));
     }
 }
 
 // EXTERNAL MODULE: ../runner/build-report.ts
 var build_report = __webpack_require__(817);
-// EXTERNAL MODULE: ../runner/gate-looks.ts + 1 modules
-var gate_looks = __webpack_require__(2161);
 // EXTERNAL MODULE: ../runner/io.ts
 var io = __webpack_require__(7704);
-// EXTERNAL MODULE: ../service/commit-builds.ts
-var commit_builds = __webpack_require__(322);
 ;// CONCATENATED MODULE: ./trigger-build/build.ts
-// A build of v1.1 trigger-build started: followed through the one wait, judged, and reported.
-
-
-
-
+// A build of v1.1 trigger-build started: followed as a one-job source through the one wait, judged, and reported.
 
 
 
@@ -411,13 +388,12 @@ var commit_builds = __webpack_require__(322);
  * A build of v1.1 the step triggered: said, and with `wait` followed to its end through the one wait (wait.ts) and
  * judged under the outcome policy; its outputs and summary set however it ends.
  */
-async function followTriggeredBuild(ctx, v1, input, result, { startedAt, deadline }) {
-    const { build: triggered, recoveredAfter } = result;
-    const num = triggered.build_num;
-    const url = triggered.build_url ?? '';
+async function followTriggeredBuild(ctx, service, input, { job: triggered, result: { recoveredAfter } }, { startedAt, deadline }) {
+    const num = triggered.number;
+    const url = triggered.url ?? '';
     const where = url ? `: ${url}` : '';
     (0,trigger_api/* warnRecovered */.KP)(ctx, recoveredAfter, `build #${num}`, where);
-    ctx.info(`Triggered build #${num} of ${(0,service_v1/* projectName */.j1)(v1.project)} on branch ${input.request.branch}${where}`);
+    ctx.info(`Triggered build #${num} of ${service.name} on branch ${input.request.branch}${where}`);
     let last = triggered;
     /** The summary's closing: none while the step did not wait, a line, or why the finished build failed. */
     let ending;
@@ -430,27 +406,27 @@ async function followTriggeredBuild(ctx, v1, input, result, { startedAt, deadlin
             return;
         ctx.info(`Waiting for build #${num} to finish: a look every ${(0,format/* formatDuration */.a3)(input.intervalMs)}, ` +
             `for at most ${(0,format/* formatDuration */.a3)(input.timeoutMs)}`);
-        const words = {
-            unfinished: (error) => {
-                ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
-                // With an error the time-out did not come: the next look could not have been made within it (a long
-                // Retry-After), so the step says it stopped early, and why.
-                const waited = (0,format/* formatDuration */.a3)(ctx.clock.now() - startedAt);
-                return error === undefined
-                    ? `Build #${num} did not finish within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}; it was left ` +
-                        `${(0,gate_scope/* describeState */.Jw)(last)}${where}`
-                    : `Stopped waiting for build #${num} after ${waited}, before the ${(0,format/* formatDuration */.a3)(input.timeoutMs)} ` +
-                        `timeout: ${error.message}; it was left ${(0,gate_scope/* describeState */.Jw)(last)}${where}`;
-            },
-            gaveUp: (error) => {
-                ending = [`The step gave up waiting: ${(0,runner_text/* mdSafe */.$v)(error.message)}`];
-                return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
-            },
-        };
         try {
             // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
-            const follow = () => (0,gate_looks/* followBuild */.c9)(ctx, v1, last, { ...input, deadline }, (b) => (last = b), words);
-            await (0,io/* inGroup */.HB)(ctx.io, `Waiting for build #${num}`, follow);
+            await (0,io/* inGroup */.HB)(ctx.io, `Waiting for build #${num}`, () => follow(ctx, service, input, deadline, triggered, (job) => (last = job), {
+                unfinished: (error) => {
+                    ending = [
+                        'The build did not finish within the wait; the step stopped waiting and left it running.',
+                    ];
+                    // With an error the time-out did not come: the next look could not have been made within it (a long
+                    // Retry-After), so the step says it stopped early, and why.
+                    const waited = (0,format/* formatDuration */.a3)(ctx.clock.now() - startedAt);
+                    return error === undefined
+                        ? `Build #${num} did not finish within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}; it was left ` +
+                            `${(0,gate_scope/* describeState */.Jw)(last)}${where}`
+                        : `Stopped waiting for build #${num} after ${waited}, before the ${(0,format/* formatDuration */.a3)(input.timeoutMs)} ` +
+                            `timeout: ${error.message}; it was left ${(0,gate_scope/* describeState */.Jw)(last)}${where}`;
+                },
+                gaveUp: (error) => {
+                    ending = [`The step gave up waiting: ${(0,runner_text/* mdSafe */.$v)(error.message)}`];
+                    return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
+                },
+            }));
         }
         catch (error) {
             if (ctx.signal.aborted) {
@@ -462,14 +438,14 @@ async function followTriggeredBuild(ctx, v1, input, result, { startedAt, deadlin
         }
         const failure = last.outcome === 'success'
             ? { failedStep: undefined, summary: '' }
-            : await (0,build_report/* showFailedSteps */.An)(ctx, v1, last, input.failureLogLines, budget);
+            : await (0,build_report/* showFailedSteps */.An)(ctx, service, last, input.failureLogLines, budget);
         failedStep = failure.failedStep ?? '';
         ending = failure.summary ? ['#### Why it failed', failure.summary] : [];
-        tests = await (0,build_report/* readTests */.iv)(ctx, v1, last);
+        tests = await (0,build_report/* readTests */.iv)(ctx, service, last);
         const outcome = (0,outcomes/* outcomeOf */.sG)(last);
         const how = outcome
             ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
-            : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
+            : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.state ?? 'unknown'})`;
         if (!(0,outcomes/* passes */.WE)(input.policy, outcome)) {
             const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,outcomes/* describePolicy */.wy)(input.policy)}` : '';
             throw (0,wait/* waitFailed */.bn)((0,runner_text/* logSafe */.sN)(`Build #${num} ${how}${allowed}${where}`));
@@ -480,8 +456,7 @@ async function followTriggeredBuild(ctx, v1, input, result, { startedAt, deadlin
             ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
     }
     finally {
-        const judged = input.wait && (0,records/* isFinished */.$g)(last);
-        const { job, workflow } = (0,commit_builds/* jobOf */.Zw)(last);
+        const judged = input.wait && last.ended;
         ctx.setOutput('build-num', num);
         ctx.setOutput('build-url', (0,runner_text/* shellSafeUrl */.NO)(url));
         ctx.setOutput('status', (0,outcomes/* outputWord */.u)(ctx.info, 'status', last.status));
@@ -493,10 +468,10 @@ async function followTriggeredBuild(ctx, v1, input, result, { startedAt, deadlin
         ctx.setOutput('builds', [
             {
                 build_num: num,
-                build_url: last.build_url ? (0,runner_text/* shellSafeUrl */.NO)(last.build_url) : null,
-                job: job ?? null,
-                workflow: workflow ?? null,
-                status: last.status ?? null,
+                build_url: last.url ? (0,runner_text/* shellSafeUrl */.NO)(last.url) : null,
+                job: last.name,
+                workflow: last.workflow.name,
+                status: last.status,
                 outcome: judged ? (0,outcomes/* outcomeOf */.sG)(last) || null : null,
             },
         ]);
@@ -508,10 +483,38 @@ async function followTriggeredBuild(ctx, v1, input, result, { startedAt, deadlin
         await (0,summary/* appendSummary */.fe)(ctx.io, parts.join('\n\n'));
     }
 }
+/** Looks at the job (a one-job source) until it ends; `seen` takes every read, and `words` are the step's errors. */
+async function follow(ctx, service, { intervalMs }, deadline, first, seen, words) {
+    if (first.ended)
+        return first;
+    const num = first.number;
+    const source = await service.oneJob(num, true);
+    let previous = first;
+    return (0,wait/* wait */.uk)({
+        intervalMs,
+        deadline,
+        clock: ctx.clock,
+        signal: ctx.signal,
+        log: ctx.info,
+        still: ({ looks, elapsedMs }) => `Build #${num} is still ${(0,gate_scope/* describeState */.Jw)(previous)} after ${(0,format/* formatDuration */.a3)(elapsedMs)} (${looks} looks)`,
+        failed: `look at build #${num}`,
+        ...words,
+        look: async () => {
+            const [job = previous] = (await source.look()).jobs;
+            seen(job);
+            const changed = job.status !== previous.status || job.state !== previous.state;
+            previous = job;
+            if (job.ended)
+                return { done: true, value: job };
+            if (changed)
+                ctx.info(`Build #${num} is ${(0,gate_scope/* describeState */.Jw)(job)}`);
+            return { done: false, logged: changed };
+        },
+    });
+}
 
 ;// CONCATENATED MODULE: ./trigger-build/trigger-build.ts
 // trigger-build: triggers a build or a pipeline (never two), and with `wait` follows it to its end.
-
 
 
 
@@ -565,7 +568,7 @@ async function triggerBuild(ctx) {
     const deadline = startedAt + input.timeoutMs;
     const connection = input.wait ? (0,wait_inputs/* connectUntil */.HO)(ctx, deadline) : ctx.connect({ acceptSlug: true });
     const { branch, tag } = input.request;
-    const title = `Triggering ${(0,service_v1/* projectName */.j1)(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
+    const title = `Triggering ${(0,v1/* projectName */.j1)(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
     // The trigger is a log group; the pipeline's link, a notice after it, shows on the run's page (none for a build of
     // v1.1, whose link is in the log and the build-url output).
     let link;
@@ -573,8 +576,8 @@ async function triggerBuild(ctx) {
     let started;
     let confirmed;
     try {
-        started = await (0,trigger_api/* startBuild */.bT)(connection, input.api, input.request).catch(async (error) => {
-            if (!(error instanceof service_v1/* TriggerAbortedError */.W0 || error instanceof v2_trigger/* PipelineTriggerAbortedError */.k))
+        started = await connection.service.trigger(input.api, input.request).catch(async (error) => {
+            if (!(error instanceof v1/* TriggerAbortedError */.W0 || error instanceof v2_trigger/* PipelineTriggerAbortedError */.k))
                 throw error;
             // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
             const what = await cancelLost(ctx, input, error);
@@ -600,15 +603,14 @@ async function triggerBuild(ctx) {
         else {
             // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
             const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline);
-            const workflows = (0,trigger_api/* workflowRows */.zL)(url, await new v2/* V2Client */.Ic(connection.transport).workflows(pipeline.id));
+            const workflows = (0,trigger_api/* workflowRows */.zL)(url, await connection.service.workflows(pipeline.id));
             setPipelineOutputs(ctx, workflows);
             const text = 'Triggered; the step did not wait for the pipeline to finish.';
             await pipelineSummary(ctx, pipeline, url, workflows, text);
         }
         return;
     }
-    // Only a project v1.1 reaches gets a build of v1.1 (startBuild).
-    await followTriggeredBuild(ctx, (0,wait_inputs/* v11Connection */.$c)(connection), input, started.result, { startedAt, deadline });
+    await followTriggeredBuild(ctx, connection.service, input, started, { startedAt, deadline });
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function trigger_build_run() {

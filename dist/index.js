@@ -33,7 +33,6 @@ var map = {
 		2272,
 		6,
 		719,
-		703,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
@@ -46,16 +45,14 @@ var map = {
 		4863,
 		6,
 		719,
-		703,
-		963,
+		797,
 		863
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
 		6,
 		719,
-		703,
-		963,
+		797,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [

@@ -3,21 +3,17 @@
 // the runner in the log, in a code block nothing can close in the summary, and cleaned of secrets before any cut
 // (docs/promises.md, promise 13). Its tests: the failed ones listed and annotated; GitHub shows few annotations per
 // step, so one budget serves every build a step reports on.
-import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError } from '../common/errors.ts';
-import type { Build, TestCase } from '../service/records.ts';
-import { openService } from '../service/service.ts';
-import {
-  collectFailedSteps,
-  lastMeaningfulLine,
-  MAX_STEPS_READ,
-  type FailedStep,
-} from '../service/step-output.ts';
+import type { Job } from '../service/model.ts';
+import type { TestCase } from '../service/records.ts';
+import type { Service } from '../service/service.ts';
+import { lastMeaningfulLine, MAX_STEPS_READ, type FailedStep } from '../service/step-output.ts';
 import { plainLine } from '../common/terminal-tail.ts';
 import type { Io } from './io.ts';
-import type { ActionContext, Connection } from './run.ts';
-import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, testsTable } from './summary.ts';
+import type { ActionContext } from './run.ts';
+import { failedTests, failedTestsTable, MAX_LISTED_FAILURES, mdLink, testsTable } from './summary.ts';
 import { cleaner, logSafe, mdSafe, oneLine } from './text.ts';
+import { label } from './gate-scope.ts';
 import { cut, formatBytes, formatDuration } from '../common/format.ts';
 
 /** GitHub shows this many error annotations per step and drops the rest without a word. */
@@ -29,17 +25,13 @@ export interface TestsRead {
 }
 
 /** Reads the finished build's tests; a failure to do so costs the table, never the step's verdict. */
-export async function readTests(
-  { io }: ActionContext,
-  connection: Connection<ProjectAddress>,
-  build: Build,
-): Promise<TestsRead> {
+export async function readTests({ io }: ActionContext, service: Service, job: Job): Promise<TestsRead> {
   try {
-    return { tests: await openService(connection).tests(build.build_num) };
+    return { tests: await service.tests(job.number) };
   } catch (error) {
     if (error instanceof AbortedError) throw error;
     const why = (error as Error).message;
-    io.warning(logSafe(`Could not read the test results of build #${build.build_num}: ${why}`));
+    io.warning(logSafe(`Could not read the test results of build #${job.number}: ${why}`));
     return { tests: undefined, error: why };
   }
 }
@@ -105,37 +97,43 @@ export function testsSection(
 /** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
 export const MAX_FAILURE_REPORTS = 5;
 
-export type { FailureReport as FailureShown };
-
 const NOTHING_SHOWN: FailureReport = { failedStep: undefined, summary: '' };
 
-/** Shows why a build did not pass (reportFailedSteps); a failure to read it is a warning, never the verdict. */
+/**
+ * Shows why a build did not pass (reportFailedSteps), or a link to its page where the service has no step output;
+ * a failure to read it is a warning, never the verdict.
+ */
 export async function showFailedSteps(
   ctx: ActionContext,
-  { client, project, transport }: Connection,
-  build: Build,
+  service: Service,
+  job: Job,
   lines: number,
   budget: AnnotationBudget,
 ): Promise<FailureReport> {
-  const num = build.build_num;
   try {
-    const full = Array.isArray(build.steps) ? build : await client.build(project, num);
-    const steps = await collectFailedSteps({
-      transport,
-      build: full,
-      lines,
-      refresh: () => client.build(project, num),
-      signal: ctx.signal,
-    });
+    const steps = await service.failedSteps(job, lines, ctx.signal);
+    if (steps === undefined) {
+      const url = job.url ?? '';
+      if (lines > 0 && url !== '')
+        ctx.info(
+          `Job ${label(job)} ended ${job.status ?? 'unknown'}: API v2 has no step output; its log is at ${url}`,
+        );
+      return {
+        failedStep: undefined,
+        summary: url === '' ? '' : mdLink("The job's page shows its log", url),
+      };
+    }
     if (ctx.signal.aborted) return NOTHING_SHOWN;
     // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
     const annotate = budget.remaining > 0;
-    const shown = reportFailedSteps(ctx.io, full, steps, { secrets: ctx.secrets, annotate });
+    const shown = reportFailedSteps(ctx.io, job, steps, { secrets: ctx.secrets, annotate });
     if (shown.failedStep !== undefined && annotate) budget.remaining--;
     return shown;
   } catch (error) {
     if (!(error instanceof AbortedError || ctx.signal.aborted))
-      ctx.io.warning(logSafe(`Could not read the steps of build #${num}: ${(error as Error).message}`));
+      ctx.io.warning(
+        logSafe(`Could not read the steps of build #${job.number}: ${(error as Error).message}`),
+      );
     return NOTHING_SHOWN;
   }
 }
@@ -154,7 +152,7 @@ export type FailureReport = { failedStep: string | undefined; summary: string };
 /** Prints the failed steps of one build and annotates the first; the caller writes the summary it returns. */
 export function reportFailedSteps(
   io: Io,
-  build: Pick<Build, 'build_num'>,
+  job: Pick<Job, 'number'>,
   steps: readonly FailedStep[],
   /** `secrets` are removed from everything shown, since the runner masks only whole values. */
   options: { secrets?: readonly string[]; annotate?: boolean } = {},
@@ -162,7 +160,7 @@ export function reportFailedSteps(
   const first = steps[0];
   if (first === undefined) return NOTHING_SHOWN;
   const clean = cleaner(options.secrets ?? []);
-  const num = build.build_num;
+  const num = job.number;
   const sections: string[] = [];
   let summaryLeft = SUMMARY_BUILD_LIMIT;
   const unavailable: { name: string; why: string }[] = [];

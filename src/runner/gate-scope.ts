@@ -1,9 +1,10 @@
 // What the gate waits for, how it names it, and how a wait of it ends: the words its looks, its verdict and its
 // report share.
-import { jobOf, type CommitQuery } from '../service/commit-builds.ts';
+import type { CommitQuery } from '../service/commit-builds.ts';
 import { describePatterns, type NamePattern } from '../common/name-patterns.ts';
-import type { PipelineLook, WorkflowEnd } from '../service/pipeline-builds.ts';
-import type { Build } from '../service/records.ts';
+import type { Job } from '../service/model.ts';
+import type { UnbuiltJob, WorkflowEnd } from '../service/pipeline-builds.ts';
+import type { JobSource } from '../service/sources.ts';
 import type { IfNothing, OutcomePolicy } from './outcomes.ts';
 
 /** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
@@ -23,50 +24,40 @@ export interface GateInputs {
   policy: OutcomePolicy;
   failureLogLines: number;
   /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
-  source?: BuildSource;
+  source?: JobSource;
   label?: string;
 }
 
-// What one look found: the builds that count, oldest first; a source that knows when it is complete (a pipeline)
-// needs neither the appear time nor the settle time, and names the workflows that ended and why nothing ran.
-export interface BuildSource {
-  look(): Promise<
-    Partial<Omit<PipelineLook, 'truncated'>> & {
-      builds: Build[];
-      truncated: boolean;
-      /** The workflows of a commit's pipelines that have not ended. */
-      open?: { name: string; status: string }[];
-      /** Why each of a commit's pipelines that errored runs nothing. */
-      errored?: string[];
-    }
-  >;
+/** What the gate found once the wait ended: what the one rule judges. */
+export interface Found {
+  /** The builds counted: of the chosen workflows and jobs, all ended. */
+  builds: readonly Job[];
+  /** Every build of the chosen workflows, counted or not. */
+  others: readonly Job[];
+  /** Every ended workflow known of the pipeline or the commit (through v2, where it answers). */
+  workflows: readonly WorkflowEnd[];
+  /** The chosen jobs of a pipeline that ended without a build. */
+  unbuilt: readonly UnbuiltJob[];
+  /** Why a named job or workflow, or any build chosen, did not appear within the appear time. */
+  missing?: string;
+  /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
+  nothing?: string;
+  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
+  errored?: readonly string[];
 }
 
 /** How the wait ended; `stopped` is a time-out, a give-up or builds not found (`none`: nothing appeared). */
 export type Ending =
-  | {
-      kind: 'finished';
-      /** Every ended workflow known of the pipeline or the commit. */
-      workflows?: WorkflowEnd[];
-      /** Why nothing ran, as the source knows it. */
-      nothing?: string | undefined;
-      /** Every build of the chosen workflows, counted or not. */
-      others?: Build[];
-      /** Why a named job or workflow, or any build chosen, did not appear. */
-      missing?: string;
-      /** Why each of the commit's pipelines that errored runs nothing. */
-      errored?: string[];
-    }
+  | ({ kind: 'finished' } & Partial<Omit<Found, 'builds' | 'unbuilt'>>)
   | { kind: 'cancelled'; what?: string }
-  | { kind: 'stopped'; why: string; none?: boolean }
+  | { kind: 'stopped'; why: string }
   | { kind: 'none'; why: string };
 
 export type Finished = Extract<Ending, { kind: 'finished' }>;
 
 /** `#12 (job test)`, for the log and errors. */
-export function label(build: Build): string {
-  const { job } = jobOf(build);
-  return `#${build.build_num}${job === undefined ? '' : ` (job ${job})`}`;
+export function label(job: Job): string {
+  return `#${job.number}${job.name === null ? '' : ` (job ${job.name})`}`;
 }
 
 /** `commit 1a2b3c4 on branch main, workflow ci, jobs build, test` */
@@ -82,11 +73,9 @@ export function scopeOf(input: GateInputs): string {
 }
 
 /** `running (status running)`, or just `queued` when both say the same. */
-export function describeState(build: Build): string {
-  const lifecycle = build.lifecycle ?? 'in an unknown state';
-  return build.status && build.status !== build.lifecycle
-    ? `${lifecycle} (status ${build.status})`
-    : lifecycle;
+export function describeState({ state, status }: Job): string {
+  const where = state ?? 'in an unknown state';
+  return status && status !== state ? `${where} (status ${status})` : where;
 }
 
 export const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

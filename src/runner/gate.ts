@@ -2,22 +2,23 @@
 // a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
 // (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
 import { abortReason } from '../common/clock.ts';
-import { projectName, type ProjectAddress } from '../service/v1.ts';
-import { jobOf } from '../service/commit-builds.ts';
+import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError, ValidationError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
-import { jobReader, PipelineBuilds, type WorkflowEnd } from '../service/pipeline-builds.ts';
-import { V2Client, type Pipeline } from '../service/v2.ts';
+import type { Job } from '../service/model.ts';
+import type { WorkflowEnd } from '../service/pipeline-builds.ts';
+import type { Pipeline } from '../service/v2.ts';
 import { sameProject, slugAddress } from '../service/slug.ts';
-import { definedOnly, isFinished, unusable, type Build } from '../service/records.ts';
-import { openService } from '../service/service.ts';
+import { unusable } from '../service/records.ts';
+import { openService, type Service } from '../service/service.ts';
+import type { JobSource } from '../service/sources.ts';
 import {
   AnnotationBudget,
   MAX_FAILURE_REPORTS,
   readTests,
   showFailedSteps,
   testsSection,
-  type FailureShown,
+  type FailureReport,
   type TestsRead,
 } from './build-report.ts';
 import { inGroup } from './io.ts';
@@ -32,35 +33,26 @@ import {
 } from './outcomes.ts';
 import { waitFailed, WaitError } from './wait.ts';
 import type { ActionContext, Connection } from './run.ts';
-import { appendSummary, buildDurationMs, buildLink, mdLink } from './summary.ts';
+import { appendSummary, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
-import {
-  scopeOf,
-  label,
-  describeState,
-  upper,
-  type GateInputs,
-  type Ending,
-  type Finished,
-} from './gate-scope.ts';
+import { scopeOf, describeState, upper, type GateInputs, type Ending, type Finished } from './gate-scope.ts';
 import { judge, unbuiltOf, decidingBuild, newest } from './verdict.ts';
-import { waitForCommit, oneBuild } from './gate-looks.ts';
-import { v11Connection } from './wait-inputs.ts';
+import { waitForJobs } from './gate-looks.ts';
 
 interface GateOptions {
   started: number;
   deadline: number;
   /** Cancels what is still running once the step was cancelled; says what became of it (trigger-build). */
-  onAbort?: (builds: readonly Build[]) => Promise<string>;
+  onAbort?: (builds: readonly Job[]) => Promise<string>;
   /** The `build-num` output: the newest build (wait-for-build), or the first that did not pass (trigger-build). */
   buildNum?: 'newest' | 'deciding';
   /** Every list of builds a look counted. */
-  seen?: (builds: readonly Build[]) => void;
+  seen?: (builds: readonly Job[]) => void;
 }
 
 interface Reports {
   tests: Map<number, TestsRead>;
-  failures: Map<number, FailureShown>;
+  failures: Map<number, FailureReport>;
   /** One budget of error annotations for the failed steps and the failed tests of every build. */
   budget: AnnotationBudget;
 }
@@ -68,18 +60,18 @@ interface Reports {
 /** Waits for builds, then fails the step unless each ended with an allowed outcome, and reports on them. */
 export async function gateBuilds(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  service: Service,
   input: GateInputs,
   options: GateOptions,
-): Promise<Build[]> {
+): Promise<Job[]> {
   const { deadline } = options;
-  let builds: Build[] = [];
+  let builds: Job[] = [];
   let ending: Ending = { kind: 'cancelled' };
   let workflows: readonly WorkflowEnd[] = [];
   const reports: Reports = { tests: new Map(), failures: new Map(), budget: new AnnotationBudget() };
   /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
-  const ranNothing = (why: string): Build[] => {
-    ending = { kind: 'stopped', why, none: true };
+  const ranNothing = (why: string): Job[] => {
+    ending = { kind: 'stopped', why };
     // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
     const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
     ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(upper(why))));
@@ -89,7 +81,7 @@ export async function gateBuilds(
   try {
     let waited: Finished;
     try {
-      const seen = (b: Build[]): void => {
+      const seen = (b: Job[]): void => {
         builds = b;
         options.seen?.(b);
       };
@@ -97,7 +89,7 @@ export async function gateBuilds(
       const stopped = (why: string): void => void (ending = { kind: 'stopped', why });
       // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
       const follow = async (): Promise<Finished> =>
-        waitForCommit(ctx, connection, await oneBuild(connection, input), { deadline, seen, stopped });
+        waitForJobs(ctx, service, await oneJob(service, input), { deadline, seen, stopped });
       ending = waited = await inGroup(ctx.io, logSafe(`Waiting for the builds of ${scopeOf(input)}`), follow);
     } catch (error) {
       if (ctx.signal.aborted && options.onAbort !== undefined) {
@@ -110,11 +102,11 @@ export async function gateBuilds(
       throw error;
     }
     const verdict = judge(input, {
+      ...waited,
       builds,
       others: waited.others ?? builds,
       workflows: waited.workflows ?? [],
       unbuilt: unbuiltOf(input),
-      ...definedOnly({ missing: waited.missing, nothing: waited.nothing, errored: waited.errored }),
     });
     workflows = verdict.judged;
     for (const w of workflows)
@@ -126,12 +118,12 @@ export async function gateBuilds(
     const late = (): boolean => ctx.clock.now() >= deadline;
     for (const build of unsuccessful.slice(0, MAX_FAILURE_REPORTS)) {
       if (late()) break;
-      const failure = await failureOf(ctx, connection, build, input.failureLogLines, reports.budget);
-      reports.failures.set(build.build_num, failure);
+      const failure = await showFailedSteps(ctx, service, build, input.failureLogLines, reports.budget);
+      reports.failures.set(build.number, failure);
     }
     for (const build of unsuccessful) {
       if (late()) break;
-      reports.tests.set(build.build_num, await readTests(ctx, connection, build));
+      reports.tests.set(build.number, await readTests(ctx, service, build));
     }
     if (reports.tests.size < unsuccessful.length)
       ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
@@ -154,124 +146,96 @@ export async function gateBuilds(
 }
 
 /**
- * The connection in a pipeline's own project, its `project_slug` (docs/promises.md, promise 35): the step's own
- * when they name one project, or when the answer names none. When they differ, a project the step named itself
- * makes `asked` (the input that named the pipeline) an input error; else the pipeline's project is used, and said.
- * Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
+ * One pipeline as the gate's source, its jobs read in its own project, its `project_slug` (docs/promises.md, promise
+ * 35): the step's own when they name one project, or when the answer names none. When they differ, a project the
+ * step named itself makes `asked` (the input that named the pipeline) an input error; else the pipeline's project
+ * is used, and said. Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
  */
-export function pipelineConnection(
-  ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
-  pipeline: Pipeline,
-  asked?: string,
-): Connection<ProjectAddress> {
-  const named = pipeline['project_slug'];
-  if (named === undefined) return connection;
-  const own = slugAddress(named);
-  const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
-  if (own === undefined)
-    throw unusable(call, 'the pipeline has a project_slug that is no provider/organization/project');
-  if (sameProject(own, connection.project)) return connection;
-  const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${projectName(connection.project)}`;
-  if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
-  const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
-  if (given.length > 0)
-    throw new ValidationError(
-      asked,
-      `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
-        `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`,
-      undefined,
-      theirs,
-    );
-  ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
-  // The service object names its project: a connection pointed elsewhere gets one of its own.
-  return {
-    ...connection,
-    project: own,
-    service: openService({ transport: connection.transport, project: own }),
-  };
-}
-
-/** The inputs that name the step's project; without them it is the workflow's repository. */
-const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'] as const;
-
-/** One pipeline as the gate's source, its jobs read as the project allows (jobReader), in its own project. */
 export function pipelineSource(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   pipeline: Pipeline,
   times: { settleMs: number; emptyMs: number },
-): PipelineBuilds {
-  const { client, transport, project } = pipelineConnection(ctx, connection, pipeline);
-  const read = jobReader(client, new V2Client(transport), project);
-  return new PipelineBuilds(read, new V2Client(transport), pipeline, {
-    now: () => ctx.clock.now(),
-    ...times,
-  });
+  asked?: string,
+): { service: Service; source: JobSource } {
+  const named = pipeline['project_slug'];
+  const own = named === undefined ? connection.project : slugAddress(named);
+  const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
+  if (own === undefined)
+    throw unusable(call, 'the pipeline has a project_slug that is no provider/organization/project');
+  let { service } = connection;
+  if (!sameProject(own, connection.project)) {
+    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${service.name}`;
+    if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
+    const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+    if (given.length > 0)
+      throw new ValidationError(
+        asked,
+        `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+          `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`,
+        undefined,
+        theirs,
+      );
+    ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
+    service = openService({ transport: connection.transport, project: own });
+  }
+  return { service, source: service.pipelineSource(pipeline, { now: () => ctx.clock.now(), ...times }) };
 }
 
-/** Why a build did not pass: its failed steps, or a link to its page where API v2 has no step output. */
-async function failureOf(
-  ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
-  build: Build,
-  lines: number,
-  budget: AnnotationBudget,
-): Promise<FailureShown> {
-  if (!('slug' in connection.project))
-    return showFailedSteps(ctx, v11Connection(connection), build, lines, budget);
-  const url = build.build_url ?? '';
-  if (lines > 0 && url !== '') {
-    const state = build.status ?? 'unknown';
-    ctx.info(`Job ${label(build)} ended ${state}: API v2 has no step output; its log is at ${url}`);
-  }
-  return { failedStep: undefined, summary: url === '' ? '' : mdLink("The job's page shows its log", url) };
+/** The inputs that name the step's project; without them it is the workflow's repository. */
+const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'] as const;
+
+/** build-num mode: that one job, as a source that is complete once it has ended. */
+async function oneJob(service: Service, input: GateInputs): Promise<GateInputs> {
+  if (input.buildNum === undefined) return input;
+  const source = await service.oneJob(input.buildNum);
+  return { ...input, workflows: [], jobs: [], named: [], source };
 }
 
 /** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
-function endOutcome(ending: Ending, builds: readonly Build[], workflows: readonly WorkflowEnd[]): string {
+function endOutcome(ending: Ending, builds: readonly Job[], workflows: readonly WorkflowEnd[]): string {
   if (ending.kind === 'none') return 'none';
   // A wait that did not end (the deadline, a give-up, a named job that never came, a cancel) judged nothing: a
   // later `if: always()` step must never read `success` from a step that failed so.
   if (ending.kind !== 'finished') return '';
-  if (builds.length + workflows.length === 0 || !builds.every(isFinished)) return '';
+  if (builds.length + workflows.length === 0 || !builds.every((b) => b.ended)) return '';
   return worstOutcome([...builds.map(outcomeOf), ...workflows.map((w) => workflowOutcome(w.status))]);
 }
 
 function setOutputs(
   ctx: ActionContext,
   input: GateInputs,
-  builds: readonly Build[],
+  builds: readonly Job[],
   outcome: string,
-  failures: ReadonlyMap<number, FailureShown>,
+  failures: ReadonlyMap<number, FailureReport>,
   options: GateOptions,
 ): void {
   const only = input.jobs.length === 1 ? input.jobs[0] : undefined;
-  const ofJob = only && !only.negated ? builds.filter((b) => only.test(jobOf(b).job ?? '')) : builds;
-  const deciding = options.buildNum === 'deciding' && builds.every(isFinished);
+  const ofJob = only && !only.negated ? builds.filter((b) => only.test(b.name ?? '')) : builds;
+  const deciding = options.buildNum === 'deciding' && builds.every((b) => b.ended);
   const main = deciding ? decidingBuild(ofJob, input.policy) : newest(ofJob);
-  ctx.setOutput('build-num', main?.build_num ?? '');
-  ctx.setOutput('build-url', shellSafeUrl(main?.build_url ?? ''));
+  ctx.setOutput('build-num', main?.number ?? '');
+  ctx.setOutput('build-url', shellSafeUrl(main?.url ?? ''));
   ctx.setOutput('outcome', outputWord(ctx.info, 'outcome', outcome));
   const rows: Record<string, unknown>[] = builds.map((b) => ({
-    build_num: b.build_num,
-    build_url: b.build_url ? shellSafeUrl(b.build_url) : null,
-    job: jobOf(b).job ?? null,
-    workflow: jobOf(b).workflow ?? null,
-    status: b.status ?? null,
+    build_num: b.number,
+    build_url: b.url ? shellSafeUrl(b.url) : null,
+    job: b.name,
+    workflow: b.workflow.name,
+    status: b.status,
     outcome: outcomeOf(b) || null,
   }));
   for (const { job, workflow, status } of unbuiltOf(input))
     rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
   ctx.setOutput('builds', rows);
-  const failedStep = builds.map((b) => failures.get(b.build_num)?.failedStep).find((s) => s !== undefined);
+  const failedStep = builds.map((b) => failures.get(b.number)?.failedStep).find((s) => s !== undefined);
   ctx.setOutput('failed-step', failedStep ?? '');
 }
 
 async function writeSummary(
   ctx: ActionContext,
   input: GateInputs,
-  { builds, workflows }: { builds: readonly Build[]; workflows: readonly WorkflowEnd[] },
+  { builds, workflows }: { builds: readonly Job[]; workflows: readonly WorkflowEnd[] },
   ending: Ending,
   reports: Reports,
   elapsedMs: number,
@@ -301,26 +265,24 @@ async function writeSummary(
   else if (ending.kind === 'none')
     parts.push(`${mdSafe(ending.why, 1000)}; nothing to wait for (if-no-builds: ${input.ifNoBuilds}).`);
   for (const build of builds) {
-    const read = reports.tests.get(build.build_num);
+    const read = reports.tests.get(build.number);
     if (read === undefined) continue;
-    const { job } = jobOf(build);
-    const name = `Build #${build.build_num}${job === undefined ? '' : ` · ${mdSafe(job, 100)}`}`;
+    const name = `Build #${build.number}${build.name === null ? '' : ` · ${mdSafe(build.name, 100)}`}`;
     // Built, not replaced: a replacement string would read `$'` and the like in a job's name.
-    const heading = mdLink(name, build.build_url);
+    const heading = mdLink(name, build.url);
     parts.push(`#### ${heading}: ${mdSafe(showOutcome(outcomeOf(build)) || describeState(build), 50)}`);
-    const failure = reports.failures.get(build.build_num)?.summary;
+    const failure = reports.failures.get(build.number)?.summary;
     if (failure) parts.push(failure);
     parts.push(...testsSection(ctx, read, reports.budget, 5));
   }
   await appendSummary(ctx.io, parts.join('\n\n'));
 }
 
-function buildsTable(builds: readonly Build[]): string {
+function buildsTable(builds: readonly Job[]): string {
   const rows = builds.map((b) => {
-    const { job, workflow } = jobOf(b);
-    const duration = buildDurationMs(b);
-    const cells = [mdSafe(job ?? '', 100), mdSafe(workflow ?? '', 100), mdSafe(b.status ?? '', 50)];
-    const took = duration === undefined ? '' : formatDuration(duration);
+    const cells = [b.name ?? '', b.workflow.name ?? ''].map((text) => mdSafe(text, 100));
+    cells.push(mdSafe(b.status ?? '', 50));
+    const took = b.durationMs === null ? '' : formatDuration(b.durationMs);
     return `| ${buildLink(b)} | ${cells.join(' | ')} | ${mdSafe(showOutcome(outcomeOf(b)), 50)} | ${took} |`;
   });
   const head = ['| Build | Job | Workflow | Status | Outcome | Duration |', '|---|---|---|---|---|---|'];

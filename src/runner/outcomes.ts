@@ -3,7 +3,8 @@
 import { ValidationError } from '../common/errors.ts';
 import { V2_JOB_STATUSES } from '../service/job-status.ts';
 import { UNBUILT_JOB_STATUSES } from '../service/v2.ts';
-import { BUILD_LIFECYCLES, BUILD_STATUSES, type Build } from '../service/records.ts';
+import type { Job } from '../service/model.ts';
+import { BUILD_LIFECYCLES, BUILD_STATUSES } from '../service/records.ts';
 import { cut } from '../common/format.ts';
 import type { Inputs } from './inputs.ts';
 import { logSafe } from './text.ts';
@@ -15,10 +16,10 @@ const OUTCOMES = ['success', 'failed', 'canceled', 'infrastructure_fail', 'timed
 // without an outcome ranks last here, below an outcome we do not know, and a failure of the code is the worst.
 const SEVERITY = ['success', 'no_tests', 'not_run', 'canceled', 'infrastructure_fail', 'timedout', ''];
 
-/** A build's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped build, else ''. */
-export function outcomeOf(build: Pick<Build, 'outcome' | 'lifecycle' | 'status'>): string {
-  if (typeof build.outcome === 'string' && build.outcome !== '') return build.outcome;
-  return build.lifecycle === 'not_run' || build.status === 'not_run' ? 'not_run' : '';
+/** A job's outcome for the policy and the outputs: its `outcome`, else `not_run` for a skipped one, else ''. */
+export function outcomeOf(job: Partial<Pick<Job, 'outcome' | 'lifecycle' | 'status'>>): string {
+  if (typeof job.outcome === 'string' && job.outcome !== '') return job.outcome;
+  return job.lifecycle === 'not_run' || job.status === 'not_run' ? 'not_run' : '';
 }
 
 // A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,

@@ -1,9 +1,10 @@
 // Markdown pieces of the job summaries about builds; server text goes through mdSafe (docs/promises.md, promise 15).
-import type { Build, TestCase } from '../service/records.ts';
+import type { Job } from '../service/model.ts';
+import type { TestCase } from '../service/records.ts';
 import type { Io } from './io.ts';
 import { outcomeOf, showOutcome } from './outcomes.ts';
 import { mdSafe } from './text.ts';
-import { elapsedMs, formatDuration, plural } from '../common/format.ts';
+import { formatDuration, plural } from '../common/format.ts';
 
 /** Appends a section to the job summary; one that cannot be written is a warning, never another verdict. */
 export async function appendSummary(io: Io, markdown: string): Promise<void> {
@@ -42,31 +43,26 @@ export function mdLink(text: string, url: string | null | undefined): string {
   return target === undefined ? text : `[${text}](${target})`;
 }
 
-export function buildLink(build: Pick<Build, 'build_num' | 'build_url'>): string {
-  return mdLink(`#${build.build_num}`, build.build_url);
+export function buildLink(job: Pick<Job, 'number' | 'url'>): string {
+  return mdLink(`#${job.number}`, job.url);
 }
 
 /** `### [Build #12 · main · 1a2b3c4](url)`. */
-export function buildHeading(build: Build, level = 3): string {
-  const parts = [`Build #${build.build_num}`];
-  if (build.branch) parts.push(mdSafe(build.branch, 100));
-  if (build.vcs_tag) parts.push(`tag ${mdSafe(build.vcs_tag, 100)}`);
-  if (build.vcs_revision) parts.push(mdSafe(build.vcs_revision.slice(0, 7)));
-  return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), build.build_url)}`;
-}
-
-export function buildDurationMs(build: Build): number | undefined {
-  return elapsedMs(build.build_time_millis, build.start_time, build.stop_time);
+export function buildHeading(job: Job, level = 3): string {
+  const parts = [`Build #${job.number}`];
+  if (job.branch) parts.push(mdSafe(job.branch, 100));
+  if (job.tag) parts.push(`tag ${mdSafe(job.tag, 100)}`);
+  if (job.revision) parts.push(mdSafe(job.revision.slice(0, 7)));
+  return `${'#'.repeat(level)} ${mdLink(parts.join(' · '), job.url)}`;
 }
 
 /** One line of facts: status, outcome, duration, and what the caller adds (e.g. how long the step waited). */
-export function buildFacts(build: Build, extra: Record<string, string> = {}): string {
-  const facts: [string, string][] = [['Status', build.status ? mdSafe(build.status, 50) : 'unknown']];
-  const outcome = outcomeOf(build);
+export function buildFacts(job: Job, extra: Record<string, string> = {}): string {
+  const facts: [string, string][] = [['Status', job.status ? mdSafe(job.status, 50) : 'unknown']];
+  const outcome = outcomeOf(job);
   if (outcome) facts.push(['Outcome', mdSafe(showOutcome(outcome), 50)]);
-  const duration = buildDurationMs(build);
-  if (duration !== undefined) facts.push(['Duration', formatDuration(duration)]);
-  if (build.subject) facts.push(['Subject', mdSafe(build.subject, 120)]);
+  if (job.durationMs !== null) facts.push(['Duration', formatDuration(job.durationMs)]);
+  if (job.subject) facts.push(['Subject', mdSafe(job.subject, 120)]);
   for (const [name, value] of Object.entries(extra)) facts.push([name, value]);
   return facts.map(([name, value]) => `**${name}:** ${value}`).join(' · ');
 }

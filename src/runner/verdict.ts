@@ -1,29 +1,10 @@
 // The gate's verdict: the one rule of what a gate may pass (docs/promises.md, promise 31), and the words of a
 // failure.
-import { jobOf } from '../service/commit-builds.ts';
 import { choosesName } from '../common/name-patterns.ts';
-import { PipelineBuilds, type UnbuiltJob, type WorkflowEnd } from '../service/pipeline-builds.ts';
-import type { Build } from '../service/records.ts';
+import type { Job } from '../service/model.ts';
+import type { UnbuiltJob, WorkflowEnd } from '../service/pipeline-builds.ts';
 import { describePolicy, outcomeOf, passes, workflowOutcome, type OutcomePolicy } from './outcomes.ts';
-import { scopeOf, label, upper, type GateInputs } from './gate-scope.ts';
-
-/** What the gate found once the wait ended: what the one rule judges. */
-export interface Found {
-  /** The builds counted: of the chosen workflows and jobs, all ended. */
-  builds: readonly Build[];
-  /** Every build of the chosen workflows, counted or not. */
-  others: readonly Build[];
-  /** Every ended workflow known of the pipeline or the commit (through v2, where it answers). */
-  workflows: readonly WorkflowEnd[];
-  /** The chosen jobs of a pipeline that ended without a build. */
-  unbuilt: readonly UnbuiltJob[];
-  /** Why a named job or workflow, or any build chosen, did not appear within the appear time. */
-  missing?: string;
-  /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
-  nothing?: string;
-  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
-  errored?: readonly string[];
-}
+import { scopeOf, label, upper, type Found, type GateInputs } from './gate-scope.ts';
 
 /** The verdict: the workflows judged, and why the step fails, or why nothing ran (`if-no-builds` decides). */
 export interface Verdict {
@@ -40,15 +21,15 @@ export interface Verdict {
  */
 export function judge(input: GateInputs, found: Found): Verdict {
   const { policy } = input;
-  const inWorkflow = (b: Build, w: WorkflowEnd): boolean =>
-    b.workflows?.['workflow_id'] === w.id || jobOf(b).workflow === w.name;
+  const inWorkflow = (b: Job, w: WorkflowEnd): boolean =>
+    b.workflow.id === w.id || b.workflow.name === w.name;
   // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
   const chosen = found.workflows.filter((w) => choosesName(input.workflows, w.name));
   const ranNone = found.builds.length === 0 || found.missing !== undefined;
   // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
   // judged, as the jobs chosen decide. When a job named did not appear, any workflow that failed fails the step.
   const holdsChosen = (w: WorkflowEnd): boolean =>
-    found.others.some((b) => inWorkflow(b, w) && choosesName(input.jobs, jobOf(b).job)) ||
+    found.others.some((b) => inWorkflow(b, w) && choosesName(input.jobs, b.name ?? undefined)) ||
     (w.jobs ?? []).some((job) => choosesName(input.jobs, job));
   const failedThroughBuild = (w: WorkflowEnd): boolean =>
     w.status === 'failed' && found.others.some((b) => inWorkflow(b, w) && !passes(policy, outcomeOf(b)));
@@ -91,47 +72,45 @@ export function judge(input: GateInputs, found: Found): Verdict {
 
 /** A pipeline's jobs of the chosen workflows and jobs that ended without a build. */
 export function unbuiltOf({ source, workflows, jobs }: GateInputs): UnbuiltJob[] {
-  if (!(source instanceof PipelineBuilds)) return [];
-  return source.unbuilt.filter((j) => choosesName(workflows, j.workflow) && choosesName(jobs, j.job));
+  return (source?.unbuilt ?? []).filter(
+    (j) => choosesName(workflows, j.workflow) && choosesName(jobs, j.job),
+  );
 }
 
 /** The build that decided a verdict: the first that did not pass, else the newest. */
-export function decidingBuild(builds: readonly Build[], policy: OutcomePolicy): Build | undefined {
+export function decidingBuild(builds: readonly Job[], policy: OutcomePolicy): Job | undefined {
   return builds.find((b) => !passes(policy, outcomeOf(b))) ?? newest(builds);
 }
 
-export function newest(builds: readonly Build[]): Build | undefined {
-  return builds.toSorted((a, b) => b.build_num - a.build_num)[0];
+export function newest(builds: readonly Job[]): Job | undefined {
+  return builds.toSorted((a, b) => b.number - a.number)[0];
 }
 
 function failureMessage(
   input: GateInputs,
-  builds: readonly Build[],
-  failing: readonly Build[],
+  builds: readonly Job[],
+  failing: readonly Job[],
   workflows: readonly WorkflowEnd[],
 ): string {
-  const how = buildHow;
-  const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
   const [only] = failing;
   if (workflows.length === 0 && failing.length === 1 && only !== undefined) {
-    const where = only.build_url ? `: ${only.build_url}` : '';
+    const where = only.url ? `: ${only.url}` : '';
     const of = builds.length > 1 ? ` of ${builds.length} builds of ${scopeOf(input)}` : '';
-    return `Build ${label(only)}${of} ended with ${how(only)}${allowed}${where}`;
+    return `Build ${label(only)}${of} ended with ${buildHow(only)}${allowedOf(input)}${where}`;
   }
   if (workflows.length === 0) {
-    const list = failing.map((b) => `${label(b)} ${how(b)}`).join(', ');
-    return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowed}`;
+    const list = failing.map((b) => `${label(b)} ${buildHow(b)}`).join(', ');
+    return `${failing.length} of ${builds.length} builds of ${scopeOf(input)} did not pass: ${list}${allowedOf(input)}`;
   }
   return `${upper(scopeOf(input))} did not pass: ${failureList(input, workflows, failing)}`;
 }
 
+/** `; allowed: success, no_tests` when more than one outcome passes. */
+const allowedOf = ({ policy }: GateInputs): string =>
+  policy.allowed.size > 1 ? `; allowed: ${describePolicy(policy)}` : '';
+
 /** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */
-function failureList(
-  input: GateInputs,
-  workflows: readonly WorkflowEnd[],
-  failing: readonly Build[],
-): string {
-  const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
+function failureList(input: GateInputs, workflows: readonly WorkflowEnd[], failing: readonly Job[]): string {
   const list = workflows.map((w) => {
     const outcome = workflowOutcome(w.status);
     const as = outcome && outcome !== w.status ? ` (outcome '${outcome}')` : '';
@@ -139,14 +118,14 @@ function failureList(
     return `workflow ${w.name} ended with status '${w.status}'${as}${made}${w.stopped ? ` (${w.stopped.join(', ')})` : ''}`;
   });
   list.push(...failing.map((b) => `build ${label(b)} ended with ${buildHow(b)}`));
-  return `${list.join(', ')}${allowed}`;
+  return `${list.join(', ')}${allowedOf(input)}`;
 }
 
-function buildHow(b: Build): string {
+function buildHow(b: Job): string {
   const outcome = outcomeOf(b);
   const status = b.status ?? 'unknown';
   if (outcome === 'not_run') return `outcome 'not_run': the service skipped it`;
   return outcome
     ? `outcome '${outcome}' (status ${status})`
-    : `no outcome (status ${status}, lifecycle ${b.lifecycle ?? 'unknown'})`;
+    : `no outcome (status ${status}, lifecycle ${b.state ?? 'unknown'})`;
 }

@@ -1,5 +1,5 @@
-// What the waiting actions share: how long to wait, how often to look, which commit to wait for, a connection
-// that ends with the wait, and the connection for the calls only v1.1 has.
+// What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
+// that ends with the wait.
 import type { ProjectAddress } from '../service/v1.ts';
 import { ValidationError } from '../common/errors.ts';
 import type { Inputs } from './inputs.ts';
@@ -41,12 +41,4 @@ export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, 
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
 export function connectUntil(ctx: ActionContext, deadline: number): Connection<ProjectAddress> {
   return ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline), acceptSlug: true });
-}
-
-/** The connection for a call only v1.1 has: a project named by its slug takes the v2 paths before it gets here. */
-export function v11Connection(connection: Connection<ProjectAddress>): Connection {
-  const { project } = connection;
-  const why = 'this call has no API v2 form, so such a project cannot be reached';
-  if ('slug' in project) throw new ValidationError('project-slug', why);
-  return { ...connection, project };
 }

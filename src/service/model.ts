@@ -1,5 +1,6 @@
 // The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
 // action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
+import { elapsedMs } from '../common/format.ts';
 import { isFork } from './forks.ts';
 import { jobOf } from './commit-builds.ts';
 import { isFinished, text, type Build } from './records.ts';
@@ -11,7 +12,10 @@ export interface Job {
   workflow: { id: string | null; name: string | null };
   pipeline: { id: string | null; number: number | null };
   status: string | null;
+  /** v1.1's lifecycle; a v2 job has none. */
   lifecycle: string | null;
+  /** Where it is, as the log says it: v1.1's lifecycle, or what a v2 job's status means. */
+  state: string | null;
   /** It will not change any more. */
   ended: boolean;
   outcome: string | null;
@@ -33,8 +37,8 @@ export interface Job {
 const whole = (value: unknown): number | null => (Number.isSafeInteger(value) ? (value as number) : null);
 const string = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** A build record (v1.1's, or a v2 job read as one inside the service) as a job. */
-export function jobOfBuild(build: Build): Job {
+/** A build record (v1.1's, or a v2 job read as one inside the service: `v2`) as a job. */
+export function jobOfBuild(build: Build, v2 = false): Job {
   const workflows = build.workflows ?? {};
   const { job, workflow } = jobOf(build);
   return {
@@ -46,7 +50,8 @@ export function jobOfBuild(build: Build): Job {
       number: whole(workflows['pipeline_number']),
     },
     status: string(build.status),
-    lifecycle: string(build.lifecycle),
+    lifecycle: v2 ? null : string(build.lifecycle),
+    state: string(build.lifecycle),
     ended: isFinished(build),
     outcome: string(build.outcome),
     url: string(build.build_url),
@@ -54,7 +59,7 @@ export function jobOfBuild(build: Build): Job {
     revision: string(build.vcs_revision),
     tag: string(build.vcs_tag),
     subject: string(build.subject),
-    durationMs: whole(build.build_time_millis),
+    durationMs: elapsedMs(build.build_time_millis, build.start_time, build.stop_time) ?? null,
     retryOf: whole(build.retry_of),
     fork: isFork(build),
     approval: build['type'] === 'approval' || workflows['job_type'] === 'approval',

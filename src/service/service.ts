@@ -6,6 +6,8 @@ import { ApiError, ValidationError } from '../common/errors.ts';
 import { BuildScan, JobScan, MAX_BUILDS_READ, MAX_JOBS_READ, type BuildQuery } from './find-builds.ts';
 import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
+import { sourcesOf } from './sources.ts';
+import { triggersOf } from './start-build.ts';
 import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
 import { V2Client, type Pipeline } from './v2.ts';
@@ -75,6 +77,8 @@ export function openService({ transport, project }: ServiceConnection) {
         readBound: 'slug' in project ? MAX_JOBS_READ : MAX_BUILDS_READ,
       };
     },
+    ...sourcesOf(client, v2, project, transport),
+    ...triggersOf(client, v2, project, transport),
     async job(num: number): Promise<Job> {
       return jobOfBuild(
         await either<Promise<Build>>(`reading job #${num}`, {
@@ -138,11 +142,6 @@ export function openService({ transport, project }: ServiceConnection) {
       either('listing the running jobs', {
         v1: (c, p) => runningBuilds(c, p, query),
         v2: (api, p) => runningPipelineJobs(api, p, query),
-      }),
-    cancelJob: (num: number): Promise<unknown> =>
-      either<Promise<unknown>>(`cancelling job #${num}`, {
-        v1: (c, p) => c.cancel(p, num),
-        v2: (api, p) => api.cancelJob(p, num),
       }),
     /** The project's newest pipelines, newest first, at most `max`; `enough` may end the reading sooner. */
     pipelineHeads: async (

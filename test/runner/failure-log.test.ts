@@ -102,7 +102,7 @@ function report(b: Build, steps: FailedStep[], secrets: string[] = []): FailureR
     return true;
   });
   try {
-    return { ...reportFailedSteps(coreIo, b, steps, { secrets }), stdout };
+    return { ...reportFailedSteps(coreIo, { number: b.build_num }, steps, { secrets }), stdout };
   } finally {
     spy.mockRestore();
   }
@@ -425,7 +425,9 @@ describe('reportFailedSteps', () => {
       return true;
     });
     try {
-      expect(reportFailedSteps(coreIo, b, steps, { annotate: false }).failedStep).toBe('compile');
+      expect(reportFailedSteps(coreIo, { number: b.build_num }, steps, { annotate: false }).failedStep).toBe(
+        'compile',
+      );
     } finally {
       spy.mockRestore();
     }

@@ -15,6 +15,7 @@ import {
   resultKind,
   testsTable,
 } from '../../src/runner/summary.ts';
+import { jobOfBuild } from '../../src/service/model.ts';
 import type { Build, TestCase } from '../../src/service/records.ts';
 
 const build: Build = {
@@ -29,20 +30,20 @@ const build: Build = {
 
 describe('summary pieces', () => {
   it('links the heading to the build and shortens the revision', () => {
-    expect(buildHeading(build)).toBe(
+    expect(buildHeading(jobOfBuild(build))).toBe(
       '### [Build #42 · feature/x · 0123456](https://ci.example.com/primary-host/org/repo/42)',
     );
-    expect(buildHeading({ ...build, build_url: null, vcs_revision: null, vcs_tag: 'v1.2' }, 2)).toBe(
-      '## Build #42 · feature/x · tag v1.2',
-    );
+    expect(
+      buildHeading(jobOfBuild({ ...build, build_url: null, vcs_revision: null, vcs_tag: 'v1.2' }), 2),
+    ).toBe('## Build #42 · feature/x · tag v1.2');
   });
 
   it('escapes server text in headings and facts', () => {
     const evil = { ...build, branch: 'x](javascript:alert(1)) <img src=x>', subject: '| **bold** |' };
-    const heading = buildHeading(evil);
+    const heading = buildHeading(jobOfBuild(evil));
     expect(heading).toContain('x\\](javascript:alert(1)) &lt;img src=x&gt;');
     expect(heading).toMatch(/\]\(https:\/\/ci\.example\.com\/primary-host\/org\/repo\/42\)$/);
-    expect(buildFacts(evil, { Waited: '3 s' })).toBe(
+    expect(buildFacts(jobOfBuild(evil), { Waited: '3 s' })).toBe(
       '**Status:** failed · **Outcome:** failed · **Duration:** 2 min 5 s · **Subject:** \\| \\*\\*bold\\*\\* \\| · **Waited:** 3 s',
     );
   });
@@ -54,8 +55,10 @@ describe('summary pieces', () => {
     // A build address of 5,000 characters is no link: the heading stays short.
     const long = `https://h/${'a'.repeat(5000)}`;
     expect(linkTarget(long)).toBeUndefined();
-    expect(buildHeading({ build_num: 7, build_url: long, branch: 'main' }).length).toBeLessThan(40);
-    expect(buildLink({ build_num: 7, build_url: 'data:text/html,x' })).toBe('#7');
+    expect(buildHeading(jobOfBuild({ build_num: 7, build_url: long, branch: 'main' })).length).toBeLessThan(
+      40,
+    );
+    expect(buildLink({ number: 7, url: 'data:text/html,x' })).toBe('#7');
   });
 
   it('counts tests by result, unknown results apart, with their time', () => {

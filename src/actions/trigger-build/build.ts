@@ -1,4 +1,4 @@
-// A build of v1.1 trigger-build started: followed through the one wait, judged, and reported.
+// A build of v1.1 trigger-build started: followed as a one-job source through the one wait, judged, and reported.
 import {
   AnnotationBudget,
   readTests,
@@ -6,23 +6,21 @@ import {
   testsSection,
   type TestsRead,
 } from '../../runner/build-report.ts';
-import { followBuild } from '../../runner/gate-looks.ts';
 import { describeState } from '../../runner/gate-scope.ts';
 import { describePolicy, outcomeOf, passes, outputWord } from '../../runner/outcomes.ts';
-import { waitFailed } from '../../runner/wait.ts';
-import type { ActionContext, Connection } from '../../runner/run.ts';
+import { wait, waitFailed, type WaitOptions } from '../../runner/wait.ts';
+import type { ActionContext } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
 import { formatDuration } from '../../common/format.ts';
 import { inGroup } from '../../runner/io.ts';
 import { abortReason } from '../../common/clock.ts';
-import { projectName, type TriggerResult } from '../../service/v1.ts';
-import { jobOf } from '../../service/commit-builds.ts';
 import { AbortedError } from '../../common/errors.ts';
-import { isFinished, type Build } from '../../service/records.ts';
+import type { Job } from '../../service/model.ts';
+import type { Service } from '../../service/service.ts';
 import type { TriggerInputs } from './inputs.ts';
 import { cancelOnAbort } from './cancel.ts';
-import { warnRecovered } from '../../runner/trigger-api.ts';
+import { warnRecovered, type Started } from '../../runner/trigger-api.ts';
 
 /**
  * A build of v1.1 the step triggered: said, and with `wait` followed to its end through the one wait (wait.ts) and
@@ -30,19 +28,18 @@ import { warnRecovered } from '../../runner/trigger-api.ts';
  */
 export async function followTriggeredBuild(
   ctx: ActionContext,
-  v1: Connection,
+  service: Service,
   input: TriggerInputs,
-  result: TriggerResult,
+  { job: triggered, result: { recoveredAfter } }: Extract<Started, { api: 'v1.1' }>,
   { startedAt, deadline }: { startedAt: number; deadline: number },
 ): Promise<void> {
-  const { build: triggered, recoveredAfter } = result;
-  const num = triggered.build_num;
-  const url = triggered.build_url ?? '';
+  const num = triggered.number;
+  const url = triggered.url ?? '';
   const where = url ? `: ${url}` : '';
   warnRecovered(ctx, recoveredAfter, `build #${num}`, where);
-  ctx.info(`Triggered build #${num} of ${projectName(v1.project)} on branch ${input.request.branch}${where}`);
+  ctx.info(`Triggered build #${num} of ${service.name} on branch ${input.request.branch}${where}`);
 
-  let last: Build = triggered;
+  let last = triggered;
   /** The summary's closing: none while the step did not wait, a line, or why the finished build failed. */
   let ending: string[] | undefined;
   let tests: TestsRead | undefined;
@@ -55,27 +52,29 @@ export async function followTriggeredBuild(
       `Waiting for build #${num} to finish: a look every ${formatDuration(input.intervalMs)}, ` +
         `for at most ${formatDuration(input.timeoutMs)}`,
     );
-    const words = {
-      unfinished: (error: Error | undefined) => {
-        ending = ['The build did not finish within the wait; the step stopped waiting and left it running.'];
-        // With an error the time-out did not come: the next look could not have been made within it (a long
-        // Retry-After), so the step says it stopped early, and why.
-        const waited = formatDuration(ctx.clock.now() - startedAt);
-        return error === undefined
-          ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +
-              `${describeState(last)}${where}`
-          : `Stopped waiting for build #${num} after ${waited}, before the ${formatDuration(input.timeoutMs)} ` +
-              `timeout: ${error.message}; it was left ${describeState(last)}${where}`;
-      },
-      gaveUp: (error: Error) => {
-        ending = [`The step gave up waiting: ${mdSafe(error.message)}`];
-        return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
-      },
-    };
     try {
       // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
-      const follow = () => followBuild(ctx, v1, last, { ...input, deadline }, (b) => (last = b), words);
-      await inGroup(ctx.io, `Waiting for build #${num}`, follow);
+      await inGroup(ctx.io, `Waiting for build #${num}`, () =>
+        follow(ctx, service, input, deadline, triggered, (job) => (last = job), {
+          unfinished: (error) => {
+            ending = [
+              'The build did not finish within the wait; the step stopped waiting and left it running.',
+            ];
+            // With an error the time-out did not come: the next look could not have been made within it (a long
+            // Retry-After), so the step says it stopped early, and why.
+            const waited = formatDuration(ctx.clock.now() - startedAt);
+            return error === undefined
+              ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +
+                  `${describeState(last)}${where}`
+              : `Stopped waiting for build #${num} after ${waited}, before the ${formatDuration(input.timeoutMs)} ` +
+                  `timeout: ${error.message}; it was left ${describeState(last)}${where}`;
+          },
+          gaveUp: (error) => {
+            ending = [`The step gave up waiting: ${mdSafe(error.message)}`];
+            return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
+          },
+        }),
+      );
     } catch (error) {
       if (ctx.signal.aborted) {
         const what = await cancelOnAbort(ctx, input, last);
@@ -88,14 +87,14 @@ export async function followTriggeredBuild(
     const failure =
       last.outcome === 'success'
         ? { failedStep: undefined, summary: '' }
-        : await showFailedSteps(ctx, v1, last, input.failureLogLines, budget);
+        : await showFailedSteps(ctx, service, last, input.failureLogLines, budget);
     failedStep = failure.failedStep ?? '';
     ending = failure.summary ? ['#### Why it failed', failure.summary] : [];
-    tests = await readTests(ctx, v1, last);
+    tests = await readTests(ctx, service, last);
     const outcome = outcomeOf(last);
     const how = outcome
       ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
-      : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.lifecycle ?? 'unknown'})`;
+      : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.state ?? 'unknown'})`;
     if (!passes(input.policy, outcome)) {
       const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
       throw waitFailed(logSafe(`Build #${num} ${how}${allowed}${where}`));
@@ -103,8 +102,7 @@ export async function followTriggeredBuild(
     if (last.outcome === 'success') ctx.info(`Build #${num} succeeded${where}`);
     else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
   } finally {
-    const judged = input.wait && isFinished(last);
-    const { job, workflow } = jobOf(last);
+    const judged = input.wait && last.ended;
     ctx.setOutput('build-num', num);
     ctx.setOutput('build-url', shellSafeUrl(url));
     ctx.setOutput('status', outputWord(ctx.info, 'status', last.status));
@@ -116,10 +114,10 @@ export async function followTriggeredBuild(
     ctx.setOutput('builds', [
       {
         build_num: num,
-        build_url: last.build_url ? shellSafeUrl(last.build_url) : null,
-        job: job ?? null,
-        workflow: workflow ?? null,
-        status: last.status ?? null,
+        build_url: last.url ? shellSafeUrl(last.url) : null,
+        job: last.name,
+        workflow: last.workflow.name,
+        status: last.status,
         outcome: judged ? outcomeOf(last) || null : null,
       },
     ]);
@@ -129,4 +127,40 @@ export async function followTriggeredBuild(
     if (tests !== undefined) parts.push(...testsSection(ctx, tests, budget));
     await appendSummary(ctx.io, parts.join('\n\n'));
   }
+}
+
+/** Looks at the job (a one-job source) until it ends; `seen` takes every read, and `words` are the step's errors. */
+async function follow(
+  ctx: ActionContext,
+  service: Service,
+  { intervalMs }: TriggerInputs,
+  deadline: number,
+  first: Job,
+  seen: (job: Job) => void,
+  words: Pick<WaitOptions<Job>, 'unfinished' | 'gaveUp'>,
+): Promise<Job> {
+  if (first.ended) return first;
+  const num = first.number;
+  const source = await service.oneJob(num, true);
+  let previous = first;
+  return wait({
+    intervalMs,
+    deadline,
+    clock: ctx.clock,
+    signal: ctx.signal,
+    log: ctx.info,
+    still: ({ looks, elapsedMs }) =>
+      `Build #${num} is still ${describeState(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
+    failed: `look at build #${num}`,
+    ...words,
+    look: async () => {
+      const [job = previous] = (await source.look()).jobs;
+      seen(job);
+      const changed = job.status !== previous.status || job.state !== previous.state;
+      previous = job;
+      if (job.ended) return { done: true, value: job };
+      if (changed) ctx.info(`Build #${num} is ${describeState(job)}`);
+      return { done: false, logged: changed };
+    },
+  });
 }

@@ -1,22 +1,24 @@
 // What trigger-build does when the step is cancelled: it cancels what it started, on a connection of its own.
 import { describeState } from '../../runner/gate-scope.ts';
-import type { ActionContext, Connection } from '../../runner/run.ts';
+import type { ActionContext } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
-import { v11Connection } from '../../runner/wait-inputs.ts';
 import { formatDuration, plural } from '../../common/format.ts';
-import { TriggerAbortedError, type ProjectAddress } from '../../service/v1.ts';
-import type { PipelineBuilds } from '../../service/pipeline-builds.ts';
-import { FINAL_WORKFLOW_STATUSES, V2Client, type Pipeline } from '../../service/v2.ts';
-import { isFinished, type Build } from '../../service/records.ts';
+import type { Job } from '../../service/model.ts';
+import type { Service } from '../../service/service.ts';
+import type { JobSource } from '../../service/sources.ts';
+import { TriggerAbortedError } from '../../service/v1.ts';
+import { FINAL_WORKFLOW_STATUSES, type Pipeline } from '../../service/v2.ts';
 import { PipelineTriggerAbortedError } from '../../service/v2-trigger.ts';
 import type { TriggerInputs } from './inputs.ts';
 
 /** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
 const CANCEL_BUDGET_MS = 4000;
 
-const CANCEL_TIMEOUTS = { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 };
-
-const CANCEL_RETRY = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 };
+/** Its connection's timeouts and retries, which fit in that time. */
+const CANCEL_CONNECTION = {
+  timeouts: { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 },
+  retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 },
+};
 
 /** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
 type AfterAbortSays = ReturnType<typeof cancelling>;
@@ -42,7 +44,7 @@ async function afterAbort(
   ctx: ActionContext,
   input: TriggerInputs,
   says: AfterAbortSays,
-  work: (connection: Connection<ProjectAddress>) => Promise<string>,
+  work: (service: Service) => Promise<string>,
 ): Promise<string> {
   if (!input.cancelOnAbort) {
     ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where}`);
@@ -50,14 +52,9 @@ async function afterAbort(
   }
   ctx.info(`${says.when}; ${says.doing}`);
   const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-  const connection = ctx.connect({
-    signal: budget,
-    timeouts: CANCEL_TIMEOUTS,
-    retry: CANCEL_RETRY,
-    acceptSlug: true,
-  });
+  const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION, acceptSlug: true });
   try {
-    return await work(connection);
+    return await work(service);
   } catch (error) {
     const why = budget.aborted
       ? `no answer within ${formatDuration(CANCEL_BUDGET_MS)}`
@@ -72,61 +69,49 @@ export function cancelPipeline(
   ctx: ActionContext,
   input: TriggerInputs,
   pipeline: Pipeline,
-  source: PipelineBuilds,
-  builds: readonly Build[],
+  source: JobSource,
+  builds: readonly Job[],
 ): Promise<string> {
   const name = `pipeline #${pipeline.number}`;
-  return afterAbort(
-    ctx,
-    input,
-    cancelling(name, `cancelling the workflows of ${name}`),
-    async ({ transport, client, project }) => {
-      const pipelines = new V2Client(transport);
-      // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
-      const known = source.workflows;
-      const workflows =
-        known.length > 0
-          ? known
-          : (await pipelines.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
-      const open = workflows.filter((w) => !w.done);
-      try {
-        for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
-      } catch (error) {
-        // Without the workflow cancel, the v1.1 cancel still stops the builds that run (not what is to come).
-        const running = builds.filter((b) => !isFinished(b));
-        for (const build of running) {
-          if ('slug' in project) await new V2Client(transport).cancelJob(project, build.build_num);
-          else await client.cancel(project, build.build_num);
-        }
-        const nums = running.map((b) => `#${b.build_num}`).join(', ') || 'none';
-        ctx.io.warning(
-          logSafe(
-            `Could not cancel the workflows of ${name} (${(error as Error).message}); cancelled its running ` +
-              `builds instead (${nums}): jobs still to come may run, cancel them by hand`,
-          ),
-        );
-        return `the running builds of ${name} were cancelled (${nums}), not its workflows`;
-      }
-      const names = open.map((w) => w.name).join(', ');
-      ctx.info(`Cancelled ${plural(open.length, 'workflow')} of ${name}${names ? `: ${names}` : ''}`);
-      return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;
-    },
-  );
+  return afterAbort(ctx, input, cancelling(name, `cancelling the workflows of ${name}`), async (service) => {
+    // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
+    const known = source.workflows ?? [];
+    const workflows =
+      known.length > 0 ? known : (await service.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
+    const open = workflows.filter((w) => !w.done);
+    try {
+      for (const workflow of open) await service.cancelWorkflow(workflow.id);
+    } catch (error) {
+      // Without the workflow cancel, a job's cancel still stops the builds that run (not what is to come).
+      const running = builds.filter((b) => !b.ended);
+      for (const build of running) await service.cancelJob(build.number);
+      const nums = running.map((b) => `#${b.number}`).join(', ') || 'none';
+      ctx.io.warning(
+        logSafe(
+          `Could not cancel the workflows of ${name} (${(error as Error).message}); cancelled its running ` +
+            `builds instead (${nums}): jobs still to come may run, cancel them by hand`,
+        ),
+      );
+      return `the running builds of ${name} were cancelled (${nums}), not its workflows`;
+    }
+    const names = open.map((w) => w.name).join(', ');
+    ctx.info(`Cancelled ${plural(open.length, 'workflow')} of ${name}${names ? `: ${names}` : ''}`);
+    return open.length > 0 ? `${name} was cancelled (workflows ${names})` : `${name} had already ended`;
+  });
 }
 
 /** The step was cancelled while following the triggered build: cancels it, once. */
-export async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Build): Promise<string> {
-  const num = last.build_num;
-  const where = last.build_url ? `: ${last.build_url}` : '';
-  if (isFinished(last)) return `build #${num} had already finished`;
+export async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Job): Promise<string> {
+  const num = last.number;
+  const where = last.url ? `: ${last.url}` : '';
+  if (last.ended) return `build #${num} had already finished`;
   return afterAbort(
     ctx,
     input,
     cancelling(`build #${num}`, `cancelling build #${num}`, where),
-    async (connection) => {
-      const { client, project } = v11Connection(connection);
-      const cancelled = await client.cancel(project, num);
-      ctx.info(`Cancelled build #${num} (now ${describeState(cancelled)})${where}`);
+    async (service) => {
+      const cancelled = await service.cancelJob(num);
+      ctx.info(`Cancelled build #${num}${now(cancelled)}${where}`);
       return `build #${num} was cancelled`;
     },
   );
@@ -153,24 +138,20 @@ export function cancelLost(
     warn: (why: string) => `Could not check for a ${kind} started on ${where} (${why}); look for it by hand`,
     failed: (why: string) => `a ${kind} may have started on ${where} and could not be cancelled (${why})`,
   };
-  return afterAbort(ctx, input, says, async (connection) => {
+  return afterAbort(ctx, input, says, async (service) => {
     if (kind === 'build') {
-      const { client, project } = v11Connection(connection);
-      const found = await client.findTriggeredBuild(project, input.request, before);
+      const found = await service.findTriggeredJob(input.request, before);
       if (found === undefined) return `no build had started on ${where}`;
-      const num = found.build_num;
-      const cancelled = isFinished(found) ? found : await client.cancel(project, num);
-      ctx.info(
-        `Cancelled build #${num}, started as the step was cancelled (now ${describeState(cancelled)})`,
-      );
+      const num = found.number;
+      const cancelled = found.ended ? found : await service.cancelJob(num);
+      ctx.info(`Cancelled build #${num}, started as the step was cancelled${now(cancelled)}`);
       return `build #${num}, started as the step was cancelled, was cancelled`;
     }
-    const pipelines = new V2Client(connection.transport);
     const ref = tag === undefined ? { branch } : { tag };
-    const found = await pipelines.findTriggered(connection.project, ref, before);
+    const found = await service.findTriggeredPipeline(ref, before);
     if (found === undefined) return `no pipeline had started on ${where}`;
     const name = `pipeline #${found.number} (id ${found.id})`;
-    const workflows = await pipelines.workflows(found.id);
+    const workflows = await service.workflows(found.id);
     if (workflows.length === 0) {
       ctx.io.warning(
         `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
@@ -179,7 +160,7 @@ export function cancelLost(
       return `${name} started and has no workflow yet; its workflows may still start`;
     }
     const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
-    for (const workflow of open) await pipelines.cancelWorkflow(workflow.id);
+    for (const workflow of open) await service.cancelWorkflow(workflow.id);
     const names = logSafe(open.map((w) => w.name).join(', '));
     ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
     return open.length > 0
@@ -187,3 +168,6 @@ export function cancelLost(
       : `${name}, started as the step was cancelled, had already ended`;
   });
 }
+
+/** ` (now finished)`: a job's state after its cancel, where the service answered it. */
+const now = (job: Job | undefined): string => (job === undefined ? '' : ` (now ${describeState(job)})`);

@@ -9,9 +9,9 @@ import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { confirmPipeline, pipelineUrl, warnRecovered, workflowRows } from '../../runner/trigger-api.ts';
 import { projectName, type ProjectAddress } from '../../service/v1.ts';
-import { PipelineErroredError, type PipelineBuilds } from '../../service/pipeline-builds.ts';
-import { V2Client, type Pipeline } from '../../service/v2.ts';
-import type { Build } from '../../service/records.ts';
+import type { Job } from '../../service/model.ts';
+import { PipelineErroredError } from '../../service/pipeline-builds.ts';
+import type { Pipeline } from '../../service/v2.ts';
 import type { TriggerInputs } from './inputs.ts';
 import { cancelPipeline } from './cancel.ts';
 
@@ -52,7 +52,7 @@ export async function confirmTriggered(
   ctx.setOutput('pipeline-url', url);
   try {
     const until = input.wait ? deadline : undefined;
-    return await confirmPipeline(ctx, new V2Client(connection.transport), pipeline, until);
+    return await confirmPipeline(ctx, connection.service, pipeline, until);
   } catch (error) {
     if (!(error instanceof PipelineErroredError)) throw error;
     setPipelineOutputs(ctx, []);
@@ -102,8 +102,8 @@ export async function followPipeline(
 ): Promise<void> {
   // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
   // past its set-up may list no workflow before the step takes it to run none.
-  const source = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
-  const gate: GateInputs & { source: PipelineBuilds } = {
+  const { source } = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
+  const gate: GateInputs = {
     ...input,
     query: { revision: '', jobs: [] },
     workflows: [],
@@ -114,9 +114,9 @@ export async function followPipeline(
     source,
     label: `pipeline #${pipeline.number}`,
   };
-  let builds: readonly Build[] = [];
+  let builds: readonly Job[] = [];
   try {
-    await gateBuilds(ctx, connection, gate, {
+    await gateBuilds(ctx, connection.service, gate, {
       ...times,
       buildNum: 'deciding',
       seen: (b) => (builds = b),
@@ -125,11 +125,9 @@ export async function followPipeline(
   } finally {
     const deciding = decidingBuild(builds, input.policy);
     ctx.setOutput('status', outputWord(ctx.info, 'status', deciding?.status));
-    // v2 has no lifecycle: a job of a project named by its slug has its status alone (src/service/job-status.ts).
-    const lifecycle = 'slug' in connection.project ? undefined : deciding?.lifecycle;
-    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', lifecycle));
-    const url = pipelineUrl(connection, pipeline, builds.find((b) => b.build_url)?.build_url);
+    ctx.setOutput('lifecycle', outputWord(ctx.info, 'lifecycle', deciding?.lifecycle));
+    const url = pipelineUrl(connection, pipeline, builds.find((b) => b.url)?.url);
     ctx.setOutput('pipeline-url', url);
-    ctx.setOutput('workflows', workflowRows(url, source.workflows));
+    ctx.setOutput('workflows', workflowRows(url, source.workflows ?? []));
   }
 }

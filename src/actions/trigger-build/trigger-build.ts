@@ -1,12 +1,12 @@
 // trigger-build: triggers a build or a pipeline (never two), and with `wait` follows it to its end.
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
-import { connectUntil, v11Connection } from '../../runner/wait-inputs.ts';
-import { pipelineUrl, startBuild, workflowRows, type Started } from '../../runner/trigger-api.ts';
+import { connectUntil } from '../../runner/wait-inputs.ts';
+import { pipelineUrl, workflowRows, type Started } from '../../runner/trigger-api.ts';
 import { abortReason } from '../../common/clock.ts';
 import { projectName, TriggerAbortedError } from '../../service/v1.ts';
 import { AbortedError } from '../../common/errors.ts';
-import { V2Client, type Pipeline } from '../../service/v2.ts';
+import type { Pipeline } from '../../service/v2.ts';
 import { PipelineTriggerAbortedError } from '../../service/v2-trigger.ts';
 import { readInputs } from './inputs.ts';
 import { cancelLost } from './cancel.ts';
@@ -70,7 +70,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   let started: Started;
   let confirmed: Pipeline | undefined;
   try {
-    started = await startBuild(connection, input.api, input.request).catch(async (error: unknown) => {
+    started = await connection.service.trigger(input.api, input.request).catch(async (error: unknown) => {
       if (!(error instanceof TriggerAbortedError || error instanceof PipelineTriggerAbortedError))
         throw error;
       // Cancelled while the trigger was on its way: the build it may have started must not run on unseen.
@@ -93,15 +93,14 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     else {
       // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
       const url = pipelineUrl(connection, pipeline);
-      const workflows = workflowRows(url, await new V2Client(connection.transport).workflows(pipeline.id));
+      const workflows = workflowRows(url, await connection.service.workflows(pipeline.id));
       setPipelineOutputs(ctx, workflows);
       const text = 'Triggered; the step did not wait for the pipeline to finish.';
       await pipelineSummary(ctx, pipeline, url, workflows, text);
     }
     return;
   }
-  // Only a project v1.1 reaches gets a build of v1.1 (startBuild).
-  await followTriggeredBuild(ctx, v11Connection(connection), input, started.result, { startedAt, deadline });
+  await followTriggeredBuild(ctx, connection.service, input, started, { startedAt, deadline });
 }
 
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */

@@ -1,8 +1,6 @@
-import { gateBuilds, pipelineConnection, pipelineSource } from '../../runner/gate.ts';
-import { scopeOf, type BuildSource } from '../../runner/gate-scope.ts';
-import { jobReader } from '../../service/pipeline-builds.ts';
-import { definedOnly, isFinished } from '../../service/records.ts';
-import { V2Client } from '../../service/v2.ts';
+import { gateBuilds, pipelineSource } from '../../runner/gate.ts';
+import { scopeOf } from '../../runner/gate-scope.ts';
+import { definedOnly } from '../../service/records.ts';
 import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
 import { pipelineUrl } from '../../runner/trigger-api.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
@@ -91,36 +89,18 @@ export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const { pipelineId, ...input } = readInputs(ctx);
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
-  // A project named by its slug is reached through v2 in every mode (docs/v2.md).
   const connection = connectUntil(ctx, deadline);
-  const { project } = connection;
-  if (pipelineId === undefined && 'slug' in project && input.buildNum !== undefined) {
-    // Its job, by number, is read through v2 job details look after look, as a source of one build.
-    const { buildNum: num, ...rest } = input;
-    const read = jobReader(connection.client, new V2Client(connection.transport), project);
-    const source: BuildSource = {
-      look: async () => {
-        const build = await read(num);
-        return { builds: [build], truncated: false, complete: isFinished(build) };
-      },
-    };
-    const one = { ...rest, workflows: [], jobs: [], named: [], source, label: `job #${num}` };
-    await gateBuilds(ctx, connection, one, { started, deadline });
-    return;
-  }
   if (pipelineId === undefined) {
-    await gateBuilds(ctx, connection, input, { started, deadline });
+    await gateBuilds(ctx, connection.service, input, { started, deadline });
     return;
   }
-  const pipeline = await new V2Client(connection.transport).pipeline(pipelineId);
+  const pipeline = await connection.service.pipeline(pipelineId);
   // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
   ctx.io.notice(`Pipeline #${pipeline.number}: ${pipelineUrl(connection, pipeline)}`);
-  const { settleMs, appearMs: emptyMs } = input;
-  // Its jobs are read in its own project (docs/promises.md, promise 35).
-  const own = pipelineConnection(ctx, connection, pipeline, 'pipeline-id');
-  const source = pipelineSource(ctx, own, pipeline, { settleMs, emptyMs });
+  const times = { settleMs: input.settleMs, emptyMs: input.appearMs };
+  const { service, source } = pipelineSource(ctx, connection, pipeline, times, 'pipeline-id');
   const label = `pipeline #${pipeline.number}${scopeOf(input).replace(/^the newest commit/u, '')}`;
-  await gateBuilds(ctx, own, { ...input, source, label }, { started, deadline });
+  await gateBuilds(ctx, service, { ...input, source, label }, { started, deadline });
 }
 
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
