@@ -11,4 +11,23 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Only src/service/ knows that the service has two APIs (CONTRIBUTING.md, "Layout"): the rest asks it.
+    files: ['src/**/*.ts'],
+    ignores: ['src/service/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='in'][left.value='slug']",
+          message:
+            'Which API reaches a project is known in src/service/ alone: ask the service object instead.',
+        },
+        {
+          selector: 'NewExpression[callee.name=/^(Client|V2Client)$/]',
+          message: 'The API clients are built in src/service/ alone: use the service object (openService).',
+        },
+      ],
+    },
+  },
 );

@@ -370,7 +370,7 @@ async function general(ctx) {
         ctx.io.warning(command.warning);
     const { v2 } = command;
     // Commands about no project take no project either way; the others need a v2 form for a slug.
-    const connection = ctx.connect({ needsProject: command.project !== false, acceptSlug: true });
+    const connection = ctx.connect({ needsProject: command.project !== false });
     const args = { ...read, connection };
     const result = await connection.service.either(`command '${name}'`, {
         v1: (client, project) => command.call(client, project, args),

@@ -35,7 +35,7 @@ async function addSshKey(ctx) {
     const host = ctx.inputs.optional('hostname');
     if (host !== undefined)
         (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .checkSegment */ .cr)('hostname', host, 'a host name');
-    const { service } = ctx.connect({ acceptSlug: true });
+    const { service } = ctx.connect();
     await service.addSshKey(key.privateKey, host);
     ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
     ctx.setOutput('fingerprint', key.fingerprint);

@@ -57,7 +57,7 @@ async function setEnvvar(ctx) {
     if (toSet.size === 0 && toDelete.length === 0)
         throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
     // A project named by its slug is reached through API v2 alone (docs/v2.md), which the service knows.
-    const { service } = ctx.connect({ acceptSlug: true });
+    const { service } = ctx.connect();
     /** Each name and what became of it, in order. */
     const done = [];
     try {

@@ -255,7 +255,7 @@ function readRevision(given, env, instead) {
 }
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
 function connectUntil(ctx, deadline) {
-    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline) });
 }
 
 

@@ -1460,7 +1460,7 @@ async function runAction(spec, main, options = {}) {
         // The Basic credential is masked as well, in case a debug trace ever shows a header.
         inputs.mask(Buffer.from(`${token}:`).toString('base64'));
         const baseUrl = (0,validate/* checkBaseUrl */.xd)('base-url', inputs.optional('base-url') ?? HOSTED_BASE_URL);
-        const slugProject = readProjectSlug(inputs, connectOptions.acceptSlug);
+        const slugProject = readProjectSlug(inputs);
         const vcsType = (0,validate/* checkVcsType */.dG)('vcs-type', inputs.optional('vcs-type') ?? 'primary-host');
         const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
         const username = inputs.optional('username') ?? repoOwner ?? '';
@@ -1492,10 +1492,10 @@ async function runAction(spec, main, options = {}) {
             log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
         });
         cleanups.push(() => transport.close());
-        // A call about no project gets the triple's placeholder; the overloads say which project the action gets.
+        // A call about no project gets the triple's placeholder.
         const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
         const service = (0,service_service/* openService */.I)({ transport, project: named });
-        return { service, client: service.client, transport, project: named, baseUrl };
+        return { service, transport, project: named, baseUrl };
     };
     const ctx = {
         io,
@@ -1553,8 +1553,8 @@ async function runAction(spec, main, options = {}) {
             process.off(signal, onSignal);
     }
 }
-/** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
-function readProjectSlug(inputs, accept) {
+/** `project-slug`, checked: never with the v1.1 triple's inputs. */
+function readProjectSlug(inputs) {
     const value = inputs.optional('project-slug');
     if (value === undefined)
         return undefined;
@@ -1564,10 +1564,7 @@ function readProjectSlug(inputs, accept) {
     const others = ['vcs-type', 'username', 'project'].filter((name) => inputs.optional(name));
     if (others.length > 0)
         refuse('name the project either by project-slug or by vcs-type, username and project', `not allowed together with ${others.join(', ')}`);
-    const slug = (0,v1/* checkProjectSlug */.RF)('project-slug', value);
-    if (accept !== true)
-        refuse('name the project by vcs-type, username and project', 'this action does not take a project named by its v2 slug yet');
-    return slug;
+    return (0,v1/* checkProjectSlug */.RF)('project-slug', value);
 }
 /** The replacement of a removed call, and the input that chooses it. */
 function replacementWithInput(method, path) {
@@ -3564,13 +3561,9 @@ function openService({ transport, project }) {
     let envVarNames;
     return {
         project,
-        /** The v1.1 triple, for a project v1.1 reaches; undefined when it is named by its slug (v2 only). */
-        triple: 'slug' in project ? undefined : project,
         name: (0,v1/* projectName */.j1)(project),
         /** Downloads go through the service's transport (src/files/download.ts). */
         transport,
-        /** The v1.1 client, for the callers that do not read through the service yet. */
-        client,
         either,
         /** The newest jobs that match, newest first, within a bound of jobs read. */
         jobs(query) {

@@ -23,7 +23,7 @@ const spec = {
     outputs: ['message'],
 };
 async function clearCache(ctx) {
-    const { service } = ctx.connect({ acceptSlug: true });
+    const { service } = ctx.connect();
     const answer = await service.clearCache();
     const message = answer.status ?? answer.message ?? JSON.stringify(answer);
     const { name } = service;

@@ -115,12 +115,11 @@ async function approve(ctx) {
     const needsProject = input.pipelineId === undefined;
     const { service } = ctx.connect({
         needsProject,
-        acceptSlug: true,
         deadline: lookDeadline,
         signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
     });
     // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
-    const approver = ctx.connect({ needsProject, acceptSlug: true }).service;
+    const approver = ctx.connect({ needsProject }).service;
     const commit = (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
         (input.branch === undefined ? '' : ` on branch ${input.branch}`);
     const chosen = input.jobs.length === 0 ? 'approval job' : `approval job matching ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .describePatterns */ .BL)(input.jobs)}`;
@@ -301,7 +300,7 @@ function readRevision(given, env, instead) {
 }
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
 function connectUntil(ctx, deadline) {
-    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+    return ctx.connect({ deadline, signal: (0,_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, deadline) });
 }
 
 

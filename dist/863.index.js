@@ -159,7 +159,7 @@ async function afterAbort(ctx, input, says, work) {
     }
     ctx.info(`${says.when}; ${says.doing}`);
     const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-    const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION, acceptSlug: true });
+    const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION });
     try {
         return await work(service);
     }
@@ -566,7 +566,7 @@ async function triggerBuild(ctx) {
     const input = readInputs(ctx);
     const startedAt = ctx.clock.now();
     const deadline = startedAt + input.timeoutMs;
-    const connection = input.wait ? (0,wait_inputs/* connectUntil */.HO)(ctx, deadline) : ctx.connect({ acceptSlug: true });
+    const connection = input.wait ? (0,wait_inputs/* connectUntil */.HO)(ctx, deadline) : ctx.connect();
     const { branch, tag } = input.request;
     const title = `Triggering ${(0,v1/* projectName */.j1)(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
     // The trigger is a log group; the pipeline's link, a notice after it, shows on the run's page (none for a build of

@@ -408,7 +408,7 @@ const PROGRESS_EVERY_MS = 10_000;
 const YIELD_EVERY = 1000;
 async function fetchArtifacts(ctx) {
     const options = readInputs(ctx);
-    const { service } = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
+    const { service } = ctx.connect({ downloadConnections: options.concurrency });
     const slug = service.name;
     const chosen = await chooseBuild(ctx, service, options);
     await (0,files_destination/* makeDestination */.zr)(options.destination);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkProjectSlug, type ProjectAddress, type ProjectRef, type SlugProject } from '../service/v1.ts';
+import { checkProjectSlug, type ProjectAddress, type SlugProject } from '../service/v1.ts';
 import { openService, type Service } from '../service/service.ts';
 import { abortReason, systemClock, type Clock } from '../common/clock.ts';
 import { AbortedError, asError, UserFacingError, ValidationError } from '../common/errors.ts';
@@ -48,11 +48,10 @@ export interface ActionSpec {
   outputs: readonly string[];
 }
 
-/** `project` is the v1.1 triple unless the action accepts a project named by its v2 slug (`acceptSlug`). */
-export interface Connection<P extends ProjectAddress = ProjectRef> {
+/** `project` is the v1.1 triple, or the project named by its v2 slug. */
+export interface Connection<P extends ProjectAddress = ProjectAddress> {
   /** The calls about `project`, through whichever API reaches it. */
   service: Service;
-  client: Service['client'];
   transport: Transport;
   project: P;
   baseUrl: string;
@@ -60,8 +59,6 @@ export interface Connection<P extends ProjectAddress = ProjectRef> {
 
 interface ConnectOptions {
   needsProject?: boolean;
-  /** Accepts a project named by its slug: the service then refuses a call that has no v2 form. */
-  acceptSlug?: true;
   /** Replaces the step's signal, for work that must still be done once the step was cancelled. */
   signal?: AbortSignal;
   /** No retry wait of this connection may run past this time (clock.now() scale). */
@@ -82,8 +79,7 @@ export interface ActionContext {
   /** Aborted when the runner cancels the step. */
   signal: AbortSignal;
   /** Reads and checks the common inputs, after the action's own. */
-  connect(options: ConnectOptions & { acceptSlug: true }): Connection<ProjectAddress>;
-  connect(options?: ConnectOptions & { acceptSlug?: never }): Connection;
+  connect(options?: ConnectOptions): Connection;
   setOutput(name: string, value: string | number | boolean | unknown[]): void;
   /** Work to run when the action ends, in reverse order of registration, whatever happened. */
   onCleanup(fn: () => unknown): void;
@@ -121,13 +117,13 @@ export async function runAction(
   // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
   const sunset = new SunsetNotices({ replacement: replacementWithInput });
 
-  const connect = (connectOptions: ConnectOptions = {}): Connection<never> => {
+  const connect = (connectOptions: ConnectOptions = {}): Connection => {
     const needsProject = connectOptions.needsProject ?? true;
     const token = inputs.secret('token', { required: true, hint: emptyTokenHint(env) });
     // The Basic credential is masked as well, in case a debug trace ever shows a header.
     inputs.mask(Buffer.from(`${token}:`).toString('base64'));
     const baseUrl = checkBaseUrl('base-url', inputs.optional('base-url') ?? HOSTED_BASE_URL);
-    const slugProject = readProjectSlug(inputs, connectOptions.acceptSlug);
+    const slugProject = readProjectSlug(inputs);
     const vcsType = checkVcsType('vcs-type', inputs.optional('vcs-type') ?? 'primary-host');
     const [repoOwner, repoName] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
     const username = inputs.optional('username') ?? repoOwner ?? '';
@@ -158,10 +154,10 @@ export async function runAction(
       log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
     });
     cleanups.push(() => transport.close());
-    // A call about no project gets the triple's placeholder; the overloads say which project the action gets.
+    // A call about no project gets the triple's placeholder.
     const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
     const service = openService({ transport, project: named });
-    return { service, client: service.client, transport, project: named as never, baseUrl };
+    return { service, transport, project: named, baseUrl };
   };
 
   const ctx: ActionContext = {
@@ -216,8 +212,8 @@ export async function runAction(
   }
 }
 
-/** `project-slug`, checked: never with the v1.1 triple's inputs, and only where `accept` is true. */
-function readProjectSlug(inputs: Inputs, accept: true | undefined): SlugProject | undefined {
+/** `project-slug`, checked: never with the v1.1 triple's inputs. */
+function readProjectSlug(inputs: Inputs): SlugProject | undefined {
   const value = inputs.optional('project-slug');
   if (value === undefined) return undefined;
   const refuse = (allowed: string, detail: string): never => {
@@ -229,13 +225,7 @@ function readProjectSlug(inputs: Inputs, accept: true | undefined): SlugProject 
       'name the project either by project-slug or by vcs-type, username and project',
       `not allowed together with ${others.join(', ')}`,
     );
-  const slug = checkProjectSlug('project-slug', value);
-  if (accept !== true)
-    refuse(
-      'name the project by vcs-type, username and project',
-      'this action does not take a project named by its v2 slug yet',
-    );
-  return slug;
+  return checkProjectSlug('project-slug', value);
 }
 
 /** The replacement of a removed call, and the input that chooses it. */

@@ -40,5 +40,5 @@ export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, 
 
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
 export function connectUntil(ctx: ActionContext, deadline: number): Connection<ProjectAddress> {
-  return ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline), acceptSlug: true });
+  return ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
 }

@@ -53,13 +53,9 @@ export function openService({ transport, project }: ServiceConnection) {
   let envVarNames: Promise<Set<string>> | undefined;
   return {
     project,
-    /** The v1.1 triple, for a project v1.1 reaches; undefined when it is named by its slug (v2 only). */
-    triple: 'slug' in project ? undefined : project,
     name: projectName(project),
     /** Downloads go through the service's transport (src/files/download.ts). */
     transport,
-    /** The v1.1 client, for the callers that do not read through the service yet. */
-    client,
     either,
 
     /** The newest jobs that match, newest first, within a bound of jobs read. */

@@ -19,7 +19,7 @@ export async function addSshKey(ctx: ActionContext): Promise<void> {
   const host = ctx.inputs.optional('hostname');
   if (host !== undefined) checkSegment('hostname', host, 'a host name');
 
-  const { service } = ctx.connect({ acceptSlug: true });
+  const { service } = ctx.connect();
   await service.addSshKey(key.privateKey, host);
   ctx.info(`Added the SSH key ${key.fingerprint}${host ? ` for ${host}` : ' for all hosts'}`);
   ctx.setOutput('fingerprint', key.fingerprint);

@@ -110,12 +110,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
   const needsProject = input.pipelineId === undefined;
   const { service } = ctx.connect({
     needsProject,
-    acceptSlug: true,
     deadline: lookDeadline,
     signal: untilDeadline(ctx.signal, ctx.clock, lookDeadline),
   });
   // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
-  const approver = ctx.connect({ needsProject, acceptSlug: true }).service;
+  const approver = ctx.connect({ needsProject }).service;
   const commit =
     (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
     (input.branch === undefined ? '' : ` on branch ${input.branch}`);

@@ -9,7 +9,7 @@ export const spec = {
 } as const satisfies ActionSpec;
 
 export async function clearCache(ctx: ActionContext): Promise<void> {
-  const { service } = ctx.connect({ acceptSlug: true });
+  const { service } = ctx.connect();
   const answer = await service.clearCache();
   const message = answer.status ?? answer.message ?? JSON.stringify(answer);
   const { name } = service;

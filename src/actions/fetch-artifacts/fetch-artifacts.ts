@@ -58,7 +58,7 @@ interface Checked {
 
 async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
-  const { service } = ctx.connect({ acceptSlug: true, downloadConnections: options.concurrency });
+  const { service } = ctx.connect({ downloadConnections: options.concurrency });
   const slug = service.name;
   const chosen = await chooseBuild(ctx, service, options);
 

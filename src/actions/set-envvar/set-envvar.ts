@@ -46,7 +46,7 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
     throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
 
   // A project named by its slug is reached through API v2 alone (docs/v2.md), which the service knows.
-  const { service } = ctx.connect({ acceptSlug: true });
+  const { service } = ctx.connect();
   /** Each name and what became of it, in order. */
   const done: [name: string, change: string][] = [];
   try {

@@ -52,7 +52,7 @@ async function afterAbort(
   }
   ctx.info(`${says.when}; ${says.doing}`);
   const budget = AbortSignal.timeout(CANCEL_BUDGET_MS);
-  const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION, acceptSlug: true });
+  const { service } = ctx.connect({ signal: budget, ...CANCEL_CONNECTION });
   try {
     return await work(service);
   } catch (error) {

@@ -59,7 +59,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const startedAt = ctx.clock.now();
   const deadline = startedAt + input.timeoutMs;
-  const connection = input.wait ? connectUntil(ctx, deadline) : ctx.connect({ acceptSlug: true });
+  const connection = input.wait ? connectUntil(ctx, deadline) : ctx.connect();
 
   const { branch, tag } = input.request;
   const title = `Triggering ${projectName(connection.project)} on ${tag === undefined ? `branch ${branch}` : `tag ${tag}`}`;
