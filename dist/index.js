@@ -6,60 +6,60 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
-		9792,
-		6,
-		719,
-		411
+		4144,
+		622,
+		938,
+		144
 	],
 	"./approve/approve.ts": [
-		7844,
-		6,
-		719,
-		844
+		9988,
+		622,
+		938,
+		988
 	],
 	"./clear-cache/clear-cache.ts": [
-		812,
-		6,
-		719,
-		812
+		748,
+		622,
+		938,
+		748
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		1976,
-		6,
-		719,
-		976
+		8796,
+		622,
+		938,
+		796
 	],
 	"./general/general.ts": [
-		2272,
-		6,
-		719,
-		272
+		1557,
+		622,
+		938,
+		557
 	],
 	"./set-envvar/set-envvar.ts": [
-		9568,
-		6,
-		719,
-		568
+		3456,
+		622,
+		938,
+		456
 	],
 	"./trigger-build/trigger-build.ts": [
-		4863,
-		6,
-		719,
-		797,
-		863
+		5423,
+		622,
+		938,
+		211,
+		423
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		7554,
-		6,
-		719,
-		797,
-		554
+		8786,
+		622,
+		938,
+		211,
+		786
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
-		3716,
-		6,
-		719,
-		716
+		9348,
+		622,
+		938,
+		348
 	]
 };
 function webpackAsyncContext(req) {
@@ -292,7 +292,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/
 
 /***/ }),
 
-/***/ 6193:
+/***/ 8574:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
@@ -376,7 +376,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 5574:
+/***/ 3193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");

@@ -5,7 +5,8 @@ import { closeSync, createWriteStream, ftruncateSync, openSync, unlinkSync } fro
 import type { Readable } from 'node:stream';
 import { abortReason, systemClock, type Clock } from '../common/clock.ts';
 import { discard } from '../service/http/answer.ts';
-import { ApiError, asError, UserFacingError } from '../common/errors.ts';
+import { asError, UserFacingError } from '../common/errors.ts';
+import { ApiError } from '../service/http/errors.ts';
 import { backoffDelay, isTransient, type RetryOptions } from '../service/http/retry.ts';
 import { partFileName } from './names.ts';
 import { renameFile } from './rename.ts';

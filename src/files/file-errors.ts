@@ -1,7 +1,8 @@
 // The file system's errors: one artifact's own, and a full disk.
 import { formatBytes, quoted } from '../common/format.ts';
 import { DownloadError } from './download.ts';
-import { causeCode, certificateCode, UntrustedCertificateError, UserFacingError } from '../common/errors.ts';
+import { causeCode, UserFacingError } from '../common/errors.ts';
+import { certificateCode, UntrustedCertificateError } from '../service/http/errors.ts';
 
 /** What stops the step for a reason its message says whole: the disk, the destination, the artifacts. */
 export class FetchError extends UserFacingError {

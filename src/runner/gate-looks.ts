@@ -1,6 +1,6 @@
 // The gate's looks, given to the one wait (wait.ts): a source's jobs (one job, a commit's or a pipeline's) found
 // look after look until every one has ended and none is to come.
-import { ApiError } from '../common/errors.ts';
+import { ApiError } from '../service/http/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';
 import type { Job } from '../service/model.ts';

@@ -2,7 +2,8 @@
 // ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
 // end of one look, so that a Retry-After the transport waited out pushes the next one back.
 import { abortReason, type Clock } from '../common/clock.ts';
-import { BadResponseError, DeadlineError, UnusableAnswerError, UserFacingError } from '../common/errors.ts';
+import { DeadlineError, UserFacingError } from '../common/errors.ts';
+import { BadResponseError, UnusableAnswerError } from '../service/http/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { isTransient } from '../service/http/retry.ts';
 

@@ -2,7 +2,7 @@
 // read to its end: the first look reads back a margin past the oldest build of the commit (or a bounded look-back),
 // and later looks only down to the oldest build that can still change.
 import type { Client, ProjectRef } from './v1.ts';
-import { BadResponseError } from '../common/errors.ts';
+import { BadResponseError } from './http/errors.ts';
 import { definedOnly, isFinished, text, type Build } from './records.ts';
 import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';

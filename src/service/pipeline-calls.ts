@@ -1,6 +1,6 @@
 // The calls about one pipeline and its approval jobs, which API v2 alone has: they name a pipeline or a workflow,
 // never a project, so that a pipeline named by its id is reached without one.
-import { UnusableAnswerError } from '../common/errors.ts';
+import { UnusableAnswerError } from './http/errors.ts';
 import { isFork } from './forks.ts';
 import type { Transport } from './http/transport.ts';
 import { V2Client, type Pipeline } from './v2.ts';

@@ -1,6 +1,6 @@
 // Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
 // optional and nullable, unknown ones are kept, and enums are open (a value we do not know is carried through).
-import { UnusableAnswerError } from '../common/errors.ts';
+import { UnusableAnswerError } from './http/errors.ts';
 
 /** An open enum: the known values for editors, any other string still accepted. */
 export type Open<T extends string> = T | (string & {});

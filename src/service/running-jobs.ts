@@ -1,7 +1,7 @@
 // The jobs wait-for-serial waits for, look after look: by the v1.1 triple the project's running builds, and older
 // ones still queued; by the slug (docs/v2.md) the running and queued jobs of its older pipelines. Older means a lower
 // build number than this job's own (`buildNum`) by v1.1, a lower pipeline number than its pipeline's by v2.
-import { UnusableAnswerError } from '../common/errors.ts';
+import { UnusableAnswerError } from './http/errors.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';
 import { jobOf } from './commit-builds.ts';
 import { jobOfBuild, type Job } from './model.ts';

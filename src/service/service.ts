@@ -2,7 +2,8 @@
 // a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
 // pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
 // anything is sent.
-import { ApiError, ValidationError } from '../common/errors.ts';
+import { ValidationError } from '../common/errors.ts';
+import { ApiError } from './http/errors.ts';
 import { BuildScan, JobScan, MAX_BUILDS_READ, MAX_JOBS_READ, type BuildQuery } from './find-builds.ts';
 import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';

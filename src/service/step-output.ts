@@ -3,7 +3,8 @@
 // can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, asError, UserFacingError } from '../common/errors.ts';
+import { asError, UserFacingError } from '../common/errors.ts';
+import { ApiError } from './http/errors.ts';
 import { definedOnly, isRecord, text, type Build } from './records.ts';
 import type { Transport } from './http/transport.ts';
 import { contentCoding, decoder, type UnsupportedCodingError } from './http/decode.ts';

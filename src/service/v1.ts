@@ -1,13 +1,6 @@
 // Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
-import {
-  AbortedError,
-  ApiError,
-  certificateCode,
-  isUnknownProject,
-  UntrustedCertificateError,
-  UserFacingError,
-  ValidationError,
-} from '../common/errors.ts';
+import { AbortedError, UserFacingError, ValidationError } from '../common/errors.ts';
+import { ApiError, certificateCode, isUnknownProject, UntrustedCertificateError } from './http/errors.ts';
 import { paginate } from './paginate.ts';
 import {
   buildAnswer,

@@ -1,13 +1,8 @@
 // The v2 trigger and its recovery: a pipeline started once at most, `pipeline/run` else the older `pipeline`, and
 // after a failure that may have started one, that pipeline found instead (docs/promises.md, promise 2).
 import { AbortedTrigger, type ProjectAddress } from './v1.ts';
-import {
-  AbortedError,
-  ApiError,
-  isUnknownProject,
-  UserFacingError,
-  ValidationError,
-} from '../common/errors.ts';
+import { AbortedError, UserFacingError, ValidationError } from '../common/errors.ts';
+import { ApiError, isUnknownProject } from './http/errors.ts';
 import { isAmbiguous } from './http/retry.ts';
 import type { Transport } from './http/transport.ts';
 import { projectSlug } from './slug.ts';

@@ -2,7 +2,7 @@
 // project-scoped calls, the only ones a project named by its slug reaches (docs/v2.md). Answers are checked by
 // shape before use (docs/promises.md, promise 30).
 import type { ProjectAddress } from './v1.ts';
-import { ApiError } from '../common/errors.ts';
+import { ApiError } from './http/errors.ts';
 import {
   definedOnly,
   isRecord,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildListQuery, ProjectRef } from '../../src/service/v1.ts';
 import { CommitBuilds, jobOf, latestAttempts, matchesQuery } from '../../src/service/commit-builds.ts';
-import { BadResponseError } from '../../src/common/errors.ts';
+import { BadResponseError } from '../../src/service/http/errors.ts';
 import type { Build } from '../../src/service/records.ts';
 
 const SHA = 'abcdef0123456789abcdef0123456789abcdef01';

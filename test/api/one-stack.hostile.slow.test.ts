@@ -5,7 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { createProxy } from 'proxy';
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/common/errors.ts';
+import { NetworkError } from '../../src/service/http/errors.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { receive, type BodyControl, type BodyReceiver } from './download-server.ts';
 import { runAction } from '../harness/runner.ts';

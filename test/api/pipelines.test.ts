@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectRef } from '../../src/service/v1.ts';
 import { V2Client } from '../../src/service/v2.ts';
 import { PipelineTriggerLostError } from '../../src/service/v2-trigger.ts';
-import { UnusableAnswerError } from '../../src/common/errors.ts';
+import { UnusableAnswerError } from '../../src/service/http/errors.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { failure } from '../helpers/failure.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';

@@ -3,7 +3,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkProjectSlug } from '../../src/service/v1.ts';
-import { UnusableAnswerError, ValidationError } from '../../src/common/errors.ts';
+import { ValidationError } from '../../src/common/errors.ts';
+import { UnusableAnswerError } from '../../src/service/http/errors.ts';
 import { V2Client } from '../../src/service/v2.ts';
 import { JobScan, MAX_JOBS_READ } from '../../src/service/find-builds.ts';
 import { projectSlug } from '../../src/service/slug.ts';

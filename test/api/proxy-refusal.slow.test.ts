@@ -2,7 +2,7 @@
 // request with a refusal, or accept the connection and never answer.
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ProxyRefusedError, TimeoutError } from '../../src/common/errors.ts';
+import { ProxyRefusedError, TimeoutError } from '../../src/service/http/errors.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { runAction } from '../harness/runner.ts';
 import { failure } from '../helpers/failure.ts';

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { createProxy } from 'proxy';
 import { describe, expect, it, vi } from 'vitest';
-import { TimeoutError } from '../../src/common/errors.ts';
+import { TimeoutError } from '../../src/service/http/errors.ts';
 import { Transport, type TransportOptions } from '../../src/service/http/transport.ts';
 import { cleanupScope } from '../helpers/scope.ts';
 

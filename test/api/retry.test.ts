@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, TimeoutError, ValidationError } from '../../src/common/errors.ts';
+import { ValidationError } from '../../src/common/errors.ts';
+import { ApiError, NetworkError, TimeoutError } from '../../src/service/http/errors.ts';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, shouldRetry } from '../../src/service/http/retry.ts';
 
 describe('parseRetryAfter', () => {

@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, type ProjectRef } from '../../src/service/v1.ts';
-import { ApiError } from '../../src/common/errors.ts';
+import { ApiError } from '../../src/service/http/errors.ts';
 import { describeNotice, readSunsetHeaders } from '../../src/service/http/sunset.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { failure } from '../helpers/failure.ts';

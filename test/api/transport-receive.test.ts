@@ -1,6 +1,7 @@
 // Transport.open(): a download's answer and its body, against real servers on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { AbortedError, ApiError } from '../../src/common/errors.ts';
+import { AbortedError } from '../../src/common/errors.ts';
+import { ApiError } from '../../src/service/http/errors.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import {
   content,

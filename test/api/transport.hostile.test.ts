@@ -6,14 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { abortReason, type Clock } from '../../src/common/clock.ts';
+import { DeadlineError } from '../../src/common/errors.ts';
 import {
   ApiError,
   BadResponseError,
-  DeadlineError,
   NetworkError,
   TimeoutError,
   UnsafeAddressError,
-} from '../../src/common/errors.ts';
+} from '../../src/service/http/errors.ts';
 import {
   isLinkLocal,
   MAX_ANSWER_BYTES,

@@ -4,14 +4,8 @@ import { errors as undiciErrors, MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { abortReason, type Clock } from '../../src/common/clock.ts';
-import {
-  AbortedError,
-  ApiError,
-  BadResponseError,
-  DeadlineError,
-  NetworkError,
-  TimeoutError,
-} from '../../src/common/errors.ts';
+import { AbortedError, DeadlineError } from '../../src/common/errors.ts';
+import { ApiError, BadResponseError, NetworkError, TimeoutError } from '../../src/service/http/errors.ts';
 import { Transport, type LogFn, type TransportOptions } from '../../src/service/http/transport.ts';
 import { failure } from '../helpers/failure.ts';
 

@@ -14,7 +14,7 @@ import { fc, test } from '@fast-check/vitest';
 import { generateSync } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { checkProjectSlug } from '../../src/service/v1.ts';
-import { UnusableAnswerError } from '../../src/common/errors.ts';
+import { UnusableAnswerError } from '../../src/service/http/errors.ts';
 import { V2Client } from '../../src/service/v2.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 import { startRecorder, type Recorder } from '../helpers/recorder.ts';

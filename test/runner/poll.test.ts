@@ -10,14 +10,8 @@ import {
   type PollOptions,
 } from '../../src/runner/wait.ts';
 import { sleep, systemClock, type Clock } from '../../src/common/clock.ts';
-import {
-  AbortedError,
-  ApiError,
-  BadResponseError,
-  DeadlineError,
-  NetworkError,
-  TimeoutError,
-} from '../../src/common/errors.ts';
+import { AbortedError, DeadlineError } from '../../src/common/errors.ts';
+import { ApiError, BadResponseError, NetworkError, TimeoutError } from '../../src/service/http/errors.ts';
 import { fakeClock } from '../actions/gating-helpers.ts';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');

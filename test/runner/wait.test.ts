@@ -2,7 +2,7 @@
 // how it turns an ending without a result into the step's error. The loop's timing is poll.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { PollFailedError, wait, WaitError, type Look, type WaitOptions } from '../../src/runner/wait.ts';
-import { ApiError } from '../../src/common/errors.ts';
+import { ApiError } from '../../src/service/http/errors.ts';
 import { fakeClock } from '../actions/gating-helpers.ts';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');

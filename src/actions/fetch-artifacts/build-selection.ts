@@ -2,7 +2,7 @@
 // matching artifact, never a pull request's unless allowed (docs/promises.md, promise 32).
 import type { ActionContext } from '../../runner/run.ts';
 import { cut, plural } from '../../common/format.ts';
-import { ApiError, BadResponseError } from '../../common/errors.ts';
+import { ApiError, BadResponseError } from '../../service/http/errors.ts';
 import { isForkBranch } from '../../service/forks.ts';
 import { ClashError, planDownloads, type ArtifactLike } from '../../files/paths.ts';
 import type { Job } from '../../service/model.ts';

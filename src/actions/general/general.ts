@@ -1,7 +1,8 @@
 // The general action: any endpoint of the spec, named by `command`. Each command is data: the inputs it
 // takes, which of them it needs, and the call it makes.
 import type { Client, ProjectAddress, ProjectRef, SlugProject } from '../../service/v1.ts';
-import { UnusableAnswerError, ValidationError } from '../../common/errors.ts';
+import { ValidationError } from '../../common/errors.ts';
+import { UnusableAnswerError } from '../../service/http/errors.ts';
 import { PipelineErroredError } from '../../service/pipeline-builds.ts';
 import type { V2Client } from '../../service/v2.ts';
 import {

@@ -3,7 +3,7 @@
 // transport's.
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { BadResponseError } from '../../common/errors.ts';
+import { BadResponseError } from './errors.ts';
 import { firstHeader } from '../../common/format.ts';
 import { serverMessage } from './message.ts';
 import type { HeaderValues } from './sunset.ts';

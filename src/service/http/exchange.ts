@@ -3,14 +3,8 @@
 // sent; errors of a wrong call (bugs) pass through (docs/promises.md, promises 1, 5, 14).
 import type { Dispatcher } from 'undici';
 import { abortReason } from '../../common/clock.ts';
-import {
-  asError,
-  BadResponseError,
-  NetworkError,
-  TimeoutError,
-  UnsafeAddressError,
-  UserFacingError,
-} from '../../common/errors.ts';
+import { asError, UserFacingError } from '../../common/errors.ts';
+import { BadResponseError, NetworkError, TimeoutError, UnsafeAddressError } from './errors.ts';
 import { firstHeader, urlSecrets } from '../../common/format.ts';
 import { isLinkLocal, LinkLocalLookupError } from './address-guard.ts';
 import { tooLarge } from './answer.ts';

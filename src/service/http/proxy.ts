@@ -3,7 +3,8 @@
 // failures are named as the proxy's.
 import { unescape } from 'node:querystring';
 import { EnvHttpProxyAgent, Pool, type Agent, type Dispatcher } from 'undici';
-import { asError, ProxyRefusedError, TimeoutError } from '../../common/errors.ts';
+import { asError } from '../../common/errors.ts';
+import { ProxyRefusedError, TimeoutError } from './errors.ts';
 
 export interface ProxySettings {
   http: URL | undefined;

@@ -1,12 +1,7 @@
 // Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
 // doing so.
-import {
-  ApiError,
-  DeadlineError,
-  NetworkError,
-  ProxyRefusedError,
-  TimeoutError,
-} from '../../common/errors.ts';
+import { DeadlineError } from '../../common/errors.ts';
+import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from './errors.ts';
 import { roughly } from '../../common/format.ts';
 
 export interface RetryOptions {

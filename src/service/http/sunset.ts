@@ -1,7 +1,7 @@
 // What the service says of a call's future (docs/sunset.md): `Deprecation` (RFC 9745, or the older draft's form),
 // `Sunset` (RFC 8594) and `Link` rel="deprecation" or "sunset" on any answer, one warning per step; and `410 Gone`
 // once a call has been removed, an error that says what replaces it.
-import { ApiError } from '../../common/errors.ts';
+import { ApiError } from './errors.ts';
 import { definedOnly } from '../records.ts';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
