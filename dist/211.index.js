@@ -816,10 +816,8 @@ function buildsTable(builds) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EL: () => (/* binding */ pipelineUrl),
 /* harmony export */   KP: () => (/* binding */ warnRecovered),
-/* harmony export */   LM: () => (/* binding */ rerunBuild),
 /* harmony export */   Lb: () => (/* binding */ confirmPipeline),
 /* harmony export */   NI: () => (/* binding */ readTriggerApi),
-/* harmony export */   bT: () => (/* binding */ startBuild),
 /* harmony export */   em: () => (/* reexport safe */ _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__.e),
 /* harmony export */   zL: () => (/* binding */ workflowRows)
 /* harmony export */ });
@@ -835,10 +833,6 @@ function buildsTable(builds) {
 
 
 
-/** Starts a build or a pipeline as the project allows (the general action's form of service.trigger). */
-const startBuild = (connection, api, request) => connection.service.trigger(api, request);
-/** Reruns a build (the general action's form of service.rerun). */
-const rerunBuild = (connection, api, buildNum, options) => connection.service.rerun(api, buildNum, options);
 function readTriggerApi(inputs) {
     return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'], 'auto');
 }

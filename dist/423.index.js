@@ -77,7 +77,7 @@ function readInputs(ctx) {
         branch,
         ...(0,records/* definedOnly */.Uv)({ definitionId, revision, tag, parallel, params }),
     };
-    // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
+    // With project-slug, service.trigger checks again, before anything is sent, what a slug project cannot take.
     (0,trigger_api/* checkTriggerInputs */.em)(api, request);
     return { api, ifNoBuilds, request, wait, timeoutMs, intervalMs, cancelOnAbort, policy, failureLogLines };
 }

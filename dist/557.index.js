@@ -202,7 +202,6 @@ async function rerunJob(api, p, a) {
         throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
     return api.rerun(workflowId, { jobs: [found.id], ...(0,records/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
 }
-const rerunOf = (a, project, options) => (0,trigger_api/* rerunBuild */.LM)({ ...a.connection, project }, a['trigger-api'], a['build-num'], options);
 async function collect(items) {
     const out = [];
     for await (const item of items)
@@ -238,7 +237,7 @@ const COMMANDS = {
             return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
         },
     },
-    // startBuild takes either kind of project: a slug's only through its pipeline trigger.
+    // The service's trigger takes either kind of project: a slug's only through its pipeline trigger.
     trigger: {
         takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
         call: (_c, _p, a) => trigger(a),
@@ -247,8 +246,8 @@ const COMMANDS = {
     build: ofBuild('build', 'job'),
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
-        call: async (_c, project, a) => {
-            const rerun = await rerunOf(a, project, { ssh: a.ssh });
+        call: async (_c, _p, a) => {
+            const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], { ssh: a.ssh });
             if (rerun.api === 'v1.1')
                 return rerun.build;
             a.connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
@@ -259,8 +258,9 @@ const COMMANDS = {
     'retry-no-cache': {
         takes: ['build-num', 'trigger-api'],
         warning: 'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-        call: async (_c, project, a) => {
-            const rerun = await rerunOf(a, project, { ssh: false, noCache: true });
+        call: async (_c, _p, a) => {
+            const options = { ssh: false, noCache: true };
+            const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], options);
             return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
         },
     },
@@ -345,7 +345,7 @@ function triggerRequest(a) {
 }
 /** A build, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as result. */
 async function trigger(a) {
-    const started = await (0,trigger_api/* startBuild */.bT)(a.connection, a['trigger-api'], triggerRequest(a));
+    const started = await a.connection.service.trigger(a['trigger-api'], triggerRequest(a));
     if (started.api === 'v1.1')
         return started.result.build;
     if (started.api === 'none') {
@@ -397,10 +397,8 @@ function general_run() {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EL: () => (/* binding */ pipelineUrl),
 /* harmony export */   KP: () => (/* binding */ warnRecovered),
-/* harmony export */   LM: () => (/* binding */ rerunBuild),
 /* harmony export */   Lb: () => (/* binding */ confirmPipeline),
 /* harmony export */   NI: () => (/* binding */ readTriggerApi),
-/* harmony export */   bT: () => (/* binding */ startBuild),
 /* harmony export */   em: () => (/* reexport safe */ _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__.e),
 /* harmony export */   zL: () => (/* binding */ workflowRows)
 /* harmony export */ });
@@ -416,10 +414,6 @@ function general_run() {
 
 
 
-/** Starts a build or a pipeline as the project allows (the general action's form of service.trigger). */
-const startBuild = (connection, api, request) => connection.service.trigger(api, request);
-/** Reruns a build (the general action's form of service.rerun). */
-const rerunBuild = (connection, api, buildNum, options) => connection.service.rerun(api, buildNum, options);
 function readTriggerApi(inputs) {
     return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'], 'auto');
 }

@@ -4,7 +4,7 @@ import type { ProjectAddress } from '../service/v1.ts';
 import type { Pipeline } from '../service/v2.ts';
 import { projectSlug } from '../service/slug.ts';
 import { PipelineErroredError } from '../service/pipeline-builds.ts';
-import type { TriggerApi, TriggerRequest } from '../service/start-build.ts';
+import type { TriggerApi } from '../service/start-build.ts';
 import type { Inputs } from './inputs.ts';
 import type { ActionContext, Connection } from './run.ts';
 import { logSafe, shellSafeUrl } from './text.ts';
@@ -17,21 +17,6 @@ export {
   type TriggerApi,
   type TriggerRequest,
 } from '../service/start-build.ts';
-
-/** Starts a build or a pipeline as the project allows (the general action's form of service.trigger). */
-export const startBuild = (
-  connection: Connection<ProjectAddress>,
-  api: TriggerApi,
-  request: TriggerRequest,
-) => connection.service.trigger(api, request);
-
-/** Reruns a build (the general action's form of service.rerun). */
-export const rerunBuild = (
-  connection: Connection,
-  api: TriggerApi,
-  buildNum: number,
-  options: { ssh: boolean; noCache?: boolean },
-) => connection.service.rerun(api, buildNum, options);
 
 export function readTriggerApi(inputs: Inputs): TriggerApi {
   return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'] as const, 'auto');

@@ -21,8 +21,6 @@ import {
   checkTriggerInputs,
   confirmPipeline,
   readTriggerApi,
-  rerunBuild,
-  startBuild,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
 import { appendSummary } from '../../runner/summary.ts';
@@ -117,9 +115,6 @@ async function rerunJob(api: V2Client, p: SlugProject, a: Args): Promise<unknown
   return api.rerun(workflowId, { jobs: [found.id], ...definedOnly({ enableSsh: a.ssh || undefined }) });
 }
 
-const rerunOf = (a: Args, project: ProjectRef, options: { ssh: boolean; noCache?: boolean }) =>
-  rerunBuild({ ...a.connection, project }, a['trigger-api'], a['build-num'], options);
-
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
@@ -162,7 +157,7 @@ export const COMMANDS: Record<string, Command> = {
       return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
     },
   },
-  // startBuild takes either kind of project: a slug's only through its pipeline trigger.
+  // The service's trigger takes either kind of project: a slug's only through its pipeline trigger.
   trigger: {
     takes: ['branch', 'revision', 'tag', 'parallel', 'params', 'trigger-api', 'definition-id'],
     call: (_c, _p, a) => trigger(a),
@@ -171,8 +166,8 @@ export const COMMANDS: Record<string, Command> = {
   build: ofBuild('build', 'job'),
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
-    call: async (_c, project, a) => {
-      const rerun = await rerunOf(a, project, { ssh: a.ssh });
+    call: async (_c, _p, a) => {
+      const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], { ssh: a.ssh });
       if (rerun.api === 'v1.1') return rerun.build;
       a.connection.transport.log(
         'info',
@@ -186,8 +181,9 @@ export const COMMANDS: Record<string, Command> = {
     takes: ['build-num', 'trigger-api'],
     warning:
       'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-    call: async (_c, project, a) => {
-      const rerun = await rerunOf(a, project, { ssh: false, noCache: true });
+    call: async (_c, _p, a) => {
+      const options = { ssh: false, noCache: true };
+      const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], options);
       return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
     },
   },
@@ -283,7 +279,7 @@ function triggerRequest(a: Omit<Args, 'connection'>): TriggerRequest {
 
 /** A build, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as result. */
 async function trigger(a: Args): Promise<unknown> {
-  const started = await startBuild(a.connection, a['trigger-api'], triggerRequest(a));
+  const started = await a.connection.service.trigger(a['trigger-api'], triggerRequest(a));
   if (started.api === 'v1.1') return started.result.build;
   if (started.api === 'none') {
     a.ctx.io.warning(logSafe(`The service triggered no pipeline: ${started.message}`));

@@ -35,7 +35,7 @@ export function readInputs(ctx: ActionContext) {
     branch,
     ...definedOnly({ definitionId, revision, tag, parallel, params }),
   };
-  // With project-slug, startBuild checks again, before anything is sent, what a slug project cannot take.
+  // With project-slug, service.trigger checks again, before anything is sent, what a slug project cannot take.
   checkTriggerInputs(api, request);
   return { api, ifNoBuilds, request, wait, timeoutMs, intervalMs, cancelOnAbort, policy, failureLogLines };
 }
