@@ -560,6 +560,7 @@ const spec = {
         'workflows',
         'builds',
     ],
+    replacement: trigger_api/* triggerApiReplacement */.fo,
 };
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 async function triggerBuild(ctx) {

@@ -188,6 +188,7 @@ const spec = {
     name: 'general',
     inputs: ['command', ...PARAMETERS],
     outputs: ['result'],
+    replacement: trigger_api/* triggerApiReplacement */.fo,
 };
 /** The job a build number names, in its workflow (API v2), for a rerun of that job alone. */
 async function rerunJob(api, p, a) {
@@ -399,21 +400,35 @@ function general_run() {
 /* harmony export */   KP: () => (/* binding */ warnRecovered),
 /* harmony export */   Lb: () => (/* binding */ confirmPipeline),
 /* harmony export */   NI: () => (/* binding */ readTriggerApi),
-/* harmony export */   em: () => (/* reexport safe */ _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__.e),
+/* harmony export */   em: () => (/* reexport safe */ _service_start_build_js__WEBPACK_IMPORTED_MODULE_6__.e),
+/* harmony export */   fo: () => (/* binding */ triggerApiReplacement),
 /* harmony export */   zL: () => (/* binding */ workflowRows)
 /* harmony export */ });
 /* harmony import */ var _service_slug_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5352);
-/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2395);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1543);
-/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8858);
-/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3032);
-/* harmony import */ var _service_start_build_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1662);
+/* harmony import */ var _service_http_sunset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3072);
+/* harmony import */ var _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2395);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1543);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8858);
+/* harmony import */ var _service_v2_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3032);
+/* harmony import */ var _service_start_build_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1662);
 
 
 
 
 
 
+
+/** The replacement of a removed trigger or rerun, and the input that chooses it. */
+function triggerApiReplacement(method, path) {
+    const replacement = (0,_service_http_sunset_js__WEBPACK_IMPORTED_MODULE_1__/* .v2Replacement */ .Zr)(method, path);
+    if (replacement === undefined)
+        return undefined;
+    // The trigger of `auto` is a pipeline already unless an input only v1.1 takes is given (docs/sunset.md).
+    return path.includes('/tree/')
+        ? `${replacement}: keep the default, trigger-api: auto, without revision and parallel, or set trigger-api: v2`
+        : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
+            'service answers 410';
+}
 function readTriggerApi(inputs) {
     return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'], 'auto');
 }
@@ -425,24 +440,24 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
     const until = Math.min(ctx.clock.now() + SETUP_WAIT_MS, deadline);
     let pause = 250;
     let pipeline = await pipelines.pipeline(triggered.id);
-    while (_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
+    while (_service_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? '') && (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineErrors */ .yi)(pipeline) === undefined) {
         const wait = Math.min(pause, until - ctx.clock.now());
         if (wait <= 0) {
-            const after = `after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
-            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
+            const after = `after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(SETUP_WAIT_MS)}: its configuration may still fail; going on`;
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is still ${pipeline.state ?? 'pending'} ${after}`));
             return pipeline;
         }
         await ctx.clock.sleep(wait, ctx.signal);
         pause = Math.min(pause * 2, 5000);
         pipeline = await pipelines.pipeline(triggered.id);
     }
-    const errors = (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineErrors */ .yi)(pipeline);
+    const errors = (0,_service_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineErrors */ .yi)(pipeline);
     if (errors === undefined)
         return pipeline;
     const why = errors.length > 0 ? `: ${errors.join('; ')}` : '';
-    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
+    const text = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Pipeline #${pipeline.number} is errored: nothing of it runs${why}`);
     // The pipeline rides along as the cause: the general action's `result` output is that record.
-    throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
+    throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
 // The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
 // origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
@@ -450,19 +465,19 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
 function pipelineUrl(connection, pipeline, jobUrl) {
     const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
     const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_slug_js__WEBPACK_IMPORTED_MODULE_0__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_slug_js__WEBPACK_IMPORTED_MODULE_0__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }
 /** The `workflows` output: each workflow's id, name, status and web address below its pipeline's. */
 function workflowRows(url, workflows) {
     return workflows.map(({ id, name, status }) => {
-        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
+        const link = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${url}/workflows/${encodeURIComponent(id)}`);
         return { id, name, status, url: link };
     });
 }
 /** Says that the trigger's answer was lost, and what the step found it had started. */
 function warnRecovered(ctx, after, what, where) {
     if (after !== undefined)
-        ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .logSafe */ .sN)(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`));
+        ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`The trigger's answer was lost (${after}); found ${what}, which it started${where}`));
 }
 
 

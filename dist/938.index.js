@@ -1343,7 +1343,7 @@ async function runAction(spec, main, options = {}) {
         process.on(signal, onSignal);
     const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
     // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
-    const sunset = new http_sunset/* SunsetNotices */.GI({ replacement: replacementWithInput });
+    const sunset = new http_sunset/* SunsetNotices */.GI((0,records/* definedOnly */.Uv)({ replacement: spec.replacement }));
     const connect = (connectOptions = {}) => {
         const needsProject = connectOptions.needsProject ?? true;
         const token = inputs.secret('token', { required: true, hint: (0,workflow/* emptyTokenHint */.S7)(env) });
@@ -1455,17 +1455,6 @@ function readProjectSlug(inputs) {
     if (others.length > 0)
         refuse('name the project either by project-slug or by vcs-type, username and project', `not allowed together with ${others.join(', ')}`);
     return (0,v1/* checkProjectSlug */.RF)('project-slug', value);
-}
-/** The replacement of a removed call, and the input that chooses it. */
-function replacementWithInput(method, path) {
-    const replacement = (0,http_sunset/* v2Replacement */.Zr)(method, path);
-    if (replacement === undefined)
-        return undefined;
-    // The trigger of `auto` is a pipeline already unless an input only v1.1 takes is given (docs/sunset.md).
-    return path.includes('/tree/')
-        ? `${replacement}: keep the default, trigger-api: auto, without revision and parallel, or set trigger-api: v2`
-        : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
-            'service answers 410';
 }
 /** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
 function transportTuning(env) {

@@ -10,7 +10,7 @@ import { abortReason, systemClock, type Clock } from '../common/clock.ts';
 import { AbortedError, asError, UserFacingError, ValidationError } from '../common/errors.ts';
 import { redactor } from '../service/http/message.ts';
 import { definedOnly } from '../service/records.ts';
-import { SunsetNotices, v2Replacement } from '../service/http/sunset.ts';
+import { SunsetNotices, type Replacement } from '../service/http/sunset.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../service/http/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../service/validate.ts';
 import { Inputs } from './inputs.ts';
@@ -46,6 +46,8 @@ export interface ActionSpec {
   /** Inputs beyond the common ones. */
   inputs: readonly string[];
   outputs: readonly string[];
+  /** What the log says replaces a call the service removes, where the action's inputs choose it. */
+  replacement?: Replacement;
 }
 
 /** `project` is the v1.1 triple, or the project named by its v2 slug. */
@@ -115,7 +117,7 @@ export async function runAction(
 
   const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
   // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
-  const sunset = new SunsetNotices({ replacement: replacementWithInput });
+  const sunset = new SunsetNotices(definedOnly({ replacement: spec.replacement }));
 
   const connect = (connectOptions: ConnectOptions = {}): Connection => {
     const needsProject = connectOptions.needsProject ?? true;
@@ -226,17 +228,6 @@ function readProjectSlug(inputs: Inputs): SlugProject | undefined {
       `not allowed together with ${others.join(', ')}`,
     );
   return checkProjectSlug('project-slug', value);
-}
-
-/** The replacement of a removed call, and the input that chooses it. */
-function replacementWithInput(method: string, path: string): string | undefined {
-  const replacement = v2Replacement(method, path);
-  if (replacement === undefined) return undefined;
-  // The trigger of `auto` is a pipeline already unless an input only v1.1 takes is given (docs/sunset.md).
-  return path.includes('/tree/')
-    ? `${replacement}: keep the default, trigger-api: auto, without revision and parallel, or set trigger-api: v2`
-    : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
-        'service answers 410';
 }
 
 /** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */

@@ -3,6 +3,7 @@
 import type { ProjectAddress } from '../service/v1.ts';
 import type { Pipeline } from '../service/v2.ts';
 import { projectSlug } from '../service/slug.ts';
+import { v2Replacement } from '../service/http/sunset.ts';
 import { PipelineErroredError } from '../service/pipeline-builds.ts';
 import type { TriggerApi } from '../service/start-build.ts';
 import type { Inputs } from './inputs.ts';
@@ -17,6 +18,17 @@ export {
   type TriggerApi,
   type TriggerRequest,
 } from '../service/start-build.ts';
+
+/** The replacement of a removed trigger or rerun, and the input that chooses it. */
+export function triggerApiReplacement(method: string, path: string): string | undefined {
+  const replacement = v2Replacement(method, path);
+  if (replacement === undefined) return undefined;
+  // The trigger of `auto` is a pipeline already unless an input only v1.1 takes is given (docs/sunset.md).
+  return path.includes('/tree/')
+    ? `${replacement}: keep the default, trigger-api: auto, without revision and parallel, or set trigger-api: v2`
+    : `${replacement}: set trigger-api: v2, or keep the default, auto, which moves to it by itself once the ` +
+        'service answers 410';
+}
 
 export function readTriggerApi(inputs: Inputs): TriggerApi {
   return inputs.oneOf('trigger-api', ['auto', 'v1.1', 'v2'] as const, 'auto');

@@ -174,3 +174,17 @@ describe('a pipeline that stays pending', () => {
     expect(reads.length).toBeLessThan(25);
   });
 });
+
+describe('the notice of a deprecated trigger', () => {
+  it('names the trigger-api input that moves it to a pipeline', async () => {
+    await service(false, chain(['build'], 1000));
+    const io = await runLogic(spec, triggerBuild, { emulator, clock, inputs: { 'trigger-api': 'v1.1' } });
+    expect(io.failed).toBeUndefined();
+    expect(io.warnings).toEqual([
+      expect.stringContaining(
+        'Instead: a pipeline trigger of API v2 (POST /api/v2/project/{slug}/pipeline/run): keep the default, ' +
+          'trigger-api: auto, without revision and parallel, or set trigger-api: v2',
+      ),
+    ]);
+  });
+});

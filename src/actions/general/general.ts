@@ -21,6 +21,7 @@ import {
   checkTriggerInputs,
   confirmPipeline,
   readTriggerApi,
+  triggerApiReplacement,
   type TriggerRequest,
 } from '../../runner/trigger-api.ts';
 import { appendSummary } from '../../runner/summary.ts';
@@ -76,6 +77,7 @@ export const spec = {
   name: 'general',
   inputs: ['command', ...PARAMETERS],
   outputs: ['result'],
+  replacement: triggerApiReplacement,
 } as const satisfies ActionSpec;
 
 /** The checked values of the parameters a command takes; a command reads no other. */

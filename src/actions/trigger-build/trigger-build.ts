@@ -2,7 +2,7 @@
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
 import { connectUntil } from '../../runner/wait-inputs.ts';
-import { pipelineUrl, workflowRows, type Started } from '../../runner/trigger-api.ts';
+import { pipelineUrl, triggerApiReplacement, workflowRows, type Started } from '../../runner/trigger-api.ts';
 import { abortReason } from '../../common/clock.ts';
 import { projectName, TriggerAbortedError } from '../../service/v1.ts';
 import { AbortedError } from '../../common/errors.ts';
@@ -52,6 +52,7 @@ export const spec = {
     'workflows',
     'builds',
   ],
+  replacement: triggerApiReplacement,
 } as const satisfies ActionSpec;
 
 /** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
