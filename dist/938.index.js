@@ -612,7 +612,7 @@ function worstOutcome(outcomes) {
 const OUTPUT_WORDS = {
     outcome: new Set([...OUTCOMES, 'none']),
     // A job of a project named by its slug has its v2 status there (src/service/job-status.ts).
-    status: new Set([..._service_records_js__WEBPACK_IMPORTED_MODULE_3__/* .BUILD_STATUSES */ .qJ, ...Object.keys(_service_job_status_js__WEBPACK_IMPORTED_MODULE_1__/* .V2_JOB_STATUSES */ .U), 'none']),
+    status: new Set([..._service_records_js__WEBPACK_IMPORTED_MODULE_3__/* .BUILD_STATUSES */ .qJ, ...Object.keys(_service_job_status_js__WEBPACK_IMPORTED_MODULE_1__/* .V2_JOB_STATUSES */ .U5), 'none']),
     lifecycle: new Set([..._service_records_js__WEBPACK_IMPORTED_MODULE_3__/* .BUILD_LIFECYCLES */ .D1, 'none']),
 };
 // The value of the `outcome`, `status` or `lifecycle` output (docs/promises.md, promise 33): a workflow may paste it
@@ -2041,9 +2041,9 @@ function queuedAt(build) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B0: () => (/* binding */ isFork),
+/* harmony export */   DG: () => (/* binding */ isForkPipeline),
 /* harmony export */   vX: () => (/* binding */ isForkBranch)
 /* harmony export */ });
-/* unused harmony export isForkPipeline */
 /* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3032);
 // Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
 // default with this one rule (docs/promises.md, promises 32, 36).
@@ -2058,7 +2058,8 @@ function isFork(build) {
 }
 /** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
 function isForkPipeline(pipeline) {
-    return isFork(jobBuild(pipeline, { job_number: 0, name: '', status: '' }));
+    const { branch, otherRepository } = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineVcs */ .d6)(pipeline);
+    return isForkBranch(branch) || otherRepository;
 }
 
 
@@ -2722,11 +2723,11 @@ function describeNotice(method, path, info, replacement, now = Date.now()) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ jobStatusMeaning),
-/* harmony export */   U: () => (/* binding */ V2_JOB_STATUSES)
+/* harmony export */   A8: () => (/* binding */ v2MatchesStatusFilter),
+/* harmony export */   D$: () => (/* binding */ jobStatusMeaning),
+/* harmony export */   U5: () => (/* binding */ V2_JOB_STATUSES),
+/* harmony export */   vR: () => (/* binding */ v2JobState)
 /* harmony export */ });
-// What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
-// word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
 /** The service's job statuses, all of them. */
 const V2_JOB_STATUSES = {
     success: { ended: true, outcome: 'success' },
@@ -2749,6 +2750,18 @@ const V2_JOB_STATUSES = {
 };
 /** A job status's meaning; a status the table does not know is a job that has not ended. */
 const jobStatusMeaning = (status) => (Object.hasOwn(V2_JOB_STATUSES, status) && V2_JOB_STATUSES[status]) || { ended: false, outcome: '' };
+/** Where a v2 job is, in the log's words for a v1.1 build: running until it ends, then finished, or not_run. */
+function v2JobState(status) {
+    return !jobStatusMeaning(status).ended ? 'running' : status === 'not_run' ? 'not_run' : 'finished';
+}
+/** What each build-list status filter selects of v2 jobs, as v1.1's selects of builds (docs/wire.md). */
+const STATUS_FILTERS = {
+    running: (status) => v2JobState(status) === 'running',
+    completed: (status) => v2JobState(status) === 'finished',
+    successful: (status) => jobStatusMeaning(status).outcome === 'success',
+    failed: (status) => ['failed', 'infrastructure_fail', 'timedout'].includes(jobStatusMeaning(status).outcome),
+};
+const v2MatchesStatusFilter = (status, filter) => filter === undefined || STATUS_FILTERS[filter](status);
 
 
 /***/ }),
@@ -2757,36 +2770,41 @@ const jobStatusMeaning = (status) => (Object.hasOwn(V2_JOB_STATUSES, status) && 
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ jobOfBuild)
+/* harmony export */   T: () => (/* binding */ jobOfBuild),
+/* harmony export */   t: () => (/* binding */ jobOfV2)
 /* harmony export */ });
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8858);
 /* harmony import */ var _forks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9426);
 /* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(130);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4601);
+/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9079);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4601);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3032);
 // The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
 // action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
 
 
 
 
+
+
 const whole = (value) => (Number.isSafeInteger(value) ? value : null);
 const string = (value) => (typeof value === 'string' ? value : null);
-/** A build record (v1.1's, or a v2 job read as one inside the service: `v2`) as a job. */
-function jobOfBuild(build, v2 = false) {
+/** A v1.1 build as a job. */
+function jobOfBuild(build) {
     const workflows = build.workflows ?? {};
     const { job, workflow } = (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
     return {
         number: build.build_num,
         name: job ?? null,
-        workflow: { id: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(workflows['workflow_id']) ?? null, name: workflow ?? null },
+        workflow: { id: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(workflows['workflow_id']) ?? null, name: workflow ?? null },
         pipeline: {
-            id: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .text */ .Qq)(workflows['pipeline_id']) ?? null,
+            id: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(workflows['pipeline_id']) ?? null,
             number: whole(workflows['pipeline_number']),
         },
         status: string(build.status),
-        lifecycle: v2 ? null : string(build.lifecycle),
+        lifecycle: string(build.lifecycle),
         state: string(build.lifecycle),
-        ended: (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isFinished */ .$g)(build),
+        ended: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinished */ .$g)(build),
         outcome: string(build.outcome),
         url: string(build.build_url),
         branch: string(build.branch),
@@ -2797,6 +2815,31 @@ function jobOfBuild(build, v2 = false) {
         retryOf: whole(build.retry_of),
         fork: (0,_forks_js__WEBPACK_IMPORTED_MODULE_1__/* .isFork */ .B0)(build),
         approval: build['type'] === 'approval' || workflows['job_type'] === 'approval',
+    };
+}
+/** A v2 job of `pipeline` as a job: what its status says (job-status.ts), never a v1.1 lifecycle. */
+function jobOfV2(pipeline, job, workflow = {}, url = null) {
+    const { branch, revision, tag, otherRepository } = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineVcs */ .d6)(pipeline);
+    const { ended, outcome } = (0,_job_status_js__WEBPACK_IMPORTED_MODULE_3__/* .jobStatusMeaning */ .D$)(job.status);
+    return {
+        number: job.job_number,
+        name: job.name,
+        workflow: { id: workflow.id ?? null, name: workflow.name ?? null },
+        pipeline: { id: null, number: null },
+        status: job.status,
+        lifecycle: null,
+        state: (0,_job_status_js__WEBPACK_IMPORTED_MODULE_3__/* .v2JobState */ .vR)(job.status),
+        ended,
+        outcome: outcome === '' ? null : outcome,
+        url,
+        branch,
+        revision,
+        tag,
+        subject: null,
+        durationMs: null,
+        retryOf: null,
+        fork: (0,_forks_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkBranch */ .vX)(branch) || otherRepository,
+        approval: false,
     };
 }
 
@@ -2863,17 +2906,15 @@ async function* paginate(fetchPage, options = {}) {
 /* harmony export */   Ps: () => (/* binding */ jobReader)
 /* harmony export */ });
 /* harmony import */ var _v1_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6994);
-/* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(130);
-/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6182);
-/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1879);
-/* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5352);
-/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9079);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4601);
-/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3032);
+/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6182);
+/* harmony import */ var _v2_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1879);
+/* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5352);
+/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9079);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4601);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3032);
 // The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
-// workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
-// a number and when it ends; the workflows are listed again only when all their jobs look ended.
-
+// workflows, their jobs, and each job with a number read as a job (jobReader). A job is read when it first has a
+// number and when it ends; the workflows are listed again only when all their jobs look ended.
 
 
 
@@ -2882,46 +2923,50 @@ async function* paginate(fetchPage, options = {}) {
 
 
 /** The pipeline's configuration failed: no workflow will come. */
-class PipelineErroredError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
+class PipelineErroredError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PipelineErroredError';
 }
-/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
-function jobReader(client, api, project) {
+/** A project's jobs are read as its v1.1 builds (`asJob` makes each a job), or through v2 for a project named by
+ *  its slug. */
+function jobReader(client, api, project, asJob) {
     if (!('slug' in project)) {
         const call = (num) => ({ method: 'GET', path: `${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project)}/${num}` });
-        return Object.assign((num) => client.build(project, num), { call, know: () => { } });
+        return Object.assign(async (num) => asJob(await client.build(project, num)), {
+            call,
+            know: () => { },
+        });
     }
     const pipelines = new Map();
     const call = (num) => ({
         method: 'GET',
-        path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(project)}/job/${num}`,
+        path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job/${num}`,
     });
     // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
     const know = (pipeline) => {
-        const listed = { method: 'GET', path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(project)}/pipeline` };
+        const listed = { method: 'GET', path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/pipeline` };
         if (pipelines.has(pipeline.id))
             return;
         try {
-            pipelines.set(pipeline.id, Promise.resolve((0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd)(listed, pipeline)));
+            pipelines.set(pipeline.id, Promise.resolve((0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineAnswer */ .nd)(listed, pipeline)));
         }
         catch {
             // Read by itself instead, where its answer says what is wrong with it.
         }
     };
-    return Object.assign((num) => api.jobAsBuild(project, num, pipelines), { call, know });
+    return Object.assign((num) => api.readJob(project, num, pipelines), { call, know });
 }
 /**
- * A job read as a build must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was
- * listed in (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
+ * A job read must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was listed in
+ * (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
  */
-function checkListedJob(call, build, job, workflow) {
-    const name = (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_1__/* .jobOf */ .Zw)(build).job;
-    const listedIn = build.workflows?.['workflow_id'];
-    const sameWorkflow = typeof listedIn === 'string' && listedIn.toLowerCase() === workflow.id.toLowerCase();
+function checkListedJob(call, read, job, workflow) {
+    const { name } = read;
+    const listedIn = read.workflow.id;
+    const sameWorkflow = listedIn !== null && listedIn.toLowerCase() === workflow.id.toLowerCase();
     if (name === job.name && sameWorkflow)
-        return build;
-    const is = `${name === undefined ? 'a job without a name' : `job ${name}`} of ${typeof listedIn === 'string' ? `workflow ${listedIn}` : 'no workflow'}`;
-    throw (0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .unusable */ ._P)(call, `job #${build.build_num} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`);
+        return read;
+    const is = `${name === null ? 'a job without a name' : `job ${name}`} of ${listedIn !== null ? `workflow ${listedIn}` : 'no workflow'}`;
+    throw (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .unusable */ ._P)(call, `job #${read.number} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`);
 }
 class PipelineBuilds {
     #read;
@@ -2966,7 +3011,7 @@ class PipelineBuilds {
                 const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
                 const nothing = `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
                     `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
-                return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
+                return { jobs: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
             }
         }
         for (const entry of this.#workflows.values())
@@ -2980,13 +3025,13 @@ class PipelineBuilds {
             for (const entry of this.#workflows.values()) {
                 if (!before.has(entry.workflow.id))
                     await this.#readJobs(entry);
-                entry.done = _v2_js__WEBPACK_IMPORTED_MODULE_3__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(entry.workflow.status) && entry.jobsEnded;
+                entry.done = _v2_js__WEBPACK_IMPORTED_MODULE_2__/* .FINAL_WORKFLOW_STATUSES */ .qY.has(entry.workflow.status) && entry.jobsEnded;
                 const { id, name, status } = entry.workflow;
                 if (entry.done && !entry.jobs.some(hasBuild))
                     this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
             }
         }
-        const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
+        const jobs = [...this.#builds.values()].sort((a, b) => a.number - b.number);
         const known = [...this.#workflows.values()];
         const ended = known
             .filter((w) => w.done)
@@ -3013,11 +3058,11 @@ class PipelineBuilds {
         else if (complete && !known.some((w) => w.jobs.length > 0)) {
             nothing = `no workflow of ${this.#name} made a job`;
         }
-        else if (complete && builds.length === 0) {
+        else if (complete && jobs.length === 0) {
             // An approval is not a build: a pipeline that ran only approvals ran nothing (docs/promises.md, promise 31).
             nothing = `no job of ${this.#name} ran a build (an approval is not one)`;
         }
-        return { builds, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .definedOnly */ .Uv)({ nothing }) };
+        return { jobs, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ nothing }) };
     }
     /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
     async #listWorkflows() {
@@ -3031,9 +3076,9 @@ class PipelineBuilds {
         }
         if (workflows.length === 0) {
             const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
-            if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
+            if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
                 this.#emptySince ??= this.#times.now();
-            const errored = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .erroredPipeline */ .Yi)(pipeline);
+            const errored = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .erroredPipeline */ .Yi)(pipeline);
             if (errored !== undefined)
                 throw new PipelineErroredError(errored);
         }
@@ -3052,23 +3097,24 @@ class PipelineBuilds {
             if (num === null)
                 continue;
             const cached = this.#builds.get(num);
-            if (cached !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(cached))
+            if (cached?.ended === true)
                 continue;
-            if (cached === undefined || (0,_job_status_js__WEBPACK_IMPORTED_MODULE_5__/* .jobStatusMeaning */ .D)(job.status).ended) {
+            if (cached === undefined || (0,_job_status_js__WEBPACK_IMPORTED_MODULE_4__/* .jobStatusMeaning */ .D$)(job.status).ended) {
                 this.#builds.set(num, checkListedJob(this.#read.call(num), await this.#read(num), job, workflow));
             }
             else if (job.status === 'running' || job.status === 'queued') {
-                this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
+                // Between reads the listed status says where the job is; a v1.1 build's lifecycle has the same words.
+                const lifecycle = cached.lifecycle === null ? null : job.status;
+                this.#builds.set(num, { ...cached, lifecycle, state: job.status, status: job.status });
             }
         }
         entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
     }
     #jobEnded(job) {
         if (hasBuild(job)) {
-            const build = this.#builds.get(job.job_number);
-            return build !== undefined && (0,_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isFinished */ .$g)(build);
+            return this.#builds.get(job.job_number)?.ended === true;
         }
-        return _v2_js__WEBPACK_IMPORTED_MODULE_3__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
+        return _v2_js__WEBPACK_IMPORTED_MODULE_2__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
     }
     #sayOnce(key, text) {
         if (!this.#said.has(key))
@@ -3085,7 +3131,7 @@ const passedApproval = (job) => job.type === 'approval' && job.status === 'succe
 const stoppedUnbuilt = (job) => !hasBuild(job) && !passedApproval(job);
 function onHold(workflow, job) {
     const request = job['approval_request_id'];
-    const route = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
+    const route = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isV2Id */ .IN)(request) ? ` (or POST /api/v2/workflow/${workflow.id}/approve/${request})` : '';
     return (`Job ${job.name} of workflow ${workflow.name} is on hold: it waits for a person to approve it on the ` +
         `service${route}; the pipeline goes on only once it is approved (the step waits until its timeout)`);
 }
@@ -3238,11 +3284,17 @@ var commit_builds = __webpack_require__(130);
 var records = __webpack_require__(4601);
 // EXTERNAL MODULE: ../service/v2-records.ts
 var v2_records = __webpack_require__(3032);
+// EXTERNAL MODULE: ../service/model.ts
+var model = __webpack_require__(6386);
+// EXTERNAL MODULE: ../service/job-status.ts
+var job_status = __webpack_require__(9079);
 // EXTERNAL MODULE: ../service/paginate.ts
 var paginate = __webpack_require__(3318);
 // EXTERNAL MODULE: ../service/validate.ts
 var validate = __webpack_require__(8481);
 ;// CONCATENATED MODULE: ../service/find-builds.ts
+
+
 
 
 
@@ -3276,7 +3328,8 @@ class BuildScan {
     async next() {
         while (this.#ready.length === 0 && !this.#ended)
             await this.#page();
-        return this.#ready.shift();
+        const build = this.#ready.shift();
+        return build === undefined ? undefined : (0,model/* jobOfBuild */.T)(build);
     }
     async #page() {
         if (this.read >= MAX_BUILDS_READ) {
@@ -3309,7 +3362,7 @@ class BuildScan {
 }
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 const MAX_JOBS_READ = 100;
-/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
+/** The matching jobs of a slug-named project, newest first; `bounded` when it stopped early. */
 class JobScan {
     #api;
     #project;
@@ -3336,30 +3389,30 @@ class JobScan {
             if (pipeline === undefined)
                 return undefined;
             // Pipelines of other commits and branches are passed without reading their workflows.
-            const head = (0,v2_records/* jobBuild */.Id)(pipeline, { job_number: 0, name: '', status: '' });
-            if (query.revision !== undefined && !(0,commit_builds/* ofRevision */.j1)(head, query.revision))
+            const { branch, revision } = (0,v2_records/* pipelineVcs */.d6)(pipeline);
+            if (query.revision !== undefined && !revision?.toLowerCase().startsWith(query.revision))
                 continue;
-            if (query.branch !== undefined && head.branch !== query.branch)
+            if (query.branch !== undefined && branch !== query.branch)
                 continue;
             const found = [];
             for (const workflow of await this.#api.workflows(pipeline.id)) {
                 for (const { job_number, ...job } of await this.#api.jobs(workflow.id))
                     if (job_number !== null)
-                        found.push((0,v2_records/* jobBuild */.Id)(pipeline, { ...job, job_number }, workflow.name));
+                        found.push((0,model/* jobOfV2 */.t)(pipeline, { ...job, job_number }, { name: workflow.name }));
             }
-            found.sort((a, b) => b.build_num - a.build_num);
+            found.sort((a, b) => b.number - a.number);
             if (found.length > room)
                 this.bounded = true;
             const taken = found.slice(0, room);
             this.read += taken.length;
-            this.#ready.push(...taken.filter((build) => matchesBuildQuery(build, query)));
+            const matches = (job) => (query.job === undefined || job.name === query.job) &&
+                (0,job_status/* v2MatchesStatusFilter */.A8)(job.status ?? '', query.statusFilter);
+            this.#ready.push(...taken.filter(matches));
         }
         return this.#ready.shift();
     }
 }
 
-// EXTERNAL MODULE: ../service/model.ts
-var model = __webpack_require__(6386);
 // EXTERNAL MODULE: ../service/sources.ts + 1 modules
 var sources = __webpack_require__(9448);
 // EXTERNAL MODULE: ../service/start-build.ts
@@ -3378,9 +3431,8 @@ var forks = __webpack_require__(9426);
 
 
 function headOf(pipeline) {
-    const head = (0,v2_records/* jobBuild */.Id)(pipeline, { job_number: 0, name: '', status: '' });
-    const { id, number } = pipeline;
-    return { id, number, branch: head.branch ?? null, revision: head.vcs_revision ?? null, fork: (0,forks/* isFork */.B0)(head) };
+    const { branch, revision } = (0,v2_records/* pipelineVcs */.d6)(pipeline);
+    return { id: pipeline.id, number: pipeline.number, branch, revision, fork: (0,forks/* isForkPipeline */.DG)(pipeline) };
 }
 function pipelineCalls(transport) {
     const api = new service_v2/* V2Client */.Ic(transport);
@@ -3429,7 +3481,6 @@ var name_patterns = __webpack_require__(5600);
 // The jobs wait-for-serial waits for, look after look: by the v1.1 triple the project's running builds, and older
 // ones still queued; by the slug (docs/v2.md) the running and queued jobs of its older pipelines. Older means a lower
 // build number than this job's own (`buildNum`) by v1.1, a lower pipeline number than its pipeline's by v2.
-
 
 
 
@@ -3524,14 +3575,8 @@ function runningPipelineJobs(api, project, query) {
                 for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
                     if (number === null || !WAITED.has(status) || !(0,name_patterns/* choosesName */.Cx)(query.jobs, name))
                         continue;
-                    const job = (0,model/* jobOfBuild */.T)((0,v2_records/* jobBuild */.Id)(pipeline, { job_number: number, name, status }, workflow.name));
-                    // The log says the job's own status rather than the lifecycle v1.1 would give it.
-                    found.set(number, {
-                        ...job,
-                        lifecycle: null,
-                        status,
-                        pipeline: { id: pipeline.id, number: pipeline.number },
-                    });
+                    const job = (0,model/* jobOfV2 */.t)(pipeline, { job_number: number, name, status }, { name: workflow.name });
+                    found.set(number, { ...job, pipeline: { id: pipeline.id, number: pipeline.number } });
                     next.set(pipeline.id, pipeline);
                 }
             }
@@ -3581,10 +3626,7 @@ function openService({ transport, project }) {
         jobs(query) {
             const scan = 'slug' in project ? new JobScan(v2, project, query) : new BuildScan(client, project, query);
             return {
-                next: async () => {
-                    const build = await scan.next();
-                    return build === undefined ? undefined : (0,model/* jobOfBuild */.T)(build);
-                },
+                next: () => scan.next(),
                 get bounded() {
                     return scan.bounded;
                 },
@@ -3594,10 +3636,10 @@ function openService({ transport, project }) {
         ...(0,sources/* sourcesOf */.u)(client, v2, project, transport),
         ...(0,start_build/* triggersOf */.X)(client, v2, project, transport),
         async job(num) {
-            return (0,model/* jobOfBuild */.T)(await either(`reading job #${num}`, {
-                v1: (c, p) => c.build(p, num),
-                v2: (api, p) => api.jobAsBuild(p, num),
-            }));
+            return either(`reading job #${num}`, {
+                v1: async (c, p) => (0,model/* jobOfBuild */.T)(await c.build(p, num)),
+                v2: (api, p) => api.readJob(p, num),
+            });
         },
         artifacts: (num) => either(`reading the artifacts of job #${num}`, {
             v1: (c, p) => c.artifacts(p, num),
@@ -3734,7 +3776,7 @@ var model = __webpack_require__(6386);
 // EXTERNAL MODULE: ../service/v2.ts
 var v2 = __webpack_require__(1879);
 // EXTERNAL MODULE: ../service/records.ts
-var service_records = __webpack_require__(4601);
+var records = __webpack_require__(4601);
 // EXTERNAL MODULE: ../service/v2-records.ts
 var v2_records = __webpack_require__(3032);
 // EXTERNAL MODULE: ../service/pipeline-builds.ts
@@ -3771,7 +3813,7 @@ class CommitPipelines {
     async read() {
         const before = this.#newest;
         const seen = (items) => items.some((p) => p.number <= (before ?? 0));
-        const listed = await this.#api.projectPipelines(this.#project, (0,service_records/* definedOnly */.Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
+        const listed = await this.#api.projectPipelines(this.#project, (0,records/* definedOnly */.Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
         const items = listed.filter((p) => before === undefined || p.number > before);
         for (const { number } of items)
             this.#newest = Math.max(this.#newest ?? 0, number);
@@ -3786,7 +3828,7 @@ class CommitPipelines {
         const fresh = items.filter((p) => ofCommit(p, this.#query) && !this.#found.has(p.id));
         for (const pipeline of fresh)
             this.#found.set(pipeline.id, pipeline);
-        return { fresh, truncated, ...(0,service_records/* definedOnly */.Uv)({ chose }) };
+        return { fresh, truncated, ...(0,records/* definedOnly */.Uv)({ chose }) };
     }
     /** The workflows of the commit's pipelines, for a triple project: a workflow that ended before it made a job
      *  shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines. */
@@ -3833,9 +3875,9 @@ function slugCommitBuilds(api, project, query, read, times) {
                 continue;
             try {
                 const look = await entry.source.look();
-                entry.last = look.builds;
+                entry.last = look.jobs;
                 entry.ended = look.workflows;
-                entry.done = look.complete && look.builds.every(service_records/* isFinished */.$g);
+                entry.done = look.complete && look.jobs.every((job) => job.ended);
                 notes.push(...look.notes);
             }
             catch (error) {
@@ -3866,7 +3908,7 @@ function slugCommitBuilds(api, project, query, read, times) {
             .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
             .map(({ name, status }) => ({ name, status }));
         return {
-            builds: entries.flatMap((entry) => entry.last).sort((a, b) => a.build_num - b.build_num),
+            jobs: entries.flatMap((entry) => entry.last).sort((a, b) => a.number - b.number),
             truncated,
             notes: [...notes],
             workflows: entries.flatMap((entry) => entry.ended),
@@ -3897,7 +3939,6 @@ var step_output = __webpack_require__(6519);
 
 
 
-
 /** The project's triple, for a call only v1.1 has: a project named by its slug gets one error, before anything is sent. */
 function v1Only(project, what) {
     if (!('slug' in project))
@@ -3910,7 +3951,7 @@ function sourcesOf(client, v2, project, transport) {
     /** The record each job was read from, for its steps. */
     const records = new WeakMap();
     const asJob = (build) => {
-        const job = (0,model/* jobOfBuild */.T)(build, triple === undefined);
+        const job = (0,model/* jobOfBuild */.T)(build);
         records.set(job, build);
         return job;
     };
@@ -3918,14 +3959,12 @@ function sourcesOf(client, v2, project, transport) {
         ...rest,
         jobs: builds.map(asJob),
     });
-    const read = (0,pipeline_builds/* jobReader */.Ps)(client, v2, project);
+    const read = (0,pipeline_builds/* jobReader */.Ps)(client, v2, project, asJob);
     return {
         /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
         commitSource(query, times) {
-            if ('slug' in project) {
-                const source = slugCommitBuilds(v2, project, query, read, times);
-                return { look: async () => jobsOf(await source.look()) };
-            }
+            if ('slug' in project)
+                return slugCommitBuilds(v2, project, query, read, times);
             let builds;
             const pipelines = new CommitPipelines(v2, project, query);
             return {
@@ -3949,25 +3988,16 @@ function sourcesOf(client, v2, project, transport) {
         },
         /** One pipeline's jobs, look after look, in this project. */
         pipelineSource(pipeline, times) {
-            const source = new pipeline_builds/* PipelineBuilds */.E6(read, v2, pipeline, times);
-            return {
-                look: async () => jobsOf(await source.look()),
-                get unbuilt() {
-                    return source.unbuilt;
-                },
-                get workflows() {
-                    return source.workflows;
-                },
-            };
+            return new pipeline_builds/* PipelineBuilds */.E6(read, v2, pipeline, times);
         },
         /** One job by number; read now, so that one that cannot be read fails at once, unless the caller `holds` it. */
         async oneJob(num, holds = false) {
             let first = holds ? undefined : await read(num);
             return {
                 look: async () => {
-                    const build = first ?? (await read(num));
+                    const job = first ?? (await read(num));
                     first = undefined;
-                    return { jobs: [asJob(build)], truncated: false, complete: (0,service_records/* isFinished */.$g)(build) };
+                    return { jobs: [job], truncated: false, complete: job.ended };
                 },
             };
         },
@@ -4864,10 +4894,10 @@ function pageQuery(q) {
 /* harmony export */   Aw: () => (/* binding */ PENDING_PIPELINE_STATES),
 /* harmony export */   HB: () => (/* binding */ isPositiveWhole),
 /* harmony export */   IN: () => (/* binding */ isV2Id),
-/* harmony export */   Id: () => (/* binding */ jobBuild),
 /* harmony export */   O1: () => (/* binding */ isUuid),
 /* harmony export */   Yi: () => (/* binding */ erroredPipeline),
 /* harmony export */   aV: () => (/* binding */ jobAnswer),
+/* harmony export */   d6: () => (/* binding */ pipelineVcs),
 /* harmony export */   jP: () => (/* binding */ triggerAnswer),
 /* harmony export */   kH: () => (/* binding */ pageAnswer),
 /* harmony export */   nd: () => (/* binding */ pipelineAnswer),
@@ -4876,10 +4906,8 @@ function pageQuery(q) {
 /* harmony export */ });
 /* unused harmony export PIPELINE_STATES */
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4601);
-/* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9079);
 // Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's answers
 // (docs/promises.md, promise 30); enums stay open.
-
 
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
 const MAX_V2_PAGE_ITEMS = 100;
@@ -4990,23 +5018,18 @@ function erroredPipeline(pipeline) {
         return undefined;
     return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }
-/** A v2 job as the v1.1 build record the rest of the product reads (src/service/job-status.ts). */
-function jobBuild(pipeline, job, workflow) {
+/** The branch, commit and tag a pipeline was built from, and whether it came from another repository than the
+ *  project's; the fields of a list's item, whose shape was not checked, are read with care. */
+function pipelineVcs(pipeline) {
     const vcs = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
     const text = (value) => (typeof value === 'string' ? value : null);
-    const meaning = (0,_job_status_js__WEBPACK_IMPORTED_MODULE_1__/* .jobStatusMeaning */ .D)(job.status);
     const origin = text(vcs['origin_repository_url']);
     const target = text(vcs['target_repository_url']);
     return {
-        build_num: job.job_number,
         branch: text(vcs['branch']),
-        vcs_revision: text(vcs['revision']),
-        vcs_tag: text(vcs['tag']),
-        // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
-        lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
-        outcome: meaning.outcome === '' ? null : meaning.outcome,
-        workflows: { job_name: job.name, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .definedOnly */ .Uv)({ workflow_name: workflow }) },
-        fork: origin !== null && target !== null && origin !== target,
+        revision: text(vcs['revision']),
+        tag: text(vcs['tag']),
+        otherRepository: origin !== null && target !== null && origin !== target,
     };
 }
 
@@ -5149,8 +5172,10 @@ async function triggerPipeline(api, p, options) {
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4601);
 /* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5352);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8481);
-/* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7926);
-/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3032);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6386);
+/* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7926);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3032);
+
 
 
 
@@ -5200,7 +5225,7 @@ class V2Client {
         this.transport = transport;
     }
     trigger(p, options) {
-        return (0,_v2_trigger_js__WEBPACK_IMPORTED_MODULE_4__/* .triggerPipeline */ .jn)(this, p, options);
+        return (0,_v2_trigger_js__WEBPACK_IMPORTED_MODULE_5__/* .triggerPipeline */ .jn)(this, p, options);
     }
     async newestNumber(p) {
         try {
@@ -5220,35 +5245,35 @@ class V2Client {
         return matches.sort((a, b) => a.number - b.number)[0];
     }
     #recent(p) {
-        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/pipeline`, _v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineAnswer */ .nd, {}, Infinity, () => true);
+        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/pipeline`, _v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineAnswer */ .nd, {}, Infinity, () => true);
     }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
     async projectPipelines(p, options = {}, enough) {
         const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch) };
-        const check = item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isPositiveWhole */ .HB)(v['number']));
+        const check = item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isPositiveWhole */ .HB)(v['number']));
         const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/pipeline`;
         return this.#list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
     }
     async pipeline(id) {
-        return this.#call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
+        return this.#call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
     }
     /** Every workflow of a pipeline, oldest first: one that names another pipeline is another's, and unusable. */
     async workflows(pipelineId) {
         const ofPipeline = (call, value, at) => {
-            const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .workflowAnswer */ .sM)(call, value, at);
+            const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .workflowAnswer */ .sM)(call, value, at);
             const named = workflow['pipeline_id'];
             if (named != null && (typeof named !== 'string' || named.toLowerCase() !== pipelineId.toLowerCase()))
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
                     `${pipelineId} that was asked for`);
             return workflow;
         };
         return this.#list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);
     }
     async workflow(workflowId) {
-        return this.#call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));
+        return this.#call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));
     }
     async jobs(workflowId) {
-        return this.#list(`${workflowPath(workflowId)}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .jobAnswer */ .aV);
+        return this.#list(`${workflowPath(workflowId)}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .jobAnswer */ .aV);
     }
     async rerun(workflowId, options) {
         const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
@@ -5275,30 +5300,23 @@ class V2Client {
             if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the job has no name and status');
             const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
-            if (pipelineId !== undefined && !(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isUuid */ .O1)(pipelineId))
+            if (pipelineId !== undefined && !(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isUuid */ .O1)(pipelineId))
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the pipeline id is not a UUID');
             return answer;
         });
     }
-    /** A job by number as a build record (jobBuild); `pipelines` keeps the pipelines already read. */
-    async jobAsBuild(p, number, pipelines = new Map()) {
+    /** A job by number, in its pipeline; `pipelines` keeps the pipelines already read. */
+    async readJob(p, number, pipelines = new Map()) {
         const job = await this.job(p, number);
         const id = job.pipeline?.id;
         if (id === undefined)
             throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)({ method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` }, 'the job names no pipeline');
         const pipeline = pipelines.get(id) ?? this.pipeline(id);
         pipelines.set(id, pipeline);
-        const workflow = job.latest_workflow;
-        const build = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .jobBuild */ .Id)(await pipeline, { ...job, job_number: number }, workflow?.name);
-        return {
-            ...build,
-            status: job.status,
-            build_url: typeof job.web_url === 'string' ? job.web_url : null,
-            workflows: {
-                ...build.workflows,
-                ...(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .definedOnly */ .Uv)({ workflow_id: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isUuid */ .O1)(workflow?.id) ? workflow.id : undefined }),
-            },
-        };
+        const { id: workflowId, name } = job.latest_workflow ?? {};
+        const workflow = { id: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isUuid */ .O1)(workflowId) ? workflowId : null, name: name ?? null };
+        const url = typeof job.web_url === 'string' ? job.web_url : null;
+        return (0,_model_js__WEBPACK_IMPORTED_MODULE_4__/* .jobOfV2 */ .t)(await pipeline, { ...job, job_number: number }, workflow, url);
     }
     /** A job that has ended stays as it is. */
     async cancelJob(p, number) {
@@ -5342,7 +5360,7 @@ class V2Client {
         const tokens = new Set();
         let token;
         for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.#call('GET', path, (call, value) => ({ call, ...(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pageAnswer */ .kH)(call, value) }), {
+            const page = await this.#call('GET', path, (call, value) => ({ call, ...(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pageAnswer */ .kH)(call, value) }), {
                 query: token === undefined ? query : { ...query, 'page-token': token },
             });
             // One at a time: a spread of a huge page would overflow the stack.

@@ -3,7 +3,8 @@
 import type { ProjectAddress, SlugProject } from './v1.ts';
 import type { CommitQuery } from './commit-builds.ts';
 import { MAX_PROJECT_PIPELINES, type V2Client } from './v2.ts';
-import { definedOnly, isFinished, type Build } from './records.ts';
+import { definedOnly } from './records.ts';
+import type { Job } from './model.ts';
 import { erroredPipeline, type Pipeline, type Workflow } from './v2-records.ts';
 import {
   PipelineBuilds,
@@ -92,7 +93,7 @@ export function slugCommitBuilds(
   const pipelines = new CommitPipelines(api, project, query);
   const followed = new Map<
     string,
-    { source: PipelineBuilds; last: Build[]; ended: WorkflowEnd[]; done: boolean; errored?: string }
+    { source: PipelineBuilds; last: Job[]; ended: WorkflowEnd[]; done: boolean; errored?: string }
   >();
   const notes: string[] = [];
   let truncated = false;
@@ -115,9 +116,9 @@ export function slugCommitBuilds(
       if (entry.done) continue;
       try {
         const look = await entry.source.look();
-        entry.last = look.builds;
+        entry.last = look.jobs;
         entry.ended = look.workflows;
-        entry.done = look.complete && look.builds.every(isFinished);
+        entry.done = look.complete && look.jobs.every((job) => job.ended);
         notes.push(...look.notes);
       } catch (error) {
         // A pipeline whose configuration failed runs nothing: the commit's other pipelines still count, and when
@@ -144,7 +145,7 @@ export function slugCommitBuilds(
       .flatMap((entry) => entry.source.workflows.filter((w) => !w.done))
       .map(({ name, status }) => ({ name, status }));
     return {
-      builds: entries.flatMap((entry) => entry.last).sort((a, b) => a.build_num - b.build_num),
+      jobs: entries.flatMap((entry) => entry.last).sort((a, b) => a.number - b.number),
       truncated,
       notes: [...notes],
       workflows: entries.flatMap((entry) => entry.ended),

@@ -5,7 +5,9 @@ import type { Client, ProjectAddress, ProjectRef } from './v1.ts';
 import { jobOf, ofRevision } from './commit-builds.ts';
 import { definedOnly, matchesStatusFilter, type ArtifactStatusFilter, type Build } from './records.ts';
 import type { V2Client } from './v2.ts';
-import { jobBuild, type JobBuild, type Pipeline } from './v2-records.ts';
+import { pipelineVcs, type Pipeline } from './v2-records.ts';
+import { jobOfBuild, jobOfV2, type Job } from './model.ts';
+import { v2MatchesStatusFilter } from './job-status.ts';
 import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
@@ -48,9 +50,10 @@ export class BuildScan {
   }
 
   /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
-  async next(): Promise<Build | undefined> {
+  async next(): Promise<Job | undefined> {
     while (this.#ready.length === 0 && !this.#ended) await this.#page();
-    return this.#ready.shift();
+    const build = this.#ready.shift();
+    return build === undefined ? undefined : jobOfBuild(build);
   }
 
   async #page(): Promise<void> {
@@ -85,13 +88,13 @@ export class BuildScan {
 /** Jobs of the project's pipelines a search for the newest matching one looks at, at most. */
 export const MAX_JOBS_READ = 100;
 
-/** The matching jobs of a slug-named project as build records, newest first; `bounded` when it stopped early. */
+/** The matching jobs of a slug-named project, newest first; `bounded` when it stopped early. */
 export class JobScan {
   readonly #api: V2Client;
   readonly #project: ProjectAddress;
   readonly #query: BuildQuery;
   #pipelines: Pipeline[] | undefined;
-  #ready: JobBuild[] = [];
+  #ready: Job[] = [];
   read = 0;
   bounded = false;
 
@@ -101,7 +104,7 @@ export class JobScan {
     this.#query = { ...query, revision: query.revision?.toLowerCase() };
   }
 
-  async next(): Promise<JobBuild | undefined> {
+  async next(): Promise<Job | undefined> {
     const query = this.#query;
     this.#pipelines ??= await this.#api.projectPipelines(
       this.#project,
@@ -116,19 +119,23 @@ export class JobScan {
       const pipeline = this.#pipelines.shift();
       if (pipeline === undefined) return undefined;
       // Pipelines of other commits and branches are passed without reading their workflows.
-      const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-      if (query.revision !== undefined && !ofRevision(head, query.revision)) continue;
-      if (query.branch !== undefined && head.branch !== query.branch) continue;
-      const found: JobBuild[] = [];
+      const { branch, revision } = pipelineVcs(pipeline);
+      if (query.revision !== undefined && !revision?.toLowerCase().startsWith(query.revision)) continue;
+      if (query.branch !== undefined && branch !== query.branch) continue;
+      const found: Job[] = [];
       for (const workflow of await this.#api.workflows(pipeline.id)) {
         for (const { job_number, ...job } of await this.#api.jobs(workflow.id))
-          if (job_number !== null) found.push(jobBuild(pipeline, { ...job, job_number }, workflow.name));
+          if (job_number !== null)
+            found.push(jobOfV2(pipeline, { ...job, job_number }, { name: workflow.name }));
       }
-      found.sort((a, b) => b.build_num - a.build_num);
+      found.sort((a, b) => b.number - a.number);
       if (found.length > room) this.bounded = true;
       const taken = found.slice(0, room);
       this.read += taken.length;
-      this.#ready.push(...taken.filter((build) => matchesBuildQuery(build, query)));
+      const matches = (job: Job): boolean =>
+        (query.job === undefined || job.name === query.job) &&
+        v2MatchesStatusFilter(job.status ?? '', query.statusFilter);
+      this.#ready.push(...taken.filter(matches));
     }
     return this.#ready.shift();
   }

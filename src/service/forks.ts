@@ -1,6 +1,6 @@
 // Which builds and pipelines are a pull request's, perhaps a fork's: fetch-artifacts and approve pass over them by
 // default with this one rule (docs/promises.md, promises 32, 36).
-import { jobBuild, type Pipeline } from './v2-records.ts';
+import { pipelineVcs, type Pipeline } from './v2-records.ts';
 import type { Build } from './records.ts';
 
 /** A pull request's ref (`pull/9/head`), which the service gives a fork's builds and a comment's alike. */
@@ -15,5 +15,6 @@ export function isFork(build: Build): boolean {
 
 /** Whether a pipeline is a pull request's or another repository's, by the rule its builds are judged by. */
 export function isForkPipeline(pipeline: Pipeline): boolean {
-  return isFork(jobBuild(pipeline, { job_number: 0, name: '', status: '' }));
+  const { branch, otherRepository } = pipelineVcs(pipeline);
+  return isForkBranch(branch) || otherRepository;
 }

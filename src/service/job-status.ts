@@ -1,5 +1,6 @@
 // What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
 // word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
+import type { BuildStatusFilter } from './records.ts';
 
 interface JobStatusMeaning {
   /** The job will not change any more (a `blocked` job ends only with its workflow). */
@@ -32,3 +33,20 @@ export const V2_JOB_STATUSES: Readonly<Record<string, JobStatusMeaning>> = {
 /** A job status's meaning; a status the table does not know is a job that has not ended. */
 export const jobStatusMeaning = (status: string): JobStatusMeaning =>
   (Object.hasOwn(V2_JOB_STATUSES, status) && V2_JOB_STATUSES[status]) || { ended: false, outcome: '' };
+
+/** Where a v2 job is, in the log's words for a v1.1 build: running until it ends, then finished, or not_run. */
+export function v2JobState(status: string): string {
+  return !jobStatusMeaning(status).ended ? 'running' : status === 'not_run' ? 'not_run' : 'finished';
+}
+
+/** What each build-list status filter selects of v2 jobs, as v1.1's selects of builds (docs/wire.md). */
+const STATUS_FILTERS: Record<BuildStatusFilter, (status: string) => boolean> = {
+  running: (status) => v2JobState(status) === 'running',
+  completed: (status) => v2JobState(status) === 'finished',
+  successful: (status) => jobStatusMeaning(status).outcome === 'success',
+  failed: (status) =>
+    ['failed', 'infrastructure_fail', 'timedout'].includes(jobStatusMeaning(status).outcome),
+};
+
+export const v2MatchesStatusFilter = (status: string, filter: BuildStatusFilter | undefined): boolean =>
+  filter === undefined || STATUS_FILTERS[filter](status);

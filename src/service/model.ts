@@ -1,9 +1,11 @@
 // The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
 // action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
 import { elapsedMs } from '../common/format.ts';
-import { isFork } from './forks.ts';
+import { isFork, isForkBranch } from './forks.ts';
 import { jobOf } from './commit-builds.ts';
+import { jobStatusMeaning, v2JobState } from './job-status.ts';
 import { isFinished, text, type Build } from './records.ts';
+import { pipelineVcs, type Pipeline } from './v2-records.ts';
 
 export interface Job {
   /** The job's number, the v1.1 build number. */
@@ -37,8 +39,8 @@ export interface Job {
 const whole = (value: unknown): number | null => (Number.isSafeInteger(value) ? (value as number) : null);
 const string = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** A build record (v1.1's, or a v2 job read as one inside the service: `v2`) as a job. */
-export function jobOfBuild(build: Build, v2 = false): Job {
+/** A v1.1 build as a job. */
+export function jobOfBuild(build: Build): Job {
   const workflows = build.workflows ?? {};
   const { job, workflow } = jobOf(build);
   return {
@@ -50,7 +52,7 @@ export function jobOfBuild(build: Build, v2 = false): Job {
       number: whole(workflows['pipeline_number']),
     },
     status: string(build.status),
-    lifecycle: v2 ? null : string(build.lifecycle),
+    lifecycle: string(build.lifecycle),
     state: string(build.lifecycle),
     ended: isFinished(build),
     outcome: string(build.outcome),
@@ -63,5 +65,36 @@ export function jobOfBuild(build: Build, v2 = false): Job {
     retryOf: whole(build.retry_of),
     fork: isFork(build),
     approval: build['type'] === 'approval' || workflows['job_type'] === 'approval',
+  };
+}
+
+/** A v2 job of `pipeline` as a job: what its status says (job-status.ts), never a v1.1 lifecycle. */
+export function jobOfV2(
+  pipeline: Pipeline,
+  job: { job_number: number; name: string; status: string },
+  workflow: { id?: string | null; name?: string | null } = {},
+  url: string | null = null,
+): Job {
+  const { branch, revision, tag, otherRepository } = pipelineVcs(pipeline);
+  const { ended, outcome } = jobStatusMeaning(job.status);
+  return {
+    number: job.job_number,
+    name: job.name,
+    workflow: { id: workflow.id ?? null, name: workflow.name ?? null },
+    pipeline: { id: null, number: null },
+    status: job.status,
+    lifecycle: null,
+    state: v2JobState(job.status),
+    ended,
+    outcome: outcome === '' ? null : outcome,
+    url,
+    branch,
+    revision,
+    tag,
+    subject: null,
+    durationMs: null,
+    retryOf: null,
+    fork: isForkBranch(branch) || otherRepository,
+    approval: false,
   };
 }

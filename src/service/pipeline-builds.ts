@@ -1,13 +1,13 @@
 // The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
-// workflows, their jobs, and each job with a number as a build record (jobReader). A job is read when it first has
-// a number and when it ends; the workflows are listed again only when all their jobs look ended.
+// workflows, their jobs, and each job with a number read as a job (jobReader). A job is read when it first has a
+// number and when it ends; the workflows are listed again only when all their jobs look ended.
 import { projectPath, type Client, type ProjectAddress } from './v1.ts';
-import { jobOf } from './commit-builds.ts';
 import { UserFacingError } from '../common/errors.ts';
 import { FINAL_WORKFLOW_STATUSES, UNBUILT_JOB_STATUSES, type V2Client } from './v2.ts';
 import { projectSlug } from './slug.ts';
 import { jobStatusMeaning } from './job-status.ts';
-import { definedOnly, isFinished, unusable, type AnswerOf, type Build } from './records.ts';
+import { definedOnly, unusable, type AnswerOf, type Build } from './records.ts';
+import type { Job as ServiceJob } from './model.ts';
 import {
   isV2Id,
   PENDING_PIPELINE_STATES,
@@ -42,7 +42,7 @@ export interface WorkflowEnd {
 
 export interface PipelineLook {
   /** Oldest first. */
-  builds: Build[];
+  jobs: ServiceJob[];
   truncated: false;
   complete: boolean;
   /** What the log should say: approvals on hold, workflows that ended without a build. */
@@ -70,19 +70,28 @@ interface KnownWorkflow {
 }
 
 /**
- * Reads a job by number as a build; `call` names the request, for an answer that is another job's; `know` takes a
- * pipeline already listed, so that its jobs' records need no read of it.
+ * Reads a job by number; `call` names the request, for an answer that is another job's; `know` takes a pipeline
+ * already listed, so that its jobs need no read of it.
  */
-export type JobReader = ((num: number) => Promise<Build>) & {
+export type JobReader = ((num: number) => Promise<ServiceJob>) & {
   call: (num: number) => AnswerOf;
   know: (pipeline: Pipeline) => void;
 };
 
-/** A project's jobs are read as its v1.1 builds, or through v2 for a project named by its slug. */
-export function jobReader(client: Client, api: V2Client, project: ProjectAddress): JobReader {
+/** A project's jobs are read as its v1.1 builds (`asJob` makes each a job), or through v2 for a project named by
+ *  its slug. */
+export function jobReader(
+  client: Client,
+  api: V2Client,
+  project: ProjectAddress,
+  asJob: (build: Build) => ServiceJob,
+): JobReader {
   if (!('slug' in project)) {
     const call = (num: number): AnswerOf => ({ method: 'GET', path: `${projectPath(project)}/${num}` });
-    return Object.assign((num: number) => client.build(project, num), { call, know: () => {} });
+    return Object.assign(async (num: number) => asJob(await client.build(project, num)), {
+      call,
+      know: () => {},
+    });
   }
   const pipelines = new Map<string, Promise<Pipeline>>();
   const call = (num: number): AnswerOf => ({
@@ -99,22 +108,22 @@ export function jobReader(client: Client, api: V2Client, project: ProjectAddress
       // Read by itself instead, where its answer says what is wrong with it.
     }
   };
-  return Object.assign((num: number) => api.jobAsBuild(project, num, pipelines), { call, know });
+  return Object.assign((num: number) => api.readJob(project, num, pipelines), { call, know });
 }
 
 /**
- * A job read as a build must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was
- * listed in (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
+ * A job read must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was listed in
+ * (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
  */
-function checkListedJob(call: AnswerOf, build: Build, job: Job, workflow: Workflow): Build {
-  const name = jobOf(build).job;
-  const listedIn = build.workflows?.['workflow_id'];
-  const sameWorkflow = typeof listedIn === 'string' && listedIn.toLowerCase() === workflow.id.toLowerCase();
-  if (name === job.name && sameWorkflow) return build;
-  const is = `${name === undefined ? 'a job without a name' : `job ${name}`} of ${typeof listedIn === 'string' ? `workflow ${listedIn}` : 'no workflow'}`;
+function checkListedJob(call: AnswerOf, read: ServiceJob, job: Job, workflow: Workflow): ServiceJob {
+  const { name } = read;
+  const listedIn = read.workflow.id;
+  const sameWorkflow = listedIn !== null && listedIn.toLowerCase() === workflow.id.toLowerCase();
+  if (name === job.name && sameWorkflow) return read;
+  const is = `${name === null ? 'a job without a name' : `job ${name}`} of ${listedIn !== null ? `workflow ${listedIn}` : 'no workflow'}`;
   throw unusable(
     call,
-    `job #${build.build_num} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`,
+    `job #${read.number} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`,
   );
 }
 
@@ -123,7 +132,7 @@ export class PipelineBuilds {
   readonly #pipelines: V2Client;
   readonly #pipelineId: string;
   readonly #workflows = new Map<string, KnownWorkflow>();
-  readonly #builds = new Map<number, Build>();
+  readonly #builds = new Map<number, ServiceJob>();
   readonly #said = new Set<string>();
   /** What this look says, each once a pipeline. */
   #notes: string[] = [];
@@ -173,7 +182,7 @@ export class PipelineBuilds {
         const nothing =
           `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
           `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
-        return { builds: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
+        return { jobs: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
       }
     }
     for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry);
@@ -190,7 +199,7 @@ export class PipelineBuilds {
           this.#sayOnce(`${id}/empty`, `Workflow ${name} ended with status ${status} without starting a job`);
       }
     }
-    const builds = [...this.#builds.values()].sort((a, b) => a.build_num - b.build_num);
+    const jobs = [...this.#builds.values()].sort((a, b) => a.number - b.number);
     const known = [...this.#workflows.values()];
     const ended = known
       .filter((w) => w.done)
@@ -214,11 +223,11 @@ export class PipelineBuilds {
       }
     } else if (complete && !known.some((w) => w.jobs.length > 0)) {
       nothing = `no workflow of ${this.#name} made a job`;
-    } else if (complete && builds.length === 0) {
+    } else if (complete && jobs.length === 0) {
       // An approval is not a build: a pipeline that ran only approvals ran nothing (docs/promises.md, promise 31).
       nothing = `no job of ${this.#name} ran a build (an approval is not one)`;
     }
-    return { builds, truncated: false, complete, notes, workflows: ended, ...definedOnly({ nothing }) };
+    return { jobs, truncated: false, complete, notes, workflows: ended, ...definedOnly({ nothing }) };
   }
 
   /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
@@ -250,11 +259,13 @@ export class PipelineBuilds {
       const num = hasBuild(job) ? job.job_number : null;
       if (num === null) continue;
       const cached = this.#builds.get(num);
-      if (cached !== undefined && isFinished(cached)) continue;
+      if (cached?.ended === true) continue;
       if (cached === undefined || jobStatusMeaning(job.status).ended) {
         this.#builds.set(num, checkListedJob(this.#read.call(num), await this.#read(num), job, workflow));
       } else if (job.status === 'running' || job.status === 'queued') {
-        this.#builds.set(num, { ...cached, lifecycle: job.status, status: job.status });
+        // Between reads the listed status says where the job is; a v1.1 build's lifecycle has the same words.
+        const lifecycle = cached.lifecycle === null ? null : job.status;
+        this.#builds.set(num, { ...cached, lifecycle, state: job.status, status: job.status });
       }
     }
     entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
@@ -262,8 +273,7 @@ export class PipelineBuilds {
 
   #jobEnded(job: Job): boolean {
     if (hasBuild(job)) {
-      const build = this.#builds.get(job.job_number);
-      return build !== undefined && isFinished(build);
+      return this.#builds.get(job.job_number)?.ended === true;
     }
     return UNBUILT_JOB_STATUSES.has(job.status) || passedApproval(job);
   }

@@ -1,10 +1,10 @@
 // The calls about one pipeline and its approval jobs, which API v2 alone has: they name a pipeline or a workflow,
 // never a project, so that a pipeline named by its id is reached without one.
 import { UnusableAnswerError } from './http/errors.ts';
-import { isFork } from './forks.ts';
+import { isForkPipeline } from './forks.ts';
 import type { Transport } from './http/transport.ts';
 import { V2Client, type Pipeline } from './v2.ts';
-import { jobBuild } from './v2-records.ts';
+import { pipelineVcs } from './v2-records.ts';
 
 /** A pipeline, and the branch and commit it was built from as the service gave them. */
 export interface PipelineHead {
@@ -29,9 +29,8 @@ export interface Approval {
 }
 
 export function headOf(pipeline: Pipeline): PipelineHead {
-  const head = jobBuild(pipeline, { job_number: 0, name: '', status: '' });
-  const { id, number } = pipeline;
-  return { id, number, branch: head.branch ?? null, revision: head.vcs_revision ?? null, fork: isFork(head) };
+  const { branch, revision } = pipelineVcs(pipeline);
+  return { id: pipeline.id, number: pipeline.number, branch, revision, fork: isForkPipeline(pipeline) };
 }
 
 export function pipelineCalls(transport: Transport) {

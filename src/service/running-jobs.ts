@@ -4,11 +4,10 @@
 import { UnusableAnswerError } from './http/errors.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';
 import { jobOf } from './commit-builds.ts';
-import { jobOfBuild, type Job } from './model.ts';
+import { jobOfBuild, jobOfV2, type Job } from './model.ts';
 import { definedOnly, isFinished, type Build } from './records.ts';
 import type { Client, ProjectRef, SlugProject } from './v1.ts';
 import { FINAL_WORKFLOW_STATUSES, type Pipeline, type V2Client } from './v2.ts';
-import { jobBuild } from './v2-records.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
 export interface RunningQuery {
@@ -103,14 +102,8 @@ export function runningPipelineJobs(api: V2Client, project: SlugProject, query: 
         done = false;
         for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
           if (number === null || !WAITED.has(status) || !choosesName(query.jobs, name)) continue;
-          const job = jobOfBuild(jobBuild(pipeline, { job_number: number, name, status }, workflow.name));
-          // The log says the job's own status rather than the lifecycle v1.1 would give it.
-          found.set(number, {
-            ...job,
-            lifecycle: null,
-            status,
-            pipeline: { id: pipeline.id, number: pipeline.number },
-          });
+          const job = jobOfV2(pipeline, { job_number: number, name, status }, { name: workflow.name });
+          found.set(number, { ...job, pipeline: { id: pipeline.id, number: pipeline.number } });
           next.set(pipeline.id, pipeline);
         }
       }

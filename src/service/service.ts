@@ -9,7 +9,7 @@ import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
 import { sourcesOf } from './sources.ts';
 import { triggersOf } from './start-build.ts';
-import type { Artifact, Build, MessageResult, TestCase } from './records.ts';
+import type { Artifact, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
 import { V2Client, type Pipeline } from './v2.ts';
 import type { PipelineTrigger } from './v2-trigger.ts';
@@ -64,10 +64,7 @@ export function openService({ transport, project }: ServiceConnection) {
       const scan =
         'slug' in project ? new JobScan(v2, project, query) : new BuildScan(client, project, query);
       return {
-        next: async () => {
-          const build = await scan.next();
-          return build === undefined ? undefined : jobOfBuild(build);
-        },
+        next: () => scan.next(),
         get bounded() {
           return scan.bounded;
         },
@@ -77,12 +74,10 @@ export function openService({ transport, project }: ServiceConnection) {
     ...sourcesOf(client, v2, project, transport),
     ...triggersOf(client, v2, project, transport),
     async job(num: number): Promise<Job> {
-      return jobOfBuild(
-        await either<Promise<Build>>(`reading job #${num}`, {
-          v1: (c, p) => c.build(p, num),
-          v2: (api, p) => api.jobAsBuild(p, num),
-        }),
-      );
+      return either(`reading job #${num}`, {
+        v1: async (c, p) => jobOfBuild(await c.build(p, num)),
+        v2: (api, p) => api.readJob(p, num),
+      });
     },
     artifacts: (num: number): Promise<Artifact[]> =>
       either(`reading the artifacts of job #${num}`, {

@@ -13,7 +13,7 @@ import {
   type UnbuiltJob,
   type WorkflowEnd,
 } from './pipeline-builds.ts';
-import { isFinished, type Build } from './records.ts';
+import type { Build } from './records.ts';
 import { collectFailedSteps, type FailedStep } from './step-output.ts';
 import type { Client, ProjectAddress, ProjectRef, TriggerOptions } from './v1.ts';
 import type { V2Client, Workflow } from './v2.ts';
@@ -64,7 +64,7 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
   /** The record each job was read from, for its steps. */
   const records = new WeakMap<Job, Build>();
   const asJob = (build: Build): Job => {
-    const job = jobOfBuild(build, triple === undefined);
+    const job = jobOfBuild(build);
     records.set(job, build);
     return job;
   };
@@ -72,14 +72,11 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
     ...rest,
     jobs: builds.map(asJob),
   });
-  const read = jobReader(client, v2, project);
+  const read = jobReader(client, v2, project, asJob);
   return {
     /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
     commitSource(query: CommitQuery, times: PipelineTimes & { since: number }): JobSource {
-      if ('slug' in project) {
-        const source = slugCommitBuilds(v2, project, query, read, times);
-        return { look: async () => jobsOf(await source.look()) };
-      }
+      if ('slug' in project) return slugCommitBuilds(v2, project, query, read, times);
       let builds: CommitBuilds | undefined;
       const pipelines = new CommitPipelines(v2, project, query);
       return {
@@ -104,25 +101,16 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
     },
     /** One pipeline's jobs, look after look, in this project. */
     pipelineSource(pipeline: { id: string; number: number }, times: PipelineTimes): JobSource {
-      const source = new PipelineBuilds(read, v2, pipeline, times);
-      return {
-        look: async () => jobsOf(await source.look()),
-        get unbuilt() {
-          return source.unbuilt;
-        },
-        get workflows() {
-          return source.workflows;
-        },
-      };
+      return new PipelineBuilds(read, v2, pipeline, times);
     },
     /** One job by number; read now, so that one that cannot be read fails at once, unless the caller `holds` it. */
     async oneJob(num: number, holds = false): Promise<JobSource> {
-      let first: Build | undefined = holds ? undefined : await read(num);
+      let first: Job | undefined = holds ? undefined : await read(num);
       return {
         look: async () => {
-          const build = first ?? (await read(num));
+          const job = first ?? (await read(num));
           first = undefined;
-          return { jobs: [asJob(build)], truncated: false, complete: isFinished(build) };
+          return { jobs: [job], truncated: false, complete: job.ended };
         },
       };
     },

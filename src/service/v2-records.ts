@@ -1,7 +1,6 @@
 // Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's answers
 // (docs/promises.md, promise 30); enums stay open.
-import { definedOnly, isRecord, unusable, type AnswerOf, type Build } from './records.ts';
-import { jobStatusMeaning } from './job-status.ts';
+import { isRecord, unusable, type AnswerOf } from './records.ts';
 
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
 const MAX_V2_PAGE_ITEMS = 100;
@@ -146,29 +145,17 @@ export function erroredPipeline(pipeline: Pipeline): string | undefined {
   return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }
 
-/** A job as a build record; `fork` says its pipeline came from another repository than the project's. */
-export type JobBuild = Build & { fork: boolean };
-
-/** A v2 job as the v1.1 build record the rest of the product reads (src/service/job-status.ts). */
-export function jobBuild(
-  pipeline: Pipeline,
-  job: { job_number: number; name: string; status: string },
-  workflow?: string,
-): JobBuild {
+/** The branch, commit and tag a pipeline was built from, and whether it came from another repository than the
+ *  project's; the fields of a list's item, whose shape was not checked, are read with care. */
+export function pipelineVcs(pipeline: Pipeline) {
   const vcs: Record<string, unknown> = isRecord(pipeline.vcs) ? pipeline.vcs : {};
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-  const meaning = jobStatusMeaning(job.status);
   const origin = text(vcs['origin_repository_url']);
   const target = text(vcs['target_repository_url']);
   return {
-    build_num: job.job_number,
     branch: text(vcs['branch']),
-    vcs_revision: text(vcs['revision']),
-    vcs_tag: text(vcs['tag']),
-    // A job that never ran is no finished build, as v1.1's lifecycle says of its builds.
-    lifecycle: !meaning.ended ? 'running' : job.status === 'not_run' ? 'not_run' : 'finished',
-    outcome: meaning.outcome === '' ? null : (meaning.outcome as Build['outcome']),
-    workflows: { job_name: job.name, ...definedOnly({ workflow_name: workflow }) },
-    fork: origin !== null && target !== null && origin !== target,
+    revision: text(vcs['revision']),
+    tag: text(vcs['tag']),
+    otherRepository: origin !== null && target !== null && origin !== target,
   };
 }

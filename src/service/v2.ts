@@ -4,7 +4,6 @@
 import type { ProjectAddress } from './v1.ts';
 import { ApiError } from './http/errors.ts';
 import {
-  definedOnly,
   isRecord,
   objectAnswer,
   unusable,
@@ -17,18 +16,17 @@ import {
 import type { ApiRequest, Transport } from './http/transport.ts';
 import { projectSlug } from './slug.ts';
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
+import { jobOfV2, type Job as ServiceJob } from './model.ts';
 import { triggerPipeline, type PipelineTrigger, type Ref, type Triggered } from './v2-trigger.ts';
 import {
   isPositiveWhole,
   isUuid,
   isV2Id,
   jobAnswer,
-  jobBuild,
   pageAnswer,
   pipelineAnswer,
   workflowAnswer,
   type Job,
-  type JobBuild,
   type Pipeline,
   type Workflow,
 } from './v2-records.ts';
@@ -209,12 +207,12 @@ export class V2Client {
     });
   }
 
-  /** A job by number as a build record (jobBuild); `pipelines` keeps the pipelines already read. */
-  async jobAsBuild(
+  /** A job by number, in its pipeline; `pipelines` keeps the pipelines already read. */
+  async readJob(
     p: ProjectAddress,
     number: number,
     pipelines = new Map<string, Promise<Pipeline>>(),
-  ): Promise<JobBuild> {
+  ): Promise<ServiceJob> {
     const job = await this.job(p, number);
     const id = job.pipeline?.id;
     if (id === undefined)
@@ -224,17 +222,10 @@ export class V2Client {
       );
     const pipeline = pipelines.get(id) ?? this.pipeline(id);
     pipelines.set(id, pipeline);
-    const workflow = job.latest_workflow;
-    const build = jobBuild(await pipeline, { ...job, job_number: number }, workflow?.name);
-    return {
-      ...build,
-      status: job.status,
-      build_url: typeof job.web_url === 'string' ? job.web_url : null,
-      workflows: {
-        ...build.workflows,
-        ...definedOnly({ workflow_id: isUuid(workflow?.id) ? workflow.id : undefined }),
-      },
-    };
+    const { id: workflowId, name } = job.latest_workflow ?? {};
+    const workflow = { id: isUuid(workflowId) ? workflowId : null, name: name ?? null };
+    const url = typeof job.web_url === 'string' ? job.web_url : null;
+    return jobOfV2(await pipeline, { ...job, job_number: number }, workflow, url);
   }
 
   /** A job that has ended stays as it is. */
