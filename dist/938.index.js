@@ -3274,10 +3274,8 @@ __webpack_require__.d(__webpack_exports__, {
   I: () => (/* binding */ openService)
 });
 
-// EXTERNAL MODULE: ../common/errors.ts
-var errors = __webpack_require__(6182);
 // EXTERNAL MODULE: ../service/http/errors.ts
-var http_errors = __webpack_require__(1121);
+var errors = __webpack_require__(1121);
 // EXTERNAL MODULE: ../service/commit-builds.ts
 var commit_builds = __webpack_require__(130);
 // EXTERNAL MODULE: ../service/records.ts
@@ -3452,7 +3450,7 @@ function pipelineCalls(transport) {
                         continue;
                     // Approving names the request: a hold without one could never be released.
                     if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
-                        throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
+                        throw new errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflow.id}/job`, `${job.name} names no approval_request_id`);
                     const key = job.approval_request_id ?? `job ${job.id}`;
                     if (approvals.has(key))
                         continue;
@@ -3547,13 +3545,13 @@ function runningPipelineJobs(api, project, query) {
             ownId = (await api.job(project, buildNum)).pipeline?.id;
             const where = `v2 /project/${project.slug}/job/${buildNum}`;
             if (ownId === undefined)
-                throw new http_errors/* UnusableAnswerError */.qx('GET', where, 'the job names no pipeline');
+                throw new errors/* UnusableAnswerError */.qx('GET', where, 'the job names no pipeline');
         }
         const listed = await api.projectPipelines(project, (0,records/* definedOnly */.Uv)({ branch }));
         if (ownId !== undefined && own === undefined) {
             const number = listed.find((p) => p.id === ownId)?.number ?? (await api.pipeline(ownId)).number;
             if (!Number.isSafeInteger(number))
-                throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 /pipeline/${ownId}`, 'the pipeline has no number');
+                throw new errors/* UnusableAnswerError */.qx('GET', `v2 /pipeline/${ownId}`, 'the pipeline has no number');
             own = { id: ownId, number };
         }
         const candidates = new Map(listed.map((p) => [p.id, p]));
@@ -3602,18 +3600,13 @@ function runningPipelineJobs(api, project, query) {
 
 
 
-
 function openService({ transport, project }) {
     const client = new v1/* Client */.Kj(transport);
     const v2 = new service_v2/* V2Client */.Ic(transport);
     /** The form the project allows; `what` names the call in the error when it has none. */
-    const either = (what, forms) => {
-        if (!('slug' in project))
-            return forms.v1(client, project);
-        if (forms.v2 !== undefined)
-            return forms.v2(v2, project);
-        throw new errors/* ValidationError */.yI('project-slug', 'name the project by vcs-type, username and project', undefined, `${what} has no API v2 form, so a project named by its slug cannot be reached`);
-    };
+    const either = (what, forms) => 'slug' in project && forms.v2 !== undefined
+        ? forms.v2(v2, project)
+        : forms.v1(client, (0,sources/* v1Only */.b)(project, what));
     // v2 deletes a variable that does not exist without a word: one list says which exist.
     let envVarNames;
     return {
@@ -3670,7 +3663,7 @@ function openService({ transport, project }) {
                     return true;
                 }
                 catch (error) {
-                    if (error instanceof http_errors/* ApiError */.hD && error.status === 404 && /env var/i.test(error.serverMessage))
+                    if (error instanceof errors/* ApiError */.hD && error.status === 404 && /env var/i.test(error.serverMessage))
                         return false;
                     throw error;
                 }
@@ -3776,7 +3769,7 @@ var model = __webpack_require__(6386);
 // EXTERNAL MODULE: ../service/v2.ts
 var v2 = __webpack_require__(1879);
 // EXTERNAL MODULE: ../service/records.ts
-var records = __webpack_require__(4601);
+var service_records = __webpack_require__(4601);
 // EXTERNAL MODULE: ../service/v2-records.ts
 var v2_records = __webpack_require__(3032);
 // EXTERNAL MODULE: ../service/pipeline-builds.ts
@@ -3813,7 +3806,7 @@ class CommitPipelines {
     async read() {
         const before = this.#newest;
         const seen = (items) => items.some((p) => p.number <= (before ?? 0));
-        const listed = await this.#api.projectPipelines(this.#project, (0,records/* definedOnly */.Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
+        const listed = await this.#api.projectPipelines(this.#project, (0,service_records/* definedOnly */.Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
         const items = listed.filter((p) => before === undefined || p.number > before);
         for (const { number } of items)
             this.#newest = Math.max(this.#newest ?? 0, number);
@@ -3828,7 +3821,7 @@ class CommitPipelines {
         const fresh = items.filter((p) => ofCommit(p, this.#query) && !this.#found.has(p.id));
         for (const pipeline of fresh)
             this.#found.set(pipeline.id, pipeline);
-        return { fresh, truncated, ...(0,records/* definedOnly */.Uv)({ chose }) };
+        return { fresh, truncated, ...(0,service_records/* definedOnly */.Uv)({ chose }) };
     }
     /** The workflows of the commit's pipelines, for a triple project: a workflow that ended before it made a job
      *  shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines. */
@@ -3939,6 +3932,7 @@ var step_output = __webpack_require__(6519);
 
 
 
+
 /** The project's triple, for a call only v1.1 has: a project named by its slug gets one error, before anything is sent. */
 function v1Only(project, what) {
     if (!('slug' in project))
@@ -3955,10 +3949,6 @@ function sourcesOf(client, v2, project, transport) {
         records.set(job, build);
         return job;
     };
-    const jobsOf = ({ builds, ...rest }) => ({
-        ...rest,
-        jobs: builds.map(asJob),
-    });
     const read = (0,pipeline_builds/* jobReader */.Ps)(client, v2, project, asJob);
     return {
         /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
@@ -3979,8 +3969,8 @@ function sourcesOf(client, v2, project, transport) {
                         chose = newest.build_num;
                     }
                     builds ??= new commit_builds/* CommitBuilds */.J_(client, project, { ...query }, { now: times.since });
-                    const { requests: _, ...look } = jobsOf(await builds.look());
-                    return chose === undefined ? look : { ...look, chose };
+                    const { builds: found, truncated } = await builds.look();
+                    return { jobs: found.map(asJob), truncated, ...(0,service_records/* definedOnly */.Uv)({ chose }) };
                 },
                 // A workflow that ended before it made a job shows only in the commit's pipelines (v2).
                 commitWorkflows: () => pipelines.workflows(),

@@ -2,12 +2,11 @@
 // a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
 // pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
 // anything is sent.
-import { ValidationError } from '../common/errors.ts';
 import { ApiError } from './http/errors.ts';
 import { BuildScan, JobScan, MAX_BUILDS_READ, MAX_JOBS_READ, type BuildQuery } from './find-builds.ts';
 import type { Transport } from './http/transport.ts';
 import { jobOfBuild, type Job } from './model.ts';
-import { sourcesOf } from './sources.ts';
+import { sourcesOf, v1Only } from './sources.ts';
 import { triggersOf } from './start-build.ts';
 import type { Artifact, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
@@ -40,16 +39,10 @@ export function openService({ transport, project }: ServiceConnection) {
   const client = new Client(transport);
   const v2 = new V2Client(transport);
   /** The form the project allows; `what` names the call in the error when it has none. */
-  const either = <T>(what: string, forms: Forms<T>): T => {
-    if (!('slug' in project)) return forms.v1(client, project);
-    if (forms.v2 !== undefined) return forms.v2(v2, project);
-    throw new ValidationError(
-      'project-slug',
-      'name the project by vcs-type, username and project',
-      undefined,
-      `${what} has no API v2 form, so a project named by its slug cannot be reached`,
-    );
-  };
+  const either = <T>(what: string, forms: Forms<T>): T =>
+    'slug' in project && forms.v2 !== undefined
+      ? forms.v2(v2, project)
+      : forms.v1(client, v1Only(project, what));
   // v2 deletes a variable that does not exist without a word: one list says which exist.
   let envVarNames: Promise<Set<string>> | undefined;
   return {

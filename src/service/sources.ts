@@ -13,7 +13,7 @@ import {
   type UnbuiltJob,
   type WorkflowEnd,
 } from './pipeline-builds.ts';
-import type { Build } from './records.ts';
+import { definedOnly, type Build } from './records.ts';
 import { collectFailedSteps, type FailedStep } from './step-output.ts';
 import type { Client, ProjectAddress, ProjectRef, TriggerOptions } from './v1.ts';
 import type { V2Client, Workflow } from './v2.ts';
@@ -68,10 +68,6 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
     records.set(job, build);
     return job;
   };
-  const jobsOf = <T extends { builds: Build[] }>({ builds, ...rest }: T) => ({
-    ...rest,
-    jobs: builds.map(asJob),
-  });
   const read = jobReader(client, v2, project, asJob);
   return {
     /** The jobs of a commit, look after look; a `revision` of '' is the commit of the branch's newest build. */
@@ -92,8 +88,8 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
             chose = newest.build_num;
           }
           builds ??= new CommitBuilds(client, project, { ...query }, { now: times.since });
-          const { requests: _, ...look } = jobsOf(await builds.look());
-          return chose === undefined ? look : { ...look, chose };
+          const { builds: found, truncated } = await builds.look();
+          return { jobs: found.map(asJob), truncated, ...definedOnly({ chose }) };
         },
         // A workflow that ended before it made a job shows only in the commit's pipelines (v2).
         commitWorkflows: () => pipelines.workflows(),
