@@ -2723,11 +2723,12 @@ function describeNotice(method, path, info, replacement, now = Date.now()) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A8: () => (/* binding */ v2MatchesStatusFilter),
 /* harmony export */   D$: () => (/* binding */ jobStatusMeaning),
 /* harmony export */   U5: () => (/* binding */ V2_JOB_STATUSES),
 /* harmony export */   vR: () => (/* binding */ v2JobState)
 /* harmony export */ });
+// What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
+// word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
 /** The service's job statuses, all of them. */
 const V2_JOB_STATUSES = {
     success: { ended: true, outcome: 'success' },
@@ -2754,14 +2755,6 @@ const jobStatusMeaning = (status) => (Object.hasOwn(V2_JOB_STATUSES, status) && 
 function v2JobState(status) {
     return !jobStatusMeaning(status).ended ? 'running' : status === 'not_run' ? 'not_run' : 'finished';
 }
-/** What each build-list status filter selects of v2 jobs, as v1.1's selects of builds (docs/wire.md). */
-const STATUS_FILTERS = {
-    running: (status) => v2JobState(status) === 'running',
-    completed: (status) => v2JobState(status) === 'finished',
-    successful: (status) => jobStatusMeaning(status).outcome === 'success',
-    failed: (status) => ['failed', 'infrastructure_fail', 'timedout'].includes(jobStatusMeaning(status).outcome),
-};
-const v2MatchesStatusFilter = (status, filter) => filter === undefined || STATUS_FILTERS[filter](status);
 
 
 /***/ }),
@@ -3155,7 +3148,6 @@ function onHold(workflow, job) {
 /* harmony export */   cd: () => (/* binding */ objectAnswer),
 /* harmony export */   f_: () => (/* binding */ listAnswer),
 /* harmony export */   jf: () => (/* binding */ buildListAnswer),
-/* harmony export */   ks: () => (/* binding */ matchesStatusFilter),
 /* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES),
 /* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
 /* harmony export */   u4: () => (/* binding */ isRecord)
@@ -3196,16 +3188,6 @@ const BUILD_LIFECYCLES = [
     'finished',
 ];
 const isFinished = ({ lifecycle, outcome }) => lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
-/** What each build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
-const STATUS_FILTERS = {
-    running: (b) => b.lifecycle === 'running',
-    completed: (b) => b.lifecycle === 'finished',
-    successful: (b) => b.outcome === 'success',
-    failed: (b) => b.outcome === 'failed' || b.outcome === 'infrastructure_fail' || b.outcome === 'timedout',
-};
-function matchesStatusFilter(build, filter) {
-    return filter === undefined || STATUS_FILTERS[filter](build);
-}
 function unusable(call, detail) {
     return new _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(call.method, call.path, detail);
 }
@@ -3284,8 +3266,6 @@ var records = __webpack_require__(4601);
 var v2_records = __webpack_require__(3032);
 // EXTERNAL MODULE: ../service/model.ts
 var model = __webpack_require__(6386);
-// EXTERNAL MODULE: ../service/job-status.ts
-var job_status = __webpack_require__(9079);
 // EXTERNAL MODULE: ../service/paginate.ts
 var paginate = __webpack_require__(3318);
 // EXTERNAL MODULE: ../service/validate.ts
@@ -3297,13 +3277,19 @@ var validate = __webpack_require__(8481);
 
 
 
-
 /** Builds read at most before giving up: ten full pages. */
 const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
-/** Whether a build passes the query (its revision in lower case); the server's filter is checked again. */
-const matchesBuildQuery = (build, query) => (query.revision === undefined || (0,commit_builds/* ofRevision */.j1)(build, query.revision)) &&
-    (query.job === undefined || (0,commit_builds/* jobOf */.Zw)(build).job === query.job) &&
-    (0,records/* matchesStatusFilter */.ks)(build, query.statusFilter);
+/** What each status filter selects, of v1.1 builds and v2 jobs alike (docs/wire.md). */
+const STATUS_FILTERS = {
+    running: (j) => j.state === 'running',
+    completed: (j) => j.state === 'finished',
+    successful: (j) => j.outcome === 'success',
+    failed: (j) => j.outcome === 'failed' || j.outcome === 'infrastructure_fail' || j.outcome === 'timedout',
+};
+/** Whether a job passes the query (its revision in lower case); the server's filter is checked again. */
+const matchesQuery = (job, query) => (query.revision === undefined || job.revision?.toLowerCase().startsWith(query.revision) === true) &&
+    (query.job === undefined || job.name === query.job) &&
+    STATUS_FILTERS[query.statusFilter](job);
 /** `read` counts the builds read; `bounded` says the reading stopped at its bound. */
 class BuildScan {
     #client;
@@ -3326,8 +3312,7 @@ class BuildScan {
     async next() {
         while (this.#ready.length === 0 && !this.#ended)
             await this.#page();
-        const build = this.#ready.shift();
-        return build === undefined ? undefined : (0,model/* jobOfBuild */.T)(build);
+        return this.#ready.shift();
     }
     async #page() {
         if (this.read >= MAX_BUILDS_READ) {
@@ -3348,7 +3333,7 @@ class BuildScan {
         });
         const fresh = (0,paginate/* unseen */.nv)(page, this.#seen, (b) => b.build_num);
         // A server that ignores `filter` must not hand over a running build.
-        this.#ready.push(...fresh.filter((build) => matchesBuildQuery(build, query)));
+        this.#ready.push(...fresh.map(model/* jobOfBuild */.T).filter((job) => matchesQuery(job, query)));
         const revisionHere = revision !== undefined && fresh.some((build) => (0,commit_builds/* ofRevision */.j1)(build, revision));
         this.read += fresh.length;
         // The end of the list, a page that repeats, or the commit's builds left behind.
@@ -3403,9 +3388,7 @@ class JobScan {
                 this.bounded = true;
             const taken = found.slice(0, room);
             this.read += taken.length;
-            const matches = (job) => (query.job === undefined || job.name === query.job) &&
-                (0,job_status/* v2MatchesStatusFilter */.A8)(job.status ?? '', query.statusFilter);
-            this.#ready.push(...taken.filter(matches));
+            this.#ready.push(...taken.filter((job) => matchesQuery(job, query)));
         }
         return this.#ready.shift();
     }

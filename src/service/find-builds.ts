@@ -2,12 +2,11 @@
 // read as they are asked for: by triple from v1.1's newest-first build list, where a push's builds are listed
 // together (BuildScan); by slug from the project's newest pipelines through v2 (JobScan).
 import type { Client, ProjectAddress, ProjectRef } from './v1.ts';
-import { jobOf, ofRevision } from './commit-builds.ts';
-import { definedOnly, matchesStatusFilter, type ArtifactStatusFilter, type Build } from './records.ts';
+import { ofRevision } from './commit-builds.ts';
+import { definedOnly, type ArtifactStatusFilter, type BuildStatusFilter } from './records.ts';
 import type { V2Client } from './v2.ts';
 import { pipelineVcs, type Pipeline } from './v2-records.ts';
 import { jobOfBuild, jobOfV2, type Job } from './model.ts';
-import { v2MatchesStatusFilter } from './job-status.ts';
 import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
@@ -23,11 +22,19 @@ export interface BuildQuery {
   job?: string | undefined;
 }
 
-/** Whether a build passes the query (its revision in lower case); the server's filter is checked again. */
-export const matchesBuildQuery = (build: Build, query: BuildQuery): boolean =>
-  (query.revision === undefined || ofRevision(build, query.revision)) &&
-  (query.job === undefined || jobOf(build).job === query.job) &&
-  matchesStatusFilter(build, query.statusFilter);
+/** What each status filter selects, of v1.1 builds and v2 jobs alike (docs/wire.md). */
+const STATUS_FILTERS: Record<BuildStatusFilter, (job: Job) => boolean> = {
+  running: (j) => j.state === 'running',
+  completed: (j) => j.state === 'finished',
+  successful: (j) => j.outcome === 'success',
+  failed: (j) => j.outcome === 'failed' || j.outcome === 'infrastructure_fail' || j.outcome === 'timedout',
+};
+
+/** Whether a job passes the query (its revision in lower case); the server's filter is checked again. */
+const matchesQuery = (job: Job, query: BuildQuery): boolean =>
+  (query.revision === undefined || job.revision?.toLowerCase().startsWith(query.revision) === true) &&
+  (query.job === undefined || job.name === query.job) &&
+  STATUS_FILTERS[query.statusFilter](job);
 
 /** `read` counts the builds read; `bounded` says the reading stopped at its bound. */
 export class BuildScan {
@@ -36,7 +43,7 @@ export class BuildScan {
   readonly #query: BuildQuery;
   readonly #seen = new Set<number>();
   /** Matches read but not handed out yet. */
-  #ready: Build[] = [];
+  #ready: Job[] = [];
   #offset = 0;
   #sawRevision = false;
   #ended = false;
@@ -52,8 +59,7 @@ export class BuildScan {
   /** The next matching build, or undefined once the list, the commit's builds or the bound has ended. */
   async next(): Promise<Job | undefined> {
     while (this.#ready.length === 0 && !this.#ended) await this.#page();
-    const build = this.#ready.shift();
-    return build === undefined ? undefined : jobOfBuild(build);
+    return this.#ready.shift();
   }
 
   async #page(): Promise<void> {
@@ -75,7 +81,7 @@ export class BuildScan {
     });
     const fresh = unseen(page, this.#seen, (b) => b.build_num);
     // A server that ignores `filter` must not hand over a running build.
-    this.#ready.push(...fresh.filter((build) => matchesBuildQuery(build, query)));
+    this.#ready.push(...fresh.map(jobOfBuild).filter((job) => matchesQuery(job, query)));
     const revisionHere = revision !== undefined && fresh.some((build) => ofRevision(build, revision));
     this.read += fresh.length;
     // The end of the list, a page that repeats, or the commit's builds left behind.
@@ -132,10 +138,7 @@ export class JobScan {
       if (found.length > room) this.bounded = true;
       const taken = found.slice(0, room);
       this.read += taken.length;
-      const matches = (job: Job): boolean =>
-        (query.job === undefined || job.name === query.job) &&
-        v2MatchesStatusFilter(job.status ?? '', query.statusFilter);
-      this.#ready.push(...taken.filter(matches));
+      this.#ready.push(...taken.filter((job) => matchesQuery(job, query)));
     }
     return this.#ready.shift();
   }

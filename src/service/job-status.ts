@@ -1,6 +1,5 @@
 // What each of API v2's job statuses means to the product: whether the job has ended, and its `allowed-outcomes`
 // word (docs/v2.md); test/api/job-status.test.ts keeps the README's table equal to this one.
-import type { BuildStatusFilter } from './records.ts';
 
 interface JobStatusMeaning {
   /** The job will not change any more (a `blocked` job ends only with its workflow). */
@@ -38,15 +37,3 @@ export const jobStatusMeaning = (status: string): JobStatusMeaning =>
 export function v2JobState(status: string): string {
   return !jobStatusMeaning(status).ended ? 'running' : status === 'not_run' ? 'not_run' : 'finished';
 }
-
-/** What each build-list status filter selects of v2 jobs, as v1.1's selects of builds (docs/wire.md). */
-const STATUS_FILTERS: Record<BuildStatusFilter, (status: string) => boolean> = {
-  running: (status) => v2JobState(status) === 'running',
-  completed: (status) => v2JobState(status) === 'finished',
-  successful: (status) => jobStatusMeaning(status).outcome === 'success',
-  failed: (status) =>
-    ['failed', 'infrastructure_fail', 'timedout'].includes(jobStatusMeaning(status).outcome),
-};
-
-export const v2MatchesStatusFilter = (status: string, filter: BuildStatusFilter | undefined): boolean =>
-  filter === undefined || STATUS_FILTERS[filter](status);

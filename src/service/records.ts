@@ -146,18 +146,6 @@ export interface MessageResult {
 export const isFinished = ({ lifecycle, outcome }: Pick<Build, 'lifecycle' | 'outcome'>): boolean =>
   lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 
-/** What each build-list status filter selects (docs/wire.md), shared by the emulator and tests. */
-const STATUS_FILTERS: Record<BuildStatusFilter, (build: Build) => boolean> = {
-  running: (b) => b.lifecycle === 'running',
-  completed: (b) => b.lifecycle === 'finished',
-  successful: (b) => b.outcome === 'success',
-  failed: (b) => b.outcome === 'failed' || b.outcome === 'infrastructure_fail' || b.outcome === 'timedout',
-};
-
-export function matchesStatusFilter(build: Build, filter: BuildStatusFilter | undefined): boolean {
-  return filter === undefined || STATUS_FILTERS[filter](build);
-}
-
 // --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------
 // Every answer is checked before use, so that a wrong one is an error naming the call, never a TypeError later.
 
