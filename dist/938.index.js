@@ -2812,7 +2812,7 @@ function jobOfBuild(build) {
 }
 /** A v2 job of `pipeline` as a job: what its status says (job-status.ts), never a v1.1 lifecycle. */
 function jobOfV2(pipeline, job, workflow = {}, url = null) {
-    const { branch, revision, tag, otherRepository } = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineVcs */ .d6)(pipeline);
+    const { branch, revision, tag } = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .pipelineVcs */ .d6)(pipeline);
     const { ended, outcome } = (0,_job_status_js__WEBPACK_IMPORTED_MODULE_3__/* .jobStatusMeaning */ .D$)(job.status);
     return {
         number: job.job_number,
@@ -2831,7 +2831,7 @@ function jobOfV2(pipeline, job, workflow = {}, url = null) {
         subject: null,
         durationMs: null,
         retryOf: null,
-        fork: (0,_forks_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkBranch */ .vX)(branch) || otherRepository,
+        fork: (0,_forks_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkPipeline */ .DG)(pipeline),
         approval: false,
     };
 }

@@ -1,7 +1,7 @@
 // The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
 // action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
 import { elapsedMs } from '../common/format.ts';
-import { isFork, isForkBranch } from './forks.ts';
+import { isFork, isForkPipeline } from './forks.ts';
 import { jobOf } from './commit-builds.ts';
 import { jobStatusMeaning, v2JobState } from './job-status.ts';
 import { isFinished, text, type Build } from './records.ts';
@@ -75,7 +75,7 @@ export function jobOfV2(
   workflow: { id?: string | null; name?: string | null } = {},
   url: string | null = null,
 ): Job {
-  const { branch, revision, tag, otherRepository } = pipelineVcs(pipeline);
+  const { branch, revision, tag } = pipelineVcs(pipeline);
   const { ended, outcome } = jobStatusMeaning(job.status);
   return {
     number: job.job_number,
@@ -94,7 +94,7 @@ export function jobOfV2(
     subject: null,
     durationMs: null,
     retryOf: null,
-    fork: isForkBranch(branch) || otherRepository,
+    fork: isForkPipeline(pipeline),
     approval: false,
   };
 }
