@@ -6,60 +6,60 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
-		4144,
-		622,
-		938,
-		144
+		9792,
+		6,
+		719,
+		411
 	],
 	"./approve/approve.ts": [
-		9988,
-		622,
-		938,
-		988
+		7844,
+		6,
+		719,
+		844
 	],
 	"./clear-cache/clear-cache.ts": [
-		748,
-		622,
-		938,
-		748
+		812,
+		6,
+		719,
+		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		8796,
-		622,
-		938,
-		796
+		1976,
+		6,
+		719,
+		976
 	],
 	"./general/general.ts": [
-		1557,
-		622,
-		938,
-		557
+		2272,
+		6,
+		719,
+		272
 	],
 	"./set-envvar/set-envvar.ts": [
-		3456,
-		622,
-		938,
-		456
+		9568,
+		6,
+		719,
+		568
 	],
 	"./trigger-build/trigger-build.ts": [
-		5423,
-		622,
-		938,
-		211,
-		423
+		4863,
+		6,
+		719,
+		797,
+		863
 	],
 	"./wait-for-build/wait-for-build.ts": [
-		8786,
-		622,
-		938,
-		211,
-		786
+		7554,
+		6,
+		719,
+		797,
+		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
-		9348,
-		622,
-		938,
-		348
+		3716,
+		6,
+		719,
+		716
 	]
 };
 function webpackAsyncContext(req) {
@@ -292,7 +292,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/
 
 /***/ }),
 
-/***/ 8574:
+/***/ 6193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
@@ -376,7 +376,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 3193:
+/***/ 5574:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");

@@ -20,7 +20,7 @@ export interface FaultScope {
 }
 
 /** Answer with this status instead of the real answer. */
-export interface StatusFault extends FaultScope {
+interface StatusFault extends FaultScope {
   kind: 'status';
   status: number;
   /** Default `{"message":"<reason phrase>"}`. */
@@ -34,7 +34,7 @@ export interface StatusFault extends FaultScope {
 }
 
 /** Reset the connection (`reset`) or never answer (`stall-headers`). */
-export interface ConnectionFault extends FaultScope {
+interface ConnectionFault extends FaultScope {
   kind: 'reset' | 'stall-headers';
   /** Carry out the request first, then misbehave. */
   afterEffect?: boolean;
@@ -51,7 +51,7 @@ export interface TruncationFault extends FaultScope {
 }
 
 /** Send the real answer, its body at `bytesPerSecond`. */
-export interface SlowFault extends FaultScope {
+interface SlowFault extends FaultScope {
   kind: 'slow-body';
   bytesPerSecond: number;
 }

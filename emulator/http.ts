@@ -7,7 +7,7 @@ import { ContentScratch } from './content.ts';
 import type { FaultRule, TruncationFault } from './faults.ts';
 
 /** A body made on the fly: bytes [start, start + length) of the content with `seed`. */
-export interface GeneratedBody {
+interface GeneratedBody {
   seed: number;
   start: number;
   length: number;
@@ -18,7 +18,7 @@ export interface GeneratedBody {
  * may be reused once the source has been resumed twice more; the writer waits for the write of each piece
  * before asking for the one after next.
  */
-export interface StreamedBody {
+interface StreamedBody {
   open: () => AsyncIterable<Buffer> | Iterable<Buffer>;
 }
 

@@ -79,7 +79,7 @@ function jobStatusOf(lifecycle: string, outcome: string | null): string {
 }
 
 /** The approval request of an approval job of a run: stable, so that a test can name it. */
-export function approvalRequestId(run: WorkflowRun, jobName: string): string {
+function approvalRequestId(run: WorkflowRun, jobName: string): string {
   return fakeUuid(`${run.id}/${jobName}/approval`);
 }
 
@@ -243,7 +243,7 @@ export function pipelineRecord(
 }
 
 /** What the service answers when it triggers nothing for a skip marker in the head commit's message. */
-export const NOT_TRIGGERED_MESSAGE = 'Ignoring pipeline due to CI skip in the commit';
+const NOT_TRIGGERED_MESSAGE = 'Ignoring pipeline due to CI skip in the commit';
 
 /** The subject of the newest push to a branch, which a v2 trigger of it builds (undefined without one). */
 function headSubject(project: EmulatedProject, branch: string): string | undefined {

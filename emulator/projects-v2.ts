@@ -10,7 +10,7 @@ import { fakeUuid, type EmulatedProject, type StoredPipeline, type WorkflowRun }
 const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
 
 /** The run and pipeline a build of a workflow job belongs to (its newest run), or undefined. */
-export function runOfBuild(
+function runOfBuild(
   project: EmulatedProject,
   num: number,
 ): { pipeline: StoredPipeline; run: WorkflowRun; name: string } | undefined {

@@ -66,7 +66,7 @@ function pushedBranch(request: PushRequest): string | null {
 }
 
 /** Throws a TypeError when workflows name unknown or duplicate jobs, or when their requirements form a cycle. */
-export function checkWorkflows(workflows: readonly WorkflowSpec[]): void {
+function checkWorkflows(workflows: readonly WorkflowSpec[]): void {
   for (const workflow of workflows) {
     const names = new Set<string>();
     for (const job of workflow.jobs) {
@@ -97,7 +97,7 @@ export function checkWorkflows(workflows: readonly WorkflowSpec[]): void {
 }
 
 /** When a pending job is (or was) due at `now`, or undefined when it is not due yet (or never will be). */
-export function dueAt(project: EmulatedProject, pending: PendingJob, now: number): number | undefined {
+function dueAt(project: EmulatedProject, pending: PendingJob, now: number): number | undefined {
   const first = pending.push.at + pending.push.delayMs;
   // An approval job is never a build: it is approved (or not) by a person.
   if (pending.job?.type === 'approval' || pending.run?.canceledAt !== undefined) return undefined;

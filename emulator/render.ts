@@ -44,7 +44,7 @@ function previousOnBranch(project: EmulatedProject, build: StoredBuild): StoredB
   return found;
 }
 
-export function statusOf(project: EmulatedProject, build: StoredBuild, phase: Phase): string {
+function statusOf(project: EmulatedProject, build: StoredBuild, phase: Phase): string {
   if (phase.lifecycle !== 'finished') return build.pin?.status ?? phase.lifecycle;
   if (build.statusOverride !== undefined) return build.statusOverride;
   const outcome = phase.outcome ?? 'success';

@@ -197,7 +197,7 @@ function trigger(state: EmulatorState, request: ApiRequest, params: Params): Rep
 }
 
 /** The service's announcement (docs/sunset.md): deprecated since 2026-11-16, removed on 2027-02-01. */
-export const V1_TRIGGER_DEPRECATED_AT = Date.UTC(2026, 10, 16);
+const V1_TRIGGER_DEPRECATED_AT = Date.UTC(2026, 10, 16);
 export const V1_TRIGGER_SUNSET_AT = Date.UTC(2027, 1, 1);
 export const V1_TRIGGER_SUNSET_PAGE = 'https://ci.example.com/docs/api/v1-trigger-sunset';
 

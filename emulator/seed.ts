@@ -23,7 +23,7 @@ export interface SeedProject {
 }
 
 /** A push of a seed file; `at` (ISO text or epoch ms, default now) in the past gives builds that ran already. */
-export interface SeedPush {
+interface SeedPush {
   branch: string;
   revision?: string;
   subject?: string;
@@ -158,7 +158,7 @@ export const EXAMPLE_TEST_FAILURE: FailureSpec = {
  * The example project's workflow: `build` makes the artifacts, `test` and `deploy` follow. On the branch
  * `feature/broken` the `test` job fails on a type error, so its `deploy` never runs.
  */
-export function exampleWorkflows(broken: boolean): WorkflowSpec[] {
+function exampleWorkflows(broken: boolean): WorkflowSpec[] {
   return [
     {
       name: 'build-test-deploy',

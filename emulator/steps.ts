@@ -114,7 +114,7 @@ export function stepRuns(build: StoredBuild, phase: Phase, now: number): StepRun
 }
 
 /** Path (below the storage origin) of the output of one action of a build. */
-export function outputPath(project: EmulatedProject, num: number, step: number, index: number): string {
+function outputPath(project: EmulatedProject, num: number, step: number, index: number): string {
   return `/output/${project.vcsType}/${encodeURIComponent(project.username)}/${encodeURIComponent(project.reponame)}/${num}/${step}/${index}`;
 }
 

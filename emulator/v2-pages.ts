@@ -3,7 +3,7 @@ import { HttpError, jsonReply, type Reply } from './http.ts';
 import type { ApiRequest } from './routes.ts';
 
 /** Items per page of a v2 list. */
-export const V2_PAGE_SIZE = 20;
+const V2_PAGE_SIZE = 20;
 
 type Params = Record<string, string>;
 

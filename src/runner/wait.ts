@@ -24,7 +24,7 @@ export interface PollOptions {
   onFailure?: (error: Error, state: PollState & { failures: number; nextInMs: number }) => void;
 }
 
-export interface PollState {
+interface PollState {
   looks: number;
   elapsedMs: number;
 }

@@ -3,7 +3,7 @@
 import { UnusableAnswerError } from './http/errors.ts';
 
 /** An open enum: the known values for editors, any other string still accepted. */
-export type Open<T extends string> = T | (string & {});
+type Open<T extends string> = T | (string & {});
 
 export const VCS_TYPES = ['primary-host', 'secondary-host'] as const;
 export type VcsType = (typeof VCS_TYPES)[number];

@@ -27,7 +27,7 @@ export interface Job {
 }
 
 /** Pipeline states the service documents; the last three come before the configuration is compiled. */
-export const PIPELINE_STATES = ['created', 'errored', 'setup-pending', 'setup', 'pending'] as const;
+const PIPELINE_STATES = ['created', 'errored', 'setup-pending', 'setup', 'pending'] as const;
 export const PENDING_PIPELINE_STATES: ReadonlySet<string> = new Set(PIPELINE_STATES.slice(2));
 
 export interface Pipeline {

@@ -101,7 +101,7 @@ export function checkParams(name: string, value: unknown): BuildParams {
 }
 
 /** The v2 trigger's limits on pipeline parameters, as the service's API v2 reference gives them; v1.1 has none. */
-export const PIPELINE_PARAM_LIMITS = { entries: 100, keyLength: 128, valueLength: 512 } as const;
+const PIPELINE_PARAM_LIMITS = { entries: 100, keyLength: 128, valueLength: 512 } as const;
 
 /** Pipeline parameters within the v2 trigger's limits, refused before anything is sent rather than by the service. */
 export function checkPipelineParams(name: string, params: BuildParams): BuildParams {

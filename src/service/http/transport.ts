@@ -29,7 +29,7 @@ import { SunsetNotices, type HeaderValues as ResponseHeaders } from './sunset.ts
 import { mapError, send, type Exchange, type Timeouts } from './exchange.ts';
 
 export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
-export type { LookupFunction as LookupFn, ResponseHeaders, RetryMode, RetryOptions, Timeouts };
+export type { LookupFunction as LookupFn, ResponseHeaders, RetryOptions, Timeouts };
 
 export type LogFn = (level: 'debug' | 'info' | 'warning', message: string) => void;
 
