@@ -7,7 +7,9 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */   run: () => (/* binding */ run),
+/* harmony export */   setEnvvar: () => (/* binding */ setEnvvar),
+/* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6609);

@@ -7,7 +7,9 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */   clearCache: () => (/* binding */ clearCache),
+/* harmony export */   run: () => (/* binding */ run),
+/* harmony export */   spec: () => (/* binding */ spec)
 /* harmony export */ });
 /* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3480);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2970);

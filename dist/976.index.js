@@ -10,7 +10,8 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  run: () => (/* binding */ fetch_artifacts_run)
+  run: () => (/* binding */ fetch_artifacts_run),
+  spec: () => (/* binding */ spec)
 });
 
 // EXTERNAL MODULE: external "node:fs/promises"

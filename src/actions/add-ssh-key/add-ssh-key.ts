@@ -4,13 +4,13 @@ import { runAction, type ActionContext, type ActionSpec } from '../../runner/run
 import { appendSummary } from '../../runner/summary.ts';
 import { mdSafe } from '../../runner/text.ts';
 
-const spec = {
+export const spec = {
   name: 'add-ssh-key',
   inputs: ['ssh-key', 'hostname'],
   outputs: ['fingerprint', 'hostname'],
 } as const satisfies ActionSpec;
 
-async function addSshKey(ctx: ActionContext): Promise<void> {
+export async function addSshKey(ctx: ActionContext): Promise<void> {
   const raw = ctx.inputs.secret('ssh-key', {
     required: true,
     hint: 'an unencrypted RSA private key, e.g. ssh-key: ${{ secrets.DEPLOY_KEY }}',

@@ -15,7 +15,7 @@ import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
 
-const spec = {
+export const spec = {
   name: 'approve',
   inputs: [
     'pipeline-id',
@@ -100,7 +100,7 @@ async function newestOfCommit(
 }
 
 /** Approves the chosen jobs on hold in one pipeline, once a matching one comes on hold. */
-async function approve(ctx: ActionContext): Promise<void> {
+export async function approve(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const started = ctx.clock.now();
   // Every request of a look runs under the step's remaining time (docs/promises.md, promise 34); the one look of

@@ -2,13 +2,13 @@ import { runAction, type ActionContext, type ActionSpec } from '../../runner/run
 import { appendSummary } from '../../runner/summary.ts';
 import { mdSafe } from '../../runner/text.ts';
 
-const spec = {
+export const spec = {
   name: 'clear-cache',
   inputs: [],
   outputs: ['message'],
 } as const satisfies ActionSpec;
 
-async function clearCache(ctx: ActionContext): Promise<void> {
+export async function clearCache(ctx: ActionContext): Promise<void> {
   const { service } = ctx.connect();
   const answer = await service.clearCache();
   const message = answer.status ?? answer.message ?? JSON.stringify(answer);

@@ -25,7 +25,7 @@ import { readInputs, type FetchInputs } from './inputs.ts';
 import { Progress } from './progress.ts';
 import { setOutputs, totalBytes, writeSummary } from './summary.ts';
 
-const spec = {
+export const spec = {
   name: 'fetch-artifacts',
   inputs: [
     'build-num',

@@ -4,14 +4,14 @@ import { runAction, type ActionContext, type ActionSpec } from '../../runner/run
 import { appendSummary, headerRow } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 
-const spec = {
+export const spec = {
   name: 'set-envvar',
   inputs: ['name', 'value', 'variables', 'delete'],
   outputs: ['set', 'deleted'],
 } as const satisfies ActionSpec;
 
 /** Sets one or many environment variables of the project, and deletes others, in one step. */
-async function setEnvvar(ctx: ActionContext): Promise<void> {
+export async function setEnvvar(ctx: ActionContext): Promise<void> {
   const { inputs } = ctx;
   // Values are masked first, before any check below can print a line that holds one.
   const value = inputs.secret('value');
