@@ -24,6 +24,8 @@ var http_errors = __webpack_require__(5841);
 var pipeline_builds = __webpack_require__(1467);
 // EXTERNAL MODULE: ../service/records.ts
 var records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../common/values.ts
+var values = __webpack_require__(4415);
 // EXTERNAL MODULE: ../service/ssh.ts
 var ssh = __webpack_require__(5517);
 // EXTERNAL MODULE: ../service/validate.ts
@@ -146,6 +148,7 @@ function describeResult(command, result) {
 
 
 
+
 /** A parameter given that may be empty, checked as a path segment when it is not. */
 function segment(inputs, name, what) {
     const value = inputs.optional(name);
@@ -201,7 +204,7 @@ async function rerunJob(api, p, a) {
     const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
     if (found === undefined)
         throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
-    return api.rerun(workflowId, { jobs: [found.id], ...(0,records/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
+    return api.rerun(workflowId, { jobs: [found.id], ...(0,values/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
 }
 async function collect(items) {
     const out = [];
@@ -209,7 +212,7 @@ async function collect(items) {
         out.push(item);
     return out;
 }
-const page = (a) => (0,records/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset });
+const page = (a) => (0,values/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset });
 /** A command about one build: the client's call, and the v2 one when it has one. */
 function ofBuild(call, v2) {
     return {
@@ -234,7 +237,7 @@ const COMMANDS = {
         paged: true,
         call: (c, p, a) => {
             const filter = a['status-filter'];
-            const query = { ...page(a), ...(0,records/* definedOnly */.Uv)({ branch: a.branch, statusFilter: filter }) };
+            const query = { ...page(a), ...(0,values/* definedOnly */.Uv)({ branch: a.branch, statusFilter: filter }) };
             return a['all-pages'] ? collect(c.allBuilds(p, query)) : c.builds(p, query);
         },
     },
@@ -273,7 +276,7 @@ const COMMANDS = {
         call: async (c, p, a) => {
             const latest = await c.latestArtifacts(p, {
                 statusFilter: (a['status-filter'] ?? 'completed'),
-                ...(0,records/* definedOnly */.Uv)({ branch: a.branch }),
+                ...(0,values/* definedOnly */.Uv)({ branch: a.branch }),
             });
             // The service answers 404 for a build without artifacts: an empty list here.
             return latest.found ? latest.artifacts : [];
@@ -342,7 +345,7 @@ function triggerRequest(a) {
     // `pull/<number>/head` for a fork's pull request or a comment on one; given inputs win.
     const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)(a, a.ctx.env);
     const { parallel, params, 'definition-id': definitionId } = a;
-    return { branch, ...(0,records/* definedOnly */.Uv)({ revision, tag, parallel, params, definitionId }) };
+    return { branch, ...(0,values/* definedOnly */.Uv)({ revision, tag, parallel, params, definitionId }) };
 }
 /** A build, or a pipeline read until set up (docs/sunset.md), whose record an errored one still sets as result. */
 async function trigger(a) {

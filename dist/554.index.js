@@ -13,15 +13,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _runner_gate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4649);
 /* harmony import */ var _runner_gate_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6618);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5305);
-/* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2049);
-/* harmony import */ var _runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3703);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3480);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(649);
-/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9872);
-/* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5063);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6609);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4415);
+/* harmony import */ var _runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2049);
+/* harmony import */ var _runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3703);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3480);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(649);
+/* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9872);
+/* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5063);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6609);
 
 
 
@@ -56,7 +56,7 @@ const spec = {
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
-    const pipelineId = pipelineIdText === undefined ? undefined : (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
+    const pipelineId = pipelineIdText === undefined ? undefined : (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_9__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
     // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
     if (pipelineId !== undefined)
         warnUnused(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
@@ -65,28 +65,28 @@ function readInputs(ctx) {
     const givenRevision = named('revision');
     const branch = named('branch');
     if (branch !== undefined)
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .checkSegment */ .cr)('branch', branch);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_9__/* .checkSegment */ .cr)('branch', branch);
     const read = {
-        workflows: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow')),
-        jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_8__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
-        appearMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .waitMs */ .Cu)(inputs, 'appear-timeout-minutes', 10),
+        workflows: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow')),
+        jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
+        appearMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .waitMs */ .Cu)(inputs, 'appear-timeout-minutes', 10),
         settleMs: inputs.integer('settle-seconds', 0, 3600, 30) * 1000,
-        timeoutMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .waitMs */ .Cu)(inputs, 'wait-timeout-minutes', 60),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .pollIntervalMs */ .Bg)(inputs),
-        policy: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .readOutcomePolicy */ .tI)(inputs),
-        failureLogLines: inputs.integer('failure-log-lines', 0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_OUTPUT_LINES */ .$S, 50),
-        ifNoBuilds: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_3__/* .readIfNothing */ .ll)(inputs, 'if-no-builds', 'fail'),
+        timeoutMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .waitMs */ .Cu)(inputs, 'wait-timeout-minutes', 60),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .pollIntervalMs */ .Bg)(inputs),
+        policy: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs),
+        failureLogLines: inputs.integer('failure-log-lines', 0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_OUTPUT_LINES */ .$S, 50),
+        ifNoBuilds: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readIfNothing */ .ll)(inputs, 'if-no-builds', 'fail'),
     };
     let revision = '';
     if (buildNum !== undefined)
         warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
     // On a comment, a branch given alone names the commit through its newest build.
     else if (pipelineId === undefined &&
-        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_7__/* .commentsOnPullRequest */ .uz)(ctx.env)))
-        revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
-    const query = { revision, ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ branch }) };
+        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_6__/* .commentsOnPullRequest */ .uz)(ctx.env)))
+        revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
+    const query = { revision, ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)({ branch }) };
     return {
-        ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ pipelineId, buildNum }),
+        ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)({ pipelineId, buildNum }),
         query,
         ...read,
         named: read.jobs.filter((p) => p.named),
@@ -106,14 +106,14 @@ async function waitForBuild(ctx) {
     const { pipelineId, ...input } = readInputs(ctx);
     const started = ctx.clock.now();
     const deadline = started + input.timeoutMs;
-    const connection = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .connectUntil */ .HO)(ctx, deadline);
+    const connection = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .connectUntil */ .HO)(ctx, deadline);
     if (pipelineId === undefined) {
         await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .N)(ctx, connection.service, input, { started, deadline });
         return;
     }
     const pipeline = await connection.service.pipeline(pipelineId);
     // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
-    ctx.io.notice(`Pipeline #${pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineUrl */ .EL)(connection, pipeline)}`);
+    ctx.io.notice(`Pipeline #${pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineUrl */ .EL)(connection, pipeline)}`);
     const times = { settleMs: input.settleMs, emptyMs: input.appearMs };
     const { service, source } = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .y)(ctx, connection, pipeline, times, 'pipeline-id');
     const label = `pipeline #${pipeline.number}${(0,_runner_gate_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .scopeOf */ .Od)(input).replace(/^the newest commit/u, '')}`;
@@ -121,7 +121,7 @@ async function waitForBuild(ctx) {
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_5__/* .runAction */ .Cs)(spec, waitForBuild);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_4__/* .runAction */ .Cs)(spec, waitForBuild);
 }
 
 

@@ -19,8 +19,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7370);
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3094);
 /* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9872);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5305);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6609);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4415);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6609);
 
 
 
@@ -50,7 +50,7 @@ function readInputs(ctx) {
     const { inputs } = ctx;
     const branch = inputs.optional('branch');
     if (branch !== undefined)
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_9__/* .checkSegment */ .cr)('branch', branch);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
     const buildNum = inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER);
     const intervalMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .pollIntervalMs */ .Bg)(inputs);
     const timeoutMs = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .waitMs */ .Cu)(inputs, 'wait-timeout-minutes', 60);
@@ -60,7 +60,7 @@ function readInputs(ctx) {
     if (cancelOlder && buildNum === undefined) {
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .ValidationError */ .yI('cancel-older', "give build-num too (e.g. trigger-build's build-num output): only builds older than that one are cancelled", 'true', 'without build-num no build is older than this job\'s own, so "older" has no meaning');
     }
-    return { ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_8__/* .definedOnly */ .Uv)({ branch, buildNum }), intervalMs, timeoutMs, workflows, jobs, cancelOlder };
+    return { ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .definedOnly */ .Uv)({ branch, buildNum }), intervalMs, timeoutMs, workflows, jobs, cancelOlder };
 }
 /** Waits while other builds run; with `build-num` only older ones, so that two builds never wait for each other. */
 async function waitForSerial(ctx) {

@@ -470,6 +470,31 @@ class TerminalTail {
 
 /***/ }),
 
+/***/ 4415:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   Uv: () => (/* binding */ definedOnly),
+/* harmony export */   u4: () => (/* binding */ isRecord)
+/* harmony export */ });
+// Plain helpers over values that every room uses: no room's knowledge in them.
+/** The object less its undefined values, for optional fields that must be left out rather than set to undefined. */
+function definedOnly(values) {
+    return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined));
+}
+/** A string with something in it, else undefined. */
+function text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+/** A JSON object: not null, not an array. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
 /***/ 7704:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -658,8 +683,8 @@ var common_clock = __webpack_require__(159);
 var errors = __webpack_require__(3094);
 // EXTERNAL MODULE: ../service/http/message.ts
 var message = __webpack_require__(6139);
-// EXTERNAL MODULE: ../service/records.ts
-var records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../common/values.ts
+var values = __webpack_require__(4415);
 // EXTERNAL MODULE: ../service/http/sunset.ts
 var http_sunset = __webpack_require__(1520);
 // EXTERNAL MODULE: external "node:dns"
@@ -791,6 +816,8 @@ function proxyError(err, proxy, { url, method, display }, headersMs, attempt) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ../service/records.ts
+var records = __webpack_require__(5305);
 // EXTERNAL MODULE: ../service/http/retry.ts
 var retry = __webpack_require__(602);
 ;// CONCATENATED MODULE: ../service/http/exchange.ts
@@ -934,6 +961,7 @@ function mapError(err, failed, attempt) {
 
 
 
+
 /** Seconds, not undici's minutes: a stuck server fails the step quickly enough to retry or report. */
 const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyIdleMs: 30_000 };
 /** A call without a deadline of its own gets this one, so that a Retry-After of years fails at once. */
@@ -979,12 +1007,12 @@ class Transport {
         }
         // A user and password in the base address are never sent, but never printed either.
         this.#secrets.push(...userInfo(base));
-        const given = { ...DEFAULT_TIMEOUTS, ...(0,records/* definedOnly */.Uv)(options.timeouts) };
+        const given = { ...DEFAULT_TIMEOUTS, ...(0,values/* definedOnly */.Uv)(options.timeouts) };
         const longer = Math.max(given.headersMs, given.bodyIdleMs);
         // undici checks its own timeouts on a coarse clock: the overall limit leaves them room to fire first, so that a
         // server that never answers is told as such.
         this.#timeouts = { totalMs: Math.max(4 * longer, longer + 2_000), ...given };
-        this.#retry = { ...retry/* DEFAULT_RETRY */.vI, ...(0,records/* definedOnly */.Uv)(options.retry) };
+        this.#retry = { ...retry/* DEFAULT_RETRY */.vI, ...(0,values/* definedOnly */.Uv)(options.retry) };
         if (options.dispatcher !== undefined) {
             this.#api = this.#downloads = options.dispatcher;
             return;
@@ -1016,7 +1044,7 @@ class Transport {
     }
     async request(req) {
         // URLSearchParams writes each value as String() would.
-        const query = new URLSearchParams((0,records/* definedOnly */.Uv)(req.query)).toString();
+        const query = new URLSearchParams((0,values/* definedOnly */.Uv)(req.query)).toString();
         const path = req.path + (query === '' ? '' : `?${query}`);
         const display = (req.api === 'v2' ? 'v2 ' : '') + this.#redact(path);
         if (req.body !== undefined && req.method !== 'POST')
@@ -1343,7 +1371,7 @@ async function runAction(spec, main, options = {}) {
         process.on(signal, onSignal);
     const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
     // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
-    const sunset = new http_sunset/* SunsetNotices */.GI((0,records/* definedOnly */.Uv)({ replacement: spec.replacement }));
+    const sunset = new http_sunset/* SunsetNotices */.GI((0,values/* definedOnly */.Uv)({ replacement: spec.replacement }));
     const connect = (connectOptions = {}) => {
         const needsProject = connectOptions.needsProject ?? true;
         const token = inputs.secret('token', { required: true, hint: (0,workflow/* emptyTokenHint */.S7)(env) });
@@ -1373,7 +1401,7 @@ async function runAction(spec, main, options = {}) {
             clock,
             sunset,
             signal: connectOptions.signal ?? controller.signal,
-            ...(0,records/* definedOnly */.Uv)({
+            ...(0,values/* definedOnly */.Uv)({
                 deadline: connectOptions.deadline,
                 downloadConnections: connectOptions.downloadConnections,
             }),
@@ -1462,12 +1490,12 @@ function transportTuning(env) {
     const seconds = read('CI_ACTIONS_TIMEOUT_SECONDS', 3600);
     const timeoutMs = seconds === undefined ? undefined : seconds * 1000;
     return {
-        timeouts: (0,records/* definedOnly */.Uv)({
+        timeouts: (0,values/* definedOnly */.Uv)({
             connectMs: timeoutMs && Math.min(timeoutMs, 10_000),
             headersMs: timeoutMs,
             bodyIdleMs: timeoutMs,
         }),
-        retry: (0,records/* definedOnly */.Uv)({
+        retry: (0,values/* definedOnly */.Uv)({
             maxAttempts: read('CI_ACTIONS_MAX_ATTEMPTS', 20),
             baseDelayMs: read('CI_ACTIONS_RETRY_BASE_MS', 60_000),
         }),
@@ -1740,7 +1768,7 @@ function shellSafeUrl(url) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3094);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4415);
 // Defaults that come from the workflow run: the runner's GITHUB_* variables and the event's payload (the JSON file
 // GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
 
@@ -1767,8 +1795,8 @@ function forkPullRef(pr) {
     const number = positive(pr?.number);
     if (pr === undefined || number === undefined)
         return undefined;
-    const head = (0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(pr.head?.repo?.full_name);
-    const base = (0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(pr.base?.repo?.full_name);
+    const head = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(pr.head?.repo?.full_name);
+    const base = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(pr.base?.repo?.full_name);
     return head === undefined || (base !== undefined && head !== base) ? `pull/${number}/head` : undefined;
 }
 /** The branch or tag (a tag push, a release) the service builds for the workflow's event, if it names one. */
@@ -1789,7 +1817,7 @@ function eventRef(env) {
             return { branch: `pull/${number}/head` };
     }
     if (event === 'release') {
-        const tag = (0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'tag').release?.tag_name);
+        const tag = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'tag').release?.tag_name);
         if (tag !== undefined)
             return { tag };
     }
@@ -1807,7 +1835,7 @@ function triggerRefOf(given, env) {
     // A branch given makes the event's ref unused: its payload is not even read.
     const event = branch === undefined ? eventRef(env) : {};
     const eventTag = tag === undefined && revision === undefined ? event.tag : undefined;
-    return { branch: branch ?? event.branch ?? 'master', ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ tag: tag ?? eventTag, revision }) };
+    return { branch: branch ?? event.branch ?? 'master', ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .definedOnly */ .Uv)({ tag: tag ?? eventTag, revision }) };
 }
 /** The commit the service builds for the event, since GITHUB_SHA of a pull request is not its head commit. */
 function workflowRevision(env) {
@@ -1816,7 +1844,7 @@ function workflowRevision(env) {
         if (!env['GITHUB_EVENT_PATH']) {
             throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', 'give it', undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
         }
-        const head = (0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision').pull_request?.head?.sha);
+        const head = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision').pull_request?.head?.sha);
         if (head === undefined) {
             throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
         }
@@ -1831,7 +1859,7 @@ function workflowRevision(env) {
         }
     }
     if (event === 'workflow_run') {
-        const head = (0,_service_records_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision').workflow_run?.head_sha);
+        const head = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision').workflow_run?.head_sha);
         if (head !== undefined)
             return head;
     }
@@ -1887,8 +1915,10 @@ function workspace(env) {
 /* unused harmony exports matchesQuery, latestAttempts */
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4415);
 /* harmony import */ var _paginate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5990);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6609);
+
 
 
 
@@ -1907,7 +1937,7 @@ const NEW_BUILDS_ROOM = 10;
 function jobOf(build) {
     const workflows = build.workflows;
     const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
-    return (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .definedOnly */ .Uv)({ job: (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(job), workflow: (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(workflows?.['workflow_name']) });
+    return (0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ job: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(job), workflow: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(workflows?.['workflow_name']) });
 }
 /** Whether a build is of the commit a (lower-case) hash or prefix names. */
 function ofRevision(build, revision) {
@@ -1970,7 +2000,7 @@ class CommitBuilds {
         let pastOldest = 0;
         for (;;) {
             const page = await this.#client.builds(this.#project, {
-                ...(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .definedOnly */ .Uv)({ branch: this.#query.branch }),
+                ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: this.#query.branch }),
                 limit: pageSize,
                 offset,
             });
@@ -2578,7 +2608,7 @@ function pastDeadline(error, wait, leftMs, asked, budget) {
 /* harmony export */ });
 /* unused harmony exports readSunsetHeaders, describeNotice */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4415);
 // What the service says of a call's future (docs/sunset.md): `Deprecation` (RFC 9745, or the older draft's form),
 // `Sunset` (RFC 8594) and `Link` rel="deprecation" or "sunset" on any answer, one warning per step; and `410 Gone`
 // once a call has been removed, an error that says what replaces it.
@@ -2638,7 +2668,7 @@ function readSunsetHeaders(headers) {
     const sunset = firstValid(headers, 'sunset', httpDate);
     if (deprecation === undefined && sunset === undefined)
         return undefined;
-    return { ...(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .definedOnly */ .Uv)({ deprecation, sunset }), links: sunsetLinks(headers) };
+    return { ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .definedOnly */ .Uv)({ deprecation, sunset }), links: sunsetLinks(headers) };
 }
 // Made on first use, not on import: the first formatter loads the locale data, 10 ms or more of a start.
 let day;
@@ -2771,9 +2801,11 @@ function v2JobState(status) {
 /* harmony import */ var _commit_builds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(322);
 /* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(535);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4415);
 /* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(216);
 // The one job model the actions pass around, whichever API read it: a v1.1 build and a v2 job meet here, so that no
 // action reads a record of either API (docs/v2.md). Every field a documented output or the summary uses is here.
+
 
 
 
@@ -2789,9 +2821,9 @@ function jobOfBuild(build) {
     return {
         number: build.build_num,
         name: job ?? null,
-        workflow: { id: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(workflows['workflow_id']) ?? null, name: workflow ?? null },
+        workflow: { id: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_6__/* .text */ .Qq)(workflows['workflow_id']) ?? null, name: workflow ?? null },
         pipeline: {
-            id: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(workflows['pipeline_id']) ?? null,
+            id: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_6__/* .text */ .Qq)(workflows['pipeline_id']) ?? null,
             number: whole(workflows['pipeline_number']),
         },
         status: string(build.status),
@@ -2904,10 +2936,12 @@ async function* paginate(fetchPage, options = {}) {
 /* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9816);
 /* harmony import */ var _job_status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(535);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4415);
 /* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(216);
 // The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
 // workflows, their jobs, and each job with a number read as a job (jobReader). A job is read when it first has a
 // number and when it ends; the workflows are listed again only when all their jobs look ended.
+
 
 
 
@@ -3055,7 +3089,7 @@ class PipelineBuilds {
             // An approval is not a build: a pipeline that ran only approvals ran nothing (docs/promises.md, promise 31).
             nothing = `no job of ${this.#name} ran a build (an approval is not one)`;
         }
-        return { jobs, truncated: false, complete, notes, workflows: ended, ...(0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ nothing }) };
+        return { jobs, truncated: false, complete, notes, workflows: ended, ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({ nothing }) };
     }
     /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
     async #listWorkflows() {
@@ -3140,8 +3174,6 @@ function onHold(workflow, job) {
 /* harmony export */   Bo: () => (/* binding */ buildAnswer),
 /* harmony export */   D1: () => (/* binding */ BUILD_LIFECYCLES),
 /* harmony export */   N2: () => (/* binding */ VCS_TYPES),
-/* harmony export */   Qq: () => (/* binding */ text),
-/* harmony export */   Uv: () => (/* binding */ definedOnly),
 /* harmony export */   YQ: () => (/* binding */ ARTIFACT_STATUS_FILTERS),
 /* harmony export */   _N: () => (/* binding */ BUILD_STATUS_FILTERS),
 /* harmony export */   _P: () => (/* binding */ unusable),
@@ -3149,13 +3181,14 @@ function onHold(workflow, job) {
 /* harmony export */   f_: () => (/* binding */ listAnswer),
 /* harmony export */   jf: () => (/* binding */ buildListAnswer),
 /* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES),
-/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
-/* harmony export */   u4: () => (/* binding */ isRecord)
+/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES)
 /* harmony export */ });
 /* unused harmony export HTTP_VERBS */
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4415);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
 // Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
 // optional and nullable, unknown ones are kept, and enums are open (a value we do not know is carried through).
+
 
 const VCS_TYPES = ['primary-host', 'secondary-host'];
 const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'];
@@ -3203,20 +3236,10 @@ function kindOf(value) {
         return value === '' ? 'an empty string' : 'a string';
     return `a ${typeof value}`;
 }
-/** The object less its undefined values, for optional fields that must be left out rather than set to undefined. */
-function definedOnly(values) {
-    return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined));
-}
-function text(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-const isBuild = (value) => isRecord(value) && Number.isSafeInteger(value['build_num']) && value['build_num'] >= 1;
+const isBuild = (value) => (0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) && Number.isSafeInteger(value['build_num']) && value['build_num'] >= 1;
 /** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 function buildAnswer(call, value, want = {}) {
-    if (!isRecord(value))
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
         throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
     if (!isBuild(value))
         throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
@@ -3227,11 +3250,11 @@ function buildAnswer(call, value, want = {}) {
         throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
     return value;
 }
-function listAnswer(call, value, item = isRecord) {
+function listAnswer(call, value, item = _common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4) {
     if (!Array.isArray(value))
         throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
     if (!value.every(item))
-        throw unusable(call, item === isRecord
+        throw unusable(call, item === _common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4
             ? 'the list holds an element that is not an object'
             : 'the build list holds an element without a build_num that is a whole number ≥ 1');
     return value;
@@ -3239,7 +3262,7 @@ function listAnswer(call, value, item = isRecord) {
 const buildListAnswer = (call, value) => listAnswer(call, value, isBuild);
 /** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
 function objectAnswer(call, value, emptyString = false) {
-    if (isRecord(value) || (emptyString && value === ''))
+    if ((0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || (emptyString && value === ''))
         return value;
     throw unusable(call, `a JSON object${emptyString ? ' (or "")' : ''} was expected, not ${kindOf(value)}`);
 }
@@ -3262,6 +3285,8 @@ var errors = __webpack_require__(5841);
 var commit_builds = __webpack_require__(322);
 // EXTERNAL MODULE: ../service/records.ts
 var records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../common/values.ts
+var values = __webpack_require__(4415);
 // EXTERNAL MODULE: ../service/v2-records.ts
 var v2_records = __webpack_require__(216);
 // EXTERNAL MODULE: ../service/model.ts
@@ -3271,6 +3296,7 @@ var paginate = __webpack_require__(5990);
 // EXTERNAL MODULE: ../service/validate.ts
 var validate = __webpack_require__(6609);
 ;// CONCATENATED MODULE: ../service/find-builds.ts
+
 
 
 
@@ -3329,7 +3355,7 @@ class BuildScan {
             statusFilter: query.statusFilter,
             limit,
             offset: this.#offset,
-            ...(0,records/* definedOnly */.Uv)({ branch: query.branch }),
+            ...(0,values/* definedOnly */.Uv)({ branch: query.branch }),
         });
         const fresh = (0,paginate/* unseen */.nv)(page, this.#seen, (b) => b.build_num);
         // A server that ignores `filter` must not hand over a running build.
@@ -3361,7 +3387,7 @@ class JobScan {
     }
     async next() {
         const query = this.#query;
-        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,records/* definedOnly */.Uv)({ branch: query.branch }));
+        this.#pipelines ??= await this.#api.projectPipelines(this.#project, (0,values/* definedOnly */.Uv)({ branch: query.branch }));
         while (this.#ready.length === 0) {
             const room = MAX_JOBS_READ - this.read;
             if (room <= 0) {
@@ -3469,6 +3495,7 @@ var name_patterns = __webpack_require__(9872);
 
 
 
+
 /** Pages of running builds read per look: a guard against a server that always answers a full page. */
 const MAX_PAGES = 10;
 /** Job statuses waited for: a job that runs or will run; an approval on hold is not, as on API v1.1. */
@@ -3486,7 +3513,7 @@ function runningBuilds(client, project, query) {
         const read = async (filter, more) => {
             for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
                 const builds = await client.builds(project, {
-                    ...(0,records/* definedOnly */.Uv)({ branch: query.branch }),
+                    ...(0,values/* definedOnly */.Uv)({ branch: query.branch }),
                     ...filter,
                     limit: validate/* MAX_PAGE_SIZE */.H4,
                     offset,
@@ -3530,7 +3557,7 @@ function runningPipelineJobs(api, project, query) {
             if (ownId === undefined)
                 throw new errors/* UnusableAnswerError */.qx('GET', where, 'the job names no pipeline');
         }
-        const listed = await api.projectPipelines(project, (0,records/* definedOnly */.Uv)({ branch }));
+        const listed = await api.projectPipelines(project, (0,values/* definedOnly */.Uv)({ branch }));
         if (ownId !== undefined && own === undefined) {
             const number = listed.find((p) => p.id === ownId)?.number ?? (await api.pipeline(ownId)).number;
             if (!Number.isSafeInteger(number))
@@ -3751,8 +3778,8 @@ var commit_builds = __webpack_require__(322);
 var model = __webpack_require__(6194);
 // EXTERNAL MODULE: ../service/v2.ts
 var v2 = __webpack_require__(9575);
-// EXTERNAL MODULE: ../service/records.ts
-var service_records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../common/values.ts
+var values = __webpack_require__(4415);
 // EXTERNAL MODULE: ../service/v2-records.ts
 var v2_records = __webpack_require__(216);
 // EXTERNAL MODULE: ../service/pipeline-builds.ts
@@ -3789,7 +3816,7 @@ class CommitPipelines {
     async read() {
         const before = this.#newest;
         const seen = (items) => items.some((p) => p.number <= (before ?? 0));
-        const listed = await this.#api.projectPipelines(this.#project, (0,service_records/* definedOnly */.Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
+        const listed = await this.#api.projectPipelines(this.#project, (0,values/* definedOnly */.Uv)({ branch: this.#query.branch }), before === undefined ? undefined : seen);
         const items = listed.filter((p) => before === undefined || p.number > before);
         for (const { number } of items)
             this.#newest = Math.max(this.#newest ?? 0, number);
@@ -3804,7 +3831,7 @@ class CommitPipelines {
         const fresh = items.filter((p) => ofCommit(p, this.#query) && !this.#found.has(p.id));
         for (const pipeline of fresh)
             this.#found.set(pipeline.id, pipeline);
-        return { fresh, truncated, ...(0,service_records/* definedOnly */.Uv)({ chose }) };
+        return { fresh, truncated, ...(0,values/* definedOnly */.Uv)({ chose }) };
     }
     /** The workflows of the commit's pipelines, for a triple project: a workflow that ended before it made a job
      *  shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines. */
@@ -3903,12 +3930,15 @@ function ofCommit(pipeline, query) {
         (query.branch === undefined || vcs.branch === query.branch));
 }
 
+// EXTERNAL MODULE: ../service/records.ts
+var records = __webpack_require__(5305);
 // EXTERNAL MODULE: ../service/step-output.ts
 var step_output = __webpack_require__(5063);
 ;// CONCATENATED MODULE: ../service/sources.ts
 // What the gate and trigger-build read, as jobs, whichever API reaches the project (docs/v2.md): a commit's jobs
 // (v1.1's build list by triple, its pipelines through v2 by slug), a pipeline's, one job by number, a job's failed
 // steps, and the cancels. The records each API answers stay here.
+
 
 
 
@@ -3953,7 +3983,7 @@ function sourcesOf(client, v2, project, transport) {
                     }
                     builds ??= new commit_builds/* CommitBuilds */.J_(client, project, { ...query }, { now: times.since });
                     const { builds: found, truncated } = await builds.look();
-                    return { jobs: found.map(asJob), truncated, ...(0,service_records/* definedOnly */.Uv)({ chose }) };
+                    return { jobs: found.map(asJob), truncated, ...(0,values/* definedOnly */.Uv)({ chose }) };
                 },
                 // A workflow that ended before it made a job shows only in the commit's pipelines (v2).
                 commitWorkflows: () => pipelines.workflows(),
@@ -4122,12 +4152,14 @@ function openSshPublicBlob(text, invalid) {
 /* harmony import */ var _http_sunset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1520);
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6194);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4415);
 /* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5110);
 /* harmony import */ var _sources_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(982);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6609);
 // Which API starts and reruns builds (input `trigger-api`, docs/sunset.md): a pipeline of API v2 first (the only
 // trigger that runs today's configurations), v1.1 when the inputs need it or v2 has none; reruns through v1.1 while it
 // works, then a workflow rerun. A project named by its slug has v2 alone.
+
 
 
 
@@ -4198,7 +4230,7 @@ function triggersOf(client, v2, project, transport) {
                 const { tag, params: parameters, definitionId } = request;
                 const answer = await v2.trigger(project, {
                     ...(tag === undefined ? { branch: request.branch } : { tag }),
-                    ...(0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({ parameters, definitionId }),
+                    ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({ parameters, definitionId }),
                 });
                 return answer.triggered ? { api: 'v2', ...answer } : { api: 'none', message: answer.message };
             }
@@ -4269,6 +4301,7 @@ function triggersOf(client, v2, project, transport) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3094);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5841);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4415);
 /* harmony import */ var _http_decode_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3700);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7370);
 /* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(284);
@@ -4276,6 +4309,7 @@ function triggersOf(client, v2, project, transport) {
 // The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
 // can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
+
 
 
 
@@ -4301,25 +4335,25 @@ const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
  *  not fail a build. */
 function findFailedSteps(build) {
     const parallel = typeof build.parallel === 'number' && build.parallel > 1;
-    return (Array.isArray(build.steps) ? build.steps : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
-        .filter(_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)
+    return (Array.isArray(build.steps) ? build.steps : []).filter(_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
+        .filter(_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)
         .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
         .map((action) => {
         const index = integer(action['index']) ?? 0;
         return {
-            name: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(action['name']) ?? (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(step['name']) ?? '(unnamed step)',
+            name: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['name']) ?? (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(step['name']) ?? '(unnamed step)',
             step: integer(action['step']),
             index,
             // The build ran on several containers, so the container is worth naming.
             parallel: parallel || index > 0,
-            command: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(action['bash_command']),
-            status: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(action['status']),
+            command: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['bash_command']),
+            status: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['status']),
             exitCode: integer(action['exit_code']),
             durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .elapsedMs */ .d5)(action['run_time_millis'], action['start_time'], action['end_time']),
             /** The service cut this step's output itself. */
             truncated: action['truncated'] === true,
             /** Pre-signed; never logged (the signature is a credential). */
-            outputUrl: action['has_output'] === false ? undefined : (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(action['output_url']),
+            outputUrl: action['has_output'] === false ? undefined : (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['output_url']),
         };
     }));
 }
@@ -4387,7 +4421,7 @@ options) {
     const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
     const opened = await opener.open(url, {
         headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
-        ...(0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ signal: options.signal }),
+        ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .definedOnly */ .Uv)({ signal: options.signal }),
     });
     const decode = new TextDecoder();
     let bytes = 0;
@@ -4487,7 +4521,7 @@ class ChunkParser {
                 // A chunk ended, or the array: what is held is parsed as an array of its own.
                 const items = this.#json(this.#held + piece.slice(from, i + 1) + (this.#depth === 1 ? ']' : ''));
                 for (const item of items)
-                    if ((0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(item) && typeof item['message'] === 'string')
+                    if ((0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)(item) && typeof item['message'] === 'string')
                         this.#emit(item['message']);
                 this.#done = this.#depth === 0;
                 this.#held = this.#done ? '' : '[null';
@@ -4590,10 +4624,12 @@ function integer(value) {
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5841);
 /* harmony import */ var _paginate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5990);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4415);
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
 /* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5517);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6609);
 // Every endpoint of the v1.1 API, each checked before sending and sent with the retry mode that is safe for it.
+
 
 
 
@@ -4668,7 +4704,7 @@ class Client {
     async trigger(p, options) {
         const path = treePath(p, options.branch);
         (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkRevisionOrTag */ .TD)('revision', options.revision, 'tag', options.tag);
-        const body = (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({
+        const body = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({
             revision: options.revision,
             tag: options.tag,
             parallel: options.parallel === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkParallel */ .EZ)('parallel', options.parallel),
@@ -4761,7 +4797,7 @@ class Client {
     }
     /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
     async addSshKey(p, sshKey, hostname) {
-        const body = (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({
+        const body = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({
             private_key: (0,_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSshKey */ .S)('ssh_key', sshKey).privateKey,
             hostname: hostname === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('hostname', hostname, 'a host name'),
         });
@@ -4851,7 +4887,7 @@ function firstOfPage(limit) {
     return (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildListAnswer */ .jf)(call, Array.isArray(value) && limit !== undefined ? value.slice(0, limit) : value);
 }
 function pageQuery(q) {
-    return (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .definedOnly */ .Uv)({
+    return (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({
         limit: q.limit === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkLimit */ .ab)('limit', q.limit),
         offset: q.offset === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkOffset */ .g9)('offset', q.offset),
     });
@@ -4878,8 +4914,10 @@ function pageQuery(q) {
 /* harmony export */   yi: () => (/* binding */ pipelineErrors)
 /* harmony export */ });
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4415);
 // Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's answers
 // (docs/promises.md, promise 30); enums stay open.
+
 
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
 const MAX_V2_PAGE_ITEMS = 100;
@@ -4897,7 +4935,7 @@ const isString = (value) => typeof value === 'string';
 const absentOr = (value, test) => value == null || test(value);
 function checkCommon(call, value, what, at) {
     const where = at < 0 ? `the ${what}` : `item ${at + 1} of the ${what} list`;
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(value))
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, `${where} is not an object`);
     if (!isV2Id(value['id']))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, `${where} has no id that is a UUID-like string`);
@@ -4934,7 +4972,7 @@ function jobAnswer(call, value, at) {
  * size cap bounds a longer one), `next_page_token` a string or null. docs/promises.md, promise 34.
  */
 function pageAnswer(call, value) {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(value) || !Array.isArray(value['items']))
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || !Array.isArray(value['items']))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'a page with an items list was expected');
     const items = value['items'].slice(0, MAX_V2_PAGE_ITEMS);
     const next = value['next_page_token'];
@@ -4944,7 +4982,7 @@ function pageAnswer(call, value) {
 }
 /** A pipeline: a UUID-like `id`, a positive whole `number`; `state`, `errors` and `vcs` of their types when present. */
 function pipelineAnswer(call, value) {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(value))
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'a pipeline record was expected');
     if (!isV2Id(value['id']))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'the pipeline has no id of the UUID form');
@@ -4952,16 +4990,16 @@ function pipelineAnswer(call, value) {
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'the pipeline has no number that is a whole number ≥ 1');
     if (!absentOr(value['state'], isString))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'the pipeline state is not a string');
-    const error = (e) => (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(e) && absentOr(e['message'], isString);
+    const error = (e) => (0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(e) && absentOr(e['message'], isString);
     if (!absentOr(value['errors'], (errors) => Array.isArray(errors) && errors.every(error)))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'the pipeline errors are not a list of {type, message}');
-    const vcs = (v) => (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(v) && absentOr(v['branch'], isString) && absentOr(v['tag'], isString);
+    const vcs = (v) => (0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(v) && absentOr(v['branch'], isString) && absentOr(v['tag'], isString);
     if (!absentOr(value['vcs'], vcs))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'the pipeline vcs is not an object of strings');
     return value;
 }
 function triggerAnswer(call, status, value) {
-    if (status === 200 && (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(value) && value['id'] === undefined) {
+    if (status === 200 && (0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) && value['id'] === undefined) {
         const message = value['message'];
         if (!isString(message))
             throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'a 200 without a pipeline carries no message');
@@ -4984,7 +5022,7 @@ function pipelineErrors(pipeline) {
 function erroredPipeline(pipeline) {
     const said = pipelineErrors({
         ...pipeline,
-        errors: (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4),
+        errors: (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4),
     });
     if (said === undefined)
         return undefined;
@@ -4993,7 +5031,7 @@ function erroredPipeline(pipeline) {
 /** The branch, commit and tag a pipeline was built from, and whether it came from another repository than the
  *  project's; the fields of a list's item, whose shape was not checked, are read with care. */
 function pipelineVcs(pipeline) {
-    const vcs = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
+    const vcs = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
     const text = (value) => (typeof value === 'string' ? value : null);
     const origin = text(vcs['origin_repository_url']);
     const target = text(vcs['target_repository_url']);
@@ -5142,11 +5180,13 @@ async function triggerPipeline(api, p, options) {
 /* harmony export */ });
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4415);
 /* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9816);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6609);
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6194);
 /* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5110);
 /* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(216);
+
 
 
 
@@ -5181,7 +5221,7 @@ const workflowPath = (id) => `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_
 const numberPath = (p, number, job = '') => `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/${job}${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}`;
 /** An item of a list, an object that passes `valid`. */
 const item = (valid = () => true) => (call, value) => {
-    if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || !valid(value))
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(value) || !valid(value))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the list holds an item of the wrong shape');
     return value;
 };
@@ -5250,7 +5290,7 @@ class V2Client {
     async rerun(workflowId, options) {
         const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
         const check = (call, value) => {
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || typeof value['workflow_id'] !== 'string')
+            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(value) || typeof value['workflow_id'] !== 'string')
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'no workflow_id');
             return value;
         };
@@ -5267,11 +5307,11 @@ class V2Client {
     }
     async job(p, number) {
         return this.#call('GET', numberPath(p, number, 'job/'), (call, answer) => {
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
+            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the details of job #${number} were expected`);
             if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the job has no name and status');
-            const pipelineId = (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+            const pipelineId = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
             if (pipelineId !== undefined && !(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isUuid */ .O1)(pipelineId))
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the pipeline id is not a UUID');
             return answer;
@@ -5316,7 +5356,7 @@ class V2Client {
     async addEnvVar(p, name, value) {
         const body = { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name), value };
         const check = (call, answer) => {
-            if (!(0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
+            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the variable ${name} was expected`);
             return answer;
         };

@@ -343,6 +343,8 @@ var runner_verdict = __webpack_require__(7199);
 var http_errors = __webpack_require__(5841);
 // EXTERNAL MODULE: ../common/name-patterns.ts
 var name_patterns = __webpack_require__(9872);
+// EXTERNAL MODULE: ../common/values.ts
+var values = __webpack_require__(4415);
 // EXTERNAL MODULE: ../service/v2.ts
 var v2 = __webpack_require__(9575);
 // EXTERNAL MODULE: ../service/v2-records.ts
@@ -535,7 +537,7 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
             return finished(workflows, { missing, errored: erroredPipelines });
         }
         if (complete === true)
-            return finished([...(scanned.workflows ?? [])], (0,records/* definedOnly */.Uv)({ nothing: scanned.nothing }));
+            return finished([...(scanned.workflows ?? [])], (0,values/* definedOnly */.Uv)({ nothing: scanned.nothing }));
         // Jobs all named by name have appeared and ended; with patterns, a downstream job may still come: settle.
         const settleLeft = lastChange + input.settleMs - now;
         if ((input.jobs.length > 0 && input.named.length === input.jobs.length) || settleLeft <= 0) {

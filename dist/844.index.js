@@ -16,15 +16,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _service_forks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3618);
 /* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9872);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5305);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6609);
-/* harmony import */ var _runner_wait_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3585);
-/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3480);
-/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7704);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2970);
-/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8999);
-/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3355);
-/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(649);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4415);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6609);
+/* harmony import */ var _runner_wait_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3585);
+/* harmony import */ var _runner_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3480);
+/* harmony import */ var _runner_io_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7704);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2970);
+/* harmony import */ var _runner_text_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8999);
+/* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3355);
+/* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(649);
 
 
 
@@ -66,8 +66,8 @@ function readInputs(ctx) {
     const branch = inputs.optional('branch');
     const input = {
         jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_3__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
-        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
-        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__/* .pollIntervalMs */ .Bg)(inputs),
+        waitMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .waitMs */ .Cu)(inputs, 'wait-for-hold-minutes', 10, 0),
+        intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .pollIntervalMs */ .Bg)(inputs),
         allowForks: inputs.boolean('allow-forks', false),
         branch,
         revision: '',
@@ -77,14 +77,14 @@ function readInputs(ctx) {
         const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
         if (also !== '')
             throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
-        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
+        return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('branch', branch);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', branch);
     // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_13__/* .commentsOnPullRequest */ .uz)(ctx.env))
+    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__/* .commentsOnPullRequest */ .uz)(ctx.env))
         return input;
-    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_12__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
+    return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
 }
 /** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
 function branchAndCommit(head) {
@@ -100,7 +100,7 @@ async function newestOfCommit(service, input) {
         p.revision.toLowerCase().startsWith(input.revision) &&
         (input.branch === undefined || p.branch === input.branch);
     const wanted = (p) => ofCommit(p) && (forks || !p.fork);
-    const list = await service.pipelineHeads({ ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_5__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
+    const list = await service.pipelineHeads({ ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_13__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
     const at = list.findIndex(wanted);
     return { found: list[at], passed: list.slice(0, at < 0 ? undefined : at).filter(ofCommit) };
 }
@@ -116,7 +116,7 @@ async function approve(ctx) {
     const { service } = ctx.connect({
         needsProject,
         deadline: lookDeadline,
-        signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
+        signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_6__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
     });
     // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
     const approver = ctx.connect({ needsProject }).service;
@@ -132,7 +132,7 @@ async function approve(ctx) {
     const approved = [];
     try {
         // The wait is a log group, as the gates' are; what follows it (the approvals, an error) stays outside.
-        const holds = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_9__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .wait */ .uk)({
+        const holds = await (0,_runner_io_js__WEBPACK_IMPORTED_MODULE_8__/* .inGroup */ .HB)(ctx.io, `Waiting for an ${chosen} on hold`, () => (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_6__/* .wait */ .uk)({
             clock: ctx.clock,
             signal: ctx.signal,
             intervalMs: input.intervalMs,
@@ -226,18 +226,18 @@ async function approve(ctx) {
 }
 /** The job summary: the holds approved, SUMMARY_ROWS at most in the table and the rest counted below it. */
 async function writeSummary(ctx, pipeline, approved) {
-    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_11__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
-    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .SUMMARY_ROWS */ .l4;
+    const where = pipeline === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_10__/* .htmlSafe */ .br)(branchAndCommit(pipeline))})`;
+    const rest = approved.length - _runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .SUMMARY_ROWS */ .l4;
     ctx.io.summary
         .addHeading(`Approved in pipeline #${pipeline?.number ?? ''} of the service${where}`, 3)
         .addRaw("The service records the token's user as the approver; a GitHub environment's reviewer is recorded by GitHub.", true)
         .addTable([
-        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .headerRow */ .U1)('Workflow', 'Approval job'),
-        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_11__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_11__/* .htmlSafe */ .br)(a.job)]),
+        (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .headerRow */ .U1)('Workflow', 'Approval job'),
+        ...approved.slice(0, _runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .SUMMARY_ROWS */ .l4).map((a) => [(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_10__/* .htmlSafe */ .br)(a.workflow), (0,_runner_text_js__WEBPACK_IMPORTED_MODULE_10__/* .htmlSafe */ .br)(a.job)]),
     ]);
     if (rest > 0)
         ctx.io.summary.addRaw(`…and ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest, 'more approval job')} not shown.`, true);
-    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .appendSummary */ .fe)(ctx.io, '');
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .appendSummary */ .fe)(ctx.io, '');
 }
 /** Sends one approval, and again after an ambiguous failure only while still on hold (docs/promises.md, promise 1). */
 async function approveOnce(ctx, service, hold) {
@@ -253,13 +253,13 @@ async function approveOnce(ctx, service, hold) {
             if (status === 'success')
                 return;
             if (status !== 'on_hold')
-                throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_7__/* .waitFailed */ .bn)(`${error.message}; ${hold.name} is now ${status ?? 'gone'}, not approved`, error);
+                throw (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_6__/* .waitFailed */ .bn)(`${error.message}; ${hold.name} is now ${status ?? 'gone'}, not approved`, error);
             ctx.io.warning(`${error.message}; ${hold.name} is still on hold, so its approval is sent again`);
         }
     }
 }
 function run() {
-    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runAction */ .Cs)(spec, approve);
+    return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_7__/* .runAction */ .Cs)(spec, approve);
 }
 
 

@@ -35,8 +35,8 @@ var v2_trigger = __webpack_require__(5110);
 var outcomes = __webpack_require__(2049);
 // EXTERNAL MODULE: ../runner/workflow.ts
 var workflow = __webpack_require__(649);
-// EXTERNAL MODULE: ../service/records.ts
-var records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../common/values.ts
+var values = __webpack_require__(4415);
 // EXTERNAL MODULE: ../service/step-output.ts
 var step_output = __webpack_require__(5063);
 // EXTERNAL MODULE: ../service/validate.ts
@@ -75,7 +75,7 @@ function readInputs(ctx) {
         (0,validate/* checkSegment */.cr)('definition-id', definitionId, 'a pipeline definition id');
     const request = {
         branch,
-        ...(0,records/* definedOnly */.Uv)({ definitionId, revision, tag, parallel, params }),
+        ...(0,values/* definedOnly */.Uv)({ definitionId, revision, tag, parallel, params }),
     };
     // With project-slug, service.trigger checks again, before anything is sent, what a slug project cannot take.
     (0,trigger_api/* checkTriggerInputs */.em)(api, request);

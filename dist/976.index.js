@@ -875,8 +875,8 @@ function aThing(what) {
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3919);
 /* harmony import */ var _rename_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3957);
 /* harmony import */ var _service_http_decode_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3700);
-/* harmony import */ var _service_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5305);
-/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7370);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4415);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7370);
 // One file from a URL to disk: streamed (flat memory), atomic (a part file beside the destination, renamed only
 // once complete and checked), resumable (a Range request after a transient failure) and never an error page
 // (non-2xx answers are errors of the transport, never written). docs/promises.md, promises 7–9.
@@ -924,7 +924,7 @@ class Downloader {
     constructor(options) {
         this.#opener = options.opener;
         this.#clock = options.clock ?? _common_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml;
-        this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...(0,_service_records_js__WEBPACK_IMPORTED_MODULE_9__/* .definedOnly */ .Uv)(options.retry) };
+        this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)(options.retry) };
         this.#log = options.log ?? (() => { });
         // Above what a hosted runner's free disk can take beside a checkout.
         this.#maxBytes = options.maxBytes ?? 10 * 1024 ** 3;
@@ -1004,7 +1004,7 @@ class Downloader {
                 if (wire - before >= bytes)
                     [since, before] = [now, wire];
                 else {
-                    const message = `GET ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .displayUrl */ .Qy)(url)}: the body arrived slower than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .formatLimit */ .tW)(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
+                    const message = `GET ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .displayUrl */ .Qy)(url)}: the body arrived slower than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatLimit */ .tW)(bytes)} in ${windowMs / 1000} s (${wire - before} bytes in the last ${((now - since) / 1000).toFixed(1)} s)`;
                     body.destroy(new AttemptError(message, 'slow'));
                 }
             };
@@ -1019,7 +1019,7 @@ class Downloader {
                     source.on('data', (chunk) => {
                         try {
                             if ((got += chunk.length) > limit) {
-                                throw new AttemptError(`the body is larger than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .formatLimit */ .tW)(limit)}, the limit for a file whose size the server does not state (or sends encoded)`, 'none');
+                                throw new AttemptError(`the body is larger than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatLimit */ .tW)(limit)}, the limit for a file whose size the server does not state (or sends encoded)`, 'none');
                             }
                             file.write(chunk);
                             if (file.writableLength >= WRITE_BATCH_BYTES) {
@@ -1077,7 +1077,7 @@ class Downloader {
                     coding = (0,_service_http_decode_js__WEBPACK_IMPORTED_MODULE_8__/* .contentCoding */ .IX)(answer.headers['content-encoding']);
                     encoded = coding !== undefined;
                     if (answer.status === 206) {
-                        const sent = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(answer.headers['content-range']);
+                        const sent = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(answer.headers['content-range']);
                         const range = parseContentRange(sent);
                         const fits = resuming && !encoded && range?.start === size;
                         if (!fits || (range.total ?? total) !== (total ?? range.total)) {
@@ -1098,7 +1098,7 @@ class Downloader {
                     else {
                         // The whole file again: what was written goes.
                         empty();
-                        const length = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(answer.headers['content-length'])?.trim() ?? '';
+                        const length = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(answer.headers['content-length'])?.trim() ?? '';
                         total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
                         version = versionOf(answer.headers);
                         validator = version.etag?.startsWith('W/') === false ? version.etag : version.modified;
@@ -1113,7 +1113,7 @@ class Downloader {
                 if (total !== undefined && size !== total) {
                     throw size < total
                         ? new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume')
-                        : new AttemptError(`GET ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .displayUrl */ .Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`, 'restart');
+                        : new AttemptError(`GET ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .displayUrl */ .Qy)(url)}: the body is longer than its Content-Length of ${total} bytes`, 'restart');
                 }
                 return { bytes: size, attempts: attempt, resumed };
             }
@@ -1136,7 +1136,7 @@ class Downloader {
                 }
                 const wait = (0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .backoffDelay */ .EY)(failures, this.#retry, () => this.#clock.random());
                 const where = size > 0 && useRange ? `resuming at ${size} bytes` : 'starting over';
-                this.#log('info', `${name}: ${error.message}; ${where} in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .shortDuration */ .TV)(wait)} (attempt ${attempt + 1})`);
+                this.#log('info', `${name}: ${error.message}; ${where} in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .shortDuration */ .TV)(wait)} (attempt ${attempt + 1})`);
                 await this.#clock.sleep(wait, signal);
             }
         }
@@ -1145,7 +1145,7 @@ class Downloader {
 /** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 function versionOf(headers) {
-    return { etag: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(headers.etag), modified: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .firstHeader */ .Yp)(headers['last-modified']) };
+    return { etag: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(headers.etag), modified: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .firstHeader */ .Yp)(headers['last-modified']) };
 }
 /** How a resumed answer's version differs from the first's, or undefined; with no validator nothing can tell, and
  *  the resume goes on (docs/promises.md, promise 37). */
@@ -1158,7 +1158,7 @@ function otherVersion(first, resumed) {
             : !bothDated || first.modified === resumed.modified)) {
         return undefined;
     }
-    const text = (value) => (/^[\x20-\x7e]{1,80}$/u.test(value) ? value : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_10__/* .quoted */ .TL)(value, 80));
+    const text = (value) => (/^[\x20-\x7e]{1,80}$/u.test(value) ? value : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_9__/* .quoted */ .TL)(value, 80));
     const shown = (v) => !sameEtag && v.etag !== undefined
         ? `ETag ${text(v.etag)}`
         : v.modified !== undefined

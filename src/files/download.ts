@@ -11,7 +11,7 @@ import { backoffDelay, isTransient, type RetryOptions } from '../service/http/re
 import { partFileName } from './names.ts';
 import { renameFile } from './rename.ts';
 import { contentCoding, decoder, type Coding } from '../service/http/decode.ts';
-import { definedOnly } from '../service/records.ts';
+import { definedOnly } from '../common/values.ts';
 import { displayUrl, firstHeader, formatLimit, quoted, shortDuration } from '../common/format.ts';
 import type { OpenedBody, OpenOptions } from '../service/http/transport.ts';
 

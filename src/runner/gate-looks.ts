@@ -5,7 +5,7 @@ import { formatDuration } from '../common/format.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';
 import type { Job } from '../service/model.ts';
 import type { WorkflowEnd } from '../service/pipeline-builds.ts';
-import { definedOnly } from '../service/records.ts';
+import { definedOnly } from '../common/values.ts';
 import type { Service } from '../service/service.ts';
 import type { JobLook, JobSource } from '../service/sources.ts';
 import { FINAL_WORKFLOW_STATUSES } from '../service/v2.ts';

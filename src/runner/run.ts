@@ -9,7 +9,7 @@ import { openService, type Service } from '../service/service.ts';
 import { abortReason, systemClock, type Clock } from '../common/clock.ts';
 import { AbortedError, asError, UserFacingError, ValidationError } from '../common/errors.ts';
 import { redactor } from '../service/http/message.ts';
-import { definedOnly } from '../service/records.ts';
+import { definedOnly } from '../common/values.ts';
 import { SunsetNotices, type Replacement } from '../service/http/sunset.ts';
 import { Transport, type RetryOptions, type Timeouts } from '../service/http/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../service/validate.ts';

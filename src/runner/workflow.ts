@@ -2,7 +2,7 @@
 // GITHUB_EVENT_PATH names). Each event says what the service builds for it in its own way.
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '../common/errors.ts';
-import { definedOnly, text } from '../service/records.ts';
+import { definedOnly, text } from '../common/values.ts';
 
 /** Events whose GITHUB_SHA is not the pull request's head (a merge commit, or the base branch's head). */
 const PULL_REQUEST_EVENT = /^pull_request(_target|_review|_review_comment)?$/u;

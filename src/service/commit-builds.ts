@@ -3,7 +3,8 @@
 // and later looks only down to the oldest build that can still change.
 import type { Client, ProjectRef } from './v1.ts';
 import { BadResponseError } from './http/errors.ts';
-import { definedOnly, isFinished, text, type Build } from './records.ts';
+import { isFinished, type Build } from './records.ts';
+import { definedOnly, text } from '../common/values.ts';
 import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 

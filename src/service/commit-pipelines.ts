@@ -3,7 +3,7 @@
 import type { ProjectAddress, SlugProject } from './v1.ts';
 import type { CommitQuery } from './commit-builds.ts';
 import { MAX_PROJECT_PIPELINES, type V2Client } from './v2.ts';
-import { definedOnly } from './records.ts';
+import { definedOnly } from '../common/values.ts';
 import type { Job } from './model.ts';
 import { erroredPipeline, type Pipeline, type Workflow } from './v2-records.ts';
 import {

@@ -3,7 +3,8 @@
 // together (BuildScan); by slug from the project's newest pipelines through v2 (JobScan).
 import type { Client, ProjectAddress, ProjectRef } from './v1.ts';
 import { ofRevision } from './commit-builds.ts';
-import { definedOnly, type ArtifactStatusFilter, type BuildStatusFilter } from './records.ts';
+import { type ArtifactStatusFilter, type BuildStatusFilter } from './records.ts';
+import { definedOnly } from '../common/values.ts';
 import type { V2Client } from './v2.ts';
 import { pipelineVcs, type Pipeline } from './v2-records.ts';
 import { jobOfBuild, jobOfV2, type Job } from './model.ts';

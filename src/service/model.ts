@@ -4,7 +4,8 @@ import { elapsedMs } from '../common/format.ts';
 import { isFork, isForkPipeline } from './forks.ts';
 import { jobOf } from './commit-builds.ts';
 import { jobStatusMeaning, v2JobState } from './job-status.ts';
-import { isFinished, text, type Build } from './records.ts';
+import { isFinished, type Build } from './records.ts';
+import { text } from '../common/values.ts';
 import { pipelineVcs, type Pipeline } from './v2-records.ts';
 
 export interface Job {

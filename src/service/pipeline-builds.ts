@@ -6,7 +6,8 @@ import { UserFacingError } from '../common/errors.ts';
 import { FINAL_WORKFLOW_STATUSES, UNBUILT_JOB_STATUSES, type V2Client } from './v2.ts';
 import { projectSlug } from './slug.ts';
 import { jobStatusMeaning } from './job-status.ts';
-import { definedOnly, unusable, type AnswerOf, type Build } from './records.ts';
+import { unusable, type AnswerOf, type Build } from './records.ts';
+import { definedOnly } from '../common/values.ts';
 import type { Job as ServiceJob } from './model.ts';
 import {
   isV2Id,

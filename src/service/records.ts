@@ -1,5 +1,6 @@
 // Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
 // optional and nullable, unknown ones are kept, and enums are open (a value we do not know is carried through).
+import { isRecord } from '../common/values.ts';
 import { UnusableAnswerError } from './http/errors.ts';
 
 /** An open enum: the known values for editors, any other string still accepted. */
@@ -165,21 +166,6 @@ function kindOf(value: unknown): string {
   if (typeof value === 'object') return 'a JSON object';
   if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
   return `a ${typeof value}`;
-}
-
-/** The object less its undefined values, for optional fields that must be left out rather than set to undefined. */
-export function definedOnly<T extends object>(
-  values: T | undefined,
-): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as never;
-}
-
-export function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const isBuild = (value: unknown): value is Build =>

@@ -13,7 +13,8 @@ import {
   type UnbuiltJob,
   type WorkflowEnd,
 } from './pipeline-builds.ts';
-import { definedOnly, type Build } from './records.ts';
+import { type Build } from './records.ts';
+import { definedOnly } from '../common/values.ts';
 import { collectFailedSteps, type FailedStep } from './step-output.ts';
 import type { Client, ProjectAddress, ProjectRef, TriggerOptions } from './v1.ts';
 import type { V2Client, Workflow } from './v2.ts';

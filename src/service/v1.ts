@@ -5,7 +5,6 @@ import { paginate } from './paginate.ts';
 import {
   buildAnswer,
   buildListAnswer,
-  definedOnly,
   listAnswer,
   objectAnswer,
   type AnswerOf,
@@ -24,6 +23,7 @@ import {
   type User,
   type VcsType,
 } from './records.ts';
+import { definedOnly } from '../common/values.ts';
 import { isAmbiguous } from './http/retry.ts';
 import { checkSshKey } from './ssh.ts';
 import type { ApiRequest, Transport } from './http/transport.ts';

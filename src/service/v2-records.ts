@@ -1,6 +1,7 @@
 // Answers of API v2 checked by shape before they are used, as records.ts checks v1.1's answers
 // (docs/promises.md, promise 30); enums stay open.
-import { isRecord, unusable, type AnswerOf } from './records.ts';
+import { unusable, type AnswerOf } from './records.ts';
+import { isRecord } from '../common/values.ts';
 
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
 const MAX_V2_PAGE_ITEMS = 100;

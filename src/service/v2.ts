@@ -4,7 +4,6 @@
 import type { ProjectAddress } from './v1.ts';
 import { ApiError } from './http/errors.ts';
 import {
-  isRecord,
   objectAnswer,
   unusable,
   type AnswerOf,
@@ -13,6 +12,7 @@ import {
   type HttpVerb,
   type TestCase,
 } from './records.ts';
+import { isRecord } from '../common/values.ts';
 import type { ApiRequest, Transport } from './http/transport.ts';
 import { projectSlug } from './slug.ts';
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';

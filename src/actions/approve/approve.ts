@@ -4,7 +4,7 @@ import { isForkBranch } from '../../service/forks.ts';
 import { choosesName, compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
 import { isAmbiguous } from '../../service/http/retry.ts';
 import type { Approval, PipelineHead } from '../../service/pipeline-calls.ts';
-import { definedOnly } from '../../service/records.ts';
+import { definedOnly } from '../../common/values.ts';
 import type { Service } from '../../service/service.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { untilDeadline, wait, waitFailed } from '../../runner/wait.ts';

@@ -9,10 +9,10 @@ import {
   ARTIFACT_STATUS_FILTERS,
   BUILD_STATUS_FILTERS,
   CHECKOUT_KEY_TYPES,
-  definedOnly,
   type ArtifactStatusFilter,
   type BuildStatusFilter,
 } from '../../service/records.ts';
+import { definedOnly } from '../../common/values.ts';
 import { checkSshKey } from '../../service/ssh.ts';
 import { checkEnvName, checkRevisionOrTag, checkSegment } from '../../service/validate.ts';
 import type { Inputs } from '../../runner/inputs.ts';

@@ -4,7 +4,7 @@ import type { ActionContext } from '../../runner/run.ts';
 import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { checkTriggerInputs, readTriggerApi, type TriggerRequest } from '../../runner/trigger-api.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
-import { definedOnly } from '../../service/records.ts';
+import { definedOnly } from '../../common/values.ts';
 import { MAX_OUTPUT_LINES } from '../../service/step-output.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../service/validate.ts';
 

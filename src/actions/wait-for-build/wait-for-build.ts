@@ -1,6 +1,6 @@
 import { gateBuilds, pipelineSource } from '../../runner/gate.ts';
 import { scopeOf } from '../../runner/gate-scope.ts';
-import { definedOnly } from '../../service/records.ts';
+import { definedOnly } from '../../common/values.ts';
 import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
 import { pipelineUrl } from '../../runner/trigger-api.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';

@@ -7,7 +7,7 @@ import { formatDuration, shortDuration } from '../../common/format.ts';
 import { ValidationError } from '../../common/errors.ts';
 import { compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
 import type { Job } from '../../service/model.ts';
-import { definedOnly } from '../../service/records.ts';
+import { definedOnly } from '../../common/values.ts';
 import { checkSegment } from '../../service/validate.ts';
 
 export const spec = {

@@ -2,7 +2,7 @@
 // `Sunset` (RFC 8594) and `Link` rel="deprecation" or "sunset" on any answer, one warning per step; and `410 Gone`
 // once a call has been removed, an error that says what replaces it.
 import { ApiError } from './errors.ts';
-import { definedOnly } from '../records.ts';
+import { definedOnly } from '../../common/values.ts';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
 

@@ -14,7 +14,8 @@ import { apiError, BadResponseError } from './errors.ts';
 import { displayUrl, firstHeader, urlSecrets } from '../../common/format.ts';
 import { redactor, serverMessage } from './message.ts';
 import { proxyAgent, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
-import { definedOnly, type HttpVerb } from '../records.ts';
+import { type HttpVerb } from '../records.ts';
+import { definedOnly } from '../../common/values.ts';
 import {
   backoffDelay,
   DEFAULT_RETRY,
