@@ -68,7 +68,11 @@ async function waitForSerial(ctx) {
     const started = ctx.clock.now();
     const deadline = started + input.timeoutMs;
     const { service } = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .connectUntil */ .HO)(ctx, deadline);
-    const running = service.runningJobs(input);
+    const running = service.runningJobs({
+        ...input,
+        chooseWorkflow: (name) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__/* .choosesName */ .Cx)(input.workflows, name),
+        chooseJob: (name) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__/* .choosesName */ .Cx)(input.jobs, name),
+    });
     const narrowed = [
         input.branch && `branch ${input.branch}`,
         input.workflows.length > 0 && `workflow ${(0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__/* .describePatterns */ .BL)(input.workflows)}`,
@@ -215,6 +219,179 @@ function numbers(builds) {
 }
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_1__/* .runAction */ .Cs)(spec, waitForSerial);
+}
+
+
+/***/ }),
+
+/***/ 9027:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`. Matching is
+// linear in the text for each token, since the text comes from the server and a regex backtracks polynomially on
+// `*-*-*-*.xml` and exponentially on `a/**/a/**/…`; picomatch compiles only the bracket classes.
+
+
+/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
+function compilePattern(body) {
+    const parts = body.split('/');
+    const tokens = parts.flatMap((part, i) => {
+        if (part !== '**') {
+            const chars = segmentTokens(part);
+            return [(segment) => matchTokens(chars, segment)];
+        }
+        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
+    });
+    return (text) => matchTokens(tokens, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, items) {
+    // A segment of wildcards alone never matches an empty one.
+    if (items.length === 0)
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < items.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token?.(items[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star < 0)
+            return false;
+        else {
+            t = star + 1;
+            s = ++starAt;
+        }
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const refuse = (detail) => {
+        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
+    };
+    if (body === '')
+        refuse(`${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        refuse('a pattern holds a control character');
+    return { source: pattern, negated, test: compilePattern(body) };
+}
+/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
+function selects(globs, text) {
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(text))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
+/***/ 9872:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BL: () => (/* binding */ describePatterns),
+/* harmony export */   Cx: () => (/* binding */ choosesName),
+/* harmony export */   QC: () => (/* binding */ compileNamePatterns)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+/* harmony import */ var _glob_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9027);
+// Job and workflow names chosen by glob patterns, one a line, `!` to leave names out. A line matches a name it
+// equals before it is read as a glob, so `test [linux]` matches itself whatever its brackets mean to a glob.
+
+
+/** Compiles the lines of `input`; an empty or control-character line is an error naming the input. */
+function compileNamePatterns(input, lines) {
+    const allowed = `allowed: names or glob patterns, one a line ('deploy-*', 'test [linux]'), '!' to leave names out`;
+    return [...new Set(lines)].map((source) => {
+        const negated = source.startsWith('!');
+        const body = negated ? source.slice(1).trim() : source;
+        if (body === '')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, `${JSON.stringify(source)} names nothing`);
+        if (/\p{Cc}/u.test(body))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, allowed, source, 'a line holds a control character');
+        const glob = (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .compilePattern */ .Eb)(body);
+        const named = !negated && !/[*?]/u.test(body);
+        return { source, negated, body, named, test: (name) => name === body || glob(name) };
+    });
+}
+/** Whether the patterns choose a name (`undefined`: a build that names none). No patterns choose every build. */
+function choosesName(patterns, name) {
+    return name === undefined ? patterns.every((p) => p.negated) : (0,_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .selects */ .ko)(patterns, name);
+}
+/** `deploy-*, !deploy-docs`, for messages. */
+function describePatterns(patterns) {
+    return patterns.map((p) => p.source).join(', ');
 }
 
 

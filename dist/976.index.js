@@ -607,6 +607,138 @@ function fetch_artifacts_run() {
 
 /***/ }),
 
+/***/ 9027:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   SO: () => (/* binding */ compileGlob),
+/* harmony export */   ko: () => (/* binding */ selects)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1026);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
+// Glob patterns over `/`-separated text, as actions/fetch-artifacts/README.md describes `pattern`. Matching is
+// linear in the text for each token, since the text comes from the server and a regex backtracks polynomially on
+// `*-*-*-*.xml` and exponentially on `a/**/a/**/…`; picomatch compiles only the bracket classes.
+
+
+/** A whole-text matcher for a pattern over `/`-separated text: `**` is to segments what `*` is to characters. */
+function compilePattern(body) {
+    const parts = body.split('/');
+    const tokens = parts.flatMap((part, i) => {
+        if (part !== '**') {
+            const chars = segmentTokens(part);
+            return [(segment) => matchTokens(chars, segment)];
+        }
+        // At the end, `**` needs something below the folder: `reports/**` is not the file `reports`.
+        return i === parts.length - 1 ? [() => true, '*'] : ['*'];
+    });
+    return (text) => matchTokens(tokens, text.split('/'));
+}
+/** The tokens of one segment: `\` escapes, `?` is any character, a class is one, `*` a run; the rest is itself. */
+function segmentTokens(part) {
+    const tokens = [];
+    for (let i = 0; i < part.length; i++) {
+        const char = part[i] ?? '';
+        const end = char === '[' ? classEnd(part, i) : -1;
+        if (char === '*') {
+            if (tokens.at(-1) !== '*')
+                tokens.push('*');
+        }
+        else if (char === '?')
+            tokens.push(() => true);
+        else if (end > 0) {
+            // A class means the same on every runner (a backslash escapes, on Windows too), POSIX classes included.
+            const re = picomatch__WEBPACK_IMPORTED_MODULE_1___default().makeRe(part.slice(i, end), { dot: true, posix: true, windows: false });
+            tokens.push((c) => re.test(c));
+            i = end - 1;
+        }
+        else {
+            const literal = char === '\\' && i + 1 < part.length ? (part[++i] ?? '') : char;
+            tokens.push((c) => c === literal);
+        }
+    }
+    return tokens;
+}
+/** Where the class opening at `start` ends (past its `]`), or -1 when the `[` is a plain character. */
+function classEnd(part, start) {
+    let i = start + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    // A `]` first is a member, not the end.
+    if (part[i] === ']')
+        i++;
+    for (; i < part.length; i++) {
+        if (part[i] === '\\')
+            i++;
+        else if (part.startsWith('[:', i) && part.indexOf(':]', i + 2) > 0)
+            i = part.indexOf(':]', i + 2) + 1;
+        else if (part[i] === ']')
+            return i + 1;
+    }
+    return -1;
+}
+/** Whether the tokens match all the items: one pass, going back only to just after the last `*`. */
+function matchTokens(tokens, items) {
+    // A segment of wildcards alone never matches an empty one.
+    if (items.length === 0)
+        return tokens.length === 0;
+    let t = 0;
+    let s = 0;
+    let star = -1;
+    let starAt = 0;
+    while (s < items.length) {
+        const token = tokens[t];
+        if (token === '*') {
+            star = t++;
+            starAt = s;
+        }
+        else if (token?.(items[s] ?? '')) {
+            t++;
+            s++;
+        }
+        else if (star < 0)
+            return false;
+        else {
+            t = star + 1;
+            s = ++starAt;
+        }
+    }
+    while (tokens[t] === '*')
+        t++;
+    return t === tokens.length;
+}
+/** Compiles one pattern; `name` is the input it came from, for the error. */
+function compileGlob(name, pattern) {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const refuse = (detail) => {
+        const allowed = "glob patterns over the artifact's relative path (e.g. 'rspec/*.xml', '**/*.html', '!**/*.log')";
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(name, `allowed: ${allowed}`, pattern, detail);
+    };
+    if (body === '')
+        refuse(`${JSON.stringify(pattern)} is empty`);
+    if (body.startsWith('/')) {
+        refuse(`${JSON.stringify(pattern)} is absolute, but patterns match the path below the destination`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(body))
+        refuse('a pattern holds a control character');
+    return { source: pattern, negated, test: compilePattern(body) };
+}
+/** The last pattern that matches decides; a text none matches is selected only when every pattern excludes. */
+function selects(globs, text) {
+    let selected = globs.every((g) => g.negated);
+    for (const g of globs)
+        if (g.test(text))
+            selected = !g.negated;
+    return selected;
+}
+
+
+/***/ }),
+
 /***/ 305:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1660,6 +1792,78 @@ async function removeStaleParts(root, planned, info) {
     }
     if (removed.length > 0)
         info(`Removed ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(removed.length, 'part file')} left by an earlier run: ${(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .sample */ .XM)(removed)}`);
+}
+
+
+/***/ }),
+
+/***/ 3700:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D0: () => (/* binding */ decoder),
+/* harmony export */   IX: () => (/* binding */ contentCoding)
+/* harmony export */ });
+/* unused harmony export UnsupportedCodingError */
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
+// downloads and step output alike (docs/promises.md, promise 24).
+
+// Loaded at its first use: most runs decode nothing.
+const zlib = () => process.getBuiltinModule('node:zlib');
+/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
+class UnsupportedCodingError extends Error {
+    name = 'UnsupportedCodingError';
+    /** Every Content-Encoding line, as one value. */
+    value;
+    constructor(value) {
+        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
+        this.value = value;
+    }
+}
+/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
+function contentCoding(header) {
+    const value = [header ?? []].flat().join(', ');
+    const codings = value
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0)
+        return undefined;
+    const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
+    if (only === 'gzip' || only === 'deflate' || only === 'br')
+        return only;
+    throw new UnsupportedCodingError(value);
+}
+/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
+function decoder(coding) {
+    if (coding === 'gzip')
+        return zlib().createGunzip();
+    return coding === 'br' ? zlib().createBrotliDecompress() : new Deflate();
+}
+/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
+ *  stream's low nibble is 8). */
+class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
+    #inner;
+    _transform(chunk, _encoding, callback) {
+        if (chunk.length === 0)
+            return callback();
+        this.#inner ??= (((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw())
+            .on('data', (data) => this.push(data))
+            .on('error', (error) => this.destroy(error));
+        this.#inner.write(chunk, () => callback());
+    }
+    _flush(callback) {
+        // An empty body decodes to nothing.
+        if (this.#inner === undefined)
+            return callback();
+        this.#inner.once('end', () => callback()).end();
+    }
+    _destroy(error, callback) {
+        this.#inner?.destroy();
+        callback(error);
+    }
 }
 
 

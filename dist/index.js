@@ -7,57 +7,62 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 var map = {
 	"./add-ssh-key/add-ssh-key.ts": [
 		9792,
-		6,
+		825,
 		719,
 		411
 	],
 	"./approve/approve.ts": [
 		7844,
-		6,
+		825,
+		26,
 		719,
 		844
 	],
 	"./clear-cache/clear-cache.ts": [
 		812,
-		6,
+		825,
 		719,
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
 		1976,
-		6,
+		825,
+		26,
 		719,
 		976
 	],
 	"./general/general.ts": [
 		2272,
-		6,
+		825,
 		719,
 		272
 	],
 	"./set-envvar/set-envvar.ts": [
 		9568,
-		6,
+		825,
 		719,
 		568
 	],
 	"./trigger-build/trigger-build.ts": [
 		4863,
-		6,
+		825,
+		26,
 		719,
 		797,
 		863
 	],
 	"./wait-for-build/wait-for-build.ts": [
 		7554,
-		6,
+		825,
+		26,
 		719,
 		797,
 		554
 	],
 	"./wait-for-serial/wait-for-serial.ts": [
 		3716,
-		6,
+		825,
+		26,
 		719,
 		716
 	]

@@ -88,6 +88,19 @@ describe('dist', () => {
     expect(existsSync(join(ROOT, 'src/actions/bundle.js'))).toBe(true);
   });
 
+  it("loads in clear-cache none of the code only other actions use: globs, the gate's step output", () => {
+    // Every action loads the service object (src/service/service.ts): what it reaches statically, each one compiles.
+    const code = piecesOf('clear-cache')
+      .map((piece) => readFileSync(join(ROOT, 'dist', `${piece}.index.js`), 'utf8'))
+      .join('\n');
+    expect(code).not.toContain('picomatch');
+    expect(code).not.toContain('function collectFailedSteps(');
+    const gate = piecesOf('wait-for-build')
+      .map((piece) => readFileSync(join(ROOT, 'dist', `${piece}.index.js`), 'utf8'))
+      .join('\n');
+    expect(gate).toContain('picomatch');
+  });
+
   it('holds one copy of undici, which @actions/http-client shares (package.json overrides)', () => {
     const code = readdirSync(join(ROOT, 'dist'))
       .filter((file) => file.endsWith('.js'))

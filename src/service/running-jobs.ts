@@ -2,7 +2,6 @@
 // ones still queued; by the slug (docs/v2.md) the running and queued jobs of its older pipelines. Older means a lower
 // build number than this job's own (`buildNum`) by v1.1, a lower pipeline number than its pipeline's by v2.
 import { UnusableAnswerError } from './http/errors.ts';
-import { choosesName, type NamePattern } from '../common/name-patterns.ts';
 import { jobOf } from './commit-builds.ts';
 import { jobOfBuild, jobOfV2, type Job } from './model.ts';
 import { isFinished, type Build } from './records.ts';
@@ -14,8 +13,9 @@ import { MAX_PAGE_SIZE } from './validate.ts';
 export interface RunningQuery {
   branch?: string;
   buildNum?: number;
-  workflows: NamePattern[];
-  jobs: NamePattern[];
+  /** Whether a workflow's and a job's names are chosen (the action's patterns: the service compiles none). */
+  chooseWorkflow: (name: string | undefined) => boolean;
+  chooseJob: (name: string | undefined) => boolean;
 }
 
 /** The jobs to wait for now, by number, given those of the last look. */
@@ -35,8 +35,8 @@ export function runningBuilds(client: Client, project: ProjectRef, query: Runnin
   const own = query.buildNum;
   const counts = (b: Build): boolean =>
     (own === undefined || b.build_num < own) &&
-    choosesName(query.workflows, jobOf(b).workflow) &&
-    choosesName(query.jobs, jobOf(b).job);
+    query.chooseWorkflow(jobOf(b).workflow) &&
+    query.chooseJob(jobOf(b).job);
   return async (previous) => {
     const pending = new Map<number, Job>();
     const read = async (filter: { statusFilter?: 'running' }, more: (page: Build[]) => boolean) => {
@@ -98,11 +98,11 @@ export function runningPipelineJobs(api: V2Client, project: SlugProject, query: 
       if (own !== undefined && pipeline.number >= own.number) continue;
       let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
       for (const workflow of await api.workflows(pipeline.id)) {
-        if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !choosesName(query.workflows, workflow.name))
+        if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !query.chooseWorkflow(workflow.name))
           continue;
         done = false;
         for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
-          if (number === null || !WAITED.has(status) || !choosesName(query.jobs, name)) continue;
+          if (number === null || !WAITED.has(status) || !query.chooseJob(name)) continue;
           const job = jobOfV2(pipeline, { job_number: number, name, status }, { name: workflow.name });
           found.set(number, { ...job, pipeline: { id: pipeline.id, number: pipeline.number } });
           next.set(pipeline.id, pipeline);

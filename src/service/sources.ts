@@ -15,7 +15,7 @@ import {
 } from './pipeline-builds.ts';
 import { type Build } from './records.ts';
 import { definedOnly } from '../common/values.ts';
-import { collectFailedSteps, type FailedStep } from './step-output.ts';
+import type { FailedStep } from './step-output.ts';
 import type { Client, ProjectAddress, ProjectRef, TriggerOptions } from './v1.ts';
 import type { V2Client, Workflow } from './v2.ts';
 
@@ -117,6 +117,8 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
       const record = records.get(job);
       const reread = () => client.build(triple, job.number);
       const build = record !== undefined && Array.isArray(record.steps) ? record : await reread();
+      // Loaded here: only the gate's actions read step output, and every action loads this module.
+      const { collectFailedSteps } = await import('./step-output.ts');
       return collectFailedSteps({ transport, build, lines, refresh: reread, signal });
     },
     /** Cancels a job; its state after, where the API answers it. */

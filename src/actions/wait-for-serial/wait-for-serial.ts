@@ -5,7 +5,7 @@ import { logSafe, mdSafe } from '../../runner/text.ts';
 import { connectUntil, pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { formatDuration, shortDuration } from '../../common/format.ts';
 import { ValidationError } from '../../common/errors.ts';
-import { compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
+import { choosesName, compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
 import type { Job } from '../../service/model.ts';
 import { definedOnly } from '../../common/values.ts';
 import { checkSegment } from '../../service/validate.ts';
@@ -54,7 +54,11 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
   const started = ctx.clock.now();
   const deadline = started + input.timeoutMs;
   const { service } = connectUntil(ctx, deadline);
-  const running = service.runningJobs(input);
+  const running = service.runningJobs({
+    ...input,
+    chooseWorkflow: (name) => choosesName(input.workflows, name),
+    chooseJob: (name) => choosesName(input.jobs, name),
+  });
   const narrowed = [
     input.branch && `branch ${input.branch}`,
     input.workflows.length > 0 && `workflow ${describePatterns(input.workflows)}`,
