@@ -98,8 +98,7 @@ export function runningPipelineJobs(api: V2Client, project: SlugProject, query: 
       if (own !== undefined && pipeline.number >= own.number) continue;
       let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
       for (const workflow of await api.workflows(pipeline.id)) {
-        if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !query.chooseWorkflow(workflow.name))
-          continue;
+        if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !query.chooseWorkflow(workflow.name)) continue;
         done = false;
         for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
           if (number === null || !WAITED.has(status) || !query.chooseJob(name)) continue;
