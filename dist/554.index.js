@@ -20,8 +20,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3355);
 /* harmony import */ var _runner_workflow_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(649);
 /* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9872);
-/* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5063);
-/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6609);
+/* harmony import */ var _service_step_lines_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2775);
+/* harmony import */ var _service_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6609);
 
 
 
@@ -56,7 +56,7 @@ const spec = {
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
-    const pipelineId = pipelineIdText === undefined ? undefined : (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_9__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
+    const pipelineId = pipelineIdText === undefined ? undefined : (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
     // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
     if (pipelineId !== undefined)
         warnUnused(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
@@ -65,7 +65,7 @@ function readInputs(ctx) {
     const givenRevision = named('revision');
     const branch = named('branch');
     if (branch !== undefined)
-        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_9__/* .checkSegment */ .cr)('branch', branch);
+        (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
     const read = {
         workflows: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__/* .compileNamePatterns */ .QC)('workflow', inputs.lines('workflow')),
         jobs: (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_7__/* .compileNamePatterns */ .QC)('job', inputs.lines('job')),
@@ -74,7 +74,7 @@ function readInputs(ctx) {
         timeoutMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .waitMs */ .Cu)(inputs, 'wait-timeout-minutes', 60),
         intervalMs: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .pollIntervalMs */ .Bg)(inputs),
         policy: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readOutcomePolicy */ .tI)(inputs),
-        failureLogLines: inputs.integer('failure-log-lines', 0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_OUTPUT_LINES */ .$S, 50),
+        failureLogLines: inputs.integer('failure-log-lines', 0, _service_step_lines_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_OUTPUT_LINES */ .$S, 50),
         ifNoBuilds: (0,_runner_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .readIfNothing */ .ll)(inputs, 'if-no-builds', 'fail'),
     };
     let revision = '';

@@ -74,13 +74,63 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 
 /***/ }),
 
-/***/ 5063:
+/***/ 2775:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
 /* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
-/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
+/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine)
+/* harmony export */ });
+// What the actions know of a failed step's output without reading it (src/service/step-output.ts reads it): the
+// bounds of a read, and the line that says why a step failed. Apart, so that the reader loads only when it reads.
+/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
+const MAX_OUTPUT_LINES = 1000;
+/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
+const MAX_STEPS_READ = 10;
+/** Lines that only say that something exited (the exit code says it already) or count what failed. */
+const NOISE = [
+    /^exit(ed)?\b.*\b(code|status)\b/i,
+    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
+    /command failed with exit code/i,
+    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
+    /^make(\[\d+\])?: \*\*\*/,
+    /^error: process completed with exit code/i,
+    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
+];
+/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
+const STATES_ERROR = [
+    /\b\w*(Error|Exception)\b\s*[:!]/,
+    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
+    /^(fatal|panic|error|ERROR|FATAL)\b/,
+    /^Too long with no output/i,
+];
+/** A line that hints at one: a failure, something missing or refused, a kill. */
+const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
+/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
+function lastMeaningfulLine(lines) {
+    let hint;
+    let fallback;
+    for (let i = lines.length - 1; i >= 0; i--) {
+        const line = (lines[i] ?? '').trim();
+        if (line === '' || NOISE.some((re) => re.test(line)))
+            continue;
+        if (STATES_ERROR.some((re) => re.test(line)))
+            return line;
+        if (HINTS_ERROR.test(line))
+            hint ??= line;
+        fallback ??= line;
+    }
+    return hint ?? fallback;
+}
+
+
+/***/ }),
+
+/***/ 5063:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   collectFailedSteps: () => (/* binding */ collectFailedSteps)
 /* harmony export */ });
 /* unused harmony exports findFailedSteps, readStepOutput, ChunkParser */
@@ -96,6 +146,7 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7370);
 /* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(284);
 /* harmony import */ var _http_answer_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9076);
+/* harmony import */ var _step_lines_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2775);
 // The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
 // origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
 // can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
@@ -109,10 +160,7 @@ class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
 
 
 
-/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
-const MAX_OUTPUT_LINES = 1000;
-/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
-const MAX_STEPS_READ = 10;
+
 /** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
 const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
 /** Time spent reading the outputs of one build, on top of each request's own timeouts. */
@@ -149,7 +197,7 @@ function findFailedSteps(build) {
 }
 /** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
 async function collectFailedSteps(options) {
-    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
+    const lines = Math.min(options.lines, _step_lines_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_OUTPUT_LINES */ .$S);
     const steps = findFailedSteps(options.build);
     if (lines <= 0 || steps.length === 0)
         return steps;
@@ -159,7 +207,7 @@ async function collectFailedSteps(options) {
     const timer = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([options.signal ?? timer, timer]);
     let refreshed;
-    for (const step of steps.slice(0, MAX_STEPS_READ)) {
+    for (const step of steps.slice(0, _step_lines_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_STEPS_READ */ .Eq)) {
         if (options.signal?.aborted)
             break;
         // Once the build was read again, every step takes its fresh address.
@@ -356,42 +404,6 @@ class ChunkParser {
 }
 /** Characters a string holds that need no look: neither its end nor an escape. */
 const STRING_RUN = /[^"\\]*/y;
-// --- The line that says what went wrong ---------------------------------------------------------------------------
-/** Lines that only say that something exited (the exit code says it already) or count what failed. */
-const NOISE = [
-    /^exit(ed)?\b.*\b(code|status)\b/i,
-    /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
-    /command failed with exit code/i,
-    /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
-    /^make(\[\d+\])?: \*\*\*/,
-    /^error: process completed with exit code/i,
-    /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
-];
-/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
-const STATES_ERROR = [
-    /\b\w*(Error|Exception)\b\s*[:!]/,
-    /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
-    /^(fatal|panic|error|ERROR|FATAL)\b/,
-    /^Too long with no output/i,
-];
-/** A line that hints at one: a failure, something missing or refused, a kill. */
-const HINTS_ERROR = /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
-/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
-function lastMeaningfulLine(lines) {
-    let hint;
-    let fallback;
-    for (let i = lines.length - 1; i >= 0; i--) {
-        const line = (lines[i] ?? '').trim();
-        if (line === '' || NOISE.some((re) => re.test(line)))
-            continue;
-        if (STATES_ERROR.some((re) => re.test(line)))
-            return line;
-        if (HINTS_ERROR.test(line))
-            hint ??= line;
-        fallback ??= line;
-    }
-    return hint ?? fallback;
-}
 function integer(value) {
     return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }

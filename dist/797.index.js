@@ -1,5 +1,5 @@
 export const id = 797;
-export const ids = [797,63];
+export const ids = [797];
 export const modules = {
 
 /***/ 9027:
@@ -187,12 +187,12 @@ function describePatterns(patterns) {
 /* harmony export */ });
 /* unused harmony exports SUMMARY_BUILD_LIMIT, reportFailedSteps, codeBlock */
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-/* harmony import */ var _service_step_output_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5063);
-/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(284);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2970);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8999);
-/* harmony import */ var _gate_scope_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6618);
-/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7370);
+/* harmony import */ var _service_step_lines_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2775);
+/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(284);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2970);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _gate_scope_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6618);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7370);
 // What the gating actions report about a finished build. Its failed steps: each one's command and output tail in a
 // log group and the summary, and one annotation; the output is untrusted (docs/promises.md, promise 15), fenced from
 // the runner in the log, in a code block nothing can close in the summary, and cleaned of secrets before any cut
@@ -216,7 +216,7 @@ async function readTests({ io }, service, job) {
         if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
             throw error;
         const why = error.message;
-        io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .logSafe */ .sN)(`Could not read the test results of build #${job.number}: ${why}`));
+        io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Could not read the test results of build #${job.number}: ${why}`));
         return { tests: undefined, error: why };
     }
 }
@@ -238,18 +238,18 @@ function annotationOf(test) {
 function testsSection(ctx, read, budget, heading = 4) {
     const h = '#'.repeat(heading);
     if (read.tests === undefined)
-        return [`Test results could not be read: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(read.error ?? '')}`];
+        return [`Test results could not be read: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(read.error ?? '')}`];
     if (read.tests.length === 0)
         return ['No test results were reported.'];
-    const parts = [`${h} Tests`, (0,_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .testsTable */ .kS)(read.tests)];
-    const failed = (0,_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .failedTests */ .T9)(read.tests);
+    const parts = [`${h} Tests`, (0,_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .testsTable */ .kS)(read.tests)];
+    const failed = (0,_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .failedTests */ .T9)(read.tests);
     if (failed.length === 0)
         return parts;
     // Secrets and escapes go before any cut: a cut through a secret leaves a start the runner cannot mask.
-    const clean = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cleaner */ .ZS)(ctx.secrets);
-    for (const test of failed.slice(0, _summary_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_LISTED_FAILURES */ .z4)) {
+    const clean = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cleaner */ .ZS)(ctx.secrets);
+    for (const test of failed.slice(0, _summary_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_FAILURES */ .z4)) {
         const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
-        ctx.info(`✗ ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(name), 300)}${test.file ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(test.file), 300)})` : ''}`);
+        ctx.info(`✗ ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(clean(name), 300)}${test.file ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(test.file), 300)})` : ''}`);
     }
     const located = failed.flatMap((test) => {
         const where = annotationOf(test);
@@ -259,14 +259,14 @@ function testsSection(ctx, read, budget, heading = 4) {
     for (const { test, where } of annotated) {
         const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
         // @actions/core escapes the message and properties of the command, so server text stays on its one line.
-        ctx.io.error((0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(message), 2000), {
+        ctx.io.error((0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(clean(message), 2000), {
             ...where,
-            file: (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(where.file), 1000),
-            title: (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(test.name || 'failed test'), 200),
+            file: (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(where.file), 1000),
+            title: (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(test.name || 'failed test'), 200),
         });
     }
     budget.remaining -= annotated.length;
-    parts.push(`${h} Failed tests`, (0,_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .failedTestsTable */ .l1)(failed));
+    parts.push(`${h} Failed tests`, (0,_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .failedTestsTable */ .l1)(failed));
     if (located.length > annotated.length)
         parts.push(`${annotated.length} failed tests are annotated on their files; ${located.length - annotated.length} more ` +
             `with a file are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
@@ -285,10 +285,10 @@ async function showFailedSteps(ctx, service, job, lines, budget) {
         if (steps === undefined) {
             const url = job.url ?? '';
             if (lines > 0 && url !== '')
-                ctx.info(`Job ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_5__/* .label */ .Pf)(job)} ended ${job.status ?? 'unknown'}: API v2 has no step output; its log is at ${url}`);
+                ctx.info(`Job ${(0,_gate_scope_js__WEBPACK_IMPORTED_MODULE_4__/* .label */ .Pf)(job)} ended ${job.status ?? 'unknown'}: API v2 has no step output; its log is at ${url}`);
             return {
                 failedStep: undefined,
-                summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .mdLink */ .YF)("The job's page shows its log", url),
+                summary: url === '' ? '' : (0,_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .mdLink */ .YF)("The job's page shows its log", url),
             };
         }
         if (ctx.signal.aborted)
@@ -302,7 +302,7 @@ async function showFailedSteps(ctx, service, job, lines, budget) {
     }
     catch (error) {
         if (!(error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM || ctx.signal.aborted))
-            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .logSafe */ .sN)(`Could not read the steps of build #${job.number}: ${error.message}`));
+            ctx.io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Could not read the steps of build #${job.number}: ${error.message}`));
         return NOTHING_SHOWN;
     }
 }
@@ -320,15 +320,15 @@ options = {}) {
     const first = steps[0];
     if (first === undefined)
         return NOTHING_SHOWN;
-    const clean = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cleaner */ .ZS)(options.secrets ?? []);
+    const clean = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cleaner */ .ZS)(options.secrets ?? []);
     const num = job.number;
     const sections = [];
     let summaryLeft = SUMMARY_BUILD_LIMIT;
     const unavailable = [];
-    for (const step of steps.slice(0, _service_step_output_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_STEPS_READ */ .Eq)) {
-        const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(step.name), 200);
-        const heading = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .logSafe */ .sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`);
-        const parts = [`**Failed step:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(name, 200)}${facts(step, true)}`];
+    for (const step of steps.slice(0, _service_step_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_STEPS_READ */ .Eq)) {
+        const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(step.name), 200);
+        const heading = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`✗ Build #${num}: step '${name}' failed${facts(step)}`);
+        const parts = [`**Failed step:** ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(name, 200)}${facts(step, true)}`];
         // Not read (failure-log-lines: 0): the step is named, nothing more.
         if (step.output === undefined && step.outputError === undefined) {
             io.info(heading);
@@ -336,22 +336,22 @@ options = {}) {
             continue;
         }
         io.startGroup(heading);
-        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .logSafe */ .sN)(`Step: ${name}`));
+        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`Step: ${name}`));
         const command = step.command === undefined ? [] : commandLines(clean(step.command));
-        const output = (step.output?.lines ?? []).map((line) => (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(clean(line), SHOWN_LINE_LENGTH));
+        const output = (step.output?.lines ?? []).map((line) => (0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(clean(line), SHOWN_LINE_LENGTH));
         const fenced = [
             ...command.map((line) => `$ ${line}`),
             ...(command.length && output.length ? [''] : []),
             ...output,
         ];
-        const why = step.outputError === undefined ? undefined : (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(step.outputError), 400);
+        const why = step.outputError === undefined ? undefined : (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(step.outputError), 400);
         if (why !== undefined)
             unavailable.push({ name, why });
         const note = tailNote(step, output.length) ?? `Its output could not be shown: ${why}`;
-        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .logSafe */ .sN)(note));
+        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(note));
         io.untrusted(fenced);
         io.endGroup();
-        parts.push(`_${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v)(note, 440)}_`);
+        parts.push(`_${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(note, 440)}_`);
         // Past the build's share of the summary, the output is in the log only.
         const limit = Math.min(SUMMARY_BLOCK_LIMIT, summaryLeft);
         if (fenced.length > 0)
@@ -359,27 +359,27 @@ options = {}) {
         sections.push(parts.join('\n\n'));
         summaryLeft -= sections.at(-1).length;
     }
-    const rest = steps.slice(_service_step_output_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_STEPS_READ */ .Eq);
+    const rest = steps.slice(_service_step_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_STEPS_READ */ .Eq);
     if (rest.length > 0) {
-        const names = [...new Set(rest.map((s) => (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(s.name), 100)))];
+        const names = [...new Set(rest.map((s) => (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(s.name), 100)))];
         const list = names.slice(0, 10).join("', '") + (names.length > 10 ? "', …" : "'");
-        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .logSafe */ .sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
+        io.info((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(`…and ${rest.length} more failed steps of build #${num}: '${list}`));
         sections.push(`…and ${rest.length} more failed steps, not shown.`);
     }
     // One warning for the build, however many of its outputs could not be read.
     const [only] = unavailable;
     if (only !== undefined) {
         const list = unavailable.map((u) => `'${u.name}' (${u.why})`).join('; ');
-        io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .logSafe */ .sN)(unavailable.length === 1
+        io.warning((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .logSafe */ .sN)(unavailable.length === 1
             ? `Could not show the output of step '${only.name}' of build #${num}: ${only.why}`
-            : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
+            : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
     }
     if (options.annotate ?? true) {
         // @actions/core escapes the message and the title, so neither can leave its command line.
-        const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(first.name), 120);
+        const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(first.name), 120);
         const exit = first.exitCode === undefined ? '' : ` (exit code ${first.exitCode})`;
-        const reason = first.output === undefined ? undefined : (0,_service_step_output_js__WEBPACK_IMPORTED_MODULE_1__/* .lastMeaningfulLine */ .HF)(first.output.lines);
-        const message = reason === undefined ? `Step '${name}' failed${exit}` : (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(clean(reason), SHOWN_LINE_LENGTH);
+        const reason = first.output === undefined ? undefined : (0,_service_step_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .lastMeaningfulLine */ .HF)(first.output.lines);
+        const message = reason === undefined ? `Step '${name}' failed${exit}` : (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(reason), SHOWN_LINE_LENGTH);
         io.error(message, { title: `Build #${num} failed at step '${name}'${exit}` });
     }
     return { failedStep: clean(first.name), summary: sections.join('\n\n') };
@@ -392,9 +392,9 @@ function facts(step, markdown = false) {
     if (step.exitCode !== undefined)
         parts.push(`exit code ${step.exitCode}`);
     else if (step.status !== undefined && step.status !== 'failed')
-        parts.push((markdown ? _text_js__WEBPACK_IMPORTED_MODULE_4__/* .mdSafe */ .$v : _text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(step.status, 40));
+        parts.push((markdown ? _text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v : _text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(step.status, 40));
     if (step.durationMs !== undefined)
-        parts.push((0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(step.durationMs));
+        parts.push((0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(step.durationMs));
     if (parts.length === 0)
         return '';
     return markdown ? ` · ${parts.join(' · ')}` : ` (${parts.join(', ')})`;
@@ -404,7 +404,7 @@ function tailNote(step, shown) {
     const output = step.output;
     if (output === undefined)
         return undefined;
-    const size = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(output.bytes);
+    const size = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(output.bytes);
     const cutByService = step.truncated ? '; the service cut this output short' : '';
     if (shown === 0)
         return `Its output has no lines to show (${size})${cutByService}`;
@@ -427,7 +427,7 @@ function codeBlock(lines, limit = SUMMARY_BLOCK_LIMIT) {
 }
 function commandLines(command) {
     const lines = command.trimEnd().split('\n');
-    const shown = lines.slice(0, COMMAND_LINES).map((line) => (0,_common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_2__/* .plainLine */ .h0)(line, SHOWN_LINE_LENGTH));
+    const shown = lines.slice(0, COMMAND_LINES).map((line) => (0,_common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_1__/* .plainLine */ .h0)(line, SHOWN_LINE_LENGTH));
     const rest = lines.length - shown.length;
     return rest > 0 ? [...shown, `… ${rest} more lines`] : shown;
 }
@@ -1387,361 +1387,20 @@ function transient(error) {
 
 /***/ }),
 
-/***/ 3700:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D0: () => (/* binding */ decoder),
-/* harmony export */   IX: () => (/* binding */ contentCoding)
-/* harmony export */ });
-/* unused harmony export UnsupportedCodingError */
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
-// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
-// downloads and step output alike (docs/promises.md, promise 24).
-
-// Loaded at its first use: most runs decode nothing.
-const zlib = () => process.getBuiltinModule('node:zlib');
-/** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
-class UnsupportedCodingError extends Error {
-    name = 'UnsupportedCodingError';
-    /** Every Content-Encoding line, as one value. */
-    value;
-    constructor(value) {
-        super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
-        this.value = value;
-    }
-}
-/** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
-function contentCoding(header) {
-    const value = [header ?? []].flat().join(', ');
-    const codings = value
-        .split(',')
-        .map((c) => c.trim().toLowerCase())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length === 0)
-        return undefined;
-    const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
-    if (only === 'gzip' || only === 'deflate' || only === 'br')
-        return only;
-    throw new UnsupportedCodingError(value);
-}
-/** A stream that decodes `coding`; its errors are zlib's (codes Z_*). */
-function decoder(coding) {
-    if (coding === 'gzip')
-        return zlib().createGunzip();
-    return coding === 'br' ? zlib().createBrotliDecompress() : new Deflate();
-}
-/** `deflate` as servers send it: zlib-wrapped as the standard says, or raw, told apart by the first byte (a zlib
- *  stream's low nibble is 8). */
-class Deflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
-    #inner;
-    _transform(chunk, _encoding, callback) {
-        if (chunk.length === 0)
-            return callback();
-        this.#inner ??= (((chunk[0] ?? 0) & 0x0f) === 0x08 ? zlib().createInflate() : zlib().createInflateRaw())
-            .on('data', (data) => this.push(data))
-            .on('error', (error) => this.destroy(error));
-        this.#inner.write(chunk, () => callback());
-    }
-    _flush(callback) {
-        // An empty body decodes to nothing.
-        if (this.#inner === undefined)
-            return callback();
-        this.#inner.once('end', () => callback()).end();
-    }
-    _destroy(error, callback) {
-        this.#inner?.destroy();
-        callback(error);
-    }
-}
-
-
-/***/ }),
-
-/***/ 5063:
+/***/ 2775:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $S: () => (/* binding */ MAX_OUTPUT_LINES),
 /* harmony export */   Eq: () => (/* binding */ MAX_STEPS_READ),
-/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine),
-/* harmony export */   collectFailedSteps: () => (/* binding */ collectFailedSteps)
+/* harmony export */   HF: () => (/* binding */ lastMeaningfulLine)
 /* harmony export */ });
-/* unused harmony exports findFailedSteps, readStepOutput, ChunkParser */
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6466);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3094);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5841);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5305);
-/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4415);
-/* harmony import */ var _http_decode_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3700);
-/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7370);
-/* harmony import */ var _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(284);
-/* harmony import */ var _http_answer_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9076);
-// The failed steps of a build and the end of their output (docs/wire.md, "Steps"). A step's output lives on a storage
-// origin behind a pre-signed `output_url`: a JSON array of `{message, time, type}` chunks of raw terminal text that
-// can run to tens of megabytes, read as a stream of which only a bounded tail is kept. Nothing here knows GitHub.
-
-
-
-
-
-
-
-
-
-
+// What the actions know of a failed step's output without reading it (src/service/step-output.ts reads it): the
+// bounds of a read, and the line that says why a step failed. Apart, so that the reader loads only when it reads.
 /** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
 const MAX_OUTPUT_LINES = 1000;
 /** Failed steps (containers included) whose output is read per build; the others are listed without it. */
 const MAX_STEPS_READ = 10;
-/** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
-const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
-/** Time spent reading the outputs of one build, on top of each request's own timeouts. */
-const OUTPUT_TIMEOUT_MS = 120_000;
-/** Characters of one chunk held for JSON.parse; a longer message is handed on in slices. */
-const MAX_CHUNK_LENGTH = 1024 * 1024;
-/** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
-const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
-/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
- *  not fail a build. */
-function findFailedSteps(build) {
-    const parallel = typeof build.parallel === 'number' && build.parallel > 1;
-    return (Array.isArray(build.steps) ? build.steps : []).filter(_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
-        .filter(_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)
-        .filter((a) => a['insignificant'] !== true && FAILED.some((f) => a[f] === true || a['status'] === f))
-        .map((action) => {
-        const index = integer(action['index']) ?? 0;
-        return {
-            name: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['name']) ?? (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(step['name']) ?? '(unnamed step)',
-            step: integer(action['step']),
-            index,
-            // The build ran on several containers, so the container is worth naming.
-            parallel: parallel || index > 0,
-            command: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['bash_command']),
-            status: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['status']),
-            exitCode: integer(action['exit_code']),
-            durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .elapsedMs */ .d5)(action['run_time_millis'], action['start_time'], action['end_time']),
-            /** The service cut this step's output itself. */
-            truncated: action['truncated'] === true,
-            /** Pre-signed; never logged (the signature is a credential). */
-            outputUrl: action['has_output'] === false ? undefined : (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['output_url']),
-        };
-    }));
-}
-/** The failed steps of a finished build with their outputs' ends; a failure to read one is its `outputError`. */
-async function collectFailedSteps(options) {
-    const lines = Math.min(options.lines, MAX_OUTPUT_LINES);
-    const steps = findFailedSteps(options.build);
-    if (lines <= 0 || steps.length === 0)
-        return steps;
-    const timeoutMs = options.timeoutMs ?? OUTPUT_TIMEOUT_MS;
-    const limit = options.maxBytes ?? MAX_BYTES_PER_BUILD;
-    const budget = { limit, bytesLeft: limit };
-    const timer = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([options.signal ?? timer, timer]);
-    let refreshed;
-    for (const step of steps.slice(0, MAX_STEPS_READ)) {
-        if (options.signal?.aborted)
-            break;
-        // Once the build was read again, every step takes its fresh address.
-        const read = (why) => {
-            const url = refreshed === undefined
-                ? step.outputUrl
-                : findFailedSteps(refreshed).find((s) => s.step === step.step && s.index === step.index)?.outputUrl;
-            if (url === undefined)
-                throw new OutputError(why);
-            return readStepOutput(options.transport, url, { lines, signal, budget });
-        };
-        try {
-            if (timer.aborted)
-                throw new OutputError(`reading the build's outputs took over ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)}`);
-            if (budget.bytesLeft <= 0)
-                throw new OutputError(`the build's outputs passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatLimit */ .tW)(limit)} read per build`);
-            step.output = await read('the service kept no output for this step').catch(async (error) => {
-                const expired = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .hD && error.status === 403;
-                if (!expired || options.refresh === undefined || refreshed !== undefined)
-                    throw error;
-                refreshed = await options.refresh().catch((refreshError) => {
-                    throw new OutputError(`its address expired (HTTP 403) and reading the build again failed: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(refreshError).message}`);
-                });
-                return read('its address expired (HTTP 403) and the build lists no new one');
-            });
-        }
-        catch (error) {
-            if (options.signal?.aborted)
-                break;
-            step.outputError =
-                timer.aborted && !(error instanceof OutputError)
-                    ? `no complete output within ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)}`
-                    : error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui
-                        ? error.message
-                        : `unexpected error: ${(0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message}`;
-        }
-    }
-    return steps;
-}
-class OutputError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserFacingError */ .Ui {
-    name = 'OutputError';
-}
-/** Streams one output and keeps its tail, decoding what a transport left encoded; a bad body is an OutputError. */
-async function readStepOutput(opener, url, 
-/** The budget is shared by the steps of one build; reading stops with an error when it runs out. */
-options) {
-    const tail = new _common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_7__/* .TerminalTail */ .DG(options.lines);
-    const parser = new ChunkParser((piece) => tail.write(piece));
-    const budget = options.budget ?? { limit: Infinity, bytesLeft: Infinity };
-    const opened = await opener.open(url, {
-        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
-        ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .definedOnly */ .Uv)({ signal: options.signal }),
-    });
-    const decode = new TextDecoder();
-    let bytes = 0;
-    try {
-        await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_1__.pipeline)(opened.body, unzipper(opened.headers['content-encoding']), async (source) => {
-            for await (const chunk of source) {
-                bytes += chunk.length;
-                if ((budget.bytesLeft -= chunk.length) < 0)
-                    throw new OutputError(`reading it passed the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatLimit */ .tW)(budget.limit)} read per build`);
-                parser.write(decode.decode(chunk, { stream: true }));
-            }
-        });
-    }
-    catch (error) {
-        opened.body.destroy();
-        const code = error.code;
-        if (typeof code === 'string' && code.startsWith('Z_'))
-            throw new OutputError(`its body could not be decoded (${error.message})`);
-        throw error;
-    }
-    parser.write(decode.decode());
-    parser.end();
-    tail.end();
-    return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
-}
-/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
-function unzipper(header) {
-    try {
-        const coding = (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_5__/* .contentCoding */ .IX)(header);
-        return coding === undefined ? new node_stream__WEBPACK_IMPORTED_MODULE_0__.PassThrough() : (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_5__/* .decoder */ .D0)(coding);
-    }
-    catch (error) {
-        const value = error.value;
-        throw new OutputError(`it came in an encoding this client cannot read (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(value, 41)})`);
-    }
-}
-/**
- * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
- * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
- */
-class ChunkParser {
-    #emit;
-    /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */
-    #held = '';
-    #depth = 0;
-    #done = false;
-    #inString = false;
-    #escaped = false;
-    /** Where the open string and its last escape begin in #held. */
-    #stringAt = 0;
-    #escapeAt = -1;
-    /** Whether the open string is a chunk's message, once a spill had to know. */
-    #inMessage;
-    constructor(emit) {
-        this.#emit = emit;
-    }
-    write(piece) {
-        let from = 0;
-        for (let i = 0; i < piece.length; i++) {
-            const ch = piece[i];
-            if (this.#depth === 0) {
-                if (ch === '[' && !this.#done)
-                    [this.#depth, this.#held] = [1, '['];
-                else if (!/\s/.test(ch))
-                    this.#fail('expected a JSON array of output chunks');
-                from = i + 1;
-            }
-            else if (this.#inString) {
-                if (this.#escaped) {
-                    if (!'"\\/bfnrtu'.includes(ch))
-                        this.#fail(`a bad escape \\${ch}`);
-                    this.#escaped = false;
-                }
-                else if (ch === '\\') {
-                    this.#escaped = true;
-                    this.#escapeAt = this.#held.length + i - from;
-                }
-                else if (ch === '"')
-                    this.#inString = false;
-                else {
-                    STRING_RUN.lastIndex = i;
-                    STRING_RUN.test(piece);
-                    i = STRING_RUN.lastIndex - 1;
-                }
-            }
-            else if (ch === '"') {
-                this.#inString = true;
-                this.#stringAt = this.#held.length + i - from;
-                this.#escapeAt = -1;
-                this.#inMessage = undefined;
-            }
-            else if (ch === '[' || ch === '{') {
-                if (++this.#depth > _http_answer_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_ANSWER_DEPTH */ .yF)
-                    throw new OutputError(`its body is JSON nested more than ${_http_answer_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_ANSWER_DEPTH */ .yF} levels deep; reading stopped there`);
-            }
-            else if ((ch === ']' || ch === '}') && this.#depth-- <= 2) {
-                // A chunk ended, or the array: what is held is parsed as an array of its own.
-                const items = this.#json(this.#held + piece.slice(from, i + 1) + (this.#depth === 1 ? ']' : ''));
-                for (const item of items)
-                    if ((0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)(item) && typeof item['message'] === 'string')
-                        this.#emit(item['message']);
-                this.#done = this.#depth === 0;
-                this.#held = this.#done ? '' : '[null';
-                from = i + 1;
-            }
-        }
-        this.#held += piece.slice(from);
-        if (this.#held.length > MAX_CHUNK_LENGTH)
-            this.#spill();
-    }
-    end() {
-        if (!this.#done)
-            throw new OutputError('its body ended before the end of the JSON array');
-    }
-    /** Hands on what is held of the message being read, up to an escape that may not be whole yet. */
-    #spill() {
-        const held = this.#held;
-        const start = this.#stringAt + 1;
-        this.#inMessage ??=
-            this.#depth === 2 && /"message"\s*:\s*$/.test(held.slice(Math.max(0, start - 64), start - 1));
-        if (this.#inString && this.#inMessage) {
-            const end = held.length - this.#escapeAt < 6 && this.#escapeAt >= start ? this.#escapeAt : held.length;
-            this.#emit(this.#json(`"${held.slice(start, end)}"`));
-            this.#held = held.slice(0, start) + held.slice(end);
-            this.#escapeAt -= end - start;
-        }
-        else if (held.length > 16 * MAX_CHUNK_LENGTH) {
-            throw new OutputError(`its body has a chunk longer than ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatLimit */ .tW)(16 * MAX_CHUNK_LENGTH)} outside its message`);
-        }
-    }
-    #json(text) {
-        try {
-            return JSON.parse(text);
-        }
-        catch (error) {
-            this.#fail((0,_common_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asError */ .zR)(error).message);
-        }
-    }
-    #fail(detail) {
-        throw new OutputError(`its body is not the expected JSON (${detail})`);
-    }
-}
-/** Characters a string holds that need no look: neither its end nor an escape. */
-const STRING_RUN = /[^"\\]*/y;
-// --- The line that says what went wrong ---------------------------------------------------------------------------
 /** Lines that only say that something exited (the exit code says it already) or count what failed. */
 const NOISE = [
     /^exit(ed)?\b.*\b(code|status)\b/i,
@@ -1776,9 +1435,6 @@ function lastMeaningfulLine(lines) {
         fallback ??= line;
     }
     return hint ?? fallback;
-}
-function integer(value) {
-    return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
 

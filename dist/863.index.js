@@ -37,8 +37,8 @@ var outcomes = __webpack_require__(2049);
 var workflow = __webpack_require__(649);
 // EXTERNAL MODULE: ../common/values.ts
 var values = __webpack_require__(4415);
-// EXTERNAL MODULE: ../service/step-output.ts
-var step_output = __webpack_require__(5063);
+// EXTERNAL MODULE: ../service/step-lines.ts
+var step_lines = __webpack_require__(2775);
 // EXTERNAL MODULE: ../service/validate.ts
 var validate = __webpack_require__(6609);
 ;// CONCATENATED MODULE: ./trigger-build/inputs.ts
@@ -67,7 +67,7 @@ function readInputs(ctx) {
     const intervalMs = (0,wait_inputs/* pollIntervalMs */.Bg)(inputs);
     const cancelOnAbort = inputs.boolean('cancel-on-abort', true);
     const policy = (0,outcomes/* readOutcomePolicy */.tI)(inputs);
-    const failureLogLines = inputs.integer('failure-log-lines', 0, step_output/* MAX_OUTPUT_LINES */.$S, 50);
+    const failureLogLines = inputs.integer('failure-log-lines', 0, step_lines/* MAX_OUTPUT_LINES */.$S, 50);
     const api = (0,trigger_api/* readTriggerApi */.NI)(inputs);
     const ifNoBuilds = (0,outcomes/* readIfNothing */.ll)(inputs, 'if-no-builds', 'fail');
     const definitionId = inputs.optional('definition-id');

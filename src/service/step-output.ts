@@ -12,11 +12,8 @@ import { contentCoding, decoder, type UnsupportedCodingError } from './http/deco
 import { cut, elapsedMs, formatDuration, formatLimit } from '../common/format.ts';
 import { TerminalTail } from '../common/terminal-tail.ts';
 import { MAX_ANSWER_DEPTH } from './http/answer.ts';
+import { MAX_OUTPUT_LINES, MAX_STEPS_READ } from './step-lines.ts';
 
-/** Lines of output a caller may ask for; `failure-log-lines` is checked against it. */
-export const MAX_OUTPUT_LINES = 1000;
-/** Failed steps (containers included) whose output is read per build; the others are listed without it. */
-export const MAX_STEPS_READ = 10;
 /** Decoded bytes read per build, all steps together: a tail is only found by reading to the end. */
 const MAX_BYTES_PER_BUILD = 256 * 1024 * 1024;
 /** Time spent reading the outputs of one build, on top of each request's own timeouts. */
@@ -286,45 +283,6 @@ export class ChunkParser {
 
 /** Characters a string holds that need no look: neither its end nor an escape. */
 const STRING_RUN = /[^"\\]*/y;
-
-// --- The line that says what went wrong ---------------------------------------------------------------------------
-
-/** Lines that only say that something exited (the exit code says it already) or count what failed. */
-const NOISE = [
-  /^exit(ed)?\b.*\b(code|status)\b/i,
-  /\b(exited|exit(ed)? with|completed with)\b.*\b(code|status)\s*-?\d+\.?$/i,
-  /command failed with exit code/i,
-  /^(npm|yarn|pnpm) (ERR!|error)( |$)/i,
-  /^make(\[\d+\])?: \*\*\*/,
-  /^error: process completed with exit code/i,
-  /^(tests?|test files|test suites|suites?|specs?)\s*:?\s+.*\b(failed|passed|failing|passing)\b/i,
-];
-
-/** A line that states an error: `error TS2304:`, `AssertionError: ...`, `fatal: ...`, `panic: ...`. */
-const STATES_ERROR = [
-  /\b\w*(Error|Exception)\b\s*[:!]/,
-  /\berror\b\s*(\[|\(|:|[A-Z]+\d+)/i,
-  /^(fatal|panic|error|ERROR|FATAL)\b/,
-  /^Too long with no output/i,
-];
-
-/** A line that hints at one: a failure, something missing or refused, a kill. */
-const HINTS_ERROR =
-  /\b(error|errors|fatal|failed|failure|exception|panic|cannot|can't|could not|not found|denied|killed|timed out|undefined)\b/i;
-
-/** The line that best says why the step failed: the last stating an error, else hinting at one, else not noise. */
-export function lastMeaningfulLine(lines: readonly string[]): string | undefined {
-  let hint: string | undefined;
-  let fallback: string | undefined;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = (lines[i] ?? '').trim();
-    if (line === '' || NOISE.some((re) => re.test(line))) continue;
-    if (STATES_ERROR.some((re) => re.test(line))) return line;
-    if (HINTS_ERROR.test(line)) hint ??= line;
-    fallback ??= line;
-  }
-  return hint ?? fallback;
-}
 
 function integer(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;

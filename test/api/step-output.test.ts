@@ -11,9 +11,9 @@ import {
   ChunkParser,
   collectFailedSteps,
   findFailedSteps,
-  lastMeaningfulLine,
   readStepOutput,
 } from '../../src/service/step-output.ts';
+import { lastMeaningfulLine } from '../../src/service/step-lines.ts';
 import { TerminalTail } from '../../src/common/terminal-tail.ts';
 import { Transport } from '../../src/service/http/transport.ts';
 

@@ -5,7 +5,7 @@ import { pollIntervalMs, waitMs } from '../../runner/wait-inputs.ts';
 import { checkTriggerInputs, readTriggerApi, type TriggerRequest } from '../../runner/trigger-api.ts';
 import { triggerRefOf } from '../../runner/workflow.ts';
 import { definedOnly } from '../../common/values.ts';
-import { MAX_OUTPUT_LINES } from '../../service/step-output.ts';
+import { MAX_OUTPUT_LINES } from '../../service/step-lines.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../service/validate.ts';
 
 /** Reads and checks every input of the action's own before anything is sent. */

@@ -7,7 +7,7 @@ import { runAction, type ActionContext, type ActionSpec } from '../../runner/run
 import { connectUntil, pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
 import { commentsOnPullRequest } from '../../runner/workflow.ts';
 import { compileNamePatterns } from '../../common/name-patterns.ts';
-import { MAX_OUTPUT_LINES } from '../../service/step-output.ts';
+import { MAX_OUTPUT_LINES } from '../../service/step-lines.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 
 export const spec = {
