@@ -9,9 +9,9 @@ export class ApiError extends UserFacingError {
   override name = 'ApiError';
   declare readonly status: number;
   declare readonly method: string;
-  /** Path relative to the base address, query included, never a credential. */
+  /** Relative to the base address, query included, never a credential. */
   declare readonly path: string;
-  /** The server's own message, or '' for an empty body. */
+  /** '' for an empty body. */
   declare readonly serverMessage: string;
   declare readonly attempts: number;
   constructor(status: number, method: string, path: string, serverMessage: string, attempts = 1) {
@@ -27,8 +27,8 @@ const OLD_TOKEN_FORMAT = /new format tokens are needed/iu;
 /** Says which token to make and where it goes, not only the service's words. */
 class OldTokenFormatError extends ApiError {
   override name = 'OldTokenFormatError';
-  constructor(method: string, path: string, serverMessage: string, attempts = 1) {
-    super(401, method, path, serverMessage, attempts);
+  constructor(...args: ConstructorParameters<typeof ApiError>) {
+    super(...args);
     this.message =
       this.message.replace(/\.?$/u, '.') +
       " Tokens made before 2023-06-23 do not reach the service's newer endpoints: create a new personal API " +
@@ -37,16 +37,10 @@ class OldTokenFormatError extends ApiError {
 }
 
 /** The error for an answer that is not success. */
-export function apiError(
-  status: number,
-  method: string,
-  path: string,
-  serverMessage: string,
-  attempts = 1,
-): ApiError {
-  return status === 401 && OLD_TOKEN_FORMAT.test(serverMessage)
-    ? new OldTokenFormatError(method, path, serverMessage, attempts)
-    : new ApiError(status, method, path, serverMessage, attempts);
+export function apiError(...args: ConstructorParameters<typeof ApiError>): ApiError {
+  const [status, , , serverMessage] = args;
+  const old = status === 401 && OLD_TOKEN_FORMAT.test(serverMessage);
+  return old ? new OldTokenFormatError(...args) : new ApiError(...args);
 }
 
 /** The service's 404 for a project it does not know: v1.1's words, and API v2's reference's. */
@@ -61,10 +55,10 @@ export function isUnknownProject(error: unknown): boolean {
 export class NetworkError extends UserFacingError {
   override name = 'NetworkError';
   declare readonly code: string;
-  /** True when the request provably never reached the server (connection refused, DNS failure). */
+  /** The request provably never reached the server (connection refused, DNS failure). */
   declare readonly notSent: boolean;
   declare readonly attempts: number;
-  /** `host`: the host name a DNS lookup failed for, when that is what went wrong. */
+  /** `host`: the host name a failed DNS lookup was for. */
   constructor(method: string, path: string, code: string, notSent: boolean, attempts = 1, host?: string) {
     const what = host === undefined ? '' : `: could not resolve the host name ${host}`;
     super(`${method} ${path} failed: network error ${code}${what}${afterAttempts(attempts)}`);

@@ -37,24 +37,21 @@ export interface Exchange {
 }
 
 /** What an exchange needs of its transport. */
-interface Wire {
+export interface Wire {
   /** The API's origin. */
   origin: string;
-  dispatcher: Dispatcher;
+  api: Dispatcher;
+  downloads: Dispatcher;
   /** Origins the credential may go to. */
   trusted: ReadonlySet<string>;
   authorization: string | undefined;
-  log: (level: 'debug', message: string) => void;
-  displayUrl: (url: URL, secrets: string[]) => string;
-}
-
-/** What the mapping of a failure needs to know of the exchange and of its transport. */
-type Failed = Pick<Exchange, 'method' | 'display' | 'url' | 'signal' | 'limit'> & {
   timeouts: Timeouts;
   proxy: ProxySettings | undefined;
   /** Aborted when the transport closes. */
   closing: AbortSignal;
-};
+  log: (level: 'debug', message: string) => void;
+  displayUrl: (url: URL, secrets: string[]) => string;
+}
 
 const LINK_LOCAL = 'a link-local address (where cloud metadata services answer), never contacted';
 
@@ -79,7 +76,7 @@ export async function send(
   const signal = exchange.limit ? AbortSignal.any([exchange.signal, exchange.limit]) : exchange.signal;
   const fail = (why: string): Error => new BadResponseError(exchange.method, exchange.display, why);
   for (let redirects = 0; ; redirects++) {
-    const response = await wire.dispatcher.request({
+    const response = await (exchange.download ? wire.downloads : wire.api).request({
       origin: url.origin,
       path: url.pathname + url.search,
       method: method as Dispatcher.HttpMethod,
@@ -127,14 +124,15 @@ function checkAddress(url: URL, exchange: Exchange, wire: Wire, how: string): vo
   throw new UnsafeAddressError(`${exchange.method} ${exchange.display} ${how} ${where}: ${LINK_LOCAL}`);
 }
 
-export function mapError(err: unknown, failed: Failed, attempt: number): Error {
-  const { method, display, signal, timeouts } = failed;
+export function mapError(err: unknown, exchange: Exchange, wire: Wire, attempt: number): Error {
+  const { method, display, signal } = exchange;
+  const { timeouts } = wire;
   if (signal.aborted) return abortReason(signal);
-  if (failed.limit?.aborted) return new TimeoutError(method, display, 'total', timeouts.totalMs, attempt);
+  if (exchange.limit?.aborted) return new TimeoutError(method, display, 'total', timeouts.totalMs, attempt);
   if (err instanceof UserFacingError) return err;
   if (err instanceof LinkLocalLookupError)
     return new UnsafeAddressError(`${method} ${display}: ${err.message}, ${LINK_LOCAL}`);
-  const proxied = proxyError(err, failed.proxy, failed, timeouts.headersMs, attempt);
+  const proxied = proxyError(err, wire.proxy, exchange, timeouts.headersMs, attempt);
   if (proxied !== undefined) return proxied;
   let e = err as (NodeJS.ErrnoException & { hostname?: string; errors?: unknown[] }) | null;
   // Happy eyeballs fails with an AggregateError of one error per address tried.
@@ -156,7 +154,7 @@ export function mapError(err: unknown, failed: Failed, attempt: number): Error {
     case 'UND_ERR_ABORTED':
     case 'UND_ERR_DESTROYED':
     case 'UND_ERR_CLOSED':
-      return abortReason(failed.closing);
+      return abortReason(wire.closing);
     case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
       return tooLarge(method, display);
     case 'UND_ERR_SOCKET':
@@ -166,12 +164,6 @@ export function mapError(err: unknown, failed: Failed, attempt: number): Error {
   if (code === undefined || !WIRE_ERROR_CODE.test(code)) return asError(err);
   // A failed DNS lookup names its host: after a redirect it is not base-url's.
   const dns = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND';
-  return new NetworkError(
-    method,
-    display,
-    code,
-    provablyNotSent(code, syscall),
-    attempt,
-    dns ? hostname : undefined,
-  );
+  const host = dns ? hostname : undefined;
+  return new NetworkError(method, display, code, provablyNotSent(code, syscall), attempt, host);
 }

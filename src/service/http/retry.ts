@@ -1,5 +1,4 @@
-// Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
-// doing so.
+// Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait first.
 import { DeadlineError } from '../../common/errors.ts';
 import { ApiError, NetworkError, ProxyRefusedError, TimeoutError } from './errors.ts';
 import { roughly } from '../../common/format.ts';
@@ -55,14 +54,14 @@ export function isAmbiguous(error: unknown): error is Error {
   return error instanceof TimeoutError;
 }
 
-/** The wait after `attempt` failed attempts: "equal jitter", half of the exponential step fixed and half random,
- *  so that clients that failed together do not retry together. */
+/** "Equal jitter": half of the exponential step fixed and half random, so that clients that failed together do not
+ *  retry together. */
 export function backoffDelay(attempt: number, options: RetryOptions, random: () => number): number {
   const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(step / 2 + (step / 2) * random());
 }
 
-/** Parses Retry-After (delta seconds or an HTTP date) to ms from now, or undefined. */
+/** Retry-After (delta seconds or an HTTP date) in ms from now. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   const text = value?.trim() ?? '';
   if (/^\d+(\.\d+)?$/u.test(text)) return Math.ceil(Number(text) * 1000);
@@ -77,13 +76,7 @@ export const seconds = (ms: number): string =>
 
 /** The failure of a call whose next retry would run past its deadline, after the server's `Retry-After` (`asked`,
  *  redacted) or a backoff wait; `budget` is the call's own limit when the step set no deadline. */
-export function pastDeadline(
-  error: Error,
-  wait: number,
-  leftMs: number,
-  asked?: string,
-  budget?: number,
-): Error {
+export function pastDeadline(error: Error, wait: number, leftMs: number, asked?: string, budget?: number) {
   const left = seconds(Math.max(0, leftMs));
   const until =
     budget === undefined

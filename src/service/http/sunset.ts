@@ -6,7 +6,7 @@ import { definedOnly } from '../../common/values.ts';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
 
-/** What the headers of one answer said: deprecated since a date (or `true`), the date it goes, pages about it. */
+/** What one answer's headers said: deprecated since a date (or `true`), the date it goes, pages about it. */
 interface SunsetInfo {
   deprecation?: Date | true;
   sunset?: Date;
@@ -17,31 +17,23 @@ interface SunsetInfo {
 const MAX_LINK_CHARS = 300;
 
 const values = (headers: HeaderValues, name: string): string[] => [headers[name] ?? []].flat();
-const firstValid = <T>(headers: HeaderValues, name: string, read: (text: string) => T | undefined) =>
-  values(headers, name)
-    .map(read)
-    .find((v) => v !== undefined);
 
-function httpDate(text: string): Date | undefined {
-  const trimmed = text.trim();
-  // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
-  if (!/^[A-Za-z]{3},? /.test(trimmed) && !/^[A-Za-z]+, \d/.test(trimmed)) return undefined;
-  return dateOf(Date.parse(trimmed));
-}
-
-/** A date `Date` can hold, or undefined: a date past its range is as malformed as one that does not parse. */
+/** A date `Date` can hold: one past its range is as malformed as one that does not parse. */
 function dateOf(ms: number): Date | undefined {
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+function httpDate(text: string): Date | undefined {
+  // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
+  return /^[A-Za-z]{3},? |^[A-Za-z]+, \d/.test(text) ? dateOf(Date.parse(text)) : undefined;
+}
+
 /** RFC 9745's `@<seconds>` (a structured-field date), the draft's `true`, or an HTTP-date. */
 function deprecationValue(text: string): Date | true | undefined {
-  const trimmed = text.trim();
-  const structured = /^@(-?\d{1,15})$/.exec(trimmed);
+  const structured = /^@(-?\d{1,15})$/.exec(text);
   if (structured?.[1] !== undefined) return dateOf(Number(structured[1]) * 1000);
-  if (/^\?1$|^true$/i.test(trimmed)) return true;
-  return httpDate(trimmed);
+  return /^\?1$|^true$/i.test(text) ? true : httpDate(text);
 }
 
 /** `<url>; rel="deprecation"` entries of Link headers with a rel of deprecation or sunset. */
@@ -64,8 +56,12 @@ function sunsetLinks(headers: HeaderValues): string[] {
 }
 
 export function readSunsetHeaders(headers: HeaderValues): SunsetInfo | undefined {
-  const deprecation = firstValid(headers, 'deprecation', deprecationValue);
-  const sunset = firstValid(headers, 'sunset', httpDate);
+  const first = <T>(name: string, read: (text: string) => T | undefined): T | undefined =>
+    values(headers, name)
+      .map((text) => read(text.trim()))
+      .find((v) => v !== undefined);
+  const deprecation = first('deprecation', deprecationValue);
+  const sunset = first('sunset', httpDate);
   if (deprecation === undefined && sunset === undefined) return undefined;
   return { ...definedOnly({ deprecation, sunset }), links: sunsetLinks(headers) };
 }
@@ -75,12 +71,7 @@ let day: Intl.DateTimeFormat | undefined;
 
 /** `1 February 2027` (UTC), with the time when it is not midnight. */
 function plainDate(date: Date): string {
-  day ??= new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  day ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
   const time = date.toISOString().slice(11, 16);
   return time === '00:00' ? day.format(date) : `${day.format(date)}, ${time} UTC`;
 }
@@ -109,8 +100,8 @@ export class SunsetNotices {
   readonly #replacement: Replacement;
   #warned = false;
 
-  constructor(options: { replacement?: Replacement } = {}) {
-    this.#replacement = options.replacement ?? v2Replacement;
+  constructor({ replacement = v2Replacement }: { replacement?: Replacement } = {}) {
+    this.#replacement = replacement;
   }
 
   /** Every API answer passes here: says what its headers announce, and for a 410 returns how to make its error. */

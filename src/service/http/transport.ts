@@ -13,7 +13,7 @@ import { AbortedError, ValidationError } from '../../common/errors.ts';
 import { apiError, BadResponseError } from './errors.ts';
 import { displayUrl, firstHeader, urlSecrets } from '../../common/format.ts';
 import { redactor, serverMessage } from './message.ts';
-import { proxyAgent, proxyFromEnv, userInfo, type ProxySettings } from './proxy.ts';
+import { proxyAgent, proxyFromEnv, userInfo } from './proxy.ts';
 import { type HttpVerb } from '../records.ts';
 import { definedOnly } from '../../common/values.ts';
 import {
@@ -27,7 +27,7 @@ import {
   type RetryOptions,
 } from './retry.ts';
 import { SunsetNotices, type HeaderValues as ResponseHeaders } from './sunset.ts';
-import { mapError, send, type Exchange, type Timeouts } from './exchange.ts';
+import { mapError, send, type Exchange, type Timeouts, type Wire } from './exchange.ts';
 
 export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
 export type { LookupFunction as LookupFn, ResponseHeaders, RetryOptions, Timeouts };
@@ -53,9 +53,8 @@ export interface TransportOptions {
   secrets?: readonly string[];
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read; process.env by default. */
   env?: Record<string, string | undefined>;
-  /** Tests map names to addresses with their own resolver. */
   lookup?: LookupFunction;
-  /** What the service says of a call's future (sunset.ts): share one per step so that it warns once. */
+  /** Share one per step so that it warns once. */
   sunset?: SunsetNotices;
   /** A step's concurrency: undici opens another connection whenever all of an origin's are busy, each a handshake. */
   downloadConnections?: number;
@@ -65,9 +64,9 @@ export interface ApiRequest {
   method: HttpVerb;
   /** Relative to baseUrl, starts with '/', segments already URL-encoded by the caller. */
   path: string;
-  /** Undefined values are left out entirely. */
+  /** Undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
-  /** JSON-encoded; only with POST. Undefined: no body. */
+  /** JSON-encoded; only with POST. */
   body?: unknown;
   retry: RetryMode;
   signal?: AbortSignal;
@@ -108,35 +107,28 @@ export class Transport {
   readonly clock: Clock;
   readonly #options: TransportOptions;
   readonly #basePath: string;
-  readonly #authorization: string | undefined;
   readonly #secrets: string[] = [];
   readonly #userAgent: string;
-  readonly #timeouts: Timeouts;
   readonly #retry: RetryOptions;
-  /** API calls' own dispatcher: maxResponseSize caps their answers, and it is per dispatcher. */
-  readonly #api: Dispatcher;
-  readonly #downloads: Dispatcher;
-  readonly #proxy: ProxySettings | undefined;
   readonly #log: LogFn;
   readonly #sunset: SunsetNotices;
-  /** Origins the credential may go to: the API's, and the artifact origins it listed. */
-  readonly #trusted = new Set<string>();
   readonly #closing = new AbortController();
+  readonly #wire: Wire & { trusted: Set<string> };
   #closed: Promise<void> | undefined;
 
   constructor(options: TransportOptions) {
     const base = new URL(options.baseUrl);
     this.#options = options;
     this.origin = base.origin;
-    this.#trusted.add(base.origin);
     this.#basePath = base.pathname.replace(/\/+$/u, '');
     this.clock = options.clock ?? systemClock;
     this.#log = options.log ?? (() => {});
     this.#sunset = options.sunset ?? new SunsetNotices();
     this.#userAgent = options.userAgent ?? `ci-actions/${packageJson.version}`;
+    let authorization: string | undefined;
     if (options.token) {
       const credential = Buffer.from(`${options.token}:`).toString('base64');
-      this.#authorization = `Basic ${credential}`;
+      authorization = `Basic ${credential}`;
       this.#secrets.push(options.token, credential);
     }
     // A user and password in the base address are never sent, but never printed either.
@@ -145,27 +137,39 @@ export class Transport {
     const longer = Math.max(given.headersMs, given.bodyIdleMs);
     // undici checks its own timeouts on a coarse clock: the overall limit leaves them room to fire first, so that a
     // server that never answers is told as such.
-    this.#timeouts = { totalMs: Math.max(4 * longer, longer + 2_000), ...given };
+    const timeouts = { totalMs: Math.max(4 * longer, longer + 2_000), ...given };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry) };
-    if (options.dispatcher !== undefined) {
-      this.#api = this.#downloads = options.dispatcher;
-      return;
-    }
-    const { connectMs, headersMs, bodyIdleMs } = this.#timeouts;
+    const { dispatcher } = options;
+    const proxy = dispatcher ? undefined : proxyFromEnv(options.env ?? process.env, this.#log);
+    this.#secrets.push(...[proxy?.http, proxy?.https].flatMap((url) => (url ? userInfo(url) : [])));
     const lookup = guardedLookup(base.hostname, options.lookup ?? (dns.lookup as LookupFunction));
     const agent = {
-      connect: { timeout: connectMs, lookup },
-      headersTimeout: headersMs,
-      bodyTimeout: bodyIdleMs,
+      connect: { timeout: timeouts.connectMs, lookup },
+      headersTimeout: timeouts.headersMs,
+      bodyTimeout: timeouts.bodyIdleMs,
     };
-    const proxy = (this.#proxy = proxyFromEnv(options.env ?? process.env, this.#log));
-    this.#secrets.push(...[proxy?.http, proxy?.https].flatMap((url) => (url ? userInfo(url) : [])));
-    const make = (extra: Agent.Options): Dispatcher =>
-      proxy === undefined ? new Agent({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
-    this.#api = make({ maxResponseSize: MAX_ANSWER_BYTES });
-    // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
-    // slower at a network's latency (`npm run bench -- --tls --latency 20`).
-    this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
+    const make = (extra: Agent.Options): Dispatcher => {
+      if (dispatcher !== undefined) return dispatcher;
+      return proxy === undefined
+        ? new Agent({ ...extra, ...agent })
+        : proxyAgent(proxy, { ...extra, ...agent });
+    };
+    this.#wire = {
+      origin: this.origin,
+      // API calls' own dispatcher: maxResponseSize caps their answers, and it is per dispatcher.
+      api: make({ maxResponseSize: MAX_ANSWER_BYTES }),
+      // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
+      // slower at a network's latency (`npm run bench -- --tls --latency 20`).
+      downloads: make({ allowH2: false, connections: options.downloadConnections ?? null }),
+      // The API's origin, and the artifact origins it listed.
+      trusted: new Set([base.origin]),
+      authorization,
+      timeouts,
+      proxy,
+      closing: this.#closing.signal,
+      log: this.#log,
+      displayUrl: (url, secrets) => this.#displayUrl(url, secrets),
+    };
   }
 
   log(level: Parameters<LogFn>[0], message: string): void {
@@ -177,7 +181,7 @@ export class Transport {
     const parsed = URL.parse(url);
     // An API reached over TLS never has its credential sent in clear text, whatever it lists.
     if (parsed?.protocol === 'https:' || (parsed?.protocol === 'http:' && this.origin.startsWith('http:')))
-      this.#trusted.add(parsed.origin);
+      this.#wire.trusted.add(parsed.origin);
   }
 
   async request<T = unknown>(
@@ -212,11 +216,11 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw abortReason(signal);
       // The whole attempt, its answer read to the end, is bounded by the overall limit (docs/promises.md, promise 5).
-      const exchange = { ...call, limit: AbortSignal.timeout(this.#timeouts.totalMs) };
+      const exchange = { ...call, limit: AbortSignal.timeout(this.#wire.timeouts.totalMs) };
       let error: Error;
       let retryAfter: string | undefined;
       try {
-        const { response } = await this.#send(exchange);
+        const { response } = await send(exchange, this.#wire);
         const { statusCode: status, headers } = response;
         // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
         const gone = this.#sunset.heard(req.method, display, status, headers, this.log.bind(this));
@@ -228,29 +232,23 @@ export class Transport {
         error = gone?.(message, attempt) ?? apiError(status, req.method, display, message, attempt);
         retryAfter = firstHeader(headers['retry-after']);
       } catch (err) {
-        error = this.#mapError(err, exchange, attempt);
+        error = mapError(err, exchange, this.#wire, attempt);
       }
       const retryAfterMs = parseRetryAfter(retryAfter, this.clock.now());
       if (attempt >= this.#retry.maxAttempts || !shouldRetry(req.retry, error, retryAfterMs)) throw error;
       // The server's Retry-After is honoured in full, even above maxDelayMs (docs/promises.md, promise 3).
       const wait = retryAfterMs ?? backoffDelay(attempt, this.#retry, () => this.clock.random());
       const now = this.clock.now();
+      const asked = retryAfterMs === undefined ? undefined : retryAfter;
       if (now + wait > deadline) {
-        const said = serverMessage(retryAfter ?? '', 'text/plain', this.#allSecrets());
+        const said = asked && serverMessage(asked, 'text/plain', this.#allSecrets());
         const budget = given === Infinity ? CALL_BUDGET_MS : undefined;
-        throw pastDeadline(
-          error,
-          wait,
-          deadline - now,
-          retryAfterMs === undefined ? undefined : said,
-          budget,
-        );
+        throw pastDeadline(error, wait, deadline - now, said, budget);
       }
-      const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
-      // A long wait is said where people look: a silent minute reads as a hang.
+      const how = asked === undefined ? '' : ' as the server asked (Retry-After)';
       this.#log(
         wait > LONG_WAIT_MS ? 'info' : 'debug',
-        `${error.message}; retrying in ${seconds(wait)}${asked} (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
+        `${error.message}; retrying in ${seconds(wait)}${how} (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`,
       );
       await this.clock.sleep(wait, signal);
     }
@@ -280,26 +278,25 @@ export class Transport {
       download: true,
     };
     try {
-      const { response, url: final } = await this.#send(exchange);
+      const { response, url: final } = await send(exchange, this.#wire);
       const { statusCode: status, body } = response;
-      const { display } = exchange;
       if (status < 200 || status >= 300) {
         const message = await errorMessage(response, [...this.#allSecrets(), ...secrets], exchange.signal);
-        throw apiError(status, 'GET', display, message);
+        throw apiError(status, 'GET', exchange.display, message);
       }
       const unusable = unusableDownload(status, response.headers);
       if (unusable !== undefined) {
         discard(body);
-        throw new BadResponseError('GET', display, unusable);
+        throw new BadResponseError('GET', exchange.display, unusable);
       }
       // undici fails a body through destroy(): its errors become the API core's there, with no stream in between.
       const destroy = body.destroy.bind(body);
-      body.destroy = (err?: Error) => destroy(err ? this.#mapError(err, exchange, 1) : undefined);
+      body.destroy = (err?: Error) => destroy(err ? mapError(err, exchange, this.#wire, 1) : undefined);
       final.username = '';
       final.password = '';
       return { status, headers: response.headers, url: final.href, body };
     } catch (err) {
-      throw this.#mapError(err, exchange, 1);
+      throw mapError(err, exchange, this.#wire, 1);
     }
   }
 
@@ -308,25 +305,9 @@ export class Transport {
     this.#closed ??= (async () => {
       this.#closing.abort(new AbortedError('the HTTP client was closed'));
       if (this.#options.dispatcher === undefined)
-        await Promise.all([this.#api.destroy(), this.#downloads.destroy()]);
+        await Promise.all([this.#wire.api.destroy(), this.#wire.downloads.destroy()]);
     })();
     return this.#closed;
-  }
-
-  #send(exchange: Exchange): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
-    return send(exchange, {
-      origin: this.origin,
-      dispatcher: exchange.download ? this.#downloads : this.#api,
-      trusted: this.#trusted,
-      authorization: this.#authorization,
-      log: this.#log,
-      displayUrl: (url, secrets) => this.#displayUrl(url, secrets),
-    });
-  }
-
-  #mapError(err: unknown, exchange: Exchange, attempt: number): Error {
-    const context = { timeouts: this.#timeouts, proxy: this.#proxy, closing: this.#closing.signal };
-    return mapError(err, { ...exchange, ...context }, attempt);
   }
 
   #signalFor(signal: AbortSignal | undefined): AbortSignal {
