@@ -1,6 +1,5 @@
-// What an answer may be: the limits of an API answer's body, the server's message from an error answer, and what
-// a download's answer may not be (docs/promises.md, promises 6, 13, 22). Sending, redirects and retries are the
-// transport's.
+// What an answer may be: an API answer's limits, an error answer's message, what a download's answer may not be
+// (docs/promises.md, promises 6, 13, 22).
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { BadResponseError } from './errors.ts';
@@ -17,7 +16,6 @@ export const MAX_ANSWER_DEPTH = 64;
 /** Bytes of an error body read for its message; the rest is not worth a connection's time. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
-/** The error of an API answer larger than MAX_ANSWER_BYTES. */
 export function tooLarge(method: string, display: string): BadResponseError {
   const most = `${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be`;
   return new BadResponseError(method, display, `the answer is larger than ${most}; reading stopped there`);
@@ -51,11 +49,10 @@ export async function readJson(
   }
 }
 
-/** Whether JSON text nests deeper than MAX_ANSWER_DEPTH, brackets in strings aside; a body that is no JSON array
- *  or object (an HTML page) is left to the JSON parser, which says what it is. */
+/** Brackets in strings aside, in one pass with no copy of the text (a long list is its size again in every copy);
+ *  a body that is no JSON array or object (an HTML page) is left to the JSON parser, which says what it is. */
 function tooDeep(text: string): boolean {
   if (!/^\s*[[{]/u.test(text)) return false;
-  // One pass over the characters, no copy of the text: a long list is its size again in every copy.
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -88,8 +85,6 @@ export async function errorMessage(
     if (signal.aborted) throw error;
   }
   const text = new TextDecoder().decode(bytes.subarray(0, ERROR_BODY_LIMIT));
-  // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass
-  // (docs/promises.md, promise 13).
   return serverMessage(text, firstHeader(response.headers['content-type']), secrets);
 }
 

@@ -1,5 +1,5 @@
-// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
-// downloads and step output alike (docs/promises.md, promise 24).
+// Which coding an answer's body still carries, and the stream that removes it, for downloads and step output alike
+// (docs/promises.md, promise 24).
 import { Transform, type TransformCallback } from 'node:stream';
 import type * as Zlib from 'node:zlib';
 
@@ -11,7 +11,7 @@ export type Coding = 'gzip' | 'deflate' | 'br';
 /** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
 export class UnsupportedCodingError extends Error {
   override name = 'UnsupportedCodingError';
-  /** Every Content-Encoding line, as one value. */
+  /** Every Content-Encoding line, as one. */
   readonly value: string;
   constructor(value: string) {
     super(
@@ -24,12 +24,10 @@ export class UnsupportedCodingError extends Error {
 /** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
 export function contentCoding(header: string | readonly string[] | undefined): Coding | undefined {
   const value = [header ?? []].flat().join(', ');
-  const codings = value
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
-  if (codings.length === 0) return undefined;
-  const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
+  const codings = value.split(',').map((c) => c.trim().toLowerCase());
+  const applied = codings.filter((c) => c !== '' && c !== 'identity');
+  if (applied.length === 0) return undefined;
+  const only = applied.length === 1 ? applied[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
   if (only === 'gzip' || only === 'deflate' || only === 'br') return only;
   throw new UnsupportedCodingError(value);
 }

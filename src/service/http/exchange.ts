@@ -38,7 +38,6 @@ export interface Exchange {
 
 /** What an exchange needs of its transport. */
 export interface Wire {
-  /** The API's origin. */
   origin: string;
   api: Dispatcher;
   downloads: Dispatcher;

@@ -24,10 +24,8 @@ export function serverMessage(
   return cut(redact(collapse(redact(fromJson ?? (html ? htmlMessage(text) : text)))), MAX_MESSAGE_CHARS);
 }
 
-/**
- * Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
- * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
- */
+/** Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
+ *  server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed. */
 export function redactor(secrets: readonly string[]): (text: string) => string {
   const forms = new Set(
     secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), collapse(s)]),
@@ -37,7 +35,7 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   return (text) => longestFirst.reduce((out, form) => out.replaceAll(form, '***'), text);
 }
 
-/** The message inside JSON text, or undefined when the text is not JSON. */
+/** Undefined when the text is not JSON. */
 function jsonMessage(text: string, depth = 0): string | undefined {
   let value: unknown;
   try {

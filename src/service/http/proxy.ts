@@ -1,6 +1,5 @@
 // Proxies from the step's environment, read here (lower case first, as curl and undici do) so that the log says
-// which is used and an unusable value is refused with a warning; the proxy's own client gets our timeouts, and its
-// failures are named as the proxy's.
+// which is used and an unusable value is refused with a warning.
 import { unescape } from 'node:querystring';
 import { EnvHttpProxyAgent, Pool, type Agent, type Dispatcher } from 'undici';
 import { asError } from '../../common/errors.ts';
@@ -45,7 +44,7 @@ export function userInfo(url: URL): string[] {
   return [...parts, ...parts.map(unescape)];
 }
 
-/** Marks an error of a proxy's own client (its CONNECT), for proxyError(). */
+/** Marks an error of a proxy's own client (its CONNECT). */
 const PROXY_CLIENT = Symbol('proxy client');
 
 type AgentOptions = Agent.Options & {

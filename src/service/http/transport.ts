@@ -222,7 +222,6 @@ export class Transport {
       try {
         const { response } = await send(exchange, this.#wire);
         const { statusCode: status, headers } = response;
-        // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
         const gone = this.#sunset.heard(req.method, display, status, headers, this.log.bind(this));
         if (status >= 200 && status < 300) {
           const data = (await readJson(response, req.method, display, this.#allSecrets())) as T;
