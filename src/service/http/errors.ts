@@ -1,5 +1,4 @@
-// The errors of the HTTP layer and of the service's answers: each says what a person can act on, none carries a
-// credential.
+// The HTTP layer's and the answers' errors: each says what a person can act on, none carries a credential.
 import { causeCode, UserFacingError } from '../../common/errors.ts';
 
 const afterAttempts = (attempts: number): string => (attempts > 1 ? ` (after ${attempts} attempts)` : '');

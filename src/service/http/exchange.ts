@@ -42,7 +42,7 @@ export interface Wire {
   api: Dispatcher;
   downloads: Dispatcher;
   /** Origins the credential may go to. */
-  trusted: ReadonlySet<string>;
+  trusted: Set<string>;
   authorization: string | undefined;
   timeouts: Timeouts;
   proxy: ProxySettings | undefined;

@@ -1,7 +1,7 @@
 // Proxies from the step's environment, read here (lower case first, as curl and undici do) so that the log says
 // which is used and an unusable value is refused with a warning.
 import { unescape } from 'node:querystring';
-import { EnvHttpProxyAgent, Pool, type Agent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { asError } from '../../common/errors.ts';
 import { ProxyRefusedError, TimeoutError } from './errors.ts';
 
@@ -53,9 +53,10 @@ type AgentOptions = Agent.Options & {
   bodyTimeout: number;
 };
 
-/** undici's EnvHttpProxyAgent for `proxy`, with a CONNECT tunnel for http origins too (undici would forward their
- *  requests), so that the proxy sees host names only: never a header, never the credential. */
-export function proxyAgent(proxy: ProxySettings, options: AgentOptions): Dispatcher {
+/** undici's Agent, or for a `proxy` its EnvHttpProxyAgent, with a CONNECT tunnel for http origins too (undici would
+ *  forward their requests), so that the proxy sees host names only: never a header, never the credential. */
+export function agentFor(proxy: ProxySettings | undefined, options: AgentOptions): Dispatcher {
+  if (proxy === undefined) return new Agent(options);
   const { headersTimeout, bodyTimeout } = options;
   return new EnvHttpProxyAgent({
     ...options,

@@ -4,7 +4,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { guardedLookup, isLinkLocal } from './address-guard.ts';
 import { discard, errorMessage, MAX_ANSWER_BYTES, readJson, unusableDownload } from './answer.ts';
@@ -13,7 +13,7 @@ import { AbortedError, ValidationError } from '../../common/errors.ts';
 import { apiError, BadResponseError } from './errors.ts';
 import { displayUrl, firstHeader, urlSecrets } from '../../common/format.ts';
 import { redactor, serverMessage } from './message.ts';
-import { proxyAgent, proxyFromEnv, userInfo } from './proxy.ts';
+import { agentFor, proxyFromEnv, userInfo } from './proxy.ts';
 import { type HttpVerb } from '../records.ts';
 import { definedOnly } from '../../common/values.ts';
 import {
@@ -113,7 +113,7 @@ export class Transport {
   readonly #log: LogFn;
   readonly #sunset: SunsetNotices;
   readonly #closing = new AbortController();
-  readonly #wire: Wire & { trusted: Set<string> };
+  readonly #wire: Wire;
   #closed: Promise<void> | undefined;
 
   constructor(options: TransportOptions) {
@@ -148,12 +148,7 @@ export class Transport {
       headersTimeout: timeouts.headersMs,
       bodyTimeout: timeouts.bodyIdleMs,
     };
-    const make = (extra: Agent.Options): Dispatcher => {
-      if (dispatcher !== undefined) return dispatcher;
-      return proxy === undefined
-        ? new Agent({ ...extra, ...agent })
-        : proxyAgent(proxy, { ...extra, ...agent });
-    };
+    const make = (extra: Agent.Options): Dispatcher => dispatcher ?? agentFor(proxy, { ...extra, ...agent });
     this.#wire = {
       origin: this.origin,
       // API calls' own dispatcher: maxResponseSize caps their answers, and it is per dispatcher.
