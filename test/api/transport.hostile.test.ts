@@ -2,7 +2,7 @@
 // send. Each server is plain node:http, behaving exactly as the broken world does.
 import dns from 'node:dns';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction as LookupFn } from 'node:net';
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { abortReason, type Clock } from '../../src/common/clock.ts';
@@ -14,14 +14,9 @@ import {
   TimeoutError,
   UnsafeAddressError,
 } from '../../src/service/http/errors.ts';
-import {
-  isLinkLocal,
-  MAX_ANSWER_BYTES,
-  Transport,
-  type LogFn,
-  type LookupFn,
-  type TransportOptions,
-} from '../../src/service/http/transport.ts';
+import { isLinkLocal } from '../../src/service/http/address-guard.ts';
+import { MAX_ANSWER_BYTES } from '../../src/service/http/answer.ts';
+import { Transport, type LogFn, type TransportOptions } from '../../src/service/http/transport.ts';
 import { cleanupScope, reply } from '../helpers/scope.ts';
 import { receive, type BodyReceiver } from './download-server.ts';
 import { failure } from '../helpers/failure.ts';

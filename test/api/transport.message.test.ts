@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverMessage } from '../../src/service/http/transport.ts';
+import { serverMessage } from '../../src/service/http/message.ts';
 
 describe('serverMessage', () => {
   it.each<[string, string, string | undefined, string]>([

@@ -6,7 +6,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { Agent, Dispatcher } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { guardedLookup, isLinkLocal } from './address-guard.ts';
+import { guardedLookup } from './address-guard.ts';
 import { discard, errorMessage, MAX_ANSWER_BYTES, readJson, unusableDownload } from './answer.ts';
 import { abortReason, systemClock, type Clock } from '../../common/clock.ts';
 import { AbortedError, ValidationError } from '../../common/errors.ts';
@@ -29,8 +29,7 @@ import {
 import { SunsetNotices, type HeaderValues as ResponseHeaders } from './sunset.ts';
 import { mapError, send, type Exchange, type Timeouts, type Wire } from './exchange.ts';
 
-export { isLinkLocal, MAX_ANSWER_BYTES, serverMessage };
-export type { LookupFunction as LookupFn, ResponseHeaders, RetryOptions, Timeouts };
+export type { RetryOptions, Timeouts };
 
 export type LogFn = (level: 'debug' | 'info' | 'warning', message: string) => void;
 
