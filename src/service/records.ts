@@ -81,7 +81,6 @@ export interface Build {
 export interface Artifact {
   path: string;
   pretty_path?: Nullable<string>;
-  node_index?: Nullable<number>;
   url: string;
   [key: string]: unknown;
 }
@@ -106,29 +105,19 @@ export interface TestMetadata {
 
 export interface EnvVar {
   name: string;
-  value?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface CheckoutKey {
   public_key?: Nullable<string>;
-  type?: Nullable<Open<CheckoutKeyType>>;
   fingerprint: string;
   time?: Nullable<string>;
   [key: string]: unknown;
 }
 
-export interface User {
-  name?: Nullable<string>;
-  [key: string]: unknown;
-}
-
-export interface Project {
-  vcs_type?: Nullable<string>;
-  username?: Nullable<string>;
-  reponame?: Nullable<string>;
-  [key: string]: unknown;
-}
+/** The answers of `/me` and `/projects`, passed on as they are. */
+export type User = Record<string, unknown>;
+export type Project = Record<string, unknown>;
 
 /** `{"message": "ok"}` of the DELETEs, or `{"status": ...}` of the cache clear. */
 export interface MessageResult {
