@@ -28,7 +28,6 @@ export function cut(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
-/** How many items a list of notes shows one by one. */
 export const MAX_NOTES = 20;
 
 /** Says the first MAX_NOTES items, each as `line` words it, and then how many more there were. */

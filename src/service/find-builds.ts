@@ -43,7 +43,6 @@ export class BuildScan {
   readonly #project: ProjectRef;
   readonly #query: BuildQuery;
   readonly #seen = new Set<number>();
-  /** Matches read but not handed out yet. */
   #ready: Job[] = [];
   #offset = 0;
   #sawRevision = false;

@@ -67,18 +67,13 @@ export interface Build {
   outcome?: Nullable<BuildOutcome>;
   why?: Nullable<string>;
   subject?: Nullable<string>;
-  body?: Nullable<string>;
   queued_at?: Nullable<string>;
   start_time?: Nullable<string>;
   stop_time?: Nullable<string>;
   build_time_millis?: Nullable<number>;
   parallel?: Nullable<number>;
-  build_parameters?: Nullable<Record<string, unknown>>;
   retry_of?: Nullable<number>;
-  platform?: Nullable<Open<'1.0' | '2.0'>>;
   workflows?: Nullable<Record<string, unknown>>;
-  ssh_users?: Nullable<unknown[]>;
-  failed?: Nullable<boolean>;
   steps?: Nullable<unknown[]>;
   [key: string]: unknown;
 }
@@ -86,7 +81,6 @@ export interface Build {
 export interface Artifact {
   path: string;
   pretty_path?: Nullable<string>;
-  node_index?: Nullable<number>;
   url: string;
   [key: string]: unknown;
 }
@@ -111,31 +105,19 @@ export interface TestMetadata {
 
 export interface EnvVar {
   name: string;
-  value?: Nullable<string>;
   [key: string]: unknown;
 }
 
 export interface CheckoutKey {
   public_key?: Nullable<string>;
-  type?: Nullable<Open<CheckoutKeyType>>;
   fingerprint: string;
   time?: Nullable<string>;
   [key: string]: unknown;
 }
 
-export interface User {
-  name?: Nullable<string>;
-  [key: string]: unknown;
-}
-
-export interface Project {
-  vcs_type?: Nullable<string>;
-  username?: Nullable<string>;
-  reponame?: Nullable<string>;
-  [key: string]: unknown;
-}
-
-export type FollowResult = Record<string, unknown>;
+/** The answers of `/me` and `/projects`, passed on as they are. */
+export type User = Record<string, unknown>;
+export type Project = Record<string, unknown>;
 
 /** `{"message": "ok"}` of the DELETEs, or `{"status": ...}` of the cache clear. */
 export interface MessageResult {
@@ -150,10 +132,7 @@ export const isFinished = ({ lifecycle, outcome }: Pick<Build, 'lifecycle' | 'ou
 // --- Answers by shape (docs/promises.md, promise 22) -------------------------------------------------------------
 // Every answer is checked before use, so that a wrong one is an error naming the call, never a TypeError later.
 
-export interface AnswerOf {
-  method: string;
-  path: string;
-}
+export type AnswerOf = { method: string; path: string };
 
 export function unusable(call: AnswerOf, detail: string): UnusableAnswerError {
   return new UnusableAnswerError(call.method, call.path, detail);

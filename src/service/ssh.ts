@@ -8,10 +8,7 @@ const ENCRYPTED = 'the key is encrypted (protected by a passphrase); the service
 
 type Invalid = (detail: string) => ValidationError;
 
-/**
- * Validates the key and computes its fingerprint; the key's content never appears in an error. `privateKey` is the
- * key as it will be sent (line endings normalised, with a final newline), `publicKey` in `ssh-rsa AAAA...` form.
- */
+/** The key's content never appears in an error; `privateKey` is as sent (line endings normalised, a final newline). */
 export function checkSshKey(
   name: string,
   raw: string,

@@ -15,7 +15,6 @@ import {
   type CheckoutKey,
   type CheckoutKeyType,
   type EnvVar,
-  type FollowResult,
   type HttpVerb,
   type MessageResult,
   type Project,
@@ -58,7 +57,7 @@ export interface SlugProject {
   slug: string;
 }
 
-/** Either way of naming a project; `'slug' in p` tells which. */
+/** `'slug' in p` tells which. */
 export type ProjectAddress = ProjectRef | SlugProject;
 
 type PageQuery = { limit?: number; offset?: number };
@@ -105,7 +104,6 @@ export class TriggerAbortedError extends AbortedTrigger {
 
 const seg = encodeURIComponent;
 
-/** The answer of a write that may be empty: an object or `""`. */
 const orEmpty = (call: AnswerOf, value: unknown): unknown => objectAnswer(call, value, true);
 /** The build a GET or a cancel named, and no other. */
 const asked = (buildNum: number) => (call: AnswerOf, value: unknown) =>
@@ -144,7 +142,7 @@ export class Client {
     return this.call('POST', '/user/platform-key', orEmpty, { body });
   }
 
-  async follow(p: ProjectRef): Promise<FollowResult> {
+  async follow(p: ProjectRef): Promise<Record<string, unknown>> {
     return this.call('POST', `${projectPath(p)}/follow`, objectAnswer);
   }
 
@@ -226,10 +224,8 @@ export class Client {
     const branch = query.branch === undefined ? undefined : checkSegment('branch', query.branch);
     const path = `${projectPath(p)}/latest/artifacts`;
     try {
-      return {
-        found: true,
-        artifacts: await this.call('GET', path, this.trusted, { query: { branch, filter } }),
-      };
+      const artifacts: Artifact[] = await this.call('GET', path, this.trusted, { query: { branch, filter } });
+      return { found: true, artifacts };
     } catch (error) {
       const none = error instanceof ApiError && error.status === 404 && !isUnknownProject(error);
       if (none) return { found: false, message: error.serverMessage || 'no artifacts' };
@@ -280,7 +276,6 @@ export class Client {
     return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg(checkSegment('fingerprint', fingerprint))}`);
   }
 
-  /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
   async addSshKey(p: ProjectRef, sshKey: string, hostname?: string): Promise<unknown> {
     const body = definedOnly({
       private_key: checkSshKey('ssh_key', sshKey).privateKey,
@@ -337,17 +332,14 @@ export class Client {
   /** The build a trigger made, if any: newer than `before`, triggered through the API, matching the trigger. */
   async findTriggeredBuild(p: ProjectRef, o: TriggerOptions, before: number): Promise<Build | undefined> {
     const candidates = await this.builds(p, { branch: o.branch, limit: MAX_PAGE_SIZE });
+    const matches = (b: Build): boolean =>
+      b.build_num > before &&
+      b.why === 'api' &&
+      (b.branch == null || b.branch === o.branch) &&
+      (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
+      (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag);
     // The oldest match is ours: a later one was triggered by someone else after our call.
-    return candidates
-      .filter(
-        (b) =>
-          b.build_num > before &&
-          b.why === 'api' &&
-          (b.branch == null || b.branch === o.branch) &&
-          (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
-          (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag),
-      )
-      .sort((a, b) => a.build_num - b.build_num)[0];
+    return candidates.filter(matches).sort((a, b) => a.build_num - b.build_num)[0];
   }
 }
 
@@ -374,11 +366,7 @@ const treePath = (p: ProjectRef, branch: string): string =>
 const buildPath = (p: ProjectRef, buildNum: number): string =>
   `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
 
-/**
- * The first `limit` builds of a list page, each checked: the service may answer more than was asked for (its
- * v1.1 build lists have held 30 builds to `limit=1`), and the answer's size cap already bounds the cost.
- * docs/promises.md, promise 34.
- */
+/** The first `limit` builds of a page, which may hold more (docs/promises.md, promise 34): the size cap bounds it. */
 function firstOfPage(limit: number | undefined): (call: AnswerOf, value: unknown) => Build[] {
   return (call, value) =>
     buildListAnswer(call, Array.isArray(value) && limit !== undefined ? value.slice(0, limit) : value);

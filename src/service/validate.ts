@@ -56,14 +56,12 @@ export function checkSegment(name: string, value: string, what = 'a non-empty na
   return value;
 }
 
-/** A pipeline's id on API v2: a UUID, as the service gives it. */
 export function checkPipelineId(name: string, value: string): string {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
     refuse(name, "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id", value);
   return value.toLowerCase();
 }
 
-/** A user, organization or repository name: one path segment. */
 export function checkName(name: string, value: string): string {
   checkSegment(name, value);
   if (value.includes('/')) refuse(name, 'allowed: a single name without "/"', value);
@@ -103,7 +101,7 @@ export function checkParams(name: string, value: unknown): BuildParams {
 /** The v2 trigger's limits on pipeline parameters, as the service's API v2 reference gives them; v1.1 has none. */
 const PIPELINE_PARAM_LIMITS = { entries: 100, keyLength: 128, valueLength: 512 } as const;
 
-/** Pipeline parameters within the v2 trigger's limits, refused before anything is sent rather than by the service. */
+/** Refused before anything is sent rather than by the service. */
 export function checkPipelineParams(name: string, params: BuildParams): BuildParams {
   const { entries, keyLength, valueLength } = PIPELINE_PARAM_LIMITS;
   const over = (most: string, detail: string): never =>
@@ -113,16 +111,10 @@ export function checkPipelineParams(name: string, params: BuildParams): BuildPar
   for (const key of keys) {
     // Characters, as the reference counts them: a letter outside the BMP is one, not two UTF-16 units.
     const [keyChars, length] = [[...key].length, [...String(params[key])].length];
-    if (keyChars > keyLength)
-      over(
-        `names of at most ${keyLength} characters`,
-        `${JSON.stringify(`${key.slice(0, 40)}…`)} has ${keyChars}`,
-      );
-    if (length > valueLength)
-      over(
-        `values of at most ${valueLength} characters`,
-        `the value of ${JSON.stringify(key)} has ${length} characters`,
-      );
+    const shown = JSON.stringify(`${key.slice(0, 40)}…`);
+    if (keyChars > keyLength) over(`names of at most ${keyLength} characters`, `${shown} has ${keyChars}`);
+    const value = `the value of ${JSON.stringify(key)} has ${length} characters`;
+    if (length > valueLength) over(`values of at most ${valueLength} characters`, value);
   }
   return params;
 }
@@ -147,13 +139,9 @@ export function checkRevisionOrTag(
   tagName: string,
   tag: string | undefined,
 ): void {
+  const allowed = `give ${revisionName} or ${tagName}, not both`;
   if (revision !== undefined && tag !== undefined)
-    refuse(
-      `${revisionName}/${tagName}`,
-      `give ${revisionName} or ${tagName}, not both`,
-      undefined,
-      'both are set',
-    );
+    refuse(`${revisionName}/${tagName}`, allowed, undefined, 'both are set');
 }
 
 /** A secret must be present; its value is never shown. */
@@ -163,7 +151,6 @@ export function checkSecret(name: string, value: string): string {
   return value;
 }
 
-/** The forms `base-url` takes, as its error names them. */
 const BASE_URL_FORMS =
   "allowed: an http(s) address without credentials, query or fragment: the service's root " +
   "(https://ci.example.com), a self-hosted installation's root with its path prefix if it has one " +
