@@ -39,7 +39,6 @@ export function ofRevision(build: Build, revision: string): boolean {
   return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
 }
 
-/** Whether a build belongs to the commit and passes the query's narrowing. */
 export function matchesQuery(build: Build, query: CommitQuery): boolean {
   const { job, workflow } = jobOf(build);
   return (
@@ -76,7 +75,6 @@ export class CommitBuilds {
   readonly #query: CommitQuery;
   /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
   readonly #now: number;
-  /** Every build of the commit seen, as last read. */
   readonly #known = new Map<number, Build>();
   /** The newest build number a look has seen: every newer build is new to the next look. */
   #newestSeen: number | undefined;
@@ -158,7 +156,6 @@ export class CommitBuilds {
 
 function queuedAt(build: Build): number | undefined {
   const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-  if (typeof text !== 'string') return undefined;
-  const ms = Date.parse(text);
+  const ms = typeof text === 'string' ? Date.parse(text) : NaN;
   return Number.isFinite(ms) ? ms : undefined;
 }

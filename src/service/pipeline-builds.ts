@@ -251,7 +251,6 @@ export class PipelineBuilds {
   }
 }
 
-/** A job whose number is a build: any job with a number but an approval. */
 function hasBuild(job: Job): job is Job & { job_number: number } {
   return job.job_number !== null && job.type !== 'approval';
 }

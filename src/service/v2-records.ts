@@ -81,10 +81,8 @@ export function jobAnswer(call: AnswerOf, value: unknown, at: number): Job {
   return { ...record, job_number: num ?? null } as Job;
 }
 
-/**
- * One page of a v2 list: its first MAX_V2_PAGE_ITEMS `items` (a page of the service holds no more; the answer's
- * size cap bounds a longer one), `next_page_token` a string or null. docs/promises.md, promise 34.
- */
+/** A page's first MAX_V2_PAGE_ITEMS `items`: the service's hold no more, and the answer's size cap bounds a longer
+ *  one (docs/promises.md, promise 34). */
 export function pageAnswer(call: AnswerOf, value: unknown): { items: unknown[]; next?: string | undefined } {
   if (!isRecord(value) || !Array.isArray(value['items']))
     throw unusable(call, 'a page with an items list was expected');
@@ -94,7 +92,6 @@ export function pageAnswer(call: AnswerOf, value: unknown): { items: unknown[]; 
   return { items, next: (next as string | null) || undefined };
 }
 
-/** A pipeline: a UUID-like `id`, a positive whole `number`; `state`, `errors` and `vcs` of their types when present. */
 export function pipelineAnswer(call: AnswerOf, value: unknown): Pipeline {
   if (!isRecord(value)) throw unusable(call, 'a pipeline record was expected');
   if (!isV2Id(value['id'])) throw unusable(call, 'the pipeline has no id of the UUID form');
