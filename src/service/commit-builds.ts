@@ -144,9 +144,7 @@ export class CommitBuilds {
   /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
   #firstLookDone(last: Build, pastOldest: number): boolean {
     const lastQueued = queuedAt(last);
-    if (this.#known.size === 0) {
-      return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
-    }
+    if (this.#known.size === 0) return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
     const times = [...this.#known.values()].map(queuedAt).filter((at) => at !== undefined);
     if (times.length > 0 && lastQueued !== undefined)
       return lastQueued < times.reduce((a, b) => Math.min(a, b)) - MARGIN_MS;

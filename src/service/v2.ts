@@ -215,11 +215,8 @@ export class V2Client {
   ): Promise<ServiceJob> {
     const job = await this.job(p, number);
     const id = job.pipeline?.id;
-    if (id === undefined)
-      throw unusable(
-        { method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` },
-        'the job names no pipeline',
-      );
+    const call = { method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` };
+    if (id === undefined) throw unusable(call, 'the job names no pipeline');
     const pipeline = pipelines.get(id) ?? this.pipeline(id);
     pipelines.set(id, pipeline);
     const { id: workflowId, name } = job.latest_workflow ?? {};
