@@ -12,7 +12,6 @@ export interface CommitQuery {
   /** A commit, or a prefix of one (lower-case hex). */
   revision: string;
   branch?: string;
-  /** Workflow name (second-generation builds). */
   workflow?: string;
   /** Job names; empty for any. */
   jobs?: readonly string[];
@@ -22,10 +21,9 @@ export interface CommitQuery {
 const MARGIN_MS = 2 * 3_600_000;
 /** The same margin in builds, for records without a queue time. */
 const MARGIN_BUILDS = 200;
-/** How far back a first look that finds nothing reads. */
 const LOOK_BACK_MS = 24 * 3_600_000;
 const MAX_PAGES = 10;
-/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+/** A later look's page holds the builds that can change, plus room for new ones. */
 const MIN_LATER_PAGE = 20;
 const NEW_BUILDS_ROOM = 10;
 
@@ -41,7 +39,6 @@ export function ofRevision(build: Build, revision: string): boolean {
   return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
 }
 
-/** Whether a build belongs to the commit and passes the query's narrowing. */
 export function matchesQuery(build: Build, query: CommitQuery): boolean {
   const { job, workflow } = jobOf(build);
   return (
@@ -52,10 +49,8 @@ export function matchesQuery(build: Build, query: CommitQuery): boolean {
   );
 }
 
-/**
- * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
- * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
- */
+/** Leaves out builds that were run again: the original of a retry, and an older build of the same job of the same
+ *  workflow (a workflow run again from the service's page does not always say `retry_of`). */
 export function latestAttempts(builds: readonly Build[]): Build[] {
   const retried = new Set(builds.map((build) => build.retry_of));
   const newestOfJob = new Map<string | undefined, number>();
@@ -74,14 +69,12 @@ function jobKey(build: Build): string | undefined {
   return job === undefined ? undefined : `${workflow ?? ''}\u0000${job}`;
 }
 
-/** Follows the builds of one commit, look after look. */
 export class CommitBuilds {
   readonly #client: Pick<Client, 'builds'>;
   readonly #project: ProjectRef;
   readonly #query: CommitQuery;
   /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
   readonly #now: number;
-  /** Every build of the commit seen, by number, as last read. */
   readonly #known = new Map<number, Build>();
   /** The newest build number a look has seen: every newer build is new to the next look. */
   #newestSeen: number | undefined;
@@ -95,24 +88,22 @@ export class CommitBuilds {
   }
 
   /** Reads the list as far as this look needs; `builds` count now (a retried build replaced by its retry). */
-  async look(): Promise<{ builds: Build[]; requests: number; truncated: boolean }> {
+  async look(): Promise<{ builds: Build[]; truncated: boolean }> {
     const floor = this.#looks++ === 0 ? undefined : this.#floor();
     const span = floor === undefined ? Infinity : (this.#newestSeen ?? floor) - floor;
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
     const seenThisLook = new Set<number>();
     let newest = this.#newestSeen;
-    let requests = 0;
     let truncated = false;
     let offset = 0;
-    /** Builds read past the oldest match, for records without queue times. */
+    // Builds read past the oldest match, for records without queue times.
     let pastOldest = 0;
-    for (;;) {
+    for (let requests = 1; ; requests++) {
       const page = await this.#client.builds(this.#project, {
         ...definedOnly({ branch: this.#query.branch }),
         limit: pageSize,
         offset,
       });
-      requests++;
       if (!Array.isArray(page))
         throw new BadResponseError('GET', 'builds', 'the build list is not a JSON array');
       const fresh = unseen(page, seenThisLook, (b) => b.build_num);
@@ -139,7 +130,7 @@ export class CommitBuilds {
       offset += page.length;
     }
     if (newest !== undefined) this.#newestSeen = newest;
-    return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+    return { builds: latestAttempts([...this.#known.values()]), truncated };
   }
 
   /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
@@ -153,9 +144,7 @@ export class CommitBuilds {
   /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
   #firstLookDone(last: Build, pastOldest: number): boolean {
     const lastQueued = queuedAt(last);
-    if (this.#known.size === 0) {
-      return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
-    }
+    if (this.#known.size === 0) return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
     const times = [...this.#known.values()].map(queuedAt).filter((at) => at !== undefined);
     if (times.length > 0 && lastQueued !== undefined)
       return lastQueued < times.reduce((a, b) => Math.min(a, b)) - MARGIN_MS;
@@ -165,7 +154,6 @@ export class CommitBuilds {
 
 function queuedAt(build: Build): number | undefined {
   const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-  if (typeof text !== 'string') return undefined;
-  const ms = Date.parse(text);
+  const ms = typeof text === 'string' ? Date.parse(text) : NaN;
   return Number.isFinite(ms) ? ms : undefined;
 }

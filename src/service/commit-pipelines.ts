@@ -5,7 +5,7 @@ import type { CommitQuery } from './commit-builds.ts';
 import { MAX_PROJECT_PIPELINES, type V2Client } from './v2.ts';
 import { definedOnly } from '../common/values.ts';
 import type { Job } from './model.ts';
-import { erroredPipeline, type Pipeline, type Workflow } from './v2-records.ts';
+import { erroredPipeline, pipelineVcs, type Pipeline, type Workflow } from './v2-records.ts';
 import {
   PipelineBuilds,
   PipelineErroredError,
@@ -14,17 +14,12 @@ import {
   type WorkflowEnd,
 } from './pipeline-builds.ts';
 
-/**
- * The pipelines of a commit among the project's newest (API v2), found read after read. The first read takes the
- * newest MAX_PROJECT_PIPELINES; a later one stops at the first page that holds a pipeline an earlier read saw: the
- * list is newest first and a pipeline's commit never changes, so only a newer pipeline (a new push of the commit)
- * can be new. Without `revision`, the newest pipeline of the first read that finds one names the commit.
- */
+/** A later read stops at the first page that holds a pipeline an earlier read saw: the list is newest first and a
+ *  pipeline's commit never changes, so only a newer pipeline (a new push of the commit) can be new. */
 export class CommitPipelines {
   readonly #api: V2Client;
   readonly #project: ProjectAddress;
   readonly #query: CommitQuery;
-  /** The newest pipeline number a read has seen, once one has. */
   #newest: number | undefined;
   readonly #found = new Map<string, Pipeline>();
 
@@ -34,13 +29,13 @@ export class CommitPipelines {
     this.#query = query;
   }
 
-  /** The commit's pipelines found so far, newest first. */
+  /** Newest first. */
   get found(): Pipeline[] {
     return [...this.#found.values()].sort((a, b) => b.number - a.number);
   }
 
-  /** The commit's pipelines new to this read (newest first), whether it stopped at its bound, and the pipeline
-   *  that names the commit when this read chose it. */
+  /** The commit's pipelines new to this read, newest first; without `revision`, the newest pipeline of the first
+   *  read that finds one names the commit (`chose`). */
   async read(): Promise<{ fresh: Pipeline[]; truncated: boolean; chose?: Pipeline }> {
     const before = this.#newest;
     const seen = (items: readonly Pipeline[]): boolean => items.some((p) => p.number <= (before ?? 0));
@@ -63,8 +58,7 @@ export class CommitPipelines {
     return { fresh, truncated, ...definedOnly({ chose }) };
   }
 
-  /** The workflows of the commit's pipelines, for a triple project: a workflow that ended before it made a job
-   *  shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines. */
+  /** A workflow that ended before it made a job shows only here (docs/promises.md, promise 31). */
   async workflows(): Promise<{ workflows: Workflow[]; errored: string[] }> {
     // No commit is named yet (a branch that has no build): none of its workflows can be told.
     if (this.#query.revision === '') return { workflows: [], errored: [] };
@@ -78,11 +72,8 @@ export class CommitPipelines {
   }
 }
 
-/**
- * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
- * project's newest is followed by a PipelineBuilds. The project's pipeline list is read again only while no
- * pipeline is followed, and once every one followed has ended, for a newer pipeline of the commit (CommitPipelines).
- */
+/** The project's pipeline list is read again only while no pipeline is followed, and once every one followed has
+ *  ended, for a newer pipeline of the commit. */
 export function slugCommitBuilds(
   api: V2Client,
   project: SlugProject,
@@ -97,7 +88,6 @@ export function slugCommitBuilds(
   >();
   const notes: string[] = [];
   let truncated = false;
-  /** Follows the commit's pipelines new to a read of the list; whether there was one. */
   const findNew = async (): Promise<boolean> => {
     const found = await pipelines.read();
     truncated ||= found.truncated;
@@ -156,13 +146,8 @@ export function slugCommitBuilds(
   return { look };
 }
 
-/** Whether a pipeline is of the commit (and branch) the query names. */
 function ofCommit(pipeline: Pipeline, query: CommitQuery): boolean {
-  const vcs = pipeline.vcs ?? {};
-  const revision = typeof vcs.revision === 'string' ? vcs.revision.toLowerCase() : '';
-  return (
-    query.revision !== '' &&
-    revision.startsWith(query.revision) &&
-    (query.branch === undefined || vcs.branch === query.branch)
-  );
+  const { branch, revision } = pipelineVcs(pipeline);
+  const ofRevision = query.revision !== '' && revision?.toLowerCase().startsWith(query.revision) === true;
+  return ofRevision && (query.branch === undefined || branch === query.branch);
 }

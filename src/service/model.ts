@@ -6,7 +6,7 @@ import { jobOf } from './commit-builds.ts';
 import { jobStatusMeaning, v2JobState } from './job-status.ts';
 import { isFinished, type Build } from './records.ts';
 import { text } from '../common/values.ts';
-import { pipelineVcs, type Pipeline } from './v2-records.ts';
+import { pipelineVcs, stringOrNull, type Pipeline } from './v2-records.ts';
 
 export interface Job {
   /** The job's number, the v1.1 build number. */
@@ -19,10 +19,8 @@ export interface Job {
   lifecycle: string | null;
   /** Where it is, as the log says it: v1.1's lifecycle, or what a v2 job's status means. */
   state: string | null;
-  /** It will not change any more. */
   ended: boolean;
   outcome: string | null;
-  /** Its page in the web app. */
   url: string | null;
   branch: string | null;
   revision: string | null;
@@ -38,9 +36,7 @@ export interface Job {
 }
 
 const whole = (value: unknown): number | null => (Number.isSafeInteger(value) ? (value as number) : null);
-const string = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** A v1.1 build as a job. */
 export function jobOfBuild(build: Build): Job {
   const workflows = build.workflows ?? {};
   const { job, workflow } = jobOf(build);
@@ -52,16 +48,16 @@ export function jobOfBuild(build: Build): Job {
       id: text(workflows['pipeline_id']) ?? null,
       number: whole(workflows['pipeline_number']),
     },
-    status: string(build.status),
-    lifecycle: string(build.lifecycle),
-    state: string(build.lifecycle),
+    status: stringOrNull(build.status),
+    lifecycle: stringOrNull(build.lifecycle),
+    state: stringOrNull(build.lifecycle),
     ended: isFinished(build),
-    outcome: string(build.outcome),
-    url: string(build.build_url),
-    branch: string(build.branch),
-    revision: string(build.vcs_revision),
-    tag: string(build.vcs_tag),
-    subject: string(build.subject),
+    outcome: stringOrNull(build.outcome),
+    url: stringOrNull(build.build_url),
+    branch: stringOrNull(build.branch),
+    revision: stringOrNull(build.vcs_revision),
+    tag: stringOrNull(build.vcs_tag),
+    subject: stringOrNull(build.subject),
     durationMs: elapsedMs(build.build_time_millis, build.start_time, build.stop_time) ?? null,
     retryOf: whole(build.retry_of),
     fork: isFork(build),

@@ -1,6 +1,5 @@
-// The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
-// workflows, their jobs, and each job with a number read as a job (jobReader). A job is read when it first has a
-// number and when it ends; the workflows are listed again only when all their jobs look ended.
+// The jobs of one pipeline (API v2), look after look: its workflows, their jobs, and each job with a number, read when
+// it first has one and when it ends; the workflows are listed again only when all their jobs look ended.
 import { projectPath, type Client, type ProjectAddress } from './v1.ts';
 import { UserFacingError } from '../common/errors.ts';
 import { FINAL_WORKFLOW_STATUSES, UNBUILT_JOB_STATUSES, type V2Client } from './v2.ts';
@@ -31,27 +30,11 @@ export interface UnbuiltJob {
   type: string;
 }
 
-export interface WorkflowEnd {
-  id: string;
-  name: string;
-  status: string;
+export interface WorkflowEnd extends Pick<Workflow, 'id' | 'name' | 'status'> {
   /** Its jobs that ended without a build, as `job deploy ended canceled`. */
   stopped?: string[];
   /** The names of all its jobs, where they were listed (a pipeline's): a named job is found among them. */
   jobs?: string[];
-}
-
-export interface PipelineLook {
-  /** Oldest first. */
-  jobs: ServiceJob[];
-  truncated: false;
-  complete: boolean;
-  /** What the log should say: approvals on hold, workflows that ended without a build. */
-  notes: string[];
-  /** The workflows that have ended. */
-  workflows: WorkflowEnd[];
-  /** Set once complete when the pipeline ran nothing: why that is known, or inferred. */
-  nothing?: string;
 }
 
 export interface PipelineTimes {
@@ -70,10 +53,8 @@ interface KnownWorkflow {
   done: boolean;
 }
 
-/**
- * Reads a job by number; `call` names the request, for an answer that is another job's; `know` takes a pipeline
- * already listed, so that its jobs need no read of it.
- */
+/** Reads a job by number; `call` names the request, for an answer that is another job's; `know` takes a pipeline
+ *  already listed, so that its jobs need no read of it. */
 export type JobReader = ((num: number) => Promise<ServiceJob>) & {
   call: (num: number) => AnswerOf;
   know: (pipeline: Pipeline) => void;
@@ -87,21 +68,17 @@ export function jobReader(
   project: ProjectAddress,
   asJob: (build: Build) => ServiceJob,
 ): JobReader {
-  if (!('slug' in project)) {
-    const call = (num: number): AnswerOf => ({ method: 'GET', path: `${projectPath(project)}/${num}` });
+  const path = 'slug' in project ? `v2 /project/${projectSlug(project)}/job` : projectPath(project);
+  const call = (num: number): AnswerOf => ({ method: 'GET', path: `${path}/${num}` });
+  if (!('slug' in project))
     return Object.assign(async (num: number) => asJob(await client.build(project, num)), {
       call,
       know: () => {},
     });
-  }
   const pipelines = new Map<string, Promise<Pipeline>>();
-  const call = (num: number): AnswerOf => ({
-    method: 'GET',
-    path: `v2 /project/${projectSlug(project)}/job/${num}`,
-  });
+  const listed = { method: 'GET', path: `v2 /project/${projectSlug(project)}/pipeline` };
   // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
   const know = (pipeline: Pipeline): void => {
-    const listed = { method: 'GET', path: `v2 /project/${projectSlug(project)}/pipeline` };
     if (pipelines.has(pipeline.id)) return;
     try {
       pipelines.set(pipeline.id, Promise.resolve(pipelineAnswer(listed, pipeline)));
@@ -112,15 +89,11 @@ export function jobReader(
   return Object.assign((num: number) => api.readJob(project, num, pipelines), { call, know });
 }
 
-/**
- * A job read must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was listed in
- * (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
- */
+/** A job read must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was listed in
+ *  (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details). */
 function checkListedJob(call: AnswerOf, read: ServiceJob, job: Job, workflow: Workflow): ServiceJob {
-  const { name } = read;
-  const listedIn = read.workflow.id;
-  const sameWorkflow = listedIn !== null && listedIn.toLowerCase() === workflow.id.toLowerCase();
-  if (name === job.name && sameWorkflow) return read;
+  const [name, listedIn] = [read.name, read.workflow.id];
+  if (name === job.name && listedIn?.toLowerCase() === workflow.id.toLowerCase()) return read;
   const is = `${name === null ? 'a job without a name' : `job ${name}`} of ${listedIn !== null ? `workflow ${listedIn}` : 'no workflow'}`;
   throw unusable(
     call,
@@ -132,17 +105,17 @@ export class PipelineBuilds {
   readonly #read: JobReader;
   readonly #pipelines: V2Client;
   readonly #pipelineId: string;
+  readonly #name: string;
+  readonly #times: PipelineTimes;
   readonly #workflows = new Map<string, KnownWorkflow>();
   readonly #builds = new Map<number, ServiceJob>();
   readonly #said = new Set<string>();
   /** What this look says, each once a pipeline. */
   #notes: string[] = [];
-  readonly #times: PipelineTimes;
   /** When the pipeline was first seen past its set-up with no workflow. */
   #emptySince: number | undefined;
   /** When every workflow was first seen ended with only setup workflows among them. */
   #setupEndedAt: number | undefined;
-  #name: string;
 
   constructor(
     read: JobReader,
@@ -157,7 +130,6 @@ export class PipelineBuilds {
     this.#times = times;
   }
 
-  /** The workflows seen so far, with whether each has ended. */
   get workflows(): (Workflow & { done: boolean })[] {
     return [...this.#workflows.values()].map(({ workflow, done }) => ({ ...workflow, done }));
   }
@@ -173,18 +145,16 @@ export class PipelineBuilds {
     );
   }
 
-  async look(): Promise<PipelineLook> {
+  /** The jobs oldest first, the workflows that have ended, what the log should say, and why nothing ran. */
+  async look() {
     const notes: string[] = (this.#notes = []);
-    if (this.#workflows.size === 0) {
-      const workflows = await this.#listWorkflows();
-      if (workflows.length === 0) {
-        const since = this.#emptySince;
-        const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
-        const nothing =
-          `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
-          `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
-        return { jobs: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
-      }
+    if (this.#workflows.size === 0 && (await this.#listWorkflows()).length === 0) {
+      const since = this.#emptySince;
+      const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
+      const nothing =
+        `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+        `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
+      return { jobs: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
     }
     for (const entry of this.#workflows.values()) if (!entry.done) await this.#readJobs(entry);
     // The workflows' own statuses are read again only when all their jobs look ended: that confirms the end
@@ -252,13 +222,12 @@ export class PipelineBuilds {
   /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
   async #readJobs(entry: KnownWorkflow): Promise<void> {
     const { workflow } = entry;
-    const jobs = await this.#pipelines.jobs(workflow.id);
-    entry.jobs = jobs;
-    for (const job of jobs) {
+    entry.jobs = await this.#pipelines.jobs(workflow.id);
+    for (const job of entry.jobs) {
       if (job.status === 'on_hold') this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
       // An approval's number names no build: reading it answers 404.
-      const num = hasBuild(job) ? job.job_number : null;
-      if (num === null) continue;
+      if (!hasBuild(job)) continue;
+      const num = job.job_number;
       const cached = this.#builds.get(num);
       if (cached?.ended === true) continue;
       if (cached === undefined || jobStatusMeaning(job.status).ended) {
@@ -269,14 +238,11 @@ export class PipelineBuilds {
         this.#builds.set(num, { ...cached, lifecycle, state: job.status, status: job.status });
       }
     }
-    entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
-  }
-
-  #jobEnded(job: Job): boolean {
-    if (hasBuild(job)) {
-      return this.#builds.get(job.job_number)?.ended === true;
-    }
-    return UNBUILT_JOB_STATUSES.has(job.status) || passedApproval(job);
+    entry.jobsEnded = entry.jobs.every((job) =>
+      hasBuild(job)
+        ? this.#builds.get(job.job_number)?.ended === true
+        : UNBUILT_JOB_STATUSES.has(job.status) || passedApproval(job),
+    );
   }
 
   #sayOnce(key: string, text: string): void {
@@ -285,7 +251,6 @@ export class PipelineBuilds {
   }
 }
 
-/** A job whose number is a build: any job with a number but an approval. */
 function hasBuild(job: Job): job is Job & { job_number: number } {
   return job.job_number !== null && job.type !== 'approval';
 }

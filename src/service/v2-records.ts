@@ -6,30 +6,23 @@ import { isRecord } from '../common/values.ts';
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
 const MAX_V2_PAGE_ITEMS = 100;
 
+/** A workflow; a job carries the same fields, checked alike, and its own. */
 export interface Workflow {
   id: string;
   name: string;
   status: string;
-  stopped_at?: string | null;
   [key: string]: unknown;
 }
 
-export interface Job {
-  id: string;
-  name: string;
+export interface Job extends Workflow {
   /** The job's v1.1 build number; null until the job has started. */
   job_number: number | null;
-  status: string;
   type?: string;
-  started_at?: string | null;
-  stopped_at?: string | null;
   approval_request_id?: string;
-  [key: string]: unknown;
 }
 
-/** Pipeline states the service documents; the last three come before the configuration is compiled. */
-const PIPELINE_STATES = ['created', 'errored', 'setup-pending', 'setup', 'pending'] as const;
-export const PENDING_PIPELINE_STATES: ReadonlySet<string> = new Set(PIPELINE_STATES.slice(2));
+/** The pipeline states before the configuration is compiled (the others are `created` and `errored`). */
+export const PENDING_PIPELINE_STATES: ReadonlySet<string> = new Set(['setup-pending', 'setup', 'pending']);
 
 export interface Pipeline {
   id: string;
@@ -52,6 +45,7 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 export const isPositiveWhole = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 const isString = (value: unknown): value is string => typeof value === 'string';
+export const stringOrNull = (value: unknown): string | null => (isString(value) ? value : null);
 /** A field the service may leave out or set to null, else of the type `test` takes. */
 const absentOr = (value: unknown, test: (value: unknown) => boolean): boolean => value == null || test(value);
 
@@ -87,10 +81,8 @@ export function jobAnswer(call: AnswerOf, value: unknown, at: number): Job {
   return { ...record, job_number: num ?? null } as Job;
 }
 
-/**
- * One page of a v2 list: its first MAX_V2_PAGE_ITEMS `items` (a page of the service holds no more; the answer's
- * size cap bounds a longer one), `next_page_token` a string or null. docs/promises.md, promise 34.
- */
+/** A page's first MAX_V2_PAGE_ITEMS `items`: the service's hold no more, and the answer's size cap bounds a longer
+ *  one (docs/promises.md, promise 34). */
 export function pageAnswer(call: AnswerOf, value: unknown): { items: unknown[]; next?: string | undefined } {
   if (!isRecord(value) || !Array.isArray(value['items']))
     throw unusable(call, 'a page with an items list was expected');
@@ -100,7 +92,6 @@ export function pageAnswer(call: AnswerOf, value: unknown): { items: unknown[]; 
   return { items, next: (next as string | null) || undefined };
 }
 
-/** A pipeline: a UUID-like `id`, a positive whole `number`; `state`, `errors` and `vcs` of their types when present. */
 export function pipelineAnswer(call: AnswerOf, value: unknown): Pipeline {
   if (!isRecord(value)) throw unusable(call, 'a pipeline record was expected');
   if (!isV2Id(value['id'])) throw unusable(call, 'the pipeline has no id of the UUID form');
@@ -126,22 +117,19 @@ export function triggerAnswer(call: AnswerOf, status: number, value: unknown): T
 }
 
 /** What an errored pipeline says: each error as `type: message` in the service's words (`config`, `plan`, ...),
- *  either alone when the other is missing; undefined when the pipeline is not errored. */
+ *  either alone when the other is missing; undefined when the pipeline is not errored. The errors of a list's
+ *  item, whose shape was not checked, are read with care. */
 export function pipelineErrors(pipeline: Pipeline): string[] | undefined {
-  const errors = pipeline.errors ?? [];
+  const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord);
   if (pipeline.state !== 'errored' && errors.length === 0) return undefined;
   return errors
     .map((e) => [e.type, e.message].filter((part) => isString(part) && part !== '').join(': '))
     .filter((text) => text !== '');
 }
 
-/** `Pipeline #3 is errored and runs no workflow: …` for a pipeline whose configuration failed, else undefined; the
- *  errors of a list's item, whose shape was not checked, are read with care. */
+/** `Pipeline #3 is errored and runs no workflow: …` for a pipeline whose configuration failed, else undefined. */
 export function erroredPipeline(pipeline: Pipeline): string | undefined {
-  const said = pipelineErrors({
-    ...pipeline,
-    errors: (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(isRecord),
-  });
+  const said = pipelineErrors(pipeline);
   if (said === undefined) return undefined;
   return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }
@@ -150,13 +138,12 @@ export function erroredPipeline(pipeline: Pipeline): string | undefined {
  *  project's; the fields of a list's item, whose shape was not checked, are read with care. */
 export function pipelineVcs(pipeline: Pipeline) {
   const vcs: Record<string, unknown> = isRecord(pipeline.vcs) ? pipeline.vcs : {};
-  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-  const origin = text(vcs['origin_repository_url']);
-  const target = text(vcs['target_repository_url']);
+  const origin = stringOrNull(vcs['origin_repository_url']);
+  const target = stringOrNull(vcs['target_repository_url']);
   return {
-    branch: text(vcs['branch']),
-    revision: text(vcs['revision']),
-    tag: text(vcs['tag']),
+    branch: stringOrNull(vcs['branch']),
+    revision: stringOrNull(vcs['revision']),
+    tag: stringOrNull(vcs['tag']),
     otherRepository: origin !== null && target !== null && origin !== target,
   };
 }

@@ -56,7 +56,6 @@ const MAX_LIST_PAGES = 20;
 /** Pipelines of a project read at most, newest first: a commit's are among its newest. */
 export const MAX_PROJECT_PIPELINES = 100;
 
-/** A job's details: `number`, `name` and `status` always; the rest as the service gives it. */
 interface JobDetails {
   number: number;
   name: string;
@@ -76,13 +75,15 @@ const workflowPath = (id: string): string => `/workflow/${seg(checkSegment('work
 const numberPath = (p: ProjectAddress, number: number, job = ''): string =>
   `/project/${projectSlug(p)}/${job}${checkBuildNum('build-num', number)}`;
 
-/** An item of a list, an object that passes `valid`. */
-const item =
-  <T>(valid: (item: Record<string, unknown>) => boolean = () => true) =>
-  (call: AnswerOf, value: unknown): T => {
-    if (!isRecord(value) || !valid(value)) throw unusable(call, 'the list holds an item of the wrong shape');
+/** An object that passes `valid`; `why` says what was expected. */
+const shaped =
+  <T>(why: string, valid: (value: Record<string, unknown>) => boolean = () => true): Check<T> =>
+  (call, value) => {
+    if (!isRecord(value) || !valid(value)) throw unusable(call, why);
     return value as T;
   };
+const item = <T>(valid?: (value: Record<string, unknown>) => boolean): Check<T> =>
+  shaped('the list holds an item of the wrong shape', valid);
 
 /** A record read by id must carry that id (docs/promises.md, promise 35): a wrong one is another record's. */
 function theOne<T extends { id: string }>(call: AnswerOf, record: T, id: string, what: string): T {
@@ -175,11 +176,10 @@ export class V2Client {
     options: { jobs: string[]; enableSsh?: boolean },
   ): Promise<{ workflow_id: string }> {
     const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
-    const check = (call: AnswerOf, value: unknown): { workflow_id: string } => {
-      if (!isRecord(value) || typeof value['workflow_id'] !== 'string')
-        throw unusable(call, 'no workflow_id');
-      return value as { workflow_id: string };
-    };
+    const check = shaped<{ workflow_id: string }>(
+      'no workflow_id',
+      (v) => typeof v['workflow_id'] === 'string',
+    );
     return this.#call('POST', `${workflowPath(workflowId)}/rerun`, check, { body, retry: 'once' });
   }
 
@@ -215,11 +215,8 @@ export class V2Client {
   ): Promise<ServiceJob> {
     const job = await this.job(p, number);
     const id = job.pipeline?.id;
-    if (id === undefined)
-      throw unusable(
-        { method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` },
-        'the job names no pipeline',
-      );
+    const call = { method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` };
+    if (id === undefined) throw unusable(call, 'the job names no pipeline');
     const pipeline = pipelines.get(id) ?? this.pipeline(id);
     pipelines.set(id, pipeline);
     const { id: workflowId, name } = job.latest_workflow ?? {};
@@ -257,11 +254,7 @@ export class V2Client {
   /** A variable of that name is replaced. */
   async addEnvVar(p: ProjectAddress, name: string, value: string): Promise<EnvVar> {
     const body = { name: checkEnvName('name', name), value };
-    const check = (call: AnswerOf, answer: unknown): EnvVar => {
-      if (!isRecord(answer) || answer['name'] !== name)
-        throw unusable(call, `the variable ${name} was expected`);
-      return answer as EnvVar;
-    };
+    const check = shaped<EnvVar>(`the variable ${name} was expected`, (v) => v['name'] === name);
     return this.#call('POST', `/project/${projectSlug(p)}/envvar`, check, { body });
   }
 
