@@ -26,7 +26,6 @@ export interface JobLook {
   /** Known to a source that knows when it is complete (a pipeline): it needs neither appear nor settle time. */
   complete?: boolean;
   notes?: string[];
-  /** The workflows that have ended. */
   workflows?: WorkflowEnd[];
   /** Why nothing ran, once complete. */
   nothing?: string;

@@ -51,7 +51,6 @@ export function findFailedSteps(build: Build) {
           status: text(action['status']),
           exitCode: integer(action['exit_code']),
           durationMs: elapsedMs(action['run_time_millis'], action['start_time'], action['end_time']),
-          /** The service cut this step's output itself. */
           truncated: action['truncated'] === true,
           /** Pre-signed; never logged (the signature is a credential). */
           outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
@@ -65,7 +64,6 @@ interface CollectOptions {
   transport: Pick<Transport, 'open'>;
   /** The build read in full (client.build): a build from a list carries no steps. */
   build: Build;
-  /** Lines kept of each output; 0 reads nothing. */
   lines: number;
   /** Reads the build again, for fresh output addresses when a signature expired (403); called at most once. */
   refresh?: () => Promise<Build>;
