@@ -49,7 +49,6 @@ export function openService({ transport, project }: ServiceConnection) {
     transport,
     either,
 
-    /** The newest jobs that match, newest first, within a bound of jobs read. */
     jobs: (query: BuildQuery): JobSearch =>
       'slug' in project
         ? Object.assign(new JobScan(v2, project, query), { readBound: MAX_JOBS_READ })
@@ -108,7 +107,6 @@ export function openService({ transport, project }: ServiceConnection) {
     clearCache: (): Promise<MessageResult> =>
       either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
 
-    /** The jobs to wait for (wait-for-serial), look after look. */
     runningJobs: (query: RunningQuery): RunningJobs =>
       either('listing the running jobs', {
         v1: (c, p) => runningBuilds(c, p, query),

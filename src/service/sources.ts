@@ -95,7 +95,6 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
         commitWorkflows: () => pipelines.workflows(),
       };
     },
-    /** One pipeline's jobs, look after look, in this project. */
     pipelineSource(pipeline: { id: string; number: number }, times: PipelineTimes): JobSource {
       return new PipelineBuilds(read, v2, pipeline, times);
     },

@@ -31,8 +31,7 @@ export type FailedStep = ReturnType<typeof findFailedSteps>[number] & {
 /** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
 const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
 
-/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
- *  not fail a build. */
+/** The failed steps in build order, each container apart (raw server text); `insignificant` ones fail nothing. */
 export function findFailedSteps(build: Build) {
   const parallel = typeof build.parallel === 'number' && build.parallel > 1;
   return (Array.isArray(build.steps) ? build.steps : []).filter(isRecord).flatMap((step) =>
@@ -166,7 +165,6 @@ export async function readStepOutput(
   return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
 }
 
-/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
 function unzipper(header: string | string[] | undefined): NodeJS.ReadWriteStream {
   try {
     const coding = contentCoding(header);
@@ -177,10 +175,8 @@ function unzipper(header: string | string[] | undefined): NodeJS.ReadWriteStream
   }
 }
 
-/**
- * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
- * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
- */
+/** Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`, parsed whole by JSON.parse
+ *  once its end is found; a message too long to hold is handed on in slices as it comes. */
 export class ChunkParser {
   readonly #emit: (text: string) => void;
   /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */
