@@ -1,8 +1,7 @@
-// What the gating actions report about a finished build. Its failed steps: each one's command and output tail in a
-// log group and the summary, and one annotation; the output is untrusted (docs/promises.md, promise 15), fenced from
-// the runner in the log, in a code block nothing can close in the summary, and cleaned of secrets before any cut
-// (docs/promises.md, promise 13). Its tests: the failed ones listed and annotated; GitHub shows few annotations per
-// step, so one budget serves every build a step reports on.
+// What the gating actions report of a finished build: each failed step's command and output tail in a log group and
+// the summary, with one annotation, and its failed tests, listed and annotated. Step output is untrusted
+// (docs/promises.md, promise 15): fenced from the runner in the log, in a code block nothing can close in the
+// summary, and cleaned of secrets before any cut (docs/promises.md, promise 13).
 import { AbortedError } from '../common/errors.ts';
 import type { Job } from '../service/model.ts';
 import type { TestCase } from '../service/records.ts';
@@ -37,22 +36,21 @@ export async function readTests({ io }: ActionContext, service: Service, job: Jo
   }
 }
 
-/** The error annotations a step may still make. */
+/** One budget serves every build a step reports on, as GitHub's bound is per step. */
 export class AnnotationBudget {
   remaining = MAX_ANNOTATIONS;
 }
 
-/** The test's location for an annotation: its file, and the line when its message points into that file. */
-function annotationOf(test: TestCase): { file: string; startLine?: number } | undefined {
+/** The test with its location for an annotation, if it names a file: the line too when its message points there. */
+function located(test: TestCase): { test: TestCase; where: { file: string; startLine?: number } }[] {
   const file = test.file?.trim().replace(/^\.\//, '');
-  if (!file) return undefined;
+  if (!file) return [];
   const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
-  return line === undefined ? { file } : { file, startLine: Number(line) };
+  return [{ test, where: line === undefined ? { file } : { file, startLine: Number(line) } }];
 }
 
-/** The summary's part about a finished build's tests; the failed ones are logged, and annotated on their files
- *  while the budget lasts. */
+/** The summary's part on a build's tests; failed ones are logged, and annotated while the budget lasts. */
 export function testsSection(
   ctx: ActionContext,
   read: TestsRead,
@@ -71,11 +69,8 @@ export function testsSection(
     const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
     ctx.info(`✗ ${cut(clean(name), 300)}${test.file ? ` (${oneLine(clean(test.file), 300)})` : ''}`);
   }
-  const located = failed.flatMap((test) => {
-    const where = annotationOf(test);
-    return where === undefined ? [] : [{ test, where }];
-  });
-  const annotated = located.slice(0, Math.max(0, budget.remaining));
+  const withFile = failed.flatMap(located);
+  const annotated = withFile.slice(0, Math.max(0, budget.remaining));
   for (const { test, where } of annotated) {
     const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
     // @actions/core escapes the message and properties of the command, so server text stays on its one line.
@@ -87,9 +82,9 @@ export function testsSection(
   }
   budget.remaining -= annotated.length;
   parts.push(`${h} Failed tests`, failedTestsTable(failed));
-  if (located.length > annotated.length)
+  if (withFile.length > annotated.length)
     parts.push(
-      `${annotated.length} failed tests are annotated on their files; ${located.length - annotated.length} more ` +
+      `${annotated.length} failed tests are annotated on their files; ${withFile.length - annotated.length} more ` +
         `with a file are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`,
     );
   return parts;
@@ -100,10 +95,7 @@ export const MAX_FAILURE_REPORTS = 5;
 
 const NOTHING_SHOWN: FailureReport = { failedStep: undefined, summary: '' };
 
-/**
- * Shows why a build did not pass (reportFailedSteps), or a link to its page where the service has no step output;
- * a failure to read it is a warning, never the verdict.
- */
+/** Shows why a build did not pass, or its page where the API has no step output; a failed read is only a warning. */
 export async function showFailedSteps(
   ctx: ActionContext,
   service: Service,
@@ -125,7 +117,6 @@ export async function showFailedSteps(
       };
     }
     if (ctx.signal.aborted) return NOTHING_SHOWN;
-    // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
     const annotate = budget.remaining > 0;
     const shown = reportFailedSteps(ctx.io, job, steps, { secrets: ctx.secrets, annotate });
     if (shown.failedStep !== undefined && annotate) budget.remaining--;
@@ -155,7 +146,6 @@ export function reportFailedSteps(
   io: Io,
   job: Pick<Job, 'number'>,
   steps: readonly FailedStep[],
-  /** `secrets` are removed from everything shown, since the runner masks only whole values. */
   options: { secrets?: readonly string[]; annotate?: boolean } = {},
 ): FailureReport {
   const first = steps[0];
@@ -221,7 +211,6 @@ export function reportFailedSteps(
     );
   }
   if (options.annotate ?? true) {
-    // @actions/core escapes the message and the title, so neither can leave its command line.
     const name = oneLine(clean(first.name), 120);
     const exit = first.exitCode === undefined ? '' : ` (exit code ${first.exitCode})`;
     const reason = first.output === undefined ? undefined : lastMeaningfulLine(first.output.lines);

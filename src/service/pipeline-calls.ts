@@ -2,8 +2,8 @@
 // never a project, so that a pipeline named by its id is reached without one.
 import { UnusableAnswerError } from './http/errors.ts';
 import { isForkPipeline } from './forks.ts';
-import type { Transport } from './http/transport.ts';
-import { V2Client, type Pipeline } from './v2.ts';
+import { unseen } from './paginate.ts';
+import type { Pipeline, V2Client } from './v2.ts';
 import { pipelineVcs } from './v2-records.ts';
 
 /** A pipeline, and the branch and commit it was built from as the service gave them. */
@@ -33,18 +33,14 @@ export function headOf(pipeline: Pipeline): PipelineHead {
   return { id: pipeline.id, number: pipeline.number, branch, revision, fork: isForkPipeline(pipeline) };
 }
 
-export function pipelineCalls(transport: Transport) {
-  const api = new V2Client(transport);
+export function pipelineCalls(api: V2Client) {
   return {
     /** The pipeline `id`: an answer about another one is unusable (docs/promises.md, promise 35). */
     pipelineHead: async (id: string): Promise<PipelineHead> => headOf(await api.pipeline(id)),
     /** Every approval job of the pipeline, each once however often listed (docs/promises.md, promise 36). */
     approvals: async (pipelineId: string): Promise<Approval[]> => {
       const approvals = new Map<string, Approval>();
-      const workflows = new Set<string>();
-      for (const workflow of await api.workflows(pipelineId)) {
-        if (workflows.has(workflow.id)) continue;
-        workflows.add(workflow.id);
+      for (const workflow of unseen(await api.workflows(pipelineId), new Set(), (w) => w.id)) {
         for (const job of await api.jobs(workflow.id)) {
           if (job.type !== 'approval') continue;
           // Approving names the request: a hold without one could never be released.

@@ -40,16 +40,15 @@ export function runningBuilds(client: Client, project: ProjectRef, query: Runnin
   return async (previous) => {
     const pending = new Map<number, Job>();
     const read = async (filter: { statusFilter?: 'running' }, more: (page: Build[]) => boolean) => {
-      for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+      for (let page = 0; page < MAX_PAGES; page++) {
         const builds = await client.builds(project, {
           ...definedOnly({ branch: query.branch }),
           ...filter,
           limit: MAX_PAGE_SIZE,
-          offset,
+          offset: page * MAX_PAGE_SIZE,
         });
         for (const b of builds) if (counts(b) && !isFinished(b)) pending.set(b.build_num, jobOfBuild(b));
         if (builds.length < MAX_PAGE_SIZE || !more(builds)) break;
-        offset += builds.length;
       }
     };
     await read({ statusFilter: 'running' }, () => true);
@@ -68,7 +67,6 @@ export function runningBuilds(client: Client, project: ProjectRef, query: Runnin
 /** The running and queued jobs of the project's older pipelines, read through their workflows. */
 export function runningPipelineJobs(api: V2Client, project: SlugProject, query: RunningQuery): RunningJobs {
   const { branch, buildNum } = query;
-  /** This job's own pipeline, once read. */
   let own: { id: string; number: number } | undefined;
   /** Pipelines whose matching workflows have all ended: not read again. */
   const ended = new Set<string>();

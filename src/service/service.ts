@@ -1,7 +1,6 @@
-// One object per project, and the only place that knows the service has two APIs (docs/v2.md). By its v1.1 triple
-// a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
-// pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
-// anything is sent.
+// One object per project, and the only place that knows the service has two APIs (docs/v2.md): by its v1.1 triple
+// through v1.1, which says more (a build's steps) and takes a project token, with its pipelines through v2; by its
+// slug through v2 alone. A call with no form for the project is one error, before anything is sent.
 import { ApiError } from './http/errors.ts';
 import { BuildScan, JobScan, MAX_BUILDS_READ, MAX_JOBS_READ, type BuildQuery } from './find-builds.ts';
 import type { Transport } from './http/transport.ts';
@@ -11,7 +10,6 @@ import { triggersOf } from './start-build.ts';
 import type { Artifact, MessageResult, TestCase } from './records.ts';
 import { Client, projectName, type ProjectAddress, type ProjectRef, type SlugProject } from './v1.ts';
 import { V2Client, type Pipeline } from './v2.ts';
-import type { PipelineTrigger } from './v2-trigger.ts';
 import { headOf, pipelineCalls, type PipelineHead } from './pipeline-calls.ts';
 import { runningBuilds, runningPipelineJobs, type RunningJobs, type RunningQuery } from './running-jobs.ts';
 
@@ -46,32 +44,22 @@ export function openService({ transport, project }: ServiceConnection) {
   // v2 deletes a variable that does not exist without a word: one list says which exist.
   let envVarNames: Promise<Set<string>> | undefined;
   return {
-    project,
     name: projectName(project),
     /** Downloads go through the service's transport (src/files/download.ts). */
     transport,
     either,
 
-    /** The newest jobs that match, newest first, within a bound of jobs read. */
-    jobs(query: BuildQuery): JobSearch {
-      const scan =
-        'slug' in project ? new JobScan(v2, project, query) : new BuildScan(client, project, query);
-      return {
-        next: () => scan.next(),
-        get bounded() {
-          return scan.bounded;
-        },
-        readBound: 'slug' in project ? MAX_JOBS_READ : MAX_BUILDS_READ,
-      };
-    },
+    jobs: (query: BuildQuery): JobSearch =>
+      'slug' in project
+        ? Object.assign(new JobScan(v2, project, query), { readBound: MAX_JOBS_READ })
+        : Object.assign(new BuildScan(client, project, query), { readBound: MAX_BUILDS_READ }),
     ...sourcesOf(client, v2, project, transport),
     ...triggersOf(client, v2, project, transport),
-    async job(num: number): Promise<Job> {
-      return either(`reading job #${num}`, {
+    job: (num: number): Promise<Job> =>
+      either(`reading job #${num}`, {
         v1: async (c, p) => jobOfBuild(await c.build(p, num)),
         v2: (api, p) => api.readJob(p, num),
-      });
-    },
+      }),
     artifacts: (num: number): Promise<Artifact[]> =>
       either(`reading the artifacts of job #${num}`, {
         v1: (c, p) => c.artifacts(p, num),
@@ -87,9 +75,6 @@ export function openService({ transport, project }: ServiceConnection) {
         v2: (api, p) => api.tests(p, num),
       }),
     pipeline: (id: string): Promise<Pipeline> => v2.pipeline(id),
-    triggerPipeline: (options: PipelineTrigger) => v2.trigger(project, options),
-    rerunWorkflow: (workflowId: string, options: { jobs: string[]; enableSsh?: boolean }) =>
-      v2.rerun(workflowId, options),
 
     setEnvVar: async (name: string, value: string): Promise<void> => {
       await either('setting a variable', {
@@ -122,7 +107,6 @@ export function openService({ transport, project }: ServiceConnection) {
     clearCache: (): Promise<MessageResult> =>
       either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
 
-    /** The jobs to wait for (wait-for-serial), look after look. */
     runningJobs: (query: RunningQuery): RunningJobs =>
       either('listing the running jobs', {
         v1: (c, p) => runningBuilds(c, p, query),
@@ -140,6 +124,6 @@ export function openService({ transport, project }: ServiceConnection) {
       );
       return listed.map(headOf);
     },
-    ...pipelineCalls(transport),
+    ...pipelineCalls(v2),
   };
 }

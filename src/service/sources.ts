@@ -26,7 +26,6 @@ export interface JobLook {
   /** Known to a source that knows when it is complete (a pipeline): it needs neither appear nor settle time. */
   complete?: boolean;
   notes?: string[];
-  /** The workflows that have ended. */
   workflows?: WorkflowEnd[];
   /** Why nothing ran, once complete. */
   nothing?: string;
@@ -96,7 +95,6 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
         commitWorkflows: () => pipelines.workflows(),
       };
     },
-    /** One pipeline's jobs, look after look, in this project. */
     pipelineSource(pipeline: { id: string; number: number }, times: PipelineTimes): JobSource {
       return new PipelineBuilds(read, v2, pipeline, times);
     },

@@ -35,6 +35,9 @@ const NO_CACHE_RERUN =
   'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
   'command: clear-cache if needed';
 
+const notUsed = (input: string, other: string): ValidationError =>
+  new ValidationError(input, `leave it out with ${other}`, undefined, 'not used');
+
 // Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
 // project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
 export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slug = false): void {
@@ -45,25 +48,16 @@ export function checkTriggerInputs(api: TriggerApi, request: TriggerRequest, slu
       api,
     );
   const [input] = withoutV2Form(request);
-  if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
-    throw new ValidationError(
+  if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1'))
+    throw notUsed(
       'definition-id',
-      `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`,
-      undefined,
-      'not used',
+      `${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`,
     );
-  }
   // The v2 trigger's limits, before anything is sent; a build of v1.1 has none.
   const toV2 = slug || api === 'v2' || (api === 'auto' && input === undefined);
   if (toV2 && request.params !== undefined) checkPipelineParams('params', request.params);
-  if ((api === 'v2' || slug) && input !== undefined) {
-    throw new ValidationError(
-      input,
-      `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`,
-      undefined,
-      'not used',
-    );
-  }
+  if ((api === 'v2' || slug) && input !== undefined)
+    throw notUsed(input, `${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`);
 }
 
 /** What a trigger started: a build (its answer, as a job too), a pipeline, or nothing. */

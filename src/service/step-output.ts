@@ -31,8 +31,7 @@ export type FailedStep = ReturnType<typeof findFailedSteps>[number] & {
 /** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
 const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
 
-/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
- *  not fail a build. */
+/** The failed steps in build order, each container apart (raw server text); `insignificant` ones fail nothing. */
 export function findFailedSteps(build: Build) {
   const parallel = typeof build.parallel === 'number' && build.parallel > 1;
   return (Array.isArray(build.steps) ? build.steps : []).filter(isRecord).flatMap((step) =>
@@ -51,7 +50,6 @@ export function findFailedSteps(build: Build) {
           status: text(action['status']),
           exitCode: integer(action['exit_code']),
           durationMs: elapsedMs(action['run_time_millis'], action['start_time'], action['end_time']),
-          /** The service cut this step's output itself. */
           truncated: action['truncated'] === true,
           /** Pre-signed; never logged (the signature is a credential). */
           outputUrl: action['has_output'] === false ? undefined : text(action['output_url']),
@@ -65,7 +63,6 @@ interface CollectOptions {
   transport: Pick<Transport, 'open'>;
   /** The build read in full (client.build): a build from a list carries no steps. */
   build: Build;
-  /** Lines kept of each output; 0 reads nothing. */
   lines: number;
   /** Reads the build again, for fresh output addresses when a signature expired (403); called at most once. */
   refresh?: () => Promise<Build>;
@@ -168,7 +165,6 @@ export async function readStepOutput(
   return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
 }
 
-/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
 function unzipper(header: string | string[] | undefined): NodeJS.ReadWriteStream {
   try {
     const coding = contentCoding(header);
@@ -179,10 +175,8 @@ function unzipper(header: string | string[] | undefined): NodeJS.ReadWriteStream
   }
 }
 
-/**
- * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
- * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
- */
+/** Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`, parsed whole by JSON.parse
+ *  once its end is found; a message too long to hold is handed on in slices as it comes. */
 export class ChunkParser {
   readonly #emit: (text: string) => void;
   /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */
