@@ -10,6 +10,17 @@ export const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - PART_SUFFIX_BYTES;
 /** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
 export const MAX_PATH_BYTES = 4095;
 
+/** Why a file system would refuse the lengths of a path (`segments` of the absolute `path`), or undefined. */
+export function lengthProblem(path: string, segments: readonly string[]): string | undefined {
+  const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
+  if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES)
+    return `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`;
+  if (segments.some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES))
+    return `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`;
+  if (Buffer.byteLength(path) > max) return `its path in the destination would be longer than ${max} bytes`;
+  return undefined;
+}
+
 let partSerial: number | undefined;
 
 /** `<dest>.<12 hex digits>.part`, counting up from a random start: a counter, not a random name per file. */
