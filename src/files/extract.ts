@@ -157,7 +157,6 @@ export async function unpack(
   }
 }
 
-/** A member's segments below the unpack folder. */
 function memberSegments(member: Member): string[] {
   return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
 }
