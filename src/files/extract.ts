@@ -93,8 +93,11 @@ export async function unpack(
       throw tooMuch(`the ${formatBytes(free)} free on the destination's file system`);
     if (declared > options.extractMaxBytes)
       throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
-    const planned = finals.filter((f) => f !== undefined);
-    await removeStaleParts(destination.root, planned, step.info);
+    await removeStaleParts(
+      destination.root,
+      finals.filter((f) => f !== undefined),
+      step.info,
+    );
     let written = 0;
     await readArchive(archive, kind, signal, (member, index) => {
       const segments = finals[index];
