@@ -110,8 +110,7 @@ export class Downloader {
     }
   }
 
-  // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
-  // encoded answer starts over.
+  // Not undici's retry interceptor: a resumed part must pass the size and rate checks below.
   async #attempts(fd: number, { url, name, onBytes }: DownloadRequest, signal: AbortSignal) {
     const { opener, clock, retry, log, maxBytes, minRate } = this.#options;
     let size = 0;
@@ -238,7 +237,6 @@ export class Downloader {
             resumed++;
             log('debug', `${name}: resuming at byte ${size}`);
           } else {
-            // The whole file again: what was written goes.
             empty();
             const length = firstHeader(answer.headers['content-length'])?.trim() ?? '';
             total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
