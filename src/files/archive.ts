@@ -1,4 +1,4 @@
-// The archive kind of a file name, apart from the reader so that a step without archives loads no archive library.
+// Apart from the reader and the member checks, so that a step without archives loads no archive library.
 export type ArchiveKind = 'tar' | 'tar.gz' | 'zip';
 
 /** The archive kind of a file name, and the name without its extension (the folder it unpacks into). */
