@@ -6,16 +6,7 @@ import { dirname, join, sep } from 'node:path';
 import { quoted } from '../common/format.ts';
 import { UserFacingError } from '../common/errors.ts';
 import { FetchError } from './file-errors.ts';
-import {
-  foldedName,
-  MAX_FILE_NAME_BYTES,
-  MAX_PATH_BYTES,
-  MAX_SEGMENT_BYTES,
-  PART_SUFFIX_BYTES,
-  pathProblem,
-  PROFILES,
-  type FileSystemProfile,
-} from './names.ts';
+import { foldedName, lengthProblem, pathProblem, PROFILES, type FileSystemProfile } from './names.ts';
 
 /** A path below the destination cannot be used: a folder on the way is a symbolic link or not a folder. */
 export class RefusedPathError extends UserFacingError {
@@ -30,11 +21,9 @@ export type Found =
   | { kind: 'refused'; reason: string }
   | { kind: 'exists'; what: 'file' | 'symlink' | 'folder' | 'other' };
 
-/** Its folders, each made once with lstat: a symbolic link planted inside is refused, never followed. */
 export class Destination {
   /** Absolute, symbolic links resolved (the destination itself is the user's choice and may be one). */
   readonly root: string;
-  /** Each folder below the root (its segments joined), made ready once. */
   readonly #folders = new Map<string, Promise<void>>();
   readonly #created: string[] = [];
   readonly #profile: FileSystemProfile;
@@ -73,15 +62,7 @@ export class Destination {
 
   /** What is at `segments` now, creating nothing: a folder on the way that is a link or a file refuses the path. */
   async inspect(segments: readonly string[], cache?: InspectCache): Promise<Found> {
-    const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
-    const tooLong =
-      Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES
-        ? `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`
-        : segments.some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES)
-          ? `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`
-          : Buffer.byteLength(join(this.root, ...segments)) > max
-            ? `its path in the destination would be longer than ${max} bytes`
-            : undefined;
+    const tooLong = lengthProblem(join(this.root, ...segments), segments);
     if (tooLong !== undefined) return { kind: 'refused', reason: tooLong };
     // Whatever reaches the destination passes the segment rules here too, an archive's unpacked files included.
     const problem = pathProblem(segments, this.#profile);
@@ -107,16 +88,7 @@ export class Destination {
         if (n < segments.length) cache?.set(relative, stat);
       }
       if (stat === null) return { kind: 'free' };
-      if (n === segments.length) {
-        const what = stat.isSymbolicLink()
-          ? 'symlink'
-          : stat.isDirectory()
-            ? 'folder'
-            : stat.isFile()
-              ? 'file'
-              : 'other';
-        return { kind: 'exists', what };
-      }
+      if (n === segments.length) return { kind: 'exists', what: kindOf(stat) };
       const refused = folderProblem(stat, relative);
       if (refused !== undefined) return { kind: 'refused', reason: refused };
     }
@@ -127,6 +99,10 @@ export class Destination {
   async removeEmptyFolders(): Promise<void> {
     for (const folder of this.#created.toReversed()) await rmdir(folder).catch(() => undefined);
   }
+}
+
+function kindOf(stat: Stats): Extract<Found, { kind: 'exists' }>['what'] {
+  return stat.isSymbolicLink() ? 'symlink' : stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : 'other';
 }
 
 function folderProblem(stat: Stats, relative: string): string | undefined {

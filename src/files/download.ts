@@ -4,21 +4,19 @@
 import { closeSync, createWriteStream, ftruncateSync, openSync, unlinkSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { abortReason, systemClock, type Clock } from '../common/clock.ts';
-import { discard } from '../service/http/answer.ts';
 import { asError, UserFacingError } from '../common/errors.ts';
+import { displayUrl, firstHeader, formatLimit, quoted, shortDuration } from '../common/format.ts';
+import { definedOnly } from '../common/values.ts';
+import { discard } from '../service/http/answer.ts';
+import { contentCoding, decoder, type Coding } from '../service/http/decode.ts';
 import { ApiError } from '../service/http/errors.ts';
 import { backoffDelay, isTransient, type RetryOptions } from '../service/http/retry.ts';
+import type { OpenedBody, Transport } from '../service/http/transport.ts';
 import { partFileName } from './names.ts';
 import { renameFile } from './rename.ts';
-import { contentCoding, decoder, type Coding } from '../service/http/decode.ts';
-import { definedOnly } from '../common/values.ts';
-import { displayUrl, firstHeader, formatLimit, quoted, shortDuration } from '../common/format.ts';
-import type { OpenedBody, OpenOptions } from '../service/http/transport.ts';
 
-/** `Transport.open`, which handles credentials and redirects. */
-export interface Opener {
-  open(url: string, options: OpenOptions): Promise<OpenedBody>;
-}
+/** The transport's `open`, which handles credentials and redirects. */
+export type Opener = Pick<Transport, 'open'>;
 
 interface DownloaderOptions {
   opener: Opener;
@@ -41,20 +39,16 @@ interface DownloadRequest {
   onBytes?: (bytes: number) => void;
 }
 
-/** A download failed for good. */
 export class DownloadError extends UserFacingError {
   override name = 'DownloadError';
-  readonly artifact: string;
   constructor(artifact: string, cause: Error, attempts: number) {
     const tries =
       attempts > 1 && !/after \d+ attempts/u.test(cause.message) ? ` (after ${attempts} attempts)` : '';
     super(`artifact ${artifact}: ${cause.message}${tries}`, { cause });
-    this.artifact = artifact;
   }
 }
 
-/** A failed attempt, and what the next one does; `slow` resumes but counts as a failure, since a drip takes the
- *  file a little further every time. */
+/** `slow` resumes but counts as a failure, since a drip takes the file a little further every time. */
 class AttemptError extends UserFacingError {
   override name = 'AttemptError';
   readonly next: 'resume' | 'restart' | 'slow' | 'none';
@@ -64,26 +58,26 @@ class AttemptError extends UserFacingError {
   }
 }
 
+const restart = (message: string): AttemptError => new AttemptError(message, 'restart');
+
 export class Downloader {
-  readonly #opener: Opener;
-  readonly #clock: Clock;
-  // Failures in a row, since resuming is cheap; four times as many attempts in all is the outer bound.
-  readonly #retry: RetryOptions;
-  readonly #log: (level: 'debug' | 'info', message: string) => void;
-  readonly #maxBytes: number;
-  readonly #minRate: { bytes: number; windowMs: number };
+  readonly #options: Required<Omit<DownloaderOptions, 'retry'>> & { retry: RetryOptions };
   /** Part files being written: removed on failure, and by removeParts() when the process is stopped. */
   readonly #parts = new Set<string>();
 
   constructor(options: DownloaderOptions) {
-    this.#opener = options.opener;
-    this.#clock = options.clock ?? systemClock;
-    this.#retry = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...definedOnly(options.retry) };
-    this.#log = options.log ?? (() => {});
-    // Above what a hosted runner's free disk can take beside a checkout.
-    this.#maxBytes = options.maxBytes ?? 10 * 1024 ** 3;
-    // Far below any real storage, far above a drip.
-    this.#minRate = options.minRate ?? { bytes: 64 * 1024, windowMs: 60_000 };
+    this.#options = {
+      opener: options.opener,
+      clock: systemClock,
+      log: () => {},
+      // Above what a hosted runner's free disk can take beside a checkout.
+      maxBytes: 10 * 1024 ** 3,
+      // Far below any real storage, far above a drip.
+      minRate: { bytes: 64 * 1024, windowMs: 60_000 },
+      ...definedOnly(options),
+      // Failures in a row, since resuming is cheap; four times as many attempts in all is the outer bound.
+      retry: { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 15_000, ...definedOnly(options.retry) },
+    };
   }
 
   get parts(): ReadonlySet<string> {
@@ -116,10 +110,9 @@ export class Downloader {
     }
   }
 
-  // Not undici's retry interceptor: a resumed part must pass the size and rate checks, and a changed file or an
-  // encoded answer starts over.
+  // Not undici's retry interceptor: a resumed part must pass the size and rate checks below.
   async #attempts(fd: number, { url, name, onBytes }: DownloadRequest, signal: AbortSignal) {
-    /** Bytes in the part file. */
+    const { opener, clock, retry, log, maxBytes, minRate } = this.#options;
     let size = 0;
     const empty = (): void => {
       if (size === 0) return;
@@ -128,14 +121,12 @@ export class Downloader {
       ftruncateSync(fd, 0);
     };
     let total: number | undefined;
-    /** The version the part file began with: a resumed part must be of it. */
+    // The version the part file began with: a resumed part must be of it.
     let version: Version = { etag: undefined, modified: undefined };
-    /** What If-Range accepts: a strong ETag, else Last-Modified. */
-    let validator: string | undefined;
     let useRange = true;
     let resumed = 0;
     let failures = 0;
-    /** The furthest the part file ever got: only going beyond it counts as progress. */
+    // Only going beyond the furthest the part file ever got counts as progress.
     let furthest = 0;
 
     // Read by `data` events, cheaper than a pipeline; written by the thread pool in batches (docs/performance.md).
@@ -144,13 +135,13 @@ export class Downloader {
       const source = decode ?? body;
       let got = 0;
       let raw = 0;
-      /** A failure of ours, told apart from the decoder's own. */
+      // A failure of ours, told apart from the decoder's own.
       let failure: Error | undefined;
-      const { bytes, windowMs } = this.#minRate;
-      let since = this.#clock.now();
+      const { bytes, windowMs } = minRate;
+      let since = clock.now();
       let before = 0;
       const watch = (): void => {
-        const now = this.#clock.now();
+        const now = clock.now();
         const wire = decode === undefined ? got : raw;
         if (now - since < windowMs) return;
         if (wire - before >= bytes) [since, before] = [now, wire];
@@ -199,10 +190,7 @@ export class Downloader {
       } catch (error) {
         discard(body);
         if (decode === undefined || error === failure || error instanceof UserFacingError) throw error;
-        throw new AttemptError(
-          `the ${coding} body could not be decoded: ${asError(error).message}`,
-          'restart',
-        );
+        throw restart(`the ${coding} body could not be decoded: ${asError(error).message}`);
       } finally {
         clearInterval(watchdog);
         // What is on disk is what counts, whatever failed: every write queued lands first.
@@ -213,17 +201,19 @@ export class Downloader {
     };
 
     for (let attempt = 1; ; attempt++) {
-      /** A range of encoded bytes cannot be appended to decoded ones: an encoded attempt that fails starts over. */
+      // A range of encoded bytes cannot be appended to decoded ones: an encoded attempt that fails starts over.
       let encoded = false;
       try {
         const headers: Record<string, string> = { 'accept-encoding': 'identity' };
         const resuming = size > 0 && useRange;
         if (resuming) {
           headers.range = `bytes=${size}-`;
+          // What If-Range accepts: a strong ETag, else Last-Modified.
+          const validator = version.etag?.startsWith('W/') === false ? version.etag : version.modified;
           if (validator !== undefined) headers['if-range'] = validator;
         }
         // Nothing is awaited until the body is piped: a body failing while no one listens would end the process.
-        const answer = await this.#opener.open(url, { headers, signal });
+        const answer = await opener.open(url, { headers, signal });
         let coding;
         try {
           coding = contentCoding(answer.headers['content-encoding']);
@@ -236,40 +226,32 @@ export class Downloader {
               const asked = resuming ? `bytes ${size}-` : 'the whole file';
               const also = encoded ? ` and Content-Encoding ${coding}` : '';
               const message = `the server answered a request for ${asked} with 206, Content-Range ${JSON.stringify(sent ?? '')}${also}`;
-              throw new AttemptError(message, 'restart');
+              throw restart(message);
             }
             // A server that ignores If-Range may resume another version: its bytes would end the file.
             const changed = otherVersion(version, versionOf(answer.headers));
             if (changed !== undefined) {
-              throw new AttemptError(
-                `the server resumed another version of the file (${changed})`,
-                'restart',
-              );
+              throw restart(`the server resumed another version of the file (${changed})`);
             }
             total ??= range.total;
             resumed++;
-            this.#log('debug', `${name}: resuming at byte ${size}`);
+            log('debug', `${name}: resuming at byte ${size}`);
           } else {
-            // The whole file again: what was written goes.
             empty();
             const length = firstHeader(answer.headers['content-length'])?.trim() ?? '';
             total = !encoded && /^\d{1,15}$/u.test(length) ? Number(length) : undefined;
             version = versionOf(answer.headers);
-            validator = version.etag?.startsWith('W/') === false ? version.etag : version.modified;
           }
         } catch (error) {
           discard(answer.body);
           throw error;
         }
         // undici holds the wire to Content-Length; these hold a 206 to the file its Content-Range announced.
-        await receive(answer.body, coding, total === undefined ? this.#maxBytes : Infinity);
+        await receive(answer.body, coding, total === undefined ? maxBytes : Infinity);
         if (total !== undefined && size !== total) {
           throw size < total
             ? new AttemptError(`the body ended after ${size} of ${total} bytes`, 'resume')
-            : new AttemptError(
-                `GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`,
-                'restart',
-              );
+            : restart(`GET ${displayUrl(url)}: the body is longer than its Content-Length of ${total} bytes`);
         }
         return { bytes: size, attempts: attempt, resumed };
       } catch (caught) {
@@ -283,16 +265,13 @@ export class Downloader {
         failures = size > furthest && next !== 'slow' ? 1 : failures + 1;
         furthest = Math.max(furthest, size);
         const retriable = isTransient(error) || beyond || (next !== undefined && next !== 'none');
-        if (!retriable || failures >= this.#retry.maxAttempts || attempt >= this.#retry.maxAttempts * 4) {
+        if (!retriable || failures >= retry.maxAttempts || attempt >= retry.maxAttempts * 4) {
           throw new DownloadError(name, error, attempt);
         }
-        const wait = backoffDelay(failures, this.#retry, () => this.#clock.random());
+        const wait = backoffDelay(failures, retry, () => clock.random());
         const where = size > 0 && useRange ? `resuming at ${size} bytes` : 'starting over';
-        this.#log(
-          'info',
-          `${name}: ${error.message}; ${where} in ${shortDuration(wait)} (attempt ${attempt + 1})`,
-        );
-        await this.#clock.sleep(wait, signal);
+        log('info', `${name}: ${error.message}; ${where} in ${shortDuration(wait)} (attempt ${attempt + 1})`);
+        await clock.sleep(wait, signal);
       }
     }
   }
@@ -301,12 +280,9 @@ export class Downloader {
 /** Bytes gathered for one write of the part file: one trip to the thread pool per batch, not per read. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
-interface Version {
-  etag: string | undefined;
-  modified: string | undefined;
-}
+type Version = ReturnType<typeof versionOf>;
 
-function versionOf(headers: OpenedBody['headers']): Version {
+function versionOf(headers: OpenedBody['headers']) {
   return { etag: firstHeader(headers.etag), modified: firstHeader(headers['last-modified']) };
 }
 
@@ -314,15 +290,10 @@ function versionOf(headers: OpenedBody['headers']): Version {
  *  the resume goes on (docs/promises.md, promise 37). */
 function otherVersion(first: Version, resumed: Version): string | undefined {
   const sameEtag = first.etag === resumed.etag;
-  const bothDated = first.modified !== undefined && resumed.modified !== undefined;
-  if (
-    sameEtag &&
-    (first.etag === undefined
-      ? first.modified === resumed.modified
-      : !bothDated || first.modified === resumed.modified)
-  ) {
-    return undefined;
-  }
+  // A matching ETag is enough where one of the answers has no date.
+  const undated =
+    first.etag !== undefined && (first.modified === undefined || resumed.modified === undefined);
+  if (sameEtag && (undated || first.modified === resumed.modified)) return undefined;
   const text = (value: string): string => (/^[\x20-\x7e]{1,80}$/u.test(value) ? value : quoted(value, 80));
   const shown = (v: Version): string =>
     !sameEtag && v.etag !== undefined

@@ -4,12 +4,12 @@
 import { open, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { formatBytes, plural, quoted, sayFirst } from '../common/format.ts';
-import { partFileName } from './names.ts';
+import { foldedName, partFileName, pathProblem } from './names.ts';
 import { renameFile } from './rename.ts';
 import { asUserFacing, diskFullReason, FetchError } from './file-errors.ts';
 import { aThing, RefusedPathError, type Destination, type InspectCache } from './destination.ts';
-import { checkMembers, memberSegments, UnsafeArchiveError, type ArchiveKind } from './archive.ts';
-import { listMembers, readArchive } from './reader.ts';
+import type { ArchiveKind } from './archive.ts';
+import { readArchive, UnsafeArchiveError, type Member } from './reader.ts';
 import { removeStaleParts } from './stale-parts.ts';
 
 /** What unpacking needs of the step; `warning` makes the line safe for the log. */
@@ -56,7 +56,8 @@ export async function unpack(
   };
   step.onCleanup(removeParts);
   try {
-    const members = await listMembers(archive, kind, signal);
+    const members: Member[] = [];
+    await readArchive(archive, kind, signal, (member) => void members.push(member));
     checkMembers(members);
     const refused: { what: string; reason: string }[] = [];
     const finals: (string[] | undefined)[] = [];
@@ -92,8 +93,11 @@ export async function unpack(
       throw tooMuch(`the ${formatBytes(free)} free on the destination's file system`);
     if (declared > options.extractMaxBytes)
       throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
-    const planned = finals.filter((f) => f !== undefined);
-    await removeStaleParts(destination.root, planned, step.info);
+    await removeStaleParts(
+      destination.root,
+      finals.filter((f) => f !== undefined),
+      step.info,
+    );
     let written = 0;
     await readArchive(archive, kind, signal, (member, index) => {
       const segments = finals[index];
@@ -154,4 +158,51 @@ export async function unpack(
     step.warning(`Did not unpack archive ${name}: ${error.message}; it is kept as it is`);
     return [];
   }
+}
+
+function memberSegments(member: Member): string[] {
+  return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
+}
+
+/** Refuses the archive at a member that is not a plain file or folder, breaks the path rules, or merges with another. */
+export function checkMembers(members: readonly Member[]): void {
+  const files = new Map<string, string>();
+  const folders = new Map<string, string>();
+  for (const member of members) {
+    const problem = memberProblem(member);
+    if (problem !== undefined) throw new UnsafeArchiveError(`member ${quoted(member.name)} ${problem}`);
+    const segments = memberSegments(member);
+    const keys = segments.map((_, n) => foldedName(segments.slice(0, n + 1).join('/')));
+    const own = keys.at(-1) ?? '';
+    for (const key of member.type === 'folder' ? keys : keys.slice(0, -1)) {
+      const file = files.get(key);
+      if (file !== undefined) throw clash(file, member.name);
+      if (!folders.has(key)) folders.set(key, member.name);
+    }
+    if (member.type !== 'file') continue;
+    const other = files.get(own) ?? folders.get(own);
+    if (other !== undefined) throw clash(other, member.name);
+    files.set(own, member.name);
+  }
+}
+
+function clash(first: string, second: string): UnsafeArchiveError {
+  return new UnsafeArchiveError(
+    first === second
+      ? `member ${quoted(first)} is in it twice, and one would replace the other`
+      : `members ${quoted(first)} and ${quoted(second)} would be one file or folder on a disk that ignores ` +
+          'case or Unicode form (Windows, macOS), and one would replace the other',
+  );
+}
+
+function memberProblem(member: Member): string | undefined {
+  if (member.type !== 'file' && member.type !== 'folder')
+    return `is a ${member.type}, not a plain file or folder`;
+  const name = member.name;
+  // Names are printed in warnings; the runner would obey these anywhere in a line.
+  if (name.includes('::') || name.includes('##[')) return 'looks like a workflow command';
+  if (/^[/\\]|^[A-Za-z]:(?:[/\\]|$)/u.test(name)) return 'is an absolute path';
+  const segments = memberSegments(member);
+  if (segments.length === 0) return 'has no name';
+  return pathProblem(segments);
 }

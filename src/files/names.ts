@@ -10,6 +10,17 @@ export const MAX_FILE_NAME_BYTES = MAX_SEGMENT_BYTES - PART_SUFFIX_BYTES;
 /** Linux's PATH_MAX less the closing NUL: no longer path can be opened. */
 export const MAX_PATH_BYTES = 4095;
 
+/** Why a file system would refuse the lengths of a path (`segments` of the absolute `path`), or undefined. */
+export function lengthProblem(path: string, segments: readonly string[]): string | undefined {
+  const max = MAX_PATH_BYTES - PART_SUFFIX_BYTES;
+  if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES)
+    return `its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`;
+  if (segments.some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES))
+    return `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`;
+  if (Buffer.byteLength(path) > max) return `its path in the destination would be longer than ${max} bytes`;
+  return undefined;
+}
+
 let partSerial: number | undefined;
 
 /** `<dest>.<12 hex digits>.part`, counting up from a random start: a counter, not a random name per file. */
@@ -39,11 +50,8 @@ export function pathProblem(segments: readonly string[], profile?: FileSystemPro
   return [...segments.map(segmentProblem), ...windows].find((p) => p !== undefined);
 }
 
-/**
- * `.git` in any case, and the names NTFS and HFS+ read as `.git` too, as git itself checks them (its fixes for
- * CVE-2014-9390 and CVE-2019-1352): what follows a `:` is a stream of the same file, trailing dots and spaces are
- * dropped, `GIT~1` is its short name, and HFS+ ignores some invisible code points.
- */
+// `.git` in any case, and the names NTFS and HFS+ read as `.git`, as git checks them (CVE-2014-9390, CVE-2019-1352):
+// a stream after `:`, trailing dots and spaces, the short name `GIT~1`, and code points HFS+ ignores.
 export function isGitFolderName(segment: string): boolean {
   const name = (segment.split(':')[0] ?? '')
     .replace(/[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu, '')
@@ -52,10 +60,8 @@ export function isGitFolderName(segment: string): boolean {
   return name === '.git' || name === 'git~1';
 }
 
-/**
- * The key under which a case- and normalisation-insensitive disk stores a name, whatever the platform (Linux
- * runners write to such disks too); lower then upper case folds more than any one disk does (`ß` and `ss`).
- */
+// The key under which a case- and normalisation-insensitive disk stores a name, whatever the platform (Linux runners
+// write to such disks too); lower then upper case folds more than any one disk does (`ß` and `ss`).
 export function foldedName(name: string): string {
   return name.normalize('NFC').toLowerCase().toUpperCase();
 }

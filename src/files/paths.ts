@@ -51,16 +51,14 @@ function relativeSegments(text: string, profile: FileSystemProfile): RelativePat
     // A web server or a later tool may decode `%XX` escapes, even twice (`%252e`).
     let decoded = part;
     for (let i = 0; i < 4; i++) decoded = unescape(decoded);
-    if (/(?:^|[/\\])\.\.?(?:[/\\]|$)|\0/u.test(decoded)) {
+    if (/(?:^|[/\\])\.\.?(?:[/\\]|$)|\0/u.test(decoded))
       return refuse(`its segment ${JSON.stringify(part)} is a percent-encoded '..', '.' or NUL`);
-    }
     if (Buffer.byteLength(part) > MAX_SEGMENT_BYTES)
       return refuse(`a segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
   }
   if (segments.length === 0) return refuse('it has no file name');
-  if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES) {
+  if (Buffer.byteLength(segments.at(-1) ?? '') > MAX_FILE_NAME_BYTES)
     return refuse(`its file name is longer than ${MAX_FILE_NAME_BYTES} bytes`);
-  }
   return { ok: true, segments, contained };
 }
 
@@ -79,14 +77,12 @@ export interface PlannedFile {
 interface PlanOptions {
   globs: readonly Glob[];
   flatten: boolean;
-  /** Save the single artifact under this name. */
   fileName?: string | undefined;
   profile?: FileSystemProfile;
 }
 
 export interface Plan {
   files: PlannedFile[];
-  /** Unsafe or unusable records and paths. */
   refused: { what: string; reason: string }[];
   contained: { source: string; changes: string[] }[];
   /** Left out by the patterns, and listed twice (same URL, same path). */
@@ -151,12 +147,11 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
   }
 
   if (fileName !== undefined) {
-    if (plan.files.length > 1) {
+    if (plan.files.length > 1)
       throw new ClashError(
         `file-name is given, but ${plan.files.length} artifacts match (${sample(plan.files.map((f) => f.source))}); ` +
           'narrow them to one with pattern, or leave file-name out',
       );
-    }
     for (const file of plan.files) file.segments = [fileName];
     return plan;
   }
@@ -189,12 +184,11 @@ export function planDownloads(artifacts: readonly ArtifactLike[], options: PlanO
   for (const file of plan.files) {
     for (let n = 1; n < file.segments.length; n++) {
       const other = files.get(fold(file.segments.slice(0, n)));
-      if (other) {
+      if (other)
         throw new ClashError(
           `artifact ${quoted(other.source)} would be saved as a file where artifact ` +
             `${quoted(file.source)} needs a folder; leave one out with pattern`,
         );
-      }
     }
   }
   return plan;

@@ -8,15 +8,22 @@ import { Parser, type ReadEntry } from 'tar';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { asError, UserFacingError } from '../common/errors.ts';
 import { quoted } from '../common/format.ts';
-import { UnsafeArchiveError, type ArchiveKind, type Member } from './archive.ts';
+import type { ArchiveKind } from './archive.ts';
 
 /** Called for each member in archive order; what it returns, if anything, consumes the member's bytes. */
 type Visit = (member: Member, index: number) => ((data: AsyncIterable<Buffer>) => Promise<void>) | undefined;
 
-export async function listMembers(file: string, kind: ArchiveKind, signal: AbortSignal): Promise<Member[]> {
-  const members: Member[] = [];
-  await readArchive(file, kind, signal, (member) => void members.push(member));
-  return members;
+export interface Member {
+  name: string;
+  type: 'file' | 'folder' | 'symlink' | 'hardlink' | 'device' | 'other';
+  /** The size the archive declares: trusted for nothing but refusing early. */
+  size: number;
+  /** Any execute bit in the member's mode: the file is written 0755, else 0644 (less the umask). */
+  executable: boolean;
+}
+
+export class UnsafeArchiveError extends Error {
+  override name = 'UnsafeArchiveError';
 }
 
 /** Reads the whole archive once, in order; a member comes once the last one is consumed. */

@@ -3,7 +3,6 @@
 import { renameSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 
-/** How long a rename is retried on Windows before its error is given up on. */
 export const RENAME_RETRY_MS = 5000;
 const TRANSIENT_ON_WINDOWS = new Set(['EPERM', 'EBUSY', 'EACCES']);
 

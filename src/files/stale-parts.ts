@@ -6,7 +6,6 @@ import { plural } from '../common/format.ts';
 import { PART_SUFFIX_BYTES } from './names.ts';
 import { sample } from './paths.ts';
 
-/** A part file's suffix: a dot, its hex digits, `.part`. */
 const PART_SUFFIX = new RegExp(`\\.[0-9a-f]{${PART_SUFFIX_BYTES - '..part'.length}}\\.part$`, 'u');
 
 /** Removes the part files of the planned paths (segments below `root`), and says so. */

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkMembers, type Member } from '../../src/files/archive.ts';
+import { checkMembers } from '../../src/files/extract.ts';
+import type { Member } from '../../src/files/reader.ts';
 import { compileGlob } from '../../src/common/glob.ts';
 import { forEachLimited } from '../../src/common/limiter.ts';
 import { artifactRelativePath, ClashError, planDownloads, type ArtifactLike } from '../../src/files/paths.ts';
