@@ -1,6 +1,5 @@
-// The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
-// a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
-// (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
+// The gate of trigger-build (`wait`) and wait-for-build: waits for builds with its looks (gate-looks.ts), judges them
+// by the one rule (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
 import { abortReason } from '../common/clock.ts';
 import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError, ValidationError } from '../common/errors.ts';
@@ -42,18 +41,16 @@ import { waitForJobs } from './gate-looks.ts';
 interface GateOptions {
   started: number;
   deadline: number;
-  /** Cancels what is still running once the step was cancelled; says what became of it (trigger-build). */
+  /** Cancels what still runs once the step was cancelled, and says what became of it (trigger-build). */
   onAbort?: (builds: readonly Job[]) => Promise<string>;
-  /** The `build-num` output: the newest build (wait-for-build), or the first that did not pass (trigger-build). */
+  /** The `build-num` output: the newest build, or the first that did not pass (trigger-build). */
   buildNum?: 'newest' | 'deciding';
-  /** Every list of builds a look counted. */
   seen?: (builds: readonly Job[]) => void;
 }
 
 interface Reports {
   tests: Map<number, TestsRead>;
   failures: Map<number, FailureReport>;
-  /** One budget of error annotations for the failed steps and the failed tests of every build. */
   budget: AnnotationBudget;
 }
 
@@ -69,15 +66,6 @@ export async function gateBuilds(
   let ending: Ending = { kind: 'cancelled' };
   let workflows: readonly WorkflowEnd[] = [];
   const reports: Reports = { tests: new Map(), failures: new Map(), budget: new AnnotationBudget() };
-  /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
-  const ranNothing = (why: string): Job[] => {
-    ending = { kind: 'stopped', why };
-    // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
-    const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
-    ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(upper(why))));
-    ending = { kind: 'none', why };
-    return builds;
-  };
   try {
     let waited: Finished;
     try {
@@ -85,7 +73,6 @@ export async function gateBuilds(
         builds = b;
         options.seen?.(b);
       };
-      /** A wait that ended without a result: the summary says why (the step's error says it too). */
       const stopped = (why: string): void => void (ending = { kind: 'stopped', why });
       // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
       const follow = async (): Promise<Finished> =>
@@ -129,7 +116,15 @@ export async function gateBuilds(
       ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
 
     if (verdict.fail !== undefined) throw waitFailed(logSafe(verdict.fail));
-    if (verdict.none !== undefined) return ranNothing(verdict.none);
+    if (verdict.none !== undefined) {
+      // Nothing ran (a commit the service skipped or filtered out): `if-no-builds` decides, never a success.
+      const why = verdict.none;
+      ending = { kind: 'stopped', why };
+      const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+      ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(upper(why))));
+      ending = { kind: 'none', why };
+      return builds;
+    }
     const worst = endOutcome(ending, builds, workflows);
     const target = scopeOf(input);
     ctx.info(
@@ -185,14 +180,13 @@ export function pipelineSource(
 /** The inputs that name the step's project; without them it is the workflow's repository. */
 const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'] as const;
 
-/** build-num mode: that one job, as a source that is complete once it has ended. */
 async function oneJob(service: Service, input: GateInputs): Promise<GateInputs> {
   if (input.buildNum === undefined) return input;
   const source = await service.oneJob(input.buildNum);
   return { ...input, workflows: [], jobs: [], named: [], source };
 }
 
-/** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
+/** The `outcome` output: the worst of the builds and workflows once all ended; 'none' when none ran. */
 function endOutcome(ending: Ending, builds: readonly Job[], workflows: readonly WorkflowEnd[]): string {
   if (ending.kind === 'none') return 'none';
   // A wait that did not end (the deadline, a give-up, a named job that never came, a cancel) judged nothing: a
@@ -217,19 +211,25 @@ function setOutputs(
   ctx.setOutput('build-num', main?.number ?? '');
   ctx.setOutput('build-url', shellSafeUrl(main?.url ?? ''));
   ctx.setOutput('outcome', outputWord(ctx.info, 'outcome', outcome));
-  const rows: Record<string, unknown>[] = builds.map((b) => ({
-    build_num: b.number,
-    build_url: b.url ? shellSafeUrl(b.url) : null,
-    job: b.name,
-    workflow: b.workflow.name,
-    status: b.status,
-    outcome: outcomeOf(b) || null,
-  }));
+  const rows = builds.map((b) => buildRow(b));
   for (const { job, workflow, status } of unbuiltOf(input))
     rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
   ctx.setOutput('builds', rows);
   const failedStep = builds.map((b) => failures.get(b.number)?.failedStep).find((s) => s !== undefined);
   ctx.setOutput('failed-step', failedStep ?? '');
+}
+
+/** A row of the `builds` output. */
+export function buildRow(b: Job, outcome = outcomeOf(b) || null): Record<string, unknown> {
+  const url = b.url ? shellSafeUrl(b.url) : null;
+  return {
+    build_num: b.number,
+    build_url: url,
+    job: b.name,
+    workflow: b.workflow.name,
+    status: b.status,
+    outcome,
+  };
 }
 
 async function writeSummary(

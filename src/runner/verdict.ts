@@ -106,7 +106,7 @@ function failureMessage(
 }
 
 /** `; allowed: success, no_tests` when more than one outcome passes. */
-const allowedOf = ({ policy }: GateInputs): string =>
+export const allowedOf = ({ policy }: { policy: OutcomePolicy }): string =>
   policy.allowed.size > 1 ? `; allowed: ${describePolicy(policy)}` : '';
 
 /** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */

@@ -25,14 +25,13 @@ export function pollIntervalMs(inputs: Inputs): number {
 /** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
 export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, instead: string): string {
   const raw = given ?? workflowRevision(env);
-  if (raw === undefined) {
+  if (raw === undefined)
     throw new ValidationError(
       'revision',
       `a value is required when GITHUB_SHA is not set (or give ${instead})`,
       undefined,
       'missing',
     );
-  }
   if (!/^[0-9a-f]{7,40}$/i.test(raw))
     throw new ValidationError('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
   return raw.toLowerCase();
