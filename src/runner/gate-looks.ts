@@ -1,5 +1,4 @@
-// The gate's looks, given to the one wait (wait.ts): a source's jobs (one job, a commit's or a pipeline's) found
-// look after look until every one has ended and none is to come.
+// The gate's looks for the one wait (wait.ts): a source's jobs, look after look until all ended and none is to come.
 import { ApiError } from '../service/http/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';
@@ -16,7 +15,6 @@ import type { ActionContext } from './run.ts';
 import { logSafe } from './text.ts';
 import { scopeOf, label, describeState, type GateInputs, type Finished } from './gate-scope.ts';
 
-/** Finds the source's jobs (the commit's, unless the input gives one) look after look until all have ended. */
 export async function waitForJobs(
   ctx: ActionContext,
   service: Service,
@@ -42,11 +40,9 @@ export async function waitForJobs(
   /** The last time a build appeared or ended: the appear and settle times count from it. */
   let lastChange = started;
   let warnedTruncated = false;
-  /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
   /** The workflow the last look waited for, once every build had ended. */
   let waitingFor: string | undefined;
-  /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
   let erroredPipelines: string[] = [];
 
   /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
@@ -84,7 +80,7 @@ export async function waitForJobs(
     for (const { name, status } of scanned.open ?? []) if (isOpen(name, status) === true) return undefined;
     erroredPipelines = [...(scanned.errored ?? [])];
     const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
-    /** Keeps a workflow that ended; false while one the verdict may judge is open. */
+    /** False while a workflow the verdict may judge is open. */
     const take = ({ id, name, status }: WorkflowEnd): boolean => {
       if (found.has(id)) return true;
       const open = isOpen(name, status);
@@ -218,9 +214,7 @@ export async function waitForJobs(
           ? 'no build of it had appeared'
           : open.length > 0
             ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-            : waitingFor !== undefined
-              ? `every build had ended, but ${waitingFor}`
-              : 'every build had ended, but a named job had not appeared';
+            : `every build had ended, but ${waitingFor ?? 'a named job had not appeared'}`;
       const within = `did not end within ${formatDuration(input.timeoutMs)}`;
       const text = `The builds of ${scope} ${within}${why}; ${left}`;
       stopped(text);

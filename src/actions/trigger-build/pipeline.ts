@@ -29,10 +29,7 @@ export function setPipelineOutputs(
   ctx.setOutput('builds', []);
 }
 
-/**
- * A pipeline the trigger created: said, its id, number and address set, and read until its configuration was
- * compiled (docs/sunset.md), with `wait` within the step's deadline: an errored one fails the step either way.
- */
+/** Says the pipeline and reads it until its configuration was compiled (docs/sunset.md); an errored one fails. */
 export async function confirmTriggered(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
@@ -89,10 +86,7 @@ export async function pipelineSummary(
   );
 }
 
-/**
- * A pipeline started through API v2 and waited for: every job of every workflow followed to its end through
- * wait-for-build's gate, and each of its workflows cancelled if the step is.
- */
+/** Follows every job of the pipeline through the gate, and cancels each of its workflows if the step is cancelled. */
 export async function followPipeline(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,

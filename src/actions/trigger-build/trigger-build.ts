@@ -104,7 +104,7 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
   await followTriggeredBuild(ctx, connection.service, input, started, { startedAt, deadline });
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
+/** src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, triggerBuild);
 }
