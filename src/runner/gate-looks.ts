@@ -19,11 +19,7 @@ export async function waitForJobs(
   ctx: ActionContext,
   service: Service,
   input: GateInputs,
-  {
-    deadline,
-    seen,
-    stopped,
-  }: { deadline: number; seen: (jobs: Job[]) => void; stopped: (why: string) => void },
+  on: { deadline: number; seen: (jobs: Job[]) => void; stopped: (why: string) => void },
 ): Promise<Finished> {
   const { clock } = ctx;
   const started = clock.now();
@@ -67,12 +63,10 @@ export async function waitForJobs(
   ): Promise<WorkflowEnd[] | undefined> => {
     // A pipeline knows its workflows, all ended once it is complete.
     if (scanned.complete !== undefined) return [...(scanned.workflows ?? [])];
-    const waits = (name: string): boolean =>
-      choosesName(input.workflows, name) && (input.jobs.length === 0 || ranNone);
     // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
     const isOpen = (name: string, status: string): boolean | 'skip' => {
       if (FINAL_WORKFLOW_STATUSES.has(status)) return false;
-      if (!waits(name)) return 'skip';
+      if (!choosesName(input.workflows, name) || (input.jobs.length > 0 && !ranNone)) return 'skip';
       waitingFor = `workflow ${name} is ${status}`;
       ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
       return true;
@@ -143,7 +137,7 @@ export async function waitForJobs(
     const logged = lines.length > 0;
     everything = new Map(all.map((b) => [b.number, b]));
     current = builds;
-    seen(builds);
+    on.seen(builds);
     // A source that knows when it is complete (a pipeline) needs no settle time.
     const complete = scanned.complete;
     if (complete === false || !builds.every((b) => b.ended)) return { done: false, logged };
@@ -178,11 +172,8 @@ export async function waitForJobs(
           ? []
           : [`${what}${list.length > 1 ? 's' : ''} ${list.map((m) => `'${m.body}'`).join(', ')}`];
       const why = [...names(missingWorkflows, 'Workflow'), ...names(missingJobs, 'Job')].join(' and ');
-      const missing =
-        why === ''
-          ? `No build of ${scope} appeared ${within}${after}`
-          : `${why} of ${scope} did not appear ${within}${after}`;
-      return finished(workflows, { missing, errored: erroredPipelines });
+      const what = why === '' ? `No build of ${scope} appeared` : `${why} of ${scope} did not appear`;
+      return finished(workflows, { missing: `${what} ${within}${after}`, errored: erroredPipelines });
     }
     if (complete === true)
       return finished([...(scanned.workflows ?? [])], definedOnly({ nothing: scanned.nothing }));
@@ -200,7 +191,7 @@ export async function waitForJobs(
     clock,
     signal: ctx.signal,
     intervalMs: input.intervalMs,
-    deadline,
+    deadline: on.deadline,
     look,
     log: ctx.info,
     still: ({ looks, elapsedMs }) =>
@@ -217,11 +208,11 @@ export async function waitForJobs(
             : `every build had ended, but ${waitingFor ?? 'a named job had not appeared'}`;
       const within = `did not end within ${formatDuration(input.timeoutMs)}`;
       const text = `The builds of ${scope} ${within}${why}; ${left}`;
-      stopped(text);
+      on.stopped(text);
       return logSafe(text);
     },
     gaveUp: (error) => {
-      stopped(error.message);
+      on.stopped(error.message);
       return `Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`;
     },
   });

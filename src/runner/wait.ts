@@ -27,11 +27,6 @@ type PollState = { looks: number; elapsedMs: number };
 /** `error`: the deadline came during the transport's wait (a Retry-After longer than the time left). */
 type PollResult<T> = PollState & ({ done: true; value: T } | { done: false; error?: Error });
 
-export const WAIT_LIMITS = {
-  pollSeconds: { min: 1, max: 3600 },
-  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-} as const;
-
 export class PollFailedError extends UserFacingError {
   override name = 'PollFailedError';
 }
