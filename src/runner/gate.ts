@@ -141,10 +141,9 @@ export async function gateBuilds(
 }
 
 /**
- * One pipeline as the gate's source, its jobs read in its own project, its `project_slug` (docs/promises.md, promise
- * 35): the step's own when they name one project, or when the answer names none. When they differ, a project the
- * step named itself makes `asked` (the input that named the pipeline) an input error; else the pipeline's project
- * is used, and said. Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
+ * One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). When that is
+ * not the step's, a project the step named makes `asked` (the input that named the pipeline) an input error, else
+ * the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
  */
 export function pipelineSource(
   ctx: ActionContext,
@@ -221,10 +220,9 @@ function setOutputs(
 
 /** A row of the `builds` output. */
 export function buildRow(b: Job, outcome = outcomeOf(b) || null): Record<string, unknown> {
-  const url = b.url ? shellSafeUrl(b.url) : null;
   return {
     build_num: b.number,
-    build_url: url,
+    build_url: b.url ? shellSafeUrl(b.url) : null,
     job: b.name,
     workflow: b.workflow.name,
     status: b.status,
@@ -250,10 +248,9 @@ async function writeSummary(
   ];
   const parts = [`### ${title}`, facts.join(' · ')];
   if (builds.length > 0) parts.push(buildsTable(builds));
-  const ended = workflows.filter((w) => w.status !== 'success');
-  const list = ended.map(
-    (w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`,
-  );
+  const list = workflows
+    .filter((w) => w.status !== 'success')
+    .map((w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`);
   if (list.length > 0) parts.push(list.join('\n'));
   if (ending.kind === 'cancelled')
     parts.push(
