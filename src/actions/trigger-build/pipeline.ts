@@ -16,7 +16,7 @@ import type { TriggerInputs } from './inputs.ts';
 import { cancelPipeline } from './cancel.ts';
 
 /** Sets the outputs of a pipeline that is not followed: empty where only a build has a value. */
-export function setPipelineOutputs(
+function setPipelineOutputs(
   ctx: ActionContext,
   workflows: unknown[],
   outcome = '',
@@ -70,7 +70,7 @@ export async function notTriggered(ctx: ActionContext, input: TriggerInputs, mes
   ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(`${text} (if-no-builds: fail)`)));
 }
 
-export async function pipelineSummary(
+async function pipelineSummary(
   ctx: ActionContext,
   pipeline: Pipeline,
   url: string,
@@ -86,14 +86,24 @@ export async function pipelineSummary(
   );
 }
 
-/** Follows every job of the pipeline through the gate, and cancels each of its workflows if the step is cancelled. */
+/**
+ * Without `wait`, lists the pipeline's workflows at this moment (maybe none yet); with it, follows every job through
+ * the gate, and cancels each of its workflows if the step is cancelled.
+ */
 export async function followPipeline(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
   input: TriggerInputs,
   pipeline: Pipeline,
-  times: { started: number; deadline: number },
+  { startedAt, deadline }: { startedAt: number; deadline: number },
 ): Promise<void> {
+  if (!input.wait) {
+    const url = pipelineUrl(connection, pipeline);
+    const workflows = workflowRows(url, await connection.service.workflows(pipeline.id));
+    setPipelineOutputs(ctx, workflows);
+    const text = 'Triggered; the step did not wait for the pipeline to finish.';
+    return pipelineSummary(ctx, pipeline, url, workflows, text);
+  }
   // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
   // past its set-up may list no workflow before the step takes it to run none.
   const { source } = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
@@ -111,7 +121,8 @@ export async function followPipeline(
   let builds: readonly Job[] = [];
   try {
     await gateBuilds(ctx, connection.service, gate, {
-      ...times,
+      started: startedAt,
+      deadline,
       buildNum: 'deciding',
       seen: (b) => (builds = b),
       onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),
