@@ -1,4 +1,4 @@
-// The gate's looks for the one wait (wait.ts): a source's jobs, look after look until all ended and none is to come.
+// The gate's looks for the one wait (wait.ts): a source's jobs until all ended and none is to come.
 import { ApiError } from '../service/http/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';

@@ -1,4 +1,4 @@
-// What the gate waits for, how it names it, and how a wait of it ends: shared by its looks, verdict and report.
+// What the gate waits for, how it names it, and how a wait of it ends, for its looks, verdict and report.
 import type { CommitQuery } from '../service/commit-builds.ts';
 import { describePatterns, type NamePattern } from '../common/name-patterns.ts';
 import type { Job } from '../service/model.ts';

@@ -1,5 +1,5 @@
-// The gate of trigger-build (`wait`) and wait-for-build: waits for builds with its looks (gate-looks.ts), judges them
-// by the one rule (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
+// The gate of trigger-build (`wait`) and wait-for-build: waits for builds with its looks (gate-looks.ts), judges
+// them by the one rule (verdict.ts), shows why they failed and their tests, and sets the outputs and summary.
 import { abortReason } from '../common/clock.ts';
 import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError, ValidationError } from '../common/errors.ts';
@@ -140,11 +140,9 @@ export async function gateBuilds(
   return builds;
 }
 
-/**
- * One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). When that is
- * not the step's, a project the step named makes `asked` (the input that named the pipeline) an input error, else
- * the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
- */
+// One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). When that
+// is not the step's, a project the step named makes `asked` (the input that named the pipeline) an input error,
+// else the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
 export function pipelineSource(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,

@@ -22,7 +22,7 @@ export function outcomeOf(job: Partial<Pick<Job, 'outcome' | 'lifecycle' | 'stat
   return job.lifecycle === 'not_run' || job.status === 'not_run' ? 'not_run' : '';
 }
 
-// A workflow's final status as a build's outcome; '' for a status not final or not known, which only `*` lets pass.
+// A workflow's final status as a build's outcome; '' when not final or not known, which only `*` lets pass.
 export function workflowOutcome(status: string): string {
   if (['success', 'canceled', 'not_run'].includes(status)) return status;
   return ['failed', 'error', 'unauthorized'].includes(status) ? 'failed' : '';

@@ -12,11 +12,9 @@ export interface Verdict {
   none?: string;
 }
 
-/**
- * The one rule of what a gate may pass, on every path, by triple and by slug (docs/promises.md, promise 31): every
- * named workflow and job found and ended as the policy allows, at least one build (not an approval) ran, and no
- * workflow judged ended outside the policy. `if-no-builds` decides only when nothing failed and no build ran.
- */
+// The one rule of what a gate may pass, on every path, by triple and by slug (docs/promises.md, promise 31):
+// every named workflow and job found and ended as the policy allows, at least one build (not an approval) ran,
+// and no workflow judged ended outside the policy. `if-no-builds` decides only when nothing failed and none ran.
 export function judge(input: GateInputs, found: Found): Verdict {
   const { policy } = input;
   const inWorkflow = (b: Job, w: WorkflowEnd): boolean =>
@@ -53,8 +51,7 @@ export function judge(input: GateInputs, found: Found): Verdict {
   } else if (failing.length > 0 || failingWorkflows.length > 0) {
     return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
   }
-  // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
-  // ran is no deploy.
+  // A pipeline's job that ended without a build fails it unless the policy allows its status: no deploy ran.
   const stopped = found.unbuilt.filter((j) => !passes(policy, j.status));
   if (stopped.length > 0) {
     const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');

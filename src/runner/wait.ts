@@ -1,5 +1,5 @@
-// The one wait of the waiting actions (docs/promises.md, promises 17–20). The interval runs from the end of one
-// look, so that a Retry-After the transport waited out pushes the next one back.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20). The interval runs from the end of
+// one look, so that a Retry-After the transport waited out pushes the next one back.
 import { abortReason, type Clock } from '../common/clock.ts';
 import { DeadlineError, UserFacingError } from '../common/errors.ts';
 import { BadResponseError, UnusableAnswerError } from '../service/http/errors.ts';

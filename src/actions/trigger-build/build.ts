@@ -23,7 +23,6 @@ import type { TriggerInputs } from './inputs.ts';
 import { cancelOnAbort } from './cancel.ts';
 import { warnRecovered, type Started } from '../../runner/trigger-api.ts';
 
-/** With `wait`, the build is followed to its end and judged; its outputs and summary are set however it ends. */
 export async function followTriggeredBuild(
   ctx: ActionContext,
   service: Service,
@@ -75,8 +74,7 @@ export async function followTriggeredBuild(
             ending = [
               'The build did not finish within the wait; the step stopped waiting and left it running.',
             ];
-            // With an error the time-out did not come: the next look could not have been made within it (a long
-            // Retry-After), so the step says it stopped early, and why.
+            // With an error the time-out did not come (a long Retry-After): the step says why it stopped early.
             const waited = formatDuration(ctx.clock.now() - startedAt);
             return error === undefined
               ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +

@@ -21,8 +21,6 @@ const CANCEL_CONNECTION = {
 };
 
 /** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
-type AfterAbortSays = ReturnType<typeof cancelling>;
-
 function cancelling(name: string, doing: string, where = '') {
   return {
     when: 'The step was cancelled',
@@ -34,14 +32,11 @@ function cancelling(name: string, doing: string, where = '') {
   };
 }
 
-/**
- * Work done after the step was cancelled, unless cancel-on-abort says no, on a connection of its own (the step's is
- * aborted); returns what became of the build or pipeline, for the error and the summary.
- */
+/** Work after the step was cancelled, unless cancel-on-abort says no; returns what became of it. */
 async function afterAbort(
   ctx: ActionContext,
   input: TriggerInputs,
-  says: AfterAbortSays,
+  says: ReturnType<typeof cancelling>,
   work: (service: Service) => Promise<string>,
 ): Promise<string> {
   if (!input.cancelOnAbort) {
@@ -110,10 +105,8 @@ export async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, la
   });
 }
 
-/**
- * The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
- * `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
- */
+// The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
+// `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
 export function cancelLost(
   ctx: ActionContext,
   input: TriggerInputs,

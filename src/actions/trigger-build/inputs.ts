@@ -41,10 +41,8 @@ export function readInputs(ctx: ActionContext) {
 
 export type TriggerInputs = ReturnType<typeof readInputs>;
 
-/**
- * With `github-context-params`, the parameters the service's own trigger action sends, so that a configuration
- * written for it runs unchanged; a parameter `params` sets too keeps the value of `params`, with a warning.
- */
+// With `github-context-params`, the parameters the service's own trigger action sends, so that a
+// configuration written for it runs unchanged; a parameter `params` sets too keeps its value, with a warning.
 function withContextParams(ctx: ActionContext, given: BuildParams | undefined): BuildParams | undefined {
   const meta = ctx.inputs.optional('github-meta');
   if (!ctx.inputs.boolean('github-context-params', false)) {

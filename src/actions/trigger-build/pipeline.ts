@@ -29,7 +29,7 @@ function setPipelineOutputs(
   ctx.setOutput('builds', []);
 }
 
-/** Says the pipeline and reads it until its configuration was compiled (docs/sunset.md); an errored one fails. */
+/** Says the pipeline, read until its configuration was compiled (docs/sunset.md); an errored one fails. */
 export async function confirmTriggered(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,
@@ -86,10 +86,8 @@ async function pipelineSummary(
   );
 }
 
-/**
- * Without `wait`, lists the pipeline's workflows at this moment (maybe none yet); with it, follows every job through
- * the gate, and cancels each of its workflows if the step is cancelled.
- */
+// Without `wait`, lists the pipeline's workflows at this moment (maybe none yet); with it, follows every job
+// through the gate, and cancels each of its workflows if the step is cancelled.
 export async function followPipeline(
   ctx: ActionContext,
   connection: Connection<ProjectAddress>,

@@ -49,7 +49,6 @@ export const spec = {
   replacement: triggerApiReplacement,
 } as const satisfies ActionSpec;
 
-/** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const startedAt = ctx.clock.now();
