@@ -1,7 +1,6 @@
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds with its looks (gate-looks.ts), judges
 // them by the one rule (verdict.ts), shows why they failed and their tests, and sets the outputs and summary.
 import { abortReason } from '../common/clock.ts';
-import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError, ValidationError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import type { Job } from '../service/model.ts';
@@ -84,8 +83,8 @@ export async function gateBuilds(
         ending = { kind: 'cancelled', what };
         throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
-      if (ctx.signal.aborted || error instanceof AbortedError) throw error;
-      if (!(error instanceof WaitError)) ending = { kind: 'stopped', why: (error as Error).message };
+      if (!ctx.signal.aborted && !(error instanceof AbortedError || error instanceof WaitError))
+        ending = { kind: 'stopped', why: (error as Error).message };
       throw error;
     }
     const verdict = judge(input, {
@@ -145,7 +144,7 @@ export async function gateBuilds(
 // else the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
 export function pipelineSource(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  connection: Connection,
   pipeline: Pipeline,
   times: { settleMs: number; emptyMs: number },
   asked?: string,

@@ -1,6 +1,5 @@
 // What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
 // that ends with the wait.
-import type { ProjectAddress } from '../service/v1.ts';
 import { ValidationError } from '../common/errors.ts';
 import type { Inputs } from './inputs.ts';
 import { untilDeadline } from './wait.ts';
@@ -32,6 +31,6 @@ export function readRevision(given: string | undefined, env: NodeJS.ProcessEnv, 
 }
 
 /** A connection whose retry waits (a long Retry-After) never run past the step's deadline. */
-export function connectUntil(ctx: ActionContext, deadline: number): Connection<ProjectAddress> {
+export function connectUntil(ctx: ActionContext, deadline: number): Connection {
   return ctx.connect({ deadline, signal: untilDeadline(ctx.signal, ctx.clock, deadline) });
 }

@@ -105,11 +105,10 @@ export async function poll<T>(
       if (error instanceof StepDeadlineError) return { done: false, ...state() };
       if (error instanceof DeadlineError) return { done: false, error, ...state() };
       if (!transient(error)) throw error;
-      if (++failures > maxFailures) {
+      if (++failures > maxFailures)
         throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
           cause: error,
         });
-      }
       waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
       options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
       lastLine = clock.now();

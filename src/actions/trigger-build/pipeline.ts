@@ -8,7 +8,7 @@ import type { ActionContext, Connection } from '../../runner/run.ts';
 import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { confirmPipeline, pipelineUrl, warnRecovered, workflowRows } from '../../runner/trigger-api.ts';
-import { projectName, type ProjectAddress } from '../../service/v1.ts';
+import { projectName } from '../../service/v1.ts';
 import type { Job } from '../../service/model.ts';
 import { PipelineErroredError } from '../../service/pipeline-builds.ts';
 import type { Pipeline } from '../../service/v2.ts';
@@ -32,7 +32,7 @@ function setPipelineOutputs(
 /** Says the pipeline, read until its configuration was compiled (docs/sunset.md); an errored one fails. */
 export async function confirmTriggered(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  connection: Connection,
   input: TriggerInputs,
   { pipeline, recoveredAfter }: { pipeline: Pipeline; recoveredAfter?: string },
   deadline: number,
@@ -90,7 +90,7 @@ async function pipelineSummary(
 // through the gate, and cancels each of its workflows if the step is cancelled.
 export async function followPipeline(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  connection: Connection,
   input: TriggerInputs,
   pipeline: Pipeline,
   { startedAt, deadline }: { startedAt: number; deadline: number },
