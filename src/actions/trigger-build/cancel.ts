@@ -112,7 +112,6 @@ export function cancelLost(
   input: TriggerInputs,
   error: TriggerAbortedError | PipelineTriggerAbortedError,
 ): Promise<string> {
-  const { before } = error;
   const kind = error instanceof TriggerAbortedError ? 'build' : 'pipeline';
   const { branch, tag } = input.request;
   const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
@@ -126,14 +125,14 @@ export function cancelLost(
   };
   return afterAbort(ctx, input, says, async (service) => {
     if (kind === 'build') {
-      const found = await service.findTriggeredJob(input.request, before);
+      const found = await service.findTriggeredJob(input.request, error.before);
       if (found === undefined) return `no build had started on ${where}`;
       const cancelled = found.ended ? found : await service.cancelJob(found.number);
       ctx.info(`Cancelled build #${found.number}, started as the step was cancelled${now(cancelled)}`);
       return `build #${found.number}, started as the step was cancelled, was cancelled`;
     }
     const ref = tag === undefined ? { branch } : { tag };
-    const found = await service.findTriggeredPipeline(ref, before);
+    const found = await service.findTriggeredPipeline(ref, error.before);
     if (found === undefined) return `no pipeline had started on ${where}`;
     const name = `pipeline #${found.number} (id ${found.id})`;
     const late = `${name}, started as the step was cancelled`;

@@ -16,12 +16,7 @@ import type { TriggerInputs } from './inputs.ts';
 import { cancelPipeline } from './cancel.ts';
 
 /** Sets the outputs of a pipeline that is not followed: empty where only a build has a value. */
-function setPipelineOutputs(
-  ctx: ActionContext,
-  workflows: unknown[],
-  outcome = '',
-  more: string[] = [],
-): void {
+function setPipelineOutputs(ctx: ActionContext, workflows: unknown[], outcome = '', ...more: string[]): void {
   for (const name of ['build-num', 'build-url', 'status', 'lifecycle', 'failed-step', ...more])
     ctx.setOutput(name, '');
   ctx.setOutput('outcome', outcome);
@@ -60,7 +55,7 @@ export async function confirmTriggered(
 
 /** The service triggered nothing (a skip marker in the commit message): `if-no-builds` decides. */
 export async function notTriggered(ctx: ActionContext, input: TriggerInputs, message: string): Promise<void> {
-  setPipelineOutputs(ctx, [], 'none', ['pipeline-id', 'pipeline-number', 'pipeline-url']);
+  setPipelineOutputs(ctx, [], 'none', 'pipeline-id', 'pipeline-number', 'pipeline-url');
   const text = `The service triggered no pipeline: ${message}`;
   await appendSummary(
     ctx.io,
