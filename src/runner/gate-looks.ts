@@ -1,5 +1,4 @@
-// The gate's looks, given to the one wait (wait.ts): a source's jobs (one job, a commit's or a pipeline's) found
-// look after look until every one has ended and none is to come.
+// The gate's looks for the one wait (wait.ts): a source's jobs until all ended and none is to come.
 import { ApiError } from '../service/http/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import { choosesName, type NamePattern } from '../common/name-patterns.ts';
@@ -16,16 +15,11 @@ import type { ActionContext } from './run.ts';
 import { logSafe } from './text.ts';
 import { scopeOf, label, describeState, type GateInputs, type Finished } from './gate-scope.ts';
 
-/** Finds the source's jobs (the commit's, unless the input gives one) look after look until all have ended. */
 export async function waitForJobs(
   ctx: ActionContext,
   service: Service,
   input: GateInputs,
-  {
-    deadline,
-    seen,
-    stopped,
-  }: { deadline: number; seen: (jobs: Job[]) => void; stopped: (why: string) => void },
+  on: { deadline: number; seen: (jobs: Job[]) => void; stopped: (why: string) => void },
 ): Promise<Finished> {
   const { clock } = ctx;
   const started = clock.now();
@@ -42,11 +36,9 @@ export async function waitForJobs(
   /** The last time a build appeared or ended: the appear and settle times count from it. */
   let lastChange = started;
   let warnedTruncated = false;
-  /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
   let noV2 = false;
   /** The workflow the last look waited for, once every build had ended. */
   let waitingFor: string | undefined;
-  /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
   let erroredPipelines: string[] = [];
 
   /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
@@ -71,12 +63,10 @@ export async function waitForJobs(
   ): Promise<WorkflowEnd[] | undefined> => {
     // A pipeline knows its workflows, all ended once it is complete.
     if (scanned.complete !== undefined) return [...(scanned.workflows ?? [])];
-    const waits = (name: string): boolean =>
-      choosesName(input.workflows, name) && (input.jobs.length === 0 || ranNone);
     // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
     const isOpen = (name: string, status: string): boolean | 'skip' => {
       if (FINAL_WORKFLOW_STATUSES.has(status)) return false;
-      if (!waits(name)) return 'skip';
+      if (!choosesName(input.workflows, name) || (input.jobs.length > 0 && !ranNone)) return 'skip';
       waitingFor = `workflow ${name} is ${status}`;
       ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
       return true;
@@ -84,7 +74,7 @@ export async function waitForJobs(
     for (const { name, status } of scanned.open ?? []) if (isOpen(name, status) === true) return undefined;
     erroredPipelines = [...(scanned.errored ?? [])];
     const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
-    /** Keeps a workflow that ended; false while one the verdict may judge is open. */
+    /** False while a workflow the verdict may judge is open. */
     const take = ({ id, name, status }: WorkflowEnd): boolean => {
       if (found.has(id)) return true;
       const open = isOpen(name, status);
@@ -147,7 +137,7 @@ export async function waitForJobs(
     const logged = lines.length > 0;
     everything = new Map(all.map((b) => [b.number, b]));
     current = builds;
-    seen(builds);
+    on.seen(builds);
     // A source that knows when it is complete (a pipeline) needs no settle time.
     const complete = scanned.complete;
     if (complete === false || !builds.every((b) => b.ended)) return { done: false, logged };
@@ -182,11 +172,8 @@ export async function waitForJobs(
           ? []
           : [`${what}${list.length > 1 ? 's' : ''} ${list.map((m) => `'${m.body}'`).join(', ')}`];
       const why = [...names(missingWorkflows, 'Workflow'), ...names(missingJobs, 'Job')].join(' and ');
-      const missing =
-        why === ''
-          ? `No build of ${scope} appeared ${within}${after}`
-          : `${why} of ${scope} did not appear ${within}${after}`;
-      return finished(workflows, { missing, errored: erroredPipelines });
+      const what = why === '' ? `No build of ${scope} appeared` : `${why} of ${scope} did not appear`;
+      return finished(workflows, { missing: `${what} ${within}${after}`, errored: erroredPipelines });
     }
     if (complete === true)
       return finished([...(scanned.workflows ?? [])], definedOnly({ nothing: scanned.nothing }));
@@ -204,7 +191,7 @@ export async function waitForJobs(
     clock,
     signal: ctx.signal,
     intervalMs: input.intervalMs,
-    deadline,
+    deadline: on.deadline,
     look,
     log: ctx.info,
     still: ({ looks, elapsedMs }) =>
@@ -218,16 +205,14 @@ export async function waitForJobs(
           ? 'no build of it had appeared'
           : open.length > 0
             ? `left running: ${open.map((b) => `${label(b)} ${describeState(b)}`).join(', ')}`
-            : waitingFor !== undefined
-              ? `every build had ended, but ${waitingFor}`
-              : 'every build had ended, but a named job had not appeared';
+            : `every build had ended, but ${waitingFor ?? 'a named job had not appeared'}`;
       const within = `did not end within ${formatDuration(input.timeoutMs)}`;
       const text = `The builds of ${scope} ${within}${why}; ${left}`;
-      stopped(text);
+      on.stopped(text);
       return logSafe(text);
     },
     gaveUp: (error) => {
-      stopped(error.message);
+      on.stopped(error.message);
       return `Gave up waiting for the builds of ${scopeOf(input)}: ${error.message}; they may still be running`;
     },
   });

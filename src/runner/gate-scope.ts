@@ -1,5 +1,4 @@
-// What the gate waits for, how it names it, and how a wait of it ends: the words its looks, its verdict and its
-// report share.
+// What the gate waits for, how it names it, and how a wait of it ends, for its looks, verdict and report.
 import type { CommitQuery } from '../service/commit-builds.ts';
 import { describePatterns, type NamePattern } from '../common/name-patterns.ts';
 import type { Job } from '../service/model.ts';
@@ -7,7 +6,7 @@ import type { UnbuiltJob, WorkflowEnd } from '../service/pipeline-builds.ts';
 import type { JobSource } from '../service/sources.ts';
 import type { IfNothing, OutcomePolicy } from './outcomes.ts';
 
-/** What the gate waits for and how it judges it: wait-for-build's inputs, or what trigger-build makes of its own. */
+/** wait-for-build's inputs, or what trigger-build makes of its own. */
 export interface GateInputs {
   buildNum?: number;
   /** `revision` is '' when it is to be read from the newest build of `branch` (an issue_comment event). */
@@ -23,16 +22,15 @@ export interface GateInputs {
   intervalMs: number;
   policy: OutcomePolicy;
   failureLogLines: number;
-  /** Where the builds come from instead of the commit's (a pipeline's, for trigger-build), and its name. */
+  /** Where the builds come from instead of the commit's (a pipeline's), and its name. */
   source?: JobSource;
   label?: string;
 }
 
-/** What the gate found once the wait ended: what the one rule judges. */
+/** What the gate found once the wait ended, for the one rule to judge. */
 export interface Found {
-  /** The builds counted: of the chosen workflows and jobs, all ended. */
+  /** The builds counted, all ended; `others`: every build of the chosen workflows, counted or not. */
   builds: readonly Job[];
-  /** Every build of the chosen workflows, counted or not. */
   others: readonly Job[];
   /** Every ended workflow known of the pipeline or the commit (through v2, where it answers). */
   workflows: readonly WorkflowEnd[];
@@ -42,7 +40,7 @@ export interface Found {
   missing?: string;
   /** Why nothing ran, as the source knows it (a pipeline that listed no workflow, or ran only approvals). */
   nothing?: string;
-  /** Why each of the commit's pipelines that errored runs nothing: when nothing ran, it broke. */
+  /** Why each of the commit's pipelines that errored runs nothing. */
   errored?: readonly string[];
 }
 
@@ -55,7 +53,7 @@ export type Ending =
 
 export type Finished = Extract<Ending, { kind: 'finished' }>;
 
-/** `#12 (job test)`, for the log and errors. */
+/** `#12 (job test)` */
 export function label(job: Job): string {
   return `#${job.number}${job.name === null ? '' : ` (job ${job.name})`}`;
 }

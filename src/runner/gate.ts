@@ -1,8 +1,6 @@
-// The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
-// a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
-// (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
+// The gate of trigger-build (`wait`) and wait-for-build: waits for builds with its looks (gate-looks.ts), judges
+// them by the one rule (verdict.ts), shows why they failed and their tests, and sets the outputs and summary.
 import { abortReason } from '../common/clock.ts';
-import type { ProjectAddress } from '../service/v1.ts';
 import { AbortedError, ValidationError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import type { Job } from '../service/model.ts';
@@ -42,18 +40,16 @@ import { waitForJobs } from './gate-looks.ts';
 interface GateOptions {
   started: number;
   deadline: number;
-  /** Cancels what is still running once the step was cancelled; says what became of it (trigger-build). */
+  /** Cancels what still runs once the step was cancelled, and says what became of it (trigger-build). */
   onAbort?: (builds: readonly Job[]) => Promise<string>;
-  /** The `build-num` output: the newest build (wait-for-build), or the first that did not pass (trigger-build). */
+  /** The `build-num` output: the newest build, or the first that did not pass (trigger-build). */
   buildNum?: 'newest' | 'deciding';
-  /** Every list of builds a look counted. */
   seen?: (builds: readonly Job[]) => void;
 }
 
 interface Reports {
   tests: Map<number, TestsRead>;
   failures: Map<number, FailureReport>;
-  /** One budget of error annotations for the failed steps and the failed tests of every build. */
   budget: AnnotationBudget;
 }
 
@@ -69,15 +65,6 @@ export async function gateBuilds(
   let ending: Ending = { kind: 'cancelled' };
   let workflows: readonly WorkflowEnd[] = [];
   const reports: Reports = { tests: new Map(), failures: new Map(), budget: new AnnotationBudget() };
-  /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
-  const ranNothing = (why: string): Job[] => {
-    ending = { kind: 'stopped', why };
-    // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
-    const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
-    ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(upper(why))));
-    ending = { kind: 'none', why };
-    return builds;
-  };
   try {
     let waited: Finished;
     try {
@@ -85,7 +72,6 @@ export async function gateBuilds(
         builds = b;
         options.seen?.(b);
       };
-      /** A wait that ended without a result: the summary says why (the step's error says it too). */
       const stopped = (why: string): void => void (ending = { kind: 'stopped', why });
       // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
       const follow = async (): Promise<Finished> =>
@@ -97,8 +83,8 @@ export async function gateBuilds(
         ending = { kind: 'cancelled', what };
         throw new AbortedError(`${abortReason(ctx.signal).message}; ${what}`);
       }
-      if (ctx.signal.aborted || error instanceof AbortedError) throw error;
-      if (!(error instanceof WaitError)) ending = { kind: 'stopped', why: (error as Error).message };
+      if (!ctx.signal.aborted && !(error instanceof AbortedError || error instanceof WaitError))
+        ending = { kind: 'stopped', why: (error as Error).message };
       throw error;
     }
     const verdict = judge(input, {
@@ -129,7 +115,15 @@ export async function gateBuilds(
       ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
 
     if (verdict.fail !== undefined) throw waitFailed(logSafe(verdict.fail));
-    if (verdict.none !== undefined) return ranNothing(verdict.none);
+    if (verdict.none !== undefined) {
+      // Nothing ran (a commit the service skipped or filtered out): `if-no-builds` decides, never a success.
+      const why = verdict.none;
+      ending = { kind: 'stopped', why };
+      const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+      ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(upper(why))));
+      ending = { kind: 'none', why };
+      return builds;
+    }
     const worst = endOutcome(ending, builds, workflows);
     const target = scopeOf(input);
     ctx.info(
@@ -145,15 +139,12 @@ export async function gateBuilds(
   return builds;
 }
 
-/**
- * One pipeline as the gate's source, its jobs read in its own project, its `project_slug` (docs/promises.md, promise
- * 35): the step's own when they name one project, or when the answer names none. When they differ, a project the
- * step named itself makes `asked` (the input that named the pipeline) an input error; else the pipeline's project
- * is used, and said. Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
- */
+// One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). When that
+// is not the step's, a project the step named makes `asked` (the input that named the pipeline) an input error,
+// else the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
 export function pipelineSource(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  connection: Connection,
   pipeline: Pipeline,
   times: { settleMs: number; emptyMs: number },
   asked?: string,
@@ -185,14 +176,13 @@ export function pipelineSource(
 /** The inputs that name the step's project; without them it is the workflow's repository. */
 const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'] as const;
 
-/** build-num mode: that one job, as a source that is complete once it has ended. */
 async function oneJob(service: Service, input: GateInputs): Promise<GateInputs> {
   if (input.buildNum === undefined) return input;
   const source = await service.oneJob(input.buildNum);
   return { ...input, workflows: [], jobs: [], named: [], source };
 }
 
-/** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
+/** The `outcome` output: the worst of the builds and workflows once all ended; 'none' when none ran. */
 function endOutcome(ending: Ending, builds: readonly Job[], workflows: readonly WorkflowEnd[]): string {
   if (ending.kind === 'none') return 'none';
   // A wait that did not end (the deadline, a give-up, a named job that never came, a cancel) judged nothing: a
@@ -217,19 +207,24 @@ function setOutputs(
   ctx.setOutput('build-num', main?.number ?? '');
   ctx.setOutput('build-url', shellSafeUrl(main?.url ?? ''));
   ctx.setOutput('outcome', outputWord(ctx.info, 'outcome', outcome));
-  const rows: Record<string, unknown>[] = builds.map((b) => ({
-    build_num: b.number,
-    build_url: b.url ? shellSafeUrl(b.url) : null,
-    job: b.name,
-    workflow: b.workflow.name,
-    status: b.status,
-    outcome: outcomeOf(b) || null,
-  }));
+  const rows = builds.map((b) => buildRow(b));
   for (const { job, workflow, status } of unbuiltOf(input))
     rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
   ctx.setOutput('builds', rows);
   const failedStep = builds.map((b) => failures.get(b.number)?.failedStep).find((s) => s !== undefined);
   ctx.setOutput('failed-step', failedStep ?? '');
+}
+
+/** A row of the `builds` output. */
+export function buildRow(b: Job, outcome = outcomeOf(b) || null): Record<string, unknown> {
+  return {
+    build_num: b.number,
+    build_url: b.url ? shellSafeUrl(b.url) : null,
+    job: b.name,
+    workflow: b.workflow.name,
+    status: b.status,
+    outcome,
+  };
 }
 
 async function writeSummary(
@@ -250,10 +245,9 @@ async function writeSummary(
   ];
   const parts = [`### ${title}`, facts.join(' · ')];
   if (builds.length > 0) parts.push(buildsTable(builds));
-  const ended = workflows.filter((w) => w.status !== 'success');
-  const list = ended.map(
-    (w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`,
-  );
+  const list = workflows
+    .filter((w) => w.status !== 'success')
+    .map((w) => `- Workflow ${mdSafe(w.name, 100)} ended with status ${mdSafe(w.status, 50)}`);
   if (list.length > 0) parts.push(list.join('\n'));
   if (ending.kind === 'cancelled')
     parts.push(

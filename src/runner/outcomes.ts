@@ -22,14 +22,12 @@ export function outcomeOf(job: Partial<Pick<Job, 'outcome' | 'lifecycle' | 'stat
   return job.lifecycle === 'not_run' || job.status === 'not_run' ? 'not_run' : '';
 }
 
-// A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,
-// a skip as `not_run`; '' for a status that is not final (or not known), which no policy but `*` lets pass.
+// A workflow's final status as a build's outcome; '' when not final or not known, which only `*` lets pass.
 export function workflowOutcome(status: string): string {
   if (['success', 'canceled', 'not_run'].includes(status)) return status;
   return ['failed', 'error', 'unauthorized'].includes(status) ? 'failed' : '';
 }
 
-/** An outcome as a person reads it: a skipped build says so. */
 export function showOutcome(outcome: string): string {
   return outcome === 'not_run' ? 'skipped (not_run)' : outcome;
 }
@@ -70,7 +68,6 @@ export function describePolicy(policy: OutcomePolicy): string {
 /** What an `if-no-*` input chooses when nothing ran or nothing was found: fail the step, warn, or go on. */
 export type IfNothing = 'fail' | 'warn' | 'pass';
 
-/** Reads `if-no-builds` (the gate, trigger-build) or `if-no-artifacts` (fetch-artifacts). */
 export function readIfNothing(
   inputs: Inputs,
   name: 'if-no-builds' | 'if-no-artifacts',
@@ -79,7 +76,7 @@ export function readIfNothing(
   return inputs.oneOf(name, ['fail', 'warn', 'pass'] as const, fallback);
 }
 
-/** Nothing ran or nothing was found: `fail` fails the step with `failure`, `warn` warns, `pass` says it and goes on. */
+/** Nothing ran or was found: `fail` throws `failure`, `warn` warns, `pass` says it and goes on. */
 export function ifNothing(
   say: { info(line: string): void; io: { warning(line: string): void } },
   choice: IfNothing,
@@ -98,7 +95,7 @@ export function worstOutcome(outcomes: readonly (string | null | undefined)[]): 
   return outcomes.map((o) => o ?? '').sort((a, b) => severity(b) - severity(a))[0] ?? '';
 }
 
-/** The words the README documents for each output that holds one: the service's, `not_run` and `none`. */
+/** The words the README documents for each output that holds one. */
 const OUTPUT_WORDS: Record<'outcome' | 'status' | 'lifecycle', ReadonlySet<string>> = {
   outcome: new Set([...OUTCOMES, 'none']),
   // A job of a project named by its slug has its v2 status there (src/service/job-status.ts).

@@ -1,29 +1,24 @@
-// The gate's verdict: the one rule of what a gate may pass (docs/promises.md, promise 31), and the words of a
-// failure.
+// The gate's verdict: the one rule of what a gate may pass, and the words of a failure.
 import { choosesName } from '../common/name-patterns.ts';
 import type { Job } from '../service/model.ts';
 import type { UnbuiltJob, WorkflowEnd } from '../service/pipeline-builds.ts';
 import { describePolicy, outcomeOf, passes, workflowOutcome, type OutcomePolicy } from './outcomes.ts';
 import { scopeOf, label, upper, type Found, type GateInputs } from './gate-scope.ts';
 
-/** The verdict: the workflows judged, and why the step fails, or why nothing ran (`if-no-builds` decides). */
+/** The workflows judged, and why the step fails, or why nothing ran (`if-no-builds` decides). */
 export interface Verdict {
   judged: WorkflowEnd[];
   fail?: string;
   none?: string;
 }
 
-/**
- * The one rule of what a gate may pass, on every path: by commit, by `pipeline-id` and by the trigger, by triple and
- * by slug (docs/promises.md, promise 31). It passes only when every named workflow and job was found and ended
- * with an outcome the policy allows, at least one build ran (an approval is not one), and no workflow judged ended
- * with an outcome outside the policy. `if-no-builds` decides only when nothing failed and no build ran.
- */
+// The one rule of what a gate may pass, on every path, by triple and by slug (docs/promises.md, promise 31):
+// every named workflow and job found and ended as the policy allows, at least one build (not an approval) ran,
+// and no workflow judged ended outside the policy. `if-no-builds` decides only when nothing failed and none ran.
 export function judge(input: GateInputs, found: Found): Verdict {
   const { policy } = input;
   const inWorkflow = (b: Job, w: WorkflowEnd): boolean =>
     b.workflow.id === w.id || b.workflow.name === w.name;
-  // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
   const chosen = found.workflows.filter((w) => choosesName(input.workflows, w.name));
   const ranNone = found.builds.length === 0 || found.missing !== undefined;
   // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
@@ -56,8 +51,7 @@ export function judge(input: GateInputs, found: Found): Verdict {
   } else if (failing.length > 0 || failingWorkflows.length > 0) {
     return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
   }
-  // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
-  // ran is no deploy.
+  // A pipeline's job that ended without a build fails it unless the policy allows its status: no deploy ran.
   const stopped = found.unbuilt.filter((j) => !passes(policy, j.status));
   if (stopped.length > 0) {
     const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
@@ -77,7 +71,7 @@ export function unbuiltOf({ source, workflows, jobs }: GateInputs): UnbuiltJob[]
   );
 }
 
-/** The build that decided a verdict: the first that did not pass, else the newest. */
+/** The first build that did not pass, else the newest. */
 export function decidingBuild(builds: readonly Job[], policy: OutcomePolicy): Job | undefined {
   return builds.find((b) => !passes(policy, outcomeOf(b))) ?? newest(builds);
 }
@@ -106,7 +100,7 @@ function failureMessage(
 }
 
 /** `; allowed: success, no_tests` when more than one outcome passes. */
-const allowedOf = ({ policy }: GateInputs): string =>
+export const allowedOf = ({ policy }: { policy: OutcomePolicy }): string =>
   policy.allowed.size > 1 ? `; allowed: ${describePolicy(policy)}` : '';
 
 /** `workflow ship ended with status 'failed' (outcome 'failed'), build #3 (job test) ended with outcome 'failed' (…)` */

@@ -1,6 +1,5 @@
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
-// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
-// end of one look, so that a Retry-After the transport waited out pushes the next one back.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20). The interval runs from the end of
+// one look, so that a Retry-After the transport waited out pushes the next one back.
 import { abortReason, type Clock } from '../common/clock.ts';
 import { DeadlineError, UserFacingError } from '../common/errors.ts';
 import { BadResponseError, UnusableAnswerError } from '../service/http/errors.ts';
@@ -18,26 +17,16 @@ export interface PollOptions {
   deadline: number;
   /** Failed looks in a row (each after the transport's own retries) tolerated before the wait fails. */
   maxFailures?: number;
-  /** Cap of the wait after failed looks, which doubles from the interval. */
   maxFailureWaitMs?: number;
   onHeartbeat?: (state: PollState) => void;
   onFailure?: (error: Error, state: PollState & { failures: number; nextInMs: number }) => void;
 }
 
-interface PollState {
-  looks: number;
-  elapsedMs: number;
-}
+type PollState = { looks: number; elapsedMs: number };
 
 /** `error`: the deadline came during the transport's wait (a Retry-After longer than the time left). */
 type PollResult<T> = PollState & ({ done: true; value: T } | { done: false; error?: Error });
 
-export const WAIT_LIMITS = {
-  pollSeconds: { min: 1, max: 3600 },
-  timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-} as const;
-
-/** Several looks in a row failed: the last failure says why. */
 export class PollFailedError extends UserFacingError {
   override name = 'PollFailedError';
 }
@@ -51,7 +40,6 @@ export function waitFailed(why: string, cause?: Error): WaitError {
   return new WaitError(why, cause === undefined ? undefined : { cause });
 }
 
-/** A waiting action's look, and the words of its lines and of its error when the wait ends without a result. */
 export interface WaitOptions<T> extends Omit<PollOptions, 'onHeartbeat' | 'onFailure'> {
   look: (n: number) => Promise<Look<T>>;
   log: (line: string) => void;
@@ -61,37 +49,30 @@ export interface WaitOptions<T> extends Omit<PollOptions, 'onHeartbeat' | 'onFai
   failed: string | NonNullable<PollOptions['onFailure']>;
   /** The step's error when the deadline came first, or `error` stopped the wait before it (a long Retry-After). */
   unfinished: (error: Error | undefined, state: PollState) => string;
-  /** The step's error after too many failed looks in a row; without it, their error is the step's. */
+  /** Without it, the error of too many failed looks in a row is the step's. */
   gaveUp?: (error: PollFailedError) => string;
 }
 
 /** Waits until a look has the result, and returns it; any other ending is the step's error. */
 export async function wait<T>(options: WaitOptions<T>): Promise<T> {
   const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
-  let result: PollResult<T>;
-  try {
-    result = await poll(
-      {
-        ...rest,
-        onHeartbeat: (state) => log(still(state)),
-        onFailure:
-          typeof failed === 'string'
-            ? (error, { failures, nextInMs }) =>
-                log(
-                  `Could not ${failed} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
-                    `(failure ${failures} in a row)`,
-                )
-            : failed,
-      },
-      look,
-    );
-  } catch (error) {
-    if (error instanceof PollFailedError && gaveUp !== undefined)
-      throw new WaitError(gaveUp(error), { cause: error });
-    throw error;
-  }
+  const onFailure: PollOptions['onFailure'] =
+    typeof failed !== 'string'
+      ? failed
+      : (error, { failures, nextInMs }) =>
+          log(
+            `Could not ${failed} (${error.message}); looking again in ${formatDuration(nextInMs)} ` +
+              `(failure ${failures} in a row)`,
+          );
+  const result = await poll({ ...rest, onHeartbeat: (state) => log(still(state)), onFailure }, look).catch(
+    (error: unknown) => {
+      throw error instanceof PollFailedError && gaveUp !== undefined
+        ? waitFailed(gaveUp(error), error)
+        : error;
+    },
+  );
   if (result.done) return result.value;
-  throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
+  throw waitFailed(unfinished(result.error, result));
 }
 
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
@@ -124,11 +105,10 @@ export async function poll<T>(
       if (error instanceof StepDeadlineError) return { done: false, ...state() };
       if (error instanceof DeadlineError) return { done: false, error, ...state() };
       if (!transient(error)) throw error;
-      if (++failures > maxFailures) {
+      if (++failures > maxFailures)
         throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
           cause: error,
         });
-      }
       waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
       options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
       lastLine = clock.now();
@@ -172,8 +152,7 @@ export function untilDeadline(signal: AbortSignal, clock: Clock, deadline: numbe
   return AbortSignal.any([signal, controller.signal]);
 }
 
-/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+/** A failure that may pass by the next look; an answer of the wrong shape comes back the same. */
 export function transient(error: unknown): error is Error {
-  // An answer of the wrong shape comes back the same at the next look.
   return !(error instanceof UnusableAnswerError) && (isTransient(error) || error instanceof BadResponseError);
 }

@@ -6,9 +6,11 @@ import {
   testsSection,
   type TestsRead,
 } from '../../runner/build-report.ts';
+import { buildRow } from '../../runner/gate.ts';
 import { describeState } from '../../runner/gate-scope.ts';
-import { describePolicy, outcomeOf, passes, outputWord } from '../../runner/outcomes.ts';
-import { wait, waitFailed, type WaitOptions } from '../../runner/wait.ts';
+import { outcomeOf, passes, outputWord } from '../../runner/outcomes.ts';
+import { allowedOf } from '../../runner/verdict.ts';
+import { wait, waitFailed } from '../../runner/wait.ts';
 import type { ActionContext } from '../../runner/run.ts';
 import { appendSummary, buildFacts, buildHeading } from '../../runner/summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from '../../runner/text.ts';
@@ -16,16 +18,11 @@ import { formatDuration } from '../../common/format.ts';
 import { inGroup } from '../../runner/io.ts';
 import { abortReason } from '../../common/clock.ts';
 import { AbortedError } from '../../common/errors.ts';
-import type { Job } from '../../service/model.ts';
 import type { Service } from '../../service/service.ts';
 import type { TriggerInputs } from './inputs.ts';
 import { cancelOnAbort } from './cancel.ts';
 import { warnRecovered, type Started } from '../../runner/trigger-api.ts';
 
-/**
- * A build of v1.1 the step triggered: said, and with `wait` followed to its end through the one wait (wait.ts) and
- * judged under the outcome policy; its outputs and summary set however it ends.
- */
 export async function followTriggeredBuild(
   ctx: ActionContext,
   service: Service,
@@ -44,7 +41,6 @@ export async function followTriggeredBuild(
   let ending: string[] | undefined;
   let tests: TestsRead | undefined;
   let failedStep = '';
-  // One budget of error annotations for the failed steps and the failed tests.
   const budget = new AnnotationBudget();
   try {
     if (!input.wait) return;
@@ -54,14 +50,31 @@ export async function followTriggeredBuild(
     );
     try {
       // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
-      await inGroup(ctx.io, `Waiting for build #${num}`, () =>
-        follow(ctx, service, input, deadline, triggered, (job) => (last = job), {
+      await inGroup(ctx.io, `Waiting for build #${num}`, async () => {
+        if (triggered.ended) return;
+        const source = await service.oneJob(num, true);
+        await wait({
+          intervalMs: input.intervalMs,
+          deadline,
+          clock: ctx.clock,
+          signal: ctx.signal,
+          log: ctx.info,
+          still: ({ looks, elapsedMs }) =>
+            `Build #${num} is still ${describeState(last)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
+          failed: `look at build #${num}`,
+          look: async () => {
+            const [job = last] = (await source.look()).jobs;
+            const changed = job.status !== last.status || job.state !== last.state;
+            last = job;
+            if (job.ended) return { done: true, value: job };
+            if (changed) ctx.info(`Build #${num} is ${describeState(job)}`);
+            return { done: false, logged: changed };
+          },
           unfinished: (error) => {
             ending = [
               'The build did not finish within the wait; the step stopped waiting and left it running.',
             ];
-            // With an error the time-out did not come: the next look could not have been made within it (a long
-            // Retry-After), so the step says it stopped early, and why.
+            // With an error the time-out did not come (a long Retry-After): the step says why it stopped early.
             const waited = formatDuration(ctx.clock.now() - startedAt);
             return error === undefined
               ? `Build #${num} did not finish within ${formatDuration(input.timeoutMs)}; it was left ` +
@@ -73,8 +86,8 @@ export async function followTriggeredBuild(
             ending = [`The step gave up waiting: ${mdSafe(error.message)}`];
             return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
           },
-        }),
-      );
+        });
+      });
     } catch (error) {
       if (ctx.signal.aborted) {
         const what = await cancelOnAbort(ctx, input, last);
@@ -95,10 +108,8 @@ export async function followTriggeredBuild(
     const how = outcome
       ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
       : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.state ?? 'unknown'})`;
-    if (!passes(input.policy, outcome)) {
-      const allowed = input.policy.allowed.size > 1 ? `; allowed: ${describePolicy(input.policy)}` : '';
-      throw waitFailed(logSafe(`Build #${num} ${how}${allowed}${where}`));
-    }
+    if (!passes(input.policy, outcome))
+      throw waitFailed(logSafe(`Build #${num} ${how}${allowedOf(input)}${where}`));
     if (last.outcome === 'success') ctx.info(`Build #${num} succeeded${where}`);
     else ctx.info(`Build #${num} ${how}, which allowed-outcomes lets pass${where}`);
   } finally {
@@ -111,56 +122,11 @@ export async function followTriggeredBuild(
     ctx.setOutput('failed-step', failedStep);
     ctx.setOutput('pipeline-id', '');
     ctx.setOutput('pipeline-number', '');
-    ctx.setOutput('builds', [
-      {
-        build_num: num,
-        build_url: last.url ? shellSafeUrl(last.url) : null,
-        job: last.name,
-        workflow: last.workflow.name,
-        status: last.status,
-        outcome: judged ? outcomeOf(last) || null : null,
-      },
-    ]);
+    ctx.setOutput('builds', [buildRow(last, judged ? outcomeOf(last) || null : null)]);
     const waited = ending === undefined ? {} : { Waited: formatDuration(ctx.clock.now() - startedAt) };
     const parts = [buildHeading(last), buildFacts(last, waited)];
     parts.push(...(ending ?? ['Triggered; the step did not wait for the build to finish.']));
     if (tests !== undefined) parts.push(...testsSection(ctx, tests, budget));
     await appendSummary(ctx.io, parts.join('\n\n'));
   }
-}
-
-/** Looks at the job (a one-job source) until it ends; `seen` takes every read, and `words` are the step's errors. */
-async function follow(
-  ctx: ActionContext,
-  service: Service,
-  { intervalMs }: TriggerInputs,
-  deadline: number,
-  first: Job,
-  seen: (job: Job) => void,
-  words: Pick<WaitOptions<Job>, 'unfinished' | 'gaveUp'>,
-): Promise<Job> {
-  if (first.ended) return first;
-  const num = first.number;
-  const source = await service.oneJob(num, true);
-  let previous = first;
-  return wait({
-    intervalMs,
-    deadline,
-    clock: ctx.clock,
-    signal: ctx.signal,
-    log: ctx.info,
-    still: ({ looks, elapsedMs }) =>
-      `Build #${num} is still ${describeState(previous)} after ${formatDuration(elapsedMs)} (${looks} looks)`,
-    failed: `look at build #${num}`,
-    ...words,
-    look: async () => {
-      const [job = previous] = (await source.look()).jobs;
-      seen(job);
-      const changed = job.status !== previous.status || job.state !== previous.state;
-      previous = job;
-      if (job.ended) return { done: true, value: job };
-      if (changed) ctx.info(`Build #${num} is ${describeState(job)}`);
-      return { done: false, logged: changed };
-    },
-  });
 }

@@ -14,16 +14,13 @@ import type { TriggerInputs } from './inputs.ts';
 /** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
 const CANCEL_BUDGET_MS = 4000;
 
-/** Its connection's timeouts and retries, which fit in that time. */
+/** Timeouts and retries that fit in that time. */
 const CANCEL_CONNECTION = {
   timeouts: { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 },
   retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 },
 };
 
 /** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
-type AfterAbortSays = ReturnType<typeof cancelling>;
-
-/** The words of a cancel of a build or pipeline the step followed. */
 function cancelling(name: string, doing: string, where = '') {
   return {
     when: 'The step was cancelled',
@@ -35,15 +32,11 @@ function cancelling(name: string, doing: string, where = '') {
   };
 }
 
-/**
- * Work that must still be done after the step was cancelled, unless cancel-on-abort says no: on a connection of
- * its own (the step's is aborted), with a short real-time budget, so the step ends before the runner kills it.
- * Returns what became of the build or pipeline, for the error and the summary.
- */
+/** Work after the step was cancelled, unless cancel-on-abort says no; returns what became of it. */
 async function afterAbort(
   ctx: ActionContext,
   input: TriggerInputs,
-  says: AfterAbortSays,
+  says: ReturnType<typeof cancelling>,
   work: (service: Service) => Promise<string>,
 ): Promise<string> {
   if (!input.cancelOnAbort) {
@@ -102,31 +95,23 @@ export function cancelPipeline(
 
 /** The step was cancelled while following the triggered build: cancels it, once. */
 export async function cancelOnAbort(ctx: ActionContext, input: TriggerInputs, last: Job): Promise<string> {
-  const num = last.number;
+  const name = `build #${last.number}`;
   const where = last.url ? `: ${last.url}` : '';
-  if (last.ended) return `build #${num} had already finished`;
-  return afterAbort(
-    ctx,
-    input,
-    cancelling(`build #${num}`, `cancelling build #${num}`, where),
-    async (service) => {
-      const cancelled = await service.cancelJob(num);
-      ctx.info(`Cancelled build #${num}${now(cancelled)}${where}`);
-      return `build #${num} was cancelled`;
-    },
-  );
+  if (last.ended) return `${name} had already finished`;
+  return afterAbort(ctx, input, cancelling(name, `cancelling ${name}`, where), async (service) => {
+    const cancelled = await service.cancelJob(last.number);
+    ctx.info(`Cancelled ${name}${now(cancelled)}${where}`);
+    return `${name} was cancelled`;
+  });
 }
 
-/**
- * The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
- * `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
- */
+// The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
+// `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
 export function cancelLost(
   ctx: ActionContext,
   input: TriggerInputs,
   error: TriggerAbortedError | PipelineTriggerAbortedError,
 ): Promise<string> {
-  const { before } = error;
   const kind = error instanceof TriggerAbortedError ? 'build' : 'pipeline';
   const { branch, tag } = input.request;
   const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
@@ -140,17 +125,17 @@ export function cancelLost(
   };
   return afterAbort(ctx, input, says, async (service) => {
     if (kind === 'build') {
-      const found = await service.findTriggeredJob(input.request, before);
+      const found = await service.findTriggeredJob(input.request, error.before);
       if (found === undefined) return `no build had started on ${where}`;
-      const num = found.number;
-      const cancelled = found.ended ? found : await service.cancelJob(num);
-      ctx.info(`Cancelled build #${num}, started as the step was cancelled${now(cancelled)}`);
-      return `build #${num}, started as the step was cancelled, was cancelled`;
+      const cancelled = found.ended ? found : await service.cancelJob(found.number);
+      ctx.info(`Cancelled build #${found.number}, started as the step was cancelled${now(cancelled)}`);
+      return `build #${found.number}, started as the step was cancelled, was cancelled`;
     }
     const ref = tag === undefined ? { branch } : { tag };
-    const found = await service.findTriggeredPipeline(ref, before);
+    const found = await service.findTriggeredPipeline(ref, error.before);
     if (found === undefined) return `no pipeline had started on ${where}`;
     const name = `pipeline #${found.number} (id ${found.id})`;
+    const late = `${name}, started as the step was cancelled`;
     const workflows = await service.workflows(found.id);
     if (workflows.length === 0) {
       ctx.io.warning(
@@ -162,10 +147,8 @@ export function cancelLost(
     const open = workflows.filter((w) => !FINAL_WORKFLOW_STATUSES.has(w.status));
     for (const workflow of open) await service.cancelWorkflow(workflow.id);
     const names = logSafe(open.map((w) => w.name).join(', '));
-    ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
-    return open.length > 0
-      ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
-      : `${name}, started as the step was cancelled, had already ended`;
+    ctx.info(`Cancelled ${late}${names ? `: workflows ${names}` : ''}`);
+    return `${late}, ${open.length > 0 ? `was cancelled (workflows ${names})` : 'had already ended'}`;
   });
 }
 

@@ -8,7 +8,6 @@ import { definedOnly } from '../../common/values.ts';
 import { MAX_OUTPUT_LINES } from '../../service/step-lines.ts';
 import { checkRevisionOrTag, checkSegment, type BuildParams } from '../../service/validate.ts';
 
-/** Reads and checks every input of the action's own before anything is sent. */
 export function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const { branch, tag, revision } = triggerRefOf(
@@ -42,18 +41,8 @@ export function readInputs(ctx: ActionContext) {
 
 export type TriggerInputs = ReturnType<typeof readInputs>;
 
-/** The runner variable each parameter of the service's own trigger action comes from. */
-const CONTEXT_PARAMS = {
-  GHA_Actor: 'GITHUB_ACTOR',
-  GHA_Action: 'GITHUB_ACTION',
-  GHA_Event: 'GITHUB_EVENT_NAME',
-};
-
-/**
- * With `github-context-params`, the parameters the service's own trigger action sends, with its values, so that a
- * configuration written for it runs unchanged: GHA_Actor, GHA_Action, GHA_Event, and GHA_Meta when `github-meta`
- * is given. A parameter `params` sets too keeps the value of `params`, with a warning.
- */
+// With `github-context-params`, the parameters the service's own trigger action sends, so that a
+// configuration written for it runs unchanged; a parameter `params` sets too keeps its value, with a warning.
 function withContextParams(ctx: ActionContext, given: BuildParams | undefined): BuildParams | undefined {
   const meta = ctx.inputs.optional('github-meta');
   if (!ctx.inputs.boolean('github-context-params', false)) {
@@ -61,13 +50,13 @@ function withContextParams(ctx: ActionContext, given: BuildParams | undefined): 
       ctx.io.warning('github-meta is given but not sent: it is sent only with github-context-params: true');
     return given;
   }
-  // Only the variables that are set, as that action sends them (a variable not set leaves its parameter out).
-  const added: BuildParams = Object.create(null) as BuildParams;
-  for (const [name, variable] of Object.entries(CONTEXT_PARAMS)) {
-    const value = ctx.env[variable];
-    if (value !== undefined) added[name] = value;
-  }
-  if (meta !== undefined) added['GHA_Meta'] = meta;
+  // As that action sends them, a variable not set leaves its parameter out.
+  const added: BuildParams = definedOnly({
+    GHA_Actor: ctx.env['GITHUB_ACTOR'],
+    GHA_Action: ctx.env['GITHUB_ACTION'],
+    GHA_Event: ctx.env['GITHUB_EVENT_NAME'],
+    GHA_Meta: meta,
+  });
   const clash = Object.keys(added).filter((name) => given !== undefined && Object.hasOwn(given, name));
   if (clash.length > 0)
     ctx.io.warning(

@@ -8,7 +8,7 @@ import type { ActionContext, Connection } from '../../runner/run.ts';
 import { appendSummary } from '../../runner/summary.ts';
 import { logSafe, mdSafe } from '../../runner/text.ts';
 import { confirmPipeline, pipelineUrl, warnRecovered, workflowRows } from '../../runner/trigger-api.ts';
-import { projectName, type ProjectAddress } from '../../service/v1.ts';
+import { projectName } from '../../service/v1.ts';
 import type { Job } from '../../service/model.ts';
 import { PipelineErroredError } from '../../service/pipeline-builds.ts';
 import type { Pipeline } from '../../service/v2.ts';
@@ -16,12 +16,7 @@ import type { TriggerInputs } from './inputs.ts';
 import { cancelPipeline } from './cancel.ts';
 
 /** Sets the outputs of a pipeline that is not followed: empty where only a build has a value. */
-export function setPipelineOutputs(
-  ctx: ActionContext,
-  workflows: unknown[],
-  outcome = '',
-  more: string[] = [],
-): void {
+function setPipelineOutputs(ctx: ActionContext, workflows: unknown[], outcome = '', ...more: string[]): void {
   for (const name of ['build-num', 'build-url', 'status', 'lifecycle', 'failed-step', ...more])
     ctx.setOutput(name, '');
   ctx.setOutput('outcome', outcome);
@@ -29,13 +24,10 @@ export function setPipelineOutputs(
   ctx.setOutput('builds', []);
 }
 
-/**
- * A pipeline the trigger created: said, its id, number and address set, and read until its configuration was
- * compiled (docs/sunset.md), with `wait` within the step's deadline: an errored one fails the step either way.
- */
+/** Says the pipeline, read until its configuration was compiled (docs/sunset.md); an errored one fails. */
 export async function confirmTriggered(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  connection: Connection,
   input: TriggerInputs,
   { pipeline, recoveredAfter }: { pipeline: Pipeline; recoveredAfter?: string },
   deadline: number,
@@ -63,7 +55,7 @@ export async function confirmTriggered(
 
 /** The service triggered nothing (a skip marker in the commit message): `if-no-builds` decides. */
 export async function notTriggered(ctx: ActionContext, input: TriggerInputs, message: string): Promise<void> {
-  setPipelineOutputs(ctx, [], 'none', ['pipeline-id', 'pipeline-number', 'pipeline-url']);
+  setPipelineOutputs(ctx, [], 'none', 'pipeline-id', 'pipeline-number', 'pipeline-url');
   const text = `The service triggered no pipeline: ${message}`;
   await appendSummary(
     ctx.io,
@@ -73,7 +65,7 @@ export async function notTriggered(ctx: ActionContext, input: TriggerInputs, mes
   ifNothing(ctx, input.ifNoBuilds, going, () => waitFailed(logSafe(`${text} (if-no-builds: fail)`)));
 }
 
-export async function pipelineSummary(
+async function pipelineSummary(
   ctx: ActionContext,
   pipeline: Pipeline,
   url: string,
@@ -89,17 +81,22 @@ export async function pipelineSummary(
   );
 }
 
-/**
- * A pipeline started through API v2 and waited for: every job of every workflow followed to its end through
- * wait-for-build's gate, and each of its workflows cancelled if the step is.
- */
+// Without `wait`, lists the pipeline's workflows at this moment (maybe none yet); with it, follows every job
+// through the gate, and cancels each of its workflows if the step is cancelled.
 export async function followPipeline(
   ctx: ActionContext,
-  connection: Connection<ProjectAddress>,
+  connection: Connection,
   input: TriggerInputs,
   pipeline: Pipeline,
-  times: { started: number; deadline: number },
+  { startedAt, deadline }: { startedAt: number; deadline: number },
 ): Promise<void> {
+  if (!input.wait) {
+    const url = pipelineUrl(connection, pipeline);
+    const workflows = workflowRows(url, await connection.service.workflows(pipeline.id));
+    setPipelineOutputs(ctx, workflows);
+    const text = 'Triggered; the step did not wait for the pipeline to finish.';
+    return pipelineSummary(ctx, pipeline, url, workflows, text);
+  }
   // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
   // past its set-up may list no workflow before the step takes it to run none.
   const { source } = pipelineSource(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
@@ -117,7 +114,8 @@ export async function followPipeline(
   let builds: readonly Job[] = [];
   try {
     await gateBuilds(ctx, connection.service, gate, {
-      ...times,
+      started: startedAt,
+      deadline,
       buildNum: 'deciding',
       seen: (b) => (builds = b),
       onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),

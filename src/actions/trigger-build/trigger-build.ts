@@ -2,7 +2,7 @@
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { logSafe } from '../../runner/text.ts';
 import { connectUntil } from '../../runner/wait-inputs.ts';
-import { pipelineUrl, triggerApiReplacement, workflowRows, type Started } from '../../runner/trigger-api.ts';
+import { pipelineUrl, triggerApiReplacement, type Started } from '../../runner/trigger-api.ts';
 import { abortReason } from '../../common/clock.ts';
 import { projectName, TriggerAbortedError } from '../../service/v1.ts';
 import { AbortedError } from '../../common/errors.ts';
@@ -10,13 +10,7 @@ import type { Pipeline } from '../../service/v2.ts';
 import { PipelineTriggerAbortedError } from '../../service/v2-trigger.ts';
 import { readInputs } from './inputs.ts';
 import { cancelLost } from './cancel.ts';
-import {
-  confirmTriggered,
-  followPipeline,
-  notTriggered,
-  pipelineSummary,
-  setPipelineOutputs,
-} from './pipeline.ts';
+import { confirmTriggered, followPipeline, notTriggered } from './pipeline.ts';
 import { followTriggeredBuild } from './build.ts';
 
 export const spec = {
@@ -55,7 +49,6 @@ export const spec = {
   replacement: triggerApiReplacement,
 } as const satisfies ActionSpec;
 
-/** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 export async function triggerBuild(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx);
   const startedAt = ctx.clock.now();
@@ -87,24 +80,14 @@ export async function triggerBuild(ctx: ActionContext): Promise<void> {
     if (link !== undefined) ctx.io.notice(link);
   }
   if (started.api === 'none') return notTriggered(ctx, input, started.message);
-  if (started.api === 'v2') {
-    // Confirmed in the group above, or the step failed there.
-    const pipeline = confirmed ?? started.pipeline;
-    if (input.wait) await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
-    else {
-      // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
-      const url = pipelineUrl(connection, pipeline);
-      const workflows = workflowRows(url, await connection.service.workflows(pipeline.id));
-      setPipelineOutputs(ctx, workflows);
-      const text = 'Triggered; the step did not wait for the pipeline to finish.';
-      await pipelineSummary(ctx, pipeline, url, workflows, text);
-    }
-    return;
-  }
-  await followTriggeredBuild(ctx, connection.service, input, started, { startedAt, deadline });
+  const times = { startedAt, deadline };
+  // A pipeline was confirmed in the group above, or the step failed there.
+  if (started.api === 'v2')
+    return followPipeline(ctx, connection, input, confirmed ?? started.pipeline, times);
+  await followTriggeredBuild(ctx, connection.service, input, started, times);
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
+/** src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, triggerBuild);
 }
