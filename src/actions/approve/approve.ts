@@ -13,7 +13,7 @@ import { inGroup } from '../../runner/io.ts';
 import { appendSummary, headerRow, SUMMARY_ROWS } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
-import { commentsOnPullRequest } from '../../runner/workflow.ts';
+import { branchNamesCommit } from '../../runner/workflow.ts';
 
 export const spec = {
   name: 'approve',
@@ -54,19 +54,18 @@ function readInputs(ctx: ActionContext) {
     pipelineId: undefined as string | undefined,
   };
   if (pipelineIdText !== undefined) {
-    const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
-    if (also !== '')
+    const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean);
+    if (also.length > 0)
       throw new ValidationError(
         'pipeline-id',
         'give pipeline-id, or else revision and branch, not both',
         undefined,
-        `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`,
+        `${also.join(' and ')} ${also.length > 1 ? 'are' : 'is'} given too`,
       );
     return { ...input, pipelineId: checkPipelineId('pipeline-id', pipelineIdText) };
   }
   if (branch !== undefined) checkSegment('branch', branch);
-  // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-  if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env)) return input;
+  if (branchNamesCommit(ctx.env, givenRevision, branch)) return input;
   return { ...input, revision: readRevision(givenRevision, ctx.env, 'pipeline-id') };
 }
 
@@ -80,10 +79,7 @@ function branchAndCommit(head: PipelineHead): string {
 
 /** The commit's newest pipeline, no pull request's unless allowed (docs/promises.md, promise 36), and the newer
  *  ones of the commit passed over as a pull request's. */
-async function newestOfCommit(
-  service: Service,
-  input: ApproveInputs,
-): Promise<{ found: PipelineHead | undefined; passed: PipelineHead[] }> {
+async function newestOfCommit(service: Service, input: ApproveInputs) {
   // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
   const forks = input.allowForks || isForkBranch(input.branch);
   const ofCommit = (p: PipelineHead): boolean =>
