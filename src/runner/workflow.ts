@@ -77,10 +77,9 @@ function eventRef(env: NodeJS.ProcessEnv): { branch?: string; tag?: string } {
 
 /** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
 export function triggerRefOf(
-  given: { branch: string | undefined; tag: string | undefined; revision: string | undefined },
+  { branch, tag, revision }: Record<'branch' | 'tag' | 'revision', string | undefined>,
   env: NodeJS.ProcessEnv,
 ): { branch: string; tag?: string; revision?: string } {
-  const { branch, tag, revision } = given;
   // A branch given makes the event's ref unused: its payload is not even read.
   const event = branch === undefined ? eventRef(env) : {};
   const eventTag = tag === undefined && revision === undefined ? event.tag : undefined;

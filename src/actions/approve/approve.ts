@@ -69,8 +69,6 @@ function readInputs(ctx: ActionContext) {
   return { ...input, revision: readRevision(givenRevision, ctx.env, 'pipeline-id') };
 }
 
-type ApproveInputs = ReturnType<typeof readInputs>;
-
 /** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
 function branchAndCommit(head: PipelineHead): string {
   const part = (value: string | null, max: number): string => (value ? cut(value, max) : '(none)');
@@ -79,7 +77,7 @@ function branchAndCommit(head: PipelineHead): string {
 
 /** The commit's newest pipeline, no pull request's unless allowed (docs/promises.md, promise 36), and the newer
  *  ones of the commit passed over as a pull request's. */
-async function newestOfCommit(service: Service, input: ApproveInputs) {
+async function newestOfCommit(service: Service, input: ReturnType<typeof readInputs>) {
   // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
   const forks = input.allowForks || isForkBranch(input.branch);
   const ofCommit = (p: PipelineHead): boolean =>
@@ -175,13 +173,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
             const newest = await newestOfCommit(service, input);
             listed = true;
             pulls = newest.passed.length;
-            for (const p of newest.passed) {
-              if (passedOver.has(p.id)) continue;
+            for (const p of newest.passed.filter(({ id }) => !passedOver.has(id))) {
               passedOver.add(p.id);
-              const branch = cut(p.branch ?? '(none)', 200);
               ctx.info(
-                `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
-                  'as allow-forks is false; looking at an older one',
+                `Pipeline #${p.number} is of a pull request (branch ${cut(p.branch ?? '(none)', 200)}), perhaps ` +
+                  "a fork's; passed over, as allow-forks is false; looking at an older one",
               );
             }
             found = newest.found;
@@ -203,12 +199,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
         },
       }),
     );
-    if (holds.length === 0) {
+    if (holds.length === 0)
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
           `(${(seen ?? []).flatMap((a) => (isChosen(a) ? [a.name] : [])).join(', ')})`,
       );
-    }
     for (const hold of holds) {
       await approveOnce(ctx, approver, hold);
       approved.push(hold);
