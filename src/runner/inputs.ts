@@ -107,24 +107,22 @@ export class Inputs {
   params(name: string): BuildParams | undefined {
     const raw = this.raw(name);
     if (raw === '') return undefined;
-    if (raw.startsWith('{')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch (error) {
-        throw new ValidationError(
-          name,
-          'allowed: a JSON object, or NAME=value lines',
-          undefined,
-          `not valid JSON (${(error as Error).message})`,
-        );
-      }
-      const seen = new Set<string>();
-      const twice = jsonObjectKeys(raw).find((key) => seen.size === seen.add(key).size);
-      if (twice !== undefined) throw givenTwice(name, twice);
-      return checkParams(name, parsed);
+    if (!raw.startsWith('{')) return checkParams(name, Object.fromEntries(this.assignments(name)));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch (error) {
+      throw new ValidationError(
+        name,
+        'allowed: a JSON object, or NAME=value lines',
+        undefined,
+        `not valid JSON (${(error as Error).message})`,
+      );
     }
-    return checkParams(name, Object.fromEntries(this.assignments(name)));
+    const seen = new Set<string>();
+    const twice = jsonObjectKeys(raw).find((key) => seen.size === seen.add(key).size);
+    if (twice !== undefined) throw givenTwice(name, twice);
+    return checkParams(name, parsed);
   }
 }
 

@@ -30,15 +30,9 @@ export function printFenced(info: (line: string) => void, lines: readonly string
   info(`::${token}::`);
 }
 
-/**
- * Runs `work` inside a log group, ended however it ends: GitHub does not nest groups, so whatever follows (a failure
- * report's own groups, the error line) stays outside it.
- */
-export async function inGroup<T>(
-  io: Pick<Io, 'startGroup' | 'endGroup'>,
-  title: string,
-  work: () => Promise<T>,
-): Promise<T> {
+// Runs `work` inside a log group, ended however it ends: GitHub does not nest groups, so whatever follows (a failure
+// report's own groups, the error line) stays outside it.
+export async function inGroup<T>(io: Io, title: string, work: () => Promise<T>): Promise<T> {
   io.startGroup(title);
   try {
     return await work();

@@ -11,7 +11,7 @@ import { AbortedError, asError, UserFacingError, ValidationError } from '../comm
 import { redactor } from '../service/http/message.ts';
 import { definedOnly } from '../common/values.ts';
 import { SunsetNotices, type Replacement } from '../service/http/sunset.ts';
-import { Transport, type RetryOptions, type Timeouts } from '../service/http/transport.ts';
+import { Transport, type TransportOptions } from '../service/http/transport.ts';
 import { checkBaseUrl, checkInteger, checkName, checkVcsType } from '../service/validate.ts';
 import { Inputs } from './inputs.ts';
 import { coreIo, type Io, type Summary } from './io.ts';
@@ -52,23 +52,18 @@ export interface ActionSpec {
 
 /** `project` is the v1.1 triple, or the project named by its v2 slug. */
 export interface Connection<P extends ProjectAddress = ProjectAddress> {
-  /** The calls about `project`, through whichever API reaches it. */
   service: Service;
   transport: Transport;
   project: P;
   baseUrl: string;
 }
 
-interface ConnectOptions {
+/** A `signal` replaces the step's, for work that must still be done once the step was cancelled. */
+interface ConnectOptions extends Pick<
+  TransportOptions,
+  'signal' | 'deadline' | 'timeouts' | 'retry' | 'downloadConnections'
+> {
   needsProject?: boolean;
-  /** Replaces the step's signal, for work that must still be done once the step was cancelled. */
-  signal?: AbortSignal;
-  /** No retry wait of this connection may run past this time (clock.now() scale). */
-  deadline?: number;
-  timeouts?: Partial<Timeouts>;
-  retry?: Partial<RetryOptions>;
-  /** At most this many connections per origin for downloads: the step's own concurrency. */
-  downloadConnections?: number;
 }
 
 export interface ActionContext {
@@ -78,7 +73,6 @@ export interface ActionContext {
   clock: Clock;
   /** Every secret known so far: removed from whatever is shown. */
   secrets: readonly string[];
-  /** Aborted when the runner cancels the step. */
   signal: AbortSignal;
   /** Reads and checks the common inputs, after the action's own. */
   connect(options?: ConnectOptions): Connection;
@@ -94,7 +88,7 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   clock?: Clock;
   /** Tests shrink the transport's timeouts and retries; a connection's own options still win. */
-  transport?: { timeouts?: Partial<Timeouts>; retry?: Partial<RetryOptions> };
+  transport?: Pick<TransportOptions, 'timeouts' | 'retry'>;
 }
 
 export async function runAction(
@@ -119,8 +113,7 @@ export async function runAction(
   // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
   const sunset = new SunsetNotices(definedOnly({ replacement: spec.replacement }));
 
-  const connect = (connectOptions: ConnectOptions = {}): Connection => {
-    const needsProject = connectOptions.needsProject ?? true;
+  const connect = ({ needsProject = true, timeouts, retry, ...rest }: ConnectOptions = {}): Connection => {
     const token = inputs.secret('token', { required: true, hint: emptyTokenHint(env) });
     // The Basic credential is masked as well, in case a debug trace ever shows a header.
     inputs.mask(Buffer.from(`${token}:`).toString('base64'));
@@ -146,20 +139,16 @@ export async function runAction(
       env,
       clock,
       sunset,
-      signal: connectOptions.signal ?? controller.signal,
-      ...definedOnly({
-        deadline: connectOptions.deadline,
-        downloadConnections: connectOptions.downloadConnections,
-      }),
-      timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
-      retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
+      signal: controller.signal,
+      ...rest,
+      timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...timeouts },
+      retry: { ...tuned.retry, ...options.transport?.retry, ...retry },
       log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
     });
     cleanups.push(() => transport.close());
     // A call about no project gets the triple's placeholder.
     const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
-    const service = openService({ transport, project: named });
-    return { service, transport, project: named, baseUrl };
+    return { service: openService({ transport, project: named }), transport, project: named, baseUrl };
   };
 
   const ctx: ActionContext = {
@@ -218,13 +207,12 @@ export async function runAction(
 function readProjectSlug(inputs: Inputs): SlugProject | undefined {
   const value = inputs.optional('project-slug');
   if (value === undefined) return undefined;
-  const refuse = (allowed: string, detail: string): never => {
-    throw new ValidationError('project-slug', allowed, undefined, detail);
-  };
-  const others = (['vcs-type', 'username', 'project'] as const).filter((name) => inputs.optional(name));
+  const others = ['vcs-type', 'username', 'project'].filter((name) => inputs.optional(name));
   if (others.length > 0)
-    refuse(
+    throw new ValidationError(
+      'project-slug',
       'name the project either by project-slug or by vcs-type, username and project',
+      undefined,
       `not allowed together with ${others.join(', ')}`,
     );
   return checkProjectSlug('project-slug', value);

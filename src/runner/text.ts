@@ -10,10 +10,8 @@ export function cleaner(secrets: readonly string[]): (text: string) => string {
   return (text) => redact(stripTerminalEscapes(text));
 }
 
-/**
- * What the runner takes for a workflow command: `::` after .NET's white space (wider than JavaScript's `\s`) at the
- * start of a line, which `\r` ends too, and the older `##[cmd]` anywhere.
- */
+// What the runner takes for a command: `::` after .NET's white space (wider than JavaScript's `\s`) at the start of
+// a line, which `\r` ends too, and the older `##[cmd]` anywhere.
 const COMMAND_START = /^([\s\u0085\u180e]*)::/gm;
 const OLD_COMMAND = /##\[/g;
 /** Text safe to print in the log (docs/promises.md, promise 15): a zero-width space breaks every command. */
@@ -28,10 +26,8 @@ export function mdSafe(text: string, max = 300): string {
   return oneLine(text, max).replace(/[\\`*_[\]<>|&#]/g, (c) => HTML_ENTITIES[c] ?? `\\${c}`);
 }
 
-/**
- * Makes text safe inside HTML (the cells of `summary.addTable`): GitHub shows Markdown there as written, so a
- * Markdown escape would show its backslash; only HTML's own characters are escaped.
- */
+// Safe inside HTML (`summary.addTable`'s cells), where GitHub shows Markdown as written: a Markdown escape would
+// show its backslash, so only HTML's own characters are escaped.
 export function htmlSafe(text: string, max = 300): string {
   return oneLine(text, max).replace(/[<>&"']/g, (c) => HTML_ENTITIES[c] ?? c);
 }
@@ -49,12 +45,10 @@ export function oneLine(text: string, max: number): string {
   return cut(collapse(stripTerminalEscapes(text)), max);
 }
 
-/** Everything a URL may hold that no shell gives a meaning to. */
-const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
-
 /** An address a workflow may paste into a script: shell syntax percent-encoded (docs/promises.md, promise 33). */
 export function shellSafeUrl(url: string): string {
-  return url.replace(URL_SAFE, (c) =>
+  // What is left is all a URL may hold that no shell gives a meaning to.
+  return url.replace(/[^A-Za-z0-9\-._~/:?#@%=+,]/gu, (c) =>
     Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
   );
 }

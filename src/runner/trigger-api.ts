@@ -1,6 +1,5 @@
 // What trigger-build and the general action make of a trigger (src/service/start-build.ts): the `trigger-api` input,
 // the confirmation of a pipeline's set-up, and the addresses and rows of its outputs.
-import type { ProjectAddress } from '../service/v1.ts';
 import type { Pipeline } from '../service/v2.ts';
 import { projectSlug } from '../service/slug.ts';
 import { v2Replacement } from '../service/http/sunset.ts';
@@ -69,15 +68,10 @@ export async function confirmPipeline(
   throw new PipelineErroredError(text, { cause: pipeline });
 }
 
-// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
-// origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
-// checked parts only.
-export function pipelineUrl(
-  connection: Connection<ProjectAddress>,
-  pipeline: Pipeline,
-  jobUrl?: string | null,
-): string {
-  const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
+// The web app's address of a pipeline (docs/sunset.md), from checked parts only: `{web}/pipelines/{slug}/{number}`,
+// `{web}` being the origin of a job's address once one is known, else `base-url`'s root with its path prefix.
+export function pipelineUrl(connection: Connection, pipeline: Pipeline, jobUrl?: string | null): string {
+  const job = jobUrl ? URL.parse(jobUrl) : null;
   const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
   return shellSafeUrl(`${web}/pipelines/${projectSlug(connection.project)}/${pipeline.number}`);
 }

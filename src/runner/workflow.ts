@@ -19,13 +19,15 @@ interface EventPayload {
 }
 
 /** The event's payload; `{}` when the runner gave none, an error naming `input` when it cannot be read. */
-function readPayload(env: NodeJS.ProcessEnv, input: string): EventPayload {
+function readPayload(env: NodeJS.ProcessEnv, input?: string): EventPayload {
   const path = env['GITHUB_EVENT_PATH'];
   if (!path) return {};
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
     return parsed !== null && typeof parsed === 'object' ? (parsed as EventPayload) : {};
   } catch (error) {
+    // Without an input to name, an unreadable payload says nothing either way.
+    if (input === undefined) return {};
     throw new ValidationError(
       input,
       `give ${input}, or run on an event whose payload GITHUB_EVENT_PATH holds`,
@@ -75,10 +77,9 @@ function eventRef(env: NodeJS.ProcessEnv): { branch?: string; tag?: string } {
 
 /** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
 export function triggerRefOf(
-  given: { branch: string | undefined; tag: string | undefined; revision: string | undefined },
+  { branch, tag, revision }: Record<'branch' | 'tag' | 'revision', string | undefined>,
   env: NodeJS.ProcessEnv,
 ): { branch: string; tag?: string; revision?: string } {
-  const { branch, tag, revision } = given;
   // A branch given makes the event's ref unused: its payload is not even read.
   const event = branch === undefined ? eventRef(env) : {};
   const eventTag = tag === undefined && revision === undefined ? event.tag : undefined;
@@ -89,43 +90,35 @@ export function triggerRefOf(
 export function workflowRevision(env: NodeJS.ProcessEnv): string | undefined {
   const event = env['GITHUB_EVENT_NAME'] ?? '';
   if (PULL_REQUEST_EVENT.test(event)) {
-    if (!env['GITHUB_EVENT_PATH']) {
+    if (!env['GITHUB_EVENT_PATH'])
       throw new ValidationError('revision', 'give it', undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
-    }
     const head = text(readPayload(env, 'revision').pull_request?.head?.sha);
-    if (head === undefined) {
-      throw new ValidationError(
-        'revision',
-        'give it explicitly',
-        undefined,
-        "the event's payload names no pull request head commit",
-      );
-    }
-    return head;
-  }
-  if (event === 'issue_comment') {
-    const issue = readPayload(env, 'revision').issue;
-    if (issue?.pull_request) {
-      throw new ValidationError(
-        'revision',
-        `give revision or branch (e.g. branch: pull/${positive(issue.number) ?? '<number>'}/head, whose newest ` +
-          'build names the commit)',
-        undefined,
-        "an issue_comment event on a pull request does not carry the pull request's head commit, and " +
-          "GITHUB_SHA is the default branch's",
-      );
-    }
-  }
-  if (event === 'workflow_run') {
-    const head = text(readPayload(env, 'revision').workflow_run?.head_sha);
     if (head !== undefined) return head;
+    throw new ValidationError(
+      'revision',
+      'give it explicitly',
+      undefined,
+      "the event's payload names no pull request head commit",
+    );
   }
-  return env['GITHUB_SHA'] || undefined;
+  const issue = event === 'issue_comment' ? readPayload(env, 'revision').issue : undefined;
+  if (issue?.pull_request)
+    throw new ValidationError(
+      'revision',
+      `give revision or branch (e.g. branch: pull/${positive(issue.number) ?? '<number>'}/head, whose newest ` +
+        'build names the commit)',
+      undefined,
+      "an issue_comment event on a pull request does not carry the pull request's head commit, and " +
+        "GITHUB_SHA is the default branch's",
+    );
+  const head = event === 'workflow_run' ? readPayload(env, 'revision').workflow_run?.head_sha : undefined;
+  return text(head) ?? (env['GITHUB_SHA'] || undefined);
 }
 
-/** Whether the workflow runs on a comment on a pull request (whose payload names no commit). */
-export function commentsOnPullRequest(env: NodeJS.ProcessEnv): boolean {
-  if (env['GITHUB_EVENT_NAME'] !== 'issue_comment') return false;
+/** Whether a branch given alone names the commit, through its newest build: on a comment on a pull request. */
+export function branchNamesCommit(env: NodeJS.ProcessEnv, revision?: string, branch?: string): boolean {
+  if (revision !== undefined || branch === undefined || env['GITHUB_EVENT_NAME'] !== 'issue_comment')
+    return false;
   return Boolean(readPayload(env, 'revision').issue?.pull_request);
 }
 
@@ -139,15 +132,8 @@ export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
       "and variables → Dependabot): add the token there, or skip this step when github.actor is 'dependabot[bot]'"
     );
   }
-  let fork = false;
-  if (PULL_REQUEST_EVENT.test(event) && event !== 'pull_request_target') {
-    try {
-      fork = forkPullRef(readPayload(env, 'token').pull_request) !== undefined;
-    } catch {
-      // An unreadable payload says nothing either way: the general hint follows.
-    }
-  }
-  if (fork) {
+  const pullRequest = PULL_REQUEST_EVENT.test(event) && event !== 'pull_request_target';
+  if (pullRequest && forkPullRef(readPayload(env).pull_request) !== undefined) {
     return (
       'the run is for a pull request from a fork, and GitHub gives such runs no secrets: skip this step for ' +
       'forks (if: github.event.pull_request.head.repo.full_name == github.repository), or run it on ' +
@@ -160,7 +146,6 @@ export function emptyTokenHint(env: NodeJS.ProcessEnv): string {
   );
 }
 
-/** The workspace the runner checked out into, else the current directory. */
 export function workspace(env: NodeJS.ProcessEnv): string {
   return env['GITHUB_WORKSPACE'] || process.cwd();
 }

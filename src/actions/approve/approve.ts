@@ -13,7 +13,7 @@ import { inGroup } from '../../runner/io.ts';
 import { appendSummary, headerRow, SUMMARY_ROWS } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
 import { pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
-import { commentsOnPullRequest } from '../../runner/workflow.ts';
+import { branchNamesCommit } from '../../runner/workflow.ts';
 
 export const spec = {
   name: 'approve',
@@ -54,23 +54,20 @@ function readInputs(ctx: ActionContext) {
     pipelineId: undefined as string | undefined,
   };
   if (pipelineIdText !== undefined) {
-    const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
-    if (also !== '')
+    const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean);
+    if (also.length > 0)
       throw new ValidationError(
         'pipeline-id',
         'give pipeline-id, or else revision and branch, not both',
         undefined,
-        `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`,
+        `${also.join(' and ')} ${also.length > 1 ? 'are' : 'is'} given too`,
       );
     return { ...input, pipelineId: checkPipelineId('pipeline-id', pipelineIdText) };
   }
   if (branch !== undefined) checkSegment('branch', branch);
-  // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-  if (givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env)) return input;
+  if (branchNamesCommit(ctx.env, givenRevision, branch)) return input;
   return { ...input, revision: readRevision(givenRevision, ctx.env, 'pipeline-id') };
 }
-
-type ApproveInputs = ReturnType<typeof readInputs>;
 
 /** `branch main, commit 0123abc…`; a part the answer lacks is said so. */
 function branchAndCommit(head: PipelineHead): string {
@@ -80,10 +77,7 @@ function branchAndCommit(head: PipelineHead): string {
 
 /** The commit's newest pipeline, no pull request's unless allowed (docs/promises.md, promise 36), and the newer
  *  ones of the commit passed over as a pull request's. */
-async function newestOfCommit(
-  service: Service,
-  input: ApproveInputs,
-): Promise<{ found: PipelineHead | undefined; passed: PipelineHead[] }> {
+async function newestOfCommit(service: Service, input: ReturnType<typeof readInputs>) {
   // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
   const forks = input.allowForks || isForkBranch(input.branch);
   const ofCommit = (p: PipelineHead): boolean =>
@@ -179,13 +173,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
             const newest = await newestOfCommit(service, input);
             listed = true;
             pulls = newest.passed.length;
-            for (const p of newest.passed) {
-              if (passedOver.has(p.id)) continue;
+            for (const p of newest.passed.filter(({ id }) => !passedOver.has(id))) {
               passedOver.add(p.id);
-              const branch = cut(p.branch ?? '(none)', 200);
               ctx.info(
-                `Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
-                  'as allow-forks is false; looking at an older one',
+                `Pipeline #${p.number} is of a pull request (branch ${cut(p.branch ?? '(none)', 200)}), perhaps ` +
+                  "a fork's; passed over, as allow-forks is false; looking at an older one",
               );
             }
             found = newest.found;
@@ -207,12 +199,11 @@ export async function approve(ctx: ActionContext): Promise<void> {
         },
       }),
     );
-    if (holds.length === 0) {
+    if (holds.length === 0)
       ctx.info(
         `Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
           `(${(seen ?? []).flatMap((a) => (isChosen(a) ? [a.name] : [])).join(', ')})`,
       );
-    }
     for (const hold of holds) {
       await approveOnce(ctx, approver, hold);
       approved.push(hold);

@@ -5,7 +5,7 @@ import { readIfNothing, readOutcomePolicy } from '../../runner/outcomes.ts';
 import { pipelineUrl } from '../../runner/trigger-api.ts';
 import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
 import { connectUntil, pollIntervalMs, readRevision, waitMs } from '../../runner/wait-inputs.ts';
-import { commentsOnPullRequest } from '../../runner/workflow.ts';
+import { branchNamesCommit } from '../../runner/workflow.ts';
 import { compileNamePatterns } from '../../common/name-patterns.ts';
 import { MAX_OUTPUT_LINES } from '../../service/step-lines.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
@@ -34,16 +34,13 @@ export const spec = {
 function readInputs(ctx: ActionContext) {
   const { inputs } = ctx;
   const pipelineIdText = inputs.optional('pipeline-id');
-  const pipelineId =
-    pipelineIdText === undefined ? undefined : checkPipelineId('pipeline-id', pipelineIdText);
+  const pipelineId = pipelineIdText && checkPipelineId('pipeline-id', pipelineIdText);
   // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
   if (pipelineId !== undefined) warnUnused(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
-  const named = (name: string): string | undefined =>
-    pipelineId === undefined ? inputs.optional(name) : undefined;
-  const buildNum =
-    pipelineId === undefined ? inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) : undefined;
-  const givenRevision = named('revision');
-  const branch = named('branch');
+  const byCommit = pipelineId === undefined;
+  const buildNum = byCommit ? inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) : undefined;
+  const givenRevision = byCommit ? inputs.optional('revision') : undefined;
+  const branch = byCommit ? inputs.optional('branch') : undefined;
   if (branch !== undefined) checkSegment('branch', branch);
   const read = {
     workflows: compileNamePatterns('workflow', inputs.lines('workflow')),
@@ -59,16 +56,11 @@ function readInputs(ctx: ActionContext) {
 
   let revision = '';
   if (buildNum !== undefined) warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
-  // On a comment, a branch given alone names the commit through its newest build.
-  else if (
-    pipelineId === undefined &&
-    !(givenRevision === undefined && branch !== undefined && commentsOnPullRequest(ctx.env))
-  )
+  else if (byCommit && !branchNamesCommit(ctx.env, givenRevision, branch))
     revision = readRevision(givenRevision, ctx.env, 'build-num');
-  const query = { revision, ...definedOnly({ branch }) };
   return {
     ...definedOnly({ pipelineId, buildNum }),
-    query,
+    query: { revision, ...definedOnly({ branch }) },
     ...read,
     named: read.jobs.filter((p) => p.named),
   };
@@ -81,10 +73,8 @@ function warnUnused(ctx: Pick<ActionContext, 'inputs' | 'io'>, because: string, 
     ctx.io.warning(`${because} is given, so ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} not used`);
 }
 
-/**
- * Waits until the builds of a commit, of one pipeline, or one build by number have ended, and fails the step unless
- * each ended with an allowed outcome. It never cancels a build: they are not the step's own.
- */
+/** Fails the step unless the builds of a commit, of one pipeline, or one build by number end with an allowed
+ *  outcome; it never cancels them, as they are not the step's own. */
 export async function waitForBuild(ctx: ActionContext): Promise<void> {
   const { pipelineId, ...input } = readInputs(ctx);
   const started = ctx.clock.now();

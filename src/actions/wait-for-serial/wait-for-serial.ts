@@ -100,22 +100,16 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       failed: 'list the running builds',
       unfinished: (error) => {
         const running = still();
-        if (error !== undefined) {
-          // The time-out did not come: the next look could not have been made within it (a long Retry-After).
-          ending = 'stopped';
-          return (
-            `Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before the ` +
-            `${formatDuration(input.timeoutMs)} timeout: ${error.message}; ` +
-            (running.length > 0
-              ? `still running at the last look: ${running.join(', ')}`
-              : 'none was seen running')
-          );
-        }
-        ending = 'timed-out';
-        return (
-          `Timed out after ${formatDuration(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
-          `${running.length > 0 ? running.join(', ') : 'none at the last look, which could not be confirmed'}`
-        );
+        // `error`: the time-out did not come, as the next look could not have been made within it.
+        ending = error === undefined ? 'timed-out' : 'stopped';
+        return error === undefined
+          ? `Timed out after ${formatDuration(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+              `${running.length > 0 ? running.join(', ') : 'none at the last look, which could not be confirmed'}`
+          : `Stopped waiting for builds of ${scope} after ${shortDuration(ctx.clock.now() - started)}, before ` +
+              `the ${formatDuration(input.timeoutMs)} timeout: ${error.message}; ` +
+              (running.length > 0
+                ? `still running at the last look: ${running.join(', ')}`
+                : 'none was seen running');
       },
       gaveUp: (error) => `Gave up waiting: ${error.message}`,
       look: async (n): Promise<Look<true>> => {
@@ -155,35 +149,30 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
       },
     });
     ending = 'clear';
-    const elapsed = ctx.clock.now() - started;
     ctx.info(
       waitedFor.size === 0
         ? `No other build of ${scope} is running: going on`
-        : `Waited ${formatDuration(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`,
+        : `Waited ${formatDuration(ctx.clock.now() - started)} for ${numbers(waitedFor)}; none is running now: going on`,
     );
   } finally {
     ctx.io.endGroup();
     const elapsed = ctx.clock.now() - started;
     ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
     ctx.setOutput('polls', looks);
-    ctx.setOutput(
-      'waited-for',
-      [...waitedFor.keys()].sort((a, b) => a - b),
-    );
+    ctx.setOutput('waited-for', [...waitedFor.keys()].sort(byNumber));
     const links = (jobs: Iterable<Job>, labelled = true): string =>
       [...jobs]
         .sort((a, b) => a.number - b.number)
         .map((j) => {
-          const link = mdLink(`#${j.number}`, j.url);
           const label = labelled ? pipelineJobLabel(j) : undefined;
-          return label === undefined ? link : `${link} (${mdSafe(label)})`;
+          return mdLink(`#${j.number}`, j.url) + (label === undefined ? '' : ` (${mdSafe(label)})`);
         })
         .join(', ');
     const lines = [`### Wait for serial: ${mdSafe(scope)}`];
-    if (cancelled.size > 0) {
-      const list = links(cancelled.values(), false);
-      lines.push(`Cancelled the older ${cancelled.size === 1 ? 'build' : 'builds'} ${list}.`);
-    }
+    if (cancelled.size > 0)
+      lines.push(
+        `Cancelled the older ${cancelled.size === 1 ? 'build' : 'builds'} ${links(cancelled.values(), false)}.`,
+      );
     if (waitedFor.size === 0 && ending === 'clear')
       lines.push('No other build was running: the step went on at once.');
     else if (waitedFor.size > 0)
@@ -191,18 +180,20 @@ export async function waitForSerial(ctx: ActionContext): Promise<void> {
     const still = links(pending.values()) || 'unconfirmed';
     if (ending === 'timed-out')
       lines.push(`**Timed out** after ${formatDuration(elapsed)}; still running: ${still}.`);
-    else if (ending === 'stopped') {
+    else if (ending === 'stopped')
       lines.push(
         `**Stopped** after ${shortDuration(elapsed)}, before the ${formatDuration(input.timeoutMs)} timeout: the ` +
           `next look could not have been made within it (see the error); still running at the last look: ${still}.`,
       );
-    } else if (ending === 'failed') {
-      const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
-      lines.push(`${how} after ${formatDuration(elapsed)}.`);
-    }
+    else if (ending === 'failed')
+      lines.push(
+        `${ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed'} after ${formatDuration(elapsed)}.`,
+      );
     await appendSummary(ctx.io, lines.join('\n\n'));
   }
 }
+
+const byNumber = (a: number, b: number): number => a - b;
 
 const state = (job: Job): string => job.lifecycle ?? job.status ?? 'unknown state';
 
@@ -219,7 +210,7 @@ const pipelineJobLabel = (job: Job): string | undefined =>
   job.pipeline.number === null ? undefined : `${jobAndWorkflow(job)}, pipeline #${job.pipeline.number}`;
 
 function numbers(builds: ReadonlyMap<number, Job>): string {
-  const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
+  const list = [...builds.keys()].sort(byNumber).map((n) => `#${n}`);
   return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
 
