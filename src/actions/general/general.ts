@@ -98,17 +98,15 @@ interface Command {
 async function rerunJob(api: V2Client, p: SlugProject, a: Args): Promise<unknown> {
   // Nothing was sent yet: a project named by its slug has no v1.1 retry.
   checkTriggerInputs(a['trigger-api'], { branch: '' }, true);
-  const job = await api.job(p, a['build-num']);
-  const workflowId = job.latest_workflow?.id;
+  const num = a['build-num'];
+  const workflowId = (await api.job(p, num)).latest_workflow?.id;
   if (typeof workflowId !== 'string')
-    throw new UnusableAnswerError('GET', `v2 job #${a['build-num']}`, 'the job names no workflow to rerun');
-  const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
-  if (found === undefined)
-    throw new UnusableAnswerError(
-      'GET',
-      `v2 /workflow/${workflowId}/job`,
-      `job #${a['build-num']} is not among the jobs of its workflow`,
-    );
+    throw new UnusableAnswerError('GET', `v2 job #${num}`, 'the job names no workflow to rerun');
+  const found = (await api.jobs(workflowId)).find((job) => job.job_number === num);
+  if (found === undefined) {
+    const path = `v2 /workflow/${workflowId}/job`;
+    throw new UnusableAnswerError('GET', path, `job #${num} is not among the jobs of its workflow`);
+  }
   return api.rerun(workflowId, { jobs: [found.id], ...definedOnly({ enableSsh: a.ssh || undefined }) });
 }
 
