@@ -12,10 +12,9 @@ export async function clearCache(ctx: ActionContext): Promise<void> {
   const { service } = ctx.connect();
   const answer = await service.clearCache();
   const message = answer.status ?? answer.message ?? JSON.stringify(answer);
-  const { name } = service;
-  ctx.info(`Cleared the build cache of ${name}: ${message}`);
+  ctx.info(`Cleared the build cache of ${service.name}: ${message}`);
   ctx.setOutput('message', message);
-  await appendSummary(ctx.io, `Cleared the build cache of **${mdSafe(name)}**: ${mdSafe(message)}`);
+  await appendSummary(ctx.io, `Cleared the build cache of **${mdSafe(service.name)}**: ${mdSafe(message)}`);
 }
 
 export function run(): Promise<void> {

@@ -39,7 +39,6 @@ export async function chooseBuild(ctx: ActionContext, service: Service, options:
   return { num, build, artifacts: artifacts ?? (await service.artifacts(num)), none: undefined };
 }
 
-/** `latest`: the newest matching build, no pull request's unless allowed, with an artifact when searching. */
 async function selectLatest(ctx: ActionContext, service: Service, options: FetchInputs) {
   const slug = service.name;
   const wanted = describeBuild(options);

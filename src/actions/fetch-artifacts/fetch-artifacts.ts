@@ -59,7 +59,6 @@ interface Checked {
 async function fetchArtifacts(ctx: ActionContext): Promise<void> {
   const options = readInputs(ctx);
   const { service } = ctx.connect({ downloadConnections: options.concurrency });
-  const slug = service.name;
   const chosen = await chooseBuild(ctx, service, options);
 
   await makeDestination(options.destination);
@@ -98,10 +97,10 @@ async function fetchArtifacts(ctx: ActionContext): Promise<void> {
     ctx.io.warning(`${plural(refused, 'artifact was', 'artifacts were')} refused and not fetched`);
   if (checked.length > 0) {
     const named = chosen.build === undefined ? '' : ` (${branchAndCommit(chosen.build, mdSafe)})`;
-    const from = `${describeBuild(options, chosen.num, mdSafe)} of ${mdSafe(slug)}${named}`;
+    const from = `${describeBuild(options, chosen.num, mdSafe)} of ${mdSafe(service.name)}${named}`;
     return writeSummary(ctx, saved, root, from);
   }
-  const which = `${describeBuild(options, chosen.num)} of ${slug}`;
+  const which = `${describeBuild(options, chosen.num)} of ${service.name}`;
   const listed = chosen.artifacts.length;
   // Only when the patterns left nothing: artifacts they selected but that were refused were warned about one by one.
   const text = `No artifacts fetched: ${
@@ -271,7 +270,6 @@ async function downloadAll(
   return saved();
 }
 
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 export function run(): Promise<void> {
   return runAction(spec, fetchArtifacts);
 }

@@ -33,7 +33,6 @@ export class Progress {
     return `${this.#files} of ${this.#total} files done, ${formatBytes(Math.max(0, this.#bytes))} received (${rate})`;
   }
 
-  /** The closing line: everything, over the whole run. */
   summary(savedBytes: number, destination: string): string {
     const elapsed = this.#now() - this.#started;
     return `Fetched ${plural(this.#files, 'file')} (${formatBytes(savedBytes)}) into ${destination} in ${shortDuration(elapsed)} (${rateOf(savedBytes, elapsed)})`;

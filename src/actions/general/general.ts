@@ -32,8 +32,7 @@ import { describeResult } from './report.ts';
 /** A parameter given that may be empty, checked as a path segment when it is not. */
 function segment(inputs: Inputs, name: string, what?: string): string | undefined {
   const value = inputs.optional(name);
-  if (value !== undefined) checkSegment(name, value, what);
-  return value;
+  return value === undefined ? undefined : checkSegment(name, value, what);
 }
 
 /** How each parameter is read and checked; the secrets come first, so that they are masked before the rest. */
@@ -80,19 +79,15 @@ export const spec = {
   replacement: triggerApiReplacement,
 } as const satisfies ActionSpec;
 
-/** The checked values of the parameters a command takes; a command reads no other. */
 type Args = { [P in Parameter]: ReturnType<(typeof READ)[P]> } & {
   ctx: ActionContext;
   connection: Connection<ProjectAddress>;
 };
 
 interface Command {
-  /** The inputs it takes beyond the common ones; any other one given is pointed out. */
   takes: readonly Parameter[];
   /** False for the user-level calls that address no project. */
   project?: false;
-  /** Pages with limit/offset, so `all-pages` applies. */
-  paged?: true;
   warning?: string;
   call(client: Client, p: ProjectRef, a: Args): Promise<unknown>;
   /** The call through API v2, for a project named by its slug; without it, the command has no v2 form. */
@@ -103,18 +98,27 @@ interface Command {
 async function rerunJob(api: V2Client, p: SlugProject, a: Args): Promise<unknown> {
   // Nothing was sent yet: a project named by its slug has no v1.1 retry.
   checkTriggerInputs(a['trigger-api'], { branch: '' }, true);
-  const job = await api.job(p, a['build-num']);
-  const workflowId = job.latest_workflow?.id;
+  const num = a['build-num'];
+  const workflowId = (await api.job(p, num)).latest_workflow?.id;
   if (typeof workflowId !== 'string')
-    throw new UnusableAnswerError('GET', `v2 job #${a['build-num']}`, 'the job names no workflow to rerun');
-  const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
-  if (found === undefined)
-    throw new UnusableAnswerError(
-      'GET',
-      `v2 /workflow/${workflowId}/job`,
-      `job #${a['build-num']} is not among the jobs of its workflow`,
-    );
+    throw new UnusableAnswerError('GET', `v2 job #${num}`, 'the job names no workflow to rerun');
+  const found = (await api.jobs(workflowId)).find((job) => job.job_number === num);
+  if (found === undefined) {
+    const path = `v2 /workflow/${workflowId}/job`;
+    throw new UnusableAnswerError('GET', path, `job #${num} is not among the jobs of its workflow`);
+  }
   return api.rerun(workflowId, { jobs: [found.id], ...definedOnly({ enableSsh: a.ssh || undefined }) });
+}
+
+/** The new build of a v1.1 retry, or the rerun of the build's job through its workflow (API v2). */
+async function rerun(a: Args, options: { ssh: boolean; noCache?: boolean }): Promise<unknown> {
+  const done = await a.connection.service.rerun(a['trigger-api'], a['build-num'], options);
+  if (done.api === 'v1.1') return done.build;
+  a.connection.transport.log(
+    'info',
+    `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${done.rerun.workflow_id}`,
+  );
+  return done.rerun;
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -130,7 +134,6 @@ type OfBuild<Api, P> = {
   [K in keyof Api]: Api[K] extends (p: P, num: number) => Promise<unknown> ? K : never;
 }[keyof Api];
 
-/** A command about one build: the client's call, and the v2 one when it has one. */
 function ofBuild(call: OfBuild<Client, ProjectRef>, v2?: OfBuild<V2Client, SlugProject>): Command {
   return {
     takes: ['build-num'],
@@ -145,14 +148,12 @@ export const COMMANDS: Record<string, Command> = {
   'recent-builds': {
     takes: ['limit', 'offset', 'all-pages'],
     project: false,
-    paged: true,
     call: (c, _p, a) => (a['all-pages'] ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
   },
   'add-platform-key': { takes: ['apikey'], project: false, call: (c, _p, a) => c.addPlatformKey(a.apikey) },
   follow: { takes: [], call: (c, p) => c.follow(p) },
   builds: {
     takes: ['limit', 'offset', 'status-filter', 'branch', 'all-pages'],
-    paged: true,
     call: (c, p, a) => {
       const filter = a['status-filter'] as BuildStatusFilter | undefined;
       const query = { ...page(a), ...definedOnly({ branch: a.branch, statusFilter: filter }) };
@@ -168,26 +169,14 @@ export const COMMANDS: Record<string, Command> = {
   build: ofBuild('build', 'job'),
   retry: {
     takes: ['build-num', 'ssh', 'trigger-api'],
-    call: async (_c, _p, a) => {
-      const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], { ssh: a.ssh });
-      if (rerun.api === 'v1.1') return rerun.build;
-      a.connection.transport.log(
-        'info',
-        `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`,
-      );
-      return rerun.rerun;
-    },
+    call: (_c, _p, a) => rerun(a, { ssh: a.ssh }),
     v2: rerunJob,
   },
   'retry-no-cache': {
     takes: ['build-num', 'trigger-api'],
     warning:
       'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-    call: async (_c, _p, a) => {
-      const options = { ssh: false, noCache: true };
-      const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], options);
-      return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
-    },
+    call: (_c, _p, a) => rerun(a, { ssh: false, noCache: true }),
   },
   cancel: ofBuild('cancel', 'cancelJob'),
   'add-ssh-user': ofBuild('addSshUser'),
@@ -300,7 +289,7 @@ export async function general(ctx: ActionContext): Promise<void> {
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new ValidationError('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
   const read = readArgs(ctx, name, command.takes);
-  if (read['all-pages'] && !command.paged)
+  if (read['all-pages'] && !command.takes.includes('all-pages'))
     ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
   if (command.warning) ctx.io.warning(command.warning);
   const { v2 } = command;

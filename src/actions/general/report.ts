@@ -2,12 +2,11 @@
 // number and status, a key's fingerprint. Never a value: variables come back masked by the service, and every
 // secret is redacted again on the way out.
 import { plural } from '../../common/format.ts';
+import { isRecord as isRow } from '../../common/values.ts';
 
 type Row = Record<string, unknown>;
 
 const rows = (value: unknown): Row[] => (Array.isArray(value) ? value.map((v) => (isRow(v) ? v : {})) : []);
-const isRow = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
@@ -28,7 +27,6 @@ function describeBuild(build: unknown): string {
   return `build #${text(build['build_num']) ?? '?'}${where ? ` (${where})` : ''}: ${status}${more}${url ? `, ${url}` : ''}`;
 }
 
-/** The newest and oldest build numbers of a list, and how many of each status. */
 function describeBuilds(builds: Row[]): string {
   const nums = builds.flatMap((b) => (typeof b['build_num'] === 'number' ? [b['build_num']] : []));
   if (nums.length === 0) return plural(builds.length, 'build');
@@ -57,7 +55,6 @@ const LISTS: Record<string, [string, string]> = {
 
 const BUILD_COMMANDS = new Set(['build', 'trigger', 'retry', 'retry-no-cache', 'cancel', 'add-ssh-user']);
 
-/** One line saying what the call answered. */
 export function describeResult(command: string, result: unknown): string {
   const row = isRow(result) ? result : undefined;
   const list = LISTS[command];

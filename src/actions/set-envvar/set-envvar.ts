@@ -10,7 +10,6 @@ export const spec = {
   outputs: ['set', 'deleted'],
 } as const satisfies ActionSpec;
 
-/** Sets one or many environment variables of the project, and deletes others, in one step. */
 export async function setEnvvar(ctx: ActionContext): Promise<void> {
   const { inputs } = ctx;
   // Values are masked first, before any check below can print a line that holds one.
@@ -45,9 +44,7 @@ export async function setEnvvar(ctx: ActionContext): Promise<void> {
   if (toSet.size === 0 && toDelete.length === 0)
     throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
 
-  // A project named by its slug is reached through API v2 alone (docs/v2.md), which the service knows.
   const { service } = ctx.connect();
-  /** Each name and what became of it, in order. */
   const done: [name: string, change: string][] = [];
   try {
     for (const [key, v] of toSet) {
