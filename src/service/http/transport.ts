@@ -29,8 +29,6 @@ import {
 import { SunsetNotices, type HeaderValues as ResponseHeaders } from './sunset.ts';
 import { mapError, send, type Exchange, type Timeouts, type Wire } from './exchange.ts';
 
-export type { RetryOptions, Timeouts };
-
 export type LogFn = (level: 'debug' | 'info' | 'warning', message: string) => void;
 
 export interface TransportOptions {
