@@ -47,8 +47,8 @@ var format = __webpack_require__(7370);
 // number and status, a key's fingerprint. Never a value: variables come back masked by the service, and every
 // secret is redacted again on the way out.
 
-const rows = (value) => (Array.isArray(value) ? value.map((v) => (isRow(v) ? v : {})) : []);
-const isRow = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const rows = (value) => (Array.isArray(value) ? value.map((v) => ((0,values/* isRecord */.u4)(v) ? v : {})) : []);
 const report_text = (value) => typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 /** `2 success, 1 failed`: how many rows have each value of `field`. */
 function counts(items, field) {
@@ -57,7 +57,7 @@ function counts(items, field) {
 }
 /** `build #12 (main, 1a2b3c4): running`, `build #12: success (finished)`. */
 function describeBuild(build) {
-    if (!isRow(build))
+    if (!(0,values/* isRecord */.u4)(build))
         return 'no build';
     const where = [report_text(build['branch']), report_text(build['vcs_revision'])?.slice(0, 7)].filter(Boolean).join(', ');
     const status = report_text(build['status']) ?? 'unknown status';
@@ -66,7 +66,6 @@ function describeBuild(build) {
     const url = report_text(build['build_url']);
     return `build #${report_text(build['build_num']) ?? '?'}${where ? ` (${where})` : ''}: ${status}${more}${url ? `, ${url}` : ''}`;
 }
-/** The newest and oldest build numbers of a list, and how many of each status. */
 function describeBuilds(builds) {
     const nums = builds.flatMap((b) => (typeof b['build_num'] === 'number' ? [b['build_num']] : []));
     if (nums.length === 0)
@@ -92,9 +91,8 @@ const LISTS = {
     'list-checkout-keys': ['checkout key', 'fingerprint'],
 };
 const BUILD_COMMANDS = new Set(['build', 'trigger', 'retry', 'retry-no-cache', 'cancel', 'add-ssh-user']);
-/** One line saying what the call answered. */
 function describeResult(command, result) {
-    const row = isRow(result) ? result : undefined;
+    const row = (0,values/* isRecord */.u4)(result) ? result : undefined;
     const list = LISTS[command];
     if (BUILD_COMMANDS.has(command))
         return describeBuild(result);
@@ -152,9 +150,7 @@ function describeResult(command, result) {
 /** A parameter given that may be empty, checked as a path segment when it is not. */
 function segment(inputs, name, what) {
     const value = inputs.optional(name);
-    if (value !== undefined)
-        (0,validate/* checkSegment */.cr)(name, value, what);
-    return value;
+    return value === undefined ? undefined : (0,validate/* checkSegment */.cr)(name, value, what);
 }
 /** How each parameter is read and checked; the secrets come first, so that they are masked before the rest. */
 const READ = {
@@ -197,14 +193,24 @@ const spec = {
 async function rerunJob(api, p, a) {
     // Nothing was sent yet: a project named by its slug has no v1.1 retry.
     (0,trigger_api/* checkTriggerInputs */.em)(a['trigger-api'], { branch: '' }, true);
-    const job = await api.job(p, a['build-num']);
-    const workflowId = job.latest_workflow?.id;
+    const num = a['build-num'];
+    const workflowId = (await api.job(p, num)).latest_workflow?.id;
     if (typeof workflowId !== 'string')
-        throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 job #${a['build-num']}`, 'the job names no workflow to rerun');
-    const found = (await api.jobs(workflowId)).find((candidate) => candidate.job_number === a['build-num']);
-    if (found === undefined)
-        throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 /workflow/${workflowId}/job`, `job #${a['build-num']} is not among the jobs of its workflow`);
+        throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 job #${num}`, 'the job names no workflow to rerun');
+    const found = (await api.jobs(workflowId)).find((job) => job.job_number === num);
+    if (found === undefined) {
+        const path = `v2 /workflow/${workflowId}/job`;
+        throw new http_errors/* UnusableAnswerError */.qx('GET', path, `job #${num} is not among the jobs of its workflow`);
+    }
     return api.rerun(workflowId, { jobs: [found.id], ...(0,values/* definedOnly */.Uv)({ enableSsh: a.ssh || undefined }) });
+}
+/** The new build of a v1.1 retry, or the rerun of the build's job through its workflow (API v2). */
+async function rerun(a, options) {
+    const done = await a.connection.service.rerun(a['trigger-api'], a['build-num'], options);
+    if (done.api === 'v1.1')
+        return done.build;
+    a.connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${done.rerun.workflow_id}`);
+    return done.rerun;
 }
 async function collect(items) {
     const out = [];
@@ -213,7 +219,6 @@ async function collect(items) {
     return out;
 }
 const page = (a) => (0,values/* definedOnly */.Uv)({ limit: a.limit, offset: a.offset });
-/** A command about one build: the client's call, and the v2 one when it has one. */
 function ofBuild(call, v2) {
     return {
         takes: ['build-num'],
@@ -227,14 +232,12 @@ const COMMANDS = {
     'recent-builds': {
         takes: ['limit', 'offset', 'all-pages'],
         project: false,
-        paged: true,
         call: (c, _p, a) => (a['all-pages'] ? collect(c.allRecentBuilds(page(a))) : c.recentBuilds(page(a))),
     },
     'add-platform-key': { takes: ['apikey'], project: false, call: (c, _p, a) => c.addPlatformKey(a.apikey) },
     follow: { takes: [], call: (c, p) => c.follow(p) },
     builds: {
         takes: ['limit', 'offset', 'status-filter', 'branch', 'all-pages'],
-        paged: true,
         call: (c, p, a) => {
             const filter = a['status-filter'];
             const query = { ...page(a), ...(0,values/* definedOnly */.Uv)({ branch: a.branch, statusFilter: filter }) };
@@ -250,23 +253,13 @@ const COMMANDS = {
     build: ofBuild('build', 'job'),
     retry: {
         takes: ['build-num', 'ssh', 'trigger-api'],
-        call: async (_c, _p, a) => {
-            const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], { ssh: a.ssh });
-            if (rerun.api === 'v1.1')
-                return rerun.build;
-            a.connection.transport.log('info', `Reran build #${a['build-num']}'s job through its workflow (API v2): new workflow ${rerun.rerun.workflow_id}`);
-            return rerun.rerun;
-        },
+        call: (_c, _p, a) => rerun(a, { ssh: a.ssh }),
         v2: rerunJob,
     },
     'retry-no-cache': {
         takes: ['build-num', 'trigger-api'],
         warning: 'retry-no-cache uses an undocumented, unsupported use of the retry endpoint; the service may change or remove it at any moment',
-        call: async (_c, _p, a) => {
-            const options = { ssh: false, noCache: true };
-            const rerun = await a.connection.service.rerun(a['trigger-api'], a['build-num'], options);
-            return rerun.api === 'v1.1' ? rerun.build : rerun.rerun;
-        },
+        call: (_c, _p, a) => rerun(a, { ssh: false, noCache: true }),
     },
     cancel: ofBuild('cancel', 'cancelJob'),
     'add-ssh-user': ofBuild('addSshUser'),
@@ -371,7 +364,7 @@ async function general(ctx) {
     if (!command)
         throw new errors/* ValidationError */.yI('command', `allowed: ${Object.keys(COMMANDS).join(', ')}`, name);
     const read = readArgs(ctx, name, command.takes);
-    if (read['all-pages'] && !command.paged)
+    if (read['all-pages'] && !command.takes.includes('all-pages'))
         ctx.io.warning(`all-pages has no effect on '${name}': it answers in one piece`);
     if (command.warning)
         ctx.io.warning(command.warning);
@@ -462,11 +455,10 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
     // The pipeline rides along as the cause: the general action's `result` output is that record.
     throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
-// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
-// origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
-// checked parts only.
+// The web app's address of a pipeline (docs/sunset.md), from checked parts only: `{web}/pipelines/{slug}/{number}`,
+// `{web}` being the origin of a job's address once one is known, else `base-url`'s root with its path prefix.
 function pipelineUrl(connection, pipeline, jobUrl) {
-    const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
+    const job = jobUrl ? URL.parse(jobUrl) : null;
     const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_slug_js__WEBPACK_IMPORTED_MODULE_0__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }

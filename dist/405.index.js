@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   unpack: () => (/* binding */ unpack)
 });
 
+// UNUSED EXPORTS: checkMembers
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -25,8 +27,6 @@ var rename = __webpack_require__(3957);
 var file_errors = __webpack_require__(2009);
 // EXTERNAL MODULE: ../files/destination.ts
 var files_destination = __webpack_require__(9799);
-// EXTERNAL MODULE: ../files/archive.ts
-var files_archive = __webpack_require__(305);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __webpack_require__(8474);
 // EXTERNAL MODULE: external "node:fs"
@@ -49,11 +49,8 @@ var errors = __webpack_require__(3094);
 
 
 
-
-async function listMembers(file, kind, signal) {
-    const members = [];
-    await readArchive(file, kind, signal, (member) => void members.push(member));
-    return members;
+class UnsafeArchiveError extends Error {
+    name = 'UnsafeArchiveError';
 }
 /** Reads the whole archive once, in order; a member comes once the last one is consumed. */
 function readArchive(file, kind, signal, visit) {
@@ -69,7 +66,7 @@ const YAUZL_REFUSALS = new RegExp(`^(${Object.keys(YAUZL_PROBLEMS).join('|')}): 
 function unreadable(error, signal) {
     if (signal.aborted)
         return signal.reason;
-    if (error instanceof files_archive/* UnsafeArchiveError */.td || error instanceof errors/* UserFacingError */.Ui || !(error instanceof Error))
+    if (error instanceof UnsafeArchiveError || error instanceof errors/* UserFacingError */.Ui || !(error instanceof Error))
         return error;
     // A write error of the visit (no space, no permission) is not the archive's fault.
     if (typeof error.syscall === 'string')
@@ -78,8 +75,8 @@ function unreadable(error, signal) {
     const name = YAUZL_REFUSALS.exec(error.message);
     const problem = YAUZL_PROBLEMS[name?.[1] ?? ''];
     if (problem !== undefined)
-        return new files_archive/* UnsafeArchiveError */.td(`member ${(0,common_format/* quoted */.TL)(name?.[2] ?? '')} ${problem}`);
-    return new files_archive/* UnsafeArchiveError */.td(`it cannot be read: ${error.message}`);
+        return new UnsafeArchiveError(`member ${(0,common_format/* quoted */.TL)(name?.[2] ?? '')} ${problem}`);
+    return new UnsafeArchiveError(`it cannot be read: ${error.message}`);
 }
 /** A pax record that gives a member its name or its size, which tar readers apply differently. */
 const DISPUTED_PAX = /(?:^|\n)\d+ (?:GNU\.sparse\.[^=]*|SCHILY\.realsize)=/u;
@@ -101,10 +98,10 @@ function tarMember(entry) {
     const global = entry.globalExtended;
     for (const key of ['path', 'linkpath', 'size']) {
         if (global?.[key] !== undefined && global[key] !== null)
-            throw new files_archive/* UnsafeArchiveError */.td(`a pax global header sets ${(0,common_format/* quoted */.TL)(key)} for the members after it: tar readers disagree on their names`);
+            throw new UnsafeArchiveError(`a pax global header sets ${(0,common_format/* quoted */.TL)(key)} for the members after it: tar readers disagree on their names`);
     }
     if (entry.extended?.size !== undefined && entry.extended.size !== null)
-        throw new files_archive/* UnsafeArchiveError */.td(`a pax header gives member ${(0,common_format/* quoted */.TL)(entry.path)} the size ${(0,common_format/* quoted */.TL)(String(entry.extended.size))} over its ` +
+        throw new UnsafeArchiveError(`a pax header gives member ${(0,common_format/* quoted */.TL)(entry.path)} the size ${(0,common_format/* quoted */.TL)(String(entry.extended.size))} over its ` +
             'own header: tar readers disagree on what follows');
     return {
         name: entry.path.replace(/\/+$/u, ''),
@@ -136,10 +133,10 @@ async function readTar(file, signal, visit) {
     });
     parser.on('meta', (text) => {
         if (DISPUTED_PAX.test(text))
-            stop(new files_archive/* UnsafeArchiveError */.td('it holds a sparse file (GNU sparse pax records), which is not unpacked'));
+            stop(new UnsafeArchiveError('it holds a sparse file (GNU sparse pax records), which is not unpacked'));
     });
     parser.on('ignoredEntry', (entry) => {
-        stop(new files_archive/* UnsafeArchiveError */.td(entry.type === 'SparseFile'
+        stop(new UnsafeArchiveError(entry.type === 'SparseFile'
             ? `member ${(0,common_format/* quoted */.TL)(entry.path)} is a sparse file, which is not unpacked`
             : `member ${(0,common_format/* quoted */.TL)(entry.path)} is a tar entry of type ${(0,common_format/* quoted */.TL)(entry.type)}, not a plain file or folder`));
     });
@@ -185,9 +182,9 @@ function zipMember(entry) {
     const format = ZIP_TYPES[mode & 0o170000] ?? 'other';
     const type = format !== 'symlink' && name.endsWith('/') ? 'folder' : format;
     if (type === 'file' && entry.isEncrypted())
-        throw new files_archive/* UnsafeArchiveError */.td(`member ${(0,common_format/* quoted */.TL)(name)} is encrypted`);
+        throw new UnsafeArchiveError(`member ${(0,common_format/* quoted */.TL)(name)} is encrypted`);
     if (type === 'file' && entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
-        throw new files_archive/* UnsafeArchiveError */.td(`member ${(0,common_format/* quoted */.TL)(name)} uses compression method ${entry.compressionMethod} (only stored and deflate are read)`);
+        throw new UnsafeArchiveError(`member ${(0,common_format/* quoted */.TL)(name)} uses compression method ${entry.compressionMethod} (only stored and deflate are read)`);
     return {
         name: name.replace(/\/+$/u, ''),
         type,
@@ -246,7 +243,6 @@ var stale_parts = __webpack_require__(173);
 
 
 
-
 /** Returns the files placed; an unsafe archive stays packed, with a warning. No member replaces one of `placed`. */
 async function unpack(step, { file: archive, source, kind, target }, destination, options, placed) {
     const { signal } = step;
@@ -261,8 +257,9 @@ async function unpack(step, { file: archive, source, kind, target }, destination
     };
     step.onCleanup(removeParts);
     try {
-        const members = await listMembers(archive, kind, signal);
-        (0,files_archive/* checkMembers */.c_)(members);
+        const members = [];
+        await readArchive(archive, kind, signal, (member) => void members.push(member));
+        checkMembers(members);
         const refused = [];
         const finals = [];
         const cache = new Map();
@@ -271,7 +268,7 @@ async function unpack(step, { file: archive, source, kind, target }, destination
             if (member.type !== 'file')
                 continue;
             signal.throwIfAborted();
-            const own = (0,files_archive/* memberSegments */.Ld)(member);
+            const own = memberSegments(member);
             const segments = [...target, ...own];
             const found = await destination.inspect(segments, cache);
             const what = own.join('/');
@@ -294,8 +291,7 @@ async function unpack(step, { file: archive, source, kind, target }, destination
             throw tooMuch(`the ${(0,common_format/* formatBytes */.z3)(free)} free on the destination's file system`);
         if (declared > options.extractMaxBytes)
             throw tooMuch(limit, '. Raise extract-max-mib if that is expected');
-        const planned = finals.filter((f) => f !== undefined);
-        await (0,stale_parts/* removeStaleParts */.o)(destination.root, planned, step.info);
+        await (0,stale_parts/* removeStaleParts */.o)(destination.root, finals.filter((f) => f !== undefined), step.info);
         let written = 0;
         await readArchive(archive, kind, signal, (member, index) => {
             const segments = finals[index];
@@ -314,7 +310,7 @@ async function unpack(step, { file: archive, source, kind, target }, destination
                         entry.bytes += chunk.length;
                         if (written > options.extractMaxBytes)
                             throw new file_errors/* FetchError */.fk(`archive ${name} unpacks to more than ${limit} (passed at member ` +
-                                `${(0,common_format/* quoted */.TL)((0,files_archive/* memberSegments */.Ld)(member).join('/'))}); it is kept packed and nothing of it was ` +
+                                `${(0,common_format/* quoted */.TL)(memberSegments(member).join('/'))}); it is kept packed and nothing of it was ` +
                                 'kept. Raise extract-max-mib if that is expected');
                         await handle.write(chunk);
                     }
@@ -347,11 +343,60 @@ async function unpack(step, { file: archive, source, kind, target }, destination
         await removeParts();
         await Promise.all(files.map(({ file }) => (0,promises_.rm)(file, { force: true })));
         await destination.removeEmptyFolders();
-        if (!(error instanceof files_archive/* UnsafeArchiveError */.td || error instanceof files_destination/* RefusedPathError */.aj))
+        if (!(error instanceof UnsafeArchiveError || error instanceof files_destination/* RefusedPathError */.aj))
             throw (0,file_errors/* asUserFacing */.AB)(source, error);
         step.warning(`Did not unpack archive ${name}: ${error.message}; it is kept as it is`);
         return [];
     }
+}
+function memberSegments(member) {
+    return member.name.split(/[/\\]/u).filter((s) => s !== '' && s !== '.');
+}
+/** Refuses the archive at a member that is not a plain file or folder, breaks the path rules, or merges with another. */
+function checkMembers(members) {
+    const files = new Map();
+    const folders = new Map();
+    for (const member of members) {
+        const problem = memberProblem(member);
+        if (problem !== undefined)
+            throw new UnsafeArchiveError(`member ${(0,common_format/* quoted */.TL)(member.name)} ${problem}`);
+        const segments = memberSegments(member);
+        const keys = segments.map((_, n) => (0,names/* foldedName */.mw)(segments.slice(0, n + 1).join('/')));
+        const own = keys.at(-1) ?? '';
+        for (const key of member.type === 'folder' ? keys : keys.slice(0, -1)) {
+            const file = files.get(key);
+            if (file !== undefined)
+                throw clash(file, member.name);
+            if (!folders.has(key))
+                folders.set(key, member.name);
+        }
+        if (member.type !== 'file')
+            continue;
+        const other = files.get(own) ?? folders.get(own);
+        if (other !== undefined)
+            throw clash(other, member.name);
+        files.set(own, member.name);
+    }
+}
+function clash(first, second) {
+    return new UnsafeArchiveError(first === second
+        ? `member ${(0,common_format/* quoted */.TL)(first)} is in it twice, and one would replace the other`
+        : `members ${(0,common_format/* quoted */.TL)(first)} and ${(0,common_format/* quoted */.TL)(second)} would be one file or folder on a disk that ignores ` +
+            'case or Unicode form (Windows, macOS), and one would replace the other');
+}
+function memberProblem(member) {
+    if (member.type !== 'file' && member.type !== 'folder')
+        return `is a ${member.type}, not a plain file or folder`;
+    const name = member.name;
+    // Names are printed in warnings; the runner would obey these anywhere in a line.
+    if (name.includes('::') || name.includes('##['))
+        return 'looks like a workflow command';
+    if (/^[/\\]|^[A-Za-z]:(?:[/\\]|$)/u.test(name))
+        return 'is an absolute path';
+    const segments = memberSegments(member);
+    if (segments.length === 0)
+        return 'has no name';
+    return (0,names/* pathProblem */.z9)(segments);
 }
 
 

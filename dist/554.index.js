@@ -56,14 +56,14 @@ const spec = {
 function readInputs(ctx) {
     const { inputs } = ctx;
     const pipelineIdText = inputs.optional('pipeline-id');
-    const pipelineId = pipelineIdText === undefined ? undefined : (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
+    const pipelineId = pipelineIdText && (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText);
     // As with build-num: the one pipeline named decides, and the other ways of naming builds are said unused.
     if (pipelineId !== undefined)
         warnUnused(ctx, 'pipeline-id', ['build-num', 'revision', 'branch']);
-    const named = (name) => pipelineId === undefined ? inputs.optional(name) : undefined;
-    const buildNum = pipelineId === undefined ? inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) : undefined;
-    const givenRevision = named('revision');
-    const branch = named('branch');
+    const byCommit = pipelineId === undefined;
+    const buildNum = byCommit ? inputs.integer('build-num', 1, Number.MAX_SAFE_INTEGER) : undefined;
+    const givenRevision = byCommit ? inputs.optional('revision') : undefined;
+    const branch = byCommit ? inputs.optional('branch') : undefined;
     if (branch !== undefined)
         (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .checkSegment */ .cr)('branch', branch);
     const read = {
@@ -80,14 +80,11 @@ function readInputs(ctx) {
     let revision = '';
     if (buildNum !== undefined)
         warnUnused(ctx, 'build-num', ['revision', 'workflow', 'job']);
-    // On a comment, a branch given alone names the commit through its newest build.
-    else if (pipelineId === undefined &&
-        !(givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_6__/* .commentsOnPullRequest */ .uz)(ctx.env)))
+    else if (byCommit && !(0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_6__/* .branchNamesCommit */ .E2)(ctx.env, givenRevision, branch))
         revision = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .readRevision */ .M7)(givenRevision, ctx.env, 'build-num');
-    const query = { revision, ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)({ branch }) };
     return {
         ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)({ pipelineId, buildNum }),
-        query,
+        query: { revision, ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_10__/* .definedOnly */ .Uv)({ branch }) },
         ...read,
         named: read.jobs.filter((p) => p.named),
     };
@@ -98,26 +95,24 @@ function warnUnused(ctx, because, names) {
     if (given.length > 0)
         ctx.io.warning(`${because} is given, so ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} not used`);
 }
-/**
- * Waits until the builds of a commit, of one pipeline, or one build by number have ended, and fails the step unless
- * each ended with an allowed outcome. It never cancels a build: they are not the step's own.
- */
+/** Fails the step unless the builds of a commit, of one pipeline, or one build by number end with an allowed
+ *  outcome; it never cancels them, as they are not the step's own. */
 async function waitForBuild(ctx) {
     const { pipelineId, ...input } = readInputs(ctx);
     const started = ctx.clock.now();
     const deadline = started + input.timeoutMs;
     const connection = (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .connectUntil */ .HO)(ctx, deadline);
     if (pipelineId === undefined) {
-        await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .N)(ctx, connection.service, input, { started, deadline });
+        await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, connection.service, input, { started, deadline });
         return;
     }
     const pipeline = await connection.service.pipeline(pipelineId);
     // Its link, as a notice, shows on the run's page; builds found by commit or number have no one pipeline to link.
     ctx.io.notice(`Pipeline #${pipeline.number}: ${(0,_runner_trigger_api_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineUrl */ .EL)(connection, pipeline)}`);
     const times = { settleMs: input.settleMs, emptyMs: input.appearMs };
-    const { service, source } = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .y)(ctx, connection, pipeline, times, 'pipeline-id');
+    const { service, source } = (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .pipelineSource */ .yN)(ctx, connection, pipeline, times, 'pipeline-id');
     const label = `pipeline #${pipeline.number}${(0,_runner_gate_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .scopeOf */ .Od)(input).replace(/^the newest commit/u, '')}`;
-    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .N)(ctx, service, { ...input, source, label }, { started, deadline });
+    await (0,_runner_gate_js__WEBPACK_IMPORTED_MODULE_0__/* .gateBuilds */ .Np)(ctx, service, { ...input, source, label }, { started, deadline });
 }
 /** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function run() {

@@ -26,7 +26,6 @@ const spec = {
     inputs: ['name', 'value', 'variables', 'delete'],
     outputs: ['set', 'deleted'],
 };
-/** Sets one or many environment variables of the project, and deletes others, in one step. */
 async function setEnvvar(ctx) {
     const { inputs } = ctx;
     // Values are masked first, before any check below can print a line that holds one.
@@ -56,9 +55,7 @@ async function setEnvvar(ctx) {
     }
     if (toSet.size === 0 && toDelete.length === 0)
         throw refuse('name', 'give at least one of name (with value), variables or delete', 'nothing to do');
-    // A project named by its slug is reached through API v2 alone (docs/v2.md), which the service knows.
     const { service } = ctx.connect();
-    /** Each name and what became of it, in order. */
     const done = [];
     try {
         for (const [key, v] of toSet) {

@@ -12,15 +12,15 @@ export const modules = {
 /* unused harmony export UnsupportedCodingError */
 /* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7075);
 /* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
-// The one content decoder: which coding an answer's body still carries, and the stream that removes it. Used by
-// downloads and step output alike (docs/promises.md, promise 24).
+// Which coding an answer's body still carries, and the stream that removes it, for downloads and step output alike
+// (docs/promises.md, promise 24).
 
 // Loaded at its first use: most runs decode nothing.
 const zlib = () => process.getBuiltinModule('node:zlib');
 /** A Content-Encoding that cannot be decoded: what would be written is not what was stored. */
 class UnsupportedCodingError extends Error {
     name = 'UnsupportedCodingError';
-    /** Every Content-Encoding line, as one value. */
+    /** Every Content-Encoding line, as one. */
     value;
     constructor(value) {
         super(`Content-Encoding ${JSON.stringify(value)} cannot be decoded (gzip, deflate or br can, one at a time)`);
@@ -30,13 +30,11 @@ class UnsupportedCodingError extends Error {
 /** The one coding on a body, from every Content-Encoding line (`identity` is none); undefined for none. */
 function contentCoding(header) {
     const value = [header ?? []].flat().join(', ');
-    const codings = value
-        .split(',')
-        .map((c) => c.trim().toLowerCase())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length === 0)
+    const codings = value.split(',').map((c) => c.trim().toLowerCase());
+    const applied = codings.filter((c) => c !== '' && c !== 'identity');
+    if (applied.length === 0)
         return undefined;
-    const only = codings.length === 1 ? codings[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
+    const only = applied.length === 1 ? applied[0]?.replace(/^x-gzip$/u, 'gzip') : undefined;
     if (only === 'gzip' || only === 'deflate' || only === 'br')
         return only;
     throw new UnsupportedCodingError(value);
@@ -169,8 +167,7 @@ const OUTPUT_TIMEOUT_MS = 120_000;
 const MAX_CHUNK_LENGTH = 1024 * 1024;
 /** A status of an action that means it failed (a cancelled step did not fail: the build was stopped). */
 const FAILED = ['failed', 'timedout', 'infrastructure_fail'];
-/** The steps that failed, in build order, each container on its own (server text, raw); `insignificant` ones do
- *  not fail a build. */
+/** The failed steps in build order, each container apart (raw server text); `insignificant` ones fail nothing. */
 function findFailedSteps(build) {
     const parallel = typeof build.parallel === 'number' && build.parallel > 1;
     return (Array.isArray(build.steps) ? build.steps : []).filter(_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4).flatMap((step) => (Array.isArray(step['actions']) ? step['actions'] : [])
@@ -188,7 +185,6 @@ function findFailedSteps(build) {
             status: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['status']),
             exitCode: integer(action['exit_code']),
             durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .elapsedMs */ .d5)(action['run_time_millis'], action['start_time'], action['end_time']),
-            /** The service cut this step's output itself. */
             truncated: action['truncated'] === true,
             /** Pre-signed; never logged (the signature is a credential). */
             outputUrl: action['has_output'] === false ? undefined : (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .text */ .Qq)(action['output_url']),
@@ -285,7 +281,6 @@ options) {
     tail.end();
     return { lines: tail.lines(), totalLines: tail.totalLines, bytes };
 }
-/** The decoder for a Content-Encoding still on the body (src/service/http/decode.ts). */
 function unzipper(header) {
     try {
         const coding = (0,_http_decode_js__WEBPACK_IMPORTED_MODULE_5__/* .contentCoding */ .IX)(header);
@@ -296,10 +291,8 @@ function unzipper(header) {
         throw new OutputError(`it came in an encoding this client cannot read (${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_6__/* .cut */ .Jj)(value, 41)})`);
     }
 }
-/**
- * Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`. Each chunk is parsed whole
- * by JSON.parse once its end is found; a message too long to hold is handed on in slices as it comes.
- */
+/** Hands on the `message` of each chunk of a streamed `[{"message": "...", ...}, ...]`, parsed whole by JSON.parse
+ *  once its end is found; a message too long to hold is handed on in slices as it comes. */
 class ChunkParser {
     #emit;
     /** The raw text read since the last parse, from `[` (or `[null` once a chunk was parsed); '' outside the array. */

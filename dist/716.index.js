@@ -110,18 +110,16 @@ async function waitForSerial(ctx) {
             failed: 'list the running builds',
             unfinished: (error) => {
                 const running = still();
-                if (error !== undefined) {
-                    // The time-out did not come: the next look could not have been made within it (a long Retry-After).
-                    ending = 'stopped';
-                    return (`Stopped waiting for builds of ${scope} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .shortDuration */ .TV)(ctx.clock.now() - started)}, before the ` +
-                        `${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: ${error.message}; ` +
+                // `error`: the time-out did not come, as the next look could not have been made within it.
+                ending = error === undefined ? 'timed-out' : 'stopped';
+                return error === undefined
+                    ? `Timed out after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
+                        `${running.length > 0 ? running.join(', ') : 'none at the last look, which could not be confirmed'}`
+                    : `Stopped waiting for builds of ${scope} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .shortDuration */ .TV)(ctx.clock.now() - started)}, before ` +
+                        `the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: ${error.message}; ` +
                         (running.length > 0
                             ? `still running at the last look: ${running.join(', ')}`
-                            : 'none was seen running'));
-                }
-                ending = 'timed-out';
-                return (`Timed out after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(input.timeoutMs)} waiting for builds of ${scope}; still running: ` +
-                    `${running.length > 0 ? running.join(', ') : 'none at the last look, which could not be confirmed'}`);
+                            : 'none was seen running');
             },
             gaveUp: (error) => `Gave up waiting: ${error.message}`,
             look: async (n) => {
@@ -163,30 +161,26 @@ async function waitForSerial(ctx) {
             },
         });
         ending = 'clear';
-        const elapsed = ctx.clock.now() - started;
         ctx.info(waitedFor.size === 0
             ? `No other build of ${scope} is running: going on`
-            : `Waited ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsed)} for ${numbers(waitedFor)}; none is running now: going on`);
+            : `Waited ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(ctx.clock.now() - started)} for ${numbers(waitedFor)}; none is running now: going on`);
     }
     finally {
         ctx.io.endGroup();
         const elapsed = ctx.clock.now() - started;
         ctx.setOutput('waited-seconds', Math.round(elapsed / 1000));
         ctx.setOutput('polls', looks);
-        ctx.setOutput('waited-for', [...waitedFor.keys()].sort((a, b) => a - b));
+        ctx.setOutput('waited-for', [...waitedFor.keys()].sort(byNumber));
         const links = (jobs, labelled = true) => [...jobs]
             .sort((a, b) => a.number - b.number)
             .map((j) => {
-            const link = (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .mdLink */ .YF)(`#${j.number}`, j.url);
             const label = labelled ? pipelineJobLabel(j) : undefined;
-            return label === undefined ? link : `${link} (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(label)})`;
+            return (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .mdLink */ .YF)(`#${j.number}`, j.url) + (label === undefined ? '' : ` (${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(label)})`);
         })
             .join(', ');
         const lines = [`### Wait for serial: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_3__/* .mdSafe */ .$v)(scope)}`];
-        if (cancelled.size > 0) {
-            const list = links(cancelled.values(), false);
-            lines.push(`Cancelled the older ${cancelled.size === 1 ? 'build' : 'builds'} ${list}.`);
-        }
+        if (cancelled.size > 0)
+            lines.push(`Cancelled the older ${cancelled.size === 1 ? 'build' : 'builds'} ${links(cancelled.values(), false)}.`);
         if (waitedFor.size === 0 && ending === 'clear')
             lines.push('No other build was running: the step went on at once.');
         else if (waitedFor.size > 0)
@@ -194,17 +188,15 @@ async function waitForSerial(ctx) {
         const still = links(pending.values()) || 'unconfirmed';
         if (ending === 'timed-out')
             lines.push(`**Timed out** after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsed)}; still running: ${still}.`);
-        else if (ending === 'stopped') {
+        else if (ending === 'stopped')
             lines.push(`**Stopped** after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .shortDuration */ .TV)(elapsed)}, before the ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(input.timeoutMs)} timeout: the ` +
                 `next look could not have been made within it (see the error); still running at the last look: ${still}.`);
-        }
-        else if (ending === 'failed') {
-            const how = ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed';
-            lines.push(`${how} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsed)}.`);
-        }
+        else if (ending === 'failed')
+            lines.push(`${ctx.signal.aborted ? 'The step was cancelled' : 'The wait failed'} after ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(elapsed)}.`);
         await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .appendSummary */ .fe)(ctx.io, lines.join('\n\n'));
     }
 }
+const byNumber = (a, b) => a - b;
 const state = (job) => job.lifecycle ?? job.status ?? 'unknown state';
 function what(job) {
     const parts = [state(job), job.branch && `branch ${job.branch}`, pipelineJobLabel(job), job.url];
@@ -214,7 +206,7 @@ const jobAndWorkflow = ({ name, workflow }) => `job ${String(name)}${workflow.na
 /** A job of a pipeline named with its workflow and its pipeline's number; undefined for a v1.1 build. */
 const pipelineJobLabel = (job) => job.pipeline.number === null ? undefined : `${jobAndWorkflow(job)}, pipeline #${job.pipeline.number}`;
 function numbers(builds) {
-    const list = [...builds.keys()].sort((a, b) => a - b).map((n) => `#${n}`);
+    const list = [...builds.keys()].sort(byNumber).map((n) => `#${n}`);
     return list.length === 0 ? 'no build' : `build${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
 }
 function run() {
@@ -409,23 +401,23 @@ function describePatterns(patterns) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3585);
 /* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+// What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
+// that ends with the wait.
 
 
 
-/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
-function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
-    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+/** A wait in minutes, up to the longest a workflow run lives (35 days), in milliseconds. */
+function waitMs(inputs, name, fallback, min = 1) {
+    return inputs.integer(name, min, 35 * 24 * 60, fallback) * 60_000;
 }
 function pollIntervalMs(inputs) {
-    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
-    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+    return inputs.integer('poll-interval-seconds', 1, 3600, 15) * 1000;
 }
 /** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
 function readRevision(given, env, instead) {
     const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
-    if (raw === undefined) {
+    if (raw === undefined)
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
-    }
     if (!/^[0-9a-f]{7,40}$/i.test(raw))
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
     return raw.toLowerCase();
@@ -443,7 +435,6 @@ function connectUntil(ctx, deadline) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ untilDeadline),
-/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
 /* harmony export */   bn: () => (/* binding */ waitFailed),
 /* harmony export */   uf: () => (/* binding */ WaitError),
 /* harmony export */   uk: () => (/* binding */ wait)
@@ -454,19 +445,13 @@ function connectUntil(ctx, deadline) {
 /* harmony import */ var _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5841);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
-// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
-// end of one look, so that a Retry-After the transport waited out pushes the next one back.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20). The interval runs from the end of
+// one look, so that a Retry-After the transport waited out pushes the next one back.
 
 
 
 
 
-const WAIT_LIMITS = {
-    pollSeconds: { min: 1, max: 3600 },
-    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-};
-/** Several looks in a row failed: the last failure says why. */
 class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
@@ -480,25 +465,18 @@ function waitFailed(why, cause) {
 /** Waits until a look has the result, and returns it; any other ending is the step's error. */
 async function wait(options) {
     const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
-    let result;
-    try {
-        result = await poll({
-            ...rest,
-            onHeartbeat: (state) => log(still(state)),
-            onFailure: typeof failed === 'string'
-                ? (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} ` +
-                    `(failure ${failures} in a row)`)
-                : failed,
-        }, look);
-    }
-    catch (error) {
-        if (error instanceof PollFailedError && gaveUp !== undefined)
-            throw new WaitError(gaveUp(error), { cause: error });
-        throw error;
-    }
+    const onFailure = typeof failed !== 'string'
+        ? failed
+        : (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`);
+    const result = await poll({ ...rest, onHeartbeat: (state) => log(still(state)), onFailure }, look).catch((error) => {
+        throw error instanceof PollFailedError && gaveUp !== undefined
+            ? waitFailed(gaveUp(error), error)
+            : error;
+    });
     if (result.done)
         return result.value;
-    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
+    throw waitFailed(unfinished(result.error, result));
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
 // with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
@@ -534,11 +512,10 @@ async function poll(options, look) {
                 return { done: false, error, ...state() };
             if (!transient(error))
                 throw error;
-            if (++failures > maxFailures) {
+            if (++failures > maxFailures)
                 throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
                     cause: error,
                 });
-            }
             waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
             options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
             lastLine = clock.now();
@@ -581,9 +558,8 @@ function untilDeadline(signal, clock, deadline) {
     signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
     return AbortSignal.any([signal, controller.signal]);
 }
-/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+/** A failure that may pass by the next look; an answer of the wrong shape comes back the same. */
 function transient(error) {
-    // An answer of the wrong shape comes back the same at the next look.
     return !(error instanceof _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransient */ .dg)(error) || error instanceof _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .BadResponseError */ .nS);
 }
 

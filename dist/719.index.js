@@ -144,7 +144,6 @@ function cut(text, max) {
     const points = Array.from(text);
     return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
-/** How many items a list of notes shows one by one. */
 const MAX_NOTES = 20;
 /** Says the first MAX_NOTES items, each as `line` words it, and then how many more there were. */
 function sayFirst(say, items, line, more) {
@@ -314,7 +313,6 @@ function definedOnly(values) {
 function text(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
 }
-/** A JSON object: not null, not an array. */
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -347,10 +345,8 @@ function printFenced(info, lines) {
         info(line);
     info(`::${token}::`);
 }
-/**
- * Runs `work` inside a log group, ended however it ends: GitHub does not nest groups, so whatever follows (a failure
- * report's own groups, the error line) stays outside it.
- */
+// Runs `work` inside a log group, ended however it ends: GitHub does not nest groups, so whatever follows (a failure
+// report's own groups, the error line) stays outside it.
 async function inGroup(io, title, work) {
     io.startGroup(title);
     try {
@@ -405,14 +401,12 @@ function outcomeOf(job) {
         return job.outcome;
     return job.lifecycle === 'not_run' || job.status === 'not_run' ? 'not_run' : '';
 }
-// A workflow's final status as the outcome a build would have: its failures as `failed`, a cancel as `canceled`,
-// a skip as `not_run`; '' for a status that is not final (or not known), which no policy but `*` lets pass.
+// A workflow's final status as a build's outcome; '' when not final or not known, which only `*` lets pass.
 function workflowOutcome(status) {
     if (['success', 'canceled', 'not_run'].includes(status))
         return status;
     return ['failed', 'error', 'unauthorized'].includes(status) ? 'failed' : '';
 }
-/** An outcome as a person reads it: a skipped build says so. */
 function showOutcome(outcome) {
     return outcome === 'not_run' ? 'skipped (not_run)' : outcome;
 }
@@ -442,11 +436,10 @@ function passes(policy, outcome) {
 function describePolicy(policy) {
     return policy.any ? 'any outcome' : [...policy.allowed].join(', ');
 }
-/** Reads `if-no-builds` (the gate, trigger-build) or `if-no-artifacts` (fetch-artifacts). */
 function readIfNothing(inputs, name, fallback) {
     return inputs.oneOf(name, ['fail', 'warn', 'pass'], fallback);
 }
-/** Nothing ran or nothing was found: `fail` fails the step with `failure`, `warn` warns, `pass` says it and goes on. */
+/** Nothing ran or was found: `fail` throws `failure`, `warn` warns, `pass` says it and goes on. */
 function ifNothing(say, choice, line, failure) {
     if (choice === 'fail')
         throw failure();
@@ -460,7 +453,7 @@ function worstOutcome(outcomes) {
     const severity = (o) => o === 'failed' ? SEVERITY.length + 1 : SEVERITY.includes(o) ? SEVERITY.indexOf(o) : SEVERITY.length;
     return outcomes.map((o) => o ?? '').sort((a, b) => severity(b) - severity(a))[0] ?? '';
 }
-/** The words the README documents for each output that holds one: the service's, `not_run` and `none`. */
+/** The words the README documents for each output that holds one. */
 const OUTPUT_WORDS = {
     outcome: new Set([...OUTCOMES, 'none']),
     // A job of a project named by its slug has its v2 status there (src/service/job-status.ts).
@@ -503,7 +496,7 @@ var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(7218);
 // EXTERNAL MODULE: ../service/service.ts + 3 modules
-var service_service = __webpack_require__(5778);
+var service = __webpack_require__(5778);
 // EXTERNAL MODULE: ../common/clock.ts
 var common_clock = __webpack_require__(159);
 // EXTERNAL MODULE: ../common/errors.ts
@@ -517,16 +510,14 @@ var http_sunset = __webpack_require__(1520);
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __webpack_require__(610);
 var external_node_dns_default = /*#__PURE__*/__webpack_require__.n(external_node_dns_);
-// EXTERNAL MODULE: ../../node_modules/undici/index.js
-var undici = __webpack_require__(1684);
 ;// CONCATENATED MODULE: ../../package.json
 const package_namespaceObject = {"rE":"1.0.0"};
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __webpack_require__(7030);
 ;// CONCATENATED MODULE: ../service/http/address-guard.ts
-// The address guard: nothing is ever sent to a link-local address (cloud metadata services answer there), whether a
-// URL names it or a host name resolves to it (docs/promises.md, promise 14). The resolver goes to undici as
-// connect.lookup, so the check is made on the address the connection is made to.
+// Nothing is ever sent to a link-local address (cloud metadata services answer there), whether a URL names it or a
+// host name resolves to it (docs/promises.md, promise 14): the resolver is undici's connect.lookup, so the check is
+// made on the address the connection is made to.
 
 class LinkLocalLookupError extends Error {
 }
@@ -535,21 +526,20 @@ function guardedLookup(apiHostname, lookup) {
     return (hostname, options, callback) => {
         lookup(hostname, options, (err, address, family) => {
             const all = typeof address === 'string' ? [address] : (address ?? []).map((a) => a.address);
-            const refused = hostname.toLowerCase() === apiHostname.toLowerCase() ? undefined : all.find(isLinkLocal);
+            const own = hostname.toLowerCase() === apiHostname.toLowerCase();
+            const refused = own ? undefined : all.find(isLinkLocal);
             const why = `the host name ${hostname} resolves to ${refused}`;
             callback(err ?? (refused === undefined ? null : new LinkLocalLookupError(why)), address, family);
         });
     };
 }
-/** Link-local networks, also written in IPv6 forms that carry an IPv4 address (node's BlockList matches the
- *  IPv4-mapped form `::ffff:a.b.c.d` by itself; the NAT64 prefix and the old IPv4-compatible form are added). */
+// BlockList matches the IPv4-mapped form `::ffff:a.b.c.d` by itself; the NAT64 and IPv4-compatible forms are added.
 const LINK_LOCAL = new external_node_net_.BlockList();
 LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
 LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
 LINK_LOCAL.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6');
 LINK_LOCAL.addSubnet('::a9fe:0', 112, 'ipv6');
-/** True for a link-local address, with or without the brackets of a URL or a zone; other spellings of IPv4 are
- *  normalised by the URL parser before they get here. */
+/** With or without the brackets of a URL or a zone; the URL parser has normalised other spellings of IPv4. */
 function isLinkLocal(host) {
     const address = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
     const kind = (0,external_node_net_.isIP)(address);
@@ -564,10 +554,11 @@ var http_errors = __webpack_require__(5841);
 var format = __webpack_require__(7370);
 // EXTERNAL MODULE: external "node:querystring"
 var external_node_querystring_ = __webpack_require__(1792);
+// EXTERNAL MODULE: ../../node_modules/undici/index.js
+var undici = __webpack_require__(1684);
 ;// CONCATENATED MODULE: ../service/http/proxy.ts
 // Proxies from the step's environment, read here (lower case first, as curl and undici do) so that the log says
-// which is used and an unusable value is refused with a warning; the proxy's own client gets our timeouts, and its
-// failures are named as the proxy's.
+// which is used and an unusable value is refused with a warning.
 
 
 
@@ -600,11 +591,13 @@ function userInfo(url) {
     const parts = [url.username, url.password].filter((p) => p !== '');
     return [...parts, ...parts.map(external_node_querystring_.unescape)];
 }
-/** Marks an error of a proxy's own client (its CONNECT), for proxyError(). */
+/** Marks an error of a proxy's own client (its CONNECT). */
 const PROXY_CLIENT = Symbol('proxy client');
-/** undici's EnvHttpProxyAgent for `proxy`, with a CONNECT tunnel for http origins too (undici would forward their
- *  requests), so that the proxy sees host names only: never a header, never the credential. */
-function proxyAgent(proxy, options) {
+/** undici's Agent, or for a `proxy` its EnvHttpProxyAgent, with a CONNECT tunnel for http origins too (undici would
+ *  forward their requests), so that the proxy sees host names only: never a header, never the credential. */
+function agentFor(proxy, options) {
+    if (proxy === undefined)
+        return new undici/* Agent */.g6(options);
     const { headersTimeout, bodyTimeout } = options;
     return new undici/* EnvHttpProxyAgent */.J2({
         ...options,
@@ -672,7 +665,7 @@ async function send(exchange, wire) {
     const signal = exchange.limit ? AbortSignal.any([exchange.signal, exchange.limit]) : exchange.signal;
     const fail = (why) => new http_errors/* BadResponseError */.nS(exchange.method, exchange.display, why);
     for (let redirects = 0;; redirects++) {
-        const response = await wire.dispatcher.request({
+        const response = await (exchange.download ? wire.downloads : wire.api).request({
             origin: url.origin,
             path: url.pathname + url.search,
             method: method,
@@ -720,17 +713,18 @@ function checkAddress(url, exchange, wire, how) {
     const where = wire.displayUrl(url, exchange.urlSecrets);
     throw new http_errors/* UnsafeAddressError */.rt(`${exchange.method} ${exchange.display} ${how} ${where}: ${exchange_LINK_LOCAL}`);
 }
-function mapError(err, failed, attempt) {
-    const { method, display, signal, timeouts } = failed;
+function mapError(err, exchange, wire, attempt) {
+    const { method, display, signal } = exchange;
+    const { timeouts } = wire;
     if (signal.aborted)
         return (0,common_clock/* abortReason */.Js)(signal);
-    if (failed.limit?.aborted)
+    if (exchange.limit?.aborted)
         return new http_errors/* TimeoutError */.MU(method, display, 'total', timeouts.totalMs, attempt);
     if (err instanceof errors/* UserFacingError */.Ui)
         return err;
     if (err instanceof LinkLocalLookupError)
         return new http_errors/* UnsafeAddressError */.rt(`${method} ${display}: ${err.message}, ${exchange_LINK_LOCAL}`);
-    const proxied = proxyError(err, failed.proxy, failed, timeouts.headersMs, attempt);
+    const proxied = proxyError(err, wire.proxy, exchange, timeouts.headersMs, attempt);
     if (proxied !== undefined)
         return proxied;
     let e = err;
@@ -754,7 +748,7 @@ function mapError(err, failed, attempt) {
         case 'UND_ERR_ABORTED':
         case 'UND_ERR_DESTROYED':
         case 'UND_ERR_CLOSED':
-            return (0,common_clock/* abortReason */.Js)(failed.closing);
+            return (0,common_clock/* abortReason */.Js)(wire.closing);
         case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
             return (0,answer/* tooLarge */.g$)(method, display);
         case 'UND_ERR_SOCKET':
@@ -765,15 +759,14 @@ function mapError(err, failed, attempt) {
         return (0,errors/* asError */.zR)(err);
     // A failed DNS lookup names its host: after a redirect it is not base-url's.
     const dns = syscall === 'getaddrinfo' || code.startsWith('EAI_') || code === 'ENOTFOUND';
-    return new http_errors/* NetworkError */.Dr(method, display, code, (0,retry/* provablyNotSent */.dm)(code, syscall), attempt, dns ? hostname : undefined);
+    const host = dns ? hostname : undefined;
+    return new http_errors/* NetworkError */.Dr(method, display, code, (0,retry/* provablyNotSent */.dm)(code, syscall), attempt, host);
 }
 
 ;// CONCATENATED MODULE: ../service/http/transport.ts
 // HTTP transport of the API core: headers and Basic auth, explicit timeouts, safe redirects, retries with backoff
 // and Retry-After, error bodies turned into ApiErrors, proxies from the environment (docs/wire.md;
 // docs/promises.md, promises 1–6, 13–14, 20, 22). Every request goes through undici, with or without a proxy.
-
-
 
 
 
@@ -802,34 +795,27 @@ class Transport {
     clock;
     #options;
     #basePath;
-    #authorization;
     #secrets = [];
     #userAgent;
-    #timeouts;
     #retry;
-    /** API calls' own dispatcher: maxResponseSize caps their answers, and it is per dispatcher. */
-    #api;
-    #downloads;
-    #proxy;
     #log;
     #sunset;
-    /** Origins the credential may go to: the API's, and the artifact origins it listed. */
-    #trusted = new Set();
     #closing = new AbortController();
+    #wire;
     #closed;
     constructor(options) {
         const base = new URL(options.baseUrl);
         this.#options = options;
         this.origin = base.origin;
-        this.#trusted.add(base.origin);
         this.#basePath = base.pathname.replace(/\/+$/u, '');
         this.clock = options.clock ?? common_clock/* systemClock */.ml;
         this.#log = options.log ?? (() => { });
         this.#sunset = options.sunset ?? new http_sunset/* SunsetNotices */.GI();
         this.#userAgent = options.userAgent ?? `ci-actions/${package_namespaceObject.rE}`;
+        let authorization;
         if (options.token) {
             const credential = Buffer.from(`${options.token}:`).toString('base64');
-            this.#authorization = `Basic ${credential}`;
+            authorization = `Basic ${credential}`;
             this.#secrets.push(options.token, credential);
         }
         // A user and password in the base address are never sent, but never printed either.
@@ -838,26 +824,34 @@ class Transport {
         const longer = Math.max(given.headersMs, given.bodyIdleMs);
         // undici checks its own timeouts on a coarse clock: the overall limit leaves them room to fire first, so that a
         // server that never answers is told as such.
-        this.#timeouts = { totalMs: Math.max(4 * longer, longer + 2_000), ...given };
+        const timeouts = { totalMs: Math.max(4 * longer, longer + 2_000), ...given };
         this.#retry = { ...retry/* DEFAULT_RETRY */.vI, ...(0,values/* definedOnly */.Uv)(options.retry) };
-        if (options.dispatcher !== undefined) {
-            this.#api = this.#downloads = options.dispatcher;
-            return;
-        }
-        const { connectMs, headersMs, bodyIdleMs } = this.#timeouts;
+        const { dispatcher } = options;
+        const proxy = dispatcher ? undefined : proxyFromEnv(options.env ?? process.env, this.#log);
+        this.#secrets.push(...[proxy?.http, proxy?.https].flatMap((url) => (url ? userInfo(url) : [])));
         const lookup = guardedLookup(base.hostname, options.lookup ?? (external_node_dns_default()).lookup);
         const agent = {
-            connect: { timeout: connectMs, lookup },
-            headersTimeout: headersMs,
-            bodyTimeout: bodyIdleMs,
+            connect: { timeout: timeouts.connectMs, lookup },
+            headersTimeout: timeouts.headersMs,
+            bodyTimeout: timeouts.bodyIdleMs,
         };
-        const proxy = (this.#proxy = proxyFromEnv(options.env ?? process.env, this.#log));
-        this.#secrets.push(...[proxy?.http, proxy?.https].flatMap((url) => (url ? userInfo(url) : [])));
-        const make = (extra) => proxy === undefined ? new undici/* Agent */.g6({ ...extra, ...agent }) : proxyAgent(proxy, { ...extra, ...agent });
-        this.#api = make({ maxResponseSize: answer/* MAX_ANSWER_BYTES */.gB });
-        // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
-        // slower at a network's latency (`npm run bench -- --tls --latency 20`).
-        this.#downloads = make({ allowH2: false, connections: options.downloadConnections ?? null });
+        const make = (extra) => dispatcher ?? agentFor(proxy, { ...extra, ...agent });
+        this.#wire = {
+            origin: this.origin,
+            // API calls' own dispatcher: maxResponseSize caps their answers, and it is per dispatcher.
+            api: make({ maxResponseSize: answer/* MAX_ANSWER_BYTES */.gB }),
+            // HTTP/1.1 only: undici takes HTTP/2 when a server offers it, and its HTTP/2 downloads were several times
+            // slower at a network's latency (`npm run bench -- --tls --latency 20`).
+            downloads: make({ allowH2: false, connections: options.downloadConnections ?? null }),
+            // The API's origin, and the artifact origins it listed.
+            trusted: new Set([base.origin]),
+            authorization,
+            timeouts,
+            proxy,
+            closing: this.#closing.signal,
+            log: this.#log,
+            displayUrl: (url, secrets) => this.#displayUrl(url, secrets),
+        };
     }
     log(level, message) {
         this.#log(level, this.#redact(message));
@@ -867,7 +861,7 @@ class Transport {
         const parsed = URL.parse(url);
         // An API reached over TLS never has its credential sent in clear text, whatever it lists.
         if (parsed?.protocol === 'https:' || (parsed?.protocol === 'http:' && this.origin.startsWith('http:')))
-            this.#trusted.add(parsed.origin);
+            this.#wire.trusted.add(parsed.origin);
     }
     async request(req) {
         // URLSearchParams writes each value as String() would.
@@ -900,13 +894,12 @@ class Transport {
             if (signal.aborted)
                 throw (0,common_clock/* abortReason */.Js)(signal);
             // The whole attempt, its answer read to the end, is bounded by the overall limit (docs/promises.md, promise 5).
-            const exchange = { ...call, limit: AbortSignal.timeout(this.#timeouts.totalMs) };
+            const exchange = { ...call, limit: AbortSignal.timeout(this.#wire.timeouts.totalMs) };
             let error;
             let retryAfter;
             try {
-                const { response } = await this.#send(exchange);
+                const { response } = await send(exchange, this.#wire);
                 const { statusCode: status, headers } = response;
-                // Deprecation and Sunset become one warning per step, and a 410 Gone its own error.
                 const gone = this.#sunset.heard(req.method, display, status, headers, this.log.bind(this));
                 if (status >= 200 && status < 300) {
                     const data = (await (0,answer/* readJson */.Vh)(response, req.method, display, this.#allSecrets()));
@@ -917,7 +910,7 @@ class Transport {
                 retryAfter = (0,format/* firstHeader */.Yp)(headers['retry-after']);
             }
             catch (err) {
-                error = this.#mapError(err, exchange, attempt);
+                error = mapError(err, exchange, this.#wire, attempt);
             }
             const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(retryAfter, this.clock.now());
             if (attempt >= this.#retry.maxAttempts || !(0,retry/* shouldRetry */.Sc)(req.retry, error, retryAfterMs))
@@ -925,14 +918,14 @@ class Transport {
             // The server's Retry-After is honoured in full, even above maxDelayMs (docs/promises.md, promise 3).
             const wait = retryAfterMs ?? (0,retry/* backoffDelay */.EY)(attempt, this.#retry, () => this.clock.random());
             const now = this.clock.now();
+            const asked = retryAfterMs === undefined ? undefined : retryAfter;
             if (now + wait > deadline) {
-                const said = (0,message/* serverMessage */.x_)(retryAfter ?? '', 'text/plain', this.#allSecrets());
+                const said = asked && (0,message/* serverMessage */.x_)(asked, 'text/plain', this.#allSecrets());
                 const budget = given === Infinity ? CALL_BUDGET_MS : undefined;
-                throw (0,retry/* pastDeadline */.Rs)(error, wait, deadline - now, retryAfterMs === undefined ? undefined : said, budget);
+                throw (0,retry/* pastDeadline */.Rs)(error, wait, deadline - now, said, budget);
             }
-            const asked = retryAfterMs === undefined ? '' : ' as the server asked (Retry-After)';
-            // A long wait is said where people look: a silent minute reads as a hang.
-            this.#log(wait > LONG_WAIT_MS ? 'info' : 'debug', `${error.message}; retrying in ${(0,retry/* seconds */.YA)(wait)}${asked} (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`);
+            const how = asked === undefined ? '' : ' as the server asked (Retry-After)';
+            this.#log(wait > LONG_WAIT_MS ? 'info' : 'debug', `${error.message}; retrying in ${(0,retry/* seconds */.YA)(wait)}${how} (attempt ${attempt + 1} of ${this.#retry.maxAttempts})`);
             await this.clock.sleep(wait, signal);
         }
     }
@@ -961,27 +954,26 @@ class Transport {
             download: true,
         };
         try {
-            const { response, url: final } = await this.#send(exchange);
+            const { response, url: final } = await send(exchange, this.#wire);
             const { statusCode: status, body } = response;
-            const { display } = exchange;
             if (status < 200 || status >= 300) {
                 const message = await (0,answer/* errorMessage */.gJ)(response, [...this.#allSecrets(), ...secrets], exchange.signal);
-                throw (0,http_errors/* apiError */.pb)(status, 'GET', display, message);
+                throw (0,http_errors/* apiError */.pb)(status, 'GET', exchange.display, message);
             }
             const unusable = (0,answer/* unusableDownload */.A0)(status, response.headers);
             if (unusable !== undefined) {
                 (0,answer/* discard */.vf)(body);
-                throw new http_errors/* BadResponseError */.nS('GET', display, unusable);
+                throw new http_errors/* BadResponseError */.nS('GET', exchange.display, unusable);
             }
             // undici fails a body through destroy(): its errors become the API core's there, with no stream in between.
             const destroy = body.destroy.bind(body);
-            body.destroy = (err) => destroy(err ? this.#mapError(err, exchange, 1) : undefined);
+            body.destroy = (err) => destroy(err ? mapError(err, exchange, this.#wire, 1) : undefined);
             final.username = '';
             final.password = '';
             return { status, headers: response.headers, url: final.href, body };
         }
         catch (err) {
-            throw this.#mapError(err, exchange, 1);
+            throw mapError(err, exchange, this.#wire, 1);
         }
     }
     /** Closes the owned dispatchers; no socket or timer outlives it. In-flight requests and waits end with AbortedError. */
@@ -989,23 +981,9 @@ class Transport {
         this.#closed ??= (async () => {
             this.#closing.abort(new errors/* AbortedError */.oM('the HTTP client was closed'));
             if (this.#options.dispatcher === undefined)
-                await Promise.all([this.#api.destroy(), this.#downloads.destroy()]);
+                await Promise.all([this.#wire.api.destroy(), this.#wire.downloads.destroy()]);
         })();
         return this.#closed;
-    }
-    #send(exchange) {
-        return send(exchange, {
-            origin: this.origin,
-            dispatcher: exchange.download ? this.#downloads : this.#api,
-            trusted: this.#trusted,
-            authorization: this.#authorization,
-            log: this.#log,
-            displayUrl: (url, secrets) => this.#displayUrl(url, secrets),
-        });
-    }
-    #mapError(err, exchange, attempt) {
-        const context = { timeouts: this.#timeouts, proxy: this.#proxy, closing: this.#closing.signal };
-        return mapError(err, { ...exchange, ...context }, attempt);
     }
     #signalFor(signal) {
         return AbortSignal.any([this.#closing.signal, this.#options.signal, signal].filter((s) => s !== undefined));
@@ -1116,21 +1094,20 @@ class Inputs {
         const raw = this.raw(name);
         if (raw === '')
             return undefined;
-        if (raw.startsWith('{')) {
-            let parsed;
-            try {
-                parsed = JSON.parse(raw);
-            }
-            catch (error) {
-                throw new errors/* ValidationError */.yI(name, 'allowed: a JSON object, or NAME=value lines', undefined, `not valid JSON (${error.message})`);
-            }
-            const seen = new Set();
-            const twice = (0,validate/* jsonObjectKeys */._y)(raw).find((key) => seen.size === seen.add(key).size);
-            if (twice !== undefined)
-                throw givenTwice(name, twice);
-            return (0,validate/* checkParams */.N8)(name, parsed);
+        if (!raw.startsWith('{'))
+            return (0,validate/* checkParams */.N8)(name, Object.fromEntries(this.assignments(name)));
+        let parsed;
+        try {
+            parsed = JSON.parse(raw);
         }
-        return (0,validate/* checkParams */.N8)(name, Object.fromEntries(this.assignments(name)));
+        catch (error) {
+            throw new errors/* ValidationError */.yI(name, 'allowed: a JSON object, or NAME=value lines', undefined, `not valid JSON (${error.message})`);
+        }
+        const seen = new Set();
+        const twice = (0,validate/* jsonObjectKeys */._y)(raw).find((key) => seen.size === seen.add(key).size);
+        if (twice !== undefined)
+            throw givenTwice(name, twice);
+        return (0,validate/* checkParams */.N8)(name, parsed);
     }
 }
 function givenTwice(name, key) {
@@ -1199,8 +1176,7 @@ async function runAction(spec, main, options = {}) {
     const inputs = new Inputs(io, [...COMMON_INPUTS, ...spec.inputs], secrets);
     // Shared by the step's connections, so that the service's Deprecation and Sunset are said once.
     const sunset = new http_sunset/* SunsetNotices */.GI((0,values/* definedOnly */.Uv)({ replacement: spec.replacement }));
-    const connect = (connectOptions = {}) => {
-        const needsProject = connectOptions.needsProject ?? true;
+    const connect = ({ needsProject = true, timeouts, retry, ...rest } = {}) => {
         const token = inputs.secret('token', { required: true, hint: (0,workflow/* emptyTokenHint */.S7)(env) });
         // The Basic credential is masked as well, in case a debug trace ever shows a header.
         inputs.mask(Buffer.from(`${token}:`).toString('base64'));
@@ -1227,20 +1203,16 @@ async function runAction(spec, main, options = {}) {
             env,
             clock,
             sunset,
-            signal: connectOptions.signal ?? controller.signal,
-            ...(0,values/* definedOnly */.Uv)({
-                deadline: connectOptions.deadline,
-                downloadConnections: connectOptions.downloadConnections,
-            }),
-            timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...connectOptions.timeouts },
-            retry: { ...tuned.retry, ...options.transport?.retry, ...connectOptions.retry },
+            signal: controller.signal,
+            ...rest,
+            timeouts: { ...tuned.timeouts, ...options.transport?.timeouts, ...timeouts },
+            retry: { ...tuned.retry, ...options.transport?.retry, ...retry },
             log: (level, message) => io[level === 'debug' || level === 'warning' ? level : 'info'](message),
         });
         cleanups.push(() => transport.close());
         // A call about no project gets the triple's placeholder.
         const named = slugProject !== undefined && needsProject ? slugProject : { vcsType, username, project };
-        const service = (0,service_service/* openService */.I)({ transport, project: named });
-        return { service, transport, project: named, baseUrl };
+        return { service: (0,service/* openService */.I)({ transport, project: named }), transport, project: named, baseUrl };
     };
     const ctx = {
         io,
@@ -1303,12 +1275,9 @@ function readProjectSlug(inputs) {
     const value = inputs.optional('project-slug');
     if (value === undefined)
         return undefined;
-    const refuse = (allowed, detail) => {
-        throw new errors/* ValidationError */.yI('project-slug', allowed, undefined, detail);
-    };
     const others = ['vcs-type', 'username', 'project'].filter((name) => inputs.optional(name));
     if (others.length > 0)
-        refuse('name the project either by project-slug or by vcs-type, username and project', `not allowed together with ${others.join(', ')}`);
+        throw new errors/* ValidationError */.yI('project-slug', 'name the project either by project-slug or by vcs-type, username and project', undefined, `not allowed together with ${others.join(', ')}`);
     return (0,v1/* checkProjectSlug */.RF)('project-slug', value);
 }
 /** Timing of the HTTP layer from the environment: a slow installation needs longer, tests need shorter. */
@@ -1538,10 +1507,8 @@ function cleaner(secrets) {
     const redact = (0,_service_http_message_js__WEBPACK_IMPORTED_MODULE_1__/* .redactor */ .$p)(secrets);
     return (text) => redact((0,_common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_2__/* .stripTerminalEscapes */ .fS)(text));
 }
-/**
- * What the runner takes for a workflow command: `::` after .NET's white space (wider than JavaScript's `\s`) at the
- * start of a line, which `\r` ends too, and the older `##[cmd]` anywhere.
- */
+// What the runner takes for a command: `::` after .NET's white space (wider than JavaScript's `\s`) at the start of
+// a line, which `\r` ends too, and the older `##[cmd]` anywhere.
 const COMMAND_START = /^([\s\u0085\u180e]*)::/gm;
 const OLD_COMMAND = /##\[/g;
 /** Text safe to print in the log (docs/promises.md, promise 15): a zero-width space breaks every command. */
@@ -1554,10 +1521,8 @@ function logSafe(text) {
 function mdSafe(text, max = 300) {
     return oneLine(text, max).replace(/[\\`*_[\]<>|&#]/g, (c) => HTML_ENTITIES[c] ?? `\\${c}`);
 }
-/**
- * Makes text safe inside HTML (the cells of `summary.addTable`): GitHub shows Markdown there as written, so a
- * Markdown escape would show its backslash; only HTML's own characters are escaped.
- */
+// Safe inside HTML (`summary.addTable`'s cells), where GitHub shows Markdown as written: a Markdown escape would
+// show its backslash, so only HTML's own characters are escaped.
 function htmlSafe(text, max = 300) {
     return oneLine(text, max).replace(/[<>&"']/g, (c) => HTML_ENTITIES[c] ?? c);
 }
@@ -1572,11 +1537,10 @@ const HTML_ENTITIES = {
 function oneLine(text, max) {
     return (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)((0,_service_http_message_js__WEBPACK_IMPORTED_MODULE_1__/* .collapse */ .ap)((0,_common_terminal_tail_js__WEBPACK_IMPORTED_MODULE_2__/* .stripTerminalEscapes */ .fS)(text)), max);
 }
-/** Everything a URL may hold that no shell gives a meaning to. */
-const URL_SAFE = /[^A-Za-z0-9\-._~/:?#@%=+,]/gu;
 /** An address a workflow may paste into a script: shell syntax percent-encoded (docs/promises.md, promise 33). */
 function shellSafeUrl(url) {
-    return url.replace(URL_SAFE, (c) => Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    // What is left is all a URL may hold that no shell gives a meaning to.
+    return url.replace(/[^A-Za-z0-9\-._~/:?#@%=+,]/gu, (c) => Array.from(Buffer.from(c), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
 }
 
 
@@ -1586,11 +1550,11 @@ function shellSafeUrl(url) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E2: () => (/* binding */ branchNamesCommit),
 /* harmony export */   Gl: () => (/* binding */ workspace),
 /* harmony export */   S7: () => (/* binding */ emptyTokenHint),
 /* harmony export */   VS: () => (/* binding */ workflowRevision),
-/* harmony export */   hy: () => (/* binding */ triggerRefOf),
-/* harmony export */   uz: () => (/* binding */ commentsOnPullRequest)
+/* harmony export */   hy: () => (/* binding */ triggerRefOf)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
@@ -1613,6 +1577,9 @@ function readPayload(env, input) {
         return parsed !== null && typeof parsed === 'object' ? parsed : {};
     }
     catch (error) {
+        // Without an input to name, an unreadable payload says nothing either way.
+        if (input === undefined)
+            return {};
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI(input, `give ${input}, or run on an event whose payload GITHUB_EVENT_PATH holds`, undefined, `the event's payload could not be read from GITHUB_EVENT_PATH (${error.message})`);
     }
 }
@@ -1657,8 +1624,7 @@ function eventRef(env) {
     return (refType === 'branch' || ref.startsWith('refs/heads/')) && name ? { branch: name } : {};
 }
 /** A trigger's branch, tag and revision: the inputs win, and the event's tag counts only when none is given. */
-function triggerRefOf(given, env) {
-    const { branch, tag, revision } = given;
+function triggerRefOf({ branch, tag, revision }, env) {
     // A branch given makes the event's ref unused: its payload is not even read.
     const event = branch === undefined ? eventRef(env) : {};
     const eventTag = tag === undefined && revision === undefined ? event.tag : undefined;
@@ -1668,33 +1634,24 @@ function triggerRefOf(given, env) {
 function workflowRevision(env) {
     const event = env['GITHUB_EVENT_NAME'] ?? '';
     if (PULL_REQUEST_EVENT.test(event)) {
-        if (!env['GITHUB_EVENT_PATH']) {
+        if (!env['GITHUB_EVENT_PATH'])
             throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', 'give it', undefined, `GITHUB_EVENT_PATH is not set on ${event}`);
-        }
         const head = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision').pull_request?.head?.sha);
-        if (head === undefined) {
-            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
-        }
-        return head;
-    }
-    if (event === 'issue_comment') {
-        const issue = readPayload(env, 'revision').issue;
-        if (issue?.pull_request) {
-            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', `give revision or branch (e.g. branch: pull/${positive(issue.number) ?? '<number>'}/head, whose newest ` +
-                'build names the commit)', undefined, "an issue_comment event on a pull request does not carry the pull request's head commit, and " +
-                "GITHUB_SHA is the default branch's");
-        }
-    }
-    if (event === 'workflow_run') {
-        const head = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(readPayload(env, 'revision').workflow_run?.head_sha);
         if (head !== undefined)
             return head;
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', 'give it explicitly', undefined, "the event's payload names no pull request head commit");
     }
-    return env['GITHUB_SHA'] || undefined;
+    const issue = event === 'issue_comment' ? readPayload(env, 'revision').issue : undefined;
+    if (issue?.pull_request)
+        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('revision', `give revision or branch (e.g. branch: pull/${positive(issue.number) ?? '<number>'}/head, whose newest ` +
+            'build names the commit)', undefined, "an issue_comment event on a pull request does not carry the pull request's head commit, and " +
+            "GITHUB_SHA is the default branch's");
+    const head = event === 'workflow_run' ? readPayload(env, 'revision').workflow_run?.head_sha : undefined;
+    return (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .text */ .Qq)(head) ?? (env['GITHUB_SHA'] || undefined);
 }
-/** Whether the workflow runs on a comment on a pull request (whose payload names no commit). */
-function commentsOnPullRequest(env) {
-    if (env['GITHUB_EVENT_NAME'] !== 'issue_comment')
+/** Whether a branch given alone names the commit, through its newest build: on a comment on a pull request. */
+function branchNamesCommit(env, revision, branch) {
+    if (revision !== undefined || branch === undefined || env['GITHUB_EVENT_NAME'] !== 'issue_comment')
         return false;
     return Boolean(readPayload(env, 'revision').issue?.pull_request);
 }
@@ -1706,16 +1663,8 @@ function emptyTokenHint(env) {
         return ("the run is Dependabot's, and GitHub gives it only the secrets stored for Dependabot (Settings → Secrets " +
             "and variables → Dependabot): add the token there, or skip this step when github.actor is 'dependabot[bot]'");
     }
-    let fork = false;
-    if (PULL_REQUEST_EVENT.test(event) && event !== 'pull_request_target') {
-        try {
-            fork = forkPullRef(readPayload(env, 'token').pull_request) !== undefined;
-        }
-        catch {
-            // An unreadable payload says nothing either way: the general hint follows.
-        }
-    }
-    if (fork) {
+    const pullRequest = PULL_REQUEST_EVENT.test(event) && event !== 'pull_request_target';
+    if (pullRequest && forkPullRef(readPayload(env).pull_request) !== undefined) {
         return ('the run is for a pull request from a fork, and GitHub gives such runs no secrets: skip this step for ' +
             'forks (if: github.event.pull_request.head.repo.full_name == github.repository), or run it on ' +
             "pull_request_target, which has secrets, with care: never check out and run the fork's code in that job");
@@ -1723,7 +1672,6 @@ function emptyTokenHint(env) {
     return ('pass the personal API token from a secret, e.g. token: ${{ secrets.CI_TOKEN }}; a secret that does not ' +
         'exist (a misspelled name, or one of an environment the job does not use) is empty');
 }
-/** The workspace the runner checked out into, else the current directory. */
 function workspace(env) {
     return env['GITHUB_WORKSPACE'] || process.cwd();
 }
@@ -1754,10 +1702,9 @@ function workspace(env) {
 const MARGIN_MS = 2 * 3_600_000;
 /** The same margin in builds, for records without a queue time. */
 const MARGIN_BUILDS = 200;
-/** How far back a first look that finds nothing reads. */
 const LOOK_BACK_MS = 24 * 3_600_000;
 const MAX_PAGES = 10;
-/** The smallest page a later look asks for: the builds that can change, plus room for new ones. */
+/** A later look's page holds the builds that can change, plus room for new ones. */
 const MIN_LATER_PAGE = 20;
 const NEW_BUILDS_ROOM = 10;
 /** The job and workflow a build belongs to (second-generation builds), when it says. */
@@ -1770,7 +1717,6 @@ function jobOf(build) {
 function ofRevision(build, revision) {
     return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
 }
-/** Whether a build belongs to the commit and passes the query's narrowing. */
 function matchesQuery(build, query) {
     const { job, workflow } = jobOf(build);
     return (ofRevision(build, query.revision) &&
@@ -1778,10 +1724,8 @@ function matchesQuery(build, query) {
         (query.workflow === undefined || workflow === query.workflow) &&
         (!query.jobs?.length || (job !== undefined && query.jobs.includes(job))));
 }
-/**
- * Leaves out builds that were run again: the original of a retry (`retry_of`), and an older build of the same
- * job of the same workflow (a workflow run again from the service's page does not always say `retry_of`).
- */
+/** Leaves out builds that were run again: the original of a retry, and an older build of the same job of the same
+ *  workflow (a workflow run again from the service's page does not always say `retry_of`). */
 function latestAttempts(builds) {
     const retried = new Set(builds.map((build) => build.retry_of));
     const newestOfJob = new Map();
@@ -1795,14 +1739,12 @@ function jobKey(build) {
     const { job, workflow } = jobOf(build);
     return job === undefined ? undefined : `${workflow ?? ''}\u0000${job}`;
 }
-/** Follows the builds of one commit, look after look. */
 class CommitBuilds {
     #client;
     #project;
     #query;
     /** clock.now() when the scan starts: the look-back of a first look that finds nothing is measured from it. */
     #now;
-    /** Every build of the commit seen, by number, as last read. */
     #known = new Map();
     /** The newest build number a look has seen: every newer build is new to the next look. */
     #newestSeen;
@@ -1820,18 +1762,16 @@ class CommitBuilds {
         const pageSize = Math.min(_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PAGE_SIZE */ .H4, Math.max(MIN_LATER_PAGE, span + NEW_BUILDS_ROOM));
         const seenThisLook = new Set();
         let newest = this.#newestSeen;
-        let requests = 0;
         let truncated = false;
         let offset = 0;
-        /** Builds read past the oldest match, for records without queue times. */
+        // Builds read past the oldest match, for records without queue times.
         let pastOldest = 0;
-        for (;;) {
+        for (let requests = 1;; requests++) {
             const page = await this.#client.builds(this.#project, {
                 ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ branch: this.#query.branch }),
                 limit: pageSize,
                 offset,
             });
-            requests++;
             if (!Array.isArray(page))
                 throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS('GET', 'builds', 'the build list is not a JSON array');
             const fresh = (0,_paginate_js__WEBPACK_IMPORTED_MODULE_2__/* .unseen */ .nv)(page, seenThisLook, (b) => b.build_num);
@@ -1860,7 +1800,7 @@ class CommitBuilds {
         }
         if (newest !== undefined)
             this.#newestSeen = newest;
-        return { builds: latestAttempts([...this.#known.values()]), requests, truncated };
+        return { builds: latestAttempts([...this.#known.values()]), truncated };
     }
     /** Every build above this number must be read again: an unfinished build of the commit, or one not seen yet. */
     #floor() {
@@ -1873,9 +1813,8 @@ class CommitBuilds {
     /** The first look has read far enough once it is a margin past the oldest match, or the look-back. */
     #firstLookDone(last, pastOldest) {
         const lastQueued = queuedAt(last);
-        if (this.#known.size === 0) {
+        if (this.#known.size === 0)
             return lastQueued !== undefined && lastQueued < this.#now - LOOK_BACK_MS;
-        }
         const times = [...this.#known.values()].map(queuedAt).filter((at) => at !== undefined);
         if (times.length > 0 && lastQueued !== undefined)
             return lastQueued < times.reduce((a, b) => Math.min(a, b)) - MARGIN_MS;
@@ -1884,9 +1823,7 @@ class CommitBuilds {
 }
 function queuedAt(build) {
     const text = build.queued_at ?? build.usage_queued_at ?? build.start_time;
-    if (typeof text !== 'string')
-        return undefined;
-    const ms = Date.parse(text);
+    const ms = typeof text === 'string' ? Date.parse(text) : NaN;
     return Number.isFinite(ms) ? ms : undefined;
 }
 
@@ -1946,7 +1883,6 @@ const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_DEPTH = 64;
 /** Bytes of an error body read for its message; the rest is not worth a connection's time. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** The error of an API answer larger than MAX_ANSWER_BYTES. */
 function tooLarge(method, display) {
     const most = `${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most an API answer may be`;
     return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS(method, display, `the answer is larger than ${most}; reading stopped there`);
@@ -1975,12 +1911,11 @@ async function readJson(response, method, display, secrets) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BadResponseError */ .nS(method, display, what ? `${detail}: ${what}` : detail);
     }
 }
-/** Whether JSON text nests deeper than MAX_ANSWER_DEPTH, brackets in strings aside; a body that is no JSON array
- *  or object (an HTML page) is left to the JSON parser, which says what it is. */
+/** Brackets in strings aside, in one pass with no copy of the text (a long list is its size again in every copy);
+ *  a body that is no JSON array or object (an HTML page) is left to the JSON parser, which says what it is. */
 function tooDeep(text) {
     if (!/^\s*[[{]/u.test(text))
         return false;
-    // One pass over the characters, no copy of the text: a long list is its size again in every copy.
     let depth = 0;
     let inString = false;
     for (let i = 0; i < text.length; i++) {
@@ -2018,8 +1953,6 @@ async function errorMessage(response, secrets, signal) {
             throw error;
     }
     const text = new TextDecoder().decode(bytes.subarray(0, ERROR_BODY_LIMIT));
-    // Secrets go before the message is cut or reflowed, or a cut-off start of one would pass
-    // (docs/promises.md, promise 13).
     return (0,_message_js__WEBPACK_IMPORTED_MODULE_2__/* .serverMessage */ .x_)(text, (0,_common_format_js__WEBPACK_IMPORTED_MODULE_1__/* .firstHeader */ .Yp)(response.headers['content-type']), secrets);
 }
 /** What a success answer to a download may not be: one without content, or one in a transfer coding other than a
@@ -2059,8 +1992,7 @@ function discard(body) {
 /* harmony export */   rt: () => (/* binding */ UnsafeAddressError)
 /* harmony export */ });
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
-// The errors of the HTTP layer and of the service's answers: each says what a person can act on, none carries a
-// credential.
+// The HTTP layer's and the answers' errors: each says what a person can act on, none carries a credential.
 
 const afterAttempts = (attempts) => (attempts > 1 ? ` (after ${attempts} attempts)` : '');
 /** The server answered with a status that is not success (after any retries). */
@@ -2077,8 +2009,8 @@ const OLD_TOKEN_FORMAT = /new format tokens are needed/iu;
 /** Says which token to make and where it goes, not only the service's words. */
 class OldTokenFormatError extends ApiError {
     name = 'OldTokenFormatError';
-    constructor(method, path, serverMessage, attempts = 1) {
-        super(401, method, path, serverMessage, attempts);
+    constructor(...args) {
+        super(...args);
         this.message =
             this.message.replace(/\.?$/u, '.') +
                 " Tokens made before 2023-06-23 do not reach the service's newer endpoints: create a new personal API " +
@@ -2086,10 +2018,10 @@ class OldTokenFormatError extends ApiError {
     }
 }
 /** The error for an answer that is not success. */
-function apiError(status, method, path, serverMessage, attempts = 1) {
-    return status === 401 && OLD_TOKEN_FORMAT.test(serverMessage)
-        ? new OldTokenFormatError(method, path, serverMessage, attempts)
-        : new ApiError(status, method, path, serverMessage, attempts);
+function apiError(...args) {
+    const [status, , , serverMessage] = args;
+    const old = status === 401 && OLD_TOKEN_FORMAT.test(serverMessage);
+    return old ? new OldTokenFormatError(...args) : new ApiError(...args);
 }
 /** The service's 404 for a project it does not know: v1.1's words, and API v2's reference's. */
 const UNKNOWN_PROJECT = /^project (not found|does not exist)/iu;
@@ -2100,7 +2032,7 @@ function isUnknownProject(error) {
 /** The request could not be completed at the network level (refused, reset, DNS, TLS). */
 class NetworkError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
     name = 'NetworkError';
-    /** `host`: the host name a DNS lookup failed for, when that is what went wrong. */
+    /** `host`: the host name a failed DNS lookup was for. */
     constructor(method, path, code, notSent, attempts = 1, host) {
         const what = host === undefined ? '' : `: could not resolve the host name ${host}`;
         super(`${method} ${path} failed: network error ${code}${what}${afterAttempts(attempts)}`);
@@ -2198,17 +2130,15 @@ function serverMessage(body, contentType, secrets = []) {
     // Unescaping JSON or HTML may have put a secret together again.
     return (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(redact(collapse(redact(fromJson ?? (html ? htmlMessage(text) : text)))), MAX_MESSAGE_CHARS);
 }
-/**
- * Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
- * server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed.
- */
+/** Replaces every secret with `***`, longest first (so a secret that contains another goes whole), in the forms a
+ *  server may echo it: as is, JSON-escaped, URL-encoded, and with its white space collapsed. */
 function redactor(secrets) {
     const forms = new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), collapse(s)]));
     forms.delete('');
     const longestFirst = [...forms].sort((a, b) => b.length - a.length);
     return (text) => longestFirst.reduce((out, form) => out.replaceAll(form, '***'), text);
 }
-/** The message inside JSON text, or undefined when the text is not JSON. */
+/** Undefined when the text is not JSON. */
 function jsonMessage(text, depth = 0) {
     let value;
     try {
@@ -2275,8 +2205,7 @@ function collapse(text) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5841);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7370);
-// Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait before
-// doing so.
+// Retry policy of the API core (docs/promises.md, promises 1–4): what may be repeated, and how long to wait first.
 
 
 
@@ -2320,13 +2249,13 @@ function isAmbiguous(error) {
         return !error.notSent;
     return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU;
 }
-/** The wait after `attempt` failed attempts: "equal jitter", half of the exponential step fixed and half random,
- *  so that clients that failed together do not retry together. */
+/** "Equal jitter": half of the exponential step fixed and half random, so that clients that failed together do not
+ *  retry together. */
 function backoffDelay(attempt, options, random) {
     const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
     return Math.round(step / 2 + (step / 2) * random());
 }
-/** Parses Retry-After (delta seconds or an HTTP date) to ms from now, or undefined. */
+/** Retry-After (delta seconds or an HTTP date) in ms from now. */
 function parseRetryAfter(value, now) {
     const text = value?.trim() ?? '';
     if (/^\d+(\.\d+)?$/u.test(text))
@@ -2372,30 +2301,21 @@ function pastDeadline(error, wait, leftMs, asked, budget) {
 /** The longest link shown: a page's address, not a payload. */
 const MAX_LINK_CHARS = 300;
 const values = (headers, name) => [headers[name] ?? []].flat();
-const firstValid = (headers, name, read) => values(headers, name)
-    .map(read)
-    .find((v) => v !== undefined);
-function httpDate(text) {
-    const trimmed = text.trim();
-    // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
-    if (!/^[A-Za-z]{3},? /.test(trimmed) && !/^[A-Za-z]+, \d/.test(trimmed))
-        return undefined;
-    return dateOf(Date.parse(trimmed));
-}
-/** A date `Date` can hold, or undefined: a date past its range is as malformed as one that does not parse. */
+/** A date `Date` can hold: one past its range is as malformed as one that does not parse. */
 function dateOf(ms) {
     const date = new Date(ms);
     return Number.isNaN(date.getTime()) ? undefined : date;
 }
+function httpDate(text) {
+    // Date.parse takes far more than HTTP-dates; a bare number or a structured date is not one.
+    return /^[A-Za-z]{3},? |^[A-Za-z]+, \d/.test(text) ? dateOf(Date.parse(text)) : undefined;
+}
 /** RFC 9745's `@<seconds>` (a structured-field date), the draft's `true`, or an HTTP-date. */
 function deprecationValue(text) {
-    const trimmed = text.trim();
-    const structured = /^@(-?\d{1,15})$/.exec(trimmed);
+    const structured = /^@(-?\d{1,15})$/.exec(text);
     if (structured?.[1] !== undefined)
         return dateOf(Number(structured[1]) * 1000);
-    if (/^\?1$|^true$/i.test(trimmed))
-        return true;
-    return httpDate(trimmed);
+    return /^\?1$|^true$/i.test(text) ? true : httpDate(text);
 }
 /** `<url>; rel="deprecation"` entries of Link headers with a rel of deprecation or sunset. */
 function sunsetLinks(headers) {
@@ -2419,8 +2339,11 @@ function sunsetLinks(headers) {
     return found;
 }
 function readSunsetHeaders(headers) {
-    const deprecation = firstValid(headers, 'deprecation', deprecationValue);
-    const sunset = firstValid(headers, 'sunset', httpDate);
+    const first = (name, read) => values(headers, name)
+        .map((text) => read(text.trim()))
+        .find((v) => v !== undefined);
+    const deprecation = first('deprecation', deprecationValue);
+    const sunset = first('sunset', httpDate);
     if (deprecation === undefined && sunset === undefined)
         return undefined;
     return { ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .definedOnly */ .Uv)({ deprecation, sunset }), links: sunsetLinks(headers) };
@@ -2429,12 +2352,7 @@ function readSunsetHeaders(headers) {
 let day;
 /** `1 February 2027` (UTC), with the time when it is not midnight. */
 function plainDate(date) {
-    day ??= new Intl.DateTimeFormat('en-GB', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-    });
+    day ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
     const time = date.toISOString().slice(11, 16);
     return time === '00:00' ? day.format(date) : `${day.format(date)}, ${time} UTC`;
 }
@@ -2457,8 +2375,8 @@ class GoneError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .
 class SunsetNotices {
     #replacement;
     #warned = false;
-    constructor(options = {}) {
-        this.#replacement = options.replacement ?? v2Replacement;
+    constructor({ replacement = v2Replacement } = {}) {
+        this.#replacement = replacement;
     }
     /** Every API answer passes here: says what its headers announce, and for a 410 returns how to make its error. */
     heard(method, path, status, headers, log) {
@@ -2568,8 +2486,6 @@ function v2JobState(status) {
 
 
 const whole = (value) => (Number.isSafeInteger(value) ? value : null);
-const string = (value) => (typeof value === 'string' ? value : null);
-/** A v1.1 build as a job. */
 function jobOfBuild(build) {
     const workflows = build.workflows ?? {};
     const { job, workflow } = (0,_commit_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .jobOf */ .Zw)(build);
@@ -2581,16 +2497,16 @@ function jobOfBuild(build) {
             id: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_6__/* .text */ .Qq)(workflows['pipeline_id']) ?? null,
             number: whole(workflows['pipeline_number']),
         },
-        status: string(build.status),
-        lifecycle: string(build.lifecycle),
-        state: string(build.lifecycle),
+        status: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.status),
+        lifecycle: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.lifecycle),
+        state: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.lifecycle),
         ended: (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isFinished */ .$g)(build),
-        outcome: string(build.outcome),
-        url: string(build.build_url),
-        branch: string(build.branch),
-        revision: string(build.vcs_revision),
-        tag: string(build.vcs_tag),
-        subject: string(build.subject),
+        outcome: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.outcome),
+        url: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.build_url),
+        branch: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.branch),
+        revision: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.vcs_revision),
+        tag: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.vcs_tag),
+        subject: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_5__/* .stringOrNull */ .e0)(build.subject),
         durationMs: (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .elapsedMs */ .d5)(build.build_time_millis, build.start_time, build.stop_time) ?? null,
         retryOf: whole(build.retry_of),
         fork: (0,_forks_js__WEBPACK_IMPORTED_MODULE_1__/* .isFork */ .B0)(build),
@@ -2693,9 +2609,8 @@ async function* paginate(fetchPage, options = {}) {
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5305);
 /* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4415);
 /* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(216);
-// The builds of one pipeline (API v2), look after look, for the waiting loop that follows a commit's builds: its
-// workflows, their jobs, and each job with a number read as a job (jobReader). A job is read when it first has a
-// number and when it ends; the workflows are listed again only when all their jobs look ended.
+// The jobs of one pipeline (API v2), look after look: its workflows, their jobs, and each job with a number, read when
+// it first has one and when it ends; the workflows are listed again only when all their jobs look ended.
 
 
 
@@ -2711,21 +2626,17 @@ class PipelineErroredError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1_
 /** A project's jobs are read as its v1.1 builds (`asJob` makes each a job), or through v2 for a project named by
  *  its slug. */
 function jobReader(client, api, project, asJob) {
-    if (!('slug' in project)) {
-        const call = (num) => ({ method: 'GET', path: `${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project)}/${num}` });
+    const path = 'slug' in project ? `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job` : (0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project);
+    const call = (num) => ({ method: 'GET', path: `${path}/${num}` });
+    if (!('slug' in project))
         return Object.assign(async (num) => asJob(await client.build(project, num)), {
             call,
             know: () => { },
         });
-    }
     const pipelines = new Map();
-    const call = (num) => ({
-        method: 'GET',
-        path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job/${num}`,
-    });
+    const listed = { method: 'GET', path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/pipeline` };
     // A listed pipeline is taken only when it passes the checks of a pipeline read (docs/promises.md, promise 30).
     const know = (pipeline) => {
-        const listed = { method: 'GET', path: `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/pipeline` };
         if (pipelines.has(pipeline.id))
             return;
         try {
@@ -2737,15 +2648,11 @@ function jobReader(client, api, project, asJob) {
     };
     return Object.assign((num) => api.readJob(project, num, pipelines), { call, know });
 }
-/**
- * A job read must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was listed in
- * (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details).
- */
+/** A job read must be the job listed (docs/promises.md, promise 35): its name, and the workflow it was listed in
+ *  (`workflows.workflow_id` of a v1.1 build, `latest_workflow.id` of v2 job details). */
 function checkListedJob(call, read, job, workflow) {
-    const { name } = read;
-    const listedIn = read.workflow.id;
-    const sameWorkflow = listedIn !== null && listedIn.toLowerCase() === workflow.id.toLowerCase();
-    if (name === job.name && sameWorkflow)
+    const [name, listedIn] = [read.name, read.workflow.id];
+    if (name === job.name && listedIn?.toLowerCase() === workflow.id.toLowerCase())
         return read;
     const is = `${name === null ? 'a job without a name' : `job ${name}`} of ${listedIn !== null ? `workflow ${listedIn}` : 'no workflow'}`;
     throw (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .unusable */ ._P)(call, `job #${read.number} was listed as job ${job.name} of workflow ${workflow.id}, and the answer is ${is}`);
@@ -2754,17 +2661,17 @@ class PipelineBuilds {
     #read;
     #pipelines;
     #pipelineId;
+    #name;
+    #times;
     #workflows = new Map();
     #builds = new Map();
     #said = new Set();
     /** What this look says, each once a pipeline. */
     #notes = [];
-    #times;
     /** When the pipeline was first seen past its set-up with no workflow. */
     #emptySince;
     /** When every workflow was first seen ended with only setup workflows among them. */
     #setupEndedAt;
-    #name;
     constructor(read, pipelines, pipeline, times) {
         this.#read = read;
         this.#pipelines = pipelines;
@@ -2772,7 +2679,6 @@ class PipelineBuilds {
         this.#name = `pipeline #${pipeline.number}`;
         this.#times = times;
     }
-    /** The workflows seen so far, with whether each has ended. */
     get workflows() {
         return [...this.#workflows.values()].map(({ workflow, done }) => ({ ...workflow, done }));
     }
@@ -2784,17 +2690,15 @@ class PipelineBuilds {
             type: type ?? '',
         })));
     }
+    /** The jobs oldest first, the workflows that have ended, what the log should say, and why nothing ran. */
     async look() {
         const notes = (this.#notes = []);
-        if (this.#workflows.size === 0) {
-            const workflows = await this.#listWorkflows();
-            if (workflows.length === 0) {
-                const since = this.#emptySince;
-                const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
-                const nothing = `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
-                    `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
-                return { jobs: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
-            }
+        if (this.#workflows.size === 0 && (await this.#listWorkflows()).length === 0) {
+            const since = this.#emptySince;
+            const complete = since !== undefined && this.#times.now() - since >= this.#times.emptyMs;
+            const nothing = `${this.#name} listed no workflow within ${Math.round(this.#times.emptyMs / 1000)} s of its ` +
+                `set-up: its workflows were all filtered out, it seems (inferred: the service gives no signal for this)`;
+            return { jobs: [], truncated: false, complete, notes, workflows: [], ...(complete && { nothing }) };
         }
         for (const entry of this.#workflows.values())
             if (!entry.done)
@@ -2869,15 +2773,14 @@ class PipelineBuilds {
     /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
     async #readJobs(entry) {
         const { workflow } = entry;
-        const jobs = await this.#pipelines.jobs(workflow.id);
-        entry.jobs = jobs;
-        for (const job of jobs) {
+        entry.jobs = await this.#pipelines.jobs(workflow.id);
+        for (const job of entry.jobs) {
             if (job.status === 'on_hold')
                 this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
             // An approval's number names no build: reading it answers 404.
-            const num = hasBuild(job) ? job.job_number : null;
-            if (num === null)
+            if (!hasBuild(job))
                 continue;
+            const num = job.job_number;
             const cached = this.#builds.get(num);
             if (cached?.ended === true)
                 continue;
@@ -2890,13 +2793,9 @@ class PipelineBuilds {
                 this.#builds.set(num, { ...cached, lifecycle, state: job.status, status: job.status });
             }
         }
-        entry.jobsEnded = jobs.every((job) => this.#jobEnded(job));
-    }
-    #jobEnded(job) {
-        if (hasBuild(job)) {
-            return this.#builds.get(job.job_number)?.ended === true;
-        }
-        return _v2_js__WEBPACK_IMPORTED_MODULE_2__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job);
+        entry.jobsEnded = entry.jobs.every((job) => hasBuild(job)
+            ? this.#builds.get(job.job_number)?.ended === true
+            : _v2_js__WEBPACK_IMPORTED_MODULE_2__/* .UNBUILT_JOB_STATUSES */ .JS.has(job.status) || passedApproval(job));
     }
     #sayOnce(key, text) {
         if (!this.#said.has(key))
@@ -2904,7 +2803,6 @@ class PipelineBuilds {
         this.#said.add(key);
     }
 }
-/** A job whose number is a build: any job with a number but an approval. */
 function hasBuild(job) {
     return job.job_number !== null && job.type !== 'approval';
 }
@@ -3077,7 +2975,6 @@ class BuildScan {
     #project;
     #query;
     #seen = new Set();
-    /** Matches read but not handed out yet. */
     #ready = [];
     #offset = 0;
     #sawRevision = false;
@@ -3196,19 +3093,14 @@ function headOf(pipeline) {
     const { branch, revision } = (0,v2_records/* pipelineVcs */.d6)(pipeline);
     return { id: pipeline.id, number: pipeline.number, branch, revision, fork: (0,forks/* isForkPipeline */.DG)(pipeline) };
 }
-function pipelineCalls(transport) {
-    const api = new service_v2/* V2Client */.Ic(transport);
+function pipelineCalls(api) {
     return {
         /** The pipeline `id`: an answer about another one is unusable (docs/promises.md, promise 35). */
         pipelineHead: async (id) => headOf(await api.pipeline(id)),
         /** Every approval job of the pipeline, each once however often listed (docs/promises.md, promise 36). */
         approvals: async (pipelineId) => {
             const approvals = new Map();
-            const workflows = new Set();
-            for (const workflow of await api.workflows(pipelineId)) {
-                if (workflows.has(workflow.id))
-                    continue;
-                workflows.add(workflow.id);
+            for (const workflow of (0,paginate/* unseen */.nv)(await api.workflows(pipelineId), new Set(), (w) => w.id)) {
                 for (const job of await api.jobs(workflow.id)) {
                     if (job.type !== 'approval')
                         continue;
@@ -3263,19 +3155,18 @@ function runningBuilds(client, project, query) {
     return async (previous) => {
         const pending = new Map();
         const read = async (filter, more) => {
-            for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+            for (let page = 0; page < MAX_PAGES; page++) {
                 const builds = await client.builds(project, {
                     ...(0,values/* definedOnly */.Uv)({ branch: query.branch }),
                     ...filter,
                     limit: validate/* MAX_PAGE_SIZE */.H4,
-                    offset,
+                    offset: page * validate/* MAX_PAGE_SIZE */.H4,
                 });
                 for (const b of builds)
                     if (counts(b) && !(0,records/* isFinished */.$g)(b))
                         pending.set(b.build_num, (0,model/* jobOfBuild */.T)(b));
                 if (builds.length < validate/* MAX_PAGE_SIZE */.H4 || !more(builds))
                     break;
-                offset += builds.length;
             }
         };
         await read({ statusFilter: 'running' }, () => true);
@@ -3295,7 +3186,6 @@ function runningBuilds(client, project, query) {
 /** The running and queued jobs of the project's older pipelines, read through their workflows. */
 function runningPipelineJobs(api, project, query) {
     const { branch, buildNum } = query;
-    /** This job's own pipeline, once read. */
     let own;
     /** Pipelines whose matching workflows have all ended: not read again. */
     const ended = new Set();
@@ -3349,10 +3239,9 @@ function runningPipelineJobs(api, project, query) {
 }
 
 ;// CONCATENATED MODULE: ../service/service.ts
-// One object per project, and the only place that knows the service has two APIs (docs/v2.md). By its v1.1 triple
-// a project is read through v1.1, which says more (a build's steps) and takes a project token too, and its
-// pipelines through v2; by its slug only v2 reaches it. A call with no form for the project is one error, before
-// anything is sent.
+// One object per project, and the only place that knows the service has two APIs (docs/v2.md): by its v1.1 triple
+// through v1.1, which says more (a build's steps) and takes a project token, with its pipelines through v2; by its
+// slug through v2 alone. A call with no form for the project is one error, before anything is sent.
 
 
 
@@ -3372,30 +3261,19 @@ function openService({ transport, project }) {
     // v2 deletes a variable that does not exist without a word: one list says which exist.
     let envVarNames;
     return {
-        project,
         name: (0,v1/* projectName */.j1)(project),
         /** Downloads go through the service's transport (src/files/download.ts). */
         transport,
         either,
-        /** The newest jobs that match, newest first, within a bound of jobs read. */
-        jobs(query) {
-            const scan = 'slug' in project ? new JobScan(v2, project, query) : new BuildScan(client, project, query);
-            return {
-                next: () => scan.next(),
-                get bounded() {
-                    return scan.bounded;
-                },
-                readBound: 'slug' in project ? MAX_JOBS_READ : MAX_BUILDS_READ,
-            };
-        },
+        jobs: (query) => 'slug' in project
+            ? Object.assign(new JobScan(v2, project, query), { readBound: MAX_JOBS_READ })
+            : Object.assign(new BuildScan(client, project, query), { readBound: MAX_BUILDS_READ }),
         ...(0,sources/* sourcesOf */.u)(client, v2, project, transport),
         ...(0,start_build/* triggersOf */.X)(client, v2, project, transport),
-        async job(num) {
-            return either(`reading job #${num}`, {
-                v1: async (c, p) => (0,model/* jobOfBuild */.T)(await c.build(p, num)),
-                v2: (api, p) => api.readJob(p, num),
-            });
-        },
+        job: (num) => either(`reading job #${num}`, {
+            v1: async (c, p) => (0,model/* jobOfBuild */.T)(await c.build(p, num)),
+            v2: (api, p) => api.readJob(p, num),
+        }),
         artifacts: (num) => either(`reading the artifacts of job #${num}`, {
             v1: (c, p) => c.artifacts(p, num),
             v2: (api, p) => api.artifacts(p, num),
@@ -3409,8 +3287,6 @@ function openService({ transport, project }) {
             v2: (api, p) => api.tests(p, num),
         }),
         pipeline: (id) => v2.pipeline(id),
-        triggerPipeline: (options) => v2.trigger(project, options),
-        rerunWorkflow: (workflowId, options) => v2.rerun(workflowId, options),
         setEnvVar: async (name, value) => {
             await either('setting a variable', {
                 v1: (c, p) => c.addEnvVar(p, name, value),
@@ -3440,7 +3316,6 @@ function openService({ transport, project }) {
         }),
         addSshKey: (privateKey, hostname) => either('adding an SSH key', { v1: (c, p) => c.addSshKey(p, privateKey, hostname) }),
         clearCache: () => either('clearing the build cache', { v1: (c, p) => c.clearCache(p) }),
-        /** The jobs to wait for (wait-for-serial), look after look. */
         runningJobs: (query) => either('listing the running jobs', {
             v1: (c, p) => runningBuilds(c, p, query),
             v2: (api, p) => runningPipelineJobs(api, p, query),
@@ -3450,7 +3325,7 @@ function openService({ transport, project }) {
             const listed = await v2.projectPipelines(project, options, enough && ((list) => enough(list.map(headOf))));
             return listed.map(headOf);
         },
-        ...pipelineCalls(transport),
+        ...pipelineCalls(v2),
     };
 }
 
@@ -3541,17 +3416,12 @@ var pipeline_builds = __webpack_require__(1467);
 
 
 
-/**
- * The pipelines of a commit among the project's newest (API v2), found read after read. The first read takes the
- * newest MAX_PROJECT_PIPELINES; a later one stops at the first page that holds a pipeline an earlier read saw: the
- * list is newest first and a pipeline's commit never changes, so only a newer pipeline (a new push of the commit)
- * can be new. Without `revision`, the newest pipeline of the first read that finds one names the commit.
- */
+/** A later read stops at the first page that holds a pipeline an earlier read saw: the list is newest first and a
+ *  pipeline's commit never changes, so only a newer pipeline (a new push of the commit) can be new. */
 class CommitPipelines {
     #api;
     #project;
     #query;
-    /** The newest pipeline number a read has seen, once one has. */
     #newest;
     #found = new Map();
     constructor(api, project, query) {
@@ -3559,12 +3429,12 @@ class CommitPipelines {
         this.#project = project;
         this.#query = query;
     }
-    /** The commit's pipelines found so far, newest first. */
+    /** Newest first. */
     get found() {
         return [...this.#found.values()].sort((a, b) => b.number - a.number);
     }
-    /** The commit's pipelines new to this read (newest first), whether it stopped at its bound, and the pipeline
-     *  that names the commit when this read chose it. */
+    /** The commit's pipelines new to this read, newest first; without `revision`, the newest pipeline of the first
+     *  read that finds one names the commit (`chose`). */
     async read() {
         const before = this.#newest;
         const seen = (items) => items.some((p) => p.number <= (before ?? 0));
@@ -3585,8 +3455,7 @@ class CommitPipelines {
             this.#found.set(pipeline.id, pipeline);
         return { fresh, truncated, ...(0,values/* definedOnly */.Uv)({ chose }) };
     }
-    /** The workflows of the commit's pipelines, for a triple project: a workflow that ended before it made a job
-     *  shows only here (docs/promises.md, promise 31). Each call reads the list for newer pipelines. */
+    /** A workflow that ended before it made a job shows only here (docs/promises.md, promise 31). */
     async workflows() {
         // No commit is named yet (a branch that has no build): none of its workflows can be told.
         if (this.#query.revision === '')
@@ -3600,17 +3469,13 @@ class CommitPipelines {
         return { workflows, errored };
     }
 }
-/**
- * The builds of a commit of a project named by its slug, which v1.1 cannot list: each of its pipelines among the
- * project's newest is followed by a PipelineBuilds. The project's pipeline list is read again only while no
- * pipeline is followed, and once every one followed has ended, for a newer pipeline of the commit (CommitPipelines).
- */
+/** The project's pipeline list is read again only while no pipeline is followed, and once every one followed has
+ *  ended, for a newer pipeline of the commit. */
 function slugCommitBuilds(api, project, query, read, times) {
     const pipelines = new CommitPipelines(api, project, query);
     const followed = new Map();
     const notes = [];
     let truncated = false;
-    /** Follows the commit's pipelines new to a read of the list; whether there was one. */
     const findNew = async () => {
         const found = await pipelines.read();
         truncated ||= found.truncated;
@@ -3673,13 +3538,10 @@ function slugCommitBuilds(api, project, query, read, times) {
     };
     return { look };
 }
-/** Whether a pipeline is of the commit (and branch) the query names. */
 function ofCommit(pipeline, query) {
-    const vcs = pipeline.vcs ?? {};
-    const revision = typeof vcs.revision === 'string' ? vcs.revision.toLowerCase() : '';
-    return (query.revision !== '' &&
-        revision.startsWith(query.revision) &&
-        (query.branch === undefined || vcs.branch === query.branch));
+    const { branch, revision } = (0,v2_records/* pipelineVcs */.d6)(pipeline);
+    const ofRevision = query.revision !== '' && revision?.toLowerCase().startsWith(query.revision) === true;
+    return ofRevision && (query.branch === undefined || branch === query.branch);
 }
 
 // EXTERNAL MODULE: ../service/records.ts
@@ -3738,7 +3600,6 @@ function sourcesOf(client, v2, project, transport) {
                 commitWorkflows: () => pipelines.workflows(),
             };
         },
-        /** One pipeline's jobs, look after look, in this project. */
         pipelineSource(pipeline, times) {
             return new pipeline_builds/* PipelineBuilds */.E6(read, v2, pipeline, times);
         },
@@ -3801,10 +3662,7 @@ function sourcesOf(client, v2, project, transport) {
 
 
 const ENCRYPTED = 'the key is encrypted (protected by a passphrase); the service needs it unencrypted';
-/**
- * Validates the key and computes its fingerprint; the key's content never appears in an error. `privateKey` is the
- * key as it will be sent (line endings normalised, with a final newline), `publicKey` in `ssh-rsa AAAA...` form.
- */
+/** The key's content never appears in an error; `privateKey` is as sent (line endings normalised, a final newline). */
 function checkSshKey(name, raw) {
     const text = raw.replace(/\r\n?/g, '\n').trim() + '\n';
     const allowed = 'allowed: an unencrypted RSA private key in PEM (BEGIN RSA PRIVATE KEY / BEGIN PRIVATE KEY) or OpenSSH form';
@@ -3928,22 +3786,21 @@ const V1_SINGLE_JOB = 'the v1.1 trigger runs a single job of a pipeline configur
     'on 2027-02-01';
 const NO_CACHE_RERUN = 'API v2 has no rerun without cache: use command: retry (a workflow rerun), and clear the cache first with ' +
     'command: clear-cache if needed';
+const notUsed = (input, other) => new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${other}`, undefined, 'not used');
 // Inputs that do not go together are a mistake found before anything is sent: with `trigger-api: v2` or a
 // project named by its slug (which only API v2 reaches), one v2 cannot take; with `definition-id`, v1.1's.
 function checkTriggerInputs(api, request, slug = false) {
     if (slug && api === 'v1.1')
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('trigger-api', "allowed with project-slug: 'v2' or 'auto' (a project named by its slug has only API v2)", api);
     const [input] = withoutV2Form(request);
-    if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1')) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('definition-id', `leave it out with ${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`, undefined, 'not used');
-    }
+    if (request.definitionId !== undefined && (input !== undefined || api === 'v1.1'))
+        throw notUsed('definition-id', `${input ?? 'trigger-api: v1.1'}: only a pipeline (API v2) runs a definition`);
     // The v2 trigger's limits, before anything is sent; a build of v1.1 has none.
     const toV2 = slug || api === 'v2' || (api === 'auto' && input === undefined);
     if (toV2 && request.params !== undefined)
         (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPipelineParams */ .Jd)('params', request.params);
-    if ((api === 'v2' || slug) && input !== undefined) {
-        throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI(input, `leave it out with ${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`, undefined, 'not used');
-    }
+    if ((api === 'v2' || slug) && input !== undefined)
+        throw notUsed(input, `${slug ? 'project-slug' : 'trigger-api: v2'}. ${NO_V2_FORM}`);
 }
 /** No form of the trigger or the rerun could do what was asked (every one failed, or v2 has no such form). */
 class TriggerFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserFacingError */ .Ui {
@@ -4079,7 +3936,6 @@ class TriggerAbortedError extends AbortedTrigger {
     name = 'TriggerAbortedError';
 }
 const seg = encodeURIComponent;
-/** The answer of a write that may be empty: an object or `""`. */
 const orEmpty = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .objectAnswer */ .cd)(call, value, true);
 /** The build a GET or a cancel named, and no other. */
 const asked = (buildNum) => (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildAnswer */ .Bo)(call, value, { asked: buildNum });
@@ -4176,10 +4032,8 @@ class Client {
         const branch = query.branch === undefined ? undefined : (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('branch', query.branch);
         const path = `${projectPath(p)}/latest/artifacts`;
         try {
-            return {
-                found: true,
-                artifacts: await this.call('GET', path, this.trusted, { query: { branch, filter } }),
-            };
+            const artifacts = await this.call('GET', path, this.trusted, { query: { branch, filter } });
+            return { found: true, artifacts };
         }
         catch (error) {
             const none = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404 && !(0,_http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isUnknownProject */ .Ov)(error);
@@ -4221,7 +4075,6 @@ class Client {
     async deleteCheckoutKey(p, fingerprint) {
         return this.deleteOnce(`${projectPath(p)}/checkout-key/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('fingerprint', fingerprint))}`);
     }
-    /** Adds an SSH key (an unencrypted RSA private key), for one host when `hostname` is given. */
     async addSshKey(p, sshKey, hostname) {
         const body = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({
             private_key: (0,_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSshKey */ .S)('ssh_key', sshKey).privateKey,
@@ -4276,14 +4129,13 @@ class Client {
     /** The build a trigger made, if any: newer than `before`, triggered through the API, matching the trigger. */
     async findTriggeredBuild(p, o, before) {
         const candidates = await this.builds(p, { branch: o.branch, limit: _validate_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PAGE_SIZE */ .H4 });
-        // The oldest match is ours: a later one was triggered by someone else after our call.
-        return candidates
-            .filter((b) => b.build_num > before &&
+        const matches = (b) => b.build_num > before &&
             b.why === 'api' &&
             (b.branch == null || b.branch === o.branch) &&
             (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
-            (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag))
-            .sort((a, b) => a.build_num - b.build_num)[0];
+            (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag);
+        // The oldest match is ours: a later one was triggered by someone else after our call.
+        return candidates.filter(matches).sort((a, b) => a.build_num - b.build_num)[0];
     }
 }
 /** A v2 slug, `provider/organization/project`, whose provider is never interpreted (docs/v2.md). */
@@ -4304,11 +4156,7 @@ function projectPath(p) {
 }
 const treePath = (p, branch) => `${projectPath(p)}/tree/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('branch', branch))}`;
 const buildPath = (p, buildNum) => `${projectPath(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkBuildNum */ .ZL)('build_num', buildNum)}`;
-/**
- * The first `limit` builds of a list page, each checked: the service may answer more than was asked for (its
- * v1.1 build lists have held 30 builds to `limit=1`), and the answer's size cap already bounds the cost.
- * docs/promises.md, promise 34.
- */
+/** The first `limit` builds of a page, which may hold more (docs/promises.md, promise 34): the size cap bounds it. */
 function firstOfPage(limit) {
     return (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildListAnswer */ .jf)(call, Array.isArray(value) && limit !== undefined ? value.slice(0, limit) : value);
 }
@@ -4333,6 +4181,7 @@ function pageQuery(q) {
 /* harmony export */   Yi: () => (/* binding */ erroredPipeline),
 /* harmony export */   aV: () => (/* binding */ jobAnswer),
 /* harmony export */   d6: () => (/* binding */ pipelineVcs),
+/* harmony export */   e0: () => (/* binding */ stringOrNull),
 /* harmony export */   jP: () => (/* binding */ triggerAnswer),
 /* harmony export */   kH: () => (/* binding */ pageAnswer),
 /* harmony export */   nd: () => (/* binding */ pipelineAnswer),
@@ -4347,9 +4196,8 @@ function pageQuery(q) {
 
 /** Items a page of a v2 list holds at most: v2 lists take no `limit`, and the service pages far below this. */
 const MAX_V2_PAGE_ITEMS = 100;
-/** Pipeline states the service documents; the last three come before the configuration is compiled. */
-const PIPELINE_STATES = ['created', 'errored', 'setup-pending', 'setup', 'pending'];
-const PENDING_PIPELINE_STATES = new Set(PIPELINE_STATES.slice(2));
+/** The pipeline states before the configuration is compiled (the others are `created` and `errored`). */
+const PENDING_PIPELINE_STATES = new Set(['setup-pending', 'setup', 'pending']);
 /** A UUID-like id: letters, digits and dashes, so that it is safe in a path, an output and a log line. */
 const ID = /^[0-9A-Za-z][0-9A-Za-z-]{0,63}$/u;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
@@ -4357,6 +4205,7 @@ const isV2Id = (value) => typeof value === 'string' && ID.test(value);
 const isUuid = (value) => typeof value === 'string' && UUID.test(value);
 const isPositiveWhole = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 const isString = (value) => typeof value === 'string';
+const stringOrNull = (value) => (isString(value) ? value : null);
 /** A field the service may leave out or set to null, else of the type `test` takes. */
 const absentOr = (value, test) => value == null || test(value);
 function checkCommon(call, value, what, at) {
@@ -4393,10 +4242,8 @@ function jobAnswer(call, value, at) {
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, `item ${at + 1} of the job list has ${wrong}`);
     return { ...record, job_number: num ?? null };
 }
-/**
- * One page of a v2 list: its first MAX_V2_PAGE_ITEMS `items` (a page of the service holds no more; the answer's
- * size cap bounds a longer one), `next_page_token` a string or null. docs/promises.md, promise 34.
- */
+/** A page's first MAX_V2_PAGE_ITEMS `items`: the service's hold no more, and the answer's size cap bounds a longer
+ *  one (docs/promises.md, promise 34). */
 function pageAnswer(call, value) {
     if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || !Array.isArray(value['items']))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'a page with an items list was expected');
@@ -4406,7 +4253,6 @@ function pageAnswer(call, value) {
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'the next_page_token is neither a string nor null');
     return { items, next: next || undefined };
 }
-/** A pipeline: a UUID-like `id`, a positive whole `number`; `state`, `errors` and `vcs` of their types when present. */
 function pipelineAnswer(call, value) {
     if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .unusable */ ._P)(call, 'a pipeline record was expected');
@@ -4434,22 +4280,19 @@ function triggerAnswer(call, status, value) {
     return { triggered: true, pipeline: pipelineAnswer(call, value) };
 }
 /** What an errored pipeline says: each error as `type: message` in the service's words (`config`, `plan`, ...),
- *  either alone when the other is missing; undefined when the pipeline is not errored. */
+ *  either alone when the other is missing; undefined when the pipeline is not errored. The errors of a list's
+ *  item, whose shape was not checked, are read with care. */
 function pipelineErrors(pipeline) {
-    const errors = pipeline.errors ?? [];
+    const errors = (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4);
     if (pipeline.state !== 'errored' && errors.length === 0)
         return undefined;
     return errors
         .map((e) => [e.type, e.message].filter((part) => isString(part) && part !== '').join(': '))
         .filter((text) => text !== '');
 }
-/** `Pipeline #3 is errored and runs no workflow: …` for a pipeline whose configuration failed, else undefined; the
- *  errors of a list's item, whose shape was not checked, are read with care. */
+/** `Pipeline #3 is errored and runs no workflow: …` for a pipeline whose configuration failed, else undefined. */
 function erroredPipeline(pipeline) {
-    const said = pipelineErrors({
-        ...pipeline,
-        errors: (Array.isArray(pipeline.errors) ? pipeline.errors : []).filter(_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4),
-    });
+    const said = pipelineErrors(pipeline);
     if (said === undefined)
         return undefined;
     return `Pipeline #${pipeline.number} is errored and runs no workflow${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
@@ -4458,13 +4301,12 @@ function erroredPipeline(pipeline) {
  *  project's; the fields of a list's item, whose shape was not checked, are read with care. */
 function pipelineVcs(pipeline) {
     const vcs = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(pipeline.vcs) ? pipeline.vcs : {};
-    const text = (value) => (typeof value === 'string' ? value : null);
-    const origin = text(vcs['origin_repository_url']);
-    const target = text(vcs['target_repository_url']);
+    const origin = stringOrNull(vcs['origin_repository_url']);
+    const target = stringOrNull(vcs['target_repository_url']);
     return {
-        branch: text(vcs['branch']),
-        revision: text(vcs['revision']),
-        tag: text(vcs['tag']),
+        branch: stringOrNull(vcs['branch']),
+        revision: stringOrNull(vcs['revision']),
+        tag: stringOrNull(vcs['tag']),
         otherRepository: origin !== null && target !== null && origin !== target,
     };
 }
@@ -4645,12 +4487,13 @@ const asIs = (_call, value) => value;
 const messageAnswer = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .objectAnswer */ .cd)(call, value);
 const workflowPath = (id) => `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', id))}`;
 const numberPath = (p, number, job = '') => `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/${job}${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}`;
-/** An item of a list, an object that passes `valid`. */
-const item = (valid = () => true) => (call, value) => {
+/** An object that passes `valid`; `why` says what was expected. */
+const shaped = (why, valid = () => true) => (call, value) => {
     if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(value) || !valid(value))
-        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the list holds an item of the wrong shape');
+        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, why);
     return value;
 };
+const item = (valid) => shaped('the list holds an item of the wrong shape', valid);
 /** A record read by id must carry that id (docs/promises.md, promise 35): a wrong one is another record's. */
 function theOne(call, record, id, what) {
     if (record.id.toLowerCase() !== id.toLowerCase())
@@ -4715,11 +4558,7 @@ class V2Client {
     }
     async rerun(workflowId, options) {
         const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
-        const check = (call, value) => {
-            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(value) || typeof value['workflow_id'] !== 'string')
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'no workflow_id');
-            return value;
-        };
+        const check = shaped('no workflow_id', (v) => typeof v['workflow_id'] === 'string');
         return this.#call('POST', `${workflowPath(workflowId)}/rerun`, check, { body, retry: 'once' });
     }
     /** Cancels a workflow: its running jobs, the jobs not started yet and its approvals. */
@@ -4747,8 +4586,9 @@ class V2Client {
     async readJob(p, number, pipelines = new Map()) {
         const job = await this.job(p, number);
         const id = job.pipeline?.id;
+        const call = { method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` };
         if (id === undefined)
-            throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)({ method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` }, 'the job names no pipeline');
+            throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the job names no pipeline');
         const pipeline = pipelines.get(id) ?? this.pipeline(id);
         pipelines.set(id, pipeline);
         const { id: workflowId, name } = job.latest_workflow ?? {};
@@ -4781,11 +4621,7 @@ class V2Client {
     /** A variable of that name is replaced. */
     async addEnvVar(p, name, value) {
         const body = { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name), value };
-        const check = (call, answer) => {
-            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(answer) || answer['name'] !== name)
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the variable ${name} was expected`);
-            return answer;
-        };
+        const check = shaped(`the variable ${name} was expected`, (v) => v['name'] === name);
         return this.#call('POST', `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/envvar`, check, { body });
     }
     async deleteEnvVar(p, name) {
@@ -4890,13 +4726,11 @@ function checkSegment(name, value, what = 'a non-empty name') {
         refuse(name, `allowed: ${what} other than '.' or '..'`, value);
     return value;
 }
-/** A pipeline's id on API v2: a UUID, as the service gives it. */
 function checkPipelineId(name, value) {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
         refuse(name, "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id", value);
     return value.toLowerCase();
 }
-/** A user, organization or repository name: one path segment. */
 function checkName(name, value) {
     checkSegment(name, value);
     if (value.includes('/'))
@@ -4930,7 +4764,7 @@ function checkParams(name, value) {
 }
 /** The v2 trigger's limits on pipeline parameters, as the service's API v2 reference gives them; v1.1 has none. */
 const PIPELINE_PARAM_LIMITS = { entries: 100, keyLength: 128, valueLength: 512 };
-/** Pipeline parameters within the v2 trigger's limits, refused before anything is sent rather than by the service. */
+/** Refused before anything is sent rather than by the service. */
 function checkPipelineParams(name, params) {
     const { entries, keyLength, valueLength } = PIPELINE_PARAM_LIMITS;
     const over = (most, detail) => refuse(name, `allowed: ${most}, the most a pipeline (API v2) takes`, undefined, detail);
@@ -4940,10 +4774,12 @@ function checkPipelineParams(name, params) {
     for (const key of keys) {
         // Characters, as the reference counts them: a letter outside the BMP is one, not two UTF-16 units.
         const [keyChars, length] = [[...key].length, [...String(params[key])].length];
+        const shown = JSON.stringify(`${key.slice(0, 40)}…`);
         if (keyChars > keyLength)
-            over(`names of at most ${keyLength} characters`, `${JSON.stringify(`${key.slice(0, 40)}…`)} has ${keyChars}`);
+            over(`names of at most ${keyLength} characters`, `${shown} has ${keyChars}`);
+        const value = `the value of ${JSON.stringify(key)} has ${length} characters`;
         if (length > valueLength)
-            over(`values of at most ${valueLength} characters`, `the value of ${JSON.stringify(key)} has ${length} characters`);
+            over(`values of at most ${valueLength} characters`, value);
     }
     return params;
 }
@@ -4964,8 +4800,9 @@ function jsonObjectKeys(text) {
 }
 /** A trigger names a revision or a tag, not both (docs/wire.md). */
 function checkRevisionOrTag(revisionName, revision, tagName, tag) {
+    const allowed = `give ${revisionName} or ${tagName}, not both`;
     if (revision !== undefined && tag !== undefined)
-        refuse(`${revisionName}/${tagName}`, `give ${revisionName} or ${tagName}, not both`, undefined, 'both are set');
+        refuse(`${revisionName}/${tagName}`, allowed, undefined, 'both are set');
 }
 /** A secret must be present; its value is never shown. */
 function checkSecret(name, value) {
@@ -4975,7 +4812,6 @@ function checkSecret(name, value) {
         refuse(name, 'allowed: a single line', undefined, 'it contains a line break');
     return value;
 }
-/** The forms `base-url` takes, as its error names them. */
 const BASE_URL_FORMS = "allowed: an http(s) address without credentials, query or fragment: the service's root " +
     "(https://ci.example.com), a self-hosted installation's root with its path prefix if it has one " +
     '(https://ci.internal/ci), or either ending in /api/v1.1 or /api/v2';

@@ -193,11 +193,10 @@ function describePatterns(patterns) {
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
 /* harmony import */ var _gate_scope_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6618);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7370);
-// What the gating actions report about a finished build. Its failed steps: each one's command and output tail in a
-// log group and the summary, and one annotation; the output is untrusted (docs/promises.md, promise 15), fenced from
-// the runner in the log, in a code block nothing can close in the summary, and cleaned of secrets before any cut
-// (docs/promises.md, promise 13). Its tests: the failed ones listed and annotated; GitHub shows few annotations per
-// step, so one budget serves every build a step reports on.
+// What the gating actions report of a finished build: each failed step's command and output tail in a log group and
+// the summary, with one annotation, and its failed tests, listed and annotated. Step output is untrusted
+// (docs/promises.md, promise 15): fenced from the runner in the log, in a code block nothing can close in the
+// summary, and cleaned of secrets before any cut (docs/promises.md, promise 13).
 
 
 
@@ -220,21 +219,20 @@ async function readTests({ io }, service, job) {
         return { tests: undefined, error: why };
     }
 }
-/** The error annotations a step may still make. */
+/** One budget serves every build a step reports on, as GitHub's bound is per step. */
 class AnnotationBudget {
     remaining = MAX_ANNOTATIONS;
 }
-/** The test's location for an annotation: its file, and the line when its message points into that file. */
-function annotationOf(test) {
+/** The test with its location for an annotation, if it names a file: the line too when its message points there. */
+function located(test) {
     const file = test.file?.trim().replace(/^\.\//, '');
     if (!file)
-        return undefined;
+        return [];
     const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const line = new RegExp(`${escaped}:(\\d+)`).exec(test.message ?? '')?.[1];
-    return line === undefined ? { file } : { file, startLine: Number(line) };
+    return [{ test, where: line === undefined ? { file } : { file, startLine: Number(line) } }];
 }
-/** The summary's part about a finished build's tests; the failed ones are logged, and annotated on their files
- *  while the budget lasts. */
+/** The summary's part on a build's tests; failed ones are logged, and annotated while the budget lasts. */
 function testsSection(ctx, read, budget, heading = 4) {
     const h = '#'.repeat(heading);
     if (read.tests === undefined)
@@ -251,11 +249,8 @@ function testsSection(ctx, read, budget, heading = 4) {
         const name = [test.classname, test.name].filter(Boolean).join(' › ') || '(unnamed test)';
         ctx.info(`✗ ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(clean(name), 300)}${test.file ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(test.file), 300)})` : ''}`);
     }
-    const located = failed.flatMap((test) => {
-        const where = annotationOf(test);
-        return where === undefined ? [] : [{ test, where }];
-    });
-    const annotated = located.slice(0, Math.max(0, budget.remaining));
+    const withFile = failed.flatMap(located);
+    const annotated = withFile.slice(0, Math.max(0, budget.remaining));
     for (const { test, where } of annotated) {
         const message = [test.classname, test.message || test.result || 'failed'].filter(Boolean).join(': ');
         // @actions/core escapes the message and properties of the command, so server text stays on its one line.
@@ -267,18 +262,15 @@ function testsSection(ctx, read, budget, heading = 4) {
     }
     budget.remaining -= annotated.length;
     parts.push(`${h} Failed tests`, (0,_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .failedTestsTable */ .l1)(failed));
-    if (located.length > annotated.length)
-        parts.push(`${annotated.length} failed tests are annotated on their files; ${located.length - annotated.length} more ` +
+    if (withFile.length > annotated.length)
+        parts.push(`${annotated.length} failed tests are annotated on their files; ${withFile.length - annotated.length} more ` +
             `with a file are listed here only (at most ${MAX_ANNOTATIONS} annotations per step).`);
     return parts;
 }
 /** Builds whose failed steps' output one step reads at most; the others' failures are named by their outcome. */
 const MAX_FAILURE_REPORTS = 5;
 const NOTHING_SHOWN = { failedStep: undefined, summary: '' };
-/**
- * Shows why a build did not pass (reportFailedSteps), or a link to its page where the service has no step output;
- * a failure to read it is a warning, never the verdict.
- */
+/** Shows why a build did not pass, or its page where the API has no step output; a failed read is only a warning. */
 async function showFailedSteps(ctx, service, job, lines, budget) {
     try {
         const steps = await service.failedSteps(job, lines, ctx.signal);
@@ -293,7 +285,6 @@ async function showFailedSteps(ctx, service, job, lines, budget) {
         }
         if (ctx.signal.aborted)
             return NOTHING_SHOWN;
-        // The runner masks secrets only where they appear whole; a line cut through one must not show a part.
         const annotate = budget.remaining > 0;
         const shown = reportFailedSteps(ctx.io, job, steps, { secrets: ctx.secrets, annotate });
         if (shown.failedStep !== undefined && annotate)
@@ -314,9 +305,7 @@ const SUMMARY_BLOCK_LIMIT = 16 * 1024;
 const SUMMARY_BUILD_LIMIT = 64 * 1024;
 const COMMAND_LINES = 20;
 /** Prints the failed steps of one build and annotates the first; the caller writes the summary it returns. */
-function reportFailedSteps(io, job, steps, 
-/** `secrets` are removed from everything shown, since the runner masks only whole values. */
-options = {}) {
+function reportFailedSteps(io, job, steps, options = {}) {
     const first = steps[0];
     if (first === undefined)
         return NOTHING_SHOWN;
@@ -375,7 +364,6 @@ options = {}) {
             : (0,_common_format_js__WEBPACK_IMPORTED_MODULE_5__/* .cut */ .Jj)(`Could not show the output of ${unavailable.length} steps of build #${num}: ${list}`, 2000)));
     }
     if (options.annotate ?? true) {
-        // @actions/core escapes the message and the title, so neither can leave its command line.
         const name = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(clean(first.name), 120);
         const exit = first.exitCode === undefined ? '' : ` (exit code ${first.exitCode})`;
         const reason = first.output === undefined ? undefined : (0,_service_step_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .lastMeaningfulLine */ .HF)(first.output.lines);
@@ -446,7 +434,7 @@ function commandLines(command) {
 /* harmony export */ });
 /* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9872);
 
-/** `#12 (job test)`, for the log and errors. */
+/** `#12 (job test)` */
 function label(job) {
     return `#${job.number}${job.name === null ? '' : ` (job ${job.name})`}`;
 }
@@ -480,8 +468,9 @@ const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  N: () => (/* binding */ gateBuilds),
-  y: () => (/* binding */ pipelineSource)
+  dK: () => (/* binding */ buildRow),
+  Np: () => (/* binding */ gateBuilds),
+  yN: () => (/* binding */ pipelineSource)
 });
 
 // EXTERNAL MODULE: ../common/clock.ts
@@ -523,8 +512,7 @@ var v2 = __webpack_require__(9575);
 // EXTERNAL MODULE: ../service/v2-records.ts
 var v2_records = __webpack_require__(216);
 ;// CONCATENATED MODULE: ../runner/gate-looks.ts
-// The gate's looks, given to the one wait (wait.ts): a source's jobs (one job, a commit's or a pipeline's) found
-// look after look until every one has ended and none is to come.
+// The gate's looks for the one wait (wait.ts): a source's jobs until all ended and none is to come.
 
 
 
@@ -535,8 +523,7 @@ var v2_records = __webpack_require__(216);
 
 
 
-/** Finds the source's jobs (the commit's, unless the input gives one) look after look until all have ended. */
-async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
+async function waitForJobs(ctx, service, input, on) {
     const { clock } = ctx;
     const started = clock.now();
     let scope = (0,gate_scope/* scopeOf */.Od)(input);
@@ -551,11 +538,9 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
     /** The last time a build appeared or ended: the appear and settle times count from it. */
     let lastChange = started;
     let warnedTruncated = false;
-    /** Set once API v2 refused a workflow read (none here, or the token): the builds alone decide. */
     let noV2 = false;
     /** The workflow the last look waited for, once every build had ended. */
     let waitingFor;
-    /** Why each of the commit's pipelines that errored (read with its workflows) runs nothing. */
     let erroredPipelines = [];
     /** Says once that API v2 refused (none here, or a project token): the builds alone decide from then on. */
     const refused = (error, what) => {
@@ -574,12 +559,11 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
         // A pipeline knows its workflows, all ended once it is complete.
         if (scanned.complete !== undefined)
             return [...(scanned.workflows ?? [])];
-        const waits = (name) => (0,name_patterns/* choosesName */.Cx)(input.workflows, name) && (input.jobs.length === 0 || ranNone);
         // A workflow that has not ended, a failing one too (docs/promises.md, promise 31); 'skip': not waited for.
         const isOpen = (name, status) => {
             if (v2/* FINAL_WORKFLOW_STATUSES */.qY.has(status))
                 return false;
-            if (!waits(name))
+            if (!(0,name_patterns/* choosesName */.Cx)(input.workflows, name) || (input.jobs.length > 0 && !ranNone))
                 return 'skip';
             waitingFor = `workflow ${name} is ${status}`;
             ctx.info(`Workflow ${name} is ${status}: waiting for it to end`);
@@ -590,7 +574,7 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
                 return undefined;
         erroredPipelines = [...(scanned.errored ?? [])];
         const found = new Map((scanned.workflows ?? []).map((w) => [w.id, w]));
-        /** Keeps a workflow that ended; false while one the verdict may judge is open. */
+        /** False while a workflow the verdict may judge is open. */
         const take = ({ id, name, status }) => {
             if (found.has(id))
                 return true;
@@ -667,7 +651,7 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
         const logged = lines.length > 0;
         everything = new Map(all.map((b) => [b.number, b]));
         current = builds;
-        seen(builds);
+        on.seen(builds);
         // A source that knows when it is complete (a pipeline) needs no settle time.
         const complete = scanned.complete;
         if (complete === false || !builds.every((b) => b.ended))
@@ -704,10 +688,8 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
                 ? []
                 : [`${what}${list.length > 1 ? 's' : ''} ${list.map((m) => `'${m.body}'`).join(', ')}`];
             const why = [...names(missingWorkflows, 'Workflow'), ...names(missingJobs, 'Job')].join(' and ');
-            const missing = why === ''
-                ? `No build of ${scope} appeared ${within}${after}`
-                : `${why} of ${scope} did not appear ${within}${after}`;
-            return finished(workflows, { missing, errored: erroredPipelines });
+            const what = why === '' ? `No build of ${scope} appeared` : `${why} of ${scope} did not appear`;
+            return finished(workflows, { missing: `${what} ${within}${after}`, errored: erroredPipelines });
         }
         if (complete === true)
             return finished([...(scanned.workflows ?? [])], (0,values/* definedOnly */.Uv)({ nothing: scanned.nothing }));
@@ -725,7 +707,7 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
         clock,
         signal: ctx.signal,
         intervalMs: input.intervalMs,
-        deadline,
+        deadline: on.deadline,
         look,
         log: ctx.info,
         still: ({ looks, elapsedMs }) => `Still waiting after ${(0,format/* formatDuration */.a3)(elapsedMs)} (${looks} looks): ${tally(current)}`,
@@ -737,16 +719,14 @@ async function waitForJobs(ctx, service, input, { deadline, seen, stopped, }) {
                 ? 'no build of it had appeared'
                 : open.length > 0
                     ? `left running: ${open.map((b) => `${(0,gate_scope/* label */.Pf)(b)} ${(0,gate_scope/* describeState */.Jw)(b)}`).join(', ')}`
-                    : waitingFor !== undefined
-                        ? `every build had ended, but ${waitingFor}`
-                        : 'every build had ended, but a named job had not appeared';
+                    : `every build had ended, but ${waitingFor ?? 'a named job had not appeared'}`;
             const within = `did not end within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}`;
             const text = `The builds of ${scope} ${within}${why}; ${left}`;
-            stopped(text);
+            on.stopped(text);
             return (0,runner_text/* logSafe */.sN)(text);
         },
         gaveUp: (error) => {
-            stopped(error.message);
+            on.stopped(error.message);
             return `Gave up waiting for the builds of ${(0,gate_scope/* scopeOf */.Od)(input)}: ${error.message}; they may still be running`;
         },
     });
@@ -760,9 +740,8 @@ function tally(builds) {
 }
 
 ;// CONCATENATED MODULE: ../runner/gate.ts
-// The gate of trigger-build (`wait`) and wait-for-build: waits for builds (one followed by number, a commit's, or
-// a pipeline's) with its looks (gate-looks.ts) through the one wait (wait.ts), judges them by the one rule
-// (verdict.ts), shows why they failed and their tests, and sets the outputs and the summary.
+// The gate of trigger-build (`wait`) and wait-for-build: waits for builds with its looks (gate-looks.ts), judges
+// them by the one rule (verdict.ts), shows why they failed and their tests, and sets the outputs and summary.
 
 
 
@@ -785,15 +764,6 @@ async function gateBuilds(ctx, service, input, options) {
     let ending = { kind: 'cancelled' };
     let workflows = [];
     const reports = { tests: new Map(), failures: new Map(), budget: new build_report/* AnnotationBudget */.TL() };
-    /** Nothing ran (no build appeared, or a pipeline made no job): `if-no-builds` decides, never a success. */
-    const ranNothing = (why) => {
-        ending = { kind: 'stopped', why };
-        // Nothing to wait for (a commit the service skipped or filtered out): the workflow says whether that is fine.
-        const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
-        (0,outcomes/* ifNothing */.Le)(ctx, input.ifNoBuilds, going, () => (0,wait/* waitFailed */.bn)((0,runner_text/* logSafe */.sN)((0,gate_scope/* upper */.js)(why))));
-        ending = { kind: 'none', why };
-        return builds;
-    };
     try {
         let waited;
         try {
@@ -801,7 +771,6 @@ async function gateBuilds(ctx, service, input, options) {
                 builds = b;
                 options.seen?.(b);
             };
-            /** A wait that ended without a result: the summary says why (the step's error says it too). */
             const stopped = (why) => void (ending = { kind: 'stopped', why });
             // The wait is a log group of its own, ended before the failure reports print theirs (GitHub nests none).
             const follow = async () => waitForJobs(ctx, service, await oneJob(service, input), { deadline, seen, stopped });
@@ -813,9 +782,7 @@ async function gateBuilds(ctx, service, input, options) {
                 ending = { kind: 'cancelled', what };
                 throw new errors/* AbortedError */.oM(`${(0,clock/* abortReason */.Js)(ctx.signal).message}; ${what}`);
             }
-            if (ctx.signal.aborted || error instanceof errors/* AbortedError */.oM)
-                throw error;
-            if (!(error instanceof wait/* WaitError */.uf))
+            if (!ctx.signal.aborted && !(error instanceof errors/* AbortedError */.oM || error instanceof wait/* WaitError */.uf))
                 ending = { kind: 'stopped', why: error.message };
             throw error;
         }
@@ -849,8 +816,15 @@ async function gateBuilds(ctx, service, input, options) {
             ctx.info(`The step's time-out came: the remaining failure logs and tests are not read`);
         if (verdict.fail !== undefined)
             throw (0,wait/* waitFailed */.bn)((0,runner_text/* logSafe */.sN)(verdict.fail));
-        if (verdict.none !== undefined)
-            return ranNothing(verdict.none);
+        if (verdict.none !== undefined) {
+            // Nothing ran (a commit the service skipped or filtered out): `if-no-builds` decides, never a success.
+            const why = verdict.none;
+            ending = { kind: 'stopped', why };
+            const going = `${why}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
+            (0,outcomes/* ifNothing */.Le)(ctx, input.ifNoBuilds, going, () => (0,wait/* waitFailed */.bn)((0,runner_text/* logSafe */.sN)((0,gate_scope/* upper */.js)(why))));
+            ending = { kind: 'none', why };
+            return builds;
+        }
         const worst = endOutcome(ending, builds, workflows);
         const target = (0,gate_scope/* scopeOf */.Od)(input);
         ctx.info(worst === 'success'
@@ -864,12 +838,9 @@ async function gateBuilds(ctx, service, input, options) {
     }
     return builds;
 }
-/**
- * One pipeline as the gate's source, its jobs read in its own project, its `project_slug` (docs/promises.md, promise
- * 35): the step's own when they name one project, or when the answer names none. When they differ, a project the
- * step named itself makes `asked` (the input that named the pipeline) an input error; else the pipeline's project
- * is used, and said. Without `asked` (a pipeline the step started) another project is another's answer, and unusable.
- */
+// One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). When that
+// is not the step's, a project the step named makes `asked` (the input that named the pipeline) an input error,
+// else the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
 function pipelineSource(ctx, connection, pipeline, times, asked) {
     const named = pipeline['project_slug'];
     const own = named === undefined ? connection.project : (0,slug/* slugAddress */.Ms)(named);
@@ -892,14 +863,13 @@ function pipelineSource(ctx, connection, pipeline, times, asked) {
 }
 /** The inputs that name the step's project; without them it is the workflow's repository. */
 const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
-/** build-num mode: that one job, as a source that is complete once it has ended. */
 async function oneJob(service, input) {
     if (input.buildNum === undefined)
         return input;
     const source = await service.oneJob(input.buildNum);
     return { ...input, workflows: [], jobs: [], named: [], source };
 }
-/** The `outcome` output: the worst outcome of the builds and workflows, once all ended; 'none' when none ran. */
+/** The `outcome` output: the worst of the builds and workflows once all ended; 'none' when none ran. */
 function endOutcome(ending, builds, workflows) {
     if (ending.kind === 'none')
         return 'none';
@@ -919,19 +889,23 @@ function setOutputs(ctx, input, builds, outcome, failures, options) {
     ctx.setOutput('build-num', main?.number ?? '');
     ctx.setOutput('build-url', (0,runner_text/* shellSafeUrl */.NO)(main?.url ?? ''));
     ctx.setOutput('outcome', (0,outcomes/* outputWord */.u)(ctx.info, 'outcome', outcome));
-    const rows = builds.map((b) => ({
-        build_num: b.number,
-        build_url: b.url ? (0,runner_text/* shellSafeUrl */.NO)(b.url) : null,
-        job: b.name,
-        workflow: b.workflow.name,
-        status: b.status,
-        outcome: (0,outcomes/* outcomeOf */.sG)(b) || null,
-    }));
+    const rows = builds.map((b) => buildRow(b));
     for (const { job, workflow, status } of (0,runner_verdict/* unbuiltOf */.N7)(input))
         rows.push({ build_num: null, build_url: null, job, workflow, status, outcome: null });
     ctx.setOutput('builds', rows);
     const failedStep = builds.map((b) => failures.get(b.number)?.failedStep).find((s) => s !== undefined);
     ctx.setOutput('failed-step', failedStep ?? '');
+}
+/** A row of the `builds` output. */
+function buildRow(b, outcome = (0,outcomes/* outcomeOf */.sG)(b) || null) {
+    return {
+        build_num: b.number,
+        build_url: b.url ? (0,runner_text/* shellSafeUrl */.NO)(b.url) : null,
+        job: b.name,
+        workflow: b.workflow.name,
+        status: b.status,
+        outcome,
+    };
 }
 async function writeSummary(ctx, input, { builds, workflows }, ending, reports, elapsedMs) {
     const title = input.buildNum === undefined ? `Builds of ${(0,runner_text/* mdSafe */.$v)((0,gate_scope/* scopeOf */.Od)(input), 200)}` : `Build #${input.buildNum}`;
@@ -944,8 +918,9 @@ async function writeSummary(ctx, input, { builds, workflows }, ending, reports, 
     const parts = [`### ${title}`, facts.join(' · ')];
     if (builds.length > 0)
         parts.push(buildsTable(builds));
-    const ended = workflows.filter((w) => w.status !== 'success');
-    const list = ended.map((w) => `- Workflow ${(0,runner_text/* mdSafe */.$v)(w.name, 100)} ended with status ${(0,runner_text/* mdSafe */.$v)(w.status, 50)}`);
+    const list = workflows
+        .filter((w) => w.status !== 'success')
+        .map((w) => `- Workflow ${(0,runner_text/* mdSafe */.$v)(w.name, 100)} ended with status ${(0,runner_text/* mdSafe */.$v)(w.status, 50)}`);
     if (list.length > 0)
         parts.push(list.join('\n'));
     if (ending.kind === 'cancelled')
@@ -1052,11 +1027,10 @@ async function confirmPipeline(ctx, pipelines, triggered, deadline = Number.POSI
     // The pipeline rides along as the cause: the general action's `result` output is that record.
     throw new _service_pipeline_builds_js__WEBPACK_IMPORTED_MODULE_2__/* .PipelineErroredError */ .GU(text, { cause: pipeline });
 }
-// The web app's address of a pipeline (docs/sunset.md): `{web}/pipelines/{slug}/{number}`, `{web}` being the
-// origin of a job's address once one is known, else the root of `base-url` with its path prefix; built from
-// checked parts only.
+// The web app's address of a pipeline (docs/sunset.md), from checked parts only: `{web}/pipelines/{slug}/{number}`,
+// `{web}` being the origin of a job's address once one is known, else `base-url`'s root with its path prefix.
 function pipelineUrl(connection, pipeline, jobUrl) {
-    const job = jobUrl === undefined || jobUrl === null ? null : URL.parse(jobUrl);
+    const job = jobUrl ? URL.parse(jobUrl) : null;
     const web = job?.origin ?? connection.baseUrl.replace(/\/api\/v1\.1$/u, '');
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shellSafeUrl */ .NO)(`${web}/pipelines/${(0,_service_slug_js__WEBPACK_IMPORTED_MODULE_0__/* .projectSlug */ .Tb)(connection.project)}/${pipeline.number}`);
 }
@@ -1083,26 +1057,22 @@ function warnRecovered(ctx, after, what, where) {
 /* harmony export */   BP: () => (/* binding */ newest),
 /* harmony export */   Gf: () => (/* binding */ decidingBuild),
 /* harmony export */   N7: () => (/* binding */ unbuiltOf),
-/* harmony export */   S4: () => (/* binding */ judge)
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   mr: () => (/* binding */ allowedOf)
 /* harmony export */ });
 /* harmony import */ var _common_name_patterns_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9872);
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2049);
 /* harmony import */ var _gate_scope_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6618);
-// The gate's verdict: the one rule of what a gate may pass (docs/promises.md, promise 31), and the words of a
-// failure.
+// The gate's verdict: the one rule of what a gate may pass, and the words of a failure.
 
 
 
-/**
- * The one rule of what a gate may pass, on every path: by commit, by `pipeline-id` and by the trigger, by triple and
- * by slug (docs/promises.md, promise 31). It passes only when every named workflow and job was found and ended
- * with an outcome the policy allows, at least one build ran (an approval is not one), and no workflow judged ended
- * with an outcome outside the policy. `if-no-builds` decides only when nothing failed and no build ran.
- */
+// The one rule of what a gate may pass, on every path, by triple and by slug (docs/promises.md, promise 31):
+// every named workflow and job found and ended as the policy allows, at least one build (not an approval) ran,
+// and no workflow judged ended outside the policy. `if-no-builds` decides only when nothing failed and none ran.
 function judge(input, found) {
     const { policy } = input;
     const inWorkflow = (b, w) => b.workflow.id === w.id || b.workflow.name === w.name;
-    // The workflows judged: every one of the pipeline or commit, or those `workflow` names.
     const chosen = found.workflows.filter((w) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_0__/* .choosesName */ .Cx)(input.workflows, w.name));
     const ranNone = found.builds.length === 0 || found.missing !== undefined;
     // With `job`, the workflows that hold a chosen job: one that failed through a build of a job left out is not
@@ -1131,8 +1101,7 @@ function judge(input, found) {
     else if (failing.length > 0 || failingWorkflows.length > 0) {
         return { judged, fail: failureMessage(input, found.builds, failing, failingWorkflows) };
     }
-    // A pipeline's job that ended without a build fails it unless the policy allows its status: a deploy that never
-    // ran is no deploy.
+    // A pipeline's job that ended without a build fails it unless the policy allows its status: no deploy ran.
     const stopped = found.unbuilt.filter((j) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .passes */ .WE)(policy, j.status));
     if (stopped.length > 0) {
         const list = stopped.map((j) => `job ${j.job} of workflow ${j.workflow} ended ${j.status}`).join(', ');
@@ -1148,7 +1117,7 @@ function judge(input, found) {
 function unbuiltOf({ source, workflows, jobs }) {
     return (source?.unbuilt ?? []).filter((j) => (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_0__/* .choosesName */ .Cx)(workflows, j.workflow) && (0,_common_name_patterns_js__WEBPACK_IMPORTED_MODULE_0__/* .choosesName */ .Cx)(jobs, j.job));
 }
-/** The build that decided a verdict: the first that did not pass, else the newest. */
+/** The first build that did not pass, else the newest. */
 function decidingBuild(builds, policy) {
     return builds.find((b) => !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .passes */ .WE)(policy, (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .outcomeOf */ .sG)(b))) ?? newest(builds);
 }
@@ -1206,23 +1175,23 @@ function buildHow(b) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3585);
 /* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+// What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
+// that ends with the wait.
 
 
 
-/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
-function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
-    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+/** A wait in minutes, up to the longest a workflow run lives (35 days), in milliseconds. */
+function waitMs(inputs, name, fallback, min = 1) {
+    return inputs.integer(name, min, 35 * 24 * 60, fallback) * 60_000;
 }
 function pollIntervalMs(inputs) {
-    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
-    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+    return inputs.integer('poll-interval-seconds', 1, 3600, 15) * 1000;
 }
 /** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
 function readRevision(given, env, instead) {
     const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
-    if (raw === undefined) {
+    if (raw === undefined)
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
-    }
     if (!/^[0-9a-f]{7,40}$/i.test(raw))
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
     return raw.toLowerCase();
@@ -1240,7 +1209,6 @@ function connectUntil(ctx, deadline) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ untilDeadline),
-/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
 /* harmony export */   bn: () => (/* binding */ waitFailed),
 /* harmony export */   uf: () => (/* binding */ WaitError),
 /* harmony export */   uk: () => (/* binding */ wait)
@@ -1251,19 +1219,13 @@ function connectUntil(ctx, deadline) {
 /* harmony import */ var _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5841);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
-// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
-// end of one look, so that a Retry-After the transport waited out pushes the next one back.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20). The interval runs from the end of
+// one look, so that a Retry-After the transport waited out pushes the next one back.
 
 
 
 
 
-const WAIT_LIMITS = {
-    pollSeconds: { min: 1, max: 3600 },
-    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-};
-/** Several looks in a row failed: the last failure says why. */
 class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
@@ -1277,25 +1239,18 @@ function waitFailed(why, cause) {
 /** Waits until a look has the result, and returns it; any other ending is the step's error. */
 async function wait(options) {
     const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
-    let result;
-    try {
-        result = await poll({
-            ...rest,
-            onHeartbeat: (state) => log(still(state)),
-            onFailure: typeof failed === 'string'
-                ? (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} ` +
-                    `(failure ${failures} in a row)`)
-                : failed,
-        }, look);
-    }
-    catch (error) {
-        if (error instanceof PollFailedError && gaveUp !== undefined)
-            throw new WaitError(gaveUp(error), { cause: error });
-        throw error;
-    }
+    const onFailure = typeof failed !== 'string'
+        ? failed
+        : (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`);
+    const result = await poll({ ...rest, onHeartbeat: (state) => log(still(state)), onFailure }, look).catch((error) => {
+        throw error instanceof PollFailedError && gaveUp !== undefined
+            ? waitFailed(gaveUp(error), error)
+            : error;
+    });
     if (result.done)
         return result.value;
-    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
+    throw waitFailed(unfinished(result.error, result));
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
 // with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
@@ -1331,11 +1286,10 @@ async function poll(options, look) {
                 return { done: false, error, ...state() };
             if (!transient(error))
                 throw error;
-            if (++failures > maxFailures) {
+            if (++failures > maxFailures)
                 throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
                     cause: error,
                 });
-            }
             waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
             options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
             lastLine = clock.now();
@@ -1378,9 +1332,8 @@ function untilDeadline(signal, clock, deadline) {
     signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
     return AbortSignal.any([signal, controller.signal]);
 }
-/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+/** A failure that may pass by the next look; an answer of the wrong shape comes back the same. */
 function transient(error) {
-    // An answer of the wrong shape comes back the same at the next look.
     return !(error instanceof _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransient */ .dg)(error) || error instanceof _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .BadResponseError */ .nS);
 }
 

@@ -26,10 +26,9 @@ async function clearCache(ctx) {
     const { service } = ctx.connect();
     const answer = await service.clearCache();
     const message = answer.status ?? answer.message ?? JSON.stringify(answer);
-    const { name } = service;
-    ctx.info(`Cleared the build cache of ${name}: ${message}`);
+    ctx.info(`Cleared the build cache of ${service.name}: ${message}`);
     ctx.setOutput('message', message);
-    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .appendSummary */ .fe)(ctx.io, `Cleared the build cache of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(name)}**: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(message)}`);
+    await (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .appendSummary */ .fe)(ctx.io, `Cleared the build cache of **${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(service.name)}**: ${(0,_runner_text_js__WEBPACK_IMPORTED_MODULE_2__/* .mdSafe */ .$v)(message)}`);
 }
 function run() {
     return (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .Cs)(spec, clearCache);

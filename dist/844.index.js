@@ -74,15 +74,14 @@ function readInputs(ctx) {
         pipelineId: undefined,
     };
     if (pipelineIdText !== undefined) {
-        const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean).join(' and ');
-        if (also !== '')
-            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also} ${also.includes(' and ') ? 'are' : 'is'} given too`);
+        const also = [givenRevision && 'revision', branch && 'branch'].filter(Boolean);
+        if (also.length > 0)
+            throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ValidationError */ .yI('pipeline-id', 'give pipeline-id, or else revision and branch, not both', undefined, `${also.join(' and ')} ${also.length > 1 ? 'are' : 'is'} given too`);
         return { ...input, pipelineId: (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPipelineId */ .iw)('pipeline-id', pipelineIdText) };
     }
     if (branch !== undefined)
         (0,_service_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', branch);
-    // On a comment, a branch given alone names the commit through its newest pipeline, as in wait-for-build.
-    if (givenRevision === undefined && branch !== undefined && (0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__/* .commentsOnPullRequest */ .uz)(ctx.env))
+    if ((0,_runner_workflow_js__WEBPACK_IMPORTED_MODULE_12__/* .branchNamesCommit */ .E2)(ctx.env, givenRevision, branch))
         return input;
     return { ...input, revision: (0,_runner_wait_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .readRevision */ .M7)(givenRevision, ctx.env, 'pipeline-id') };
 }
@@ -178,13 +177,10 @@ async function approve(ctx) {
                     const newest = await newestOfCommit(service, input);
                     listed = true;
                     pulls = newest.passed.length;
-                    for (const p of newest.passed) {
-                        if (passedOver.has(p.id))
-                            continue;
+                    for (const p of newest.passed.filter(({ id }) => !passedOver.has(id))) {
                         passedOver.add(p.id);
-                        const branch = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(p.branch ?? '(none)', 200);
-                        ctx.info(`Pipeline #${p.number} is of a pull request (branch ${branch}), perhaps a fork's; passed over, ` +
-                            'as allow-forks is false; looking at an older one');
+                        ctx.info(`Pipeline #${p.number} is of a pull request (branch ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(p.branch ?? '(none)', 200)}), perhaps ` +
+                            "a fork's; passed over, as allow-forks is false; looking at an older one");
                     }
                     found = newest.found;
                 }
@@ -206,10 +202,9 @@ async function approve(ctx) {
                 return { done: false };
             },
         }));
-        if (holds.length === 0) {
+        if (holds.length === 0)
             ctx.info(`Nothing to approve: every ${chosen} of pipeline #${pipeline?.number ?? ''} was already approved ` +
                 `(${(seen ?? []).flatMap((a) => (isChosen(a) ? [a.name] : [])).join(', ')})`);
-        }
         for (const hold of holds) {
             await approveOnce(ctx, approver, hold);
             approved.push(hold);
@@ -450,23 +445,23 @@ function describePatterns(patterns) {
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3585);
 /* harmony import */ var _workflow_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(649);
+// What the waiting actions share: how long to wait, how often to look, which commit to wait for, and a connection
+// that ends with the wait.
 
 
 
-/** A wait in minutes (up to the longest a workflow run lives), in milliseconds. */
-function waitMs(inputs, name, fallback, min = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.min) {
-    return inputs.integer(name, min, _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.timeoutMinutes.max, fallback) * 60_000;
+/** A wait in minutes, up to the longest a workflow run lives (35 days), in milliseconds. */
+function waitMs(inputs, name, fallback, min = 1) {
+    return inputs.integer(name, min, 35 * 24 * 60, fallback) * 60_000;
 }
 function pollIntervalMs(inputs) {
-    const { min, max } = _wait_js__WEBPACK_IMPORTED_MODULE_1__/* .WAIT_LIMITS */ .NW.pollSeconds;
-    return inputs.integer('poll-interval-seconds', min, max, 15) * 1000;
+    return inputs.integer('poll-interval-seconds', 1, 3600, 15) * 1000;
 }
 /** The commit to wait for, in lower case: `revision` as given, else the one the workflow's event names. */
 function readRevision(given, env, instead) {
     const raw = given ?? (0,_workflow_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRevision */ .VS)(env);
-    if (raw === undefined) {
+    if (raw === undefined)
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', `a value is required when GITHUB_SHA is not set (or give ${instead})`, undefined, 'missing');
-    }
     if (!/^[0-9a-f]{7,40}$/i.test(raw))
         throw new _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ValidationError */ .yI('revision', 'allowed: a commit SHA, or a prefix of at least 7 hex digits', raw);
     return raw.toLowerCase();
@@ -484,7 +479,6 @@ function connectUntil(ctx, deadline) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ untilDeadline),
-/* harmony export */   NW: () => (/* binding */ WAIT_LIMITS),
 /* harmony export */   bn: () => (/* binding */ waitFailed),
 /* harmony export */   uf: () => (/* binding */ WaitError),
 /* harmony export */   uk: () => (/* binding */ wait)
@@ -495,19 +489,13 @@ function connectUntil(ctx, deadline) {
 /* harmony import */ var _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5841);
 /* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7370);
 /* harmony import */ var _service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(602);
-// The one wait of the waiting actions (docs/promises.md, promises 17–20): each gives it a look and the words of an
-// ending, and it runs the loop, turning an ending without a result into the step's error. The interval runs from the
-// end of one look, so that a Retry-After the transport waited out pushes the next one back.
+// The one wait of the waiting actions (docs/promises.md, promises 17–20). The interval runs from the end of
+// one look, so that a Retry-After the transport waited out pushes the next one back.
 
 
 
 
 
-const WAIT_LIMITS = {
-    pollSeconds: { min: 1, max: 3600 },
-    timeoutMinutes: { min: 1, max: 35 * 24 * 60 },
-};
-/** Several looks in a row failed: the last failure says why. */
 class PollFailedError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserFacingError */ .Ui {
     name = 'PollFailedError';
 }
@@ -521,25 +509,18 @@ function waitFailed(why, cause) {
 /** Waits until a look has the result, and returns it; any other ending is the step's error. */
 async function wait(options) {
     const { look, log, still, failed, unfinished, gaveUp, ...rest } = options;
-    let result;
-    try {
-        result = await poll({
-            ...rest,
-            onHeartbeat: (state) => log(still(state)),
-            onFailure: typeof failed === 'string'
-                ? (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} ` +
-                    `(failure ${failures} in a row)`)
-                : failed,
-        }, look);
-    }
-    catch (error) {
-        if (error instanceof PollFailedError && gaveUp !== undefined)
-            throw new WaitError(gaveUp(error), { cause: error });
-        throw error;
-    }
+    const onFailure = typeof failed !== 'string'
+        ? failed
+        : (error, { failures, nextInMs }) => log(`Could not ${failed} (${error.message}); looking again in ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(nextInMs)} ` +
+            `(failure ${failures} in a row)`);
+    const result = await poll({ ...rest, onHeartbeat: (state) => log(still(state)), onFailure }, look).catch((error) => {
+        throw error instanceof PollFailedError && gaveUp !== undefined
+            ? waitFailed(gaveUp(error), error)
+            : error;
+    });
     if (result.done)
         return result.value;
-    throw new WaitError(unfinished(result.error, { looks: result.looks, elapsedMs: result.elapsedMs }));
+    throw waitFailed(unfinished(result.error, result));
 }
 // Looks until `look` says done or the deadline passes. Rejects with the abort reason as soon as `signal` aborts,
 // with a look's error when it cannot pass (a 404, a 401, a bug), and after `maxFailures` failed looks in a row.
@@ -575,11 +556,10 @@ async function poll(options, look) {
                 return { done: false, error, ...state() };
             if (!transient(error))
                 throw error;
-            if (++failures > maxFailures) {
+            if (++failures > maxFailures)
                 throw new PollFailedError(`${failures} looks in a row failed; the last: ${error.message}`, {
                     cause: error,
                 });
-            }
             waitMs = Math.min(maxFailureWaitMs, intervalMs * 2 ** (failures - 1));
             options.onFailure?.(error, { ...state(), failures, nextInMs: waitMs });
             lastLine = clock.now();
@@ -622,9 +602,8 @@ function untilDeadline(signal, clock, deadline) {
     signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
     return AbortSignal.any([signal, controller.signal]);
 }
-/** A failure of one look that may pass by the next one: isTransient's, and a garbled answer. */
+/** A failure that may pass by the next look; an answer of the wrong shape comes back the same. */
 function transient(error) {
-    // An answer of the wrong shape comes back the same at the next look.
     return !(error instanceof _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UnusableAnswerError */ .qx) && ((0,_service_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransient */ .dg)(error) || error instanceof _service_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .BadResponseError */ .nS);
 }
 

@@ -50,7 +50,6 @@ var validate = __webpack_require__(6609);
 
 
 
-/** Reads and checks every input of the action's own before anything is sent. */
 function readInputs(ctx) {
     const { inputs } = ctx;
     const { branch, tag, revision } = (0,workflow/* triggerRefOf */.hy)({ branch: inputs.optional('branch'), tag: inputs.optional('tag'), revision: inputs.optional('revision') }, ctx.env);
@@ -81,17 +80,8 @@ function readInputs(ctx) {
     (0,trigger_api/* checkTriggerInputs */.em)(api, request);
     return { api, ifNoBuilds, request, wait, timeoutMs, intervalMs, cancelOnAbort, policy, failureLogLines };
 }
-/** The runner variable each parameter of the service's own trigger action comes from. */
-const CONTEXT_PARAMS = {
-    GHA_Actor: 'GITHUB_ACTOR',
-    GHA_Action: 'GITHUB_ACTION',
-    GHA_Event: 'GITHUB_EVENT_NAME',
-};
-/**
- * With `github-context-params`, the parameters the service's own trigger action sends, with its values, so that a
- * configuration written for it runs unchanged: GHA_Actor, GHA_Action, GHA_Event, and GHA_Meta when `github-meta`
- * is given. A parameter `params` sets too keeps the value of `params`, with a warning.
- */
+// With `github-context-params`, the parameters the service's own trigger action sends, so that a
+// configuration written for it runs unchanged; a parameter `params` sets too keeps its value, with a warning.
 function withContextParams(ctx, given) {
     const meta = ctx.inputs.optional('github-meta');
     if (!ctx.inputs.boolean('github-context-params', false)) {
@@ -99,15 +89,13 @@ function withContextParams(ctx, given) {
             ctx.io.warning('github-meta is given but not sent: it is sent only with github-context-params: true');
         return given;
     }
-    // Only the variables that are set, as that action sends them (a variable not set leaves its parameter out).
-    const added = Object.create(null);
-    for (const [name, variable] of Object.entries(CONTEXT_PARAMS)) {
-        const value = ctx.env[variable];
-        if (value !== undefined)
-            added[name] = value;
-    }
-    if (meta !== undefined)
-        added['GHA_Meta'] = meta;
+    // As that action sends them, a variable not set leaves its parameter out.
+    const added = (0,values/* definedOnly */.Uv)({
+        GHA_Actor: ctx.env['GITHUB_ACTOR'],
+        GHA_Action: ctx.env['GITHUB_ACTION'],
+        GHA_Event: ctx.env['GITHUB_EVENT_NAME'],
+        GHA_Meta: meta,
+    });
     const clash = Object.keys(added).filter((name) => given !== undefined && Object.hasOwn(given, name));
     if (clash.length > 0)
         ctx.io.warning(`params sets ${clash.join(', ')}, which github-context-params sets too: ` +
@@ -131,12 +119,12 @@ var v2 = __webpack_require__(9575);
 
 /** The real time a cancel after the step's own gets, so that the step exits before the runner kills it. */
 const CANCEL_BUDGET_MS = 4000;
-/** Its connection's timeouts and retries, which fit in that time. */
+/** Timeouts and retries that fit in that time. */
 const CANCEL_CONNECTION = {
     timeouts: { connectMs: 2000, headersMs: 3000, bodyIdleMs: 3000 },
     retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 800 },
 };
-/** The words of a cancel of a build or pipeline the step followed. */
+/** What the step says of the work after a cancel: when, what it left or does, and what a failure of it means. */
 function cancelling(name, doing, where = '') {
     return {
         when: 'The step was cancelled',
@@ -147,11 +135,7 @@ function cancelling(name, doing, where = '') {
         failed: (why) => `${name} could not be cancelled (${why}) and may still be running`,
     };
 }
-/**
- * Work that must still be done after the step was cancelled, unless cancel-on-abort says no: on a connection of
- * its own (the step's is aborted), with a short real-time budget, so the step ends before the runner kills it.
- * Returns what became of the build or pipeline, for the error and the summary.
- */
+/** Work after the step was cancelled, unless cancel-on-abort says no; returns what became of it. */
 async function afterAbort(ctx, input, says, work) {
     if (!input.cancelOnAbort) {
         ctx.info(`${says.when}; ${says.left} (cancel-on-abort: false)${says.where}`);
@@ -200,22 +184,19 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
 }
 /** The step was cancelled while following the triggered build: cancels it, once. */
 async function cancelOnAbort(ctx, input, last) {
-    const num = last.number;
+    const name = `build #${last.number}`;
     const where = last.url ? `: ${last.url}` : '';
     if (last.ended)
-        return `build #${num} had already finished`;
-    return afterAbort(ctx, input, cancelling(`build #${num}`, `cancelling build #${num}`, where), async (service) => {
-        const cancelled = await service.cancelJob(num);
-        ctx.info(`Cancelled build #${num}${now(cancelled)}${where}`);
-        return `build #${num} was cancelled`;
+        return `${name} had already finished`;
+    return afterAbort(ctx, input, cancelling(name, `cancelling ${name}`, where), async (service) => {
+        const cancelled = await service.cancelJob(last.number);
+        ctx.info(`Cancelled ${name}${now(cancelled)}${where}`);
+        return `${name} was cancelled`;
     });
 }
-/**
- * The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
- * `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
- */
+// The step was cancelled during the trigger: finds the build or pipeline it may have started (newer than
+// `before`, on its branch or tag), and cancels it, or each of its workflows (docs/promises.md, promise 2).
 function cancelLost(ctx, input, error) {
-    const { before } = error;
     const kind = error instanceof v1/* TriggerAbortedError */.W0 ? 'build' : 'pipeline';
     const { branch, tag } = input.request;
     const where = kind === 'pipeline' && tag !== undefined ? `tag '${tag}'` : `branch '${branch}'`;
@@ -229,19 +210,19 @@ function cancelLost(ctx, input, error) {
     };
     return afterAbort(ctx, input, says, async (service) => {
         if (kind === 'build') {
-            const found = await service.findTriggeredJob(input.request, before);
+            const found = await service.findTriggeredJob(input.request, error.before);
             if (found === undefined)
                 return `no build had started on ${where}`;
-            const num = found.number;
-            const cancelled = found.ended ? found : await service.cancelJob(num);
-            ctx.info(`Cancelled build #${num}, started as the step was cancelled${now(cancelled)}`);
-            return `build #${num}, started as the step was cancelled, was cancelled`;
+            const cancelled = found.ended ? found : await service.cancelJob(found.number);
+            ctx.info(`Cancelled build #${found.number}, started as the step was cancelled${now(cancelled)}`);
+            return `build #${found.number}, started as the step was cancelled, was cancelled`;
         }
         const ref = tag === undefined ? { branch } : { tag };
-        const found = await service.findTriggeredPipeline(ref, before);
+        const found = await service.findTriggeredPipeline(ref, error.before);
         if (found === undefined)
             return `no pipeline had started on ${where}`;
         const name = `pipeline #${found.number} (id ${found.id})`;
+        const late = `${name}, started as the step was cancelled`;
         const workflows = await service.workflows(found.id);
         if (workflows.length === 0) {
             ctx.io.warning(`${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
@@ -252,10 +233,8 @@ function cancelLost(ctx, input, error) {
         for (const workflow of open)
             await service.cancelWorkflow(workflow.id);
         const names = (0,runner_text/* logSafe */.sN)(open.map((w) => w.name).join(', '));
-        ctx.info(`Cancelled ${name}, started as the step was cancelled${names ? `: workflows ${names}` : ''}`);
-        return open.length > 0
-            ? `${name}, started as the step was cancelled, was cancelled (workflows ${names})`
-            : `${name}, started as the step was cancelled, had already ended`;
+        ctx.info(`Cancelled ${late}${names ? `: workflows ${names}` : ''}`);
+        return `${late}, ${open.length > 0 ? `was cancelled (workflows ${names})` : 'had already ended'}`;
     });
 }
 /** ` (now finished)`: a job's state after its cancel, where the service answered it. */
@@ -283,17 +262,14 @@ var pipeline_builds = __webpack_require__(1467);
 
 
 /** Sets the outputs of a pipeline that is not followed: empty where only a build has a value. */
-function setPipelineOutputs(ctx, workflows, outcome = '', more = []) {
+function setPipelineOutputs(ctx, workflows, outcome = '', ...more) {
     for (const name of ['build-num', 'build-url', 'status', 'lifecycle', 'failed-step', ...more])
         ctx.setOutput(name, '');
     ctx.setOutput('outcome', outcome);
     ctx.setOutput('workflows', workflows);
     ctx.setOutput('builds', []);
 }
-/**
- * A pipeline the trigger created: said, its id, number and address set, and read until its configuration was
- * compiled (docs/sunset.md), with `wait` within the step's deadline: an errored one fails the step either way.
- */
+/** Says the pipeline, read until its configuration was compiled (docs/sunset.md); an errored one fails. */
 async function confirmTriggered(ctx, connection, input, { pipeline, recoveredAfter }, deadline) {
     const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline);
     const { branch, tag } = input.request;
@@ -317,7 +293,7 @@ async function confirmTriggered(ctx, connection, input, { pipeline, recoveredAft
 }
 /** The service triggered nothing (a skip marker in the commit message): `if-no-builds` decides. */
 async function notTriggered(ctx, input, message) {
-    setPipelineOutputs(ctx, [], 'none', ['pipeline-id', 'pipeline-number', 'pipeline-url']);
+    setPipelineOutputs(ctx, [], 'none', 'pipeline-id', 'pipeline-number', 'pipeline-url');
     const text = `The service triggered no pipeline: ${message}`;
     await (0,summary/* appendSummary */.fe)(ctx.io, `### No pipeline\n\n${(0,runner_text/* mdSafe */.$v)(text, 1000)} (if-no-builds: ${input.ifNoBuilds}).`);
     const going = `${text}; going on with outcome 'none' (if-no-builds: ${input.ifNoBuilds})`;
@@ -328,14 +304,19 @@ async function pipelineSummary(ctx, pipeline, url, workflows, text) {
     const listed = list.length > 0 ? `\n\n**Workflows:**\n\n${list.join('\n')}` : '\n\n**Workflows:** none listed yet';
     await (0,summary/* appendSummary */.fe)(ctx.io, `### [Pipeline #${pipeline.number}](${url})\n\n**Id:** ${(0,runner_text/* mdSafe */.$v)(pipeline.id, 80)}${listed}\n\n${text}`);
 }
-/**
- * A pipeline started through API v2 and waited for: every job of every workflow followed to its end through
- * wait-for-build's gate, and each of its workflows cancelled if the step is.
- */
-async function followPipeline(ctx, connection, input, pipeline, times) {
+// Without `wait`, lists the pipeline's workflows at this moment (maybe none yet); with it, follows every job
+// through the gate, and cancels each of its workflows if the step is cancelled.
+async function followPipeline(ctx, connection, input, pipeline, { startedAt, deadline }) {
+    if (!input.wait) {
+        const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline);
+        const workflows = (0,trigger_api/* workflowRows */.zL)(url, await connection.service.workflows(pipeline.id));
+        setPipelineOutputs(ctx, workflows);
+        const text = 'Triggered; the step did not wait for the pipeline to finish.';
+        return pipelineSummary(ctx, pipeline, url, workflows, text);
+    }
     // How long a setup workflow is given to continue (wait-for-build's default settle time), and how long a pipeline
     // past its set-up may list no workflow before the step takes it to run none.
-    const { source } = (0,runner_gate/* pipelineSource */.y)(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
+    const { source } = (0,runner_gate/* pipelineSource */.yN)(ctx, connection, pipeline, { settleMs: 30_000, emptyMs: 60_000 });
     const gate = {
         ...input,
         query: { revision: '', jobs: [] },
@@ -349,8 +330,9 @@ async function followPipeline(ctx, connection, input, pipeline, times) {
     };
     let builds = [];
     try {
-        await (0,runner_gate/* gateBuilds */.N)(ctx, connection.service, gate, {
-            ...times,
+        await (0,runner_gate/* gateBuilds */.Np)(ctx, connection.service, gate, {
+            started: startedAt,
+            deadline,
             buildNum: 'deciding',
             seen: (b) => (builds = b),
             onAbort: (running) => cancelPipeline(ctx, input, pipeline, source, running),
@@ -384,10 +366,8 @@ var io = __webpack_require__(7704);
 
 
 
-/**
- * A build of v1.1 the step triggered: said, and with `wait` followed to its end through the one wait (wait.ts) and
- * judged under the outcome policy; its outputs and summary set however it ends.
- */
+
+
 async function followTriggeredBuild(ctx, service, input, { job: triggered, result: { recoveredAfter } }, { startedAt, deadline }) {
     const num = triggered.number;
     const url = triggered.url ?? '';
@@ -399,7 +379,6 @@ async function followTriggeredBuild(ctx, service, input, { job: triggered, resul
     let ending;
     let tests;
     let failedStep = '';
-    // One budget of error annotations for the failed steps and the failed tests.
     const budget = new build_report/* AnnotationBudget */.TL();
     try {
         if (!input.wait)
@@ -408,25 +387,46 @@ async function followTriggeredBuild(ctx, service, input, { job: triggered, resul
             `for at most ${(0,format/* formatDuration */.a3)(input.timeoutMs)}`);
         try {
             // The wait is a log group, ended before the failure report prints its own (GitHub nests none).
-            await (0,io/* inGroup */.HB)(ctx.io, `Waiting for build #${num}`, () => follow(ctx, service, input, deadline, triggered, (job) => (last = job), {
-                unfinished: (error) => {
-                    ending = [
-                        'The build did not finish within the wait; the step stopped waiting and left it running.',
-                    ];
-                    // With an error the time-out did not come: the next look could not have been made within it (a long
-                    // Retry-After), so the step says it stopped early, and why.
-                    const waited = (0,format/* formatDuration */.a3)(ctx.clock.now() - startedAt);
-                    return error === undefined
-                        ? `Build #${num} did not finish within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}; it was left ` +
-                            `${(0,gate_scope/* describeState */.Jw)(last)}${where}`
-                        : `Stopped waiting for build #${num} after ${waited}, before the ${(0,format/* formatDuration */.a3)(input.timeoutMs)} ` +
-                            `timeout: ${error.message}; it was left ${(0,gate_scope/* describeState */.Jw)(last)}${where}`;
-                },
-                gaveUp: (error) => {
-                    ending = [`The step gave up waiting: ${(0,runner_text/* mdSafe */.$v)(error.message)}`];
-                    return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
-                },
-            }));
+            await (0,io/* inGroup */.HB)(ctx.io, `Waiting for build #${num}`, async () => {
+                if (triggered.ended)
+                    return;
+                const source = await service.oneJob(num, true);
+                await (0,wait/* wait */.uk)({
+                    intervalMs: input.intervalMs,
+                    deadline,
+                    clock: ctx.clock,
+                    signal: ctx.signal,
+                    log: ctx.info,
+                    still: ({ looks, elapsedMs }) => `Build #${num} is still ${(0,gate_scope/* describeState */.Jw)(last)} after ${(0,format/* formatDuration */.a3)(elapsedMs)} (${looks} looks)`,
+                    failed: `look at build #${num}`,
+                    look: async () => {
+                        const [job = last] = (await source.look()).jobs;
+                        const changed = job.status !== last.status || job.state !== last.state;
+                        last = job;
+                        if (job.ended)
+                            return { done: true, value: job };
+                        if (changed)
+                            ctx.info(`Build #${num} is ${(0,gate_scope/* describeState */.Jw)(job)}`);
+                        return { done: false, logged: changed };
+                    },
+                    unfinished: (error) => {
+                        ending = [
+                            'The build did not finish within the wait; the step stopped waiting and left it running.',
+                        ];
+                        // With an error the time-out did not come (a long Retry-After): the step says why it stopped early.
+                        const waited = (0,format/* formatDuration */.a3)(ctx.clock.now() - startedAt);
+                        return error === undefined
+                            ? `Build #${num} did not finish within ${(0,format/* formatDuration */.a3)(input.timeoutMs)}; it was left ` +
+                                `${(0,gate_scope/* describeState */.Jw)(last)}${where}`
+                            : `Stopped waiting for build #${num} after ${waited}, before the ${(0,format/* formatDuration */.a3)(input.timeoutMs)} ` +
+                                `timeout: ${error.message}; it was left ${(0,gate_scope/* describeState */.Jw)(last)}${where}`;
+                    },
+                    gaveUp: (error) => {
+                        ending = [`The step gave up waiting: ${(0,runner_text/* mdSafe */.$v)(error.message)}`];
+                        return `Gave up waiting for build #${num}: ${error.message}; it may still be running${where}`;
+                    },
+                });
+            });
         }
         catch (error) {
             if (ctx.signal.aborted) {
@@ -446,10 +446,8 @@ async function followTriggeredBuild(ctx, service, input, { job: triggered, resul
         const how = outcome
             ? `finished with outcome '${outcome}' (status ${last.status ?? 'unknown'})`
             : `ended without an outcome (status ${last.status ?? 'unknown'}, lifecycle ${last.state ?? 'unknown'})`;
-        if (!(0,outcomes/* passes */.WE)(input.policy, outcome)) {
-            const allowed = input.policy.allowed.size > 1 ? `; allowed: ${(0,outcomes/* describePolicy */.wy)(input.policy)}` : '';
-            throw (0,wait/* waitFailed */.bn)((0,runner_text/* logSafe */.sN)(`Build #${num} ${how}${allowed}${where}`));
-        }
+        if (!(0,outcomes/* passes */.WE)(input.policy, outcome))
+            throw (0,wait/* waitFailed */.bn)((0,runner_text/* logSafe */.sN)(`Build #${num} ${how}${(0,verdict/* allowedOf */.mr)(input)}${where}`));
         if (last.outcome === 'success')
             ctx.info(`Build #${num} succeeded${where}`);
         else
@@ -465,16 +463,7 @@ async function followTriggeredBuild(ctx, service, input, { job: triggered, resul
         ctx.setOutput('failed-step', failedStep);
         ctx.setOutput('pipeline-id', '');
         ctx.setOutput('pipeline-number', '');
-        ctx.setOutput('builds', [
-            {
-                build_num: num,
-                build_url: last.url ? (0,runner_text/* shellSafeUrl */.NO)(last.url) : null,
-                job: last.name,
-                workflow: last.workflow.name,
-                status: last.status,
-                outcome: judged ? (0,outcomes/* outcomeOf */.sG)(last) || null : null,
-            },
-        ]);
+        ctx.setOutput('builds', [(0,runner_gate/* buildRow */.dK)(last, judged ? (0,outcomes/* outcomeOf */.sG)(last) || null : null)]);
         const waited = ending === undefined ? {} : { Waited: (0,format/* formatDuration */.a3)(ctx.clock.now() - startedAt) };
         const parts = [(0,summary/* buildHeading */.jI)(last), (0,summary/* buildFacts */._x)(last, waited)];
         parts.push(...(ending ?? ['Triggered; the step did not wait for the build to finish.']));
@@ -482,35 +471,6 @@ async function followTriggeredBuild(ctx, service, input, { job: triggered, resul
             parts.push(...(0,build_report/* testsSection */.FK)(ctx, tests, budget));
         await (0,summary/* appendSummary */.fe)(ctx.io, parts.join('\n\n'));
     }
-}
-/** Looks at the job (a one-job source) until it ends; `seen` takes every read, and `words` are the step's errors. */
-async function follow(ctx, service, { intervalMs }, deadline, first, seen, words) {
-    if (first.ended)
-        return first;
-    const num = first.number;
-    const source = await service.oneJob(num, true);
-    let previous = first;
-    return (0,wait/* wait */.uk)({
-        intervalMs,
-        deadline,
-        clock: ctx.clock,
-        signal: ctx.signal,
-        log: ctx.info,
-        still: ({ looks, elapsedMs }) => `Build #${num} is still ${(0,gate_scope/* describeState */.Jw)(previous)} after ${(0,format/* formatDuration */.a3)(elapsedMs)} (${looks} looks)`,
-        failed: `look at build #${num}`,
-        ...words,
-        look: async () => {
-            const [job = previous] = (await source.look()).jobs;
-            seen(job);
-            const changed = job.status !== previous.status || job.state !== previous.state;
-            previous = job;
-            if (job.ended)
-                return { done: true, value: job };
-            if (changed)
-                ctx.info(`Build #${num} is ${(0,gate_scope/* describeState */.Jw)(job)}`);
-            return { done: false, logged: changed };
-        },
-    });
 }
 
 ;// CONCATENATED MODULE: ./trigger-build/trigger-build.ts
@@ -562,7 +522,6 @@ const spec = {
     ],
     replacement: trigger_api/* triggerApiReplacement */.fo,
 };
-/** Triggers a build (never two), and with `wait` follows it to its end and fails the step unless it succeeds. */
 async function triggerBuild(ctx) {
     const input = readInputs(ctx);
     const startedAt = ctx.clock.now();
@@ -596,24 +555,13 @@ async function triggerBuild(ctx) {
     }
     if (started.api === 'none')
         return notTriggered(ctx, input, started.message);
-    if (started.api === 'v2') {
-        // Confirmed in the group above, or the step failed there.
-        const pipeline = confirmed ?? started.pipeline;
-        if (input.wait)
-            await followPipeline(ctx, connection, input, pipeline, { started: startedAt, deadline });
-        else {
-            // Without `wait`: the pipeline's workflows listed at this moment (maybe none yet), and nothing followed.
-            const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline);
-            const workflows = (0,trigger_api/* workflowRows */.zL)(url, await connection.service.workflows(pipeline.id));
-            setPipelineOutputs(ctx, workflows);
-            const text = 'Triggered; the step did not wait for the pipeline to finish.';
-            await pipelineSummary(ctx, pipeline, url, workflows, text);
-        }
-        return;
-    }
-    await followTriggeredBuild(ctx, connection.service, input, started, { startedAt, deadline });
+    const times = { startedAt, deadline };
+    // A pipeline was confirmed in the group above, or the step failed there.
+    if (started.api === 'v2')
+        return followPipeline(ctx, connection, input, confirmed ?? started.pipeline, times);
+    await followTriggeredBuild(ctx, connection.service, input, started, times);
 }
-/** Runs the action: src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
+/** src/actions/bundle.js calls it on the runner, and GitHub's local-action on a workstation. */
 function trigger_build_run() {
     return (0,run/* runAction */.Cs)(spec, triggerBuild);
 }

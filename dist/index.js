@@ -25,11 +25,11 @@ var map = {
 		812
 	],
 	"./fetch-artifacts/fetch-artifacts.ts": [
-		1976,
+		5784,
 		825,
 		26,
 		719,
-		976
+		784
 	],
 	"./general/general.ts": [
 		2272,
