@@ -2626,8 +2626,9 @@ class PipelineErroredError extends _common_errors_js__WEBPACK_IMPORTED_MODULE_1_
 /** A project's jobs are read as its v1.1 builds (`asJob` makes each a job), or through v2 for a project named by
  *  its slug. */
 function jobReader(client, api, project, asJob) {
-    const path = 'slug' in project ? `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job` : (0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project);
-    const call = (num) => ({ method: 'GET', path: `${path}/${num}` });
+    // Made when a call is named, not before: a reader made for no project (approve's pipeline-id) checks no name.
+    const path = () => 'slug' in project ? `v2 /project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(project)}/job` : (0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectPath */ .DZ)(project);
+    const call = (num) => ({ method: 'GET', path: `${path()}/${num}` });
     if (!('slug' in project))
         return Object.assign(async (num) => asJob(await client.build(project, num)), {
             call,

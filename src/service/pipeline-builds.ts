@@ -68,8 +68,10 @@ export function jobReader(
   project: ProjectAddress,
   asJob: (build: Build) => ServiceJob,
 ): JobReader {
-  const path = 'slug' in project ? `v2 /project/${projectSlug(project)}/job` : projectPath(project);
-  const call = (num: number): AnswerOf => ({ method: 'GET', path: `${path}/${num}` });
+  // Made when a call is named, not before: a reader made for no project (approve's pipeline-id) checks no name.
+  const path = (): string =>
+    'slug' in project ? `v2 /project/${projectSlug(project)}/job` : projectPath(project);
+  const call = (num: number): AnswerOf => ({ method: 'GET', path: `${path()}/${num}` });
   if (!('slug' in project))
     return Object.assign(async (num: number) => asJob(await client.build(project, num)), {
       call,

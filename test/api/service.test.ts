@@ -89,6 +89,23 @@ describe('openService', () => {
     expect(emu.requests).toEqual([]);
   });
 
+  it("opens for no project, as approve's pipeline-id does, and reaches a pipeline by its id", async () => {
+    // The placeholder triple of a step that names no project: no call about a project is made, none is checked.
+    const service = open({ vcsType: 'primary-host', username: '', project: '' });
+    const listed = await fetch(`${emu.origin}/api/v2/project/primary-host/acme/widget/pipeline`, {
+      headers: { Authorization: emu.authorization },
+    });
+    const [pipeline] = ((await listed.json()) as { items: { id: string; number: number }[] }).items;
+    expect(pipeline).toBeDefined();
+    const head = await service.pipelineHead(pipeline?.id ?? '');
+    expect(head).toMatchObject({
+      id: pipeline?.id,
+      number: pipeline?.number,
+      branch: 'main',
+      revision: REVISION,
+    });
+  });
+
   it('says whether a variable was there to delete, either way', async () => {
     for (const service of [open(TRIPLE), open(SLUG)]) {
       await service.setEnvVar('PRESENT', 'value');
