@@ -302,6 +302,7 @@ class TerminalTail {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Qq: () => (/* binding */ text),
 /* harmony export */   Uv: () => (/* binding */ definedOnly),
+/* harmony export */   lU: () => (/* binding */ isOfCommit),
 /* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
 // Plain helpers over values that every room uses: no room's knowledge in them.
@@ -315,6 +316,10 @@ function text(value) {
 }
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Whether a commit hash begins with a prefix of it; hashes are hex, which the service writes in lower case. */
+function isOfCommit(hash, prefix) {
+    return typeof hash === 'string' && hash.toLowerCase().startsWith(prefix.toLowerCase());
 }
 
 
@@ -1684,8 +1689,7 @@ function workspace(env) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J_: () => (/* binding */ CommitBuilds),
-/* harmony export */   Zw: () => (/* binding */ jobOf),
-/* harmony export */   j1: () => (/* binding */ ofRevision)
+/* harmony export */   Zw: () => (/* binding */ jobOf)
 /* harmony export */ });
 /* unused harmony exports matchesQuery, latestAttempts */
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
@@ -1713,13 +1717,9 @@ function jobOf(build) {
     const job = typeof workflows?.['job_name'] === 'string' ? workflows['job_name'] : build['job_name'];
     return (0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .definedOnly */ .Uv)({ job: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(job), workflow: (0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .text */ .Qq)(workflows?.['workflow_name']) });
 }
-/** Whether a build is of the commit a (lower-case) hash or prefix names. */
-function ofRevision(build, revision) {
-    return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
-}
 function matchesQuery(build, query) {
     const { job, workflow } = jobOf(build);
-    return (ofRevision(build, query.revision) &&
+    return ((0,_common_values_js__WEBPACK_IMPORTED_MODULE_4__/* .isOfCommit */ .lU)(build.vcs_revision, query.revision) &&
         (query.branch === undefined || build.branch == null || build.branch === query.branch) &&
         (query.workflow === undefined || workflow === query.workflow) &&
         (!query.jobs?.length || (job !== undefined && query.jobs.includes(job))));
@@ -2837,7 +2837,6 @@ function onHold(workflow, job) {
 /* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES),
 /* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES)
 /* harmony export */ });
-/* unused harmony export HTTP_VERBS */
 /* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4415);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
 // Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
@@ -2849,7 +2848,6 @@ const BUILD_STATUS_FILTERS = ['completed', 'successful', 'failed', 'running'];
 /** Status filter of the latest-artifacts endpoint: no `running`. */
 const ARTIFACT_STATUS_FILTERS = ['completed', 'successful', 'failed'];
 const CHECKOUT_KEY_TYPES = ['deploy-key', 'primary-host-user-key'];
-const HTTP_VERBS = (/* unused pure expression or super */ null && (['GET', 'POST', 'DELETE']));
 /** The statuses and lifecycles the service gives a build. */
 const BUILD_STATUSES = [
     'queued',
@@ -2935,8 +2933,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../service/http/errors.ts
 var errors = __webpack_require__(5841);
-// EXTERNAL MODULE: ../service/commit-builds.ts
-var commit_builds = __webpack_require__(322);
 // EXTERNAL MODULE: ../service/records.ts
 var records = __webpack_require__(5305);
 // EXTERNAL MODULE: ../common/values.ts
@@ -2956,7 +2952,6 @@ var validate = __webpack_require__(6609);
 
 
 
-
 /** Builds read at most before giving up: ten full pages. */
 const MAX_BUILDS_READ = 10 * validate/* MAX_PAGE_SIZE */.H4;
 /** What each status filter selects, of v1.1 builds and v2 jobs alike (docs/wire.md). */
@@ -2967,7 +2962,7 @@ const STATUS_FILTERS = {
     failed: (j) => j.outcome === 'failed' || j.outcome === 'infrastructure_fail' || j.outcome === 'timedout',
 };
 /** Whether a job passes the query (its revision in lower case); the server's filter is checked again. */
-const matchesQuery = (job, query) => (query.revision === undefined || job.revision?.toLowerCase().startsWith(query.revision) === true) &&
+const matchesQuery = (job, query) => (query.revision === undefined || (0,values/* isOfCommit */.lU)(job.revision, query.revision)) &&
     (query.job === undefined || job.name === query.job) &&
     STATUS_FILTERS[query.statusFilter](job);
 /** `read` counts the builds read; `bounded` says the reading stopped at its bound. */
@@ -3013,7 +3008,7 @@ class BuildScan {
         const fresh = (0,paginate/* unseen */.nv)(page, this.#seen, (b) => b.build_num);
         // A server that ignores `filter` must not hand over a running build.
         this.#ready.push(...fresh.map(model/* jobOfBuild */.T).filter((job) => matchesQuery(job, query)));
-        const revisionHere = revision !== undefined && fresh.some((build) => (0,commit_builds/* ofRevision */.j1)(build, revision));
+        const revisionHere = revision !== undefined && fresh.some((build) => (0,values/* isOfCommit */.lU)(build.vcs_revision, revision));
         this.read += fresh.length;
         // The end of the list, a page that repeats, or the commit's builds left behind.
         if (page.length < limit || fresh.length === 0 || (this.#sawRevision && !revisionHere))
@@ -3052,7 +3047,7 @@ class JobScan {
                 return undefined;
             // Pipelines of other commits and branches are passed without reading their workflows.
             const { branch, revision } = (0,v2_records/* pipelineVcs */.d6)(pipeline);
-            if (query.revision !== undefined && !revision?.toLowerCase().startsWith(query.revision))
+            if (query.revision !== undefined && !(0,values/* isOfCommit */.lU)(revision, query.revision))
                 continue;
             if (query.branch !== undefined && branch !== query.branch)
                 continue;
@@ -3130,6 +3125,8 @@ function pipelineCalls(api) {
     };
 }
 
+// EXTERNAL MODULE: ../service/commit-builds.ts
+var commit_builds = __webpack_require__(322);
 ;// CONCATENATED MODULE: ../service/running-jobs.ts
 // The jobs wait-for-serial waits for, look after look: by the v1.1 triple the project's running builds, and older
 // ones still queued; by the slug (docs/v2.md) the running and queued jobs of its older pipelines. Older means a lower
@@ -3541,8 +3538,9 @@ function slugCommitBuilds(api, project, query, read, times) {
 }
 function ofCommit(pipeline, query) {
     const { branch, revision } = (0,v2_records/* pipelineVcs */.d6)(pipeline);
-    const ofRevision = query.revision !== '' && revision?.toLowerCase().startsWith(query.revision) === true;
-    return ofRevision && (query.branch === undefined || branch === query.branch);
+    return (query.revision !== '' &&
+        (0,values/* isOfCommit */.lU)(revision, query.revision) &&
+        (query.branch === undefined || branch === query.branch));
 }
 
 // EXTERNAL MODULE: ../service/records.ts
@@ -4133,7 +4131,7 @@ class Client {
         const matches = (b) => b.build_num > before &&
             b.why === 'api' &&
             (b.branch == null || b.branch === o.branch) &&
-            (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
+            (o.revision === undefined || b.vcs_revision == null || (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isOfCommit */ .lU)(b.vcs_revision, o.revision)) &&
             (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag);
         // The oldest match is ours: a later one was triggered by someone else after our call.
         return candidates.filter(matches).sort((a, b) => a.build_num - b.build_num)[0];
@@ -4685,11 +4683,12 @@ class V2Client {
 /* harmony export */   zg: () => (/* binding */ checkSecret),
 /* harmony export */   zx: () => (/* binding */ checkBuildStatusFilter)
 /* harmony export */ });
-/* unused harmony export checkVerb */
 /* harmony import */ var _common_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3094);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5305);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(216);
 // Checks made before anything is sent. Each takes the name the caller knows the value by (an action names its
 // input, the core names its argument), so the message always points at what the person wrote.
+
 
 
 const MAX_PAGE_SIZE = 100;
@@ -4701,7 +4700,6 @@ function oneOf(name, value, values) {
         return value;
     return refuse(name, `allowed: ${values.map((v) => `'${v}'`).join(', ')}`, value);
 }
-const checkVerb = (name, value) => oneOf(name, value, HTTP_VERBS);
 const checkVcsType = (name, value) => oneOf(name, value, _records_js__WEBPACK_IMPORTED_MODULE_1__/* .VCS_TYPES */ .N2);
 const checkKeyType = (name, value) => oneOf(name, value, _records_js__WEBPACK_IMPORTED_MODULE_1__/* .CHECKOUT_KEY_TYPES */ .l9);
 const checkBuildStatusFilter = (name, value) => oneOf(name, value, _records_js__WEBPACK_IMPORTED_MODULE_1__/* .BUILD_STATUS_FILTERS */ ._N);
@@ -4728,7 +4726,7 @@ function checkSegment(name, value, what = 'a non-empty name') {
     return value;
 }
 function checkPipelineId(name, value) {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
+    if (!(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isUuid */ .O1)(value))
         refuse(name, "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id", value);
     return value.toLowerCase();
 }

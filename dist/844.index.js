@@ -95,9 +95,7 @@ function branchAndCommit(head) {
 async function newestOfCommit(service, input) {
     // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
     const forks = input.allowForks || (0,_service_forks_js__WEBPACK_IMPORTED_MODULE_2__/* .isForkBranch */ .vX)(input.branch);
-    const ofCommit = (p) => p.revision !== null &&
-        p.revision.toLowerCase().startsWith(input.revision) &&
-        (input.branch === undefined || p.branch === input.branch);
+    const ofCommit = (p) => (0,_common_values_js__WEBPACK_IMPORTED_MODULE_13__/* .isOfCommit */ .lU)(p.revision, input.revision) && (input.branch === undefined || p.branch === input.branch);
     const wanted = (p) => ofCommit(p) && (forks || !p.fork);
     const list = await service.pipelineHeads({ ...(0,_common_values_js__WEBPACK_IMPORTED_MODULE_13__/* .definedOnly */ .Uv)({ branch: input.branch }), max: MAX_PIPELINES }, (items) => items.some(wanted));
     const at = list.findIndex(wanted);

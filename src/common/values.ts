@@ -14,3 +14,8 @@ export function text(value: unknown): string | undefined {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** Whether a commit hash begins with a prefix of it; hashes are hex, which the service writes in lower case. */
+export function isOfCommit(hash: unknown, prefix: string): boolean {
+  return typeof hash === 'string' && hash.toLowerCase().startsWith(prefix.toLowerCase());
+}

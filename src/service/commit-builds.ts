@@ -4,7 +4,7 @@
 import type { Client, ProjectRef } from './v1.ts';
 import { BadResponseError } from './http/errors.ts';
 import { isFinished, type Build } from './records.ts';
-import { definedOnly, text } from '../common/values.ts';
+import { definedOnly, isOfCommit, text } from '../common/values.ts';
 import { unseen } from './paginate.ts';
 import { MAX_PAGE_SIZE } from './validate.ts';
 
@@ -34,15 +34,10 @@ export function jobOf(build: Build): { job?: string; workflow?: string } {
   return definedOnly({ job: text(job), workflow: text(workflows?.['workflow_name']) });
 }
 
-/** Whether a build is of the commit a (lower-case) hash or prefix names. */
-export function ofRevision(build: Build, revision: string): boolean {
-  return typeof build.vcs_revision === 'string' && build.vcs_revision.toLowerCase().startsWith(revision);
-}
-
 export function matchesQuery(build: Build, query: CommitQuery): boolean {
   const { job, workflow } = jobOf(build);
   return (
-    ofRevision(build, query.revision) &&
+    isOfCommit(build.vcs_revision, query.revision) &&
     (query.branch === undefined || build.branch == null || build.branch === query.branch) &&
     (query.workflow === undefined || workflow === query.workflow) &&
     (!query.jobs?.length || (job !== undefined && query.jobs.includes(job)))

@@ -3,7 +3,7 @@
 import type { ProjectAddress, SlugProject } from './v1.ts';
 import type { CommitQuery } from './commit-builds.ts';
 import { MAX_PROJECT_PIPELINES, type V2Client } from './v2.ts';
-import { definedOnly } from '../common/values.ts';
+import { definedOnly, isOfCommit } from '../common/values.ts';
 import type { Job } from './model.ts';
 import { erroredPipeline, pipelineVcs, type Pipeline, type Workflow } from './v2-records.ts';
 import {
@@ -148,6 +148,9 @@ export function slugCommitBuilds(
 
 function ofCommit(pipeline: Pipeline, query: CommitQuery): boolean {
   const { branch, revision } = pipelineVcs(pipeline);
-  const ofRevision = query.revision !== '' && revision?.toLowerCase().startsWith(query.revision) === true;
-  return ofRevision && (query.branch === undefined || branch === query.branch);
+  return (
+    query.revision !== '' &&
+    isOfCommit(revision, query.revision) &&
+    (query.branch === undefined || branch === query.branch)
+  );
 }

@@ -2,9 +2,8 @@
 // read as they are asked for: by triple from v1.1's newest-first build list, where a push's builds are listed
 // together (BuildScan); by slug from the project's newest pipelines through v2 (JobScan).
 import type { Client, ProjectAddress, ProjectRef } from './v1.ts';
-import { ofRevision } from './commit-builds.ts';
 import { type ArtifactStatusFilter, type BuildStatusFilter } from './records.ts';
-import { definedOnly } from '../common/values.ts';
+import { definedOnly, isOfCommit } from '../common/values.ts';
 import type { V2Client } from './v2.ts';
 import { pipelineVcs, type Pipeline } from './v2-records.ts';
 import { jobOfBuild, jobOfV2, type Job } from './model.ts';
@@ -33,7 +32,7 @@ const STATUS_FILTERS: Record<BuildStatusFilter, (job: Job) => boolean> = {
 
 /** Whether a job passes the query (its revision in lower case); the server's filter is checked again. */
 const matchesQuery = (job: Job, query: BuildQuery): boolean =>
-  (query.revision === undefined || job.revision?.toLowerCase().startsWith(query.revision) === true) &&
+  (query.revision === undefined || isOfCommit(job.revision, query.revision)) &&
   (query.job === undefined || job.name === query.job) &&
   STATUS_FILTERS[query.statusFilter](job);
 
@@ -82,7 +81,8 @@ export class BuildScan {
     const fresh = unseen(page, this.#seen, (b) => b.build_num);
     // A server that ignores `filter` must not hand over a running build.
     this.#ready.push(...fresh.map(jobOfBuild).filter((job) => matchesQuery(job, query)));
-    const revisionHere = revision !== undefined && fresh.some((build) => ofRevision(build, revision));
+    const revisionHere =
+      revision !== undefined && fresh.some((build) => isOfCommit(build.vcs_revision, revision));
     this.read += fresh.length;
     // The end of the list, a page that repeats, or the commit's builds left behind.
     if (page.length < limit || fresh.length === 0 || (this.#sawRevision && !revisionHere)) this.#ended = true;
@@ -126,7 +126,7 @@ export class JobScan {
       if (pipeline === undefined) return undefined;
       // Pipelines of other commits and branches are passed without reading their workflows.
       const { branch, revision } = pipelineVcs(pipeline);
-      if (query.revision !== undefined && !revision?.toLowerCase().startsWith(query.revision)) continue;
+      if (query.revision !== undefined && !isOfCommit(revision, query.revision)) continue;
       if (query.branch !== undefined && branch !== query.branch) continue;
       const found: Job[] = [];
       for (const workflow of await this.#api.workflows(pipeline.id)) {

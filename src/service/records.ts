@@ -19,8 +19,7 @@ export type ArtifactStatusFilter = (typeof ARTIFACT_STATUS_FILTERS)[number];
 export const CHECKOUT_KEY_TYPES = ['deploy-key', 'primary-host-user-key'] as const;
 export type CheckoutKeyType = (typeof CHECKOUT_KEY_TYPES)[number];
 
-export const HTTP_VERBS = ['GET', 'POST', 'DELETE'] as const;
-export type HttpVerb = (typeof HTTP_VERBS)[number];
+export type HttpVerb = 'GET' | 'POST' | 'DELETE';
 
 /** The statuses and lifecycles the service gives a build. */
 export const BUILD_STATUSES = [

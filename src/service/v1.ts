@@ -22,7 +22,7 @@ import {
   type User,
   type VcsType,
 } from './records.ts';
-import { definedOnly } from '../common/values.ts';
+import { definedOnly, isOfCommit } from '../common/values.ts';
 import { isAmbiguous } from './http/retry.ts';
 import { checkSshKey } from './ssh.ts';
 import type { ApiRequest, Transport } from './http/transport.ts';
@@ -336,7 +336,7 @@ export class Client {
       b.build_num > before &&
       b.why === 'api' &&
       (b.branch == null || b.branch === o.branch) &&
-      (o.revision === undefined || b.vcs_revision == null || b.vcs_revision.startsWith(o.revision)) &&
+      (o.revision === undefined || b.vcs_revision == null || isOfCommit(b.vcs_revision, o.revision)) &&
       (o.tag === undefined || b.vcs_tag == null || b.vcs_tag === o.tag);
     // The oldest match is ours: a later one was triggered by someone else after our call.
     return candidates.filter(matches).sort((a, b) => a.build_num - b.build_num)[0];

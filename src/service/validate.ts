@@ -1,13 +1,8 @@
 // Checks made before anything is sent. Each takes the name the caller knows the value by (an action names its
 // input, the core names its argument), so the message always points at what the person wrote.
 import { ValidationError } from '../common/errors.ts';
-import {
-  ARTIFACT_STATUS_FILTERS,
-  BUILD_STATUS_FILTERS,
-  CHECKOUT_KEY_TYPES,
-  HTTP_VERBS,
-  VCS_TYPES,
-} from './records.ts';
+import { ARTIFACT_STATUS_FILTERS, BUILD_STATUS_FILTERS, CHECKOUT_KEY_TYPES, VCS_TYPES } from './records.ts';
+import { isUuid } from './v2-records.ts';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -20,7 +15,6 @@ export function oneOf<T extends string>(name: string, value: string, values: rea
   return refuse(name, `allowed: ${values.map((v) => `'${v}'`).join(', ')}`, value);
 }
 
-export const checkVerb = (name: string, value: string) => oneOf(name, value, HTTP_VERBS);
 export const checkVcsType = (name: string, value: string) => oneOf(name, value, VCS_TYPES);
 export const checkKeyType = (name: string, value: string) => oneOf(name, value, CHECKOUT_KEY_TYPES);
 export const checkBuildStatusFilter = (name: string, value: string) =>
@@ -57,7 +51,7 @@ export function checkSegment(name: string, value: string, what = 'a non-empty na
 }
 
 export function checkPipelineId(name: string, value: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(value))
+  if (!isUuid(value))
     refuse(name, "allowed: a pipeline's id, a UUID such as trigger-build's pipeline-id", value);
   return value.toLowerCase();
 }

@@ -15,7 +15,6 @@ import {
   checkRevisionOrTag,
   checkSegment,
   checkVcsType,
-  checkVerb,
   jsonObjectKeys,
 } from '../../src/service/validate.ts';
 
@@ -31,7 +30,6 @@ function errorOf(fn: () => unknown): ValidationError {
 
 describe('checks from the spec’s Errors table and the API limits', () => {
   it.each([
-    ['verb', () => checkVerb('method', 'PUT'), "'GET', 'POST', 'DELETE'"],
     ['key type', () => checkKeyType('key-type', 'github-user-key'), "'deploy-key', 'primary-host-user-key'"],
     [
       'build status filter',
@@ -66,7 +64,6 @@ describe('checks from the spec’s Errors table and the API limits', () => {
   });
 
   it('accepts every allowed value and returns it typed', () => {
-    expect(checkVerb('m', 'DELETE')).toBe('DELETE');
     expect(checkKeyType('k', 'primary-host-user-key')).toBe('primary-host-user-key');
     expect(checkBuildStatusFilter('f', 'running')).toBe('running');
     expect(checkArtifactStatusFilter('f', 'successful')).toBe('successful');

@@ -4,7 +4,7 @@ import { isForkBranch } from '../../service/forks.ts';
 import { choosesName, compileNamePatterns, describePatterns } from '../../common/name-patterns.ts';
 import { isAmbiguous } from '../../service/http/retry.ts';
 import type { Approval, PipelineHead } from '../../service/pipeline-calls.ts';
-import { definedOnly } from '../../common/values.ts';
+import { definedOnly, isOfCommit } from '../../common/values.ts';
 import type { Service } from '../../service/service.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { untilDeadline, wait, waitFailed } from '../../runner/wait.ts';
@@ -81,9 +81,7 @@ async function newestOfCommit(service: Service, input: ReturnType<typeof readInp
   // A pull request's pipelines count with allow-forks, or with a branch that names one, which the user chose.
   const forks = input.allowForks || isForkBranch(input.branch);
   const ofCommit = (p: PipelineHead): boolean =>
-    p.revision !== null &&
-    p.revision.toLowerCase().startsWith(input.revision) &&
-    (input.branch === undefined || p.branch === input.branch);
+    isOfCommit(p.revision, input.revision) && (input.branch === undefined || p.branch === input.branch);
   const wanted = (p: PipelineHead): boolean => ofCommit(p) && (forks || !p.fork);
   const list = await service.pipelineHeads(
     { ...definedOnly({ branch: input.branch }), max: MAX_PIPELINES },
