@@ -3336,6 +3336,7 @@ function openService({ transport, project }) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EF: () => (/* binding */ sameProject),
 /* harmony export */   Ms: () => (/* binding */ slugAddress),
+/* harmony export */   Sv: () => (/* binding */ otherProject),
 /* harmony export */   Tb: () => (/* binding */ projectSlug)
 /* harmony export */ });
 /* harmony import */ var _v1_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7218);
@@ -3380,6 +3381,15 @@ function sameProject(a, b) {
     };
     const [x, y] = [named(a), named(b)];
     return x.every((part, i) => part.toLowerCase() === y[i]?.toLowerCase());
+}
+/** What an answer's project slug names when it is not project `p`, as a phrase; undefined for `p`, or none named. */
+function otherProject(named, p) {
+    if (named === undefined)
+        return undefined;
+    const own = slugAddress(named);
+    if (own === undefined)
+        return 'a project whose slug is no provider/organization/project';
+    return sameProject(own, p) ? undefined : `project ${named}`;
 }
 
 
@@ -4445,14 +4455,19 @@ async function triggerPipeline(api, p, options) {
 /* harmony export */   PG: () => (/* binding */ MAX_PROJECT_PIPELINES),
 /* harmony export */   qY: () => (/* binding */ FINAL_WORKFLOW_STATUSES)
 /* harmony export */ });
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5305);
-/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4415);
-/* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9816);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6609);
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6194);
-/* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5110);
-/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(216);
+/* harmony import */ var _v1_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7218);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5841);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5305);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4415);
+/* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9816);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6609);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6194);
+/* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5110);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(216);
+// The API v2 client: the trigger and rerun that replace v1.1's (docs/sunset.md), the pipeline calls, and the
+// project-scoped calls, the only ones a project named by its slug reaches (docs/v2.md). Answers are checked by
+// shape before use (docs/promises.md, promise 30).
+
 
 
 
@@ -4483,20 +4498,20 @@ const MAX_LIST_PAGES = 20;
 const MAX_PROJECT_PIPELINES = 100;
 const seg = encodeURIComponent;
 const asIs = (_call, value) => value;
-const messageAnswer = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .objectAnswer */ .cd)(call, value);
-const workflowPath = (id) => `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('workflow id', id))}`;
-const numberPath = (p, number, job = '') => `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/${job}${(0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkBuildNum */ .ZL)('build-num', number)}`;
+const messageAnswer = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .objectAnswer */ .cd)(call, value);
+const workflowPath = (id) => `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('workflow id', id))}`;
+const numberPath = (p, number, job = '') => `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${job}${(0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkBuildNum */ .ZL)('build-num', number)}`;
 /** An object that passes `valid`; `why` says what was expected. */
 const shaped = (why, valid = () => true) => (call, value) => {
-    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(value) || !valid(value))
-        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, why);
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(value) || !valid(value))
+        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, why);
     return value;
 };
 const item = (valid) => shaped('the list holds an item of the wrong shape', valid);
 /** A record read by id must carry that id (docs/promises.md, promise 35): a wrong one is another record's. */
 function theOne(call, record, id, what) {
     if (record.id.toLowerCase() !== id.toLowerCase())
-        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the answer is ${what} ${record.id}, not ${id} that was asked for`);
+        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the answer is ${what} ${record.id}, not ${id} that was asked for`);
     return record;
 }
 class V2Client {
@@ -4505,7 +4520,7 @@ class V2Client {
         this.transport = transport;
     }
     trigger(p, options) {
-        return (0,_v2_trigger_js__WEBPACK_IMPORTED_MODULE_5__/* .triggerPipeline */ .jn)(this, p, options);
+        return (0,_v2_trigger_js__WEBPACK_IMPORTED_MODULE_6__/* .triggerPipeline */ .jn)(this, p, options);
     }
     async newestNumber(p) {
         try {
@@ -4513,7 +4528,7 @@ class V2Client {
         }
         catch (error) {
             // A project the list does not know: the trigger itself will say why.
-            if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404)
+            if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && error.status === 404)
                 return 0;
             throw error;
         }
@@ -4525,35 +4540,35 @@ class V2Client {
         return matches.sort((a, b) => a.number - b.number)[0];
     }
     #recent(p) {
-        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/pipeline`, _v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineAnswer */ .nd, {}, Infinity, () => true);
+        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`, _v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd, {}, Infinity, () => true);
     }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
     async projectPipelines(p, options = {}, enough) {
-        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('branch', options.branch) };
-        const check = item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isPositiveWhole */ .HB)(v['number']));
-        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('branch', options.branch) };
+        const check = item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isPositiveWhole */ .HB)(v['number']));
+        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`;
         return this.#list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
     }
     async pipeline(id) {
-        return this.#call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
+        return this.#call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
     }
     /** Every workflow of a pipeline, oldest first: one that names another pipeline is another's, and unusable. */
     async workflows(pipelineId) {
         const ofPipeline = (call, value, at) => {
-            const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .workflowAnswer */ .sM)(call, value, at);
+            const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .workflowAnswer */ .sM)(call, value, at);
             const named = workflow['pipeline_id'];
             if (named != null && (typeof named !== 'string' || named.toLowerCase() !== pipelineId.toLowerCase()))
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
                     `${pipelineId} that was asked for`);
             return workflow;
         };
-        return this.#list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);
+        return this.#list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);
     }
     async workflow(workflowId) {
-        return this.#call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));
+        return this.#call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));
     }
     async jobs(workflowId) {
-        return this.#list(`${workflowPath(workflowId)}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .jobAnswer */ .aV);
+        return this.#list(`${workflowPath(workflowId)}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .jobAnswer */ .aV);
     }
     async rerun(workflowId, options) {
         const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
@@ -4566,18 +4581,22 @@ class V2Client {
     }
     /** Sent once: an approval that may have arrived is found by reading the workflow's jobs again. */
     async approve(workflowId, approvalRequestId) {
-        const path = `${workflowPath(workflowId)}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`;
+        const path = `${workflowPath(workflowId)}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`;
         return this.#call('POST', path, asIs, { retry: 'once' });
     }
     async job(p, number) {
         return this.#call('GET', numberPath(p, number, 'job/'), (call, answer) => {
-            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, `the details of job #${number} were expected`);
+            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the details of job #${number} were expected`);
             if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the job has no name and status');
-            const pipelineId = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
-            if (pipelineId !== undefined && !(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isUuid */ .O1)(pipelineId))
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the pipeline id is not a UUID');
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, 'the job has no name and status');
+            const pipelineId = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+            if (pipelineId !== undefined && !(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(pipelineId))
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, 'the pipeline id is not a UUID');
+            // Another project's job of that number is another record (docs/promises.md, promise 35).
+            const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .otherProject */ .Sv)((0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(answer['project']) ? answer['project']['slug'] : undefined, p);
+            if (other !== undefined)
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the answer is job #${number} of ${other}, not ${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(p)} that was asked for`);
             return answer;
         });
     }
@@ -4587,13 +4606,19 @@ class V2Client {
         const id = job.pipeline?.id;
         const call = { method: 'GET', path: `v2 ${numberPath(p, number, 'job/')}` };
         if (id === undefined)
-            throw (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .unusable */ ._P)(call, 'the job names no pipeline');
+            throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, 'the job names no pipeline');
         const pipeline = pipelines.get(id) ?? this.pipeline(id);
         pipelines.set(id, pipeline);
         const { id: workflowId, name } = job.latest_workflow ?? {};
-        const workflow = { id: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isUuid */ .O1)(workflowId) ? workflowId : null, name: name ?? null };
+        const workflow = { id: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(workflowId) ? workflowId : null, name: name ?? null };
         const url = typeof job.web_url === 'string' ? job.web_url : null;
-        return (0,_model_js__WEBPACK_IMPORTED_MODULE_4__/* .jobOfV2 */ .t)(await pipeline, { ...job, job_number: number }, workflow, url);
+        const read = await pipeline;
+        const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .otherProject */ .Sv)(read['project_slug'], p);
+        if (other !== undefined) {
+            const what = `the pipeline ${id} of job #${number} is of ${other}, not ${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(p)} that was asked for`;
+            throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)({ method: 'GET', path: `v2 /pipeline/${id}` }, what);
+        }
+        return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .jobOfV2 */ .t)(read, { ...job, job_number: number }, workflow, url);
     }
     /** A job that has ended stays as it is. */
     async cancelJob(p, number) {
@@ -4615,16 +4640,16 @@ class V2Client {
     }
     async envVars(p) {
         const named = item((v) => typeof v['name'] === 'string');
-        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/envvar`, named);
+        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`, named);
     }
     /** A variable of that name is replaced. */
     async addEnvVar(p, name, value) {
-        const body = { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name), value };
+        const body = { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkEnvName */ .$n)('name', name), value };
         const check = shaped(`the variable ${name} was expected`, (v) => v['name'] === name);
-        return this.#call('POST', `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/envvar`, check, { body });
+        return this.#call('POST', `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`, check, { body });
     }
     async deleteEnvVar(p, name) {
-        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_2__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .checkEnvName */ .$n)('name', name))}`;
+        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkEnvName */ .$n)('name', name))}`;
         return this.#call('DELETE', path, messageAnswer);
     }
     /** A v2 list, page after page, each item checked; bounded in pages and items, a token seen twice ends it. */
@@ -4633,7 +4658,7 @@ class V2Client {
         const tokens = new Set();
         let token;
         for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.#call('GET', path, (call, value) => ({ call, ...(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .pageAnswer */ .kH)(call, value) }), {
+            const page = await this.#call('GET', path, (call, value) => ({ call, ...(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pageAnswer */ .kH)(call, value) }), {
                 query: token === undefined ? query : { ...query, 'page-token': token },
             });
             // One at a time: a spread of a huge page would overflow the stack.

@@ -42,3 +42,11 @@ export function sameProject(a: ProjectAddress, b: ProjectAddress): boolean {
   const [x, y] = [named(a), named(b)];
   return x.every((part, i) => part.toLowerCase() === y[i]?.toLowerCase());
 }
+
+/** What an answer's project slug names when it is not project `p`, as a phrase; undefined for `p`, or none named. */
+export function otherProject(named: unknown, p: ProjectAddress): string | undefined {
+  if (named === undefined) return undefined;
+  const own = slugAddress(named);
+  if (own === undefined) return 'a project whose slug is no provider/organization/project';
+  return sameProject(own, p) ? undefined : `project ${named as string}`;
+}

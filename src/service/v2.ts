@@ -1,7 +1,7 @@
 // The API v2 client: the trigger and rerun that replace v1.1's (docs/sunset.md), the pipeline calls, and the
 // project-scoped calls, the only ones a project named by its slug reaches (docs/v2.md). Answers are checked by
 // shape before use (docs/promises.md, promise 30).
-import type { ProjectAddress } from './v1.ts';
+import { projectName, type ProjectAddress } from './v1.ts';
 import { ApiError } from './http/errors.ts';
 import {
   objectAnswer,
@@ -14,7 +14,7 @@ import {
 } from './records.ts';
 import { isRecord } from '../common/values.ts';
 import type { ApiRequest, Transport } from './http/transport.ts';
-import { projectSlug } from './slug.ts';
+import { otherProject, projectSlug } from './slug.ts';
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
 import { jobOfV2, type Job as ServiceJob } from './model.ts';
 import { triggerPipeline, type PipelineTrigger, type Ref, type Triggered } from './v2-trigger.ts';
@@ -203,6 +203,13 @@ export class V2Client {
       const pipelineId = isRecord(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
       if (pipelineId !== undefined && !isUuid(pipelineId))
         throw unusable(call, 'the pipeline id is not a UUID');
+      // Another project's job of that number is another record (docs/promises.md, promise 35).
+      const other = otherProject(isRecord(answer['project']) ? answer['project']['slug'] : undefined, p);
+      if (other !== undefined)
+        throw unusable(
+          call,
+          `the answer is job #${number} of ${other}, not ${projectName(p)} that was asked for`,
+        );
       return answer as JobDetails;
     });
   }
@@ -222,7 +229,13 @@ export class V2Client {
     const { id: workflowId, name } = job.latest_workflow ?? {};
     const workflow = { id: isUuid(workflowId) ? workflowId : null, name: name ?? null };
     const url = typeof job.web_url === 'string' ? job.web_url : null;
-    return jobOfV2(await pipeline, { ...job, job_number: number }, workflow, url);
+    const read = await pipeline;
+    const other = otherProject(read['project_slug'], p);
+    if (other !== undefined) {
+      const what = `the pipeline ${id} of job #${number} is of ${other}, not ${projectName(p)} that was asked for`;
+      throw unusable({ method: 'GET', path: `v2 /pipeline/${id}` }, what);
+    }
+    return jobOfV2(read, { ...job, job_number: number }, workflow, url);
   }
 
   /** A job that has ended stays as it is. */

@@ -49,6 +49,15 @@ const deployJob = (status: string): ScriptWorkflow['jobs'][number] => ({
   type: 'build',
   job_number: 11,
 });
+/** v2 details of job #11 `deploy` of pipeline PIPELINE_ID, passed; `more` adds or replaces fields. */
+const deploy11 = (more: Record<string, unknown>): Record<string, unknown> => ({
+  number: 11,
+  name: 'deploy',
+  status: 'success',
+  web_url: 'https://ci.example/job/11',
+  pipeline: { id: PIPELINE_ID },
+  ...more,
+});
 /** Another workflow, of an older pipeline: its build #11 passed long ago. */
 const old: ScriptWorkflow = { id: uuid(9), name: 'nightly', status: 'success', jobs: [] };
 
@@ -245,19 +254,7 @@ describe('a job read as a build carries the name and the workflow it was listed 
       pipeline: { id: PIPELINE_ID, number: 7, state: 'created' },
       workflows: [workflow],
       builds: new Map(),
-      jobDetails: new Map([
-        [
-          11,
-          {
-            number: 11,
-            name: 'deploy',
-            status: 'success',
-            web_url: 'https://ci.example/job/11',
-            pipeline: { id: PIPELINE_ID },
-            ...details,
-          },
-        ],
-      ]),
+      jobDetails: new Map([[11, deploy11(details)]]),
     });
     const result = await wait(server, { 'project-slug': SLUG });
     expect(result.code).toBe(1);
@@ -265,6 +262,70 @@ describe('a job read as a build carries the name and the workflow it was listed 
     expect(more).toEqual([]);
     expect(line).toMatch(/unusable answer.*job #11 was listed as job deploy of workflow/iu);
     expect(line).toContain(says);
+    expect(result.outputs['outcome']).not.toBe('success');
+  });
+});
+
+describe("a job read by its number is the project's asked for", () => {
+  const OTHER = 'primary-host/octo-org/other-repo';
+  /** wait-for-build on build #11 of a project named by its slug: #11 passed, by what the answers say. */
+  async function waitOnJob(details: Record<string, unknown>, pipelineSlug = SLUG): Promise<RunResult> {
+    const workflow = ship('success', [deployJob('success')]);
+    const server = await startPipelineServer(listen, {
+      pipeline: { id: PIPELINE_ID, number: 7, state: 'created', project_slug: pipelineSlug },
+      workflows: [workflow],
+      builds: new Map(),
+      jobDetails: new Map([
+        [
+          11,
+          deploy11({
+            latest_workflow: { id: workflow.id, name: workflow.name },
+            project: { slug: SLUG, name: 'octo-repo' },
+            ...details,
+          }),
+        ],
+      ]),
+    });
+    return runAction('wait-for-build', {
+      inputs: {
+        token: TOKEN,
+        'base-url': server.base,
+        'project-slug': SLUG,
+        'build-num': '11',
+        'poll-interval-seconds': '1',
+      },
+    });
+  }
+
+  it('passes a job of the project, in its words for the same project (gh/…)', async () => {
+    const result = await waitOnJob({ project: { slug: 'gh/octo-org/octo-repo' } }, 'gh/Octo-Org/octo-repo');
+    expect(errors(result)).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['outcome']).toBe('success');
+  });
+
+  it("job details of another project's job are unusable, and nothing is judged", async () => {
+    const result = await waitOnJob({ project: { slug: OTHER, name: 'other-repo' } });
+    expect(result.code).toBe(1);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(`job/11 returned an unusable answer: .*job #11 of project ${OTHER}, not ${SLUG}`, 'iu'),
+      ),
+    ]);
+    expect(result.outputs['outcome']).not.toBe('success');
+  });
+
+  it("a job whose pipeline is another project's is unusable, and nothing is judged", async () => {
+    const result = await waitOnJob({}, OTHER);
+    expect(result.code).toBe(1);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `unusable answer: .*pipeline ${PIPELINE_ID} of job #11 is of project ${OTHER}, not ${SLUG}`,
+          'iu',
+        ),
+      ),
+    ]);
     expect(result.outputs['outcome']).not.toBe('success');
   });
 });

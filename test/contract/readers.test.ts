@@ -86,7 +86,11 @@ const READERS: Reader[] = [
     page: false,
     used: ['number', 'name', 'status'],
     read: (api) => api.job(SLUG, JOB),
-    asked: { number: JOB },
+    // The job asked for is of the project asked for (docs/promises.md, promise 35).
+    asked: {
+      number: JOB,
+      project: { id: ID, slug: SLUG.slug, name: 'octo-repo', external_url: 'https://example.com/octo-repo' },
+    },
   },
   {
     name: 'artifacts',
