@@ -4533,6 +4533,17 @@ function theOne(call, record, id, what) {
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the answer is ${what} ${record.id}, not ${id} that was asked for`);
     return record;
 }
+/** The project's pipelines are the project's (docs/promises.md, promise 35): one of another makes the list unusable. */
+function ofProject(p, check) {
+    return (call, value, at) => {
+        const pipeline = check(call, value, at);
+        const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .otherProject */ .Sv)(pipeline['project_slug'], p);
+        if (other === undefined)
+            return pipeline;
+        const what = `the list holds pipeline #${pipeline.number} of ${other}, not ${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(p)} that was asked for`;
+        throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, what);
+    };
+}
 class V2Client {
     transport;
     constructor(transport) {
@@ -4559,12 +4570,13 @@ class V2Client {
         return matches.sort((a, b) => a.number - b.number)[0];
     }
     #recent(p) {
-        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`, _v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd, {}, Infinity, () => true);
+        const check = ofProject(p, _v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd);
+        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`, check, {}, Infinity, () => true);
     }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
     async projectPipelines(p, options = {}, enough) {
         const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('branch', options.branch) };
-        const check = item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isPositiveWhole */ .HB)(v['number']));
+        const check = ofProject(p, item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isPositiveWhole */ .HB)(v['number'])));
         const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`;
         return this.#list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
     }

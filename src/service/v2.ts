@@ -92,6 +92,17 @@ function theOne<T extends { id: string }>(call: AnswerOf, record: T, id: string,
   return record;
 }
 
+/** The project's pipelines are the project's (docs/promises.md, promise 35): one of another makes the list unusable. */
+function ofProject(p: ProjectAddress, check: Check<Pipeline>): Check<Pipeline> {
+  return (call, value, at) => {
+    const pipeline = check(call, value, at);
+    const other = otherProject(pipeline['project_slug'], p);
+    if (other === undefined) return pipeline;
+    const what = `the list holds pipeline #${pipeline.number} of ${other}, not ${projectName(p)} that was asked for`;
+    throw unusable(call, what);
+  };
+}
+
 export class V2Client {
   readonly transport: Transport;
 
@@ -124,7 +135,8 @@ export class V2Client {
   }
 
   #recent(p: ProjectAddress): Promise<Pipeline[]> {
-    return this.#list(`/project/${projectSlug(p)}/pipeline`, pipelineAnswer, {}, Infinity, () => true);
+    const check = ofProject(p, pipelineAnswer);
+    return this.#list(`/project/${projectSlug(p)}/pipeline`, check, {}, Infinity, () => true);
   }
 
   /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
@@ -134,7 +146,10 @@ export class V2Client {
     enough?: (items: readonly Pipeline[]) => boolean,
   ): Promise<Pipeline[]> {
     const query = options.branch === undefined ? {} : { branch: checkSegment('branch', options.branch) };
-    const check = item<Pipeline>((v) => isUuid(v['id']) && isPositiveWhole(v['number']));
+    const check = ofProject(
+      p,
+      item<Pipeline>((v) => isUuid(v['id']) && isPositiveWhole(v['number'])),
+    );
     const path = `/project/${projectSlug(p)}/pipeline`;
     return this.#list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
   }

@@ -316,6 +316,36 @@ describe("a job read by its number is the project's asked for", () => {
     expect(result.outputs['outcome']).not.toBe('success');
   });
 
+  it("a commit's pipeline that the project's list holds is the project's, or the list is unusable", async () => {
+    const workflow = ship('success', [deployJob('success')]);
+    const server = await startPipelineServer(listen, {
+      pipeline: { id: PIPELINE_ID, number: 7, state: 'created', project_slug: OTHER },
+      workflows: [workflow],
+      builds: new Map(),
+      jobDetails: new Map([[11, deploy11({ latest_workflow: { id: workflow.id, name: workflow.name } })]]),
+    });
+    const result = await runAction('wait-for-build', {
+      inputs: {
+        token: TOKEN,
+        'base-url': server.base,
+        'project-slug': SLUG,
+        revision: REVISION,
+        'settle-seconds': '0',
+        'poll-interval-seconds': '1',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `unusable answer: the list holds pipeline #7 of project ${OTHER}, not ${SLUG} that was asked for`,
+          'iu',
+        ),
+      ),
+    ]);
+    expect(result.outputs['outcome']).not.toBe('success');
+  });
+
   it("a job whose pipeline is another project's is unusable, and nothing is judged", async () => {
     const result = await waitOnJob({}, OTHER);
     expect(result.code).toBe(1);

@@ -29,6 +29,8 @@ interface FakePipeline {
   revision?: string;
   /** Built from another repository than the project's (v2's origin and target differ). */
   fork?: boolean;
+  /** Another project's, by its `project_slug`, though the project's list holds it. */
+  projectSlug?: string;
   /** One workflow `deploy` holding these approval jobs, on hold until approved. */
   holds: Hold[];
 }
@@ -57,7 +59,7 @@ function pipelineRecord(p: FakePipeline): Record<string, unknown> {
   return {
     id: p.id,
     errors: [],
-    project_slug: SLUG,
+    project_slug: p.projectSlug ?? SLUG,
     number: p.number,
     state: 'created',
     created_at: '2026-11-28T09:00:00.000Z',
@@ -239,6 +241,21 @@ describe('hole 5: an answer for another pipeline is refused, and nothing of it i
         'u',
       ),
     );
+    expect(served.posts()).toEqual([]);
+  });
+});
+
+describe("a pipeline of the project's list is the project's", () => {
+  it("fails, approving nothing, when the list's pipeline of the commit is another project's", async () => {
+    const { main } = mainAndFork();
+    const served = await serve({ pipelines: [{ ...main, projectSlug: 'primary-host/mallory/octo-repo' }] });
+    const result = await approve(served, { branch: 'main' });
+    expect(result.code).toBe(1);
+    expect(result.errors).toEqual([
+      expect.stringMatching(
+        /unusable answer: the list holds pipeline #5 of project primary-host\/mallory\/octo-repo, not octo-org\/octo-repo that was asked for$/u,
+      ),
+    ]);
     expect(served.posts()).toEqual([]);
   });
 });

@@ -62,6 +62,8 @@ const READERS: Reader[] = [
     used: ['id', 'number'],
     narrower: [[['items', '[]', 'number'], { minimum: 1 }]],
     read: async (api) => [await api.projectPipelines(SLUG), await api.newestNumber(SLUG)],
+    // The project's list holds the project's pipelines (docs/promises.md, promise 35).
+    asked: { project_slug: SLUG.slug },
   },
   {
     name: 'workflow list',
