@@ -26,7 +26,10 @@ beforeAll(async () => {
   client = new Client(transport);
 });
 
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(async () => {
+  await client.transport.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
 
 it.each([
   ['the full hash in upper case', full.toUpperCase()],
