@@ -1,7 +1,7 @@
 // Every answer is the one asked for (docs/promises.md, promise 35), as the runner runs the committed bundles
 // against a service of ours that answers with another record: a pipeline of another project (hole 4 of issue 38),
-// another pipeline than the one read or started (hole 5), a workflow list of another pipeline, and a job read as a
-// build that is another job, in v1.1 and in v2.
+// another pipeline than the one read or started (hole 5), a workflow list of another pipeline, a job read as a
+// build that is another job, in v1.1 and in v2, and a job, a build or a pipeline list of another project (a fork's).
 import { describe, expect, it } from 'vitest';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import {
