@@ -2837,12 +2837,10 @@ function onHold(workflow, job) {
 /* harmony export */   l9: () => (/* binding */ CHECKOUT_KEY_TYPES),
 /* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES)
 /* harmony export */ });
-/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7370);
-/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4415);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5841);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4415);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5841);
 // Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
 // optional and nullable, unknown ones are kept, and enums are open (a value we do not know is carried through).
-
 
 
 const VCS_TYPES = ['primary-host', 'secondary-host'];
@@ -2876,7 +2874,7 @@ const BUILD_LIFECYCLES = [
 ];
 const isFinished = ({ lifecycle, outcome }) => lifecycle === 'finished' || lifecycle === 'not_run' || (outcome != null && outcome !== '');
 function unusable(call, detail) {
-    return new _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableAnswerError */ .qx(call.method, call.path, detail);
+    return new _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnusableAnswerError */ .qx(call.method, call.path, detail);
 }
 /** What a JSON value is, for an error: never the value itself, which may be long or carry secrets. */
 function kindOf(value) {
@@ -2890,18 +2888,10 @@ function kindOf(value) {
         return value === '' ? 'an empty string' : 'a string';
     return `a ${typeof value}`;
 }
-const isBuild = (value) => (0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(value) && Number.isSafeInteger(value['build_num']) && value['build_num'] >= 1;
-function checkProject(call, build, p) {
-    const differs = (named, asked) => typeof named === 'string' && named.toLowerCase() !== asked.toLowerCase();
-    if (!differs(build.username, p.username) && !differs(build.reponame, p.project))
-        return build;
-    const theirs = (0,_common_format_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(`${build.username ?? ''}/${build.reponame ?? ''}`);
-    const detail = `the answer is build #${build.build_num} of project ${theirs}, not ${p.username}/${p.project}`;
-    throw unusable(call, `${detail} that was asked for`);
-}
+const isBuild = (value) => (0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) && Number.isSafeInteger(value['build_num']) && value['build_num'] >= 1;
 /** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 function buildAnswer(call, value, want = {}) {
-    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(value))
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value))
         throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
     if (!isBuild(value))
         throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
@@ -2910,28 +2900,21 @@ function buildAnswer(call, value, want = {}) {
         throw unusable(call, `build #${want.asked} was asked for, and the answer is build #${num}`);
     if (want.not !== undefined && num === want.not)
         throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
-    return want.project === undefined ? value : checkProject(call, value, want.project);
+    return value;
 }
-function listAnswer(call, value, item = _common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4) {
+function listAnswer(call, value, item = _common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4) {
     if (!Array.isArray(value))
         throw unusable(call, `a JSON array was expected, not ${kindOf(value)}`);
     if (!value.every(item))
-        throw unusable(call, item === _common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4
+        throw unusable(call, item === _common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4
             ? 'the list holds an element that is not an object'
             : 'the build list holds an element without a build_num that is a whole number ≥ 1');
     return value;
 }
-/** A build list, of `project` when given: one build of another project makes the whole answer unusable. */
-function buildListAnswer(call, value, project) {
-    const builds = listAnswer(call, value, isBuild);
-    if (project !== undefined)
-        for (const build of builds)
-            checkProject(call, build, project);
-    return builds;
-}
+const buildListAnswer = (call, value) => listAnswer(call, value, isBuild);
 /** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
 function objectAnswer(call, value, emptyString = false) {
-    if ((0,_common_values_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(value) || (emptyString && value === ''))
+    if ((0,_common_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value) || (emptyString && value === ''))
         return value;
     throw unusable(call, `a JSON object${emptyString ? ' (or "")' : ''} was expected, not ${kindOf(value)}`);
 }
@@ -3963,8 +3946,8 @@ class TriggerAbortedError extends AbortedTrigger {
 }
 const seg = encodeURIComponent;
 const orEmpty = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .objectAnswer */ .cd)(call, value, true);
-/** The build a GET or a cancel named, and no other: of that number, in that project. */
-const asked = (p, buildNum) => (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildAnswer */ .Bo)(call, value, { asked: buildNum, project: p });
+/** The build a GET or a cancel named, and no other. */
+const asked = (buildNum) => (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildAnswer */ .Bo)(call, value, { asked: buildNum });
 class Client {
     transport;
     constructor(transport) {
@@ -3999,7 +3982,7 @@ class Client {
         const filter = query.statusFilter === undefined
             ? undefined
             : (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkBuildStatusFilter */ .zx)('status_filter', query.statusFilter);
-        return this.call('GET', path, firstOfPage(query.limit, p), { query: { ...pageQuery(query), filter } });
+        return this.call('GET', path, firstOfPage(query.limit), { query: { ...pageQuery(query), filter } });
     }
     allBuilds(p, query = {}) {
         return (0,_paginate_js__WEBPACK_IMPORTED_MODULE_2__/* .paginate */ .En)((limit, offset) => this.builds(p, { ...query, limit, offset }), {
@@ -4020,8 +4003,7 @@ class Client {
         });
         const before = await this.newestBuildNum(p);
         try {
-            const check = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildAnswer */ .Bo)(call, value, { project: p });
-            return { build: await this.call('POST', path, check, { body, retry: 'once' }) };
+            return { build: await this.call('POST', path, _records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildAnswer */ .Bo, { body, retry: 'once' }) };
         }
         catch (error) {
             if (error instanceof _common_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
@@ -4036,16 +4018,16 @@ class Client {
         }
     }
     async build(p, buildNum) {
-        return this.call('GET', buildPath(p, buildNum), asked(p, buildNum));
+        return this.call('GET', buildPath(p, buildNum), asked(buildNum));
     }
     /** A retry without cache is an unsupported use of the endpoint, which callers should say. */
     async retry(p, buildNum, options = {}) {
         const body = options.noCache ? { 'no-cache': true } : options.ssh ? { ssh: true } : {};
-        const check = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildAnswer */ .Bo)(call, value, { not: buildNum, project: p });
+        const check = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildAnswer */ .Bo)(call, value, { not: buildNum });
         return this.call('POST', `${buildPath(p, buildNum)}/retry`, check, { body, retry: 'once' });
     }
     async cancel(p, buildNum) {
-        return this.call('POST', `${buildPath(p, buildNum)}/cancel`, asked(p, buildNum));
+        return this.call('POST', `${buildPath(p, buildNum)}/cancel`, asked(buildNum));
     }
     async addSshUser(p, buildNum) {
         return this.call('POST', `${buildPath(p, buildNum)}/ssh-users`, _records_js__WEBPACK_IMPORTED_MODULE_3__/* .objectAnswer */ .cd);
@@ -4183,10 +4165,9 @@ function projectPath(p) {
 }
 const treePath = (p, branch) => `${projectPath(p)}/tree/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSegment */ .cr)('branch', branch))}`;
 const buildPath = (p, buildNum) => `${projectPath(p)}/${(0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .checkBuildNum */ .ZL)('build_num', buildNum)}`;
-/** The first `limit` builds of a page, which may hold more (docs/promises.md, promise 34): the size cap bounds it;
- *  a project's builds are all of it. */
-function firstOfPage(limit, p) {
-    return (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildListAnswer */ .jf)(call, Array.isArray(value) && limit !== undefined ? value.slice(0, limit) : value, p);
+/** The first `limit` builds of a page, which may hold more (docs/promises.md, promise 34): the size cap bounds it. */
+function firstOfPage(limit) {
+    return (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .buildListAnswer */ .jf)(call, Array.isArray(value) && limit !== undefined ? value.slice(0, limit) : value);
 }
 function pageQuery(q) {
     return (0,_common_values_js__WEBPACK_IMPORTED_MODULE_7__/* .definedOnly */ .Uv)({

@@ -1,6 +1,5 @@
 // Records of the v1.1 API, typed after real answers: the service adds fields and leaves many null, so fields are
 // optional and nullable, unknown ones are kept, and enums are open (a value we do not know is carried through).
-import { quoted } from '../common/format.ts';
 import { isRecord } from '../common/values.ts';
 import { UnusableAnswerError } from './http/errors.ts';
 
@@ -150,24 +149,11 @@ function kindOf(value: unknown): string {
 const isBuild = (value: unknown): value is Build =>
   isRecord(value) && Number.isSafeInteger(value['build_num']) && (value['build_num'] as number) >= 1;
 
-/** The project a build was asked of: its `username` and `reponame` must name it, without case, since a fork's
- *  build of the same commit differs in nothing else (docs/promises.md, promise 35). */
-export type BuildProject = { username: string; project: string };
-
-function checkProject(call: AnswerOf, build: Build, p: BuildProject): Build {
-  const differs = (named: unknown, asked: string): boolean =>
-    typeof named === 'string' && named.toLowerCase() !== asked.toLowerCase();
-  if (!differs(build.username, p.username) && !differs(build.reponame, p.project)) return build;
-  const theirs = quoted(`${build.username ?? ''}/${build.reponame ?? ''}`);
-  const detail = `the answer is build #${build.build_num} of project ${theirs}, not ${p.username}/${p.project}`;
-  throw unusable(call, `${detail} that was asked for`);
-}
-
 /** A build record: `asked` is the build a GET or a cancel named, `not` the one a retry started from. */
 export function buildAnswer(
   call: AnswerOf,
   value: unknown,
-  want: { asked?: number; not?: number; project?: BuildProject } = {},
+  want: { asked?: number; not?: number } = {},
 ): Build {
   if (!isRecord(value)) throw unusable(call, `a build record was expected, not ${kindOf(value)}`);
   if (!isBuild(value)) throw unusable(call, 'the build record has no build_num that is a whole number ≥ 1');
@@ -176,7 +162,7 @@ export function buildAnswer(
     throw unusable(call, `build #${want.asked} was asked for, and the answer is build #${num}`);
   if (want.not !== undefined && num === want.not)
     throw unusable(call, `a new build was expected, and the answer is build #${num} itself`);
-  return want.project === undefined ? value : checkProject(call, value, want.project);
+  return value;
 }
 
 export function listAnswer<T>(call: AnswerOf, value: unknown, item = isRecord): T[] {
@@ -191,12 +177,7 @@ export function listAnswer<T>(call: AnswerOf, value: unknown, item = isRecord): 
   return value as T[];
 }
 
-/** A build list, of `project` when given: one build of another project makes the whole answer unusable. */
-export function buildListAnswer(call: AnswerOf, value: unknown, project?: BuildProject): Build[] {
-  const builds = listAnswer<Build>(call, value, isBuild);
-  if (project !== undefined) for (const build of builds) checkProject(call, build, project);
-  return builds;
-}
+export const buildListAnswer = (call: AnswerOf, value: unknown): Build[] => listAnswer(call, value, isBuild);
 
 /** The answer of a write or of a GET of one record: an object, or `""` where `emptyString` allows it. */
 export function objectAnswer<T>(call: AnswerOf, value: unknown, emptyString = false): T {

@@ -105,9 +105,9 @@ export class TriggerAbortedError extends AbortedTrigger {
 const seg = encodeURIComponent;
 
 const orEmpty = (call: AnswerOf, value: unknown): unknown => objectAnswer(call, value, true);
-/** The build a GET or a cancel named, and no other: of that number, in that project. */
-const asked = (p: ProjectRef, buildNum: number) => (call: AnswerOf, value: unknown) =>
-  buildAnswer(call, value, { asked: buildNum, project: p });
+/** The build a GET or a cancel named, and no other. */
+const asked = (buildNum: number) => (call: AnswerOf, value: unknown) =>
+  buildAnswer(call, value, { asked: buildNum });
 
 export class Client {
   readonly transport: Transport;
@@ -152,7 +152,7 @@ export class Client {
       query.statusFilter === undefined
         ? undefined
         : checkBuildStatusFilter('status_filter', query.statusFilter);
-    return this.call('GET', path, firstOfPage(query.limit, p), { query: { ...pageQuery(query), filter } });
+    return this.call('GET', path, firstOfPage(query.limit), { query: { ...pageQuery(query), filter } });
   }
 
   allBuilds(p: ProjectRef, query: BuildListQuery = {}): AsyncGenerator<Build> {
@@ -175,8 +175,7 @@ export class Client {
     });
     const before = await this.newestBuildNum(p);
     try {
-      const check = (call: AnswerOf, value: unknown): Build => buildAnswer(call, value, { project: p });
-      return { build: await this.call('POST', path, check, { body, retry: 'once' }) };
+      return { build: await this.call('POST', path, buildAnswer, { body, retry: 'once' }) };
     } catch (error) {
       if (error instanceof AbortedError) throw new TriggerAbortedError(error.message, before);
       if (!isAmbiguous(error)) throw error;
@@ -190,7 +189,7 @@ export class Client {
   }
 
   async build(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.call('GET', buildPath(p, buildNum), asked(p, buildNum));
+    return this.call('GET', buildPath(p, buildNum), asked(buildNum));
   }
 
   /** A retry without cache is an unsupported use of the endpoint, which callers should say. */
@@ -200,13 +199,12 @@ export class Client {
     options: { ssh?: boolean; noCache?: boolean } = {},
   ): Promise<Build> {
     const body = options.noCache ? { 'no-cache': true } : options.ssh ? { ssh: true } : {};
-    const check = (call: AnswerOf, value: unknown): Build =>
-      buildAnswer(call, value, { not: buildNum, project: p });
+    const check = (call: AnswerOf, value: unknown): Build => buildAnswer(call, value, { not: buildNum });
     return this.call('POST', `${buildPath(p, buildNum)}/retry`, check, { body, retry: 'once' });
   }
 
   async cancel(p: ProjectRef, buildNum: number): Promise<Build> {
-    return this.call('POST', `${buildPath(p, buildNum)}/cancel`, asked(p, buildNum));
+    return this.call('POST', `${buildPath(p, buildNum)}/cancel`, asked(buildNum));
   }
 
   async addSshUser(p: ProjectRef, buildNum: number): Promise<Build> {
@@ -368,11 +366,10 @@ const treePath = (p: ProjectRef, branch: string): string =>
 const buildPath = (p: ProjectRef, buildNum: number): string =>
   `${projectPath(p)}/${checkBuildNum('build_num', buildNum)}`;
 
-/** The first `limit` builds of a page, which may hold more (docs/promises.md, promise 34): the size cap bounds it;
- *  a project's builds are all of it. */
-function firstOfPage(limit: number | undefined, p?: ProjectRef): (call: AnswerOf, value: unknown) => Build[] {
+/** The first `limit` builds of a page, which may hold more (docs/promises.md, promise 34): the size cap bounds it. */
+function firstOfPage(limit: number | undefined): (call: AnswerOf, value: unknown) => Build[] {
   return (call, value) =>
-    buildListAnswer(call, Array.isArray(value) && limit !== undefined ? value.slice(0, limit) : value, p);
+    buildListAnswer(call, Array.isArray(value) && limit !== undefined ? value.slice(0, limit) : value);
 }
 
 function pageQuery(q: PageQuery): PageQuery {

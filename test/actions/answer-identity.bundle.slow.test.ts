@@ -1,7 +1,7 @@
 // Every answer is the one asked for (docs/promises.md, promise 35), as the runner runs the committed bundles
 // against a service of ours that answers with another record: a pipeline of another project (hole 4 of issue 38),
 // another pipeline than the one read or started (hole 5), a workflow list of another pipeline, a job read as a
-// build that is another job, in v1.1 and in v2, and a job, a build or a pipeline list of another project (a fork's).
+// build that is another job, in v1.1 and in v2, and a job or a pipeline list of another project.
 import { describe, expect, it } from 'vitest';
 import { runAction, type RunResult } from '../harness/runner.ts';
 import {
@@ -359,54 +359,4 @@ describe("a job read by its number is the project's asked for", () => {
     ]);
     expect(result.outputs['outcome']).not.toBe('success');
   });
-});
-
-describe("a v1.1 build read is the project's asked for", () => {
-  /** wait-for-build by triple on build #11, or on the commit, where the answers give #11 the project `names`. */
-  async function waitOnBuild(
-    names: Record<string, string>,
-    more: Record<string, string>,
-  ): Promise<RunResult> {
-    const workflow = ship('success', [deployJob('success')]);
-    const server = await startPipelineServer(listen, {
-      pipeline: { id: PIPELINE_ID, number: 7, state: 'created' },
-      workflows: [workflow],
-      builds: new Map([[11, { ...finishedBuild(11, 'deploy', workflow, 'success'), ...names }]]),
-    });
-    return runAction('wait-for-build', {
-      inputs: {
-        token: TOKEN,
-        'base-url': server.base,
-        username: 'octo-org',
-        project: 'octo-repo',
-        'settle-seconds': '0',
-        'poll-interval-seconds': '1',
-        ...more,
-      },
-    });
-  }
-
-  it('passes a build of the project, its names in another case', async () => {
-    const result = await waitOnBuild({ username: 'Octo-Org', reponame: 'Octo-Repo' }, { 'build-num': '11' });
-    expect(errors(result)).toEqual([]);
-    expect(result.outputs['outcome']).toBe('success');
-  });
-
-  it.each([
-    ['build-num', { 'build-num': '11' }, `GET /project/${SLUG}/11`],
-    ["a commit's", { revision: REVISION }, `GET /project/${SLUG}`],
-  ])(
-    "%s: a build of another project (a fork's) is unusable, and nothing is judged",
-    async (_what, more, path) => {
-      const result = await waitOnBuild({ username: 'fork-user', reponame: 'octo-repo' }, more);
-      expect(result.code).toBe(1);
-      expect(errors(result)).toEqual([
-        expect.stringContaining(
-          `${path} returned an unusable answer: the answer is build #11 of project "fork-user/octo-repo", ` +
-            'not octo-org/octo-repo that was asked for',
-        ),
-      ]);
-      expect(result.outputs['outcome']).not.toBe('success');
-    },
-  );
 });
