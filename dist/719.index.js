@@ -484,6 +484,8 @@ function outputWord(log, output, word) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   $q: () => (/* binding */ MAX_OUTPUT_BYTES),
+  mw: () => (/* binding */ pipelineProject),
+  tX: () => (/* binding */ projectInputs),
   Cs: () => (/* binding */ runAction),
   Xq: () => (/* binding */ runnerTempFile)
 });
@@ -500,6 +502,10 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ../service/v1.ts
 var v1 = __webpack_require__(7218);
+// EXTERNAL MODULE: ../service/records.ts
+var records = __webpack_require__(5305);
+// EXTERNAL MODULE: ../service/slug.ts
+var slug = __webpack_require__(9816);
 // EXTERNAL MODULE: ../service/service.ts + 3 modules
 var service = __webpack_require__(5778);
 // EXTERNAL MODULE: ../common/clock.ts
@@ -641,8 +647,6 @@ function proxyError(err, proxy, { url, method, display }, headersMs, attempt) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ../service/records.ts
-var records = __webpack_require__(5305);
 // EXTERNAL MODULE: ../service/http/retry.ts
 var retry = __webpack_require__(602);
 ;// CONCATENATED MODULE: ../service/http/exchange.ts
@@ -1146,6 +1150,8 @@ var workflow = __webpack_require__(649);
 
 
 
+
+
 /** The hosted service's root; self-hosted installations pass their own `base-url` (checkBaseUrl's forms). */
 const HOSTED_BASE_URL = 'https://ci.example.com';
 const COMMON_INPUTS = [
@@ -1274,6 +1280,34 @@ async function runAction(spec, main, options = {}) {
         for (const signal of STOP_SIGNALS)
             process.off(signal, onSignal);
     }
+}
+/** The inputs that name the step's project; without them it is the workflow's repository. */
+const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
+/** Those of PROJECT_INPUTS the step was given. */
+const projectInputs = (ctx) => PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+/**
+ * The project of a pipeline read by its id (docs/promises.md, promise 35). When that is not the step's, a project
+ * the step named makes `asked` (the input that named the pipeline) an input error, else the pipeline's is used,
+ * and the log says so; without `asked` (a pipeline the step started) the answer is unusable. `then` completes
+ * "leave the inputs out to …" in the error, and the log line.
+ */
+function pipelineProject(ctx, connection, pipeline, asked, then) {
+    const named = pipeline.project_slug;
+    const own = named === undefined ? connection.project : (0,slug/* slugAddress */.Ms)(named);
+    const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
+    if (own === undefined)
+        throw (0,records/* unusable */._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
+    if ((0,slug/* sameProject */.EF)(own, connection.project))
+        return connection.project;
+    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${connection.service.name}`;
+    if (asked === undefined)
+        throw (0,records/* unusable */._P)(call, `${theirs} that the step started it in`);
+    const given = projectInputs(ctx);
+    if (given.length > 0)
+        throw new errors/* ValidationError */.yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+            `leave ${given.length > 1 ? 'them' : 'it'} out to ${then.leaveOut}`, undefined, theirs);
+    ctx.info(`P${theirs.slice(1)}, which the step's inputs do not name: ${then.said}`);
+    return own;
 }
 /** `project-slug`, checked: never with the v1.1 triple's inputs. */
 function readProjectSlug(inputs) {
@@ -3087,7 +3121,8 @@ var forks = __webpack_require__(3618);
 
 function headOf(pipeline) {
     const { branch, revision } = (0,v2_records/* pipelineVcs */.d6)(pipeline);
-    return { id: pipeline.id, number: pipeline.number, branch, revision, fork: (0,forks/* isForkPipeline */.DG)(pipeline) };
+    const { id, number, project_slug } = pipeline;
+    return { id, number, branch, revision, fork: (0,forks/* isForkPipeline */.DG)(pipeline), project_slug };
 }
 function pipelineCalls(api) {
     return {

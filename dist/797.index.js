@@ -479,10 +479,6 @@ var clock = __webpack_require__(159);
 var errors = __webpack_require__(3094);
 // EXTERNAL MODULE: ../common/format.ts
 var format = __webpack_require__(7370);
-// EXTERNAL MODULE: ../service/slug.ts
-var slug = __webpack_require__(9816);
-// EXTERNAL MODULE: ../service/records.ts
-var records = __webpack_require__(5305);
 // EXTERNAL MODULE: ../service/service.ts + 3 modules
 var service_service = __webpack_require__(5778);
 // EXTERNAL MODULE: ../runner/build-report.ts
@@ -493,6 +489,8 @@ var io = __webpack_require__(7704);
 var outcomes = __webpack_require__(2049);
 // EXTERNAL MODULE: ../runner/wait.ts
 var wait = __webpack_require__(3585);
+// EXTERNAL MODULE: ../runner/run.ts + 6 modules
+var run = __webpack_require__(3480);
 // EXTERNAL MODULE: ../runner/summary.ts
 var summary = __webpack_require__(2970);
 // EXTERNAL MODULE: ../runner/text.ts
@@ -756,7 +754,6 @@ function tally(builds) {
 
 
 
-
 /** Waits for builds, then fails the step unless each ended with an allowed outcome, and reports on them. */
 async function gateBuilds(ctx, service, input, options) {
     const { deadline } = options;
@@ -838,31 +835,17 @@ async function gateBuilds(ctx, service, input, options) {
     }
     return builds;
 }
-// One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). When that
-// is not the step's, a project the step named makes `asked` (the input that named the pipeline) an input error,
-// else the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
+// One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35).
 function pipelineSource(ctx, connection, pipeline, times, asked) {
-    const named = pipeline['project_slug'];
-    const own = named === undefined ? connection.project : (0,slug/* slugAddress */.Ms)(named);
-    const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
-    if (own === undefined)
-        throw (0,records/* unusable */._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
-    let { service } = connection;
-    if (!(0,slug/* sameProject */.EF)(own, connection.project)) {
-        const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${service.name}`;
-        if (asked === undefined)
-            throw (0,records/* unusable */._P)(call, `${theirs} that the step started it in`);
-        const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
-        if (given.length > 0)
-            throw new errors/* ValidationError */.yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
-                `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`, undefined, theirs);
-        ctx.info(`${(0,gate_scope/* upper */.js)(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
-        service = (0,service_service/* openService */.I)({ transport: connection.transport, project: own });
-    }
+    const own = (0,run/* pipelineProject */.mw)(ctx, connection, pipeline, asked, {
+        leaveOut: 'gate the pipeline in its own project',
+        said: `its jobs are read in ${String(pipeline['project_slug'])}`,
+    });
+    const service = own === connection.project
+        ? connection.service
+        : (0,service_service/* openService */.I)({ transport: connection.transport, project: own });
     return { service, source: service.pipelineSource(pipeline, { now: () => ctx.clock.now(), ...times }) };
 }
-/** The inputs that name the step's project; without them it is the workflow's repository. */
-const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'];
 async function oneJob(service, input) {
     if (input.buildNum === undefined)
         return input;

@@ -108,13 +108,15 @@ async function approve(ctx) {
     // Every request of a look runs under the step's remaining time (docs/promises.md, promise 34); the one look of
     // `wait-for-hold-minutes: 0` is given a minute.
     const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
-    // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
-    const needsProject = input.pipelineId === undefined;
-    const { service } = ctx.connect({
+    // A pipeline's and a workflow's calls name no project: with pipeline-id, one is needed only to check the
+    // pipeline's, when the step names one or runs in a repository.
+    const needsProject = input.pipelineId === undefined || (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_7__/* .projectInputs */ .tX)(ctx).length > 0 || Boolean(ctx.env['GITHUB_REPOSITORY']);
+    const connection = ctx.connect({
         needsProject,
         deadline: lookDeadline,
         signal: (0,_runner_wait_js__WEBPACK_IMPORTED_MODULE_6__/* .untilDeadline */ .Hm)(ctx.signal, ctx.clock, lookDeadline),
     });
+    const { service } = connection;
     // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
     const approver = ctx.connect({ needsProject }).service;
     const commit = (input.revision === '' ? 'the branch' : `commit ${input.revision}`) +
@@ -167,8 +169,14 @@ async function approve(ctx) {
             look: async () => {
                 let found;
                 if (input.pipelineId !== undefined) {
-                    // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
+                    // A pipeline named by id is read once, and must be that one, of the step's project
+                    // (docs/promises.md, promise 35).
                     found = pipeline ?? (await service.pipelineHead(input.pipelineId));
+                    if (pipeline === undefined && needsProject)
+                        (0,_runner_run_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineProject */ .mw)(ctx, connection, found, 'pipeline-id', {
+                            leaveOut: 'approve the holds of the pipeline it names',
+                            said: 'it is acted on as pipeline-id names it',
+                        });
                 }
                 else {
                     // A commit's newest may change from one look to the next.

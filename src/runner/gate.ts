@@ -1,13 +1,11 @@
 // The gate of trigger-build (`wait`) and wait-for-build: waits for builds with its looks (gate-looks.ts), judges
 // them by the one rule (verdict.ts), shows why they failed and their tests, and sets the outputs and summary.
 import { abortReason } from '../common/clock.ts';
-import { AbortedError, ValidationError } from '../common/errors.ts';
+import { AbortedError } from '../common/errors.ts';
 import { formatDuration } from '../common/format.ts';
 import type { Job } from '../service/model.ts';
 import type { WorkflowEnd } from '../service/pipeline-builds.ts';
 import type { Pipeline } from '../service/v2.ts';
-import { sameProject, slugAddress } from '../service/slug.ts';
-import { unusable } from '../service/records.ts';
 import { openService, type Service } from '../service/service.ts';
 import type { JobSource } from '../service/sources.ts';
 import {
@@ -30,7 +28,7 @@ import {
   worstOutcome,
 } from './outcomes.ts';
 import { waitFailed, WaitError } from './wait.ts';
-import type { ActionContext, Connection } from './run.ts';
+import { pipelineProject, type ActionContext, type Connection } from './run.ts';
 import { appendSummary, buildLink, mdLink } from './summary.ts';
 import { logSafe, mdSafe, shellSafeUrl } from './text.ts';
 import { scopeOf, describeState, upper, type GateInputs, type Ending, type Finished } from './gate-scope.ts';
@@ -139,9 +137,7 @@ export async function gateBuilds(
   return builds;
 }
 
-// One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35). When that
-// is not the step's, a project the step named makes `asked` (the input that named the pipeline) an input error,
-// else the pipeline's is used, and said; without `asked` (a pipeline the step started) the answer is unusable.
+// One pipeline as the gate's source, its jobs read in its own project (docs/promises.md, promise 35).
 export function pipelineSource(
   ctx: ActionContext,
   connection: Connection,
@@ -149,32 +145,16 @@ export function pipelineSource(
   times: { settleMs: number; emptyMs: number },
   asked?: string,
 ): { service: Service; source: JobSource } {
-  const named = pipeline['project_slug'];
-  const own = named === undefined ? connection.project : slugAddress(named);
-  const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
-  if (own === undefined)
-    throw unusable(call, 'the pipeline has a project_slug that is no provider/organization/project');
-  let { service } = connection;
-  if (!sameProject(own, connection.project)) {
-    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${service.name}`;
-    if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
-    const given = PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
-    if (given.length > 0)
-      throw new ValidationError(
-        asked,
-        `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
-          `leave ${given.length > 1 ? 'them' : 'it'} out to gate the pipeline in its own project`,
-        undefined,
-        theirs,
-      );
-    ctx.info(`${upper(theirs)}, which the step's inputs do not name: its jobs are read in ${String(named)}`);
-    service = openService({ transport: connection.transport, project: own });
-  }
+  const own = pipelineProject(ctx, connection, pipeline, asked, {
+    leaveOut: 'gate the pipeline in its own project',
+    said: `its jobs are read in ${String(pipeline['project_slug'])}`,
+  });
+  const service =
+    own === connection.project
+      ? connection.service
+      : openService({ transport: connection.transport, project: own });
   return { service, source: service.pipelineSource(pipeline, { now: () => ctx.clock.now(), ...times }) };
 }
-
-/** The inputs that name the step's project; without them it is the workflow's repository. */
-const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'] as const;
 
 async function oneJob(service: Service, input: GateInputs): Promise<GateInputs> {
   if (input.buildNum === undefined) return input;

@@ -5,6 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkProjectSlug, type ProjectAddress, type SlugProject } from '../service/v1.ts';
+import { unusable } from '../service/records.ts';
+import { sameProject, slugAddress } from '../service/slug.ts';
 import { openService, type Service } from '../service/service.ts';
 import { abortReason, systemClock, type Clock } from '../common/clock.ts';
 import { AbortedError, asError, UserFacingError, ValidationError } from '../common/errors.ts';
@@ -201,6 +203,47 @@ export async function runAction(
     }
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
+}
+
+/** The inputs that name the step's project; without them it is the workflow's repository. */
+const PROJECT_INPUTS = ['project-slug', 'vcs-type', 'username', 'project'] as const;
+
+/** Those of PROJECT_INPUTS the step was given. */
+export const projectInputs = (ctx: Pick<ActionContext, 'inputs'>): string[] =>
+  PROJECT_INPUTS.filter((name) => ctx.inputs.optional(name) !== undefined);
+
+/**
+ * The project of a pipeline read by its id (docs/promises.md, promise 35). When that is not the step's, a project
+ * the step named makes `asked` (the input that named the pipeline) an input error, else the pipeline's is used,
+ * and the log says so; without `asked` (a pipeline the step started) the answer is unusable. `then` completes
+ * "leave the inputs out to …" in the error, and the log line.
+ */
+export function pipelineProject(
+  ctx: Pick<ActionContext, 'inputs' | 'info'>,
+  connection: Connection,
+  pipeline: { id: string; number: number; project_slug?: unknown },
+  asked: string | undefined,
+  then: { leaveOut: string; said: string },
+): ProjectAddress {
+  const named = pipeline.project_slug;
+  const own = named === undefined ? connection.project : slugAddress(named);
+  const call = { method: 'GET', path: `v2 /pipeline/${pipeline.id}` };
+  if (own === undefined)
+    throw unusable(call, 'the pipeline has a project_slug that is no provider/organization/project');
+  if (sameProject(own, connection.project)) return connection.project;
+  const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${connection.service.name}`;
+  if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
+  const given = projectInputs(ctx);
+  if (given.length > 0)
+    throw new ValidationError(
+      asked,
+      `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
+        `leave ${given.length > 1 ? 'them' : 'it'} out to ${then.leaveOut}`,
+      undefined,
+      theirs,
+    );
+  ctx.info(`P${theirs.slice(1)}, which the step's inputs do not name: ${then.said}`);
+  return own;
 }
 
 /** `project-slug`, checked: never with the v1.1 triple's inputs. */

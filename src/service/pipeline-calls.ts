@@ -14,6 +14,8 @@ export interface PipelineHead {
   revision: string | null;
   /** A pull request's, perhaps a fork's (docs/promises.md, promise 36). */
   fork: boolean;
+  /** The project the service says it is of. */
+  project_slug: unknown;
 }
 
 /** An approval job of a pipeline as one read saw it. */
@@ -30,7 +32,8 @@ export interface Approval {
 
 export function headOf(pipeline: Pipeline): PipelineHead {
   const { branch, revision } = pipelineVcs(pipeline);
-  return { id: pipeline.id, number: pipeline.number, branch, revision, fork: isForkPipeline(pipeline) };
+  const { id, number, project_slug } = pipeline;
+  return { id, number, branch, revision, fork: isForkPipeline(pipeline), project_slug };
 }
 
 export function pipelineCalls(api: V2Client) {

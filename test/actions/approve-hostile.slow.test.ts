@@ -260,6 +260,64 @@ describe("a pipeline of the project's list is the project's", () => {
   });
 });
 
+describe('with pipeline-id, the pipeline is of the project the step names (docs/promises.md, promise 35)', () => {
+  const OTHER = 'primary-host/mallory/other-repo';
+  const theirs = (): FakePipeline => ({
+    id: uuid(3),
+    number: 7,
+    branch: 'main',
+    projectSlug: OTHER,
+    holds: [{ id: uuid(31), name: 'hold-production' }],
+  });
+
+  it.each([
+    ['project-slug', { 'project-slug': SLUG }, SLUG, 'project-slug names'],
+    [
+      'username and project',
+      { username: 'octo-org', project: 'octo-repo' },
+      'octo-org/octo-repo',
+      'username, project name',
+    ],
+  ])('fails, approving nothing, when %s name another project', async (_, named, shown, says) => {
+    const pipeline = theirs();
+    const served = await serve({ pipelines: [pipeline] });
+    const result = await approve(served, { 'pipeline-id': pipeline.id, ...named });
+    expect(result.code).toBe(1);
+    expect(result.errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::error::pipeline-id: pipeline #7 is of project ${OTHER}, not ${shown}; allowed: a ` +
+            `pipeline of the project that ${says}`,
+          'u',
+        ),
+      ),
+    ]);
+    expect(served.posts()).toEqual([]);
+    expect(result.outputs['count']).toBe('0');
+  });
+
+  it('without inputs naming the project, the pipeline named is acted on, and the log says whose it is', async () => {
+    const pipeline = theirs();
+    const served = await serve({ pipelines: [pipeline] });
+    const result = await approve(served, { 'pipeline-id': pipeline.id });
+    expect(result.errors).toEqual([]);
+    expect(served.posts()).toEqual([approvalOf(pipeline, pipeline.holds[0] as Hold)]);
+    expect(result.stdout).toContain(
+      `Pipeline #7 is of project ${OTHER}, not octo-org/octo-repo, which the step's inputs do not name: ` +
+        'it is acted on as pipeline-id names it',
+    );
+  });
+
+  it('the same project in the service’s other words and another case is the project named', async () => {
+    const pipeline = { ...theirs(), projectSlug: 'gh/Octo-Org/octo-repo' };
+    const served = await serve({ pipelines: [pipeline] });
+    const result = await approve(served, { 'pipeline-id': pipeline.id, 'project-slug': SLUG });
+    expect(result.errors).toEqual([]);
+    expect(served.posts()).toEqual([approvalOf(pipeline, pipeline.holds[0] as Hold)]);
+    expect(result.stdout).not.toMatch(/is of project/u);
+  });
+});
+
 describe('hole 7: the branch is checked on each pipeline, never left to the list’s filter', () => {
   it('with branch main, a list that ignores ?branch= and puts a fork’s pipeline first', async () => {
     const { main, fork } = mainAndFork();

@@ -8,7 +8,13 @@ import { definedOnly, isOfCommit } from '../../common/values.ts';
 import type { Service } from '../../service/service.ts';
 import { checkPipelineId, checkSegment } from '../../service/validate.ts';
 import { untilDeadline, wait, waitFailed } from '../../runner/wait.ts';
-import { runAction, type ActionContext, type ActionSpec } from '../../runner/run.ts';
+import {
+  pipelineProject,
+  projectInputs,
+  runAction,
+  type ActionContext,
+  type ActionSpec,
+} from '../../runner/run.ts';
 import { inGroup } from '../../runner/io.ts';
 import { appendSummary, headerRow, SUMMARY_ROWS } from '../../runner/summary.ts';
 import { htmlSafe } from '../../runner/text.ts';
@@ -98,13 +104,16 @@ export async function approve(ctx: ActionContext): Promise<void> {
   // Every request of a look runs under the step's remaining time (docs/promises.md, promise 34); the one look of
   // `wait-for-hold-minutes: 0` is given a minute.
   const lookDeadline = started + Math.max(input.waitMs, ONE_LOOK_MS);
-  // A pipeline's and a workflow's calls name no project: with pipeline-id none is needed.
-  const needsProject = input.pipelineId === undefined;
-  const { service } = ctx.connect({
+  // A pipeline's and a workflow's calls name no project: with pipeline-id, one is needed only to check the
+  // pipeline's, when the step names one or runs in a repository.
+  const needsProject =
+    input.pipelineId === undefined || projectInputs(ctx).length > 0 || Boolean(ctx.env['GITHUB_REPOSITORY']);
+  const connection = ctx.connect({
     needsProject,
     deadline: lookDeadline,
     signal: untilDeadline(ctx.signal, ctx.clock, lookDeadline),
   });
+  const { service } = connection;
   // Holds found in time are approved even when the wait's time runs out meanwhile: only the step's end stops them.
   const approver = ctx.connect({ needsProject }).service;
   const commit =
@@ -164,8 +173,14 @@ export async function approve(ctx: ActionContext): Promise<void> {
         look: async () => {
           let found: PipelineHead | undefined;
           if (input.pipelineId !== undefined) {
-            // A pipeline named by id is read once, and must be that one (docs/promises.md, promise 35).
+            // A pipeline named by id is read once, and must be that one, of the step's project
+            // (docs/promises.md, promise 35).
             found = pipeline ?? (await service.pipelineHead(input.pipelineId));
+            if (pipeline === undefined && needsProject)
+              pipelineProject(ctx, connection, found, 'pipeline-id', {
+                leaveOut: 'approve the holds of the pipeline it names',
+                said: 'it is acted on as pipeline-id names it',
+              });
           } else {
             // A commit's newest may change from one look to the next.
             const newest = await newestOfCommit(service, input);
