@@ -2808,7 +2808,7 @@ class PipelineBuilds {
     /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
     async #readJobs(entry) {
         const { workflow } = entry;
-        entry.jobs = await this.#pipelines.jobs(workflow.id);
+        entry.jobs = await this.#pipelines.jobs(workflow);
         for (const job of entry.jobs) {
             if (job.status === 'on_hold')
                 this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
@@ -3087,7 +3087,7 @@ class JobScan {
                 continue;
             const found = [];
             for (const workflow of await this.#api.workflows(pipeline.id)) {
-                for (const { job_number, ...job } of await this.#api.jobs(workflow.id))
+                for (const { job_number, ...job } of await this.#api.jobs(workflow))
                     if (job_number !== null)
                         found.push((0,model/* jobOfV2 */.t)(pipeline, { ...job, job_number }, { name: workflow.name }));
             }
@@ -3132,7 +3132,7 @@ function pipelineCalls(api) {
         approvals: async (pipelineId) => {
             const approvals = new Map();
             for (const workflow of (0,paginate/* unseen */.nv)(await api.workflows(pipelineId), new Set(), (w) => w.id)) {
-                for (const job of await api.jobs(workflow.id)) {
+                for (const job of await api.jobs(workflow)) {
                     if (job.type !== 'approval')
                         continue;
                     // Approving names the request: a hold without one could never be released.
@@ -3156,7 +3156,8 @@ function pipelineCalls(api) {
         /** Sent once: whether an approval that failed arrived is read with `approvalStatus`. */
         approve: (approval) => api.approve(approval.workflowId, approval.requestId),
         /** The approval job's status now; undefined once its workflow lists it no more. */
-        approvalStatus: async (approval) => (await api.jobs(approval.workflowId)).find((j) => j.approval_request_id === approval.requestId)?.status,
+        approvalStatus: async (approval) => (await api.jobs({ id: approval.workflowId })).find((j) => j.approval_request_id === approval.requestId)
+            ?.status,
     };
 }
 
@@ -3255,7 +3256,7 @@ function runningPipelineJobs(api, project, query) {
                 if (service_v2/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !query.chooseWorkflow(workflow.name))
                     continue;
                 done = false;
-                for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
+                for (const { job_number: number, name, status } of await api.jobs(workflow)) {
                     if (number === null || !WAITED.has(status) || !query.chooseJob(name))
                         continue;
                     const job = (0,model/* jobOfV2 */.t)(pipeline, { job_number: number, name, status }, { name: workflow.name });
@@ -4493,15 +4494,17 @@ async function triggerPipeline(api, p, options) {
 /* harmony import */ var _v1_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7218);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5841);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5305);
-/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4415);
-/* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9816);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6609);
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6194);
-/* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5110);
-/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(216);
+/* harmony import */ var _common_values_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4415);
+/* harmony import */ var _common_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7370);
+/* harmony import */ var _slug_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9816);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6609);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6194);
+/* harmony import */ var _v2_trigger_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5110);
+/* harmony import */ var _v2_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(216);
 // The API v2 client: the trigger and rerun that replace v1.1's (docs/sunset.md), the pipeline calls, and the
 // project-scoped calls, the only ones a project named by its slug reaches (docs/v2.md). Answers are checked by
 // shape before use (docs/promises.md, promise 30).
+
 
 
 
@@ -4534,11 +4537,11 @@ const MAX_PROJECT_PIPELINES = 100;
 const seg = encodeURIComponent;
 const asIs = (_call, value) => value;
 const messageAnswer = (call, value) => (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .objectAnswer */ .cd)(call, value);
-const workflowPath = (id) => `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('workflow id', id))}`;
-const numberPath = (p, number, job = '') => `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/${job}${(0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkBuildNum */ .ZL)('build-num', number)}`;
+const workflowPath = (id) => `/workflow/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('workflow id', id))}`;
+const numberPath = (p, number, job = '') => `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(p)}/${job}${(0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkBuildNum */ .ZL)('build-num', number)}`;
 /** An object that passes `valid`; `why` says what was expected. */
 const shaped = (why, valid = () => true) => (call, value) => {
-    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(value) || !valid(value))
+    if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)(value) || !valid(value))
         throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, why);
     return value;
 };
@@ -4553,7 +4556,7 @@ function theOne(call, record, id, what) {
 function ofProject(p, check) {
     return (call, value, at) => {
         const pipeline = check(call, value, at);
-        const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .otherProject */ .Sv)(pipeline['project_slug'], p);
+        const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .otherProject */ .Sv)(pipeline['project_slug'], p);
         if (other === undefined)
             return pipeline;
         const what = `the list holds pipeline #${pipeline.number} of ${other}, not ${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(p)} that was asked for`;
@@ -4566,7 +4569,7 @@ class V2Client {
         this.transport = transport;
     }
     trigger(p, options) {
-        return (0,_v2_trigger_js__WEBPACK_IMPORTED_MODULE_6__/* .triggerPipeline */ .jn)(this, p, options);
+        return (0,_v2_trigger_js__WEBPACK_IMPORTED_MODULE_7__/* .triggerPipeline */ .jn)(this, p, options);
     }
     async newestNumber(p) {
         try {
@@ -4586,36 +4589,47 @@ class V2Client {
         return matches.sort((a, b) => a.number - b.number)[0];
     }
     #recent(p) {
-        const check = ofProject(p, _v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd);
-        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`, check, {}, Infinity, () => true);
+        const check = ofProject(p, _v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineAnswer */ .nd);
+        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(p)}/pipeline`, check, {}, Infinity, () => true);
     }
     /** The project's pipelines, newest first, on `branch` when given, at most `max`; `enough` may end it sooner. */
     async projectPipelines(p, options = {}, enough) {
-        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('branch', options.branch) };
-        const check = ofProject(p, item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isPositiveWhole */ .HB)(v['number'])));
-        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/pipeline`;
+        const query = options.branch === undefined ? {} : { branch: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('branch', options.branch) };
+        const check = ofProject(p, item((v) => (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isUuid */ .O1)(v['id']) && (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isPositiveWhole */ .HB)(v['number'])));
+        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(p)}/pipeline`;
         return this.#list(path, check, query, options.max ?? MAX_PROJECT_PIPELINES, enough);
     }
     async pipeline(id) {
-        return this.#call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
+        return this.#call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
     }
     /** Every workflow of a pipeline, oldest first: one that names another pipeline is another's, and unusable. */
     async workflows(pipelineId) {
         const ofPipeline = (call, value, at) => {
-            const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .workflowAnswer */ .sM)(call, value, at);
+            const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM)(call, value, at);
             const named = workflow['pipeline_id'];
             if (named != null && (typeof named !== 'string' || named.toLowerCase() !== pipelineId.toLowerCase()))
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
                     `${pipelineId} that was asked for`);
             return workflow;
         };
-        return this.#list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);
+        return this.#list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);
     }
     async workflow(workflowId) {
-        return this.#call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));
+        return this.#call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));
     }
-    async jobs(workflowId) {
-        return this.#list(`${workflowPath(workflowId)}/job`, _v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .jobAnswer */ .aV);
+    /** A workflow's jobs: with the workflow's `project_slug`, each must be of that project, as the list's items
+     *  carry no workflow id (docs/promises.md, promise 35). */
+    async jobs(workflow) {
+        const ofWorkflow = (call, value, at) => {
+            const job = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .jobAnswer */ .aV)(call, value, at);
+            const own = (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .slugAddress */ .Ms)(workflow.project_slug);
+            const other = own === undefined ? undefined : (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .otherProject */ .Sv)(job['project_slug'], own);
+            if (other === undefined)
+                return job;
+            const theirs = `job ${(0,_common_format_js__WEBPACK_IMPORTED_MODULE_3__/* .cut */ .Jj)(job.name, 100)} of ${other}, not ${String(workflow.project_slug)} of its workflow`;
+            throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the list holds ${theirs}`);
+        };
+        return this.#list(`${workflowPath(workflow.id)}/job`, ofWorkflow);
     }
     async rerun(workflowId, options) {
         const body = { jobs: options.jobs, enable_ssh: options.enableSsh || undefined };
@@ -4628,20 +4642,20 @@ class V2Client {
     }
     /** Sent once: an approval that may have arrived is found by reading the workflow's jobs again. */
     async approve(workflowId, approvalRequestId) {
-        const path = `${workflowPath(workflowId)}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`;
+        const path = `${workflowPath(workflowId)}/approve/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('approval request id', approvalRequestId))}`;
         return this.#call('POST', path, asIs, { retry: 'once' });
     }
     async job(p, number) {
         return this.#call('GET', numberPath(p, number, 'job/'), (call, answer) => {
-            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
+            if (!(0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)(answer) || answer['number'] !== number)
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the details of job #${number} were expected`);
             if (typeof answer['name'] !== 'string' || typeof answer['status'] !== 'string')
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, 'the job has no name and status');
-            const pipelineId = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
-            if (pipelineId !== undefined && !(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(pipelineId))
+            const pipelineId = (0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)(answer['pipeline']) ? answer['pipeline']['id'] : undefined;
+            if (pipelineId !== undefined && !(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isUuid */ .O1)(pipelineId))
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, 'the pipeline id is not a UUID');
             // Another project's job of that number is another record (docs/promises.md, promise 35).
-            const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .otherProject */ .Sv)((0,_common_values_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u4)(answer['project']) ? answer['project']['slug'] : undefined, p);
+            const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .otherProject */ .Sv)((0,_common_values_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u4)(answer['project']) ? answer['project']['slug'] : undefined, p);
             if (other !== undefined)
                 throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the answer is job #${number} of ${other}, not ${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(p)} that was asked for`);
             return answer;
@@ -4657,15 +4671,15 @@ class V2Client {
         const pipeline = pipelines.get(id) ?? this.pipeline(id);
         pipelines.set(id, pipeline);
         const { id: workflowId, name } = job.latest_workflow ?? {};
-        const workflow = { id: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isUuid */ .O1)(workflowId) ? workflowId : null, name: name ?? null };
+        const workflow = { id: (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isUuid */ .O1)(workflowId) ? workflowId : null, name: name ?? null };
         const url = typeof job.web_url === 'string' ? job.web_url : null;
         const read = await pipeline;
-        const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .otherProject */ .Sv)(read['project_slug'], p);
+        const other = (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .otherProject */ .Sv)(read['project_slug'], p);
         if (other !== undefined) {
             const what = `the pipeline ${id} of job #${number} is of ${other}, not ${(0,_v1_js__WEBPACK_IMPORTED_MODULE_0__/* .projectName */ .j1)(p)} that was asked for`;
             throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)({ method: 'GET', path: `v2 /pipeline/${id}` }, what);
         }
-        return (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .jobOfV2 */ .t)(read, { ...job, job_number: number }, workflow, url);
+        return (0,_model_js__WEBPACK_IMPORTED_MODULE_6__/* .jobOfV2 */ .t)(read, { ...job, job_number: number }, workflow, url);
     }
     /** A job that has ended stays as it is. */
     async cancelJob(p, number) {
@@ -4687,16 +4701,16 @@ class V2Client {
     }
     async envVars(p) {
         const named = item((v) => typeof v['name'] === 'string');
-        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`, named);
+        return this.#list(`/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(p)}/envvar`, named);
     }
     /** A variable of that name is replaced. */
     async addEnvVar(p, name, value) {
-        const body = { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkEnvName */ .$n)('name', name), value };
+        const body = { name: (0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name), value };
         const check = shaped(`the variable ${name} was expected`, (v) => v['name'] === name);
-        return this.#call('POST', `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar`, check, { body });
+        return this.#call('POST', `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(p)}/envvar`, check, { body });
     }
     async deleteEnvVar(p, name) {
-        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_3__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkEnvName */ .$n)('name', name))}`;
+        const path = `/project/${(0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .projectSlug */ .Tb)(p)}/envvar/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkEnvName */ .$n)('name', name))}`;
         return this.#call('DELETE', path, messageAnswer);
     }
     /** A v2 list, page after page, each item checked; bounded in pages and items, a token seen twice ends it. */
@@ -4705,7 +4719,7 @@ class V2Client {
         const tokens = new Set();
         let token;
         for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-            const page = await this.#call('GET', path, (call, value) => ({ call, ...(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_7__/* .pageAnswer */ .kH)(call, value) }), {
+            const page = await this.#call('GET', path, (call, value) => ({ call, ...(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pageAnswer */ .kH)(call, value) }), {
                 query: token === undefined ? query : { ...query, 'page-token': token },
             });
             // One at a time: a spread of a huge page would overflow the stack.

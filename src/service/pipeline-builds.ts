@@ -224,7 +224,7 @@ export class PipelineBuilds {
   /** Reads a job's build when it first has a number and when it ends, and in between takes the job's status. */
   async #readJobs(entry: KnownWorkflow): Promise<void> {
     const { workflow } = entry;
-    entry.jobs = await this.#pipelines.jobs(workflow.id);
+    entry.jobs = await this.#pipelines.jobs(workflow);
     for (const job of entry.jobs) {
       if (job.status === 'on_hold') this.#sayOnce(`${workflow.id}/${job.id}/hold`, onHold(workflow, job));
       // An approval's number names no build: reading it answers 404.

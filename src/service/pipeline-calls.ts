@@ -44,7 +44,7 @@ export function pipelineCalls(api: V2Client) {
     approvals: async (pipelineId: string): Promise<Approval[]> => {
       const approvals = new Map<string, Approval>();
       for (const workflow of unseen(await api.workflows(pipelineId), new Set(), (w) => w.id)) {
-        for (const job of await api.jobs(workflow.id)) {
+        for (const job of await api.jobs(workflow)) {
           if (job.type !== 'approval') continue;
           // Approving names the request: a hold without one could never be released.
           if (job.status === 'on_hold' && typeof job.approval_request_id !== 'string')
@@ -71,6 +71,7 @@ export function pipelineCalls(api: V2Client) {
     approve: (approval: Approval): Promise<unknown> => api.approve(approval.workflowId, approval.requestId),
     /** The approval job's status now; undefined once its workflow lists it no more. */
     approvalStatus: async (approval: Approval): Promise<string | undefined> =>
-      (await api.jobs(approval.workflowId)).find((j) => j.approval_request_id === approval.requestId)?.status,
+      (await api.jobs({ id: approval.workflowId })).find((j) => j.approval_request_id === approval.requestId)
+        ?.status,
   };
 }

@@ -98,7 +98,7 @@ export function runningPipelineJobs(api: V2Client, project: SlugProject, query: 
       for (const workflow of await api.workflows(pipeline.id)) {
         if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !query.chooseWorkflow(workflow.name)) continue;
         done = false;
-        for (const { job_number: number, name, status } of await api.jobs(workflow.id)) {
+        for (const { job_number: number, name, status } of await api.jobs(workflow)) {
           if (number === null || !WAITED.has(status) || !query.chooseJob(name)) continue;
           const job = jobOfV2(pipeline, { job_number: number, name, status }, { name: workflow.name });
           found.set(number, { ...job, pipeline: { id: pipeline.id, number: pipeline.number } });

@@ -13,8 +13,9 @@ import {
   type TestCase,
 } from './records.ts';
 import { isRecord } from '../common/values.ts';
+import { cut } from '../common/format.ts';
 import type { ApiRequest, Transport } from './http/transport.ts';
-import { otherProject, projectSlug } from './slug.ts';
+import { otherProject, projectSlug, slugAddress } from './slug.ts';
 import { checkBuildNum, checkEnvName, checkSegment } from './validate.ts';
 import { jobOfV2, type Job as ServiceJob } from './model.ts';
 import { triggerPipeline, type PipelineTrigger, type Ref, type Triggered } from './v2-trigger.ts';
@@ -182,8 +183,18 @@ export class V2Client {
     );
   }
 
-  async jobs(workflowId: string): Promise<Job[]> {
-    return this.#list(`${workflowPath(workflowId)}/job`, jobAnswer);
+  /** A workflow's jobs: with the workflow's `project_slug`, each must be of that project, as the list's items
+   *  carry no workflow id (docs/promises.md, promise 35). */
+  async jobs(workflow: { id: string; project_slug?: unknown }): Promise<Job[]> {
+    const ofWorkflow = (call: AnswerOf, value: unknown, at: number): Job => {
+      const job = jobAnswer(call, value, at);
+      const own = slugAddress(workflow.project_slug);
+      const other = own === undefined ? undefined : otherProject(job['project_slug'], own);
+      if (other === undefined) return job;
+      const theirs = `job ${cut(job.name, 100)} of ${other}, not ${String(workflow.project_slug)} of its workflow`;
+      throw unusable(call, `the list holds ${theirs}`);
+    };
+    return this.#list(`${workflowPath(workflow.id)}/job`, ofWorkflow);
   }
 
   async rerun(

@@ -267,6 +267,44 @@ describe('a job read as a build carries the name and the workflow it was listed 
   });
 });
 
+describe("a workflow's job list holds its project's jobs", () => {
+  it("a job list holding another project's job is unusable, and nothing is judged", async () => {
+    const OTHER = 'primary-host/octo-org/other-repo';
+    const workflow = ship('success', []);
+    workflow.rawJobs = [
+      {
+        id: uuid(11),
+        name: 'deploy',
+        status: 'success',
+        type: 'build',
+        job_number: 11,
+        project_slug: OTHER,
+        dependencies: [],
+        started_at: null,
+        stopped_at: null,
+      },
+    ];
+    const server = await startPipelineServer(listen, {
+      pipeline: { id: PIPELINE_ID, number: 7, state: 'created' },
+      workflows: [workflow],
+      builds: new Map(),
+      jobDetails: new Map([[11, deploy11({ latest_workflow: { id: workflow.id, name: workflow.name } })]]),
+    });
+    const result = await wait(server, { 'project-slug': SLUG, job: 'deploy' });
+    expect(result.code).toBe(1);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `/workflow/${workflow.id}/job returned an unusable answer: the list holds job deploy of project ` +
+            `${OTHER}, not ${SLUG} of its workflow`,
+          'u',
+        ),
+      ),
+    ]);
+    expect(result.outputs['outcome']).not.toBe('success');
+  });
+});
+
 describe("a job read by its number is the project's asked for", () => {
   const OTHER = 'primary-host/octo-org/other-repo';
   /** wait-for-build on build #11 of a project named by its slug: #11 passed, by what the answers say. */

@@ -41,6 +41,8 @@ interface Fake {
   honoursBranch?: boolean;
   /** GET /pipeline/{key} is answered with the pipeline {value}. */
   pipelineAs?: Record<string, string>;
+  /** The `project_slug` of every job of the workflows' job lists (SLUG by default). */
+  jobsProject?: string;
   /** GET /pipeline/{key}/workflow is answered with the workflows of the pipeline {value}. */
   workflowsAs?: Record<string, string>;
   /** Items per page of a workflow's job list. */
@@ -149,7 +151,7 @@ async function serve(fake: Fake): Promise<Served> {
           status: approved.has(h.id) ? 'success' : 'on_hold',
           approval_request_id: h.id,
           dependencies: [],
-          project_slug: SLUG,
+          project_slug: fake.jobsProject ?? SLUG,
         }));
         const size = fake.jobPage ?? 100;
         const at = Number(token ?? '0');
@@ -242,6 +244,29 @@ describe('hole 5: an answer for another pipeline is refused, and nothing of it i
       ),
     );
     expect(served.posts()).toEqual([]);
+  });
+});
+
+describe("a workflow's job list holds the workflow's project's jobs (docs/promises.md, promise 35)", () => {
+  it("fails, approving nothing, when the job list holds another project's hold", async () => {
+    const { main } = mainAndFork();
+    const served = await serve({ pipelines: [main], jobsProject: 'primary-host/mallory/octo-repo' });
+    const result = await approve(served, { 'pipeline-id': main.id });
+    expect(result.code).toBe(1);
+    expect(result.errors).toEqual([
+      expect.stringMatching(
+        /job\/?[^ ]* returned an unusable answer: the list holds job hold-production of project primary-host\/mallory\/octo-repo, not primary-host\/octo-org\/octo-repo of its workflow$/u,
+      ),
+    ]);
+    expect(served.posts()).toEqual([]);
+  });
+
+  it('takes the same project in the service’s other words', async () => {
+    const { main } = mainAndFork();
+    const served = await serve({ pipelines: [main], jobsProject: 'gh/octo-org/Octo-Repo' });
+    const result = await approve(served, { 'pipeline-id': main.id });
+    expect(result.errors).toEqual([]);
+    expect(served.posts()).toEqual([approvalOf(main, main.holds[0] as Hold)]);
   });
 });
 

@@ -192,7 +192,7 @@ describe('v2 lists', () => {
       if (token === 't1') return json(res, 200, { items: [job('b')], next_page_token: 't2' });
       return json(res, 200, { items: [job('c')], next_page_token: 't1' });
     });
-    const jobs = await pipelines.jobs('wf-1');
+    const jobs = await pipelines.jobs({ id: 'wf-1' });
     expect(jobs.map((j) => j.id)).toEqual(['a', 'b', 'c']);
     expect(paths()).toEqual([
       'GET /api/v2/workflow/wf-1/job',
@@ -210,7 +210,7 @@ describe('v2 lists', () => {
     ['no status', [job('a', { status: null })], /no status/],
   ])('refuse a job list holding %s, as an unusable answer', async (_what, items, message) => {
     const pipelines = await service((_req, res) => json(res, 200, { items, next_page_token: null }));
-    const error = await pipelines.jobs('wf-1').catch((e: unknown) => e);
+    const error = await pipelines.jobs({ id: 'wf-1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnusableAnswerError);
     expect((error as Error).message).toMatch(message);
   });
@@ -234,10 +234,10 @@ describe('v2 lists', () => {
         next_page_token: null,
       }),
     );
-    const read = await pipelines.jobs('wf-1');
+    const read = await pipelines.jobs({ id: 'wf-1' });
     expect(read.map((j) => j.job_number)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     size = 100;
-    expect(await pipelines.jobs('wf-1')).toHaveLength(100);
+    expect(await pipelines.jobs({ id: 'wf-1' })).toHaveLength(100);
   });
 
   it('read a job without a job_number as null', async () => {
@@ -247,6 +247,6 @@ describe('v2 lists', () => {
         next_page_token: null,
       }),
     );
-    expect((await pipelines.jobs('wf-1'))[0]?.job_number).toBeNull();
+    expect((await pipelines.jobs({ id: 'wf-1' }))[0]?.job_number).toBeNull();
   });
 });

@@ -80,7 +80,8 @@ const READERS: Reader[] = [
     page: true,
     used: ['id', 'name', 'status'],
     narrower: [[['items', '[]', 'job_number'], { minimum: 1 }]],
-    read: (api) => api.jobs(ID),
+    asked: { project_slug: SLUG.slug },
+    read: (api) => api.jobs({ id: ID, project_slug: SLUG.slug }),
   },
   {
     name: 'job details',
