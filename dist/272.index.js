@@ -197,7 +197,7 @@ async function rerunJob(api, p, a) {
     const workflowId = (await api.job(p, num)).latest_workflow?.id;
     if (typeof workflowId !== 'string')
         throw new http_errors/* UnusableAnswerError */.qx('GET', `v2 job #${num}`, 'the job names no workflow to rerun');
-    const found = (await api.jobs({ id: workflowId })).find((job) => job.job_number === num);
+    const found = (await api.jobs({ id: workflowId, project_slug: p.slug })).find((job) => job.job_number === num);
     if (found === undefined) {
         const path = `v2 /workflow/${workflowId}/job`;
         throw new http_errors/* UnusableAnswerError */.qx('GET', path, `job #${num} is not among the jobs of its workflow`);

@@ -218,6 +218,8 @@ const JOB_ID = '49edd5ca-f340-46fa-9457-7b3621f3bb3a';
 const WORKFLOW_ID = '9552b8fe-f5b7-4f7b-92a3-8bedc0ee35ca';
 const PIPELINE_ID = '98b1071e-c364-4b39-91b9-820b8588e2ae';
 const BASE = `/api/v2/project/${SLUG}`;
+/** The project the workflow's job list says its jobs are of. */
+let jobListProject = SLUG;
 
 /** The real answers' shapes, field for field, with neutral values. */
 function realAnswer(method: string, path: string): [number, unknown] {
@@ -256,7 +258,7 @@ function realAnswer(method: string, path: string): [number, unknown] {
             id: JOB_ID,
             started_at: '2020-12-24T12:59:27Z',
             name: 'build',
-            project_slug: SLUG,
+            project_slug: jobListProject,
             status: 'success',
             type: 'build',
             stopped_at: '2020-12-24T13:00:08Z',
@@ -383,6 +385,27 @@ describe('against answers shaped as the real service gives them', () => {
       },
     ]);
     expect(answers['retry']).toEqual({ workflow_id: '0c2bc5ea-a4d4-4c3e-9e8a-1d2b3c4d5e6f' });
+  });
+
+  it("retry refuses a workflow's job list that holds another project's job, and reruns nothing", async () => {
+    seen.length = 0;
+    jobListProject = `app/${ORG}/0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b`;
+    try {
+      const r = await run('retry', { 'build-num': '155' });
+      expect(r.code).toBe(1);
+      expect(r.errors).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^::error::GET v2 /workflow/${WORKFLOW_ID}/job returned an unusable answer: the list holds job build ` +
+              `of project ${jobListProject}, not ${SLUG} of its workflow`,
+            'u',
+          ),
+        ),
+      ]);
+      expect(seen.filter((q) => q.method === 'POST')).toEqual([]);
+    } finally {
+      jobListProject = SLUG;
+    }
   });
 
   it('set-envvar sends the same calls', async () => {

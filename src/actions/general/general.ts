@@ -102,7 +102,9 @@ async function rerunJob(api: V2Client, p: SlugProject, a: Args): Promise<unknown
   const workflowId = (await api.job(p, num)).latest_workflow?.id;
   if (typeof workflowId !== 'string')
     throw new UnusableAnswerError('GET', `v2 job #${num}`, 'the job names no workflow to rerun');
-  const found = (await api.jobs({ id: workflowId })).find((job) => job.job_number === num);
+  const found = (await api.jobs({ id: workflowId, project_slug: p.slug })).find(
+    (job) => job.job_number === num,
+  );
   if (found === undefined) {
     const path = `v2 /workflow/${workflowId}/job`;
     throw new UnusableAnswerError('GET', path, `job #${num} is not among the jobs of its workflow`);
