@@ -1299,14 +1299,15 @@ function pipelineProject(ctx, connection, pipeline, asked, then) {
         throw (0,records/* unusable */._P)(call, 'the pipeline has a project_slug that is no provider/organization/project');
     if ((0,slug/* sameProject */.EF)(own, connection.project))
         return connection.project;
-    const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${connection.service.name}`;
+    const which = `#${pipeline.number} is of project ${String(named)}, not ${connection.service.name}`;
+    const theirs = `pipeline ${which}`;
     if (asked === undefined)
         throw (0,records/* unusable */._P)(call, `${theirs} that the step started it in`);
     const given = projectInputs(ctx);
     if (given.length > 0)
         throw new errors/* ValidationError */.yI(asked, `allowed: a pipeline of the project that ${given.join(', ')} ${given.length > 1 ? 'name' : 'names'}, or ` +
             `leave ${given.length > 1 ? 'them' : 'it'} out to ${then.leaveOut}`, undefined, theirs);
-    ctx.info(`P${theirs.slice(1)}, which the step's inputs do not name: ${then.said}`);
+    ctx.info(`Pipeline ${which}, which the step's inputs do not name: ${then.said}`);
     return own;
 }
 /** `project-slug`, checked: never with the v1.1 triple's inputs. */
@@ -4620,9 +4621,9 @@ class V2Client {
     /** A workflow's jobs: with the workflow's `project_slug`, each must be of that project, as the list's items
      *  carry no workflow id (docs/promises.md, promise 35). */
     async jobs(workflow) {
+        const own = (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .slugAddress */ .Ms)(workflow.project_slug);
         const ofWorkflow = (call, value, at) => {
             const job = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .jobAnswer */ .aV)(call, value, at);
-            const own = (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .slugAddress */ .Ms)(workflow.project_slug);
             const other = own === undefined ? undefined : (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .otherProject */ .Sv)(job['project_slug'], own);
             if (other === undefined)
                 return job;

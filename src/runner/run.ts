@@ -231,7 +231,8 @@ export function pipelineProject(
   if (own === undefined)
     throw unusable(call, 'the pipeline has a project_slug that is no provider/organization/project');
   if (sameProject(own, connection.project)) return connection.project;
-  const theirs = `pipeline #${pipeline.number} is of project ${String(named)}, not ${connection.service.name}`;
+  const which = `#${pipeline.number} is of project ${String(named)}, not ${connection.service.name}`;
+  const theirs = `pipeline ${which}`;
   if (asked === undefined) throw unusable(call, `${theirs} that the step started it in`);
   const given = projectInputs(ctx);
   if (given.length > 0)
@@ -242,7 +243,7 @@ export function pipelineProject(
       undefined,
       theirs,
     );
-  ctx.info(`P${theirs.slice(1)}, which the step's inputs do not name: ${then.said}`);
+  ctx.info(`Pipeline ${which}, which the step's inputs do not name: ${then.said}`);
   return own;
 }
 

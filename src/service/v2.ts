@@ -186,9 +186,9 @@ export class V2Client {
   /** A workflow's jobs: with the workflow's `project_slug`, each must be of that project, as the list's items
    *  carry no workflow id (docs/promises.md, promise 35). */
   async jobs(workflow: { id: string; project_slug?: unknown }): Promise<Job[]> {
+    const own = slugAddress(workflow.project_slug);
     const ofWorkflow = (call: AnswerOf, value: unknown, at: number): Job => {
       const job = jobAnswer(call, value, at);
-      const own = slugAddress(workflow.project_slug);
       const other = own === undefined ? undefined : otherProject(job['project_slug'], own);
       if (other === undefined) return job;
       const theirs = `job ${cut(job.name, 100)} of ${other}, not ${String(workflow.project_slug)} of its workflow`;
