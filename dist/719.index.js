@@ -2696,7 +2696,7 @@ function checkListedJob(call, read, job, workflow) {
 class PipelineBuilds {
     #read;
     #pipelines;
-    #pipelineId;
+    #pipeline;
     #name;
     #times;
     #workflows = new Map();
@@ -2711,7 +2711,7 @@ class PipelineBuilds {
     constructor(read, pipelines, pipeline, times) {
         this.#read = read;
         this.#pipelines = pipelines;
-        this.#pipelineId = pipeline.id;
+        this.#pipeline = { id: pipeline.id, project_slug: pipeline.project_slug };
         this.#name = `pipeline #${pipeline.number}`;
         this.#times = times;
     }
@@ -2788,7 +2788,7 @@ class PipelineBuilds {
     }
     /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
     async #listWorkflows() {
-        const workflows = await this.#pipelines.workflows(this.#pipelineId);
+        const workflows = await this.#pipelines.workflows(this.#pipeline);
         for (const workflow of workflows) {
             const known = this.#workflows.get(workflow.id);
             if (known === undefined)
@@ -2797,7 +2797,7 @@ class PipelineBuilds {
                 known.workflow = workflow;
         }
         if (workflows.length === 0) {
-            const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+            const pipeline = await this.#pipelines.pipeline(this.#pipeline.id);
             if (!_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .PENDING_PIPELINE_STATES */ .Aw.has(pipeline.state ?? ''))
                 this.#emptySince ??= this.#times.now();
             const errored = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_6__/* .erroredPipeline */ .Yi)(pipeline);
@@ -3087,7 +3087,7 @@ class JobScan {
             if (query.branch !== undefined && branch !== query.branch)
                 continue;
             const found = [];
-            for (const workflow of await this.#api.workflows(pipeline.id)) {
+            for (const workflow of await this.#api.workflows(pipeline)) {
                 for (const { job_number, ...job } of await this.#api.jobs(workflow))
                     if (job_number !== null)
                         found.push((0,model/* jobOfV2 */.t)(pipeline, { ...job, job_number }, { name: workflow.name }));
@@ -3130,9 +3130,9 @@ function pipelineCalls(api) {
         /** The pipeline `id`: an answer about another one is unusable (docs/promises.md, promise 35). */
         pipelineHead: async (id) => headOf(await api.pipeline(id)),
         /** Every approval job of the pipeline, each once however often listed (docs/promises.md, promise 36). */
-        approvals: async (pipelineId) => {
+        approvals: async (pipeline) => {
             const approvals = new Map();
-            for (const workflow of (0,paginate/* unseen */.nv)(await api.workflows(pipelineId), new Set(), (w) => w.id)) {
+            for (const workflow of (0,paginate/* unseen */.nv)(await api.workflows(pipeline), new Set(), (w) => w.id)) {
                 for (const job of await api.jobs(workflow)) {
                     if (job.type !== 'approval')
                         continue;
@@ -3147,6 +3147,7 @@ function pipelineCalls(api) {
                         job: job.name,
                         workflow: workflow.name,
                         workflowId: workflow.id,
+                        project_slug: workflow.project_slug,
                         status: job.status,
                         requestId: job.approval_request_id ?? '',
                     });
@@ -3157,8 +3158,7 @@ function pipelineCalls(api) {
         /** Sent once: whether an approval that failed arrived is read with `approvalStatus`. */
         approve: (approval) => api.approve(approval.workflowId, approval.requestId),
         /** The approval job's status now; undefined once its workflow lists it no more. */
-        approvalStatus: async (approval) => (await api.jobs({ id: approval.workflowId })).find((j) => j.approval_request_id === approval.requestId)
-            ?.status,
+        approvalStatus: async (approval) => (await api.jobs({ id: approval.workflowId, project_slug: approval.project_slug })).find((j) => j.approval_request_id === approval.requestId)?.status,
     };
 }
 
@@ -3253,7 +3253,7 @@ function runningPipelineJobs(api, project, query) {
             if (own !== undefined && pipeline.number >= own.number)
                 continue;
             let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
-            for (const workflow of await api.workflows(pipeline.id)) {
+            for (const workflow of await api.workflows(pipeline)) {
                 if (service_v2/* FINAL_WORKFLOW_STATUSES */.qY.has(workflow.status) || !query.chooseWorkflow(workflow.name))
                     continue;
                 done = false;
@@ -3510,7 +3510,7 @@ class CommitPipelines {
         const workflows = [];
         for (const pipeline of this.found)
             if ((0,v2_records/* erroredPipeline */.Yi)(pipeline) === undefined)
-                workflows.push(...(await this.#api.workflows(pipeline.id)));
+                workflows.push(...(await this.#api.workflows(pipeline)));
         return { workflows, errored };
     }
 }
@@ -3684,7 +3684,7 @@ function sourcesOf(client, v2, project, transport) {
             return found === undefined ? undefined : asJob(found);
         },
         findTriggeredPipeline: (ref, before) => v2.findTriggered(project, ref, before),
-        workflows: (pipelineId) => v2.workflows(pipelineId),
+        workflows: (pipeline) => v2.workflows(pipeline),
         workflow: (id) => v2.workflow(id),
         cancelWorkflow: (id) => v2.cancelWorkflow(id),
     };
@@ -4603,17 +4603,24 @@ class V2Client {
     async pipeline(id) {
         return this.#call('GET', `/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('pipeline id', id))}`, (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .pipelineAnswer */ .nd)(call, value), id, 'pipeline'));
     }
-    /** Every workflow of a pipeline, oldest first: one that names another pipeline is another's, and unusable. */
-    async workflows(pipelineId) {
+    /** Every workflow of a pipeline, oldest first: one that names another pipeline, or another project than the
+     *  pipeline's `project_slug`, is another's, and unusable (docs/promises.md, promise 35). */
+    async workflows(pipeline) {
+        const { id } = pipeline;
+        const own = (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .slugAddress */ .Ms)(pipeline.project_slug);
         const ofPipeline = (call, value, at) => {
             const workflow = (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM)(call, value, at);
             const named = workflow['pipeline_id'];
-            if (named != null && (typeof named !== 'string' || named.toLowerCase() !== pipelineId.toLowerCase()))
-                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ` +
-                    `${pipelineId} that was asked for`);
-            return workflow;
+            if (named != null && (typeof named !== 'string' || named.toLowerCase() !== id.toLowerCase()))
+                throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of pipeline ${(0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isV2Id */ .IN)(named) ? named : '(not an id)'}, not ${id} that ` +
+                    'was asked for');
+            const other = own === undefined ? undefined : (0,_slug_js__WEBPACK_IMPORTED_MODULE_4__/* .otherProject */ .Sv)(workflow['project_slug'], own);
+            if (other === undefined)
+                return workflow;
+            const ours = `not ${String(pipeline.project_slug)} of its pipeline`;
+            throw (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .unusable */ ._P)(call, `the workflow ${workflow.id} is of ${other}, ${ours}`);
         };
-        return this.#list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('pipeline id', pipelineId))}/workflow`, ofPipeline);
+        return this.#list(`/pipeline/${seg((0,_validate_js__WEBPACK_IMPORTED_MODULE_5__/* .checkSegment */ .cr)('pipeline id', id))}/workflow`, ofPipeline);
     }
     async workflow(workflowId) {
         return this.#call('GET', workflowPath(workflowId), (call, value) => theOne(call, (0,_v2_records_js__WEBPACK_IMPORTED_MODULE_8__/* .workflowAnswer */ .sM)(call, value), workflowId, 'workflow'));

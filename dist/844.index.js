@@ -198,7 +198,7 @@ async function approve(ctx) {
                     const pull = found.fork ? "; it is of a pull request, perhaps a fork's" : '';
                     ctx.info(`Acting on pipeline #${found.number} (${found.id}): ${branchAndCommit(found)}${pull}`);
                 }
-                seen = await service.approvals(found.id);
+                seen = await service.approvals(found);
                 const chosenJobs = seen.filter(isChosen);
                 const onHold = chosenJobs.filter((a) => a.status === 'on_hold');
                 if (onHold.length > 0)

@@ -161,7 +161,7 @@ function cancelPipeline(ctx, input, pipeline, source, builds) {
     return afterAbort(ctx, input, cancelling(name, `cancelling the workflows of ${name}`), async (service) => {
         // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
         const known = source.workflows ?? [];
-        const workflows = known.length > 0 ? known : (await service.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
+        const workflows = known.length > 0 ? known : (await service.workflows(pipeline)).map((w) => ({ ...w, done: false }));
         const open = workflows.filter((w) => !w.done);
         try {
             for (const workflow of open)
@@ -223,7 +223,7 @@ function cancelLost(ctx, input, error) {
             return `no pipeline had started on ${where}`;
         const name = `pipeline #${found.number} (id ${found.id})`;
         const late = `${name}, started as the step was cancelled`;
-        const workflows = await service.workflows(found.id);
+        const workflows = await service.workflows(found);
         if (workflows.length === 0) {
             ctx.io.warning(`${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +
                 'cancel it by hand');
@@ -309,7 +309,7 @@ async function pipelineSummary(ctx, pipeline, url, workflows, text) {
 async function followPipeline(ctx, connection, input, pipeline, { startedAt, deadline }) {
     if (!input.wait) {
         const url = (0,trigger_api/* pipelineUrl */.EL)(connection, pipeline);
-        const workflows = (0,trigger_api/* workflowRows */.zL)(url, await connection.service.workflows(pipeline.id));
+        const workflows = (0,trigger_api/* workflowRows */.zL)(url, await connection.service.workflows(pipeline));
         setPipelineOutputs(ctx, workflows);
         const text = 'Triggered; the step did not wait for the pipeline to finish.';
         return pipelineSummary(ctx, pipeline, url, workflows, text);

@@ -66,8 +66,7 @@ export class CommitPipelines {
     const errored = this.found.map(erroredPipeline).filter((text) => text !== undefined);
     const workflows: Workflow[] = [];
     for (const pipeline of this.found)
-      if (erroredPipeline(pipeline) === undefined)
-        workflows.push(...(await this.#api.workflows(pipeline.id)));
+      if (erroredPipeline(pipeline) === undefined) workflows.push(...(await this.#api.workflows(pipeline)));
     return { workflows, errored };
   }
 }

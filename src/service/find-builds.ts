@@ -129,7 +129,7 @@ export class JobScan {
       if (query.revision !== undefined && !isOfCommit(revision, query.revision)) continue;
       if (query.branch !== undefined && branch !== query.branch) continue;
       const found: Job[] = [];
-      for (const workflow of await this.#api.workflows(pipeline.id)) {
+      for (const workflow of await this.#api.workflows(pipeline)) {
         for (const { job_number, ...job } of await this.#api.jobs(workflow))
           if (job_number !== null)
             found.push(jobOfV2(pipeline, { ...job, job_number }, { name: workflow.name }));

@@ -2,7 +2,7 @@
 // it first has one and when it ends; the workflows are listed again only when all their jobs look ended.
 import { projectPath, type Client, type ProjectAddress } from './v1.ts';
 import { UserFacingError } from '../common/errors.ts';
-import { FINAL_WORKFLOW_STATUSES, UNBUILT_JOB_STATUSES, type V2Client } from './v2.ts';
+import { FINAL_WORKFLOW_STATUSES, UNBUILT_JOB_STATUSES, type PipelineRef, type V2Client } from './v2.ts';
 import { projectSlug } from './slug.ts';
 import { jobStatusMeaning } from './job-status.ts';
 import { unusable, type AnswerOf, type Build } from './records.ts';
@@ -106,7 +106,7 @@ function checkListedJob(call: AnswerOf, read: ServiceJob, job: Job, workflow: Wo
 export class PipelineBuilds {
   readonly #read: JobReader;
   readonly #pipelines: V2Client;
-  readonly #pipelineId: string;
+  readonly #pipeline: PipelineRef;
   readonly #name: string;
   readonly #times: PipelineTimes;
   readonly #workflows = new Map<string, KnownWorkflow>();
@@ -122,12 +122,12 @@ export class PipelineBuilds {
   constructor(
     read: JobReader,
     pipelines: V2Client,
-    pipeline: { id: string; number: number },
+    pipeline: PipelineRef & { number: number },
     times: PipelineTimes,
   ) {
     this.#read = read;
     this.#pipelines = pipelines;
-    this.#pipelineId = pipeline.id;
+    this.#pipeline = { id: pipeline.id, project_slug: pipeline.project_slug };
     this.#name = `pipeline #${pipeline.number}`;
     this.#times = times;
   }
@@ -205,7 +205,7 @@ export class PipelineBuilds {
 
   /** Lists the pipeline's workflows (new ones are added); an errored pipeline, which has none, throws. */
   async #listWorkflows(): Promise<Workflow[]> {
-    const workflows = await this.#pipelines.workflows(this.#pipelineId);
+    const workflows = await this.#pipelines.workflows(this.#pipeline);
     for (const workflow of workflows) {
       const known = this.#workflows.get(workflow.id);
       if (known === undefined)
@@ -213,7 +213,7 @@ export class PipelineBuilds {
       else known.workflow = workflow;
     }
     if (workflows.length === 0) {
-      const pipeline = await this.#pipelines.pipeline(this.#pipelineId);
+      const pipeline = await this.#pipelines.pipeline(this.#pipeline.id);
       if (!PENDING_PIPELINE_STATES.has(pipeline.state ?? '')) this.#emptySince ??= this.#times.now();
       const errored = erroredPipeline(pipeline);
       if (errored !== undefined) throw new PipelineErroredError(errored);

@@ -3,7 +3,7 @@
 import { UnusableAnswerError } from './http/errors.ts';
 import { isForkPipeline } from './forks.ts';
 import { unseen } from './paginate.ts';
-import type { Pipeline, V2Client } from './v2.ts';
+import type { Pipeline, PipelineRef, V2Client } from './v2.ts';
 import { pipelineVcs } from './v2-records.ts';
 
 /** A pipeline, and the branch and commit it was built from as the service gave them. */
@@ -28,6 +28,8 @@ export interface Approval {
   status: string;
   /** What approving it names; '' for a job not on hold that has none. */
   requestId: string;
+  /** The project its workflow says it is of, which its job list is checked against. */
+  project_slug: unknown;
 }
 
 export function headOf(pipeline: Pipeline): PipelineHead {
@@ -41,9 +43,9 @@ export function pipelineCalls(api: V2Client) {
     /** The pipeline `id`: an answer about another one is unusable (docs/promises.md, promise 35). */
     pipelineHead: async (id: string): Promise<PipelineHead> => headOf(await api.pipeline(id)),
     /** Every approval job of the pipeline, each once however often listed (docs/promises.md, promise 36). */
-    approvals: async (pipelineId: string): Promise<Approval[]> => {
+    approvals: async (pipeline: PipelineRef): Promise<Approval[]> => {
       const approvals = new Map<string, Approval>();
-      for (const workflow of unseen(await api.workflows(pipelineId), new Set(), (w) => w.id)) {
+      for (const workflow of unseen(await api.workflows(pipeline), new Set(), (w) => w.id)) {
         for (const job of await api.jobs(workflow)) {
           if (job.type !== 'approval') continue;
           // Approving names the request: a hold without one could never be released.
@@ -60,6 +62,7 @@ export function pipelineCalls(api: V2Client) {
             job: job.name,
             workflow: workflow.name,
             workflowId: workflow.id,
+            project_slug: workflow.project_slug,
             status: job.status,
             requestId: job.approval_request_id ?? '',
           });
@@ -71,7 +74,8 @@ export function pipelineCalls(api: V2Client) {
     approve: (approval: Approval): Promise<unknown> => api.approve(approval.workflowId, approval.requestId),
     /** The approval job's status now; undefined once its workflow lists it no more. */
     approvalStatus: async (approval: Approval): Promise<string | undefined> =>
-      (await api.jobs({ id: approval.workflowId })).find((j) => j.approval_request_id === approval.requestId)
-        ?.status,
+      (await api.jobs({ id: approval.workflowId, project_slug: approval.project_slug })).find(
+        (j) => j.approval_request_id === approval.requestId,
+      )?.status,
   };
 }

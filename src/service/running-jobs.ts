@@ -95,7 +95,7 @@ export function runningPipelineJobs(api: V2Client, project: SlugProject, query: 
       if (ended.has(pipeline.id) || pipeline.id === own?.id) continue;
       if (own !== undefined && pipeline.number >= own.number) continue;
       let done = SETTLED_PIPELINE_STATES.has(pipeline.state ?? '');
-      for (const workflow of await api.workflows(pipeline.id)) {
+      for (const workflow of await api.workflows(pipeline)) {
         if (FINAL_WORKFLOW_STATUSES.has(workflow.status) || !query.chooseWorkflow(workflow.name)) continue;
         done = false;
         for (const { job_number: number, name, status } of await api.jobs(workflow)) {

@@ -17,7 +17,7 @@ import { type Build } from './records.ts';
 import { definedOnly } from '../common/values.ts';
 import type { FailedStep } from './step-output.ts';
 import type { Client, ProjectAddress, ProjectRef, TriggerOptions } from './v1.ts';
-import type { V2Client, Workflow } from './v2.ts';
+import type { PipelineRef, V2Client, Workflow } from './v2.ts';
 
 /** What one look found: the jobs that count, oldest first, and what a source knows besides (a pipeline's). */
 export interface JobLook {
@@ -95,7 +95,7 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
         commitWorkflows: () => pipelines.workflows(),
       };
     },
-    pipelineSource(pipeline: { id: string; number: number }, times: PipelineTimes): JobSource {
+    pipelineSource(pipeline: PipelineRef & { number: number }, times: PipelineTimes): JobSource {
       return new PipelineBuilds(read, v2, pipeline, times);
     },
     /** One job by number; read now, so that one that cannot be read fails at once, unless the caller `holds` it. */
@@ -132,7 +132,7 @@ export function sourcesOf(client: Client, v2: V2Client, project: ProjectAddress,
     },
     findTriggeredPipeline: (ref: { branch?: string; tag?: string }, before: number) =>
       v2.findTriggered(project, ref, before),
-    workflows: (pipelineId: string): Promise<Workflow[]> => v2.workflows(pipelineId),
+    workflows: (pipeline: PipelineRef): Promise<Workflow[]> => v2.workflows(pipeline),
     workflow: (id: string): Promise<Workflow> => v2.workflow(id),
     cancelWorkflow: (id: string): Promise<unknown> => v2.cancelWorkflow(id),
   };

@@ -67,6 +67,9 @@ interface JobDetails {
   [key: string]: unknown;
 }
 
+/** A pipeline as a list of its workflows needs it: its id, and the project it says it is of. */
+export type PipelineRef = { id: string; project_slug?: unknown };
+
 type Check<T> = (call: AnswerOf, value: unknown, at: number) => T;
 
 const seg = encodeURIComponent;
@@ -161,20 +164,26 @@ export class V2Client {
     );
   }
 
-  /** Every workflow of a pipeline, oldest first: one that names another pipeline is another's, and unusable. */
-  async workflows(pipelineId: string): Promise<Workflow[]> {
+  /** Every workflow of a pipeline, oldest first: one that names another pipeline, or another project than the
+   *  pipeline's `project_slug`, is another's, and unusable (docs/promises.md, promise 35). */
+  async workflows(pipeline: PipelineRef): Promise<Workflow[]> {
+    const { id } = pipeline;
+    const own = slugAddress(pipeline.project_slug);
     const ofPipeline = (call: AnswerOf, value: unknown, at: number): Workflow => {
       const workflow = workflowAnswer(call, value, at);
       const named = workflow['pipeline_id'];
-      if (named != null && (typeof named !== 'string' || named.toLowerCase() !== pipelineId.toLowerCase()))
+      if (named != null && (typeof named !== 'string' || named.toLowerCase() !== id.toLowerCase()))
         throw unusable(
           call,
-          `the workflow ${workflow.id} is of pipeline ${isV2Id(named) ? named : '(not an id)'}, not ` +
-            `${pipelineId} that was asked for`,
+          `the workflow ${workflow.id} is of pipeline ${isV2Id(named) ? named : '(not an id)'}, not ${id} that ` +
+            'was asked for',
         );
-      return workflow;
+      const other = own === undefined ? undefined : otherProject(workflow['project_slug'], own);
+      if (other === undefined) return workflow;
+      const ours = `not ${String(pipeline.project_slug)} of its pipeline`;
+      throw unusable(call, `the workflow ${workflow.id} is of ${other}, ${ours}`);
     };
-    return this.#list(`/pipeline/${seg(checkSegment('pipeline id', pipelineId))}/workflow`, ofPipeline);
+    return this.#list(`/pipeline/${seg(checkSegment('pipeline id', id))}/workflow`, ofPipeline);
   }
 
   async workflow(workflowId: string): Promise<Workflow> {

@@ -11,6 +11,8 @@ import {
   SLUG,
   startPipelineServer,
   uuid,
+  v2Job,
+  v2Workflow,
   type PipelineServer,
   type Script,
   type ScriptWorkflow,
@@ -302,6 +304,34 @@ describe("a workflow's job list holds its project's jobs", () => {
       ),
     ]);
     expect(result.outputs['outcome']).not.toBe('success');
+  });
+
+  it("a workflow of the pipeline that names another project is unusable, with that project's jobs", async () => {
+    // The workflow and its jobs agree with each other, and name another project than their pipeline's.
+    const OTHER = 'primary-host/octo-org/other-repo';
+    const workflow = ship('success', [deployJob('success')]);
+    workflow.rawJobs = [{ ...v2Job(deployJob('success')), project_slug: OTHER }];
+    const script: Script = {
+      pipeline: { id: PIPELINE_ID, number: 7, state: 'created' },
+      workflows: [workflow],
+      builds: new Map(),
+      jobDetails: new Map([[11, deploy11({ latest_workflow: { id: workflow.id, name: workflow.name } })]]),
+    };
+    script.rawWorkflows = [{ ...v2Workflow(workflow, script), project_slug: OTHER }];
+    const server = await startPipelineServer(listen, script);
+    const result = await wait(server, { 'project-slug': SLUG, job: 'deploy' });
+    expect(result.code).toBe(1);
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `/pipeline/${PIPELINE_ID}/workflow returned an unusable answer: the workflow ${workflow.id} is of ` +
+            `project ${OTHER}, not ${SLUG} of its pipeline`,
+          'u',
+        ),
+      ),
+    ]);
+    expect(result.outputs['outcome']).not.toBe('success');
+    expect(server.seen.filter((r) => r.endsWith('/job'))).toEqual([]);
   });
 });
 

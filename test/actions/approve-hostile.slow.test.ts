@@ -41,8 +41,10 @@ interface Fake {
   honoursBranch?: boolean;
   /** GET /pipeline/{key} is answered with the pipeline {value}. */
   pipelineAs?: Record<string, string>;
-  /** The `project_slug` of every job of the workflows' job lists (SLUG by default). */
+  /** The `project_slug` of every job of the workflows' job lists (their pipeline's by default). */
   jobsProject?: string;
+  /** The `project_slug` of every workflow of the pipelines' workflow lists (their pipeline's by default). */
+  workflowsProject?: string;
   /** GET /pipeline/{key}/workflow is answered with the workflows of the pipeline {value}. */
   workflowsAs?: Record<string, string>;
   /** Items per page of a workflow's job list. */
@@ -129,7 +131,7 @@ async function serve(fake: Fake): Promise<Served> {
           pipeline_id: pipeline.id,
           id: workflowId(pipeline),
           name: 'deploy',
-          project_slug: SLUG,
+          project_slug: fake.workflowsProject ?? pipeline.projectSlug ?? SLUG,
           status: 'on_hold',
           pipeline_number: pipeline.number,
           created_at: '2026-11-28T09:00:00Z',
@@ -151,7 +153,7 @@ async function serve(fake: Fake): Promise<Served> {
           status: approved.has(h.id) ? 'success' : 'on_hold',
           approval_request_id: h.id,
           dependencies: [],
-          project_slug: fake.jobsProject ?? SLUG,
+          project_slug: fake.jobsProject ?? owner.projectSlug ?? SLUG,
         }));
         const size = fake.jobPage ?? 100;
         const at = Number(token ?? '0');
@@ -267,6 +269,20 @@ describe("a workflow's job list holds the workflow's project's jobs (docs/promis
     const result = await approve(served, { 'pipeline-id': main.id });
     expect(result.errors).toEqual([]);
     expect(served.posts()).toEqual([approvalOf(main, main.holds[0] as Hold)]);
+  });
+
+  it("fails, approving nothing, when the pipeline's workflow and its jobs name another project", async () => {
+    const { main } = mainAndFork();
+    const other = 'primary-host/mallory/octo-repo';
+    const served = await serve({ pipelines: [main], workflowsProject: other, jobsProject: other });
+    const result = await approve(served, { 'pipeline-id': main.id });
+    expect(result.code).toBe(1);
+    expect(result.errors).toEqual([
+      expect.stringMatching(
+        /workflow returned an unusable answer: the workflow [0-9a-f-]+ is of project primary-host\/mallory\/octo-repo, not primary-host\/octo-org\/octo-repo of its pipeline$/u,
+      ),
+    ]);
+    expect(served.posts()).toEqual([]);
   });
 });
 

@@ -221,7 +221,7 @@ describe('v2 lists', () => {
     ['a numeric tag', [{ id: 'w1', name: 'ship', status: 'success', tag: 3 }], /tag that is not a string/],
   ])('refuse a workflow list holding %s, as an unusable answer', async (_what, items, message) => {
     const pipelines = await service((_req, res) => json(res, 200, { items, next_page_token: null }));
-    const error = await pipelines.workflows('p-1').catch((e: unknown) => e);
+    const error = await pipelines.workflows({ id: 'p-1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnusableAnswerError);
     expect((error as Error).message).toMatch(message);
   });

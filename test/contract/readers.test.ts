@@ -70,9 +70,9 @@ const READERS: Reader[] = [
     operation: 'listWorkflowsByPipelineId',
     page: true,
     used: ['id', 'name', 'status'],
-    read: (api) => api.workflows(ID),
-    // A workflow of another pipeline is refused (docs/promises.md, promise 35): the service lists its own.
-    asked: { pipeline_id: ID },
+    read: (api) => api.workflows({ id: ID, project_slug: SLUG.slug }),
+    // A workflow of another pipeline or project is refused (docs/promises.md, promise 35): the service lists its own.
+    asked: { pipeline_id: ID, project_slug: SLUG.slug },
   },
   {
     name: 'job list',

@@ -87,25 +87,27 @@ export function finishedBuild(num: number, job: string, workflow: ScriptWorkflow
   };
 }
 
-const v2Workflow = (w: ScriptWorkflow, script: Script): Record<string, unknown> => ({
+/** A workflow as the service lists it. */
+export const v2Workflow = (w: ScriptWorkflow, script: Script): Record<string, unknown> => ({
   id: w.id,
   name: w.name,
   status: w.status,
   pipeline_id: script.pipeline.id,
   pipeline_number: script.pipeline.number,
-  project_slug: SLUG,
+  project_slug: script.pipeline.project_slug ?? SLUG,
   created_at: '2026-11-27T05:00:00Z',
   stopped_at: null,
   ...(w.tag === undefined ? {} : { tag: w.tag }),
 });
 
-const v2Job = (j: ScriptJob): Record<string, unknown> => ({
+/** A job as a workflow's job list holds it. */
+export const v2Job = (j: ScriptJob, slug = SLUG): Record<string, unknown> => ({
   dependencies: [],
   id: j.id,
   name: j.name,
   status: j.status,
   type: j.type,
-  project_slug: SLUG,
+  project_slug: slug,
   started_at: null,
   stopped_at: null,
   ...(j.job_number === undefined ? {} : { job_number: j.job_number }),
@@ -186,7 +188,8 @@ function answer(
       if (status !== undefined) return reply(res, status, { message: 'Permission denied' });
       return reply(res, 200, v2Workflow(w, script));
     }
-    if (path === `${v2}/workflow/${w.id}/job`) return page(w.rawJobs ?? w.jobs.map(v2Job));
+    if (path === `${v2}/workflow/${w.id}/job`)
+      return page(w.rawJobs ?? w.jobs.map((j) => v2Job(j, script.pipeline.project_slug)));
   }
   if (path.startsWith(`${v2}/`)) return reply(res, 404, { message: 'Not found' });
   // v1.1: the project's build list (from `offset`, whatever `limit` says), a build, its tests, its steps' output.

@@ -70,7 +70,7 @@ export function cancelPipeline(
     // Workflows a look has not seen yet are listed now: an approval or a job still to come must not run.
     const known = source.workflows ?? [];
     const workflows =
-      known.length > 0 ? known : (await service.workflows(pipeline.id)).map((w) => ({ ...w, done: false }));
+      known.length > 0 ? known : (await service.workflows(pipeline)).map((w) => ({ ...w, done: false }));
     const open = workflows.filter((w) => !w.done);
     try {
       for (const workflow of open) await service.cancelWorkflow(workflow.id);
@@ -136,7 +136,7 @@ export function cancelLost(
     if (found === undefined) return `no pipeline had started on ${where}`;
     const name = `pipeline #${found.number} (id ${found.id})`;
     const late = `${name}, started as the step was cancelled`;
-    const workflows = await service.workflows(found.id);
+    const workflows = await service.workflows(found);
     if (workflows.length === 0) {
       ctx.io.warning(
         `${name} started as the step was cancelled and has no workflow yet: its workflows may still start, ` +

@@ -92,7 +92,7 @@ export async function followPipeline(
 ): Promise<void> {
   if (!input.wait) {
     const url = pipelineUrl(connection, pipeline);
-    const workflows = workflowRows(url, await connection.service.workflows(pipeline.id));
+    const workflows = workflowRows(url, await connection.service.workflows(pipeline));
     setPipelineOutputs(ctx, workflows);
     const text = 'Triggered; the step did not wait for the pipeline to finish.';
     return pipelineSummary(ctx, pipeline, url, workflows, text);
